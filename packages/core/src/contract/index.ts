@@ -1,0 +1,110 @@
+/**
+ * The HTTP contract of the API as zod schemas: the API validates and documents with them,
+ * the web app imports their types only (type imports keep zod out of the browser bundle).
+ */
+import { z } from 'zod';
+
+export const errorBodySchema = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    field: z.string().optional(),
+  }),
+});
+
+export const categorySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  itemCount: z.number().int(),
+});
+
+export const categoriesResponseSchema = z.object({
+  categories: z.array(categorySchema),
+  totalItems: z.number().int(),
+});
+
+export const ownerSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  rating: z.number().nullable().describe('Average rating received, 1 to 5; null when unrated'),
+  totalRatings: z.number().int(),
+});
+
+export const imageSchema = z.object({
+  url: z.string().describe('Large image (up to 1200 px wide)'),
+  thumbUrl: z.string().describe('Thumbnail'),
+  alt: z.string(),
+});
+
+export const itemSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  categoryId: z.string(),
+  dailyRatePence: z.number().int(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  city: z.string().nullable(),
+  owner: ownerSummarySchema,
+  image: imageSchema.nullable(),
+});
+
+export const itemsPageSchema = z.object({
+  category: z.object({ id: z.string(), name: z.string(), description: z.string() }),
+  items: z.array(itemSummarySchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+
+export const dateRangeSchema = z.object({
+  startDate: z.string().describe('YYYY-MM-DD, inclusive'),
+  endDate: z.string().describe('YYYY-MM-DD, inclusive'),
+});
+
+export const locationSchema = z.object({
+  address: z.string().nullable(),
+  city: z.string().nullable(),
+  postcode: z.string().nullable(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  approximate: z.boolean(),
+});
+
+export const itemDetailSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  categoryId: z.string(),
+  categoryName: z.string(),
+  dailyRatePence: z.number().int(),
+  minDays: z.number().int(),
+  maxDays: z.number().int(),
+  available: z.boolean(),
+  location: locationSchema,
+  owner: ownerSummarySchema,
+  images: z.array(imageSchema),
+  bookedRanges: z.array(dateRangeSchema).describe('Unreturned, uncancelled rentals ending today or later'),
+});
+
+export const browseQuerySchema = z.object({
+  search: z.string().optional().describe('Text to find in the name or description; every word must match, partial words too'),
+  maxPrice: z.string().optional().describe('Highest daily rate in pounds, a number >= 0; blank means no limit'),
+  startDate: z.string().optional().describe('YYYY-MM-DD, not before today in London'),
+  endDate: z.string().optional().describe('YYYY-MM-DD, not before startDate'),
+  minRating: z.string().optional().describe('One of 3, 3.5, 4, 4.5, 5; unrated owners are excluded'),
+  page: z.string().optional().describe('1-based page number'),
+  pageSize: z.string().optional().describe('Items per page, 1 to 100 (default 24)'),
+});
+
+export type ApiCategory = z.infer<typeof categorySchema>;
+export type CategoriesResponse = z.infer<typeof categoriesResponseSchema>;
+export type OwnerSummary = z.infer<typeof ownerSummarySchema>;
+export type ItemImage = z.infer<typeof imageSchema>;
+export type ItemSummary = z.infer<typeof itemSummarySchema>;
+export type ItemsPage = z.infer<typeof itemsPageSchema>;
+export type ItemLocation = z.infer<typeof locationSchema>;
+export type ItemDetail = z.infer<typeof itemDetailSchema>;
+export type ErrorBody = z.infer<typeof errorBodySchema>;

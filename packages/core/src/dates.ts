@@ -1,0 +1,64 @@
+/**
+ * Calendar dates are 'YYYY-MM-DD' strings in Europe/London. Arithmetic runs on UTC midnights,
+ * so a clock change can never add or lose a day.
+ */
+export type IsoDate = string;
+
+const londonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** Today's date in London at the given instant. */
+export function todayInLondon(now: Date = new Date()): IsoDate {
+  return londonDay.format(now);
+}
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+export function isIsoDate(value: string): boolean {
+  const m = ISO_DATE.exec(value);
+  if (!m) return false;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+}
+
+function toUtc(date: IsoDate): number {
+  if (!isIsoDate(date)) throw new RangeError(`Not a calendar date: ${date}`);
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return Date.UTC(y, m - 1, d);
+}
+
+function fromUtc(ms: number): IsoDate {
+  return new Date(ms).toISOString().slice(0, 10);
+}
+
+const DAY_MS = 86_400_000;
+
+export function addDays(date: IsoDate, days: number): IsoDate {
+  return fromUtc(toUtc(date) + days * DAY_MS);
+}
+
+/** Rental length counts both end days: the 1st to the 3rd is 3 days. */
+export function daysInclusive(start: IsoDate, end: IsoDate): number {
+  return Math.round((toUtc(end) - toUtc(start)) / DAY_MS) + 1;
+}
+
+export function compareDates(a: IsoDate, b: IsoDate): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** '2026-11-22' -> '22 Nov 2026' (en-GB), for display. */
+export function formatDate(date: IsoDate): string {
+  return new Date(toUtc(date)).toLocaleDateString('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
+}
+
+/** A Date at UTC midnight of the calendar date, for date pickers that work on local Date objects. */
+export function isoToLocalDate(date: IsoDate): Date {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Date(y, m - 1, d);
+}
+
+export function localDateToIso(date: Date): IsoDate {
+  const y = date.getFullYear();
+  const m = String(date.getMonth() + 1).padStart(2, '0');
+  const d = String(date.getDate()).padStart(2, '0');
+  return `${y}-${m}-${d}`;
+}
