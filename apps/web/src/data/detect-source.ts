@@ -1,0 +1,36 @@
+import type { CategoriesResponse } from '@toolshed/core/contract';
+import { createApiClient, getJson, type CatalogueSource } from '../lib/api-client.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { createMockSource, preloadSample } from './mock-source.ts';
+
+export type DetectedSource = { mode: 'api' | 'mock'; source: CatalogueSource };
+
+/** A hung API should not leave the app on 'checking' for ever. */
+const CHECK_TIMEOUT_MS = 8_000;
+
+function mock(): DetectedSource {
+  preloadSample();
+  return { mode: 'mock', source: createMockSource() };
+}
+
+/**
+ * Asks the API once. No answer, or an answer that is not our API's JSON (a static file server's 404
+ * page, or index.html from an SPA fallback), means there is no API: use the sample catalogue.
+ * An error in our own error format means the API is there but failing; screens then show the error.
+ */
+export async function detectSource(): Promise<DetectedSource> {
+  const controller = new AbortController();
+  const timer = setTimeout(() => controller.abort(), CHECK_TIMEOUT_MS);
+  try {
+    const categories = await getJson<CategoriesResponse>('/api/categories', controller.signal);
+    if (typeof categories !== 'object' || categories === null || !Array.isArray(categories.categories)) return mock();
+    return { mode: 'api', source: createApiClient(categories) };
+  } catch (err) {
+    if (err instanceof ApiError && err.status !== 0 && !err.code.startsWith('HTTP_') && err.code !== 'NOT_JSON') {
+      return { mode: 'api', source: createApiClient() };
+    }
+    return mock();
+  } finally {
+    clearTimeout(timer);
+  }
+}

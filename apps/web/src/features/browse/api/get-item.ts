@@ -1,0 +1,16 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { ItemDetail } from '@toolshed/core/contract';
+import { useDataSource } from '../../../data/data-source.tsx';
+
+/**
+ * One item's details for the popup, from the API or the sample catalogue. Errors are ApiError
+ * (status 404 for an unknown item, 0 when offline).
+ */
+export function useItem(itemId: string): UseQueryResult<ItemDetail, Error> {
+  const { ready } = useDataSource();
+  return useQuery({
+    queryKey: ['item', itemId],
+    queryFn: async () => (await ready).getItem(itemId),
+    staleTime: 30_000,
+  });
+}

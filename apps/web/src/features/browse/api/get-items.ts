@@ -1,0 +1,26 @@
+import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { RawBrowseFilters } from '@toolshed/core';
+import type { ItemsPage } from '@toolshed/core/contract';
+import { useDataSource } from '../../../data/data-source.tsx';
+import { filtersToQuery } from '../../../lib/api-client.ts';
+
+/**
+ * One page of a category's items. `enabled` is false while the filters are invalid, so a bad value
+ * shows its message instead of a request. Previous results stay on screen while the next load.
+ */
+export function useItems(
+  categoryId: string,
+  filters: RawBrowseFilters,
+  enabled = true,
+): UseQueryResult<ItemsPage, Error> {
+  const { ready } = useDataSource();
+  return useQuery({
+    queryKey: ['items', categoryId, filtersToQuery(filters)],
+    queryFn: async () => (await ready).getItems(categoryId, filters),
+    enabled,
+    placeholderData: (previous, previousQuery) =>
+      // Only keep results of the same category: another category's items would be misleading.
+      previousQuery?.queryKey[1] === categoryId ? keepPreviousData(previous) : undefined,
+    staleTime: 30_000,
+  });
+}

@@ -1,0 +1,113 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+
+export interface WheelbarrowLine {
+  itemId: string;
+  name: string;
+  dailyRatePence: number;
+  startDate: string;
+  endDate: string;
+  days: number;
+  imageUrl: string | null;
+}
+
+export interface WheelbarrowValue {
+  lines: WheelbarrowLine[];
+  add(line: WheelbarrowLine): 'added' | 'already-present';
+  remove(itemId: string): void;
+  clear(): void;
+}
+
+export const WHEELBARROW_STORAGE_KEY = 'toolshed.wheelbarrow.v1';
+
+function isLine(value: unknown): value is WheelbarrowLine {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return (
+    typeof v.itemId === 'string' &&
+    typeof v.name === 'string' &&
+    Number.isSafeInteger(v.dailyRatePence) &&
+    typeof v.startDate === 'string' &&
+    typeof v.endDate === 'string' &&
+    Number.isSafeInteger(v.days) &&
+    (v.imageUrl === null || typeof v.imageUrl === 'string')
+  );
+}
+
+/** Stored data may be from an older version or edited by hand: keep only well-formed lines. */
+export function readStoredLines(raw: string | null): WheelbarrowLine[] {
+  if (!raw) return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed.filter(isLine) : [];
+  } catch {
+    return [];
+  }
+}
+
+function load(): WheelbarrowLine[] {
+  try {
+    return readStoredLines(localStorage.getItem(WHEELBARROW_STORAGE_KEY));
+  } catch {
+    return []; // storage can be blocked (private mode, policies)
+  }
+}
+
+function save(lines: WheelbarrowLine[]): void {
+  try {
+    localStorage.setItem(WHEELBARROW_STORAGE_KEY, JSON.stringify(lines));
+  } catch {
+    // Not persisted, but the wheelbarrow still works for this page's lifetime.
+  }
+}
+
+const WheelbarrowContext = createContext<WheelbarrowValue | null>(null);
+
+export function WheelbarrowProvider({ children }: { children: ReactNode }) {
+  const [lines, setLines] = useState<WheelbarrowLine[]>(load);
+  // The latest lines, so two adds in the same tick still see each other.
+  const current = useRef(lines);
+
+  // Another tab changed the wheelbarrow: follow it.
+  useEffect(() => {
+    const onStorage = (event: StorageEvent) => {
+      if (event.key !== WHEELBARROW_STORAGE_KEY) return;
+      current.current = readStoredLines(event.newValue);
+      setLines(current.current);
+    };
+    window.addEventListener('storage', onStorage);
+    return () => window.removeEventListener('storage', onStorage);
+  }, []);
+
+  const update = useCallback((next: WheelbarrowLine[]) => {
+    current.current = next;
+    save(next);
+    setLines(next);
+  }, []);
+
+  const value = useMemo<WheelbarrowValue>(
+    () => ({
+      lines,
+      add(line) {
+        // An item is in the wheelbarrow at most once (the spec ignores a second add).
+        if (current.current.some((l) => l.itemId === line.itemId)) return 'already-present';
+        update([...current.current, line]);
+        return 'added';
+      },
+      remove(itemId) {
+        update(current.current.filter((l) => l.itemId !== itemId));
+      },
+      clear() {
+        update([]);
+      },
+    }),
+    [lines, update],
+  );
+
+  return <WheelbarrowContext.Provider value={value}>{children}</WheelbarrowContext.Provider>;
+}
+
+export function useWheelbarrow(): WheelbarrowValue {
+  const value = useContext(WheelbarrowContext);
+  if (!value) throw new Error('useWheelbarrow must be used inside WheelbarrowProvider');
+  return value;
+}
