@@ -74,7 +74,7 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
     if (!isIsoDate(end)) return fail('endDate', 'endDate must be a date in the form YYYY-MM-DD');
     if (!hasStart) return fail('startDate', 'startDate is required when endDate is set');
     if (compareDates(end, out.startDate!) < 0) return fail('endDate', 'endDate cannot be before startDate');
-    if (daysInclusive(out.startDate!, end) > MAX_FILTER_RANGE_DAYS) return fail('endDate', `the date range can be at most ${MAX_FILTER_RANGE_DAYS} days`);
+    if (daysInclusive(out.startDate!, end) > MAX_FILTER_RANGE_DAYS) return fail('endDate', `endDate must be at most ${MAX_FILTER_RANGE_DAYS - 1} days after startDate`);
     out.endDate = end;
   }
   if (!blank(raw.minRating)) {

@@ -1,0 +1,115 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { addDays, CATEGORIES, categoryName, lineTotalPence, todayInLondon } from '@toolshed/core';
+import { placeholderImageSvg } from '@toolshed/core/placeholder-image';
+import { SAMPLE_ITEMS, SAMPLE_RENTALS, SAMPLE_REVIEWS, SAMPLE_USERS } from '@toolshed/core/sample-catalogue';
+import type { Db } from '../database.ts';
+import { categories, itemImages, items, rentals, reviews, users } from '../schema.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { storeItemImage, type StoredImage } from './item-images.ts';
+import { refreshUserRatings } from './refresh-ratings.ts';
+
+const IMAGES_PER_ITEM = 3;
+const DAY_MS = 86_400_000;
+
+export interface SeedSummary {
+  items: number;
+  rentals: number;
+}
+
+/** Fills an empty database with the sample catalogue. Does nothing if categories exist. */
+export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new Date()): Promise<SeedSummary | null> {
+  const existing = await db.execute<{ n: number } & Record<string, unknown>>(sql`select count(*)::int as n from categories`);
+  if ((existing.rows[0]?.n ?? 0) > 0) return null;
+
+  const today = todayInLondon(now);
+  const userIds = new Map(SAMPLE_USERS.map((u) => [u.key, randomUUID()]));
+  const itemIds = new Map(SAMPLE_ITEMS.map((i) => [i.key, randomUUID()]));
+  const id = (map: Map<string, string>, key: string) => {
+    const v = map.get(key);
+    if (!v) throw new Error(`Sample catalogue refers to unknown key ${key}`);
+    return v;
+  };
+
+  // Images are written before the transaction; an interrupted seed leaves only unreferenced files.
+  const images = new Map<string, StoredImage[]>();
+  for (const item of SAMPLE_ITEMS) {
+    const itemId = id(itemIds, item.key);
+    const stored = await Promise.all(
+      Array.from({ length: IMAGES_PER_ITEM }, (_, v) => {
+        const svg = placeholderImageSvg({ title: item.name, subtitle: `${categoryName(item.categoryId)} · photo ${v + 1} of ${IMAGES_PER_ITEM}`, categoryId: item.categoryId, variant: v as 0 | 1 | 2 });
+        return storeItemImage(storage, itemId, Buffer.from(svg));
+      }),
+    );
+    images.set(item.key, stored);
+  }
+
+  await db.transaction(async (tx) => {
+    await tx.insert(categories).values(CATEGORIES.map((c, position) => ({ ...c, position })));
+    await tx.insert(users).values(
+      SAMPLE_USERS.map((u) => ({
+        id: id(userIds, u.key),
+        name: u.name,
+        email: u.email,
+        emailVerified: true,
+        createdAt: new Date(now.getTime() - u.joinedDaysAgo * DAY_MS),
+      })),
+    );
+    await tx.insert(items).values(
+      SAMPLE_ITEMS.map((item, n) => ({
+        id: id(itemIds, item.key),
+        ownerId: id(userIds, item.ownerKey),
+        categoryId: item.categoryId,
+        name: item.name,
+        description: item.description,
+        dailyRatePence: item.dailyRatePence,
+        minDays: item.minDays,
+        maxDays: item.maxDays,
+        address: item.address,
+        city: item.city,
+        postcode: item.postcode,
+        latitude: item.latitude,
+        longitude: item.longitude,
+        // Staggered so 'newest first' has a stable, meaningful order.
+        createdAt: new Date(now.getTime() - (SAMPLE_ITEMS.length - n) * 3_600_000),
+      })),
+    );
+    await tx.insert(itemImages).values(
+      SAMPLE_ITEMS.flatMap((item) =>
+        (images.get(item.key) ?? []).map((img, position) => ({ itemId: id(itemIds, item.key), position, ...img })),
+      ),
+    );
+    const byKey = new Map(SAMPLE_ITEMS.map((i) => [i.key, i]));
+    await tx.insert(rentals).values(
+      SAMPLE_RENTALS.map((r) => {
+        const item = byKey.get(r.itemKey);
+        if (!item) throw new Error(`Sample rental of unknown item ${r.itemKey}`);
+        const startDate = addDays(today, r.startOffsetDays);
+        return {
+          itemId: id(itemIds, r.itemKey),
+          renterId: id(userIds, r.renterKey),
+          ownerId: id(userIds, item.ownerKey),
+          startDate,
+          endDate: addDays(startDate, r.days - 1),
+          returned: r.returned,
+          returnedAt: r.returned ? now : null,
+          totalPence: lineTotalPence(item.dailyRatePence, r.days),
+        };
+      }),
+    );
+    if (SAMPLE_REVIEWS.length > 0) {
+      await tx.insert(reviews).values(
+        SAMPLE_REVIEWS.map((r) => ({
+          rating: r.rating,
+          comment: r.comment,
+          reviewerId: id(userIds, r.reviewerKey),
+          revieweeId: id(userIds, r.revieweeKey),
+          itemId: id(itemIds, r.itemKey),
+          createdAt: new Date(now.getTime() - r.daysAgo * DAY_MS),
+        })),
+      );
+    }
+    await refreshUserRatings(tx as unknown as Db);
+  });
+  return { items: SAMPLE_ITEMS.length, rentals: SAMPLE_RENTALS.length };
+}

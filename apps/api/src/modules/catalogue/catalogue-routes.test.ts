@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInLondon } from '@toolshed/core';
+import type { CategoriesResponse, ItemDetail, ItemsPage } from '@toolshed/core/contract';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { addImage, createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
+
+let ctx: TestContext;
+const today = todayInLondon();
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const db = ctx.database.db;
+  await insertCategories(db);
+  const star = await createUser(db, { name: 'Star Owner', rating: 4.8, totalRatings: 12 });
+  const okay = await createUser(db, { name: 'Okay Owner', rating: 3.5, totalRatings: 4 });
+  const fresh = await createUser(db, { name: 'Unrated Owner', rating: null, totalRatings: 0 });
+  const renter = await createUser(db, { name: 'Renter' });
+  ids.renter = renter.id;
+  const drill = await createItem(db, star.id, { name: 'Cordless Drill', description: 'Makita 18V with two batteries', dailyRatePence: 800, createdAt: new Date('2026-01-01') });
+  const mower = await createItem(db, okay.id, { name: 'Petrol Lawn Mower', description: 'Self-propelled, 46cm cut', categoryId: 'garden-tools', dailyRatePence: 2000, createdAt: new Date('2026-01-02') });
+  const saw = await createItem(db, fresh.id, { name: 'Circular Saw', description: '100% reliable, cuts sheet material', dailyRatePence: 1250, createdAt: new Date('2026-01-03') });
+  const ladder = await createItem(db, star.id, { name: 'Extension Ladder', description: 'Aluminium, reaches 7 metres', categoryId: 'diy-hand-tools', dailyRatePence: 1500, createdAt: new Date('2026-01-04') });
+  await createItem(db, star.id, { name: 'Hidden Hedge Trimmer', categoryId: 'garden-tools', available: false });
+  await createItem(db, star.id, { name: 'Deleted Strimmer', categoryId: 'garden-tools', deletedAt: new Date() });
+  Object.assign(ids, { drill: drill.id, mower: mower.id, saw: saw.id, ladder: ladder.id, star: star.id });
+  for (const p of [0, 1, 2]) await addImage(db, drill.id, p);
+  // Drill booked days 3..5 from today; a returned and a cancelled rental overlapping day 10 must not block.
+  await createRental(db, drill, renter.id, 3, 3);
+  await createRental(db, drill, renter.id, 10, 2, { returned: true });
+  await createRental(db, drill, renter.id, 10, 2, { cancelledAt: new Date() });
+  await createRental(db, drill, renter.id, -20, 2, { returned: true });
+  await createRental(db, ladder, renter.id, -1, 3);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+async function getJson<T>(url: string): Promise<{ status: number; body: T }> {
+  const res = await ctx.app.inject({ method: 'GET', url });
+  return { status: res.statusCode, body: res.json() as T };
+}
+
+const names = (page: ItemsPage) => page.items.map((i) => i.name);
+
+describe('GET /api/categories', () => {
+  it('lists the eleven categories in order with counts of listed items only', async () => {
+    const { status, body } = await getJson<CategoriesResponse>('/api/categories');
+    expect(status).toBe(200);
+    expect(body.categories).toHaveLength(11);
+    expect(body.categories[0]).toMatchObject({ id: 'garden-tools', name: 'Garden Tools', itemCount: 1 });
+    expect(body.categories.find((c) => c.id === 'power-tools')?.itemCount).toBe(2);
+    expect(body.categories.find((c) => c.id === 'camping-gear')?.itemCount).toBe(0);
+    expect(body.totalItems).toBe(4);
+  });
+});
+
+describe('GET /api/categories/:id/items', () => {
+  it('lists all items newest first with owner, price and first image', async () => {
+    const { status, body } = await getJson<ItemsPage>('/api/categories/all/items');
+    expect(status).toBe(200);
+    expect(body.category).toMatchObject({ id: 'all', name: 'All Items' });
+    expect(names(body)).toEqual(['Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower', 'Cordless Drill']);
+    expect(body.total).toBe(4);
+    const drill = body.items.find((i) => i.id === ids.drill)!;
+    expect(drill).toMatchObject({ dailyRatePence: 800, city: 'Leeds', owner: { name: 'Star Owner', rating: 4.8, totalRatings: 12 } });
+    expect(drill.image?.thumbUrl).toMatch(/^\/media\/items\/.+-thumb\.webp$/);
+    expect(body.items.find((i) => i.id === ids.saw)?.image).toBeNull();
+  });
+
+  it('scopes to one category', async () => {
+    const { body } = await getJson<ItemsPage>('/api/categories/garden-tools/items');
+    expect(names(body)).toEqual(['Petrol Lawn Mower']);
+    expect(body.category.name).toBe('Garden Tools');
+  });
+
+  it('answers 404 Category not found for an unknown category', async () => {
+    const { status, body } = await getJson<{ error: { code: string; message: string } }>('/api/categories/spaceships/items');
+    expect(status).toBe(404);
+    expect(body.error).toEqual({ code: 'NOT_FOUND', message: 'Category not found' });
+  });
+
+  it.each([
+    ['drill', ['Cordless Drill']],
+    ['DRILL', ['Cordless Drill']],
+    ['dri', ['Cordless Drill']],
+    ['batteries', ['Cordless Drill']],
+    ['mow petrol', ['Petrol Lawn Mower']],
+    ['saw sheet', ['Circular Saw']],
+    ['100%', ['Circular Saw']],
+    ['saw ladder', []],
+    ['  ladder  ', ['Extension Ladder']],
+  ])('search %j matches name or description, every word, partial words too', async (search, expected) => {
+    const { body } = await getJson<ItemsPage>(`/api/categories/all/items?search=${encodeURIComponent(search)}`);
+    expect(names(body)).toEqual(expected);
+  });
+
+  it.each([
+    ['8', ['Cordless Drill']],
+    ['12.50', ['Circular Saw', 'Cordless Drill']],
+    ['12.49', ['Cordless Drill']],
+    ['0', []],
+    ['', ['Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower', 'Cordless Drill']],
+  ])('maxPrice %j (pounds per day, inclusive; blank is no limit)', async (maxPrice, expected) => {
+    const { body } = await getJson<ItemsPage>(`/api/categories/all/items?maxPrice=${maxPrice}`);
+    expect(names(body)).toEqual(expected);
+  });
+
+  it.each([
+    [3, 5, false],
+    [5, 6, false],
+    [1, 3, false],
+    [6, 9, true],
+    [0, 2, true],
+    [10, 11, true],
+  ])('dates today+%i..today+%i: drill listed = %s (returned and cancelled rentals do not block)', async (from, to, listed) => {
+    const q = `startDate=${addDays(today, from)}&endDate=${addDays(today, to)}`;
+    const { body } = await getJson<ItemsPage>(`/api/categories/power-tools/items?${q}`);
+    expect(names(body).includes('Cordless Drill')).toBe(listed);
+    expect(names(body)).toContain('Circular Saw');
+  });
+
+  it('a start date alone means that single day; a current rental blocks today', async () => {
+    const { body } = await getJson<ItemsPage>(`/api/categories/all/items?startDate=${today}`);
+    expect(names(body)).not.toContain('Extension Ladder');
+    const later = await getJson<ItemsPage>(`/api/categories/all/items?startDate=${addDays(today, 4)}`);
+    expect(names(later.body)).toEqual(['Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower']);
+  });
+
+  it.each([
+    ['3', ['Extension Ladder', 'Petrol Lawn Mower', 'Cordless Drill']],
+    ['3.5', ['Extension Ladder', 'Petrol Lawn Mower', 'Cordless Drill']],
+    ['4', ['Extension Ladder', 'Cordless Drill']],
+    ['4.5', ['Extension Ladder', 'Cordless Drill']],
+    ['5', []],
+  ])('minRating %s excludes lower and unrated owners', async (minRating, expected) => {
+    const { body } = await getJson<ItemsPage>(`/api/categories/all/items?minRating=${minRating}`);
+    expect(names(body)).toEqual(expected);
+  });
+
+  it('combines filters', async () => {
+    const q = `search=saw&maxPrice=20&startDate=${addDays(today, 3)}&endDate=${addDays(today, 4)}`;
+    const { body } = await getJson<ItemsPage>(`/api/categories/power-tools/items?${q}`);
+    expect(names(body)).toEqual(['Circular Saw']);
+    expect(body.total).toBe(1);
+  });
+
+  it('paginates with the total', async () => {
+    const first = await getJson<ItemsPage>('/api/categories/all/items?pageSize=3');
+    const second = await getJson<ItemsPage>('/api/categories/all/items?pageSize=3&page=2');
+    expect(names(first.body)).toEqual(['Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower']);
+    expect(names(second.body)).toEqual(['Cordless Drill']);
+    expect(second.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
+  });
+
+  it.each([
+    ['maxPrice=-1', 'maxPrice'],
+    ['maxPrice=abc', 'maxPrice'],
+    ['maxPrice=1e3', 'maxPrice'],
+    [`startDate=${addDays(today, -1)}`, 'startDate'],
+    ['startDate=2026-02-30', 'startDate'],
+    ['startDate=tomorrow', 'startDate'],
+    [`endDate=${addDays(today, 2)}`, 'startDate'],
+    [`startDate=${addDays(today, 5)}&endDate=${addDays(today, 4)}`, 'endDate'],
+    [`startDate=${today}&endDate=${addDays(today, 400)}`, 'endDate'],
+    ['endDate=31-12-2030', 'endDate'],
+    ['minRating=2', 'minRating'],
+    ['minRating=4.2', 'minRating'],
+    ['minRating=five', 'minRating'],
+    ['page=0', 'page'],
+    ['page=x', 'page'],
+    ['pageSize=101', 'pageSize'],
+    [`search=${'a'.repeat(101)}`, 'search'],
+    ['search=a&search=b', 'search'],
+  ])('refuses %s with a 400 naming %s', async (query, field) => {
+    const { status, body } = await getJson<{ error: { code: string; message: string; field: string } }>(`/api/categories/all/items?${query}`);
+    expect(status).toBe(400);
+    expect(body.error.code).toBe('VALIDATION');
+    expect(body.error.field).toBe(field);
+    expect(body.error.message).toContain(field);
+  });
+});
+
+describe('GET /api/items/:id', () => {
+  it('returns the item with owner, images, location and only the booked ranges that still block', async () => {
+    const { status, body } = await getJson<ItemDetail>(`/api/items/${ids.drill}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      name: 'Cordless Drill',
+      categoryId: 'power-tools',
+      categoryName: 'Power Tools',
+      dailyRatePence: 800,
+      minDays: 1,
+      maxDays: 7,
+      available: true,
+      owner: { id: ids.star, name: 'Star Owner', rating: 4.8, totalRatings: 12 },
+      location: { address: '1 High Street', city: 'Leeds', postcode: 'LS1 1AA', latitude: 53.7997, longitude: -1.5492, approximate: false },
+    });
+    expect(body.images).toHaveLength(3);
+    expect(body.images[1]?.alt).toBe('Cordless Drill – photo 2 of 3');
+    expect(body.bookedRanges).toEqual([{ startDate: addDays(today, 3), endDate: addDays(today, 5) }]);
+  });
+
+  it('includes a rental that started before today and is still out', async () => {
+    const { body } = await getJson<ItemDetail>(`/api/items/${ids.ladder}`);
+    expect(body.bookedRanges).toEqual([{ startDate: addDays(today, -1), endDate: addDays(today, 1) }]);
+  });
+
+  it.each(['00000000-0000-4000-8000-000000000000', 'not-a-uuid'])('answers 404 for %s', async (id) => {
+    const { status, body } = await getJson<{ error: { message: string } }>(`/api/items/${id}`);
+    expect(status).toBe(404);
+    expect(body.error.message).toBe('Item not found');
+  });
+});
+
+describe('API plumbing', () => {
+  it('serves the OpenAPI document', async () => {
+    const { status, body } = await getJson<{ openapi: string; paths: Record<string, unknown> }>('/api/docs/json');
+    expect(status).toBe(200);
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/categories', '/api/categories/{categoryId}/items', '/api/items/{itemId}']));
+  });
+
+  it('answers unknown API routes with the JSON error shape', async () => {
+    const { status, body } = await getJson<{ error: { code: string } }>('/api/nothing-here');
+    expect(status).toBe(404);
+    expect(body.error.code).toBe('NOT_FOUND');
+  });
+});

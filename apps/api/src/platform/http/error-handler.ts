@@ -1,0 +1,41 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, type ApiErrorBody, type ErrorCode } from '@toolshed/core';
+
+function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
+  return { error: field ? { code, message, field } : { code, message } };
+}
+
+/** The one place errors become HTTP responses: one body shape, and 5xx never reveal internals. */
+/** Must run before routes are registered: plugins copy the error handler when they are created. */
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
+    if (err instanceof AppError) {
+      return reply.status(err.status).send(body(err.code, err.message, err.field));
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const issue = err.validation[0];
+      const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
+      const message = field ? `${field}: ${issue?.message ?? 'is invalid'}` : (issue?.message ?? 'Invalid request');
+      return reply.status(400).send(body('VALIDATION', message, field));
+    }
+    const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
+    if (status === 429) return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
+    if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'The request is too large.'));
+    if (status >= 400 && status < 500) return reply.status(status).send(body('VALIDATION', err.message));
+    request.log.error({ err }, 'unhandled error');
+    return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
+  });
+
+}
+
+/** Unknown routes: the web app's index.html for its client-side routes, a JSON 404 otherwise. */
+export function registerNotFound(app: FastifyInstance, options: { spaFallback: boolean }): void {
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (options.spaFallback && request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/media/')) {
+      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send(body('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+  });
+}

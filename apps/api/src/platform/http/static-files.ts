@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { MEDIA_PREFIX } from '../storage/file-storage.ts';
+
+const YEAR_SECONDS = 31_536_000;
+
+/** Media keys are never reused, so they can be cached for a year. */
+export async function registerMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: mediaDir,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    cacheControl: false,
+    setHeaders: (res) => res.setHeader('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+  });
+}
+
+/** Serves the built web app; hashed assets are immutable, index.html is revalidated. Returns false when not built. */
+export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
+  if (!existsSync(path.join(distDir, 'index.html'))) return false;
+  await app.register(fastifyStatic, {
+    root: distDir,
+    prefix: '/',
+    wildcard: true,
+    index: ['index.html'],
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+      res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+    },
+  });
+  return true;
+}

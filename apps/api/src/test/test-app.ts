@@ -1,0 +1,54 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase, type Database } from '../db/database.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  database: Database;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database for one test file: in-memory PGlite by default, or its own schema on the
+ * PostgreSQL server named by DATABASE_URL (dropped afterwards).
+ */
+export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const url = process.env.DATABASE_URL;
+  const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+  const database = await openDatabase({ databaseUrl: url, schemaName, poolSize: 10 });
+  await database.migrate();
+  return {
+    database,
+    async dispose() {
+      if (schemaName) {
+        await database.db.execute(sql.raw(`drop schema if exists "${schemaName}" cascade; drop schema if exists "${schemaName}_migrations" cascade`));
+      }
+      await database.close();
+    },
+  };
+}
+
+export async function createTestApp(options: { now?: () => Date } = {}): Promise<TestContext> {
+  const { database, dispose } = await openTestDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-test-'));
+  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web') }) };
+  const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  await app.ready();
+  return {
+    app,
+    database,
+    dataDir,
+    async close() {
+      await app.close();
+      await dispose();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
