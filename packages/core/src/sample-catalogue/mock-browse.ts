@@ -1,0 +1,138 @@
+/**
+ * The read-only browse the web app serves from the sample catalogue when the API cannot be reached.
+ * It answers with exactly the API's response types and applies filters the way the API does.
+ * Contract types are imported as types only: this module ships to the browser without zod.
+ */
+import { isRangeFree, type DateRange } from '../booking-range.ts';
+import { searchWords, type BrowseFilters } from '../browse-filters.ts';
+import { ALL_CATEGORY_ID, CATEGORIES, categoryName } from '../categories.ts';
+import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, OwnerSummary } from '../contract/index.ts';
+import { compareDates, type IsoDate } from '../dates.ts';
+import { SAMPLE_ITEMS } from './items.ts';
+import { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser } from './lookups.ts';
+import { SAMPLE_RENTALS } from './rentals.ts';
+import { SAMPLE_IMAGE_COUNT, sampleImageAlt, sampleImageDataUrl } from './sample-images.ts';
+import type { SampleItem } from './types.ts';
+
+/** What the 'all' pseudo-category is called on the category screen. */
+export const ALL_ITEMS_CATEGORY = {
+  id: ALL_CATEGORY_ID,
+  name: 'All Items',
+  description: 'Everything our neighbours have to lend, from every category.',
+} as const;
+
+export function mockCategories(): CategoriesResponse {
+  return {
+    categories: CATEGORIES.map((c) => ({
+      id: c.id,
+      name: c.name,
+      description: c.description,
+      itemCount: SAMPLE_ITEMS.filter((i) => i.categoryId === c.id).length,
+    })),
+    totalItems: SAMPLE_ITEMS.length,
+  };
+}
+
+/** Unreturned rentals block their item, including overdue ones, as in the database. */
+function blockedRanges(itemKey: string, today: IsoDate): DateRange[] {
+  return SAMPLE_RENTALS.filter((r) => r.itemKey === itemKey && !r.returned)
+    .map((r) => sampleRentalRange(r, today))
+    .sort((a, b) => compareDates(a.startDate, b.startDate));
+}
+
+function ownerSummary(ownerKey: string): OwnerSummary {
+  const { rating, totalRatings } = sampleOwnerRating(ownerKey);
+  return { id: ownerKey, name: sampleUser(ownerKey)?.name ?? 'Unknown Owner', picture: null, rating, totalRatings };
+}
+
+function image(item: SampleItem, index: number): ItemImage {
+  const url = sampleImageDataUrl(item, index);
+  return { url, thumbUrl: url, alt: sampleImageAlt(item.name, index) };
+}
+
+function matches(item: SampleItem, filters: BrowseFilters, words: string[], today: IsoDate): boolean {
+  if (words.length > 0) {
+    const text = `${item.name}\n${item.description}`.toLowerCase();
+    if (!words.every((w) => text.includes(w))) return false;
+  }
+  if (filters.maxPricePence !== undefined && item.dailyRatePence > filters.maxPricePence) return false;
+  if (filters.startDate) {
+    const wanted = { startDate: filters.startDate, endDate: filters.endDate ?? filters.startDate };
+    if (!isRangeFree(wanted, blockedRanges(item.key, today))) return false;
+  }
+  if (filters.minRating !== undefined) {
+    const { rating } = sampleOwnerRating(item.ownerKey);
+    if (rating === null || rating < filters.minRating) return false;
+  }
+  return true;
+}
+
+function summary(item: SampleItem): ItemSummary {
+  return {
+    id: item.key,
+    name: item.name,
+    description: item.description,
+    categoryId: item.categoryId,
+    dailyRatePence: item.dailyRatePence,
+    minDays: item.minDays,
+    maxDays: item.maxDays,
+    city: item.city,
+    owner: ownerSummary(item.ownerKey),
+    image: image(item, 0),
+  };
+}
+
+/**
+ * One page of a category ('all' = every category), or null for an unknown category.
+ * Order: newest first, where a later catalogue entry is newer (the seed inserts in catalogue order),
+ * so the order is stable from page to page.
+ */
+export function mockItemsPage(categoryId: string, filters: BrowseFilters, today: IsoDate): ItemsPage | null {
+  const name = categoryName(categoryId);
+  const category = categoryId === ALL_CATEGORY_ID
+    ? { ...ALL_ITEMS_CATEGORY }
+    : name === undefined
+      ? null
+      : { id: categoryId, name, description: CATEGORIES.find((c) => c.id === categoryId)!.description };
+  if (!category) return null;
+
+  const words = searchWords(filters.search);
+  const found = SAMPLE_ITEMS.filter((i) => (categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId) && matches(i, filters, words, today))
+    .reverse();
+  const start = (filters.page - 1) * filters.pageSize;
+  return {
+    category,
+    items: found.slice(start, start + filters.pageSize).map(summary),
+    total: found.length,
+    page: filters.page,
+    pageSize: filters.pageSize,
+  };
+}
+
+/** An item's detail, with booked ranges that end today or later; null for an unknown id. */
+export function mockItemDetail(itemId: string, today: IsoDate): ItemDetail | null {
+  const item = sampleItem(itemId);
+  if (!item) return null;
+  return {
+    id: item.key,
+    name: item.name,
+    description: item.description,
+    categoryId: item.categoryId,
+    categoryName: categoryName(item.categoryId) ?? item.categoryId,
+    dailyRatePence: item.dailyRatePence,
+    minDays: item.minDays,
+    maxDays: item.maxDays,
+    available: true,
+    location: {
+      address: item.address,
+      city: item.city,
+      postcode: item.postcode,
+      latitude: item.latitude,
+      longitude: item.longitude,
+      approximate: false,
+    },
+    owner: ownerSummary(item.ownerKey),
+    images: Array.from({ length: SAMPLE_IMAGE_COUNT }, (_, i) => image(item, i)),
+    bookedRanges: blockedRanges(item.key, today).filter((r) => compareDates(r.endDate, today) >= 0),
+  };
+}
