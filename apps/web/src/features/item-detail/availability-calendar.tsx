@@ -1,0 +1,72 @@
+import { useMemo } from 'react';
+import { DayPicker, labelDayButton, type DateRange as DayRange, type Matcher } from 'react-day-picker';
+import { enGB } from 'react-day-picker/locale';
+import 'react-day-picker/style.css';
+import './availability-calendar.css';
+import { isoToLocalDate, localDateToIso, type DateRange, type IsoDate, type RentalLimits } from '@toolshed/core';
+import { pickDate, type PickedRange } from './range-selection.ts';
+
+export interface AvailabilityCalendarProps {
+  range: PickedRange;
+  onChange: (range: PickedRange) => void;
+  today: IsoDate;
+  booked: readonly DateRange[];
+  limits: RentalLimits;
+}
+
+/**
+ * Inline range calendar. Past and booked days cannot be clicked, but a range may still span a
+ * booked day: the booking button then explains why it cannot be used.
+ */
+export function AvailabilityCalendar({ range, onChange, today, booked, limits }: AvailabilityCalendarProps) {
+  const bookedMatchers = useMemo<Matcher[]>(
+    () => booked.map((r) => ({ from: isoToLocalDate(r.startDate), to: isoToLocalDate(r.endDate) })),
+    [booked],
+  );
+  const todayDate = isoToLocalDate(today);
+  const selected: DayRange | undefined = range.startDate
+    ? { from: isoToLocalDate(range.startDate), to: range.endDate ? isoToLocalDate(range.endDate) : undefined }
+    : undefined;
+
+  return (
+    <div className="item-calendar flex flex-col gap-3">
+      <DayPicker
+        mode="range"
+        locale={enGB}
+        weekStartsOn={1}
+        today={todayDate}
+        startMonth={todayDate}
+        defaultMonth={selected?.from ?? todayDate}
+        selected={selected}
+        onSelect={(_next, clicked) => onChange(pickDate(range, localDateToIso(clicked), limits))}
+        disabled={[{ before: todayDate }, ...bookedMatchers]}
+        modifiers={{ booked: bookedMatchers }}
+        modifiersClassNames={{ booked: 'item-calendar-booked' }}
+        labels={{
+          labelDayButton: (date, modifiers, options, dateLib) =>
+            `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.booked ? ', booked' : ''}`,
+        }}
+      />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <ul className="flex flex-wrap gap-4 text-sm text-slate-800" aria-label="Calendar key">
+          <li className="flex items-center gap-2">
+            <span className="item-calendar-swatch item-calendar-swatch-booked" aria-hidden="true" />
+            Booked
+          </li>
+          <li className="flex items-center gap-2">
+            <span className="item-calendar-swatch item-calendar-swatch-selected" aria-hidden="true" />
+            Your dates
+          </li>
+        </ul>
+        <button
+          type="button"
+          onClick={() => onChange({})}
+          disabled={!range.startDate}
+          className="rounded-md px-3 py-1.5 text-sm font-medium text-emerald-800 underline underline-offset-2 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline"
+        >
+          Clear dates
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import type { BookingButtonState } from '@toolshed/core';
+
+export interface BookingButtonProps {
+  /** From `bookingButtonState` in core: the only source of the label and whether it can be used. */
+  state: BookingButtonState;
+  /** Mock Data is read-only: nothing can be booked from the sample catalogue. */
+  readOnly: boolean;
+  /** The listing is switched off by its owner. */
+  unavailable: boolean;
+  onAdd: () => void;
+}
+
+export function BookingButton({ state, readOnly, unavailable, onAdd }: BookingButtonProps) {
+  const disabled = state.disabled || readOnly || unavailable;
+  const noteId = 'item-booking-note';
+  const note = readOnly
+    ? 'Booking is unavailable while showing Mock Data'
+    : unavailable
+      ? 'This item is not currently available for rent'
+      : null;
+  return (
+    <div className="flex flex-col gap-2">
+      <button
+        type="button"
+        disabled={disabled}
+        aria-describedby={note ? noteId : undefined}
+        onClick={onAdd}
+        className="w-full rounded-lg bg-emerald-700 px-4 py-3 text-base font-semibold text-white hover:bg-emerald-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-900 disabled:cursor-not-allowed disabled:bg-slate-200 disabled:text-slate-700"
+      >
+        {state.label}
+      </button>
+      {note && (
+        <p id={noteId} className="text-sm text-slate-700">
+          {note}
+        </p>
+      )}
+    </div>
+  );
+}

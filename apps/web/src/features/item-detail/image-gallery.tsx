@@ -1,0 +1,91 @@
+import { useRef, useState, type KeyboardEvent } from 'react';
+import type { ItemImage } from '@toolshed/core/contract';
+import { ImageZoom } from './image-zoom.tsx';
+
+const navButton =
+  'rounded-full bg-white/95 px-3 py-2 text-sm font-medium text-slate-900 shadow ring-1 ring-slate-300 hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700';
+
+/** Large image with previous/next (wrapping), thumbnails, arrow keys and a zoomed view. */
+export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
+  const [index, setIndex] = useState(0);
+  const [zoomed, setZoomed] = useState(false);
+  const zoomButton = useRef<HTMLButtonElement>(null);
+
+  if (images.length === 0) {
+    return (
+      <div className="flex aspect-[3/2] w-full items-center justify-center rounded-lg bg-slate-100 text-slate-700">
+        No images available
+      </div>
+    );
+  }
+
+  const count = images.length;
+  const shown = Math.min(index, count - 1);
+  const image = images[shown]!;
+  const go = (step: number) => setIndex(((shown + step) % count + count) % count);
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (event.key === 'ArrowLeft') {
+      event.preventDefault();
+      go(-1);
+    } else if (event.key === 'ArrowRight') {
+      event.preventDefault();
+      go(1);
+    }
+  }
+
+  function closeZoom() {
+    setZoomed(false);
+    zoomButton.current?.focus();
+  }
+
+  return (
+    <div role="group" aria-label="Image gallery" onKeyDown={onKeyDown} className="flex flex-col gap-3">
+      <div className="relative">
+        <button
+          ref={zoomButton}
+          type="button"
+          aria-label="Zoom image"
+          onClick={() => setZoomed(true)}
+          className="block w-full cursor-zoom-in overflow-hidden rounded-lg bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+        >
+          <img src={image.url} alt={image.alt} className="aspect-[3/2] w-full object-cover" />
+        </button>
+        {count > 1 && (
+          <>
+            <button type="button" onClick={() => go(-1)} className={`${navButton} absolute left-2 top-1/2 -translate-y-1/2`}>
+              <span aria-hidden="true">‹ </span>Previous image
+            </button>
+            <button type="button" onClick={() => go(1)} className={`${navButton} absolute right-2 top-1/2 -translate-y-1/2`}>
+              Next image<span aria-hidden="true"> ›</span>
+            </button>
+          </>
+        )}
+      </div>
+      <p className="text-sm text-slate-700" aria-live="polite">
+        Image {shown + 1} of {count}
+      </p>
+      {count > 1 && (
+        <ul className="flex flex-wrap gap-2">
+          {images.map((thumb, i) => (
+            <li key={`${i}-${thumb.thumbUrl}`}>
+              <button
+                type="button"
+                aria-label={`Show image ${i + 1}`}
+                aria-pressed={i === shown}
+                aria-current={i === shown ? 'true' : undefined}
+                onClick={() => setIndex(i)}
+                className={`block overflow-hidden rounded-md ring-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 ${
+                  i === shown ? 'ring-3 ring-emerald-700' : 'ring-1 ring-slate-300 opacity-80 hover:opacity-100'
+                }`}
+              >
+                <img src={thumb.thumbUrl} alt="" className="h-14 w-20 object-cover" loading="lazy" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {zoomed && <ImageZoom image={image} onClose={closeZoom} />}
+    </div>
+  );
+}

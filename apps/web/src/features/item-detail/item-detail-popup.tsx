@@ -1,0 +1,91 @@
+import { useId, useState } from 'react';
+import { todayInLondon } from '@toolshed/core';
+import type { ItemDetail } from '@toolshed/core/contract';
+import { useDataSource } from '../../data/data-source.tsx';
+import { errorMessage, isNotFound } from '../../lib/api-error.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { StatusMessage } from '../../ui/status-views.tsx';
+import { useItem } from '../browse/api/get-item.ts';
+import { useWheelbarrow } from '../wheelbarrow/wheelbarrow-store.tsx';
+import { ItemDetailView, type ChosenRange } from './item-detail-view.tsx';
+import { ItemDialog } from './item-dialog.tsx';
+
+export interface ItemDetailPopupProps {
+  itemId: string;
+  onClose: () => void;
+  /** Dates from the category filters, pre-selected as they are. */
+  initialRange?: { startDate: string; endDate: string };
+}
+
+/** The item detail popup: fetches one item and shows it in a modal dialog over the category page. */
+export default function ItemDetailPopup({ itemId, onClose, initialRange }: ItemDetailPopupProps) {
+  const headingId = useId();
+  const query = useItem(itemId);
+  const { readOnly } = useDataSource();
+  const wheelbarrow = useWheelbarrow();
+  const toast = useToast();
+  // Fixed while the popup is open, so the calendar does not shift under the renter at midnight.
+  const [today] = useState(() => todayInLondon());
+
+  function add(item: ItemDetail, range: ChosenRange) {
+    const result = wheelbarrow.add({
+      itemId: item.id,
+      name: item.name,
+      dailyRatePence: item.dailyRatePence,
+      startDate: range.startDate,
+      endDate: range.endDate,
+      days: range.days,
+      imageUrl: item.images[0]?.thumbUrl ?? null,
+    });
+    toast.show(result === 'added' ? 'Added to your wheelbarrow' : 'This item is already in your wheelbarrow');
+    onClose();
+  }
+
+  return (
+    <ItemDialog labelledBy={headingId} onClose={onClose}>
+      {query.data ? (
+        <ItemDetailView
+          // A different item gets fresh gallery and calendar state.
+          key={query.data.id}
+          item={query.data}
+          today={today}
+          initialRange={initialRange}
+          readOnly={readOnly}
+          onAdd={(range) => add(query.data, range)}
+          headingId={headingId}
+        />
+      ) : query.isError ? (
+        isNotFound(query.error) ? (
+          <div className="flex flex-col gap-2 py-8">
+            <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+              Item not found
+            </h2>
+            <p className="text-slate-800">This item may have been removed by its owner.</p>
+          </div>
+        ) : (
+          <div role="alert" className="flex flex-col items-start gap-3 py-8">
+            <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+              Could not load this item
+            </h2>
+            <p className="text-slate-800">{errorMessage(query.error)}</p>
+            <button
+              type="button"
+              onClick={() => void query.refetch()}
+              disabled={query.isFetching}
+              className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-wait disabled:bg-slate-200 disabled:text-slate-700"
+            >
+              {query.isFetching ? 'Trying again...' : 'Try again'}
+            </button>
+          </div>
+        )
+      ) : (
+        <>
+          <h2 id={headingId} className="sr-only">
+            Item details
+          </h2>
+          <StatusMessage>Loading item...</StatusMessage>
+        </>
+      )}
+    </ItemDialog>
+  );
+}

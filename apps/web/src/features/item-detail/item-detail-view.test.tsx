@@ -1,0 +1,125 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ItemDetail } from '@toolshed/core/contract';
+import { ItemDetailView, type ItemDetailViewProps } from './item-detail-view.tsx';
+import { testItem } from './test-item.ts';
+
+vi.mock('./location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
+
+afterEach(cleanup);
+
+const TODAY = '2030-06-05';
+
+function renderView(item: ItemDetail = testItem(), props: Partial<ItemDetailViewProps> = {}) {
+  const onAdd = vi.fn();
+  render(
+    <MemoryRouter>
+      <ItemDetailView item={item} today={TODAY} readOnly={false} onAdd={onAdd} {...props} />
+    </MemoryRouter>,
+  );
+  return { onAdd };
+}
+
+const bookingButton = () =>
+  screen.getByRole('button', {
+    name: /^(Select Dates to Continue|Unavailable for Selected Dates|Minimum \d+ days required|Maximum \d+ days allowed|Add to Wheelbarrow)$/,
+  });
+const day = (label: RegExp) => screen.getByRole('button', { name: label });
+
+describe('ItemDetailView', () => {
+  it('shows the name, price, description, rental limits and owner', () => {
+    renderView();
+    expect(screen.getByRole('heading', { level: 2, name: 'Cordless Hedge Trimmer' })).toBeTruthy();
+    expect(screen.getByText('£12.50 per day')).toBeTruthy();
+    expect(screen.getByText('Light trimmer with two batteries.')).toBeTruthy();
+    expect(screen.getByText('Minimum rental: 2 days')).toBeTruthy();
+    expect(screen.getByText('Maximum rental: 5 days')).toBeTruthy();
+    const owner = screen.getByRole('link', { name: 'Priya Shah' });
+    expect(owner.getAttribute('href')).toBe('/owner/owner-7');
+    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeTruthy();
+  });
+
+  it('asks for dates until a range is chosen', () => {
+    renderView();
+    expect(bookingButton().textContent).toBe('Select Dates to Continue');
+    expect(bookingButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it.each([
+    ['a range over a booked day', { startDate: '2030-06-10', endDate: '2030-06-14' }, 'Unavailable for Selected Dates'],
+    ['a range starting before today', { startDate: '2030-06-01', endDate: '2030-06-03' }, 'Unavailable for Selected Dates'],
+    ['a range shorter than the minimum', { startDate: '2030-06-20', endDate: '2030-06-20' }, 'Minimum 2 days required'],
+    ['a range longer than the maximum', { startDate: '2030-06-20', endDate: '2030-06-30' }, 'Maximum 5 days allowed'],
+  ])('says why it cannot book %s from the filters', (_case, initialRange, label) => {
+    renderView(testItem({ bookedRanges: [{ startDate: '2030-06-12', endDate: '2030-06-12' }] }), { initialRange });
+    expect(bookingButton().textContent).toBe(label);
+    expect(bookingButton().hasAttribute('disabled')).toBe(true);
+  });
+
+  it('shows the dates, day count and total, and adds a free range', () => {
+    const { onAdd } = renderView(testItem(), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
+    expect(screen.getByText('20 Jun 2030 to 22 Jun 2030')).toBeTruthy();
+    expect(screen.getByText('3 days')).toBeTruthy();
+    expect(screen.getByText('£37.50')).toBeTruthy();
+    fireEvent.click(bookingButton());
+    expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
+    expect(onAdd).toHaveBeenCalledWith({ startDate: '2030-06-20', endDate: '2030-06-22', days: 3 });
+  });
+
+  it('keeps the button disabled in Mock Data mode, with a note', () => {
+    const { onAdd } = renderView(testItem(), { readOnly: true, initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
+    expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
+    expect(bookingButton().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeTruthy();
+    fireEvent.click(bookingButton());
+    expect(onAdd).not.toHaveBeenCalled();
+  });
+
+  it('stretches a too-short pick to the minimum rental', () => {
+    renderView();
+    fireEvent.click(day(/^Monday, 10 June 2030/));
+    expect(bookingButton().textContent).toBe('Select Dates to Continue');
+    fireEvent.click(day(/^Monday, 10 June 2030/));
+    expect(screen.getByText('10 Jun 2030 to 11 Jun 2030')).toBeTruthy();
+    expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
+  });
+
+  it('cuts a too-long pick to the maximum rental', () => {
+    renderView();
+    fireEvent.click(day(/^Monday, 10 June 2030/));
+    fireEvent.click(day(/^Thursday, 20 June 2030/));
+    expect(screen.getByText('10 Jun 2030 to 14 Jun 2030')).toBeTruthy();
+    expect(screen.getByText('5 days')).toBeTruthy();
+    expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
+  });
+
+  it('marks booked and past days as not selectable, but lets a range span a booked day', () => {
+    renderView(testItem({ bookedRanges: [{ startDate: '2030-06-12', endDate: '2030-06-13' }] }));
+    expect(day(/^Wednesday, 12 June 2030, booked$/).hasAttribute('disabled')).toBe(true);
+    expect(day(/^Thursday, 13 June 2030, booked$/).hasAttribute('disabled')).toBe(true);
+    expect(day(/^Tuesday, 4 June 2030$/).hasAttribute('disabled')).toBe(true);
+    expect(within(screen.getByRole('list', { name: 'Calendar key' })).getByText('Booked')).toBeTruthy();
+    fireEvent.click(day(/^Tuesday, 11 June 2030/));
+    fireEvent.click(day(/^Friday, 14 June 2030/));
+    expect(bookingButton().textContent).toBe('Unavailable for Selected Dates');
+  });
+
+  it('clears the chosen dates', () => {
+    renderView(testItem(), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Clear dates' }));
+    expect(bookingButton().textContent).toBe('Select Dates to Continue');
+    expect(screen.queryByText('3 days')).toBeNull();
+  });
+
+  it('ignores malformed dates from the URL', () => {
+    renderView(testItem(), { initialRange: { startDate: 'soon', endDate: '2030-06-22' } });
+    expect(bookingButton().textContent).toBe('Select Dates to Continue');
+  });
+
+  it('does not offer booking for an item its owner has switched off', () => {
+    renderView(testItem({ available: false }), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
+    expect(bookingButton().hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('This item is not currently available for rent')).toBeTruthy();
+  });
+});

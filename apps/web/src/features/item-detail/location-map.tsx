@@ -1,0 +1,34 @@
+import { CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
+import 'leaflet/dist/leaflet.css';
+import './location-map.css';
+
+const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
+
+const tileUrl: string = import.meta.env.VITE_MAP_TILE_URL || OSM_TILES;
+
+export interface LocationMapProps {
+  position: [number, number];
+  /** Names the map region for screen readers. */
+  label: string;
+}
+
+/**
+ * A small map centred on the item. The marker is a vector circle, so the map needs no image
+ * assets and still shows where the item is when tiles cannot be fetched. `isolate` keeps Leaflet's
+ * high z-indexes inside the map, under the popup's sticky Close bar.
+ */
+export default function LocationMap({ position, label }: LocationMapProps) {
+  return (
+    <section aria-label={label} className="item-location-map isolate h-56 overflow-hidden rounded-lg border border-slate-300">
+      <MapContainer center={position} zoom={15} scrollWheelZoom={false} className="h-full w-full">
+        <TileLayer url={tileUrl} attribution={OSM_ATTRIBUTION} />
+        <CircleMarker
+          center={position}
+          radius={10}
+          pathOptions={{ color: '#065f46', weight: 3, fillColor: '#10b981', fillOpacity: 0.7 }}
+        />
+      </MapContainer>
+    </section>
+  );
+}
