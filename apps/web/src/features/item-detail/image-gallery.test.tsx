@@ -1,0 +1,86 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ImageGallery } from './image-gallery.tsx';
+import { ItemDialog } from './item-dialog.tsx';
+import { testItem } from './test-item.ts';
+
+afterEach(cleanup);
+
+const images = testItem().images;
+const mainImage = () => screen.getByRole('button', { name: 'Zoom image' }).querySelector('img')!;
+const thumb = (n: number) => screen.getByRole('button', { name: `Show image ${n}` });
+
+describe('ImageGallery', () => {
+  it('moves forward and back, wrapping at both ends', () => {
+    render(<ImageGallery images={images} />);
+    expect(mainImage().alt).toBe('Hedge trimmer on a bench');
+    expect(screen.getByText('Image 1 of 3')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    expect(mainImage().alt).toBe('Hedge trimmer in use');
+    expect(screen.getByText('Image 3 of 3')).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(mainImage().alt).toBe('Hedge trimmer on a bench');
+    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    expect(screen.getByText('Image 2 of 3')).toBeTruthy();
+  });
+
+  it('switches image from a thumbnail and marks the shown one', () => {
+    render(<ImageGallery images={images} />);
+    expect(thumb(1).getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(thumb(3));
+    expect(mainImage().getAttribute('src')).toBe('/img/3.webp');
+    expect(thumb(3).getAttribute('aria-pressed')).toBe('true');
+    expect(thumb(3).getAttribute('aria-current')).toBe('true');
+    expect(thumb(1).getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('follows the arrow keys while it has focus', () => {
+    render(<ImageGallery images={images} />);
+    fireEvent.keyDown(thumb(1), { key: 'ArrowLeft' });
+    expect(screen.getByText('Image 3 of 3')).toBeTruthy();
+    fireEvent.keyDown(thumb(1), { key: 'ArrowRight' });
+    expect(screen.getByText('Image 1 of 3')).toBeTruthy();
+  });
+
+  it('shows a placeholder when there are no images', () => {
+    render(<ImageGallery images={[]} />);
+    expect(screen.getByText('No images available')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Zoom image' })).toBeNull();
+  });
+
+  it('has no previous/next or thumbnails for a single image', () => {
+    render(<ImageGallery images={images.slice(0, 1)} />);
+    expect(screen.queryByRole('button', { name: 'Next image' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Show image 1' })).toBeNull();
+    expect(screen.getByText('Image 1 of 1')).toBeTruthy();
+  });
+
+  it('zooms the shown image; Escape closes the zoom but not the popup', () => {
+    const onClose = vi.fn();
+    render(
+      <ItemDialog labelledBy="t" onClose={onClose}>
+        <h2 id="t">Trimmer</h2>
+        <ImageGallery images={images} />
+      </ItemDialog>,
+    );
+    fireEvent.click(thumb(2));
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom image' }));
+    const zoom = screen.getByRole('dialog', { name: 'Zoomed image: Hedge trimmer battery' });
+    expect(zoom.querySelector('img')!.getAttribute('src')).toBe('/img/2.webp');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close zoom' }));
+
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Close zoom' }), { key: 'Escape' });
+    expect(screen.queryByRole('button', { name: 'Close zoom' })).toBeNull();
+    expect(onClose).not.toHaveBeenCalled();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zoom image' }));
+  });
+
+  it('closes the zoom with its Close zoom button', () => {
+    render(<ImageGallery images={images} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Zoom image' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close zoom' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});

@@ -1,0 +1,133 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ItemDetail } from '@toolshed/core/contract';
+import { useDataSource, type DataSourceValue } from '../../data/data-source.tsx';
+import { ApiError } from '../../lib/api-error.ts';
+import { ToastProvider } from '../../lib/toast.tsx';
+import { useItem } from '../browse/api/get-item.ts';
+import { WHEELBARROW_STORAGE_KEY, WheelbarrowProvider } from '../wheelbarrow/wheelbarrow-store.tsx';
+import ItemDetailPopup from './item-detail-popup.tsx';
+import { testItem } from './test-item.ts';
+
+vi.mock('./location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
+vi.mock('../browse/api/get-item.ts', () => ({ useItem: vi.fn() }));
+vi.mock('../../data/data-source.tsx', () => ({ useDataSource: vi.fn() }));
+
+const refetch = vi.fn();
+
+function itemQuery(state: { data?: ItemDetail; error?: Error; isFetching?: boolean }) {
+  vi.mocked(useItem).mockReturnValue({
+    data: state.data,
+    error: state.error ?? null,
+    isError: state.error !== undefined,
+    isFetching: state.isFetching ?? false,
+    refetch,
+  } as unknown as UseQueryResult<ItemDetail, Error>);
+}
+
+function dataMode(mode: 'api' | 'mock') {
+  vi.mocked(useDataSource).mockReturnValue({ mode, readOnly: mode !== 'api' } as DataSourceValue);
+}
+
+function renderPopup(initialRange?: { startDate: string; endDate: string }) {
+  const onClose = vi.fn();
+  render(
+    <MemoryRouter>
+      <WheelbarrowProvider>
+        <ToastProvider>
+          <ItemDetailPopup itemId="item-1" onClose={onClose} initialRange={initialRange} />
+        </ToastProvider>
+      </WheelbarrowProvider>
+    </MemoryRouter>,
+  );
+  return { onClose };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date('2030-06-05T12:00:00Z'));
+  localStorage.clear();
+  dataMode('api');
+});
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.clearAllMocks();
+});
+
+const range = { startDate: '2030-06-20', endDate: '2030-06-22' };
+
+describe('ItemDetailPopup', () => {
+  it('shows a loading state inside the dialog', () => {
+    itemQuery({});
+    renderPopup();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(screen.getByText('Loading item...')).toBeTruthy();
+  });
+
+  it('says the item was not found for a 404', () => {
+    itemQuery({ error: new ApiError(404, 'NOT_FOUND', 'Item not found') });
+    renderPopup();
+    expect(screen.getByRole('dialog', { name: 'Item not found' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+  });
+
+  it('offers a retry for other failures', () => {
+    itemQuery({ error: new ApiError(0, 'NETWORK', 'Failed to fetch') });
+    renderPopup();
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(refetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('adds the chosen dates to the wheelbarrow, confirms and closes', () => {
+    itemQuery({ data: testItem() });
+    const { onClose } = renderPopup(range);
+    expect(screen.getByRole('dialog', { name: 'Cordless Hedge Trimmer' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Wheelbarrow' }));
+
+    expect(screen.getByText('Added to your wheelbarrow').closest('[role="status"]')).toBeTruthy();
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(JSON.parse(localStorage.getItem(WHEELBARROW_STORAGE_KEY)!)).toEqual([
+      {
+        itemId: 'item-1',
+        name: 'Cordless Hedge Trimmer',
+        dailyRatePence: 1250,
+        startDate: '2030-06-20',
+        endDate: '2030-06-22',
+        days: 3,
+        imageUrl: '/img/1-thumb.webp',
+      },
+    ]);
+  });
+
+  it('says so when the item is already in the wheelbarrow', () => {
+    localStorage.setItem(
+      WHEELBARROW_STORAGE_KEY,
+      JSON.stringify([{ itemId: 'item-1', name: 'Cordless Hedge Trimmer', dailyRatePence: 1250, startDate: '2030-07-01', endDate: '2030-07-02', days: 2, imageUrl: null }]),
+    );
+    itemQuery({ data: testItem() });
+    const { onClose } = renderPopup(range);
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Wheelbarrow' }));
+    expect(screen.getByText('This item is already in your wheelbarrow').closest('[role="status"]')).toBeTruthy();
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it('cannot book from Mock Data', () => {
+    dataMode('mock');
+    itemQuery({ data: testItem() });
+    renderPopup(range);
+    expect(screen.getByRole('button', { name: 'Add to Wheelbarrow' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeTruthy();
+  });
+
+  it('closes on Escape and from the Close button', () => {
+    itemQuery({ data: testItem() });
+    const { onClose } = renderPopup();
+    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});

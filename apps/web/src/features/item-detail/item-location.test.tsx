@@ -1,0 +1,58 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ItemLocation as Location } from '@toolshed/core/contract';
+import { ItemLocation } from './item-location.tsx';
+
+vi.mock('./location-map.tsx', () => ({
+  default: ({ position }: { position: [number, number] }) => <p>Map at {position.join(',')}</p>,
+}));
+
+afterEach(cleanup);
+
+const full: Location = { address: '12 Elm Road', city: 'Leeds', postcode: 'LS6 2AB', latitude: 53.81, longitude: -1.57, approximate: false };
+
+function renderLocation(overrides: Partial<Location>) {
+  render(<ItemLocation location={{ ...full, ...overrides }} itemName="Hedge trimmer" />);
+}
+
+describe('ItemLocation', () => {
+  it('shows the address and a map at the coordinates', async () => {
+    renderLocation({});
+    expect(screen.getByText('12 Elm Road')).toBeTruthy();
+    expect(screen.getByText('Leeds')).toBeTruthy();
+    expect(screen.getByText('LS6 2AB')).toBeTruthy();
+    expect(await screen.findByText('Map at 53.81,-1.57')).toBeTruthy();
+    expect(screen.queryByText('(approximate location)')).toBeNull();
+  });
+
+  it.each([
+    [{ address: null }, 'Address not available'],
+    [{ city: '  ' }, 'City not available'],
+    [{ postcode: null }, 'Postcode not available'],
+  ])('falls back for a missing part %o', (missing, text) => {
+    renderLocation(missing);
+    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.queryByText('Location not available')).toBeNull();
+  });
+
+  it('says the location is not available when address, city and postcode are all missing', () => {
+    renderLocation({ address: null, city: '', postcode: null });
+    expect(screen.getByText('Location not available')).toBeTruthy();
+    expect(screen.queryByText('Address not available')).toBeNull();
+  });
+
+  it('marks an approximate location', () => {
+    renderLocation({ approximate: true });
+    expect(screen.getByText('(approximate location)')).toBeTruthy();
+  });
+
+  it.each([
+    ['zero', { latitude: 0, longitude: 0 }],
+    ['null', { latitude: null, longitude: null }],
+    ['half missing', { latitude: 53.8, longitude: null }],
+  ])('shows no map for %s coordinates', (_case, coords) => {
+    renderLocation(coords);
+    expect(screen.getByText('Location coordinates not available')).toBeTruthy();
+    expect(screen.queryByText(/^Map at/)).toBeNull();
+  });
+});
