@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { addDays, CATEGORIES, categoryName, lineTotalPence, todayInLondon } from '@toolshed/core';
 import { placeholderImageSvg } from '@toolshed/core/placeholder-image';
 import { SAMPLE_ITEMS, SAMPLE_RENTALS, SAMPLE_REVIEWS, SAMPLE_USERS } from '@toolshed/core/sample-catalogue';
-import type { Db } from '../database.ts';
+import { queryRows, type Db } from '../database.ts';
 import { categories, itemImages, items, rentals, reviews, users } from '../schema.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { storeItemImage, type StoredImage } from './item-images.ts';
@@ -19,8 +19,8 @@ export interface SeedSummary {
 
 /** Fills an empty database with the sample catalogue. Does nothing if categories exist. */
 export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new Date()): Promise<SeedSummary | null> {
-  const existing = await db.execute<{ n: number } & Record<string, unknown>>(sql`select count(*)::int as n from categories`);
-  if ((existing.rows[0]?.n ?? 0) > 0) return null;
+  const existing = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from categories`);
+  if ((existing[0]?.n ?? 0) > 0) return null;
 
   const today = todayInLondon(now);
   const userIds = new Map(SAMPLE_USERS.map((u) => [u.key, randomUUID()]));

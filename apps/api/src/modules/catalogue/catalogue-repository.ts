@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
 import { searchWords } from '@toolshed/core';
-import type { Db } from '../../db/database.ts';
+import { queryRows, type Db } from '../../db/database.ts';
 
 export interface CategoryRow {
   id: string;
@@ -70,33 +70,31 @@ function whereFor(categoryId: string | null, f: BrowseFilters): SQL {
 export function createCatalogueRepository(db: Db) {
   return {
     async categoriesWithCounts(): Promise<CategoryRow[]> {
-      const res = await db.execute<CategoryRow & Record<string, unknown>>(sql`
+      const rows = await queryRows<CategoryRow>(db, sql`
         select c.id, c.name, c.description, coalesce(n.count, 0)::int as item_count
         from categories c
         left join (select i.category_id, count(*) as count from items i where ${LISTED} group by i.category_id) n
           on n.category_id = c.id
         order by c.position`);
-      return res.rows;
+      return rows;
     },
 
     async findCategory(id: string): Promise<Omit<CategoryRow, 'item_count'> | undefined> {
-      const res = await db.execute<Omit<CategoryRow, 'item_count'> & Record<string, unknown>>(
-        sql`select id, name, description from categories where id = ${id}`,
-      );
-      return res.rows[0];
+      const rows = await queryRows<Omit<CategoryRow, 'item_count'>>(db, sql`select id, name, description from categories where id = ${id}`);
+      return rows[0];
     },
 
     async countItems(categoryId: string | null, filters: BrowseFilters): Promise<number> {
-      const res = await db.execute<{ total: number } & Record<string, unknown>>(sql`
+      const rows = await queryRows<{ total: number }>(db, sql`
         select count(*)::int as total from items i join users u on u.id = i.owner_id
         where ${whereFor(categoryId, filters)}`);
-      return res.rows[0]?.total ?? 0;
+      return rows[0]?.total ?? 0;
     },
 
     /** Newest first; the first image is looked up only for the page's rows. */
     async listItems(categoryId: string | null, filters: BrowseFilters): Promise<ItemSummaryRow[]> {
       const offset = (filters.page - 1) * filters.pageSize;
-      const res = await db.execute<ItemSummaryRow & Record<string, unknown>>(sql`
+      const rows = await queryRows<ItemSummaryRow>(db, sql`
         select p.*, img.large_key, img.thumb_key from (
           select i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.city,
                  u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
@@ -110,35 +108,33 @@ export function createCatalogueRepository(db: Db) {
           select large_key, thumb_key from item_images where item_id = p.id order by position limit 1
         ) img on true
         order by p.created_at desc, p.id desc`);
-      return res.rows;
+      return rows;
     },
 
     async findItem(id: string): Promise<ItemDetailRow | undefined> {
-      const res = await db.execute<ItemDetailRow & Record<string, unknown>>(sql`
+      const rows = await queryRows<ItemDetailRow>(db, sql`
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence,
                i.min_days, i.max_days, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
                i.location_approximate, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
                u.rating as owner_rating, u.total_ratings as owner_total_ratings
         from items i join users u on u.id = i.owner_id join categories c on c.id = i.category_id
         where i.id = ${id} and i.deleted_at is null`);
-      return res.rows[0];
+      return rows[0];
     },
 
     async itemImages(itemId: string): Promise<ImageRow[]> {
-      const res = await db.execute<ImageRow & Record<string, unknown>>(
-        sql`select large_key, thumb_key, position from item_images where item_id = ${itemId} order by position`,
-      );
-      return res.rows;
+      const rows = await queryRows<ImageRow>(db, sql`select large_key, thumb_key, position from item_images where item_id = ${itemId} order by position`);
+      return rows;
     },
 
     /** Ranges that block booking: unreturned, uncancelled, not yet over. */
     async bookedRanges(itemId: string, today: string): Promise<DateRange[]> {
-      const res = await db.execute<{ start_date: string; end_date: string } & Record<string, unknown>>(sql`
+      const rows = await queryRows<{ start_date: string; end_date: string }>(db, sql`
         select to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date
         from rentals
         where item_id = ${itemId} and not returned and cancelled_at is null and end_date >= ${today}::date
         order by start_date`);
-      return res.rows.map((r) => ({ startDate: r.start_date, endDate: r.end_date }));
+      return rows.map((r) => ({ startDate: r.start_date, endDate: r.end_date }));
     },
   };
 }

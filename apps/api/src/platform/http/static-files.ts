@@ -14,7 +14,7 @@ export async function registerMedia(app: FastifyInstance, mediaDir: string): Pro
     decorateReply: false,
     index: false,
     cacheControl: false,
-    setHeaders: (res) => res.setHeader('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
+    setHeaders: (reply) => void reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
   });
 }
 
@@ -27,9 +27,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     wildcard: true,
     index: ['index.html'],
     cacheControl: false,
-    setHeaders: (res, filePath) => {
+    setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-      res.setHeader('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
+      reply.header('cache-control', hashed ? `public, max-age=${YEAR_SECONDS}, immutable` : 'no-cache');
     },
   });
   return true;
