@@ -20,7 +20,7 @@ interface Palette {
 
 const PALETTES: Record<string, Palette> = {
   'garden-tools': { from: '#d9f2d0', to: '#8fcf7e', accent: '#3f8f3a', accent2: '#f4d35e', ink: '#1f3d1c' },
-  'power-tools': { from: '#ffe3c2', to: '#f7a44a', accent: '#c2571a', accent2: '#2f3e46', ink: '#3b1d08' },
+  'power-tools': { from: '#ffe3c2', to: '#f7a44a', accent: '#c2571a', accent2: '#2f6690', ink: '#3b1d08' },
   'kitchen-appliances': { from: '#fde2e4', to: '#f4a7b1', accent: '#c44569', accent2: '#fff3b0', ink: '#4a1022' },
   'camping-gear': { from: '#dcefe6', to: '#7fb7a1', accent: '#2d6a4f', accent2: '#e9c46a', ink: '#11332a' },
   'party-supplies': { from: '#efe1ff', to: '#c19ef0', accent: '#7b3fc4', accent2: '#ffd166', ink: '#2e1052' },
@@ -64,7 +64,12 @@ export function wrapTitle(title: string, maxChars = MAX_LINE_CHARS): string[] {
   }
   if (line) lines.push(line);
   const clipped = lines.slice(0, 2).map((l) => (l.length > maxChars ? `${l.slice(0, maxChars - 1)}…` : l));
-  if (lines.length > 2) clipped[1] = `${clipped[1]!.slice(0, maxChars - 1).trimEnd()}…`;
+  if (lines.length > 2) {
+    // Drop whole words rather than cutting one in half to make room for the ellipsis.
+    let second = lines[1]!;
+    while (second.length >= maxChars && second.includes(' ')) second = second.slice(0, second.lastIndexOf(' '));
+    clipped[1] = `${second.slice(0, maxChars - 1)}…`;
+  }
   return clipped;
 }
 
@@ -110,7 +115,7 @@ export function placeholderImageSvg(opts: PlaceholderImageOptions): string {
   const seed = hash(`${opts.categoryId}|${opts.title}`);
   const lines = wrapTitle(opts.title);
   const titleSize = lines.length > 1 ? 32 : 38;
-  const firstBaseline = lines.length > 1 ? 292 : 310;
+  const firstBaseline = lines.length > 1 ? 280 : 304;
   const titleText = lines
     .map((line, i) => `<tspan x="300" y="${firstBaseline + i * 38}">${escapeXml(line)}</tspan>`)
     .join('');
@@ -121,9 +126,9 @@ export function placeholderImageSvg(opts: PlaceholderImageOptions): string {
     `<stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient></defs>`,
     `<rect width="600" height="400" fill="url(#bg)"/>`,
     MOTIFS[opts.variant](p, seed),
-    `<rect x="36" y="244" width="528" height="128" rx="20" fill="#ffffff" fill-opacity="0.82"/>`,
+    `<rect x="36" y="236" width="528" height="140" rx="20" fill="#ffffff" fill-opacity="0.82"/>`,
     `<text text-anchor="middle" font-family="${FONT}" font-size="${titleSize}" font-weight="bold" fill="${p.ink}">${titleText}</text>`,
-    `<text x="300" y="358" text-anchor="middle" font-family="${FONT}" font-size="18" fill="${p.ink}" fill-opacity="0.75">${escapeXml(opts.subtitle)}</text>`,
+    `<text x="300" y="356" text-anchor="middle" font-family="${FONT}" font-size="18" fill="${p.ink}" fill-opacity="0.75">${escapeXml(opts.subtitle)}</text>`,
     `</svg>`,
   ].join('');
 }

@@ -1,0 +1,198 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { BrowseFilters } from '../browse-filters.ts';
+import { CATEGORIES } from '../categories.ts';
+import { categoriesResponseSchema, itemDetailSchema, itemsPageSchema } from '../contract/index.ts';
+import { addDays } from '../dates.ts';
+import { SAMPLE_ITEMS, mockCategories, mockItemDetail, mockItemsPage, sampleItem, sampleOwnerRating } from './index.ts';
+
+const TODAY = '2026-06-10';
+const day = (offset: number) => addDays(TODAY, offset);
+const filters = (f: Partial<BrowseFilters> = {}): BrowseFilters => ({ page: 1, pageSize: 100, ...f });
+const ids = (f: Partial<BrowseFilters>, category = 'all') => mockItemsPage(category, filters(f), TODAY)!.items.map((i) => i.id);
+
+describe('mockCategories', () => {
+  it('lists the eleven categories with their item counts and the total', () => {
+    const res = categoriesResponseSchema.parse(mockCategories());
+    expect(res.categories.map((c) => c.id)).toEqual(CATEGORIES.map((c) => c.id));
+    expect(res.categories.find((c) => c.id === 'garden-tools')!.itemCount).toBe(SAMPLE_ITEMS.filter((i) => i.categoryId === 'garden-tools').length);
+    expect(res.categories.reduce((sum, c) => sum + c.itemCount, 0)).toBe(res.totalItems);
+    expect(res.totalItems).toBe(SAMPLE_ITEMS.length);
+  });
+});
+
+describe('mockItemsPage', () => {
+  it('returns null for an unknown category', () => {
+    expect(mockItemsPage('spaceships', filters(), TODAY)).toBeNull();
+  });
+
+  it("lists every item under 'all' and only the category's items otherwise, in the API's shape", () => {
+    const all = itemsPageSchema.parse(mockItemsPage('all', filters(), TODAY));
+    expect(all.category).toMatchObject({ id: 'all', name: 'All Items' });
+    expect(all.total).toBe(SAMPLE_ITEMS.length);
+    const camping = itemsPageSchema.parse(mockItemsPage('camping-gear', filters(), TODAY));
+    expect(camping.category).toMatchObject({ id: 'camping-gear', name: 'Camping Gear' });
+    expect(camping.items.length).toBeGreaterThanOrEqual(5);
+    expect(camping.items.every((i) => i.categoryId === 'camping-gear')).toBe(true);
+  });
+
+  it('shows newest first: later catalogue entries come first', () => {
+    const camping = SAMPLE_ITEMS.filter((i) => i.categoryId === 'camping-gear').map((i) => i.key);
+    expect(ids({}, 'camping-gear')).toEqual([...camping].reverse());
+  });
+
+  it('fills each card with price, terms, city, owner rating and a first picture', () => {
+    const card = mockItemsPage('all', filters({ search: 'rotavator' }), TODAY)!.items[0]!;
+    expect(card).toMatchObject({ id: 'garden-rotavator-5', dailyRatePence: 2800, minDays: 2, maxDays: 7, city: 'York' });
+    expect(card.owner).toEqual({ id: 'hannah-whitfield', name: 'Hannah Whitfield', picture: null, rating: 4.5, totalRatings: 4 });
+    expect(card.image!.url).toMatch(/^data:image\/svg\+xml;charset=utf-8,/);
+    expect(card.image!.alt).toBe('Petrol Rotavator – photo 1 of 3');
+  });
+
+  describe('search', () => {
+    it('matches a word in the name or the description, across categories, ignoring case', () => {
+      expect(ids({ search: 'LADDER' }).sort()).toEqual(['cleaning-window-pole-4', 'diy-ladder-1']);
+    });
+
+    it('needs every word and accepts partial words', () => {
+      expect(ids({ search: 'electric shred' })).toEqual(['garden-shredder-3']);
+      expect(ids({ search: 'electric spaceship' })).toEqual([]);
+    });
+
+    it('combines with the category', () => {
+      expect(ids({ search: 'ladder' }, 'diy-hand-tools')).toEqual(['diy-ladder-1']);
+    });
+  });
+
+  it('keeps items at or under the maximum daily price', () => {
+    const found = mockItemsPage('all', filters({ maxPricePence: 1800 }), TODAY)!.items;
+    expect(found.every((i) => i.dailyRatePence <= 1800)).toBe(true);
+    expect(found.map((i) => i.id)).toContain('cleaning-pressure-washer-1'); // exactly £18.00
+    expect(found.map((i) => i.id)).not.toContain('party-gazebo-1'); // £25.00
+    expect(ids({ maxPricePence: 0 })).toEqual([]);
+  });
+
+  describe('dates', () => {
+    // The pressure washer is booked +3..+4 and +30..+32; the ladder is out now (-2..+2) and +9..+10.
+    it('drops an item booked on any day of the range, ends included', () => {
+      expect(ids({ startDate: day(4), endDate: day(6) })).not.toContain('cleaning-pressure-washer-1');
+      expect(ids({ startDate: day(0), endDate: day(3) })).not.toContain('cleaning-pressure-washer-1');
+      expect(ids({ startDate: day(5), endDate: day(29) })).toContain('cleaning-pressure-washer-1');
+    });
+
+    it('treats a start date alone as that one day', () => {
+      expect(ids({ startDate: day(3) })).not.toContain('cleaning-pressure-washer-1');
+      expect(ids({ startDate: day(2) })).toContain('cleaning-pressure-washer-1');
+    });
+
+    it('counts a rental that is out right now', () => {
+      expect(ids({ startDate: day(0) })).not.toContain('diy-ladder-1');
+      expect(ids({ startDate: day(3), endDate: day(8) })).toContain('diy-ladder-1');
+    });
+
+    it('ignores rentals that have been returned', () => {
+      // Returned rental of the pressure washer was -40..-38; only today onwards can be asked for.
+      expect(ids({ startDate: day(0), endDate: day(2) })).toContain('cleaning-pressure-washer-1');
+    });
+  });
+
+  describe('minimum owner rating', () => {
+    it('keeps owners at or above the rating', () => {
+      const found = mockItemsPage('all', filters({ minRating: 4.5 }), TODAY)!.items;
+      expect(found.every((i) => i.owner.rating !== null && i.owner.rating >= 4.5)).toBe(true);
+      expect(found.map((i) => i.owner.id)).toContain('hannah-whitfield'); // exactly 4.5
+    });
+
+    it('leaves out unrated owners', () => {
+      expect(ids({ minRating: 3 }).some((id) => sampleItem(id)!.ownerKey === 'ben-ashworth')).toBe(false);
+      expect(ids({}).some((id) => sampleItem(id)!.ownerKey === 'ben-ashworth')).toBe(true);
+    });
+
+    it('at 5 keeps only perfectly rated owners', () => {
+      const owners = new Set(ids({ minRating: 5 }).map((id) => sampleItem(id)!.ownerKey));
+      expect([...owners]).toEqual(['priya-shah']);
+      expect(sampleOwnerRating('priya-shah').rating).toBe(5);
+    });
+  });
+
+  it('combines all filters', () => {
+    const found = ids({ search: 'electric', maxPricePence: 1500, minRating: 4, startDate: day(1), endDate: day(3) });
+    expect(found.length).toBeGreaterThan(0);
+    for (const id of found) {
+      const item = sampleItem(id)!;
+      expect(`${item.name} ${item.description}`.toLowerCase()).toContain('electric');
+      expect(item.dailyRatePence).toBeLessThanOrEqual(1500);
+      expect(sampleOwnerRating(item.ownerKey).rating).toBeGreaterThanOrEqual(4);
+    }
+  });
+
+  describe('pagination', () => {
+    it('splits the results into pages that add up to the whole list', () => {
+      const whole = ids({});
+      const pages = [1, 2, 3, 4, 5, 6, 7].map((page) => mockItemsPage('all', { page, pageSize: 10 }, TODAY)!);
+      expect(pages.flatMap((p) => p.items.map((i) => i.id))).toEqual(whole);
+      expect(pages[0]!.items).toHaveLength(10);
+      expect(pages.every((p) => p.total === whole.length && p.pageSize === 10)).toBe(true);
+      expect(pages[1]!.page).toBe(2);
+    });
+
+    it('gives an empty page past the end but still reports the total', () => {
+      const page = mockItemsPage('garden-tools', { page: 99, pageSize: 24 }, TODAY)!;
+      expect(page.items).toEqual([]);
+      expect(page.total).toBe(SAMPLE_ITEMS.filter((i) => i.categoryId === 'garden-tools').length);
+    });
+
+    it('reports the filtered total, not the category size', () => {
+      expect(mockItemsPage('all', { page: 1, pageSize: 1, search: 'ladder' }, TODAY)!.total).toBe(2);
+    });
+  });
+});
+
+describe('mockItemDetail', () => {
+  it('returns null for an unknown item', () => {
+    expect(mockItemDetail('no-such-item', TODAY)).toBeNull();
+  });
+
+  it("describes the item in the API's shape with its owner and exact location", () => {
+    const detail = itemDetailSchema.parse(mockItemDetail('cleaning-pressure-washer-1', TODAY));
+    expect(detail).toMatchObject({
+      id: 'cleaning-pressure-washer-1',
+      categoryId: 'cleaning-equipment',
+      categoryName: 'Cleaning Equipment',
+      dailyRatePence: 1800,
+      available: true,
+      location: { address: '148 Gloucester Road', city: 'Bristol', postcode: 'BS7 8NT', approximate: false },
+      owner: { id: 'oliver-bennett', name: 'Oliver Bennett', picture: null, rating: 4.33, totalRatings: 6 },
+    });
+    expect(detail.location.latitude).toBeCloseTo(51.4735, 3);
+  });
+
+  it('has three different pictures with numbered alt text', () => {
+    const { images, name } = mockItemDetail('av-projector-1', TODAY)!;
+    expect(images).toHaveLength(3);
+    expect(new Set(images.map((i) => i.url)).size).toBe(3);
+    expect(images.map((i) => i.alt)).toEqual([1, 2, 3].map((n) => `${name} – photo ${n} of 3`));
+    for (const img of images) expect(img.thumbUrl).toBe(img.url);
+  });
+
+  it('lists unreturned bookings ending today or later as dates, in order', () => {
+    expect(mockItemDetail('cleaning-pressure-washer-1', TODAY)!.bookedRanges).toEqual([
+      { startDate: day(3), endDate: day(4) },
+      { startDate: day(30), endDate: day(32) },
+    ]);
+    expect(mockItemDetail('diy-ladder-1', TODAY)!.bookedRanges[0]).toEqual({ startDate: day(-2), endDate: day(2) });
+  });
+
+  it('shows an unrated owner as unrated', () => {
+    expect(mockItemDetail('diy-tool-kit-5', TODAY)!.owner).toMatchObject({ rating: null, totalRatings: 0 });
+  });
+});
+
+describe('browser bundle', () => {
+  it('imports the API contract for its types only, so zod never ships with Mock Data', () => {
+    const source = readFileSync(new URL('./mock-browse.ts', import.meta.url), 'utf8');
+    const contractImports = source.split('\n').filter((line) => /from '\.\.\/contract/.test(line));
+    expect(contractImports.length).toBeGreaterThan(0);
+    expect(contractImports.every((line) => line.startsWith('import type '))).toBe(true);
+  });
+});
