@@ -1,0 +1,62 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { apiError, categories, fakeFetch, html, item, itemsPage, json } from '../test/fake-api.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+const sidebar = () => screen.getByRole('navigation', { name: 'Categories' });
+
+describe('data source start-up check', () => {
+  it('switches to Mock Data and shows the sample catalogue when the request fails at the network level', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderApp('/category/all');
+
+    expect(await screen.findByText('Mock Data')).toBeTruthy();
+    // The sample catalogue has all eleven categories, and its items fill the grid.
+    expect(await within(sidebar()).findByRole('link', { name: /^Musical Instruments \d+ items$/ })).toBeTruthy();
+    expect(await screen.findByText(/^24 of \d+ items$/)).toBeTruthy();
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('switches to Mock Data when a static server answers with index.html', async () => {
+    fakeFetch({ '/api/.*': () => html(200) });
+    renderApp('/category/garden-tools');
+    expect(await screen.findByText('Mock Data')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Garden Tools' })).toBeTruthy();
+  });
+
+  it('switches to Mock Data when the server answers 404 with an HTML page', async () => {
+    fakeFetch({ '/api/.*': () => html(404) });
+    renderApp('/category/all');
+    expect(await screen.findByText('Mock Data')).toBeTruthy();
+  });
+
+  it('uses the API when it answers with categories, without asking for them twice', async () => {
+    const api = fakeFetch({
+      '/api/categories': () => json(categories),
+      '/api/categories/garden-tools/items': () => json(itemsPage([item()])),
+    });
+    renderApp('/category/garden-tools');
+
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(screen.queryByText('Mock Data')).toBeNull();
+    expect(api.calls.filter((u) => u.pathname === '/api/categories')).toHaveLength(1);
+  });
+
+  it('stays on the API when it answers in its own error format, and shows an error with a retry', async () => {
+    let healthy = false;
+    fakeFetch({
+      '/api/categories': () => (healthy ? json(categories) : apiError(503, 'UNAVAILABLE', 'Database starting')),
+      '/api/categories/all/items': () => json(itemsPage([item()])),
+    });
+    renderApp('/category/all');
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Categories could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('Mock Data')).toBeNull();
+
+    healthy = true;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy());
+  });
+});

@@ -1,0 +1,82 @@
+import { ALL_CATEGORY_ID, parseBrowseFilters, todayInLondon } from '@toolshed/core';
+import { Link, useSearchParams } from 'react-router';
+import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { useCategories } from '../api/get-categories.ts';
+import { useItems } from '../api/get-items.ts';
+import { readFilters, toSearch, withPage } from '../filter-params.ts';
+import { FilterForm } from './filter-form.tsx';
+import { ItemResults } from './item-results.tsx';
+
+const ALL_ITEMS = { name: 'All Items', description: 'Everything our neighbours have to lend, from every category.' };
+
+function CategoryNotFound() {
+  return (
+    <div className="py-8">
+      <title>Category not found · Toolshed</title>
+      <h1 className="text-2xl font-bold text-slate-900">Category not found</h1>
+      <p className="mt-2 text-slate-700">There is no category at this address. Pick one from the list, or browse everything.</p>
+      <Link to="/category/all" className="mt-4 inline-block font-medium text-emerald-800 underline underline-offset-4">
+        Browse all items
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * A category's heading, filters and results. Filters come from the URL and are validated with the
+ * same core function as the API's; an invalid value shows its message and no request is made.
+ */
+export function CategoryScreen({ categoryId }: { categoryId: string }) {
+  const [params] = useSearchParams();
+  const categories = useCategories();
+  const raw = readFilters(params);
+  const parsed = parseBrowseFilters(raw, todayInLondon());
+  const items = useItems(categoryId, raw, parsed.ok);
+
+  if (categories.isPending) {
+    return (
+      <>
+        <h1 className="sr-only">Browse items</h1>
+        <StatusMessage>Loading...</StatusMessage>
+      </>
+    );
+  }
+  if (categories.isError) {
+    return (
+      <>
+        <h1 className="sr-only">Browse items</h1>
+        <ErrorState title="Categories could not be loaded" message={errorMessage(categories.error)} onRetry={() => void categories.refetch()} />
+      </>
+    );
+  }
+  const category = categoryId === ALL_CATEGORY_ID ? ALL_ITEMS : categories.data.categories.find((c) => c.id === categoryId);
+  if (!category || isNotFound(items.error)) return <CategoryNotFound />;
+
+  const problem = parsed.ok ? null : { field: parsed.field, message: parsed.message };
+  return (
+    <div className="space-y-6">
+      <title>{`${category.name} · Toolshed`}</title>
+      <div>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{category.name}</h1>
+        <p className="mt-1 text-slate-700">{category.description}</p>
+      </div>
+      <FilterForm problem={problem} />
+      {problem ? (
+        problem.field === 'page' || problem.field === 'pageSize' ? (
+          <p role="alert" className="text-slate-700">
+            This page number is not valid. <Link to={toSearch(withPage(params, 1))} className="font-medium text-emerald-800 underline">Start from page 1</Link>
+          </p>
+        ) : (
+          <p className="text-slate-700">Correct the highlighted filter to see matching items.</p>
+        )
+      ) : items.isPending ? (
+        <StatusMessage>Fetching items from database...</StatusMessage>
+      ) : items.isError && !items.data ? (
+        <ErrorState title="Items could not be loaded" message={errorMessage(items.error)} onRetry={() => void items.refetch()} />
+      ) : items.data ? (
+        <ItemResults data={items.data} updating={items.isPlaceholderData} />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+import type { ItemsPage } from '@toolshed/core/contract';
+import { useParams, useSearchParams } from 'react-router';
+import { toSearch, withPage } from '../filter-params.ts';
+import { useUpdateParams } from '../use-filter-url.ts';
+import { ItemCard } from './item-card.tsx';
+import { Pagination } from './pagination.tsx';
+
+function resultCount(shown: number, total: number): string {
+  return `${shown} of ${total} ${total === 1 ? 'item' : 'items'}`;
+}
+
+/** The grid of one page of results, its count and the page controls. */
+export function ItemResults({ data, updating }: { data: ItemsPage; updating: boolean }) {
+  const [params] = useSearchParams();
+  const { categoryId = 'all' } = useParams();
+  const updateParams = useUpdateParams();
+  const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const query = toSearch(params);
+  const goTo = (page: number) => {
+    updateParams((p) => withPage(p, page));
+    document.getElementById('main-content')?.scrollIntoView({ block: 'start' });
+  };
+
+  return (
+    <section aria-labelledby="results-heading" aria-busy={updating} className={updating ? 'opacity-70 transition-opacity' : ''}>
+      <div className="mb-4 flex items-baseline justify-between gap-4">
+        <h2 id="results-heading" className="text-sm font-medium text-slate-700">
+          {resultCount(data.items.length, data.total)}
+        </h2>
+        {updating && <p className="text-sm text-slate-600">Updating...</p>}
+      </div>
+      {data.items.length === 0 ? (
+        data.total > 0 ? (
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+            <p>There are no items on page {data.page}.</p>
+            <button type="button" onClick={() => goTo(1)} className="mt-3 font-medium text-emerald-800 underline underline-offset-4">
+              Go to page 1
+            </button>
+          </div>
+        ) : (
+          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+            No items found matching your criteria
+          </p>
+        )
+      ) : (
+        <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+          {data.items.map((item) => (
+            <ItemCard key={item.id} item={item} to={`/category/${encodeURIComponent(categoryId)}/item/${encodeURIComponent(item.id)}${query}`} />
+          ))}
+        </ul>
+      )}
+      {pageCount > 1 && <Pagination page={data.page} pageCount={pageCount} onPage={goTo} />}
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import type { RawBrowseFilters } from '@toolshed/core';
+
+/** The filters kept in the category URL's query, so a filtered view can be shared and revisited. */
+export const FILTER_KEYS = ['search', 'maxPrice', 'startDate', 'endDate', 'minRating'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+function value(params: URLSearchParams, key: string): string | undefined {
+  const v = params.get(key);
+  return v === null || v === '' ? undefined : v;
+}
+
+export function readFilters(params: URLSearchParams): RawBrowseFilters {
+  return {
+    search: value(params, 'search'),
+    maxPrice: value(params, 'maxPrice'),
+    startDate: value(params, 'startDate'),
+    endDate: value(params, 'endDate'),
+    minRating: value(params, 'minRating'),
+    page: value(params, 'page'),
+  };
+}
+
+/** A changed filter starts again from page 1, because the old page number means nothing for new results. */
+export function withFilter(params: URLSearchParams, key: FilterKey, next: string): URLSearchParams {
+  const out = new URLSearchParams(params);
+  if (next.trim() === '') out.delete(key);
+  else out.set(key, next);
+  out.delete('page');
+  return out;
+}
+
+export function withPage(params: URLSearchParams, page: number): URLSearchParams {
+  const out = new URLSearchParams(params);
+  if (page <= 1) out.delete('page');
+  else out.set('page', String(page));
+  return out;
+}
+
+/** Drops every filter and the page; unrelated parameters stay. */
+export function withoutFilters(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(params);
+  for (const key of FILTER_KEYS) out.delete(key);
+  out.delete('page');
+  return out;
+}
+
+export function hasFilters(params: URLSearchParams): boolean {
+  return FILTER_KEYS.some((key) => value(params, key) !== undefined);
+}
+
+/** '?a=b' or '' for building links that keep the current query. */
+export function toSearch(params: URLSearchParams): string {
+  const s = params.toString();
+  return s ? `?${s}` : '';
+}
