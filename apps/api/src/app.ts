@@ -41,6 +41,8 @@ export async function buildApp({ config, database, storage, now }: AppDeps): Pro
         'style-src': ["'self'", "'unsafe-inline'"],
         'script-src': ["'self'"],
         'connect-src': ["'self'"],
+        // Served over plain HTTP on localhost by default; TLS is the proxy's job in production.
+        'upgrade-insecure-requests': null,
       },
     },
     crossOriginEmbedderPolicy: false,

@@ -18,6 +18,13 @@ export type CategoryId = (typeof CATEGORIES)[number]['id'];
 /** The pseudo-category that lists every item. */
 export const ALL_CATEGORY_ID = 'all';
 
+/** What the 'all' pseudo-category is called on the category screen. */
+export const ALL_ITEMS_CATEGORY = {
+  id: ALL_CATEGORY_ID,
+  name: 'All Items',
+  description: 'Everything our neighbours have to lend, from every category.',
+} as const;
+
 export function isCategoryId(value: string): value is CategoryId {
   return CATEGORIES.some((c) => c.id === value);
 }

@@ -10,4 +10,4 @@ export { SAMPLE_RENTALS } from './rentals.ts';
 export { OWNER_HOMES } from './homes.ts';
 export { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser, type SampleOwnerRating } from './lookups.ts';
 export { SAMPLE_IMAGE_COUNT, sampleImageAlt, sampleImageDataUrl, sampleImageSvg } from './sample-images.ts';
-export { ALL_ITEMS_CATEGORY, mockCategories, mockItemDetail, mockItemsPage } from './mock-browse.ts';
+export { mockCategories, mockItemDetail, mockItemsPage } from './mock-browse.ts';

@@ -5,7 +5,7 @@
  */
 import { isRangeFree, type DateRange } from '../booking-range.ts';
 import { searchWords, type BrowseFilters } from '../browse-filters.ts';
-import { ALL_CATEGORY_ID, CATEGORIES, categoryName } from '../categories.ts';
+import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, CATEGORIES, categoryName } from '../categories.ts';
 import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, OwnerSummary } from '../contract/index.ts';
 import { compareDates, type IsoDate } from '../dates.ts';
 import { SAMPLE_ITEMS } from './items.ts';
@@ -13,13 +13,6 @@ import { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser } from './
 import { SAMPLE_RENTALS } from './rentals.ts';
 import { SAMPLE_IMAGE_COUNT, sampleImageAlt, sampleImageDataUrl } from './sample-images.ts';
 import type { SampleItem } from './types.ts';
-
-/** What the 'all' pseudo-category is called on the category screen. */
-export const ALL_ITEMS_CATEGORY = {
-  id: ALL_CATEGORY_ID,
-  name: 'All Items',
-  description: 'Everything our neighbours have to lend, from every category.',
-} as const;
 
 export function mockCategories(): CategoriesResponse {
   return {

@@ -1,15 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { addDays, CATEGORIES, categoryName, lineTotalPence, todayInLondon } from '@toolshed/core';
-import { placeholderImageSvg } from '@toolshed/core/placeholder-image';
-import { SAMPLE_ITEMS, SAMPLE_RENTALS, SAMPLE_REVIEWS, SAMPLE_USERS } from '@toolshed/core/sample-catalogue';
+import { addDays, CATEGORIES, lineTotalPence, todayInLondon } from '@toolshed/core';
+import { SAMPLE_IMAGE_COUNT, SAMPLE_ITEMS, SAMPLE_RENTALS, SAMPLE_REVIEWS, SAMPLE_USERS, sampleImageSvg } from '@toolshed/core/sample-catalogue';
 import { queryRows, type Db } from '../database.ts';
 import { categories, itemImages, items, rentals, reviews, users } from '../schema.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { storeItemImage, type StoredImage } from './item-images.ts';
 import { refreshUserRatings } from './refresh-ratings.ts';
 
-const IMAGES_PER_ITEM = 3;
 const DAY_MS = 86_400_000;
 
 export interface SeedSummary {
@@ -36,10 +34,7 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
   for (const item of SAMPLE_ITEMS) {
     const itemId = id(itemIds, item.key);
     const stored = await Promise.all(
-      Array.from({ length: IMAGES_PER_ITEM }, (_, v) => {
-        const svg = placeholderImageSvg({ title: item.name, subtitle: `${categoryName(item.categoryId)} · photo ${v + 1} of ${IMAGES_PER_ITEM}`, categoryId: item.categoryId, variant: v as 0 | 1 | 2 });
-        return storeItemImage(storage, itemId, Buffer.from(svg));
-      }),
+      Array.from({ length: SAMPLE_IMAGE_COUNT }, (_, v) => storeItemImage(storage, itemId, Buffer.from(sampleImageSvg(item, v)))),
     );
     images.set(item.key, stored);
   }

@@ -1,11 +1,9 @@
-import { ALL_CATEGORY_ID, AppError, parseBrowseFilters, todayInLondon, type RawBrowseFilters } from '@toolshed/core';
+import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, AppError, parseBrowseFilters, todayInLondon, type RawBrowseFilters } from '@toolshed/core';
 import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, OwnerSummary } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const ALL_ITEMS = { id: ALL_CATEGORY_ID, name: 'All Items', description: 'Everything our neighbours have to lend.' };
 
 function owner(row: ItemSummaryRow | ItemDetailRow): OwnerSummary {
   return {
@@ -18,10 +16,10 @@ function owner(row: ItemSummaryRow | ItemDetailRow): OwnerSummary {
 }
 
 export function createCatalogueService(repo: CatalogueRepository, storage: FileStorage, now: () => Date = () => new Date()) {
-  const image = (name: string, largeKey: string, thumbKey: string, n: number, of: number): ItemImage => ({
+  const image = (alt: string, largeKey: string, thumbKey: string): ItemImage => ({
     url: storage.url(largeKey),
     thumbUrl: storage.url(thumbKey),
-    alt: `${name} – photo ${n} of ${of}`,
+    alt,
   });
 
   return {
@@ -37,7 +35,7 @@ export function createCatalogueService(repo: CatalogueRepository, storage: FileS
       const parsed = parseBrowseFilters(raw, todayInLondon(now()));
       if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
       const filters = parsed.value;
-      const category = categoryId === ALL_CATEGORY_ID ? ALL_ITEMS : await repo.findCategory(categoryId);
+      const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await repo.findCategory(categoryId);
       if (!category) throw new AppError('NOT_FOUND', 'Category not found');
       const scope = categoryId === ALL_CATEGORY_ID ? null : categoryId;
       const [total, rows] = await Promise.all([repo.countItems(scope, filters), repo.listItems(scope, filters)]);
@@ -56,7 +54,7 @@ export function createCatalogueService(repo: CatalogueRepository, storage: FileS
           maxDays: r.max_days,
           city: r.city,
           owner: owner(r),
-          image: r.large_key && r.thumb_key ? image(r.name, r.large_key, r.thumb_key, 1, 1) : null,
+          image: r.large_key && r.thumb_key ? image(r.name, r.large_key, r.thumb_key) : null,
         })),
       };
     },
@@ -84,7 +82,7 @@ export function createCatalogueService(repo: CatalogueRepository, storage: FileS
           approximate: row.location_approximate,
         },
         owner: owner(row),
-        images: images.map((img, i) => image(row.name, img.large_key, img.thumb_key, i + 1, images.length)),
+        images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.large_key, img.thumb_key)),
         bookedRanges,
       };
     },

@@ -1,0 +1,74 @@
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CATEGORIES, todayInLondon } from '@toolshed/core';
+import { SAMPLE_ITEMS, SAMPLE_RENTALS } from '@toolshed/core/sample-catalogue';
+import { openTestDatabase } from '../../test/test-app.ts';
+import { createLocalFileStorage } from '../../platform/storage/file-storage.ts';
+import { queryRows, type Database } from '../database.ts';
+import { seedIfEmpty } from './seed-catalogue.ts';
+
+let database: Database;
+let dispose: () => Promise<void>;
+let mediaDir: string;
+
+beforeAll(async () => {
+  ({ database, dispose } = await openTestDatabase());
+  mediaDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-seed-'));
+}, 120_000);
+afterAll(async () => {
+  await dispose?.();
+  await rm(mediaDir, { recursive: true, force: true });
+});
+
+describe('seedIfEmpty', () => {
+  it('fills an empty database with the sample catalogue, three 600x400 images per item', async () => {
+    const summary = await seedIfEmpty(database.db, createLocalFileStorage(mediaDir));
+    expect(summary).toEqual({ items: SAMPLE_ITEMS.length, rentals: SAMPLE_RENTALS.length });
+
+    const perCategory = await queryRows<{ category_id: string; n: number }>(
+      database.db,
+      sql`select category_id, count(*)::int as n from items group by category_id`,
+    );
+    expect(perCategory).toHaveLength(CATEGORIES.length);
+    for (const row of perCategory) expect(row.n).toBeGreaterThanOrEqual(5);
+
+    const images = await queryRows<{ item_id: string; n: number; large_key: string }>(
+      database.db,
+      sql`select item_id, count(*)::int as n, min(large_key) as large_key from item_images group by item_id`,
+    );
+    expect(images).toHaveLength(SAMPLE_ITEMS.length);
+    expect(images.every((i) => i.n === 3)).toBe(true);
+    const file = path.join(mediaDir, images[0]!.large_key);
+    expect((await stat(file)).size).toBeGreaterThan(1000);
+    expect(await sharp(file).metadata()).toMatchObject({ width: 600, height: 400, format: 'webp' });
+  }, 120_000);
+
+  it('gives owners ratings from reviews and leaves some unrated', async () => {
+    const ratings = await queryRows<{ rated: number; unrated_owners: number }>(
+      database.db,
+      sql`select count(*) filter (where rating is not null)::int as rated,
+                 count(*) filter (where rating is null and exists (select 1 from items i where i.owner_id = users.id))::int as unrated_owners
+          from users`,
+    );
+    expect(ratings[0]!.rated).toBeGreaterThan(5);
+    expect(ratings[0]!.unrated_owners).toBeGreaterThanOrEqual(1);
+  });
+
+  it('books days in the coming weeks so calendars show them', async () => {
+    const upcoming = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from rentals where not returned and end_date >= ${todayInLondon()}::date`,
+    );
+    expect(upcoming[0]!.n).toBeGreaterThan(10);
+  });
+
+  it('does nothing when the database already has a catalogue', async () => {
+    expect(await seedIfEmpty(database.db, createLocalFileStorage(mediaDir))).toBeNull();
+    const items = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from items`);
+    expect(items[0]!.n).toBe(SAMPLE_ITEMS.length);
+  });
+});
