@@ -65,8 +65,9 @@ export function CategorySidebar() {
         <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:block" aria-hidden="true">
           Categories
         </p>
+        {/* Not 'Search ...': the item filter below is labelled 'Search', and names must not overlap. */}
         <label htmlFor={searchId} className="sr-only">
-          Search categories
+          Filter categories
         </label>
         <input
           id={searchId}

@@ -1,0 +1,47 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { categories, fakeFetch, itemsPage, json } from '../test/fake-api.ts';
+import { renderApp } from '../test/render-app.tsx';
+
+function setup(path: string) {
+  fakeFetch({ '/api/categories': () => json(categories), '/api/categories/[^/]+/items': () => json(itemsPage([])) });
+  return renderApp(path);
+}
+
+describe('app routes and layout', () => {
+  it('redirects / to All Items', async () => {
+    const app = setup('/');
+    await waitFor(() => expect(app.url()).toBe('/category/all'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeTruthy();
+  });
+
+  it('shows a not-found page for unknown routes, inside the usual header and footer', async () => {
+    setup('/no/such/page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('contentinfo')).toBeTruthy();
+  });
+
+  it('links the brand to All Items and both account links to /login when signed out', async () => {
+    setup('/help');
+    const header = screen.getByRole('banner');
+    expect(within(header).getByRole('link', { name: 'Toolshed' }).getAttribute('href')).toBe('/category/all');
+    expect(within(header).getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
+    expect(within(header).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/login');
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help');
+    expect(within(footer).getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/about');
+  });
+
+  it('has a skip link to the main content', async () => {
+    setup('/about');
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip.getAttribute('href')).toBe('#main-content');
+    expect(screen.getByRole('main').id).toBe('main-content');
+  });
+
+  it('says plainly that sign-in is not available yet', async () => {
+    setup('/login');
+    expect(screen.getByText(/Sign-in is coming soon/)).toBeTruthy();
+  });
+});

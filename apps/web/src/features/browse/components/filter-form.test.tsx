@@ -1,0 +1,115 @@
+import { addDays, todayInLondon } from '@toolshed/core';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { categories, fakeFetch, item, itemsPage, json } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+function setup(path: string) {
+  const api = fakeFetch({
+    '/api/categories': () => json(categories),
+    '/api/categories/[^/]+/items': () => json(itemsPage([item()], { total: 60 })),
+  });
+  return { api, ...renderApp(path) };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const today = todayInLondon();
+
+function expectInvalid(label: string, message: string) {
+  const input = field(label);
+  expect(input.getAttribute('aria-invalid')).toBe('true');
+  const described = document.getElementById(input.getAttribute('aria-describedby') ?? '');
+  expect(described?.textContent).toBe(message);
+}
+
+describe('filter form and the URL', () => {
+  it('reads every filter from the URL and sends them with the items request', async () => {
+    const start = addDays(today, 3);
+    const end = addDays(today, 5);
+    const { api } = setup(`/category/all?search=drill&maxPrice=20&startDate=${start}&endDate=${end}&minRating=4`);
+
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    expect(field('Search').value).toBe('drill');
+    expect(field('Max price (£ per day)').value).toBe('20');
+    expect(field('Start date').value).toBe(start);
+    expect(field('End date').value).toBe(end);
+    expect(field('Minimum owner rating').value).toBe('4');
+    expect(api.itemRequests().at(-1)?.search).toBe(`?search=drill&maxPrice=20&startDate=${start}&endDate=${end}&minRating=4`);
+  });
+
+  it('offers Any and the five rating steps, and dates from today in London', async () => {
+    setup('/category/all');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    const options = Array.from((field('Minimum owner rating') as unknown as HTMLSelectElement).options).map((o) => o.text);
+    expect(options).toEqual(['Any', '3+ stars', '3.5+ stars', '4+ stars', '4.5+ stars', '5 stars']);
+    expect(field('Start date').min).toBe(today);
+    expect(field('End date').min).toBe(today);
+  });
+
+  it('writes typed search text after a pause, resets the page, and Back skips the keystrokes', async () => {
+    const { api, url, router } = setup('/category/all?page=2');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+
+    fireEvent.change(field('Search'), { target: { value: 'dri' } });
+    expect(url()).toBe('/category/all?page=2'); // not yet: the write waits for a pause
+    await waitFor(() => expect(url()).toBe('/category/all?search=dri'));
+    fireEvent.change(field('Search'), { target: { value: 'drill' } });
+    await waitFor(() => expect(url()).toBe('/category/all?search=drill'));
+    await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?search=drill'));
+
+    // One history entry for the whole burst of typing: Back returns to the unfiltered page.
+    await act(() => router.navigate(-1));
+    expect(url()).toBe('/category/all?page=2');
+    expect(field('Search').value).toBe('');
+  });
+
+  it('shows the core validation message beside an invalid field and does not query', async () => {
+    const { api, url } = setup('/category/all');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    const before = api.itemRequests().length;
+
+    fireEvent.change(field('Max price (£ per day)'), { target: { value: '12.345' } });
+    await waitFor(() => expect(url()).toBe('/category/all?maxPrice=12.345'));
+    await waitFor(() => expectInvalid('Max price (£ per day)', 'maxPrice must be a number of pounds, 0 or more (for example 25 or 12.50)'));
+    expect(screen.getByText('Correct the highlighted filter to see matching items.')).toBeTruthy();
+    expect(api.itemRequests()).toHaveLength(before);
+
+    fireEvent.change(field('Max price (£ per day)'), { target: { value: '12.50' } });
+    await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?maxPrice=12.50'));
+    expect(field('Max price (£ per day)').getAttribute('aria-invalid')).toBeNull();
+  });
+
+  it('refuses an end date before the start date', async () => {
+    const { api } = setup(`/category/all?startDate=${addDays(today, 5)}&endDate=${addDays(today, 2)}`);
+    await screen.findByRole('heading', { level: 1, name: 'All Items' });
+    expectInvalid('End date', 'endDate cannot be before startDate');
+    expect(api.itemRequests()).toHaveLength(0);
+  });
+
+  it('refuses a start date before today', async () => {
+    setup(`/category/all?startDate=${addDays(today, -1)}`);
+    await screen.findByRole('heading', { level: 1, name: 'All Items' });
+    expectInvalid('Start date', 'startDate cannot be before today');
+  });
+
+  it('applies a rating or date at once, starting again from page 1', async () => {
+    const { url } = setup('/category/all?search=saw&page=3');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+
+    fireEvent.change(field('Minimum owner rating'), { target: { value: '4.5' } });
+    await waitFor(() => expect(url()).toBe('/category/all?search=saw&minRating=4.5'));
+    fireEvent.change(field('Start date'), { target: { value: addDays(today, 1) } });
+    await waitFor(() => expect(url()).toBe(`/category/all?search=saw&minRating=4.5&startDate=${addDays(today, 1)}`));
+  });
+
+  it('clears every filter', async () => {
+    const { url } = setup('/category/all?search=saw&maxPrice=9&minRating=3&page=2');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(url()).toBe('/category/all'));
+    expect(field('Search').value).toBe('');
+    expect(field('Max price (£ per day)').value).toBe('');
+    expect(field('Minimum owner rating').value).toBe('');
+  });
+});
