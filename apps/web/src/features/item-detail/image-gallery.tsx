@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ItemImage } from '@toolshed/core/contract';
 import { ImageZoom } from './image-zoom.tsx';
 
@@ -10,6 +10,14 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
   const [index, setIndex] = useState(0);
   const [zoomed, setZoomed] = useState(false);
   const zoomButton = useRef<HTMLButtonElement>(null);
+  const wasZoomed = useRef(false);
+
+  // Focus goes back to the image only once the zoom dialog is gone: while it is still open the
+  // rest of the popup is inert and cannot take focus.
+  useEffect(() => {
+    if (wasZoomed.current && !zoomed) zoomButton.current?.focus();
+    wasZoomed.current = zoomed;
+  }, [zoomed]);
 
   if (images.length === 0) {
     return (
@@ -32,11 +40,6 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
       event.preventDefault();
       go(1);
     }
-  }
-
-  function closeZoom() {
-    setZoomed(false);
-    zoomButton.current?.focus();
   }
 
   return (
@@ -85,7 +88,7 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
           ))}
         </ul>
       )}
-      {zoomed && <ImageZoom image={image} onClose={closeZoom} />}
+      {zoomed && <ImageZoom image={image} onClose={() => setZoomed(false)} />}
     </div>
   );
 }

@@ -63,7 +63,7 @@ export function ImageZoom({ image, onClose }: ImageZoomProps) {
           </button>
         </div>
         <div className="flex min-h-0 flex-1 items-center justify-center p-4">
-          <img src={image.url} alt={image.alt} className="max-h-full max-w-full object-contain" />
+          <img src={image.url} alt={image.alt} className="h-full w-full object-contain" />
         </div>
       </div>
     </dialog>
