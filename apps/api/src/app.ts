@@ -1,30 +1,43 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { AppError } from '@toolshed/core';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
+import { registerSameOriginGuard } from './platform/http/same-origin.ts';
 import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
+import { createMailer, type Mailer } from './platform/mail/mailer.ts';
+import { registerMailboxPage } from './platform/mail/mailbox-page.ts';
 import { createLocalFileStorage, type FileStorage } from './platform/storage/file-storage.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue-repository.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue-service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue-routes.ts';
+import { createAuth } from './modules/auth/auth.ts';
+import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
+import { createCurrentUser } from './modules/auth/current-user.ts';
+import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
+import { profileRoutes } from './modules/profile/profile-routes.ts';
+import { notificationRoutes } from './modules/notifications/notification-routes.ts';
+import { supportRoutes } from './modules/support/support-routes.ts';
 
 export interface AppDeps {
   config: Config;
   database: Database;
+  authSecret: string;
   storage?: FileStorage;
+  mailer?: Mailer;
   now?: () => Date;
 }
 
-export function mediaDir(config: Config): string {
-  return path.join(config.dataDir, 'media');
-}
+export const mediaDir = (config: Config) => path.join(config.dataDir, 'media');
+export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 
-export async function buildApp({ config, database, storage, now }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, storage, mailer, now }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: true,
@@ -32,6 +45,7 @@ export async function buildApp({ config, database, storage, now }: AppDeps): Pro
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSameOriginGuard(app, [config.appUrl, ...config.trustedOrigins]);
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -47,7 +61,10 @@ export async function buildApp({ config, database, storage, now }: AppDeps): Pro
     },
     crossOriginEmbedderPolicy: false,
   });
-
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', `Too many attempts from your connection. Please wait ${ctx.after} and try again.`),
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Toolshed API', version: '1.0.0', description: 'Browse, book and lend tools between neighbours. Money is integer pence; dates are YYYY-MM-DD in Europe/London.' },
@@ -56,16 +73,26 @@ export async function buildApp({ config, database, storage, now }: AppDeps): Pro
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const db = database.db;
   const fileStorage = storage ?? createLocalFileStorage(mediaDir(config));
-  const catalogue = createCatalogueService(createCatalogueRepository(database.db), fileStorage, now);
+  const mail = mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) });
+  const auth = createAuth({ db, mailer: mail, appUrl: config.appUrl, secret: authSecret, secureCookies: config.production, trustedOrigins: config.trustedOrigins });
+  const currentUser = createCurrentUser(auth);
+  const catalogue = createCatalogueService(createCatalogueRepository(db), fileStorage, now);
+  const limits = config.authRateLimit;
 
+  await registerAuthRoutes(app, { auth, limiter: createSignInLimiter(limits.accountFailures, limits.accountWindowMs), limits });
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
       await api.register(catalogueRoutes, { service: catalogue });
+      await api.register(profileRoutes, { db, currentUser });
+      await api.register(notificationRoutes, { db, currentUser });
+      await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, currentUser });
     },
     { prefix: '/api' },
   );
+  if (!config.production) registerMailboxPage(app, outboxDir(config));
 
   await registerMedia(app, mediaDir(config));
   const servingWeb = await registerWebApp(app, config.webDistDir);

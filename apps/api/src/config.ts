@@ -4,20 +4,41 @@ import { fileURLToPath } from 'node:url';
 export interface Config {
   port: number;
   host: string;
-  /** Database (PGlite), uploads and the mail outbox live here. */
+  /** Database (PGlite), media and the mail outbox live here. */
   dataDir: string;
   databaseUrl: string | undefined;
   production: boolean;
   /** The built web app to serve, if present. */
   webDistDir: string;
   logLevel: string;
+  /** The public address of the app; links in emails point here. */
+  appUrl: string;
+  /** Other origins allowed to send state-changing requests (comma-separated TRUSTED_ORIGINS). */
+  trustedOrigins: string[];
+  /** Signs sessions and email links; generated and kept in DATA_DIR when AUTH_SECRET is unset. */
+  authSecret: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  supportEmail: string;
+  /** Auth requests (sign-in, sign-up, reset) allowed per address per window. */
+  authRateLimit: { perIp: number; windowMs: number; accountFailures: number; accountWindowMs: number };
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number above 0, got "${raw}"`);
+  return n;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+$/.test(appUrl)) throw new Error(`APP_URL must look like https://example.org (no path), got "${env.APP_URL}"`);
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -27,5 +48,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     production: env.NODE_ENV === 'production',
     webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
+    appUrl,
+    trustedOrigins: (env.TRUSTED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    authSecret: env.AUTH_SECRET || undefined,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Toolshed <no-reply@toolshed.local>',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@toolshed.local',
+    authRateLimit: {
+      perIp: positiveInt(env, 'AUTH_RATE_LIMIT', 10),
+      windowMs: 60_000,
+      accountFailures: positiveInt(env, 'AUTH_ACCOUNT_FAILURES', 5),
+      accountWindowMs: 15 * 60_000,
+    },
   };
 }

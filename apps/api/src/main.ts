@@ -5,6 +5,7 @@ import { buildApp, mediaDir } from './app.ts';
 import { openDatabase } from './db/database.ts';
 import { seedIfEmpty } from './db/seed/seed-catalogue.ts';
 import { createLocalFileStorage } from './platform/storage/file-storage.ts';
+import { loadOrCreateSecret } from './platform/secrets.ts';
 
 const config = loadConfig();
 await mkdir(config.dataDir, { recursive: true });
@@ -14,7 +15,8 @@ const storage = createLocalFileStorage(mediaDir(config));
 const seeded = await seedIfEmpty(database.db, storage);
 if (seeded) console.log(`Seeded the sample catalogue: ${seeded.items} items, ${seeded.rentals} rentals.`);
 
-const app = await buildApp({ config, database, storage });
+const authSecret = await loadOrCreateSecret(config.authSecret, config.dataDir);
+const app = await buildApp({ config, database, storage, authSecret });
 
 const shutdown = async (signal: string) => {
   app.log.info(`${signal} received, shutting down`);

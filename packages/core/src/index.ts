@@ -5,3 +5,4 @@ export * from './booking-range.ts';
 export * from './browse-filters.ts';
 export * from './errors.ts';
 export * from './rating.ts';
+export * from './password-policy.ts';

@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
+import type { Mailer } from '../platform/mail/mailer.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -35,11 +36,17 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
   };
 }
 
-export async function createTestApp(options: { now?: () => Date } = {}): Promise<TestContext> {
+export async function createTestApp(options: { now?: () => Date; env?: NodeJS.ProcessEnv; mailer?: Mailer } = {}): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-test-'));
-  const config = { ...loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web') }) };
-  const app = await buildApp({ config, database, ...(options.now ? { now: options.now } : {}) });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), AUTH_RATE_LIMIT: '1000', ...options.env });
+  const app = await buildApp({
+    config,
+    database,
+    authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789',
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   await app.ready();
   return {
     app,
