@@ -1,0 +1,35 @@
+import type { Locator, Page } from 'playwright-core';
+import { startsWith, waitUntil } from './waits.ts';
+
+/** A result card: by contract a link or button in the main content whose name starts with the item's name. */
+export function itemCard(page: Page, itemName: string): Locator {
+  const main = page.getByRole('main');
+  const name = startsWith(itemName);
+  return main.getByRole('link', { name }).or(main.getByRole('button', { name })).first();
+}
+
+/** Which of `candidates` have a card on screen right now. */
+export async function shownItems(page: Page, candidates: readonly string[]): Promise<string[]> {
+  const shown: string[] = [];
+  for (const name of candidates) {
+    if ((await itemCard(page, name).count()) > 0) shown.push(name);
+  }
+  return shown;
+}
+
+function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((x) => b.includes(x));
+}
+
+/**
+ * Waits until, among `candidates`, exactly the `expected` items have cards. Results are replaced
+ * in place when a filter changes, so this waits out the old grid instead of sleeping.
+ */
+export async function waitForGrid(page: Page, expected: readonly string[], candidates: readonly string[], what: string): Promise<void> {
+  const pool = [...new Set([...candidates, ...expected])];
+  await waitUntil(
+    async () => sameSet(await shownItems(page, pool), expected),
+    `${what}: expected exactly these cards ${JSON.stringify([...expected].sort())}`,
+    async () => JSON.stringify((await shownItems(page, pool)).sort()),
+  );
+}

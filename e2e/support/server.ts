@@ -1,0 +1,91 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort } from './free-port.ts';
+import { assertWebBuilt, repoRoot, webDistDir } from './paths.ts';
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** The first start on an empty data folder migrates and seeds the catalogue with its images. */
+const STARTUP_TIMEOUT_MS = 90_000;
+const STOP_TIMEOUT_MS = 10_000;
+const LOG_TAIL_CHARS = 4_000;
+
+function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms);
+    child.once('exit', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+}
+
+async function isHealthy(baseUrl: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${baseUrl}/api/health`, { signal: AbortSignal.timeout(2_000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Starts the real API (which also serves the built web app) on a free port with a brand-new
+ * embedded database, so every run sees exactly the seeded sample catalogue and nothing else.
+ */
+export async function startApiServer(): Promise<RunningServer> {
+  assertWebBuilt();
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'toolshed-e2e-'));
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    WEB_DIST_DIR: webDistDir,
+  };
+  // A developer's PostgreSQL setting must not leak in: the journeys need a fresh, seeded database.
+  delete env.DATABASE_URL;
+
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-LOG_TAIL_CHARS);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+
+  const stop = async () => {
+    if (!(await waitForExit(child, 0))) {
+      child.kill('SIGTERM');
+      if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
+        child.kill('SIGKILL');
+        await waitForExit(child, STOP_TIMEOUT_MS);
+      }
+    }
+    await rm(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (!(await isHealthy(baseUrl))) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`The API exited during start-up (code ${child.exitCode ?? child.signalCode}). Its output:\n${log}`);
+    }
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error(`The API did not answer ${baseUrl}/api/health within ${STARTUP_TIMEOUT_MS / 1000} s. Its output:\n${log}`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { baseUrl, stop };
+}
