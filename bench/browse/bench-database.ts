@@ -1,0 +1,134 @@
+import pg from 'pg';
+import { addDays, CATEGORIES, compareDates, todayInLondon } from '@toolshed/core';
+import { openDatabase } from '../../apps/api/src/db/database.ts';
+import { withoutSecondaryIndexes } from './bulk-load.ts';
+import { imagesStatement, itemsStatement, SEED_SIZE, usersStatement, type Statement } from './seed-sql.ts';
+import { RENTALS_PER_ITEM, rentalsStatement } from './seed-rentals-sql.ts';
+
+export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/toolshed_bench';
+
+/** Bump when the generated data changes, so an old bench database is rebuilt rather than reused. */
+const SEED_VERSION = 1;
+/** Upcoming rentals are placed relative to the seed day; after this many days they drift too far. */
+const MAX_SEED_AGE_DAYS = 7;
+
+export const EXPECTED_COUNTS: Record<string, number> = {
+  categories: CATEGORIES.length,
+  users: SEED_SIZE.users,
+  items: SEED_SIZE.items,
+  item_images: SEED_SIZE.items,
+  rentals: SEED_SIZE.items * RENTALS_PER_ITEM,
+};
+
+interface SeedMark {
+  version: number;
+  seededOn: string;
+}
+
+function databaseName(url: string): string {
+  const name = decodeURIComponent(new URL(url).pathname.replace(/^\//, ''));
+  if (!/^[a-z0-9_]+$/i.test(name)) throw new Error(`Unexpected bench database name "${name}"`);
+  return name;
+}
+
+async function withClient<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function adminUrl(url: string): string {
+  const u = new URL(url);
+  u.pathname = '/postgres';
+  return u.toString();
+}
+
+async function createIfMissing(url: string, name: string): Promise<void> {
+  await withClient(adminUrl(url), async (c) => {
+    const found = await c.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) await c.query(`create database "${name}"`);
+  });
+}
+
+/** Why the database cannot be reused, or null when it can. */
+async function reuseProblem(url: string): Promise<string | null> {
+  return withClient(url, async (c) => {
+    const present = await c.query(`select to_regclass('public.rentals') is not null as ok`);
+    if (!present.rows[0]?.ok) return 'no tables yet';
+    const comment = await c.query(`select shobj_description(oid, 'pg_database') as c from pg_database where datname = current_database()`);
+    let mark: SeedMark | undefined;
+    try {
+      mark = JSON.parse(comment.rows[0]?.c ?? 'null') ?? undefined;
+    } catch {
+      mark = undefined;
+    }
+    if (!mark || mark.version !== SEED_VERSION) return 'not seeded by this version of the benchmark';
+    if (compareDates(addDays(mark.seededOn, MAX_SEED_AGE_DAYS), todayInLondon()) < 0) return `seeded on ${mark.seededOn}, too old`;
+    for (const [table, expected] of Object.entries(EXPECTED_COUNTS)) {
+      const res = await c.query(`select count(*)::int as n from ${table}`);
+      if (res.rows[0]?.n !== expected) return `${table} has ${res.rows[0]?.n} rows, expected ${expected}`;
+    }
+    return null;
+  });
+}
+
+async function recreate(url: string, name: string): Promise<void> {
+  // A benchmark that drops databases must never be pointed at a real one by mistake.
+  if (!name.includes('bench')) throw new Error(`Refusing to drop "${name}": the bench database name must contain "bench"`);
+  await withClient(adminUrl(url), async (c) => {
+    await c.query(`drop database if exists "${name}" with (force)`);
+    await c.query(`create database "${name}"`);
+  });
+}
+
+async function migrate(url: string): Promise<void> {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 1 });
+  try {
+    await database.migrate();
+  } finally {
+    await database.close();
+  }
+}
+
+async function timed(client: pg.Client, s: Statement): Promise<void> {
+  const started = performance.now();
+  const res = await client.query(s.text, s.values);
+  console.log(`  ${s.name.padEnd(12)} ${String(res.rowCount ?? '').padStart(9)} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+async function seed(url: string, name: string): Promise<void> {
+  const today = todayInLondon();
+  const started = performance.now();
+  await withClient(url, async (c) => {
+    await c.query(`set synchronous_commit = off; set maintenance_work_mem = '256MB'; select setseed(0.42)`);
+    const cats = { name: 'categories', text: `insert into categories (id, name, description, position) select * from unnest($1::text[], $2::text[], $3::text[], $4::int[])`, values: [CATEGORIES.map((x) => x.id), CATEGORIES.map((x) => x.name), CATEGORIES.map((x) => x.description), CATEGORIES.map((_, i) => i)] };
+    for (const s of [cats, usersStatement()]) await timed(c, s);
+    await withoutSecondaryIndexes(c, ['items', 'item_images', 'rentals'], async () => {
+      for (const s of [itemsStatement(), imagesStatement(), rentalsStatement(today)]) await timed(c, s);
+    });
+    await timed(c, { name: 'analyze', text: 'analyze', values: [] });
+    const mark: SeedMark = { version: SEED_VERSION, seededOn: today };
+    await c.query(`comment on database "${name}" is '${JSON.stringify(mark)}'`);
+  });
+  console.log(`  seeded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Makes sure the bench database exists, is migrated and holds the full seeded catalogue. */
+export async function prepareBenchDatabase(url: string): Promise<void> {
+  const name = databaseName(url);
+  await createIfMissing(url, name);
+  const problem = await reuseProblem(url);
+  if (problem === null) {
+    console.log(`Reusing the seeded bench database "${name}" (${Object.entries(EXPECTED_COUNTS).map(([t, n]) => `${n} ${t}`).join(', ')}).`);
+    await migrate(url);
+    return;
+  }
+  console.log(`Rebuilding the bench database "${name}": ${problem}.`);
+  await recreate(url, name);
+  await migrate(url);
+  await seed(url, name);
+}

@@ -1,0 +1,78 @@
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import { todayInLondon } from '@toolshed/core';
+import type { Db } from '../../apps/api/src/db/database.ts';
+import * as schema from '../../apps/api/src/db/schema.ts';
+import { createCatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
+import { EXPLAIN_CASES } from './explain-cases.ts';
+
+export interface ExplainSummary {
+  title: string;
+  queries: Array<{ executionMs: number; indexes: string[]; seqScans: string[] }>;
+  expectIndexes: string[];
+  missingIndexes: string[];
+}
+
+interface Captured {
+  text: string;
+  params: unknown[];
+}
+
+const INDEX_NAME = /(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\S+)/g;
+const SEQ_SCAN = /Seq Scan on (\S+)/g;
+
+function analysePlan(plan: string) {
+  const indexes = [...new Set([...plan.matchAll(INDEX_NAME)].map((m) => m[1]!))];
+  const seqScans = [...new Set([...plan.matchAll(SEQ_SCAN)].map((m) => m[1]!))];
+  const executionMs = Number(/Execution Time: ([\d.]+) ms/.exec(plan)?.[1] ?? NaN);
+  return { indexes, seqScans, executionMs };
+}
+
+/**
+ * Runs the catalogue repository itself against the bench database and captures the SQL it sends
+ * (through drizzle's query logger), so the plans are of the exact queries the API issues, with
+ * concrete parameters. Each is then run again under EXPLAIN (ANALYZE, BUFFERS).
+ */
+export async function explainTypicalQueries(databaseUrl: string): Promise<{ text: string; summary: ExplainSummary[] }> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+  let captured: Captured[] = [];
+  const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => void captured.push({ text, params }) } });
+  const repo = createCatalogueRepository(db as unknown as Db);
+  const today = todayInLondon();
+  const out: string[] = [`EXPLAIN (ANALYZE, BUFFERS) of the catalogue repository's queries, ${new Date().toISOString()}, today in London ${today}`, ''];
+  const summary: ExplainSummary[] = [];
+  try {
+    const version = await pool.query<{ v: string }>('select version() as v');
+    out.push(version.rows[0]?.v ?? '', '');
+    for (const c of EXPLAIN_CASES) {
+      captured = [];
+      await c.run(repo, today);
+      const queries: ExplainSummary['queries'] = [];
+      out.push('='.repeat(100), c.title, '='.repeat(100));
+      for (const q of captured) {
+        const res = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.text}`, q.params);
+        const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
+        queries.push(analysePlan(plan));
+        out.push('', q.text.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(q.params)}`, '', plan, '');
+      }
+      const used = new Set(queries.flatMap((q) => q.indexes));
+      summary.push({ title: c.title, queries, expectIndexes: c.expectIndexes, missingIndexes: c.expectIndexes.filter((i) => !used.has(i)) });
+    }
+  } finally {
+    await pool.end();
+  }
+  return { text: out.join('\n'), summary };
+}
+
+/** Prints which indexes served each case; a missing one is reported, never fatal. */
+export function printExplainSummary(summary: ExplainSummary[]): void {
+  console.log('\nQuery plans (execution time per query; indexes used; sequential scans):');
+  for (const s of summary) {
+    const verdict = s.missingIndexes.length === 0 ? 'ok' : `NOT USED: ${s.missingIndexes.join(', ')}`;
+    console.log(`  ${s.title} [${verdict}]`);
+    for (const q of s.queries) {
+      const seq = q.seqScans.length > 0 ? `; seq scan on ${q.seqScans.join(', ')}` : '';
+      console.log(`    ${q.executionMs.toFixed(2).padStart(8)} ms  ${q.indexes.join(', ') || '(no index)'}${seq}`);
+    }
+  }
+}

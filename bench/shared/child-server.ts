@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import { REPO_ROOT } from './paths.ts';
+
+export interface ChildServer {
+  name: string;
+  baseUrl: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+const running = new Set<ChildServer>();
+
+/** A port nobody is listening on right now, on the loopback interface. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    child.kill('SIGTERM');
+  });
+}
+
+/**
+ * Starts a TypeScript entry point in its own Node process (with the tsx loader, as `tsx file` would)
+ * on loopback, and resolves once `healthPath` answers 200. Output is prefixed with the name.
+ */
+export async function startServer(options: {
+  name: string;
+  entry: string;
+  env: Record<string, string>;
+  healthPath: string;
+  timeoutMs: number;
+}): Promise<ChildServer> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const prefix = (chunk: Buffer) => chunk.toString().trimEnd().split('\n').map((l) => `  [${options.name}] ${l}`).join('\n');
+  child.stdout?.on('data', (c: Buffer) => console.log(prefix(c)));
+  child.stderr?.on('data', (c: Buffer) => console.error(prefix(c)));
+
+  const server: ChildServer = {
+    name: options.name,
+    baseUrl: `http://127.0.0.1:${port}`,
+    child,
+    async stop() {
+      running.delete(server);
+      await stopChild(child);
+    },
+  };
+  running.add(server);
+
+  const deadline = Date.now() + options.timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${options.name} exited with code ${child.exitCode} before it was ready`);
+    try {
+      const res = await fetch(`${server.baseUrl}${options.healthPath}`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return server;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await server.stop();
+  throw new Error(`${options.name} did not answer ${options.healthPath} within ${options.timeoutMs / 1000} s`);
+}
+
+export async function stopAllServers(): Promise<void> {
+  await Promise.all([...running].map((s) => s.stop()));
+}
+
+/**
+ * Runs a benchmark's main function and makes sure the servers it started are stopped whatever
+ * happens: normal end, an error, or Ctrl-C.
+ */
+export function runMain(main: () => Promise<void>): void {
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.error(`\n${signal} received, stopping servers`);
+    void stopAllServers().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+  // Last resort if the process ends abruptly: never leave a server behind.
+  process.once('exit', () => {
+    for (const s of running) s.child.kill('SIGKILL');
+  });
+  main()
+    .catch((err: unknown) => {
+      console.error(err);
+      process.exitCode = 1;
+    })
+    .finally(async () => {
+      await stopAllServers();
+      process.removeListener('SIGINT', onSignal);
+      process.removeListener('SIGTERM', onSignal);
+    });
+}
