@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { DataSourceProvider } from '../data/data-source.tsx';
+import { AuthProvider } from '../features/auth/auth-provider.tsx';
 import { WheelbarrowProvider } from '../features/wheelbarrow/wheelbarrow-store.tsx';
 import { ToastProvider } from '../lib/toast.tsx';
 import { createQueryClient } from './query-client.ts';
@@ -11,9 +12,12 @@ export function AppProviders({ children, queryClient }: { children: ReactNode; q
   return (
     <QueryClientProvider client={client}>
       <DataSourceProvider>
-        <WheelbarrowProvider>
-          <ToastProvider>{children}</ToastProvider>
-        </WheelbarrowProvider>
+        {/* Inside the data source: in Mock Data mode there is no server to hold a session. */}
+        <AuthProvider>
+          <WheelbarrowProvider>
+            <ToastProvider>{children}</ToastProvider>
+          </WheelbarrowProvider>
+        </AuthProvider>
       </DataSourceProvider>
     </QueryClientProvider>
   );

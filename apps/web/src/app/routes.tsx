@@ -1,12 +1,45 @@
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { CategoryPage } from '../features/browse/components/category-page.tsx';
 import { ItemPopupRoute } from '../features/browse/components/item-popup-route.tsx';
-import { AboutPage } from '../pages/about-page.tsx';
-import { HelpPage } from '../pages/help-page.tsx';
-import { LoginPage } from '../pages/login-page.tsx';
+import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
+import type { PlannedPageId } from '../pages/planned-page.tsx';
+import { PageMain } from '../ui/page-main.tsx';
+import { StatusMessage } from '../ui/status-views.tsx';
 import { AppLayout } from './app-layout.tsx';
 import { RouteError } from './route-error.tsx';
+
+function PageLoading() {
+  return (
+    <PageMain className="mx-auto max-w-7xl px-4 sm:px-6">
+      <StatusMessage>Loading...</StatusMessage>
+    </PageMain>
+  );
+}
+
+/**
+ * Every page but the category screen is its own chunk, so the first visit to /category/all only
+ * downloads what browsing needs. A failed chunk download reaches the route's error boundary.
+ */
+function lazyPage(load: () => Promise<ComponentType>) {
+  const Page = lazy(() => load().then((component) => ({ default: component })));
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Page />
+    </Suspense>
+  );
+}
+
+const LazyPlanned = lazy(() => import('../pages/planned-page.tsx').then((m) => ({ default: m.PlannedPage })));
+
+function planned(page: PlannedPageId) {
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <LazyPlanned page={page} />
+    </Suspense>
+  );
+}
 
 export const routes: RouteObject[] = [
   {
@@ -23,9 +56,30 @@ export const routes: RouteObject[] = [
             element: <CategoryPage />,
             children: [{ path: 'item/:itemId', element: <ItemPopupRoute /> }],
           },
-          { path: 'login', element: <LoginPage /> },
-          { path: 'help', element: <HelpPage /> },
-          { path: 'about', element: <AboutPage /> },
+          { path: 'login', element: lazyPage(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
+          { path: 'auth/callback', element: lazyPage(() => import('../pages/auth-callback-page.tsx').then((m) => m.AuthCallbackPage)) },
+          { path: 'forgot-password', element: lazyPage(() => import('../pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
+          { path: 'reset-password', element: lazyPage(() => import('../pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
+          { path: 'help', element: lazyPage(() => import('../pages/help-page.tsx').then((m) => m.HelpPage)) },
+          { path: 'about', element: lazyPage(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
+          {
+            // The spec's login-only routes: signed-out visitors sign in first, then return here.
+            element: <RequireAuth />,
+            children: [
+              { path: 'profile', element: lazyPage(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
+              { path: 'checkout', element: planned('checkout') },
+              { path: 'payment-selection', element: planned('payment-selection') },
+              { path: 'payment/card', element: planned('payment-card') },
+              { path: 'my-items', element: planned('my-items') },
+              { path: 'add-item', element: planned('add-item') },
+              { path: 'edit-item/:itemId', element: planned('edit-item') },
+              { path: 'my-rentals', element: planned('my-rentals') },
+              { path: 'rentals/:rentalId', element: planned('rental') },
+              { path: 'notifications', element: planned('notifications') },
+              { path: 'item/:itemId/messages', element: planned('messages') },
+            ],
+          },
+          // Not lazy: the error page shows it too, so it is in the main chunk anyway.
           { path: '*', element: <NotFoundPage /> },
         ],
       },

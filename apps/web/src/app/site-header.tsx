@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { useDataSource } from '../data/data-source.tsx';
+import { AccountNav } from '../features/auth/components/account-nav.tsx';
 
 function BrandMark() {
   return (
@@ -37,20 +38,7 @@ export function SiteHeader() {
           </Link>
           {mode === 'mock' && <MockDataBadge />}
         </div>
-        <nav aria-label="Account">
-          <ul className="flex items-center gap-0.5 sm:gap-2">
-            <li>
-              <Link to="/login" className="rounded-md px-2 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900 sm:px-3">
-                Log In
-              </Link>
-            </li>
-            <li>
-              <Link to="/login" className="rounded-md bg-emerald-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-emerald-800 sm:px-3">
-                Sign Up
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <AccountNav />
       </div>
     </header>
   );

@@ -1,0 +1,35 @@
+import { ApiError } from '../../../lib/api-error.ts';
+import { requestJson } from './request-json.ts';
+
+export interface SessionUser {
+  id: string;
+  name: string;
+  email: string;
+  picture: string | null;
+  emailVerified: boolean;
+  createdAt: string;
+}
+
+interface RawSession {
+  session: unknown;
+  user: Omit<SessionUser, 'picture'> & { picture?: string | null; image?: string | null };
+}
+
+export const sessionKey = ['auth', 'session'] as const;
+
+/**
+ * The signed-in user, or null. A failed read counts as signed out (the spec: loading ends after the
+ * first read even if it fails); protected screens then send the user to sign in.
+ */
+export async function fetchSession(): Promise<SessionUser | null> {
+  try {
+    const body = await requestJson<RawSession | null>('GET', '/api/auth/get-session');
+    if (!body || typeof body !== 'object' || !body.user) return null;
+    const { image, picture, ...user } = body.user;
+    // The auth library may name the avatar 'image'; the rest of the app says 'picture'.
+    return { ...user, picture: picture ?? image ?? null };
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 401)) console.error('Error getting initial session:', error);
+    return null;
+  }
+}

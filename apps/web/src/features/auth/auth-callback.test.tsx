@@ -1,0 +1,61 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { html, json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, sessionOf, testUser } from './test-server.ts';
+
+describe('email confirmation callback', () => {
+  it('confirms the email, signs the user in and goes to redirectTo', async () => {
+    let user: typeof testUser | null = null;
+    const api = fakeServer({
+      'GET /api/auth/get-session': () => json(sessionOf(user)),
+      'GET /api/auth/verify-email': () => {
+        user = testUser;
+        return json({ status: true, user: testUser });
+      },
+    });
+    const app = renderApp('/auth/callback?token=abc.def&redirectTo=%2Fmy-items');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Items' })).toBeTruthy();
+    expect(app.url()).toBe('/my-items');
+    expect(api.sent('GET', '/api/auth/verify-email').map((c) => c.url.searchParams.get('token'))).toEqual(['abc.def']);
+    expect(await screen.findByRole('link', { name: 'Priya Shah' })).toBeTruthy();
+  });
+
+  it("goes to '/' when redirectTo would leave the site", async () => {
+    fakeServer({ 'GET /api/auth/verify-email': () => json({ status: true, user: testUser }) }, { user: testUser });
+    const app = renderApp('/auth/callback?token=abc&redirectTo=https%3A%2F%2Fevil.example');
+    await waitFor(() => expect(app.url()).toBe('/category/all'));
+  });
+
+  it("shows 'Authentication Error' with the server's message and a way back to login", async () => {
+    fakeServer({
+      'GET /api/auth/verify-email': () =>
+        errorJson(401, 'UNAUTHENTICATED', 'This link has expired. Please ask for a new one.', { reason: 'TOKEN_EXPIRED' }),
+    });
+    const app = renderApp('/auth/callback?token=old&redirectTo=%2F');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeTruthy();
+    expect(within(screen.getByRole('alert')).getByText('This link has expired. Please ask for a new one.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
+    await waitFor(() => expect(app.url()).toBe('/login'));
+  });
+
+  it('says an unexpected error occurred when the answer is not an API error', async () => {
+    fakeServer({ 'GET /api/auth/verify-email': () => html(500) });
+    renderApp('/auth/callback?token=abc');
+    expect(await screen.findByText('An unexpected error occurred during authentication.')).toBeTruthy();
+  });
+
+  it('goes to /login without a token and without a session', async () => {
+    fakeServer();
+    const app = renderApp('/auth/callback');
+    await waitFor(() => expect(app.url()).toBe('/login'));
+  });
+
+  it('goes to redirectTo without a token when already signed in', async () => {
+    fakeServer({}, { user: testUser });
+    const app = renderApp('/auth/callback?redirectTo=%2Fprofile');
+    await waitFor(() => expect(app.url()).toBe('/profile'));
+  });
+});

@@ -1,0 +1,132 @@
+import { useId, useState, type KeyboardEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useToast } from '../../../lib/toast.tsx';
+import { NotificationsLink } from '../../notifications/components/notifications-link.tsx';
+import { useAuth } from '../auth-provider.tsx';
+import type { SessionUser } from '../api/session.ts';
+import { UserAvatar } from './user-avatar.tsx';
+
+const item = 'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+
+function SignedOut() {
+  return (
+    <nav aria-label="Account">
+      <ul className="flex items-center gap-0.5 sm:gap-2">
+        <li>
+          <Link to="/login" className={`${item} px-2 sm:px-3`}>
+            Log In
+          </Link>
+        </li>
+        <li>
+          <Link to="/login?mode=signup" className="rounded-md bg-emerald-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-emerald-800 sm:px-3">
+            Sign Up
+          </Link>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+/** Profile, My Items, My Rentals and Sign Out: inline on wide screens, in the menu on narrow ones. */
+interface LinksProps {
+  user: SessionUser;
+  /** Class of each list item: the inline copy is hidden on narrow screens. */
+  liClass?: string;
+  onPick?: () => void;
+  onSignOut(): void;
+  signingOut: boolean;
+}
+
+function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksProps) {
+  return (
+    <>
+      <li className={liClass}>
+        <Link to="/profile" onClick={onPick} className={item}>
+          <UserAvatar name={user.name} picture={user.picture} />
+          <span className="max-w-40 truncate">{user.name}</span>
+        </Link>
+      </li>
+      <li className={liClass}>
+        <Link to="/my-items" onClick={onPick} className={item}>
+          My Items
+        </Link>
+      </li>
+      <li className={liClass}>
+        <Link to="/my-rentals" onClick={onPick} className={item}>
+          My Rentals
+        </Link>
+      </li>
+      <li className={liClass}>
+        <button type="button" onClick={onSignOut} disabled={signingOut} className={`${item} w-full disabled:opacity-60`}>
+          Sign Out
+        </button>
+      </li>
+    </>
+  );
+}
+
+function SignedIn({ user }: { user: SessionUser }) {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [open, setOpen] = useState(false);
+  const [signingOut, setSigningOut] = useState(false);
+  const menuId = useId();
+
+  async function onSignOut() {
+    setOpen(false);
+    setSigningOut(true);
+    // Leave any account page first, so it does not bounce to the login screen on the way out.
+    await navigate('/category/all');
+    try {
+      await signOut();
+    } catch {
+      toast.show('You could not be signed out. Please try again.');
+    } finally {
+      setSigningOut(false);
+    }
+  }
+
+  function onMenuKeyDown(event: KeyboardEvent) {
+    if (event.key !== 'Escape') return;
+    setOpen(false);
+    document.getElementById(`${menuId}-button`)?.focus();
+  }
+
+  return (
+    <nav aria-label="Account" className="relative" onKeyDown={onMenuKeyDown}>
+      <ul className="flex items-center gap-1">
+        <li>
+          <NotificationsLink />
+        </li>
+        <AccountLinks user={user} liClass="hidden md:block" onSignOut={() => void onSignOut()} signingOut={signingOut} />
+        <li className="md:hidden">
+          <button
+            type="button"
+            id={`${menuId}-button`}
+            aria-expanded={open}
+            aria-controls={menuId}
+            onClick={() => setOpen((o) => !o)}
+            className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
+          >
+            <UserAvatar name={user.name} picture={user.picture} />
+            Menu
+          </button>
+        </li>
+      </ul>
+      {open && (
+        <ul id={menuId} className="absolute top-full right-0 z-40 mt-2 w-56 space-y-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg md:hidden">
+          <AccountLinks user={user} onPick={() => setOpen(false)} onSignOut={() => void onSignOut()} signingOut={signingOut} />
+        </ul>
+      )}
+    </nav>
+  );
+}
+
+/** The header's account area. Nothing while the session is read, so no wrong state flashes. */
+export function AccountNav() {
+  const { status, user } = useAuth();
+  if (status === 'loading') return null;
+  if (status === 'signed-out' || !user) return <SignedOut />;
+  return <SignedIn user={user} />;
+}

@@ -1,0 +1,58 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { deferred, fakeServer, sessionOf, testUser } from './test-server.ts';
+
+describe('protected routes', () => {
+  it("says 'Loading...' while the session is read, then sends a signed-out visitor to /login with the path and query", async () => {
+    const session = deferred();
+    fakeServer({ 'GET /api/auth/get-session': () => session.promise });
+    const app = renderApp('/my-items?tab=rented');
+
+    const loading = await screen.findByText('Loading...');
+    expect(loading.closest('[role="status"]')).not.toBeNull();
+    expect(app.url()).toBe('/my-items?tab=rented');
+
+    session.release(json(null));
+    await waitFor(() => expect(app.url()).toBe('/login?from=%2Fmy-items%3Ftab%3Drented'));
+    expect(app.router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('brings the user back to the page they asked for after signing in', async () => {
+    let user: typeof testUser | null = null;
+    fakeServer({
+      'GET /api/auth/get-session': () => json(sessionOf(user)),
+      'POST /api/auth/sign-in/email': () => {
+        user = testUser;
+        return json({ token: 't', user: testUser });
+      },
+    });
+    const app = renderApp('/checkout');
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'priya@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(app.url()).toBe('/checkout');
+  });
+
+  it.each([
+    ['/payment/card', 'Pay by card'],
+    ['/edit-item/item-1', 'Edit item'],
+    ['/rentals/item-1-2026-07-01', 'Rental details'],
+    ['/item/item-1/messages', 'Messages'],
+  ])('shows %s to a signed-in user with its title', async (path, title) => {
+    fakeServer({}, { user: testUser });
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(screen.getByText('This page is not available yet.')).toBeTruthy();
+  });
+
+  it('keeps public pages public', async () => {
+    fakeServer();
+    const app = renderApp('/about');
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Toolshed' })).toBeTruthy();
+    expect(app.url()).toBe('/about');
+  });
+});

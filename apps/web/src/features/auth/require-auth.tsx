@@ -1,0 +1,20 @@
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { PageMain } from '../../ui/page-main.tsx';
+import { StatusMessage } from '../../ui/status-views.tsx';
+import { useAuth } from './auth-provider.tsx';
+import { loginPathFrom } from './safe-path.ts';
+
+/** Layout route for pages that need an account: signed-out visitors sign in first, then come back. */
+export function RequireAuth() {
+  const { status } = useAuth();
+  const location = useLocation();
+  if (status === 'loading') {
+    return (
+      <PageMain className="mx-auto max-w-7xl px-4 sm:px-6">
+        <StatusMessage>Loading...</StatusMessage>
+      </PageMain>
+    );
+  }
+  if (status === 'signed-out') return <Navigate to={loginPathFrom(location.pathname + location.search)} replace />;
+  return <Outlet />;
+}

@@ -1,0 +1,57 @@
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { FormSuccess } from '../../auth/components/form-parts.tsx';
+import { UserAvatar } from '../../auth/components/user-avatar.tsx';
+import { useMe } from '../api/me.ts';
+import { memberSince } from '../member-since.ts';
+import { EditNameForm } from './edit-name-form.tsx';
+
+/** The Profile tab: who the user is, and changing the name. */
+export function ProfileDetails() {
+  const me = useMe();
+  const [editing, setEditing] = useState(false);
+  const [saved, setSaved] = useState(false);
+
+  if (me.isPending) return <StatusMessage>Loading your profile...</StatusMessage>;
+  if (me.isError) {
+    return <ErrorState title="Your profile could not be loaded" message={errorMessage(me.error)} onRetry={() => void me.refetch()} />;
+  }
+
+  const { name, email, picture, createdAt } = me.data;
+  return (
+    <section aria-labelledby="profile-heading" className="space-y-6">
+      <div className="flex items-center gap-4">
+        <UserAvatar name={name} picture={picture} size="lg" />
+        <div className="min-w-0">
+          <h2 id="profile-heading" className="text-xl font-semibold break-words text-slate-900">
+            {name}
+          </h2>
+          <p className="break-words text-slate-700">{email}</p>
+          <p className="text-sm text-slate-600">{memberSince(createdAt)}</p>
+        </div>
+      </div>
+      <div role="status">{saved && !editing && <FormSuccess>Your name has been saved.</FormSuccess>}</div>
+      {editing ? (
+        <EditNameForm
+          current={name}
+          onDone={(didSave) => {
+            setEditing(false);
+            setSaved(didSave);
+          }}
+        />
+      ) : (
+        <button
+          type="button"
+          onClick={() => {
+            setSaved(false);
+            setEditing(true);
+          }}
+          className="rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
+        >
+          Edit name
+        </button>
+      )}
+    </section>
+  );
+}

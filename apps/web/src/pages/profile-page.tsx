@@ -1,0 +1,23 @@
+import { useSearchParams } from 'react-router';
+import { ProfileDetails } from '../features/profile/components/profile-details.tsx';
+import { Tabs } from '../features/profile/components/tabs.tsx';
+import { PLANNED_TAB_TEXT, PROFILE_TABS, readProfileTab, type ProfileTabId } from '../features/profile/profile-tabs.ts';
+import { PageMain } from '../ui/page-main.tsx';
+
+/** /profile?tab=profile|balance|reviews|transactions|preferences */
+export function ProfilePage() {
+  const [params, setParams] = useSearchParams();
+  const tab = readProfileTab(params.get('tab'));
+  // Replace, not push: switching tabs should not fill the Back button's history.
+  const select = (id: ProfileTabId) => setParams({ tab: id }, { replace: true });
+
+  return (
+    <PageMain className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <title>My Profile · Toolshed</title>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">My Profile</h1>
+      <Tabs label="Profile sections" tabs={PROFILE_TABS} selected={tab} onSelect={select} idPrefix="profile">
+        {tab === 'profile' ? <ProfileDetails /> : <p className="max-w-2xl text-slate-700">{PLANNED_TAB_TEXT[tab]}</p>}
+      </Tabs>
+    </PageMain>
+  );
+}
