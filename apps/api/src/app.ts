@@ -88,7 +88,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(catalogueRoutes, { service: catalogue });
       await api.register(profileRoutes, { db, currentUser });
       await api.register(notificationRoutes, { db, currentUser });
-      await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, currentUser });
+      await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });
     },
     { prefix: '/api' },
   );

@@ -22,6 +22,8 @@ export interface Config {
   supportEmail: string;
   /** Auth requests (sign-in, sign-up, reset) allowed per address per window. */
   authRateLimit: { perIp: number; windowMs: number; accountFailures: number; accountWindowMs: number };
+  /** Contact-form messages allowed per address per 10 minutes. */
+  supportRateLimit: number;
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -60,5 +62,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountFailures: positiveInt(env, 'AUTH_ACCOUNT_FAILURES', 5),
       accountWindowMs: 15 * 60_000,
     },
+    supportRateLimit: positiveInt(env, 'SUPPORT_RATE_LIMIT', 5),
   };
 }

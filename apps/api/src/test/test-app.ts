@@ -39,7 +39,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
 export async function createTestApp(options: { now?: () => Date; env?: NodeJS.ProcessEnv; mailer?: Mailer } = {}): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), AUTH_RATE_LIMIT: '1000', ...options.env });
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), AUTH_RATE_LIMIT: '1000', SUPPORT_RATE_LIMIT: '1000', ...options.env });
   const app = await buildApp({
     config,
     database,

@@ -67,13 +67,25 @@ async function relay(response: Response, reply: FastifyReply, log: FastifyReques
 
 const LIMITED_PATHS = ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/send-verification-email'];
 
+function sensitivePath(request: FastifyRequest): string | undefined {
+  const path = request.url.split('?')[0]!;
+  return LIMITED_PATHS.includes(path) ? path : undefined;
+}
+
 export async function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; limiter: SignInLimiter; limits: AuthRateLimits }) {
   const { auth, limiter, limits } = deps;
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
-    config: { rateLimit: { max: (req: FastifyRequest) => (LIMITED_PATHS.includes(req.url.split('?')[0]!) ? limits.perIp : limits.perIp * 20), timeWindow: limits.windowMs } },
+    config: {
+      rateLimit: {
+        // Each sensitive endpoint has its own bucket per address; everything else shares a roomy one.
+        keyGenerator: (req: FastifyRequest) => `${req.ip}|${sensitivePath(req) ?? 'other'}`,
+        max: (req: FastifyRequest) => (sensitivePath(req) ? limits.perIp : limits.perIp * 20),
+        timeWindow: limits.windowMs,
+      },
+    },
     async handler(request, reply) {
       const path = request.url.split('?')[0];
       const email = path === '/api/auth/sign-in/email' ? String((request.body as { email?: unknown } | undefined)?.email ?? '') : '';

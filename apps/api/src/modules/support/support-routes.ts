@@ -21,9 +21,9 @@ export const supportRequestSchema = z.object({
   message: text('message', 10, 5000),
 });
 
-export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; supportEmail: string; currentUser: CurrentUserReader }> = async (
+export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; supportEmail: string; perIpLimit: number; currentUser: CurrentUserReader }> = async (
   app,
-  { db, mailer, supportEmail, currentUser },
+  { db, mailer, supportEmail, perIpLimit, currentUser },
 ) => {
   app.post(
     '/support-requests',
@@ -34,7 +34,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; supp
         body: supportRequestSchema,
         response: { 201: z.object({ id: z.string() }), 400: errorBodySchema, 429: errorBodySchema },
       },
-      config: { rateLimit: { max: 5, timeWindow: 10 * 60_000 } },
+      config: { rateLimit: { max: perIpLimit, timeWindow: 10 * 60_000 } },
     },
     async (request, reply) => {
       const user = await currentUser.optionalUser(request);

@@ -1,0 +1,35 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestContext } from '../test/test-app.ts';
+import { ORIGIN } from '../test/auth-helpers.ts';
+
+let ctx: TestContext;
+beforeAll(async () => {
+  ctx = await createTestApp();
+});
+afterAll(async () => ctx?.close());
+
+/** Every API that needs a session. Later features add their routes here. */
+const PROTECTED: Array<{ method: 'GET' | 'PATCH' | 'POST'; url: string; payload?: object }> = [
+  { method: 'GET', url: '/api/me' },
+  { method: 'PATCH', url: '/api/me', payload: { name: 'Someone' } },
+  { method: 'GET', url: '/api/notifications/unread-count' },
+];
+
+describe('protected APIs without a session', () => {
+  it.each(PROTECTED)('$method $url answers 401', async ({ method, url, payload }) => {
+    const res = await ctx.app.inject({ method, url, headers: { origin: ORIGIN }, ...(payload ? { payload } : {}) });
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'Please sign in to continue.' } });
+  });
+
+  it('treats a forged session cookie as no session', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: 'toolshed.session_token=forged.value' } });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('get-session answers null for a visitor', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toBeNull();
+  });
+});
