@@ -1,5 +1,6 @@
 import { addDays, parseBrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
 import type { CatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
+import { BROWSE_VARIANTS, variantDates } from './query-set.ts';
 
 /** A typical browse and the index each of its filters should be served by. */
 export interface ExplainCase {
@@ -7,6 +8,8 @@ export interface ExplainCase {
   run(repo: CatalogueRepository, today: IsoDate): Promise<unknown>;
   /** Index names expected somewhere in the plans of this case's queries. */
   expectIndexes: string[];
+  /** Whole plans go to the file only for the typical cases; the load queries get one line each. */
+  fullPlans: boolean;
 }
 
 function browse(categoryId: string | null, raw: (today: IsoDate) => RawBrowseFilters) {
@@ -24,31 +27,37 @@ export const EXPLAIN_CASES: ExplainCase[] = [
     title: 'Landing page: all items, no filters',
     run: browse(null, () => ({})),
     expectIndexes: ['items_newest_idx'],
+    fullPlans: true,
   },
   {
     title: 'One category, no filters',
     run: browse('power-tools', () => ({})),
     expectIndexes: ['items_listing_idx'],
+    fullPlans: true,
   },
   {
     title: 'Typical filtered browse: category + dates + max price + text',
     run: browse('power-tools', (t) => ({ search: 'drill', maxPrice: '25', startDate: addDays(t, 2), endDate: addDays(t, 3) })),
     expectIndexes: ['rentals_no_overlap'],
+    fullPlans: true,
   },
   {
     title: 'Text search across all categories',
     run: browse(null, () => ({ search: 'ladder' })),
     expectIndexes: ['items_search_trgm_idx'],
+    fullPlans: true,
   },
   {
     title: 'Dates only, all categories',
     run: browse(null, (t) => ({ startDate: addDays(t, 10), endDate: addDays(t, 12) })),
     expectIndexes: ['rentals_no_overlap', 'items_newest_idx'],
+    fullPlans: true,
   },
   {
     title: 'Minimum rating within a category',
     run: browse('garden-tools', () => ({ minRating: '4.5' })),
     expectIndexes: ['items_listing_idx'],
+    fullPlans: true,
   },
   {
     title: 'Item popup: item, images and booked ranges',
@@ -61,5 +70,19 @@ export const EXPLAIN_CASES: ExplainCase[] = [
       await repo.bookedRanges(id, today);
     },
     expectIndexes: ['items_pkey', 'item_images_item_position_idx'],
+    fullPlans: true,
   },
 ];
+
+/** The load test's own queries, so a slow one can be named; every one filters on dates and text. */
+export const LOAD_QUERY_CASES: ExplainCase[] = BROWSE_VARIANTS.map((v) => ({
+  title: `Load query: ${v.categoryId}, "${v.search}", max £${v.maxPrice}, ${v.days} day(s) from today+${v.startInDays}${v.minRating ? `, rating ${v.minRating}+` : ''}`,
+  run: browse(v.categoryId === 'all' ? null : v.categoryId, (t) => ({
+    search: v.search,
+    maxPrice: String(v.maxPrice),
+    ...variantDates(v, t),
+    ...(v.minRating !== undefined ? { minRating: String(v.minRating) } : {}),
+  })),
+  expectIndexes: ['rentals_no_overlap'],
+  fullPlans: false,
+}));

@@ -4,7 +4,7 @@ import { todayInLondon } from '@toolshed/core';
 import type { Db } from '../../apps/api/src/db/database.ts';
 import * as schema from '../../apps/api/src/db/schema.ts';
 import { createCatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
-import { EXPLAIN_CASES } from './explain-cases.ts';
+import { EXPLAIN_CASES, LOAD_QUERY_CASES } from './explain-cases.ts';
 
 export interface ExplainSummary {
   title: string;
@@ -44,7 +44,7 @@ export async function explainTypicalQueries(databaseUrl: string): Promise<{ text
   try {
     const version = await pool.query<{ v: string }>('select version() as v');
     out.push(version.rows[0]?.v ?? '', '');
-    for (const c of EXPLAIN_CASES) {
+    for (const c of [...EXPLAIN_CASES, ...LOAD_QUERY_CASES]) {
       captured = [];
       await c.run(repo, today);
       const queries: ExplainSummary['queries'] = [];
@@ -52,8 +52,11 @@ export async function explainTypicalQueries(databaseUrl: string): Promise<{ text
       for (const q of captured) {
         const res = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.text}`, q.params);
         const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
-        queries.push(analysePlan(plan));
-        out.push('', q.text.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(q.params)}`, '', plan, '');
+        const analysed = analysePlan(plan);
+        queries.push(analysed);
+        const kind = q.text.includes('count(*)') ? 'count' : 'query';
+        if (c.fullPlans) out.push('', q.text.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(q.params)}`, '', plan, '');
+        else out.push(`${kind.padEnd(6)} ${analysed.executionMs.toFixed(2).padStart(8)} ms  indexes: ${analysed.indexes.join(', ')}${analysed.seqScans.length ? `; seq scan on ${analysed.seqScans.join(', ')}` : ''}  params: ${JSON.stringify(q.params)}`);
       }
       const used = new Set(queries.flatMap((q) => q.indexes));
       summary.push({ title: c.title, queries, expectIndexes: c.expectIndexes, missingIndexes: c.expectIndexes.filter((i) => !used.has(i)) });

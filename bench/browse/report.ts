@@ -3,8 +3,10 @@ import type { LoadSummary, TargetVerdict } from './stats.ts';
 const cell = (v: string | number, width: number) => String(v).padStart(width);
 
 /** Prints the two servers side by side and the verdict on each target. */
-export function printComparison(api: LoadSummary, baseline: LoadSummary, verdict: TargetVerdict): void {
-  const rows: Array<[string, (s: LoadSummary) => string | number]> = [
+type Measured = LoadSummary & { serverCpuMsPerRequest: number | null };
+
+export function printComparison(api: Measured, baseline: Measured, verdict: TargetVerdict): void {
+  const rows: Array<[string, (s: Measured) => string | number]> = [
     ['p50 latency (ms)', (s) => s.latencyMs.p50],
     ['p95 latency (ms)', (s) => s.latencyMs.p95],
     ['p99 latency (ms)', (s) => s.latencyMs.p99],
@@ -14,6 +16,7 @@ export function printComparison(api: LoadSummary, baseline: LoadSummary, verdict
     ['errors (incl. timeouts)', (s) => s.errors],
     ['mean bytes/response', (s) => s.meanBytesPerResponse],
     ['run length (s)', (s) => s.durationSeconds],
+    ['server CPU ms/request', (s) => s.serverCpuMsPerRequest ?? 'n/a'],
   ];
   console.log(`\n${''.padEnd(26)}${cell('api', 14)}${cell('baseline', 14)}`);
   for (const [label, get] of rows) console.log(`${label.padEnd(26)}${cell(get(api), 14)}${cell(get(baseline), 14)}`);

@@ -10,13 +10,14 @@ import pg from 'pg';
 import { todayInLondon } from '@toolshed/core';
 import { runMain, startServer, stopAllServers } from '../shared/child-server.ts';
 import { loadAverage, machineInfo } from '../shared/machine.ts';
+import { processCpuSeconds } from '../shared/process-cpu.ts';
 import { writeResult } from '../shared/paths.ts';
 import { DEFAULT_BENCH_DATABASE_URL, EXPECTED_COUNTS, prepareBenchDatabase } from './bench-database.ts';
 import { explainTypicalQueries, printExplainSummary } from './explain.ts';
 import { runLoad } from './load.ts';
 import { BROWSE_VARIANTS, variantPath } from './query-set.ts';
 import { printComparison } from './report.ts';
-import { judge } from './stats.ts';
+import { judge, type LoadSummary } from './stats.ts';
 import { verifySameAnswers } from './verify.ts';
 
 const CONNECTIONS = 50;
@@ -36,6 +37,16 @@ async function postgresVersion(url: string): Promise<string> {
   } finally {
     await client.end();
   }
+}
+
+/** Adds the Node server's own CPU time per answered request (the database's is not included). */
+async function withServerCpu(pid: number | undefined, run: () => Promise<LoadSummary>): Promise<LoadSummary & { serverCpuMsPerRequest: number | null }> {
+  const before = await processCpuSeconds(pid);
+  const summary = await run();
+  const after = await processCpuSeconds(pid);
+  const answered = summary.requests - summary.non2xx;
+  const perRequest = before !== null && after !== null && answered > 0 ? Math.round(((after - before) * 1000 * 100) / answered) / 100 : null;
+  return { ...summary, serverCpuMsPerRequest: perRequest };
 }
 
 async function main(): Promise<void> {
@@ -78,9 +89,13 @@ async function main(): Promise<void> {
 
     console.log(`\nWarming the api up for ${WARM_UP_SECONDS} s, then ${apiSeconds} s at ${CONNECTIONS} connections...`);
     await runLoad({ baseUrl: api.baseUrl, paths, connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS, timeoutSeconds: 10 });
-    const apiLoad = await runLoad({ baseUrl: api.baseUrl, paths, connections: CONNECTIONS, durationSeconds: apiSeconds, timeoutSeconds: 10 });
+    const apiLoad = await withServerCpu(api.child.pid, () =>
+      runLoad({ baseUrl: api.baseUrl, paths, connections: CONNECTIONS, durationSeconds: apiSeconds, timeoutSeconds: 10 }),
+    );
     console.log(`Baseline: ${baselineSeconds} s at ${CONNECTIONS} connections...`);
-    const baselineLoad = await runLoad({ baseUrl: baseline.baseUrl, paths, connections: CONNECTIONS, durationSeconds: baselineSeconds, timeoutSeconds: baselineSeconds + 10 });
+    const baselineLoad = await withServerCpu(baseline.child.pid, () =>
+      runLoad({ baseUrl: baseline.baseUrl, paths, connections: CONNECTIONS, durationSeconds: baselineSeconds, timeoutSeconds: baselineSeconds + 10 }),
+    );
 
     const verdict = judge(apiLoad, baselineLoad);
     printComparison(apiLoad, baselineLoad, verdict);
