@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
@@ -6,8 +7,12 @@ import { artifactsDir } from './paths.ts';
 
 /** The Debian chromium: no browser is ever downloaded. */
 export function launchBrowser(): Promise<Browser> {
+  const executablePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+  if (!existsSync(executablePath)) {
+    throw new Error(`No Chromium at ${executablePath}. Install the Debian package (apt-get install chromium) or set CHROME_PATH.`);
+  }
   return chromium.launch({
-    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    executablePath,
     args: [
       '--headless',
       '--no-sandbox',

@@ -63,8 +63,12 @@ export async function startApiServer(): Promise<RunningServer> {
   };
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
+  // If the test process ends without its after hook (a crash, Ctrl-C), take the API down with it.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
 
   const stop = async () => {
+    process.off('exit', killOnExit);
     if (!(await waitForExit(child, 0))) {
       child.kill('SIGTERM');
       if (!(await waitForExit(child, STOP_TIMEOUT_MS))) {
