@@ -35,6 +35,12 @@ export const users = pgTable('users', {
   phoneNumber: text('phone_number'),
   phoneCountryCode: text('phone_country_code'),
   phoneVerified: boolean('phone_verified').notNull().default(false),
+  /** The borrower's address used at checkout. */
+  addressLine: text('address_line'),
+  addressCity: text('address_city'),
+  addressPostcode: text('address_postcode'),
+  /** While set, the user's items cannot be booked for dates up to and including this one. */
+  vacationUntil: date('vacation_until', { mode: 'string' }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -89,6 +95,65 @@ export const itemImages = pgTable(
   (t) => [uniqueIndex('item_images_item_position_idx').on(t.itemId, t.position)],
 );
 
+/** A captured card payment for one checkout. Only the brand and last four digits are kept. */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    renterId: text('renter_id').notNull().references(() => users.id),
+    subtotalPence: integer('subtotal_pence').notNull(),
+    serviceFeePence: integer('service_fee_pence').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('payments_amount_is_sum', sql`${t.amountPence} = ${t.subtotalPence} + ${t.serviceFeePence}`),
+    index('payments_renter_idx').on(t.renterId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Money movements. Every checkout writes entries that sum to zero: the renter's payment (negative),
+ * each owner's earnings (pending until the rental is returned) and the platform's fee (user null).
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: text('user_id').references(() => users.id),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    rentalId: uuid('rental_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_user_idx').on(t.userId, t.createdAt.desc()), index('ledger_rental_idx').on(t.rentalId)],
+);
+
+/**
+ * One row per idempotency key: a retried or double-clicked checkout finds the first attempt here
+ * and gets its answer instead of booking and charging again.
+ */
+export const checkoutAttempts = pgTable(
+  'checkout_attempts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    renterId: text('renter_id').notNull().references(() => users.id),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: text('status').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('checkout_attempts_key_idx').on(t.renterId, t.idempotencyKey)],
+);
+
 /**
  * A booking of one item for an inclusive range of London calendar dates. The migration adds an
  * exclusion constraint: no two unreturned, uncancelled rentals of an item may overlap.
@@ -106,9 +171,13 @@ export const rentals = pgTable(
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     totalPence: integer('total_pence').notNull(),
+    /** The daily rate charged, frozen at booking time. */
+    dailyRatePence: integer('daily_rate_pence'),
+    paymentId: uuid('payment_id').references(() => payments.id),
     createdAt: createdAt(),
   },
   (t) => [
+    index('rentals_payment_idx').on(t.paymentId),
     check('rentals_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
     check('rentals_total_non_negative', sql`${t.totalPence} >= 0`),
     check('rentals_not_own_item', sql`${t.renterId} <> ${t.ownerId}`),
