@@ -22,12 +22,10 @@ describe('app routes and layout', () => {
     expect(screen.getByRole('contentinfo')).toBeTruthy();
   });
 
-  it('links the brand to All Items and both account links to /login when signed out', async () => {
+  it('links the brand to All Items, and Help and About in the footer', async () => {
     setup('/help');
     const header = screen.getByRole('banner');
     expect(within(header).getByRole('link', { name: 'Toolshed' }).getAttribute('href')).toBe('/category/all');
-    expect(within(header).getByRole('link', { name: 'Log In' }).getAttribute('href')).toBe('/login');
-    expect(within(header).getByRole('link', { name: 'Sign Up' }).getAttribute('href')).toBe('/login');
     const footer = screen.getByRole('contentinfo');
     expect(within(footer).getByRole('link', { name: 'Help' }).getAttribute('href')).toBe('/help');
     expect(within(footer).getByRole('link', { name: 'About' }).getAttribute('href')).toBe('/about');
@@ -35,13 +33,19 @@ describe('app routes and layout', () => {
 
   it('has a skip link to the main content', async () => {
     setup('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Toolshed' });
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
     expect(skip.getAttribute('href')).toBe('#main-content');
     expect(screen.getByRole('main').id).toBe('main-content');
   });
 
-  it('says plainly that sign-in is not available yet', async () => {
-    setup('/login');
-    expect(screen.getByText(/Sign-in is coming soon/)).toBeTruthy();
-  });
+  it.each(['/login', '/forgot-password', '/reset-password?token=t', '/help', '/about', '/auth/callback?token=t'])(
+    'gives %s one main landmark and one h1',
+    async (path) => {
+      setup(path);
+      await screen.findByRole('heading', { level: 1 });
+      expect(screen.getAllByRole('main')).toHaveLength(1);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+    },
+  );
 });

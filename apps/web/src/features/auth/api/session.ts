@@ -29,7 +29,8 @@ export async function fetchSession(): Promise<SessionUser | null> {
     // The auth library may name the avatar 'image'; the rest of the app says 'picture'.
     return { ...user, picture: picture ?? image ?? null };
   } catch (error) {
-    if (!(error instanceof ApiError && error.status === 401)) console.error('Error getting initial session:', error);
+    // A 4xx answer simply means no session; only a failure to get an answer is worth logging.
+    if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) console.error('Error getting initial session:', error);
     return null;
   }
 }

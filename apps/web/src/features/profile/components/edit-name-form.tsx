@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { errorMessage } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { fieldMessage } from '../../auth/auth-messages.ts';
 import { fieldA11y, FormAlert, FormField, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
 import { useUpdateName } from '../api/me.ts';
 
@@ -29,7 +30,9 @@ export function EditNameForm({ current, onDone }: { current: string; onDone(save
   // The field takes focus because the user has just asked to edit it.
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit your name" className="max-w-md space-y-3">
-      {update.isError && <FormAlert>{errorMessage(update.error)}</FormAlert>}
+      {update.isError && (
+        <FormAlert>{update.error instanceof ApiError && update.error.status === 400 ? fieldMessage(update.error) : errorMessage(update.error)}</FormAlert>
+      )}
       <FormField id="profile-name" label="Full name" problem={problem}>
         <input id="profile-name" type="text" autoComplete="name" maxLength={NAME_MAX} required value={name}
           autoFocus onChange={(e) => setName(e.target.value)} className={inputClass} {...fieldA11y('profile-name', problem)} />

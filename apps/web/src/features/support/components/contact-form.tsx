@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { fieldMessage } from '../../auth/auth-messages.ts';
 import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
 import { createSupportRequest, type SupportRequest } from '../api/create-support-request.ts';
 import { SUPPORT_LIMITS, supportProblems, type SupportField, type SupportProblems } from '../support-rules.ts';
@@ -10,11 +11,11 @@ export const CONTACT_SUCCESS_MS = 3_000;
 
 const FIELDS: readonly SupportField[] = ['name', 'email', 'subject', 'message'];
 
-/** A refusal naming one field goes beside it, in our words when ours apply ('field: text' otherwise). */
+/** A refusal naming one field goes beside it, in our words when our rules explain it. */
 function serverFieldProblem(error: unknown, form: SupportRequest): SupportProblems | null {
   if (!(error instanceof ApiError) || error.status !== 400 || !FIELDS.includes(error.field as SupportField)) return null;
   const field = error.field as SupportField;
-  return { [field]: supportProblems(form)[field] ?? error.message.replace(`${field}: `, '') };
+  return { [field]: supportProblems(form)[field] ?? fieldMessage(error) };
 }
 
 interface Props {

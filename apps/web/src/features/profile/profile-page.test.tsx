@@ -1,0 +1,107 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+
+const me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: '2026-03-14T10:00:00.000Z' };
+
+function serverWithName() {
+  let name = me.name;
+  const api = fakeServer({
+    'GET /api/auth/get-session': () => json({ session: {}, user: { ...testUser, name } }),
+    'GET /api/me': () => json({ ...me, name }),
+    'PATCH /api/me': ({ body }) => {
+      name = (body as { name: string }).name;
+      return json({ ...me, name });
+    },
+  });
+  return api;
+}
+
+describe('profile page', () => {
+  it('shows the name, email and month of joining on the Profile tab', async () => {
+    serverWithName();
+    renderApp('/profile');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Priya Shah' })).toBeTruthy();
+    expect(screen.getByText('priya@example.com')).toBeTruthy();
+    expect(screen.getByText('Member since March 2026')).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
+  });
+
+  it('saves a new name, confirms it and updates the header', async () => {
+    const api = serverWithName();
+    renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit name' }));
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '  Priya S. Shah ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+    expect(await screen.findByText('Your name has been saved.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Priya S. Shah' })).toBeTruthy();
+    expect(api.sent('PATCH', '/api/me')[0]?.body).toEqual({ name: 'Priya S. Shah' });
+    const header = screen.getByRole('banner');
+    expect(await within(header).findByRole('link', { name: 'Priya S. Shah' })).toBeTruthy();
+  });
+
+  it("shows the server's message when the name is refused, keeping the form open", async () => {
+    fakeServer(
+      {
+        'GET /api/me': () => json(me),
+        'PATCH /api/me': () => errorJson(400, 'VALIDATION', 'name: name must not be blank', { field: 'name' }),
+      },
+      { user: testUser },
+    );
+    renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit name' }));
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(within(await screen.findByRole('alert')).getByText('name must not be blank')).toBeTruthy();
+    expect(screen.getByLabelText('Full name')).toBeTruthy();
+  });
+
+  it('refuses a blank name before sending, and Cancel leaves the name as it was', async () => {
+    const api = serverWithName();
+    renderApp('/profile');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit name' }));
+    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Please enter your name.')).toBeTruthy();
+    expect(api.sent('PATCH', '/api/me')).toHaveLength(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByLabelText('Full name')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Priya Shah' })).toBeTruthy();
+  });
+
+  it('moves between tabs with the arrow keys, Home and End, keeping the tab in the URL', async () => {
+    serverWithName();
+    const app = renderApp('/profile?tab=profile');
+    const profileTab = await screen.findByRole('tab', { name: 'Profile' });
+    profileTab.focus();
+
+    fireEvent.keyDown(profileTab, { key: 'ArrowRight' });
+    const balance = screen.getByRole('tab', { name: 'Balance' });
+    expect(document.activeElement).toBe(balance);
+    await waitFor(() => expect(app.url()).toBe('/profile?tab=balance'));
+    expect(balance.getAttribute('aria-selected')).toBe('true');
+    expect(balance.tabIndex).toBe(0);
+    expect(profileTab.tabIndex).toBe(-1);
+    expect(within(screen.getByRole('tabpanel')).getByText(/Your balance will appear here/)).toBeTruthy();
+
+    fireEvent.keyDown(balance, { key: 'End' });
+    await waitFor(() => expect(app.url()).toBe('/profile?tab=preferences'));
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Preferences' }), { key: 'ArrowRight' });
+    await waitFor(() => expect(app.url()).toBe('/profile?tab=profile'));
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Profile' }), { key: 'ArrowLeft' });
+    await waitFor(() => expect(app.url()).toBe('/profile?tab=preferences'));
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Preferences' }), { key: 'Home' });
+    await waitFor(() => expect(app.url()).toBe('/profile?tab=profile'));
+  });
+
+  it('opens the tab named in the URL', async () => {
+    serverWithName();
+    renderApp('/profile?tab=reviews');
+    expect((await screen.findByRole('tab', { name: 'Reviews' })).getAttribute('aria-selected')).toBe('true');
+    expect(screen.getByText(/Reviews will appear here/)).toBeTruthy();
+  });
+});

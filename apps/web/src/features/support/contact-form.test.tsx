@@ -1,0 +1,97 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+
+const SUCCESS = 'Thanks! We have received your message and will reply within 24 hours.';
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function openHelp() {
+  renderApp('/help');
+  await screen.findByRole('heading', { level: 1, name: 'Help' });
+}
+
+function fillAll() {
+  type('Name', 'Sam Okafor');
+  type('Email', 'sam@example.com');
+  type('Subject', 'Collecting a mower');
+  type('Message', 'Can I collect the mower on Saturday morning?');
+}
+
+describe('help page contact form', () => {
+  it('promises a reply within 24 hours and names the support hours', async () => {
+    fakeServer();
+    await openHelp();
+    expect(screen.getAllByText(/We reply within 24 hours/).length).toBeGreaterThan(0);
+    expect(screen.getByText(/Monday to Friday, 9AM-6PM GMT/)).toBeTruthy();
+  });
+
+  it('sends the message and shows the confirmation for 3 seconds', async () => {
+    const api = fakeServer({ 'POST /api/support-requests': () => json({ id: 'req-1' }, 201) });
+    await openHelp();
+    fillAll();
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await act(() => vi.advanceTimersByTimeAsync(50));
+    expect(screen.getByText(SUCCESS)).toBeTruthy();
+    expect(api.sent('POST', '/api/support-requests')[0]?.body).toEqual({
+      name: 'Sam Okafor',
+      email: 'sam@example.com',
+      subject: 'Collecting a mower',
+      message: 'Can I collect the mower on Saturday morning?',
+    });
+    expect(field('Message').value).toBe('');
+
+    await act(() => vi.advanceTimersByTimeAsync(2_900));
+    expect(screen.getByText(SUCCESS)).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(screen.queryByText(SUCCESS)).toBeNull();
+  });
+
+  it('fills in the name and email of a signed-in user', async () => {
+    fakeServer({}, { user: testUser });
+    await openHelp();
+    await waitFor(() => expect(field('Name').value).toBe('Priya Shah'));
+    expect(field('Email').value).toBe('priya@example.com');
+  });
+
+  it('says what is missing without sending anything', async () => {
+    const api = fakeServer();
+    await openHelp();
+    type('Message', 'Too short');
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Please enter your name.')).toBeTruthy();
+    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
+    expect(screen.getByText('Please enter a subject.')).toBeTruthy();
+    expect(screen.getByText('Your message must be at least 10 characters.')).toBeTruthy();
+    expect(document.activeElement).toBe(field('Name'));
+    expect(api.sent('POST', '/api/support-requests')).toHaveLength(0);
+  });
+
+  it("shows the server's refusal beside the field it names", async () => {
+    fakeServer({
+      'POST /api/support-requests': () => errorJson(400, 'VALIDATION', 'email: email must be a valid email address', { field: 'email' }),
+    });
+    await openHelp();
+    fillAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    const message = await screen.findByText('email must be a valid email address');
+    expect(field('Email').getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.queryByText(SUCCESS)).toBeNull();
+  });
+
+  it('shows the rate-limit message when too many messages were sent', async () => {
+    fakeServer({ 'POST /api/support-requests': () => errorJson(429, 'RATE_LIMITED', 'Too many requests. Please try again in 10 minutes.') });
+    await openHelp();
+    fillAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    expect(await screen.findByText('Too many requests. Please try again in 10 minutes.')).toBeTruthy();
+  });
+});
