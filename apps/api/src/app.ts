@@ -24,6 +24,13 @@ import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
+import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
+import { createCheckoutService } from './modules/checkout/checkout-service.ts';
+import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
+import { createRentalRepository } from './modules/rentals/rental-repository.ts';
+import { rentalRoutes } from './modules/rentals/rental-routes.ts';
+import type { PaymentProvider } from './platform/payments/payment-provider.ts';
+import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
 
 export interface AppDeps {
   config: Config;
@@ -31,13 +38,14 @@ export interface AppDeps {
   authSecret: string;
   storage?: FileStorage;
   mailer?: Mailer;
+  payments?: PaymentProvider;
   now?: () => Date;
 }
 
 export const mediaDir = (config: Config) => path.join(config.dataDir, 'media');
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 
-export async function buildApp({ config, database, authSecret, storage, mailer, now }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, storage, mailer, payments, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: true,
@@ -80,6 +88,9 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const currentUser = createCurrentUser(auth);
   const catalogue = createCatalogueService(createCatalogueRepository(db), fileStorage, now);
   const limits = config.authRateLimit;
+  const paymentProvider = payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs });
+  const checkoutRepo = createCheckoutRepository(db);
+  const checkout = createCheckoutService(checkoutRepo, paymentProvider, now);
 
   await registerAuthRoutes(app, { auth, limiter: createSignInLimiter(limits.accountFailures, limits.accountWindowMs), limits });
   await app.register(
@@ -88,6 +99,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(catalogueRoutes, { service: catalogue });
       await api.register(profileRoutes, { db, currentUser });
       await api.register(notificationRoutes, { db, currentUser });
+      await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now });
+      await api.register(rentalRoutes, { repo: createRentalRepository(db), storage: fileStorage, currentUser, now });
       await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });
     },
     { prefix: '/api' },

@@ -22,6 +22,8 @@ export interface Config {
   supportEmail: string;
   /** Auth requests (sign-in, sign-up, reset) allowed per address per window. */
   authRateLimit: { perIp: number; windowMs: number; accountFailures: number; accountWindowMs: number };
+  /** How long the simulated card processor takes to answer. */
+  paymentDelayMs: number;
   /** Contact-form messages allowed per address per 10 minutes. */
   supportRateLimit: number;
 }
@@ -63,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountWindowMs: 15 * 60_000,
     },
     supportRateLimit: positiveInt(env, 'SUPPORT_RATE_LIMIT', 5),
+    paymentDelayMs: env.PAYMENT_DELAY_MS === '0' ? 0 : positiveInt(env, 'PAYMENT_DELAY_MS', env.NODE_ENV === 'test' ? 1 : 1500),
   };
 }

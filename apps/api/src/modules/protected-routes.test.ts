@@ -9,10 +9,20 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 /** Every API that needs a session. Later features add their routes here. */
-const PROTECTED: Array<{ method: 'GET' | 'PATCH' | 'POST'; url: string; payload?: object }> = [
+const ID = '00000000-0000-4000-8000-000000000000';
+const PROTECTED: Array<{ method: 'GET' | 'PATCH' | 'POST' | 'PUT'; url: string; payload?: object }> = [
   { method: 'GET', url: '/api/me' },
   { method: 'PATCH', url: '/api/me', payload: { name: 'Someone' } },
+  { method: 'PUT', url: '/api/me/address', payload: { line: '1 Road', city: 'Leeds', postcode: 'LS1 4AP' } },
   { method: 'GET', url: '/api/notifications/unread-count' },
+  { method: 'GET', url: '/api/me/rentals' },
+  { method: 'GET', url: `/api/rentals/${ID}` },
+  { method: 'GET', url: `/api/orders/${ID}` },
+  {
+    method: 'POST',
+    url: '/api/checkout',
+    payload: { lines: [{ itemId: ID, startDate: '2030-01-01', endDate: '2030-01-02' }], card: { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'A B' }, idempotencyKey: 'abcdefgh12' },
+  },
 ];
 
 describe('protected APIs without a session', () => {

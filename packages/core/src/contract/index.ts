@@ -108,3 +108,4 @@ export type ItemsPage = z.infer<typeof itemsPageSchema>;
 export type ItemLocation = z.infer<typeof locationSchema>;
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
+export * from './booking.ts';

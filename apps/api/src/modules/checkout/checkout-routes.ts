@@ -1,0 +1,76 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { TEST_CARDS } from '@toolshed/core';
+import {
+  checkoutRequestSchema,
+  errorBodySchema,
+  paymentConfigSchema,
+  wheelbarrowCheckRequestSchema,
+  wheelbarrowCheckResponseSchema,
+} from '@toolshed/core/contract';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { CheckoutRepository } from './checkout-repository.ts';
+import type { CheckoutService } from './checkout-service.ts';
+import { checkWheelbarrow } from './wheelbarrow-check.ts';
+
+interface Deps {
+  service: CheckoutService;
+  repo: CheckoutRepository;
+  storage: FileStorage;
+  payments: PaymentProvider;
+  currentUser: CurrentUserReader;
+  now: () => Date;
+}
+
+export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, repo, storage, payments, currentUser, now }) => {
+  app.post(
+    '/wheelbarrow/check',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Prices and availability of wheelbarrow lines as they stand now (visitors too)',
+        body: wheelbarrowCheckRequestSchema,
+        response: { 200: wheelbarrowCheckResponseSchema, 400: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.optionalUser(request);
+      return checkWheelbarrow(repo, storage, request.body.lines, user?.id ?? null, now());
+    },
+  );
+
+  app.get(
+    '/payments/config',
+    { schema: { tags: ['checkout'], summary: 'How the card form should pay', response: { 200: paymentConfigSchema } } },
+    async () => ({ provider: payments.name, currency: 'GBP' as const, testCards: { ...TEST_CARDS } }),
+  );
+
+  app.post(
+    '/checkout',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'Book and pay for every line at once: all lines or none, charged once per idempotency key',
+        description:
+          'Prices come from the database (nothing the client sends as a price is used). 409 names the item and dates that are no longer free; 402 means the card was declined. Retrying with the same idempotencyKey returns the first result.',
+        body: checkoutRequestSchema,
+        response: {
+          201: z.object({ orderId: z.string() }),
+          200: z.object({ orderId: z.string() }),
+          400: errorBodySchema,
+          401: errorBodySchema,
+          402: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const { paymentId, replayed } = await service.checkout(user.id, request.body);
+      return reply.status(replayed ? 200 : 201).send({ orderId: paymentId });
+    },
+  );
+};

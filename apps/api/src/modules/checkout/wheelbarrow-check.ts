@@ -1,0 +1,42 @@
+import { checkoutLineProblem, daysInclusive, isIsoDate, priceBasket, todayInLondon } from '@toolshed/core';
+import type { WheelbarrowCheckResponse, WheelbarrowLineState } from '@toolshed/core/contract';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { CheckoutRepository } from './checkout-repository.ts';
+import type { CheckoutLineInput } from './checkout-service.ts';
+
+/**
+ * What a saved wheelbarrow looks like now: lines whose item was deleted or whose dates are no longer
+ * free are flagged (never dropped silently), and the totals are the server's prices.
+ */
+export async function checkWheelbarrow(
+  repo: CheckoutRepository,
+  storage: FileStorage,
+  lines: CheckoutLineInput[],
+  renterId: string | null,
+  now: Date,
+): Promise<WheelbarrowCheckResponse> {
+  const today = todayInLondon(now);
+  const valid = lines.filter((l) => isIsoDate(l.startDate) && isIsoDate(l.endDate) && l.endDate >= l.startDate);
+  const [found, clashing] = await Promise.all([repo.lineItems(lines.map((l) => l.itemId)), repo.clashes(valid)]);
+  const states: WheelbarrowLineState[] = lines.map((line) => {
+    const item = found.get(line.itemId);
+    const days = valid.includes(line) ? daysInclusive(line.startDate, line.endDate) : 0;
+    if (!item) return { itemId: line.itemId, state: 'missing', message: 'This item has been removed by its owner.', item: null, days, lineTotalPence: 0 };
+    const summary = {
+      name: item.name,
+      dailyRatePence: item.dailyRatePence,
+      minDays: item.minDays,
+      maxDays: item.maxDays,
+      imageUrl: item.thumbKey ? storage.url(item.thumbKey) : null,
+    };
+    const lineTotalPence = item.dailyRatePence * days;
+    const problem = days === 0 ? 'These dates are not valid.' : checkoutLineProblem({ ...item, itemName: item.name, ...line }, renterId ?? '', today);
+    if (problem) return { itemId: line.itemId, state: item.listed ? 'invalid' : 'unavailable', message: problem, item: summary, days, lineTotalPence };
+    if (clashing.has(line.itemId)) {
+      return { itemId: line.itemId, state: 'unavailable', message: 'Someone has booked some of these dates. Please choose new dates.', item: summary, days, lineTotalPence };
+    }
+    return { itemId: line.itemId, state: 'ok', message: null, item: summary, days, lineTotalPence };
+  });
+  const price = priceBasket(states.filter((s) => s.state === 'ok').map((s) => ({ dailyRatePence: s.item!.dailyRatePence, days: s.days })));
+  return { lines: states, subtotalPence: price.subtotalPence, serviceFeePence: price.serviceFeePence, totalPence: price.totalPence };
+}

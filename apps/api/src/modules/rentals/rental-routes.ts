@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, todayInLondon } from '@toolshed/core';
+import { errorBodySchema, orderSchema, rentalViewSchema } from '@toolshed/core/contract';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { RentalRepository } from './rental-repository.ts';
+import { toRentalView } from './rental-view.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const rentalRoutes: FastifyPluginAsyncZod<{ repo: RentalRepository; storage: FileStorage; currentUser: CurrentUserReader; now: () => Date }> = async (
+  app,
+  { repo, storage, currentUser, now },
+) => {
+  app.get(
+    '/me/rentals',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "The signed-in user's rentals as a renter, newest first, with their status",
+        response: { 200: z.object({ rentals: z.array(rentalViewSchema) }), 401: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.requireUser(request);
+      const today = todayInLondon(now());
+      return { rentals: (await repo.rentalsOfRenter(user.id)).map((r) => toRentalView(r, today, storage)) };
+    },
+  );
+
+  app.get(
+    '/rentals/:rentalId',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: 'One rental, for its renter or its owner',
+        params: z.object({ rentalId: z.string().max(100) }),
+        response: { 200: rentalViewSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.requireUser(request);
+      const row = UUID.test(request.params.rentalId) ? await repo.rentalFor(request.params.rentalId, user.id) : undefined;
+      if (!row) throw new AppError('NOT_FOUND', 'Rental not found.');
+      return toRentalView(row, todayInLondon(now()), storage);
+    },
+  );
+
+  app.get(
+    '/orders/:orderId',
+    {
+      schema: {
+        tags: ['checkout'],
+        summary: 'A completed checkout: what was booked and what was charged (the renter only)',
+        params: z.object({ orderId: z.string().max(100) }),
+        response: { 200: orderSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.requireUser(request);
+      const found = UUID.test(request.params.orderId) ? await repo.order(request.params.orderId, user.id) : undefined;
+      if (!found) throw new AppError('NOT_FOUND', 'Order not found.');
+      const today = todayInLondon(now());
+      const { payment } = found;
+      return {
+        id: payment.id,
+        rentals: found.rentals.map((r) => toRentalView(r, today, storage)),
+        subtotalPence: payment.subtotal_pence,
+        serviceFeePence: payment.service_fee_pence,
+        totalPence: payment.amount_pence,
+        card: { brand: payment.brand, last4: payment.last4 },
+        createdAt: new Date(payment.created_at).toISOString(),
+      };
+    },
+  );
+};

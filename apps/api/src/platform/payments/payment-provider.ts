@@ -1,0 +1,19 @@
+import type { CardBrand, CardInput } from '@toolshed/core';
+
+export type DeclineReason = 'declined' | 'insufficient_funds' | 'processing_error';
+
+export type AuthorizationResult =
+  | { ok: true; authorizationId: string; brand: CardBrand; last4: string }
+  | { ok: false; reason: DeclineReason };
+
+/**
+ * A card processor, shaped like real ones: authorize holds the money, capture takes it once the
+ * booking is stored, void releases the hold when the booking cannot be made. Card numbers go in and
+ * never come back out: only brand and last four digits.
+ */
+export interface PaymentProvider {
+  readonly name: string;
+  authorize(input: { amountPence: number; card: CardInput; reference: string }): Promise<AuthorizationResult>;
+  capture(authorizationId: string): Promise<void>;
+  void(authorizationId: string): Promise<void>;
+}

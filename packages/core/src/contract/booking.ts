@@ -1,0 +1,89 @@
+/** The HTTP contract of the wheelbarrow check, checkout, orders and rentals. */
+import { z } from 'zod';
+
+const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
+
+export const wheelbarrowLineInputSchema = z.object({
+  itemId: z.uuid({ error: 'itemId must be an item id' }),
+  startDate: isoDate,
+  endDate: isoDate,
+});
+
+export const wheelbarrowCheckRequestSchema = z.object({
+  lines: z.array(wheelbarrowLineInputSchema).max(50, 'at most 50 lines'),
+});
+
+export const wheelbarrowLineStateSchema = z.object({
+  itemId: z.string(),
+  state: z.enum(['ok', 'missing', 'unavailable', 'invalid']).describe('missing: the item was deleted; unavailable: dates no longer free; invalid: breaks a rule'),
+  message: z.string().nullable(),
+  item: z
+    .object({ name: z.string(), dailyRatePence: z.number().int(), minDays: z.number().int(), maxDays: z.number().int(), imageUrl: z.string().nullable() })
+    .nullable(),
+  days: z.number().int(),
+  lineTotalPence: z.number().int(),
+});
+
+export const wheelbarrowCheckResponseSchema = z.object({
+  lines: z.array(wheelbarrowLineStateSchema),
+  subtotalPence: z.number().int().describe('Of the lines that can be booked'),
+  serviceFeePence: z.number().int(),
+  totalPence: z.number().int(),
+});
+
+export const checkoutRequestSchema = z.object({
+  lines: z.array(wheelbarrowLineInputSchema).min(1, 'the wheelbarrow is empty').max(20, 'at most 20 items per checkout'),
+  card: z.object({
+    number: z.string().max(30),
+    expiry: z.string().max(10),
+    cvv: z.string().max(6),
+    name: z.string().max(100),
+  }),
+  idempotencyKey: z.string().min(8).max(100).describe('A random key made once per checkout; retries send the same key'),
+});
+
+export const rentalViewSchema = z.object({
+  id: z.string(),
+  item: z.object({ id: z.string(), name: z.string(), imageUrl: z.string().nullable() }),
+  owner: z.object({ id: z.string(), name: z.string() }),
+  renter: z.object({ id: z.string(), name: z.string() }),
+  startDate: z.string(),
+  endDate: z.string(),
+  days: z.number().int(),
+  dailyRatePence: z.number().int(),
+  totalPence: z.number().int().describe('This rental line: daily rate times days'),
+  status: z.enum(['upcoming', 'active', 'completed', 'cancelled']),
+  overdue: z.boolean(),
+  orderId: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const orderSchema = z.object({
+  id: z.string(),
+  rentals: z.array(rentalViewSchema),
+  subtotalPence: z.number().int(),
+  serviceFeePence: z.number().int(),
+  totalPence: z.number().int(),
+  card: z.object({ brand: z.string(), last4: z.string() }),
+  createdAt: z.string(),
+});
+
+export const paymentConfigSchema = z.object({
+  provider: z.string(),
+  currency: z.literal('GBP'),
+  testCards: z.record(z.string(), z.string()),
+});
+
+export const addressSchema = z.object({
+  line: z.string(),
+  city: z.string(),
+  postcode: z.string(),
+});
+
+export type WheelbarrowCheckResponse = z.infer<typeof wheelbarrowCheckResponseSchema>;
+export type WheelbarrowLineState = z.infer<typeof wheelbarrowLineStateSchema>;
+export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+export type RentalView = z.infer<typeof rentalViewSchema>;
+export type Order = z.infer<typeof orderSchema>;
+export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
+export type Address = z.infer<typeof addressSchema>;
