@@ -22,7 +22,7 @@ describe('concurrent checkouts of one item and dates', () => {
   afterAll(async () => ctx?.close());
 
   it('50 at once give exactly one booking, 49 conflicts, no 5xx, and no orphan payment or ledger row', async () => {
-    const renters = [];
+    const renters: Array<{ cookie: string }> = [];
     for (let i = 0; i < 5; i++) renters.push(await createSignedInUser(ctx.app, mailer, `racer${i}@example.com`, `Racer ${i}`));
     await ctx.database.db.execute(sql`update users set address_line = '1 Track', address_city = 'Leeds', address_postcode = 'LS1 4AP'`);
     const owner = await createUser(ctx.database.db, { name: 'Popular Owner' });
