@@ -5,7 +5,8 @@ import { BROWSE_VARIANTS, variantDates } from './query-set.ts';
 /** A typical browse and the index each of its filters should be served by. */
 export interface ExplainCase {
   title: string;
-  run(repo: CatalogueRepository, today: IsoDate): Promise<unknown>;
+  /** Calls the repository as the API would; `forget()` drops the queries captured so far (setup). */
+  run(repo: CatalogueRepository, today: IsoDate, forget: () => void): Promise<unknown>;
   /** Index names expected somewhere in the plans of this case's queries. */
   expectIndexes: string[];
   /** Whole plans go to the file only for the typical cases; the load queries get one line each. */
@@ -61,10 +62,11 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   },
   {
     title: 'Item popup: item, images and booked ranges',
-    run: async (repo, today) => {
+    run: async (repo, today, forget) => {
       const page = await repo.listItems(null, { page: 1, pageSize: 1 });
       const id = page[0]?.id;
       if (!id) throw new Error('No item to open');
+      forget();
       await repo.findItem(id);
       await repo.itemImages(id);
       await repo.bookedRanges(id, today);

@@ -8,7 +8,8 @@ import { EXPLAIN_CASES, LOAD_QUERY_CASES } from './explain-cases.ts';
 
 export interface ExplainSummary {
   title: string;
-  queries: Array<{ executionMs: number; indexes: string[]; seqScans: string[] }>;
+  /** executionMs is from the EXPLAIN ANALYZE run; bestMs the fastest of a few plain runs (less noisy). */
+  queries: Array<{ executionMs: number; bestMs: number; indexes: string[]; seqScans: string[] }>;
   expectIndexes: string[];
   missingIndexes: string[];
 }
@@ -16,6 +17,19 @@ export interface ExplainSummary {
 interface Captured {
   text: string;
   params: unknown[];
+}
+
+const TIMED_RUNS = 5;
+
+/** Fastest of a few runs, as seen by the client: on a shared machine the minimum is the stable figure. */
+async function bestOf(pool: pg.Pool, q: Captured): Promise<number> {
+  let best = Infinity;
+  for (let i = 0; i < TIMED_RUNS; i++) {
+    const started = performance.now();
+    await pool.query(q.text, q.params);
+    best = Math.min(best, performance.now() - started);
+  }
+  return Math.round(best * 100) / 100;
 }
 
 const INDEX_NAME = /(?:Index Scan|Index Only Scan|Bitmap Index Scan)(?: Backward)? (?:using|on) (\S+)/g;
@@ -46,17 +60,19 @@ export async function explainTypicalQueries(databaseUrl: string): Promise<{ text
     out.push(version.rows[0]?.v ?? '', '');
     for (const c of [...EXPLAIN_CASES, ...LOAD_QUERY_CASES]) {
       captured = [];
-      await c.run(repo, today);
+      await c.run(repo, today, () => {
+        captured = [];
+      });
       const queries: ExplainSummary['queries'] = [];
       out.push('='.repeat(100), c.title, '='.repeat(100));
       for (const q of captured) {
         const res = await pool.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${q.text}`, q.params);
         const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
-        const analysed = analysePlan(plan);
+        const analysed = { ...analysePlan(plan), bestMs: await bestOf(pool, q) };
         queries.push(analysed);
         const kind = q.text.includes('count(*)') ? 'count' : 'query';
-        if (c.fullPlans) out.push('', q.text.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(q.params)}`, '', plan, '');
-        else out.push(`${kind.padEnd(6)} ${analysed.executionMs.toFixed(2).padStart(8)} ms  indexes: ${analysed.indexes.join(', ')}${analysed.seqScans.length ? `; seq scan on ${analysed.seqScans.join(', ')}` : ''}  params: ${JSON.stringify(q.params)}`);
+        if (c.fullPlans) out.push('', q.text.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(q.params)}`, `best of ${TIMED_RUNS} runs: ${analysed.bestMs} ms`, '', plan, '');
+        else out.push(`${kind.padEnd(6)} ${analysed.executionMs.toFixed(2).padStart(8)} ms (best of ${TIMED_RUNS}: ${analysed.bestMs} ms)  indexes: ${analysed.indexes.join(', ')}${analysed.seqScans.length ? `; seq scan on ${analysed.seqScans.join(', ')}` : ''}  params: ${JSON.stringify(q.params)}`);
       }
       const used = new Set(queries.flatMap((q) => q.indexes));
       summary.push({ title: c.title, queries, expectIndexes: c.expectIndexes, missingIndexes: c.expectIndexes.filter((i) => !used.has(i)) });
@@ -69,13 +85,13 @@ export async function explainTypicalQueries(databaseUrl: string): Promise<{ text
 
 /** Prints which indexes served each case; a missing one is reported, never fatal. */
 export function printExplainSummary(summary: ExplainSummary[]): void {
-  console.log('\nQuery plans (execution time per query; indexes used; sequential scans):');
+  console.log('\nQuery plans (EXPLAIN ANALYZE time / best of a few runs; indexes used; sequential scans):');
   for (const s of summary) {
     const verdict = s.missingIndexes.length === 0 ? 'ok' : `NOT USED: ${s.missingIndexes.join(', ')}`;
     console.log(`  ${s.title} [${verdict}]`);
     for (const q of s.queries) {
       const seq = q.seqScans.length > 0 ? `; seq scan on ${q.seqScans.join(', ')}` : '';
-      console.log(`    ${q.executionMs.toFixed(2).padStart(8)} ms  ${q.indexes.join(', ') || '(no index)'}${seq}`);
+      console.log(`    ${q.executionMs.toFixed(2).padStart(8)} / ${q.bestMs.toFixed(2).padStart(8)} ms  ${q.indexes.join(', ') || '(no index)'}${seq}`);
     }
   }
 }

@@ -110,7 +110,7 @@ async function main(): Promise<void> {
       baseline: baselineLoad,
       throughputRatio: verdict.throughputRatio.actual,
       targets: verdict,
-      explain: explain.summary.map((s) => ({ title: s.title, executionMs: s.queries.map((q) => q.executionMs), missingIndexes: s.missingIndexes })),
+      explain: explain.summary.map((s) => ({ title: s.title, executionMs: s.queries.map((q) => q.executionMs), bestMs: s.queries.map((q) => q.bestMs), missingIndexes: s.missingIndexes })),
     };
     console.log(`\nWrote ${await writeResult('browse.json', JSON.stringify(result, null, 2))}`);
   } finally {
