@@ -39,9 +39,9 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Reset your password" intro="Enter the email of your account and we will send you a link to choose a new password.">
       {mode === 'mock' && <AccountsNeedServer />}
-      <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Reset your password">
-        <div role="status">{sent && <FormSuccess>{RESET_SENT_MESSAGE}</FormSuccess>}</div>
-        {error && <FormAlert>{error}</FormAlert>}
+      <form noValidate onSubmit={onSubmit} aria-label="Reset your password">
+        <div role="status">{sent && <FormSuccess className="mb-4">{RESET_SENT_MESSAGE}</FormSuccess>}</div>
+        {error && <div className="mb-4"><FormAlert>{error}</FormAlert></div>}
         <fieldset disabled={mode === 'mock'} className="space-y-4">
           <FormField id="reset-email" label="Email" problem={problem}>
             <input id="reset-email" type="email" autoComplete="email" required value={email}

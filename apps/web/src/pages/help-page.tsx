@@ -12,14 +12,12 @@ export function HelpPage() {
   const { mode } = useDataSource();
   return (
     <SimplePage title="Help">
-      <p>Answers to common questions are below. If you cannot find yours, write to us: we reply within 24 hours.</p>
+      <p>Answers to common questions are below. If yours is not there, write to us.</p>
 
       <h2 id="contact-heading" className={h2}>
         Contact us
       </h2>
-      <p>
-        We reply within 24 hours. Our support team works Monday to Friday, 9AM-6PM GMT.
-      </p>
+      <p>We reply within 24 hours. Our support team works Monday to Friday, 9AM-6PM GMT.</p>
       {mode === 'mock' && (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
           The contact form needs the Toolshed server, which cannot be reached right now. Please try again later.

@@ -82,7 +82,7 @@ export function ResetPasswordPage() {
           )}
           <FormField id="new-password" label="New password" problem={problem} hint="At least 8 characters, not a common password.">
             <PasswordInput id="new-password" autoComplete="new-password" required value={password}
-              onChange={(e) => setPassword(e.target.value)} {...fieldA11y('new-password', problem)} />
+              onChange={(e) => setPassword(e.target.value)} {...fieldA11y('new-password', problem, true)} />
           </FormField>
           <button type="submit" disabled={submitting} className={`w-full ${primaryButtonClass}`}>
             Change password

@@ -94,7 +94,15 @@ function SignedIn({ user }: { user: SessionUser }) {
   }
 
   return (
-    <nav aria-label="Account" className="relative" onKeyDown={onMenuKeyDown}>
+    <nav
+      aria-label="Account"
+      className="relative"
+      onKeyDown={onMenuKeyDown}
+      // Focus or a click leaving the account area closes the menu, like any dropdown.
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
       <ul className="flex items-center gap-1">
         <li>
           <NotificationsLink />

@@ -9,9 +9,10 @@ export const primaryButtonClass =
 
 export const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
 
-/** What a field's input needs to be tied to its message: invalid state and the message's id. */
-export function fieldA11y(id: string, problem: string | undefined): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
-  return problem ? { 'aria-invalid': true, 'aria-describedby': `${id}-error` } : {};
+/** Ties an input to its error message (or, with none, its hint) and marks it invalid. */
+export function fieldA11y(id: string, problem: string | undefined, hasHint = false): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+  if (problem) return { 'aria-invalid': true, 'aria-describedby': `${id}-error` };
+  return hasHint ? { 'aria-describedby': `${id}-hint` } : {};
 }
 
 /** A label, its control, an optional hint and the field's own error message. */
@@ -22,7 +23,11 @@ export function FormField(props: { id: string; label: string; problem: string | 
         {props.label}
       </label>
       {props.children}
-      {props.hint && !props.problem && <p className="mt-1 text-sm text-slate-600">{props.hint}</p>}
+      {props.hint && !props.problem && (
+        <p id={`${props.id}-hint`} className="mt-1 text-sm text-slate-600">
+          {props.hint}
+        </p>
+      )}
       {props.problem && (
         <p id={`${props.id}-error`} className="mt-1 text-sm text-red-800">
           {props.problem}
@@ -77,6 +82,6 @@ export function FormAlert({ children }: { children: ReactNode }) {
 }
 
 /** A form-level confirmation, announced politely. */
-export function FormSuccess({ children }: { children: ReactNode }) {
-  return <div className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900">{children}</div>;
+export function FormSuccess({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return <div className={`rounded-md border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-900 ${className}`}>{children}</div>;
 }

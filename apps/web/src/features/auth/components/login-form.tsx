@@ -93,48 +93,51 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label={signingUp ? 'Sign up' : 'Sign in'}>
-      <div role="status">{notice && <FormSuccess>{notice}</FormSuccess>}</div>
-      {error && (
-        <FormAlert>
-          <p>{error.message}</p>
-          {error.offerSignIn && (
-            <button type="button" onClick={() => switchMode('signin')} className={`mt-2 ${linkClass}`}>
-              Click here to sign in instead
-            </button>
+    <form noValidate onSubmit={onSubmit} aria-label={signingUp ? 'Sign up' : 'Sign in'}>
+      {/* The live region is always there (so it is announced) but takes no space while empty. */}
+      <div role="status">{notice && <FormSuccess className="mb-4">{notice}</FormSuccess>}</div>
+      <div className="space-y-4">
+        {error && (
+          <FormAlert>
+            <p>{error.message}</p>
+            {error.offerSignIn && (
+              <button type="button" onClick={() => switchMode('signin')} className={`mt-2 ${linkClass}`}>
+                Click here to sign in instead
+              </button>
+            )}
+          </FormAlert>
+        )}
+        <fieldset disabled={unavailable} className="space-y-4">
+          {signingUp && (
+            <FormField id="auth-name" label="Full name" problem={problems.name}>
+              <input id="auth-name" type="text" autoComplete="name" required maxLength={100} value={name}
+                onChange={(e) => setName(e.target.value)} className={inputClass} {...fieldA11y('auth-name', problems.name)} />
+            </FormField>
           )}
-        </FormAlert>
-      )}
-      <fieldset disabled={unavailable} className="space-y-4">
-        {signingUp && (
-          <FormField id="auth-name" label="Full name" problem={problems.name}>
-            <input id="auth-name" type="text" autoComplete="name" required maxLength={100} value={name}
-              onChange={(e) => setName(e.target.value)} className={inputClass} {...fieldA11y('auth-name', problems.name)} />
+          <FormField id="auth-email" label="Email" problem={problems.email}>
+            <input id="auth-email" type="email" autoComplete="email" required value={email}
+              onChange={(e) => setEmail(e.target.value)} className={inputClass} {...fieldA11y('auth-email', problems.email)} />
           </FormField>
-        )}
-        <FormField id="auth-email" label="Email" problem={problems.email}>
-          <input id="auth-email" type="email" autoComplete="email" required value={email}
-            onChange={(e) => setEmail(e.target.value)} className={inputClass} {...fieldA11y('auth-email', problems.email)} />
-        </FormField>
-        <FormField id="auth-password" label="Password" problem={passwordMessage} hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}>
-          <PasswordInput id="auth-password" autoComplete={signingUp ? 'new-password' : 'current-password'} required
-            value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setPasswordChecked(true)}
-            {...fieldA11y('auth-password', passwordMessage)} />
-        </FormField>
-        {!signingUp && (
-          <p className="text-sm">
-            <Link to="/forgot-password" className={linkClass}>Forgot your password?</Link>
-          </p>
-        )}
-        <button type="submit" disabled={submitting || unavailable} className={`w-full ${primaryButtonClass}`}>
-          {signingUp ? 'Sign Up' : 'Sign In'}
-        </button>
-      </fieldset>
-      <p className="text-center text-sm">
-        <button type="button" onClick={() => switchMode(signingUp ? 'signin' : 'signup')} className={linkClass}>
-          {signingUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
-        </button>
-      </p>
+          <FormField id="auth-password" label="Password" problem={passwordMessage} hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}>
+            <PasswordInput id="auth-password" autoComplete={signingUp ? 'new-password' : 'current-password'} required
+              value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setPasswordChecked(true)}
+              {...fieldA11y('auth-password', passwordMessage, signingUp)} />
+          </FormField>
+          {!signingUp && (
+            <p className="text-sm">
+              <Link to="/forgot-password" className={linkClass}>Forgot your password?</Link>
+            </p>
+          )}
+          <button type="submit" disabled={submitting || unavailable} className={`w-full ${primaryButtonClass}`}>
+            {signingUp ? 'Sign Up' : 'Sign In'}
+          </button>
+        </fieldset>
+        <p className="text-center text-sm">
+          <button type="button" onClick={() => switchMode(signingUp ? 'signin' : 'signup')} className={linkClass}>
+            {signingUp ? 'Already have an account? Sign in' : "Don't have an account? Sign up"}
+          </button>
+        </p>
+      </div>
     </form>
   );
 }

@@ -69,9 +69,9 @@ export function ContactForm({ defaults, unavailable }: Props) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="contact-heading" className="space-y-4">
-      <div role="status">{sent && <FormSuccess>{CONTACT_SUCCESS_MESSAGE}</FormSuccess>}</div>
-      {error && <FormAlert>{error}</FormAlert>}
+    <form noValidate onSubmit={onSubmit} aria-labelledby="contact-heading">
+      <div role="status">{sent && <FormSuccess className="mb-4">{CONTACT_SUCCESS_MESSAGE}</FormSuccess>}</div>
+      {error && <div className="mb-4"><FormAlert>{error}</FormAlert></div>}
       <fieldset disabled={unavailable} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
           <FormField id="support-name" label="Name" problem={problems.name}>{input('name', 'text', 'name')}</FormField>
@@ -80,7 +80,7 @@ export function ContactForm({ defaults, unavailable }: Props) {
         <FormField id="support-subject" label="Subject" problem={problems.subject}>{input('subject', 'text', 'off')}</FormField>
         <FormField id="support-message" label="Message" problem={problems.message} hint="At least 10 characters.">
           <textarea id="support-message" required rows={6} maxLength={SUPPORT_LIMITS.message[1]} value={form.message}
-            onChange={(e) => set('message')(e.target.value)} className={inputClass} {...fieldA11y('support-message', problems.message)} />
+            onChange={(e) => set('message')(e.target.value)} className={inputClass} {...fieldA11y('support-message', problems.message, true)} />
         </FormField>
         <button type="submit" disabled={submitting} className={primaryButtonClass}>
           Send message
