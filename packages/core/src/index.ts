@@ -10,3 +10,4 @@ export * from './card.ts';
 export * from './postcode.ts';
 export * from './rental-status.ts';
 export * from './checkout-rules.ts';
+export * from './safe-path.ts';

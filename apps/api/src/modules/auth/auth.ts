@@ -1,7 +1,7 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem, type PasswordProblem } from '@toolshed/core';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem, safeReturnPath, type PasswordProblem } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
@@ -28,11 +28,6 @@ export interface AuthOptions {
   trustedOrigins?: string[];
 }
 
-/** The return path inside our app carried by an auth link (only same-site paths are kept). */
-export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return '/';
-  return value;
-}
 
 function callbackFrom(url: string): string | null {
   try {
