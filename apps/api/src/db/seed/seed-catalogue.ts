@@ -5,7 +5,7 @@ import { SAMPLE_IMAGE_COUNT, SAMPLE_ITEMS, SAMPLE_RENTALS, SAMPLE_REVIEWS, SAMPL
 import { queryRows, type Db } from '../database.ts';
 import { categories, itemImages, items, rentals, reviews, users } from '../schema.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { storeItemImage, type StoredImage } from './item-images.ts';
+import { storeItemImage, type StoredImage } from '../../platform/images/store-image.ts';
 import { refreshUserRatings } from './refresh-ratings.ts';
 
 const DAY_MS = 86_400_000;

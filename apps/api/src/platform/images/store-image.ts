@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { FileStorage } from '../storage/file-storage.ts';
 
 export const LARGE_WIDTH = 1200;
 export const THUMB_WIDTH = 400;
