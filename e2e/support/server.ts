@@ -10,6 +10,14 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+export interface ApiServerOptions {
+  /**
+   * Extra environment for the API, given the base URL once the port is known (links in emails must
+   * point at the address the browser uses). Overrides the defaults below, NODE_ENV included.
+   */
+  env?: (baseUrl: string) => Record<string, string>;
+}
+
 /** The first start on an empty data folder migrates and seeds the catalogue with its images. */
 const STARTUP_TIMEOUT_MS = 90_000;
 const STOP_TIMEOUT_MS = 10_000;
@@ -39,7 +47,7 @@ async function isHealthy(baseUrl: string): Promise<boolean> {
  * Starts the real API (which also serves the built web app) on a free port with a brand-new
  * embedded database, so every run sees exactly the seeded sample catalogue and nothing else.
  */
-export async function startApiServer(): Promise<RunningServer> {
+export async function startApiServer(options: ApiServerOptions = {}): Promise<RunningServer> {
   assertWebBuilt();
   const dataDir = await mkdtemp(path.join(tmpdir(), 'toolshed-e2e-'));
   const port = await freePort();
@@ -52,6 +60,7 @@ export async function startApiServer(): Promise<RunningServer> {
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDistDir,
+    ...options.env?.(baseUrl),
   };
   // A developer's PostgreSQL setting must not leak in: the journeys need a fresh, seeded database.
   delete env.DATABASE_URL;
