@@ -1,11 +1,13 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError } from '@toolshed/core';
+import { MAX_IMAGE_BYTES } from '@toolshed/core/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
@@ -30,6 +32,13 @@ import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
 import { rentalRoutes } from './modules/rentals/rental-routes.ts';
 import type { PaymentProvider } from './platform/payments/payment-provider.ts';
+import type { Geocoder } from './platform/geocoding/geocoder.ts';
+import { createOfflineGeocoder } from './platform/geocoding/geocoder.ts';
+import { createHttpGeocoder } from './platform/geocoding/http-geocoder.ts';
+import { createItemsRepository } from './modules/items/items-repository.ts';
+import { createItemsService } from './modules/items/items-service.ts';
+import { itemsRoutes } from './modules/items/items-routes.ts';
+import { ownerRoutes } from './modules/owners/owner-routes.ts';
 import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
 
 export interface AppDeps {
@@ -39,13 +48,14 @@ export interface AppDeps {
   storage?: FileStorage;
   mailer?: Mailer;
   payments?: PaymentProvider;
+  geocoder?: Geocoder;
   now?: () => Date;
 }
 
 export const mediaDir = (config: Config) => path.join(config.dataDir, 'media');
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 
-export async function buildApp({ config, database, authSecret, storage, mailer, payments, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, storage, mailer, payments, geocoder, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     trustProxy: true,
@@ -73,6 +83,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     global: false,
     errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', `Too many attempts from your connection. Please wait ${ctx.after} and try again.`),
   });
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Toolshed API', version: '1.0.0', description: 'Browse, book and lend tools between neighbours. Money is integer pence; dates are YYYY-MM-DD in Europe/London.' },
@@ -91,6 +102,10 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const paymentProvider = payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs });
   const checkoutRepo = createCheckoutRepository(db);
   const checkout = createCheckoutService(checkoutRepo, paymentProvider, now);
+  const geo =
+    geocoder ??
+    (config.geocoderUrl ? createHttpGeocoder({ url: config.geocoderUrl, timeoutMs: 5000, minIntervalMs: 1000 }) : createOfflineGeocoder());
+  const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now);
 
   await registerAuthRoutes(app, { auth, limiter: createSignInLimiter(limits.accountFailures, limits.accountWindowMs), limits });
   await app.register(
@@ -101,6 +116,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(notificationRoutes, { db, currentUser });
       await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now });
       await api.register(rentalRoutes, { repo: createRentalRepository(db), storage: fileStorage, currentUser, now });
+      await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
+      await api.register(ownerRoutes, { db, catalogue, currentUser });
       await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });
     },
     { prefix: '/api' },

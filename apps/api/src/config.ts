@@ -22,6 +22,8 @@ export interface Config {
   supportEmail: string;
   /** Auth requests (sign-in, sign-up, reset) allowed per address per window. */
   authRateLimit: { perIp: number; windowMs: number; accountFailures: number; accountWindowMs: number };
+  /** An address-search service (e.g. a Nominatim-style /search endpoint); unset: the offline postcode-area geocoder. */
+  geocoderUrl: string | undefined;
   /** How long the simulated card processor takes to answer. */
   paymentDelayMs: number;
   /** Contact-form messages allowed per address per 10 minutes. */
@@ -65,6 +67,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountWindowMs: 15 * 60_000,
     },
     supportRateLimit: positiveInt(env, 'SUPPORT_RATE_LIMIT', 5),
+    geocoderUrl: env.GEOCODER_URL || undefined,
     paymentDelayMs: env.PAYMENT_DELAY_MS === '0' ? 0 : positiveInt(env, 'PAYMENT_DELAY_MS', env.NODE_ENV === 'test' ? 1 : 1500),
   };
 }

@@ -178,6 +178,8 @@ export const rentals = pgTable(
   },
   (t) => [
     index('rentals_payment_idx').on(t.paymentId),
+    // Serves 'is this item free on these dates' for browsing (an index-only probe per item).
+    index('rentals_active_item_idx').on(t.itemId, t.endDate, t.startDate).where(sql`not ${t.returned} and ${t.cancelledAt} is null`),
     check('rentals_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
     check('rentals_total_non_negative', sql`${t.totalPence} >= 0`),
     check('rentals_not_own_item', sql`${t.renterId} <> ${t.ownerId}`),

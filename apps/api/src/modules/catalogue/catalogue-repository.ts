@@ -51,9 +51,16 @@ function escapeLike(word: string): string {
   return word.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-function whereFor(categoryId: string | null, f: BrowseFilters): SQL {
+/** Where to look: one category (or all), optionally one owner's items only. */
+export interface BrowseScope {
+  categoryId: string | null;
+  ownerId?: string;
+}
+
+function whereFor(scope: BrowseScope, f: BrowseFilters): SQL {
   const parts: SQL[] = [LISTED];
-  if (categoryId) parts.push(sql`i.category_id = ${categoryId}`);
+  if (scope.categoryId) parts.push(sql`i.category_id = ${scope.categoryId}`);
+  if (scope.ownerId) parts.push(sql`i.owner_id = ${scope.ownerId}`);
   if (f.maxPricePence !== undefined) parts.push(sql`i.daily_rate_pence <= ${f.maxPricePence}`);
   for (const word of searchWords(f.search)) parts.push(sql`i.search_text like ${`%${escapeLike(word)}%`}`);
   if (f.minRating !== undefined) parts.push(sql`u.rating >= ${f.minRating}`);
@@ -62,7 +69,7 @@ function whereFor(categoryId: string | null, f: BrowseFilters): SQL {
     parts.push(sql`not exists (
       select 1 from rentals r
       where r.item_id = i.id and not r.returned and r.cancelled_at is null
-        and daterange(r.start_date, r.end_date, '[]') && daterange(${f.startDate}::date, ${f.endDate}::date, '[]'))`);
+        and r.start_date <= ${f.endDate}::date and r.end_date >= ${f.startDate}::date)`);
   }
   return sql.join(parts, sql` and `);
 }
@@ -84,15 +91,15 @@ export function createCatalogueRepository(db: Db) {
       return rows[0];
     },
 
-    async countItems(categoryId: string | null, filters: BrowseFilters): Promise<number> {
+    async countItems(scope: BrowseScope, filters: BrowseFilters): Promise<number> {
       const rows = await queryRows<{ total: number }>(db, sql`
         select count(*)::int as total from items i join users u on u.id = i.owner_id
-        where ${whereFor(categoryId, filters)}`);
+        where ${whereFor(scope, filters)}`);
       return rows[0]?.total ?? 0;
     },
 
     /** Newest first; the first image is looked up only for the page's rows. */
-    async listItems(categoryId: string | null, filters: BrowseFilters): Promise<ItemSummaryRow[]> {
+    async listItems(scope: BrowseScope, filters: BrowseFilters): Promise<ItemSummaryRow[]> {
       const offset = (filters.page - 1) * filters.pageSize;
       const rows = await queryRows<ItemSummaryRow>(db, sql`
         select p.*, img.large_key, img.thumb_key from (
@@ -100,14 +107,14 @@ export function createCatalogueRepository(db: Db) {
                  u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
                  u.rating as owner_rating, u.total_ratings as owner_total_ratings, i.created_at
           from items i join users u on u.id = i.owner_id
-          where ${whereFor(categoryId, filters)}
-          order by i.created_at desc, i.id desc
+          where ${whereFor(scope, filters)}
+          order by i.created_at desc nulls last, i.id desc nulls last
           limit ${filters.pageSize} offset ${offset}
         ) p
         left join lateral (
           select large_key, thumb_key from item_images where item_id = p.id order by position limit 1
         ) img on true
-        order by p.created_at desc, p.id desc`);
+        order by p.created_at desc nulls last, p.id desc nulls last`);
       return rows;
     },
 

@@ -31,13 +31,13 @@ export function createCatalogueService(repo: CatalogueRepository, storage: FileS
       };
     },
 
-    async items(categoryId: string, raw: RawBrowseFilters): Promise<ItemsPage> {
+    async items(categoryId: string, raw: RawBrowseFilters, ownerId?: string): Promise<ItemsPage> {
       const parsed = parseBrowseFilters(raw, todayInLondon(now()));
       if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
       const filters = parsed.value;
       const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await repo.findCategory(categoryId);
       if (!category) throw new AppError('NOT_FOUND', 'Category not found');
-      const scope = categoryId === ALL_CATEGORY_ID ? null : categoryId;
+      const scope = { categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId, ...(ownerId ? { ownerId } : {}) };
       const [total, rows] = await Promise.all([repo.countItems(scope, filters), repo.listItems(scope, filters)]);
       return {
         category,

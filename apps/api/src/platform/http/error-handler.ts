@@ -16,7 +16,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const issue = err.validation[0];
       const field = issue?.instancePath?.replace(/^\//, '').replace(/\//g, '.') || undefined;
-      const message = field ? `${field}: ${issue?.message ?? 'is invalid'}` : (issue?.message ?? 'Invalid request');
+      const text = issue?.message ?? 'is invalid';
+      // Our own messages ('Please enter a name') stand alone; zod's generic ones ('Invalid input: ...') get the field.
+      const standsAlone = !field || !/^(Invalid|Too small|Too big|Unrecognized)/.test(text);
+      const message = standsAlone ? text : `${field}: ${text}`;
       return reply.status(400).send(body('VALIDATION', message, field));
     }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;

@@ -1,0 +1,1 @@
+CREATE INDEX "rentals_active_item_idx" ON "rentals" USING btree ("item_id","end_date","start_date") WHERE not "rentals"."returned" and "rentals"."cancelled_at" is null;

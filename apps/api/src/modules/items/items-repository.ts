@@ -1,0 +1,140 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/database.ts';
+import { itemImages, items, ledgerEntries, rentals } from '../../db/schema.ts';
+import type { ItemInput } from '@toolshed/core/contract';
+import type { GeocodeResult } from '../../platform/geocoding/geocoder.ts';
+
+export interface OwnedItemRow {
+  id: string;
+  name: string;
+  category_id: string;
+  daily_rate_pence: number;
+  available: boolean;
+  thumb_key: string | null;
+}
+
+export interface OpenPeriodRow {
+  rental_id: string;
+  item_id: string;
+  renter_name: string;
+  start_date: string;
+  end_date: string;
+}
+
+const columns = (input: ItemInput, point: GeocodeResult) => ({
+  name: input.name,
+  description: input.description,
+  dailyRatePence: input.dailyRatePence,
+  categoryId: input.categoryId,
+  minDays: input.minDays,
+  maxDays: input.maxDays,
+  address: input.address,
+  city: input.city,
+  postcode: input.postcode,
+  available: input.available,
+  latitude: point.latitude,
+  longitude: point.longitude,
+  locationApproximate: point.approximate,
+});
+
+export function createItemsRepository(db: Db) {
+  return {
+    async create(ownerId: string, input: ItemInput, point: GeocodeResult): Promise<string> {
+      const [row] = await db.insert(items).values({ ownerId, ...columns(input, point) }).returning({ id: items.id });
+      return row!.id;
+    },
+
+    /** The item if `ownerId` owns it (and it is not deleted): anyone else is told it does not exist. */
+    async findOwned(itemId: string, ownerId: string) {
+      const [row] = await db.select().from(items).where(and(eq(items.id, itemId), eq(items.ownerId, ownerId), isNull(items.deletedAt)));
+      return row;
+    },
+
+    async update(itemId: string, input: ItemInput, point: GeocodeResult): Promise<void> {
+      await db.update(items).set({ ...columns(input, point), updatedAt: new Date() }).where(eq(items.id, itemId));
+    },
+
+    /** Upcoming, active or overdue: any rental that is neither returned nor cancelled. */
+    async hasOpenRentals(itemId: string): Promise<boolean> {
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from rentals where item_id = ${itemId} and not returned and cancelled_at is null`,
+      );
+      return (rows[0]?.n ?? 0) > 0;
+    },
+
+    /** Soft delete: past rentals and reviews keep pointing at the item. */
+    async softDelete(itemId: string): Promise<void> {
+      await db.update(items).set({ deletedAt: new Date(), updatedAt: new Date() }).where(eq(items.id, itemId));
+    },
+
+    images: (itemId: string) => db.select().from(itemImages).where(eq(itemImages.itemId, itemId)).orderBy(asc(itemImages.position)),
+
+    async addImage(itemId: string, image: { largeKey: string; thumbKey: string; width: number; height: number }, maxImages: number): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        // Lock the item row so that two uploads at once cannot both take the last free place.
+        await tx.execute(sql`select id from items where id = ${itemId} for update`);
+        const rows = await queryRows<{ n: number; next: number }>(
+          tx as unknown as Db,
+          sql`select count(*)::int as n, coalesce(max(position) + 1, 0)::int as next from item_images where item_id = ${itemId}`,
+        );
+        if ((rows[0]?.n ?? 0) >= maxImages) return false;
+        await tx.insert(itemImages).values({ itemId, position: rows[0]?.next ?? 0, ...image });
+        return true;
+      });
+    },
+
+    async removeImage(itemId: string, imageId: string) {
+      const [row] = await db.delete(itemImages).where(and(eq(itemImages.id, imageId), eq(itemImages.itemId, itemId))).returning();
+      return row;
+    },
+
+    async reorderImages(itemId: string, imageIds: string[]): Promise<void> {
+      await db.transaction(async (tx) => {
+        // Two passes so the unique (item, position) index never sees a duplicate.
+        for (const [i, id] of imageIds.entries()) await tx.update(itemImages).set({ position: 1000 + i }).where(and(eq(itemImages.id, id), eq(itemImages.itemId, itemId)));
+        for (const [i, id] of imageIds.entries()) await tx.update(itemImages).set({ position: i }).where(and(eq(itemImages.id, id), eq(itemImages.itemId, itemId)));
+      });
+    },
+
+    ownedItems: (ownerId: string) =>
+      queryRows<OwnedItemRow>(
+        db,
+        sql`select i.id, i.name, i.category_id, i.daily_rate_pence, i.available,
+                   (select thumb_key from item_images im where im.item_id = i.id order by position limit 1) as thumb_key
+            from items i where i.owner_id = ${ownerId} and i.deleted_at is null order by i.created_at desc`,
+      ),
+
+    openPeriods: (ownerId: string) =>
+      queryRows<OpenPeriodRow>(
+        db,
+        sql`select r.id as rental_id, r.item_id, u.name as renter_name,
+                   to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date
+            from rentals r join users u on u.id = r.renter_id
+            where r.owner_id = ${ownerId} and not r.returned and r.cancelled_at is null
+            order by r.start_date`,
+      ),
+
+    /** Completes a rental and releases the owner's earnings for it, in one transaction. */
+    async markReturned(rentalId: string): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.update(rentals).set({ returned: true, returnedAt: new Date() }).where(eq(rentals.id, rentalId));
+        await tx
+          .update(ledgerEntries)
+          .set({ status: 'available' })
+          .where(and(eq(ledgerEntries.rentalId, rentalId), eq(ledgerEntries.kind, 'owner_earnings'), eq(ledgerEntries.status, 'pending')));
+      });
+    },
+
+    async rentalOfOwner(rentalId: string, ownerId: string) {
+      const rows = await queryRows<{ id: string; start_date: string; returned: boolean; cancelled: boolean }>(
+        db,
+        sql`select id, to_char(start_date, 'YYYY-MM-DD') as start_date, returned, cancelled_at is not null as cancelled
+            from rentals where id = ${rentalId} and owner_id = ${ownerId}`,
+      );
+      return rows[0];
+    },
+  };
+}
+
+export type ItemsRepository = ReturnType<typeof createItemsRepository>;

@@ -1,0 +1,152 @@
+import type {} from '@fastify/multipart';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@toolshed/core';
+import { errorBodySchema, itemDetailSchema, itemInputSchema, MAX_IMAGE_BYTES, ownerItemSchema } from '@toolshed/core/contract';
+import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { ItemsService } from './items-service.ts';
+
+const itemParams = z.object({ itemId: z.string().max(100) });
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+
+export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalogue: CatalogueService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, catalogue, currentUser },
+) => {
+  app.post(
+    '/items',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'List a new item (the address is geocoded first; nothing is saved if that fails)',
+        body: itemInputSchema,
+        response: { 201: itemDetailSchema, ...errors, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const id = await service.create(user.id, request.body);
+      return reply.status(201).send(await catalogue.item(id));
+    },
+  );
+
+  app.put(
+    '/items/:itemId',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'Change an item (its owner only; anyone else is told it does not exist)',
+        params: itemParams,
+        body: itemInputSchema,
+        response: { 200: itemDetailSchema, ...errors, 503: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.requireUser(request);
+      await service.update(request.params.itemId, user.id, request.body);
+      return catalogue.item(request.params.itemId);
+    },
+  );
+
+  app.delete(
+    '/items/:itemId',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'Delete an item (its owner only; refused while it has upcoming or active rentals)',
+        params: itemParams,
+        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.remove(request.params.itemId, user.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/items/:itemId/images',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'Add one photo (multipart field "file"; JPEG, PNG or WebP by content, at most 5 MB, 8 per item)',
+        params: itemParams,
+        response: { 201: itemDetailSchema, ...errors, 413: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.owned(request.params.itemId, user.id);
+      if (!request.isMultipart()) throw new AppError('VALIDATION', 'Send the photo as multipart/form-data in a field named "file".', 'file');
+      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
+      if (!file) throw new AppError('VALIDATION', 'Please choose a photo to upload.', 'file');
+      const data = await file.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'Each photo must be 5 MB or smaller.', 'file');
+        throw err;
+      });
+      await service.addImage(request.params.itemId, user.id, data);
+      return reply.status(201).send(await catalogue.item(request.params.itemId));
+    },
+  );
+
+  app.delete(
+    '/items/:itemId/images/:imageId',
+    {
+      schema: { tags: ['owners'], summary: 'Remove a photo', params: itemParams.extend({ imageId: z.string().max(100) }), response: { 200: itemDetailSchema, ...errors } },
+    },
+    async (request) => {
+      const user = await currentUser.requireUser(request);
+      await service.removeImage(request.params.itemId, user.id, request.params.imageId);
+      return catalogue.item(request.params.itemId);
+    },
+  );
+
+  app.put(
+    '/items/:itemId/images/order',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'Put the photos in a new order (the first is the cover)',
+        params: itemParams,
+        body: z.object({ imageIds: z.array(z.string()).max(8) }),
+        response: { 200: itemDetailSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.requireUser(request);
+      await service.reorderImages(request.params.itemId, user.id, request.body.imageIds);
+      return catalogue.item(request.params.itemId);
+    },
+  );
+
+  app.get(
+    '/me/items',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: "The signed-in owner's items with their rental state (available, out, overdue) and open rental periods",
+        response: { 200: z.object({ items: z.array(ownerItemSchema) }), 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ items: await service.myItems((await currentUser.requireUser(request)).id) }),
+  );
+
+  app.post(
+    '/rentals/:rentalId/return',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: "Mark a rental returned (its owner only): completes it and makes the owner's earnings for it available",
+        params: z.object({ rentalId: z.string().max(100) }),
+        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.markReturned(request.params.rentalId, user.id);
+      return reply.status(204).send(null);
+    },
+  );
+};

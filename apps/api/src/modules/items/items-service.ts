@@ -1,0 +1,114 @@
+import { AppError, compareDates, isOverdue, todayInLondon } from '@toolshed/core';
+import { MAX_ITEM_IMAGES, type ItemInput, type OwnerItem } from '@toolshed/core/contract';
+import type { Geocoder } from '../../platform/geocoding/geocoder.ts';
+import { sniffImage } from '../../platform/images/sniff-image.ts';
+import { storeItemImage } from '../../platform/images/store-image.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { ItemsRepository } from './items-repository.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, storage: FileStorage, now: () => Date) {
+  async function owned(itemId: string, ownerId: string) {
+    const item = UUID.test(itemId) ? await repo.findOwned(itemId, ownerId) : undefined;
+    if (!item) throw new AppError('NOT_FOUND', 'Item not found');
+    return item;
+  }
+
+  return {
+    owned,
+
+    /** Input is validated by the route with the shared item schema. Geocoding comes first: if it fails, nothing is saved. */
+    async create(ownerId: string, input: ItemInput): Promise<string> {
+      const point = await geocoder.geocode(input);
+      return repo.create(ownerId, input, point);
+    },
+
+    async update(itemId: string, ownerId: string, input: ItemInput): Promise<void> {
+      const item = await owned(itemId, ownerId);
+      const moved = input.address !== item.address || input.city !== item.city || input.postcode !== item.postcode;
+      const point =
+        moved || item.latitude === null || item.longitude === null
+          ? await geocoder.geocode(input)
+          : { latitude: item.latitude, longitude: item.longitude, approximate: item.locationApproximate };
+      await repo.update(itemId, input, point);
+    },
+
+    async remove(itemId: string, ownerId: string): Promise<void> {
+      await owned(itemId, ownerId);
+      if (await repo.hasOpenRentals(itemId)) {
+        throw new AppError('CONFLICT', 'This item has upcoming or active rentals, so it cannot be deleted yet. It can be deleted once they are returned or cancelled.');
+      }
+      await repo.softDelete(itemId);
+    },
+
+    async addImage(itemId: string, ownerId: string, data: Buffer) {
+      await owned(itemId, ownerId);
+      if (!sniffImage(data)) throw new AppError('VALIDATION', 'Only JPEG, PNG and WebP images are accepted.', 'file');
+      if ((await repo.images(itemId)).length >= MAX_ITEM_IMAGES) throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
+      let stored;
+      try {
+        stored = await storeItemImage(storage, itemId, data);
+      } catch {
+        throw new AppError('VALIDATION', 'This image could not be read. Please try another file.', 'file');
+      }
+      if (!(await repo.addImage(itemId, stored, MAX_ITEM_IMAGES))) {
+        await Promise.all([storage.remove(stored.largeKey), storage.remove(stored.thumbKey)]);
+        throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
+      }
+    },
+
+    async removeImage(itemId: string, ownerId: string, imageId: string): Promise<void> {
+      await owned(itemId, ownerId);
+      const removed = UUID.test(imageId) ? await repo.removeImage(itemId, imageId) : undefined;
+      if (!removed) throw new AppError('NOT_FOUND', 'Photo not found');
+      await Promise.all([storage.remove(removed.largeKey), storage.remove(removed.thumbKey)]);
+    },
+
+    async reorderImages(itemId: string, ownerId: string, imageIds: string[]): Promise<void> {
+      await owned(itemId, ownerId);
+      const current = (await repo.images(itemId)).map((i) => i.id);
+      if (imageIds.length !== current.length || [...imageIds].sort().join() !== [...current].sort().join()) {
+        throw new AppError('VALIDATION', 'The new order must list every photo of the item once.', 'imageIds');
+      }
+      await repo.reorderImages(itemId, imageIds);
+    },
+
+    /** The owner's listings with their rental state from the periods not yet returned. */
+    async myItems(ownerId: string): Promise<OwnerItem[]> {
+      const today = todayInLondon(now());
+      const [rows, periods] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId)]);
+      return rows.map((row) => {
+        const mine = periods
+          .filter((p) => p.item_id === row.id)
+          .map((p) => {
+            const facts = { startDate: p.start_date, endDate: p.end_date, returned: false, cancelled: false };
+            const state = isOverdue(facts, today) ? ('overdue' as const) : compareDates(today, p.start_date) >= 0 ? ('out' as const) : ('upcoming' as const);
+            return { rentalId: p.rental_id, renterName: p.renter_name, startDate: p.start_date, endDate: p.end_date, state };
+          });
+        const rentalState = mine.some((p) => p.state === 'overdue') ? 'overdue' : mine.some((p) => p.state === 'out') ? 'out' : 'available';
+        return {
+          id: row.id,
+          name: row.name,
+          categoryId: row.category_id,
+          dailyRatePence: row.daily_rate_pence,
+          available: row.available,
+          imageUrl: row.thumb_key ? storage.url(row.thumb_key) : null,
+          rentalState,
+          periods: mine,
+        };
+      });
+    },
+
+    /** Only the owner, only once the rental has started: completes it and releases the earnings. */
+    async markReturned(rentalId: string, ownerId: string): Promise<void> {
+      const rental = UUID.test(rentalId) ? await repo.rentalOfOwner(rentalId, ownerId) : undefined;
+      if (!rental) throw new AppError('NOT_FOUND', 'Rental not found.');
+      if (rental.returned || rental.cancelled) throw new AppError('CONFLICT', 'This rental is already closed.');
+      if (compareDates(todayInLondon(now()), rental.start_date) < 0) throw new AppError('CONFLICT', 'This rental has not started yet.');
+      await repo.markReturned(rentalId);
+    },
+  };
+}
+
+export type ItemsService = ReturnType<typeof createItemsService>;
