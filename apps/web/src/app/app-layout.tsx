@@ -1,8 +1,9 @@
 import { Outlet } from 'react-router';
+import { WheelbarrowBar } from '../features/wheelbarrow/components/wheelbarrow-bar.tsx';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
-/** Header, page and footer. Each page renders its own <main id="main-content">, the skip link's target. */
+/** Header, page, footer and the wheelbarrow bar. Each page renders its own <main id="main-content">, the skip link's target. */
 export function AppLayout() {
   return (
     <div className="flex min-h-screen flex-col">
@@ -17,6 +18,7 @@ export function AppLayout() {
         <Outlet />
       </div>
       <SiteFooter />
+      <WheelbarrowBar />
     </div>
   );
 }

@@ -49,6 +49,27 @@ describe('wheelbarrow store', () => {
     expect(localStorage.getItem(WHEELBARROW_STORAGE_KEY)).toBe('[]');
   });
 
+  it('changes the dates of a line with its day count, and totals the lines with the saved prices', () => {
+    const { result } = renderHook(useWheelbarrow, { wrapper });
+    act(() => {
+      result.current.add(line('a'));
+      result.current.add(line('b'));
+    });
+    expect(result.current.totalPence).toBe(7500);
+    act(() => result.current.updateDates('a', '2030-06-01', '2030-06-07'));
+    expect(result.current.lines[0]).toMatchObject({ startDate: '2030-06-01', endDate: '2030-06-07', days: 7 });
+    expect(result.current.totalPence).toBe(1250 * 7 + 1250 * 3);
+    // A reversed range is refused, and the line keeps its dates.
+    act(() => result.current.updateDates('b', '2030-06-05', '2030-06-04'));
+    expect(result.current.lines[1]).toEqual(line('b'));
+    expect(readStoredLines(localStorage.getItem(WHEELBARROW_STORAGE_KEY))[0]?.days).toBe(7);
+  });
+
+  it('drops stored lines whose dates are not real or whose day count does not match them', () => {
+    const lines = [line('a'), { ...line('b'), startDate: '2030-02-30' }, { ...line('c'), days: 5 }, { ...line('d'), dailyRatePence: -1 }];
+    expect(readStoredLines(JSON.stringify(lines))).toEqual([line('a')]);
+  });
+
   it('ignores stored data that is not a list of well-formed lines', () => {
     expect(readStoredLines('not json')).toEqual([]);
     expect(readStoredLines('{"itemId":"a"}')).toEqual([]);

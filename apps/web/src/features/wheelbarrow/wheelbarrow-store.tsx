@@ -1,3 +1,4 @@
+import { daysInclusive, isIsoDate, priceBasket } from '@toolshed/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface WheelbarrowLine {
@@ -14,7 +15,11 @@ export interface WheelbarrowValue {
   lines: WheelbarrowLine[];
   add(line: WheelbarrowLine): 'added' | 'already-present';
   remove(itemId: string): void;
+  /** New dates for a line; its day count follows. */
+  updateDates(itemId: string, startDate: string, endDate: string): void;
   clear(): void;
+  /** Sum of the line totals with the prices saved in the lines (the server's check may differ). */
+  totalPence: number;
 }
 
 export const WHEELBARROW_STORAGE_KEY = 'toolshed.wheelbarrow.v1';
@@ -22,13 +27,19 @@ export const WHEELBARROW_STORAGE_KEY = 'toolshed.wheelbarrow.v1';
 function isLine(value: unknown): value is WheelbarrowLine {
   if (typeof value !== 'object' || value === null) return false;
   const v = value as Record<string, unknown>;
+  // Dates must be real calendar dates and the day count must match them: pricing and display rely on it.
   return (
     typeof v.itemId === 'string' &&
     typeof v.name === 'string' &&
     Number.isSafeInteger(v.dailyRatePence) &&
+    (v.dailyRatePence as number) >= 0 &&
     typeof v.startDate === 'string' &&
     typeof v.endDate === 'string' &&
+    isIsoDate(v.startDate) &&
+    isIsoDate(v.endDate) &&
     Number.isSafeInteger(v.days) &&
+    (v.days as number) >= 1 &&
+    v.days === daysInclusive(v.startDate, v.endDate) &&
     (v.imageUrl === null || typeof v.imageUrl === 'string')
   );
 }
@@ -96,9 +107,15 @@ export function WheelbarrowProvider({ children }: { children: ReactNode }) {
       remove(itemId) {
         update(current.current.filter((l) => l.itemId !== itemId));
       },
+      updateDates(itemId, startDate, endDate) {
+        const days = daysInclusive(startDate, endDate);
+        if (days < 1) return; // a reversed range is never stored
+        update(current.current.map((l) => (l.itemId === itemId ? { ...l, startDate, endDate, days } : l)));
+      },
       clear() {
         update([]);
       },
+      totalPence: priceBasket(lines).subtotalPence,
     }),
     [lines, update],
   );

@@ -1,0 +1,137 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../../test/render-app.tsx';
+import { fakeServer, testUser } from '../../auth/test-server.ts';
+import { checkRoute, drill, mower, storedLines, storeLines } from '../test-wheelbarrow.ts';
+
+const bar = () => screen.findByRole('region', { name: 'Wheelbarrow' });
+
+describe('wheelbarrow bar', () => {
+  it('is not shown while the wheelbarrow is empty, and asks the server nothing', async () => {
+    const api = fakeServer();
+    renderApp('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Toolshed' });
+    expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
+    expect(api.sent('POST', '/api/wheelbarrow/check')).toHaveLength(0);
+  });
+
+  it("shows the count and the total at the server's current prices", async () => {
+    storeLines([mower, drill]);
+    // The mower now costs £15.00 a day instead of the saved £12.50.
+    const api = fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower, drill], { [mower.itemId]: { dailyRatePence: 1500 } }) });
+    renderApp('/about');
+    const region = await bar();
+    expect(within(region).getByText('2 items')).toBeTruthy();
+    expect(await within(region).findByText('£85.00')).toBeTruthy();
+    expect(api.sent('POST', '/api/wheelbarrow/check')[0]?.body).toEqual({
+      lines: [
+        { itemId: mower.itemId, startDate: mower.startDate, endDate: mower.endDate },
+        { itemId: drill.itemId, startDate: drill.startDate, endDate: drill.endDate },
+      ],
+    });
+  });
+
+  it('opens the details and removes a line, then disappears with the last one', async () => {
+    storeLines([mower, drill]);
+    fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower, drill]) });
+    renderApp('/about');
+    const region = await bar();
+    const toggle = within(region).getByRole('button', { name: 'Show details' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(toggle.textContent).toBe('Hide details');
+    expect(within(region).getByText('Petrol Lawn Mower')).toBeTruthy();
+    expect(within(region).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeTruthy();
+    expect(within(region).getByText('£37.50')).toBeTruthy();
+
+    fireEvent.click(within(region).getByRole('button', { name: 'Remove Petrol Lawn Mower' }));
+    expect(within(region).getByText('1 item')).toBeTruthy();
+    expect(within(region).queryByText('Petrol Lawn Mower')).toBeNull();
+    expect(storedLines().map((l) => l.itemId)).toEqual([drill.itemId]);
+    await waitFor(() => expect(within(region).getAllByText('£40.00').length).toBeGreaterThan(0));
+
+    fireEvent.click(within(region).getByRole('button', { name: 'Remove Cordless Drill' }));
+    expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
+  });
+
+  it('offers Sign in to Checkout to visitors, returning them to checkout', async () => {
+    storeLines([mower]);
+    fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) });
+    renderApp('/about');
+    const link = await within(await bar()).findByRole('link', { name: 'Sign in to Checkout' });
+    expect(link.getAttribute('href')).toBe('/login?from=/checkout');
+    expect(within(await bar()).queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
+  });
+
+  it('offers Proceed to Checkout when signed in', async () => {
+    storeLines([mower]);
+    fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) }, { user: testUser });
+    const app = renderApp('/about');
+    const link = await within(await bar()).findByRole('link', { name: 'Proceed to Checkout' });
+    expect(link.getAttribute('href')).toBe('/checkout');
+    fireEvent.click(link);
+    await waitFor(() => expect(app.url()).toBe('/checkout'));
+  });
+
+  it('flags a deleted item and dates no longer free with their messages, leaving them out of the total', async () => {
+    storeLines([mower, drill]);
+    fakeServer({
+      'POST /api/wheelbarrow/check': checkRoute([mower, drill], {
+        [mower.itemId]: { state: 'missing', message: 'This item has been removed by its owner.' },
+        [drill.itemId]: { state: 'unavailable', message: 'Someone has booked some of these dates. Please choose new dates.' },
+      }),
+    });
+    renderApp('/about');
+    const region = await bar();
+    expect(await within(region).findByText('2 items need your attention')).toBeTruthy();
+    expect(within(region).getByText('£0.00')).toBeTruthy();
+    fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
+    expect(within(region).getByText('This item has been removed by its owner.')).toBeTruthy();
+    expect(within(region).getByText('Someone has booked some of these dates. Please choose new dates.')).toBeTruthy();
+    // Still there until the user removes it: nothing is dropped silently.
+    expect(storedLines()).toHaveLength(2);
+  });
+
+  it('checks new dates with the server after they are changed', async () => {
+    storeLines([drill]);
+    const api = fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([drill]) });
+    renderApp('/about');
+    const region = await bar();
+    fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
+    fireEvent.click(within(region).getByRole('button', { name: 'Change dates' }));
+    fireEvent.change(within(region).getByLabelText('End date'), { target: { value: '2030-06-13' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Save dates' }));
+
+    expect(within(region).getByText('10 Jun 2030 to 13 Jun 2030 · 4 days')).toBeTruthy();
+    expect(storedLines()[0]).toMatchObject({ endDate: '2030-06-13', days: 4 });
+    await waitFor(() => expect(api.sent('POST', '/api/wheelbarrow/check').at(-1)?.body).toEqual({
+      lines: [{ itemId: drill.itemId, startDate: '2030-06-10', endDate: '2030-06-13' }],
+    }));
+    expect(await within(region).findAllByText('£80.00')).toHaveLength(2); // the line and the total
+  });
+
+  it('refuses an end date before the start date', async () => {
+    storeLines([drill]);
+    fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([drill]) });
+    renderApp('/about');
+    const region = await bar();
+    fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
+    fireEvent.click(within(region).getByRole('button', { name: 'Change dates' }));
+    fireEvent.change(within(region).getByLabelText('End date'), { target: { value: '2030-06-05' } });
+    fireEvent.click(within(region).getByRole('button', { name: 'Save dates' }));
+    expect(within(region).getByRole('alert').textContent).toBe('The end date must be on or after the start date.');
+    expect(storedLines()[0]?.endDate).toBe(drill.endDate);
+  });
+
+  it('makes no check in Mock Data mode and shows the saved prices', async () => {
+    storeLines([mower]);
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    renderApp('/about');
+    expect(await screen.findByText('Mock Data')).toBeTruthy();
+    const region = await bar();
+    expect(within(region).getByText('£37.50')).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'Sign in to Checkout' })).toBeTruthy();
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/api/wheelbarrow/check'))).toBe(false);
+  });
+});

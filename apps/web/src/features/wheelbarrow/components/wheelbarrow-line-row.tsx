@@ -1,0 +1,58 @@
+import { formatDate, formatPence } from '@toolshed/core';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { isFlagged, type CheckedLine } from '../checked-lines.ts';
+import { useWheelbarrow } from '../wheelbarrow-store.tsx';
+import { LineDatesEditor } from './line-dates-editor.tsx';
+
+const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
+
+export function daysText(days: number): string {
+  return `${days} ${days === 1 ? 'day' : 'days'}`;
+}
+
+/** One line of the wheelbarrow's details; a flagged line says why and offers the ways out. */
+export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
+  const { remove } = useWheelbarrow();
+  const [editing, setEditing] = useState(false);
+  const flagged = isFlagged(line);
+
+  return (
+    <li className={`my-2 flex flex-col gap-2 rounded-lg p-3 ${flagged ? 'border border-amber-400 bg-amber-50' : ''}`}>
+      <div className="flex items-start gap-3">
+        {line.imageUrl ? (
+          <img src={line.imageUrl} alt="" width={64} height={48} className="h-12 w-16 shrink-0 rounded object-cover" />
+        ) : (
+          <span className="h-12 w-16 shrink-0 rounded bg-slate-200" aria-hidden="true" />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="font-medium break-words text-slate-900">{line.name}</p>
+          <p className="text-sm text-slate-700">
+            {formatDate(line.startDate)} to {formatDate(line.endDate)} · {daysText(line.days)}
+          </p>
+          {flagged && line.message && <p className="mt-1 text-sm font-medium text-amber-950">{line.message}</p>}
+        </div>
+        <p className="shrink-0 font-semibold text-slate-900">{formatPence(line.lineTotalPence)}</p>
+      </div>
+      <div className="flex flex-wrap gap-2 pl-[4.75rem]">
+        <button type="button" aria-label={`Remove ${line.name}`} onClick={() => remove(line.itemId)} className={smallButton}>
+          Remove
+        </button>
+        {line.state !== 'missing' && (
+          <>
+            <button type="button" aria-expanded={editing} onClick={() => setEditing((v) => !v)} className={smallButton}>
+              Change dates
+            </button>
+            <Link
+              to={`/category/all/item/${encodeURIComponent(line.itemId)}`}
+              className="self-center text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
+            >
+              See free dates<span className="sr-only"> of {line.name}</span>
+            </Link>
+          </>
+        )}
+      </div>
+      {editing && <LineDatesEditor line={line} onDone={() => setEditing(false)} />}
+    </li>
+  );
+}
