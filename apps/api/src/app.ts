@@ -16,6 +16,7 @@ import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerMailboxPage } from './platform/mail/mailbox-page.ts';
 import { createLocalFileStorage, type FileStorage } from './platform/storage/file-storage.ts';
+import { TtlCache } from './platform/cache/ttl-cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue-repository.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue-service.ts';
 import { catalogueRoutes } from './modules/catalogue/catalogue-routes.ts';
@@ -97,15 +98,18 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const mail = mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) });
   const auth = createAuth({ db, mailer: mail, appUrl: config.appUrl, secret: authSecret, secureCookies: config.production, trustedOrigins: config.trustedOrigins });
   const currentUser = createCurrentUser(auth);
-  const catalogue = createCatalogueService(createCatalogueRepository(db), fileStorage, now);
+  // Browse answers are cached for a few seconds and dropped on every change this process makes.
+  const browseCache = new TtlCache<unknown>(config.browseCacheMs, 5_000);
+  const catalogueChanged = () => browseCache.clear();
+  const catalogue = createCatalogueService(createCatalogueRepository(db), fileStorage, now, browseCache);
   const limits = config.authRateLimit;
   const paymentProvider = payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs });
   const checkoutRepo = createCheckoutRepository(db);
-  const checkout = createCheckoutService(checkoutRepo, paymentProvider, now);
+  const checkout = createCheckoutService(checkoutRepo, paymentProvider, now, catalogueChanged);
   const geo =
     geocoder ??
     (config.geocoderUrl ? createHttpGeocoder({ url: config.geocoderUrl, timeoutMs: 5000, minIntervalMs: 1000 }) : createOfflineGeocoder());
-  const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now);
+  const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
 
   await registerAuthRoutes(app, { auth, limiter: createSignInLimiter(limits.accountFailures, limits.accountWindowMs), limits });
   await app.register(

@@ -24,6 +24,8 @@ export interface Config {
   authRateLimit: { perIp: number; windowMs: number; accountFailures: number; accountWindowMs: number };
   /** An address-search service (e.g. a Nominatim-style /search endpoint); unset: the offline postcode-area geocoder. */
   geocoderUrl: string | undefined;
+  /** How long browse answers may be reused (BROWSE_CACHE_MS; 0 turns the cache off). */
+  browseCacheMs: number;
   /** How long the simulated card processor takes to answer. */
   paymentDelayMs: number;
   /** Contact-form messages allowed per address per 10 minutes. */
@@ -68,6 +70,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     supportRateLimit: positiveInt(env, 'SUPPORT_RATE_LIMIT', 5),
     geocoderUrl: env.GEOCODER_URL || undefined,
+    browseCacheMs: env.BROWSE_CACHE_MS === '0' ? 0 : positiveInt(env, 'BROWSE_CACHE_MS', 15_000),
     paymentDelayMs: env.PAYMENT_DELAY_MS === '0' ? 0 : positiveInt(env, 'PAYMENT_DELAY_MS', env.NODE_ENV === 'test' ? 1 : 1500),
   };
 }

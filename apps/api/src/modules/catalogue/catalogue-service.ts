@@ -1,7 +1,8 @@
-import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, AppError, parseBrowseFilters, todayInLondon, type RawBrowseFilters } from '@toolshed/core';
+import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, AppError, parseBrowseFilters, todayInLondon, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
 import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, OwnerSummary } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';
+import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -15,7 +16,18 @@ function owner(row: ItemSummaryRow | ItemDetailRow): OwnerSummary {
   };
 }
 
-export function createCatalogueService(repo: CatalogueRepository, storage: FileStorage, now: () => Date = () => new Date()) {
+/**
+ * Browsing reads through a short-lived cache: `cache.clear()` runs after every booking, return and
+ * listing change, so what is served is as fresh as the database.
+ */
+export function createCatalogueService(
+  repo: CatalogueRepository,
+  storage: FileStorage,
+  now: () => Date = () => new Date(),
+  cache: TtlCache<unknown> = new TtlCache(0, 0),
+) {
+  const cached = <T>(key: unknown[], compute: () => Promise<T>) => cache.getOrCompute(JSON.stringify(key), compute) as Promise<T>;
+
   const image = (alt: string, largeKey: string, thumbKey: string): ItemImage => ({
     url: storage.url(largeKey),
     thumbUrl: storage.url(thumbKey),
@@ -23,70 +35,78 @@ export function createCatalogueService(repo: CatalogueRepository, storage: FileS
   });
 
   return {
-    async categories(): Promise<CategoriesResponse> {
-      const rows = await repo.categoriesWithCounts();
-      return {
-        categories: rows.map((r) => ({ id: r.id, name: r.name, description: r.description, itemCount: r.item_count })),
-        totalItems: rows.reduce((sum, r) => sum + r.item_count, 0),
-      };
-    },
+    categories: (): Promise<CategoriesResponse> => cached(['categories'], () => loadCategories()),
 
     async items(categoryId: string, raw: RawBrowseFilters, ownerId?: string): Promise<ItemsPage> {
-      const parsed = parseBrowseFilters(raw, todayInLondon(now()));
+      const today = todayInLondon(now());
+      const parsed = parseBrowseFilters(raw, today);
       if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
-      const filters = parsed.value;
-      const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await repo.findCategory(categoryId);
-      if (!category) throw new AppError('NOT_FOUND', 'Category not found');
-      const scope = { categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId, ...(ownerId ? { ownerId } : {}) };
-      const [total, rows] = await Promise.all([repo.countItems(scope, filters), repo.listItems(scope, filters)]);
-      return {
-        category,
-        total,
-        page: filters.page,
-        pageSize: filters.pageSize,
-        items: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          description: r.description,
-          categoryId: r.category_id,
-          dailyRatePence: r.daily_rate_pence,
-          minDays: r.min_days,
-          maxDays: r.max_days,
-          city: r.city,
-          owner: owner(r),
-          image: r.large_key && r.thumb_key ? image(r.name, r.large_key, r.thumb_key) : null,
-        })),
-      };
+      return cached(['items', categoryId, ownerId ?? null, parsed.value, today], () => loadItems(categoryId, parsed.value, ownerId));
     },
 
-    async item(itemId: string): Promise<ItemDetail> {
-      const row = UUID.test(itemId) ? await repo.findItem(itemId) : undefined;
-      if (!row) throw new AppError('NOT_FOUND', 'Item not found');
-      const [images, bookedRanges] = await Promise.all([repo.itemImages(itemId), repo.bookedRanges(itemId, todayInLondon(now()))]);
-      return {
-        id: row.id,
-        name: row.name,
-        description: row.description,
-        categoryId: row.category_id,
-        categoryName: row.category_name,
-        dailyRatePence: row.daily_rate_pence,
-        minDays: row.min_days,
-        maxDays: row.max_days,
-        available: row.available,
-        location: {
-          address: row.address,
-          city: row.city,
-          postcode: row.postcode,
-          latitude: row.latitude,
-          longitude: row.longitude,
-          approximate: row.location_approximate,
-        },
-        owner: owner(row),
-        images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.large_key, img.thumb_key)),
-        bookedRanges,
-      };
-    },
+    item: (itemId: string): Promise<ItemDetail> => cached(['item', itemId, todayInLondon(now())], () => loadItem(itemId)),
   };
+
+  async function loadCategories(): Promise<CategoriesResponse> {
+    const rows = await repo.categoriesWithCounts();
+    return {
+      categories: rows.map((r) => ({ id: r.id, name: r.name, description: r.description, itemCount: r.item_count })),
+      totalItems: rows.reduce((sum, r) => sum + r.item_count, 0),
+    };
+  }
+
+  async function loadItems(categoryId: string, filters: BrowseFilters, ownerId: string | undefined): Promise<ItemsPage> {
+    const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await repo.findCategory(categoryId);
+    if (!category) throw new AppError('NOT_FOUND', 'Category not found');
+    const scope = { categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId, ...(ownerId ? { ownerId } : {}) };
+    const [total, rows] = await Promise.all([repo.countItems(scope, filters), repo.listItems(scope, filters)]);
+    return {
+      category,
+      total,
+      page: filters.page,
+      pageSize: filters.pageSize,
+      items: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        categoryId: r.category_id,
+        dailyRatePence: r.daily_rate_pence,
+        minDays: r.min_days,
+        maxDays: r.max_days,
+        city: r.city,
+        owner: owner(r),
+        image: r.large_key && r.thumb_key ? image(r.name, r.large_key, r.thumb_key) : null,
+      })),
+    };
+  }
+
+  async function loadItem(itemId: string): Promise<ItemDetail> {
+    const row = UUID.test(itemId) ? await repo.findItem(itemId) : undefined;
+    if (!row) throw new AppError('NOT_FOUND', 'Item not found');
+    const [images, bookedRanges] = await Promise.all([repo.itemImages(itemId), repo.bookedRanges(itemId, todayInLondon(now()))]);
+    return {
+      id: row.id,
+      name: row.name,
+      description: row.description,
+      categoryId: row.category_id,
+      categoryName: row.category_name,
+      dailyRatePence: row.daily_rate_pence,
+      minDays: row.min_days,
+      maxDays: row.max_days,
+      available: row.available,
+      location: {
+        address: row.address,
+        city: row.city,
+        postcode: row.postcode,
+        latitude: row.latitude,
+        longitude: row.longitude,
+        approximate: row.location_approximate,
+      },
+      owner: owner(row),
+      images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.large_key, img.thumb_key)),
+      bookedRanges,
+    };
+  }
 }
 
 export type CatalogueService = ReturnType<typeof createCatalogueService>;

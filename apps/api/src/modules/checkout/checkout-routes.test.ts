@@ -42,6 +42,10 @@ afterAll(async () => ctx?.close());
 
 describe('POST /api/checkout', () => {
   it('books every line, charges the server price and writes a balanced ledger', async () => {
+    // Browsing first, so that a cached answer exists and must be dropped by the booking.
+    const freeBefore = await ctx.app.inject({ method: 'GET', url: `/api/categories/all/items?startDate=${d(2)}&endDate=${d(4)}` });
+    expect(freeBefore.json().items.map((i: { id: string }) => i.id)).toContain(drill.id);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/items/${drill.id}` })).json().bookedRanges).toEqual([]);
     const res = await checkout([
       { itemId: drill.id, startDate: d(2), endDate: d(4), dailyRatePence: 1, totalPence: 1 },
       { itemId: saw.id, startDate: d(2), endDate: d(3) },
@@ -67,6 +71,8 @@ describe('POST /api/checkout', () => {
     ]);
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/items/${drill.id}` });
     expect(detail.json().bookedRanges).toContainEqual({ startDate: d(2), endDate: d(4) });
+    const freeAfter = await ctx.app.inject({ method: 'GET', url: `/api/categories/all/items?startDate=${d(2)}&endDate=${d(4)}` });
+    expect(freeAfter.json().items.map((i: { id: string }) => i.id)).not.toContain(drill.id);
     const stored = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from payments where last4 = '4242' and brand = 'visa'`);
     expect(stored[0]!.n).toBe(1);
   });

@@ -42,7 +42,13 @@ function clashMessage(name: string, line: CheckoutLineInput): string {
  * authorised, then rentals, payment and ledger written in one transaction, then the payment
  * captured. Any failure leaves nothing booked and nothing charged.
  */
-export function createCheckoutService(repo: CheckoutRepository, payments: PaymentProvider, now: () => Date = () => new Date()) {
+export function createCheckoutService(
+  repo: CheckoutRepository,
+  payments: PaymentProvider,
+  now: () => Date = () => new Date(),
+  /** Told after every booking, so cached browse answers stop offering the booked days. */
+  onBooked: () => void = () => {},
+) {
   return {
     /** Returns the payment id of the booked order (new, or the one an earlier try with this key made). */
     async checkout(renterId: string, input: CheckoutInput): Promise<{ paymentId: string; replayed: boolean }> {
@@ -114,6 +120,7 @@ export function createCheckoutService(repo: CheckoutRepository, payments: Paymen
           providerReference: auth.authorizationId,
           onInsert: (i) => (inserting = i),
         });
+        onBooked();
         await payments.capture(auth.authorizationId);
         return paymentId;
       } catch (err) {

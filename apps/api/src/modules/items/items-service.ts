@@ -8,7 +8,8 @@ import type { ItemsRepository } from './items-repository.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, storage: FileStorage, now: () => Date) {
+/** `onChange` runs after every change that browsing shows (listings, photos, returns). */
+export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, storage: FileStorage, now: () => Date, onChange: () => void = () => {}) {
   async function owned(itemId: string, ownerId: string) {
     const item = UUID.test(itemId) ? await repo.findOwned(itemId, ownerId) : undefined;
     if (!item) throw new AppError('NOT_FOUND', 'Item not found');
@@ -21,7 +22,9 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
     /** Input is validated by the route with the shared item schema. Geocoding comes first: if it fails, nothing is saved. */
     async create(ownerId: string, input: ItemInput): Promise<string> {
       const point = await geocoder.geocode(input);
-      return repo.create(ownerId, input, point);
+      const id = await repo.create(ownerId, input, point);
+      onChange();
+      return id;
     },
 
     async update(itemId: string, ownerId: string, input: ItemInput): Promise<void> {
@@ -32,6 +35,7 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
           ? await geocoder.geocode(input)
           : { latitude: item.latitude, longitude: item.longitude, approximate: item.locationApproximate };
       await repo.update(itemId, input, point);
+      onChange();
     },
 
     async remove(itemId: string, ownerId: string): Promise<void> {
@@ -40,6 +44,7 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
         throw new AppError('CONFLICT', 'This item has upcoming or active rentals, so it cannot be deleted yet. It can be deleted once they are returned or cancelled.');
       }
       await repo.softDelete(itemId);
+      onChange();
     },
 
     async addImage(itemId: string, ownerId: string, data: Buffer) {
@@ -56,12 +61,14 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
         await Promise.all([storage.remove(stored.largeKey), storage.remove(stored.thumbKey)]);
         throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
       }
+      onChange();
     },
 
     async removeImage(itemId: string, ownerId: string, imageId: string): Promise<void> {
       await owned(itemId, ownerId);
       const removed = UUID.test(imageId) ? await repo.removeImage(itemId, imageId) : undefined;
       if (!removed) throw new AppError('NOT_FOUND', 'Photo not found');
+      onChange();
       await Promise.all([storage.remove(removed.largeKey), storage.remove(removed.thumbKey)]);
     },
 
@@ -72,6 +79,7 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
         throw new AppError('VALIDATION', 'The new order must list every photo of the item once.', 'imageIds');
       }
       await repo.reorderImages(itemId, imageIds);
+      onChange();
     },
 
     /** The owner's listings with their rental state from the periods not yet returned. */
@@ -107,6 +115,7 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
       if (rental.returned || rental.cancelled) throw new AppError('CONFLICT', 'This rental is already closed.');
       if (compareDates(todayInLondon(now()), rental.start_date) < 0) throw new AppError('CONFLICT', 'This rental has not started yet.');
       await repo.markReturned(rentalId);
+      onChange();
     },
   };
 }
