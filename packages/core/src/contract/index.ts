@@ -109,3 +109,4 @@ export type ItemLocation = z.infer<typeof locationSchema>;
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export * from './booking.ts';
+export * from './items.ts';

@@ -1,0 +1,85 @@
+/**
+ * The item form: one schema validates it in the browser (before sending) and on the server. Money is
+ * pence here; the form shows pounds and converts with poundsToPence.
+ */
+import { z } from 'zod';
+import { CATEGORIES } from '../categories.ts';
+import { isUkPostcode } from '../postcode.ts';
+
+export const LOCATION_FIELDS_MESSAGE = 'Please fill in all location fields (address, city, and postcode)';
+export const MAX_ITEM_IMAGES = 8;
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const categoryIds = CATEGORIES.map((c) => c.id) as [string, ...string[]];
+
+export const itemInputSchema = z
+  .object({
+    name: z.string({ error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(100, 'The name can be at most 100 characters'),
+    description: z
+      .string({ error: 'Please enter a description' })
+      .trim()
+      .min(1, 'Please enter a description')
+      .max(2000, 'The description can be at most 2000 characters'),
+    dailyRatePence: z
+      .number({ error: 'Please enter a daily rate' })
+      .int('The daily rate can have at most two decimal places')
+      .min(0, 'The daily rate cannot be negative')
+      .max(10_000_000, 'The daily rate is too high'),
+    categoryId: z.enum(categoryIds, { error: 'Please choose a category' }),
+    minDays: z.number({ error: 'Please enter the minimum days' }).int('Use whole days').min(1, 'Minimum days must be at least 1').max(365, 'At most 365 days'),
+    maxDays: z.number({ error: 'Please enter the maximum days' }).int('Use whole days').min(1, 'Maximum days must be at least 1').max(365, 'At most 365 days'),
+    address: z.string().trim().max(200, 'The address can be at most 200 characters').default(''),
+    city: z.string().trim().max(100, 'The city can be at most 100 characters').default(''),
+    postcode: z.string().trim().max(10, 'Please enter a valid UK postcode').default(''),
+    available: z.boolean().default(true),
+  })
+  .superRefine((v, ctx) => {
+    if (v.maxDays < v.minDays) ctx.addIssue({ code: 'custom', path: ['maxDays'], message: 'Maximum days must be at least the minimum days' });
+    if (!v.address || !v.city || !v.postcode) ctx.addIssue({ code: 'custom', path: ['address'], message: LOCATION_FIELDS_MESSAGE });
+    else if (!isUkPostcode(v.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Please enter a valid UK postcode' });
+  });
+
+export type ItemInput = z.infer<typeof itemInputSchema>;
+
+export const ownerItemSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  categoryId: z.string(),
+  dailyRatePence: z.number().int(),
+  available: z.boolean(),
+  imageUrl: z.string().nullable(),
+  rentalState: z.enum(['available', 'out', 'overdue']),
+  periods: z.array(
+    z.object({
+      rentalId: z.string(),
+      renterName: z.string(),
+      startDate: z.string(),
+      endDate: z.string(),
+      state: z.enum(['upcoming', 'out', 'overdue']),
+    }),
+  ),
+});
+
+export const ownerProfileSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  picture: z.string().nullable(),
+  rating: z.number().nullable(),
+  totalRatings: z.number().int(),
+  memberSince: z.string(),
+  reviews: z.array(
+    z.object({
+      id: z.string(),
+      rating: z.number().int(),
+      comment: z.string(),
+      reviewerId: z.string(),
+      reviewerName: z.string(),
+      itemId: z.string().nullable(),
+      itemName: z.string().nullable(),
+      date: z.string(),
+    }),
+  ),
+});
+
+export type OwnerItem = z.infer<typeof ownerItemSchema>;
+export type OwnerProfile = z.infer<typeof ownerProfileSchema>;
