@@ -70,7 +70,7 @@ export function createItemsRepository(db: Db) {
 
     images: (itemId: string) => db.select().from(itemImages).where(eq(itemImages.itemId, itemId)).orderBy(asc(itemImages.position)),
 
-    async addImage(itemId: string, image: { largeKey: string; thumbKey: string; width: number; height: number }, maxImages: number): Promise<boolean> {
+    async addImage(itemId: string, image: { id: string; largeKey: string; thumbKey: string; width: number; height: number }, maxImages: number): Promise<boolean> {
       return db.transaction(async (tx) => {
         // Lock the item row so that two uploads at once cannot both take the last free place.
         await tx.execute(sql`select id from items where id = ${itemId} for update`);

@@ -21,9 +21,9 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
   let lastCall = 0;
 
   async function call(q: string): Promise<GeocodeResult> {
+    // Spaced from the end of the previous call: the service never sees two requests closer than this.
     const wait = lastCall + options.minIntervalMs - Date.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
-    lastCall = Date.now();
     const url = new URL(options.url);
     url.searchParams.set('q', q);
     url.searchParams.set('format', 'json');
@@ -36,6 +36,8 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
       body = await res.json();
     } catch {
       throw new AppError('UNAVAILABLE', GEOCODE_MESSAGES.unavailable);
+    } finally {
+      lastCall = Date.now();
     }
     const first = Array.isArray(body) ? (body[0] as { lat?: unknown; lon?: unknown } | undefined) : undefined;
     if (!first) throw new AppError('VALIDATION', GEOCODE_MESSAGES.notFound, 'address');

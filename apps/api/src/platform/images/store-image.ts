@@ -6,6 +6,8 @@ export const LARGE_WIDTH = 1200;
 export const THUMB_WIDTH = 400;
 
 export interface StoredImage {
+  /** Also the image's row id, so a URL names its image. */
+  id: string;
   largeKey: string;
   thumbKey: string;
   width: number;
@@ -25,5 +27,5 @@ export async function storeItemImage(storage: FileStorage, itemId: string, sourc
   const thumbKey = `items/${itemId}/${id}-thumb.webp`;
   await storage.put(largeKey, large.data);
   await storage.put(thumbKey, thumb);
-  return { largeKey, thumbKey, width: large.info.width, height: large.info.height };
+  return { id, largeKey, thumbKey, width: large.info.width, height: large.info.height };
 }

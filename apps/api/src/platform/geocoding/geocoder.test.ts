@@ -1,0 +1,89 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AppError } from '@toolshed/core';
+import { createOfflineGeocoder, GEOCODE_MESSAGES } from './geocoder.ts';
+import { createHttpGeocoder } from './http-geocoder.ts';
+
+const query = (postcode: string, address = '1 High Street', city = 'Leeds') => ({ address, city, postcode });
+
+async function failure(p: Promise<unknown>): Promise<AppError> {
+  try {
+    await p;
+  } catch (err) {
+    if (err instanceof AppError) return err;
+    throw err;
+  }
+  throw new Error('expected a failure');
+}
+
+describe('offline geocoder', () => {
+  const geo = createOfflineGeocoder();
+  it('resolves a postcode to its area, marked approximate', async () => {
+    expect(await geo.geocode(query('LS1 4AP'))).toEqual({ latitude: 53.8, longitude: -1.55, approximate: true });
+    expect((await geo.geocode(query('sw1a 1aa'))).latitude).toBeCloseTo(51.46, 2);
+  });
+  it('says what is wrong', async () => {
+    expect((await failure(geo.geocode(query('', '', '')))).message).toBe(GEOCODE_MESSAGES.noAddress);
+    expect((await failure(geo.geocode(query('QQ1 1AA')))).message).toBe(GEOCODE_MESSAGES.notFound);
+  });
+});
+
+describe('HTTP geocoder against a fake service on loopback', () => {
+  let server: Server;
+  let base: string;
+  const seen: string[] = [];
+  const times: number[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const q = new URL(req.url ?? '/', 'http://x').searchParams.get('q') ?? '';
+      seen.push(q);
+      times.push(Date.now());
+      const reply = (status: number, body: unknown) => {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(body));
+      };
+      if (q.startsWith('slow')) return void setTimeout(() => reply(200, [{ lat: '53.8', lon: '-1.5' }]), 2_000);
+      if (q.startsWith('broken')) return reply(500, { error: 'boom' });
+      if (q.startsWith('nowhere')) return reply(200, []);
+      if (q.startsWith('nonsense')) return reply(200, [{ lat: 'north', lon: '-1.5' }]);
+      if (q.startsWith('zero')) return reply(200, [{ lat: '0', lon: '0' }]);
+      reply(200, [{ lat: '53.7997', lon: '-1.5492' }]);
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/search`;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+  });
+
+  it('reads the first result as an exact location, caches it, and spaces requests', async () => {
+    const geo = createHttpGeocoder({ url: base, timeoutMs: 1000, minIntervalMs: 150 });
+    const before = seen.length;
+    const [a, b] = await Promise.all([geo.geocode(query('LS1 4AP', '1 High Street')), geo.geocode(query('LS1 4AP', '2 High Street'))]);
+    expect(a).toEqual({ latitude: 53.7997, longitude: -1.5492, approximate: false });
+    expect(b.approximate).toBe(false);
+    expect(seen.slice(before)).toEqual(['1 High Street, Leeds, LS1 4AP', '2 High Street, Leeds, LS1 4AP']);
+    expect(times.at(-1)! - times.at(-2)!).toBeGreaterThanOrEqual(140);
+    await geo.geocode(query('LS1 4AP', '1 High Street'));
+    expect(seen.length).toBe(before + 2);
+  });
+
+  it.each([
+    ['slow', GEOCODE_MESSAGES.unavailable],
+    ['broken', GEOCODE_MESSAGES.unavailable],
+    ['nowhere', GEOCODE_MESSAGES.notFound],
+    ['nonsense', GEOCODE_MESSAGES.badCoordinates],
+    ['zero', GEOCODE_MESSAGES.badCoordinates],
+  ])('answer "%s" becomes %j', async (kind, message) => {
+    const geo = createHttpGeocoder({ url: base, timeoutMs: 300, minIntervalMs: 0 });
+    expect((await failure(geo.geocode(query('LS1 4AP', kind)))).message).toBe(message);
+  });
+
+  it('an unreachable service is unavailable', async () => {
+    const geo = createHttpGeocoder({ url: 'http://127.0.0.1:9/search', timeoutMs: 300, minIntervalMs: 0 });
+    expect((await failure(geo.geocode(query('LS1 4AP')))).message).toBe(GEOCODE_MESSAGES.unavailable);
+  });
+});
