@@ -10,12 +10,20 @@ afterAll(async () => ctx?.close());
 
 /** Every API that needs a session. Later features add their routes here. */
 const ID = '00000000-0000-4000-8000-000000000000';
-const PROTECTED: Array<{ method: 'GET' | 'PATCH' | 'POST' | 'PUT'; url: string; payload?: object }> = [
+const PROTECTED: Array<{ method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE'; url: string; payload?: object }> = [
   { method: 'GET', url: '/api/me' },
   { method: 'PATCH', url: '/api/me', payload: { name: 'Someone' } },
   { method: 'PUT', url: '/api/me/address', payload: { line: '1 Road', city: 'Leeds', postcode: 'LS1 4AP' } },
   { method: 'GET', url: '/api/notifications/unread-count' },
   { method: 'GET', url: '/api/me/rentals' },
+  { method: 'GET', url: '/api/me/items' },
+  { method: 'POST', url: '/api/items', payload: { name: 'x' } },
+  { method: 'PUT', url: `/api/items/${ID}`, payload: { name: 'x' } },
+  { method: 'DELETE', url: `/api/items/${ID}` },
+  { method: 'POST', url: `/api/items/${ID}/images` },
+  { method: 'DELETE', url: `/api/items/${ID}/images/${ID}` },
+  { method: 'PUT', url: `/api/items/${ID}/images/order`, payload: { imageIds: [] } },
+  { method: 'POST', url: `/api/rentals/${ID}/return`, payload: {} },
   { method: 'GET', url: `/api/rentals/${ID}` },
   { method: 'GET', url: `/api/orders/${ID}` },
   {

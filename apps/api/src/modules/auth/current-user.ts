@@ -11,17 +11,32 @@ export interface CurrentUser {
 
 /** Reads the session cookie; every protected route starts with `requireUser`. */
 export function createCurrentUser(auth: Auth) {
-  async function optionalUser(request: FastifyRequest): Promise<CurrentUser | null> {
-    const session = await auth.api.getSession({ headers: fromNodeHeaders(request.headers) });
-    if (!session) return null;
-    return { id: session.user.id, name: session.user.name, email: session.user.email };
+  // One session lookup per request, however many times it is asked.
+  const seen = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
+
+  function optionalUser(request: FastifyRequest): Promise<CurrentUser | null> {
+    let found = seen.get(request);
+    if (!found) {
+      found = auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).then((session) =>
+        session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
+      );
+      seen.set(request, found);
+    }
+    return found;
   }
+
+  async function requireUser(request: FastifyRequest): Promise<CurrentUser> {
+    const user = await optionalUser(request);
+    if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
+    return user;
+  }
+
   return {
     optionalUser,
-    async requireUser(request: FastifyRequest): Promise<CurrentUser> {
-      const user = await optionalUser(request);
-      if (!user) throw new AppError('UNAUTHENTICATED', 'Please sign in to continue.');
-      return user;
+    requireUser,
+    /** An onRequest hook: refuses visitors before the body is even read or validated. */
+    authenticate: async (request: FastifyRequest): Promise<void> => {
+      await requireUser(request);
     },
   };
 }

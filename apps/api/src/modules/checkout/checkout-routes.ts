@@ -50,6 +50,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
   app.post(
     '/checkout',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['checkout'],
         summary: 'Book and pay for every line at once: all lines or none, charged once per idempotency key',

@@ -17,6 +17,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalog
   app.post(
     '/items',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['owners'],
         summary: 'List a new item (the address is geocoded first; nothing is saved if that fails)',
@@ -34,6 +35,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalog
   app.put(
     '/items/:itemId',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['owners'],
         summary: 'Change an item (its owner only; anyone else is told it does not exist)',
@@ -69,6 +71,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalog
   app.post(
     '/items/:itemId/images',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['owners'],
         summary: 'Add one photo (multipart field "file"; JPEG, PNG or WebP by content, at most 5 MB, 8 per item)',
@@ -106,6 +109,7 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalog
   app.put(
     '/items/:itemId/images/order',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['owners'],
         summary: 'Put the photos in a new order (the first is the cover)',

@@ -48,6 +48,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; currentUser: Current
   app.patch(
     '/me',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['account'],
         summary: "Change the signed-in user's name",
@@ -65,6 +66,7 @@ export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; currentUser: Current
   app.put(
     '/me/address',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['account'],
         summary: "Save the signed-in user's address (UK)",
