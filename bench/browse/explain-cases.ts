@@ -18,8 +18,8 @@ function browse(categoryId: string | null, raw: (today: IsoDate) => RawBrowseFil
     const parsed = parseBrowseFilters(raw(today), today);
     if (!parsed.ok) throw new Error(`Bad explain case filters: ${parsed.message}`);
     // The service issues both for every page; the count usually costs more (it cannot stop at 24).
-    await repo.listItems(categoryId, parsed.value);
-    await repo.countItems(categoryId, parsed.value);
+    await repo.listItems({ categoryId }, parsed.value);
+    await repo.countItems({ categoryId }, parsed.value);
   };
 }
 
@@ -63,7 +63,7 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   {
     title: 'Item popup: item, images and booked ranges',
     run: async (repo, today, forget) => {
-      const page = await repo.listItems(null, { page: 1, pageSize: 1 });
+      const page = await repo.listItems({ categoryId: null }, { page: 1, pageSize: 1 });
       const id = page[0]?.id;
       if (!id) throw new Error('No item to open');
       forget();
