@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { Address } from '@toolshed/core/contract';
 import { requestJson } from '../../auth/api/request-json.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 
@@ -9,6 +10,8 @@ export interface Me {
   picture: string | null;
   /** ISO timestamp */
   createdAt: string;
+  /** The borrower address checkout uses; null until the user saves one. */
+  address?: Address | null;
 }
 
 export const meKey = ['me'] as const;

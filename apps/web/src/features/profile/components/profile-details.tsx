@@ -5,9 +5,10 @@ import { FormSuccess } from '../../auth/components/form-parts.tsx';
 import { UserAvatar } from '../../auth/components/user-avatar.tsx';
 import { useMe } from '../api/me.ts';
 import { memberSince } from '../member-since.ts';
+import { AddressForm } from './address-form.tsx';
 import { EditNameForm } from './edit-name-form.tsx';
 
-/** The Profile tab: who the user is, and changing the name. */
+/** The Profile tab: who the user is, changing the name, and the address checkout needs. */
 export function ProfileDetails() {
   const me = useMe();
   const [editing, setEditing] = useState(false);
@@ -52,6 +53,7 @@ export function ProfileDetails() {
           Edit name
         </button>
       )}
+      <AddressForm saved={me.data.address ?? null} />
     </section>
   );
 }

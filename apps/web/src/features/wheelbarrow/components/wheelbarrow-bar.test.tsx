@@ -41,7 +41,7 @@ describe('wheelbarrow bar', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(toggle.textContent).toBe('Hide details');
-    expect(within(region).getByText('Petrol Lawn Mower')).toBeTruthy();
+    expect(await within(region).findByText('Petrol Lawn Mower')).toBeTruthy();
     expect(within(region).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeTruthy();
     expect(within(region).getByText('£37.50')).toBeTruthy();
 
@@ -64,14 +64,16 @@ describe('wheelbarrow bar', () => {
     expect(within(await bar()).queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
   });
 
-  it('offers Proceed to Checkout when signed in', async () => {
+  it('offers Proceed to Checkout when signed in, closing the details on the way', async () => {
     storeLines([mower]);
     fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) }, { user: testUser });
     const app = renderApp('/about');
     const link = await within(await bar()).findByRole('link', { name: 'Proceed to Checkout' });
     expect(link.getAttribute('href')).toBe('/checkout');
+    fireEvent.click(within(await bar()).getByRole('button', { name: 'Show details' }));
     fireEvent.click(link);
     await waitFor(() => expect(app.url()).toBe('/checkout'));
+    expect(within(await bar()).getByRole('button', { name: 'Show details' }).getAttribute('aria-expanded')).toBe('false');
   });
 
   it('flags a deleted item and dates no longer free with their messages, leaving them out of the total', async () => {
@@ -87,7 +89,7 @@ describe('wheelbarrow bar', () => {
     expect(await within(region).findByText('2 items need your attention')).toBeTruthy();
     expect(within(region).getByText('£0.00')).toBeTruthy();
     fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
-    expect(within(region).getByText('This item has been removed by its owner.')).toBeTruthy();
+    expect(await within(region).findByText('This item has been removed by its owner.')).toBeTruthy();
     expect(within(region).getByText('Someone has booked some of these dates. Please choose new dates.')).toBeTruthy();
     // Still there until the user removes it: nothing is dropped silently.
     expect(storedLines()).toHaveLength(2);
@@ -99,7 +101,7 @@ describe('wheelbarrow bar', () => {
     renderApp('/about');
     const region = await bar();
     fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
-    fireEvent.click(within(region).getByRole('button', { name: 'Change dates' }));
+    fireEvent.click(await within(region).findByRole('button', { name: 'Change dates' }));
     fireEvent.change(within(region).getByLabelText('End date'), { target: { value: '2030-06-13' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Save dates' }));
 
@@ -117,7 +119,7 @@ describe('wheelbarrow bar', () => {
     renderApp('/about');
     const region = await bar();
     fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
-    fireEvent.click(within(region).getByRole('button', { name: 'Change dates' }));
+    fireEvent.click(await within(region).findByRole('button', { name: 'Change dates' }));
     fireEvent.change(within(region).getByLabelText('End date'), { target: { value: '2030-06-05' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Save dates' }));
     expect(within(region).getByRole('alert').textContent).toBe('The end date must be on or after the start date.');

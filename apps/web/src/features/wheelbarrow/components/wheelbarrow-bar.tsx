@@ -1,14 +1,18 @@
 import { formatPence } from '@toolshed/core';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useId, useState } from 'react';
+import { Link, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../../ui/error-boundary.tsx';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useCheckedWheelbarrow } from '../use-checked-wheelbarrow.ts';
 import { useHeight } from '../use-height.ts';
-import { WheelbarrowLineRow } from './wheelbarrow-line-row.tsx';
+
+const WheelbarrowDetails = lazy(() => import('./wheelbarrow-details.tsx'));
 
 const checkoutLinkClass =
   'rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-emerald-800 ' +
   'focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-900';
+
+const noteClass = 'mx-auto max-w-7xl px-4 py-3 text-slate-700 sm:px-6';
 
 export function itemCount(n: number): string {
   return `${n} ${n === 1 ? 'item' : 'items'}`;
@@ -21,7 +25,10 @@ export function itemCount(n: number): string {
 export function WheelbarrowBar() {
   const wheelbarrow = useCheckedWheelbarrow();
   const { status } = useAuth();
-  const [open, setOpen] = useState(false);
+  // The details belong to the page they were opened on: moving on (to checkout, say) closes them.
+  const { pathname } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const [barRef, height] = useHeight<HTMLElement>();
   const detailsId = useId();
   const { lines, flagged, price } = wheelbarrow;
@@ -39,11 +46,12 @@ export function WheelbarrowBar() {
       >
         {open && (
           <div id={detailsId} className="max-h-[50vh] overflow-y-auto border-b border-slate-200">
-            <ul className="mx-auto max-w-7xl divide-y divide-slate-200 px-4 sm:px-6">
-              {lines.map((line) => (
-                <WheelbarrowLineRow key={line.itemId} line={line} />
-              ))}
-            </ul>
+            {/* A failed chunk download stays inside the bar instead of taking the page down. */}
+            <ErrorBoundary fallback={() => <p className={noteClass}>The details could not be opened. Please reload the page.</p>}>
+              <Suspense fallback={<p className={noteClass}>Loading...</p>}>
+                <WheelbarrowDetails lines={lines} />
+              </Suspense>
+            </ErrorBoundary>
           </div>
         )}
         <div className="mx-auto flex max-w-7xl flex-wrap items-center gap-x-4 gap-y-2 px-4 py-3 sm:px-6">
@@ -65,7 +73,7 @@ export function WheelbarrowBar() {
               type="button"
               aria-expanded={open}
               aria-controls={open ? detailsId : undefined}
-              onClick={() => setOpen((v) => !v)}
+              onClick={() => setOpenOn(open ? null : pathname)}
               className="rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100"
             >
               {open ? 'Hide details' : 'Show details'}

@@ -1,0 +1,72 @@
+import { formatDate, formatPence } from '@toolshed/core';
+import { useState } from 'react';
+import { isFlagged, type CheckedLine } from '../../wheelbarrow/checked-lines.ts';
+import { LineDatesEditor } from '../../wheelbarrow/components/line-dates-editor.tsx';
+import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
+import { useWheelbarrow } from '../../wheelbarrow/wheelbarrow-store.tsx';
+
+const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
+
+function SummaryLine({ line }: { line: CheckedLine }) {
+  const { remove } = useWheelbarrow();
+  const [editing, setEditing] = useState(false);
+  const flagged = isFlagged(line);
+  return (
+    <li className={`rounded-lg p-4 ${flagged ? 'border border-amber-400 bg-amber-50' : 'border border-slate-200 bg-white'}`}>
+      <div className="flex gap-4">
+        {line.imageUrl ? (
+          <img src={line.imageUrl} alt="" width={96} height={64} className="h-16 w-24 shrink-0 rounded object-cover" />
+        ) : (
+          <span className="h-16 w-24 shrink-0 rounded bg-slate-200" aria-hidden="true" />
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold break-words text-slate-900">{line.name}</h3>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 text-sm text-slate-700">
+            <dt>Dates</dt>
+            <dd>
+              {formatDate(line.startDate)} to {formatDate(line.endDate)}
+            </dd>
+            <dt>Days</dt>
+            <dd>{daysText(line.days)}</dd>
+            <dt>Daily rate</dt>
+            <dd>{formatPence(line.dailyRatePence)}</dd>
+            <dt className="font-medium text-slate-900">Line total</dt>
+            <dd className="font-medium text-slate-900">{formatPence(line.lineTotalPence)}</dd>
+          </dl>
+        </div>
+      </div>
+      {flagged && (
+        <div className="mt-3 space-y-3">
+          <p className="font-medium text-amber-950">{line.message ?? 'This item cannot be booked as it is.'}</p>
+          <div className="flex flex-wrap gap-2">
+            <button type="button" aria-label={`Remove ${line.name}`} onClick={() => remove(line.itemId)} className={smallButton}>
+              Remove
+            </button>
+            {line.state !== 'missing' && (
+              <button type="button" aria-expanded={editing} onClick={() => setEditing((v) => !v)} className={smallButton}>
+                Change dates
+              </button>
+            )}
+          </div>
+          {editing && <LineDatesEditor line={line} onDone={() => setEditing(false)} />}
+        </div>
+      )}
+    </li>
+  );
+}
+
+/** Every line of the wheelbarrow as the server sees it now; flagged lines say why. */
+export function RentalSummary({ lines }: { lines: CheckedLine[] }) {
+  return (
+    <section aria-labelledby="rental-summary-heading">
+      <h2 id="rental-summary-heading" className="text-xl font-semibold text-slate-900">
+        Rental summary
+      </h2>
+      <ul className="mt-3 space-y-3">
+        {lines.map((line) => (
+          <SummaryLine key={line.itemId} line={line} />
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,164 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { deferred, errorJson } from '../auth/test-server.ts';
+import { mower } from '../wheelbarrow/test-wheelbarrow.ts';
+import { paymentServer, type SentCheckout } from './test-payment.ts';
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+const payButton = () => screen.getByRole('button', { name: /^Pay £/ }) as HTMLButtonElement;
+
+async function openCardPage() {
+  const app = renderApp('/payment/card');
+  await screen.findByRole('form', { name: 'Pay by card' });
+  return app;
+}
+
+function fillCard(number = '4242424242424242') {
+  type('Card number', number);
+  type('Expiry date (MM/YY)', '1235');
+  type('Security code (CVV)', '123');
+  type('Name on card', 'Priya Shah');
+}
+
+const flush = () => act(() => vi.advanceTimersByTimeAsync(50));
+
+describe('card payment page', () => {
+  it('says so when the payment system cannot be loaded', async () => {
+    paymentServer({ 'GET /api/payments/config': () => errorJson(503, 'UNAVAILABLE', 'Down') });
+    renderApp('/payment/card');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to load payment system')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+  });
+
+  it('says so when the payment system answers with something it cannot use, offering a reload', async () => {
+    paymentServer({ 'GET /api/payments/config': () => json({ provider: '', currency: 'GBP', testCards: {} }) });
+    renderApp('/payment/card');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to initialize payment system')).toBeTruthy();
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+
+  it('lists the test cards and the total to pay', async () => {
+    paymentServer();
+    await openCardPage();
+    const note = screen.getByRole('region', { name: 'Test cards' });
+    expect(within(note).getByText('4242 4242 4242 4242')).toBeTruthy();
+    expect(within(note).getByText('4000 0000 0000 0002')).toBeTruthy();
+    // 3 days at £12.50 plus the 10% fee.
+    expect(payButton().textContent).toBe('Pay £41.25');
+  });
+
+  it('groups the card number as typed and names the brand', async () => {
+    paymentServer();
+    await openCardPage();
+    type('Card number', '4242424242424242');
+    expect(field('Card number').value).toBe('4242 4242 4242 4242');
+    expect(screen.getByText('Card type: Visa')).toBeTruthy();
+    type('Expiry date (MM/YY)', '0429');
+    expect(field('Expiry date (MM/YY)').value).toBe('04/29');
+  });
+
+  it('names each problem beside its field and sends nothing', async () => {
+    const api = paymentServer();
+    await openCardPage();
+    type('Card number', '4242 4242 4242 4241');
+    type('Expiry date (MM/YY)', '13/30');
+    fireEvent.click(payButton());
+    expect(screen.getByText('Please enter a valid card number')).toBeTruthy();
+    expect(screen.getByText('Please enter the expiry date as MM/YY')).toBeTruthy();
+    expect(screen.getByText('Please enter the 3-digit security code')).toBeTruthy();
+    expect(screen.getByText('Please enter the name on the card')).toBeTruthy();
+    expect(field('Card number').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Card number').getAttribute('aria-describedby')).toBe('card-number-error');
+    expect(document.activeElement).toBe(field('Card number'));
+    expect(api.sent('POST', '/api/checkout')).toHaveLength(0);
+  });
+
+  it('shows processing, then confirmed for 2 seconds, then the success page; a second click sends nothing more', async () => {
+    const answer = deferred();
+    const api = paymentServer({ 'POST /api/checkout': () => answer.promise });
+    const app = await openCardPage();
+    fillCard();
+
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    fireEvent.click(payButton());
+    fireEvent.click(payButton());
+    await flush();
+    expect(screen.getByText('Processing payment...').closest('[role="status"]')).toBeTruthy();
+    expect(payButton().disabled).toBe(true);
+    expect(api.sent('POST', '/api/checkout')).toHaveLength(1);
+    const sent = api.sent('POST', '/api/checkout')[0]!.body as SentCheckout;
+    expect(sent.lines).toEqual([{ itemId: mower.itemId, startDate: mower.startDate, endDate: mower.endDate }]);
+    expect(sent.card).toEqual({ number: '4242 4242 4242 4242', expiry: '12/35', cvv: '123', name: 'Priya Shah' });
+    expect(sent.idempotencyKey.length).toBeGreaterThanOrEqual(8);
+    // The number is not kept once sent.
+    expect(field('Card number').value).toBe('');
+
+    answer.release(json({ orderId: 'order-1' }, 201));
+    await flush();
+    expect(screen.getByText('Payment confirmed')).toBeTruthy();
+    await act(() => vi.advanceTimersByTimeAsync(1_900));
+    expect(app.url()).toBe('/payment/card');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(app.url()).toBe('/payment-success?order=order-1');
+    expect(localStorage.getItem('toolshed.wheelbarrow.v1')).not.toContain('4242');
+  });
+
+  it('says the payment failed when the card is declined and keeps the form usable', async () => {
+    paymentServer({ 'POST /api/checkout': () => errorJson(402, 'PAYMENT_FAILED', 'Payment failed. Please try again.', { field: 'card' }) });
+    await openCardPage();
+    fillCard('4000000000000002');
+    fireEvent.click(payButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Payment failed. Please try again.')).toBeTruthy();
+    expect(payButton().disabled).toBe(false);
+    expect(field('Card number').disabled).toBe(false);
+    expect(field('Name on card').value).toBe('Priya Shah');
+  });
+
+  it('retries with the same key after a network error, and uses a new key after a clear answer', async () => {
+    let calls = 0;
+    const api = paymentServer({
+      'POST /api/checkout': () => {
+        calls += 1;
+        if (calls === 1) throw new TypeError('Failed to fetch');
+        return errorJson(402, 'PAYMENT_FAILED', 'Payment failed. Please try again.', { field: 'card' });
+      },
+    });
+    await openCardPage();
+    const keys = () => api.sent('POST', '/api/checkout').map((c) => (c.body as SentCheckout).idempotencyKey);
+
+    fillCard();
+    fireEvent.click(payButton());
+    expect(await screen.findByText(/you will not be charged twice/)).toBeTruthy();
+    fillCard();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(keys()).toHaveLength(2));
+    expect(keys()[1]).toBe(keys()[0]);
+
+    await waitFor(() => expect(payButton().disabled).toBe(false));
+    fillCard();
+    fireEvent.click(payButton());
+    await waitFor(() => expect(keys()).toHaveLength(3));
+    expect(keys()[2]).not.toBe(keys()[0]);
+  });
+
+  it("shows the server's message when the dates were taken meanwhile, with the way back to checkout", async () => {
+    const message = 'Petrol Lawn Mower is already booked for some of 1 Jun 2030 to 3 Jun 2030. Please choose other dates.';
+    paymentServer({ 'POST /api/checkout': () => errorJson(409, 'CONFLICT', message, { field: 'lines' }) });
+    await openCardPage();
+    fillCard();
+    fireEvent.click(payButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).getByRole('link', { name: 'Back to checkout' }).getAttribute('href')).toBe('/checkout');
+  });
+});

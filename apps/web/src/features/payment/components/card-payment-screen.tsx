@@ -1,0 +1,51 @@
+import { formatPence } from '@toolshed/core';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { BasketGate } from '../../checkout/components/basket-gate.tsx';
+import { lineDates } from '../../wheelbarrow/api/check-wheelbarrow.ts';
+import { isUsableConfig, usePaymentConfig } from '../api/get-payment-config.ts';
+import { CardForm } from './card-form.tsx';
+import { TestCardsNote } from './test-cards-note.tsx';
+
+function CannotInitialise() {
+  return (
+    <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-6">
+      <p className="font-semibold text-red-900">Failed to initialize payment system</p>
+      <p className="mt-1 text-sm text-red-800">Reloading the page usually helps.</p>
+      <button
+        type="button"
+        onClick={() => window.location.reload()}
+        className="mt-4 rounded-md bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800"
+      >
+        Try Again
+      </button>
+    </div>
+  );
+}
+
+/** /payment/card: the payment system first, then the card form for the checked wheelbarrow. */
+export function CardPaymentScreen() {
+  const config = usePaymentConfig();
+  if (config.isPending) return <StatusMessage>Loading payment system...</StatusMessage>;
+  if (config.isError) {
+    return <ErrorState title="Failed to load payment system" message={errorMessage(config.error)} onRetry={() => void config.refetch()} />;
+  }
+  if (!isUsableConfig(config.data)) return <CannotInitialise />;
+  const paymentConfig = config.data;
+
+  return (
+    <BasketGate>
+      {(basket) => (
+        <div className="grid gap-8 md:grid-cols-[1fr_18rem]">
+          <div className="min-w-0 space-y-4">
+            <p className="text-lg text-slate-800">
+              Total to pay: <span className="font-semibold text-slate-900">{formatPence(basket.price.totalPence)}</span>
+            </p>
+            <CardForm lines={lineDates(basket.lines)} totalPence={basket.price.totalPence} />
+          </div>
+          <TestCardsNote config={paymentConfig} />
+        </div>
+      )}
+    </BasketGate>
+  );
+}

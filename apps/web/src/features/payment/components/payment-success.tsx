@@ -1,0 +1,106 @@
+import { formatDate, formatPence } from '@toolshed/core';
+import type { Order } from '@toolshed/core/contract';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { OrderSummary } from '../../checkout/components/order-summary.tsx';
+import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
+import { useWheelbarrow } from '../../wheelbarrow/wheelbarrow-store.tsx';
+import { useOrder } from '../api/get-order.ts';
+import { brandName } from '../card-format.ts';
+
+const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
+
+/** Takes the booked lines out of the wheelbarrow, once per order; other lines stay. */
+function useEmptyBooked(order: Order | undefined) {
+  const { lines, remove } = useWheelbarrow();
+  const done = useRef<string | null>(null);
+  useEffect(() => {
+    if (!order || done.current === order.id) return;
+    done.current = order.id;
+    for (const rental of order.rentals) {
+      const booked = lines.find((l) => l.itemId === rental.item.id && l.startDate === rental.startDate && l.endDate === rental.endDate);
+      if (booked) remove(booked.itemId);
+    }
+  }, [order, lines, remove]);
+}
+
+function Booked({ order }: { order: Order }) {
+  const brand = brandName(order.card.brand) ?? 'Card';
+  return (
+    <div className="space-y-6">
+      <p className="text-lg text-slate-800">
+        Thank you. We have booked {order.rentals.length === 1 ? 'your rental' : `your ${order.rentals.length} rentals`} and charged{' '}
+        {formatPence(order.totalPence)} to your {brand} ending {order.card.last4}.
+      </p>
+      <p className="text-slate-700">
+        Order reference: <span className="font-mono font-semibold break-all text-slate-900">{order.id}</span>
+      </p>
+      <section aria-labelledby="booked-heading">
+        <h2 id="booked-heading" className="text-xl font-semibold text-slate-900">
+          Your rentals
+        </h2>
+        <ul className="mt-3 space-y-3">
+          {order.rentals.map((rental) => (
+            <li key={rental.id} className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4">
+              <div>
+                <p className="font-semibold text-slate-900">{rental.item.name}</p>
+                <p className="text-sm text-slate-700">
+                  {formatDate(rental.startDate)} to {formatDate(rental.endDate)} · {daysText(rental.days)}
+                </p>
+              </div>
+              <p className="font-semibold text-slate-900">{formatPence(rental.totalPence)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="max-w-sm">
+        <OrderSummary totals={order} />
+      </div>
+      <p>
+        <Link to="/my-rentals" className={linkClass}>
+          View my rentals
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+function Title({ children }: { children: string }) {
+  return (
+    <>
+      <title>{`${children} · Toolshed`}</title>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">{children}</h1>
+    </>
+  );
+}
+
+/** /payment-success?order={orderId}: what was booked and charged. */
+export function PaymentSuccess({ orderId }: { orderId: string }) {
+  const order = useOrder(orderId);
+  useEmptyBooked(order.data);
+
+  if (!orderId || (order.isError && isNotFound(order.error))) {
+    return (
+      <>
+        <Title>Order not found</Title>
+        <p className="text-slate-700">
+          There is no order at this address. Your bookings are in <Link to="/my-rentals" className={linkClass}>My Rentals</Link>.
+        </p>
+      </>
+    );
+  }
+  return (
+    <>
+      <Title>Booking confirmed</Title>
+      {order.isPending ? (
+        <StatusMessage>Loading your booking...</StatusMessage>
+      ) : order.isError ? (
+        <ErrorState title="Your booking could not be loaded" message={errorMessage(order.error)} onRetry={() => void order.refetch()} />
+      ) : (
+        <Booked order={order.data} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '../../lib/api-error.ts';
+import { nextAttempt, outcomeUnknown } from './payment-attempt.ts';
+import { describeFailure, PAYMENT_FAILED } from './payment-failure.ts';
+import { formatCardNumber, formatExpiry } from './card-format.ts';
+
+const a = { itemId: 'a', startDate: '2030-06-01', endDate: '2030-06-02' };
+const b = { itemId: 'b', startDate: '2030-06-05', endDate: '2030-06-06' };
+
+describe('payment attempts', () => {
+  it('keeps the key of an unfinished attempt for the same lines in any order, and makes a new one otherwise', () => {
+    let n = 0;
+    const key = () => `key-${++n}`;
+    const first = nextAttempt(null, [a, b], key);
+    expect(first.key).toBe('key-1');
+    expect(nextAttempt(first, [b, a], key)).toBe(first);
+    expect(nextAttempt(first, [a, { ...b, endDate: '2030-06-07' }], key).key).toBe('key-2');
+  });
+
+  it.each([
+    [new ApiError(0, 'NETWORK', 'offline'), true],
+    [new ApiError(502, 'HTTP_502', 'Bad Gateway'), true],
+    [new ApiError(409, 'CONFLICT', 'This payment is already being processed.', 'idempotencyKey'), true],
+    [new ApiError(402, 'PAYMENT_FAILED', PAYMENT_FAILED, 'card'), false],
+    [new ApiError(409, 'CONFLICT', 'Mower is already booked', 'lines'), false],
+    [new ApiError(400, 'VALIDATION', 'Please enter a valid card number', 'card.number'), false],
+  ])('knows whether the outcome of %s is unknown', (error, unknown) => {
+    expect(outcomeUnknown(error)).toBe(unknown);
+  });
+});
+
+describe('payment failures', () => {
+  it('puts a refused card field beside the field and an address problem on the way to the profile', () => {
+    expect(describeFailure(new ApiError(400, 'VALIDATION', 'This card has expired', 'card.expiry')).field).toEqual({
+      name: 'expiry',
+      message: 'This card has expired',
+    });
+    expect(describeFailure(new ApiError(400, 'VALIDATION', 'Please add your address', 'address')).fix).toBe('address');
+    expect(describeFailure(new ApiError(402, 'PAYMENT_FAILED', 'x', 'card')).message).toBe(PAYMENT_FAILED);
+  });
+});
+
+describe('card formatting', () => {
+  it.each([
+    ['4242424242424242', '4242 4242 4242 4242'],
+    ['4242-4242 4242x4242', '4242 4242 4242 4242'],
+    ['378282246310005', '3782 822463 10005'],
+    ['42424242424242424242', '4242 4242 4242 4242 424'],
+  ])('groups %s as %s', (typed, shown) => {
+    expect(formatCardNumber(typed)).toBe(shown);
+  });
+
+  it.each([
+    ['1', '1'],
+    ['12', '12'],
+    ['123', '12/3'],
+    ['12/30', '12/30'],
+    ['123045', '12/30'],
+  ])('writes the expiry %s as %s', (typed, shown) => {
+    expect(formatExpiry(typed)).toBe(shown);
+  });
+});

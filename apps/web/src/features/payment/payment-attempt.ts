@@ -1,0 +1,33 @@
+import { ApiError } from '../../lib/api-error.ts';
+import type { LineDates } from '../wheelbarrow/api/check-wheelbarrow.ts';
+
+/** One payment attempt: its idempotency key and the lines it is for. */
+export interface PaymentAttempt {
+  key: string;
+  lines: string;
+}
+
+/** The same lines in any order give the same text, as the server compares them. */
+export function linesSignature(lines: readonly LineDates[]): string {
+  return JSON.stringify([...lines].sort((a, b) => a.itemId.localeCompare(b.itemId)).map((l) => [l.itemId, l.startDate, l.endDate]));
+}
+
+/**
+ * The attempt to send: the unfinished one again if it was for these lines (its outcome is unknown,
+ * and the same key lets the server answer with the first result instead of charging twice),
+ * otherwise a new one with a fresh key.
+ */
+export function nextAttempt(unfinished: PaymentAttempt | null, lines: readonly LineDates[], newKey: () => string = () => crypto.randomUUID()): PaymentAttempt {
+  const signature = linesSignature(lines);
+  return unfinished && unfinished.lines === signature ? unfinished : { key: newKey(), lines: signature };
+}
+
+/**
+ * True when the server may have charged the card or may still be doing so: no answer at all, a
+ * fault on its side, or 'already being processed'. Only then is the key kept for a retry; a clear
+ * answer (declined, refused, conflict on dates) ends the attempt.
+ */
+export function outcomeUnknown(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return true;
+  return error.status === 0 || error.status >= 500 || (error.status === 409 && error.field === 'idempotencyKey');
+}

@@ -1,0 +1,21 @@
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import type { RentalView } from '@toolshed/core/contract';
+import { requestJson } from '../../auth/api/request-json.ts';
+
+/** The signed-in user's rentals as a renter, newest first. */
+export function useMyRentals(): UseQueryResult<RentalView[], Error> {
+  return useQuery({
+    queryKey: ['rentals', 'mine'],
+    queryFn: async () => (await requestJson<{ rentals: RentalView[] }>('GET', '/api/me/rentals')).rentals,
+    staleTime: 30_000,
+  });
+}
+
+/** One rental, for its renter or its owner; 404 'Rental not found.' otherwise. */
+export function useRental(rentalId: string): UseQueryResult<RentalView, Error> {
+  return useQuery({
+    queryKey: ['rentals', 'one', rentalId],
+    queryFn: () => requestJson<RentalView>('GET', `/api/rentals/${encodeURIComponent(rentalId)}`),
+    staleTime: 30_000,
+  });
+}

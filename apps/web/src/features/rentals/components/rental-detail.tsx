@@ -1,0 +1,76 @@
+import { formatDate, formatPence } from '@toolshed/core';
+import type { RentalView } from '@toolshed/core/contract';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
+import { useRental } from '../api/get-rentals.ts';
+import { RentalStatusBadge } from './rental-status-badge.tsx';
+
+const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
+
+function Row({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <>
+      <dt className="font-medium text-slate-900">{term}</dt>
+      <dd className="min-w-0 break-words text-slate-800">{children}</dd>
+    </>
+  );
+}
+
+function Details({ rental }: { rental: RentalView }) {
+  return (
+    <div className="flex flex-col gap-6 sm:flex-row">
+      {rental.item.imageUrl && (
+        <img src={rental.item.imageUrl} alt="" width={240} height={160} className="h-40 w-60 shrink-0 rounded-lg object-cover" />
+      )}
+      <dl className="grid flex-1 grid-cols-[auto_1fr] gap-x-6 gap-y-2">
+        <Row term="Item">
+          <Link to={`/category/all/item/${encodeURIComponent(rental.item.id)}`} className={linkClass}>
+            {rental.item.name}
+          </Link>
+        </Row>
+        <Row term="Owner">
+          <Link to={`/owner/${encodeURIComponent(rental.owner.id)}`} className={linkClass}>
+            {rental.owner.name}
+          </Link>
+        </Row>
+        <Row term="Dates">
+          {formatDate(rental.startDate)} to {formatDate(rental.endDate)}
+        </Row>
+        <Row term="Length">{daysText(rental.days)}</Row>
+        <Row term="Daily rate">{formatPence(rental.dailyRatePence)}</Row>
+        <Row term="Total">{formatPence(rental.totalPence)}</Row>
+        <Row term="Status">
+          <RentalStatusBadge rental={rental} />
+        </Row>
+        <Row term="Order reference">{rental.orderId ? <span className="font-mono break-all">{rental.orderId}</span> : 'None'}</Row>
+      </dl>
+    </div>
+  );
+}
+
+/** /rentals/:rentalId: one rental in full. */
+export function RentalDetail({ rentalId }: { rentalId: string }) {
+  const rental = useRental(rentalId);
+  let body;
+  if (rental.isPending) body = <StatusMessage>Loading rental...</StatusMessage>;
+  else if (rental.isError) {
+    body = isNotFound(rental.error) ? (
+      <p className="text-slate-700">Rental not found.</p>
+    ) : (
+      <ErrorState title="This rental could not be loaded" message={errorMessage(rental.error)} onRetry={() => void rental.refetch()} />
+    );
+  } else body = <Details rental={rental.data} />;
+  return (
+    <div className="space-y-6">
+      {body}
+      <p>
+        <Link to="/my-rentals" className={linkClass}>
+          Back to My Rentals
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+import { rental } from './test-rentals.ts';
+
+const rentals = [
+  rental({ id: 'r-done', item: { id: 'i-2', name: 'Pressure Washer', imageUrl: null }, status: 'completed', startDate: '2030-01-02', endDate: '2030-01-03', days: 2 }),
+  rental({ id: 'r-late', item: { id: 'i-3', name: 'Tile Cutter', imageUrl: '/media/t.webp' }, status: 'active', overdue: true }),
+  rental({ id: 'r-next' }),
+  rental({ id: 'r-off', item: { id: 'i-4', name: 'Gazebo', imageUrl: null }, status: 'cancelled' }),
+];
+
+describe('my rentals page', () => {
+  it('lists upcoming and active rentals first, with their status, dates, total and page', async () => {
+    fakeServer({ 'GET /api/me/rentals': () => json({ rentals }) }, { user: testUser });
+    renderApp('/my-rentals');
+    const tab = await screen.findByRole('tab', { name: 'Upcoming & Active' });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel');
+    const next = (await within(panel).findByRole('link', { name: 'Petrol Lawn Mower' })).closest('li')!;
+    expect(within(next).getByText('Upcoming')).toBeTruthy();
+    expect(within(next).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeTruthy();
+    expect(within(next).getByText('£37.50')).toBeTruthy();
+    expect(within(next).getByRole('link', { name: 'Petrol Lawn Mower' }).getAttribute('href')).toBe('/rentals/r-next');
+    const late = within(panel).getByRole('link', { name: 'Tile Cutter' }).closest('li')!;
+    expect(within(late).getByText('Overdue')).toBeTruthy();
+    expect(within(panel).queryByText('Pressure Washer')).toBeNull();
+  });
+
+  it('shows completed and cancelled rentals under Past Rentals', async () => {
+    fakeServer({ 'GET /api/me/rentals': () => json({ rentals }) }, { user: testUser });
+    renderApp('/my-rentals');
+    fireEvent.click(await screen.findByRole('tab', { name: 'Past Rentals' }));
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).getByRole('link', { name: 'Pressure Washer' }).closest('li')!.textContent).toContain('Completed');
+    expect(within(panel).getByRole('link', { name: 'Gazebo' }).closest('li')!.textContent).toContain('Cancelled');
+    expect(within(panel).queryByText('Petrol Lawn Mower')).toBeNull();
+  });
+
+  it('says when either list is empty', async () => {
+    fakeServer({ 'GET /api/me/rentals': () => json({ rentals: [] }) }, { user: testUser });
+    renderApp('/my-rentals');
+    expect(await screen.findByText('No upcoming or active rentals found')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Past Rentals' }));
+    expect(screen.getByText('No past rentals found')).toBeTruthy();
+  });
+
+  it('shows an error with a retry instead of an empty list when the rentals cannot be loaded', async () => {
+    fakeServer({ 'GET /api/me/rentals': () => errorJson(500, 'INTERNAL', 'boom') }, { user: testUser });
+    renderApp('/my-rentals');
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Your rentals could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('No upcoming or active rentals found')).toBeNull();
+  });
+});
+
+describe('rental page', () => {
+  it('shows one rental in full, linking to the item and its owner', async () => {
+    fakeServer({ 'GET /api/rentals/r-next': () => json(rental({ id: 'r-next' })) }, { user: testUser });
+    renderApp('/rentals/r-next');
+    const item = await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    expect(item.getAttribute('href')).toBe('/category/all/item/item-mower');
+    expect(screen.getByRole('link', { name: 'Sam Okafor' }).getAttribute('href')).toBe('/owner/owner-1');
+    expect(screen.getByText('1 Jun 2030 to 3 Jun 2030')).toBeTruthy();
+    expect(screen.getByText('3 days')).toBeTruthy();
+    expect(screen.getByText('£12.50')).toBeTruthy();
+    expect(screen.getByText('£37.50')).toBeTruthy();
+    expect(screen.getByText('Upcoming')).toBeTruthy();
+    expect(screen.getByText('order-1')).toBeTruthy();
+  });
+
+  it('says Rental not found. for an unknown rental', async () => {
+    fakeServer({ 'GET /api/rentals/nope': () => errorJson(404, 'NOT_FOUND', 'Rental not found.') }, { user: testUser });
+    renderApp('/rentals/nope');
+    expect(await screen.findByText('Rental not found.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to My Rentals' }).getAttribute('href')).toBe('/my-rentals');
+  });
+});

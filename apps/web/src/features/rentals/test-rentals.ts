@@ -1,0 +1,23 @@
+import type { RentalView } from '@toolshed/core/contract';
+import { testUser } from '../auth/test-server.ts';
+import { mower } from '../wheelbarrow/test-wheelbarrow.ts';
+
+/** A rental of the test mower by the test user, as the API shows it. */
+export function rental(overrides: Partial<RentalView> = {}): RentalView {
+  return {
+    id: 'rental-1',
+    item: { id: mower.itemId, name: mower.name, imageUrl: null },
+    owner: { id: 'owner-1', name: 'Sam Okafor' },
+    renter: { id: testUser.id, name: testUser.name },
+    startDate: mower.startDate,
+    endDate: mower.endDate,
+    days: 3,
+    dailyRatePence: 1250,
+    totalPence: 3750,
+    status: 'upcoming',
+    overdue: false,
+    orderId: 'order-1',
+    createdAt: '2030-05-01T10:00:00.000Z',
+    ...overrides,
+  };
+}

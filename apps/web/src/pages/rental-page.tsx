@@ -1,0 +1,15 @@
+import { useParams } from 'react-router';
+import { RentalDetail } from '../features/rentals/components/rental-detail.tsx';
+import { PageMain } from '../ui/page-main.tsx';
+
+export function RentalPage() {
+  const { rentalId = '' } = useParams();
+  return (
+    <PageMain className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <title>Rental details · Toolshed</title>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">Rental details</h1>
+      {/* Keyed so another rental starts from its own loading state. */}
+      <RentalDetail key={rentalId} rentalId={rentalId} />
+    </PageMain>
+  );
+}
