@@ -31,7 +31,7 @@ function isErrorBody(body: unknown): body is ErrorBody {
  * One call to our API with the same conventions as `getJson` (same-origin cookies, ApiError with
  * status 0 when offline), plus a JSON body for writes: the server refuses a write without one.
  */
-export async function requestJson<T>(method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown): Promise<T> {
+export async function requestJson<T>(method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
   const write = method !== 'GET';
   let response: Response;
   try {

@@ -3,14 +3,11 @@ import type { Address } from '@toolshed/core/contract';
 import { requestJson } from '../../auth/api/request-json.ts';
 import { meKey, type Me } from './me.ts';
 
-// The shared helper's method list has no PUT yet, though it sends any method as given.
-const PUT = 'PUT' as unknown as 'PATCH';
-
 /** Saves the borrower address; the server formats the postcode and answers with the whole account. */
 export function useUpdateAddress() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (address: Address) => requestJson<Me>(PUT, '/api/me/address', address),
+    mutationFn: (address: Address) => requestJson<Me>('PUT', '/api/me/address', address),
     onSuccess: (me) => queryClient.setQueryData(meKey, me),
   });
 }
