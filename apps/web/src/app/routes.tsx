@@ -62,6 +62,8 @@ export const routes: RouteObject[] = [
           { path: 'reset-password', element: lazyPage(() => import('../pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
           { path: 'help', element: lazyPage(() => import('../pages/help-page.tsx').then((m) => m.HelpPage)) },
           { path: 'about', element: lazyPage(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
+          { path: 'owner/:ownerId', element: lazyPage(() => import('../pages/owner-page.tsx').then((m) => m.OwnerPage)) },
+          { path: 'owner/:ownerId/items', element: lazyPage(() => import('../pages/owner-page.tsx').then((m) => m.OwnerItemsPage)) },
           {
             // The spec's login-only routes: signed-out visitors sign in first, then return here.
             element: <RequireAuth />,
@@ -71,9 +73,9 @@ export const routes: RouteObject[] = [
               { path: 'payment-selection', element: lazyPage(() => import('../pages/payment-selection-page.tsx').then((m) => m.PaymentSelectionPage)) },
               { path: 'payment/card', element: lazyPage(() => import('../pages/payment-card-page.tsx').then((m) => m.PaymentCardPage)) },
               { path: 'payment-success', element: lazyPage(() => import('../pages/payment-success-page.tsx').then((m) => m.PaymentSuccessPage)) },
-              { path: 'my-items', element: planned('my-items') },
-              { path: 'add-item', element: planned('add-item') },
-              { path: 'edit-item/:itemId', element: planned('edit-item') },
+              { path: 'my-items', element: lazyPage(() => import('../pages/my-items-page.tsx').then((m) => m.MyItemsPage)) },
+              { path: 'add-item', element: lazyPage(() => import('../pages/add-item-page.tsx').then((m) => m.AddItemPage)) },
+              { path: 'edit-item/:itemId?', element: lazyPage(() => import('../pages/edit-item-page.tsx').then((m) => m.EditItemPage)) },
               { path: 'my-rentals', element: lazyPage(() => import('../pages/my-rentals-page.tsx').then((m) => m.MyRentalsPage)) },
               { path: 'rentals/:rentalId', element: lazyPage(() => import('../pages/rental-page.tsx').then((m) => m.RentalPage)) },
               { path: 'notifications', element: planned('notifications') },

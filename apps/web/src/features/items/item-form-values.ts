@@ -1,0 +1,107 @@
+import { poundsToPence } from '@toolshed/core';
+import { itemInputSchema, type ItemDetail, type ItemInput } from '@toolshed/core/contract';
+
+/** What the form's controls hold: text as typed (the rate in pounds), and the checkbox. */
+export interface ItemFormValues {
+  name: string;
+  description: string;
+  dailyRate: string;
+  categoryId: string;
+  minDays: string;
+  maxDays: string;
+  address: string;
+  city: string;
+  postcode: string;
+  available: boolean;
+}
+
+export type ItemField = keyof ItemFormValues;
+export type FieldErrors = Partial<Record<ItemField, string>>;
+
+/** Top to bottom, so the first invalid field in this order takes focus. */
+export const FIELD_ORDER: readonly ItemField[] = ['name', 'description', 'dailyRate', 'categoryId', 'minDays', 'maxDays', 'address', 'city', 'postcode', 'available'];
+
+/** The spec's defaults: £10 a day, 1 to 7 days, available. */
+export const EMPTY_ITEM_FORM: ItemFormValues = {
+  name: '',
+  description: '',
+  dailyRate: '10',
+  categoryId: '',
+  minDays: '1',
+  maxDays: '7',
+  address: '',
+  city: '',
+  postcode: '',
+  available: true,
+};
+
+export function valuesFromItem(item: ItemDetail): ItemFormValues {
+  return {
+    name: item.name,
+    description: item.description,
+    dailyRate: (item.dailyRatePence / 100).toFixed(2),
+    categoryId: item.categoryId,
+    minDays: String(item.minDays),
+    maxDays: String(item.maxDays),
+    address: item.location.address ?? '',
+    city: item.location.city ?? '',
+    postcode: item.location.postcode ?? '',
+    available: item.available,
+  };
+}
+
+function numberOrUndefined(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (!trimmed) return undefined;
+  const n = Number(trimmed);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Pounds as typed to pence. More than two decimals is passed on unrounded so the shared schema
+ * says so, rather than quietly charging a different rate from the one typed.
+ */
+function penceFrom(text: string): number | undefined {
+  const pounds = numberOrUndefined(text);
+  if (pounds === undefined) return undefined;
+  const pence = poundsToPence(pounds);
+  return Math.abs(pounds * 100 - pence) > 1e-6 ? pounds * 100 : pence;
+}
+
+const FIELD_OF: Record<string, ItemField> = { dailyRatePence: 'dailyRate' };
+
+/** The form checked with the API's own schema: the input to send, or one message per field. */
+export function validateItemForm(values: ItemFormValues): { ok: true; input: ItemInput } | { ok: false; errors: FieldErrors } {
+  const result = itemInputSchema.safeParse({
+    name: values.name,
+    description: values.description,
+    dailyRatePence: penceFrom(values.dailyRate),
+    categoryId: values.categoryId || undefined,
+    minDays: numberOrUndefined(values.minDays),
+    maxDays: numberOrUndefined(values.maxDays),
+    address: values.address,
+    city: values.city,
+    postcode: values.postcode,
+    available: values.available,
+  });
+  if (result.success) return { ok: true, input: result.data };
+  const errors: FieldErrors = {};
+  for (const issue of result.error.issues) {
+    const key = String(issue.path[0] ?? '');
+    const field = FIELD_OF[key] ?? (FIELD_ORDER.includes(key as ItemField) ? (key as ItemField) : undefined);
+    if (field && !errors[field]) errors[field] = issue.message;
+  }
+  return { ok: false, errors };
+}
+
+/** The first field, top to bottom, that has a message. */
+export function firstInvalidField(errors: FieldErrors): ItemField | undefined {
+  return FIELD_ORDER.find((f) => errors[f]);
+}
+
+/** A server error that names one of the form's fields (e.g. 'postcode'), as a form field. */
+export function formFieldOf(serverField: string | undefined): ItemField | undefined {
+  if (!serverField) return undefined;
+  const field = FIELD_OF[serverField] ?? serverField;
+  return FIELD_ORDER.includes(field as ItemField) ? (field as ItemField) : undefined;
+}

@@ -1,0 +1,95 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { ItemInput } from '@toolshed/core/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
+import { useToast } from '../../lib/toast.tsx';
+import { createItem, refreshListings, updateItem } from './api/item-requests.ts';
+import type { useExistingPhotos } from './use-existing-photos.ts';
+import type { usePhotoUploads } from './use-photo-uploads.ts';
+
+/** The spec's words for a failed save; the server's specific reason follows them. */
+export const SAVE_FAILED = {
+  add: 'Failed to add item. Please check that the address is valid and try again.',
+  edit: 'Failed to update item. Please check that the address is valid and try again.',
+} as const;
+
+export type SaveOutcome =
+  | { kind: 'idle' }
+  /** Nothing was saved (or the details change failed). `field` is the form field the server named. */
+  | { kind: 'failed'; lead: string; detail: string; field: string | undefined }
+  /** The item is saved but some photo work is not: the form stays, with retries. */
+  | { kind: 'photos'; detail: string };
+
+/** The server's own reason when it sent one (also for 503 geocoding failures), else plain words. */
+export function serverReason(error: unknown): string {
+  if (error instanceof ApiError && error.status !== 0 && !error.code.startsWith('HTTP_') && error.code !== 'NOT_JSON') return error.message;
+  return errorMessage(error);
+}
+
+interface Options {
+  mode: 'add' | 'edit';
+  itemId: string | undefined;
+  existing: ReturnType<typeof useExistingPhotos>;
+  uploads: ReturnType<typeof usePhotoUploads>;
+}
+
+/**
+ * Saving the form: the item first (created once; a later attempt updates the one created), then
+ * the photo removals and order, then each new photo. A photo failure never loses the item.
+ */
+export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Options) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const toast = useToast();
+  const [itemId, setItemId] = useState(knownId);
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<SaveOutcome>({ kind: 'idle' });
+
+  async function finish(id: string) {
+    await refreshListings(queryClient, id);
+    toast.show(mode === 'add' ? 'Item added' : 'Item updated');
+    await navigate('/my-items');
+  }
+
+  async function sendPhotos(id: string): Promise<boolean> {
+    try {
+      await existing.apply(id);
+    } catch (err) {
+      setOutcome({ kind: 'photos', detail: `The photo changes could not be saved: ${serverReason(err)}` });
+      return false;
+    }
+    if (await uploads.uploadAll(id)) return true;
+    setOutcome({ kind: 'photos', detail: 'Some photos could not be uploaded. Retry them, or remove them and save again.' });
+    return false;
+  }
+
+  async function save(input: ItemInput): Promise<void> {
+    setSaving(true);
+    setOutcome({ kind: 'idle' });
+    let id = itemId;
+    try {
+      if (id) await updateItem(id, input);
+      else {
+        id = (await createItem(input)).id;
+        setItemId(id);
+      }
+    } catch (err) {
+      setOutcome({ kind: 'failed', lead: SAVE_FAILED[mode], detail: serverReason(err), field: err instanceof ApiError ? err.field : undefined });
+      setSaving(false);
+      return;
+    }
+    const photosDone = await sendPhotos(id);
+    setSaving(false);
+    if (photosDone) await finish(id);
+    else await refreshListings(queryClient, id);
+  }
+
+  /** One failed photo again; when it was the last one missing, the save is complete. */
+  async function retry(key: string) {
+    if (!itemId) return;
+    if ((await uploads.uploadOne(itemId, key)) && !uploads.hasUnsent()) await finish(itemId);
+  }
+
+  return { itemId, saving, outcome, save, retry, finish: () => (itemId ? finish(itemId) : Promise.resolve()) };
+}

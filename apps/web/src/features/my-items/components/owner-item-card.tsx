@@ -1,0 +1,36 @@
+import { categoryName, formatPence } from '@toolshed/core';
+import type { OwnerItem } from '@toolshed/core/contract';
+import { Link } from 'react-router';
+import { DeleteItemButton } from '../../items/components/delete-item-button.tsx';
+import { RentalPeriods, smallButtonClass } from './rental-periods.tsx';
+
+/** One of the owner's items in My Items: what renters see of it, its rentals and its actions. */
+export function OwnerItemCard({ item }: { item: OwnerItem }) {
+  return (
+    <li className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row">
+      {item.imageUrl ? (
+        <img src={item.imageUrl} alt="" width={144} height={96} className="h-24 w-36 shrink-0 rounded object-cover" />
+      ) : (
+        <span className="flex h-24 w-36 shrink-0 items-center justify-center rounded bg-slate-100 text-xs text-slate-600">No image</span>
+      )}
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-2">
+          <h2 className="text-lg font-semibold break-words text-slate-900">{item.name}</h2>
+          {!item.available && <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Not listed</span>}
+        </div>
+        <p className="font-semibold text-emerald-800">{formatPence(item.dailyRatePence)} / day</p>
+        <p className="text-sm text-slate-700">{categoryName(item.categoryId) ?? item.categoryId}</p>
+        <RentalPeriods item={item} />
+        <div className="mt-3 flex flex-wrap gap-2">
+          <Link to={`/edit-item/${encodeURIComponent(item.id)}`} aria-label={`Edit ${item.name}`} className={smallButtonClass}>
+            Edit
+          </Link>
+          <DeleteItemButton
+            item={item}
+            className="rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
+          />
+        </div>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,104 @@
+import type { OwnerProfile } from '@toolshed/core/contract';
+import { Link, NavLink, useParams } from 'react-router';
+import { useDataSource } from '../../../data/data-source.tsx';
+import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
+import { PageMain, SimplePage } from '../../../ui/page-main.tsx';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { linkClass } from '../../auth/components/form-parts.tsx';
+import { useOwner } from '../api/owners.ts';
+import { OwnerHeader } from './owner-header.tsx';
+import { OwnerItemPopup } from './owner-item-popup.tsx';
+import { OwnerItems } from './owner-items.tsx';
+import { OwnerReviews } from './owner-reviews.tsx';
+
+export type OwnerView = 'overview' | 'items';
+
+const tabLink = ({ isActive }: { isActive: boolean }) =>
+  `-mb-px border-b-2 px-4 py-2 text-sm font-medium ${isActive ? 'border-emerald-700 text-emerald-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`;
+
+function Reviews({ owner, collapsed }: { owner: OwnerProfile; collapsed: boolean }) {
+  const title = `Reviews (${owner.reviews.length})`;
+  if (collapsed) {
+    // The items view leads with the items; the reviews are one click away.
+    return (
+      <details className="rounded-xl border border-slate-200 bg-white p-4">
+        <summary className="cursor-pointer text-xl font-bold text-slate-900">{title}</summary>
+        <div className="mt-4">
+          <OwnerReviews reviews={owner.reviews} />
+        </div>
+      </details>
+    );
+  }
+  return (
+    <section aria-labelledby="owner-reviews-heading">
+      <h2 id="owner-reviews-heading" className="mb-3 text-2xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <OwnerReviews reviews={owner.reviews} />
+    </section>
+  );
+}
+
+function OwnerProfileView({ owner, view }: { owner: OwnerProfile; view: OwnerView }) {
+  const base = `/owner/${encodeURIComponent(owner.id)}`;
+  return (
+    <PageMain className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
+      <title>{`${owner.name} · Toolshed`}</title>
+      <OwnerHeader owner={owner} />
+      <nav aria-label="Owner page" className="flex gap-1 border-b border-slate-200">
+        <NavLink to={base} end className={tabLink}>
+          Overview
+        </NavLink>
+        <NavLink to={`${base}/items`} className={tabLink}>
+          Items
+        </NavLink>
+      </nav>
+      <OwnerItems ownerId={owner.id} ownerName={owner.name} />
+      <Reviews owner={owner} collapsed={view === 'items'} />
+      <OwnerItemPopup />
+    </PageMain>
+  );
+}
+
+/** /owner/:ownerId (profile, items, reviews) and /owner/:ownerId/items (items first). */
+export function OwnerScreen({ view }: { view: OwnerView }) {
+  const { ownerId = '' } = useParams();
+  const { mode } = useDataSource();
+  const owner = useOwner(ownerId, mode === 'api' && ownerId !== '');
+
+  if (mode === 'mock') {
+    return (
+      <SimplePage title="Owner page unavailable">
+        <p>Owner pages need the live Toolshed service. You are seeing the sample catalogue (Mock Data), which has no owner pages.</p>
+      </SimplePage>
+    );
+  }
+  if (owner.isError && isNotFound(owner.error)) {
+    return (
+      <SimplePage title="Owner not found">
+        <p>There is no owner at this address. The link may be mistyped.</p>
+        <p>
+          <Link to="/category/all" className={linkClass}>
+            Browse all items
+          </Link>
+        </p>
+      </SimplePage>
+    );
+  }
+  if (owner.isError) {
+    return (
+      <PageMain className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
+        <h1 className="sr-only">Owner</h1>
+        <ErrorState title="This owner could not be loaded" message={errorMessage(owner.error)} onRetry={() => void owner.refetch()} />
+      </PageMain>
+    );
+  }
+  if (!owner.data) {
+    return (
+      <PageMain className="mx-auto max-w-6xl px-4 sm:px-6">
+        <StatusMessage>Loading...</StatusMessage>
+      </PageMain>
+    );
+  }
+  return <OwnerProfileView owner={owner.data} view={view} />;
+}

@@ -1,0 +1,18 @@
+import { Link } from 'react-router';
+import { MyItemsScreen } from '../features/my-items/components/my-items-screen.tsx';
+import { PageMain } from '../ui/page-main.tsx';
+
+export function MyItemsPage() {
+  return (
+    <PageMain className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <title>My Items · Toolshed</title>
+      <div className="mb-6 flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">My Items</h1>
+        <Link to="/add-item" className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800">
+          Add item
+        </Link>
+      </div>
+      <MyItemsScreen />
+    </PageMain>
+  );
+}
