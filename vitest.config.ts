@@ -15,6 +15,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      { test: { name: 'bench', root: 'bench', include: ['*/**/*.test.ts'], exclude: ['node_modules/**'], environment: 'node' } },
       {
         extends: 'apps/web/vite.config.ts',
         test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
