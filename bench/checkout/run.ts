@@ -23,6 +23,8 @@ const ITEMS = 2_000;
 const CONNECTIONS = 20;
 const card = { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'Bench Renter' };
 
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
 async function count(url: string, query: string): Promise<number> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -95,9 +97,9 @@ async function uncontended(baseUrl: string, cookies: string[], itemIds: string[]
     seconds,
     checkouts: latencies.length,
     perSecond: Math.round((latencies.length / seconds) * 10) / 10,
-    p50Ms: percentile(sorted, 50),
-    p95Ms: percentile(sorted, 95),
-    p99Ms: percentile(sorted, 99),
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    p99Ms: round(percentile(sorted, 99)),
     non2xx,
     errors: result.errors,
   };
