@@ -37,7 +37,7 @@ export function DeleteItemButton({ item, onDeleted, className }: Props) {
 
   return (
     <>
-      <button type="button" onClick={() => { removal.reset(); setOpen(true); }}
+      <button type="button" aria-label={`Delete ${item.name}`} onClick={() => { removal.reset(); setOpen(true); }}
         className={className ?? 'rounded-md border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50'}>
         Delete
       </button>

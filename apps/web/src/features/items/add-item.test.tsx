@@ -1,0 +1,156 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { LOCATION_FIELDS_MESSAGE } from '@toolshed/core/contract';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { deferred, errorJson, fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
+import { fakeUploads, ownedItem, photo, photoUrl, uploadedFile } from './test-items.ts';
+
+function type(label: string, value: string) {
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+}
+
+async function openForm(routes: Record<string, FakeRoute> = {}) {
+  const server = fakeServer({ 'GET /api/me/items': () => json({ items: [] }), ...routes }, { user: testUser });
+  const app = renderApp('/add-item');
+  await screen.findByRole('heading', { level: 1, name: 'Add an item' });
+  return { server, app };
+}
+
+function fillDetails() {
+  type('Name', 'Hedge Trimmer');
+  type('Description', 'Cordless, two batteries.');
+  type('Daily rate (£)', '12.50');
+  fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'garden-tools' } });
+}
+
+function fillLocation() {
+  type('Address', '12 Elm Road');
+  type('City', 'Leeds');
+  type('Postcode', 'LS6 2AB');
+}
+
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+
+describe('add item form', () => {
+  it('starts with the spec defaults', async () => {
+    await openForm();
+    expect((screen.getByLabelText('Daily rate (£)') as HTMLInputElement).value).toBe('10');
+    expect((screen.getByLabelText('Minimum days') as HTMLInputElement).value).toBe('1');
+    expect((screen.getByLabelText('Maximum days') as HTMLInputElement).value).toBe('7');
+    expect((screen.getByLabelText('Available for rent') as HTMLInputElement).checked).toBe(true);
+    expect(within(screen.getByLabelText('Category')).getAllByRole('option')).toHaveLength(12);
+  });
+
+  it('asks for every location field, beside the address, and sends nothing', async () => {
+    const { server } = await openForm();
+    fillDetails();
+    type('Address', '12 Elm Road');
+    submit();
+
+    const address = screen.getByLabelText('Address');
+    const message = screen.getByText(LOCATION_FIELDS_MESSAGE);
+    expect(address.getAttribute('aria-invalid')).toBe('true');
+    expect(address.getAttribute('aria-describedby')).toBe(message.id);
+    expect(screen.getByLabelText('City').getAttribute('aria-invalid')).toBe('true');
+    // The first empty location field takes focus.
+    expect(document.activeElement).toBe(screen.getByLabelText('City'));
+    expect(server.sent('POST', '/api/items')).toHaveLength(0);
+  });
+
+  it('refuses a negative rate and a maximum below the minimum, focusing the first', async () => {
+    await openForm();
+    fillDetails();
+    fillLocation();
+    type('Daily rate (£)', '-1');
+    type('Minimum days', '5');
+    type('Maximum days', '3');
+    submit();
+
+    expect(screen.getByText('The daily rate cannot be negative')).toBeTruthy();
+    expect(screen.getByText('Maximum days must be at least the minimum days')).toBeTruthy();
+    expect(screen.getByLabelText('Maximum days').getAttribute('aria-invalid')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByLabelText('Daily rate (£)'));
+
+    // Correcting a field clears its message.
+    type('Maximum days', '9');
+    expect(screen.queryByText('Maximum days must be at least the minimum days')).toBeNull();
+  });
+
+  it("shows the spec's failure with the server's reason, and 'Saving...' meanwhile", async () => {
+    const answer = deferred();
+    await openForm({ 'POST /api/items': () => answer.promise });
+    fillDetails();
+    fillLocation();
+    submit();
+
+    const saving = await screen.findByRole('button', { name: 'Saving...' });
+    expect((saving as HTMLButtonElement).disabled).toBe(true);
+    answer.release(errorJson(400, 'VALIDATION', 'Address not found. Please check the address, city, and postcode.'));
+
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Failed to add item. Please check that the address is valid and try again.')).toBeTruthy();
+    expect(within(alert).getByText('Address not found. Please check the address, city, and postcode.')).toBeTruthy();
+    expect(document.activeElement).toBe(alert);
+    expect(screen.getByRole('button', { name: 'Add Item' })).toBeTruthy();
+  });
+
+  it('creates the item, then uploads each photo with its progress; a refused photo keeps the item and can be retried', async () => {
+    const uploads = fakeUploads();
+    const created = ownedItem({ id: 'new-1', images: [] });
+    const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201) });
+    fillDetails();
+    fillLocation();
+    fireEvent.change(screen.getByLabelText('Add photos'), {
+      target: { files: [photo('front.png'), photo('notes.pdf', 'application/pdf'), photo('side.jpg', 'image/jpeg')] },
+    });
+    // Checked in the browser before anything is sent.
+    expect(screen.getByText(/Only JPEG, PNG and WebP images are accepted\./)).toBeTruthy();
+    expect(screen.getByAltText('Preview of front.png')).toBeTruthy();
+
+    submit();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    expect(server.sent('POST', '/api/items')[0]!.body).toMatchObject({ name: 'Hedge Trimmer', dailyRatePence: 1250, categoryId: 'garden-tools', postcode: 'LS6 2AB' });
+    expect(uploads[0]!.url).toBe('/api/items/new-1/images');
+    expect(uploadedFile(uploads[0]!).name).toBe('front.png');
+
+    uploads[0]!.progress(40);
+    expect(screen.getByRole('progressbar', { name: 'Uploading front.png' }).getAttribute('aria-valuenow')).toBe('40');
+    uploads[0]!.respond(201, { ...created, images: [photoUrl('new-1', 'p1')] });
+
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    uploads[1]!.respond(400, { error: { code: 'VALIDATION', message: 'This image could not be read. Please try another file.', field: 'file' } });
+
+    expect(await screen.findByText(/This image could not be read\. Please try another file\./)).toBeTruthy();
+    expect(screen.getByText('Your item is saved.')).toBeTruthy();
+    expect(app.url()).toBe('/add-item');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Retry side.jpg' }));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    expect(uploadedFile(uploads[2]!).name).toBe('side.jpg');
+    uploads[2]!.respond(201, { ...created, images: [photoUrl('new-1', 'p1'), photoUrl('new-1', 'p2')] });
+
+    await waitFor(() => expect(app.url()).toBe('/my-items'));
+    expect(await screen.findByText('Item added')).toBeTruthy();
+    expect(server.sent('POST', '/api/items')).toHaveLength(1);
+  });
+
+  it('saves again without creating a second item after a photo failed', async () => {
+    const uploads = fakeUploads();
+    const created = ownedItem({ id: 'new-2', images: [] });
+    const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201), 'PUT /api/items/new-2': () => json(created) });
+    fillDetails();
+    fillLocation();
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [photo('big.png')] } });
+    submit();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]!.respond(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Each photo must be 5 MB or smaller.' } });
+    expect(await screen.findByText(/Each photo must be 5 MB or smaller\./)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Remove big.png' }));
+    submit();
+    await waitFor(() => expect(app.url()).toBe('/my-items'));
+    expect(server.sent('POST', '/api/items')).toHaveLength(1);
+    expect(server.sent('PUT', '/api/items/new-2')).toHaveLength(1);
+  });
+});

@@ -1,0 +1,136 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OwnerItem } from '@toolshed/core/contract';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
+
+function ownerItem(overrides: Partial<OwnerItem> = {}): OwnerItem {
+  return {
+    id: 'item-1',
+    name: 'Hedge Trimmer',
+    categoryId: 'garden-tools',
+    dailyRatePence: 1250,
+    available: true,
+    imageUrl: '/media/items/item-1/a-thumb.webp',
+    rentalState: 'available',
+    periods: [],
+    ...overrides,
+  };
+}
+
+const trimmer = ownerItem({
+  periods: [{ rentalId: 'r-up', renterName: 'Ada Lovelace', startDate: '2030-06-01', endDate: '2030-06-03', state: 'upcoming' }],
+});
+const hidden = ownerItem({ id: 'item-2', name: 'Tile Cutter', categoryId: 'diy-hand-tools', available: false });
+const saw = ownerItem({
+  id: 'item-3',
+  name: 'Circular Saw',
+  categoryId: 'power-tools',
+  rentalState: 'overdue',
+  periods: [{ rentalId: 'r-late', renterName: 'Rory Renter', startDate: '2026-11-01', endDate: '2026-11-05', state: 'overdue' }],
+});
+const mower = ownerItem({
+  id: 'item-4',
+  name: 'Lawn Mower',
+  rentalState: 'out',
+  periods: [{ rentalId: 'r-out', renterName: 'Bea Borrower', startDate: '2026-11-20', endDate: '2026-11-24', state: 'out' }],
+});
+
+function openMyItems(items: () => OwnerItem[], routes: Record<string, FakeRoute> = {}, path = '/my-items') {
+  const server = fakeServer({ 'GET /api/me/items': () => json({ items: items() }), ...routes }, { user: testUser });
+  return { server, app: renderApp(path) };
+}
+
+const card = (name: string) => screen.getByRole('heading', { level: 2, name }).closest('li')!;
+
+describe('My Items', () => {
+  it('lists items that are not with a renter under Available, with price, category, badge and periods', async () => {
+    openMyItems(() => [trimmer, hidden, saw, mower]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hedge Trimmer' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Available' }).getAttribute('aria-selected')).toBe('true');
+    const panel = screen.getByRole('tabpanel');
+    expect(within(panel).queryByText('Circular Saw')).toBeNull();
+
+    const first = card('Hedge Trimmer');
+    expect(within(first).getByText('£12.50 / day')).toBeTruthy();
+    expect(within(first).getByText('Garden Tools')).toBeTruthy();
+    expect(within(first).getByText('Upcoming')).toBeTruthy();
+    expect(within(first).getByText('Ada Lovelace · 1 Jun 2030 to 3 Jun 2030')).toBeTruthy();
+    expect(within(first).queryByRole('button', { name: /Mark as returned/ })).toBeNull();
+    expect(within(first).queryByText('Not listed')).toBeNull();
+    expect(within(first).getByRole('link', { name: 'Edit Hedge Trimmer' }).getAttribute('href')).toBe('/edit-item/item-1');
+    expect(within(card('Tile Cutter')).getByText('Not listed')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Add item' }).getAttribute('href')).toBe('/add-item');
+  });
+
+  it('lists out and overdue items under Currently Rented, also by arrow key', async () => {
+    const { app } = openMyItems(() => [trimmer, saw, mower]);
+    const available = await screen.findByRole('tab', { name: 'Available' });
+    fireEvent.keyDown(available, { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { name: 'Currently Rented' }).getAttribute('aria-selected')).toBe('true');
+    expect(app.url()).toBe('/my-items?tab=rented');
+    const late = card('Circular Saw');
+    expect(within(late).getByText('Overdue')).toBeTruthy();
+    expect(within(card('Lawn Mower')).getByText('Out now')).toBeTruthy();
+    expect(screen.queryByText('Hedge Trimmer')).toBeNull();
+  });
+
+  it('marks a rental returned after confirming, then shows the fresh list', async () => {
+    let returned = false;
+    const { server } = openMyItems(() => (returned ? [{ ...saw, rentalState: 'available', periods: [] }] : [saw]), {
+      'POST /api/rentals/r-late/return': () => {
+        returned = true;
+        return new Response(null, { status: 204 });
+      },
+    }, '/my-items?tab=rented');
+    fireEvent.click(await screen.findByRole('button', { name: /^Mark as returned/ }));
+    const dialog = screen.getByRole('dialog', { name: 'Mark Circular Saw as returned?' });
+    expect(within(dialog).getByText(/Rented by Rory Renter from 1 Nov 2026 to 5 Nov 2026/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as returned' }));
+
+    expect(await screen.findByText('Marked as returned')).toBeTruthy();
+    expect(server.sent('POST', '/api/rentals/r-late/return')).toHaveLength(1);
+    expect(await screen.findByText('None of your items are rented out right now.')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it("shows the server's reason when an item with rentals cannot be deleted, and Cancel keeps it", async () => {
+    const reason = 'This item has upcoming or active rentals, so it cannot be deleted yet. It can be deleted once they are returned or cancelled.';
+    const { server } = openMyItems(() => [trimmer], { 'DELETE /api/items/item-1': () => errorJson(409, 'CONFLICT', reason) });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Hedge Trimmer' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Hedge Trimmer?' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', reason);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Hedge Trimmer' })).toBeTruthy();
+    expect(server.sent('DELETE', '/api/items/item-1')).toHaveLength(1);
+  });
+
+  it('says delete failed in plain words for other errors, and removes the item once deleted', async () => {
+    let attempts = 0;
+    let gone = false;
+    openMyItems(() => (gone ? [] : [trimmer]), {
+      'DELETE /api/items/item-1': () => {
+        attempts += 1;
+        if (attempts === 1) return errorJson(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+        gone = true;
+        return new Response(null, { status: 204 });
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Hedge Trimmer' }));
+    const dialog = screen.getByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(dialog).findByText('Failed to delete item. Please try again.')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Item deleted')).toBeTruthy();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'List your first item' }).getAttribute('href')).toBe('/add-item'));
+  });
+
+  it('shows an error with a retry, not an empty list, when the items cannot be loaded', async () => {
+    openMyItems(() => [], { 'GET /api/me/items': () => errorJson(500, 'INTERNAL', 'boom') });
+    expect(await screen.findByText('Your items could not be loaded')).toBeTruthy();
+    expect(screen.queryByText('List your first item')).toBeNull();
+  });
+});

@@ -1,0 +1,115 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { OwnerProfile } from '@toolshed/core/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { item, itemsPage, json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer } from '../auth/test-server.ts';
+import { testItem } from '../item-detail/test-item.ts';
+
+// Leaflet does not run here; the popup's map is not what these tests are about.
+vi.mock('../item-detail/location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
+
+function owner(overrides: Partial<OwnerProfile> = {}): OwnerProfile {
+  return {
+    id: 'owner-1',
+    name: 'Priya Shah',
+    picture: null,
+    rating: 4.5,
+    totalRatings: 12,
+    memberSince: '2025-03-14T10:00:00.000Z',
+    reviews: [
+      {
+        id: 'rev-1',
+        rating: 4,
+        comment: 'Great mower, easy pick-up.',
+        reviewerId: 'u-2',
+        reviewerName: 'Sam Okafor',
+        itemId: 'item-1',
+        itemName: 'Petrol Lawn Mower',
+        date: '2026-10-02T23:30:00.000Z',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+const mower = item();
+const drill = item({ id: 'item-2', name: 'Hammer Drill', categoryId: 'power-tools' });
+
+function openOwner(path: string, profile: () => Response, pages: Record<number, ReturnType<typeof itemsPage>> = { 1: itemsPage([mower, drill]) }) {
+  const server = fakeServer({
+    'GET /api/owners/owner-1': profile,
+    'GET /api/owners/owner-1/items': ({ url }) => json(pages[Number(url.searchParams.get('page'))] ?? itemsPage([])),
+    'GET /api/items/item-2': () => json(testItem({ id: 'item-2', name: 'Hammer Drill' })),
+  });
+  return { server, app: renderApp(path) };
+}
+
+describe('owner page', () => {
+  it('shows the owner with initials, rating, membership, items and reviews', async () => {
+    openOwner('/owner/owner-1', () => json(owner()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeTruthy();
+    expect(screen.getByText('PS')).toBeTruthy();
+    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeTruthy();
+    expect(screen.getByText('Member since March 2025')).toBeTruthy();
+
+    const items = screen.getByRole('region', { name: 'Items' });
+    expect(await within(items).findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(within(items).getByRole('link', { name: 'Hammer Drill' })).toBeTruthy();
+
+    const reviews = screen.getByRole('region', { name: 'Reviews (1)' });
+    const review = within(reviews).getByRole('heading', { name: 'Sam Okafor' }).closest('li')!;
+    expect(within(review).getByText('Rated 4 out of 5')).toBeTruthy();
+    // 23:30 UTC on 2 October is already the 3rd in London.
+    expect(within(review).getByText('3 Oct 2026')).toBeTruthy();
+    expect(within(review).getByText('Rented: Petrol Lawn Mower')).toBeTruthy();
+    expect(within(review).getByText('Great mower, easy pick-up.')).toBeTruthy();
+  });
+
+  it('opens an item in the popup over the page, and closing it leaves the page as it was', async () => {
+    const { app } = openOwner('/owner/owner-1', () => json(owner()));
+    fireEvent.click(await screen.findByRole('link', { name: 'Hammer Drill' }));
+    expect(app.url()).toBe('/owner/owner-1?item=item-2');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+    expect(await within(dialog).findByRole('heading', { name: 'Hammer Drill' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Priya Shah' })).toBeTruthy();
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(app.url()).toBe('/owner/owner-1'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('pages through the items', async () => {
+    const many = Array.from({ length: 12 }, (_, i) => item({ id: `i-${i}`, name: `Tool ${i}` }));
+    const { app } = openOwner('/owner/owner-1', () => json(owner()), {
+      1: itemsPage(many, { total: 13, pageSize: 12 }),
+      2: itemsPage([item({ id: 'i-12', name: 'Tool 12' })], { total: 13, page: 2, pageSize: 12 }),
+    });
+    expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByRole('link', { name: 'Tool 12' })).toBeTruthy();
+    expect(app.url()).toBe('/owner/owner-1?page=2');
+  });
+
+  it("says 'No ratings yet' and 'No reviews yet' for a new owner", async () => {
+    openOwner('/owner/owner-1', () => json(owner({ rating: null, totalRatings: 0, reviews: [], picture: '/media/avatars/p.webp' })), { 1: itemsPage([]) });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeTruthy();
+    expect(screen.getByText('No ratings yet')).toBeTruthy();
+    expect(screen.getByText('No reviews yet')).toBeTruthy();
+    expect(await screen.findByText('Priya Shah has no items listed right now.')).toBeTruthy();
+  });
+
+  it('leads with the items on /owner/:id/items, the reviews folded away', async () => {
+    openOwner('/owner/owner-1/items', () => json(owner()));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Items' }).getAttribute('aria-current')).toBe('page');
+    const summary = screen.getByText('Reviews (1)');
+    expect(summary.closest('details')!.open).toBe(false);
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+  });
+
+  it("says 'Owner not found' for an unknown owner", async () => {
+    openOwner('/owner/owner-1', () => errorJson(404, 'NOT_FOUND', 'Owner not found'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Owner not found' })).toBeTruthy();
+  });
+});
