@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { SUBJECTS, waitForMail } from './mailbox.ts';
-import { waitForGone, waitForVisible } from './waits.ts';
+import { waitForGone, waitForUrl, waitForVisible } from './waits.ts';
 
 /** Long enough and uncommon enough for the password rules. */
 export const PASSWORD = 'a sturdy wheelbarrow 42';
@@ -60,6 +60,11 @@ export async function expectSignedOut(page: Page): Promise<void> {
   await waitForVisible(nav.getByRole('link', { name: 'Log In', exact: true }));
   await waitForVisible(nav.getByRole('link', { name: 'Sign Up', exact: true }));
   await waitForGone(nav.getByRole('button', { name: 'Sign Out', exact: true }));
+}
+
+/** Waits for /login with `from` naming the page the visitor was sent away from. */
+export function waitForLoginFrom(page: Page, from: string): Promise<URL> {
+  return waitForUrl(page, (url) => url.pathname === '/login' && url.searchParams.get('from') === from, `expected /login?from=${from}`);
 }
 
 /** The sign-in or sign-up form of /login; its name follows the mode. */

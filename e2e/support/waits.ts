@@ -55,6 +55,11 @@ export async function waitForUrl(
   return new URL(page.url());
 }
 
+/** Waits for the URL's path alone to be `pathname`, whatever the query. */
+export function waitForPath(page: Page, pathname: string, timeout = WAIT_MS): Promise<URL> {
+  return waitForUrl(page, (url) => url.pathname === pathname, `expected ${pathname}`, timeout);
+}
+
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
