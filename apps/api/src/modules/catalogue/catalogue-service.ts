@@ -3,8 +3,7 @@ import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, OwnerSummary
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isRowId } from '../../db/ids.ts';
 
 function owner(row: ItemSummaryRow | ItemDetailRow): OwnerSummary {
   return {
@@ -81,7 +80,7 @@ export function createCatalogueService(
   }
 
   async function loadItem(itemId: string): Promise<ItemDetail> {
-    const row = UUID.test(itemId) ? await repo.findItem(itemId) : undefined;
+    const row = isRowId(itemId) ? await repo.findItem(itemId) : undefined;
     if (!row) throw new AppError('NOT_FOUND', 'Item not found');
     const [images, bookedRanges] = await Promise.all([repo.itemImages(itemId), repo.bookedRanges(itemId, todayInLondon(now()))]);
     return {

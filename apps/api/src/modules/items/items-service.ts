@@ -5,13 +5,12 @@ import { sniffImage } from '../../platform/images/sniff-image.ts';
 import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { ItemsRepository } from './items-repository.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isRowId } from '../../db/ids.ts';
 
 /** `onChange` runs after every change that browsing shows (listings, photos, returns). */
 export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, storage: FileStorage, now: () => Date, onChange: () => void = () => {}) {
   async function owned(itemId: string, ownerId: string) {
-    const item = UUID.test(itemId) ? await repo.findOwned(itemId, ownerId) : undefined;
+    const item = isRowId(itemId) ? await repo.findOwned(itemId, ownerId) : undefined;
     if (!item) throw new AppError('NOT_FOUND', 'Item not found');
     return item;
   }
@@ -66,7 +65,7 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
 
     async removeImage(itemId: string, ownerId: string, imageId: string): Promise<void> {
       await owned(itemId, ownerId);
-      const removed = UUID.test(imageId) ? await repo.removeImage(itemId, imageId) : undefined;
+      const removed = isRowId(imageId) ? await repo.removeImage(itemId, imageId) : undefined;
       if (!removed) throw new AppError('NOT_FOUND', 'Photo not found');
       onChange();
       await Promise.all([storage.remove(removed.largeKey), storage.remove(removed.thumbKey)]);
@@ -110,7 +109,7 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
 
     /** Only the owner, only once the rental has started: completes it and releases the earnings. */
     async markReturned(rentalId: string, ownerId: string): Promise<void> {
-      const rental = UUID.test(rentalId) ? await repo.rentalOfOwner(rentalId, ownerId) : undefined;
+      const rental = isRowId(rentalId) ? await repo.rentalOfOwner(rentalId, ownerId) : undefined;
       if (!rental) throw new AppError('NOT_FOUND', 'Rental not found.');
       if (rental.returned || rental.cancelled) throw new AppError('CONFLICT', 'This rental is already closed.');
       if (compareDates(todayInLondon(now()), rental.start_date) < 0) throw new AppError('CONFLICT', 'This rental has not started yet.');

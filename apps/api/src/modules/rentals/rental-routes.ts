@@ -6,8 +6,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { RentalRepository } from './rental-repository.ts';
 import { toRentalView } from './rental-view.ts';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isRowId } from '../../db/ids.ts';
 
 export const rentalRoutes: FastifyPluginAsyncZod<{ repo: RentalRepository; storage: FileStorage; currentUser: CurrentUserReader; now: () => Date }> = async (
   app,
@@ -41,7 +40,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ repo: RentalRepository; stora
     },
     async (request) => {
       const user = await currentUser.requireUser(request);
-      const row = UUID.test(request.params.rentalId) ? await repo.rentalFor(request.params.rentalId, user.id) : undefined;
+      const row = isRowId(request.params.rentalId) ? await repo.rentalFor(request.params.rentalId, user.id) : undefined;
       if (!row) throw new AppError('NOT_FOUND', 'Rental not found.');
       return toRentalView(row, todayInLondon(now()), storage);
     },
@@ -59,7 +58,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ repo: RentalRepository; stora
     },
     async (request) => {
       const user = await currentUser.requireUser(request);
-      const found = UUID.test(request.params.orderId) ? await repo.order(request.params.orderId, user.id) : undefined;
+      const found = isRowId(request.params.orderId) ? await repo.order(request.params.orderId, user.id) : undefined;
       if (!found) throw new AppError('NOT_FOUND', 'Order not found.');
       const today = todayInLondon(now());
       const { payment } = found;
