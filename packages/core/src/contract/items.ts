@@ -33,11 +33,20 @@ export const itemInputSchema = z
     postcode: z.string().trim().max(10, 'Please enter a valid UK postcode').default(''),
     available: z.boolean().default(true),
   })
-  .superRefine((v, ctx) => {
-    if (v.maxDays < v.minDays) ctx.addIssue({ code: 'custom', path: ['maxDays'], message: 'Maximum days must be at least the minimum days' });
-    if (!v.address || !v.city || !v.postcode) ctx.addIssue({ code: 'custom', path: ['address'], message: LOCATION_FIELDS_MESSAGE });
-    else if (!isUkPostcode(v.postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Please enter a valid UK postcode' });
-  });
+  // `when`: these rules run even when other fields already failed, so an empty form lists every problem.
+  .superRefine(
+    (v, ctx) => {
+      const text = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
+      const whole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
+      if (whole(v.minDays) && whole(v.maxDays) && v.maxDays < v.minDays) {
+        ctx.addIssue({ code: 'custom', path: ['maxDays'], message: 'Maximum days must be at least the minimum days' });
+      }
+      const [address, city, postcode] = [text(v.address), text(v.city), text(v.postcode)];
+      if (!address || !city || !postcode) ctx.addIssue({ code: 'custom', path: ['address'], message: LOCATION_FIELDS_MESSAGE });
+      else if (!isUkPostcode(postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Please enter a valid UK postcode' });
+    },
+    { when: () => true },
+  );
 
 export type ItemInput = z.infer<typeof itemInputSchema>;
 
