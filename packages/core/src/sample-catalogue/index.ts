@@ -11,3 +11,4 @@ export { OWNER_HOMES } from './homes.ts';
 export { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser, type SampleOwnerRating } from './lookups.ts';
 export { SAMPLE_IMAGE_COUNT, sampleImageAlt, sampleImageDataUrl, sampleImageSvg } from './sample-images.ts';
 export { mockCategories, mockItemDetail, mockItemsPage } from './mock-browse.ts';
+export { mockOwnerItems, mockOwnerProfile } from './mock-owners.ts';

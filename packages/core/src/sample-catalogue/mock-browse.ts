@@ -76,22 +76,18 @@ function summary(item: SampleItem): ItemSummary {
 }
 
 /**
- * One page of a category ('all' = every category), or null for an unknown category.
+ * One page of the items in scope that pass the filters, under `category`.
  * Order: newest first, where a later catalogue entry is newer (the seed inserts in catalogue order),
- * so the order is stable from page to page.
+ * so the order is stable from page to page. Owner pages share it, as the API's do.
  */
-export function mockItemsPage(categoryId: string, filters: BrowseFilters, today: IsoDate): ItemsPage | null {
-  const name = categoryName(categoryId);
-  const category = categoryId === ALL_CATEGORY_ID
-    ? { ...ALL_ITEMS_CATEGORY }
-    : name === undefined
-      ? null
-      : { id: categoryId, name, description: CATEGORIES.find((c) => c.id === categoryId)!.description };
-  if (!category) return null;
-
+export function mockPage(
+  category: ItemsPage['category'],
+  inScope: (item: SampleItem) => boolean,
+  filters: BrowseFilters,
+  today: IsoDate,
+): ItemsPage {
   const words = searchWords(filters.search);
-  const found = SAMPLE_ITEMS.filter((i) => (categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId) && matches(i, filters, words, today))
-    .reverse();
+  const found = SAMPLE_ITEMS.filter((i) => inScope(i) && matches(i, filters, words, today)).reverse();
   const start = (filters.page - 1) * filters.pageSize;
   return {
     category,
@@ -100,6 +96,18 @@ export function mockItemsPage(categoryId: string, filters: BrowseFilters, today:
     page: filters.page,
     pageSize: filters.pageSize,
   };
+}
+
+/** One page of a category ('all' = every category), or null for an unknown category. */
+export function mockItemsPage(categoryId: string, filters: BrowseFilters, today: IsoDate): ItemsPage | null {
+  const name = categoryName(categoryId);
+  const category = categoryId === ALL_CATEGORY_ID
+    ? { ...ALL_ITEMS_CATEGORY }
+    : name === undefined
+      ? null
+      : { id: categoryId, name, description: CATEGORIES.find((c) => c.id === categoryId)!.description };
+  if (!category) return null;
+  return mockPage(category, (i) => categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId, filters, today);
 }
 
 /** An item's detail, with booked ranges that end today or later; null for an unknown id. */
