@@ -1,4 +1,4 @@
-import { parseBrowseFilters, todayInLondon } from '@toolshed/core';
+import { parseBrowseFilters, todayInLondon, type BrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
 import type { CatalogueSource } from '../lib/api-client.ts';
 import { ApiError } from '../lib/api-error.ts';
 
@@ -17,6 +17,12 @@ function loadSample(): Promise<SampleModule> {
 
 /** Read-only answers from the built-in sample catalogue, shaped exactly like the API's. */
 export function createMockSource(): CatalogueSource {
+  /** Validates like the API, so a bad page number reads the same in both modes. */
+  const filtersFor = (raw: RawBrowseFilters, today: IsoDate): BrowseFilters => {
+    const parsed = parseBrowseFilters(raw, today);
+    if (!parsed.ok) throw new ApiError(400, 'VALIDATION', parsed.message, parsed.field);
+    return parsed.value;
+  };
   return {
     async getCategories() {
       const sample = await loadSample();
@@ -24,10 +30,9 @@ export function createMockSource(): CatalogueSource {
     },
     async getItems(categoryId, raw) {
       const today = todayInLondon();
-      const parsed = parseBrowseFilters(raw, today);
-      if (!parsed.ok) throw new ApiError(400, 'VALIDATION', parsed.message, parsed.field);
+      const filters = filtersFor(raw, today);
       const sample = await loadSample();
-      const page = sample.mockItemsPage(categoryId, parsed.value, today);
+      const page = sample.mockItemsPage(categoryId, filters, today);
       if (!page) throw new ApiError(404, 'NOT_FOUND', 'Category not found');
       return page;
     },
@@ -36,6 +41,20 @@ export function createMockSource(): CatalogueSource {
       const item = sample.mockItemDetail(itemId, todayInLondon());
       if (!item) throw new ApiError(404, 'NOT_FOUND', 'Item not found');
       return item;
+    },
+    async getOwner(ownerId) {
+      const sample = await loadSample();
+      const owner = sample.mockOwnerProfile(ownerId);
+      if (!owner) throw new ApiError(404, 'NOT_FOUND', 'Owner not found');
+      return owner;
+    },
+    async getOwnerItems(ownerId, raw) {
+      const today = todayInLondon();
+      const filters = filtersFor(raw, today);
+      const sample = await loadSample();
+      const page = sample.mockOwnerItems(ownerId, filters, today);
+      if (!page) throw new ApiError(404, 'NOT_FOUND', 'Owner not found');
+      return page;
     },
   };
 }

@@ -1,4 +1,4 @@
-import type { CategoriesResponse, ItemDetail, ItemsPage } from '@toolshed/core/contract';
+import type { CategoriesResponse, ItemDetail, ItemsPage, OwnerProfile } from '@toolshed/core/contract';
 import type { RawBrowseFilters } from '@toolshed/core';
 import { ApiError } from './api-error.ts';
 
@@ -7,6 +7,10 @@ export interface CatalogueSource {
   getCategories(): Promise<CategoriesResponse>;
   getItems(categoryId: string, filters: RawBrowseFilters): Promise<ItemsPage>;
   getItem(itemId: string): Promise<ItemDetail>;
+  /** An owner's public profile with the reviews they received; 404 for an unknown owner. */
+  getOwner(ownerId: string, signal?: AbortSignal): Promise<OwnerProfile>;
+  /** One page of an owner's listed items, filtered and paged like browsing; 404 for an unknown owner. */
+  getOwnerItems(ownerId: string, filters: RawBrowseFilters, signal?: AbortSignal): Promise<ItemsPage>;
 }
 
 function isErrorBody(body: unknown): body is { error: { code: string; message: string; field?: string } } {
@@ -37,6 +41,13 @@ export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T>
   return body as T;
 }
 
+const withQuery = (path: string, filters: RawBrowseFilters) => {
+  const query = filtersToQuery(filters);
+  return query ? `${path}?${query}` : path;
+};
+
+const ownerPath = (ownerId: string) => `/api/owners/${encodeURIComponent(ownerId)}`;
+
 /** Query string with only the filters that are set, in a stable order. */
 export function filtersToQuery(filters: RawBrowseFilters): string {
   const params = new URLSearchParams();
@@ -60,11 +71,16 @@ export function createApiClient(primed?: CategoriesResponse): CatalogueSource {
       return ready ? Promise.resolve(ready) : getJson<CategoriesResponse>('/api/categories');
     },
     getItems(categoryId, filters) {
-      const query = filtersToQuery(filters);
-      return getJson<ItemsPage>(`/api/categories/${encodeURIComponent(categoryId)}/items${query ? '?' + query : ''}`);
+      return getJson<ItemsPage>(withQuery(`/api/categories/${encodeURIComponent(categoryId)}/items`, filters));
     },
     getItem(itemId) {
       return getJson<ItemDetail>(`/api/items/${encodeURIComponent(itemId)}`);
+    },
+    getOwner(ownerId, signal) {
+      return getJson<OwnerProfile>(ownerPath(ownerId), signal);
+    },
+    getOwnerItems(ownerId, filters, signal) {
+      return getJson<ItemsPage>(withQuery(`${ownerPath(ownerId)}/items`, filters), signal);
     },
   };
 }

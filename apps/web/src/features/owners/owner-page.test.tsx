@@ -81,7 +81,7 @@ describe('owner page', () => {
 
   it('pages through the items', async () => {
     const many = Array.from({ length: 12 }, (_, i) => item({ id: `i-${i}`, name: `Tool ${i}` }));
-    const { app } = openOwner('/owner/owner-1', () => json(owner()), {
+    const { app, server } = openOwner('/owner/owner-1', () => json(owner()), {
       1: itemsPage(many, { total: 13, pageSize: 12 }),
       2: itemsPage([item({ id: 'i-12', name: 'Tool 12' })], { total: 13, page: 2, pageSize: 12 }),
     });
@@ -89,6 +89,9 @@ describe('owner page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Tool 12' })).toBeTruthy();
     expect(app.url()).toBe('/owner/owner-1?page=2');
+    const asked = server.sent('GET', '/api/owners/owner-1/items').map((c) => c.url.search);
+    expect(asked).toContain('?page=1&pageSize=12');
+    expect(asked).toContain('?page=2&pageSize=12');
   });
 
   it("says 'No ratings yet' and 'No reviews yet' for a new owner", async () => {

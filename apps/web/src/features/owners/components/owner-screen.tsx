@@ -1,6 +1,5 @@
 import type { OwnerProfile } from '@toolshed/core/contract';
 import { Link, NavLink, useParams } from 'react-router';
-import { useDataSource } from '../../../data/data-source.tsx';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { PageMain, SimplePage } from '../../../ui/page-main.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
@@ -63,16 +62,8 @@ function OwnerProfileView({ owner, view }: { owner: OwnerProfile; view: OwnerVie
 /** /owner/:ownerId (profile, items, reviews) and /owner/:ownerId/items (items first). */
 export function OwnerScreen({ view }: { view: OwnerView }) {
   const { ownerId = '' } = useParams();
-  const { mode } = useDataSource();
-  const owner = useOwner(ownerId, mode === 'api' && ownerId !== '');
+  const owner = useOwner(ownerId, ownerId !== '');
 
-  if (mode === 'mock') {
-    return (
-      <SimplePage title="Owner page unavailable">
-        <p>Owner pages need the live Toolshed service. You are seeing the sample catalogue (Mock Data), which has no owner pages.</p>
-      </SimplePage>
-    );
-  }
   if (owner.isError && isNotFound(owner.error)) {
     return (
       <SimplePage title="Owner not found">

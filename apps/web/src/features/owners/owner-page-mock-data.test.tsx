@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { renderApp } from '../../test/render-app.tsx';
+
+// Leaflet does not run here; the popup's map is not what these tests are about.
+vi.mock('../item-detail/location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
+
+/** No API answers at all: the app falls back to the sample catalogue (Mock Data). */
+function openWithoutApi(path: string) {
+  vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+  return renderApp(path);
+}
+
+describe('owner page in Mock Data mode', () => {
+  it("shows a sample owner's name, rating, items and reviews from the sample catalogue", async () => {
+    openWithoutApi('/owner/oliver-bennett');
+    expect(await screen.findByText('Mock Data')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Oliver Bennett' })).toBeTruthy();
+    expect(screen.getByText('OB')).toBeTruthy();
+    expect(screen.getByText('Rated 4.3 out of 5 from 6 ratings')).toBeTruthy();
+    expect(screen.getByText(/^Member since [A-Z][a-z]+ \d{4}$/)).toBeTruthy();
+
+    const items = screen.getByRole('region', { name: 'Items' });
+    expect(await within(items).findByText('5 items')).toBeTruthy();
+    // Newest listing first, as on the category screen.
+    const names = within(items).getAllByRole('link').map((a) => a.textContent);
+    expect(names[0]).toContain('Box Trailer (6 x 4 ft)');
+    expect(within(items).getByRole('link', { name: 'Triple Extension Ladder' })).toBeTruthy();
+
+    const reviews = screen.getByRole('region', { name: 'Reviews (6)' });
+    const newest = within(reviews).getAllByRole('listitem')[0]!;
+    expect(within(newest).getByRole('heading', { name: 'Jamal Hussain' })).toBeTruthy();
+    expect(within(newest).getByText('Rated 5 out of 5')).toBeTruthy();
+    expect(within(newest).getByText('Rented: Box Trailer (6 x 4 ft)')).toBeTruthy();
+    expect(within(newest).getByText(/^Trailer was ready on time/)).toBeTruthy();
+
+    // Everything came from the sample catalogue: the one request was the start-up check.
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it("says 'No ratings yet' and 'No reviews yet' for the sample owner nobody has reviewed", async () => {
+    openWithoutApi('/owner/ben-ashworth');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ben Ashworth' })).toBeTruthy();
+    expect(screen.getByText('No ratings yet')).toBeTruthy();
+    expect(screen.getByText('No reviews yet')).toBeTruthy();
+  });
+
+  it('opens a sample item in the popup over the owner page, read-only', async () => {
+    const app = openWithoutApi('/owner/oliver-bennett/items');
+    fireEvent.click(await screen.findByRole('link', { name: 'Triple Extension Ladder' }));
+    expect(app.url()).toBe('/owner/oliver-bennett/items?item=diy-ladder-1');
+    const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
+    expect(await within(dialog).findByRole('heading', { name: 'Triple Extension Ladder' })).toBeTruthy();
+    expect(within(dialog).getByText('Booking is unavailable while showing Mock Data')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Oliver Bennett' })).toBeTruthy();
+  });
+
+  it("says 'Owner not found' for a key that is not a sample user", async () => {
+    openWithoutApi('/owner/nobody-here');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Owner not found' })).toBeTruthy();
+    await waitFor(() => expect(screen.getByText('Mock Data')).toBeTruthy());
+  });
+});
