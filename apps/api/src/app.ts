@@ -59,7 +59,8 @@ export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox')
 export async function buildApp({ config, database, authSecret, storage, mailer, payments, geocoder, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
-    trustProxy: true,
+    // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -24,6 +24,8 @@ export interface Config {
   authRateLimit: { perIp: number; windowMs: number; accountFailures: number; accountWindowMs: number };
   /** An address-search service (e.g. a Nominatim-style /search endpoint); unset: the offline postcode-area geocoder. */
   geocoderUrl: string | undefined;
+  /** TRUST_PROXY: 'true' or a comma-separated list of proxy addresses; unset: X-Forwarded-* is ignored. */
+  trustProxy: boolean | string[];
   /** How long browse answers may be reused (BROWSE_CACHE_MS; 0 turns the cache off). */
   browseCacheMs: number;
   /** How long the simulated card processor takes to answer. */
@@ -40,6 +42,12 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const n = Number(raw);
   if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number above 0, got "${raw}"`);
   return n;
+}
+
+function parseTrustProxy(raw: string | undefined): boolean | string[] {
+  if (!raw || raw === 'false') return false;
+  if (raw === 'true') return true;
+  return raw.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -70,6 +78,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     supportRateLimit: positiveInt(env, 'SUPPORT_RATE_LIMIT', 5),
     geocoderUrl: env.GEOCODER_URL || undefined,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     browseCacheMs: env.BROWSE_CACHE_MS === '0' ? 0 : positiveInt(env, 'BROWSE_CACHE_MS', 15_000),
     paymentDelayMs: env.PAYMENT_DELAY_MS === '0' ? 0 : positiveInt(env, 'PAYMENT_DELAY_MS', env.NODE_ENV === 'test' ? 1 : 1500),
   };

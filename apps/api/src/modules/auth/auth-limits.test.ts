@@ -51,3 +51,20 @@ describe('rate limits over HTTP', () => {
     expect(errorOf(limited).message).toMatch(/Too many attempts from your connection/);
   });
 });
+
+describe('the address used for limits', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({ env: { AUTH_RATE_LIMIT: '2' } });
+  });
+  afterAll(async () => ctx?.close());
+
+  it('cannot be changed by sending X-Forwarded-For when no proxy is trusted', async () => {
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await post(ctx.app, '/api/auth/sign-in/email', { email: `x${i}@example.com`, password: 'whatever 12345' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      codes.push(res.statusCode);
+    }
+    expect(codes).toEqual([401, 401, 429, 429]);
+  });
+});
