@@ -185,9 +185,13 @@ describe('rentals of the signed-in user', () => {
     expect(new Set(rentals.map((r) => r.status))).toEqual(new Set(['upcoming']));
     const one = await ctx.app.inject({ method: 'GET', url: `/api/rentals/${rentals[0]!.id}`, headers: { cookie: renter.cookie } });
     expect(one.statusCode).toBe(200);
+    const { item, startDate } = one.json() as { item: { id: string }; startDate: string };
+    const bySpecAddress = await ctx.app.inject({ method: 'GET', url: `/api/rentals/${item.id}-${startDate}`, headers: { cookie: renter.cookie } });
+    expect(bySpecAddress.json().id).toBe(rentals[0]!.id);
     const stranger = await createSignedInUser(ctx.app, mailer, 'stranger@example.com', 'Stranger');
     const hidden = await ctx.app.inject({ method: 'GET', url: `/api/rentals/${rentals[0]!.id}`, headers: { cookie: stranger.cookie } });
     expect(hidden.statusCode).toBe(404);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/rentals/${item.id}-${startDate}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
     expect(hidden.json().error.message).toBe('Rental not found.');
   });
 });

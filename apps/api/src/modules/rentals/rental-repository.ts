@@ -57,6 +57,18 @@ export function createRentalRepository(db: Db) {
       return rows[0];
     },
 
+    /** The spec's other rental address: item id and start date (a cancelled one only if nothing else matches). */
+    async rentalByItemAndStart(itemId: string, startDate: string, userId: string): Promise<RentalRow | undefined> {
+      const rows = await queryRows<RentalRow>(
+        db,
+        selectRentals(
+          sql`r.item_id = ${itemId} and r.start_date = ${startDate}::date and (r.renter_id = ${userId} or r.owner_id = ${userId})`,
+          sql`(r.cancelled_at is null) desc, r.created_at desc`,
+        ),
+      );
+      return rows[0];
+    },
+
     async order(paymentId: string, renterId: string): Promise<{ payment: PaymentRow; rentals: RentalRow[] } | undefined> {
       const payments = await queryRows<PaymentRow>(
         db,

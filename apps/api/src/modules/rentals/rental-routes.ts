@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, todayInLondon } from '@toolshed/core';
+import { AppError, isIsoDate, todayInLondon } from '@toolshed/core';
 import { errorBodySchema, orderSchema, rentalViewSchema } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
@@ -33,14 +33,21 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ repo: RentalRepository; stora
     {
       schema: {
         tags: ['rentals'],
-        summary: 'One rental, for its renter or its owner',
+        summary: 'One rental, for its renter or its owner; addressed by its id or by {itemId}-{startDate}',
         params: z.object({ rentalId: z.string().max(100) }),
         response: { 200: rentalViewSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
       const user = await currentUser.requireUser(request);
-      const row = isRowId(request.params.rentalId) ? await repo.rentalFor(request.params.rentalId, user.id) : undefined;
+      const id = request.params.rentalId;
+      // Either the rental's own id, or the spec's form: the item id, a hyphen, then the start date.
+      const byItem = /^(.{36})-(\d{4}-\d{2}-\d{2})$/.exec(id);
+      const row = isRowId(id)
+        ? await repo.rentalFor(id, user.id)
+        : byItem && isRowId(byItem[1]!) && isIsoDate(byItem[2]!)
+          ? await repo.rentalByItemAndStart(byItem[1]!, byItem[2]!, user.id)
+          : undefined;
       if (!row) throw new AppError('NOT_FOUND', 'Rental not found.');
       return toRentalView(row, todayInLondon(now()), storage);
     },
