@@ -1,6 +1,6 @@
 import type { CategoriesResponse, ItemDetail, ItemsPage, OwnerProfile } from '@toolshed/core/contract';
 import type { RawBrowseFilters } from '@toolshed/core';
-import { ApiError } from './api-error.ts';
+import { requestJson } from './request-json.ts';
 
 /** The calls the screens make; implemented by the API client below and by the Mock Data source. */
 export interface CatalogueSource {
@@ -13,32 +13,9 @@ export interface CatalogueSource {
   getOwnerItems(ownerId: string, filters: RawBrowseFilters, signal?: AbortSignal): Promise<ItemsPage>;
 }
 
-function isErrorBody(body: unknown): body is { error: { code: string; message: string; field?: string } } {
-  if (typeof body !== 'object' || body === null || !('error' in body)) return false;
-  const err = (body as { error: unknown }).error;
-  return typeof err === 'object' && err !== null && typeof (err as { message?: unknown }).message === 'string';
-}
-
-function isJson(response: Response): boolean {
-  return (response.headers.get('content-type') ?? '').includes('application/json');
-}
-
 /** GET a JSON resource from our API; anything else becomes an ApiError. */
-export async function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
-  let response: Response;
-  try {
-    response = await fetch(path, { headers: { Accept: 'application/json' }, credentials: 'same-origin', signal: signal ?? null });
-  } catch (cause) {
-    if (signal?.aborted) throw cause;
-    throw new ApiError(0, 'NETWORK', 'The request could not be sent');
-  }
-  const body: unknown = isJson(response) ? await response.json().catch(() => undefined) : undefined;
-  if (!response.ok) {
-    if (isErrorBody(body)) throw new ApiError(response.status, body.error.code, body.error.message, body.error.field);
-    throw new ApiError(response.status, 'HTTP_' + response.status, response.statusText || 'Request failed');
-  }
-  if (body === undefined) throw new ApiError(response.status, 'NOT_JSON', 'The server did not answer with JSON');
-  return body as T;
+export function getJson<T>(path: string, signal?: AbortSignal): Promise<T> {
+  return requestJson<T>('GET', path, undefined, signal);
 }
 
 const withQuery = (path: string, filters: RawBrowseFilters) => {

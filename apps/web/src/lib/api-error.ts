@@ -7,14 +7,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly field: string | undefined;
+  /** The server's finer reason (e.g. USER_ALREADY_EXISTS), which screens use to offer the next step. */
+  readonly reason: string | undefined;
 
-  constructor(status: number, code: string, message: string, field?: string) {
+  constructor(status: number, code: string, message: string, field?: string, reason?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.field = field;
+    this.reason = reason;
   }
+}
+
+export function errorReason(error: unknown): string | undefined {
+  return error instanceof ApiError ? error.reason : undefined;
 }
 
 export function isNotFound(error: unknown): boolean {

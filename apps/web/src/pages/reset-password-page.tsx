@@ -2,7 +2,7 @@ import { PASSWORD_MESSAGES, passwordProblem } from '@toolshed/core';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { resetPassword } from '../features/auth/api/auth-requests.ts';
-import { errorReason } from '../features/auth/api/request-json.ts';
+import { errorReason } from '../lib/api-error.ts';
 import { authErrorMessage } from '../features/auth/auth-messages.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';

@@ -1,4 +1,4 @@
-import { requestJson } from './request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 
 /** The account calls of the sign-in, sign-up, confirmation and password screens. */
 

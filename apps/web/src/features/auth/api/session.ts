@@ -1,5 +1,5 @@
 import { ApiError } from '../../../lib/api-error.ts';
-import { requestJson } from './request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 
 export interface SessionUser {
   id: string;

@@ -2,7 +2,7 @@ import { PASSWORD_MESSAGES, passwordProblem } from '@toolshed/core';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { signInWithEmail, signUpWithEmail } from '../api/auth-requests.ts';
-import { errorReason } from '../api/request-json.ts';
+import { errorReason } from '../../../lib/api-error.ts';
 import { authErrorMessage, emailProblem } from '../auth-messages.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, PasswordInput, primaryButtonClass } from './form-parts.tsx';

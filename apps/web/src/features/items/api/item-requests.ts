@@ -1,6 +1,6 @@
 import { useQuery, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ItemDetail, ItemInput } from '@toolshed/core/contract';
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 
 const itemPath = (itemId: string) => `/api/items/${encodeURIComponent(itemId)}`;
 

@@ -1,7 +1,7 @@
 import type { ItemDetail } from '@toolshed/core/contract';
-import { ApiReasonError } from '../../auth/api/request-json.ts';
+import { ApiError } from '../../../lib/api-error.ts';
 
-function errorFrom(xhr: XMLHttpRequest): ApiReasonError {
+function errorFrom(xhr: XMLHttpRequest): ApiError {
   let body: unknown;
   try {
     body = JSON.parse(xhr.responseText);
@@ -10,9 +10,9 @@ function errorFrom(xhr: XMLHttpRequest): ApiReasonError {
   }
   const err = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | undefined)?.error;
   if (err && typeof err.message === 'string') {
-    return new ApiReasonError(xhr.status, String(err.code ?? 'ERROR'), err.message, typeof err.field === 'string' ? err.field : undefined);
+    return new ApiError(xhr.status, String(err.code ?? 'ERROR'), err.message, typeof err.field === 'string' ? err.field : undefined);
   }
-  return new ApiReasonError(xhr.status, 'HTTP_' + xhr.status, xhr.statusText || 'Request failed');
+  return new ApiError(xhr.status, 'HTTP_' + xhr.status, xhr.statusText || 'Request failed');
 }
 
 /**
@@ -35,11 +35,11 @@ export function uploadImage(itemId: string, file: File, onProgress: (percent: nu
           onProgress(100);
           resolve(JSON.parse(xhr.responseText) as ItemDetail);
         } catch {
-          reject(new ApiReasonError(xhr.status, 'NOT_JSON', 'The server did not answer with JSON'));
+          reject(new ApiError(xhr.status, 'NOT_JSON', 'The server did not answer with JSON'));
         }
       } else reject(errorFrom(xhr));
     };
-    xhr.onerror = () => reject(new ApiReasonError(0, 'NETWORK', 'The request could not be sent'));
+    xhr.onerror = () => reject(new ApiError(0, 'NETWORK', 'The request could not be sent'));
     const form = new FormData();
     form.append('file', file, file.name);
     xhr.send(form);

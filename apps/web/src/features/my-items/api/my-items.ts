@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { OwnerItem } from '@toolshed/core/contract';
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 
 export const myItemsKey = ['my-items'] as const;
 

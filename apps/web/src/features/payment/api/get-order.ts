@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Order } from '@toolshed/core/contract';
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 
 /** A completed checkout: the booked rentals and what was charged. */
 export function useOrder(orderId: string): UseQueryResult<Order, Error> {

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { PaymentConfig } from '@toolshed/core/contract';
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 
 /** How the card form should pay: the provider and its documented test cards. */
 export function usePaymentConfig(): UseQueryResult<PaymentConfig, Error> {

@@ -1,5 +1,5 @@
 import type { CardInput } from '@toolshed/core';
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 import type { LineDates } from '../../wheelbarrow/api/check-wheelbarrow.ts';
 
 export interface PlaceOrderInput {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@toolshed/core/contract';
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 import { meKey, type Me } from './me.ts';
 
 /** Saves the borrower address; the server formats the postcode and answers with the whole account. */

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { RentalView } from '@toolshed/core/contract';
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 
 /** The signed-in user's rentals as a renter, newest first. */
 export function useMyRentals(): UseQueryResult<RentalView[], Error> {

@@ -1,4 +1,4 @@
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 
 export interface SupportRequest {
   name: string;

@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { WheelbarrowCheckResponse } from '@toolshed/core/contract';
 import { useDataSource } from '../../../data/data-source.tsx';
-import { requestJson } from '../../auth/api/request-json.ts';
+import { requestJson } from '../../../lib/request-json.ts';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import type { WheelbarrowLine } from '../wheelbarrow-store.tsx';
 
