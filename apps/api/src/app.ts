@@ -1,5 +1,6 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
@@ -81,6 +82,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     },
     crossOriginEmbedderPolicy: false,
   });
+  // JSON and HTML above 1 KB go out compressed; precompressed assets are left as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', `Too many attempts from your connection. Please wait ${ctx.after} and try again.`),

@@ -18,7 +18,10 @@ export async function registerMedia(app: FastifyInstance, mediaDir: string): Pro
   });
 }
 
-/** Serves the built web app; hashed assets are immutable, index.html is revalidated. Returns false when not built. */
+/**
+ * Serves the built web app: hashed assets precompressed and immutable, index.html revalidated on
+ * every visit. Returns false when the app is not built.
+ */
 export async function registerWebApp(app: FastifyInstance, distDir: string): Promise<boolean> {
   if (!existsSync(path.join(distDir, 'index.html'))) return false;
   await app.register(fastifyStatic, {
@@ -26,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    // The build writes .br and .gz beside each hashed asset; they are sent with Content-Encoding and Vary.
+    preCompressed: true,
     cacheControl: false,
     setHeaders: (reply, filePath) => {
       const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
