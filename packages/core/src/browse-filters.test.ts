@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseBrowseFilters, searchWords } from './browse-filters.ts';
+import { FILTER_FIELD_LABELS, parseBrowseFilters, searchWords } from './browse-filters.ts';
 
 const today = '2026-11-22';
 
@@ -34,13 +34,27 @@ describe('parseBrowseFilters', () => {
     [{ minRating: '2' }, 'minRating'],
     [{ page: '0' }, 'page'],
     [{ pageSize: '0' }, 'pageSize'],
-  ])('refuses %o naming %s', (raw, field) => {
+  ])('refuses %o naming %s in words people use', (raw, field) => {
     const res = parseBrowseFilters(raw, today);
     expect(res.ok).toBe(false);
     if (!res.ok) {
       expect(res.field).toBe(field);
-      expect(res.message).toContain(field);
+      expect(res.message.startsWith(FILTER_FIELD_LABELS[res.field])).toBe(true);
+      // No query parameter names ('maxPrice', 'startDate') in what a person reads.
+      expect(res.message).not.toMatch(/[a-z][A-Z]/);
     }
+  });
+
+  it.each([
+    [{ maxPrice: 'abc' }, 'Max price must be an amount in pounds, 0 or more (for example 25 or 12.50)'],
+    [{ startDate: '2026-11-21' }, 'Start date cannot be in the past'],
+    [{ startDate: '2026-11-30', endDate: '2026-11-29' }, 'End date cannot be before the start date'],
+    [{ endDate: '2026-11-30' }, 'Start date is needed when an end date is chosen'],
+    [{ minRating: '2' }, 'Minimum rating must be 3, 3.5, 4, 4.5 or 5 stars'],
+    [{ startDate: '2026-02-30' }, 'Start date must be a real calendar date'],
+  ])('says %o as %s', (raw, message) => {
+    const res = parseBrowseFilters(raw, today);
+    expect(!res.ok && res.message).toBe(message);
   });
 
   it('splits search into lower-case words', () => {

@@ -33,6 +33,17 @@ export interface BrowseFilters {
 
 export type FilterField = keyof RawBrowseFilters;
 
+/** The names people see for each filter: messages use these, never the query parameter names. */
+export const FILTER_FIELD_LABELS: Record<FilterField, string> = {
+  search: 'Search',
+  maxPrice: 'Max price',
+  startDate: 'Start date',
+  endDate: 'End date',
+  minRating: 'Minimum rating',
+  page: 'Page',
+  pageSize: 'Page size',
+};
+
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; field: FilterField; message: string };
 
 const POUNDS = /^\d{1,7}(\.\d{1,2})?$/;
@@ -52,48 +63,48 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
 
   if (!blank(raw.search)) {
     const search = raw.search!.trim().replace(/\s+/g, ' ');
-    if (search.length > MAX_SEARCH_LENGTH) return fail('search', `search must be at most ${MAX_SEARCH_LENGTH} characters`);
+    if (search.length > MAX_SEARCH_LENGTH) return fail('search', `Search can be at most ${MAX_SEARCH_LENGTH} characters`);
     out.search = search;
   }
   if (!blank(raw.maxPrice)) {
     const v = raw.maxPrice!.trim();
-    if (!POUNDS.test(v)) return fail('maxPrice', 'maxPrice must be a number of pounds, 0 or more (for example 25 or 12.50)');
+    if (!POUNDS.test(v)) return fail('maxPrice', 'Max price must be an amount in pounds, 0 or more (for example 25 or 12.50)');
     out.maxPricePence = poundsToPence(Number(v));
   }
   const hasStart = !blank(raw.startDate);
   const hasEnd = !blank(raw.endDate);
   if (hasStart) {
     const start = raw.startDate!.trim();
-    if (!isIsoDate(start)) return fail('startDate', 'startDate must be a date in the form YYYY-MM-DD');
-    if (compareDates(start, today) < 0) return fail('startDate', 'startDate cannot be before today');
+    if (!isIsoDate(start)) return fail('startDate', 'Start date must be a real calendar date');
+    if (compareDates(start, today) < 0) return fail('startDate', 'Start date cannot be in the past');
     out.startDate = start;
     out.endDate = start;
   }
   if (hasEnd) {
     const end = raw.endDate!.trim();
-    if (!isIsoDate(end)) return fail('endDate', 'endDate must be a date in the form YYYY-MM-DD');
-    if (!hasStart) return fail('startDate', 'startDate is required when endDate is set');
-    if (compareDates(end, out.startDate!) < 0) return fail('endDate', 'endDate cannot be before startDate');
-    if (daysInclusive(out.startDate!, end) > MAX_FILTER_RANGE_DAYS) return fail('endDate', `endDate must be at most ${MAX_FILTER_RANGE_DAYS - 1} days after startDate`);
+    if (!isIsoDate(end)) return fail('endDate', 'End date must be a real calendar date');
+    if (!hasStart) return fail('startDate', 'Start date is needed when an end date is chosen');
+    if (compareDates(end, out.startDate!) < 0) return fail('endDate', 'End date cannot be before the start date');
+    if (daysInclusive(out.startDate!, end) > MAX_FILTER_RANGE_DAYS) return fail('endDate', `End date can be at most ${MAX_FILTER_RANGE_DAYS - 1} days after the start date`);
     out.endDate = end;
   }
   if (!blank(raw.minRating)) {
     const v = Number(raw.minRating!.trim());
     const match = MIN_RATING_OPTIONS.find((o) => o === v);
     if (match === undefined || !/^\d(\.\d+)?$/.test(raw.minRating!.trim())) {
-      return fail('minRating', `minRating must be one of ${MIN_RATING_OPTIONS.join(', ')}`);
+      return fail('minRating', `Minimum rating must be ${MIN_RATING_OPTIONS.slice(0, -1).join(', ')} or ${MIN_RATING_OPTIONS.at(-1)} stars`);
     }
     out.minRating = match;
   }
   if (!blank(raw.page)) {
     const v = raw.page!.trim();
-    if (!WHOLE.test(v) || Number(v) < 1) return fail('page', 'page must be a whole number, 1 or more');
+    if (!WHOLE.test(v) || Number(v) < 1) return fail('page', 'Page must be a whole number, 1 or more');
     out.page = Number(v);
   }
   if (!blank(raw.pageSize)) {
     const v = raw.pageSize!.trim();
     if (!WHOLE.test(v) || Number(v) < 1 || Number(v) > MAX_PAGE_SIZE) {
-      return fail('pageSize', `pageSize must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
+      return fail('pageSize', `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
     }
     out.pageSize = Number(v);
   }

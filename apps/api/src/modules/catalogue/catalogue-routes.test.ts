@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInLondon } from '@toolshed/core';
+import { addDays, FILTER_FIELD_LABELS, todayInLondon, type FilterField } from '@toolshed/core';
 import type { CategoriesResponse, ItemDetail, ItemsPage } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { addImage, createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
@@ -178,7 +178,7 @@ describe('GET /api/categories/:id/items', () => {
     expect(status).toBe(400);
     expect(body.error.code).toBe('VALIDATION');
     expect(body.error.field).toBe(field);
-    expect(body.error.message).toContain(field);
+    expect(body.error.message.toLowerCase()).toContain(FILTER_FIELD_LABELS[field as FilterField].toLowerCase());
   });
 });
 

@@ -70,7 +70,7 @@ describe('filter form and the URL', () => {
 
     fireEvent.change(field('Max price (£ per day)'), { target: { value: '12.345' } });
     await waitFor(() => expect(url()).toBe('/category/all?maxPrice=12.345'));
-    await waitFor(() => expectInvalid('Max price (£ per day)', 'maxPrice must be a number of pounds, 0 or more (for example 25 or 12.50)'));
+    await waitFor(() => expectInvalid('Max price (£ per day)', 'Max price must be an amount in pounds, 0 or more (for example 25 or 12.50)'));
     expect(screen.getByText('Correct the highlighted filter to see matching items.')).toBeTruthy();
     expect(api.itemRequests()).toHaveLength(before);
 
@@ -82,14 +82,14 @@ describe('filter form and the URL', () => {
   it('refuses an end date before the start date', async () => {
     const { api } = setup(`/category/all?startDate=${addDays(today, 5)}&endDate=${addDays(today, 2)}`);
     await screen.findByRole('heading', { level: 1, name: 'All Items' });
-    expectInvalid('End date', 'endDate cannot be before startDate');
+    expectInvalid('End date', 'End date cannot be before the start date');
     expect(api.itemRequests()).toHaveLength(0);
   });
 
   it('refuses a start date before today', async () => {
     setup(`/category/all?startDate=${addDays(today, -1)}`);
     await screen.findByRole('heading', { level: 1, name: 'All Items' });
-    expectInvalid('Start date', 'startDate cannot be before today');
+    expectInvalid('Start date', 'Start date cannot be in the past');
   });
 
   it('applies a rating or date at once, starting again from page 1', async () => {
