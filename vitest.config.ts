@@ -18,7 +18,16 @@ export default defineConfig({
       { test: { name: 'bench', root: 'bench', include: ['*/**/*.test.ts'], exclude: ['node_modules/**'], environment: 'node' } },
       {
         extends: 'apps/web/vite.config.ts',
-        test: { name: 'web', root: 'apps/web', include: ['src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+        test: {
+          name: 'web',
+          root: 'apps/web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          // react-day-picker pulls in ~1,000 date-fns module files. Node 24 re-reads date-fns's 200 KB
+          // package.json for each one it loads (~3 ms a file), so loading the calendar natively takes
+          // 2-4 s and lazy screens miss their waits; pre-bundled, as Vite does for the browser, ~10 ms.
+          deps: { optimizer: { client: { enabled: true, include: ['react-day-picker', 'react-day-picker/locale'] } } },
+        },
       },
     ],
   },
