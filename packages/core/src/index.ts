@@ -11,3 +11,7 @@ export * from './postcode.ts';
 export * from './rental-status.ts';
 export * from './checkout-rules.ts';
 export * from './safe-path.ts';
+export * from './phone.ts';
+export * from './profile-picture.ts';
+export * from './london-time.ts';
+export * from './ledger.ts';

@@ -41,6 +41,12 @@ export const users = pgTable('users', {
   addressPostcode: text('address_postcode'),
   /** While set, the user's items cannot be booked for dates up to and including this one. */
   vacationUntil: date('vacation_until', { mode: 'string' }),
+  /** Storage key of the uploaded picture; `picture` is its public URL. Only the upload sets both. */
+  pictureKey: text('picture_key'),
+  /** SHA-256 of the private calendar feed token (the token itself is never stored). */
+  calendarTokenHash: text('calendar_token_hash'),
+  /** Set when the account was deleted: the row stays, anonymised, for others' records and the ledger. */
+  deletedAt: timestamp('deleted_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
@@ -116,23 +122,48 @@ export const payments = pgTable(
   ],
 );
 
+/** One money movement: its entries (below) sum to zero, which a deferred trigger enforces. */
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    rentalId: uuid('rental_id').references(() => rentals.id),
+    /** What else the movement belongs to, e.g. a withdrawal's id. */
+    reference: text('reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ledger_transactions_payment_idx').on(t.paymentId), index('ledger_transactions_rental_idx').on(t.rentalId)],
+);
+
 /**
- * Money movements. Every checkout writes entries that sum to zero: the renter's payment (negative),
- * each owner's earnings (pending until the rental is returned) and the platform's fee (user null).
+ * Ledger entries: never changed or deleted (a trigger refuses it). Accounts are listed in
+ * packages/core/src/ledger.ts; the platform's fees account is the only one without a user.
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id),
     userId: text('user_id').references(() => users.id),
+    account: text('account').notNull(),
     kind: text('kind').notNull(),
-    status: text('status').notNull(),
     amountPence: integer('amount_pence').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
     rentalId: uuid('rental_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('ledger_user_idx').on(t.userId, t.createdAt.desc()), index('ledger_rental_idx').on(t.rentalId)],
+  (t) => [
+    index('ledger_user_idx').on(t.userId, t.createdAt.desc()),
+    index('ledger_rental_idx').on(t.rentalId),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    index('ledger_entries_user_account_idx').on(t.userId, t.account),
+    check('ledger_entries_account_known', sql`${t.account} in ('card', 'available', 'pending', 'payout_pending', 'paid_out', 'fees')`),
+    check('ledger_entries_fees_have_no_user', sql`(${t.account} = 'fees') = (${t.userId} is null)`),
+  ],
 );
 
 /**
@@ -287,3 +318,6 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
 );
+export * from './schema-account.ts';
+
+export * from './schema-jobs.ts';

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
-import { checkoutAttempts, itemImages, items, ledgerEntries, payments, rentals, users } from '../../db/schema.ts';
+import { checkoutAttempts, itemImages, items, payments, rentals, users } from '../../db/schema.ts';
+import { postTransaction } from '../ledger/ledger.ts';
 
 export interface LineItemRow {
   id: string;
@@ -137,18 +138,21 @@ export function createCheckoutRepository(db: Db) {
             .returning({ id: rentals.id });
           rentalIds.push(row!.id);
         }
-        await tx.insert(ledgerEntries).values([
-          { userId: input.renterId, kind: 'rental_payment', status: 'settled', amountPence: -(input.subtotalPence + input.serviceFeePence), paymentId },
-          ...input.lines.map((line, i) => ({
-            userId: line.ownerId,
-            kind: 'owner_earnings',
-            status: 'pending',
-            amountPence: line.totalPence,
-            paymentId,
-            rentalId: rentalIds[i]!,
-          })),
-          { userId: null, kind: 'service_fee', status: 'settled', amountPence: input.serviceFeePence, paymentId },
-        ]);
+        await postTransaction(tx, {
+          kind: 'checkout',
+          paymentId,
+          entries: [
+            { userId: input.renterId, account: 'card', kind: 'rental_payment', amountPence: -(input.subtotalPence + input.serviceFeePence) },
+            ...input.lines.map((line, i) => ({
+              userId: line.ownerId,
+              account: 'pending' as const,
+              kind: 'owner_earnings',
+              amountPence: line.totalPence,
+              rentalId: rentalIds[i]!,
+            })),
+            { userId: null, account: 'fees', kind: 'service_fee', amountPence: input.serviceFeePence },
+          ],
+        });
         await tx
           .update(checkoutAttempts)
           .set({ status: 'succeeded', paymentId, updatedAt: new Date() })

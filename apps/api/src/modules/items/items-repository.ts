@@ -1,6 +1,7 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
-import { itemImages, items, ledgerEntries, rentals } from '../../db/schema.ts';
+import { itemImages, items, rentals } from '../../db/schema.ts';
+import { postTransaction, rentalAccountTotal } from '../ledger/ledger.ts';
 import type { ItemInput } from '@toolshed/core/contract';
 import type { GeocodeResult } from '../../platform/geocoding/geocoder.ts';
 
@@ -118,11 +119,23 @@ export function createItemsRepository(db: Db) {
     /** Completes a rental and releases the owner's earnings for it, in one transaction. */
     async markReturned(rentalId: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(rentals).set({ returned: true, returnedAt: new Date() }).where(eq(rentals.id, rentalId));
-        await tx
-          .update(ledgerEntries)
-          .set({ status: 'available' })
-          .where(and(eq(ledgerEntries.rentalId, rentalId), eq(ledgerEntries.kind, 'owner_earnings'), eq(ledgerEntries.status, 'pending')));
+        const [rental] = await tx
+          .update(rentals)
+          .set({ returned: true, returnedAt: new Date() })
+          .where(eq(rentals.id, rentalId))
+          .returning({ ownerId: rentals.ownerId, paymentId: rentals.paymentId });
+        if (!rental) return;
+        const pending = await rentalAccountTotal(tx, rentalId, rental.ownerId, 'pending');
+        if (pending === 0) return;
+        await postTransaction(tx, {
+          kind: 'rental_completed',
+          rentalId,
+          paymentId: rental.paymentId,
+          entries: [
+            { userId: rental.ownerId, account: 'pending', kind: 'earnings_released', amountPence: -pending },
+            { userId: rental.ownerId, account: 'available', kind: 'earnings_released', amountPence: pending },
+          ],
+        });
       });
     },
 

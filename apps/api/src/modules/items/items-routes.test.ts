@@ -7,6 +7,7 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
 import { createRental, createUser, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
+import { balances, postTransaction } from '../ledger/ledger.ts';
 
 let ctx: TestContext;
 const mailer = createMemoryMailer();
@@ -172,17 +173,22 @@ describe('deleting and returns', () => {
     const created = (await send('POST', '/api/items', owner.cookie, { ...valid, name: 'Out Now Saw' })).json() as ItemDetail;
     const renter = await createUser(ctx.database.db, { name: 'Rory Renter' });
     const out = await createRental(ctx.database.db, { id: created.id, ownerId: owner.user.id }, renter.id, -1, 3);
-    await ctx.database.db.execute(
-      sql`insert into ledger_entries (user_id, kind, status, amount_pence, rental_id) values (${owner.user.id}, 'owner_earnings', 'pending', 3000, ${out.id})`,
-    );
+    await postTransaction(ctx.database.db, {
+      kind: 'checkout',
+      rentalId: out.id,
+      entries: [
+        { userId: renter.id, account: 'card', amountPence: -3000 },
+        { userId: owner.user.id, account: 'pending', amountPence: 3000 },
+      ],
+    });
+    expect(await balances(ctx.database.db, owner.user.id)).toMatchObject({ pendingCreditsPence: 3000, availablePence: 0 });
     const mine = (await send('GET', '/api/me/items', owner.cookie)).json().items as OwnerItem[];
     const saw = mine.find((i) => i.id === created.id)!;
     expect(saw.rentalState).toBe('out');
     expect(saw.periods).toEqual([expect.objectContaining({ rentalId: out.id, renterName: 'Rory Renter', state: 'out' })]);
     expect((await send('POST', `/api/rentals/${out.id}/return`, other.cookie, {})).statusCode).toBe(404);
     expect((await send('POST', `/api/rentals/${out.id}/return`, owner.cookie, {})).statusCode).toBe(204);
-    const ledger = await queryRows<{ status: string }>(ctx.database.db, sql`select status from ledger_entries where rental_id = ${out.id}`);
-    expect(ledger).toEqual([{ status: 'available' }]);
+    expect(await balances(ctx.database.db, owner.user.id)).toMatchObject({ pendingCreditsPence: 0, availablePence: 3000 });
     const after = ((await send('GET', '/api/me/items', owner.cookie)).json().items as OwnerItem[]).find((i) => i.id === created.id)!;
     expect(after.rentalState).toBe('available');
   });
