@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { registerSameOriginGuard } from './platform/http/same-origin.ts';
+import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerMailboxPage } from './platform/mail/mailbox-page.ts';
@@ -66,6 +67,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerInputGuard(app);
   registerSameOriginGuard(app, [config.appUrl, ...config.trustedOrigins]);
 
   await app.register(helmet, {

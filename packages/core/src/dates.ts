@@ -13,6 +13,7 @@ export function todayInLondon(now: Date = new Date()): IsoDate {
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
+/** The one check that a value is a real calendar date 'YYYY-MM-DD' (2027-02-30 and 2026-13-01 are not). */
 export function isIsoDate(value: string): boolean {
   const m = ISO_DATE.exec(value);
   if (!m) return false;

@@ -1,12 +1,14 @@
 /** The HTTP contract of the wheelbarrow check, checkout, orders and rentals. */
 import { z } from 'zod';
+import { isIsoDate } from '../dates.ts';
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date in the form YYYY-MM-DD');
+/** A real calendar date 'YYYY-MM-DD' (2027-02-30 is refused): the one date check, from core. */
+export const isoDateSchema = z.string().refine(isIsoDate, 'must be a real date in the form YYYY-MM-DD');
 
 export const wheelbarrowLineInputSchema = z.object({
   itemId: z.uuid({ error: 'itemId must be an item id' }),
-  startDate: isoDate,
-  endDate: isoDate,
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
 });
 
 export const wheelbarrowCheckRequestSchema = z.object({

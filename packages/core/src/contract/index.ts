@@ -110,3 +110,4 @@ export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export * from './booking.ts';
 export * from './items.ts';
+export * from './input-safety.ts';

@@ -36,6 +36,8 @@ export const itemInputSchema = z
   // `when`: these rules run even when other fields already failed, so an empty form lists every problem.
   .superRefine(
     (v, ctx) => {
+      // Runs even when the body is not an object at all (null, a string): then there is nothing to add.
+      if (typeof v !== 'object' || v === null) return;
       const text = (x: unknown) => (typeof x === 'string' ? x.trim() : '');
       const whole = (x: unknown): x is number => typeof x === 'number' && Number.isInteger(x);
       if (whole(v.minDays) && whole(v.maxDays) && v.maxDays < v.minDays) {

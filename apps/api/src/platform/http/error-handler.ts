@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ApiErrorBody, type ErrorCode } from '@toolshed/core';
+import { loggableError } from './loggable-error.ts';
 
 function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
@@ -26,7 +27,8 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
     if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'The request is too large.'));
     if (status >= 400 && status < 500) return reply.status(status).send(body('VALIDATION', err.message));
-    request.log.error({ err }, 'unhandled error');
+    // Never the request body nor the statement's parameters: they hold people's data.
+    request.log.error({ error: loggableError(err), route: request.routeOptions.url, method: request.method }, 'unhandled error');
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
 
