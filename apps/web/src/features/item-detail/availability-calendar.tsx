@@ -4,6 +4,7 @@ import { enGB } from 'react-day-picker/locale';
 import 'react-day-picker/style.css';
 import './availability-calendar.css';
 import { isoToLocalDate, localDateToIso, type DateRange, type IsoDate, type RentalLimits } from '@toolshed/core';
+import { useMediaQuery, WIDE_SCREEN } from '../../ui/use-media-query.ts';
 import { pickDate, type PickedRange } from './range-selection.ts';
 
 export interface AvailabilityCalendarProps {
@@ -24,6 +25,8 @@ export function AvailabilityCalendar({ range, onChange, today, booked, limits }:
     [booked],
   );
   const todayDate = isoToLocalDate(today);
+  // Two months side by side where there is room, so a range across a month end is seen at once.
+  const wide = useMediaQuery(WIDE_SCREEN);
   const selected: DayRange | undefined = range.startDate
     ? { from: isoToLocalDate(range.startDate), to: range.endDate ? isoToLocalDate(range.endDate) : undefined }
     : undefined;
@@ -37,6 +40,7 @@ export function AvailabilityCalendar({ range, onChange, today, booked, limits }:
         today={todayDate}
         startMonth={todayDate}
         defaultMonth={selected?.from ?? todayDate}
+        numberOfMonths={wide ? 2 : 1}
         selected={selected}
         onSelect={(_next, clicked) => onChange(pickDate(range, localDateToIso(clicked), limits))}
         disabled={[{ before: todayDate }, ...bookedMatchers]}

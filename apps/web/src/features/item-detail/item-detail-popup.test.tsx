@@ -6,6 +6,7 @@ import type { ItemDetail } from '@toolshed/core/contract';
 import { useDataSource, type DataSourceValue } from '../../data/data-source.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { ToastProvider } from '../../lib/toast.tsx';
+import { useAuth, type AuthValue } from '../auth/auth-provider.tsx';
 import { useItem } from '../browse/api/get-item.ts';
 import { WHEELBARROW_STORAGE_KEY, WheelbarrowProvider } from '../wheelbarrow/wheelbarrow-store.tsx';
 import ItemDetailPopup from './item-detail-popup.tsx';
@@ -14,6 +15,7 @@ import { testItem } from './test-item.ts';
 vi.mock('./location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
 vi.mock('../browse/api/get-item.ts', () => ({ useItem: vi.fn() }));
 vi.mock('../../data/data-source.tsx', () => ({ useDataSource: vi.fn() }));
+vi.mock('../auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
 
 const refetch = vi.fn();
 
@@ -50,7 +52,15 @@ beforeEach(() => {
   vi.setSystemTime(new Date('2030-06-05T12:00:00Z'));
   localStorage.clear();
   dataMode('api');
+  signedInAs(null);
 });
+
+function signedInAs(id: string | null) {
+  vi.mocked(useAuth).mockReturnValue({
+    status: id ? 'signed-in' : 'signed-out',
+    user: id ? { id, name: 'Someone', email: 'someone@example.com' } : null,
+  } as unknown as AuthValue);
+}
 
 afterEach(() => {
   cleanup();
@@ -68,11 +78,32 @@ describe('ItemDetailPopup', () => {
     expect(screen.getByText('Loading item...')).toBeTruthy();
   });
 
-  it('says the item was not found for a 404', () => {
+  it('says the item was not found for a 404, with a way back and a way on', () => {
     itemQuery({ error: new ApiError(404, 'NOT_FOUND', 'Item not found') });
-    renderPopup();
+    const { onClose } = renderPopup();
     expect(screen.getByRole('dialog', { name: 'Item not found' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Browse all items' }).getAttribute('href')).toBe('/category/all');
+    fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
+    expect(onClose).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not let an owner put their own item in the wheelbarrow", () => {
+    signedInAs('owner-7');
+    itemQuery({ data: testItem() });
+    renderPopup(range);
+    expect(screen.getByText('This is your item')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Add to Wheelbarrow' })).toBeNull();
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/edit-item/item-1');
+    expect(localStorage.getItem(WHEELBARROW_STORAGE_KEY)).toBeNull();
+  });
+
+  it("offers Add to Wheelbarrow on someone else's item when signed in", () => {
+    signedInAs('renter-1');
+    itemQuery({ data: testItem() });
+    renderPopup(range);
+    expect(screen.getByRole('button', { name: 'Add to Wheelbarrow' }).hasAttribute('disabled')).toBe(false);
+    expect(screen.queryByText('This is your item')).toBeNull();
   });
 
   it('offers a retry for other failures', () => {

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { todayInLondon } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { useDataSource } from '../../data/data-source.tsx';
@@ -6,6 +7,7 @@ import { errorMessage, isNotFound } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { StatusMessage } from '../../ui/status-views.tsx';
 import { useItem } from '../browse/api/get-item.ts';
+import { useAuth } from '../auth/auth-provider.tsx';
 import { useWheelbarrow } from '../wheelbarrow/wheelbarrow-store.tsx';
 import { ItemDetailView, type ChosenRange } from './item-detail-view.tsx';
 import { ItemDialog } from './item-dialog.tsx';
@@ -24,6 +26,7 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange }: ItemD
   const { readOnly } = useDataSource();
   const wheelbarrow = useWheelbarrow();
   const toast = useToast();
+  const { user } = useAuth();
   // Fixed while the popup is open, so the calendar does not shift under the renter at midnight.
   const [today] = useState(() => todayInLondon());
 
@@ -51,17 +54,13 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange }: ItemD
           today={today}
           initialRange={initialRange}
           readOnly={readOnly}
+          ownItem={user !== null && user.id === query.data.owner.id}
           onAdd={(range) => add(query.data, range)}
           headingId={headingId}
         />
       ) : query.isError ? (
         isNotFound(query.error) ? (
-          <div className="flex flex-col gap-2 py-8">
-            <h2 id={headingId} className="text-2xl font-bold text-slate-900">
-              Item not found
-            </h2>
-            <p className="text-slate-800">This item may have been removed by its owner.</p>
-          </div>
+          <ItemNotFound headingId={headingId} onClose={onClose} />
         ) : (
           <div role="alert" className="flex flex-col items-start gap-3 py-8">
             <h2 id={headingId} className="text-2xl font-bold text-slate-900">
@@ -87,5 +86,29 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange }: ItemD
         </>
       )}
     </ItemDialog>
+  );
+}
+
+/** The link may be old or mistyped, or the owner removed the item: say so and offer a way on. */
+function ItemNotFound({ headingId, onClose }: { headingId: string; onClose: () => void }) {
+  return (
+    <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
+      <svg viewBox="0 0 24 24" aria-hidden="true" className="h-14 w-14 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+        <circle cx="11" cy="11" r="7" />
+        <path d="m20 20-4-4M8.5 8.5l5 5M13.5 8.5l-5 5" />
+      </svg>
+      <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+        Item not found
+      </h2>
+      <p className="text-slate-800">This item may have been removed by its owner, or the link is not quite right.</p>
+      <div className="mt-2 flex flex-wrap justify-center gap-3">
+        <button type="button" onClick={onClose} className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-900">
+          Back to the list
+        </button>
+        <Link to="/category/all" className="rounded-md px-4 py-2 font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950">
+          Browse all items
+        </Link>
+      </div>
+    </div>
   );
 }

@@ -60,8 +60,11 @@ describe('ItemDetailView', () => {
   it('shows the dates, day count and total, and adds a free range', () => {
     const { onAdd } = renderView(testItem(), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
     expect(screen.getByText('20 Jun 2030 to 22 Jun 2030')).toBeTruthy();
-    expect(screen.getByText('3 days')).toBeTruthy();
+    expect(screen.getByText('3 days × £12.50')).toBeTruthy();
     expect(screen.getByText('£37.50')).toBeTruthy();
+    // The same fee and total checkout will charge (core priceBasket).
+    expect(screen.getByText('Service fee (10%)').nextElementSibling?.textContent).toBe('£3.75');
+    expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('£41.25');
     fireEvent.click(bookingButton());
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
     expect(onAdd).toHaveBeenCalledWith({ startDate: '2030-06-20', endDate: '2030-06-22', days: 3 });
@@ -90,7 +93,7 @@ describe('ItemDetailView', () => {
     fireEvent.click(day(/^Monday, 10 June 2030/));
     fireEvent.click(day(/^Thursday, 20 June 2030/));
     expect(screen.getByText('10 Jun 2030 to 14 Jun 2030')).toBeTruthy();
-    expect(screen.getByText('5 days')).toBeTruthy();
+    expect(screen.getByText('5 days × £12.50')).toBeTruthy();
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
   });
 
@@ -109,7 +112,7 @@ describe('ItemDetailView', () => {
     renderView(testItem(), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
     fireEvent.click(screen.getByRole('button', { name: 'Clear dates' }));
     expect(bookingButton().textContent).toBe('Select Dates to Continue');
-    expect(screen.queryByText('3 days')).toBeNull();
+    expect(screen.queryByText('3 days × £12.50')).toBeNull();
   });
 
   it('ignores malformed dates from the URL', () => {
@@ -121,5 +124,26 @@ describe('ItemDetailView', () => {
     renderView(testItem({ available: false }), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
     expect(bookingButton().hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('This item is not currently available for rent')).toBeTruthy();
+  });
+
+  it("on the owner's own item says so and offers Edit instead of Add to Wheelbarrow", () => {
+    renderView(testItem(), { ownItem: true, initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
+    expect(screen.getByText('This is your item')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/edit-item/item-1');
+    expect(screen.queryByRole('button', { name: 'Add to Wheelbarrow' })).toBeNull();
+    // The calendar still shows its bookings to the owner.
+    expect(screen.getByRole('list', { name: 'Calendar key' })).toBeTruthy();
+  });
+
+  it('shows the photos before the price, and the description after the owner', () => {
+    renderView();
+    const gallery = screen.getByRole('group', { name: 'Image gallery' });
+    const price = screen.getByText('£12.50 per day');
+    const owner = screen.getByRole('heading', { name: 'Owner' });
+    const description = screen.getByText('Light trimmer with two batteries.');
+    const follows = (a: Node, b: Node) => Boolean(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(gallery, price)).toBe(true);
+    expect(follows(price, owner)).toBe(true);
+    expect(follows(owner, description)).toBe(true);
   });
 });

@@ -3,11 +3,12 @@ import { bookingButtonState, formatPence, isIsoDate, type IsoDate } from '@tools
 import type { ItemDetail } from '@toolshed/core/contract';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
 import { BookingButton } from './booking-button.tsx';
+import { CostSummary } from './cost-summary.tsx';
 import { ImageGallery } from './image-gallery.tsx';
 import { ItemLocation } from './item-location.tsx';
+import { OwnItemNote } from './own-item-note.tsx';
 import { OwnerLink } from './owner-link.tsx';
 import type { PickedRange } from './range-selection.ts';
-import { SelectionSummary } from './selection-summary.tsx';
 
 export interface ChosenRange {
   startDate: IsoDate;
@@ -21,6 +22,8 @@ export interface ItemDetailViewProps {
   /** Dates from the category filters, shown as chosen without clamping. */
   initialRange?: { startDate: string; endDate: string } | undefined;
   readOnly: boolean;
+  /** The signed-in user owns this item: they may edit it, not rent it. */
+  ownItem?: boolean;
   onAdd: (range: ChosenRange) => void;
   /** Id of the item name heading, which labels the dialog. */
   headingId?: string;
@@ -32,8 +35,12 @@ function startingRange(initial: ItemDetailViewProps['initialRange']): PickedRang
   return isIsoDate(initial.endDate) ? { startDate: initial.startDate, endDate: initial.endDate } : { startDate: initial.startDate };
 }
 
-/** Everything the popup shows about one item, from props only (no data fetching). */
-export function ItemDetailView({ item, today, initialRange, readOnly, onAdd, headingId = 'item-detail-title' }: ItemDetailViewProps) {
+/**
+ * Everything the popup shows about one item, from props only (no data fetching), in the order a
+ * renter decides: what it looks like, what it costs and when it is free, what those dates cost,
+ * then who lends it, where, and the owner's description.
+ */
+export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, onAdd, headingId = 'item-detail-title' }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   const limits = { minDays: item.minDays, maxDays: item.maxDays };
   const state = bookingButtonState(range, limits, item.bookedRanges, today);
@@ -43,36 +50,40 @@ export function ItemDetailView({ item, today, initialRange, readOnly, onAdd, hea
     onAdd({ startDate: range.startDate, endDate: range.endDate, days: state.days });
   }
 
-  // Page order suits a phone (images, owner, dates and button, then the map) and keeps headings
-  // in order; on a wide screen the grid moves the dates into a right-hand column.
   return (
     <article className="flex flex-col gap-6">
-      <header className="flex flex-col gap-2">
-        <h2 id={headingId} className="text-2xl font-bold text-slate-900">
+      <ImageGallery images={item.images} />
+      <header className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+        <h2 id={headingId} className="min-w-0 text-2xl font-bold break-words text-slate-900">
           {item.name}
         </h2>
         <p className="text-xl font-semibold text-emerald-800">{formatPence(item.dailyRatePence)} per day</p>
-        <p className="max-w-prose whitespace-pre-line text-slate-800">{item.description}</p>
       </header>
-      <div className="grid gap-6 md:grid-cols-2 md:grid-rows-[auto_auto_1fr] md:gap-x-8">
-        <div className="md:col-start-1 md:row-start-1">
-          <ImageGallery images={item.images} />
-        </div>
-        <Section title="Owner" className="md:col-start-1 md:row-start-2">
-          <OwnerLink owner={item.owner} />
-        </Section>
-        <Section title="Choose your dates" className="md:col-start-2 md:row-span-3 md:row-start-1">
-          <ul className="text-sm text-slate-800">
-            <li>Minimum rental: {plural(item.minDays)}</li>
-            <li>Maximum rental: {plural(item.maxDays)}</li>
-          </ul>
-          <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} limits={limits} />
-          <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4">
-            <SelectionSummary range={range} dailyRatePence={item.dailyRatePence} />
+      <Section title="Choose your dates">
+        <ul className="flex flex-wrap gap-x-6 text-sm text-slate-800">
+          <li>Minimum rental: {plural(item.minDays)}</li>
+          <li>Maximum rental: {plural(item.maxDays)}</li>
+        </ul>
+        <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} limits={limits} />
+        <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
+          <CostSummary range={range} dailyRatePence={item.dailyRatePence} />
+          {ownItem ? (
+            <OwnItemNote itemId={item.id} />
+          ) : (
             <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} onAdd={add} />
-          </div>
-        </Section>
-        <Section title="Location" className="md:col-start-1 md:row-start-3">
+          )}
+        </div>
+      </Section>
+      <div className="grid gap-6 md:grid-cols-2 md:gap-x-8">
+        <div className="flex flex-col gap-6">
+          <Section title="Owner">
+            <OwnerLink owner={item.owner} />
+          </Section>
+          <Section title="About this item">
+            <p className="max-w-prose break-words whitespace-pre-line text-slate-800">{item.description}</p>
+          </Section>
+        </div>
+        <Section title="Location">
           <ItemLocation location={item.location} itemName={item.name} />
         </Section>
       </div>

@@ -1,0 +1,39 @@
+import { daysInclusive, formatDate, formatPence, priceBasket } from '@toolshed/core';
+import type { PickedRange } from './range-selection.ts';
+
+/**
+ * What the chosen dates will cost: days x rate, the service fee and the total, priced by the same
+ * core function as checkout so the two never disagree. A polite live region, so changes are read out.
+ */
+export function CostSummary({ range, dailyRatePence }: { range: PickedRange; dailyRatePence: number }) {
+  return (
+    <div aria-live="polite" className="text-sm text-slate-800">
+      <CostText range={range} dailyRatePence={dailyRatePence} />
+    </div>
+  );
+}
+
+function CostText({ range, dailyRatePence }: { range: PickedRange; dailyRatePence: number }) {
+  const { startDate, endDate } = range;
+  if (!startDate) return <p>Choose a start date, then an end date.</p>;
+  if (!endDate) return <p>Start {formatDate(startDate)}. Now choose an end date.</p>;
+  // A range from a hand-edited URL may come in reversed: never show a negative count.
+  const days = Math.max(0, daysInclusive(startDate, endDate));
+  const price = priceBasket([{ dailyRatePence, days }]);
+  return (
+    <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+      <dt className="font-medium">Dates</dt>
+      <dd className="text-right">
+        {formatDate(startDate)} to {formatDate(endDate)}
+      </dd>
+      <dt>
+        {days} {days === 1 ? 'day' : 'days'} × {formatPence(dailyRatePence)}
+      </dt>
+      <dd className="text-right">{formatPence(price.subtotalPence)}</dd>
+      <dt>Service fee (10%)</dt>
+      <dd className="text-right">{formatPence(price.serviceFeePence)}</dd>
+      <dt className="border-t border-slate-300 pt-1 text-base font-semibold text-slate-900">Total</dt>
+      <dd className="border-t border-slate-300 pt-1 text-right text-base font-semibold text-slate-900">{formatPence(price.totalPence)}</dd>
+    </dl>
+  );
+}
