@@ -115,4 +115,34 @@ describe('category screen', () => {
     expect(screen.getByText('Page 2 of 3')).toBeTruthy();
     expect(api.itemRequests().at(-1)?.search).toBe('?search=mower&page=2');
   });
+
+  it('goes to the last page there is when the address asks for one past the end', async () => {
+    const api = fakeFetch({
+      '/api/categories': () => json(categories),
+      '/api/categories/all/items': (url) => {
+        const page = Number(url.searchParams.get('page') ?? '1');
+        // 60 items, 24 a page: pages 1 to 3 exist.
+        return json(itemsPage(page <= 3 ? [item({ id: `item-${page}`, name: `Mower ${page}` })] : [], { total: 60, page }));
+      },
+    });
+    const app = renderApp('/category/all?search=mower&page=99');
+
+    expect(await screen.findByRole('link', { name: 'Mower 3' })).toBeTruthy();
+    expect(app.url()).toBe('/category/all?search=mower&page=3');
+    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    expect(screen.queryByText(/page 99/i)).toBeNull();
+    expect(api.itemRequests().at(-1)?.search).toBe('?search=mower&page=3');
+  });
+
+  it('shows card-shaped placeholders with the loading text while the first page loads', async () => {
+    const items = deferred();
+    fakeFetch({ '/api/categories': () => json(categories), '/api/categories/all/items': () => items.promise });
+    const { container } = renderApp('/category/all');
+
+    await findStatus('Fetching items from database...');
+    expect(container.querySelectorAll('li[aria-hidden="true"] .animate-pulse').length).toBeGreaterThan(0);
+    items.release(json(itemsPage([item()])));
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(container.querySelectorAll('.animate-pulse')).toHaveLength(0);
+  });
 });

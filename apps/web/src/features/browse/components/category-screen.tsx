@@ -1,11 +1,14 @@
 import { ALL_CATEGORY_ID, parseBrowseFilters, todayInLondon } from '@toolshed/core';
+import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { useItems } from '../api/get-items.ts';
 import { readFilters, toSearch, withPage } from '../filter-params.ts';
+import { useUpdateParams } from '../use-filter-url.ts';
 import { FilterForm } from './filter-form.tsx';
+import { ItemCardSkeleton } from './item-card.tsx';
 import { ItemResults } from './item-results.tsx';
 
 const ALL_ITEMS = { name: 'All Items', description: 'Everything our neighbours have to lend, from every category.' };
@@ -23,6 +26,27 @@ function CategoryNotFound() {
   );
 }
 
+/** Shown while the first page of results loads: the spec's words and the shape of what is coming. */
+function FetchingItems() {
+  return (
+    <div className="space-y-4">
+      <StatusMessage>Fetching items from database...</StatusMessage>
+      <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        {Array.from({ length: 8 }, (_, i) => (
+          <ItemCardSkeleton key={i} />
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The last page that has items, when the URL asks for one past it (an old link, a shrunk result). */
+function pageBeyondEnd(data: { page: number; total: number; pageSize: number } | undefined): number | null {
+  if (!data || data.total === 0) return null;
+  const last = Math.max(1, Math.ceil(data.total / data.pageSize));
+  return data.page > last ? last : null;
+}
+
 /**
  * A category's heading, filters and results. Filters come from the URL and are validated with the
  * same core function as the API's; an invalid value shows its message and no request is made.
@@ -33,6 +57,13 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
   const raw = readFilters(params);
   const parsed = parseBrowseFilters(raw, todayInLondon());
   const items = useItems(categoryId, raw, parsed.ok);
+  const updateParams = useUpdateParams();
+  const lastPage = items.isPlaceholderData ? null : pageBeyondEnd(items.data);
+
+  // Page 99 of 3 means nothing: go to the last page there is, replacing the address.
+  useEffect(() => {
+    if (lastPage !== null) updateParams((p) => withPage(p, lastPage), { replace: true });
+  }, [lastPage, updateParams]);
 
   if (categories.isPending) {
     return (
@@ -70,8 +101,8 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
         ) : (
           <p className="text-slate-700">Correct the highlighted filter to see matching items.</p>
         )
-      ) : items.isPending ? (
-        <StatusMessage>Fetching items from database...</StatusMessage>
+      ) : items.isPending || lastPage !== null ? (
+        <FetchingItems />
       ) : items.isError && !items.data ? (
         <ErrorState title="Items could not be loaded" message={errorMessage(items.error)} onRetry={() => void items.refetch()} />
       ) : items.data ? (

@@ -49,7 +49,7 @@ export function OwnerItems({ ownerId, ownerName }: { ownerId: string; ownerName:
         </p>
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {items.data.items.map((item) => (
-            <ItemCard key={item.id} item={item} to={itemLink(item.id)} />
+            <ItemCard key={item.id} item={item} to={itemLink(item.id)} showOwner={false} />
           ))}
         </ul>
         {pageCount > 1 && <Pagination page={items.data.page} pageCount={pageCount} onPage={goTo} />}
