@@ -43,6 +43,18 @@ import { createItemsService } from './modules/items/items-service.ts';
 import { itemsRoutes } from './modules/items/items-routes.ts';
 import { ownerRoutes } from './modules/owners/owner-routes.ts';
 import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
+import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
+import { createEventBus, type EventBus } from './platform/events/domain-events.ts';
+import { registerHousekeeping } from './platform/jobs/housekeeping.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The durable job queue (tests run due jobs with `app.jobs.runDue()`). */
+    jobs: JobQueue;
+    /** Domain events, delivered to subscribers through the job queue. */
+    events: EventBus;
+  }
+}
 
 export interface AppDeps {
   config: Config;
@@ -100,6 +112,13 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const db = database.db;
+  const jobs = createJobQueue({ db, now, log: app.log });
+  const events = createEventBus(jobs);
+  app.decorate('jobs', jobs);
+  app.decorate('events', events);
+  registerHousekeeping(jobs, db);
+  if (config.runJobs) app.addHook('onReady', async () => jobs.start());
+  app.addHook('onClose', async () => jobs.stop());
   const fileStorage = storage ?? createLocalFileStorage(mediaDir(config));
   const mail = mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) });
   const auth = createAuth({ db, mailer: mail, appUrl: config.appUrl, secret: authSecret, secureCookies: config.production, trustedOrigins: config.trustedOrigins });

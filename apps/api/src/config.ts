@@ -30,6 +30,8 @@ export interface Config {
   browseCacheMs: number;
   /** How long the simulated card processor takes to answer. */
   paymentDelayMs: number;
+  /** Run background jobs in this process (JOBS=off turns it off; off by default in tests, which run them by hand). */
+  runJobs: boolean;
   /** Contact-form messages allowed per address per 10 minutes. */
   supportRateLimit: number;
 }
@@ -81,5 +83,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     browseCacheMs: env.BROWSE_CACHE_MS === '0' ? 0 : positiveInt(env, 'BROWSE_CACHE_MS', 15_000),
     paymentDelayMs: env.PAYMENT_DELAY_MS === '0' ? 0 : positiveInt(env, 'PAYMENT_DELAY_MS', env.NODE_ENV === 'test' ? 1 : 1500),
+    runJobs: env.JOBS ? env.JOBS !== 'off' : env.NODE_ENV !== 'test',
   };
 }

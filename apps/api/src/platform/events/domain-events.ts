@@ -1,0 +1,58 @@
+import { randomUUID } from 'node:crypto';
+import type { Executor } from '../../db/database.ts';
+import type { JobContext, JobOptions, JobQueue } from '../jobs/job-queue.ts';
+
+/**
+ * What happened in the marketplace, for whoever needs to react (notifications, emails, ...).
+ * Add a variant here when a new producer needs one.
+ */
+export type DomainEvent =
+  | { type: 'rental.booked'; rentalId: string; itemId: string; renterId: string; ownerId: string; paymentId: string }
+  | {
+      type: 'rental.cancelled';
+      rentalId: string;
+      itemId: string;
+      renterId: string;
+      ownerId: string;
+      by: 'renter' | 'owner' | 'system';
+      reason?: string | undefined;
+      refundPence: number;
+    }
+  | { type: 'rental.returned'; rentalId: string; itemId: string; renterId: string; ownerId: string }
+  | { type: 'review.published'; reviewId: string; reviewerId: string; revieweeId: string; rentalId: string }
+  | { type: 'message.sent'; messageId: string; itemId: string; senderId: string; recipientId: string }
+  | { type: 'payout.paid'; withdrawalId: string; userId: string; amountPence: number }
+  | { type: 'payout.failed'; withdrawalId: string; userId: string; amountPence: number; reason: string }
+  | { type: 'payment.capture_failed'; paymentId: string; renterId: string };
+
+export type DomainEventType = DomainEvent['type'];
+export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;
+
+/**
+ * Domain events delivered through the job queue: `publish` inside the producer's transaction
+ * enqueues one job per subscriber, so each subscriber sees each event exactly once (retried on
+ * failure) and only if the change it describes was committed.
+ */
+export function createEventBus(jobs: JobQueue) {
+  const subscribers = new Map<DomainEventType, string[]>();
+  return {
+    /** `name` identifies the subscriber (e.g. 'notifications'); one name per type. */
+    subscribe<T extends DomainEventType>(type: T, name: string, handler: (event: EventOf<T>, ctx: JobContext) => Promise<void>, options?: JobOptions): void {
+      const list = subscribers.get(type) ?? [];
+      if (list.includes(name)) throw new Error(`${name} already subscribes to ${type}`);
+      subscribers.set(type, [...list, name]);
+      jobs.register<EventOf<T>>(`event:${type}:${name}`, handler, options);
+    },
+    /**
+     * Publishes through `executor` (pass the open transaction). `id` makes publishing idempotent:
+     * the same id is delivered once even if published twice.
+     */
+    async publish(executor: Executor, event: DomainEvent, id: string = randomUUID()): Promise<void> {
+      for (const name of subscribers.get(event.type) ?? []) {
+        await jobs.enqueue(`event:${event.type}:${name}`, event, { key: `event:${id}:${name}` }, executor);
+      }
+    },
+  };
+}
+
+export type EventBus = ReturnType<typeof createEventBus>;

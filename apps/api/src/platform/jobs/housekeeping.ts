@@ -1,0 +1,18 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { JobQueue } from './job-queue.ts';
+
+/** Finished jobs are kept this long (their keys keep one-off notices from repeating meanwhile). */
+const KEEP_FINISHED_JOBS_DAYS = 90;
+
+/** Daily clean-up: expired email-link verifications and sessions, and long-finished jobs. */
+export function registerHousekeeping(jobs: JobQueue, db: Db): void {
+  jobs.daily('housekeeping.expired-verifications', '03:15', async (_payload, { now }) => {
+    await db.execute(sql`delete from verifications where expires_at < ${now.toISOString()}`);
+    await db.execute(sql`delete from sessions where expires_at < ${now.toISOString()}`);
+  });
+  jobs.daily('housekeeping.finished-jobs', '03:30', async (_payload, { now }) => {
+    const cutoff = new Date(now.getTime() - KEEP_FINISHED_JOBS_DAYS * 86_400_000);
+    await db.execute(sql`delete from jobs where status in ('done', 'failed') and finished_at < ${cutoff.toISOString()}`);
+  });
+}
