@@ -7,6 +7,7 @@ export * from './errors.ts';
 export * from './rating.ts';
 export * from './password-policy.ts';
 export * from './card.ts';
+export * from './payment-declines.ts';
 export * from './postcode.ts';
 export * from './rental-status.ts';
 export * from './checkout-rules.ts';

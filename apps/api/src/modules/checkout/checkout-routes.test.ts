@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, TEST_CARDS, todayInLondon } from '@toolshed/core';
+import { addDays, DECLINE_MESSAGES, TEST_CARDS, todayInLondon } from '@toolshed/core';
 import type { Order, WheelbarrowCheckResponse } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
@@ -124,15 +124,16 @@ describe('POST /api/checkout', () => {
   });
 
   it.each([
-    ['declined', TEST_CARDS.declined, 50],
-    ['insufficient funds', TEST_CARDS.insufficientFunds, 53],
-  ])('books nothing when the card is %s, and the same key may try again', async (_label, number, offset) => {
+    ['declined', TEST_CARDS.declined, 50, DECLINE_MESSAGES.declined],
+    ['insufficient funds', TEST_CARDS.insufficientFunds, 53, DECLINE_MESSAGES.insufficient_funds],
+    ['a processing error', TEST_CARDS.processingError, 56, DECLINE_MESSAGES.processing_error],
+  ])('books nothing when the card is %s, says why, and the same key may try again', async (_label, number, offset, message) => {
     const before = await count('rentals');
     const key = randomUUID();
     const lines = [{ itemId: saw.id, startDate: d(offset), endDate: d(offset + 1) }];
     const res = await checkout(lines, { idempotencyKey: key, card: { ...card, number } });
     expect(res.statusCode).toBe(402);
-    expect(res.json().error.message).toBe('Payment failed. Please try again.');
+    expect(res.json().error).toMatchObject({ code: 'PAYMENT_FAILED', field: 'card', message });
     expect(await count('rentals')).toBe(before);
     const retry = await checkout(lines, { idempotencyKey: key });
     expect(retry.statusCode).toBe(201);

@@ -5,6 +5,7 @@ import {
   cardProblems,
   checkoutLineProblem,
   daysInclusive,
+  declineMessage,
   formatDate,
   priceBasket,
   todayInLondon,
@@ -105,7 +106,7 @@ export function createCheckoutService(
       if (firstClash) throw new AppError('CONFLICT', clashMessage(found.get(firstClash.itemId)!.name, firstClash), 'lines');
 
       const auth = await payments.authorize({ amountPence: price.totalPence, card, reference: attemptId });
-      if (!auth.ok) throw new AppError('PAYMENT_FAILED', 'Payment failed. Please try again.', 'card');
+      if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
 
       let inserting = 0;
       try {

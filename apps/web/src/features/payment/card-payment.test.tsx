@@ -1,5 +1,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DECLINE_MESSAGES } from '@toolshed/core';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { deferred, errorJson } from '../auth/test-server.ts';
@@ -110,6 +111,20 @@ describe('card payment page', () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(app.url()).toBe('/payment-success?order=order-1');
     expect(localStorage.getItem('toolshed.wheelbarrow.v1')).not.toContain('4242');
+  });
+
+  it.each([
+    ['declined', DECLINE_MESSAGES.declined],
+    ['insufficient funds', DECLINE_MESSAGES.insufficient_funds],
+    ['a processing error', DECLINE_MESSAGES.processing_error],
+  ])('says why the payment failed for %s', async (_label, message) => {
+    paymentServer({ 'POST /api/checkout': () => errorJson(402, 'PAYMENT_FAILED', message, { field: 'card' }) });
+    await openCardPage();
+    fillCard('4000000000000002');
+    fireEvent.click(payButton());
+    const alert = await screen.findByRole('alert');
+    expect(within(alert).getByText('Payment failed. Please try again.')).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeTruthy();
   });
 
   it('says the payment failed when the card is declined and keeps the form usable', async () => {

@@ -20,7 +20,8 @@ export function describeFailure(error: unknown): PaymentFailure {
   const failure: PaymentFailure = { message: PAYMENT_FAILED, detail: null, fix: null, field: null };
   if (!(error instanceof ApiError)) return failure;
   const { status, field } = error;
-  if (status === 402) return failure;
+  // A decline: the spec's first line, then the bank's reason in the server's words (each its own).
+  if (status === 402) return { ...failure, detail: error.message && error.message !== PAYMENT_FAILED ? error.message : null };
   if (status === 0) {
     return { ...failure, detail: 'We could not reach Toolshed. Check your connection, then try again: you will not be charged twice.' };
   }
