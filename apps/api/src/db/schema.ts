@@ -6,8 +6,8 @@ import {
   doublePrecision,
   index,
   integer,
+  numeric,
   pgTable,
-  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -114,9 +114,15 @@ export const payments = pgTable(
     last4: text('last4').notNull(),
     provider: text('provider').notNull(),
     providerReference: text('provider_reference').notNull(),
+    /** authorised -> captured | capture_pending | voided; capture_pending -> captured | voided; captured -> refunded. Only forward (a trigger refuses the rest). */
+    status: text('status').notNull().default('authorised'),
+    /** Set when capture kept failing past its bound and the booking was cancelled. */
+    captureFailedAt: timestamp('capture_failed_at', { withTimezone: true }),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    check('payments_status_known', sql`${t.status} in ('authorised', 'capture_pending', 'captured', 'voided', 'refunded')`),
     check('payments_amount_is_sum', sql`${t.amountPence} = ${t.subtotalPence} + ${t.serviceFeePence}`),
     index('payments_renter_idx').on(t.renterId, t.createdAt.desc()),
   ],
@@ -179,10 +185,17 @@ export const checkoutAttempts = pgTable(
     requestHash: text('request_hash').notNull(),
     status: text('status').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
+    /** The card hold this attempt made, so a crashed attempt's hold can be released. */
+    authorizationId: text('authorization_id'),
+    /** Bumped each time the attempt is claimed again; only the current claim may book. */
+    claim: integer('claim').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('checkout_attempts_key_idx').on(t.renterId, t.idempotencyKey)],
+  (t) => [
+    uniqueIndex('checkout_attempts_key_idx').on(t.renterId, t.idempotencyKey),
+    index('checkout_attempts_processing_idx').on(t.updatedAt).where(sql`${t.status} = 'processing'`),
+  ],
 );
 
 /**
@@ -201,6 +214,11 @@ export const rentals = pgTable(
     returned: boolean('returned').notNull().default(false),
     returnedAt: timestamp('returned_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Who cancelled: renter, owner (declined, with a reason) or system. */
+    cancelledBy: text('cancelled_by'),
+    cancelReason: text('cancel_reason'),
+    /** What went back to the renter's balance when it was cancelled (line total and fee share). */
+    refundPence: integer('refund_pence'),
     totalPence: integer('total_pence').notNull(),
     /** The daily rate charged, frozen at booking time. */
     dailyRatePence: integer('daily_rate_pence'),
@@ -223,16 +241,26 @@ export const reviews = pgTable(
   'reviews',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    rating: smallint('rating').notNull(),
+    /** Half stars, 0.5 to 5. */
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
     comment: text('comment').notNull().default(''),
     reviewerId: text('reviewer_id').notNull().references(() => users.id),
     revieweeId: text('reviewee_id').notNull().references(() => users.id),
     itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
     rentalId: uuid('rental_id').references(() => rentals.id),
+    /** renter: of the owner and item; owner: of the renter. */
+    reviewerRole: text('reviewer_role').notNull().default('renter'),
+    /** Null while hidden (double-blind); reviews without a rental (sample ones) are published when written. */
+    publishedAt: timestamp('published_at', { withTimezone: true }).defaultNow(),
     createdAt: createdAt(),
   },
   (t) => [
-    check('reviews_rating_range', sql`${t.rating} between 1 and 5`),
+    check('reviews_rating_half_stars', sql`${t.rating} between 0.5 and 5 and ${t.rating} * 2 = trunc(${t.rating} * 2)`),
+    check('reviews_reviewer_role_known', sql`${t.reviewerRole} in ('renter', 'owner')`),
+    check('reviews_comment_length', sql`char_length(${t.comment}) <= 1000`),
+    uniqueIndex('reviews_rental_reviewer_idx').on(t.rentalId, t.reviewerId).where(sql`${t.rentalId} is not null`),
+    index('reviews_reviewer_idx').on(t.reviewerId, t.createdAt.desc()),
+    index('reviews_hidden_idx').on(t.rentalId).where(sql`${t.publishedAt} is null`),
     check('reviews_not_self', sql`${t.reviewerId} <> ${t.revieweeId}`),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt.desc()),
   ],
@@ -315,9 +343,24 @@ export const notifications = pgTable(
     rentalId: uuid('rental_id').references(() => rentals.id, { onDelete: 'set null' }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
+    /** What caused it (an event, a reminder): one notification per cause and user. */
+    eventKey: text('event_key'),
+    /** The tab it shows under: 'items' (as owner) or 'rentals' (as renter). */
+    tab: text('tab').notNull().default('items'),
+    /** Entries on /notifications group by this: an item id, a rental id, or 'account'. */
+    groupKey: text('group_key').notNull().default('account'),
   },
-  (t) => [index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`)],
+  (t) => [
+    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_event_idx').on(t.userId, t.eventKey).where(sql`${t.eventKey} is not null`),
+    index('notifications_user_group_idx').on(t.userId, t.tab, t.groupKey, t.createdAt),
+    check('notifications_tab_known', sql`${t.tab} in ('items', 'rentals')`),
+  ],
 );
 export * from './schema-account.ts';
 
 export * from './schema-jobs.ts';
+export * from './schema-catalogue.ts';
+export * from './schema-shared-limits.ts';
+export * from './schema-messages.ts';
+export * from './schema-money.ts';

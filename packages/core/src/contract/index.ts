@@ -54,7 +54,8 @@ export const itemSummarySchema = z.object({
 export const itemsPageSchema = z.object({
   category: z.object({ id: z.string(), name: z.string(), description: z.string() }),
   items: z.array(itemSummarySchema),
-  total: z.number().int(),
+  total: z.number().int().describe('Matching items; when totalCapped is true, more than this many match'),
+  totalCapped: z.boolean().optional().describe("True when the count stopped at its bound (1,000): show '1,000+'"),
   page: z.number().int(),
   pageSize: z.number().int(),
 });
@@ -87,6 +88,11 @@ export const itemDetailSchema = z.object({
   owner: ownerSummarySchema,
   images: z.array(imageSchema),
   bookedRanges: z.array(dateRangeSchema).describe('Unreturned, uncancelled rentals ending today or later'),
+  ownerAwayUntil: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('YYYY-MM-DD: the owner is away (vacation mode); the item cannot be booked for days up to and including this one'),
 });
 
 export const browseQuerySchema = z.object({
@@ -111,3 +117,6 @@ export type ErrorBody = z.infer<typeof errorBodySchema>;
 export * from './booking.ts';
 export * from './items.ts';
 export * from './input-safety.ts';
+export * from './person-name.ts';
+export * from './notifications.ts';
+export * from './messages.ts';

@@ -1,7 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
-import { searchWords } from '@toolshed/core';
 import { queryRows, type Db } from '../../db/database.ts';
+import { COUNT_BOUND, fromFor, newestFirst, whereFor, type BrowseScope } from './browse-sql.ts';
+
+export type { BrowseScope } from './browse-sql.ts';
 
 export interface CategoryRow {
   id: string;
@@ -30,6 +32,8 @@ export interface ItemSummaryRow {
 
 export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb_key'> {
   category_name: string;
+  /** The owner's vacation end (YYYY-MM-DD) or null; see profile/vacation-sql.ts. */
+  owner_vacation_until: string | null;
   available: boolean;
   address: string | null;
   postcode: string | null;
@@ -44,46 +48,28 @@ export interface ImageRow {
   position: number;
 }
 
-/** An item can be listed: not deleted and offered by its owner. */
-const LISTED = sql`i.deleted_at is null and i.available`;
-
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** Where to look: one category (or all), optionally one owner's items only. */
-export interface BrowseScope {
-  categoryId: string | null;
-  ownerId?: string;
-}
-
-function whereFor(scope: BrowseScope, f: BrowseFilters): SQL {
-  const parts: SQL[] = [LISTED];
-  if (scope.categoryId) parts.push(sql`i.category_id = ${scope.categoryId}`);
-  if (scope.ownerId) parts.push(sql`i.owner_id = ${scope.ownerId}`);
-  if (f.maxPricePence !== undefined) parts.push(sql`i.daily_rate_pence <= ${f.maxPricePence}`);
-  for (const word of searchWords(f.search)) parts.push(sql`i.search_text like ${`%${escapeLike(word)}%`}`);
-  if (f.minRating !== undefined) parts.push(sql`u.rating >= ${f.minRating}`);
-  if (f.startDate && f.endDate) {
-    // Anti-join on the rentals exclusion index: free for every day of the range.
-    parts.push(sql`not exists (
-      select 1 from rentals r
-      where r.item_id = i.id and not r.returned and r.cancelled_at is null
-        and r.start_date <= ${f.endDate}::date and r.end_date >= ${f.startDate}::date)`);
-  }
-  return sql.join(parts, sql` and `);
-}
+/** The card's columns for each page row `m` (id, created_at): the item, its owner and first image. */
+const SUMMARY_COLUMNS = sql`i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.city,
+  u.id as owner_id, u.name as owner_name, u.picture as owner_picture, u.rating as owner_rating,
+  u.total_ratings as owner_total_ratings, img.large_key, img.thumb_key`;
+const SUMMARY_JOINS = sql`join items i on i.id = m.id join users u on u.id = i.owner_id
+  left join lateral (select large_key, thumb_key from item_images where item_id = m.id order by position limit 1) img on true`;
 
 export function createCatalogueRepository(db: Db) {
   return {
+    /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
     async categoriesWithCounts(): Promise<CategoryRow[]> {
-      const rows = await queryRows<CategoryRow>(db, sql`
-        select c.id, c.name, c.description, coalesce(n.count, 0)::int as item_count
-        from categories c
-        left join (select i.category_id, count(*) as count from items i where ${LISTED} group by i.category_id) n
-          on n.category_id = c.id
+      return queryRows<CategoryRow>(db, sql`
+        select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count
+        from categories c left join category_item_counts n on n.category_id = c.id
         order by c.position`);
-      return rows;
+    },
+
+    /** Listed items in one category, or in all (null), from the maintained counts. */
+    async listedCount(categoryId: string | null): Promise<number> {
+      const where = categoryId === null ? sql`true` : sql`category_id = ${categoryId}`;
+      const rows = await queryRows<{ n: number }>(db, sql`select coalesce(sum(listed), 0)::int as n from category_item_counts where ${where}`);
+      return rows[0]?.n ?? 0;
     },
 
     async findCategory(id: string): Promise<Omit<CategoryRow, 'item_count'> | undefined> {
@@ -91,31 +77,37 @@ export function createCatalogueRepository(db: Db) {
       return rows[0];
     },
 
-    async countItems(scope: BrowseScope, filters: BrowseFilters): Promise<number> {
-      const rows = await queryRows<{ total: number }>(db, sql`
-        select count(*)::int as total from items i join users u on u.id = i.owner_id
-        where ${whereFor(scope, filters)}`);
-      return rows[0]?.total ?? 0;
-    },
-
-    /** Newest first; the first image is looked up only for the page's rows. */
+    /** One page, newest first, without counting (the caller knows the total from the maintained counts). */
     async listItems(scope: BrowseScope, filters: BrowseFilters): Promise<ItemSummaryRow[]> {
       const offset = (filters.page - 1) * filters.pageSize;
-      const rows = await queryRows<ItemSummaryRow>(db, sql`
-        select p.*, img.large_key, img.thumb_key from (
-          select i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.city,
-                 u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
-                 u.rating as owner_rating, u.total_ratings as owner_total_ratings, i.created_at
-          from items i join users u on u.id = i.owner_id
-          where ${whereFor(scope, filters)}
-          order by i.created_at desc nulls last, i.id desc nulls last
-          limit ${filters.pageSize} offset ${offset}
-        ) p
-        left join lateral (
-          select large_key, thumb_key from item_images where item_id = p.id order by position limit 1
-        ) img on true
-        order by p.created_at desc nulls last, p.id desc nulls last`);
-      return rows;
+      return queryRows<ItemSummaryRow>(db, sql`
+        select ${SUMMARY_COLUMNS} from (
+          select i.id, i.created_at from ${fromFor(filters)} where ${whereFor(scope, filters)}
+          order by ${newestFirst('i')} limit ${filters.pageSize} offset ${offset}
+        ) m ${SUMMARY_JOINS}
+        order by ${newestFirst('m')}`);
+    },
+
+    /**
+     * One page and the number of matches up to `COUNT_BOUND + 1`, in one query: the matches are
+     * taken newest first, stopping after the bound (or after the page when it lies further), and
+     * the page is cut from them. `matched` above `COUNT_BOUND` means 'more than COUNT_BOUND'.
+     */
+    async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
+      const offset = (filters.page - 1) * filters.pageSize;
+      const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
+      const rows = await queryRows<ItemSummaryRow & { matched: number }>(db, sql`
+        with m as materialized (
+          select i.id, i.created_at from ${fromFor(filters)} where ${whereFor(scope, filters)}
+          order by ${newestFirst('i')} limit ${window}
+        )
+        select c.matched, p.* from (select count(*)::int as matched from m) c
+        left join (
+          select ${SUMMARY_COLUMNS}, m.created_at
+          from (select id, created_at from m order by ${newestFirst('m')} limit ${filters.pageSize} offset ${offset}) m ${SUMMARY_JOINS}
+        ) p on true
+        order by ${newestFirst('p')}`);
+      return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
     },
 
     async findItem(id: string): Promise<ItemDetailRow | undefined> {
@@ -123,7 +115,8 @@ export function createCatalogueRepository(db: Db) {
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence,
                i.min_days, i.max_days, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
                i.location_approximate, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
-               u.rating as owner_rating, u.total_ratings as owner_total_ratings
+               u.rating as owner_rating, u.total_ratings as owner_total_ratings,
+               to_char(u.vacation_until, 'YYYY-MM-DD') as owner_vacation_until
         from items i join users u on u.id = i.owner_id join categories c on c.id = i.category_id
         where i.id = ${id} and i.deleted_at is null`);
       return rows[0];

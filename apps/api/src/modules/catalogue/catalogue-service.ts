@@ -1,7 +1,8 @@
 import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, AppError, parseBrowseFilters, todayInLondon, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
 import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, OwnerSummary } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import type { CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';
+import type { BrowseScope, CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';
+import { COUNT_BOUND, narrowsListing } from './browse-sql.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { isRowId } from '../../db/ids.ts';
 
@@ -58,10 +59,11 @@ export function createCatalogueService(
     const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await repo.findCategory(categoryId);
     if (!category) throw new AppError('NOT_FOUND', 'Category not found');
     const scope = { categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId, ...(ownerId ? { ownerId } : {}) };
-    const [total, rows] = await Promise.all([repo.countItems(scope, filters), repo.listItems(scope, filters)]);
+    const { rows, total, totalCapped } = await pageAndTotal(scope, filters);
     return {
       category,
       total,
+      totalCapped,
       page: filters.page,
       pageSize: filters.pageSize,
       items: rows.map((r) => ({
@@ -77,6 +79,19 @@ export function createCatalogueService(
         image: r.large_key && r.thumb_key ? image(r.name, r.large_key, r.thumb_key) : null,
       })),
     };
+  }
+
+  /**
+   * An unfiltered category (or all) takes its exact total from the maintained counts and reads only
+   * its page; anything narrower counts its matches up to COUNT_BOUND in the same query as the page.
+   */
+  async function pageAndTotal(scope: BrowseScope, filters: BrowseFilters) {
+    if (!scope.ownerId && !narrowsListing(filters)) {
+      const [total, rows] = await Promise.all([repo.listedCount(scope.categoryId), repo.listItems(scope, filters)]);
+      return { rows, total, totalCapped: false };
+    }
+    const { rows, matched } = await repo.listAndCount(scope, filters);
+    return { rows, total: Math.min(matched, COUNT_BOUND), totalCapped: matched > COUNT_BOUND };
   }
 
   async function loadItem(itemId: string): Promise<ItemDetail> {
@@ -104,6 +119,7 @@ export function createCatalogueService(
       owner: owner(row),
       images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.large_key, img.thumb_key)),
       bookedRanges,
+      ownerAwayUntil: activeVacation(row.owner_vacation_until, todayInLondon(now())),
     };
   }
 }

@@ -41,8 +41,9 @@ function FetchingItems() {
 }
 
 /** The last page that has items, when the URL asks for one past it (an old link, a shrunk result). */
-function pageBeyondEnd(data: { page: number; total: number; pageSize: number } | undefined): number | null {
-  if (!data || data.total === 0) return null;
+function pageBeyondEnd(data: { page: number; total: number; pageSize: number; items: unknown[] } | undefined): number | null {
+  // A page with items is never past the end (a capped total, '1,000+', undercounts the pages).
+  if (!data || data.total === 0 || data.items.length > 0) return null;
   const last = Math.max(1, Math.ceil(data.total / data.pageSize));
   return data.page > last ? last : null;
 }

@@ -5,8 +5,9 @@ import { useUpdateParams } from '../use-filter-url.ts';
 import { ItemCard } from './item-card.tsx';
 import { Pagination } from './pagination.tsx';
 
-function resultCount(shown: number, total: number): string {
-  return `${shown} of ${total} ${total === 1 ? 'item' : 'items'}`;
+/** '24 of 1,234 items'; a count that stopped at its bound reads '24 of 1,000+ items'. */
+function resultCount(shown: number, total: number, capped: boolean): string {
+  return `${shown} of ${total.toLocaleString('en-GB')}${capped ? '+' : ''} ${total === 1 && !capped ? 'item' : 'items'}`;
 }
 
 /** The grid of one page of results, its count and the page controls. */
@@ -14,7 +15,10 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
   const [params] = useSearchParams();
   const { categoryId = 'all' } = useParams();
   const updateParams = useUpdateParams();
+  const capped = data.totalCapped === true;
   const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
+  // Past a capped count, a full page may have more after it.
+  const more = capped && data.items.length === data.pageSize;
   const query = toSearch(params);
   const goTo = (page: number) => {
     updateParams((p) => withPage(p, page));
@@ -25,7 +29,7 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
     <section aria-labelledby="results-heading" aria-busy={updating} className={updating ? 'opacity-70 transition-opacity' : ''}>
       <div className="mb-4 flex items-baseline justify-between gap-4">
         <h2 id="results-heading" className="text-sm font-medium text-slate-700">
-          {resultCount(data.items.length, data.total)}
+          {resultCount(data.items.length, data.total, capped)}
         </h2>
         {updating && <p className="text-sm text-slate-600">Updating...</p>}
       </div>
@@ -49,7 +53,7 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
           ))}
         </ul>
       )}
-      {pageCount > 1 && <Pagination page={data.page} pageCount={pageCount} onPage={goTo} />}
+      {(pageCount > 1 || more) && <Pagination page={data.page} pageCount={pageCount} onPage={goTo} more={more} />}
     </section>
   );
 }

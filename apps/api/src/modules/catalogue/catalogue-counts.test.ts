@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { CategoriesResponse, ItemsPage } from '@toolshed/core/contract';
+import { items } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createItem, createUser, insertCategories } from '../../test/factories.ts';
+
+let ctx: TestContext;
+let ownerId: string;
+
+/** Inserts `n` listed 'Bound' sanders in moving-equipment, each a minute newer than the last. */
+async function addSanders(n: number, from: number) {
+  const rows = Array.from({ length: n }, (_, k) => ({
+    ownerId,
+    categoryId: 'moving-equipment',
+    name: `Bound Sander ${from + k}`,
+    description: 'Counted at the bound',
+    dailyRatePence: 500,
+    createdAt: new Date(Date.UTC(2026, 0, 1) + (from + k) * 60_000),
+  }));
+  await ctx.database.db.insert(items).values(rows);
+}
+
+async function page(query: string): Promise<ItemsPage> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/categories/moving-equipment/items?${query}` });
+  expect(res.statusCode).toBe(200);
+  return res.json() as ItemsPage;
+}
+
+async function sidebar(): Promise<CategoriesResponse> {
+  return (await ctx.app.inject({ method: 'GET', url: '/api/categories' })).json() as CategoriesResponse;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { BROWSE_CACHE_MS: '0' } });
+  await insertCategories(ctx.database.db);
+  ownerId = (await createUser(ctx.database.db, { name: 'Bound Owner', rating: 4 })).id;
+  // Not matched by the search below, so the unfiltered total differs from the filtered one.
+  await createItem(ctx.database.db, ownerId, { categoryId: 'moving-equipment', name: 'Sack Truck' });
+  await addSanders(1000, 0);
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('counting at the bound of 1,000 matches', () => {
+  it('exactly 1,000 matches: the exact total, the last page partly filled, nothing after it', async () => {
+    const first = await page('search=bound');
+    expect(first).toMatchObject({ total: 1000, totalCapped: false, page: 1, pageSize: 24 });
+    expect(first.items.map((i) => i.name).slice(0, 2)).toEqual(['Bound Sander 999', 'Bound Sander 998']);
+    const last = await page('search=bound&page=42');
+    expect(last.total).toBe(1000);
+    expect(last.items).toHaveLength(1000 - 41 * 24);
+    expect(last.items.at(-1)?.name).toBe('Bound Sander 0');
+    const tenth = await page('search=bound&pageSize=100&page=10');
+    expect(tenth.items).toHaveLength(100);
+    const beyond = await page('search=bound&pageSize=100&page=11');
+    expect(beyond).toMatchObject({ total: 1000, totalCapped: false, items: [] });
+  });
+
+  it('1,001 matches: 1,000 and capped, while every page still holds the right items', async () => {
+    await addSanders(1, 1000);
+    const first = await page('search=bound');
+    expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    expect(first.items[0]?.name).toBe('Bound Sander 1000');
+    const last = await page('search=bound&page=42');
+    expect(last.items).toHaveLength(1001 - 41 * 24);
+    expect(last.items.at(-1)?.name).toBe('Bound Sander 0');
+    // A page past the bound is still served, from its own window of matches.
+    const beyond = await page('search=bound&pageSize=100&page=11');
+    expect(beyond).toMatchObject({ total: 1000, totalCapped: true });
+    expect(beyond.items.map((i) => i.name)).toEqual(['Bound Sander 0']);
+  });
+
+  it('the unfiltered category counts exactly from the maintained counts, past the bound', async () => {
+    const all = await page('');
+    expect(all).toMatchObject({ total: 1002, totalCapped: false });
+    expect((await sidebar()).categories.find((c) => c.id === 'moving-equipment')?.itemCount).toBe(1002);
+  });
+});
+
+describe('maintained category counts', () => {
+  it('follow listing, hiding, deleting, moving and removing items', async () => {
+    const db = ctx.database.db;
+    const count = async (id: string) => (await sidebar()).categories.find((c) => c.id === id)?.itemCount;
+    const before = await sidebar();
+    const hedge = await createItem(db, ownerId, { categoryId: 'garden-tools', name: 'Hedge Trimmer' });
+    expect(await count('garden-tools')).toBe(1);
+    await db.update(items).set({ available: false }).where(eq(items.id, hedge.id));
+    expect(await count('garden-tools')).toBe(0);
+    await db.update(items).set({ available: true, categoryId: 'power-tools' }).where(eq(items.id, hedge.id));
+    expect(await count('garden-tools')).toBe(0);
+    expect(await count('power-tools')).toBe(1);
+    await db.update(items).set({ deletedAt: new Date() }).where(eq(items.id, hedge.id));
+    expect(await count('power-tools')).toBe(0);
+    const lamp = await createItem(db, ownerId, { categoryId: 'power-tools', name: 'Work Lamp' });
+    await db.delete(items).where(eq(items.id, lamp.id));
+    expect(await count('power-tools')).toBe(0);
+    const after = await sidebar();
+    expect(after.totalItems).toBe(before.totalItems);
+  });
+
+  it('stay equal to a real count after many concurrent changes', async () => {
+    const db = ctx.database.db;
+    const made = await db
+      .insert(items)
+      .values(Array.from({ length: 40 }, (_, k) => ({ ownerId, categoryId: k % 2 ? 'camping-gear' : 'party-supplies', name: `Race ${k}`, description: 'x', dailyRatePence: 100 })))
+      .returning({ id: items.id });
+    const ids = made.map((m) => m.id);
+    // Each change in its own transaction, all at once: hide, move, delete and add, overlapping.
+    await Promise.all(
+      ids.map((id, k) =>
+        db.transaction(async (tx) => {
+          if (k % 4 === 0) await tx.update(items).set({ available: false }).where(eq(items.id, id));
+          else if (k % 4 === 1) await tx.update(items).set({ categoryId: 'party-supplies' }).where(eq(items.id, id));
+          else if (k % 4 === 2) await tx.delete(items).where(eq(items.id, id));
+          else await tx.insert(items).values({ ownerId, categoryId: 'camping-gear', name: `Race extra ${k}`, description: 'x', dailyRatePence: 100 });
+        }),
+      ),
+    );
+    await db.update(items).set({ available: true }).where(inArray(items.id, ids.slice(0, 8)));
+    const real = await db.execute(sql`select category_id, count(*)::int as n from items where deleted_at is null and available group by category_id`);
+    const rows = ('rows' in real ? real.rows : real) as Array<{ category_id: string; n: number }>;
+    const counts = (await sidebar()).categories;
+    for (const c of counts) expect(c.itemCount, c.id).toBe(rows.find((r) => r.category_id === c.id)?.n ?? 0);
+  });
+});
