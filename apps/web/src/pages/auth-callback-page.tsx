@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { errorReason } from '../lib/api-error.ts';
 import { verifyEmail } from '../features/auth/api/auth-requests.ts';
 import { hasServerMessage } from '../features/auth/auth-messages.ts';
 import { useAuth } from '../features/auth/auth-provider.tsx';
@@ -45,6 +46,9 @@ export function AuthCallbackPage() {
     return <Navigate to={status === 'signed-in' ? redirectTo : '/login'} replace />;
   }
   if (verification.isSuccess) return <Navigate to={redirectTo} replace />;
+  if (verification.isError && errorReason(verification.error) === 'EMAIL_ALREADY_VERIFIED') {
+    return <AlreadyConfirmed signedIn={status === 'signed-in'} redirectTo={redirectTo} />;
+  }
   if (verification.isError) {
     return (
       <SimplePage title="Authentication Error">
@@ -60,4 +64,18 @@ export function AuthCallbackPage() {
     );
   }
   return <Completing />;
+}
+
+/** A confirmation link used twice: nothing is wrong, so no error page; the way on is signing in. */
+function AlreadyConfirmed({ signedIn, redirectTo }: { signedIn: boolean; redirectTo: string }) {
+  return (
+    <SimplePage title="Email already confirmed">
+      <p role="status">Your email address is already confirmed{signedIn ? ' and you are signed in.' : '. Please sign in to continue.'}</p>
+      <p>
+        <Link to={signedIn ? redirectTo : `/login?from=${encodeURIComponent(redirectTo)}`} className={primaryButtonClass}>
+          {signedIn ? 'Continue' : 'Sign in'}
+        </Link>
+      </p>
+    </SimplePage>
+  );
 }

@@ -5,6 +5,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordPr
 import type { Db } from '../../db/database.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { alreadyConfirmedHook } from './already-confirmed.ts';
 import { confirmEmailMessage, resetPasswordMessage } from './auth-emails.ts';
 
 export const SESSION_COOKIE_PREFIX = 'toolshed';
@@ -82,6 +83,7 @@ export function createAuth(options: AuthOptions) {
       database: { generateId: () => crypto.randomUUID() },
     },
     hooks: {
+      after: alreadyConfirmedHook,
       before: createAuthMiddleware(async (ctx) => {
         if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
           const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown; email?: unknown };

@@ -58,4 +58,17 @@ describe('email confirmation callback', () => {
     const app = renderApp('/auth/callback?redirectTo=%2Fprofile');
     await waitFor(() => expect(app.url()).toBe('/profile'));
   });
+
+  it('says a link used a second time is already confirmed and offers sign-in that returns to redirectTo', async () => {
+    fakeServer({
+      'GET /api/auth/verify-email': () =>
+        errorJson(400, 'VALIDATION', 'Your email address is already confirmed. Please sign in.', { reason: 'EMAIL_ALREADY_VERIFIED' }),
+    });
+    renderApp('/auth/callback?token=used&redirectTo=%2Fcheckout');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email already confirmed' })).toBeTruthy();
+    expect(screen.queryByText('Authentication Error')).toBeNull();
+    expect(screen.getByText('Your email address is already confirmed. Please sign in to continue.').getAttribute('role')).toBe('status');
+    expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?from=%2Fcheckout');
+  });
 });

@@ -129,7 +129,24 @@ describe('login page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'My Rentals' })).toBeTruthy();
     expect(app.url()).toBe('/my-rentals?tab=past');
     expect(app.router.state.historyAction).toBe('REPLACE');
-    expect(api.sent('POST', '/api/auth/sign-in/email')[0]?.body).toEqual({ email: 'priya@example.com', password: 'correct horse battery' });
+    expect(api.sent('POST', '/api/auth/sign-in/email')[0]?.body).toEqual({
+      email: 'priya@example.com',
+      password: 'correct horse battery',
+      callbackURL: '/my-rentals?tab=past',
+    });
+  });
+
+  it("asks that a confirmation link resent to an unconfirmed account returns to 'from'", async () => {
+    const api = fakeServer({
+      'POST /api/auth/sign-in/email': () => errorJson(403, 'FORBIDDEN', 'Please confirm your email address before signing in.', { reason: 'EMAIL_NOT_VERIFIED' }),
+    });
+    await openLogin('/login?from=%2Fcheckout');
+    type('Email', 'new@example.com');
+    type('Password', 'correct horse battery');
+    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+
+    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(api.sent('POST', '/api/auth/sign-in/email')[0]?.body).toMatchObject({ callbackURL: '/checkout' });
   });
 
   it("ignores a 'from' that leaves the site", async () => {

@@ -2,8 +2,9 @@ import { requestJson } from '../../../lib/request-json.ts';
 
 /** The account calls of the sign-in, sign-up, confirmation and password screens. */
 
-export function signInWithEmail(email: string, password: string): Promise<unknown> {
-  return requestJson('POST', '/api/auth/sign-in/email', { email, password });
+/** `callbackURL`: where a confirmation link resent to an unconfirmed account returns to. */
+export function signInWithEmail(email: string, password: string, callbackURL: string): Promise<unknown> {
+  return requestJson('POST', '/api/auth/sign-in/email', { email, password, callbackURL });
 }
 
 /** `callbackURL` is the in-app path the confirmation link returns to after signing the user in. */

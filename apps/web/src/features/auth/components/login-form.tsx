@@ -82,7 +82,7 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
         switchMode('signin');
         setNotice(CHECK_EMAIL_MESSAGE);
       } else {
-        await signInWithEmail(email.trim(), password);
+        await signInWithEmail(email.trim(), password, from);
         await refresh();
       }
     } catch (err) {
