@@ -1,5 +1,6 @@
 import { AppError } from '@toolshed/core';
 import { assertAddress, checkedPoint, GEOCODE_MESSAGES, type Geocoder, type GeocodeResult } from './geocoder.ts';
+import { createMemoryGeocodeCache, type GeocodeCache } from './geocode-cache.ts';
 
 export interface HttpGeocoderOptions {
   /**
@@ -11,19 +12,36 @@ export interface HttpGeocoderOptions {
   /** At most one request per this many milliseconds (services ask for 1 per second). */
   minIntervalMs: number;
   fetch?: typeof fetch;
+  /** Where answers are kept (default: this process's memory; the app passes the shared PostgreSQL cache). */
+  cache?: GeocodeCache;
+  /**
+   * Waits for this caller's turn to call the service. Default: spacing within this process; the app
+   * passes a throttle shared through PostgreSQL so the whole deployment keeps to one request per interval.
+   */
+  throttle?: { turn(): Promise<unknown> };
 }
 
-/** An address-search web service, called politely: one request at a time, spaced, cached, with a timeout. */
+/** Spacing within one process: each call starts at least `minIntervalMs` after the previous one. */
+function localThrottle(minIntervalMs: number) {
+  let next = 0;
+  return {
+    async turn() {
+      const slot = Math.max(next, Date.now());
+      next = slot + minIntervalMs;
+      const wait = slot - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    },
+  };
+}
+
+/** An address-search web service, called politely: spaced, cached, with a timeout. */
 export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
-  const cache = new Map<string, GeocodeResult>();
+  const cache = options.cache ?? createMemoryGeocodeCache();
+  const throttle = options.throttle ?? localThrottle(options.minIntervalMs);
   const doFetch = options.fetch ?? fetch;
-  let queue: Promise<unknown> = Promise.resolve();
-  let lastCall = 0;
 
   async function call(q: string): Promise<GeocodeResult> {
-    // Spaced from the end of the previous call: the service never sees two requests closer than this.
-    const wait = lastCall + options.minIntervalMs - Date.now();
-    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    await throttle.turn();
     const url = new URL(options.url);
     url.searchParams.set('q', q);
     url.searchParams.set('format', 'json');
@@ -36,8 +54,6 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
       body = await res.json();
     } catch {
       throw new AppError('UNAVAILABLE', GEOCODE_MESSAGES.unavailable);
-    } finally {
-      lastCall = Date.now();
     }
     const first = Array.isArray(body) ? (body[0] as { lat?: unknown; lon?: unknown } | undefined) : undefined;
     if (!first) throw new AppError('VALIDATION', GEOCODE_MESSAGES.notFound, 'address');
@@ -49,12 +65,10 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
       assertAddress(query);
       const q = [query.address, query.city, query.postcode].map((s) => s.trim()).join(', ');
       const key = q.toLowerCase();
-      const hit = cache.get(key);
+      const hit = await cache.get(key);
       if (hit) return hit;
-      const result = queue.then(() => call(q));
-      queue = result.catch(() => undefined);
-      const point = await result;
-      cache.set(key, point);
+      const point = await call(q);
+      await cache.set(key, point);
       return point;
     },
   };

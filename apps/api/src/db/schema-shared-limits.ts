@@ -1,0 +1,31 @@
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** Fixed-window counters shared by every API process (platform/rate-limit). */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    windowEnds: timestamp('window_ends', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowEnds)],
+);
+
+/** The next free slot of a deployment-wide throttle, e.g. one geocoder request per second. */
+export const throttleSlots = pgTable('throttle_slots', {
+  name: text('name').primaryKey(),
+  nextAt: timestamp('next_at', { withTimezone: true }).notNull(),
+});
+
+/** Geocoder answers, shared by every process; bounded in age and size by housekeeping. */
+export const geocodeCache = pgTable(
+  'geocode_cache',
+  {
+    query: text('query').primaryKey(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    approximate: boolean('approximate').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('geocode_cache_created_idx').on(t.createdAt)],
+);
