@@ -95,7 +95,7 @@ describe('add item form', () => {
     expect(screen.getByRole('button', { name: 'Add Item' })).toBeTruthy();
   });
 
-  it('creates the item, then uploads each photo with its progress; a refused photo keeps the item and can be retried', async () => {
+  it('creates the item, then uploads each photo with its progress; a photo that fails on the way keeps the item and can be retried', async () => {
     const uploads = fakeUploads();
     const created = ownedItem({ id: 'new-1', images: [] });
     const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201) });
@@ -119,10 +119,14 @@ describe('add item form', () => {
     uploads[0]!.respond(201, { ...created, images: [photoUrl('new-1', 'p1')] });
 
     await waitFor(() => expect(uploads).toHaveLength(2));
-    uploads[1]!.respond(400, { error: { code: 'VALIDATION', message: 'This image could not be read. Please try another file.', field: 'file' } });
+    uploads[1]!.respond(503, { error: { code: 'UNAVAILABLE', message: 'Photos cannot be stored just now. Please try again.' } });
 
-    expect(await screen.findByText(/This image could not be read\. Please try another file\./)).toBeTruthy();
-    expect(screen.getByText('Your item is saved.')).toBeTruthy();
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getByText('Your item is saved.')).toBeTruthy();
+    // Named with its reason, in a notice that is not an error's red.
+    expect(within(notice).getByText('side.jpg').closest('li')!.textContent).toBe('side.jpg: Something went wrong on our side. Please try again.');
+    expect(notice.className).not.toMatch(/red/);
+    expect(within(notice).getByRole('button', { name: 'Try again' })).toBeTruthy();
     expect(app.url()).toBe('/add-item');
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry side.jpg' }));
@@ -144,13 +148,56 @@ describe('add item form', () => {
     fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [photo('big.png')] } });
     submit();
     await waitFor(() => expect(uploads).toHaveLength(1));
-    uploads[0]!.respond(413, { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Each photo must be 5 MB or smaller.' } });
-    expect(await screen.findByText(/Each photo must be 5 MB or smaller\./)).toBeTruthy();
+    uploads[0]!.respond(503, { error: { code: 'UNAVAILABLE', message: 'Photos cannot be stored just now. Please try again.' } });
+    expect(await screen.findByText('Your item is saved.')).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove big.png' }));
     submit();
     await waitFor(() => expect(app.url()).toBe('/my-items'));
     expect(server.sent('POST', '/api/items')).toHaveLength(1);
     expect(server.sent('PUT', '/api/items/new-2')).toHaveLength(1);
+  });
+
+  it('moves on to My Items when the server refuses a file that is not a picture, naming it with the reason', async () => {
+    const uploads = fakeUploads();
+    const created = ownedItem({ id: 'new-3', images: [] });
+    const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201) });
+    fillDetails();
+    fillLocation();
+    // A text file named .jpg passes the browser's type check; only the server can tell.
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [photo('fake.jpg', 'image/jpeg')] } });
+    submit();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]!.respond(400, { error: { code: 'VALIDATION', message: 'This file is not a JPEG, PNG or WebP image.', field: 'file' } });
+
+    await waitFor(() => expect(app.url()).toBe('/my-items'));
+    expect(await screen.findByText('Item added. fake.jpg was not added: This file is not a JPEG, PNG or WebP image.')).toBeTruthy();
+    expect(screen.queryByText('Your item is saved.')).toBeNull();
+    expect(screen.queryByAltText('Preview of fake.jpg')).toBeNull();
+    expect(server.sent('POST', '/api/items')).toHaveLength(1);
+  });
+
+  it('retries every failed photo from the notice, then moves on', async () => {
+    const uploads = fakeUploads();
+    const created = ownedItem({ id: 'new-4', images: [] });
+    const { app } = await openForm({ 'POST /api/items': () => json(created, 201) });
+    fillDetails();
+    fillLocation();
+    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [photo('one.png'), photo('two.png')] } });
+    submit();
+    await waitFor(() => expect(uploads).toHaveLength(1));
+    uploads[0]!.fail();
+    await waitFor(() => expect(uploads).toHaveLength(2));
+    uploads[1]!.fail();
+    const notice = await screen.findByRole('alert');
+    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent?.split(':')[0])).toEqual(['one.png', 'two.png']);
+
+    fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(uploads).toHaveLength(3));
+    uploads[2]!.respond(201, { ...created, images: [photoUrl('new-4', 'p1')] });
+    await waitFor(() => expect(uploads).toHaveLength(4));
+    uploads[3]!.respond(201, { ...created, images: [photoUrl('new-4', 'p1'), photoUrl('new-4', 'p2')] });
+    await waitFor(() => expect(app.url()).toBe('/my-items'));
+    expect(await screen.findByText('Item added')).toBeTruthy();
   });
 });

@@ -60,6 +60,11 @@ export class FakeUpload {
     act(() => this.onload?.());
   }
 
+  /** No answer at all: the connection dropped. */
+  fail() {
+    act(() => this.onerror?.());
+  }
+
   static sent: FakeUpload[] = [];
 }
 

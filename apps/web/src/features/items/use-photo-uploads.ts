@@ -1,6 +1,6 @@
 import type { ItemDetail } from '@toolshed/core/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { errorMessage } from '../../lib/api-error.ts';
+import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { uploadImage } from './api/upload-image.ts';
 import { checkPhotos } from './photo-checks.ts';
 
@@ -15,6 +15,20 @@ export interface NewPhoto {
   progress: number;
   /** Why it was refused here or by the server. */
   problem?: string;
+  /** The server refused the file itself (not an image, too large): sending it again cannot help. */
+  permanent?: boolean;
+}
+
+export interface PhotoFailure {
+  key: string;
+  name: string;
+  problem: string;
+  permanent: boolean;
+}
+
+/** A 4xx about the file is final; no answer, a 5xx, a timeout or a rate limit may pass on a retry. */
+export function isPermanentRefusal(err: unknown): boolean {
+  return err instanceof ApiError && err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429 && err.status !== 401;
 }
 
 let nextKey = 0;
@@ -81,7 +95,13 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
         uploaded.current(item);
         return true;
       } catch (err) {
-        update(key, { status: 'failed', problem: errorMessage(err) });
+        const permanent = isPermanentRefusal(err);
+        // The server could not read it as a picture: a preview would only show a broken image.
+        if (permanent && photo.previewUrl) {
+          URL.revokeObjectURL(photo.previewUrl);
+          urls.current.delete(photo.previewUrl);
+        }
+        update(key, { status: 'failed', problem: errorMessage(err), permanent, ...(permanent ? { previewUrl: null } : {}) });
         return false;
       }
     },
@@ -106,5 +126,14 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
   /** Whether any photo still waits to be uploaded (read at once, not from the last render). */
   const hasUnsent = useCallback(() => latest.current.some((p) => p.status === 'ready' || p.status === 'failed'), []);
 
-  return { photos, add, remove, uploadOne, uploadAll, hasUnsent, failedCount, busy };
+  /** The photos that failed on the server, read at once. */
+  const failures = useCallback(
+    (): PhotoFailure[] =>
+      latest.current
+        .filter((p) => p.status === 'failed')
+        .map((p) => ({ key: p.key, name: p.file.name, problem: p.problem ?? 'It could not be uploaded.', permanent: p.permanent ?? false })),
+    [],
+  );
+
+  return { photos, add, remove, uploadOne, uploadAll, hasUnsent, failures, failedCount, busy };
 }

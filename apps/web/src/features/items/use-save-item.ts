@@ -6,7 +6,7 @@ import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { createItem, refreshListings, updateItem } from './api/item-requests.ts';
 import type { useExistingPhotos } from './use-existing-photos.ts';
-import type { usePhotoUploads } from './use-photo-uploads.ts';
+import type { PhotoFailure, usePhotoUploads } from './use-photo-uploads.ts';
 
 /** The spec's words for a failed save; the server's specific reason follows them. */
 export const SAVE_FAILED = {
@@ -18,8 +18,15 @@ export type SaveOutcome =
   | { kind: 'idle' }
   /** Nothing was saved (or the details change failed). `field` is the form field the server named. */
   | { kind: 'failed'; lead: string; detail: string; field: string | undefined }
-  /** The item is saved but some photo work is not: the form stays, with retries. */
-  | { kind: 'photos'; detail: string };
+  /** The item is saved but some photo work is not and may pass on a retry: the form stays, with retries. */
+  | { kind: 'photos'; detail: string; failures: PhotoFailure[] };
+
+/** 'Item added. fake.jpg was not added: This image could not be read.' */
+export function finishedMessage(mode: 'add' | 'edit', skipped: readonly PhotoFailure[]): string {
+  const done = mode === 'add' ? 'Item added' : 'Item updated';
+  if (skipped.length === 0) return done;
+  return `${done}. ${skipped.map((f) => `${f.name} was not added: ${f.problem}`).join(' ')}`;
+}
 
 /** The server's own reason when it sent one (also for 503 geocoding failures), else plain words. */
 export function serverReason(error: unknown): string {
@@ -46,21 +53,28 @@ export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Option
   const [saving, setSaving] = useState(false);
   const [outcome, setOutcome] = useState<SaveOutcome>({ kind: 'idle' });
 
-  async function finish(id: string) {
+  /** Moves on to the owner's items; photos that were left out are named there with their reason. */
+  async function finish(id: string, skipped: readonly PhotoFailure[] = []) {
     await refreshListings(queryClient, id);
-    toast.show(mode === 'add' ? 'Item added' : 'Item updated');
+    toast.show(finishedMessage(mode, skipped));
     await navigate('/my-items');
   }
 
-  async function sendPhotos(id: string): Promise<boolean> {
+  async function sendPhotos(id: string): Promise<boolean | 'moved-on'> {
     try {
       await existing.apply(id);
     } catch (err) {
-      setOutcome({ kind: 'photos', detail: `The photo changes could not be saved: ${serverReason(err)}` });
+      setOutcome({ kind: 'photos', detail: `The photo changes could not be saved: ${serverReason(err)}`, failures: [] });
       return false;
     }
     if (await uploads.uploadAll(id)) return true;
-    setOutcome({ kind: 'photos', detail: 'Some photos could not be uploaded. Retry them, or remove them and save again.' });
+    const failures = uploads.failures();
+    // Every failure is the server refusing the file itself: a retry cannot help, so move on.
+    if (failures.length > 0 && failures.every((f) => f.permanent)) {
+      await finish(id, failures);
+      return 'moved-on';
+    }
+    setOutcome({ kind: 'photos', detail: 'These photos could not be uploaded. Try again, or finish without them.', failures });
     return false;
   }
 
@@ -81,8 +95,8 @@ export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Option
     }
     const photosDone = await sendPhotos(id);
     setSaving(false);
-    if (photosDone) await finish(id);
-    else await refreshListings(queryClient, id);
+    if (photosDone === true) await finish(id);
+    else if (photosDone === false) await refreshListings(queryClient, id);
   }
 
   /** One failed photo again; when it was the last one missing, the save is complete. */
@@ -91,5 +105,17 @@ export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Option
     if ((await uploads.uploadOne(itemId, key)) && !uploads.hasUnsent()) await finish(itemId);
   }
 
-  return { itemId, saving, outcome, save, retry, finish: () => (itemId ? finish(itemId) : Promise.resolve()) };
+  /** Every failed photo again, one after another. */
+  async function retryAll() {
+    if (!itemId) return;
+    for (const { key } of uploads.failures()) await uploads.uploadOne(itemId, key);
+    if (!uploads.hasUnsent()) await finish(itemId);
+    else setOutcome({ kind: 'photos', detail: 'These photos could not be uploaded. Try again, or finish without them.', failures: uploads.failures() });
+  }
+
+  return {
+    itemId, saving, outcome, save, retry, retryAll,
+    /** Leaves the failed photos out and moves on, naming them. */
+    finish: () => (itemId ? finish(itemId, outcome.kind === 'photos' ? uploads.failures() : []) : Promise.resolve()),
+  };
 }

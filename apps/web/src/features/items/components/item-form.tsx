@@ -83,7 +83,7 @@ export function ItemForm({ mode, item, extraActions }: Props) {
       <PhotoManager existing={existing} uploads={uploads} disabled={busy}
         onRetry={saver.itemId && outcome.kind === 'photos' ? (key) => void saver.retry(key) : undefined} />
       <AvailableField values={values} errors={shown} onChange={onChange} />
-      <SaveAlert ref={alertRef} outcome={outcome} onFinish={() => void saver.finish()} busy={busy} />
+      <SaveAlert ref={alertRef} outcome={outcome} onRetry={() => void saver.retryAll()} onFinish={() => void saver.finish()} busy={busy} />
       <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-6">
         <button type="submit" disabled={busy} className={primaryButtonClass}>
           {busy ? 'Saving...' : mode === 'add' ? 'Add Item' : 'Save Changes'}

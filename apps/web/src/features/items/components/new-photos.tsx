@@ -62,7 +62,7 @@ export function NewPhotos({ photos, onRemove, onRetry, disabled }: Props) {
           <PhotoState photo={photo} />
           {photo.status !== 'uploading' && (
             <div className="flex flex-wrap gap-1">
-              {photo.status === 'failed' && onRetry && (
+              {photo.status === 'failed' && !photo.permanent && onRetry && (
                 <button type="button" className={smallButtonClass} disabled={disabled} onClick={() => onRetry(photo.key)}
                   aria-label={`Retry ${photo.file.name}`}>
                   Retry
