@@ -27,6 +27,10 @@ import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { createCurrentUser } from './modules/auth/current-user.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
+import { createProfileRepository } from './modules/profile/profile-repository.ts';
+import { createProfileService } from './modules/profile/profile-service.ts';
+import { createPhoneVerification } from './modules/profile/phone-verification.ts';
+import { createOutboxSmsSender, type SmsSender } from './platform/sms/sms-sender.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
@@ -64,13 +68,16 @@ export interface AppDeps {
   mailer?: Mailer;
   payments?: PaymentProvider;
   geocoder?: Geocoder;
+  /** Text messages; default: the local SMS outbox under DATA_DIR. */
+  sms?: SmsSender;
   now?: () => Date;
 }
 
 export const mediaDir = (config: Config) => path.join(config.dataDir, 'media');
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
+export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'sms-outbox');
 
-export async function buildApp({ config, database, authSecret, storage, mailer, payments, geocoder, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, storage, mailer, payments, geocoder, sms, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
@@ -135,13 +142,17 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     geocoder ??
     (config.geocoderUrl ? createHttpGeocoder({ url: config.geocoderUrl, timeoutMs: 5000, minIntervalMs: 1000 }) : createOfflineGeocoder());
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
+  const smsSender = sms ?? createOutboxSmsSender(smsOutboxDir(config));
+  const profileRepo = createProfileRepository(db);
+  const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
+  const phone = createPhoneVerification({ repo: profileRepo, sms: smsSender, secret: authSecret, now, log: (err) => app.log.error({ err }, 'sms send failed') });
 
   await registerAuthRoutes(app, { auth, limiter: createSignInLimiter(limits.accountFailures, limits.accountWindowMs), limits });
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
       await api.register(catalogueRoutes, { service: catalogue });
-      await api.register(profileRoutes, { db, currentUser });
+      await api.register(profileRoutes, { service: profile, phone, currentUser });
       await api.register(notificationRoutes, { db, currentUser });
       await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now });
       await api.register(rentalRoutes, { repo: createRentalRepository(db), storage: fileStorage, currentUser, now });
@@ -151,7 +162,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     },
     { prefix: '/api' },
   );
-  if (!config.production) registerMailboxPage(app, outboxDir(config));
+  if (!config.production) registerMailboxPage(app, outboxDir(config), smsOutboxDir(config));
 
   await registerMedia(app, mediaDir(config));
   const servingWeb = await registerWebApp(app, config.webDistDir);

@@ -14,5 +14,8 @@ export * from './checkout-rules.ts';
 export * from './safe-path.ts';
 export * from './phone.ts';
 export * from './profile-picture.ts';
+export * from './vacation.ts';
+export * from './phone.ts';
+export * from './profile-picture.ts';
 export * from './london-time.ts';
 export * from './ledger.ts';

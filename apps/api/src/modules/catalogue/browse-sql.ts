@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters } from '@toolshed/core';
 import { searchWords } from '@toolshed/core';
+import { ownerNotAwayOn } from '../profile/vacation-sql.ts';
 
 /**
  * Counts of filtered browses are exact up to this many matches; beyond it the answer says so
@@ -40,6 +41,8 @@ export function whereFor(scope: BrowseScope, f: BrowseFilters): SQL {
       select 1 from rentals r
       where r.item_id = i.id and not r.returned and r.cancelled_at is null
         and r.start_date <= ${f.endDate}::date and r.end_date >= ${f.startDate}::date)`);
+    // Vacation mode (profile module): the owner is away on some of these days.
+    parts.push(ownerNotAwayOn(f.startDate));
   }
   return sql.join(parts, sql` and `);
 }

@@ -1,4 +1,4 @@
-import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, AppError, parseBrowseFilters, todayInLondon, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
+import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, activeVacation, AppError, parseBrowseFilters, todayInLondon, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
 import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, OwnerSummary } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { BrowseScope, CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';

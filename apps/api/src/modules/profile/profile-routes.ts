@@ -1,19 +1,24 @@
+import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, formatPostcode, isUkPostcode } from '@toolshed/core';
+import { AppError, isUkPostcode, PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '@toolshed/core';
 import { addressSchema, errorBodySchema } from '@toolshed/core/contract';
-import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { PhoneVerification } from './phone-verification.ts';
+import type { ProfileService } from './profile-service.ts';
 
 const meSchema = z.object({
   id: z.string(),
   name: z.string(),
   email: z.string(),
-  picture: z.string().nullable(),
+  picture: z.string().nullable().describe('URL of the uploaded profile picture'),
   createdAt: z.string().describe('ISO timestamp'),
   address: addressSchema.nullable().describe('The borrower address used at checkout'),
+  phone: z
+    .object({ countryCode: z.string(), dialCode: z.string(), number: z.string(), formatted: z.string(), verified: z.boolean() })
+    .nullable(),
+  vacationUntil: z.string().nullable().describe('YYYY-MM-DD: the owner is away and their items cannot be booked up to this day'),
+  calendarFeed: z.boolean().describe('Whether a private calendar feed address exists'),
 });
 
 const addressBodySchema = z.object({
@@ -31,57 +36,111 @@ const nameSchema = z
   .min(1, 'name must not be blank')
   .max(100, 'name must be at most 100 characters');
 
-export const profileRoutes: FastifyPluginAsyncZod<{ db: Db; currentUser: CurrentUserReader }> = async (app, { db, currentUser }) => {
-  async function load(id: string) {
-    const [row] = await db.select().from(users).where(eq(users.id, id));
-    if (!row) throw new AppError('NOT_FOUND', 'User not found');
-    const address = row.addressLine && row.addressCity && row.addressPostcode ? { line: row.addressLine, city: row.addressCity, postcode: row.addressPostcode } : null;
-    return { id: row.id, name: row.name, email: row.email, picture: row.picture, createdAt: row.createdAt.toISOString(), address };
-  }
+const errors = { 400: errorBodySchema, 401: errorBodySchema };
 
-  app.get(
-    '/me',
-    { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema, 401: errorBodySchema } } },
-    async (request) => load((await currentUser.requireUser(request)).id),
+export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService; phone: PhoneVerification; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, phone, currentUser },
+) => {
+  const me = { response: { 200: meSchema, ...errors } };
+  const userId = async (request: Parameters<CurrentUserReader['requireUser']>[0]) => (await currentUser.requireUser(request)).id;
+
+  app.get('/me', { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema, 401: errorBodySchema } } }, async (request) =>
+    service.me(await userId(request)),
   );
 
   app.patch(
     '/me',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['account'],
-        summary: "Change the signed-in user's name",
-        body: z.object({ name: nameSchema }),
-        response: { 200: meSchema, 400: errorBodySchema, 401: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const user = await currentUser.requireUser(request);
-      await db.update(users).set({ name: request.body.name, updatedAt: new Date() }).where(eq(users.id, user.id));
-      return load(user.id);
-    },
+    { onRequest: currentUser.authenticate, schema: { tags: ['account'], summary: "Change the signed-in user's name", body: z.object({ name: nameSchema }), ...me } },
+    async (request) => service.rename(await userId(request), request.body.name),
   );
 
   app.put(
     '/me/address',
+    { onRequest: currentUser.authenticate, schema: { tags: ['account'], summary: "Save the signed-in user's address (UK)", body: addressBodySchema, ...me } },
+    async (request) => service.saveAddress(await userId(request), request.body),
+  );
+
+  app.post(
+    '/me/picture',
     {
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['account'],
-        summary: "Save the signed-in user's address (UK)",
-        body: addressBodySchema,
-        response: { 200: meSchema, 400: errorBodySchema, 401: errorBodySchema },
+        summary: 'Upload a profile picture (multipart field "file"; JPEG, PNG or WebP by content, at most 5 MB); replaces the old one',
+        response: { 200: meSchema, ...errors, 413: errorBodySchema, 503: errorBodySchema },
       },
     },
     async (request) => {
-      const user = await currentUser.requireUser(request);
-      const { line, city, postcode } = request.body;
-      await db
-        .update(users)
-        .set({ addressLine: line, addressCity: city, addressPostcode: formatPostcode(postcode), updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      return load(user.id);
+      const id = await userId(request);
+      if (!request.isMultipart()) throw new AppError('VALIDATION', PICTURE_MESSAGES.required, 'file');
+      const file = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } });
+      if (!file) throw new AppError('VALIDATION', PICTURE_MESSAGES.required, 'file');
+      const data = await file.toBuffer().catch((err: { code?: string }) => {
+        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', PICTURE_MESSAGES.tooLarge, 'file');
+        throw err;
+      });
+      return service.setPicture(id, data);
     },
   );
+
+  app.delete('/me/picture', { schema: { tags: ['account'], summary: 'Remove the profile picture', ...me } }, async (request) =>
+    service.removePicture(await userId(request)),
+  );
+
+  app.put(
+    '/me/vacation',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: "Vacation mode on: the user's items cannot be booked for dates up to and including `until`; it ends by itself after that day",
+        body: z.object({ until: z.string({ error: 'Please choose the date you are back.' }).max(10) }),
+        ...me,
+      },
+    },
+    async (request) => service.setVacation(await userId(request), request.body.until),
+  );
+
+  app.delete('/me/vacation', { schema: { tags: ['account'], summary: 'Vacation mode off', ...me } }, async (request) =>
+    service.endVacation(await userId(request)),
+  );
+
+  app.post(
+    '/me/phone/code',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Save a phone number (unverified) and text it a 6-digit code valid for 10 minutes (3 codes per 10 minutes)',
+        body: z.object({ countryCode: z.string().max(10).default(''), number: z.string().max(40).default('') }),
+        response: { 200: z.object({ sentTo: z.string(), expiresAt: z.string() }), ...errors, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => phone.sendCode(await userId(request), request.body.countryCode, request.body.number),
+  );
+
+  app.post(
+    '/me/phone/verify',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Check the code; right: the number is marked verified (5 tries per code)',
+        body: z.object({ code: z.string().max(20).default('') }),
+        response: { 200: meSchema, ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const id = await userId(request);
+      await phone.verify(id, request.body.code);
+      return service.me(id);
+    },
+  );
+
+  app.delete('/me/phone', { schema: { tags: ['account'], summary: 'Remove the phone number', ...me } }, async (request) => {
+    const id = await userId(request);
+    await phone.remove(id);
+    return service.me(id);
+  });
 };

@@ -18,13 +18,13 @@ export interface StoredImage {
  * Turns one source image into the two stored sizes (WebP, metadata stripped: sharp drops EXIF/GPS
  * unless asked to keep it) and stores both under a fresh key, so URLs can be cached forever.
  */
-export async function storeItemImage(storage: FileStorage, itemId: string, source: Buffer): Promise<StoredImage> {
+export async function storeItemImage(storage: FileStorage, itemId: string, source: Buffer, folder: 'items' | 'avatars' = 'items'): Promise<StoredImage> {
   const base = sharp(source, { failOn: 'error' }).rotate();
   const large = await base.clone().resize({ width: LARGE_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true });
   const thumb = await base.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
   const id = randomUUID();
-  const largeKey = `items/${itemId}/${id}-large.webp`;
-  const thumbKey = `items/${itemId}/${id}-thumb.webp`;
+  const largeKey = `${folder}/${itemId}/${id}-large.webp`;
+  const thumbKey = `${folder}/${itemId}/${id}-thumb.webp`;
   await storage.put(largeKey, large.data);
   await storage.put(thumbKey, thumb);
   return { id, largeKey, thumbKey, width: large.info.width, height: large.info.height };
