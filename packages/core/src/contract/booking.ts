@@ -19,6 +19,7 @@ export const wheelbarrowLineStateSchema = z.object({
   itemId: z.string(),
   state: z.enum(['ok', 'missing', 'unavailable', 'invalid']).describe('missing: the item was deleted; unavailable: dates no longer free; invalid: breaks a rule'),
   message: z.string().nullable(),
+  bookedByYou: z.boolean().optional().describe('The asker has booked this item on exactly these dates (in another tab, say)'),
   item: z
     .object({ name: z.string(), dailyRatePence: z.number().int(), minDays: z.number().int(), maxDays: z.number().int(), imageUrl: z.string().nullable() })
     .nullable(),

@@ -62,6 +62,19 @@ export function createCheckoutRepository(db: Db) {
       return new Set(rows.map((r) => r.item_id));
     },
 
+    /** Of the wanted lines, those the renter has booked themselves on exactly those dates. */
+    async bookedBy(renterId: string, lines: Array<{ itemId: string; startDate: string; endDate: string }>): Promise<Set<string>> {
+      if (lines.length === 0) return new Set();
+      const wanted = sql.join(lines.map((l) => sql`(${l.itemId}::uuid, ${l.startDate}::date, ${l.endDate}::date)`), sql`, `);
+      const rows = await queryRows<{ item_id: string }>(
+        db,
+        sql`select distinct w.item_id from (values ${wanted}) as w(item_id, start_date, end_date)
+            join rentals r on r.item_id = w.item_id and r.renter_id = ${renterId} and r.cancelled_at is null
+             and r.start_date = w.start_date and r.end_date = w.end_date`,
+      );
+      return new Set(rows.map((r) => r.item_id));
+    },
+
     async borrowerAddress(userId: string) {
       const [row] = await db
         .select({ line: users.addressLine, city: users.addressCity, postcode: users.addressPostcode })

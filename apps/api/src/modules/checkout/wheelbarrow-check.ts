@@ -4,6 +4,8 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
 import type { CheckoutLineInput } from './checkout-service.ts';
 
+export const BOOKED_BY_YOU_MESSAGE = 'You have booked these dates: this rental is in My Rentals. You can remove it from the wheelbarrow.';
+
 /**
  * What a saved wheelbarrow looks like now: lines whose item was deleted or whose dates are no longer
  * free are flagged (never dropped silently), and the totals are the server's prices.
@@ -17,7 +19,11 @@ export async function checkWheelbarrow(
 ): Promise<WheelbarrowCheckResponse> {
   const today = todayInLondon(now);
   const valid = lines.filter((l) => isIsoDate(l.startDate) && isIsoDate(l.endDate) && l.endDate >= l.startDate);
-  const [found, clashing] = await Promise.all([repo.lineItems(lines.map((l) => l.itemId)), repo.clashes(valid)]);
+  const [found, clashing, yours] = await Promise.all([
+    repo.lineItems(lines.map((l) => l.itemId)),
+    repo.clashes(valid),
+    renterId ? repo.bookedBy(renterId, valid) : Promise.resolve(new Set<string>()),
+  ]);
   const states: WheelbarrowLineState[] = lines.map((line) => {
     const item = found.get(line.itemId);
     const days = valid.includes(line) ? daysInclusive(line.startDate, line.endDate) : 0;
@@ -32,6 +38,10 @@ export async function checkWheelbarrow(
     const lineTotalPence = item.dailyRatePence * days;
     const problem = days === 0 ? 'These dates are not valid.' : checkoutLineProblem({ ...item, itemName: item.name, ...line }, renterId ?? '', today);
     if (problem) return { itemId: line.itemId, state: item.listed ? 'invalid' : 'unavailable', message: problem, item: summary, days, lineTotalPence };
+    // Paid for in another tab or on another device: the line is done, not taken by someone else.
+    if (yours.has(line.itemId)) {
+      return { itemId: line.itemId, state: 'unavailable', message: BOOKED_BY_YOU_MESSAGE, bookedByYou: true, item: summary, days, lineTotalPence };
+    }
     if (clashing.has(line.itemId)) {
       return { itemId: line.itemId, state: 'unavailable', message: 'Someone has booked some of these dates. Please choose new dates.', item: summary, days, lineTotalPence };
     }
