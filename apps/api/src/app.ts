@@ -87,7 +87,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   registerInputGuard(app);
-  registerSameOriginGuard(app, [config.appUrl, ...config.trustedOrigins]);
+  registerSameOriginGuard(app, [config.appUrl, ...config.trustedOrigins], { production: config.production });
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -128,7 +128,22 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   app.addHook('onClose', async () => jobs.stop());
   const fileStorage = storage ?? createLocalFileStorage(mediaDir(config));
   const mail = mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) });
-  const auth = createAuth({ db, mailer: mail, appUrl: config.appUrl, secret: authSecret, secureCookies: config.production, trustedOrigins: config.trustedOrigins });
+  const signInLimiter = createSignInLimiter({
+    pairFailures: config.authRateLimit.accountFailures,
+    accountFailures: config.authRateLimit.accountFailures * 2,
+    windowMs: config.authRateLimit.accountWindowMs,
+  });
+  const auth = createAuth({
+    db,
+    mailer: mail,
+    jobs,
+    appUrl: config.appUrl,
+    secret: authSecret,
+    secureCookies: config.production,
+    trustedOrigins: config.trustedOrigins,
+    production: config.production,
+    onPasswordReset: (email) => signInLimiter.clear(email),
+  });
   const currentUser = createCurrentUser(auth);
   // Browse answers are cached for a few seconds and dropped on every change this process makes.
   const browseCache = new TtlCache<unknown>(config.browseCacheMs, 5_000);
@@ -147,7 +162,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
   const phone = createPhoneVerification({ repo: profileRepo, sms: smsSender, secret: authSecret, now, log: (err) => app.log.error({ err }, 'sms send failed') });
 
-  await registerAuthRoutes(app, { auth, limiter: createSignInLimiter(limits.accountFailures, limits.accountWindowMs), limits });
+  await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));

@@ -3,9 +3,10 @@ import { AppError, type ErrorCode } from '@toolshed/core';
 import type { Auth } from './auth.ts';
 import type { SignInLimiter } from './sign-in-limiter.ts';
 import { requestOrigin } from '../../platform/http/same-origin.ts';
+import { authEndpoint, authUrl, LIMITED_ENDPOINTS } from './auth-path.ts';
 
 export interface AuthRateLimits {
-  /** Sign-in, sign-up and reset requests per address per window. */
+  /** Requests to each limited endpoint per address per window; other auth requests get 20 times this. */
   perIp: number;
   windowMs: number;
 }
@@ -27,7 +28,7 @@ function codeFor(status: number, reason: string | undefined): { status: number; 
   return { status: 400, code: 'VALIDATION' };
 }
 
-function toFetchRequest(request: FastifyRequest): Request {
+function toFetchRequest(request: FastifyRequest, url: URL): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined) continue;
@@ -35,11 +36,8 @@ function toFetchRequest(request: FastifyRequest): Request {
   }
   headers.set('x-forwarded-for', request.ip);
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(new URL(request.url, requestOrigin(request)), {
-    method: request.method,
-    headers,
-    ...(hasBody ? { body: JSON.stringify(request.body ?? {}) } : {}),
-  });
+  // The input guard has already refused bodies nested too deeply to serialise.
+  return new Request(url, { method: request.method, headers, ...(hasBody ? { body: JSON.stringify(request.body ?? {}) } : {}) });
 }
 
 /** Sends better-auth's response through Fastify, turning its errors into our one error shape. */
@@ -57,7 +55,8 @@ async function relay(response: Response, reply: FastifyReply, log: FastifyReques
     /* not JSON: keep the generic message */
   }
   const { status, code } = codeFor(response.status, parsed.code);
-  if (status >= 500) log.error({ status: response.status, body: text }, 'auth error');
+  // The status and better-auth's code only: its message may quote the request.
+  if (status >= 500) log.error({ status: response.status, reason: parsed.code }, 'auth error');
   const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : (FRIENDLIER[parsed.code ?? ''] ?? parsed.message ?? 'Request refused');
   return reply
     .status(status)
@@ -65,39 +64,44 @@ async function relay(response: Response, reply: FastifyReply, log: FastifyReques
     .send({ error: { code, message, ...(parsed.code ? { reason: parsed.code } : {}) } });
 }
 
-const LIMITED_PATHS = ['/api/auth/sign-in/email', '/api/auth/sign-up/email', '/api/auth/request-password-reset', '/api/auth/send-verification-email'];
-
-function sensitivePath(request: FastifyRequest): string | undefined {
-  const path = request.url.split('?')[0]!;
-  return LIMITED_PATHS.includes(path) ? path : undefined;
+function lockedMessage(wait: { seconds: number; scope: 'address' | 'account' }): string {
+  const time = wait.seconds >= 90 ? `${Math.ceil(wait.seconds / 60)} minutes` : `${wait.seconds} seconds`;
+  const advice = wait.scope === 'address' ? ', or reset your password' : '';
+  return `Too many failed sign-in attempts for this account. Please wait ${time} and try again${advice}.`;
 }
 
-export async function registerAuthRoutes(app: FastifyInstance, deps: { auth: Auth; limiter: SignInLimiter; limits: AuthRateLimits }) {
-  const { auth, limiter, limits } = deps;
+export async function registerAuthRoutes(
+  app: FastifyInstance,
+  deps: { auth: Auth; limiter: SignInLimiter; limits: AuthRateLimits; /** Production: APP_URL, never the Host header. */ publicOrigin?: string },
+) {
+  const { auth, limiter, limits, publicOrigin } = deps;
+  const endpointOf = (request: FastifyRequest) => authEndpoint(authUrl(request, publicOrigin ?? requestOrigin(request)));
   app.route({
     method: ['GET', 'POST'],
     url: '/api/auth/*',
     schema: { hide: true },
     config: {
       rateLimit: {
-        // Each sensitive endpoint has its own bucket per address; everything else shares a roomy one.
-        keyGenerator: (req: FastifyRequest) => `${req.ip}|${sensitivePath(req) ?? 'other'}`,
-        max: (req: FastifyRequest) => (sensitivePath(req) ? limits.perIp : limits.perIp * 20),
+        // One limiter for every auth endpoint, keyed on the endpoint better-auth will run (never the raw URL).
+        keyGenerator: (req: FastifyRequest) => {
+          const endpoint = endpointOf(req);
+          return `${req.ip}|${LIMITED_ENDPOINTS.has(endpoint) ? endpoint : 'other'}`;
+        },
+        max: (req: FastifyRequest) => (LIMITED_ENDPOINTS.has(endpointOf(req)) ? limits.perIp : limits.perIp * 20),
         timeWindow: limits.windowMs,
       },
     },
     async handler(request, reply) {
-      const path = request.url.split('?')[0];
-      const email = path === '/api/auth/sign-in/email' ? String((request.body as { email?: unknown } | undefined)?.email ?? '') : '';
+      const url = authUrl(request, publicOrigin ?? requestOrigin(request));
+      const body = request.body as { email?: unknown } | null | undefined;
+      const email = authEndpoint(url) === '/sign-in/email' && typeof body?.email === 'string' ? body.email : '';
       if (email) {
-        const wait = limiter.retryAfter(email);
-        if (wait > 0) {
-          throw new AppError('RATE_LIMITED', `Too many failed sign-in attempts for this account. Please wait ${Math.ceil(wait / 60)} minutes and try again, or reset your password.`);
-        }
+        const wait = limiter.wait(email, request.ip);
+        if (wait) throw new AppError('RATE_LIMITED', lockedMessage(wait));
       }
-      const response = await auth.handler(toFetchRequest(request));
-      if (email && response.status === 401) limiter.recordFailure(email);
-      if (email && response.status === 200) limiter.reset(email);
+      const response = await auth.handler(toFetchRequest(request, url));
+      if (email && response.status === 401) limiter.recordFailure(email, request.ip);
+      if (email && response.status === 200) limiter.clear(email);
       return relay(response, reply, request.log);
     },
   });

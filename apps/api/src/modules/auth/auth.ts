@@ -2,9 +2,11 @@ import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem, safeReturnPath, type PasswordProblem } from '@toolshed/core';
+import { checkPersonName } from '@toolshed/core/contract';
 import type { Db } from '../../db/database.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { alreadyConfirmedHook } from './already-confirmed.ts';
 import { confirmEmailMessage, resetPasswordMessage } from './auth-emails.ts';
 
@@ -21,13 +23,23 @@ export const DUPLICATE_EMAIL_MESSAGE = 'An account with this email already exist
 export interface AuthOptions {
   db: Db;
   mailer: Mailer;
+  /** Reset emails are sent from a job, so asking for a reset does the same work whether or not the account exists. */
+  jobs: JobQueue;
   /** Where the web app is served, e.g. http://localhost:3000: links in emails point there. */
   appUrl: string;
   secret: string;
   secureCookies: boolean;
   /** Extra origins allowed to make state-changing requests (e.g. a dev server). */
   trustedOrigins?: string[];
+  /** In production the origin is APP_URL's alone, never one taken from the request's Host header. */
+  production?: boolean;
+  /** Called after a successful password reset (the sign-in lock is lifted then). */
+  onPasswordReset?: (email: string) => void;
 }
+
+export const RESET_EMAIL_JOB = 'auth.reset-password-email';
+
+export const PICTURE_REFUSED_MESSAGE = 'Your picture can only be changed by uploading a photo.';
 
 
 function callbackFrom(url: string): string | null {
@@ -39,14 +51,17 @@ function callbackFrom(url: string): string | null {
 }
 
 export function createAuth(options: AuthOptions) {
-  const { db, mailer, appUrl } = options;
+  const { db, mailer, appUrl, jobs } = options;
+  jobs.register<{ to: string; name: string; url: string }>(RESET_EMAIL_JOB, async ({ to, name, url }) => {
+    await mailer.send(resetPasswordMessage(to, name, url));
+  });
   return betterAuth({
     appName: 'Toolshed',
     baseURL: `${appUrl}/api/auth`,
     basePath: '/api/auth',
     secret: options.secret,
     // The configured URL, extra origins, and the origin the request itself was addressed to.
-    trustedOrigins: (request) => [appUrl, ...(options.trustedOrigins ?? []), ...(request ? [new URL(request.url).origin] : [])],
+    trustedOrigins: (request) => [appUrl, ...(options.trustedOrigins ?? []), ...(request && !options.production ? [new URL(request.url).origin] : [])],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
     user: { fields: { image: 'picture' } },
@@ -57,8 +72,9 @@ export function createAuth(options: AuthOptions) {
       maxPasswordLength: PASSWORD_MAX_LENGTH,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
+      onPasswordReset: async ({ user }) => options.onPasswordReset?.(user.email),
       async sendResetPassword({ user, token }) {
-        await mailer.send(resetPasswordMessage(user.email, user.name, `${appUrl}/reset-password?token=${encodeURIComponent(token)}`));
+        await jobs.enqueue(RESET_EMAIL_JOB, { to: user.email, name: user.name, url: `${appUrl}/reset-password?token=${encodeURIComponent(token)}` });
       },
     },
     emailVerification: {
@@ -92,12 +108,24 @@ export function createAuth(options: AuthOptions) {
           const problem = typeof password === 'string' ? passwordProblem(password, email) : null;
           if (problem) throw new APIError('BAD_REQUEST', { message: PASSWORD_MESSAGES[problem], code: PASSWORD_REASONS[problem] });
         }
+        const body = ctx.body as Record<string, unknown> | undefined;
+        let trimmedName: string | undefined;
+        if ((ctx.path === '/sign-up/email' || ctx.path === '/update-user') && body && typeof body === 'object') {
+          // The picture is only ever a photo the app itself stored (the profile's upload), never a URL from a client.
+          if (body.image !== undefined) throw new APIError('BAD_REQUEST', { message: PICTURE_REFUSED_MESSAGE, code: 'PICTURE_NOT_ALLOWED' });
+          if (ctx.path === '/sign-up/email' || body.name !== undefined) {
+            const name = checkPersonName(body.name);
+            if (!name.ok) throw new APIError('BAD_REQUEST', { message: name.message, code: 'INVALID_NAME' });
+            trimmedName = name.name;
+          }
+        }
         if (ctx.path === '/sign-up/email') {
           // The product tells a person signing up that their email already has an account.
           const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
           const existing = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
           if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { message: DUPLICATE_EMAIL_MESSAGE, code: 'USER_ALREADY_EXISTS' });
         }
+        if (trimmedName !== undefined) return { context: { body: { ...body, name: trimmedName } } };
       }),
     },
   });
