@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
-import { TEST_CARDS, addDays, compareDates, formatDate, formatPence, isDateBooked } from '@toolshed/core';
+import { DECLINE_MESSAGES, TEST_CARDS, addDays, compareDates, formatDate, formatPence, isDateBooked } from '@toolshed/core';
 import type { Page } from 'playwright-core';
 import { createConfirmedAccount, expectSignedIn, newAccount, submitSignIn, submitSignUp, waitForLoginFrom } from '../support/accounts.ts';
 import { createApiReader, type ApiReader } from '../support/api.ts';
@@ -97,7 +97,8 @@ describe('booking and paying', () => {
     await expectSignedIn(page, account.name);
     const summary = page.getByRole('region', { name: 'Rental summary' });
     for (const line of lines) await waitForVisible(summary.getByRole('heading', { name: line.item.name, exact: true }));
-    await waitForVisible(wheelbarrowBar(page).getByRole('link', { name: 'Proceed to Checkout', exact: true }));
+    // Checkout shows the lines with the fee itself: the bar steps aside instead of a second total.
+    assert.equal(await wheelbarrowBar(page).count(), 0, 'no wheelbarrow bar on the checkout page');
   });
 
   journey('checkout asks for an address; the profile refuses a bad postcode, saves a good one and checkout then shows the totals', async ({ page, baseUrl }) => {
@@ -174,6 +175,7 @@ describe('booking and paying', () => {
     await fillCard(form, TEST_CARDS.declined, today, account.name);
     await pay.click();
     await waitForVisible(form.getByRole('alert').getByText(PAYMENT_FAILED, { exact: true }));
+    await waitForVisible(form.getByRole('alert').getByText(DECLINE_MESSAGES.declined, { exact: true }));
     const renter = renterApi(page.request, baseUrl);
     assert.deepEqual(await renter.rentals(), [], 'a declined card books nothing for the payer');
     for (const line of lines) assert.ok(await stillFree(api, line.item.id, line.range), `${line.item.name} is still free after the declined card`);
@@ -199,6 +201,10 @@ describe('booking and paying', () => {
     await page.reload();
     await waitForVisible(main.getByRole('heading', { level: 1, name: 'Booking confirmed' }));
     assert.equal(await wheelbarrowBar(page).count(), 0, 'the booked lines stay out of the wheelbarrow after a reload');
+    // The bar never shows on the success page, so look where it would: browsing.
+    await page.goto(`${baseUrl}/category/all`);
+    await waitForVisible(page.getByRole('heading', { level: 1, name: 'All Items' }));
+    assert.equal(await wheelbarrowBar(page).count(), 0, 'the booked lines are out of the wheelbarrow when browsing on');
 
     const rentals = await renter.rentals();
     const bookedLines = rentals.map((r) => `${r.item.id} ${r.startDate} ${r.endDate}`).sort();

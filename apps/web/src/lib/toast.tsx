@@ -33,7 +33,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       <div
         role="status"
         aria-live="polite"
-        className="pointer-events-none fixed inset-x-0 bottom-4 z-[60] flex justify-center px-4"
+        className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--wheelbarrow-bar-height,0px)+1rem)] z-[60] flex justify-center px-4"
       >
         {toast && (
           <p

@@ -18,6 +18,8 @@ export interface CheckedLine {
   state: LineState;
   /** Why a flagged line cannot be booked, in the server's words. */
   message: string | null;
+  /** The user has booked this item on these dates already (in another tab, say). */
+  bookedByYou: boolean;
   minDays: number | null;
   maxDays: number | null;
 }
@@ -47,6 +49,7 @@ export function mergeCheck(lines: readonly WheelbarrowLine[], check: Wheelbarrow
       lineTotalPence: lineTotalPence(dailyRatePence, line.days),
       state: found?.state ?? 'unchecked',
       message: found?.message ?? null,
+      bookedByYou: found?.bookedByYou ?? false,
       minDays: item?.minDays ?? null,
       maxDays: item?.maxDays ?? null,
     };

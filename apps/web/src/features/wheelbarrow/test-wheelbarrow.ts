@@ -35,7 +35,7 @@ export function storedLines(): WheelbarrowLine[] {
   return JSON.parse(localStorage.getItem(WHEELBARROW_STORAGE_KEY) ?? '[]') as WheelbarrowLine[];
 }
 
-type LineOverride = Partial<Pick<WheelbarrowLineState, 'state' | 'message'>> & { dailyRatePence?: number; name?: string };
+type LineOverride = Partial<Pick<WheelbarrowLineState, 'state' | 'message' | 'bookedByYou'>> & { dailyRatePence?: number; name?: string };
 
 /**
  * A `POST /api/wheelbarrow/check` route answering like the server: each asked line is 'ok' at the
@@ -54,6 +54,7 @@ export function checkRoute(known: WheelbarrowLine[], overrides: Record<string, L
         itemId: a.itemId,
         state: o.state ?? 'ok',
         message: o.message ?? null,
+        ...(o.bookedByYou ? { bookedByYou: true } : {}),
         item: missing ? null : { name: o.name ?? base.name, dailyRatePence: rate, minDays: 1, maxDays: 14, imageUrl: base.imageUrl },
         days,
         lineTotalPence: missing ? 0 : rate * days,

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
 import { fakeServer, testUser } from '../../auth/test-server.ts';
@@ -40,7 +41,7 @@ describe('wheelbarrow bar', () => {
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
-    expect(toggle.textContent).toBe('Hide details');
+    expect(within(region).getByRole('button', { name: 'Hide details' })).toBe(toggle);
     expect(await within(region).findByText('Petrol Lawn Mower')).toBeTruthy();
     expect(within(region).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeTruthy();
     expect(within(region).getByText('£37.50')).toBeTruthy();
@@ -64,7 +65,7 @@ describe('wheelbarrow bar', () => {
     expect(within(await bar()).queryByRole('link', { name: 'Proceed to Checkout' })).toBeNull();
   });
 
-  it('offers Proceed to Checkout when signed in, closing the details on the way', async () => {
+  it('offers Proceed to Checkout when signed in, steps aside on checkout, and comes back closed', async () => {
     storeLines([mower]);
     fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) }, { user: testUser });
     const app = renderApp('/about');
@@ -73,6 +74,8 @@ describe('wheelbarrow bar', () => {
     fireEvent.click(within(await bar()).getByRole('button', { name: 'Show details' }));
     fireEvent.click(link);
     await waitFor(() => expect(app.url()).toBe('/checkout'));
+    expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
+    await act(() => app.router.navigate(-1));
     expect(within(await bar()).getByRole('button', { name: 'Show details' }).getAttribute('aria-expanded')).toBe('false');
   });
 
@@ -86,7 +89,8 @@ describe('wheelbarrow bar', () => {
     });
     renderApp('/about');
     const region = await bar();
-    expect(await within(region).findByText('2 items need your attention')).toBeTruthy();
+    // The total says what it leaves out instead of silently dropping the flagged lines.
+    expect(await within(region).findByText('not counting 2 items that need your attention')).toBeTruthy();
     expect(within(region).getByText('£0.00')).toBeTruthy();
     fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
     expect(await within(region).findByText('This item has been removed by its owner.')).toBeTruthy();
@@ -135,5 +139,57 @@ describe('wheelbarrow bar', () => {
     expect(within(region).getByText('£37.50')).toBeTruthy();
     expect(within(region).getByRole('link', { name: 'Sign in to Checkout' })).toBeTruthy();
     expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/api/wheelbarrow/check'))).toBe(false);
+  });
+
+  it('says the total leaves out one flagged line, and counts the rest', async () => {
+    storeLines([mower, drill]);
+    fakeServer({
+      'POST /api/wheelbarrow/check': checkRoute([mower, drill], {
+        [drill.itemId]: { state: 'unavailable', message: 'Someone has booked some of these dates. Please choose new dates.' },
+      }),
+    });
+    renderApp('/about');
+    const region = await bar();
+    expect(await within(region).findByText('not counting 1 item that needs your attention')).toBeTruthy();
+    expect(within(region).getByText('2 items')).toBeTruthy();
+    // Only the mower: 3 x £12.50.
+    expect(within(region).getByText('£37.50')).toBeTruthy();
+  });
+
+  it('recognises a line the user has already booked, pointing to My Rentals instead of new dates', async () => {
+    storeLines([mower]);
+    fakeServer(
+      {
+        'POST /api/wheelbarrow/check': checkRoute([mower], {
+          [mower.itemId]: { state: 'unavailable', message: 'You have booked these dates: this rental is in My Rentals. You can remove it from the wheelbarrow.', bookedByYou: true },
+        }),
+      },
+      { user: testUser },
+    );
+    renderApp('/about');
+    const region = await bar();
+    await userEvent.click(within(region).getByRole('button', { name: 'Show details' }));
+    expect(await within(region).findByText(/You have booked these dates/)).toBeTruthy();
+    expect(within(region).getByRole('link', { name: 'See My Rentals' }).getAttribute('href')).toBe('/my-rentals');
+    expect(within(region).queryByRole('button', { name: 'Change dates' })).toBeNull();
+    expect(within(region).queryByText(/Someone has booked/)).toBeNull();
+  });
+
+  it.each(['/checkout', '/payment-selection', '/payment/card', '/payment-success?order=o-1'])('is not shown on %s, which shows the order itself', async (path) => {
+    storeLines([mower]);
+    fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) }, { user: testUser });
+    renderApp(path);
+    await screen.findAllByRole('heading', { level: 1 });
+    expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
+  });
+
+  it('lifts toasts above itself while it is shown', async () => {
+    storeLines([mower]);
+    fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) });
+    const app = renderApp('/about');
+    await bar();
+    await waitFor(() => expect(document.documentElement.style.getPropertyValue('--wheelbarrow-bar-height')).toMatch(/^\d+px$/));
+    app.unmount();
+    expect(document.documentElement.style.getPropertyValue('--wheelbarrow-bar-height')).toBe('');
   });
 });

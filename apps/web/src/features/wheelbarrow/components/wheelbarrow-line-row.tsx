@@ -38,7 +38,12 @@ export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
         <button type="button" aria-label={`Remove ${line.name}`} onClick={() => remove(line.itemId)} className={smallButton}>
           Remove
         </button>
-        {line.state !== 'missing' && (
+        {line.bookedByYou && (
+          <Link to="/my-rentals" className="self-center text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950">
+            See My Rentals
+          </Link>
+        )}
+        {line.state !== 'missing' && !line.bookedByYou && (
           <>
             <button type="button" aria-expanded={editing} onClick={() => setEditing((v) => !v)} className={smallButton}>
               Change dates
