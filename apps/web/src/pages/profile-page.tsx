@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
-import { ProfileDetails } from '../features/profile/components/profile-details.tsx';
 import { Tabs } from '../features/profile/components/tabs.tsx';
-import { PLANNED_TAB_TEXT, PROFILE_TABS, readProfileTab, type ProfileTabId } from '../features/profile/profile-tabs.ts';
+import { ProfileTabPanel } from '../features/profile/profile-tab-panel.tsx';
+import { PROFILE_TABS, readProfileTab, type ProfileTabId } from '../features/profile/profile-tabs.ts';
 import { PageMain } from '../ui/page-main.tsx';
 
 /** /profile?tab=profile|balance|reviews|transactions|preferences */
@@ -16,7 +16,7 @@ export function ProfilePage() {
       <title>My Profile · Toolshed</title>
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">My Profile</h1>
       <Tabs label="Profile sections" tabs={PROFILE_TABS} selected={tab} onSelect={select} idPrefix="profile">
-        {tab === 'profile' ? <ProfileDetails /> : <p className="max-w-2xl text-slate-700">{PLANNED_TAB_TEXT[tab]}</p>}
+        <ProfileTabPanel tab={tab} />
       </Tabs>
     </PageMain>
   );

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { bookingButtonState, formatPence, isIsoDate, type IsoDate } from '@toolshed/core';
+import { bookingButtonState, formatDate, formatPence, isIsoDate, vacationBlockedRange, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
 import { BookingButton } from './booking-button.tsx';
@@ -43,7 +43,10 @@ function startingRange(initial: ItemDetailViewProps['initialRange']): PickedRang
 export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, onAdd, headingId = 'item-detail-title' }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   const limits = { minDays: item.minDays, maxDays: item.maxDays };
-  const state = bookingButtonState(range, limits, item.bookedRanges, today);
+  // Vacation mode: the owner's away days are blocked like booked ones.
+  const away = vacationBlockedRange(item.ownerAwayUntil, today);
+  const blocked = away ? [...item.bookedRanges, away] : item.bookedRanges;
+  const state = bookingButtonState(range, limits, blocked, today);
 
   function add() {
     if (state.kind !== 'ready' || !range.startDate || !range.endDate) return;
@@ -64,7 +67,8 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
           <li>Minimum rental: {plural(item.minDays)}</li>
           <li>Maximum rental: {plural(item.maxDays)}</li>
         </ul>
-        <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} limits={limits} />
+        {away && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">The owner is away until {formatDate(away.endDate)}: those days cannot be booked.</p>}
+        <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={blocked} limits={limits} />
         <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
           <CostSummary range={range} dailyRatePence={item.dailyRatePence} />
           {ownItem ? (

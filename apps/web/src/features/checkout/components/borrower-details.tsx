@@ -15,7 +15,8 @@ export function BorrowerDetails({ me }: { me: Me }) {
         <dt className="font-medium text-slate-900">Email</dt>
         <dd className="break-words">{me.email}</dd>
         <dt className="font-medium text-slate-900">Phone</dt>
-        <dd>Not provided</dd>
+        {/* Only a verified number is shown: an unverified one may not be the renter's. */}
+        <dd>{me.phone?.verified ? me.phone.formatted : 'Not provided'}</dd>
         <dt className="font-medium text-slate-900">Address</dt>
         <dd>
           {address ? (

@@ -12,6 +12,20 @@ export interface Me {
   createdAt: string;
   /** The borrower address checkout uses; null until the user saves one. */
   address?: Address | null;
+  /** The saved phone number; only a verified one is shown to owners and at checkout. */
+  phone?: MePhone | null;
+  /** YYYY-MM-DD: vacation mode is on until this day; null when off. */
+  vacationUntil?: string | null;
+  /** Whether a private calendar feed address exists. */
+  calendarFeed?: boolean;
+}
+
+export interface MePhone {
+  countryCode: string;
+  dialCode: string;
+  number: string;
+  formatted: string;
+  verified: boolean;
 }
 
 export const meKey = ['me'] as const;

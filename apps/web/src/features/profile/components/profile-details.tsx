@@ -7,8 +7,11 @@ import { useMe } from '../api/me.ts';
 import { memberSince } from '../member-since.ts';
 import { AddressForm } from './address-form.tsx';
 import { EditNameForm } from './edit-name-form.tsx';
+import { PhoneForm } from './phone-form.tsx';
+import { ProfilePictureForm } from './profile-picture-form.tsx';
+import { VacationForm } from './vacation-form.tsx';
 
-/** The Profile tab: who the user is, changing the name, and the address checkout needs. */
+/** The Profile tab: who the user is, their name, picture, phone, address and vacation mode. */
 export function ProfileDetails() {
   const me = useMe();
   const [editing, setEditing] = useState(false);
@@ -53,7 +56,10 @@ export function ProfileDetails() {
           Edit name
         </button>
       )}
+      <ProfilePictureForm name={name} picture={picture} />
+      <PhoneForm saved={me.data.phone ?? null} />
       <AddressForm saved={me.data.address ?? null} />
+      <VacationForm until={me.data.vacationUntil ?? null} />
     </section>
   );
 }

@@ -1,0 +1,89 @@
+import { useRef, useState, type FormEvent } from 'react';
+import { pictureFileProblem, PICTURE_MESSAGES } from '@toolshed/core';
+import { ApiError } from '../../../lib/api-error.ts';
+import { fieldA11y, FormAlert, FormField, FormSuccess } from '../../auth/components/form-parts.tsx';
+import { UserAvatar } from '../../auth/components/user-avatar.tsx';
+import { useRemovePicture, useUploadPicture } from '../api/profile-picture.ts';
+
+const secondaryButton = 'rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
+
+/** What the server said about the file, or the spec's general failure message. */
+function uploadMessage(error: unknown): string {
+  if (error instanceof ApiError && (error.status === 400 || error.status === 413) && error.field === 'file') return error.message;
+  return PICTURE_MESSAGES.failed;
+}
+
+/** Choose a picture (JPEG, PNG or WebP, at most 5 MB), upload it, or remove the current one. */
+export function ProfilePictureForm({ name, picture }: { name: string; picture: string | null }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | undefined>();
+  const [done, setDone] = useState<string | null>(null);
+  const upload = useUploadPicture();
+  const remove = useRemovePicture();
+  const busy = upload.isPending || remove.isPending;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setDone(null);
+    const file = input.current?.files?.[0] ?? null;
+    const found = pictureFileProblem(file);
+    setProblem(found ?? undefined);
+    if (found || !file) {
+      input.current?.focus();
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: () => {
+        setDone('Your profile picture has been updated.');
+        if (input.current) input.current.value = '';
+      },
+      onError: (error) => setProblem(uploadMessage(error)),
+    });
+  }
+
+  return (
+    <section aria-labelledby="picture-heading" className="space-y-4 border-t border-slate-200 pt-6">
+      <h2 id="picture-heading" className="text-xl font-semibold text-slate-900">
+        Profile picture
+      </h2>
+      <div className="flex items-center gap-4">
+        <UserAvatar name={name} picture={picture} size="lg" />
+        <p className="text-sm text-slate-700">{picture ? 'Owners and renters see this picture next to your name.' : 'No picture yet: your initials are shown instead.'}</p>
+      </div>
+      <div role="status">{done && <FormSuccess>{done}</FormSuccess>}</div>
+      {remove.isError && <FormAlert>Your picture could not be removed. Please try again.</FormAlert>}
+      <form noValidate onSubmit={onSubmit} aria-label="Profile picture" className="max-w-md space-y-3">
+        <FormField id="picture-file" label="Choose a picture" problem={problem} hint="JPEG, PNG or WebP, at most 5 MB.">
+          <input
+            ref={input}
+            id="picture-file"
+            name="file"
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            onChange={() => setProblem(undefined)}
+            className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5"
+            {...fieldA11y('picture-file', problem, true)}
+          />
+        </FormField>
+        <div className="flex flex-wrap gap-2">
+          <button type="submit" disabled={busy} className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60">
+            {upload.isPending ? 'Uploading...' : 'Upload picture'}
+          </button>
+          {picture && (
+            <button
+              type="button"
+              disabled={busy}
+              className={secondaryButton}
+              onClick={() => {
+                setDone(null);
+                remove.mutate(undefined, { onSuccess: () => setDone('Your profile picture has been removed.') });
+              }}
+            >
+              Remove picture
+            </button>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}

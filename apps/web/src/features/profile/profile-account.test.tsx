@@ -1,0 +1,138 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { PHONE_MESSAGES, PICTURE_MESSAGES } from '@toolshed/core';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+import type { Me } from './api/me.ts';
+
+const baseMe: Me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: '2026-03-14T10:00:00.000Z', address: null, phone: null, vacationUntil: null, calendarFeed: false };
+
+function server(routes: Parameters<typeof fakeServer>[0] = {}) {
+  let me = { ...baseMe };
+  const api = fakeServer(
+    {
+      'GET /api/auth/get-session': () => json({ session: {}, user: { ...testUser, picture: me.picture } }),
+      'GET /api/me': () => json(me),
+      'POST /api/me/picture': () => {
+        me = { ...me, picture: '/media/avatars/user-1/new-thumb.webp' };
+        return json(me);
+      },
+      ...routes,
+    },
+    { user: testUser },
+  );
+  return { api, set: (patch: Partial<Me>) => (me = { ...me, ...patch }) };
+}
+
+const png = (size = 10, type = 'image/png') => new File([new Uint8Array(size)], 'me.png', { type });
+
+describe('profile picture', () => {
+  it('checks the file before uploading with the spec messages', async () => {
+    server();
+    const user = userEvent.setup({ applyAccept: false });
+    renderApp('/profile');
+    const upload = await screen.findByRole('button', { name: 'Upload picture' });
+    await user.click(upload);
+    expect(await screen.findByText(PICTURE_MESSAGES.required)).toBeTruthy();
+    await user.upload(screen.getByLabelText('Choose a picture'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
+    await user.click(upload);
+    expect(await screen.findByText(PICTURE_MESSAGES.notImage)).toBeTruthy();
+    await user.upload(screen.getByLabelText('Choose a picture'), png(5 * 1024 * 1024 + 1));
+    await user.click(upload);
+    expect(await screen.findByText(PICTURE_MESSAGES.tooLarge)).toBeTruthy();
+  });
+
+  it('uploads and the header avatar changes without a reload, firing userDataUpdated', async () => {
+    server();
+    const events: unknown[] = [];
+    window.addEventListener('userDataUpdated', (e) => events.push((e as CustomEvent).detail));
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const nav = await screen.findByRole('navigation', { name: 'Account' });
+    expect((await within(nav).findByRole('link', { name: 'Priya Shah' })).querySelector('img')).toBeNull();
+    await user.upload(screen.getByLabelText('Choose a picture'), png());
+    await user.click(screen.getByRole('button', { name: 'Upload picture' }));
+    expect(await screen.findByText('Your profile picture has been updated.')).toBeTruthy();
+    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Priya Shah' }).querySelector('img')?.getAttribute('src')).toBe('/media/avatars/user-1/new-thumb.webp'));
+    expect(events).toContainEqual({ userId: 'user-1' });
+  });
+
+  it("shows the spec's failure message when the upload fails", async () => {
+    server({ 'POST /api/me/picture': () => errorJson(500, 'INTERNAL', 'Something went wrong on our side. Please try again.') });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await user.upload(await screen.findByLabelText('Choose a picture'), png());
+    await user.click(screen.getByRole('button', { name: 'Upload picture' }));
+    expect(await screen.findByText(PICTURE_MESSAGES.failed)).toBeTruthy();
+  });
+});
+
+describe('phone verification', () => {
+  it('validates, sends a code, refuses a wrong one and verifies the right one', async () => {
+    const { set } = server({
+      'POST /api/me/phone/code': () => json({ sentTo: '+44 7700900123', expiresAt: '2026-06-01T10:10:00Z' }),
+      'POST /api/me/phone/verify': ({ body }) => {
+        if ((body as { code: string }).code !== '123456') return errorJson(400, 'VALIDATION', PHONE_MESSAGES.wrongCode, { field: 'code' });
+        const me = { ...baseMe, phone: { countryCode: 'GB', dialCode: '+44', number: '7700900123', formatted: '+44 7700900123', verified: true } };
+        set(me);
+        return json(me);
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const send = await screen.findByRole('button', { name: 'Send code' });
+    await user.selectOptions(screen.getByLabelText('Country'), '');
+    await user.click(send);
+    expect(await screen.findByText(PHONE_MESSAGES.country)).toBeTruthy();
+    await user.selectOptions(screen.getByLabelText('Country'), 'GB');
+    await user.click(send);
+    expect(await screen.findByText(PHONE_MESSAGES.number)).toBeTruthy();
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
+    await user.click(send);
+    expect(await screen.findByText(PHONE_MESSAGES.invalid)).toBeTruthy();
+    await user.clear(screen.getByRole('textbox', { name: 'Phone number' }));
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '7700 900123');
+    await user.click(send);
+    expect(await screen.findByText(/We have sent a 6-digit code to \+44 7700900123/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(PHONE_MESSAGES.codeRequired)).toBeTruthy();
+    await user.type(screen.getByLabelText('Verification code'), '654321');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText(PHONE_MESSAGES.wrongCode)).toBeTruthy();
+    await user.clear(screen.getByLabelText('Verification code'));
+    await user.type(screen.getByLabelText('Verification code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByText('Your phone number has been verified.')).toBeTruthy();
+    expect(screen.getByText('Verified')).toBeTruthy();
+  });
+
+  it("says sending failed in the spec's words when the server cannot send", async () => {
+    server({ 'POST /api/me/phone/code': () => errorJson(503, 'UNAVAILABLE', PHONE_MESSAGES.sendFailed) });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '7700900123');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(PHONE_MESSAGES.sendFailed)).toBeTruthy();
+  });
+});
+
+describe('vacation mode', () => {
+  it('switches on with an end date and off again', async () => {
+    const { api } = server({
+      'PUT /api/me/vacation': ({ body }) => json({ ...baseMe, vacationUntil: (body as { until: string }).until }),
+      'DELETE /api/me/vacation': () => json(baseMe),
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const date = await screen.findByLabelText('Away until (last day)');
+    await user.clear(date);
+    await user.type(date, '2099-08-20');
+    await user.click(screen.getByRole('button', { name: 'Switch vacation mode on' }));
+    expect(await screen.findByText('Vacation mode is on until 20 Aug 2099.')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'PUT' && (c.body as { until: string }).until === '2099-08-20')).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Switch off' }));
+    expect(await screen.findByText('Vacation mode is off.')).toBeTruthy();
+  });
+});
