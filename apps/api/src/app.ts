@@ -109,7 +109,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     global: false,
     errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', `Too many attempts from your connection. Please wait ${ctx.after} and try again.`),
   });
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5 } });
+  // One file, a few fields, few headers: anything more is a malformed or hostile upload (answered 400).
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Toolshed API', version: '1.0.0', description: 'Browse, book and lend tools between neighbours. Money is integer pence; dates are YYYY-MM-DD in Europe/London.' },

@@ -1,11 +1,11 @@
-import type {} from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@toolshed/core';
-import { errorBodySchema, itemDetailSchema, itemInputSchema, MAX_IMAGE_BYTES, ownerItemSchema } from '@toolshed/core/contract';
+import { errorBodySchema, itemDetailSchema, itemInputSchema, ownerItemSchema } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { ItemsService } from './items-service.ts';
+import { readImageUpload } from '../../platform/images/read-image-upload.ts';
+import { uploadRateLimit } from '../../platform/images/upload-rate-limit.ts';
 
 const itemParams = z.object({ itemId: z.string().max(100) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -74,21 +74,16 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalog
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['owners'],
-        summary: 'Add one photo (multipart field "file"; JPEG, PNG or WebP by content, at most 5 MB, 8 per item)',
+        summary: 'Add one photo (multipart field "file"; JPEG, PNG or WebP by content, at most 5 MB (5,242,880 bytes) and 40 megapixels, 8 per item)',
         params: itemParams,
-        response: { 201: itemDetailSchema, ...errors, 413: errorBodySchema },
+        response: { 201: itemDetailSchema, ...errors, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
+      config: { rateLimit: uploadRateLimit(async (request) => (await currentUser.optionalUser(request))?.id) },
     },
     async (request, reply) => {
       const user = await currentUser.requireUser(request);
       await service.owned(request.params.itemId, user.id);
-      if (!request.isMultipart()) throw new AppError('VALIDATION', 'Send the photo as multipart/form-data in a field named "file".', 'file');
-      const file = await request.file({ limits: { fileSize: MAX_IMAGE_BYTES, files: 1 } });
-      if (!file) throw new AppError('VALIDATION', 'Please choose a photo to upload.', 'file');
-      const data = await file.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', 'Each photo must be 5 MB or smaller.', 'file');
-        throw err;
-      });
+      const data = await readImageUpload(request);
       await service.addImage(request.params.itemId, user.id, data);
       return reply.status(201).send(await catalogue.item(request.params.itemId));
     },
