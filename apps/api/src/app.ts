@@ -32,6 +32,9 @@ import { createProfileService } from './modules/profile/profile-service.ts';
 import { createPhoneVerification } from './modules/profile/phone-verification.ts';
 import { createOutboxSmsSender, type SmsSender } from './platform/sms/sms-sender.ts';
 import { notificationRoutes } from './modules/notifications/notification-routes.ts';
+import { createNotifications } from './modules/notifications/notifications-module.ts';
+import { createMessagesService } from './modules/messages/messages-service.ts';
+import { messageRoutes } from './modules/messages/message-routes.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { createCheckoutService } from './modules/checkout/checkout-service.ts';
@@ -162,6 +165,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
   const phone = createPhoneVerification({ repo: profileRepo, sms: smsSender, secret: authSecret, now, log: (err) => app.log.error({ err }, 'sms send failed') });
+  const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
+  const messagesService = createMessagesService(db, events, now);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
   await app.register(
@@ -169,7 +174,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
       await api.register(catalogueRoutes, { service: catalogue });
       await api.register(profileRoutes, { service: profile, phone, currentUser });
-      await api.register(notificationRoutes, { db, currentUser });
+      await api.register(notificationRoutes, { service: notifications.service, currentUser });
+      await api.register(messageRoutes, { service: messagesService, currentUser });
       await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now });
       await api.register(rentalRoutes, { repo: createRentalRepository(db), storage: fileStorage, currentUser, now });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });

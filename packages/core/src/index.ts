@@ -19,3 +19,4 @@ export * from './phone.ts';
 export * from './profile-picture.ts';
 export * from './london-time.ts';
 export * from './ledger.ts';
+export * from './message-rules.ts';

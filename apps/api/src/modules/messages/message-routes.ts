@@ -1,0 +1,72 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { conversationSchema, errorBodySchema, messageSchema, sendMessageBodySchema } from '@toolshed/core/contract';
+import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { MessagesService } from './messages-service.ts';
+
+const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
+const params = z.object({ itemId: z.string().max(100) });
+const withQuery = z.string().max(100).optional().describe("The owner names the renter whose thread to show");
+
+export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+  // Visitors are refused before a body is read: message bodies must never reach a log.
+  app.addHook('onRequest', currentUser.authenticate);
+
+  app.get(
+    '/items/:itemId/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'A conversation about an item: the renter sees theirs; the owner sees the list of people and the one chosen with `with`',
+        params,
+        querystring: z.object({
+          with: withQuery,
+          before: z.coerce.number().int().min(0).optional().describe('Older page: messages before this seq'),
+          after: z.coerce.number().int().min(0).optional().describe('Only messages after this seq (what is new since the last look)'),
+        }),
+        response: { 200: conversationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      reply.header('Cache-Control', 'no-store');
+      return service.conversation(user.id, request.params.itemId, request.query);
+    },
+  );
+
+  app.post(
+    '/items/:itemId/messages',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Sends a message (1 to 500 characters, not blank) to the other person of the thread',
+        params,
+        body: sendMessageBodySchema,
+        response: { 201: messageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const message = await service.send(user.id, request.params.itemId, request.body.content, request.body.with);
+      return reply.code(201).send(message);
+    },
+  );
+
+  app.post(
+    '/items/:itemId/messages/read',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Marks what the other person sent in this thread as read',
+        params,
+        body: z.object({ with: withQuery }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.markRead(user.id, request.params.itemId, request.body.with);
+      return reply.code(204).send(null);
+    },
+  );
+};

@@ -1,0 +1,123 @@
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database.ts';
+import { messageThreads, messages } from '../../db/schema.ts';
+
+async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface MessageRow {
+  id: string;
+  seq: number;
+  sender_id: string;
+  body: string;
+  read_at: string | null;
+  created_at: string;
+}
+
+export interface ThreadRow {
+  renter_id: string;
+  renter_name: string;
+  last_message_at: string | null;
+  unread_count: number;
+  has_rental: boolean;
+}
+
+const columns = sql`id, seq::int as seq, sender_id, body, read_at, created_at`;
+
+/** The only place the messages' SQL lives. */
+export function createMessagesRepository(db: Db) {
+  return {
+    async item(itemId: string) {
+      const found = await rows<{ id: string; name: string; owner_id: string; owner_name: string; deleted: boolean }>(
+        db,
+        sql`select i.id, i.name, i.owner_id, u.name as owner_name, i.deleted_at is not null as deleted
+            from items i join users u on u.id = i.owner_id where i.id = ${itemId}::uuid`,
+      );
+      return found[0];
+    },
+
+    async userName(userId: string): Promise<string | undefined> {
+      return (await rows<{ name: string }>(db, sql`select name from users where id = ${userId}`))[0]?.name;
+    },
+
+    async threadId(itemId: string, renterId: string): Promise<string | undefined> {
+      const [row] = await db
+        .select({ id: messageThreads.id })
+        .from(messageThreads)
+        .where(and(eq(messageThreads.itemId, itemId), eq(messageThreads.renterId, renterId)));
+      return row?.id;
+    },
+
+    async hasRental(itemId: string, renterId: string): Promise<boolean> {
+      const found = await rows<{ one: number }>(db, sql`select 1 as one from rentals where item_id = ${itemId}::uuid and renter_id = ${renterId} limit 1`);
+      return found.length > 0;
+    },
+
+    /** The owner's people for an item: everyone who wrote, and everyone who booked it. */
+    threadsOfOwner: (itemId: string, ownerId: string) =>
+      rows<ThreadRow>(
+        db,
+        sql`with people as (
+              select renter_id from message_threads where item_id = ${itemId}::uuid
+              union select renter_id from rentals where item_id = ${itemId}::uuid
+            )
+            select p.renter_id, u.name as renter_name, t.last_message_at,
+                   coalesce((select count(*) from messages m where m.thread_id = t.id and m.sender_id <> ${ownerId} and m.read_at is null), 0)::int as unread_count,
+                   exists (select 1 from rentals r where r.item_id = ${itemId}::uuid and r.renter_id = p.renter_id) as has_rental
+            from people p join users u on u.id = p.renter_id
+            left join message_threads t on t.item_id = ${itemId}::uuid and t.renter_id = p.renter_id
+            order by t.last_message_at desc nulls last, u.name`,
+      ),
+
+    /** Up to `limit` messages before (older) or after (newer) a position, oldest first. */
+    async page(threadId: string, opts: { before?: number | undefined; after?: number | undefined; limit: number }): Promise<MessageRow[]> {
+      if (opts.after !== undefined) {
+        return rows<MessageRow>(db, sql`select ${columns} from messages where thread_id = ${threadId}::uuid and seq > ${opts.after} order by seq limit ${opts.limit}`);
+      }
+      const before = opts.before === undefined ? sql`` : sql`and seq < ${opts.before}`;
+      const newest = await rows<MessageRow>(db, sql`select ${columns} from messages where thread_id = ${threadId}::uuid ${before} order by seq desc limit ${opts.limit}`);
+      return newest.reverse();
+    },
+
+    async hasOlder(threadId: string, seq: number): Promise<boolean> {
+      return (await rows<{ one: number }>(db, sql`select 1 as one from messages where thread_id = ${threadId}::uuid and seq < ${seq} limit 1`)).length > 0;
+    },
+
+    /** The highest position of `senderId`'s messages that the other person has read. */
+    async readUpTo(threadId: string, senderId: string): Promise<number> {
+      const [row] = await rows<{ seq: number | null }>(
+        db,
+        sql`select max(seq)::int as seq from messages where thread_id = ${threadId}::uuid and sender_id = ${senderId} and read_at is not null`,
+      );
+      return row?.seq ?? 0;
+    },
+
+    /** Creates the thread if it is new and adds the message; in the caller's transaction. */
+    async add(tx: Executor, t: { itemId: string; ownerId: string; renterId: string }, senderId: string, body: string, now: Date): Promise<MessageRow> {
+      await tx
+        .insert(messageThreads)
+        .values({ ...t, lastMessageAt: now, createdAt: now })
+        .onConflictDoUpdate({ target: [messageThreads.itemId, messageThreads.renterId], set: { lastMessageAt: now } });
+      const [thread] = await tx
+        .select({ id: messageThreads.id })
+        .from(messageThreads)
+        .where(and(eq(messageThreads.itemId, t.itemId), eq(messageThreads.renterId, t.renterId)));
+      const [row] = await rows<MessageRow>(
+        tx,
+        sql`insert into messages (thread_id, sender_id, body, created_at) values (${thread!.id}::uuid, ${senderId}, ${body}, ${now.toISOString()}) returning ${columns}`,
+      );
+      return row!;
+    },
+
+    /** Marks what the other person sent as read by `readerId`. */
+    async markRead(threadId: string, readerId: string, now: Date): Promise<void> {
+      await db
+        .update(messages)
+        .set({ readAt: now })
+        .where(and(eq(messages.threadId, threadId), ne(messages.senderId, readerId), isNull(messages.readAt)));
+    },
+  };
+}
+
+export type MessagesRepository = ReturnType<typeof createMessagesRepository>;

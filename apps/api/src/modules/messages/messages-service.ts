@@ -1,0 +1,100 @@
+import { AppError, messageBodyProblem } from '@toolshed/core';
+import type { Conversation, Message } from '@toolshed/core/contract';
+import type { Db } from '../../db/database.ts';
+import { isRowId } from '../../db/ids.ts';
+import type { EventBus } from '../../platform/events/domain-events.ts';
+import { createMessagesRepository, type MessageRow } from './messages-repository.ts';
+
+const PAGE = 30;
+const notFound = () => new AppError('NOT_FOUND', 'Conversation not found.');
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+function toMessage(row: MessageRow): Message {
+  return { id: row.id, seq: row.seq, senderId: row.sender_id, content: row.body, timestamp: iso(row.created_at), isRead: row.read_at !== null };
+}
+
+export interface PageQuery {
+  with?: string | undefined;
+  before?: number | undefined;
+  after?: number | undefined;
+}
+
+/**
+ * Conversations about an item between its owner and one other person. Only those two can read or
+ * write a thread; to anyone else it does not exist (404). Bodies are never logged.
+ */
+export function createMessagesService(db: Db, events: EventBus, now: () => Date) {
+  const repo = createMessagesRepository(db);
+
+  /** Who the thread is with, from the asker's side; throws 404 for anyone who is not a party. */
+  async function resolve(userId: string, itemId: string, withId: string | undefined) {
+    const item = isRowId(itemId) ? await repo.item(itemId) : undefined;
+    if (!item) throw notFound();
+    if (item.owner_id === userId) {
+      if (!withId) return { item, you: 'owner' as const, renterId: undefined, threadId: undefined };
+      const threadId = await repo.threadId(itemId, withId);
+      // The owner may start a thread only with someone who booked the item.
+      if (!threadId && !(await repo.hasRental(itemId, withId))) throw notFound();
+      return { item, you: 'owner' as const, renterId: withId, threadId };
+    }
+    if (withId !== undefined && withId !== userId) throw notFound();
+    const threadId = await repo.threadId(itemId, userId);
+    // A deleted listing keeps its conversations but takes no new ones.
+    if (item.deleted && !threadId) throw notFound();
+    return { item, you: 'renter' as const, renterId: userId, threadId };
+  }
+
+  return {
+    async conversation(userId: string, itemId: string, q: PageQuery): Promise<Conversation> {
+      const { item, you, renterId, threadId } = await resolve(userId, itemId, q.with);
+      const threads =
+        you === 'owner'
+          ? (await repo.threadsOfOwner(itemId, userId)).map((t) => ({
+              with: { id: t.renter_id, name: t.renter_name },
+              lastMessageAt: t.last_message_at ? iso(t.last_message_at) : null,
+              unreadCount: t.unread_count,
+              hasRental: t.has_rental,
+            }))
+          : [];
+      const rows = threadId ? await repo.page(threadId, { before: q.before, after: q.after, limit: PAGE }) : [];
+      const withPerson =
+        you === 'owner'
+          ? renterId
+            ? { id: renterId, name: (await repo.userName(renterId)) ?? 'Renter' }
+            : null
+          : { id: item.owner_id, name: item.owner_name };
+      return {
+        item: { id: item.id, name: item.name },
+        owner: { id: item.owner_id, name: item.owner_name },
+        you,
+        threads,
+        with: withPerson,
+        messages: rows.map(toMessage),
+        hasOlder: threadId && rows.length > 0 && q.after === undefined ? await repo.hasOlder(threadId, rows[0]!.seq) : false,
+        readUpTo: threadId ? await repo.readUpTo(threadId, userId) : 0,
+      };
+    },
+
+    async send(userId: string, itemId: string, content: string, withId: string | undefined): Promise<Message> {
+      const problem = messageBodyProblem(content);
+      if (problem) throw new AppError('VALIDATION', problem, 'content');
+      const { item, you, renterId } = await resolve(userId, itemId, withId);
+      if (!renterId) throw new AppError('VALIDATION', 'Choose who to write to.', 'with');
+      const recipientId = you === 'owner' ? renterId : item.owner_id;
+      const row = await db.transaction(async (tx) => {
+        const added = await repo.add(tx, { itemId, ownerId: item.owner_id, renterId }, userId, content, now());
+        await events.publish(tx, { type: 'message.sent', messageId: added.id, itemId, senderId: userId, recipientId }, `message:${added.id}`);
+        return added;
+      });
+      return toMessage(row);
+    },
+
+    /** The reader has seen the thread: what the other person sent is now read. */
+    async markRead(userId: string, itemId: string, withId: string | undefined): Promise<void> {
+      const { threadId } = await resolve(userId, itemId, withId);
+      if (threadId) await repo.markRead(threadId, userId, now());
+    },
+  };
+}
+
+export type MessagesService = ReturnType<typeof createMessagesService>;

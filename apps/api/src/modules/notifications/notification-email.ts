@@ -1,0 +1,43 @@
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+import type { NotificationKind } from './notification-kinds.ts';
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const ACTION_LABEL: Record<NotificationKind, string> = {
+  'rental.booked': 'Message the renter',
+  'rental.cancelled': 'See the rental',
+  'rental.returned': 'See the rental',
+  'rental.return_reminder': 'See the rental',
+  'rental.overdue': 'See the rental',
+  'message.received': 'Read and reply',
+  'review.received': 'See your reviews',
+  'payout.paid': 'See your balance',
+  'payout.failed': 'See your balance',
+  'payment.capture_failed': 'See your rentals',
+};
+
+export interface EmailInput {
+  to: string;
+  name: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** Absolute URL of what the notification is about. */
+  url: string;
+  /** Absolute URL of the notification preferences. */
+  preferencesUrl: string;
+}
+
+/** One email per notification: a plain-text and an HTML part; every name and item escaped in HTML. */
+export function notificationEmail({ to, name, kind, title, body, url, preferencesUrl }: EmailInput): MailMessage {
+  const action = ACTION_LABEL[kind];
+  const footer = 'You get this email because of your notification preferences. Change them here:';
+  const text = [`Hello ${name},`, '', body, '', `${action}: ${url}`, '', footer, preferencesUrl, '', 'Toolshed'].join('\n');
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<p>Hello ${escape(name)},</p>
+<p>${escape(body)}</p>
+<p><a href="${escape(url)}" style="background:#065f46;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escape(action)}</a></p>
+<p style="font-size:13px;color:#4b5563">${escape(footer)} <a href="${escape(preferencesUrl)}">notification preferences</a></p>
+<p>Toolshed</p></body></html>`;
+  return { to, subject: title, text, html };
+}

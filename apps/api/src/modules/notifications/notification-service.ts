@@ -1,0 +1,73 @@
+import { AppError, rentalState, todayInLondon } from '@toolshed/core';
+import type { NotificationEntry, NotificationList, NotificationPreferences, NotificationTab } from '@toolshed/core/contract';
+import { isRowId } from '../../db/ids.ts';
+import type { NotificationRepository } from './notification-repository.ts';
+
+const MAX_ENTRIES = 50;
+const PER_ENTRY = 10;
+
+const iso = (value: string | Date) => new Date(value).toISOString();
+
+/** Reading and marking notifications, and the preferences every sender consults. */
+export function createNotificationService(repo: NotificationRepository, now: () => Date) {
+  return {
+    unreadCount: (userId: string) => repo.unreadCount(userId),
+
+    /** A tab's entries, one per item, rental or the account: unread first, then by unread count. */
+    async list(userId: string, tab: NotificationTab): Promise<NotificationList> {
+      const groups = await repo.groups(userId, tab, MAX_ENTRIES);
+      const keys = groups.map((g) => g.group_key);
+      const [found, unread] = await Promise.all([repo.ofGroups(userId, tab, keys, PER_ENTRY), repo.unreadByTab(userId)]);
+      const itemIds = [...new Set(keys.filter((k) => k.startsWith('item:')).map((k) => k.slice(5)))];
+      const rentalIds = [...new Set(keys.filter((k) => k.startsWith('rental:')).map((k) => k.slice(7)))];
+      const [items, rentals] = await Promise.all([repo.itemNames(itemIds), repo.rentals(rentalIds)]);
+      const today = todayInLondon(now());
+      const entries = groups.map((g): NotificationEntry => {
+        const own = found.filter((n) => n.group_key === g.group_key);
+        const rental = g.group_key.startsWith('rental:') ? rentals.find((r) => `rental:${r.id}` === g.group_key) : undefined;
+        const itemId = g.group_key.startsWith('item:') ? g.group_key.slice(5) : (rental?.item_id ?? null);
+        return {
+          groupKey: g.group_key,
+          type: g.group_key.startsWith('item:') ? 'item' : g.group_key.startsWith('rental:') ? 'rental' : 'account',
+          itemId,
+          itemName: rental?.item_name ?? items.find((i) => i.id === itemId)?.name ?? null,
+          rental: rental
+            ? {
+                id: rental.id,
+                startDate: rental.start_date,
+                endDate: rental.end_date,
+                totalPence: rental.total_pence,
+                status: rentalState({ startDate: rental.start_date, endDate: rental.end_date, returned: rental.returned, cancelled: rental.cancelled }, today),
+              }
+            : null,
+          unreadCount: g.unread_count,
+          latestAt: iso(g.latest_at),
+          notifications: own.map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, link: n.link, createdAt: iso(n.created_at), read: n.read_at !== null })),
+        };
+      });
+      return { tab, entries, unread };
+    },
+
+    /** Opening an entry reads everything in it. */
+    async openEntry(userId: string, tab: NotificationTab, groupKey: string): Promise<void> {
+      await repo.markGroupRead(userId, tab, groupKey, now());
+    },
+
+    async markRead(userId: string, id: string): Promise<void> {
+      const n = isRowId(id) ? await repo.notification(id) : undefined;
+      if (!n || n.userId !== userId) throw new AppError('NOT_FOUND', 'Notification not found.');
+      await repo.markRead(userId, [id], now());
+    },
+
+    markAllRead: (userId: string) => repo.markAllRead(userId, now()),
+
+    preferences: (userId: string) => repo.preferences(userId),
+
+    async savePreferences(userId: string, prefs: NotificationPreferences): Promise<NotificationPreferences> {
+      await repo.savePreferences(userId, prefs, now());
+      return prefs;
+    },
+  };
+}
+
+export type NotificationService = ReturnType<typeof createNotificationService>;

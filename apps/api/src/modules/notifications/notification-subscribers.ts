@@ -1,0 +1,136 @@
+import { formatDate, formatPence } from '@toolshed/core';
+import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { Db } from '../../db/database.ts';
+import type { Notifier } from './notifier.ts';
+import type { NotificationRepository, RentalContext } from './notification-repository.ts';
+
+export const itemGroup = (itemId: string) => `item:${itemId}`;
+export const rentalGroup = (rentalId: string) => `rental:${rentalId}`;
+
+const dates = (r: RentalContext) => `${formatDate(r.start_date)} to ${formatDate(r.end_date)}`;
+
+/** The owner's notices group under the item (My Items); the renter's under the rental (My Rentals). */
+export const forOwner = (r: RentalContext) => ({ userId: r.owner_id, tab: 'items' as const, groupKey: itemGroup(r.item_id), itemId: r.item_id, rentalId: r.id });
+export const forRenter = (r: RentalContext) => ({ userId: r.renter_id, tab: 'rentals' as const, groupKey: rentalGroup(r.id), itemId: r.item_id, rentalId: r.id });
+
+/** Turns each domain event into notices for the people it concerns: one per event and person. */
+export function subscribeNotifications(events: EventBus, db: Db, repo: NotificationRepository, notifier: Notifier): void {
+  const S = 'notifications';
+  const rental = async (id: string) => {
+    const found = await repo.rental(db, id);
+    // A rental that is not there (yet) is retried by the queue rather than silently dropped.
+    if (!found) throw new Error(`rental ${id} not found`);
+    return found;
+  };
+
+  events.subscribe('rental.booked', S, async (e) => {
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forOwner(r),
+      kind: 'rental.booked',
+      eventKey: `rental.booked:${r.id}`,
+      title: `New booking: ${r.item_name}`,
+      body: `${r.renter_name} booked your ${r.item_name} from ${dates(r)} (${formatPence(r.total_pence)}).`,
+      link: `/item/${r.item_id}/messages?with=${encodeURIComponent(r.renter_id)}`,
+    });
+  });
+
+  events.subscribe('rental.cancelled', S, async (e) => {
+    const r = await rental(e.rentalId);
+    const base = { kind: 'rental.cancelled' as const, eventKey: `rental.cancelled:${r.id}`, link: `/rentals/${r.id}` };
+    const reason = e.reason ? ` Reason: ${e.reason}` : '';
+    if (e.by !== 'owner') {
+      const who = e.by === 'renter' ? r.renter_name : 'Toolshed';
+      await notifier.send({ ...forOwner(r), ...base, title: `Booking cancelled: ${r.item_name}`, body: `${who} cancelled the booking of your ${r.item_name} from ${dates(r)}.${reason}` });
+    }
+    if (e.by !== 'renter') {
+      const who = e.by === 'owner' ? r.owner_name : 'Toolshed';
+      const refund = e.refundPence > 0 ? ` ${formatPence(e.refundPence)} was refunded to your balance.` : '';
+      await notifier.send({ ...forRenter(r), ...base, title: `Rental cancelled: ${r.item_name}`, body: `${who} cancelled your rental of ${r.item_name} from ${dates(r)}.${reason}${refund}` });
+    }
+  });
+
+  events.subscribe('rental.returned', S, async (e) => {
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forRenter(r),
+      kind: 'rental.returned',
+      eventKey: `rental.returned:${r.id}`,
+      title: `Returned: ${r.item_name}`,
+      body: `${r.owner_name} marked ${r.item_name} as returned. Thank you! You can now review the rental.`,
+      link: `/rentals/${r.id}`,
+    });
+  });
+
+  events.subscribe('review.published', S, async (e) => {
+    const r = await rental(e.rentalId);
+    const toOwner = e.revieweeId === r.owner_id;
+    const reviewer = toOwner ? r.renter_name : r.owner_name;
+    await notifier.send({
+      ...(toOwner ? forOwner(r) : forRenter(r)),
+      userId: e.revieweeId,
+      kind: 'review.received',
+      eventKey: `review.received:${e.reviewId}`,
+      title: `New review from ${reviewer}`,
+      body: `${reviewer} reviewed you for the rental of ${r.item_name} (${dates(r)}).`,
+      link: '/profile?tab=reviews',
+    });
+  });
+
+  events.subscribe('message.sent', S, async (e) => {
+    const m = await repo.message(e.messageId);
+    if (!m) return; // the thread went with its item
+    const toOwner = e.recipientId === m.owner_id;
+    const preview = m.body.length > 140 ? `${m.body.slice(0, 139)}…` : m.body;
+    await notifier.send({
+      userId: e.recipientId,
+      tab: toOwner ? 'items' : 'rentals',
+      groupKey: itemGroup(m.item_id),
+      itemId: m.item_id,
+      kind: 'message.received',
+      eventKey: `message.received:${e.messageId}`,
+      title: `New message from ${m.sender_name} about ${m.item_name}`,
+      body: `${m.sender_name}: ${preview}`,
+      link: toOwner ? `/item/${m.item_id}/messages?with=${encodeURIComponent(m.renter_id)}` : `/item/${m.item_id}/messages`,
+    });
+  });
+
+  events.subscribe('payout.paid', S, async (e) => {
+    await notifier.send({
+      userId: e.userId,
+      tab: 'items',
+      groupKey: 'account',
+      kind: 'payout.paid',
+      eventKey: `payout.paid:${e.withdrawalId}`,
+      title: `Withdrawal paid: ${formatPence(e.amountPence)}`,
+      body: `Your withdrawal of ${formatPence(e.amountPence)} has been paid.`,
+      link: '/profile?tab=balance',
+    });
+  });
+
+  events.subscribe('payout.failed', S, async (e) => {
+    await notifier.send({
+      userId: e.userId,
+      tab: 'items',
+      groupKey: 'account',
+      kind: 'payout.failed',
+      eventKey: `payout.failed:${e.withdrawalId}`,
+      title: `Withdrawal failed: ${formatPence(e.amountPence)}`,
+      body: `Your withdrawal of ${formatPence(e.amountPence)} could not be paid: ${e.reason}. See your balance for details.`,
+      link: '/profile?tab=balance',
+    });
+  });
+
+  events.subscribe('payment.capture_failed', S, async (e) => {
+    await notifier.send({
+      userId: e.renterId,
+      tab: 'rentals',
+      groupKey: 'account',
+      kind: 'payment.capture_failed',
+      eventKey: `payment.capture_failed:${e.paymentId}`,
+      title: 'Payment for your booking failed',
+      body: 'We could not take the payment for your booking, so it was cancelled and nothing was charged. Please book again with another card.',
+      link: '/my-rentals',
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { SmsSender } from '../../platform/sms/sms-sender.ts';
+import { createNotifier } from './notifier.ts';
+import { createNotificationRepository } from './notification-repository.ts';
+import { createNotificationService } from './notification-service.ts';
+import { subscribeNotifications } from './notification-subscribers.ts';
+import { registerRentalNotices } from './rental-notices.ts';
+
+interface Deps {
+  db: Db;
+  jobs: JobQueue;
+  events: EventBus;
+  mailer: Mailer;
+  sms: SmsSender;
+  appUrl: string;
+  now: () => Date;
+}
+
+/** Wires notifications: subscribers for every domain event, the morning notices, the service for the routes. */
+export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now }: Deps) {
+  const repo = createNotificationRepository(db);
+  const notifier = createNotifier({ db, repo, jobs, mailer, sms, appUrl, now });
+  subscribeNotifications(events, db, repo, notifier);
+  registerRentalNotices(jobs, events, db, repo, notifier);
+  return { service: createNotificationService(repo, now), notifier };
+}

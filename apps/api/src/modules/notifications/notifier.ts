@@ -1,0 +1,102 @@
+import { checkPhone } from '@toolshed/core';
+import type { NotificationTab } from '@toolshed/core/contract';
+import type { Db, Executor } from '../../db/database.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { SmsSender } from '../../platform/sms/sms-sender.ts';
+import { wantsEmail, wantsSms, type NotificationKind } from './notification-kinds.ts';
+import { notificationEmail } from './notification-email.ts';
+import type { NotificationRepository } from './notification-repository.ts';
+
+export interface Notice {
+  userId: string;
+  kind: NotificationKind;
+  title: string;
+  body: string;
+  /** A path in the web app, e.g. /rentals/{id}. */
+  link: string;
+  tab: NotificationTab;
+  groupKey: string;
+  itemId?: string | null;
+  rentalId?: string | null;
+  /** The cause; a second notice with the same key for the same user is ignored. */
+  eventKey: string;
+}
+
+export const EMAIL_JOB = 'notifications.email';
+export const SMS_JOB = 'notifications.sms';
+
+export const preferencesPath = '/profile?tab=preferences';
+
+interface Deps {
+  db: Db;
+  repo: NotificationRepository;
+  jobs: JobQueue;
+  mailer: Mailer;
+  sms: SmsSender;
+  appUrl: string;
+  now: () => Date;
+}
+
+/**
+ * Every sender goes through `notify`: the in-app entry always; an email and a text message as their
+ * own keyed jobs, enqueued in the same transaction, only when the user's preferences allow them.
+ */
+export function createNotifier({ db, repo, jobs, mailer, sms, appUrl, now }: Deps) {
+  async function notify(executor: Executor, notice: Notice): Promise<string | null> {
+    const id = await repo.insert(executor, {
+      userId: notice.userId,
+      kind: notice.kind,
+      title: notice.title,
+      body: notice.body,
+      link: notice.link,
+      tab: notice.tab,
+      groupKey: notice.groupKey,
+      itemId: notice.itemId ?? null,
+      rentalId: notice.rentalId ?? null,
+      eventKey: notice.eventKey,
+      createdAt: now(),
+    });
+    if (!id) return null;
+    const prefs = await repo.preferences(notice.userId, executor);
+    if (wantsEmail(prefs, notice.kind)) await jobs.enqueue(EMAIL_JOB, { notificationId: id }, { key: `${EMAIL_JOB}:${id}` }, executor);
+    if (wantsSms(prefs, notice.kind)) await jobs.enqueue(SMS_JOB, { notificationId: id }, { key: `${SMS_JOB}:${id}` }, executor);
+    return id;
+  }
+
+  jobs.register<{ notificationId: string }>(EMAIL_JOB, async ({ notificationId }) => {
+    const n = await repo.notification(notificationId);
+    if (!n) return;
+    const to = await repo.recipient(db, n.userId);
+    if (!to || to.deleted) return;
+    await mailer.send(
+      notificationEmail({
+        to: to.email,
+        name: to.name,
+        kind: n.kind as NotificationKind,
+        title: n.title,
+        body: n.body,
+        url: `${appUrl}${n.link ?? '/notifications'}`,
+        preferencesUrl: `${appUrl}${preferencesPath}`,
+      }),
+    );
+  });
+
+  jobs.register<{ notificationId: string }>(SMS_JOB, async ({ notificationId }) => {
+    const n = await repo.notification(notificationId);
+    if (!n) return;
+    const to = await repo.recipient(db, n.userId);
+    // Only to a verified phone, checked again when sending (it may have changed since).
+    if (!to || to.deleted || !to.phone_verified) return;
+    const phone = checkPhone(to.phone_country_code, to.phone_number);
+    if (!phone.ok) return;
+    await sms.send(phone.e164, `Toolshed: ${n.title}. ${appUrl}${n.link ?? '/notifications'}`);
+  });
+
+  /** Writes one notice in its own transaction (event handlers run outside the producer's). */
+  const send = (notice: Notice) => db.transaction((tx) => notify(tx, notice));
+
+  return { notify, send };
+}
+
+export type Notifier = ReturnType<typeof createNotifier>;
