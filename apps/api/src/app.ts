@@ -37,7 +37,7 @@ import { createMessagesService } from './modules/messages/messages-service.ts';
 import { messageRoutes } from './modules/messages/message-routes.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
-import { createCheckoutService } from './modules/checkout/checkout-service.ts';
+import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
 import { rentalRoutes } from './modules/rentals/rental-routes.ts';
@@ -156,7 +156,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const limits = config.authRateLimit;
   const paymentProvider = payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs });
   const checkoutRepo = createCheckoutRepository(db);
-  const checkout = createCheckoutService(checkoutRepo, paymentProvider, now, catalogueChanged);
+  const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log });
   const geo =
     geocoder ??
     (config.geocoderUrl ? createHttpGeocoder({ url: config.geocoderUrl, timeoutMs: 5000, minIntervalMs: 1000 }) : createOfflineGeocoder());

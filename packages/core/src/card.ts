@@ -36,18 +36,20 @@ export function cardBrand(digits: string): CardBrand {
   return 'unknown';
 }
 
+/** Why an MM/YY expiry cannot be used today, or null. A card is valid to the end of its expiry month. */
+export function expiryProblem(expiry: string, today: IsoDate): string | null {
+  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
+  if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) return 'Please enter the expiry date as MM/YY';
+  return `20${m[2]}-${m[1]}` < today.slice(0, 7) ? 'This card has expired' : null;
+}
+
 /** Field problems, or an empty object when the card can be sent to the provider. */
 export function cardProblems(card: CardInput, today: IsoDate): Partial<Record<CardField, string>> {
   const problems: Partial<Record<CardField, string>> = {};
   const digits = cardDigits(card.number);
   if (!/^[\d\s-]+$/.test(card.number) || !luhnValid(digits)) problems.number = 'Please enter a valid card number';
-  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(card.expiry.trim());
-  if (!m || Number(m[1]) < 1 || Number(m[1]) > 12) {
-    problems.expiry = 'Please enter the expiry date as MM/YY';
-  } else {
-    // A card is valid to the end of its expiry month.
-    if (`20${m[2]}-${m[1]}` < today.slice(0, 7)) problems.expiry = 'This card has expired';
-  }
+  const expiry = expiryProblem(card.expiry, today);
+  if (expiry) problems.expiry = expiry;
   const cvvLength = cardBrand(digits) === 'amex' ? 4 : 3;
   if (!/^\d{3,4}$/.test(card.cvv.trim()) || (problems.number === undefined && card.cvv.trim().length !== cvvLength)) {
     problems.cvv = `Please enter the ${cvvLength}-digit security code`;

@@ -8,6 +8,8 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
+import type { PaymentProvider } from '../platform/payments/payment-provider.ts';
+import type { PayoutProvider } from '../platform/payments/payout-provider.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -36,7 +38,9 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
   };
 }
 
-export async function createTestApp(options: { now?: () => Date; env?: NodeJS.ProcessEnv; mailer?: Mailer } = {}): Promise<TestContext> {
+export async function createTestApp(
+  options: { now?: () => Date; env?: NodeJS.ProcessEnv; mailer?: Mailer; payments?: PaymentProvider; payouts?: PayoutProvider } = {},
+): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-test-'));
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), AUTH_RATE_LIMIT: '1000', SUPPORT_RATE_LIMIT: '1000', ...options.env });
@@ -46,6 +50,7 @@ export async function createTestApp(options: { now?: () => Date; env?: NodeJS.Pr
     authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789',
     ...(options.now ? { now: options.now } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    ...(options.payments ? { payments: options.payments } : {}),
   });
   await app.ready();
   return {

@@ -1,5 +1,5 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/database.ts';
+import { eq, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { checkoutAttempts, itemImages, items, payments, rentals, users } from '../../db/schema.ts';
 import { postTransaction } from '../ledger/ledger.ts';
 
@@ -83,41 +83,15 @@ export function createCheckoutRepository(db: Db) {
       return row?.line && row.city && row.postcode ? { line: row.line, city: row.city, postcode: row.postcode } : null;
     },
 
-    attempts: {
-      /** Claims the key; returns the existing attempt when the key was used before. */
-      async claim(renterId: string, key: string, requestHash: string) {
-        const inserted = await db
-          .insert(checkoutAttempts)
-          .values({ renterId, idempotencyKey: key, requestHash, status: 'processing' })
-          .onConflictDoNothing()
-          .returning({ id: checkoutAttempts.id });
-        if (inserted[0]) return { claimed: true as const, id: inserted[0].id };
-        const [existing] = await db
-          .select()
-          .from(checkoutAttempts)
-          .where(and(eq(checkoutAttempts.renterId, renterId), eq(checkoutAttempts.idempotencyKey, key)));
-        return { claimed: false as const, existing: existing! };
-      },
-      /** A failed attempt may be tried again with the same key. */
-      async reclaimFailed(id: string): Promise<boolean> {
-        const rows = await db
-          .update(checkoutAttempts)
-          .set({ status: 'processing', updatedAt: new Date() })
-          .where(and(eq(checkoutAttempts.id, id), eq(checkoutAttempts.status, 'failed')))
-          .returning({ id: checkoutAttempts.id });
-        return rows.length === 1;
-      },
-      async fail(id: string) {
-        await db.update(checkoutAttempts).set({ status: 'failed', updatedAt: new Date() }).where(eq(checkoutAttempts.id, id));
-      },
-    },
-
     /**
      * Books every line and records the payment and its ledger entries in one transaction. Rentals are
      * inserted one by one so that an overlap (the exclusion constraint) names the line that clashed.
+     * The items are locked first, in id order, so overlapping baskets queue instead of deadlocking.
+     * Refuses (StaleClaimError) when this request no longer owns the attempt.
      */
     async book(input: {
       attemptId: string;
+      claim: number;
       renterId: string;
       lines: NewRental[];
       subtotalPence: number;
@@ -125,9 +99,20 @@ export function createCheckoutRepository(db: Db) {
       card: { brand: string; last4: string };
       provider: string;
       providerReference: string;
+      now: Date;
       onInsert: (index: number) => void;
+      /** More writes that must commit with the booking (events, the capture job). */
+      inTransaction: (tx: Executor, booked: { paymentId: string; rentalIds: string[] }) => Promise<void>;
     }): Promise<{ paymentId: string; rentalIds: string[] }> {
       return db.transaction(async (tx) => {
+        const [attempt] = await tx
+          .select({ status: checkoutAttempts.status, claim: checkoutAttempts.claim })
+          .from(checkoutAttempts)
+          .where(eq(checkoutAttempts.id, input.attemptId))
+          .for('update');
+        if (attempt?.status !== 'processing' || attempt.claim !== input.claim) throw new StaleClaimError();
+        const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
+        await tx.execute(sql`select id from items where id in (${sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for no key update`);
         const [payment] = await tx
           .insert(payments)
           .values({
@@ -139,6 +124,9 @@ export function createCheckoutRepository(db: Db) {
             last4: input.card.last4,
             provider: input.provider,
             providerReference: input.providerReference,
+            status: 'authorised',
+            createdAt: input.now,
+            updatedAt: input.now,
           })
           .returning({ id: payments.id });
         const paymentId = payment!.id;
@@ -168,12 +156,20 @@ export function createCheckoutRepository(db: Db) {
         });
         await tx
           .update(checkoutAttempts)
-          .set({ status: 'succeeded', paymentId, updatedAt: new Date() })
+          .set({ status: 'succeeded', paymentId, authorizationId: null, updatedAt: input.now })
           .where(eq(checkoutAttempts.id, input.attemptId));
+        await input.inTransaction(tx, { paymentId, rentalIds });
         return { paymentId, rentalIds };
       });
     },
   };
+}
+
+/** The request lost its claim on the attempt (it was reclaimed after looking crashed). */
+export class StaleClaimError extends Error {
+  constructor() {
+    super('This checkout attempt is no longer owned by this request.');
+  }
 }
 
 export type CheckoutRepository = ReturnType<typeof createCheckoutRepository>;

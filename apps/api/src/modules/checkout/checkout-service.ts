@@ -11,8 +11,15 @@ import {
   todayInLondon,
   type CardInput,
 } from '@toolshed/core';
+import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
-import type { CheckoutRepository, NewRental } from './checkout-repository.ts';
+import type { AttemptRepository } from './attempt-repository.ts';
+import type { PaymentRepository } from './payment-repository.ts';
+import { StaleClaimError, type CheckoutRepository, type NewRental } from './checkout-repository.ts';
+import { CAPTURE_JOB, CAPTURE_SAFETY_DELAY_MS, captureJobKey } from './capture-job.ts';
+import { ATTEMPT_STALE_MS, enqueueAttemptSweep } from './attempt-sweep-job.ts';
+import { isRetryableConflict, pgCode, withTransactionRetries } from './transaction-retries.ts';
 
 export interface CheckoutLineInput {
   itemId: string;
@@ -26,30 +33,118 @@ export interface CheckoutInput {
   idempotencyKey: string;
 }
 
-const EXCLUSION_VIOLATION = '23P01';
-const DEADLOCK = '40P01';
-
-function pgCode(err: unknown): string | undefined {
-  const e = err as { code?: string; cause?: { code?: string } };
-  return e?.cause?.code ?? e?.code;
+export interface CheckoutDeps {
+  repo: CheckoutRepository;
+  attempts: AttemptRepository;
+  paymentRecords: PaymentRepository;
+  payments: PaymentProvider;
+  jobs: JobQueue;
+  events: EventBus;
+  now?: () => Date;
+  /** Told after every booking, so cached browse answers stop offering the booked days. */
+  onBooked?: () => void;
 }
+
+const EXCLUSION_VIOLATION = '23P01';
+const STILL_PROCESSING = 'This payment is already being processed. Please wait a moment, then try again: you will not be charged twice.';
 
 function clashMessage(name: string, line: CheckoutLineInput): string {
   return `${name} is already booked for some of ${formatDate(line.startDate)} to ${formatDate(line.endDate)}. Please choose other dates.`;
 }
 
 /**
- * Books a wheelbarrow: every price recomputed from the database, every line checked, the card
- * authorised, then rentals, payment and ledger written in one transaction, then the payment
- * captured. Any failure leaves nothing booked and nothing charged.
+ * Books a wheelbarrow (decisions 005 and 012): every price recomputed from the database, every line
+ * checked, the card authorised, then rentals, payment, ledger, events and the capture job written in
+ * one transaction, then the payment captured. Before that commit any failure voids the hold and
+ * books nothing; after it nothing voids the payment: a failed capture is left to the capture job.
  */
-export function createCheckoutService(
-  repo: CheckoutRepository,
-  payments: PaymentProvider,
-  now: () => Date = () => new Date(),
-  /** Told after every booking, so cached browse answers stop offering the booked days. */
-  onBooked: () => void = () => {},
-) {
+export function createCheckoutService({ repo, attempts, paymentRecords, payments, jobs, events, now = () => new Date(), onBooked = () => {} }: CheckoutDeps) {
+  async function claimAttempt(renterId: string, key: string, requestHash: string): Promise<{ id: string; claim: number } | { paymentId: string }> {
+    const at = now();
+    const claim = await attempts.claim(renterId, key, requestHash, at);
+    if (claim.claimed) return { id: claim.id, claim: claim.claim };
+    const existing = claim.existing;
+    if (existing.requestHash !== requestHash) throw new AppError('CONFLICT', 'This payment key was already used for a different checkout.', 'idempotencyKey');
+    // The database's truth: a booking commits together with its attempt's success.
+    if (existing.status === 'succeeded' && existing.paymentId) return { paymentId: existing.paymentId };
+    const reclaimed = await attempts.reclaim(existing.id, new Date(at.getTime() - ATTEMPT_STALE_MS), at);
+    if (!reclaimed) throw new AppError('CONFLICT', STILL_PROCESSING, 'idempotencyKey');
+    // A request that crashed after authorising left a hold: release it before authorising again.
+    if (reclaimed.leftoverAuthorization) await payments.void(reclaimed.leftoverAuthorization);
+    return { id: existing.id, claim: reclaimed.claim };
+  }
+
+  async function priceLines(renterId: string, lines: CheckoutLineInput[], today: string) {
+    const found = await repo.lineItems(lines.map((l) => l.itemId));
+    const booked: NewRental[] = [];
+    for (const line of lines) {
+      const item = found.get(line.itemId);
+      if (!item) throw new AppError('NOT_FOUND', 'An item in your wheelbarrow no longer exists. Please remove it and try again.', 'lines');
+      const problem = checkoutLineProblem({ ...item, itemName: item.name, startDate: line.startDate, endDate: line.endDate }, renterId, today);
+      if (problem) throw new AppError('VALIDATION', problem, 'lines');
+      const days = daysInclusive(line.startDate, line.endDate);
+      booked.push({ ...line, ownerId: item.ownerId, dailyRatePence: item.dailyRatePence, totalPence: item.dailyRatePence * days });
+    }
+    const price = priceBasket(booked.map((b) => ({ dailyRatePence: b.dailyRatePence, days: daysInclusive(b.startDate, b.endDate) })));
+    // A friendly early answer; the database constraint is the real guard.
+    const clashing = await repo.clashes(lines);
+    const firstClash = lines.find((l) => clashing.has(l.itemId));
+    if (firstClash) throw new AppError('CONFLICT', clashMessage(found.get(firstClash.itemId)!.name, firstClash), 'lines');
+    return { booked, price, nameOf: (itemId: string) => found.get(itemId)!.name };
+  }
+
+  /** Authorise, then book in one transaction (retried on serialization failures and deadlocks). */
+  async function bookAndPay(renterId: string, lines: CheckoutLineInput[], card: CardInput, attempt: { id: string; claim: number }, today: string): Promise<string> {
+    const { booked, price, nameOf } = await priceLines(renterId, lines, today);
+    const auth = await payments.authorize({ amountPence: price.totalPence, card, reference: attempt.id });
+    if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
+    await attempts.recordAuthorization(attempt.id, attempt.claim, auth.authorizationId, now());
+
+    let inserting = 0;
+    let paymentId: string;
+    try {
+      ({ paymentId } = await withTransactionRetries(() =>
+        repo.book({
+          attemptId: attempt.id,
+          claim: attempt.claim,
+          renterId,
+          lines: booked,
+          subtotalPence: price.subtotalPence,
+          serviceFeePence: price.serviceFeePence,
+          card: { brand: auth.brand, last4: cardDigits(card.number).slice(-4) },
+          provider: payments.name,
+          providerReference: auth.authorizationId,
+          now: now(),
+          onInsert: (i) => (inserting = i),
+          inTransaction: async (tx, { paymentId: id, rentalIds }) => {
+            for (const [i, rentalId] of rentalIds.entries()) {
+              const line = booked[i]!;
+              await events.publish(tx, { type: 'rental.booked', rentalId, itemId: line.itemId, renterId, ownerId: line.ownerId, paymentId: id }, `rental.booked:${rentalId}`);
+            }
+            await jobs.enqueue(CAPTURE_JOB, { paymentId: id }, { key: captureJobKey(id), runAt: new Date(now().getTime() + CAPTURE_SAFETY_DELAY_MS) }, tx);
+          },
+        }),
+      ));
+    } catch (err) {
+      // Nothing was booked: release the hold.
+      await payments.void(auth.authorizationId);
+      if (pgCode(err) === EXCLUSION_VIOLATION) {
+        const line = lines[inserting]!;
+        throw new AppError('CONFLICT', clashMessage(nameOf(line.itemId), line), 'lines');
+      }
+      throw err;
+    }
+    onBooked();
+    // Committed: the renter has their booking whatever the card processor says now.
+    try {
+      await payments.capture(auth.authorizationId);
+      await paymentRecords.move(paymentId, ['authorised', 'capture_pending'], 'captured', now());
+    } catch {
+      await paymentRecords.move(paymentId, ['authorised'], 'capture_pending', now()).catch(() => undefined);
+    }
+    return paymentId;
+  }
+
   return {
     /** Returns the payment id of the booked order (new, or the one an earlier try with this key made). */
     async checkout(renterId: string, input: CheckoutInput): Promise<{ paymentId: string; replayed: boolean }> {
@@ -63,74 +158,23 @@ export function createCheckoutService(
         throw new AppError('VALIDATION', 'Please add your address to your profile before checking out.', 'address');
       }
 
-      // Lines sorted by item so that concurrent checkouts take row locks in the same order.
+      // Lines sorted by item, the order the booking locks them in.
       const lines = [...input.lines].sort((a, b) => a.itemId.localeCompare(b.itemId));
       const requestHash = createHash('sha256').update(JSON.stringify(lines)).digest('hex');
-      const claim = await repo.attempts.claim(renterId, input.idempotencyKey, requestHash);
-      let attemptId: string;
-      if (claim.claimed) attemptId = claim.id;
-      else {
-        const existing = claim.existing;
-        if (existing.requestHash !== requestHash) throw new AppError('CONFLICT', 'This payment key was already used for a different checkout.', 'idempotencyKey');
-        if (existing.status === 'succeeded' && existing.paymentId) return { paymentId: existing.paymentId, replayed: true };
-        if (existing.status === 'processing' || !(await repo.attempts.reclaimFailed(existing.id))) {
-          throw new AppError('CONFLICT', 'This payment is already being processed.', 'idempotencyKey');
-        }
-        attemptId = existing.id;
-      }
+      const attempt = await claimAttempt(renterId, input.idempotencyKey, requestHash);
+      if ('paymentId' in attempt) return { paymentId: attempt.paymentId, replayed: true };
+      await enqueueAttemptSweep(jobs, attempt, now());
 
       try {
-        return { paymentId: await this.bookAndCharge(renterId, lines, input.card, attemptId, today), replayed: false };
+        return { paymentId: await bookAndPay(renterId, lines, input.card, attempt, today), replayed: false };
       } catch (err) {
-        await repo.attempts.fail(attemptId);
-        throw err;
-      }
-    },
-
-    async bookAndCharge(renterId: string, lines: CheckoutLineInput[], card: CardInput, attemptId: string, today: string): Promise<string> {
-      const found = await repo.lineItems(lines.map((l) => l.itemId));
-      const booked: NewRental[] = [];
-      for (const line of lines) {
-        const item = found.get(line.itemId);
-        if (!item) throw new AppError('NOT_FOUND', 'An item in your wheelbarrow no longer exists. Please remove it and try again.', 'lines');
-        const problem = checkoutLineProblem({ ...item, itemName: item.name, startDate: line.startDate, endDate: line.endDate }, renterId, today);
-        if (problem) throw new AppError('VALIDATION', problem, 'lines');
-        const days = daysInclusive(line.startDate, line.endDate);
-        booked.push({ ...line, ownerId: item.ownerId, dailyRatePence: item.dailyRatePence, totalPence: item.dailyRatePence * days });
-      }
-      const price = priceBasket(booked.map((b) => ({ dailyRatePence: b.dailyRatePence, days: daysInclusive(b.startDate, b.endDate) })));
-
-      // A friendly early answer; the database constraint below is the real guard.
-      const clashing = await repo.clashes(lines);
-      const firstClash = lines.find((l) => clashing.has(l.itemId));
-      if (firstClash) throw new AppError('CONFLICT', clashMessage(found.get(firstClash.itemId)!.name, firstClash), 'lines');
-
-      const auth = await payments.authorize({ amountPence: price.totalPence, card, reference: attemptId });
-      if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
-
-      let inserting = 0;
-      try {
-        const { paymentId } = await repo.book({
-          attemptId,
-          renterId,
-          lines: booked,
-          subtotalPence: price.subtotalPence,
-          serviceFeePence: price.serviceFeePence,
-          card: { brand: auth.brand, last4: cardDigits(card.number).slice(-4) },
-          provider: payments.name,
-          providerReference: auth.authorizationId,
-          onInsert: (i) => (inserting = i),
-        });
-        onBooked();
-        await payments.capture(auth.authorizationId);
-        return paymentId;
-      } catch (err) {
-        await payments.void(auth.authorizationId);
-        const code = pgCode(err);
-        if (code === EXCLUSION_VIOLATION || code === DEADLOCK) {
-          const line = lines[inserting]!;
-          throw new AppError('CONFLICT', clashMessage(found.get(line.itemId)!.name, line), 'lines');
+        await attempts.fail(attempt.id, attempt.claim, now());
+        if (err instanceof StaleClaimError) {
+          const truth = await attempts.find(attempt.id);
+          if (truth?.status === 'succeeded' && truth.paymentId) return { paymentId: truth.paymentId, replayed: true };
+          throw new AppError('CONFLICT', STILL_PROCESSING, 'idempotencyKey');
         }
+        if (isRetryableConflict(err)) throw new AppError('UNAVAILABLE', 'Bookings are very busy just now, and nothing was charged. Please try again in a moment.');
         throw err;
       }
     },

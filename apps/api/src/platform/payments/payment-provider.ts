@@ -9,7 +9,8 @@ export type AuthorizationResult =
 /**
  * A card processor, shaped like real ones: authorize holds the money, capture takes it once the
  * booking is stored, void releases the hold when the booking cannot be made. Card numbers go in and
- * never come back out: only brand and last four digits.
+ * never come back out: only brand and last four digits. Capture and void must be idempotent (capturing
+ * a captured hold succeeds): a capture that failed, or whose answer was lost, is retried by a job.
  */
 export interface PaymentProvider {
   readonly name: string;

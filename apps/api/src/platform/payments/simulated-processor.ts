@@ -11,6 +11,7 @@ const OUTCOMES = new Map<string, DeclineReason>([
 /**
  * The simulated processor: no card network is reachable from here. The documented test cards
  * decline; any other card that passes the checks is approved. `delayMs` imitates the network.
+ * Capture and void are idempotent, as the checkout's retries need.
  */
 export function createSimulatedProcessor(options: { delayMs: number }): PaymentProvider & { holds: Map<string, 'held' | 'captured' | 'voided'> } {
   const holds = new Map<string, 'held' | 'captured' | 'voided'>();
@@ -27,8 +28,10 @@ export function createSimulatedProcessor(options: { delayMs: number }): PaymentP
       holds.set(authorizationId, 'held');
       return { ok: true, authorizationId, brand: cardBrand(digits), last4: digits.slice(-4) };
     },
+    // Like a real processor, capturing twice is harmless and a voided hold cannot be captured. A hold
+    // this process never saw was made before a restart (the simulator keeps holds in memory).
     async capture(id) {
-      if (holds.get(id) !== 'held') throw new Error(`Cannot capture ${id}`);
+      if (holds.get(id) === 'voided') throw new Error(`Cannot capture ${id}: it was voided`);
       holds.set(id, 'captured');
     },
     async void(id) {

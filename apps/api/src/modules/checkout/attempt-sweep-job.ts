@@ -1,0 +1,31 @@
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import type { AttemptRepository } from './attempt-repository.ts';
+
+export const ATTEMPT_SWEEP_JOB = 'checkout.sweep-attempt';
+/**
+ * A checkout attempt 'processing' for longer than this is taken to have crashed: a retry with its
+ * key takes it over, and the sweep job marks it failed and releases its hold. A real checkout takes
+ * a few seconds.
+ */
+export const ATTEMPT_STALE_MS = 2 * 60_000;
+
+interface SweepPayload {
+  attemptId: string;
+}
+
+/** Each claim of an attempt gets its own sweep, due just after it would count as crashed. */
+export async function enqueueAttemptSweep(jobs: JobQueue, attempt: { id: string; claim: number }, now: Date): Promise<void> {
+  await jobs.enqueue(ATTEMPT_SWEEP_JOB, { attemptId: attempt.id } satisfies SweepPayload, {
+    key: `${ATTEMPT_SWEEP_JOB}:${attempt.id}:${attempt.claim}`,
+    runAt: new Date(now.getTime() + ATTEMPT_STALE_MS + 1_000),
+  });
+}
+
+/** Marks attempts left 'processing' by a crash as failed (so the key may be used again) and voids their holds. */
+export function registerAttemptSweepJob(jobs: JobQueue, attempts: AttemptRepository, payments: PaymentProvider): void {
+  jobs.register<SweepPayload>(ATTEMPT_SWEEP_JOB, async ({ attemptId }, { now }) => {
+    const swept = await attempts.sweep(attemptId, new Date(now.getTime() - ATTEMPT_STALE_MS), now);
+    if (swept?.leftoverAuthorization) await payments.void(swept.leftoverAuthorization);
+  });
+}

@@ -1,0 +1,81 @@
+import { and, asc, eq, inArray, isNull, sum } from 'drizzle-orm';
+import type { PaymentState } from '@toolshed/core';
+import type { Db, Executor } from '../../db/database.ts';
+import { ledgerEntries, payments, rentals } from '../../db/schema.ts';
+import { postTransaction, rentalAccountTotal, type LedgerEntryInput } from '../ledger/ledger.ts';
+
+export interface CancelledRental {
+  id: string;
+  itemId: string;
+  ownerId: string;
+}
+
+/** A payment's capture state after its booking committed (SQL only; the rules are in capture-service.ts). */
+export function createPaymentRepository(db: Db) {
+  return {
+    async find(paymentId: string) {
+      const [row] = await db
+        .select({ id: payments.id, status: payments.status, renterId: payments.renterId, providerReference: payments.providerReference })
+        .from(payments)
+        .where(eq(payments.id, paymentId));
+      return row ? { ...row, status: row.status as PaymentState } : undefined;
+    },
+
+    /** Moves the payment to `to` if it is in one of `from`; true when it moved. */
+    async move(paymentId: string, from: PaymentState[], to: PaymentState, now: Date): Promise<boolean> {
+      const rows = await db
+        .update(payments)
+        .set({ status: to, updatedAt: now })
+        .where(and(eq(payments.id, paymentId), inArray(payments.status, from)))
+        .returning({ id: payments.id });
+      return rows.length === 1;
+    },
+
+    /**
+     * Capture failed for good: in one transaction the payment is voided and flagged, its rentals not
+     * yet closed are cancelled by the system, and the ledger gives back what is still there of each
+     * rental (the owner's earnings) and of the fee, to the renter's card. Returns the cancelled
+     * rentals, or null when the payment was no longer waiting for its capture.
+     */
+    async cancelUncaptured(
+      paymentId: string,
+      now: Date,
+      inTransaction: (tx: Executor, cancelled: CancelledRental[]) => Promise<void>,
+    ): Promise<CancelledRental[] | null> {
+      return db.transaction(async (tx) => {
+        const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+        if (!payment || (payment.status !== 'authorised' && payment.status !== 'capture_pending')) return null;
+        await tx.update(payments).set({ status: 'voided', captureFailedAt: now, updatedAt: now }).where(eq(payments.id, paymentId));
+        const cancelled = await tx
+          .update(rentals)
+          .set({ cancelledAt: now, cancelledBy: 'system', cancelReason: 'The payment could not be taken.', refundPence: 0 })
+          .where(and(eq(rentals.paymentId, paymentId), isNull(rentals.cancelledAt), eq(rentals.returned, false)))
+          .returning({ id: rentals.id, itemId: rentals.itemId, ownerId: rentals.ownerId });
+        const all = await tx.select({ id: rentals.id, ownerId: rentals.ownerId }).from(rentals).where(eq(rentals.paymentId, paymentId)).orderBy(asc(rentals.id));
+        const entries: LedgerEntryInput[] = [];
+        for (const rental of all) {
+          for (const account of ['pending', 'available'] as const) {
+            const left = await rentalAccountTotal(tx, rental.id, rental.ownerId, account);
+            if (left !== 0) entries.push({ userId: rental.ownerId, account, kind: 'capture_failed', amountPence: -left, rentalId: rental.id });
+          }
+        }
+        const [fees] = await tx
+          .select({ total: sum(ledgerEntries.amountPence) })
+          .from(ledgerEntries)
+          .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.account, 'fees')));
+        const feeLeft = Number(fees?.total ?? 0);
+        if (feeLeft !== 0) entries.push({ userId: null, account: 'fees', kind: 'capture_failed', amountPence: -feeLeft });
+        const back = -entries.reduce((s, e) => s + e.amountPence, 0);
+        if (back !== 0) {
+          entries.push({ userId: payment.renterId, account: 'card', kind: 'capture_failed', amountPence: back });
+          await postTransaction(tx, { kind: 'capture_failed', paymentId, entries });
+        }
+        await inTransaction(tx, cancelled);
+        return cancelled;
+      });
+    },
+
+  };
+}
+
+export type PaymentRepository = ReturnType<typeof createPaymentRepository>;
