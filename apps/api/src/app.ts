@@ -41,6 +41,10 @@ import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
 import { rentalRoutes } from './modules/rentals/rental-routes.ts';
+import { createRentalService } from './modules/rentals/rental-service.ts';
+import { createReviewsRepository } from './modules/reviews/reviews-repository.ts';
+import { createReviewsService } from './modules/reviews/reviews-service.ts';
+import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
 import type { PaymentProvider } from './platform/payments/payment-provider.ts';
 import type { Geocoder } from './platform/geocoding/geocoder.ts';
 import { createOfflineGeocoder } from './platform/geocoding/geocoder.ts';
@@ -161,6 +165,9 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     geocoder ??
     (config.geocoderUrl ? createHttpGeocoder({ url: config.geocoderUrl, timeoutMs: 5000, minIntervalMs: 1000 }) : createOfflineGeocoder());
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
+  const rentalRepo = createRentalRepository(db);
+  const reviews = createReviewsService({ repo: createReviewsRepository(db), rentals: rentalRepo, events, jobs, now });
+  const rentalService = createRentalService({ repo: rentalRepo, storage: fileStorage, events, now, onReturned: reviews.scheduleReveal, onChange: catalogueChanged });
   const smsSender = sms ?? createOutboxSmsSender(smsOutboxDir(config));
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
@@ -172,14 +179,15 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   await app.register(
     async (api) => {
       api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
-      await api.register(catalogueRoutes, { service: catalogue });
+      await api.register(catalogueRoutes, { service: catalogue, currentUser });
       await api.register(profileRoutes, { service: profile, phone, currentUser });
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser });
       await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now });
-      await api.register(rentalRoutes, { repo: createRentalRepository(db), storage: fileStorage, currentUser, now });
+      await api.register(rentalRoutes, { service: rentalService, repo: rentalRepo, storage: fileStorage, currentUser, now });
+      await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
-      await api.register(ownerRoutes, { db, catalogue, currentUser });
+      await api.register(ownerRoutes, { db, catalogue, reviews, currentUser });
       await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });
     },
     { prefix: '/api' },

@@ -1,6 +1,8 @@
 /** The HTTP contract of the wheelbarrow check, checkout, orders and rentals. */
 import { z } from 'zod';
 import { isIsoDate } from '../dates.ts';
+import { RENTAL_STATES } from '../rental-lifecycle.ts';
+import { rentalPartyFields } from './rentals.ts';
 
 /** A real calendar date 'YYYY-MM-DD' (2027-02-30 is refused): the one date check, from core. */
 export const isoDateSchema = z.string().refine(isIsoDate, 'must be a real date in the form YYYY-MM-DD');
@@ -55,10 +57,11 @@ export const rentalViewSchema = z.object({
   days: z.number().int(),
   dailyRatePence: z.number().int(),
   totalPence: z.number().int().describe('This rental line: daily rate times days'),
-  status: z.enum(['upcoming', 'active', 'completed', 'cancelled']),
+  status: z.enum(RENTAL_STATES).describe('From the rental lifecycle (packages/core/src/rental-lifecycle.ts)'),
   overdue: z.boolean(),
   orderId: z.string().nullable(),
   createdAt: z.string(),
+  ...rentalPartyFields,
 });
 
 export const orderSchema = z.object({

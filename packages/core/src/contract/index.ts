@@ -116,6 +116,7 @@ export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export * from './booking.ts';
 export * from './items.ts';
+export * from './rentals.ts';
 export * from './input-safety.ts';
 export * from './person-name.ts';
 export * from './notifications.ts';

@@ -81,7 +81,7 @@ export const ownerProfileSchema = z.object({
   reviews: z.array(
     z.object({
       id: z.string(),
-      rating: z.number().int(),
+      rating: z.number().describe('0.5 to 5 in halves'),
       comment: z.string(),
       reviewerId: z.string(),
       reviewerName: z.string(),

@@ -195,7 +195,8 @@ describe('GET /api/items/:id', () => {
       maxDays: 7,
       available: true,
       owner: { id: ids.star, name: 'Star Owner', rating: 4.8, totalRatings: 12 },
-      location: { address: '1 High Street', city: 'Leeds', postcode: 'LS1 1AA', latitude: 53.7997, longitude: -1.5492, approximate: false },
+      // A visitor gets the town, the postcode district and a point on a coarse grid: never the street.
+      location: { address: null, city: 'Leeds', postcode: 'LS1', latitude: 53.8, longitude: -1.55, approximate: true },
     });
     expect(body.images).toHaveLength(3);
     expect(body.images[1]?.alt).toBe('Cordless Drill – photo 2 of 3');

@@ -7,11 +7,13 @@ import {
   itemDetailSchema,
   itemsPageSchema,
 } from '@toolshed/core/contract';
+import { publicLocation } from '@toolshed/core';
+import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService }> = async (app, { service }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService; currentUser?: CurrentUserReader }> = async (app, { service, currentUser }) => {
   app.get(
     '/categories',
     {
@@ -43,11 +45,16 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService 
     {
       schema: {
         tags: ['browse'],
-        summary: 'One item with its owner, images, location and booked date ranges',
+        summary: 'One item with its owner, images, location and booked date ranges; only its owner gets the street address (others: town, postcode district, approximate point)',
         params: z.object({ itemId: z.string().max(100) }),
         response: { 200: itemDetailSchema, 404: errorBodySchema },
       },
     },
-    async (request) => service.item(request.params.itemId),
+    async (request) => {
+      const item = await service.item(request.params.itemId);
+      // The session is only looked up when there is a cookie, so visitors' popups stay cheap.
+      const viewer = request.headers.cookie && currentUser ? await currentUser.optionalUser(request) : null;
+      return viewer?.id === item.owner.id ? item : { ...item, location: publicLocation(item.location) };
+    },
   );
 };

@@ -1,7 +1,6 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
-import { itemImages, items, rentals } from '../../db/schema.ts';
-import { postTransaction, rentalAccountTotal } from '../ledger/ledger.ts';
+import { itemImages, items } from '../../db/schema.ts';
 import type { ItemInput } from '@toolshed/core/contract';
 import type { GeocodeResult } from '../../platform/geocoding/geocoder.ts';
 
@@ -115,38 +114,6 @@ export function createItemsRepository(db: Db) {
             where r.owner_id = ${ownerId} and not r.returned and r.cancelled_at is null
             order by r.start_date`,
       ),
-
-    /** Completes a rental and releases the owner's earnings for it, in one transaction. */
-    async markReturned(rentalId: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        const [rental] = await tx
-          .update(rentals)
-          .set({ returned: true, returnedAt: new Date() })
-          .where(eq(rentals.id, rentalId))
-          .returning({ ownerId: rentals.ownerId, paymentId: rentals.paymentId });
-        if (!rental) return;
-        const pending = await rentalAccountTotal(tx, rentalId, rental.ownerId, 'pending');
-        if (pending === 0) return;
-        await postTransaction(tx, {
-          kind: 'rental_completed',
-          rentalId,
-          paymentId: rental.paymentId,
-          entries: [
-            { userId: rental.ownerId, account: 'pending', kind: 'earnings_released', amountPence: -pending },
-            { userId: rental.ownerId, account: 'available', kind: 'earnings_released', amountPence: pending },
-          ],
-        });
-      });
-    },
-
-    async rentalOfOwner(rentalId: string, ownerId: string) {
-      const rows = await queryRows<{ id: string; start_date: string; returned: boolean; cancelled: boolean }>(
-        db,
-        sql`select id, to_char(start_date, 'YYYY-MM-DD') as start_date, returned, cancelled_at is not null as cancelled
-            from rentals where id = ${rentalId} and owner_id = ${ownerId}`,
-      );
-      return rows[0];
-    },
   };
 }
 

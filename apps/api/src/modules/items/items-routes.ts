@@ -131,21 +131,4 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalog
     },
     async (request) => ({ items: await service.myItems((await currentUser.requireUser(request)).id) }),
   );
-
-  app.post(
-    '/rentals/:rentalId/return',
-    {
-      schema: {
-        tags: ['owners'],
-        summary: "Mark a rental returned (its owner only): completes it and makes the owner's earnings for it available",
-        params: z.object({ rentalId: z.string().max(100) }),
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await currentUser.requireUser(request);
-      await service.markReturned(request.params.rentalId, user.id);
-      return reply.status(204).send(null);
-    },
-  );
 };

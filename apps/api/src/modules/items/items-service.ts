@@ -1,4 +1,4 @@
-import { AppError, compareDates, isOverdue, todayInLondon } from '@toolshed/core';
+import { AppError, rentalState as lifecycleState, todayInLondon } from '@toolshed/core';
 import { MAX_ITEM_IMAGES, type ItemInput, type OwnerItem } from '@toolshed/core/contract';
 import type { Geocoder } from '../../platform/geocoding/geocoder.ts';
 import { sniffImage } from '../../platform/images/sniff-image.ts';
@@ -7,7 +7,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { ItemsRepository } from './items-repository.ts';
 import { isRowId } from '../../db/ids.ts';
 
-/** `onChange` runs after every change that browsing shows (listings, photos, returns). */
+/** `onChange` runs after every change that browsing shows (listings, photos). */
 export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, storage: FileStorage, now: () => Date, onChange: () => void = () => {}) {
   async function owned(itemId: string, ownerId: string) {
     const item = isRowId(itemId) ? await repo.findOwned(itemId, ownerId) : undefined;
@@ -89,8 +89,8 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
         const mine = periods
           .filter((p) => p.item_id === row.id)
           .map((p) => {
-            const facts = { startDate: p.start_date, endDate: p.end_date, returned: false, cancelled: false };
-            const state = isOverdue(facts, today) ? ('overdue' as const) : compareDates(today, p.start_date) >= 0 ? ('out' as const) : ('upcoming' as const);
+            const lifecycle = lifecycleState({ startDate: p.start_date, endDate: p.end_date, returned: false, cancelled: false }, today);
+            const state = lifecycle === 'overdue' ? ('overdue' as const) : lifecycle === 'active' ? ('out' as const) : ('upcoming' as const);
             return { rentalId: p.rental_id, renterName: p.renter_name, startDate: p.start_date, endDate: p.end_date, state };
           });
         const rentalState = mine.some((p) => p.state === 'overdue') ? 'overdue' : mine.some((p) => p.state === 'out') ? 'out' : 'available';
@@ -105,16 +105,6 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
           periods: mine,
         };
       });
-    },
-
-    /** Only the owner, only once the rental has started: completes it and releases the earnings. */
-    async markReturned(rentalId: string, ownerId: string): Promise<void> {
-      const rental = isRowId(rentalId) ? await repo.rentalOfOwner(rentalId, ownerId) : undefined;
-      if (!rental) throw new AppError('NOT_FOUND', 'Rental not found.');
-      if (rental.returned || rental.cancelled) throw new AppError('CONFLICT', 'This rental is already closed.');
-      if (compareDates(todayInLondon(now()), rental.start_date) < 0) throw new AppError('CONFLICT', 'This rental has not started yet.');
-      await repo.markReturned(rentalId);
-      onChange();
     },
   };
 }

@@ -6,6 +6,7 @@ import { browseQuerySchema, errorBodySchema, itemsPageSchema, ownerProfileSchema
 import { queryRows, type Db } from '../../db/database.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import type { ReviewsService } from '../reviews/reviews-service.ts';
 
 interface OwnerRow {
   id: string;
@@ -16,18 +17,10 @@ interface OwnerRow {
   created_at: string;
 }
 
-interface ReviewRow {
-  id: string;
-  rating: number;
-  comment: string;
-  reviewer_id: string;
-  reviewer_name: string;
-  item_id: string | null;
-  item_name: string | null;
-  created_at: string;
-}
-
-export const ownerRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: CatalogueService; currentUser: CurrentUserReader }> = async (app, { db, catalogue }) => {
+export const ownerRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: CatalogueService; reviews: ReviewsService; currentUser: CurrentUserReader }> = async (
+  app,
+  { db, catalogue, reviews: reviewsService },
+) => {
   async function findOwner(id: string): Promise<OwnerRow> {
     const rows = await queryRows<OwnerRow>(db, sql`select id, name, picture, rating, total_ratings, created_at::text as created_at from users where id = ${id}`);
     if (!rows[0]) throw new AppError('NOT_FOUND', 'Owner not found');
@@ -46,12 +39,8 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: CatalogueSe
     },
     async (request) => {
       const owner = await findOwner(request.params.ownerId);
-      const reviews = await queryRows<ReviewRow>(
-        db,
-        sql`select r.id, r.rating, r.comment, r.reviewer_id, u.name as reviewer_name, r.item_id, i.name as item_name, r.created_at::text as created_at
-            from reviews r join users u on u.id = r.reviewer_id left join items i on i.id = r.item_id
-            where r.reviewee_id = ${owner.id} order by r.created_at desc limit 50`,
-      );
+      // Only visible reviews: a review stays hidden until the other side has reviewed or 14 days have passed.
+      const reviews = await reviewsService.received(owner.id, 50);
       return {
         id: owner.id,
         name: owner.name,
@@ -63,11 +52,11 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: CatalogueSe
           id: r.id,
           rating: r.rating,
           comment: r.comment,
-          reviewerId: r.reviewer_id,
-          reviewerName: r.reviewer_name,
-          itemId: r.item_id,
-          itemName: r.item_name,
-          date: new Date(r.created_at).toISOString(),
+          reviewerId: r.reviewerId,
+          reviewerName: r.reviewerName,
+          itemId: r.itemId,
+          itemName: r.itemName,
+          date: r.date,
         })),
       };
     },

@@ -1,23 +1,47 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/database.ts';
+import { queryRows, type Db, type Executor } from '../../db/database.ts';
 
 export interface RentalRow {
   id: string;
   item_id: string;
   item_name: string;
   thumb_key: string | null;
+  item_address: string | null;
+  item_city: string | null;
+  item_postcode: string | null;
   owner_id: string;
   owner_name: string;
+  owner_email: string;
+  owner_phone: string | null;
   renter_id: string;
   renter_name: string;
+  renter_email: string;
+  renter_phone: string | null;
   start_date: string;
   end_date: string;
   daily_rate_pence: number | null;
   total_pence: number;
   returned: boolean;
+  returned_at: string | null;
   cancelled: boolean;
+  cancelled_at: string | null;
+  cancelled_by: 'renter' | 'owner' | 'system' | null;
+  cancel_reason: string | null;
+  refund_pence: number | null;
   payment_id: string | null;
+  /** The checkout's fee and every line of it ordered by rental id: the fee share follows from them. */
+  payment_fee_pence: number | null;
+  payment_lines: Array<{ id: string; total: number }> | null;
+  renter_review: ReviewCell | null;
+  owner_review: ReviewCell | null;
   created_at: string;
+}
+
+export interface ReviewCell {
+  rating: string | number;
+  comment: string;
+  created_at: string;
+  published: boolean;
 }
 
 export interface PaymentRow {
@@ -31,29 +55,51 @@ export interface PaymentRow {
   created_at: string;
 }
 
-function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created_at desc`) {
+const phone = (alias: string) =>
+  sql.raw(`case when ${alias}.phone_verified and ${alias}.phone_number is not null then concat_ws(' ', ${alias}.phone_country_code, ${alias}.phone_number) end`);
+
+const review = (role: 'renter' | 'owner') =>
+  sql`(select json_build_object('rating', rv.rating, 'comment', rv.comment, 'created_at', rv.created_at, 'published', rv.published_at is not null)
+       from reviews rv where rv.rental_id = r.id and rv.reviewer_role = ${role} limit 1)`;
+
+function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created_at desc`, lock = false) {
   return sql`
     select r.id, r.item_id, i.name as item_name,
            (select thumb_key from item_images im where im.item_id = r.item_id order by position limit 1) as thumb_key,
-           r.owner_id, o.name as owner_name, r.renter_id, rn.name as renter_name,
+           i.address as item_address, i.city as item_city, i.postcode as item_postcode,
+           r.owner_id, o.name as owner_name, o.email as owner_email, ${phone('o')} as owner_phone,
+           r.renter_id, rn.name as renter_name, rn.email as renter_email, ${phone('rn')} as renter_phone,
            to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date,
-           r.daily_rate_pence, r.total_pence, r.returned, r.cancelled_at is not null as cancelled,
-           r.payment_id, r.created_at::text as created_at
+           r.daily_rate_pence, r.total_pence, r.returned, r.returned_at::text as returned_at,
+           r.cancelled_at is not null as cancelled, r.cancelled_at::text as cancelled_at,
+           r.cancelled_by, r.cancel_reason, r.refund_pence,
+           r.payment_id,
+           (select p.service_fee_pence from payments p where p.id = r.payment_id) as payment_fee_pence,
+           (select json_agg(json_build_object('id', r2.id, 'total', r2.total_pence) order by r2.id)
+              from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
+           ${review('renter')} as renter_review, ${review('owner')} as owner_review,
+           r.created_at::text as created_at
     from rentals r
     join items i on i.id = r.item_id
     join users o on o.id = r.owner_id
     join users rn on rn.id = r.renter_id
     where ${where}
-    order by ${order}`;
+    order by ${order}
+    ${lock ? sql`for update of r` : sql``}`;
 }
+
+const isParty = (userId: string) => sql`(r.renter_id = ${userId} or r.owner_id = ${userId})`;
 
 export function createRentalRepository(db: Db) {
   return {
     rentalsOfRenter: (renterId: string) => queryRows<RentalRow>(db, selectRentals(sql`r.renter_id = ${renterId}`)),
 
+    /** Rentals of the owner's items, newest start first (the owner's side of My Items). */
+    rentalsOfOwner: (ownerId: string) => queryRows<RentalRow>(db, selectRentals(sql`r.owner_id = ${ownerId}`)),
+
     /** A rental seen by its renter or its owner; nobody else. */
     async rentalFor(rentalId: string, userId: string): Promise<RentalRow | undefined> {
-      const rows = await queryRows<RentalRow>(db, selectRentals(sql`r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`));
+      const rows = await queryRows<RentalRow>(db, selectRentals(sql`r.id = ${rentalId} and ${isParty(userId)}`));
       return rows[0];
     },
 
@@ -61,10 +107,7 @@ export function createRentalRepository(db: Db) {
     async rentalByItemAndStart(itemId: string, startDate: string, userId: string): Promise<RentalRow | undefined> {
       const rows = await queryRows<RentalRow>(
         db,
-        selectRentals(
-          sql`r.item_id = ${itemId} and r.start_date = ${startDate}::date and (r.renter_id = ${userId} or r.owner_id = ${userId})`,
-          sql`(r.cancelled_at is null) desc, r.created_at desc`,
-        ),
+        selectRentals(sql`r.item_id = ${itemId} and r.start_date = ${startDate}::date and ${isParty(userId)}`, sql`(r.cancelled_at is null) desc, r.created_at desc`),
       );
       return rows[0];
     },
@@ -79,7 +122,44 @@ export function createRentalRepository(db: Db) {
       const rentals = await queryRows<RentalRow>(db, selectRentals(sql`r.payment_id = ${paymentId}`, sql`i.name, r.start_date`));
       return { payment: payments[0], rentals };
     },
+
+    /** Runs `work` in one transaction with writers bound to it. */
+    transaction: <T>(work: (tx: RentalWriter) => Promise<T>) => db.transaction((tx) => work(rentalWriter(tx))),
   };
 }
 
+/** Writes of the lifecycle, inside a transaction that first locks the rental row. */
+function rentalWriter(tx: Executor) {
+  return {
+    executor: tx,
+
+    /**
+     * The rental, locked until the transaction ends, if `userId` is a party: a cancel racing a
+     * return or another cancel waits here and then sees the first one's outcome.
+     */
+    async lockForParty(rentalId: string, userId: string): Promise<RentalRow | undefined> {
+      const rows = await queryRows<RentalRow>(tx as Db, selectRentals(sql`r.id = ${rentalId} and ${isParty(userId)}`, sql`r.id`, true));
+      return rows[0];
+    },
+
+    async lock(rentalId: string): Promise<RentalRow | undefined> {
+      const rows = await queryRows<RentalRow>(tx as Db, selectRentals(sql`r.id = ${rentalId}`, sql`r.id`, true));
+      return rows[0];
+    },
+
+    /** Cancelling sets cancelled_at, which takes the rental out of the no-overlap constraint: its dates are free at once. */
+    async markCancelled(rentalId: string, by: 'renter' | 'owner' | 'system', reason: string | null, refundPence: number, at: Date): Promise<void> {
+      await tx.execute(
+        sql`update rentals set cancelled_at = ${at.toISOString()}, cancelled_by = ${by}, cancel_reason = ${reason}, refund_pence = ${refundPence}
+            where id = ${rentalId} and cancelled_at is null and not returned`,
+      );
+    },
+
+    async markReturned(rentalId: string, at: Date): Promise<void> {
+      await tx.execute(sql`update rentals set returned = true, returned_at = ${at.toISOString()} where id = ${rentalId} and cancelled_at is null and not returned`);
+    },
+  };
+}
+
+export type RentalWriter = ReturnType<typeof rentalWriter>;
 export type RentalRepository = ReturnType<typeof createRentalRepository>;

@@ -1,31 +1,46 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, isIsoDate, todayInLondon } from '@toolshed/core';
-import { errorBodySchema, orderSchema, rentalViewSchema } from '@toolshed/core/contract';
+import { AppError, todayInLondon } from '@toolshed/core';
+import { cancelRentalSchema, errorBodySchema, orderSchema, rentalViewSchema } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { RentalRepository } from './rental-repository.ts';
+import type { RentalService } from './rental-service.ts';
 import { toRentalView } from './rental-view.ts';
 import { isRowId } from '../../db/ids.ts';
 
-export const rentalRoutes: FastifyPluginAsyncZod<{ repo: RentalRepository; storage: FileStorage; currentUser: CurrentUserReader; now: () => Date }> = async (
-  app,
-  { repo, storage, currentUser, now },
-) => {
+const rentalParams = z.object({ rentalId: z.string().max(100) });
+const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+export const rentalRoutes: FastifyPluginAsyncZod<{
+  service: RentalService;
+  repo: RentalRepository;
+  storage: FileStorage;
+  currentUser: CurrentUserReader;
+  now: () => Date;
+}> = async (app, { service, repo, storage, currentUser, now }) => {
   app.get(
     '/me/rentals',
     {
       schema: {
         tags: ['rentals'],
-        summary: "The signed-in user's rentals as a renter, newest first, with their status",
+        summary: "The signed-in user's rentals as a renter, newest first, with their state and the actions open to them",
         response: { 200: z.object({ rentals: z.array(rentalViewSchema) }), 401: errorBodySchema },
       },
     },
-    async (request) => {
-      const user = await currentUser.requireUser(request);
-      const today = todayInLondon(now());
-      return { rentals: (await repo.rentalsOfRenter(user.id)).map((r) => toRentalView(r, today, storage)) };
+    async (request) => ({ rentals: await service.mine((await currentUser.requireUser(request)).id) }),
+  );
+
+  app.get(
+    '/me/lent-rentals',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "Rentals of the signed-in user's items, newest first: renter, dates, state, actions and reviews",
+        response: { 200: z.object({ rentals: z.array(rentalViewSchema) }), 401: errorBodySchema },
+      },
     },
+    async (request) => ({ rentals: await service.ofMyItems((await currentUser.requireUser(request)).id) }),
   );
 
   app.get(
@@ -33,23 +48,46 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ repo: RentalRepository; stora
     {
       schema: {
         tags: ['rentals'],
-        summary: 'One rental, for its renter or its owner; addressed by its id or by {itemId}-{startDate}',
-        params: z.object({ rentalId: z.string().max(100) }),
+        summary: 'One rental, for its renter or its owner (anyone else: 404); addressed by its id or by {itemId}-{startDate}',
+        params: rentalParams,
         response: { 200: rentalViewSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => service.one(request.params.rentalId, (await currentUser.requireUser(request)).id),
+  );
+
+  app.post(
+    '/rentals/:rentalId/cancel',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary:
+          'Cancel an upcoming rental before its start date: the renter cancels, or the owner declines with a reason. The line total and its service fee share go back to the renter\'s balance',
+        params: rentalParams,
+        body: cancelRentalSchema,
+        response: { 200: z.object({ refundPence: z.number().int() }), 400: errorBodySchema, ...refusals },
       },
     },
     async (request) => {
       const user = await currentUser.requireUser(request);
-      const id = request.params.rentalId;
-      // Either the rental's own id, or the spec's form: the item id, a hyphen, then the start date.
-      const byItem = /^(.{36})-(\d{4}-\d{2}-\d{2})$/.exec(id);
-      const row = isRowId(id)
-        ? await repo.rentalFor(id, user.id)
-        : byItem && isRowId(byItem[1]!) && isIsoDate(byItem[2]!)
-          ? await repo.rentalByItemAndStart(byItem[1]!, byItem[2]!, user.id)
-          : undefined;
-      if (!row) throw new AppError('NOT_FOUND', 'Rental not found.');
-      return toRentalView(row, todayInLondon(now()), storage);
+      return service.cancel(request.params.rentalId, user.id, request.body.reason);
+    },
+  );
+
+  app.post(
+    '/rentals/:rentalId/return',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "Mark a rental returned (its owner only, once it has started): completes it and makes the owner's earnings for it available",
+        params: rentalParams,
+        response: { 204: z.null(), 403: errorBodySchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.markReturned(request.params.rentalId, user.id);
+      return reply.status(204).send(null);
     },
   );
 
@@ -71,7 +109,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ repo: RentalRepository; stora
       const { payment } = found;
       return {
         id: payment.id,
-        rentals: found.rentals.map((r) => toRentalView(r, today, storage)),
+        rentals: found.rentals.map((r) => toRentalView(r, today, storage, user.id)),
         subtotalPence: payment.subtotal_pence,
         serviceFeePence: payment.service_fee_pence,
         totalPence: payment.amount_pence,

@@ -1,0 +1,97 @@
+import { AppError, cancelTransition, isIsoDate, todayInLondon, transitionRefusal } from '@toolshed/core';
+import type { RentalView } from '@toolshed/core/contract';
+import type { Executor } from '../../db/database.ts';
+import { isRowId } from '../../db/ids.ts';
+import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { refundToBalance, releaseEarnings } from './rental-money.ts';
+import type { RentalRepository } from './rental-repository.ts';
+import { rentalFacts, roleOf, toRentalView } from './rental-view.ts';
+
+export interface RentalServiceDeps {
+  repo: RentalRepository;
+  storage: FileStorage;
+  events: EventBus;
+  now: () => Date;
+  /** Called inside the return's transaction (reviews schedule their reveal). */
+  onReturned?: (tx: Executor, rentalId: string, at: Date) => Promise<void>;
+  /** Runs after every change browsing shows (freed or released dates). */
+  onChange?: () => void;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Rental not found.');
+
+/**
+ * The rental lifecycle applied: every transition locks the rental row, asks the lifecycle in core
+ * whether this party may take it today, and makes the change with its money in one transaction.
+ */
+export function createRentalService({ repo, storage, events, now, onReturned, onChange = () => {} }: RentalServiceDeps) {
+  const today = () => todayInLondon(now());
+
+  return {
+    async mine(userId: string): Promise<RentalView[]> {
+      return (await repo.rentalsOfRenter(userId)).map((r) => toRentalView(r, today(), storage, userId));
+    },
+
+    async ofMyItems(userId: string): Promise<RentalView[]> {
+      return (await repo.rentalsOfOwner(userId)).map((r) => toRentalView(r, today(), storage, userId));
+    },
+
+    /** By the rental's id, or the spec's form: the item id, a hyphen, then the start date. */
+    async one(id: string, userId: string): Promise<RentalView> {
+      const byItem = /^(.{36})-(\d{4}-\d{2}-\d{2})$/.exec(id);
+      const row = isRowId(id)
+        ? await repo.rentalFor(id, userId)
+        : byItem && isRowId(byItem[1]!) && isIsoDate(byItem[2]!)
+          ? await repo.rentalByItemAndStart(byItem[1]!, byItem[2]!, userId)
+          : undefined;
+      if (!row) throw notFound();
+      return toRentalView(row, today(), storage, userId);
+    },
+
+    /** The renter cancels, or the owner declines (with a reason), before the start date; the renter gets their money back to their balance. */
+    async cancel(rentalId: string, userId: string, reason: string | undefined): Promise<{ refundPence: number }> {
+      if (!isRowId(rentalId)) throw notFound();
+      const at = now();
+      const result = await repo.transaction(async (tx) => {
+        const row = await tx.lockForParty(rentalId, userId);
+        if (!row) throw notFound();
+        const role = roleOf(row, userId);
+        const refusal = transitionRefusal(cancelTransition(role), rentalFacts(row), role, todayInLondon(at));
+        if (refusal) throw new AppError('CONFLICT', refusal);
+        const why = reason?.trim() ? reason.trim() : null;
+        if (role === 'owner' && !why) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
+        const refundPence = await refundToBalance(tx.executor, row);
+        await tx.markCancelled(rentalId, role, role === 'owner' ? why : null, refundPence, at);
+        await events.publish(
+          tx.executor,
+          { type: 'rental.cancelled', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id, by: role, reason: why ?? undefined, refundPence },
+          `rental.cancelled:${rentalId}`,
+        );
+        return { refundPence };
+      });
+      onChange();
+      return result;
+    },
+
+    /** Only the owner, once the rental has started: completes it and releases the earnings. */
+    async markReturned(rentalId: string, userId: string): Promise<void> {
+      if (!isRowId(rentalId)) throw notFound();
+      const at = now();
+      await repo.transaction(async (tx) => {
+        const row = await tx.lockForParty(rentalId, userId);
+        if (!row) throw notFound();
+        const role = roleOf(row, userId);
+        const refusal = transitionRefusal('mark_returned', rentalFacts(row), role, todayInLondon(at));
+        if (refusal) throw new AppError(role === 'owner' ? 'CONFLICT' : 'FORBIDDEN', refusal);
+        await tx.markReturned(rentalId, at);
+        await releaseEarnings(tx.executor, row);
+        await onReturned?.(tx.executor, rentalId, at);
+        await events.publish(tx.executor, { type: 'rental.returned', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id }, `rental.returned:${rentalId}`);
+      });
+      onChange();
+    },
+  };
+}
+
+export type RentalService = ReturnType<typeof createRentalService>;

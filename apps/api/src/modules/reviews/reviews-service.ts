@@ -1,0 +1,116 @@
+import { AppError, REVIEW_BLIND_DAYS, reviewsRevealAt, reviewTransition, todayInLondon, transitionRefusal } from '@toolshed/core';
+import type { MyReviews, Review, ReviewInput } from '@toolshed/core/contract';
+import type { Executor } from '../../db/database.ts';
+import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import { isRowId } from '../../db/ids.ts';
+import type { RentalRepository } from '../rentals/rental-repository.ts';
+import { rentalFacts, roleOf } from '../rentals/rental-view.ts';
+import { reviewWrites, type ReviewRow, type ReviewsRepository } from './reviews-repository.ts';
+
+const REVEAL_JOB = 'reviews.reveal';
+
+export function toReview(row: ReviewRow): Review {
+  return {
+    id: row.id,
+    rating: Number(row.rating),
+    comment: row.comment,
+    reviewerId: row.reviewer_id,
+    reviewerName: row.reviewer_name,
+    revieweeId: row.reviewee_id,
+    revieweeName: row.reviewee_name,
+    reviewerRole: row.reviewer_role,
+    itemId: row.item_id,
+    itemName: row.item_name,
+    rentalId: row.rental_id,
+    date: new Date(row.created_at).toISOString(),
+    visible: row.visible,
+  };
+}
+
+/**
+ * Reviews both ways after a return, double-blind: each stays hidden until the other side has
+ * reviewed too or 14 days have passed since the return. Showing a review and updating the
+ * reviewee's rating happen in one transaction.
+ */
+export function createReviewsService(deps: { repo: ReviewsRepository; rentals: RentalRepository; events: EventBus; jobs: JobQueue; now: () => Date }) {
+  const { repo, rentals, events, jobs, now } = deps;
+
+  async function publish(tx: Executor, rentalId: string, at: Date): Promise<number> {
+    const shown = await reviewWrites.publishHidden(tx, rentalId, at);
+    if (shown.length === 0) return 0;
+    await reviewWrites.refreshRatings(tx, shown.map((r) => r.reviewee_id));
+    for (const r of shown) {
+      await events.publish(tx, { type: 'review.published', reviewId: r.id, reviewerId: r.reviewer_id, revieweeId: r.reviewee_id, rentalId: r.rental_id }, `review.published:${r.id}`);
+    }
+    return shown.length;
+  }
+
+  /** Shows a returned rental's hidden reviews once its blind period is over. */
+  async function revealIfDue(rentalId: string, at: Date): Promise<number> {
+    return rentals.transaction(async (tx) => {
+      const row = await tx.lock(rentalId);
+      if (!row?.returned || !row.returned_at || at < reviewsRevealAt(new Date(row.returned_at))) return 0;
+      return publish(tx.executor, rentalId, at);
+    });
+  }
+
+  jobs.register<{ rentalId: string }>(REVEAL_JOB, async ({ rentalId }, ctx) => {
+    await revealIfDue(rentalId, ctx.now);
+  });
+  // A safety net for reveals whose job was lost (e.g. returns recorded before reveals were scheduled).
+  jobs.daily('reviews.reveal-due', '04:10', async (_payload, ctx) => {
+    const cutoff = new Date(ctx.now.getTime() - REVIEW_BLIND_DAYS * 86_400_000);
+    for (const { id } of await repo.dueRentals(cutoff)) await revealIfDue(id, ctx.now);
+  });
+
+  return {
+    /** Called in the return's transaction: the reviews of this rental show at the latest 14 days on. */
+    async scheduleReveal(tx: Executor, rentalId: string, returnedAt: Date): Promise<void> {
+      await jobs.enqueue(REVEAL_JOB, { rentalId }, { runAt: reviewsRevealAt(returnedAt), key: `${REVEAL_JOB}:${rentalId}` }, tx);
+    },
+
+    revealIfDue,
+
+    /** Writes the user's review of a rental they took part in; returns whether it is visible now. */
+    async submit(rentalId: string, userId: string, input: ReviewInput): Promise<{ visible: boolean }> {
+      if (!isRowId(rentalId)) throw new AppError('NOT_FOUND', 'Rental not found.');
+      const at = now();
+      return rentals.transaction(async (tx) => {
+        const row = await tx.lockForParty(rentalId, userId);
+        if (!row) throw new AppError('NOT_FOUND', 'Rental not found.');
+        const role = roleOf(row, userId);
+        const refusal = transitionRefusal(reviewTransition(role), rentalFacts(row), role, todayInLondon(at));
+        if (refusal) throw new AppError('CONFLICT', refusal);
+        await reviewWrites.insert(tx.executor, {
+          rentalId,
+          itemId: row.item_id,
+          reviewerId: userId,
+          revieweeId: role === 'renter' ? row.owner_id : row.renter_id,
+          role,
+          rating: input.rating,
+          comment: input.comment,
+          at,
+        });
+        const otherReviewed = (role === 'renter' ? row.owner_review : row.renter_review) !== null;
+        const blindOver = row.returned_at !== null && at >= reviewsRevealAt(new Date(row.returned_at));
+        if (otherReviewed || blindOver) await publish(tx.executor, rentalId, at);
+        return { visible: otherReviewed || blindOver };
+      });
+    },
+
+    async mine(userId: string): Promise<MyReviews> {
+      const [received, written, toWrite] = await Promise.all([repo.received(userId), repo.written(userId), repo.toWrite(userId)]);
+      return {
+        received: received.map(toReview),
+        written: written.map(toReview),
+        toWrite: toWrite.map((r) => ({ rentalId: r.rental_id, itemId: r.item_id, itemName: r.item_name, role: r.role, otherPartyName: r.other_name, endDate: r.end_date })),
+      };
+    },
+
+    /** Visible reviews a user received, for their public owner page. */
+    received: async (userId: string, limit = 50) => (await repo.received(userId, limit)).map(toReview),
+  };
+}
+
+export type ReviewsService = ReturnType<typeof createReviewsService>;

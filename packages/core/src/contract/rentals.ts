@@ -1,0 +1,82 @@
+/** What a party of a rental sees of it beyond the booking: actions, money back, address, contact, reviews. */
+import { z } from 'zod';
+import { CANCEL_REASON_MAX, RENTAL_TRANSITIONS, REVIEW_COMMENT_MAX, type RentalTransition } from '../rental-lifecycle.ts';
+
+const transitionNames = Object.keys(RENTAL_TRANSITIONS) as [RentalTransition, ...RentalTransition[]];
+
+export const reviewBriefSchema = z.object({
+  rating: z.number().describe('0.5 to 5 in halves'),
+  comment: z.string(),
+  date: z.string(),
+});
+
+export const rentalPartyFields = {
+  role: z.enum(['renter', 'owner']).describe("The signed-in user's side of this rental"),
+  actions: z.array(z.enum(transitionNames)).describe('Transitions the signed-in user may take now'),
+  paidPence: z.number().int().describe('The line total plus its share of the checkout service fee: what a cancellation gives back'),
+  cancellation: z
+    .object({ by: z.enum(['renter', 'owner', 'system']), reason: z.string().nullable(), refundPence: z.number().int(), date: z.string() })
+    .nullable(),
+  pickup: z
+    .object({ address: z.string().nullable(), city: z.string().nullable(), postcode: z.string().nullable() })
+    .nullable()
+    .describe('The full address, for the renter once booked and for the owner'),
+  contact: z
+    .object({ name: z.string(), email: z.string().nullable(), phone: z.string().nullable() })
+    .nullable()
+    .describe('The other party: the owner for the renter, the renter for the owner'),
+  myReview: reviewBriefSchema.nullable(),
+  theirReview: reviewBriefSchema.nullable().describe('Only once visible'),
+  theirReviewHidden: z.boolean().describe('The other side has reviewed; it shows once you review too or when the blind period ends'),
+  reviewsVisibleFrom: z.string().nullable().describe('When hidden reviews of this rental show at the latest'),
+};
+
+export const cancelRentalSchema = z.object({
+  reason: z.string().trim().max(CANCEL_REASON_MAX, `The reason can be at most ${CANCEL_REASON_MAX} characters`).optional(),
+});
+
+export const reviewInputSchema = z.object({
+  rating: z
+    .number({ error: 'Please choose a rating from half a star to five stars' })
+    .min(0.5, 'Please choose a rating from half a star to five stars')
+    .max(5, 'Please choose a rating from half a star to five stars')
+    .refine((n) => Number.isInteger(n * 2), 'Ratings go in half stars'),
+  comment: z.string().trim().max(REVIEW_COMMENT_MAX, `A review can be at most ${REVIEW_COMMENT_MAX.toLocaleString('en-GB')} characters`).default(''),
+});
+
+export const reviewSchema = z.object({
+  id: z.string(),
+  rating: z.number(),
+  comment: z.string(),
+  reviewerId: z.string(),
+  reviewerName: z.string(),
+  revieweeId: z.string(),
+  revieweeName: z.string(),
+  reviewerRole: z.enum(['renter', 'owner']),
+  itemId: z.string().nullable(),
+  itemName: z.string().nullable(),
+  rentalId: z.string().nullable(),
+  date: z.string(),
+  visible: z.boolean(),
+});
+
+export const reviewToWriteSchema = z.object({
+  rentalId: z.string(),
+  itemId: z.string(),
+  itemName: z.string(),
+  role: z.enum(['renter', 'owner']),
+  otherPartyName: z.string(),
+  endDate: z.string(),
+});
+
+export const myReviewsSchema = z.object({
+  received: z.array(reviewSchema).describe('Visible reviews of you'),
+  written: z.array(reviewSchema).describe('Your reviews, visible or still hidden'),
+  toWrite: z.array(reviewToWriteSchema).describe('Returned rentals you have not reviewed yet'),
+});
+
+export type ReviewBrief = z.infer<typeof reviewBriefSchema>;
+export type ReviewInput = z.infer<typeof reviewInputSchema>;
+export type Review = z.infer<typeof reviewSchema>;
+export type ReviewToWrite = z.infer<typeof reviewToWriteSchema>;
+export type MyReviews = z.infer<typeof myReviewsSchema>;

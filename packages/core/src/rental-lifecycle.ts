@@ -1,0 +1,119 @@
+import { addDays, compareDates, type IsoDate } from './dates.ts';
+
+/**
+ * A rental's life, defined once. The API applies a transition inside a transaction that locks the
+ * rental row; the web app asks `availableTransitions` which buttons to show. Dates are London dates.
+ *
+ *   upcoming --cancel (renter or owner, before the start date)--> cancelled
+ *   upcoming --(start date comes)--> active --(end date passes)--> overdue
+ *   active | overdue --mark returned (owner)--> completed
+ *   completed --review (renter, once; owner, once)--> completed
+ */
+export const RENTAL_STATES = ['upcoming', 'active', 'overdue', 'completed', 'cancelled'] as const;
+export type RentalState = (typeof RENTAL_STATES)[number];
+export type RentalRole = 'renter' | 'owner';
+
+export interface RentalFacts {
+  startDate: IsoDate;
+  endDate: IsoDate;
+  returned: boolean;
+  cancelled: boolean;
+  /** Whether the renter has reviewed this rental (the owner and item). */
+  reviewedByRenter?: boolean;
+  /** Whether the owner has reviewed this rental (the renter). */
+  reviewedByOwner?: boolean;
+}
+
+export interface TransitionDef {
+  by: RentalRole;
+  from: readonly RentalState[];
+  /** The state after it; reviews leave the state as it is. */
+  to: RentalState;
+  /** A reason must be given (the owner says why they decline). */
+  needsReason?: boolean;
+}
+
+export const RENTAL_TRANSITIONS = {
+  cancel_by_renter: { by: 'renter', from: ['upcoming'], to: 'cancelled' },
+  cancel_by_owner: { by: 'owner', from: ['upcoming'], to: 'cancelled', needsReason: true },
+  mark_returned: { by: 'owner', from: ['active', 'overdue'], to: 'completed' },
+  review_by_renter: { by: 'renter', from: ['completed'], to: 'completed' },
+  review_by_owner: { by: 'owner', from: ['completed'], to: 'completed' },
+} as const satisfies Record<string, TransitionDef>;
+
+export type RentalTransition = keyof typeof RENTAL_TRANSITIONS;
+
+/** Reviews stay hidden until the other side has reviewed too, or this many days after completion. */
+export const REVIEW_BLIND_DAYS = 14;
+export const REVIEW_COMMENT_MAX = 1000;
+/** The owner's reason for declining. */
+export const CANCEL_REASON_MAX = 500;
+
+export function rentalState(r: RentalFacts, today: IsoDate): RentalState {
+  if (r.cancelled) return 'cancelled';
+  if (r.returned) return 'completed';
+  if (compareDates(today, r.startDate) < 0) return 'upcoming';
+  return compareDates(r.endDate, today) < 0 ? 'overdue' : 'active';
+}
+
+/** Upcoming, active and overdue rentals show in the first tab; completed and cancelled in the past tab. */
+export function isCurrentRental(state: RentalState): boolean {
+  return state === 'upcoming' || state === 'active' || state === 'overdue';
+}
+
+/** The transition a party means by an action. */
+export function cancelTransition(role: RentalRole): RentalTransition {
+  return role === 'renter' ? 'cancel_by_renter' : 'cancel_by_owner';
+}
+export function reviewTransition(role: RentalRole): RentalTransition {
+  return role === 'renter' ? 'review_by_renter' : 'review_by_owner';
+}
+
+const CANCEL_REFUSALS: Partial<Record<RentalState, string>> = {
+  cancelled: 'This rental has already been cancelled.',
+  active: 'This rental has already started, so it can no longer be cancelled.',
+  overdue: 'This rental has already started, so it can no longer be cancelled.',
+  completed: 'This rental has been returned, so it can no longer be cancelled.',
+};
+const RETURN_REFUSALS: Partial<Record<RentalState, string>> = {
+  upcoming: 'This rental has not started yet, so it cannot be marked returned.',
+  completed: 'This rental has already been marked returned.',
+  cancelled: 'This rental was cancelled, so it cannot be marked returned.',
+};
+const REVIEW_REFUSAL = 'A rental can be reviewed once it has been returned.';
+
+/**
+ * Why `role` may not take `transition` now, in words for the user; null when it may. The caller
+ * has already made sure the user is a party (anyone else is told the rental does not exist).
+ */
+export function transitionRefusal(transition: RentalTransition, r: RentalFacts, role: RentalRole, today: IsoDate): string | null {
+  const def: TransitionDef = RENTAL_TRANSITIONS[transition];
+  const state = rentalState(r, today);
+  if (def.by !== role) {
+    if (transition === 'mark_returned') return 'Only the owner can mark a rental returned.';
+    return 'That is for the other party of this rental.';
+  }
+  if (!def.from.includes(state)) {
+    if (transition === 'mark_returned') return RETURN_REFUSALS[state] ?? 'This rental cannot be marked returned now.';
+    if (transition === 'review_by_renter' || transition === 'review_by_owner') return REVIEW_REFUSAL;
+    return CANCEL_REFUSALS[state] ?? 'This rental cannot be cancelled now.';
+  }
+  if (transition === 'review_by_renter' && r.reviewedByRenter) return 'You have already reviewed this rental.';
+  if (transition === 'review_by_owner' && r.reviewedByOwner) return 'You have already reviewed this rental.';
+  return null;
+}
+
+/** What `role` may do with the rental today: the buttons the web app shows. */
+export function availableTransitions(r: RentalFacts, role: RentalRole, today: IsoDate): RentalTransition[] {
+  return (Object.keys(RENTAL_TRANSITIONS) as RentalTransition[]).filter((t) => transitionRefusal(t, r, role, today) === null);
+}
+
+/** A review written about a completed rental becomes visible on this instant at the latest. */
+export function reviewsRevealAt(returnedAt: Date): Date {
+  return new Date(returnedAt.getTime() + REVIEW_BLIND_DAYS * 86_400_000);
+}
+
+/** The last day a cancellation is possible: the day before the start date. */
+export function lastCancellableDay(startDate: IsoDate): IsoDate {
+  return addDays(startDate, -1);
+}
