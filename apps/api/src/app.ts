@@ -36,6 +36,9 @@ import { createNotifications } from './modules/notifications/notifications-modul
 import { createMessagesService } from './modules/messages/messages-service.ts';
 import { messageRoutes } from './modules/messages/message-routes.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
+import { wheelbarrowRoutes } from './modules/wheelbarrow/wheelbarrow-routes.ts';
+import { createWheelbarrowRepository } from './modules/wheelbarrow/wheelbarrow-repository.ts';
+import { createWheelbarrowService } from './modules/wheelbarrow/wheelbarrow-service.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
@@ -188,6 +191,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
       await api.register(ownerRoutes, { db, catalogue, reviews, currentUser });
+      await api.register(wheelbarrowRoutes, { service: createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), currentUser });
       await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });
     },
     { prefix: '/api' },

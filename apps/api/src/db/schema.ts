@@ -365,3 +365,4 @@ export * from './schema-shared-limits.ts';
 export * from './schema-messages.ts';
 export * from './schema-money.ts';
 export * from './schema-shared-limits.ts';
+export * from './schema-wheelbarrow.ts';

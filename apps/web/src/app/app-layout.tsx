@@ -1,10 +1,12 @@
 import { Outlet } from 'react-router';
 import { WheelbarrowBar } from '../features/wheelbarrow/components/wheelbarrow-bar.tsx';
+import { useWheelbarrowSync } from '../features/wheelbarrow/use-wheelbarrow-sync.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** Header, page, footer and the wheelbarrow bar. Each page renders its own <main id="main-content">, the skip link's target. */
 export function AppLayout() {
+  useWheelbarrowSync();
   return (
     <div className="flex min-h-screen flex-col">
       <a

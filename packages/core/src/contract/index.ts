@@ -121,3 +121,4 @@ export * from './input-safety.ts';
 export * from './person-name.ts';
 export * from './notifications.ts';
 export * from './messages.ts';
+export * from './saved-wheelbarrow.ts';

@@ -18,6 +18,8 @@ export interface WheelbarrowValue {
   /** New dates for a line; its day count follows. */
   updateDates(itemId: string, startDate: string, endDate: string): void;
   clear(): void;
+  /** Every line at once: the account's saved wheelbarrow after signing in. */
+  replaceAll(lines: WheelbarrowLine[]): void;
   /** Sum of the line totals with the prices saved in the lines (the server's check may differ). */
   totalPence: number;
 }
@@ -114,6 +116,9 @@ export function WheelbarrowProvider({ children }: { children: ReactNode }) {
       },
       clear() {
         update([]);
+      },
+      replaceAll(next) {
+        update(next.filter(isLine));
       },
       totalPence: priceBasket(lines).subtotalPence,
     }),
