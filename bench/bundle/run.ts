@@ -45,7 +45,7 @@ async function main(): Promise<void> {
       name: 'api',
       entry: 'apps/api/src/main.ts',
       // An empty DATABASE_URL means the embedded database, whatever the shell has set.
-      env: { DATABASE_URL: '', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      env: { DATABASE_URL: '', DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', SEED_SAMPLE_DATA: 'true' },
       healthPath: '/api/health',
       timeoutMs: 180_000,
     });

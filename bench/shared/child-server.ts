@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { REPO_ROOT } from './paths.ts';
 
@@ -48,9 +49,11 @@ export async function startServer(options: {
   timeoutMs: number;
 }): Promise<ChildServer> {
   const port = await freePort();
+  // What the API requires when NODE_ENV=production; a benchmark's own env still wins.
+  const production = { APP_URL: `http://127.0.0.1:${port}`, AUTH_SECRET: randomBytes(32).toString('base64url'), MAIL_OUTBOX: 'true' };
   const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, ...production, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const prefix = (chunk: Buffer) => chunk.toString().trimEnd().split('\n').map((l) => `  [${options.name}] ${l}`).join('\n');

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -58,6 +59,11 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     NODE_ENV: 'production',
+    // What production requires, and the sample catalogue the journeys browse (production seeds only when asked).
+    APP_URL: baseUrl,
+    AUTH_SECRET: randomBytes(32).toString('base64url'),
+    MAIL_OUTBOX: 'true',
+    SEED_SAMPLE_DATA: 'true',
     LOG_LEVEL: 'warn',
     WEB_DIST_DIR: webDistDir,
     ...options.env?.(baseUrl),

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -11,6 +11,9 @@ import { AppError } from '@toolshed/core';
 import { MAX_IMAGE_BYTES } from '@toolshed/core/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { createLogger } from './platform/logging/create-logger.ts';
+import { RequestLogController } from './platform/logging/request-log-controller.ts';
+import { registerHealthRoutes, type Readiness } from './platform/lifecycle/health-routes.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { registerSameOriginGuard } from './platform/http/same-origin.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
@@ -81,21 +84,28 @@ export interface AppDeps {
   /** Text messages; default: the local SMS outbox under DATA_DIR. */
   sms?: SmsSender;
   now?: () => Date;
+  /** The process's logger; default: one made from the configuration. */
+  logger?: FastifyBaseLogger;
+  /** Shared with the shutdown code, which marks the process as draining. */
+  readiness?: Readiness;
 }
 
 export const mediaDir = (config: Config) => path.join(config.dataDir, 'media');
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'sms-outbox');
 
-export async function buildApp({ config, database, authSecret, storage, mailer, payments, geocoder, sms, now = () => new Date() }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, storage, mailer, payments, geocoder, sms, now = () => new Date(), logger, readiness = { draining: false } }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    loggerInstance: logger ?? createLogger(config),
+    // One line per request, without query strings, instead of Fastify's two.
+    logController: new RequestLogController(),
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  await registerHealthRoutes(app, { database, readiness });
   registerInputGuard(app);
   registerSameOriginGuard(app, [config.appUrl, ...config.trustedOrigins], { production: config.production });
 
@@ -181,7 +191,6 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
   await app.register(
     async (api) => {
-      api.get('/health', { schema: { hide: true } }, async () => ({ ok: true }));
       await api.register(catalogueRoutes, { service: catalogue, currentUser });
       await api.register(profileRoutes, { service: profile, phone, currentUser });
       await api.register(notificationRoutes, { service: notifications.service, currentUser });

@@ -1,21 +1,27 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
+  /** NODE_ENV; unset means development. */
+  nodeEnv: 'development' | 'production' | 'test';
+  production: boolean;
   port: number;
   host: string;
   /** Database (PGlite), media and the mail outbox live here. */
   dataDir: string;
   databaseUrl: string | undefined;
-  production: boolean;
   /** The built web app to serve, if present. */
   webDistDir: string;
-  logLevel: string;
+  logLevel: LogLevel;
   /** The public address of the app; links in emails point here. */
   appUrl: string;
   /** Other origins allowed to send state-changing requests (comma-separated TRUSTED_ORIGINS). */
   trustedOrigins: string[];
-  /** Signs sessions and email links; generated and kept in DATA_DIR when AUTH_SECRET is unset. */
+  /** Signs sessions and email links; generated and kept in DATA_DIR when AUTH_SECRET is unset (not in production). */
   authSecret: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -34,16 +40,94 @@ export interface Config {
   runJobs: boolean;
   /** Contact-form messages allowed per address per 10 minutes. */
   supportRateLimit: number;
+  /** Fill an empty database with the sample catalogue at start-up (SEED_SAMPLE_DATA; default: embedded database outside production). */
+  seedSampleData: boolean;
+  /** How long a shutdown may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+}
+
+/** The configuration cannot be used; one readable line per problem. */
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
-function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+// An empty variable counts as unset, as in most deployment tools.
+const opt = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema.optional());
+const whole = (min: number, max = Number.MAX_SAFE_INTEGER) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, min > 0 ? `must be a whole number above ${min - 1}` : 'must be a whole number (0 or more)')
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, max < Number.MAX_SAFE_INTEGER ? `must be between ${min} and ${max}` : `must be ${min} or more`);
+const flag = z
+  .enum(['true', 'false', 'on', 'off', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((v) => ['true', 'on', '1', 'yes'].includes(v));
+const ORIGIN = /^https?:\/\/[^/?#\s]+$/;
+const origin = (what: string) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\/+$/, ''))
+    .refine((v) => ORIGIN.test(v), `must be ${what} like https://toolshed.example (no path)`);
+
+const envSchema = z.object({
+  NODE_ENV: opt(z.enum(['development', 'production', 'test'], { message: 'must be development, production or test' })),
+  PORT: opt(whole(0, 65535)),
+  HOST: opt(z.string().trim()),
+  DATA_DIR: opt(z.string()),
+  DATABASE_URL: opt(z.string().trim().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL, e.g. postgres://user@host:5432/toolshed')),
+  WEB_DIST_DIR: opt(z.string()),
+  LOG_LEVEL: opt(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
+  APP_URL: opt(origin('an address')),
+  TRUSTED_ORIGINS: opt(z.string().transform((v, ctx) => {
+    const list = v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
+    const bad = list.filter((o) => !ORIGIN.test(o));
+    if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `must be comma-separated origins like https://toolshed.example (not "${bad.join('", "')}")` });
+    return list;
+  })),
+  AUTH_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
+  SMTP_URL: opt(z.string().trim().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')),
+  MAIL_OUTBOX: opt(flag),
+  MAIL_FROM: opt(z.string()),
+  SUPPORT_EMAIL: opt(z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')),
+  AUTH_RATE_LIMIT: opt(whole(1)),
+  AUTH_ACCOUNT_FAILURES: opt(whole(1)),
+  SUPPORT_RATE_LIMIT: opt(whole(1)),
+  GEOCODER_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
+  TRUST_PROXY: opt(z.string()),
+  BROWSE_CACHE_MS: opt(whole(0)),
+  PAYMENT_DELAY_MS: opt(whole(0)),
+  JOBS: opt(flag),
+  SEED_SAMPLE_DATA: opt(flag),
+  SHUTDOWN_TIMEOUT_MS: opt(whole(1)),
+});
+
+/** Values that must never be echoed back in an error line. */
+const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+
+function describe(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
+  const name = String(issue.path[0] ?? 'configuration');
   const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a whole number above 0, got "${raw}"`);
-  return n;
+  const shown = raw !== undefined && !SECRET.has(name) && raw.length <= 80 ? ` (got "${raw}")` : '';
+  return `${name} ${issue.message}${shown}`;
+}
+
+/** A production process must have a public address, a stable secret and a way to deliver email. */
+function productionProblems(env: NodeJS.ProcessEnv): string[] {
+  const has = (name: string) => (env[name] ?? '').trim() !== '';
+  const problems: string[] = [];
+  if (!has('APP_URL')) problems.push('APP_URL must be set in production: the public address that links in emails point to, e.g. https://toolshed.example');
+  if (!has('AUTH_SECRET')) problems.push('AUTH_SECRET must be set in production: at least 32 random characters (e.g. `openssl rand -base64 48`)');
+  if (!has('SMTP_URL') && !['true', 'on', '1', 'yes'].includes(env.MAIL_OUTBOX ?? '')) {
+    problems.push('SMTP_URL must be set in production so people can confirm their accounts (or set MAIL_OUTBOX=true to keep emails in DATA_DIR/outbox on purpose)');
+  }
+  return problems;
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | string[] {
@@ -52,37 +136,45 @@ function parseTrustProxy(raw: string | undefined): boolean | string[] {
   return raw.split(',').map((s) => s.trim()).filter(Boolean);
 }
 
+/** Reads and checks every setting at once; throws ConfigError listing all problems. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const port = Number(env.PORT ?? 3000);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
-  const appUrl = (env.APP_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
-  if (!/^https?:\/\/[^/]+$/.test(appUrl)) throw new Error(`APP_URL must look like https://example.org (no path), got "${env.APP_URL}"`);
+  const parsed = envSchema.safeParse(env);
+  const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describe(issue, env));
+  if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
+  if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
+  const e = parsed.data;
+
+  const nodeEnv = e.NODE_ENV ?? 'development';
+  const port = e.PORT ?? 3000;
   return {
+    nodeEnv,
+    production: nodeEnv === 'production',
     port,
-    host: env.HOST ?? '0.0.0.0',
+    host: e.HOST || '0.0.0.0',
     // npm runs workspace scripts inside the workspace; INIT_CWD is where the command was typed.
-    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR ?? 'data'),
-    databaseUrl: env.DATABASE_URL || undefined,
-    production: env.NODE_ENV === 'production',
-    webDistDir: path.resolve(env.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
-    logLevel: env.LOG_LEVEL ?? (env.NODE_ENV === 'test' ? 'silent' : 'info'),
-    appUrl,
-    trustedOrigins: (env.TRUSTED_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    authSecret: env.AUTH_SECRET || undefined,
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM ?? 'Toolshed <no-reply@toolshed.local>',
-    supportEmail: env.SUPPORT_EMAIL ?? 'support@toolshed.local',
+    dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR ?? 'data'),
+    databaseUrl: e.DATABASE_URL,
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
+    logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    appUrl: e.APP_URL ?? `http://localhost:${port}`,
+    trustedOrigins: e.TRUSTED_ORIGINS ?? [],
+    authSecret: e.AUTH_SECRET,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Toolshed <no-reply@toolshed.local>',
+    supportEmail: e.SUPPORT_EMAIL ?? 'support@toolshed.local',
     authRateLimit: {
-      perIp: positiveInt(env, 'AUTH_RATE_LIMIT', 10),
+      perIp: e.AUTH_RATE_LIMIT ?? 10,
       windowMs: 60_000,
-      accountFailures: positiveInt(env, 'AUTH_ACCOUNT_FAILURES', 5),
+      accountFailures: e.AUTH_ACCOUNT_FAILURES ?? 5,
       accountWindowMs: 15 * 60_000,
     },
-    supportRateLimit: positiveInt(env, 'SUPPORT_RATE_LIMIT', 5),
-    geocoderUrl: env.GEOCODER_URL || undefined,
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
-    browseCacheMs: env.BROWSE_CACHE_MS === '0' ? 0 : positiveInt(env, 'BROWSE_CACHE_MS', 15_000),
-    paymentDelayMs: env.PAYMENT_DELAY_MS === '0' ? 0 : positiveInt(env, 'PAYMENT_DELAY_MS', env.NODE_ENV === 'test' ? 1 : 1500),
-    runJobs: env.JOBS ? env.JOBS !== 'off' : env.NODE_ENV !== 'test',
+    supportRateLimit: e.SUPPORT_RATE_LIMIT ?? 5,
+    geocoderUrl: e.GEOCODER_URL,
+    trustProxy: parseTrustProxy(e.TRUST_PROXY),
+    browseCacheMs: e.BROWSE_CACHE_MS ?? 15_000,
+    paymentDelayMs: e.PAYMENT_DELAY_MS ?? (nodeEnv === 'test' ? 1 : 1500),
+    runJobs: e.JOBS ?? nodeEnv !== 'test',
+    seedSampleData: e.SEED_SAMPLE_DATA ?? (!e.DATABASE_URL && nodeEnv !== 'production'),
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
   };
 }

@@ -1,31 +1,56 @@
-import { mkdir } from 'node:fs/promises';
-import path from 'node:path';
-import { loadConfig } from './config.ts';
-import { buildApp, mediaDir } from './app.ts';
-import { openDatabase } from './db/database.ts';
-import { seedIfEmpty } from './db/seed/seed-catalogue.ts';
-import { createLocalFileStorage } from './platform/storage/file-storage.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { buildApp } from './app.ts';
+import { prepareDatabase } from './db/prepare-database.ts';
 import { loadOrCreateSecret } from './platform/secrets.ts';
+import { createLogger } from './platform/logging/create-logger.ts';
+import { DataDirLockedError, lockDataDir, type DataDirLock } from './platform/lifecycle/data-dir-lock.ts';
+import { installGracefulShutdown } from './platform/lifecycle/graceful-shutdown.ts';
+import type { Readiness } from './platform/lifecycle/health-routes.ts';
 
-const config = loadConfig();
-await mkdir(config.dataDir, { recursive: true });
-const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: path.join(config.dataDir, 'pglite') });
-await database.migrate();
-const storage = createLocalFileStorage(mediaDir(config));
-const seeded = await seedIfEmpty(database.db, storage);
-if (seeded) console.log(`Seeded the sample catalogue: ${seeded.items} items, ${seeded.rentals} rentals.`);
+function readConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    process.stderr.write(`Toolshed cannot start; please correct these settings:\n${err.problems.map((p) => `  - ${p}\n`).join('')}`);
+    process.exit(1);
+  }
+}
+
+const config = readConfig();
+const log = createLogger(config);
+
+// The embedded database belongs to one process: a second one on the same folder would lose writes.
+let lock: DataDirLock | undefined;
+if (!config.databaseUrl) {
+  try {
+    lock = await lockDataDir(config.dataDir);
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    log.fatal(err.message);
+    process.exit(1);
+  }
+  const held = lock;
+  process.on('exit', () => held.release());
+}
+
+const started = performance.now();
+const { database, storage } = await prepareDatabase(config, log, { seed: config.seedSampleData });
 
 const authSecret = await loadOrCreateSecret(config.authSecret, config.dataDir);
-const app = await buildApp({ config, database, storage, authSecret });
-
-const shutdown = async (signal: string) => {
-  app.log.info(`${signal} received, shutting down`);
-  await app.close();
-  await database.close();
-  process.exit(0);
-};
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+const readiness: Readiness = { draining: false };
+const app = await buildApp({ config, database, storage, authSecret, logger: log, readiness });
+installGracefulShutdown({
+  app,
+  readiness,
+  log,
+  timeoutMs: config.shutdownTimeoutMs,
+  afterClose: async () => {
+    await database.close();
+    lock?.release();
+  },
+});
 
 await app.listen({ port: config.port, host: config.host });
-console.log(`Toolshed is running on http://localhost:${config.port} (${database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server'})`);
+const where = database.kind === 'pglite' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+log.info(`Toolshed is running on ${config.appUrl} (${where}); ready in ${Math.round(performance.now() - started)} ms`);

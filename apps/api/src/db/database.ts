@@ -19,7 +19,13 @@ export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies pending migrations; on PostgreSQL under an advisory lock, so processes starting together migrate once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `fn` while no other process runs a task of the same name on this database (a PostgreSQL
+   * advisory lock, per schema); the embedded database has one process by construction.
+   */
+  exclusively<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -33,10 +39,12 @@ export interface DatabaseOptions {
   /** PostgreSQL only: run in this schema (tests use one schema per file). */
   schemaName?: string | undefined;
   poolSize?: number | undefined;
+  /** Where connection errors of idle PostgreSQL clients are reported. */
+  onPoolError?: ((err: Error) => void) | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.schemaName, options.poolSize);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   return openPglite(options.pgliteDir);
 }
 
@@ -47,25 +55,45 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (_name, fn) => fn(),
     close: () => client.close(),
   };
 }
 
-async function openPostgres(url: string, schemaName: string | undefined, poolSize = 20): Promise<Database> {
+async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
+  const { schemaName, poolSize = 20 } = options;
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
     ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
   });
-  pool.on('error', (err) => console.error('PostgreSQL pool error', err));
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', (err) => options.onPoolError?.(err));
   const db = drizzlePg(pool, { schema });
+  const exclusively = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
+    const client = await pool.connect();
+    // The session holds the lock; if this process dies, PostgreSQL releases it with the connection.
+    const key = `toolshed:${name}:${schemaName ?? 'default'}`;
+    try {
+      await client.query('select pg_advisory_lock(hashtext($1))', [key]);
+      try {
+        return await fn();
+      } finally {
+        await client.query('select pg_advisory_unlock(hashtext($1))', [key]);
+      }
+    } finally {
+      client.release();
+    }
+  };
   return {
     db: db as unknown as Db,
     kind: 'postgres',
-    migrate: async () => {
-      if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
-      await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: `${schemaName}_migrations` } : {}) });
-    },
+    migrate: () =>
+      exclusively('migrate', async () => {
+        if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
+        await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: `${schemaName}_migrations` } : {}) });
+      }),
+    exclusively,
     close: () => pool.end(),
   };
 }

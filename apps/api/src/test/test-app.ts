@@ -38,16 +38,29 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
   };
 }
 
+const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-signing-0123456789';
+
 export async function createTestApp(
   options: { now?: () => Date; env?: NodeJS.ProcessEnv; mailer?: Mailer; payments?: PaymentProvider; payouts?: PayoutProvider } = {},
 ): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-test-'));
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), AUTH_RATE_LIMIT: '1000', SUPPORT_RATE_LIMIT: '1000', ...options.env });
+  // APP_URL, AUTH_SECRET and MAIL_OUTBOX satisfy the production checks for tests that set NODE_ENV=production.
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    AUTH_RATE_LIMIT: '1000',
+    SUPPORT_RATE_LIMIT: '1000',
+    APP_URL: 'http://localhost:3000',
+    AUTH_SECRET: TEST_AUTH_SECRET,
+    MAIL_OUTBOX: 'true',
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,
-    authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789',
+    authSecret: TEST_AUTH_SECRET,
     ...(options.now ? { now: options.now } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.payments ? { payments: options.payments } : {}),

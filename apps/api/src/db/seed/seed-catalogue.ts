@@ -15,10 +15,21 @@ export interface SeedSummary {
   rentals: number;
 }
 
-/** Fills an empty database with the sample catalogue. Does nothing if categories exist. */
+/**
+ * The product's categories are reference data, not sample data: every start adds any that are missing
+ * and keeps names, descriptions and order as core defines them.
+ */
+export async function syncCategories(db: Db): Promise<void> {
+  await db
+    .insert(categories)
+    .values(CATEGORIES.map((c, position) => ({ ...c, position })))
+    .onConflictDoUpdate({ target: categories.id, set: { name: sql`excluded.name`, description: sql`excluded.description`, position: sql`excluded.position` } });
+}
+
+/** Fills a database without users or items with the sample catalogue; otherwise does nothing. */
 export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new Date()): Promise<SeedSummary | null> {
-  const existing = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from categories`);
-  if ((existing[0]?.n ?? 0) > 0) return null;
+  const existing = await queryRows<{ used: boolean }>(db, sql`select exists (select 1 from users) or exists (select 1 from items) as used`);
+  if (existing[0]?.used) return null;
 
   const today = todayInLondon(now);
   const userIds = new Map(SAMPLE_USERS.map((u) => [u.key, randomUUID()]));
@@ -40,7 +51,7 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
   }
 
   await db.transaction(async (tx) => {
-    await tx.insert(categories).values(CATEGORIES.map((c, position) => ({ ...c, position })));
+    await syncCategories(tx as unknown as Db);
     await tx.insert(users).values(
       SAMPLE_USERS.map((u) => ({
         id: id(userIds, u.key),

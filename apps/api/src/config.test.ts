@@ -1,0 +1,120 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  APP_URL: 'https://toolshed.example',
+  AUTH_SECRET: 'a-production-secret-of-at-least-32-chars',
+  SMTP_URL: 'smtp://mailer:secret@mail.example:587',
+};
+
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    if (err instanceof ConfigError) return err.problems;
+    throw err;
+  }
+  throw new Error('the configuration was accepted');
+}
+
+describe('configuration', () => {
+  it('works with no settings at all in development', () => {
+    const config = loadConfig({ INIT_CWD: '/srv/toolshed' });
+    expect(config).toMatchObject({
+      nodeEnv: 'development',
+      production: false,
+      port: 3000,
+      host: '0.0.0.0',
+      dataDir: path.resolve('/srv/toolshed/data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      appUrl: 'http://localhost:3000',
+      seedSampleData: true,
+      runJobs: true,
+      authSecret: undefined,
+      shutdownTimeoutMs: 10_000,
+    });
+  });
+
+  it('reads every setting it is given', () => {
+    const config = loadConfig({
+      ...PRODUCTION,
+      PORT: '8080',
+      APP_URL: 'https://toolshed.example/',
+      DATABASE_URL: 'postgres://toolshed@db:5432/toolshed',
+      LOG_LEVEL: 'warn',
+      TRUSTED_ORIGINS: 'https://a.example, https://b.example/',
+      BROWSE_CACHE_MS: '0',
+      JOBS: 'off',
+      SHUTDOWN_TIMEOUT_MS: '3000',
+    });
+    expect(config).toMatchObject({
+      production: true,
+      port: 8080,
+      appUrl: 'https://toolshed.example',
+      logLevel: 'warn',
+      trustedOrigins: ['https://a.example', 'https://b.example'],
+      browseCacheMs: 0,
+      runJobs: false,
+      seedSampleData: false,
+      shutdownTimeoutMs: 3000,
+      smtpUrl: PRODUCTION.SMTP_URL,
+    });
+  });
+
+  it('names an unknown log level instead of failing inside the framework', () => {
+    expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual(['LOG_LEVEL must be one of silent, fatal, error, warn, info, debug, trace (got "verbose")']);
+  });
+
+  it('lists every problem, one line each', () => {
+    const problems = problemsOf({ PORT: 'eighty', APP_URL: 'toolshed.example/app', AUTH_RATE_LIMIT: '0', NODE_ENV: 'staging', SEED_SAMPLE_DATA: 'maybe' });
+    expect(problems).toEqual([
+      'NODE_ENV must be development, production or test (got "staging")',
+      'PORT must be a whole number (0 or more) (got "eighty")',
+      'APP_URL must be an address like https://toolshed.example (no path) (got "toolshed.example/app")',
+      'AUTH_RATE_LIMIT must be 1 or more (got "0")',
+      'SEED_SAMPLE_DATA must be true or false (got "maybe")',
+    ]);
+    expect(problems.every((p) => !p.includes('\n'))).toBe(true);
+  });
+
+  it('never repeats a secret in its message', () => {
+    const problems = problemsOf({ AUTH_SECRET: 'short-secret', SMTP_URL: 'mail.example:25 with password hunter2' });
+    expect(problems).toEqual([
+      'AUTH_SECRET must be at least 32 characters',
+      'SMTP_URL must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587',
+    ]);
+  });
+
+  it('requires a public address, a secret and a way to send email in production', () => {
+    const problems = problemsOf({ NODE_ENV: 'production' });
+    expect(problems).toHaveLength(3);
+    expect(problems[0]).toMatch(/^APP_URL must be set in production/);
+    expect(problems[1]).toMatch(/^AUTH_SECRET must be set in production/);
+    expect(problems[2]).toMatch(/^SMTP_URL must be set in production .*MAIL_OUTBOX=true/);
+  });
+
+  it('accepts the outbox in production only when asked for explicitly', () => {
+    const { SMTP_URL: _unused, ...withoutSmtp } = PRODUCTION;
+    expect(problemsOf(withoutSmtp)).toHaveLength(1);
+    expect(loadConfig({ ...withoutSmtp, MAIL_OUTBOX: 'true' }).smtpUrl).toBeUndefined();
+  });
+
+  it('seeds sample data only into the embedded database outside production, unless asked', () => {
+    expect(loadConfig({}).seedSampleData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/toolshed' }).seedSampleData).toBe(false);
+    expect(loadConfig(PRODUCTION).seedSampleData).toBe(false);
+    expect(loadConfig({ ...PRODUCTION, SEED_SAMPLE_DATA: 'true' }).seedSampleData).toBe(true);
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/toolshed', SEED_SAMPLE_DATA: 'true' }).seedSampleData).toBe(true);
+    expect(loadConfig({ SEED_SAMPLE_DATA: 'false' }).seedSampleData).toBe(false);
+  });
+
+  it('treats an empty variable as unset and keeps tests quiet by default', () => {
+    const config = loadConfig({ NODE_ENV: 'test', PORT: '', LOG_LEVEL: '' });
+    expect(config.port).toBe(3000);
+    expect(config.logLevel).toBe('silent');
+    expect(config.runJobs).toBe(false);
+  });
+});

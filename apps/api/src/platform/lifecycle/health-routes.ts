@@ -1,0 +1,53 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import underPressure from '@fastify/under-pressure';
+import type { Database } from '../../db/database.ts';
+
+/** Whether this process should still be sent traffic; shutdown turns it off before closing. */
+export interface Readiness {
+  draining: boolean;
+}
+
+export interface HealthOptions {
+  database: Database;
+  readiness: Readiness;
+  /** Event-loop delay above which the process reports itself not ready. */
+  maxEventLoopDelayMs?: number;
+  /** How long the database round trip may take. */
+  databaseTimeoutMs?: number;
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * `/api/health`: liveness, the process answers. `/api/ready`: readiness, a database round trip within
+ * a deadline, not draining and the event loop not overloaded; 503 otherwise, so a load balancer stops
+ * sending requests here. Overload only marks the process not ready: requests in flight still run.
+ */
+export async function registerHealthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
+  const { database, readiness } = options;
+  await app.register(underPressure, {
+    maxEventLoopDelay: options.maxEventLoopDelayMs ?? 1_000,
+    // Measure only; never turn ordinary requests away.
+    pressureHandler: () => undefined,
+  });
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  app.get('/api/ready', { schema: { hide: true } }, async (request, reply) => {
+    const notReady = (reason: string) => reply.status(503).header('retry-after', '5').send({ ready: false, reason });
+    if (readiness.draining) return notReady('shutting down');
+    if (app.isUnderPressure()) return notReady('overloaded');
+    try {
+      await withTimeout(database.db.execute(sql`select 1`), options.databaseTimeoutMs ?? 2_000);
+    } catch (err) {
+      request.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'database not reachable');
+      return notReady('database unavailable');
+    }
+    return { ready: true };
+  });
+}
