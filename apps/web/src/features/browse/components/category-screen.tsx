@@ -7,7 +7,7 @@ import { useCategories } from '../api/get-categories.ts';
 import { useItems } from '../api/get-items.ts';
 import { readFilters, toSearch, withPage } from '../filter-params.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
-import { FilterForm } from './filter-form.tsx';
+import { FilterPanel } from './filter-panel.tsx';
 import { ItemCardSkeleton } from './item-card.tsx';
 import { ItemResults } from './item-results.tsx';
 
@@ -93,7 +93,7 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{category.name}</h1>
         <p className="mt-1 text-slate-700">{category.description}</p>
       </div>
-      <FilterForm problem={problem} />
+      <FilterPanel problem={problem} />
       {problem ? (
         problem.field === 'page' || problem.field === 'pageSize' ? (
           <p role="alert" className="text-slate-700">
