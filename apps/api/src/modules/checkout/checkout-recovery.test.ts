@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, todayInLondon } from '@toolshed/core';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createMemoryMailer } from '../../test/memory-mailer.ts';
+import { post } from '../../test/auth-helpers.ts';
+import { createItem, insertCategories } from '../../test/factories.ts';
+import { queryRows } from '../../db/database.ts';
+import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
+import type { AuthorizationResult, PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import { ATTEMPT_STALE_MS } from './attempt-sweep-job.ts';
+import { renterAndOwner, TEST_CARD } from './checkout-test-fixtures.ts';
+
+/**
+ * A checkout whose process dies mid-way leaves its attempt 'processing'. Here the 'crash' is a card
+ * authorisation that does not answer until the test lets it: meanwhile the attempt looks exactly
+ * like one whose process died.
+ */
+let clock = new Date();
+const inner = createSimulatedProcessor({ delayMs: 0 });
+let hang: Promise<void> | null = null;
+const processor: PaymentProvider = {
+  name: inner.name,
+  async authorize(input): Promise<AuthorizationResult> {
+    const result = await inner.authorize(input);
+    if (hang) await hang;
+    return result;
+  },
+  capture: (id) => inner.capture(id),
+  void: (id) => inner.void(id),
+};
+
+let ctx: TestContext;
+const mailer = createMemoryMailer();
+let cookie: string;
+let itemId: string;
+let offset = 10;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ mailer, now: () => clock, payments: processor });
+  await insertCategories(ctx.database.db);
+  const { renter, owner } = await renterAndOwner(ctx, mailer, 'crash@example.com');
+  cookie = renter.cookie;
+  itemId = (await createItem(ctx.database.db, owner.id, { name: 'Hedge Trimmer' })).id;
+});
+afterAll(async () => ctx?.close());
+
+function request() {
+  offset += 3;
+  const start = addDays(todayInLondon(clock), offset);
+  return { lines: [{ itemId, startDate: start, endDate: addDays(start, 1) }], card: TEST_CARD, idempotencyKey: randomUUID() };
+}
+
+const rentalsOf = async (start: string) =>
+  (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from rentals where item_id = ${itemId} and start_date = ${start}::date`))[0]!.n;
+
+describe('a checkout attempt left processing by a crash', () => {
+  it('answers 409 while it may still be running, then is taken over and answered from what the database holds', async () => {
+    const body = request();
+    let release!: () => void;
+    hang = new Promise((resolve) => (release = resolve));
+    const crashed = post(ctx.app, '/api/checkout', body, { cookie });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+
+    const tooSoon = await post(ctx.app, '/api/checkout', body, { cookie });
+    expect(tooSoon.statusCode).toBe(409);
+    expect(tooSoon.json().error.field).toBe('idempotencyKey');
+
+    clock = new Date(clock.getTime() + ATTEMPT_STALE_MS + 1_000);
+    hang = null;
+    const retried = await post(ctx.app, '/api/checkout', body, { cookie });
+    expect(retried.statusCode).toBe(201);
+    expect(await rentalsOf(body.lines[0]!.startDate)).toBe(1);
+
+    // The 'dead' request wakes up: it no longer owns the attempt, books nothing, releases its own
+    // hold and answers with the order the database holds.
+    release();
+    const late = await crashed;
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toEqual(retried.json());
+    expect(await rentalsOf(body.lines[0]!.startDate)).toBe(1);
+    expect([...inner.holds.values()].sort()).toEqual(['captured', 'voided']);
+  });
+
+  it('is swept by the job: marked failed, its hold released, and the same key books on the next try', async () => {
+    const body = request();
+    let release!: () => void;
+    hang = new Promise((resolve) => (release = resolve));
+    const crashed = post(ctx.app, '/api/checkout', body, { cookie });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The hold was made; the process 'died' before booking. Record the hold as the request would have.
+    const [hold] = [...inner.holds.entries()].filter(([, s]) => s === 'held').map(([id]) => id);
+    await ctx.database.db.execute(sql`update checkout_attempts set authorization_id = ${hold!} where idempotency_key = ${body.idempotencyKey}`);
+
+    clock = new Date(clock.getTime() + ATTEMPT_STALE_MS + 2_000);
+    await ctx.app.jobs.runDue();
+    const [attempt] = await queryRows<{ status: string }>(ctx.database.db, sql`select status from checkout_attempts where idempotency_key = ${body.idempotencyKey}`);
+    expect(attempt!.status).toBe('failed');
+    expect(inner.holds.get(hold!)).toBe('voided');
+
+    hang = null;
+    const retried = await post(ctx.app, '/api/checkout', body, { cookie });
+    expect(retried.statusCode).toBe(201);
+    release();
+    expect((await crashed).statusCode).toBe(200);
+    expect(await rentalsOf(body.lines[0]!.startDate)).toBe(1);
+  });
+});
