@@ -1,0 +1,215 @@
+import { sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, compareDates, feeShares, todayInLondon } from '@toolshed/core';
+import type { Order } from '@toolshed/core/contract';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createMemoryMailer } from '../../test/memory-mailer.ts';
+import { createSignedInUser } from '../../test/auth-helpers.ts';
+import { createItem, insertCategories } from '../../test/factories.ts';
+import { queryRows } from '../../db/database.ts';
+import { rentalKit } from './rental-test-kit.ts';
+
+/**
+ * Random sequences of book, cancel (either side), return and review, a few at a time at once
+ * (really in parallel on PostgreSQL), checked after every batch against a serial model: the
+ * answers the API gave must be those of some order of the batch's operations applied one by one.
+ * After each run: no overlapping open rentals, every ledger transaction sums to zero, no refund
+ * beyond what was paid, and ratings equal the average of visible reviews.
+ */
+
+type Side = 'renter' | 'owner';
+type Op =
+  | { kind: 'book'; renter: number; item: number; offset: number; days: number }
+  | { kind: 'cancel'; ref: number; by: Side }
+  | { kind: 'return'; ref: number }
+  | { kind: 'review'; ref: number; by: Side; halves: number };
+
+interface ModelRental {
+  id: string;
+  item: number;
+  renter: number;
+  start: string;
+  end: string;
+  state: 'open' | 'cancelled' | 'returned';
+  reviewed: Record<Side, boolean>;
+}
+
+const op: fc.Arbitrary<Op> = fc.oneof(
+  fc.record({ kind: fc.constant('book' as const), renter: fc.nat(1), item: fc.nat(1), offset: fc.nat(4), days: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('cancel' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner') }),
+  fc.record({ kind: fc.constant('return' as const), ref: fc.nat(20) }),
+  fc.record({ kind: fc.constant('review' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner'), halves: fc.integer({ min: 1, max: 10 }) }),
+);
+/** Batches of operations sent at once, with days passing between batches. */
+const script = fc.array(fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), daysAfter: fc.nat(3) }), { minLength: 2, maxLength: 5 });
+
+function permutations<T>(xs: T[]): T[][] {
+  if (xs.length <= 1) return [xs];
+  return xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((rest) => [x, ...rest]));
+}
+
+describe('rental lifecycle under concurrency', () => {
+  let ctx: TestContext;
+  const mailer = createMemoryMailer();
+  const kit = rentalKit(() => ctx);
+  let clock = new Date('2026-11-20T12:00:00Z');
+  const people: Record<'renters' | 'owners', Array<{ cookie: string; user: { id: string } }>> = { renters: [], owners: [] };
+
+  beforeAll(async () => {
+    ctx = await createTestApp({ mailer, now: () => clock });
+    await insertCategories(ctx.database.db);
+    for (const i of [0, 1]) {
+      people.renters.push(await createSignedInUser(ctx.app, mailer, `renter${i}@example.com`, `Renter ${i}`));
+      people.owners.push(await createSignedInUser(ctx.app, mailer, `owner${i}@example.com`, `Owner ${i}`));
+    }
+    for (const r of people.renters) await kit.saveAddress(r.cookie);
+    // The test clock runs months ahead; the daily clean-up would otherwise end these sessions.
+    await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '10 years'`);
+  });
+  afterAll(async () => ctx?.close());
+
+  /** The status the model expects for `o` (and the model after it), or null when it has no target. */
+  function apply(o: Op, rentals: ModelRental[], today: string): number | null {
+    if (o.kind === 'book') return null;
+    const r = rentals[o.ref % Math.max(1, rentals.length)];
+    if (!r) return null;
+    if (o.kind === 'cancel') {
+      if (r.state !== 'open' || compareDates(today, r.start) >= 0) return 409;
+      r.state = 'cancelled';
+      return 200;
+    }
+    if (o.kind === 'return') {
+      if (r.state !== 'open' || compareDates(today, r.start) < 0) return 409;
+      r.state = 'returned';
+      return 204;
+    }
+    if (r.state !== 'returned' || r.reviewed[o.by]) return 409;
+    r.reviewed[o.by] = true;
+    return 201;
+  }
+
+  function bookable(o: Extract<Op, { kind: 'book' }>, rentals: ModelRental[], start: string, end: string): boolean {
+    return !rentals.some((r) => r.item === o.item && r.state === 'open' && compareDates(r.start, end) <= 0 && compareDates(start, r.end) <= 0);
+  }
+
+  it('matches a serial model and keeps the money and ratings invariants', async () => {
+    await fc.assert(
+      fc.asyncProperty(script, async (batches) => {
+        const items = [];
+        for (const i of [0, 1]) items.push(await createItem(ctx.database.db, people.owners[i]!.user.id, { name: `Tool ${i}`, dailyRatePence: 995 + i * 250, minDays: 1, maxDays: 7 }));
+        const model: ModelRental[] = [];
+        for (const batch of batches) {
+          const today = todayInLondon(clock);
+          const targets = batch.ops.map((o) => (o.kind === 'book' ? null : model[o.ref % Math.max(1, model.length)] ?? null));
+          const responses = await Promise.all(
+            batch.ops.map((o, i) => {
+              if (o.kind === 'book') {
+                const start = addDays(today, o.offset);
+                return kit.book(people.renters[o.renter]!.cookie, [{ itemId: items[o.item]!.id, startDate: start, endDate: addDays(start, o.days - 1) }]);
+              }
+              const r = targets[i];
+              if (!r) return Promise.resolve(null);
+              const owner = people.owners[r.item]!;
+              const renterCookie = people.renters[r.renter]!.cookie;
+              if (o.kind === 'cancel') return o.by === 'owner' ? kit.cancel(r.id, owner.cookie, 'Not available after all.') : kit.cancel(r.id, renterCookie);
+              if (o.kind === 'return') return kit.markReturned(r.id, owner.cookie);
+              return kit.review(r.id, o.by === 'owner' ? owner.cookie : renterCookie, o.halves / 2, 'Fine.');
+            }),
+          );
+          const statuses = responses.map((res) => res?.statusCode ?? null);
+          expect(statuses.filter((s) => s !== null && s >= 500)).toEqual([]);
+
+          // Some serial order of the batch gives exactly these answers.
+          const order = permutations(batch.ops.map((_, i) => i)).find((perm) => {
+            const trial = model.map((r) => ({ ...r, reviewed: { ...r.reviewed } }));
+            return perm.every((i) => {
+              const o = batch.ops[i]!;
+              if (o.kind === 'book') {
+                const start = addDays(today, o.offset);
+                const ok = bookable(o, trial, start, addDays(start, o.days - 1));
+                if (ok) trial.push({ id: `new-${i}`, item: o.item, renter: o.renter, start, end: addDays(start, o.days - 1), state: 'open', reviewed: { renter: false, owner: false } });
+                return statuses[i] === (ok ? 201 : 409);
+              }
+              const expected = targets[i] ? apply(o, trial.filter((r) => !r.id.startsWith('new-')), today) : null;
+              return statuses[i] === expected;
+            });
+          });
+          expect(order, `no serial order explains ${JSON.stringify({ ops: batch.ops, statuses })}`).toBeDefined();
+
+          // Apply the batch to the model in that order, with the real ids of new rentals.
+          for (const i of order!) {
+            const o = batch.ops[i]!;
+            if (o.kind === 'book') {
+              if (statuses[i] !== 201) continue;
+              const orderBody = (await kit.send('GET', `/api/orders/${responses[i]!.json().orderId}`, people.renters[o.renter]!.cookie)).json() as Order;
+              const booked = orderBody.rentals[0]!;
+              model.push({ id: booked.id, item: o.item, renter: o.renter, start: booked.startDate, end: booked.endDate, state: 'open', reviewed: { renter: false, owner: false } });
+            } else if (targets[i]) apply(o, model.filter((r) => r === targets[i]), today);
+          }
+          clock = new Date(clock.getTime() + batch.daysAfter * 86_400_000);
+        }
+        await checkInvariants();
+        // Past every blind period: the reveal jobs show what is still hidden, with the ratings.
+        clock = new Date(clock.getTime() + 15 * 86_400_000);
+        await ctx.app.jobs.runDue();
+        await checkInvariants();
+        const hidden = await queryRows(ctx.database.db, sql`select v.id from reviews v where v.published_at is null`);
+        expect(hidden).toEqual([]);
+      }),
+      { numRuns: Number(process.env.LIFECYCLE_RUNS ?? 25), interruptAfterTimeLimit: 45_000 },
+    );
+  }, 120_000);
+
+  async function checkInvariants() {
+    const db = ctx.database.db;
+    const overlaps = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from rentals a join rentals b on a.item_id = b.item_id and a.id < b.id
+          where not a.returned and a.cancelled_at is null and not b.returned and b.cancelled_at is null
+            and daterange(a.start_date, a.end_date, '[]') && daterange(b.start_date, b.end_date, '[]')`,
+    );
+    expect(overlaps[0]!.n).toBe(0);
+    expect(await kit.unbalancedTransactions()).toBe(0);
+
+    // Each cancelled line got back exactly its total and fee share, once; no payment refunded beyond its amount.
+    const lines = await queryRows<{ id: string; payment_id: string; total_pence: number; cancelled: boolean; fee: number; amount: number; refunded: number; refunds: number }>(
+      db,
+      sql`select r.id, r.payment_id, r.total_pence, r.cancelled_at is not null as cancelled, p.service_fee_pence as fee, p.amount_pence as amount,
+                 coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.kind = 'refund'), 0)::int as refunded,
+                 (select count(*) from ledger_transactions t where t.rental_id = r.id and t.kind = 'rental_cancelled')::int as refunds
+          from rentals r join payments p on p.id = r.payment_id order by r.id`,
+    );
+    const byPayment = new Map<string, typeof lines>();
+    for (const l of lines) byPayment.set(l.payment_id, [...(byPayment.get(l.payment_id) ?? []), l]);
+    for (const group of byPayment.values()) {
+      const shares = feeShares(group[0]!.fee, group.map((l) => l.total_pence));
+      group.forEach((l, i) => {
+        expect(l.refunds).toBe(l.cancelled ? 1 : 0);
+        expect(l.refunded).toBe(l.cancelled ? l.total_pence + shares[i]! : 0);
+      });
+      expect(group.reduce((s, l) => s + l.refunded, 0)).toBeLessThanOrEqual(group[0]!.amount);
+    }
+    expect(
+      await queryRows(db, sql`select id from rentals where cancelled_at is not null and returned`),
+      'no rental both cancelled and returned',
+    ).toEqual([]);
+
+    const ratings = await queryRows<{ id: string; rating: number | null; total_ratings: number; avg: number | null; n: number }>(
+      db,
+      sql`select u.id, u.rating, u.total_ratings,
+                 (select round(avg(v.rating), 2)::float8 from reviews v where v.reviewee_id = u.id and v.published_at is not null) as avg,
+                 (select count(*)::int from reviews v where v.reviewee_id = u.id and v.published_at is not null) as n
+          from users u`,
+    );
+    for (const u of ratings) expect({ rating: u.rating, count: u.total_ratings }).toEqual({ rating: u.avg, count: u.n });
+    // Reviews show only in pairs or after the blind period.
+    const lonely = await queryRows(
+      db,
+      sql`select v.id from reviews v join rentals r on r.id = v.rental_id
+          where v.published_at is not null and r.returned_at > ${new Date(clock.getTime() - 14 * 86_400_000).toISOString()}
+            and (select count(*) from reviews w where w.rental_id = v.rental_id) < 2`,
+    );
+    expect(lonely).toEqual([]);
+  }
+});
