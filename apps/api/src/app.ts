@@ -30,6 +30,12 @@ import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { createCurrentUser } from './modules/auth/current-user.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
+import { accountRoutes } from './modules/account/account-routes.ts';
+import { createAccountRepository } from './modules/account/account-repository.ts';
+import { createAccountDataRepository } from './modules/account/account-data-repository.ts';
+import { createAccountService } from './modules/account/account-service.ts';
+import { createCalendarFeed } from './modules/account/calendar-feed.ts';
+import { passwordChecker } from './modules/account/password-check.ts';
 import { createProfileRepository } from './modules/profile/profile-repository.ts';
 import { createProfileService } from './modules/profile/profile-service.ts';
 import { createPhoneVerification } from './modules/profile/phone-verification.ts';
@@ -185,6 +191,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
   const phone = createPhoneVerification({ repo: profileRepo, sms: smsSender, secret: authSecret, now, log: (err) => app.log.error({ err }, 'sms send failed') });
+  const calendarFeed = createCalendarFeed(createAccountRepository(db), config.appUrl, now);
+  const account = createAccountService({ db, repo: createAccountDataRepository(db), storage: fileStorage, now, onChange: catalogueChanged });
   const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
   const messagesService = createMessagesService(db, events, now);
 
@@ -193,6 +201,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     async (api) => {
       await api.register(catalogueRoutes, { service: catalogue, currentUser });
       await api.register(profileRoutes, { service: profile, phone, currentUser });
+      await api.register(accountRoutes, { service: account, calendar: calendarFeed, currentUser, checkPassword: passwordChecker(auth), now });
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser });
       await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now });

@@ -1,0 +1,119 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../../db/database.ts';
+
+type Row = Record<string, unknown>;
+
+/**
+ * SQL for 'Download my data' and 'Delete my account'. Every query names its columns: the export
+ * holds the user's own data and never another user's identity (no other user's id, name or contact).
+ * Tables added by later features (messages, withdrawals, preferences, the saved wheelbarrow) are
+ * read when they exist.
+ */
+export function createAccountDataRepository(db: Db) {
+  const rows = (query: SQL, executor: Executor = db) => queryRows<Row>(executor as Db, query);
+
+  async function hasTable(name: string, executor: Executor = db): Promise<boolean> {
+    const [row] = await queryRows<{ ok: boolean }>(executor as Db, sql`select to_regclass(${name}) is not null as ok`);
+    return row?.ok === true;
+  }
+
+  const optional = async (table: string, query: SQL) => ((await hasTable(table)) ? rows(query) : []);
+
+  return {
+    hasTable,
+
+    async exportRows(userId: string) {
+      const [profile] = await rows(sql`
+        select id, name, email, email_verified, picture, phone_country_code, phone_number, phone_verified,
+               address_line, address_city, address_postcode, to_char(vacation_until, 'YYYY-MM-DD') as vacation_until,
+               rating, total_ratings, created_at, updated_at
+        from users where id = ${userId}`);
+      return {
+        profile,
+        sessions: await rows(sql`select created_at, expires_at, ip_address, user_agent from sessions where user_id = ${userId} order by created_at`),
+        items: await rows(sql`
+          select i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.address, i.city,
+                 i.postcode, i.latitude, i.longitude, i.available, i.created_at, i.updated_at, i.deleted_at,
+                 coalesce((select json_agg(im.large_key order by im.position) from item_images im where im.item_id = i.id), '[]'::json) as image_keys
+          from items i where i.owner_id = ${userId} order by i.created_at`),
+        rentalsAsRenter: await rows(sql`
+          select r.id, r.item_id, i.name as item_name, to_char(r.start_date, 'YYYY-MM-DD') as start_date,
+                 to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.total_pence, r.returned, r.returned_at, r.cancelled_at, r.created_at
+          from rentals r join items i on i.id = r.item_id where r.renter_id = ${userId} order by r.start_date`),
+        bookingsOfMyItems: await rows(sql`
+          select r.id, r.item_id, i.name as item_name, to_char(r.start_date, 'YYYY-MM-DD') as start_date,
+                 to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.total_pence, r.returned, r.returned_at, r.cancelled_at, r.created_at
+          from rentals r join items i on i.id = r.item_id where r.owner_id = ${userId} order by r.start_date`),
+        reviewsWritten: await rows(sql`
+          select rv.id, rv.rating::float8 as rating, rv.comment, rv.item_id, i.name as item_name, rv.rental_id, rv.created_at
+          from reviews rv left join items i on i.id = rv.item_id where rv.reviewer_id = ${userId} order by rv.created_at`),
+        // Only published reviews: a hidden one (double-blind) stays hidden from its subject here too.
+        reviewsReceived: await rows(sql`
+          select rv.id, rv.rating::float8 as rating, rv.comment, rv.item_id, i.name as item_name, rv.rental_id, rv.created_at
+          from reviews rv left join items i on i.id = rv.item_id
+          where rv.reviewee_id = ${userId} and rv.published_at is not null order by rv.created_at`),
+        messagesSent: await optional('messages', sql`
+          select m.id, m.thread_id, t.item_id, m.body, m.created_at
+          from messages m join message_threads t on t.id = m.thread_id where m.sender_id = ${userId} order by m.created_at`),
+        notifications: await rows(sql`
+          select id, kind, title, body, link, item_id, rental_id, read_at, created_at from notifications where user_id = ${userId} order by created_at`),
+        notificationPreferences: await optional('notification_preferences', sql`select * from notification_preferences where user_id = ${userId}`),
+        payments: await rows(sql`
+          select id, subtotal_pence, service_fee_pence, amount_pence, brand, last4, created_at from payments where renter_id = ${userId} order by created_at`),
+        ledgerEntries: await rows(sql`select * from ledger_entries where user_id = ${userId} order by created_at`),
+        withdrawals: await optional('withdrawals', sql`
+          select id, amount_pence, status, brand, last4, failure_reason, created_at, finished_at from withdrawals where user_id = ${userId} order by created_at`),
+        wheelbarrow: await optional('wheelbarrow_lines', sql`
+          select item_id, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date, added_at
+          from wheelbarrow_lines where user_id = ${userId}`),
+        supportRequests: await rows(sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`),
+      };
+    },
+
+    /** Rentals that stop a deletion: the user's own or of their items, neither cancelled nor returned. */
+    async openRentalCount(userId: string): Promise<number> {
+      const [row] = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from rentals
+            where (renter_id = ${userId} or owner_id = ${userId}) and cancelled_at is null and not returned`,
+      );
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Removes the personal data and keeps the anonymised row that others' rentals, reviews,
+     * messages and the ledger point at. Answers the storage keys of files to remove afterwards.
+     */
+    async anonymise(userId: string, deletedEmail: string): Promise<string[]> {
+      return db.transaction(async (tx) => {
+        const [user] = await queryRows<{ picture_key: string | null }>(tx as unknown as Db, sql`select picture_key from users where id = ${userId} for update`);
+        const images = await queryRows<{ large_key: string; thumb_key: string }>(
+          tx as unknown as Db,
+          sql`select im.large_key, im.thumb_key from item_images im join items i on i.id = im.item_id where i.owner_id = ${userId}`,
+        );
+        await tx.execute(sql`delete from item_images where item_id in (select id from items where owner_id = ${userId})`);
+        await tx.execute(sql`
+          update items set deleted_at = coalesce(deleted_at, now()), available = false, description = '', address = null,
+                 postcode = null, latitude = null, longitude = null, updated_at = now()
+          where owner_id = ${userId}`);
+        await tx.execute(sql`delete from sessions where user_id = ${userId}`);
+        await tx.execute(sql`delete from accounts where user_id = ${userId}`);
+        await tx.execute(sql`delete from verifications where value = ${userId}`);
+        await tx.execute(sql`delete from phone_verifications where user_id = ${userId}`);
+        await tx.execute(sql`delete from notifications where user_id = ${userId}`);
+        await tx.execute(sql`delete from support_requests where user_id = ${userId}`);
+        for (const table of ['notification_preferences', 'wheelbarrow_lines']) {
+          if (await hasTable(table, tx)) await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
+        }
+        await tx.execute(sql`
+          update users set name = 'Deleted user', email = ${deletedEmail}, email_verified = false, picture = null, picture_key = null,
+                 phone_number = null, phone_country_code = null, phone_verified = false, address_line = null, address_city = null,
+                 address_postcode = null, vacation_until = null, calendar_token_hash = null, deleted_at = now(), updated_at = now()
+          where id = ${userId}`);
+        return [...(user?.picture_key ? [user.picture_key] : []), ...images.flatMap((i) => [i.large_key, i.thumb_key])];
+      });
+    },
+  };
+}
+
+export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;

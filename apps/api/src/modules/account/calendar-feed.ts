@@ -1,0 +1,57 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { AppError, daysInclusive, todayInLondon } from '@toolshed/core';
+import type { AccountRepository } from './account-repository.ts';
+import { buildCalendar } from './ical.ts';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * A private iCalendar address per user. The token (256 random bits) is shown once, when made or
+ * reset; only its SHA-256 is stored, so looking it up compares hashes, never the token itself.
+ */
+export function createCalendarFeed(repo: AccountRepository, appUrl: string, now: () => Date) {
+  const feedUrl = (token: string) => `${appUrl}/api/calendar/${token}.ics`;
+
+  return {
+    /** Makes a new address; any earlier one stops working. */
+    async reset(userId: string): Promise<{ url: string }> {
+      const token = randomBytes(32).toString('base64url');
+      await repo.setCalendarTokenHash(userId, hashToken(token));
+      return { url: feedUrl(token) };
+    },
+
+    async disable(userId: string): Promise<void> {
+      await repo.setCalendarTokenHash(userId, null);
+    },
+
+    /** The feed for a `<token>.ics` file name; a wrong or reset token is not found. */
+    async render(fileName: string): Promise<string> {
+      const token = /^([A-Za-z0-9_-]{43})\.ics$/.exec(fileName)?.[1];
+      const user = token ? await repo.userByCalendarTokenHash(hashToken(token)) : undefined;
+      if (!user) throw new AppError('NOT_FOUND', 'Calendar not found');
+      const rentals = await repo.feedRentals(user.id, todayInLondon(now()));
+      return buildCalendar({
+        name: 'Toolshed rentals',
+        now: now(),
+        events: rentals.map((r) => {
+          const days = daysInclusive(r.start_date, r.end_date);
+          const link = `${appUrl}/rentals/${r.item_id}-${r.start_date}`;
+          const span = `${days} day${days === 1 ? '' : 's'}`;
+          return {
+            uid: `${r.id}-${r.role}@toolshed`,
+            startDate: r.start_date,
+            endDate: r.end_date,
+            summary: r.role === 'renter' ? `Renting: ${r.item_name}` : `Lent out: ${r.item_name}`,
+            description:
+              r.role === 'renter'
+                ? `You are renting ${r.item_name} from ${r.other_name} for ${span}.\n${link}`
+                : `${r.other_name} is renting your ${r.item_name} for ${span}.\n${link}`,
+            url: link,
+          };
+        }),
+      });
+    },
+  };
+}
+
+export type CalendarFeed = ReturnType<typeof createCalendarFeed>;
