@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
-import { nextAttempt, outcomeUnknown } from './payment-attempt.ts';
+import { loadUnfinished, nextAttempt, outcomeUnknown, saveUnfinished } from './payment-attempt.ts';
 import { describeFailure, PAYMENT_FAILED } from './payment-failure.ts';
 import { formatCardNumber, formatExpiry } from './card-format.ts';
 
@@ -29,7 +29,30 @@ describe('payment attempts', () => {
   });
 });
 
+describe('an unfinished attempt across a reload', () => {
+  it('is kept in the tab\'s storage until the payment gets a clear answer', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    expect(loadUnfinished(storage)).toBeNull();
+    const attempt = nextAttempt(null, [a], () => 'key-after-crash');
+    saveUnfinished(attempt, storage);
+    // After a reload, the same lines are paid for with the same key.
+    expect(nextAttempt(loadUnfinished(storage), [a]).key).toBe('key-after-crash');
+    saveUnfinished(null, storage);
+    expect(loadUnfinished(storage)).toBeNull();
+    store.set('toolshed.unfinished-payment', '{not json');
+    expect(loadUnfinished(storage)).toBeNull();
+  });
+});
+
 describe('payment failures', () => {
+  it('keeps the person on the card page when the first try is still being processed', () => {
+    const failure = describeFailure(new ApiError(409, 'CONFLICT', 'This payment is already being processed. Please wait a moment, then try again: you will not be charged twice.', 'idempotencyKey'));
+    expect(failure.fix).toBeNull();
+    expect(failure.message).toMatch(/already being processed/);
+    expect(describeFailure(new ApiError(409, 'CONFLICT', 'Mower is already booked', 'lines')).fix).toBe('checkout');
+  });
+
   it('puts a refused card field beside the field and an address problem on the way to the profile', () => {
     expect(describeFailure(new ApiError(400, 'VALIDATION', 'This card has expired', 'card.expiry')).field).toEqual({
       name: 'expiry',

@@ -31,3 +31,30 @@ export function outcomeUnknown(error: unknown): boolean {
   if (!(error instanceof ApiError)) return true;
   return error.status === 0 || error.status >= 500 || (error.status === 409 && error.field === 'idempotencyKey');
 }
+
+const STORAGE_KEY = 'toolshed.unfinished-payment';
+
+/**
+ * The unfinished attempt survives a reload of the page (for this tab only), so a payment whose
+ * answer was lost is retried with its own key instead of a new one.
+ */
+export function loadUnfinished(storage: Pick<Storage, 'getItem'> | undefined = globalThis.sessionStorage): PaymentAttempt | null {
+  try {
+    const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
+    if (parsed && typeof parsed === 'object' && typeof (parsed as PaymentAttempt).key === 'string' && typeof (parsed as PaymentAttempt).lines === 'string') {
+      return { key: (parsed as PaymentAttempt).key, lines: (parsed as PaymentAttempt).lines };
+    }
+  } catch {
+    // Unreadable or blocked storage: start afresh.
+  }
+  return null;
+}
+
+export function saveUnfinished(attempt: PaymentAttempt | null, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage): void {
+  try {
+    if (attempt) storage?.setItem(STORAGE_KEY, JSON.stringify(attempt));
+    else storage?.removeItem(STORAGE_KEY);
+  } catch {
+    // Storage may be full or blocked; the attempt is still kept in memory.
+  }
+}

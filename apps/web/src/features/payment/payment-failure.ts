@@ -25,6 +25,9 @@ export function describeFailure(error: unknown): PaymentFailure {
   if (status === 0) {
     return { ...failure, detail: 'We could not reach Toolshed. Check your connection, then try again: you will not be charged twice.' };
   }
+  // The first try with this key is still running (or crashed and is taken over after two minutes):
+  // paying again from this page sends the same key, so it is never charged twice.
+  if (status === 409 && field === 'idempotencyKey') return { ...failure, message: error.message };
   if (status === 409) return { ...failure, message: error.message, fix: 'checkout' };
   if (status === 400 && field === 'address') return { ...failure, message: error.message, fix: 'address' };
   if ((status === 400 || status === 404) && field === 'lines') return { ...failure, message: error.message, fix: 'checkout' };

@@ -4,7 +4,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { wheelbarrowCheckRoot, type LineDates } from '../wheelbarrow/api/check-wheelbarrow.ts';
 import { placeOrder } from './api/place-order.ts';
-import { nextAttempt, outcomeUnknown, type PaymentAttempt } from './payment-attempt.ts';
+import { loadUnfinished, nextAttempt, outcomeUnknown, saveUnfinished, type PaymentAttempt } from './payment-attempt.ts';
 import { describeFailure, type PaymentFailure } from './payment-failure.ts';
 
 /** The spec's pause on 'Payment confirmed' before the success page. */
@@ -19,7 +19,8 @@ export type PaymentPhase =
 /** pending -> processing -> confirmed (then the success page), or back to a usable form on failure. */
 export function useCardPayment(lines: LineDates[]) {
   const [phase, setPhase] = useState<PaymentPhase>({ kind: 'pending' });
-  const unfinished = useRef<PaymentAttempt | null>(null);
+  // An attempt whose outcome is unknown is retried with its key, even after a reload.
+  const unfinished = useRef<PaymentAttempt | null>(loadUnfinished());
   // Set before any re-render, so a second click in the same moment cannot send a second request.
   const busy = useRef(false);
   const navigate = useNavigate();
@@ -38,14 +39,19 @@ export function useCardPayment(lines: LineDates[]) {
       busy.current = true;
       const attempt = nextAttempt(unfinished.current, lines);
       unfinished.current = attempt;
+      saveUnfinished(attempt);
       setPhase({ kind: 'processing' });
       try {
         const result = await placeOrder({ lines, card, idempotencyKey: attempt.key });
         unfinished.current = null;
+        saveUnfinished(null);
         void queryClient.invalidateQueries({ queryKey: ['rentals'] });
         setPhase({ kind: 'confirmed', orderId: result.orderId });
       } catch (error) {
-        if (!outcomeUnknown(error)) unfinished.current = null;
+        if (!outcomeUnknown(error)) {
+          unfinished.current = null;
+          saveUnfinished(null);
+        }
         // Checkout must ask again about lines the server refused; this page keeps its message.
         void queryClient.invalidateQueries({ queryKey: [wheelbarrowCheckRoot], refetchType: 'none' });
         setPhase({ kind: 'failed', failure: describeFailure(error) });
