@@ -1,0 +1,127 @@
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import { TEST_CARDS } from '@toolshed/core';
+import type { Locator, Page } from 'playwright-core';
+import { createConfirmedAccount, newAccount } from '../support/accounts.ts';
+import { createApiReader, type ApiReader } from '../support/api.ts';
+import { freshLine, planBooking, shownPrices, type BookingPlan } from '../support/booking-plan.ts';
+import { expectNoAxeViolations } from '../support/browser.ts';
+import { loadCatalogue } from '../support/catalogue.ts';
+import { itemCard } from '../support/grid.ts';
+import { setUpJourneys } from '../support/journey.ts';
+import { cardForm, fillCard } from '../support/payment.ts';
+import { GOOD_ADDRESS, asRenter } from '../support/renter-api.ts';
+import { startApiServer } from '../support/server.ts';
+import { waitForGone, waitForPath, waitForUrl, waitForVisible, waitUntil } from '../support/waits.ts';
+import { ADDED_TOAST, addToWheelbarrow, signInFromBar, wheelbarrowBar } from '../support/wheelbarrow.ts';
+
+const PHONE = { width: 390, height: 844 };
+
+let api: ApiReader;
+let today: string;
+let plan: BookingPlan;
+
+const { journey } = setUpJourneys(
+  () => startApiServer({ env: (baseUrl) => ({ NODE_ENV: 'development', APP_URL: baseUrl, AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300' }) }),
+  async (baseUrl) => {
+    api = createApiReader(baseUrl);
+    const catalogue = await loadCatalogue(api);
+    today = catalogue.today;
+    plan = await planBooking(api, catalogue);
+  },
+);
+
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  assert.ok(found, 'the element is laid out');
+  return found;
+}
+
+/** The page does not scroll sideways: nothing is wider than the phone. */
+async function assertNoSidewaysScroll(page: Page, where: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  assert.ok(overflow <= 0, `${where} scrolls sideways by ${overflow}px on a phone`);
+}
+
+describe('on a phone (390 x 844)', () => {
+  journey('the first screen shows items; filters open from a Filters button in a sheet and count what is set', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    await page.goto(`/category/${plan.categoryId}`);
+    const main = page.getByRole('main');
+    await waitForVisible(itemCard(page, plan.first.name));
+    assert.equal(await main.getByRole('search', { name: 'Filter items' }).count(), 0, 'the filter form is not on the first screen');
+    const firstCard = await box(itemCard(page, plan.first.name));
+    assert.ok(firstCard.y < PHONE.height, `the first card starts on the first screen (at ${firstCard.y}px)`);
+    await assertNoSidewaysScroll(page, 'the category page');
+    await expectNoAxeViolations(page, 'the category page on a phone');
+
+    await main.getByRole('button', { name: 'Filters', exact: true }).click();
+    const sheet = page.getByRole('dialog', { name: 'Filters' });
+    await waitForVisible(sheet);
+    await expectNoAxeViolations(page, 'the filter sheet on a phone');
+    await sheet.getByLabel('Minimum owner rating', { exact: true }).selectOption('4');
+    await waitForUrl(page, (url) => url.searchParams.get('minRating') === '4', 'the rating filter in the address');
+    await sheet.getByRole('button', { name: 'Show results', exact: true }).click();
+    await waitForGone(sheet);
+    const button = main.getByRole('button', { name: 'Filters 1 set', exact: true });
+    await waitForVisible(button);
+    await waitUntil(() => button.evaluate((el) => el === document.activeElement), 'focus back on the Filters button');
+  });
+
+  journey('a popup opens full screen, adds to the wheelbarrow, and the toast and the bar keep out of each other', async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    const line = await freshLine(api, plan.first, today);
+    await addToWheelbarrow(page, line);
+    const toast = page.getByRole('status').getByText(ADDED_TOAST, { exact: true });
+    const bar = wheelbarrowBar(page);
+    await waitForVisible(bar.getByText('1 item', { exact: true }));
+    const toastBox = await box(toast);
+    const barBox = await box(bar);
+    assert.ok(toastBox.y + toastBox.height <= barBox.y, `the toast (ends ${toastBox.y + toastBox.height}px) sits above the bar (starts ${barBox.y}px)`);
+    assert.ok(barBox.height <= 90, `the bar is one compact row on a phone (${barBox.height}px)`);
+    await assertNoSidewaysScroll(page, 'the category page with the bar');
+    await expectNoAxeViolations(page, 'the category page with the bar on a phone');
+
+    await itemCard(page, plan.second.name).click();
+    const dialog = page.getByRole('dialog', { name: plan.second.name });
+    await waitForVisible(dialog.getByRole('heading', { name: plan.second.name }));
+    const dialogBox = await box(dialog);
+    assert.ok(dialogBox.width >= PHONE.width - 1, 'the popup fills the phone screen');
+    await expectNoAxeViolations(page, 'the item popup on a phone');
+  });
+
+  journey('checkout and payment on a phone: the bar steps aside, the card pays and the booking is confirmed', async ({ page, baseUrl }) => {
+    await page.setViewportSize(PHONE);
+    const account = newAccount('Phone');
+    await createConfirmedAccount(baseUrl, account);
+    await asRenter(baseUrl, account, (renter) => renter.saveAddress(GOOD_ADDRESS));
+    const line = await freshLine(api, plan.second, today);
+    await addToWheelbarrow(page, line);
+    await signInFromBar(page, account);
+    assert.equal(await wheelbarrowBar(page).count(), 0, 'no bar on checkout');
+    await assertNoSidewaysScroll(page, '/checkout');
+    await expectNoAxeViolations(page, '/checkout on a phone');
+
+    const main = page.getByRole('main');
+    const toPayment = main.getByRole('button', { name: 'Continue to Payment', exact: true });
+    await waitUntil(() => toPayment.isEnabled(), 'Continue to Payment usable with a saved address');
+    await toPayment.click();
+    await waitForPath(page, '/payment-selection');
+    assert.equal(await wheelbarrowBar(page).count(), 0, 'no bar on payment selection');
+    await main.getByRole('link', { name: 'Credit or debit card', exact: true }).click();
+    await waitForPath(page, '/payment/card');
+    assert.equal(await wheelbarrowBar(page).count(), 0, 'no bar on the card page');
+    const form = cardForm(page);
+    const pay = form.getByRole('button', { name: `Pay ${shownPrices([line]).total}`, exact: true });
+    await waitForVisible(pay);
+    await fillCard(form, TEST_CARDS.success, today, account.name);
+    // Nothing fixed covers the button a thumb has to reach.
+    const payBox = await box(pay);
+    assert.ok(payBox.y + payBox.height <= PHONE.height || (await pay.isVisible()), 'the Pay button can be reached');
+    await pay.click();
+    await waitForPath(page, '/payment-success');
+    await waitForVisible(main.getByRole('heading', { level: 1, name: 'Booking confirmed' }));
+    assert.equal(await wheelbarrowBar(page).count(), 0, 'no bar on the success page');
+    await expectNoAxeViolations(page, '/payment-success on a phone');
+  });
+});
