@@ -136,3 +136,45 @@ describe('vacation mode', () => {
     expect(await screen.findByText('Vacation mode is off.')).toBeTruthy();
   });
 });
+
+describe('calendar feed and your data', () => {
+  it('makes a calendar address and shows it once with a subscribe link', async () => {
+    server({ 'POST /api/me/calendar-feed': () => json({ url: 'http://localhost:3000/api/calendar/abc.ics' }, 201) });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Create calendar address' }));
+    expect(((await screen.findByLabelText(/Your calendar address/)) as HTMLInputElement).value).toBe('http://localhost:3000/api/calendar/abc.ics');
+    expect(screen.getByRole('link', { name: 'Subscribe in your calendar app' }).getAttribute('href')).toBe('webcal://localhost:3000/api/calendar/abc.ics');
+  });
+
+  it('offers the data download and refuses deletion with the reason', async () => {
+    server({ 'GET /api/me/deletion': () => json({ blocker: 'You have 1 upcoming or active rental (as a renter or an owner).' }) });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    expect((await screen.findByRole('link', { name: 'Download my data' })).getAttribute('href')).toBe('/api/me/export');
+    await user.click(screen.getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText(/You have 1 upcoming or active rental/)).toBeTruthy();
+    expect(screen.queryByLabelText('Your password')).toBeNull();
+  });
+
+  it('deletes with the password and signs out', async () => {
+    const { api } = server({
+      'GET /api/me/deletion': () => json({ blocker: null }),
+      'DELETE /api/me': ({ body }) =>
+        (body as { password: string }).password === 'right one' ? new Response(null, { status: 204 }) : errorJson(400, 'VALIDATION', 'That password is not right.', { field: 'password' }),
+      'POST /api/auth/sign-out': () => json({ success: true }),
+    });
+    const user = userEvent.setup();
+    renderApp('/profile');
+    await user.click(await screen.findByRole('button', { name: 'Delete my account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.type(await within(dialog).findByLabelText('Your password'), 'wrong');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await within(dialog).findByText('That password is not right.')).toBeTruthy();
+    await user.clear(within(dialog).getByLabelText('Your password'));
+    await user.type(within(dialog).getByLabelText('Your password'), 'right one');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
+    expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/auth/sign-out')).toBe(true);
+  });
+});

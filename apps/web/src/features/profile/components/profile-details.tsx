@@ -10,6 +10,8 @@ import { EditNameForm } from './edit-name-form.tsx';
 import { PhoneForm } from './phone-form.tsx';
 import { ProfilePictureForm } from './profile-picture-form.tsx';
 import { VacationForm } from './vacation-form.tsx';
+import { CalendarFeedSection } from './calendar-feed-section.tsx';
+import { YourDataSection } from './your-data-section.tsx';
 
 /** The Profile tab: who the user is, their name, picture, phone, address and vacation mode. */
 export function ProfileDetails() {
@@ -60,6 +62,8 @@ export function ProfileDetails() {
       <PhoneForm saved={me.data.phone ?? null} />
       <AddressForm saved={me.data.address ?? null} />
       <VacationForm until={me.data.vacationUntil ?? null} />
+      <CalendarFeedSection exists={me.data.calendarFeed ?? false} />
+      <YourDataSection />
     </section>
   );
 }
