@@ -4,7 +4,6 @@ import { CategoryPage } from '../features/browse/components/category-page.tsx';
 import { ItemPopupRoute } from '../features/browse/components/item-popup-route.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { NotFoundPage } from '../pages/not-found-page.tsx';
-import type { PlannedPageId } from '../pages/planned-page.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 import { StatusMessage } from '../ui/status-views.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -27,16 +26,6 @@ function lazyPage(load: () => Promise<ComponentType>) {
   return (
     <Suspense fallback={<PageLoading />}>
       <Page />
-    </Suspense>
-  );
-}
-
-const LazyPlanned = lazy(() => import('../pages/planned-page.tsx').then((m) => ({ default: m.PlannedPage })));
-
-function planned(page: PlannedPageId) {
-  return (
-    <Suspense fallback={<PageLoading />}>
-      <LazyPlanned page={page} />
     </Suspense>
   );
 }
@@ -78,8 +67,8 @@ export const routes: RouteObject[] = [
               { path: 'edit-item/:itemId?', element: lazyPage(() => import('../pages/edit-item-page.tsx').then((m) => m.EditItemPage)) },
               { path: 'my-rentals', element: lazyPage(() => import('../pages/my-rentals-page.tsx').then((m) => m.MyRentalsPage)) },
               { path: 'rentals/:rentalId', element: lazyPage(() => import('../pages/rental-page.tsx').then((m) => m.RentalPage)) },
-              { path: 'notifications', element: planned('notifications') },
-              { path: 'item/:itemId/messages', element: planned('messages') },
+              { path: 'notifications', element: lazyPage(() => import('../features/notifications/components/notifications-page.tsx').then((m) => m.NotificationsPage)) },
+              { path: 'item/:itemId/messages', element: lazyPage(() => import('../features/messages/components/messages-page.tsx').then((m) => m.MessagesPage)) },
             ],
           },
           // Not lazy: the error page shows it too, so it is in the main chunk anyway.

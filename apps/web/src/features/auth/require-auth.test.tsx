@@ -37,15 +37,14 @@ describe('protected routes', () => {
     expect(app.url()).toBe('/checkout');
   });
 
-  // Pages whose features are still to come: signed-in users see their title and what they will hold.
   it.each([
-    ['/notifications', 'Notifications'],
-    ['/item/item-1/messages', 'Messages'],
-  ])('shows %s to a signed-in user with its title', async (path, title) => {
-    fakeServer({}, { user: testUser });
+    ['/notifications', 'Notifications', 'No notifications about your items yet.'],
+    ['/item/item-1/messages', 'Conversation not found', 'This conversation does not exist or is not yours.'],
+  ])('shows %s to a signed-in user with its title', async (path, title, text) => {
+    fakeServer({ 'GET /api/notifications': () => json({ tab: 'items', entries: [], unread: { items: 0, rentals: 0 } }) }, { user: testUser });
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(screen.getByText('This page is not available yet.')).toBeTruthy();
+    expect(await screen.findByText(text, { exact: false })).toBeTruthy();
   });
 
   it('keeps public pages public', async () => {

@@ -55,6 +55,7 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange }: ItemD
           initialRange={initialRange}
           readOnly={readOnly}
           ownItem={user !== null && user.id === query.data.owner.id}
+          canMessage={!readOnly && user !== null && user.id !== query.data.owner.id}
           onAdd={(range) => add(query.data, range)}
           headingId={headingId}
         />

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
 import { bookingButtonState, formatDate, formatPence, isIsoDate, vacationBlockedRange, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
@@ -24,6 +25,8 @@ export interface ItemDetailViewProps {
   readOnly: boolean;
   /** The signed-in user owns this item: they may edit it, not rent it. */
   ownItem?: boolean;
+  /** Signed in and not the owner: offer 'Message the owner'. */
+  canMessage?: boolean;
   onAdd: (range: ChosenRange) => void;
   /** Id of the item name heading, which labels the dialog. */
   headingId?: string;
@@ -40,7 +43,7 @@ function startingRange(initial: ItemDetailViewProps['initialRange']): PickedRang
  * renter decides: what it looks like, what it costs and when it is free, what those dates cost,
  * then who lends it, where, and the owner's description.
  */
-export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, onAdd, headingId = 'item-detail-title' }: ItemDetailViewProps) {
+export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, canMessage = false, onAdd, headingId = 'item-detail-title' }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   const limits = { minDays: item.minDays, maxDays: item.maxDays };
   // Vacation mode: the owner's away days are blocked like booked ones.
@@ -82,6 +85,14 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
         <div className="flex flex-col gap-6">
           <Section title="Owner">
             <OwnerLink owner={item.owner} />
+            {canMessage && (
+              <Link
+                to={`/item/${encodeURIComponent(item.id)}/messages`}
+                className="self-start rounded-md border border-emerald-700 px-3 py-1.5 text-sm font-medium text-emerald-900 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+              >
+                Message the owner
+              </Link>
+            )}
           </Section>
           <Section title="About this item">
             <p className="max-w-prose break-words whitespace-pre-line text-slate-800">{item.description}</p>

@@ -25,6 +25,9 @@ export function OwnerItemCard({ item }: { item: OwnerItem }) {
           <Link to={`/edit-item/${encodeURIComponent(item.id)}`} aria-label={`Edit ${item.name}`} className={smallButtonClass}>
             Edit
           </Link>
+          <Link to={`/item/${encodeURIComponent(item.id)}/messages`} aria-label={`Messages about ${item.name}`} className={smallButtonClass}>
+            Messages
+          </Link>
           <DeleteItemButton
             item={item}
             className="rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"

@@ -3,13 +3,17 @@ import { requestJson } from '../../../lib/request-json.ts';
 
 export const unreadCountKey = ['notifications', 'unread-count'] as const;
 
-/** How many notifications the signed-in user has not read; polled so the badge stays current. */
+/** How often the badge asks; one indexed count, and only while the page is visible. */
+export const UNREAD_POLL_MS = 5_000;
+
+/** How many notifications the signed-in user has not read; polled so the badge updates without a reload. */
 export function useUnreadCount(enabled: boolean): UseQueryResult<{ count: number }, Error> {
   return useQuery({
     queryKey: unreadCountKey,
     queryFn: () => requestJson<{ count: number }>('GET', '/api/notifications/unread-count'),
     enabled,
-    staleTime: 30_000,
-    refetchInterval: 60_000,
+    staleTime: 0,
+    refetchInterval: UNREAD_POLL_MS,
+    refetchIntervalInBackground: false,
   });
 }

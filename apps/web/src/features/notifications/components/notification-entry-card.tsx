@@ -1,0 +1,65 @@
+import { formatDate, formatPence } from '@toolshed/core';
+import type { NotificationEntry, NotificationTab, RentalView } from '@toolshed/core/contract';
+import { Link } from 'react-router';
+import { RentalStatusBadge } from '../../rentals/components/rental-status-badge.tsx';
+
+const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+export function entryTitle(entry: NotificationEntry): string {
+  return entry.itemName ?? (entry.type === 'account' ? 'Your account' : 'Unknown Item');
+}
+
+interface Props {
+  entry: NotificationEntry;
+  tab: NotificationTab;
+  onOpen(entry: NotificationEntry): void;
+}
+
+/** One item, rental or the account: the newest notice opens it (and reads everything in it). */
+export function NotificationEntryCard({ entry, onOpen }: Props) {
+  const [latest, ...earlier] = entry.notifications;
+  const unread = entry.unreadCount > 0;
+  const title = entryTitle(entry);
+  return (
+    <li className={`rounded-xl border p-4 ${unread ? 'border-emerald-700 bg-emerald-50' : 'border-slate-200 bg-white'}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h2 className="text-lg font-semibold break-words text-slate-900">{title}</h2>
+        {unread && <span className="rounded-full bg-red-700 px-2 py-0.5 text-xs font-semibold text-white">{entry.unreadCount} unread</span>}
+        {entry.rental && (
+          <RentalStatusBadge rental={{ status: entry.rental.status as RentalView['status'], overdue: entry.rental.status === 'overdue' }} />
+        )}
+      </div>
+      {entry.rental && (
+        <p className="text-sm text-slate-700">
+          {formatDate(entry.rental.startDate)} to {formatDate(entry.rental.endDate)} · {formatPence(entry.rental.totalPence)}
+        </p>
+      )}
+      {latest && (
+        <Link
+          to={latest.link ?? '/notifications'}
+          onClick={() => onOpen(entry)}
+          className="mt-2 block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+        >
+          <span className={`block text-emerald-900 underline underline-offset-2 ${latest.read ? '' : 'font-semibold'}`}>{latest.title}</span>
+          <span className="block break-words text-slate-800">{latest.body}</span>
+          <span className="block text-sm text-slate-600">{when.format(new Date(latest.createdAt))}</span>
+        </Link>
+      )}
+      {earlier.length > 0 && (
+        <details className="mt-2">
+          <summary className="cursor-pointer text-sm text-slate-700">Earlier ({earlier.length})</summary>
+          <ul className="mt-2 space-y-2">
+            {earlier.map((n) => (
+              <li key={n.id}>
+                <Link to={n.link ?? '/notifications'} onClick={() => onOpen(entry)} className="text-sm text-emerald-900 underline underline-offset-2">
+                  {n.title}
+                </Link>
+                <span className="block text-sm break-words text-slate-700">{n.body}</span>
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </li>
+  );
+}
