@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeXml, placeholderImageDataUrl, placeholderImageSvg, wrapTitle, type PlaceholderImageOptions } from './placeholder-image.ts';
+import { escapeXml, placeholderImageDataUrl, placeholderImageSvg, type PlaceholderImageOptions } from './placeholder-image.ts';
+import { toolIconShapes } from './tool-icons.ts';
 
 const base: PlaceholderImageOptions = { title: 'Cordless Combi Drill', subtitle: 'Photo 1 of 3', categoryId: 'power-tools', variant: 0 };
 
@@ -11,26 +12,35 @@ describe('placeholderImageSvg', () => {
     expect(svg.endsWith('</svg>')).toBe(true);
   });
 
-  it('shows the title and the subtitle with a font every machine has, and loads nothing external', () => {
+  it('shows the item as a pictogram instead of printing its name, and loads nothing external', () => {
     const svg = placeholderImageSvg(base);
-    expect(svg).toContain('>Cordless Combi Drill<');
-    expect(svg).toContain('>Photo 1 of 3<');
-    expect(svg).toContain('font-family="DejaVu Sans, Arial, sans-serif"');
+    expect(svg).not.toContain('<text');
+    expect(svg).toMatch(/<path d="M10 18a1 1 0 0 1 1 1v2/); // the drill pictogram's handle
     expect(svg).not.toMatch(/href=|@import|url\((?!#)/);
+    // The name stays in the accessible label, where it belongs.
+    expect(svg).toContain('aria-label="Cordless Combi Drill – Photo 1 of 3"');
   });
 
-  it('escapes XML special characters in the text', () => {
+  it('escapes XML special characters in the label', () => {
     const svg = placeholderImageSvg({ ...base, title: `Tom & Jerry's <"Big"> Amp`, subtitle: 'A & B' });
-    expect(svg).toContain('Tom &amp; Jerry&apos;s');
-    expect(svg).toContain('&lt;&quot;Big&quot;&gt;');
-    expect(svg).toContain('>A &amp; B<');
+    expect(svg).toContain('Tom &amp; Jerry&apos;s &lt;&quot;Big&quot;&gt; Amp – A &amp; B');
     expect(svg).not.toContain('<"Big">');
-    expect(svg).not.toMatch(/& /);
   });
 
-  it('draws a different picture for each variant of one item', () => {
+  it('frames each photo of one item differently: background, size and angle', () => {
     const pictures = ([0, 1, 2] as const).map((variant) => placeholderImageSvg({ ...base, variant }));
     expect(new Set(pictures).size).toBe(3);
+    const scales = pictures.map((svg) => /scale\(([\d.]+)\)/.exec(svg)![1]);
+    expect(new Set(scales).size).toBe(3);
+    const turns = pictures.map((svg) => /rotate\((-?[\d.]+)\)/.exec(svg)![1]);
+    expect(new Set(turns).size).toBe(3);
+  });
+
+  it('shows different things for different items of one category', () => {
+    const drill = placeholderImageSvg(base);
+    const saw = placeholderImageSvg({ ...base, title: 'Sliding Mitre Saw' });
+    const icon = (svg: string) => /stroke-width="1.7">(.*?)<\/g>/.exec(svg)![1];
+    expect(icon(drill)).not.toBe(icon(saw));
   });
 
   it('colours categories differently and falls back for an unknown category', () => {
@@ -38,22 +48,22 @@ describe('placeholderImageSvg', () => {
     expect(colour('garden-tools')).not.toBe(colour('audio-visual'));
     expect(colour('no-such-category')).toMatch(/^#[0-9a-f]{6}$/);
   });
-
-  it('puts a long title on two lines instead of running off the picture', () => {
-    const svg = placeholderImageSvg({ ...base, title: 'Heavy Duty Self-Propelled Petrol Lawn Mower With Mulching Kit' });
-    expect(svg.match(/<tspan /g)).toHaveLength(2);
-  });
 });
 
-describe('wrapTitle', () => {
-  it.each([
-    ['Drill', ['Drill']],
-    ['Self-Propelled Petrol Lawn Mower', ['Self-Propelled Petrol', 'Lawn Mower']],
-    ['One Two Three Four Five Six Seven Eight Nine Ten Eleven', ['One Two Three Four Five', 'Six Seven Eight Nine…']],
-    ['Supercalifragilisticexpialidocious', ['Supercalifragilisticexp…']],
-  ])('%s -> %j', (title, lines) => {
-    expect(wrapTitle(title)).toEqual(lines);
-    for (const line of wrapTitle(title)) expect(line.length).toBeLessThanOrEqual(24);
+describe('toolIconShapes', () => {
+  it('draws a pictogram of the thing itself, different for different tools', () => {
+    const names = ['Triple Extension Ladder', 'Cordless Combi Drill (18V)', 'Sliding Mitre Saw', 'Six-Person Family Tent', 'Electric Guitar and Practice Amp', 'Concert Ukulele'];
+    const shapes = names.map((name) => toolIconShapes(name, 'any'));
+    for (const s of shapes) {
+      expect(s).toMatch(/^<(path|circle|rect|line|polyline|ellipse|polygon)/);
+      expect(s).not.toContain('<svg');
+    }
+    expect(new Set(shapes).size).toBe(names.length);
+  });
+
+  it('falls back to the category, and to a toolbox for an unknown category', () => {
+    expect(toolIconShapes('Something Unheard Of', 'camping-gear')).toBe(toolIconShapes('Six-Person Family Tent', 'camping-gear'));
+    expect(toolIconShapes('Something Unheard Of', 'nowhere')).toBe(toolIconShapes('Complete Hand Tool Kit', 'diy-hand-tools'));
   });
 });
 

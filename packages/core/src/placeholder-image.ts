@@ -1,7 +1,10 @@
 /**
- * Illustration-like 600x400 placeholder pictures for sample items. Pure string building, so the
- * API seed can rasterise the same picture the web app shows as a data URL in Mock Data mode.
+ * 600x400 pictures of sample items: the item's pictogram (an open icon set, see tool-icons.ts) on
+ * its category's colours, each photo of an item from another angle, crop and background, so a card
+ * shows what the thing is. Pure string building, so the API seed can rasterise the same picture the
+ * web app shows as a data URL in Mock Data mode; nothing is fetched.
  */
+import { toolIconShapes } from './tool-icons.ts';
 
 export interface PlaceholderImageOptions {
   title: string;
@@ -34,9 +37,6 @@ const PALETTES: Record<string, Palette> = {
 
 const DEFAULT_PALETTE: Palette = { from: '#eef0f3', to: '#b8c0cc', accent: '#4a5568', accent2: '#f6ad55', ink: '#1a202c' };
 
-const FONT = 'DejaVu Sans, Arial, sans-serif';
-const MAX_LINE_CHARS = 24;
-
 export function escapeXml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 }
@@ -48,87 +48,67 @@ function hash(text: string): number {
   return h >>> 0;
 }
 
-/** Breaks a title into at most two lines; a longer title ends with an ellipsis rather than overflowing. */
-export function wrapTitle(title: string, maxChars = MAX_LINE_CHARS): string[] {
-  const words = title.trim().split(/\s+/).filter(Boolean);
-  const lines: string[] = [];
-  let line = '';
-  for (const word of words) {
-    const next = line ? `${line} ${word}` : word;
-    if (next.length <= maxChars || !line) {
-      line = next;
-    } else {
-      lines.push(line);
-      line = word;
-    }
-  }
-  if (line) lines.push(line);
-  const clipped = lines.slice(0, 2).map((l) => (l.length > maxChars ? `${l.slice(0, maxChars - 1)}…` : l));
-  if (lines.length > 2) {
-    // Drop whole words rather than cutting one in half to make room for the ellipsis.
-    let second = lines[1]!;
-    while (second.length >= maxChars && second.includes(' ')) second = second.slice(0, second.lastIndexOf(' '));
-    clipped[1] = `${second.slice(0, maxChars - 1)}…`;
-  }
-  return clipped;
-}
+/** How each of an item's three photos frames the pictogram: size, where, and how far it is turned. */
+const SHOTS = [
+  { scale: 11, x: 300, y: 200, turn: -8 },
+  { scale: 9, x: 210, y: 210, turn: 12 },
+  { scale: 17, x: 360, y: 250, turn: -20 },
+] as const;
 
-/** Variant 0: a sun over rolling hills. */
-function hillsMotif(p: Palette, seed: number): string {
-  const sunX = 110 + (seed % 380);
+/** Photo 1: a diagonal gradient with a soft spotlight. */
+function studioBackground(p: Palette, seed: number): string {
   return [
-    `<circle cx="${sunX}" cy="95" r="58" fill="${p.accent2}" fill-opacity="0.85"/>`,
-    `<ellipse cx="${120 + (seed % 60)}" cy="300" rx="260" ry="120" fill="${p.accent}" fill-opacity="0.35"/>`,
-    `<ellipse cx="${470 - (seed % 70)}" cy="320" rx="280" ry="130" fill="${p.accent}" fill-opacity="0.55"/>`,
+    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">`,
+    `<stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient></defs>`,
+    `<rect width="600" height="400" fill="url(#bg)"/>`,
+    `<circle cx="${260 + (seed % 80)}" cy="190" r="170" fill="#ffffff" fill-opacity="0.35"/>`,
   ].join('');
 }
 
-/** Variant 1: overlapping diagonal bands and a triangle, like a folded paper poster. */
-function bandsMotif(p: Palette, seed: number): string {
-  const shift = seed % 120;
+/** Photo 2: a workbench: a plain wall and a darker surface the item stands on. */
+function benchBackground(p: Palette, seed: number): string {
+  const edge = 270 + (seed % 30);
   return [
-    `<polygon points="${-40 + shift},0 ${160 + shift},0 ${-40 + shift},240" fill="${p.accent}" fill-opacity="0.3"/>`,
-    `<polygon points="${260 + shift},0 ${420 + shift},0 ${120 + shift},400 ${-40 + shift},400" fill="${p.accent}" fill-opacity="0.22"/>`,
-    `<polygon points="600,${40 + (seed % 60)} 600,300 ${400 - shift / 2},300" fill="${p.accent2}" fill-opacity="0.7"/>`,
+    `<rect width="600" height="400" fill="${p.from}"/>`,
+    `<rect y="${edge}" width="600" height="${400 - edge}" fill="${p.to}"/>`,
+    `<rect y="${edge}" width="600" height="6" fill="${p.accent}" fill-opacity="0.35"/>`,
+    `<circle cx="${500 - (seed % 90)}" cy="90" r="46" fill="${p.accent2}" fill-opacity="0.8"/>`,
   ].join('');
 }
 
-/** Variant 2: a loose grid of rounded tiles with one highlighted. */
-function tilesMotif(p: Palette, seed: number): string {
-  const tiles: string[] = [];
-  const highlight = seed % 15;
-  for (let row = 0; row < 3; row++) {
-    for (let col = 0; col < 5; col++) {
-      const i = row * 5 + col;
-      const fill = i === highlight ? p.accent2 : p.accent;
-      const opacity = i === highlight ? 0.9 : 0.15 + ((seed >> i) & 3) * 0.08;
-      tiles.push(`<rect x="${40 + col * 108}" y="${24 + row * 72}" width="88" height="56" rx="14" fill="${fill}" fill-opacity="${opacity.toFixed(2)}"/>`);
-    }
+/** Photo 3: a close-up on a bold colour with diagonal stripes. */
+function detailBackground(p: Palette, seed: number): string {
+  const stripes: string[] = [];
+  for (let i = -2; i < 8; i++) {
+    const x = i * 110 + (seed % 55);
+    stripes.push(`<polygon points="${x},0 ${x + 50},0 ${x - 150},400 ${x - 200},400" fill="#ffffff" fill-opacity="0.12"/>`);
   }
-  return tiles.join('');
+  return [`<rect width="600" height="400" fill="${p.to}"/>`, ...stripes].join('');
 }
 
-const MOTIFS = [hillsMotif, bandsMotif, tilesMotif] as const;
+const BACKGROUNDS = [studioBackground, benchBackground, detailBackground] as const;
 
 export function placeholderImageSvg(opts: PlaceholderImageOptions): string {
   const p = PALETTES[opts.categoryId] ?? DEFAULT_PALETTE;
   const seed = hash(`${opts.categoryId}|${opts.title}`);
-  const lines = wrapTitle(opts.title);
-  const titleSize = lines.length > 1 ? 32 : 38;
-  const firstBaseline = lines.length > 1 ? 280 : 304;
-  const titleText = lines
-    .map((line, i) => `<tspan x="300" y="${firstBaseline + i * 38}">${escapeXml(line)}</tspan>`)
-    .join('');
+  const shot = SHOTS[opts.variant];
+  // A little wobble per item, so two drills in one category are not the same picture.
+  const turn = shot.turn + ((seed >> 3) % 9) - 4;
   const label = escapeXml(`${opts.title} – ${opts.subtitle}`);
+  const size = 24 * shot.scale;
+  const icon = toolIconShapes(opts.title, opts.categoryId);
+  const place = `translate(${shot.x} ${shot.y}) rotate(${turn})`;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400" viewBox="0 0 600 400" role="img" aria-label="${label}">`,
-    `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1">`,
-    `<stop offset="0" stop-color="${p.from}"/><stop offset="1" stop-color="${p.to}"/></linearGradient></defs>`,
-    `<rect width="600" height="400" fill="url(#bg)"/>`,
-    MOTIFS[opts.variant](p, seed),
-    `<rect x="36" y="236" width="528" height="140" rx="20" fill="#ffffff" fill-opacity="0.82"/>`,
-    `<text text-anchor="middle" font-family="${FONT}" font-size="${titleSize}" font-weight="bold" fill="${p.ink}">${titleText}</text>`,
-    `<text x="300" y="356" text-anchor="middle" font-family="${FONT}" font-size="18" fill="${p.ink}" fill-opacity="0.75">${escapeXml(opts.subtitle)}</text>`,
+    BACKGROUNDS[opts.variant](p, seed),
+    // A shadow under the item, then a light plate behind it so the strokes read on any colour.
+    `<ellipse cx="${shot.x + 12}" cy="${shot.y + size * 0.42}" rx="${size * 0.42}" ry="${size * 0.07}" fill="${p.ink}" fill-opacity="0.18"/>`,
+    `<g transform="${place}">`,
+    `<g transform="scale(${shot.scale}) translate(-12 -12)" fill="none" stroke-linecap="round" stroke-linejoin="round">`,
+    `<g stroke="#ffffff" stroke-opacity="0.85" stroke-width="3.6">${icon}</g>`,
+    `<g stroke="${p.ink}" stroke-width="1.7">${icon}</g>`,
+    `<g stroke="${p.accent}" stroke-width="0.7" stroke-opacity="0.9">${icon}</g>`,
+    `</g></g>`,
     `</svg>`,
   ].join('');
 }
