@@ -1,0 +1,72 @@
+/** Just enough of JSON Schema (as @fastify/swagger writes it from zod) to build and mutate requests. */
+export interface JsonSchema {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  required?: string[];
+  items?: JsonSchema;
+  enum?: unknown[];
+  const?: unknown;
+  default?: unknown;
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  minimum?: number;
+  exclusiveMinimum?: number;
+  minItems?: number;
+  anyOf?: JsonSchema[];
+  oneOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  $ref?: string;
+}
+
+const FUTURE_START = '2031-03-02';
+const FUTURE_END = '2031-03-04';
+
+/**
+ * A value the schema (probably) accepts, so that mutating one field at a time reaches the code behind
+ * the schema. Field names help where a type alone says too little (postcodes, dates, emails).
+ */
+export function validValue(schema: JsonSchema | undefined, name: string, ids: { any: string }): unknown {
+  if (!schema) return 'x';
+  if (schema.default !== undefined) return schema.default;
+  if (schema.const !== undefined) return schema.const;
+  if (schema.enum?.length) return schema.enum[0];
+  const options = schema.anyOf ?? schema.oneOf;
+  if (options?.length) return validValue(options.find((o) => o.type !== 'null') ?? options[0], name, ids);
+  if (schema.allOf?.length) return validValue(schema.allOf[0], name, ids);
+  const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
+  const lower = name.toLowerCase();
+  switch (type) {
+    case 'object': {
+      const out: Record<string, unknown> = {};
+      for (const [key, child] of Object.entries(schema.properties ?? {})) out[key] = validValue(child, key, ids);
+      return out;
+    }
+    case 'array':
+      return [validValue(schema.items, name, ids)];
+    case 'integer':
+    case 'number': {
+      if (lower.includes('rating')) return 4;
+      const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : 1);
+      return Math.max(min, 1);
+    }
+    case 'boolean':
+      return true;
+    default: {
+      if (schema.format === 'uuid' || /id$/.test(name)) return ids.any;
+      if (schema.format === 'email' || lower.includes('email')) return 'fuzz.visitor@example.com';
+      if (lower.includes('postcode')) return 'LS1 1AA';
+      if (lower.includes('enddate') || lower === 'to') return FUTURE_END;
+      if (lower.includes('date') || lower === 'from') return FUTURE_START;
+      if (lower.includes('password')) return 'a sturdy wheelbarrow';
+      if (lower.includes('number') && lower.includes('card')) return '4242424242424242';
+      return 'Fuzz value '.padEnd(Math.max(schema.minLength ?? 1, 11), 'x');
+    }
+  }
+}
+
+export function resolveRefs(schema: JsonSchema | undefined, components: Record<string, JsonSchema>): JsonSchema | undefined {
+  if (!schema) return schema;
+  const name = schema.$ref?.split('/').pop();
+  return name && components[name] ? resolveRefs(components[name], components) : schema;
+}
