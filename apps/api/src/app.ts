@@ -50,6 +50,8 @@ import { createWheelbarrowRepository } from './modules/wheelbarrow/wheelbarrow-r
 import { createWheelbarrowService } from './modules/wheelbarrow/wheelbarrow-service.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
+import { setUpMoney } from './modules/money/money-module.ts';
+import { moneyRoutes } from './modules/money/money-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
 import { rentalRoutes } from './modules/rentals/rental-routes.ts';
@@ -58,6 +60,7 @@ import { createReviewsRepository } from './modules/reviews/reviews-repository.ts
 import { createReviewsService } from './modules/reviews/reviews-service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
 import type { PaymentProvider } from './platform/payments/payment-provider.ts';
+import type { PayoutProvider } from './platform/payments/payout-provider.ts';
 import type { Geocoder } from './platform/geocoding/geocoder.ts';
 import { createOfflineGeocoder } from './platform/geocoding/geocoder.ts';
 import { createHttpGeocoder } from './platform/geocoding/http-geocoder.ts';
@@ -66,6 +69,7 @@ import { createItemsService } from './modules/items/items-service.ts';
 import { itemsRoutes } from './modules/items/items-routes.ts';
 import { ownerRoutes } from './modules/owners/owner-routes.ts';
 import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
+import { createSimulatedPayouts } from './platform/payments/simulated-payouts.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { createEventBus, type EventBus } from './platform/events/domain-events.ts';
 import { registerHousekeeping } from './platform/jobs/housekeeping.ts';
@@ -87,6 +91,8 @@ export interface AppDeps {
   mailer?: Mailer;
   payments?: PaymentProvider;
   geocoder?: Geocoder;
+  /** Pays withdrawals out to cards; default: the simulated payout service. */
+  payouts?: PayoutProvider;
   /** Text messages; default: the local SMS outbox under DATA_DIR. */
   sms?: SmsSender;
   now?: () => Date;
@@ -100,7 +106,7 @@ export const mediaDir = (config: Config) => path.join(config.dataDir, 'media');
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'sms-outbox');
 
-export async function buildApp({ config, database, authSecret, storage, mailer, payments, geocoder, sms, now = () => new Date(), logger, readiness = { draining: false } }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, storage, mailer, payments, payouts, geocoder, sms, now = () => new Date(), logger, readiness = { draining: false } }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     // One line per request, without query strings, instead of Fastify's two.
@@ -180,6 +186,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const paymentProvider = payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs });
   const checkoutRepo = createCheckoutRepository(db);
   const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log });
+  const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });
   const geo =
     geocoder ??
     (config.geocoderUrl ? createHttpGeocoder({ url: config.geocoderUrl, timeoutMs: 5000, minIntervalMs: 1000 }) : createOfflineGeocoder());
@@ -205,6 +212,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser });
       await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now });
+      await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentalService, repo: rentalRepo, storage: fileStorage, currentUser, now });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });

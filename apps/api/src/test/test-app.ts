@@ -64,6 +64,7 @@ export async function createTestApp(
     ...(options.now ? { now: options.now } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
+    ...(options.payouts ? { payouts: options.payouts } : {}),
   });
   await app.ready();
   return {

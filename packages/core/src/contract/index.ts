@@ -122,3 +122,4 @@ export * from './person-name.ts';
 export * from './notifications.ts';
 export * from './messages.ts';
 export * from './saved-wheelbarrow.ts';
+export * from './money.ts';

@@ -34,7 +34,7 @@ describe('40 overlapping baskets at once', () => {
     for (let i = 0; i < 4; i++) renters.push(await createSignedInUser(ctx.app, mailer, `basket${i}@example.com`, `Basket ${i}`));
     await db.execute(sql`update users set address_line = '1 Track', address_city = 'Leeds', address_postcode = 'LS1 4AP'`);
     const owner = await createUser(db, { name: 'Busy Owner' });
-    const items = [];
+    const items: Array<{ id: string }> = [];
     for (let i = 0; i < 6; i++) items.push(await createItem(db, owner.id, { name: `Tool ${i}`, minDays: 1, maxDays: 7 }));
     const today = todayInLondon();
     const before = await deadlocks();

@@ -35,7 +35,8 @@ export function createPaymentRepository(db: Db) {
      * Capture failed for good: in one transaction the payment is voided and flagged, its rentals not
      * yet closed are cancelled by the system, and the ledger gives back what is still there of each
      * rental (the owner's earnings) and of the fee, to the renter's card. Returns the cancelled
-     * rentals, or null when the payment was no longer waiting for its capture.
+     * rentals, or null when the payment was no longer waiting for its capture. A refund to the
+     * renter's balance for a line cancelled meanwhile is taken back too (its money was never taken).
      */
     async cancelUncaptured(
       paymentId: string,
@@ -58,6 +59,9 @@ export function createPaymentRepository(db: Db) {
             const left = await rentalAccountTotal(tx, rental.id, rental.ownerId, account);
             if (left !== 0) entries.push({ userId: rental.ownerId, account, kind: 'capture_failed', amountPence: -left, rentalId: rental.id });
           }
+          // A line cancelled meanwhile was refunded to the renter's balance: money that was never taken.
+          const refunded = await rentalAccountTotal(tx, rental.id, payment.renterId, 'available');
+          if (refunded !== 0) entries.push({ userId: payment.renterId, account: 'available', kind: 'capture_failed', amountPence: -refunded, rentalId: rental.id });
         }
         const [fees] = await tx
           .select({ total: sum(ledgerEntries.amountPence) })

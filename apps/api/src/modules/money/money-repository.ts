@@ -1,0 +1,91 @@
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../db/database.ts';
+import { payments, rentals } from '../../db/schema.ts';
+import { balances } from '../ledger/ledger.ts';
+
+export interface TransactionRow {
+  id: string;
+  at: Date | string;
+  type: 'sent' | 'received' | 'refund' | 'withdrawal';
+  item_id: string | null;
+  item_name: string | null;
+  counterparty_id: string | null;
+  counterparty_name: string | null;
+  amount_pence: number;
+  payment_id: string | null;
+  status: 'completed' | 'pending' | 'cancelled' | 'failed';
+  brand: string | null;
+  last4: string | null;
+  total_rows: number;
+}
+
+const rentalStatus = sql`case when r.cancelled_at is not null then 'cancelled' when r.returned then 'completed' else 'pending' end`;
+
+/**
+ * A user's transactions, derived: rentals they paid for (sent), rentals of their items (received),
+ * refunds to their balance, and their withdrawals. Newest first.
+ */
+function transactionsOf(userId: string) {
+  return sql`
+    select r.id::text as id, r.created_at as at, 'sent' as type, i.id::text as item_id, i.name as item_name,
+           o.id as counterparty_id, o.name as counterparty_name, r.total_pence as amount_pence, r.payment_id::text as payment_id,
+           ${rentalStatus} as status, p.brand, p.last4
+      from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id left join payments p on p.id = r.payment_id
+     where r.renter_id = ${userId}
+    union all
+    select r.id::text, r.created_at, 'received', i.id::text, i.name, u.id, u.name, r.total_pence, null, ${rentalStatus}, null, null
+      from rentals r join items i on i.id = r.item_id join users u on u.id = r.renter_id
+     where r.owner_id = ${userId}
+    union all
+    select r.id::text, r.cancelled_at, 'refund', i.id::text, i.name, o.id, o.name, r.refund_pence, null, 'completed', null, null
+      from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id
+     where r.renter_id = ${userId} and r.cancelled_at is not null and coalesce(r.refund_pence, 0) > 0
+    union all
+    select w.id::text, w.created_at, 'withdrawal', null, null, null, null, w.amount_pence, null,
+           case w.status when 'paid' then 'completed' when 'failed' then 'failed' else 'pending' end, w.brand, w.last4
+      from withdrawals w
+     where w.user_id = ${userId}`;
+}
+
+/** Balances, earnings and transactions of one user (SQL only). */
+export function createMoneyRepository(db: Db) {
+  return {
+    balances: (userId: string) => balances(db, userId),
+
+    async earnings(userId: string): Promise<{ receivedPence: number; pendingPence: number }> {
+      const [row] = await queryRows<{ received: number; pending: number }>(
+        db,
+        sql`select coalesce(sum(total_pence) filter (where cancelled_at is null), 0)::int as received,
+                   coalesce(sum(total_pence) filter (where cancelled_at is null and not returned), 0)::int as pending
+              from rentals where owner_id = ${userId}`,
+      );
+      return { receivedPence: row?.received ?? 0, pendingPence: row?.pending ?? 0 };
+    },
+
+    /** One page of transactions, newest first, with the total count. */
+    async transactions(userId: string, limit: number, offset: number): Promise<TransactionRow[]> {
+      return queryRows<TransactionRow>(
+        db,
+        sql`select t.*, count(*) over ()::int as total_rows from (${transactionsOf(userId)}) t
+            order by t.at desc, t.type, t.id limit ${limit} offset ${offset}`,
+      );
+    },
+
+    /** The fee and line totals (in rental id order) of these checkouts, to give each line its fee share. */
+    async checkoutLines(paymentIds: string[]): Promise<Map<string, { feePence: number; lines: Array<{ rentalId: string; totalPence: number }> }>> {
+      const result = new Map<string, { feePence: number; lines: Array<{ rentalId: string; totalPence: number }> }>();
+      if (paymentIds.length === 0) return result;
+      const fees = await db.select({ id: payments.id, fee: payments.serviceFeePence }).from(payments).where(inArray(payments.id, paymentIds));
+      for (const p of fees) result.set(p.id, { feePence: p.fee, lines: [] });
+      const lines = await db
+        .select({ paymentId: rentals.paymentId, rentalId: rentals.id, totalPence: rentals.totalPence })
+        .from(rentals)
+        .where(inArray(rentals.paymentId, paymentIds))
+        .orderBy(rentals.id);
+      for (const l of lines) result.get(l.paymentId!)?.lines.push({ rentalId: l.rentalId, totalPence: l.totalPence });
+      return result;
+    },
+  };
+}
+
+export type MoneyRepository = ReturnType<typeof createMoneyRepository>;

@@ -1,0 +1,149 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addDays, TEST_CARDS, todayInLondon } from '@toolshed/core';
+import type { Balance, Transaction, TransactionsPage, Withdrawal } from '@toolshed/core/contract';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createMemoryMailer } from '../../test/memory-mailer.ts';
+import { createSignedInUser, post } from '../../test/auth-helpers.ts';
+import { createItem, insertCategories } from '../../test/factories.ts';
+import { TEST_CARD } from '../checkout/checkout-test-fixtures.ts';
+
+let ctx: TestContext;
+const mailer = createMemoryMailer();
+type Session = { cookie: string; user: { id: string } };
+let owner: Session;
+let renter: Session;
+let stranger: Session;
+const payoutCard = { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' };
+const failedPayouts: string[] = [];
+
+const get = (url: string, who?: Session) => ctx.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
+const balanceOf = async (who: Session) => (await get('/api/me/balance', who)).json() as Balance;
+const transactionsOf = async (who: Session, query = '') => (await get(`/api/me/transactions${query}`, who)).json() as TransactionsPage;
+const withdraw = (who: Session, body: Record<string, unknown>) =>
+  post(ctx.app, '/api/me/withdrawals', { amountPence: 1000, card: payoutCard, idempotencyKey: randomUUID(), ...body }, { cookie: who.cookie });
+
+beforeAll(async () => {
+  ctx = await createTestApp({ mailer });
+  await insertCategories(ctx.database.db);
+  owner = await createSignedInUser(ctx.app, mailer, 'earner@example.com', 'Olive Owner');
+  renter = await createSignedInUser(ctx.app, mailer, 'payer@example.com', 'Rita Renter');
+  stranger = await createSignedInUser(ctx.app, mailer, 'nosy@example.com', 'Nosy Neighbour');
+  await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' }, headers: { cookie: renter.cookie, origin: 'http://localhost:3000' } });
+  ctx.app.events.subscribe('payout.failed', 'money-test', async (e) => void failedPayouts.push(e.withdrawalId));
+});
+afterAll(async () => ctx?.close());
+
+describe("an owner's money", () => {
+  let rentalId: string;
+
+  it('earnings are pending until the rental is returned, then available', async () => {
+    const item = await createItem(ctx.database.db, owner.user.id, { name: '=HYPERLINK("http://evil")', dailyRatePence: 1250 });
+    const today = todayInLondon();
+    const booked = await post(ctx.app, '/api/checkout', { lines: [{ itemId: item.id, startDate: today, endDate: addDays(today, 1) }], card: TEST_CARD, idempotencyKey: randomUUID() }, { cookie: renter.cookie });
+    expect(booked.statusCode).toBe(201);
+    expect(await balanceOf(owner)).toMatchObject({ availablePence: 0, pendingCreditsPence: 2500, pendingDebitsPence: 0, earnings: { receivedPence: 2500, pendingPence: 2500 } });
+
+    const [received] = (await transactionsOf(owner)).transactions;
+    rentalId = received!.id;
+    expect(received).toMatchObject({ type: 'received', amountPence: 2500, serviceFeePence: 0, totalPence: 2500, status: 'pending', counterparty: { name: 'Rita Renter' } });
+    const [sent] = (await transactionsOf(renter)).transactions;
+    expect(sent).toMatchObject({ id: rentalId, type: 'sent', amountPence: 2500, serviceFeePence: 250, totalPence: 2750, status: 'pending', paymentMethod: 'card', card: { brand: 'visa', last4: '4242' }, counterparty: { name: 'Olive Owner' } });
+
+    const returned = await post(ctx.app, `/api/rentals/${rentalId}/return`, {}, { cookie: owner.cookie });
+    expect(returned.statusCode).toBeLessThan(300);
+    const after = await balanceOf(owner);
+    expect(after).toMatchObject({ availablePence: 2500, pendingCreditsPence: 0, earnings: { receivedPence: 2500, pendingPence: 0 } });
+    expect(after.lastUpdated).not.toBeNull();
+    expect((await transactionsOf(renter)).transactions[0]!.status).toBe('completed');
+  });
+
+  it('refuses a withdrawal it cannot make, with the field and the spec\'s words, and changes nothing', async () => {
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ amountPence: 0 }, 'amountPence', 'Please enter a valid amount'],
+      [{ amountPence: 2501 }, 'amount', 'Please enter a valid amount'],
+      [{ card: { ...payoutCard, number: '4242 4242 4242 4241' } }, 'card.number', 'Please enter a valid card number'],
+      [{ card: { ...payoutCard, number: '4242-4242-4242-4242' } }, 'card.number', 'Please enter a valid card number'],
+      [{ card: { ...payoutCard, expiry: '01/20' } }, 'card.expiry', 'This card has expired'],
+      [{ card: { ...payoutCard, cvv: '12' } }, 'card.cvv', 'Please enter the 3 or 4 digit security code'],
+    ];
+    for (const [body, field, message] of cases) {
+      const res = await withdraw(owner, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().error).toMatchObject({ field, message });
+    }
+    expect((await balanceOf(owner)).availablePence).toBe(2500);
+  });
+
+  it('withdraws part of it: pending debit at once, paid out by the job, once per key, listed newest first', async () => {
+    const key = randomUUID();
+    const res = await withdraw(owner, { amountPence: 1000, idempotencyKey: key });
+    expect(res.statusCode).toBe(201);
+    const withdrawal = res.json() as Withdrawal;
+    expect(withdrawal).toMatchObject({ amountPence: 1000, status: 'pending', card: { brand: 'visa', last4: '4242' } });
+    expect(JSON.stringify(withdrawal)).not.toContain('4242 4242');
+    expect(await balanceOf(owner)).toMatchObject({ availablePence: 1500, pendingDebitsPence: 1000 });
+
+    const again = await withdraw(owner, { amountPence: 1000, idempotencyKey: key });
+    expect(again.statusCode).toBe(200);
+    expect(again.json().id).toBe(withdrawal.id);
+    expect((await withdraw(owner, { amountPence: 999, idempotencyKey: key })).statusCode).toBe(409);
+
+    await ctx.app.jobs.runDue();
+    expect(await balanceOf(owner)).toMatchObject({ availablePence: 1500, pendingDebitsPence: 0 });
+    expect((await get(`/api/me/withdrawals/${withdrawal.id}`, owner)).json().status).toBe('paid');
+    const page = await transactionsOf(owner);
+    expect(page.transactions[0]).toMatchObject({ id: withdrawal.id, type: 'withdrawal', amountPence: 1000, status: 'completed', card: { last4: '4242' } });
+    expect(page.total).toBe(2);
+    const second = await transactionsOf(owner, '?page=2&pageSize=1');
+    expect(second.transactions.map((t: Transaction) => t.type)).toEqual(['received']);
+  });
+
+  it('gives the money back when the payout is refused', async () => {
+    const res = await withdraw(owner, { amountPence: 500, card: { ...payoutCard, number: TEST_CARDS.declined } });
+    expect(res.statusCode).toBe(201);
+    expect((await balanceOf(owner)).availablePence).toBe(1000);
+    await ctx.app.jobs.runDue();
+    expect(await balanceOf(owner)).toMatchObject({ availablePence: 1500, pendingDebitsPence: 0 });
+    const failed = (await get(`/api/me/withdrawals/${res.json().id}`, owner)).json() as Withdrawal;
+    expect(failed.status).toBe('failed');
+    expect(failed.failureReason).toMatch(/refused/);
+    expect(failedPayouts).toEqual([failed.id]);
+    expect((await transactionsOf(owner)).transactions[0]).toMatchObject({ id: failed.id, status: 'failed' });
+  });
+
+  it('downloads the transactions as CSV that a spreadsheet will not run as formulas', async () => {
+    const res = await get('/api/me/transactions.csv', owner);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/csv/);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="toolshed-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = res.body.trim().split('\r\n');
+    expect(lines[0]).toBe('Date,Type,Item,Counterparty,Amount (GBP),Service fee (GBP),Total (GBP),Status,Payment method,Card');
+    expect(lines).toHaveLength(4);
+    const received = lines.find((l) => l.includes(',received,'))!;
+    expect(received).toContain(`,"'=HYPERLINK(""http://evil"")",Rita Renter,25.00,0.00,25.00,completed,card,`);
+  });
+});
+
+describe("nobody else's money", () => {
+  it('a visitor gets 401 on every money route', async () => {
+    for (const url of ['/api/me/balance', '/api/me/transactions', '/api/me/transactions.csv', `/api/me/withdrawals/${randomUUID()}`]) {
+      expect((await get(url)).statusCode, url).toBe(401);
+    }
+    expect((await post(ctx.app, '/api/me/withdrawals', { amountPence: 100, card: payoutCard, idempotencyKey: randomUUID() })).statusCode).toBe(401);
+  });
+
+  it('another user sees only their own balance and transactions, and cannot read or replay a withdrawal that is not theirs', async () => {
+    expect(await balanceOf(stranger)).toMatchObject({ availablePence: 0, pendingCreditsPence: 0, pendingDebitsPence: 0, lastUpdated: null });
+    expect((await transactionsOf(stranger)).transactions).toEqual([]);
+    const mine = (await transactionsOf(owner)).transactions.find((t) => t.type === 'withdrawal')!;
+    expect((await get(`/api/me/withdrawals/${mine.id}`, stranger)).statusCode).toBe(404);
+    expect((await get('/api/me/withdrawals/not-an-id', stranger)).statusCode).toBe(404);
+    // The owner's key means nothing to someone else: it is their own (empty) balance that is asked.
+    const [ownersKey] = await ctx.database.db.query.withdrawals.findMany({ columns: { idempotencyKey: true }, limit: 1 });
+    const res = await withdraw(stranger, { amountPence: 1000, idempotencyKey: ownersKey!.idempotencyKey });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().error.message).toBe('Please enter a valid amount');
+    expect((await balanceOf(owner)).availablePence).toBe(1500);
+  });
+});

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { todayInLondon } from '@toolshed/core';
+import {
+  balanceSchema,
+  errorBodySchema,
+  transactionsPageSchema,
+  transactionsQuerySchema,
+  withdrawalRequestSchema,
+  withdrawalSchema,
+} from '@toolshed/core/contract';
+import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { MoneyService } from './money-service.ts';
+import { transactionsCsv } from './transactions-csv.ts';
+import type { WithdrawalService } from './withdrawal-service.ts';
+
+interface Deps {
+  money: MoneyService;
+  withdrawals: WithdrawalService;
+  currentUser: CurrentUserReader;
+  now: () => Date;
+}
+
+/** The signed-in user's own money, and nobody else's: every route is under /me or checks the owner. */
+export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, withdrawals, currentUser, now }) => {
+  app.get(
+    '/me/balance',
+    {
+      onRequest: currentUser.authenticate,
+      schema: { tags: ['money'], summary: 'Available balance, pending credits and debits, and earnings, from the ledger', response: { 200: balanceSchema, 401: errorBodySchema } },
+    },
+    async (request) => money.balance((await currentUser.requireUser(request)).id),
+  );
+
+  app.get(
+    '/me/transactions',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: 'Rentals paid for and earned from, refunds and withdrawals, newest first, a page at a time',
+        querystring: transactionsQuerySchema,
+        response: { 200: transactionsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => money.transactions((await currentUser.requireUser(request)).id, request.query.page, request.query.pageSize),
+  );
+
+  app.get(
+    '/me/transactions.csv',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: 'Every transaction as a CSV download (spreadsheet formulas neutralised)',
+        produces: ['text/csv'],
+        response: { 200: z.string(), 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const csv = transactionsCsv(await money.allTransactions(user.id));
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="toolshed-transactions-${todayInLondon(now())}.csv"`)
+        .header('cache-control', 'no-store')
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/me/withdrawals',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: 'Withdraw part of the available balance to a card (paid out in the background)',
+        description:
+          "400 'Please enter a valid amount' when the amount is not above 0 or is more than the available balance; 400 naming the card field otherwise. The same idempotencyKey returns the first withdrawal (200).",
+        body: withdrawalRequestSchema,
+        response: { 201: withdrawalSchema, 200: withdrawalSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const { withdrawal, replayed } = await withdrawals.withdraw(user.id, request.body);
+      return reply.status(replayed ? 200 : 201).send(withdrawal);
+    },
+  );
+
+  app.get(
+    '/me/withdrawals/:withdrawalId',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: "One of the signed-in user's withdrawals (anyone else's: 404)",
+        params: z.object({ withdrawalId: z.string().max(100) }),
+        response: { 200: withdrawalSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => withdrawals.one((await currentUser.requireUser(request)).id, request.params.withdrawalId),
+  );
+};

@@ -1,0 +1,106 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database.ts';
+import { withdrawals } from '../../db/schema.ts';
+import { balances, postTransaction } from '../ledger/ledger.ts';
+
+export type WithdrawalRow = typeof withdrawals.$inferSelect;
+
+export type CreateResult = { kind: 'created'; withdrawal: WithdrawalRow } | { kind: 'existing'; withdrawal: WithdrawalRow } | { kind: 'insufficient' };
+
+/** Withdrawals and their ledger movements (SQL only; the rules are in withdrawal-service.ts). */
+export function createWithdrawalRepository(db: Db) {
+  return {
+    async byKey(userId: string, key: string): Promise<WithdrawalRow | undefined> {
+      const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
+      return row;
+    },
+
+    async find(id: string): Promise<WithdrawalRow | undefined> {
+      const [row] = await db.select().from(withdrawals).where(eq(withdrawals.id, id));
+      return row;
+    },
+
+    /**
+     * Moves the amount from available to payout_pending and records the withdrawal, in one
+     * transaction that holds the user's row: concurrent withdrawals of one user queue here, and each
+     * sees the balance the previous one left, so the balance can never go below zero.
+     */
+    async create(input: {
+      userId: string;
+      idempotencyKey: string;
+      amountPence: number;
+      card: { brand: string; last4: string };
+      provider: string;
+      destination: string;
+      now: Date;
+      inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>;
+    }): Promise<CreateResult> {
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select id from users where id = ${input.userId} for no key update`);
+        const [existing] = await tx
+          .select()
+          .from(withdrawals)
+          .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.idempotencyKey, input.idempotencyKey)));
+        if (existing) return { kind: 'existing', withdrawal: existing };
+        const { availablePence } = await balances(tx, input.userId);
+        if (input.amountPence > availablePence) return { kind: 'insufficient' };
+        const [withdrawal] = await tx
+          .insert(withdrawals)
+          .values({
+            userId: input.userId,
+            idempotencyKey: input.idempotencyKey,
+            amountPence: input.amountPence,
+            brand: input.card.brand,
+            last4: input.card.last4,
+            provider: input.provider,
+            destination: input.destination,
+            createdAt: input.now,
+            updatedAt: input.now,
+          })
+          .returning();
+        await postTransaction(tx, {
+          kind: 'withdrawal_requested',
+          reference: withdrawal!.id,
+          entries: [
+            { userId: input.userId, account: 'available', amountPence: -input.amountPence },
+            { userId: input.userId, account: 'payout_pending', amountPence: input.amountPence },
+          ],
+        });
+        await input.inTransaction(tx, withdrawal!);
+        return { kind: 'created', withdrawal: withdrawal! };
+      });
+    },
+
+    /**
+     * Ends a pending withdrawal: paid moves the amount from payout_pending to paid_out; failed gives
+     * it back to available. Returns null when it was no longer pending (the job ran twice).
+     */
+    async settle(
+      id: string,
+      outcome: { status: 'paid' } | { status: 'failed'; reason: string },
+      now: Date,
+      inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>,
+    ): Promise<WithdrawalRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(withdrawals)
+          .set({ status: outcome.status, failureReason: outcome.status === 'failed' ? outcome.reason : null, updatedAt: now, finishedAt: now })
+          .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+          .returning();
+        if (!row) return null;
+        await postTransaction(tx, {
+          kind: outcome.status === 'paid' ? 'withdrawal_paid' : 'withdrawal_failed',
+          reference: row.id,
+          entries: [
+            { userId: row.userId, account: 'payout_pending', amountPence: -row.amountPence },
+            { userId: row.userId, account: outcome.status === 'paid' ? 'paid_out' : 'available', amountPence: row.amountPence },
+          ],
+        });
+        await inTransaction(tx, row);
+        return row;
+      });
+    },
+  };
+}
+
+export type WithdrawalRepository = ReturnType<typeof createWithdrawalRepository>;
