@@ -96,7 +96,7 @@ describe('rental lifecycle under concurrency', () => {
   it('matches a serial model and keeps the money and ratings invariants', async () => {
     await fc.assert(
       fc.asyncProperty(script, async (batches) => {
-        const items = [];
+        const items: Array<{ id: string }> = [];
         for (const i of [0, 1]) items.push(await createItem(ctx.database.db, people.owners[i]!.user.id, { name: `Tool ${i}`, dailyRatePence: 995 + i * 250, minDays: 1, maxDays: 7 }));
         const model: ModelRental[] = [];
         for (const batch of batches) {

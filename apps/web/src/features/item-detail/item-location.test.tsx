@@ -41,6 +41,14 @@ describe('ItemLocation', () => {
     expect(screen.queryByText('Address not available')).toBeNull();
   });
 
+  it('shows the public form before booking: town and postcode district, no street, and says when the address is shared', () => {
+    renderLocation({ address: null, postcode: 'LS6', approximate: true });
+    expect(screen.getByText('Leeds')).toBeTruthy();
+    expect(screen.getByText('LS6')).toBeTruthy();
+    expect(screen.queryByText('Address not available')).toBeNull();
+    expect(screen.getByText('The full address is shared with the renter once booked.')).toBeTruthy();
+  });
+
   it('marks an approximate location', () => {
     renderLocation({ approximate: true });
     expect(screen.getByText('(approximate location)')).toBeTruthy();

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { APPROXIMATE_RADIUS_METRES } from '@toolshed/core';
 import type { ItemLocation as Location } from '@toolshed/core/contract';
 
 // Leaflet is heavy and only needed once a popup is open, so it loads in its own chunk.
@@ -12,6 +13,8 @@ function present(value: string | null): value is string {
 export function locationLines(location: Location): string[] {
   const { address, city, postcode } = location;
   if (!present(address) && !present(city) && !present(postcode)) return ['Location not available'];
+  // Before booking the API withholds the street (address null): the town and postcode district only.
+  if (address === null && location.approximate) return [present(city) ? city : 'City not available', present(postcode) ? postcode : 'Postcode not available'];
   return [
     present(address) ? address : 'Address not available',
     present(city) ? city : 'City not available',
@@ -38,10 +41,13 @@ export function ItemLocation({ location, itemName }: { location: Location; itemN
           </span>
         ))}
         {location.approximate && <span className="block text-sm text-slate-700">(approximate location)</span>}
+        {location.address === null && location.approximate && (
+          <span className="block text-sm text-slate-700">The full address is shared with the renter once booked.</span>
+        )}
       </address>
       {position ? (
         <Suspense fallback={<MapPlaceholder text="Loading map..." />}>
-          <LocationMap position={position} label={`Map showing where ${itemName} is`} />
+          <LocationMap position={position} label={`Map showing where ${itemName} is`} {...(location.approximate ? { radiusMetres: APPROXIMATE_RADIUS_METRES } : {})} />
         </Suspense>
       ) : (
         <MapPlaceholder text="Location coordinates not available" />

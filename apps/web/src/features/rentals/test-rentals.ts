@@ -18,6 +18,16 @@ export function rental(overrides: Partial<RentalView> = {}): RentalView {
     overdue: false,
     orderId: 'order-1',
     createdAt: '2030-05-01T10:00:00.000Z',
+    role: 'renter',
+    actions: [],
+    paidPence: 4125,
+    cancellation: null,
+    pickup: { address: '4 Orchard Way', city: 'Leeds', postcode: 'LS6 2AB' },
+    contact: { name: 'Sam Okafor', email: 'sam@example.com', phone: null },
+    myReview: null,
+    theirReview: null,
+    theirReviewHidden: false,
+    reviewsVisibleFrom: null,
     ...overrides,
   };
 }

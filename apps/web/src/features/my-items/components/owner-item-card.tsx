@@ -3,6 +3,7 @@ import type { OwnerItem } from '@toolshed/core/contract';
 import { Link } from 'react-router';
 import { DeleteItemButton } from '../../items/components/delete-item-button.tsx';
 import { RentalPeriods, smallButtonClass } from './rental-periods.tsx';
+import { ReturnedRentals } from './returned-rentals.tsx';
 
 /** One of the owner's items in My Items: what renters see of it, its rentals and its actions. */
 export function OwnerItemCard({ item }: { item: OwnerItem }) {
@@ -21,6 +22,7 @@ export function OwnerItemCard({ item }: { item: OwnerItem }) {
         <p className="font-semibold text-emerald-800">{formatPence(item.dailyRatePence)} / day</p>
         <p className="text-sm text-slate-700">{categoryName(item.categoryId) ?? item.categoryId}</p>
         <RentalPeriods item={item} />
+        <ReturnedRentals item={item} />
         <div className="mt-3 flex flex-wrap gap-2">
           <Link to={`/edit-item/${encodeURIComponent(item.id)}`} aria-label={`Edit ${item.name}`} className={smallButtonClass}>
             Edit

@@ -1,6 +1,7 @@
 import { formatDate } from '@toolshed/core';
 import type { OwnerItem } from '@toolshed/core/contract';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
@@ -42,9 +43,9 @@ export function RentalPeriods({ item }: { item: OwnerItem }) {
         {item.periods.map((period) => (
           <li key={period.rentalId} className="flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-slate-50 px-3 py-2 text-sm">
             <span className={`rounded px-2 py-0.5 text-xs font-semibold ${BADGE[period.state].className}`}>{BADGE[period.state].text}</span>
-            <span className="text-slate-800">
+            <Link to={`/rentals/${encodeURIComponent(period.rentalId)}`} className="text-slate-800 underline underline-offset-2">
               {period.renterName} · {formatDate(period.startDate)} to {formatDate(period.endDate)}
-            </span>
+            </Link>
             {period.state !== 'upcoming' && (
               <button type="button" className={`${smallButtonClass} ml-auto`} aria-label={`Mark as returned: ${period.renterName}, ${item.name}`}
                 onClick={() => { markReturned.reset(); setConfirming(period); }}>

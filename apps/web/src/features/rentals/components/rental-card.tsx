@@ -2,6 +2,7 @@ import { formatDate, formatPence } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import { Link } from 'react-router';
 import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
+import { ReviewLink } from '../../reviews/components/review-link.tsx';
 import { RentalStatusBadge } from './rental-status-badge.tsx';
 
 /** One rental in the My Rentals lists; the item name links to the rental's page. */
@@ -26,6 +27,9 @@ export function RentalCard({ rental }: { rental: RentalView }) {
           {formatDate(rental.startDate)} to {formatDate(rental.endDate)} · {daysText(rental.days)}
         </p>
         <p className="font-medium text-slate-900">{formatPence(rental.totalPence)}</p>
+        <div className="mt-2">
+          <ReviewLink rental={rental} />
+        </div>
       </div>
     </li>
   );

@@ -6,6 +6,9 @@ import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
 import { useRental } from '../api/get-rentals.ts';
+import { RentalActions } from './rental-actions.tsx';
+import { RentalParties } from './rental-parties.tsx';
+import { RentalReviews } from './rental-reviews.tsx';
 import { RentalStatusBadge } from './rental-status-badge.tsx';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
@@ -31,21 +34,26 @@ function Details({ rental }: { rental: RentalView }) {
             {rental.item.name}
           </Link>
         </Row>
-        <Row term="Owner">
-          <Link to={`/owner/${encodeURIComponent(rental.owner.id)}`} className={linkClass}>
-            {rental.owner.name}
-          </Link>
-        </Row>
+        {rental.role === 'owner' ? (
+          <Row term="Renter">{rental.renter.name}</Row>
+        ) : (
+          <Row term="Owner">
+            <Link to={`/owner/${encodeURIComponent(rental.owner.id)}`} className={linkClass}>
+              {rental.owner.name}
+            </Link>
+          </Row>
+        )}
         <Row term="Dates">
           {formatDate(rental.startDate)} to {formatDate(rental.endDate)}
         </Row>
         <Row term="Length">{daysText(rental.days)}</Row>
         <Row term="Daily rate">{formatPence(rental.dailyRatePence)}</Row>
         <Row term="Total">{formatPence(rental.totalPence)}</Row>
+        {rental.role === 'renter' && rental.paidPence > 0 && <Row term="Paid with service fee">{formatPence(rental.paidPence)}</Row>}
         <Row term="Status">
           <RentalStatusBadge rental={rental} />
         </Row>
-        <Row term="Order reference">{rental.orderId ? <span className="font-mono break-all">{rental.orderId}</span> : 'None'}</Row>
+        {rental.role === 'renter' && <Row term="Order reference">{rental.orderId ? <span className="font-mono break-all">{rental.orderId}</span> : 'None'}</Row>}
       </dl>
     </div>
   );
@@ -62,13 +70,23 @@ export function RentalDetail({ rentalId }: { rentalId: string }) {
     ) : (
       <ErrorState title="This rental could not be loaded" message={errorMessage(rental.error)} onRetry={() => void rental.refetch()} />
     );
-  } else body = <Details rental={rental.data} />;
+  } else {
+    body = (
+      <>
+        <Details rental={rental.data} />
+        <RentalActions rental={rental.data} />
+        <RentalParties rental={rental.data} />
+        <RentalReviews rental={rental.data} />
+      </>
+    );
+  }
+  const back = rental.data?.role === 'owner' ? { to: '/my-items', label: 'Back to My Items' } : { to: '/my-rentals', label: 'Back to My Rentals' };
   return (
     <div className="space-y-6">
       {body}
       <p>
-        <Link to="/my-rentals" className={linkClass}>
-          Back to My Rentals
+        <Link to={back.to} className={linkClass}>
+          {back.label}
         </Link>
       </p>
     </div>

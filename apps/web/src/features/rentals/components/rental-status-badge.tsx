@@ -8,7 +8,7 @@ const BADGES = {
   cancelled: { label: 'Cancelled', className: 'bg-stone-200 text-stone-900' },
 } as const;
 
-/** An overdue rental is still active, but what the renter must know is that it is late. */
+/** The rental's state from the lifecycle: an overdue rental is still out, and what matters is that it is late. */
 export function badgeFor(rental: Pick<RentalView, 'status' | 'overdue'>) {
   return BADGES[rental.overdue && rental.status === 'active' ? 'overdue' : rental.status];
 }

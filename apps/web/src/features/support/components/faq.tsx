@@ -1,7 +1,7 @@
 const QUESTIONS: readonly { q: string; a: string }[] = [
   {
     q: 'Do I need an account to look around?',
-    a: 'No. Anyone can browse every category and see each item’s price, location and free dates. You need an account to rent or to lend.',
+    a: 'No. Anyone can browse every category and see each item’s price, town, approximate area and free dates. You need an account to rent or to lend.',
   },
   {
     q: 'How does renting work?',
@@ -13,7 +13,15 @@ const QUESTIONS: readonly { q: string; a: string }[] = [
   },
   {
     q: 'Can I cancel a rental?',
-    a: 'Yes, before its start date. The amount you paid goes back to your Toolshed balance.',
+    a: 'Yes, until the day before its start date: open it from My Rentals and choose Cancel rental. Everything you paid for it, the rental and its share of the service fee, goes back to your Toolshed balance at once, and you can withdraw it from the Balance tab of your profile. Each item of an order can be cancelled on its own. An owner can also decline a booking before its start date, with a reason; you get the same refund.',
+  },
+  {
+    q: 'Who sees where an item is, and my details?',
+    a: 'Before booking, everyone sees only the town, the postcode district and an approximate area on the map, never the street address. Once you have booked, the rental’s page shows you the full address and the owner’s contact details, and the owner sees your name and contact details for that rental.',
+  },
+  {
+    q: 'How do reviews work?',
+    a: 'Once an item has been returned, the renter rates the owner and the item, and the owner rates the renter: once each, from half a star to five stars, with an optional comment of up to 1,000 characters. A review stays hidden until the other side has reviewed too, or until 14 days after the return, so neither can answer the other’s review. A person’s rating is the average of the visible reviews they received.',
   },
   {
     q: 'How do I lend my own tools?',
@@ -21,7 +29,7 @@ const QUESTIONS: readonly { q: string; a: string }[] = [
   },
   {
     q: 'When do I get paid for lending?',
-    a: 'The rental amount is added to your balance as a pending credit when someone books, and becomes available to withdraw once the item has been returned. The service fee is Toolshed’s.',
+    a: 'The rental amount is added to your balance as a pending credit when someone books, and becomes available to withdraw once you mark the item returned. If a booking is cancelled before it starts, that pending credit is removed. The service fee is Toolshed’s.',
   },
 ];
 

@@ -1,0 +1,45 @@
+import { useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { RentalView } from '@toolshed/core/contract';
+import { requestJson } from '../../../lib/request-json.ts';
+
+/** Rentals of the signed-in user's items (the owner's side), newest first. */
+export function useLentRentals(): UseQueryResult<RentalView[], Error> {
+  return useQuery({
+    queryKey: ['rentals', 'lent'],
+    queryFn: async () => (await requestJson<{ rentals: RentalView[] }>('GET', '/api/me/lent-rentals')).rentals,
+    staleTime: 30_000,
+  });
+}
+
+/** After a change to a rental: both sides' lists, the item's calendar, browsing, balances and reviews. */
+export function afterRentalChange(queryClient: QueryClient, itemId: string) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['rentals'] }),
+    queryClient.invalidateQueries({ queryKey: ['my-items'] }),
+    queryClient.invalidateQueries({ queryKey: ['item', itemId] }),
+    queryClient.invalidateQueries({ queryKey: ['items'] }),
+    queryClient.invalidateQueries({ queryKey: ['reviews'] }),
+    queryClient.invalidateQueries({ queryKey: ['balance'] }),
+    queryClient.invalidateQueries({ queryKey: ['owner'] }),
+  ]);
+}
+
+/** The renter cancels, or the owner declines with a reason; answers the refund to the renter's balance. */
+export function useCancelRental(rental: Pick<RentalView, 'id' | 'item'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (reason: string | undefined) =>
+      requestJson<{ refundPence: number }>('POST', `/api/rentals/${encodeURIComponent(rental.id)}/cancel`, reason === undefined ? {} : { reason }),
+    onSuccess: () => afterRentalChange(queryClient, rental.item.id),
+  });
+}
+
+/** Half stars from 0.5 to 5 and up to 1,000 characters; answers whether it shows yet. */
+export function useSubmitReview(rental: Pick<RentalView, 'id' | 'item'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { rating: number; comment: string }) =>
+      requestJson<{ visible: boolean }>('POST', `/api/rentals/${encodeURIComponent(rental.id)}/review`, input),
+    onSuccess: () => afterRentalChange(queryClient, rental.item.id),
+  });
+}

@@ -1,0 +1,63 @@
+import { CANCEL_REASON_MAX, formatDate, formatPence } from '@toolshed/core';
+import type { RentalView } from '@toolshed/core/contract';
+import { useId, useState } from 'react';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
+import { useCancelRental } from '../api/rental-actions.ts';
+
+/** What happens to the money, said before anyone cancels. */
+export function refundSentence(rental: RentalView): string {
+  if (rental.role === 'owner') return `The renter gets everything they paid for this rental back to their Toolshed balance, and your pending earnings of ${formatPence(rental.totalPence)} for it are removed.`;
+  if (rental.paidPence === 0) return 'Nothing was paid for this rental, so there is nothing to give back.';
+  return `${formatPence(rental.paidPence)} (the rental and its service fee) goes back to your Toolshed balance at once. You can withdraw it from your profile's Balance tab.`;
+}
+
+/** Confirms a cancellation (renter) or a decline with a reason (owner); focus is handled by the dialog. */
+export function CancelRentalDialog({ rental, onClose }: { rental: RentalView; onClose(): void }) {
+  const cancel = useCancelRental(rental);
+  const toast = useToast();
+  const reasonId = useId();
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  const owner = rental.role === 'owner';
+
+  function confirm() {
+    if (owner && reason.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    cancel.mutate(owner ? reason : undefined, {
+      onSuccess: ({ refundPence }) => {
+        onClose();
+        toast.show(owner ? 'Rental declined' : refundPence > 0 ? `Rental cancelled: ${formatPence(refundPence)} returned to your balance` : 'Rental cancelled');
+      },
+    });
+  }
+
+  const error = missing && owner && reason.trim() === '' ? 'Please tell the renter why you are declining.' : cancel.isError ? errorMessage(cancel.error) : undefined;
+  return (
+    <ConfirmDialog
+      title={owner ? `Decline ${rental.renter.name}'s rental of ${rental.item.name}?` : `Cancel your rental of ${rental.item.name}?`}
+      confirmLabel={owner ? 'Decline rental' : 'Cancel rental'}
+      busyLabel={owner ? 'Declining...' : 'Cancelling...'}
+      busy={cancel.isPending}
+      error={error}
+      onConfirm={confirm}
+      onCancel={onClose}
+    >
+      <p>
+        {formatDate(rental.startDate)} to {formatDate(rental.endDate)}. {refundSentence(rental)} The dates become free for others to book.
+      </p>
+      {owner && (
+        <div className="mt-3 flex flex-col gap-1">
+          <label htmlFor={reasonId} className="font-medium text-slate-900">
+            Reason (sent to the renter)
+          </label>
+          <textarea id={reasonId} value={reason} maxLength={CANCEL_REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)}
+            className="rounded-md border border-slate-400 px-3 py-2 text-slate-900" />
+        </div>
+      )}
+    </ConfirmDialog>
+  );
+}

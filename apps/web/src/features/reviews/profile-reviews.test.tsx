@@ -1,0 +1,50 @@
+import { screen, within } from '@testing-library/react';
+import type { MyReviews, Review } from '@toolshed/core/contract';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+
+const review = (overrides: Partial<Review>): Review => ({
+  id: 'rv',
+  rating: 4,
+  comment: '',
+  reviewerId: 'u-2',
+  reviewerName: 'Sam Okafor',
+  revieweeId: testUser.id,
+  revieweeName: testUser.name,
+  reviewerRole: 'owner',
+  itemId: 'i-1',
+  itemName: 'Petrol Lawn Mower',
+  rentalId: 'r-1',
+  date: '2030-06-05T10:00:00.000Z',
+  visible: true,
+  ...overrides,
+});
+
+const mine: MyReviews = {
+  received: [review({ id: 'a', rating: 4.5, comment: 'Careful renter' })],
+  written: [review({ id: 'b', reviewerId: testUser.id, reviewerName: testUser.name, revieweeName: 'Sam Okafor', reviewerRole: 'renter', rating: 2, visible: false })],
+  toWrite: [{ rentalId: 'r-9', itemId: 'i-9', itemName: 'Tile Cutter', role: 'renter', otherPartyName: 'Ada Lovelace', endDate: '2030-06-01' }],
+};
+
+describe('profile Reviews tab', () => {
+  it('lists reviews to write, received and written, with hidden ones marked', async () => {
+    fakeServer({ 'GET /api/me/reviews': () => json(mine) }, { user: testUser });
+    renderApp('/profile?tab=reviews');
+    const toWrite = await screen.findByRole('region', { name: 'To review' });
+    expect(within(toWrite).getByRole('link', { name: 'Leave a review: Tile Cutter' }).getAttribute('href')).toBe('/rentals/r-9#review');
+    const received = screen.getByRole('region', { name: 'Reviews of you' });
+    expect(within(received).getByText('Careful renter')).toBeTruthy();
+    expect(within(received).getByText('Rated 4.5 out of 5')).toBeTruthy();
+    const written = screen.getByRole('region', { name: 'Reviews you wrote' });
+    expect(within(written).getByText('You reviewed Sam Okafor')).toBeTruthy();
+    expect(within(written).getByText('Hidden until they review too')).toBeTruthy();
+  });
+
+  it('shows an error with a retry when the reviews cannot be loaded', async () => {
+    fakeServer({ 'GET /api/me/reviews': () => errorJson(500, 'INTERNAL', 'boom') }, { user: testUser });
+    renderApp('/profile?tab=reviews');
+    expect(within(await screen.findByRole('alert')).getByText('Your reviews could not be loaded')).toBeTruthy();
+  });
+});
