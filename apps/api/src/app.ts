@@ -20,7 +20,13 @@ import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerMailboxPage } from './platform/mail/mailbox-page.ts';
-import { createLocalFileStorage, type FileStorage } from './platform/storage/file-storage.ts';
+import type { FileStorage } from './platform/storage/file-storage.ts';
+import { createStorage } from './platform/storage/create-storage.ts';
+import { registerMediaFromStorage } from './platform/http/media-from-storage.ts';
+import { createDbGeocodeCache } from './platform/geocoding/geocode-cache.ts';
+import { createSharedThrottle } from './platform/rate-limit/shared-throttle.ts';
+import { createRateLimitStore } from './platform/rate-limit/rate-limit-store.ts';
+import { sharedRateLimitStore } from './platform/rate-limit/fastify-store.ts';
 import { TtlCache } from './platform/cache/ttl-cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue-repository.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue-service.ts';
@@ -90,9 +96,9 @@ export interface AppDeps {
   storage?: FileStorage;
   mailer?: Mailer;
   payments?: PaymentProvider;
-  geocoder?: Geocoder;
   /** Pays withdrawals out to cards; default: the simulated payout service. */
   payouts?: PayoutProvider;
+  geocoder?: Geocoder;
   /** Text messages; default: the local SMS outbox under DATA_DIR. */
   sms?: SmsSender;
   now?: () => Date;
@@ -102,7 +108,7 @@ export interface AppDeps {
   readiness?: Readiness;
 }
 
-export const mediaDir = (config: Config) => path.join(config.dataDir, 'media');
+export { mediaDir } from './platform/storage/create-storage.ts';
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'sms-outbox');
 
@@ -137,8 +143,11 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   });
   // JSON and HTML above 1 KB go out compressed; precompressed assets are left as they are.
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+  // Counted in PostgreSQL, so a limit holds whichever API process answers.
+  const rateLimitStore = createRateLimitStore(database.db, now);
   await app.register(rateLimit, {
     global: false,
+    store: sharedRateLimitStore(rateLimitStore, now),
     errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', `Too many attempts from your connection. Please wait ${ctx.after} and try again.`),
   });
   // One file, a few fields, few headers: anything more is a malformed or hostile upload (answered 400).
@@ -159,7 +168,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   registerHousekeeping(jobs, db);
   if (config.runJobs) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
-  const fileStorage = storage ?? createLocalFileStorage(mediaDir(config));
+  const fileStorage = storage ?? createStorage(config);
   const mail = mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) });
   const signInLimiter = createSignInLimiter({
     pairFailures: config.authRateLimit.accountFailures,
@@ -189,7 +198,16 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });
   const geo =
     geocoder ??
-    (config.geocoderUrl ? createHttpGeocoder({ url: config.geocoderUrl, timeoutMs: 5000, minIntervalMs: 1000 }) : createOfflineGeocoder());
+    (config.geocoderUrl
+      ? createHttpGeocoder({
+          url: config.geocoderUrl,
+          timeoutMs: 5000,
+          minIntervalMs: 1000,
+          // One request per second for the whole deployment, and answers shared by every process.
+          cache: createDbGeocodeCache(db, now),
+          throttle: createSharedThrottle(db, 'geocoder', 1000),
+        })
+      : createOfflineGeocoder());
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
   const rentalRepo = createRentalRepository(db);
   const reviews = createReviewsService({ repo: createReviewsRepository(db), rentals: rentalRepo, events, jobs, now });
@@ -224,7 +242,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   );
   if (!config.production) registerMailboxPage(app, outboxDir(config), smsOutboxDir(config));
 
-  await registerMedia(app, mediaDir(config));
+  if ('rootDir' in fileStorage) await registerMedia(app, (fileStorage as { rootDir: string }).rootDir);
+  else registerMediaFromStorage(app, fileStorage);
   const servingWeb = await registerWebApp(app, config.webDistDir);
   registerNotFound(app, { spaFallback: servingWeb });
   return app;

@@ -44,6 +44,18 @@ export interface Config {
   seedSampleData: boolean;
   /** How long a shutdown may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
+  /** Photos and other files in an S3-compatible bucket (S3_BUCKET and friends); unset: DATA_DIR/media. */
+  s3: S3Settings | undefined;
+}
+
+export interface S3Settings {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string | undefined;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  publicUrl: string | undefined;
+  prefix: string | undefined;
 }
 
 /** The configuration cannot be used; one readable line per problem. */
@@ -106,10 +118,17 @@ const envSchema = z.object({
   JOBS: opt(flag),
   SEED_SAMPLE_DATA: opt(flag),
   SHUTDOWN_TIMEOUT_MS: opt(whole(1)),
+  S3_BUCKET: opt(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots and hyphens)')),
+  S3_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
+  S3_REGION: opt(z.string().trim()),
+  S3_ACCESS_KEY_ID: opt(z.string().trim()),
+  S3_SECRET_ACCESS_KEY: opt(z.string()),
+  S3_PUBLIC_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
+  S3_PREFIX: opt(z.string().trim().regex(/^[a-z0-9][a-z0-9/_-]*$/i, 'must be a folder name such as media or prod/media')),
 });
 
 /** Values that must never be echoed back in an error line. */
-const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL']);
+const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY']);
 
 function describe(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
   const name = String(issue.path[0] ?? 'configuration');
@@ -141,6 +160,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describe(issue, env));
   if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
+  const s3Named = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'S3_PREFIX'].filter((n) => (env[n] ?? '') !== '');
+  if (s3Named.length > 0 && (env.S3_BUCKET ?? '') === '') problems.push(`S3_BUCKET must be set when ${s3Named.join(', ')} ${s3Named.length > 1 ? 'are' : 'is'} set`);
+  if ((env.S3_ACCESS_KEY_ID ?? '') !== '' && (env.S3_SECRET_ACCESS_KEY ?? '') === '') problems.push('S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID');
   if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;
 
@@ -176,5 +198,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.JOBS ?? nodeEnv !== 'test',
     seedSampleData: e.SEED_SAMPLE_DATA ?? (!e.DATABASE_URL && nodeEnv !== 'production'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          publicUrl: e.S3_PUBLIC_URL,
+          prefix: e.S3_PREFIX,
+        }
+      : undefined,
   };
 }

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.ts';
-import { mediaDir } from '../app.ts';
-import { createLocalFileStorage, type FileStorage } from '../platform/storage/file-storage.ts';
+import type { FileStorage } from '../platform/storage/file-storage.ts';
+import { createStorage } from '../platform/storage/create-storage.ts';
 import { openDatabase, type Database } from './database.ts';
 import { seedIfEmpty, syncCategories } from './seed/seed-catalogue.ts';
 
@@ -19,7 +19,7 @@ export async function prepareDatabase(config: Config, log: FastifyBaseLogger, op
   });
   await database.migrate();
   await database.exclusively('categories', () => syncCategories(database.db));
-  const storage = createLocalFileStorage(mediaDir(config));
+  const storage = createStorage(config);
   if (options.seed) {
     const seeded = await database.exclusively('seed', () => seedIfEmpty(database.db, storage));
     if (seeded) log.info(`Seeded the sample catalogue: ${seeded.items} items, ${seeded.rentals} rentals`);

@@ -16,11 +16,21 @@ export interface RateLimitStore {
   hit(key: string, windowMs: number): Promise<RateLimitHit>;
   /** Hits so far in the current window, without adding one. */
   peek(key: string): Promise<number>;
+  /** Like peek, with when the window ends (null when there is no running window). */
+  read(key: string): Promise<{ count: number; resetAt: Date | null }>;
   reset(key: string): Promise<void>;
 }
 
 export function createRateLimitStore(db: Db, now: () => Date = () => new Date()): RateLimitStore {
+  async function read(key: string) {
+    const [row] = await queryRows<{ count: number; window_ends: string | Date }>(
+      db,
+      sql`select count, window_ends from rate_limits where key = ${key} and window_ends > ${now().toISOString()}`,
+    );
+    return row ? { count: Number(row.count), resetAt: new Date(row.window_ends) } : { count: 0, resetAt: null };
+  }
   return {
+    read,
     async hit(key, windowMs) {
       const at = now();
       const ends = new Date(at.getTime() + windowMs);
@@ -35,11 +45,7 @@ export function createRateLimitStore(db: Db, now: () => Date = () => new Date())
       return { count: Number(row!.count), resetAt: new Date(row!.window_ends) };
     },
     async peek(key) {
-      const [row] = await queryRows<{ count: number }>(
-        db,
-        sql`select count from rate_limits where key = ${key} and window_ends > ${now().toISOString()}`,
-      );
-      return row ? Number(row.count) : 0;
+      return (await read(key)).count;
     },
     async reset(key) {
       await db.execute(sql`delete from rate_limits where key = ${key}`);
