@@ -13,6 +13,7 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Source maps would publish the sources next to the app; build with SOURCE_MAPS=true to have them.
+    sourcemap: process.env.SOURCE_MAPS === 'true',
   },
 });
