@@ -1,0 +1,86 @@
+import { useState } from 'react';
+import { formatDate, formatPence, todayInLondon } from '@toolshed/core';
+import type { Transaction } from '@toolshed/core/contract';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { linkClass } from '../../auth/components/form-parts.tsx';
+import { brandName } from '../../payment/card-format.ts';
+import { TRANSACTIONS_CSV_URL, TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/transactions.ts';
+
+const TYPE_LABELS: Record<Transaction['type'], string> = { sent: 'Sent', received: 'Received', refund: 'Refund', withdrawal: 'Withdrawal' };
+const STATUS_LABELS: Record<Transaction['status'], string> = { completed: 'Completed', pending: 'Pending', cancelled: 'Cancelled', failed: 'Failed' };
+
+function what(t: Transaction): string {
+  if (t.item) return t.item.name;
+  return t.type === 'withdrawal' ? 'Withdrawal to your card' : '';
+}
+
+function method(t: Transaction): string {
+  return t.card ? `Card (${brandName(t.card.brand) ?? 'card'} ending ${t.card.last4})` : 'Card';
+}
+
+const buttonClass = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** The Transactions tab: rentals paid and earned, refunds and withdrawals, newest first, with a CSV download. */
+export function TransactionsTab() {
+  const [page, setPage] = useState(1);
+  const query = useTransactions(page);
+  if (query.isPending) return <StatusMessage>Loading your transactions...</StatusMessage>;
+  if (query.isError) return <ErrorState title="Your transactions could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  const { transactions, total } = query.data;
+  const pages = Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE));
+  if (total === 0) return <p className="text-slate-700">No transactions yet. Rentals you pay for or earn from, refunds and withdrawals will be listed here.</p>;
+  return (
+    <section aria-labelledby="transactions-heading" className="space-y-4">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="transactions-heading" className="text-xl font-semibold text-slate-900">
+          Transactions
+        </h2>
+        <a href={TRANSACTIONS_CSV_URL} download className={linkClass}>
+          Download CSV
+        </a>
+      </div>
+      <div className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-labelledby="transactions-heading">
+        <table className="min-w-full divide-y divide-slate-200 text-sm">
+          <thead className="bg-slate-50 text-left text-slate-700">
+            <tr>
+              {['Date', 'Item', 'Counterparty', 'Type', 'Amount', 'Service fee', 'Total', 'Status', 'Payment method'].map((h) => (
+                <th key={h} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-slate-100 bg-white text-slate-800">
+            {transactions.map((t) => (
+              <tr key={`${t.type}:${t.id}`}>
+                <td className="px-3 py-2 whitespace-nowrap">{formatDate(todayInLondon(new Date(t.date)))}</td>
+                <td className="px-3 py-2">{what(t)}</td>
+                <td className="px-3 py-2">{t.counterparty?.name ?? ''}</td>
+                <td className="px-3 py-2">{TYPE_LABELS[t.type]}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.amountPence)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.serviceFeePence)}</td>
+                <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.totalPence)}</td>
+                <td className="px-3 py-2">{STATUS_LABELS[t.status]}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{method(t)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 && (
+        <nav aria-label="Transaction pages" className="flex items-center gap-3">
+          <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            Previous
+          </button>
+          <span className="text-sm text-slate-700">
+            Page {page} of {pages}
+          </span>
+          <button type="button" className={buttonClass} disabled={page >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </button>
+        </nav>
+      )}
+    </section>
+  );
+}

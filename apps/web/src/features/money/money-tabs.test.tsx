@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { Balance, Transaction, TransactionsPage } from '@toolshed/core/contract';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+
+const balance: Balance = {
+  availablePence: 2500,
+  pendingCreditsPence: 1200,
+  pendingDebitsPence: 0,
+  lastUpdated: '2026-11-20T14:05:00.000Z',
+  earnings: { receivedPence: 3700, pendingPence: 1200 },
+};
+
+const me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: testUser.createdAt, address: null, phone: null, vacationUntil: null, calendarFeed: false };
+
+function transaction(i: number, patch: Partial<Transaction> = {}): Transaction {
+  return {
+    id: `rental-${i}`,
+    date: '2026-11-20T10:00:00.000Z',
+    type: 'received',
+    item: { id: `item-${i}`, name: `Ladder ${i}` },
+    counterparty: { id: 'user-2', name: 'Rita Renter' },
+    amountPence: 1000,
+    serviceFeePence: 0,
+    totalPence: 1000,
+    status: 'pending',
+    paymentMethod: 'card',
+    card: null,
+    ...patch,
+  };
+}
+
+describe('the Balance tab', () => {
+  it('shows the balance and earnings in pounds, and checks the withdrawal form before sending it', async () => {
+    const api = fakeServer(
+      {
+        'GET /api/me': () => json(me),
+        'GET /api/me/balance': () => json(balance),
+        'POST /api/me/withdrawals': (r) => json({ id: 'w-1', amountPence: (r.body as { amountPence: number }).amountPence, status: 'pending', card: { brand: 'visa', last4: '4242' }, createdAt: '2026-11-22T10:00:00.000Z', failureReason: null }, 201),
+      },
+      { user: testUser },
+    );
+    const user = userEvent.setup();
+    renderApp('/profile?tab=balance');
+    expect(await screen.findByText('£25.00')).toBeTruthy();
+    expect(screen.getByText('Pending credits').nextElementSibling?.textContent).toBe('£12.00');
+    expect(screen.getByText('Earnings to date').nextElementSibling?.textContent).toBe('£37.00');
+    expect(screen.getByText(/^Last updated 20 Nov 2026/)).toBeTruthy();
+
+    const amount = screen.getByLabelText('Amount (£)');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(within(amount.parentElement!).getByText('Please enter a valid amount')).toBeTruthy();
+    expect(document.activeElement).toBe(amount);
+    await user.type(amount, '25.01');
+    await user.type(screen.getByLabelText('Card number'), '4242424242424241');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(screen.getByLabelText('Security code (CVV)'), '123');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(within(amount.parentElement!).getByText('Please enter a valid amount')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid card number')).toBeTruthy();
+    expect(api.sent('POST', '/api/me/withdrawals')).toHaveLength(0);
+
+    await user.clear(amount);
+    await user.type(amount, '10');
+    await user.clear(screen.getByLabelText('Card number'));
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Withdrawal of £10.00 to Visa ending 4242 requested. It is on its way to your card.')).toBeTruthy();
+    const [sent] = api.sent('POST', '/api/me/withdrawals');
+    expect(sent!.body).toMatchObject({ amountPence: 1000, card: { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' } });
+  });
+
+  it('sends a withdrawal whose answer was lost again with the same key, and shows the server\'s reason by its field', async () => {
+    let calls = 0;
+    const api = fakeServer(
+      {
+        'GET /api/me': () => json(me),
+        'GET /api/me/balance': () => json(balance),
+        'POST /api/me/withdrawals': () => {
+          calls += 1;
+          if (calls === 1) return errorJson(503, 'UNAVAILABLE', 'Busy');
+          return errorJson(400, 'VALIDATION', 'Please enter a valid amount', { field: 'amount' });
+        },
+      },
+      { user: testUser },
+    );
+    const user = userEvent.setup();
+    renderApp('/profile?tab=balance');
+    await user.type(await screen.findByLabelText('Amount (£)'), '5');
+    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
+    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
+    await user.type(screen.getByLabelText('Security code (CVV)'), '123');
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText(/You will not be paid twice if you send it again/)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Withdraw' }));
+    await waitFor(() => expect(api.sent('POST', '/api/me/withdrawals')).toHaveLength(2));
+    const [first, second] = api.sent('POST', '/api/me/withdrawals') as Array<{ body: { idempotencyKey: string } }>;
+    expect(second!.body.idempotencyKey).toBe(first!.body.idempotencyKey);
+    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+  });
+});
+
+describe('the Transactions tab', () => {
+  it('lists the transactions with their money in pounds, pages through them and offers the CSV', async () => {
+    const page = (n: number): TransactionsPage => ({
+      transactions: n === 1 ? [transaction(1, { type: 'withdrawal', item: null, counterparty: null, status: 'completed', card: { brand: 'visa', last4: '4242' } }), transaction(2)] : [transaction(3, { type: 'sent', serviceFeePence: 100, totalPence: 1100 })],
+      page: n,
+      pageSize: 20,
+      total: 21,
+    });
+    const api = fakeServer(
+      { 'GET /api/me': () => json(me), 'GET /api/me/transactions': (r) => json(page(Number(r.url.searchParams.get('page')))) },
+      { user: testUser },
+    );
+    const user = userEvent.setup();
+    renderApp('/profile?tab=transactions');
+    const table = await screen.findByRole('table');
+    const rows = within(table).getAllByRole('row');
+    expect(rows[1]!.textContent).toContain('Withdrawal to your card');
+    expect(rows[1]!.textContent).toContain('Card (Visa ending 4242)');
+    expect(rows[2]!.textContent).toContain('Ladder 2');
+    expect(rows[2]!.textContent).toContain('Rita Renter');
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/me/transactions.csv');
+    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByText('Ladder 3')).toBeTruthy();
+    expect(screen.getByText('£11.00')).toBeTruthy();
+    expect(api.calls.some((c) => c.url.pathname === '/api/me/transactions' && c.url.searchParams.get('page') === '2')).toBe(true);
+  });
+});
