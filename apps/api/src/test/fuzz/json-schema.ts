@@ -28,7 +28,8 @@ const FUTURE_END = '2031-03-04';
  */
 export function validValue(schema: JsonSchema | undefined, name: string, ids: { any: string }): unknown {
   if (!schema) return 'x';
-  if (schema.default !== undefined) return schema.default;
+  // An empty default ('' for an optional address) is rarely valid once other rules apply: use the name instead.
+  if (schema.default !== undefined && schema.default !== '') return schema.default;
   if (schema.const !== undefined) return schema.const;
   if (schema.enum?.length) return schema.enum[0];
   const options = schema.anyOf ?? schema.oneOf;
@@ -56,6 +57,8 @@ export function validValue(schema: JsonSchema | undefined, name: string, ids: { 
       if (schema.format === 'uuid' || /id$/.test(name)) return ids.any;
       if (schema.format === 'email' || lower.includes('email')) return 'fuzz.visitor@example.com';
       if (lower.includes('postcode')) return 'LS1 1AA';
+      if (lower === 'address' || lower === 'line') return '1 High Street';
+      if (lower === 'city') return 'Leeds';
       if (lower.includes('enddate') || lower === 'to') return FUTURE_END;
       if (lower.includes('date') || lower === 'from') return FUTURE_START;
       if (lower.includes('password')) return 'a sturdy wheelbarrow';
