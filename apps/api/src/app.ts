@@ -35,6 +35,7 @@ import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { createCurrentUser } from './modules/auth/current-user.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
+import { createDbFailureLog } from './modules/auth/sign-in-failures.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { accountRoutes } from './modules/account/account-routes.ts';
 import { createAccountRepository } from './modules/account/account-repository.ts';
@@ -170,11 +171,14 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   app.addHook('onClose', async () => jobs.stop());
   const fileStorage = storage ?? createStorage(config);
   const mail = mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) });
-  const signInLimiter = createSignInLimiter({
-    pairFailures: config.authRateLimit.accountFailures,
-    accountFailures: config.authRateLimit.accountFailures * 2,
-    windowMs: config.authRateLimit.accountWindowMs,
-  });
+  const signInLimiter = createSignInLimiter(
+    {
+      pairFailures: config.authRateLimit.accountFailures,
+      accountFailures: config.authRateLimit.accountFailures * 2,
+      windowMs: config.authRateLimit.accountWindowMs,
+    },
+    createDbFailureLog(db),
+  );
   const auth = createAuth({
     db,
     mailer: mail,

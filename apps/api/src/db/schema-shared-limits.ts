@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 /** Fixed-window counters shared by every API process (platform/rate-limit). */
 export const rateLimits = pgTable(
@@ -28,4 +28,16 @@ export const geocodeCache = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('geocode_cache_created_idx').on(t.createdAt)],
+);
+
+/** Failed sign-ins per account and address (modules/auth/sign-in-limiter.ts), shared by every process. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sign_in_failures_account_idx').on(t.account, t.at), index('sign_in_failures_at_idx').on(t.at)],
 );

@@ -364,5 +364,4 @@ export * from './schema-catalogue.ts';
 export * from './schema-shared-limits.ts';
 export * from './schema-messages.ts';
 export * from './schema-money.ts';
-export * from './schema-shared-limits.ts';
 export * from './schema-wheelbarrow.ts';

@@ -20,3 +20,14 @@ CREATE TABLE "geocode_cache" (
 );
 --> statement-breakpoint
 CREATE INDEX "geocode_cache_created_idx" ON "geocode_cache" USING btree ("created_at");
+--> statement-breakpoint
+CREATE TABLE "sign_in_failures" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"account" text NOT NULL,
+	"address" text NOT NULL,
+	"at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "sign_in_failures_account_idx" ON "sign_in_failures" USING btree ("account", "at");
+--> statement-breakpoint
+CREATE INDEX "sign_in_failures_at_idx" ON "sign_in_failures" USING btree ("at");

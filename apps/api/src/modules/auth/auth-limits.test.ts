@@ -11,29 +11,29 @@ const from = (address: string) => ({ remoteAddress: address });
 describe('the sign-in limiter', () => {
   const limiter = () => createSignInLimiter({ pairFailures: 3, accountFailures: 6, windowMs: 60_000, maxBackoffMs: 8_000 });
 
-  it('locks one account for one address after too many failures, then lets it go', () => {
+  it('locks one account for one address after too many failures, then lets it go', async () => {
     const l = limiter();
-    for (let i = 0; i < 3; i++) l.recordFailure('Maya@Example.com', '198.51.100.1', 1000 + i);
-    expect(l.wait('maya@example.com', '198.51.100.1', 2000)).toEqual({ seconds: 59, scope: 'address' });
-    expect(l.wait('maya@example.com', '198.51.100.2', 2000)).toBeNull();
-    expect(l.wait('other@example.com', '198.51.100.1', 2000)).toBeNull();
-    expect(l.wait('maya@example.com', '198.51.100.1', 61_001)).toBeNull();
+    for (let i = 0; i < 3; i++) await l.recordFailure('Maya@Example.com', '198.51.100.1', 1000 + i);
+    expect(await l.wait('maya@example.com', '198.51.100.1', 2000)).toEqual({ seconds: 59, scope: 'address' });
+    expect(await l.wait('maya@example.com', '198.51.100.2', 2000)).toBeNull();
+    expect(await l.wait('other@example.com', '198.51.100.1', 2000)).toBeNull();
+    expect(await l.wait('maya@example.com', '198.51.100.1', 61_001)).toBeNull();
   });
 
-  it('slows an account guessed from many addresses with a doubling back-off, capped', () => {
+  it('slows an account guessed from many addresses with a doubling back-off, capped', async () => {
     const l = limiter();
-    for (let i = 0; i < 6; i++) l.recordFailure('maya@example.com', `203.0.113.${i}`, 10_000);
-    expect(l.wait('maya@example.com', '192.0.2.1', 10_000)).toEqual({ seconds: 1, scope: 'account' });
-    expect(l.wait('maya@example.com', '192.0.2.1', 11_000)).toBeNull();
-    for (let i = 0; i < 6; i++) l.recordFailure('maya@example.com', `203.0.113.${10 + i}`, 11_000);
-    expect(l.wait('maya@example.com', '192.0.2.1', 11_000)).toEqual({ seconds: 8, scope: 'account' });
+    for (let i = 0; i < 6; i++) await l.recordFailure('maya@example.com', `203.0.113.${i}`, 10_000);
+    expect(await l.wait('maya@example.com', '192.0.2.1', 10_000)).toEqual({ seconds: 1, scope: 'account' });
+    expect(await l.wait('maya@example.com', '192.0.2.1', 11_000)).toBeNull();
+    for (let i = 0; i < 6; i++) await l.recordFailure('maya@example.com', `203.0.113.${10 + i}`, 11_000);
+    expect(await l.wait('maya@example.com', '192.0.2.1', 11_000)).toEqual({ seconds: 8, scope: 'account' });
   });
 
-  it('forgets an account when it is cleared (right password or reset)', () => {
+  it('forgets an account when it is cleared (right password or reset)', async () => {
     const l = limiter();
-    for (let i = 0; i < 6; i++) l.recordFailure('maya@example.com', '198.51.100.1', 1000);
-    l.clear('MAYA@example.com');
-    expect(l.wait('maya@example.com', '198.51.100.1', 1001)).toBeNull();
+    for (let i = 0; i < 6; i++) await l.recordFailure('maya@example.com', '198.51.100.1', 1000);
+    await l.clear('MAYA@example.com');
+    expect(await l.wait('maya@example.com', '198.51.100.1', 1001)).toBeNull();
   });
 });
 

@@ -96,12 +96,12 @@ export async function registerAuthRoutes(
       const body = request.body as { email?: unknown } | null | undefined;
       const email = authEndpoint(url) === '/sign-in/email' && typeof body?.email === 'string' ? body.email : '';
       if (email) {
-        const wait = limiter.wait(email, request.ip);
+        const wait = await limiter.wait(email, request.ip);
         if (wait) throw new AppError('RATE_LIMITED', lockedMessage(wait));
       }
       const response = await auth.handler(toFetchRequest(request, url));
-      if (email && response.status === 401) limiter.recordFailure(email, request.ip);
-      if (email && response.status === 200) limiter.clear(email);
+      if (email && response.status === 401) await limiter.recordFailure(email, request.ip);
+      if (email && response.status === 200) await limiter.clear(email);
       return relay(response, reply, request.log);
     },
   });

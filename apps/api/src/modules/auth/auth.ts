@@ -34,7 +34,7 @@ export interface AuthOptions {
   /** In production the origin is APP_URL's alone, never one taken from the request's Host header. */
   production?: boolean;
   /** Called after a successful password reset (the sign-in lock is lifted then). */
-  onPasswordReset?: (email: string) => void;
+  onPasswordReset?: (email: string) => void | Promise<void>;
 }
 
 export const RESET_EMAIL_JOB = 'auth.reset-password-email';

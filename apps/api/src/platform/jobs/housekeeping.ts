@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { JobQueue } from './job-queue.ts';
 import { deleteEndedWindows } from '../rate-limit/rate-limit-store.ts';
 import { trimGeocodeCache } from '../geocoding/geocode-cache.ts';
+import { deleteOldSignInFailures } from '../../modules/auth/sign-in-failures.ts';
 
 /** Finished jobs are kept this long (their keys keep one-off notices from repeating meanwhile). */
 const KEEP_FINISHED_JOBS_DAYS = 90;
@@ -16,6 +17,7 @@ export function registerHousekeeping(jobs: JobQueue, db: Db): void {
   jobs.daily('housekeeping.shared-limits', '03:20', async (_payload, { now }) => {
     await deleteEndedWindows(db, now);
     await trimGeocodeCache(db, now);
+    await deleteOldSignInFailures(db, new Date(now.getTime() - 86_400_000));
   });
   jobs.daily('housekeeping.finished-jobs', '03:30', async (_payload, { now }) => {
     const cutoff = new Date(now.getTime() - KEEP_FINISHED_JOBS_DAYS * 86_400_000);
