@@ -81,7 +81,9 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     const m = await repo.message(e.messageId);
     if (!m) return; // the thread went with its item
     const toOwner = e.recipientId === m.owner_id;
-    const preview = m.body.length > 140 ? `${m.body.slice(0, 139)}…` : m.body;
+    // Cut by characters, not UTF-16 units, so an emoji is never split.
+    const chars = [...m.body];
+    const preview = chars.length > 140 ? `${chars.slice(0, 139).join('')}…` : m.body;
     await notifier.send({
       userId: e.recipientId,
       tab: toOwner ? 'items' : 'rentals',
