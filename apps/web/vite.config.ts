@@ -2,11 +2,12 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { precompressAssets } from './build/precompress.ts';
+import { serviceWorker } from './build/service-worker.ts';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), precompressAssets()],
+  plugins: [react(), tailwindcss(), serviceWorker(), precompressAssets()],
   server: {
     port: 3000,
     proxy: { '/api': apiTarget, '/media': apiTarget },

@@ -53,6 +53,8 @@ import { createMessagesService } from './modules/messages/messages-service.ts';
 import { messageRoutes } from './modules/messages/message-routes.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
 import { wheelbarrowRoutes } from './modules/wheelbarrow/wheelbarrow-routes.ts';
+import { vitalsRoutes } from './modules/vitals/vitals-routes.ts';
+import { createVitalsRepository } from './modules/vitals/vitals-repository.ts';
 import { createWheelbarrowRepository } from './modules/wheelbarrow/wheelbarrow-repository.ts';
 import { createWheelbarrowService } from './modules/wheelbarrow/wheelbarrow-service.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
@@ -189,6 +191,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     trustedOrigins: config.trustedOrigins,
     production: config.production,
     onPasswordReset: (email) => signInLimiter.clear(email),
+    log: (level, message) => app.log[level]({ source: 'better-auth' }, message),
   });
   const currentUser = createCurrentUser(auth);
   // Browse answers are cached for a few seconds and dropped on every change this process makes.
@@ -239,6 +242,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
       await api.register(ownerRoutes, { db, catalogue, reviews, currentUser });
+      await api.register(vitalsRoutes, { repo: createVitalsRepository(db), now });
       await api.register(wheelbarrowRoutes, { service: createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), currentUser });
       await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });
     },

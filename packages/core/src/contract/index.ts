@@ -123,3 +123,4 @@ export * from './notifications.ts';
 export * from './messages.ts';
 export * from './saved-wheelbarrow.ts';
 export * from './money.ts';
+export * from './vitals.ts';

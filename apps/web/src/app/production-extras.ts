@@ -1,0 +1,19 @@
+import { reportWebVitals } from './report-web-vitals.ts';
+
+/**
+ * What only a production build does once the page has loaded: measure web vitals, and install the
+ * service worker (/sw.js), so a repeat visit opens from the cached app shell at once and a visit
+ * without a network still shows the Mock Data catalogue. Development builds do neither: a cached
+ * shell would hide the code being edited.
+ */
+export function startProductionExtras(): void {
+  if (!import.meta.env.PROD) return;
+  window.addEventListener('load', () => {
+    // Measured in production builds only, where the numbers mean something.
+    void reportWebVitals().catch(() => {});
+    if (!('serviceWorker' in navigator)) return;
+    navigator.serviceWorker.register('/sw.js').catch(() => {
+      // Without it the app works as before, only without the offline shell.
+    });
+  });
+}
