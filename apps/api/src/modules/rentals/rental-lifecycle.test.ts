@@ -130,6 +130,17 @@ describe('cancelling', () => {
   });
 });
 
+describe('racing cancels', () => {
+  it('the renter cancelling twice at once and the owner declining at the same moment end in one cancellation and one refund', async () => {
+    const id = (await bookOrder([{ itemId: ladder.id, startDate: d(50), endDate: d(51) }])).rentals[0]!.id;
+    const answers = await Promise.all([kit.cancel(id, renter.cookie), kit.cancel(id, owner.cookie, 'Away that week.'), kit.cancel(id, renter.cookie)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
+    const refunds = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ledger_transactions where rental_id = ${id} and kind = 'rental_cancelled'`);
+    expect(refunds[0]!.n).toBe(1);
+    expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.message === 'This rental has already been cancelled.')).toBe(true);
+  });
+});
+
 describe('marking returned', () => {
   it('is the owner’s once the rental has started, once, and never for a cancelled one', async () => {
     const id = (await bookOrder([{ itemId: saw.id, startDate: d(20), endDate: d(21) }])).rentals[0]!.id;
