@@ -52,7 +52,7 @@ describe('placeholderImageSvg', () => {
 
 describe('toolIconShapes', () => {
   it('draws a pictogram of the thing itself, different for different tools', () => {
-    const names = ['Triple Extension Ladder', 'Cordless Combi Drill (18V)', 'Sliding Mitre Saw', 'Six-Person Family Tent', 'Electric Guitar and Practice Amp', 'Concert Ukulele'];
+    const names = ['Triple Extension Ladder', 'Cordless Combi Drill (18V)', 'Sliding Mitre Saw', 'Six-Person Family Tent', 'Electric Guitar and Practice Amp', 'Concert Ukulele', 'Leaf Blower and Garden Vacuum', 'Wet and Dry Vacuum'];
     const shapes = names.map((name) => toolIconShapes(name, 'any'));
     for (const s of shapes) {
       expect(s).toMatch(/^<(path|circle|rect|line|polyline|ellipse|polygon)/);

@@ -58,7 +58,10 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
 
   return (
     <article className="flex flex-col gap-6">
-      <ImageGallery images={item.images} />
+      {/* On a wide screen the photos stay a comfortable size, so price and dates are in view too. */}
+      <div className="w-full md:mx-auto md:max-w-2xl">
+        <ImageGallery images={item.images} />
+      </div>
       <header className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
         <h2 id={headingId} className="min-w-0 text-2xl font-bold break-words text-slate-900">
           {item.name}
