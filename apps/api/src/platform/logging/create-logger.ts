@@ -2,6 +2,7 @@ import type { DestinationStream, Logger, LoggerOptions } from 'pino';
 import pino from 'pino';
 import pretty from 'pino-pretty';
 import type { Config } from '../../config.ts';
+import { loggableError } from '../http/loggable-error.ts';
 import { loggablePath } from './loggable-path.ts';
 
 /** Headers that carry credentials are never written, wherever a header object ends up in a log. */
@@ -26,7 +27,8 @@ export const loggerOptions = (level: Config['logLevel']): LoggerOptions => ({
     // Only what identifies the request: never headers, query strings or bodies.
     req: (req: RequestLike) => ({ method: req.method, path: loggablePath(req.url ?? '/') }),
     res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
-    err: pino.stdSerializers.errWithCause,
+    // Message, code, stack and causes; never a database error's parameters.
+    err: loggableError,
   },
 });
 
@@ -38,7 +40,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, desti
   const options = loggerOptions(config.logLevel);
   if (destination) return pino(options, destination);
   if (config.nodeEnv === 'development') {
-    return pino(options, pretty({ colorize: pretty.isColorSupported, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,http', singleLine: true }));
+    return pino(options, pretty({ colorize: pretty.isColorSupported, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,http', singleLine: true, sync: true }));
   }
   return pino(options);
 }

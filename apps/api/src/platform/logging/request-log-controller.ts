@@ -15,7 +15,7 @@ export class RequestLogController extends LogController {
     const ms = Math.round(reply.elapsedTime * 10) / 10;
     const http = { method: request.method, path, status, ms };
     const message = `${request.method} ${path} ${status} ${ms} ms`;
-    if (error) reply.log.error({ http, err: error }, message);
+    if (error) reply.log.error({ http, err: error }, `${message} (the response failed)`);
     else if (isQuietPath(path) && status < 500) reply.log.debug({ http }, message);
     else reply.log.info({ http }, message);
   }
