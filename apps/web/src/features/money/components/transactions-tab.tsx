@@ -40,7 +40,7 @@ export function TransactionsTab() {
           Download CSV
         </a>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-labelledby="transactions-heading">
+      <div className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Transactions table">
         <table className="min-w-full divide-y divide-slate-200 text-sm">
           <thead className="bg-slate-50 text-left text-slate-700">
             <tr>

@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { describe } from 'node:test';
+import { TEST_CARDS, formatPence, todayInLondon } from '@toolshed/core';
+import type { Page } from 'playwright-core';
+import { expectNoAxeViolations } from '../support/browser.ts';
+import { setUpJourneys } from '../support/journey.ts';
+import { confirmedAccount, listItemThroughApi, newItemEntry, signInTo } from '../support/owner-items.ts';
+import { asRenter, bookThroughApi, futureExpiry } from '../support/renter-api.ts';
+import { startApiServer } from '../support/server.ts';
+import { escapeRegExp, waitForText, waitForVisible } from '../support/waits.ts';
+
+const today = todayInLondon();
+
+// Development mode for /dev/mailbox (sign-up confirmations), a quick simulated card processor; the
+// server runs its job queue, so the payout is made in the background as in production.
+const { journey } = setUpJourneys(() =>
+  startApiServer({ env: (baseUrl) => ({ NODE_ENV: 'development', APP_URL: baseUrl, AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300' }) }),
+);
+
+/** The figure under a label of the Balance tab (its term's first definition), e.g. 'Available balance' -> '£12.50'. */
+async function figure(page: Page, label: string, expected: string): Promise<void> {
+  const term = page.getByRole('main').getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
+  await waitForVisible(term);
+  // The balance is asked again every few seconds while a withdrawal is being paid out.
+  await waitForText(term.locator('xpath=following-sibling::dd[1]'), expected, 30_000);
+}
+
+describe('money', () => {
+  journey('an owner sees earnings move from pending to available after the return, withdraws part to a card and finds it in Transactions', async ({ page, baseUrl }) => {
+    const owner = await confirmedAccount(baseUrl, 'Earner');
+    const renter = await confirmedAccount(baseUrl, 'Payer');
+    const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Pressure washer', 'garden-tools'));
+    await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
+    const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
+    assert.ok(rental, 'the booking is among the renter’s rentals');
+    const earned = formatPence(item.dailyRatePence);
+
+    // Before the return: the earnings are pending, nothing is available.
+    await signInTo(page, owner, '/profile');
+    await page.goto('/profile?tab=balance');
+    await figure(page, 'Pending credits', earned);
+    await figure(page, 'Available balance', '£0.00');
+    await expectNoAxeViolations(page, 'balance tab');
+
+    // The owner marks the rental returned: the earnings become available.
+    await page.goto(`/rentals/${rental.id}`);
+    await page.getByRole('button', { name: 'Mark as returned', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as returned', exact: true }).click();
+    await waitForVisible(page.getByRole('form', { name: 'Leave a review' }));
+    await page.goto('/profile?tab=balance');
+    await figure(page, 'Available balance', earned);
+    await figure(page, 'Pending credits', '£0.00');
+
+    // Withdraw part of it to a test card: paid out in the background.
+    const part = Math.floor(item.dailyRatePence / 2);
+    const form = page.getByRole('form', { name: 'Withdraw' });
+    await form.getByLabel('Amount (£)').fill((part / 100).toFixed(2));
+    await form.getByLabel('Card number').fill(TEST_CARDS.success);
+    await form.getByLabel('Expiry (MM/YY)').fill(futureExpiry(today));
+    await form.getByLabel('Security code (CVV)').fill('123');
+    await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
+    await waitForVisible(page.getByText(new RegExp(`^Withdrawal of ${escapeRegExp(formatPence(part))} to Visa ending 4242 requested`)));
+    await figure(page, 'Available balance', formatPence(item.dailyRatePence - part));
+    await figure(page, 'Pending debits', '£0.00');
+
+    // Transactions: the withdrawal (completed once paid out) above the rental it came from.
+    await page.getByRole('tab', { name: 'Transactions' }).click();
+    const table = page.getByRole('table');
+    await waitForVisible(table);
+    const rows = table.getByRole('row');
+    await waitForVisible(rows.nth(1).getByText('Withdrawal to your card'));
+    await waitForVisible(rows.nth(1).getByText('Completed', { exact: true }));
+    await waitForVisible(rows.nth(1).getByText(formatPence(part)).first());
+    await waitForVisible(rows.nth(2).getByText(item.name));
+    await waitForVisible(rows.nth(2).getByText('Received', { exact: true }));
+    await waitForVisible(rows.nth(2).getByText(renter.name));
+    await expectNoAxeViolations(page, 'transactions tab');
+  });
+});
