@@ -130,6 +130,20 @@ describe('cancelling', () => {
   });
 });
 
+describe('a payment still being taken', () => {
+  it('cannot be cancelled to the balance until the card payment is captured', async () => {
+    const id = (await bookOrder([{ itemId: ladder.id, startDate: d(60), endDate: d(60) }])).rentals[0]!.id;
+    // Its card payment: a capture that failed once and waits for its retry.
+    const [payment] = await queryRows<{ id: string }>(ctx.database.db, sql`insert into payments (renter_id, subtotal_pence, service_fee_pence, amount_pence, brand, last4, provider, provider_reference, status)
+      values (${renter.user.id}, 700, 70, 770, 'visa', '4242', 'test', 'ref', 'capture_pending') returning id`);
+    await ctx.database.db.execute(sql`update rentals set payment_id = ${payment!.id} where id = ${id}`);
+    const res = await kit.cancel(id, renter.cookie);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error.message).toBe('The payment for this booking is still being taken. Please try again in a few minutes.');
+    expect((await kit.rental(id, renter.cookie)).status).toBe('upcoming');
+  });
+});
+
 describe('racing cancels', () => {
   it('the renter cancelling twice at once and the owner declining at the same moment end in one cancellation and one refund', async () => {
     const id = (await bookOrder([{ itemId: ladder.id, startDate: d(50), endDate: d(51) }])).rentals[0]!.id;

@@ -29,6 +29,8 @@ export interface RentalRow {
   cancel_reason: string | null;
   refund_pence: number | null;
   payment_id: string | null;
+  /** authorised or capture_pending while the card payment is still being taken. */
+  payment_status: string | null;
   /** The checkout's fee and every line of it ordered by rental id: the fee share follows from them. */
   payment_fee_pence: number | null;
   payment_lines: Array<{ id: string; total: number }> | null;
@@ -75,6 +77,7 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
            r.cancelled_by, r.cancel_reason, r.refund_pence,
            r.payment_id,
            (select p.service_fee_pence from payments p where p.id = r.payment_id) as payment_fee_pence,
+           (select p.status from payments p where p.id = r.payment_id) as payment_status,
            (select json_agg(json_build_object('id', r2.id, 'total', r2.total_pence) order by r2.id)
               from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
            ${review('renter')} as renter_review, ${review('owner')} as owner_review,

@@ -61,6 +61,10 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
         if (refusal) throw new AppError('CONFLICT', refusal);
         const why = reason?.trim() ? reason.trim() : null;
         if (role === 'owner' && !why) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
+        // Money not yet taken cannot be refunded to a balance; if the capture fails for good, the booking is cancelled anyway.
+        if (row.payment_status === 'authorised' || row.payment_status === 'capture_pending') {
+          throw new AppError('CONFLICT', 'The payment for this booking is still being taken. Please try again in a few minutes.');
+        }
         const refundPence = await refundToBalance(tx.executor, row);
         await tx.markCancelled(rentalId, role, role === 'owner' ? why : null, refundPence, at);
         await events.publish(
