@@ -1,3 +1,4 @@
+import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
@@ -250,7 +251,11 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   );
   if (!config.production) registerMailboxPage(app, outboxDir(config), smsOutboxDir(config));
 
-  if ('rootDir' in fileStorage) await registerMedia(app, (fileStorage as { rootDir: string }).rootDir);
+  if ('rootDir' in fileStorage) {
+    const rootDir = (fileStorage as { rootDir: string }).rootDir;
+    await mkdir(rootDir, { recursive: true });
+    await registerMedia(app, rootDir);
+  }
   else registerMediaFromStorage(app, fileStorage);
   const servingWeb = await registerWebApp(app, config.webDistDir);
   registerNotFound(app, { spaFallback: servingWeb });
