@@ -1,7 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { TEST_CARDS, formatPence, todayInLondon } from '@toolshed/core';
-import type { RentalView } from '@toolshed/core/contract';
 import type { Browser, Page } from 'playwright-core';
 import { createApiReader, type ApiReader } from '../support/api.ts';
 import { freshLine, type PlannedLine } from '../support/booking-plan.ts';
@@ -36,11 +35,6 @@ async function booked(baseUrl: string, label: string, line: (item: PlannedLine['
   const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
   assert.ok(rental, 'the booking is among the renter’s rentals');
   return { owner, renter, entry, item, planned, rental };
-}
-
-async function openRental(page: Page, rental: RentalView): Promise<void> {
-  await page.goto(`/rentals/${rental.id}`);
-  await waitForVisible(page.getByRole('main').getByRole('link', { name: rental.item.name, exact: true }));
 }
 
 async function secondPage(page: Page, baseUrl: string) {
