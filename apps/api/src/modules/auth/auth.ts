@@ -33,6 +33,8 @@ export interface AuthOptions {
   trustedOrigins?: string[];
   /** In production the origin is APP_URL's alone, never one taken from the request's Host header. */
   production?: boolean;
+  /** Where the library's own warnings and errors go: the message only, never its extra arguments (they can hold request data). */
+  log?: (level: 'warn' | 'error', message: string) => void;
   /** Called after a successful password reset (the sign-in lock is lifted then). */
   onPasswordReset?: (email: string) => void | Promise<void>;
 }
@@ -63,6 +65,7 @@ export function createAuth(options: AuthOptions) {
     // The configured URL, extra origins, and the origin the request itself was addressed to.
     trustedOrigins: (request) => [appUrl, ...(options.trustedOrigins ?? []), ...(request && !options.production ? [new URL(request.url).origin] : [])],
     telemetry: { enabled: false },
+    logger: options.log ? { level: 'warn', log: (level, message) => options.log?.(level === 'error' ? 'error' : 'warn', message) } : { disabled: true },
     database: drizzleAdapter(db, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
     user: { fields: { image: 'picture' } },
     emailAndPassword: {
