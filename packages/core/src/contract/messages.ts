@@ -22,7 +22,7 @@ export const conversationSchema = z.object({
   item: z.object({ id: z.string(), name: z.string() }),
   owner: personSchema,
   you: z.enum(['owner', 'renter']),
-  /** The owner's list of people: one thread per person who wrote (or booked). */
+  /** The owner's list of people: one thread per person who wrote (or booked); empty on an `after` poll. */
   threads: z.array(threadSummarySchema),
   /** The thread shown: the renter's own, or the one the owner chose with `with`. */
   with: personSchema.nullable(),

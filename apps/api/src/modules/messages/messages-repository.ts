@@ -28,25 +28,21 @@ const columns = sql`id, seq::int as seq, sender_id, body, read_at, created_at`;
 /** The only place the messages' SQL lives. */
 export function createMessagesRepository(db: Db) {
   return {
-    async item(itemId: string) {
-      const found = await rows<{ id: string; name: string; owner_id: string; owner_name: string; deleted: boolean }>(
+    /**
+     * The item with its owner, and the thread of the renter: `withId` when the asker owns the item,
+     * else the asker. One query, since an open conversation asks it every few seconds.
+     */
+    async itemAndThread(itemId: string, askerId: string, withId: string | undefined) {
+      const found = await rows<{ id: string; name: string; owner_id: string; owner_name: string; deleted: boolean; thread_id: string | null; renter_name: string | null }>(
         db,
-        sql`select i.id, i.name, i.owner_id, u.name as owner_name, i.deleted_at is not null as deleted
-            from items i join users u on u.id = i.owner_id where i.id = ${itemId}::uuid`,
+        sql`with i as (select id, name, owner_id, deleted_at, case when owner_id = ${askerId} then ${withId ?? null}::text else ${askerId} end as renter_id
+                       from items where id = ${itemId}::uuid)
+            select i.id, i.name, i.owner_id, u.name as owner_name, i.deleted_at is not null as deleted, t.id as thread_id, rn.name as renter_name
+            from i join users u on u.id = i.owner_id
+            left join users rn on rn.id = i.renter_id
+            left join message_threads t on t.item_id = i.id and t.renter_id = i.renter_id`,
       );
       return found[0];
-    },
-
-    async userName(userId: string): Promise<string | undefined> {
-      return (await rows<{ name: string }>(db, sql`select name from users where id = ${userId}`))[0]?.name;
-    },
-
-    async threadId(itemId: string, renterId: string): Promise<string | undefined> {
-      const [row] = await db
-        .select({ id: messageThreads.id })
-        .from(messageThreads)
-        .where(and(eq(messageThreads.itemId, itemId), eq(messageThreads.renterId, renterId)));
-      return row?.id;
     },
 
     async hasRental(itemId: string, renterId: string): Promise<boolean> {
@@ -70,14 +66,23 @@ export function createMessagesRepository(db: Db) {
             order by t.last_message_at desc nulls last, u.name`,
       ),
 
-    /** Up to `limit` messages before (older) or after (newer) a position, oldest first. */
-    async page(threadId: string, opts: { before?: number | undefined; after?: number | undefined; limit: number }): Promise<MessageRow[]> {
-      if (opts.after !== undefined) {
-        return rows<MessageRow>(db, sql`select ${columns} from messages where thread_id = ${threadId}::uuid and seq > ${opts.after} order by seq limit ${opts.limit}`);
-      }
+    /** Up to `limit` messages before a position (or the newest), oldest first. */
+    async page(threadId: string, opts: { before?: number | undefined; limit: number }): Promise<MessageRow[]> {
       const before = opts.before === undefined ? sql`` : sql`and seq < ${opts.before}`;
       const newest = await rows<MessageRow>(db, sql`select ${columns} from messages where thread_id = ${threadId}::uuid ${before} order by seq desc limit ${opts.limit}`);
       return newest.reverse();
+    },
+
+    /** What is new after `after` and how far the other person has read `readerOf`'s messages: one query. */
+    async since(threadId: string, after: number, readerOf: string, limit: number): Promise<{ messages: MessageRow[]; readUpTo: number }> {
+      const [row] = await rows<{ messages: MessageRow[]; read_up_to: number | null }>(
+        db,
+        sql`select (select max(seq)::int from messages where thread_id = ${threadId}::uuid and sender_id = ${readerOf} and read_at is not null) as read_up_to,
+                   coalesce((select json_agg(m order by m.seq) from (
+                     select ${columns} from messages where thread_id = ${threadId}::uuid and seq > ${after} order by seq limit ${limit}
+                   ) m), '[]'::json) as messages`,
+      );
+      return { messages: row?.messages ?? [], readUpTo: row?.read_up_to ?? 0 };
     },
 
     async hasOlder(threadId: string, seq: number): Promise<boolean> {

@@ -28,17 +28,17 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date)
 
   /** Who the thread is with, from the asker's side; throws 404 for anyone who is not a party. */
   async function resolve(userId: string, itemId: string, withId: string | undefined) {
-    const item = isRowId(itemId) ? await repo.item(itemId) : undefined;
-    if (!item) throw notFound();
+    const found = isRowId(itemId) ? await repo.itemAndThread(itemId, userId, withId) : undefined;
+    if (!found) throw notFound();
+    const { thread_id, renter_name, ...item } = found;
+    const threadId = thread_id ?? undefined;
     if (item.owner_id === userId) {
       if (!withId) return { item, you: 'owner' as const, renterId: undefined, threadId: undefined };
-      const threadId = await repo.threadId(itemId, withId);
       // The owner may start a thread only with someone who booked the item.
       if (!threadId && !(await repo.hasRental(itemId, withId))) throw notFound();
-      return { item, you: 'owner' as const, renterId: withId, threadId };
+      return { item, you: 'owner' as const, renterId: withId, renterName: renter_name ?? 'Renter', threadId };
     }
     if (withId !== undefined && withId !== userId) throw notFound();
-    const threadId = await repo.threadId(itemId, userId);
     // A deleted listing keeps its conversations but takes no new ones.
     if (item.deleted && !threadId) throw notFound();
     return { item, you: 'renter' as const, renterId: userId, threadId };
@@ -46,7 +46,20 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date)
 
   return {
     async conversation(userId: string, itemId: string, q: PageQuery): Promise<Conversation> {
-      const { item, you, renterId, threadId } = await resolve(userId, itemId, q.with);
+      const resolved = await resolve(userId, itemId, q.with);
+      const { item, you, threadId } = resolved;
+      const withPerson =
+        you === 'renter'
+          ? { id: item.owner_id, name: item.owner_name }
+          : 'renterName' in resolved && resolved.renterId
+            ? { id: resolved.renterId, name: resolved.renterName }
+            : null;
+      const base = { item: { id: item.id, name: item.name }, owner: { id: item.owner_id, name: item.owner_name }, you, with: withPerson };
+      // What is new since the last look: asked every few seconds, so kept to one more query.
+      if (q.after !== undefined) {
+        const fresh = threadId ? await repo.since(threadId, q.after, userId, PAGE) : { messages: [], readUpTo: 0 };
+        return { ...base, threads: [], messages: fresh.messages.map(toMessage), hasOlder: false, readUpTo: fresh.readUpTo };
+      }
       const threads =
         you === 'owner'
           ? (await repo.threadsOfOwner(itemId, userId)).map((t) => ({
@@ -56,21 +69,12 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date)
               hasRental: t.has_rental,
             }))
           : [];
-      const rows = threadId ? await repo.page(threadId, { before: q.before, after: q.after, limit: PAGE }) : [];
-      const withPerson =
-        you === 'owner'
-          ? renterId
-            ? { id: renterId, name: (await repo.userName(renterId)) ?? 'Renter' }
-            : null
-          : { id: item.owner_id, name: item.owner_name };
+      const rows = threadId ? await repo.page(threadId, { before: q.before, limit: PAGE }) : [];
       return {
-        item: { id: item.id, name: item.name },
-        owner: { id: item.owner_id, name: item.owner_name },
-        you,
+        ...base,
         threads,
-        with: withPerson,
         messages: rows.map(toMessage),
-        hasOlder: threadId && rows.length > 0 && q.after === undefined ? await repo.hasOlder(threadId, rows[0]!.seq) : false,
+        hasOlder: threadId && rows.length > 0 ? await repo.hasOlder(threadId, rows[0]!.seq) : false,
         readUpTo: threadId ? await repo.readUpTo(threadId, userId) : 0,
       };
     },

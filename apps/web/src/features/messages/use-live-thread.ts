@@ -29,7 +29,7 @@ export function useLiveThread(ref: ThreadRef, me: string | undefined) {
     queryFn: async () => {
       const after = queryClient.getQueryData<Conversation>(key)?.messages.at(-1)?.seq ?? 0;
       const c = await fetchConversation(ref, { after });
-      add(c.messages, { readUpTo: c.readUpTo, threads: c.threads });
+      add(c.messages, { readUpTo: c.readUpTo });
       return c.messages.length;
     },
     enabled: first.isSuccess && first.data.with !== null,
