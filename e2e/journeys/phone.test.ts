@@ -124,4 +124,22 @@ describe('on a phone (390 x 844)', () => {
     assert.equal(await wheelbarrowBar(page).count(), 0, 'no bar on the success page');
     await expectNoAxeViolations(page, '/payment-success on a phone');
   });
+
+  journey("the category screen says 'Loading...' and then 'Fetching items from database...' before the items", async ({ page }) => {
+    await page.setViewportSize(PHONE);
+    // Records each loading text the moment it is on screen, however briefly.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { loadingTexts: seen });
+      new MutationObserver(() => {
+        for (const text of ['Loading...', 'Fetching items from database...']) {
+          if (document.body?.innerText.includes(text) && !seen.includes(text)) seen.push(text);
+        }
+      }).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.goto(`/category/${plan.categoryId}`);
+    await waitForVisible(itemCard(page, plan.first.name));
+    const seen = await page.evaluate(() => (window as unknown as { loadingTexts: string[] }).loadingTexts);
+    assert.deepEqual(seen, ['Loading...', 'Fetching items from database...']);
+  });
 });
