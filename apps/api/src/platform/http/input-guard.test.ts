@@ -31,6 +31,11 @@ describe('input the database cannot hold', () => {
     expect(errorOf(res).message).toMatch(/cannot be stored/);
   });
 
+  it('is refused on unknown routes too, without a 500', async () => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/no-such-route?x=%00', payload: { a: 'b\u0000' }, headers: { origin: ORIGIN } });
+    expect(res.statusCode).toBeLessThan(500);
+  });
+
   it('creates nothing from a refused sign-up', async () => {
     const res = await post(ctx.app, '/api/auth/sign-up/email', { name: 'Maya', email: 'nul2@example.com', password: 'a sturdy wheel\u0000barrow' });
     expect(res.statusCode).toBe(400);
