@@ -5,7 +5,7 @@
 //   node scripts/build.mjs [web] [server] [--if-changed]
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { cp, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, open, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -56,9 +56,11 @@ function run(command, commandArgs, cwd = root) {
  */
 const RUNTIME_PACKAGES = new Set(['sharp', '@img/sharp-linux-x64', '@electric-sql/pglite', 'pg', 'pg-native', '@fastify/swagger-ui', '@fastify/swagger', 'pino', 'pino-pretty', 'thread-stream', 'nodemailer']);
 
-async function buildServer() {
+/** Builds into a fresh folder, then swaps it in, so a server starting meanwhile finds a whole bundle. */
+async function buildServer(hash) {
   const { build } = await import('esbuild');
-  const outdir = path.join(root, 'apps/api/dist');
+  const finalDir = path.join(root, 'apps/api/dist');
+  const outdir = `${finalDir}.building-${process.pid}`;
   await rm(outdir, { recursive: true, force: true });
   await build({
     entryPoints: { server: path.join(root, 'apps/api/src/main.ts'), seed: path.join(root, 'apps/api/src/db/seed/run-seed.ts') },
@@ -97,6 +99,13 @@ async function buildServer() {
       '',
     ].join('\n'),
   );
+  await writeFile(path.join(outdir, '.build-hash'), `${hash}\n`);
+  const old = `${finalDir}.old-${process.pid}`;
+  await rename(finalDir, old).catch((err) => {
+    if (err.code !== 'ENOENT') throw err;
+  });
+  await rename(outdir, finalDir);
+  await rm(old, { recursive: true, force: true });
 }
 
 const PARTS = {
@@ -105,7 +114,10 @@ const PARTS = {
     inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/build', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/core/src', 'package-lock.json'],
     // Build-time settings change the output too.
     env: ['VITE_MAP_TILE_URL', 'SOURCE_MAPS'],
-    build: async () => run('npm', ['run', 'build', '-w', 'apps/web']),
+    build: async (hash) => {
+      run('npm', ['run', 'build', '-w', 'apps/web']);
+      await writeFile(path.join(root, 'apps/web/dist/.build-hash'), `${hash}\n`);
+    },
   },
   server: {
     stamp: 'apps/api/dist/.build-hash',
@@ -115,23 +127,60 @@ const PARTS = {
   },
 };
 
-for (const name of wanted) {
-  const part = PARTS[name];
-  if (!part) throw new Error(`Unknown part "${name}": use web and/or server`);
-  const started = performance.now();
-  const hash = createHash('sha256')
-    .update(await sourceHash(part.inputs))
-    .update(part.env.map((k) => `${k}=${process.env[k] ?? ''}`).join('\n'))
-    .digest('hex');
-  const stampFile = path.join(root, part.stamp);
-  const previous = await readFile(stampFile, 'utf8').catch(() => '');
-  if (ifChanged && previous.trim() === hash) {
-    console.log(`${name}: up to date (checked in ${Math.round(performance.now() - started)} ms)`);
-    continue;
+/**
+ * One build at a time in this checkout (several test runs may start the server at once): a lock file
+ * holding the builder's pid; a lock whose process is gone is taken over.
+ */
+async function withBuildLock(fn) {
+  const lockFile = path.join(root, 'node_modules', '.toolshed-build.lock');
+  const deadline = Date.now() + 10 * 60_000;
+  for (;;) {
+    try {
+      const handle = await open(lockFile, 'wx');
+      await handle.writeFile(String(process.pid));
+      await handle.close();
+      break;
+    } catch (err) {
+      if (err.code !== 'EEXIST') throw err;
+      const holder = Number(await readFile(lockFile, 'utf8').catch(() => ''));
+      let alive = false;
+      try {
+        process.kill(holder, 0);
+        alive = holder > 0;
+      } catch {
+        /* gone */
+      }
+      if (!alive) await unlink(lockFile).catch(() => undefined);
+      else if (Date.now() > deadline) throw new Error(`another build (pid ${holder}) holds ${lockFile}`);
+      else await new Promise((r) => setTimeout(r, 250));
+    }
   }
-  console.log(`${name}: building...`);
-  await part.build();
-  await mkdir(path.dirname(stampFile), { recursive: true });
-  await writeFile(stampFile, `${hash}\n`);
-  console.log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  try {
+    return await fn();
+  } finally {
+    await unlink(lockFile).catch(() => undefined);
+  }
 }
+
+async function buildParts() {
+  for (const name of wanted) {
+    const part = PARTS[name];
+    if (!part) throw new Error(`Unknown part "${name}": use web and/or server`);
+    const started = performance.now();
+    const hash = createHash('sha256')
+      .update(await sourceHash(part.inputs))
+      .update(part.env.map((k) => `${k}=${process.env[k] ?? ''}`).join('\n'))
+      .digest('hex');
+    const stampFile = path.join(root, part.stamp);
+    const previous = await readFile(stampFile, 'utf8').catch(() => '');
+    if (ifChanged && previous.trim() === hash) {
+      console.log(`${name}: up to date (checked in ${Math.round(performance.now() - started)} ms)`);
+      continue;
+    }
+    console.log(`${name}: building...`);
+    await part.build(hash);
+    console.log(`${name}: built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  }
+}
+
+await withBuildLock(buildParts);

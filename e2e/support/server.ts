@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -33,6 +33,14 @@ function waitForExit(child: ChildProcess, ms: number): Promise<boolean> {
       resolve(true);
     });
   });
+}
+
+let serverBuilt = false;
+function ensureServerBuilt(): void {
+  if (serverBuilt) return;
+  const build = spawnSync(process.execPath, ['scripts/build.mjs', 'server', '--if-changed'], { cwd: repoRoot, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('Building the server (node scripts/build.mjs server) failed');
+  serverBuilt = true;
 }
 
 async function isHealthy(baseUrl: string): Promise<boolean> {
@@ -71,7 +79,9 @@ export async function startApiServer(options: ApiServerOptions = {}): Promise<Ru
   // A developer's PostgreSQL setting must not leak in: the journeys need a fresh, seeded database.
   delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The compiled server, as `npm start` runs it; rebuilt first when the API's sources changed.
+  ensureServerBuilt();
+  const child = spawn(process.execPath, ['apps/api/dist/main.js'], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-LOG_TAIL_CHARS);
