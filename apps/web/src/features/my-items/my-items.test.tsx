@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { errorJson, fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
+import { rental } from '../rentals/test-rentals.ts';
 
 function ownerItem(overrides: Partial<OwnerItem> = {}): OwnerItem {
   return {
@@ -132,5 +133,21 @@ describe('My Items', () => {
     openMyItems(() => [], { 'GET /api/me/items': () => errorJson(500, 'INTERNAL', 'boom') });
     expect(await screen.findByText('Your items could not be loaded')).toBeTruthy();
     expect(screen.queryByText('List your first item')).toBeNull();
+  });
+});
+
+describe('My Items after returns', () => {
+  it('links each open rental to its page and offers a review of a returned one, or shows the rating given', async () => {
+    const lent = [
+      rental({ id: 'r-done', item: { id: 'item-1', name: 'Hedge Trimmer', imageUrl: null }, role: 'owner', status: 'completed', renter: { id: 'u-9', name: 'Ada Lovelace' } }),
+      rental({ id: 'r-rated', item: { id: 'item-1', name: 'Hedge Trimmer', imageUrl: null }, role: 'owner', status: 'completed', renter: { id: 'u-8', name: 'Bea Borrower' }, myReview: { rating: 3.5, comment: '', date: '2030-06-05T10:00:00.000Z' } }),
+    ];
+    openMyItems(() => [trimmer], { 'GET /api/me/lent-rentals': () => json({ rentals: lent }) });
+    const open = await screen.findByRole('link', { name: 'Ada Lovelace · 1 Jun 2030 to 3 Jun 2030' });
+    expect(open.closest('ul')!.getAttribute('aria-label')).toBe('Rentals of Hedge Trimmer');
+    expect(open.getAttribute('href')).toBe('/rentals/r-up');
+    const returned = await screen.findByRole('list', { name: 'Returned rentals of Hedge Trimmer' });
+    expect(within(returned).getByRole('link', { name: 'Leave a review: Hedge Trimmer' }).getAttribute('href')).toBe('/rentals/r-done#review');
+    expect(within(returned).getByText('Rated 3.5 out of 5')).toBeTruthy();
   });
 });
