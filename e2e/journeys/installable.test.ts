@@ -25,6 +25,15 @@ describe('installable app', () => {
     assert.equal(manifest.short_name, 'Toolshed');
     for (const size of ['192x192', '512x512']) assert.ok(manifest.icons.some((i) => i.sizes === size && i.purpose === 'any'), `a ${size} icon`);
     assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'), 'a maskable icon');
+    // Chromium's own installability check (what its install prompt and Lighthouse rely on).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    const cdp = await page.context().newCDPSession(page);
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    // A test browser context counts as incognito, where no browser offers installs; nothing else may stop it.
+    const errors = installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
+    assert.deepEqual(errors, [], 'Chromium finds nothing about the app stopping an install');
     for (const icon of manifest.icons) {
       const res = await page.request.get(`${baseUrl}${icon.src}`);
       assert.equal(res.status(), 200, `${icon.src} loads`);
