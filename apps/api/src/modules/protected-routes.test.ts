@@ -17,6 +17,8 @@ const PROTECTED: Array<{ method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE'; ur
   { method: 'GET', url: '/api/notifications/unread-count' },
   { method: 'GET', url: '/api/me/rentals' },
   { method: 'GET', url: '/api/me/items' },
+  { method: 'GET', url: '/api/me/wheelbarrow' },
+  { method: 'PUT', url: '/api/me/wheelbarrow', payload: { lines: [] } },
   { method: 'POST', url: '/api/items', payload: { name: 'x' } },
   { method: 'PUT', url: `/api/items/${ID}`, payload: { name: 'x' } },
   { method: 'DELETE', url: `/api/items/${ID}` },
