@@ -137,6 +137,12 @@ describe('after the booking', () => {
       await waitForVisible(other.page.getByText('Returned clean and on time.'));
       await waitUntil(async () => (await api.item(item.id)).owner.totalRatings === 1, 'the owner’s rating to count the review');
       assert.equal((await api.item(item.id)).owner.rating, 4.5);
+
+      // The renter's profile lists the review they received and the one they wrote.
+      await other.page.goto('/profile?tab=reviews');
+      await waitForVisible(other.page.getByRole('region', { name: 'Reviews of you' }).getByText('Returned clean and on time.'));
+      await waitForVisible(other.page.getByRole('region', { name: 'Reviews you wrote' }).getByText('Powerful and easy to start.'));
+      await expectNoAxeViolations(other.page, 'profile reviews tab');
     } finally {
       await other.context.close();
     }
