@@ -31,6 +31,7 @@ describe('ImageGallery', () => {
     expect(thumb(1).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(thumb(3));
     expect(mainImage().getAttribute('src')).toBe('/img/3.webp');
+    expect(mainImage().getAttribute('srcset')).toBe('/img/3-thumb.webp 400w, /img/3.webp 1200w');
     expect(thumb(3).getAttribute('aria-pressed')).toBe('true');
     expect(thumb(3).getAttribute('aria-current')).toBe('true');
     expect(thumb(1).getAttribute('aria-pressed')).toBe('false');

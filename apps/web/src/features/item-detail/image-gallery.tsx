@@ -52,7 +52,15 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
           onClick={() => setZoomed(true)}
           className="block w-full cursor-zoom-in overflow-hidden rounded-lg bg-slate-100 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
         >
-          <img src={image.url} alt={image.alt} className="aspect-[3/2] w-full object-cover" />
+          <img
+            src={image.url}
+            srcSet={image.thumbUrl !== image.url ? `${image.thumbUrl} 400w, ${image.url} 1200w` : undefined}
+            sizes="(min-width: 768px) 672px, 100vw"
+            alt={image.alt}
+            width={1200}
+            height={800}
+            className="aspect-[3/2] h-auto w-full object-cover"
+          />
         </button>
         {count > 1 && (
           <>
@@ -82,7 +90,7 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
                   i === shown ? 'ring-3 ring-emerald-700' : 'ring-1 ring-slate-300 opacity-80 hover:opacity-100'
                 }`}
               >
-                <img src={thumb.thumbUrl} alt="" className="h-14 w-20 object-cover" loading="lazy" />
+                <img src={thumb.thumbUrl} alt="" width={80} height={56} className="h-14 w-20 object-cover" loading="lazy" />
               </button>
             </li>
           ))}

@@ -41,7 +41,8 @@ export function ItemCard({ item, to, showOwner = true }: ItemCardProps) {
         {item.image && !imageFailed ? (
           <img
             src={item.image.thumbUrl}
-            srcSet={`${item.image.thumbUrl} 400w, ${item.image.url} 1200w`}
+            // Mock Data draws one picture for both sizes.
+            srcSet={item.image.thumbUrl !== item.image.url ? `${item.image.thumbUrl} 400w, ${item.image.url} 1200w` : undefined}
             sizes={CARD_IMAGE_SIZES}
             alt={item.image.alt}
             width={400}
