@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseBrowseFilters, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
-import { filterInMemory, type BaselineItem } from './baseline-filter.ts';
+import { filterInMemory, reportedTotal, type BaselineItem } from './baseline-filter.ts';
 
 const TODAY = '2030-06-10';
 
@@ -84,5 +84,16 @@ describe('filterInMemory, the baseline prototype browse', () => {
   it('breaks a tie in listing time by id, descending', () => {
     const tied = [item('x1', { createdAtMs: 5 }), item('x3', { createdAtMs: 5 }), item('x2', { createdAtMs: 5 })];
     expect(ids(filterInMemory(tied, null, filters({})))).toEqual(['x3', 'x2', 'x1']);
+  });
+});
+
+describe('the total the baseline reports', () => {
+  const base = { page: 1, pageSize: 24 };
+  it('is exact without filters, however large', () => {
+    expect(reportedTotal(96_020, base)).toEqual({ total: 96_020, totalCapped: false });
+  });
+  it('is exact up to 1,000 filtered matches and capped from 1,001', () => {
+    expect(reportedTotal(1000, { ...base, search: 'drill' })).toEqual({ total: 1000, totalCapped: false });
+    expect(reportedTotal(1001, { ...base, maxPricePence: 500 })).toEqual({ total: 1000, totalCapped: true });
   });
 });

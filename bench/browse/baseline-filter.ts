@@ -40,3 +40,13 @@ export function filterInMemory(items: BaselineItem[], categoryId: string | null,
   const offset = (f.page - 1) * f.pageSize;
   return { total: hits.length, items: hits.slice(offset, offset + f.pageSize).map((h) => h.summary) };
 }
+
+/** The API counts filtered matches only up to this many (and then says '1,000+'). */
+export const COUNT_BOUND = 1000;
+
+/** The total as the API reports it: exact for a listing with no filters, else capped at the bound. */
+export function reportedTotal(total: number, f: BrowseFilters): { total: number; totalCapped: boolean } {
+  const narrowed = searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate);
+  if (!narrowed || total <= COUNT_BOUND) return { total, totalCapped: false };
+  return { total: COUNT_BOUND, totalCapped: true };
+}

@@ -7,7 +7,7 @@ import http from 'node:http';
 import pg from 'pg';
 import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, CATEGORIES, parseBrowseFilters, type DateRange, type RawBrowseFilters } from '@toolshed/core';
 import type { ItemsPage } from '@toolshed/core/contract';
-import { filterInMemory, type BaselineItem } from './baseline-filter.ts';
+import { filterInMemory, reportedTotal, type BaselineItem } from './baseline-filter.ts';
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 10 });
 
@@ -96,7 +96,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   const page = filterInMemory(await loadEverything(), categoryId === ALL_CATEGORY_ID ? null : categoryId, parsed.value);
   const body: ItemsPage = {
     category: { id: category.id, name: category.name, description: category.description },
-    total: page.total,
+    ...reportedTotal(page.total, parsed.value),
     page: parsed.value.page,
     pageSize: parsed.value.pageSize,
     items: page.items,

@@ -1,5 +1,7 @@
-import { addDays, parseBrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
+import { addDays, parseBrowseFilters, type BrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
 import type { CatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
+import { narrowsListing } from '../../apps/api/src/modules/catalogue/browse-sql.ts';
+import { generateMix, MIX_SEED } from './generated-mix.ts';
 import { BROWSE_VARIANTS, variantDates } from './query-set.ts';
 
 /** A typical browse and the index each of its filters should be served by. */
@@ -17,13 +19,27 @@ function browse(categoryId: string | null, raw: (today: IsoDate) => RawBrowseFil
   return async (repo: CatalogueRepository, today: IsoDate) => {
     const parsed = parseBrowseFilters(raw(today), today);
     if (!parsed.ok) throw new Error(`Bad explain case filters: ${parsed.message}`);
-    // The service issues both for every page; the count usually costs more (it cannot stop at 24).
-    await repo.listItems({ categoryId }, parsed.value);
-    await repo.countItems({ categoryId }, parsed.value);
+    await browseAsTheServiceDoes(repo, categoryId, parsed.value);
   };
 }
 
+/** As the service: an unfiltered listing reads the maintained count and its page; else one bounded query. */
+async function browseAsTheServiceDoes(repo: CatalogueRepository, categoryId: string | null, filters: BrowseFilters): Promise<void> {
+  if (narrowsListing(filters)) {
+    await repo.listAndCount({ categoryId }, filters);
+  } else {
+    await repo.listedCount(categoryId);
+    await repo.listItems({ categoryId }, filters);
+  }
+}
+
 export const EXPLAIN_CASES: ExplainCase[] = [
+  {
+    title: 'Sidebar: categories with their counts',
+    run: (repo) => repo.categoriesWithCounts(),
+    expectIndexes: [],
+    fullPlans: true,
+  },
   {
     title: 'Landing page: all items, no filters',
     run: browse(null, () => ({})),
@@ -61,6 +77,18 @@ export const EXPLAIN_CASES: ExplainCase[] = [
     fullPlans: true,
   },
   {
+    title: 'Maximum price only, all categories',
+    run: browse(null, () => ({ maxPrice: '10' })),
+    expectIndexes: ['items_newest_idx'],
+    fullPlans: true,
+  },
+  {
+    title: 'Two words, a cheap price and a minimum rating in a small category',
+    run: browse('moving-equipment', () => ({ search: 'sack truck', maxPrice: '8', minRating: '4.5' })),
+    expectIndexes: ['items_search_trgm_idx'],
+    fullPlans: true,
+  },
+  {
     title: 'Item popup: item, images and booked ranges',
     run: async (repo, today, forget) => {
       const page = await repo.listItems({ categoryId: null }, { page: 1, pageSize: 1 });
@@ -88,3 +116,19 @@ export const LOAD_QUERY_CASES: ExplainCase[] = BROWSE_VARIANTS.map((v) => ({
   expectIndexes: ['rentals_no_overlap'],
   fullPlans: false,
 }));
+
+/** One query of each kind from the generated mix (the first of its kind), one line each. */
+export function mixKindCases(today: IsoDate): ExplainCase[] {
+  const firstOfKind = new Map<string, string>();
+  for (const q of generateMix(2000, MIX_SEED, today)) if (!firstOfKind.has(q.kind)) firstOfKind.set(q.kind, q.path);
+  return [...firstOfKind.entries()].sort().map(([kind, path]) => {
+    const url = new URL(path, 'http://bench');
+    const categoryId = decodeURIComponent(url.pathname.split('/')[3]!);
+    return {
+      title: `Mix kind ${kind}: ${url.search}`,
+      run: browse(categoryId === 'all' ? null : categoryId, () => Object.fromEntries(url.searchParams)),
+      expectIndexes: [],
+      fullPlans: false,
+    };
+  });
+}

@@ -4,7 +4,7 @@ import { todayInLondon } from '@toolshed/core';
 import type { Db } from '../../apps/api/src/db/database.ts';
 import * as schema from '../../apps/api/src/db/schema.ts';
 import { createCatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
-import { EXPLAIN_CASES, LOAD_QUERY_CASES } from './explain-cases.ts';
+import { EXPLAIN_CASES, LOAD_QUERY_CASES, mixKindCases } from './explain-cases.ts';
 
 export interface ExplainSummary {
   title: string;
@@ -58,7 +58,7 @@ export async function explainTypicalQueries(databaseUrl: string): Promise<{ text
   try {
     const version = await pool.query<{ v: string }>('select version() as v');
     out.push(version.rows[0]?.v ?? '', '');
-    for (const c of [...EXPLAIN_CASES, ...LOAD_QUERY_CASES]) {
+    for (const c of [...EXPLAIN_CASES, ...LOAD_QUERY_CASES, ...mixKindCases(today)]) {
       captured = [];
       await c.run(repo, today, () => {
         captured = [];
@@ -70,9 +70,9 @@ export async function explainTypicalQueries(databaseUrl: string): Promise<{ text
         const plan = res.rows.map((r) => r['QUERY PLAN']).join('\n');
         const analysed = { ...analysePlan(plan), bestMs: await bestOf(pool, q) };
         queries.push(analysed);
-        const kind = q.text.includes('count(*)') ? 'count' : 'query';
+        const kind = q.text.includes('count(*)') ? 'page+count' : q.text.includes('category_item_counts') ? 'counts' : 'page';
         if (c.fullPlans) out.push('', q.text.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(q.params)}`, `best of ${TIMED_RUNS} runs: ${analysed.bestMs} ms`, '', plan, '');
-        else out.push(`${kind.padEnd(6)} ${analysed.executionMs.toFixed(2).padStart(8)} ms (best of ${TIMED_RUNS}: ${analysed.bestMs} ms)  indexes: ${analysed.indexes.join(', ')}${analysed.seqScans.length ? `; seq scan on ${analysed.seqScans.join(', ')}` : ''}  params: ${JSON.stringify(q.params)}`);
+        else out.push(`${kind.padEnd(10)} ${analysed.executionMs.toFixed(2).padStart(8)} ms (best of ${TIMED_RUNS}: ${analysed.bestMs} ms)  indexes: ${analysed.indexes.join(', ')}${analysed.seqScans.length ? `; seq scan on ${analysed.seqScans.join(', ')}` : ''}  params: ${JSON.stringify(q.params)}`);
       }
       const used = new Set(queries.flatMap((q) => q.indexes));
       summary.push({ title: c.title, queries, expectIndexes: c.expectIndexes, missingIndexes: c.expectIndexes.filter((i) => !used.has(i)) });

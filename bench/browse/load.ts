@@ -6,7 +6,9 @@ export interface LoadOptions {
   baseUrl: string;
   paths: string[];
   connections: number;
+  /** Run this long, handing the paths out in turn; or, with `once`, send each path exactly once. */
   durationSeconds: number;
+  once?: boolean;
   /** Per-request timeout; a slow server needs more than autocannon's default 10 s. */
   timeoutSeconds: number;
 }
@@ -27,7 +29,7 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
       {
         url: options.baseUrl,
         connections: options.connections,
-        duration: options.durationSeconds,
+        ...(options.once ? { amount: options.paths.length } : { duration: options.durationSeconds }),
         timeout: options.timeoutSeconds,
         requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: nextPath() }) }],
       },

@@ -1,7 +1,9 @@
 /**
- * npm run bench:browse — the browse endpoint under load, against the prototype's approach.
- * Env: BENCH_DATABASE_URL (a PostgreSQL database it may drop and rebuild), BENCH_API_SECONDS,
- * BENCH_BASELINE_SECONDS.
+ * npm run bench:browse — browsing under a realistic load (a generated mix of distinct queries, the
+ * cache off and on), the fixed twelve queries against the prototype's approach, and the item popup
+ * against the floor. Env: BENCH_DATABASE_URL (a PostgreSQL database it may drop and rebuild),
+ * BENCH_API_SECONDS, BENCH_BASELINE_SECONDS, BENCH_MIX_SERIAL (queries at 1 connection, default
+ * 2000), BENCH_MIX_LOAD (queries at 50 connections, default 8000).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -19,9 +21,20 @@ import { BROWSE_VARIANTS, variantPath } from './query-set.ts';
 import { printComparison } from './report.ts';
 import { judge, type LoadSummary } from './stats.ts';
 import { verifySameAnswers } from './verify.ts';
+import { generateMix, MIX_SEED, slices } from './generated-mix.ts';
+import { measureItemDetail, sampleItemIds } from './item-detail.ts';
+import { runMixPhase } from './mix-phase.ts';
+import { printPerKind, serialRun, type SerialResult } from './serial-run.ts';
+import { judgeMix, printMixVerdict } from './targets.ts';
 
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 3;
+
+function count(name: string, fallback: number): number {
+  const v = Number(process.env[name] ?? fallback);
+  if (!Number.isInteger(v) || v < 100 || v > 100_000) throw new Error(`${name} must be a whole number from 100 to 100000`);
+  return v;
+}
 
 function seconds(name: string, fallback: number, max: number): number {
   const v = Number(process.env[name] ?? fallback);
@@ -49,6 +62,8 @@ async function withServerCpu(pid: number | undefined, run: () => Promise<LoadSum
   return { ...summary, serverCpuMsPerRequest: perRequest };
 }
 
+const withoutSamples = (r: SerialResult) => ({ ...r, samples: undefined });
+
 async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
   const loadBefore = loadAverage();
@@ -64,7 +79,14 @@ async function main(): Promise<void> {
     const api = await startServer({
       name: 'api',
       entry: 'apps/api/src/main.ts',
-      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn' },
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', BROWSE_CACHE_MS: '0' },
+      healthPath: '/api/health',
+      timeoutMs: 60_000,
+    });
+    const cachedApi = await startServer({
+      name: 'api-cached',
+      entry: 'apps/api/src/main.ts',
+      env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', BROWSE_CACHE_MS: '15000' },
       healthPath: '/api/health',
       timeoutMs: 60_000,
     });
@@ -75,23 +97,52 @@ async function main(): Promise<void> {
       healthPath: '/api/health',
       timeoutMs: 60_000,
     });
+    const floor = await startServer({ name: 'floor', entry: 'bench/browse/floor-server.ts', env: { DATABASE_URL: databaseUrl }, healthPath: '/health', timeoutMs: 30_000 });
 
     const today = todayInLondon();
+    const serialCount = count('BENCH_MIX_SERIAL', 2000);
+    const loadCount = count('BENCH_MIX_LOAD', 8000);
+    const warmUp = 300;
+    const sampleSize = 12;
+    const mix = generateMix(2 * (warmUp + serialCount + loadCount) + sampleSize, MIX_SEED, today);
+    const [warmOff, serialOff, loadOff, warmOn, serialOn, loadOn, sample] = slices(mix, [warmUp, serialCount, loadCount, warmUp, serialCount, loadCount, sampleSize]);
+    console.log(`\nGenerated ${mix.length} distinct queries (seed ${MIX_SEED}); none is sent twice in this run.`);
+
     const paths = BROWSE_VARIANTS.map((v) => variantPath(v, today));
-    console.log(`\nChecking both servers answer the same ${paths.length} queries (also warms both up)...`);
+    console.log(`\nChecking both servers answer the same ${paths.length} fixed queries and ${sampleSize} from the mix (also warms both up)...`);
     const verification = await verifySameAnswers(api.baseUrl, baseline.baseUrl, paths);
-    console.log(`  ${verification.matching}/${verification.queries} identical; one request alone: api ${verification.apiMeanMs} ms, baseline ${verification.baselineMeanMs} ms`);
-    for (const m of verification.mismatches) console.log(`  MISMATCH ${m}`);
+    const mixVerification = await verifySameAnswers(api.baseUrl, baseline.baseUrl, sample!.map((q) => q.path));
+    for (const v of [verification, mixVerification]) {
+      console.log(`  ${v.matching}/${v.queries} identical; one request alone: api ${v.apiMeanMs} ms, baseline ${v.baselineMeanMs} ms`);
+      for (const m of v.mismatches) console.log(`  MISMATCH ${m}`);
+    }
+
+    const cacheOff = await runMixPhase('cache off', api.baseUrl, { warmUp: warmOff!, serial: serialOff!, load: loadOff! }, CONNECTIONS);
+    const cacheOn = await runMixPhase('cache on', cachedApi.baseUrl, { warmUp: warmOn!, serial: serialOn!, load: loadOn! }, CONNECTIONS);
+    printPerKind([{ label: 'cache off', result: cacheOff.serial }, { label: 'cache on', result: cacheOn.serial }]);
+
+    console.log('\nSidebar counts: GET /api/categories 300 times at 1 connection (cache off)...');
+    const sidebar = await serialRun(api.baseUrl, Array.from({ length: 300 }, () => ({ path: '/api/categories', kind: 'sidebar' })));
+    console.log(`  p50 ${sidebar.overall.p50} ms, p95 ${sidebar.overall.p95} ms`);
+
+    console.log('\nItem popup: GET /api/items/{id} (cache off) against the floor, 1,000 distinct items...');
+    const itemDetail = await measureItemDetail(api.baseUrl, floor.baseUrl, await sampleItemIds(databaseUrl, 1000, MIX_SEED));
+    console.log(`  api p50 ${itemDetail.api.p50} ms (p95 ${itemDetail.api.p95}), floor p50 ${itemDetail.floor.p50} ms (p95 ${itemDetail.floor.p95}): ${itemDetail.ratio}x`);
 
     const apiSeconds = seconds('BENCH_API_SECONDS', 15, 300);
     // The baseline serves about one request per baseline-mean; run it long enough for a few dozen.
     const baselineSeconds = seconds('BENCH_BASELINE_SECONDS', Math.min(60, Math.max(15, Math.ceil((verification.baselineMeanMs * 30) / 1000))), 300);
 
-    console.log(`\nWarming the api up for ${WARM_UP_SECONDS} s, then ${apiSeconds} s at ${CONNECTIONS} connections...`);
+    console.log(`\nThe fixed twelve, for continuity: ${apiSeconds} s at ${CONNECTIONS} connections, cache off then on (after ${WARM_UP_SECONDS} s of warm-up each)...`);
     await runLoad({ baseUrl: api.baseUrl, paths, connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS, timeoutSeconds: 10 });
     const apiLoad = await withServerCpu(api.child.pid, () =>
       runLoad({ baseUrl: api.baseUrl, paths, connections: CONNECTIONS, durationSeconds: apiSeconds, timeoutSeconds: 10 }),
     );
+    await runLoad({ baseUrl: cachedApi.baseUrl, paths, connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS, timeoutSeconds: 10 });
+    const cachedLoad = await withServerCpu(cachedApi.child.pid, () =>
+      runLoad({ baseUrl: cachedApi.baseUrl, paths, connections: CONNECTIONS, durationSeconds: apiSeconds, timeoutSeconds: 10 }),
+    );
+    console.log(`  cache off: ${apiLoad.requestsPerSecond} req/s, p95 ${apiLoad.latencyMs.p95} ms; cache on: ${cachedLoad.requestsPerSecond} req/s, p95 ${cachedLoad.latencyMs.p95} ms`);
     console.log(`Baseline: ${baselineSeconds} s at ${CONNECTIONS} connections...`);
     const baselineLoad = await withServerCpu(baseline.child.pid, () =>
       runLoad({ baseUrl: baseline.baseUrl, paths, connections: CONNECTIONS, durationSeconds: baselineSeconds, timeoutSeconds: baselineSeconds + 10 }),
@@ -99,18 +150,35 @@ async function main(): Promise<void> {
 
     const verdict = judge(apiLoad, baselineLoad);
     printComparison(apiLoad, baselineLoad, verdict);
+    const sidebarDbMs = explain.summary.find((x) => x.title.startsWith('Sidebar'))?.queries[0]?.bestMs ?? null;
+    const mixVerdict = judgeMix(cacheOff.load, cacheOff.serial, sidebar, sidebarDbMs, itemDetail);
+    printMixVerdict(mixVerdict);
 
     const result = {
       date: new Date().toISOString(),
       machine: { ...machineInfo({ postgres: await postgresVersion(databaseUrl) }), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage() },
       dataset: EXPECTED_COUNTS,
-      load: { connections: CONNECTIONS, apiSeconds, baselineSeconds, warmUpSeconds: WARM_UP_SECONDS, queries: paths },
-      verification,
-      api: apiLoad,
-      baseline: baselineLoad,
-      throughputRatio: verdict.throughputRatio.actual,
-      targets: verdict,
-      explain: explain.summary.map((s) => ({ title: s.title, executionMs: s.queries.map((q) => q.executionMs), bestMs: s.queries.map((q) => q.bestMs), missingIndexes: s.missingIndexes })),
+      mix: {
+        seed: MIX_SEED,
+        distinctQueries: mix.length,
+        connections: CONNECTIONS,
+        verification: mixVerification,
+        cacheOff: { serial: withoutSamples(cacheOff.serial), load: cacheOff.load },
+        cacheOn: { serial: withoutSamples(cacheOn.serial), load: cacheOn.load },
+        sidebar: withoutSamples(sidebar),
+        itemDetail,
+        targets: mixVerdict,
+      },
+      fixedTwelve: {
+        load: { connections: CONNECTIONS, apiSeconds, baselineSeconds, warmUpSeconds: WARM_UP_SECONDS, queries: paths },
+        verification,
+        api: apiLoad,
+        apiCacheOn: cachedLoad,
+        baseline: baselineLoad,
+        throughputRatio: verdict.throughputRatio.actual,
+        targets: verdict,
+      },
+      explain: explain.summary.map((x) => ({ title: x.title, executionMs: x.queries.map((q) => q.executionMs), bestMs: x.queries.map((q) => q.bestMs), missingIndexes: x.missingIndexes })),
     };
     console.log(`\nWrote ${await writeResult('browse.json', JSON.stringify(result, null, 2))}`);
   } finally {

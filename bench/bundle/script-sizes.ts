@@ -14,7 +14,7 @@ export interface ScriptGroup {
   totalGzipKb: number;
 }
 
-/** 1 KB = 1000 bytes, as Vite prints sizes; the stricter reading of a 150 KB budget. */
+/** 1 KB = 1000 bytes, as Vite prints sizes; the stricter reading of the budget. */
 const KB = 1000;
 const kb = (bytes: number) => Math.round((bytes / KB) * 10) / 10;
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  customType,
   check,
   date,
   doublePrecision,
@@ -51,6 +52,9 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** PostgreSQL's datemultirange, read and written as its text form, e.g. '{[2026-12-01,2026-12-04)}'. */
+const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemultirange' });
+
 export const items = pgTable(
   'items',
   {
@@ -69,6 +73,9 @@ export const items = pgTable(
     longitude: doublePrecision('longitude'),
     locationApproximate: boolean('location_approximate').notNull().default(false),
     available: boolean('available').notNull().default(true),
+    /** Kept by triggers for browsing (migration 0009): the owner's rating and the days booked by active rentals. */
+    ownerRating: doublePrecision('owner_rating'),
+    booked: dateMultirange('booked').notNull().default(sql`'{}'`),
     /** Lower-cased name and description, trigram-indexed for substring search. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
     createdAt: createdAt(),

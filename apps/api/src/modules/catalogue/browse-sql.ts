@@ -27,29 +27,23 @@ export function narrowsListing(f: BrowseFilters): boolean {
   return searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate);
 }
 
-/** The conditions on `items i` (and `users u` when a minimum rating is asked for). */
+/** The conditions on `items i`. */
 export function whereFor(scope: BrowseScope, f: BrowseFilters): SQL {
   const parts: SQL[] = [LISTED];
   if (scope.categoryId) parts.push(sql`i.category_id = ${scope.categoryId}`);
   if (scope.ownerId) parts.push(sql`i.owner_id = ${scope.ownerId}`);
   if (f.maxPricePence !== undefined) parts.push(sql`i.daily_rate_pence <= ${f.maxPricePence}`);
   for (const word of searchWords(f.search)) parts.push(sql`i.search_text like ${`%${escapeLike(word)}%`}`);
-  if (f.minRating !== undefined) parts.push(sql`u.rating >= ${f.minRating}`);
+  // The owner's rating and the booked days are kept on the item by triggers (migration 0009), so
+  // these read the row (or the covering browse index) rather than users and rentals.
+  if (f.minRating !== undefined) parts.push(sql`i.owner_rating >= ${f.minRating}`);
   if (f.startDate && f.endDate) {
-    // Free for every day of the range: an anti-join on the partial index of active rentals.
-    parts.push(sql`not exists (
-      select 1 from rentals r
-      where r.item_id = i.id and not r.returned and r.cancelled_at is null
-        and r.start_date <= ${f.endDate}::date and r.end_date >= ${f.startDate}::date)`);
+    // Free for every day of the range: no active rental overlaps it.
+    parts.push(sql`not (i.booked && daterange(${f.startDate}::date, ${f.endDate}::date, '[]'))`);
     // Vacation mode (profile module): the owner is away on some of these days.
     parts.push(ownerNotAwayOn(f.startDate));
   }
   return sql.join(parts, sql` and `);
-}
-
-/** `items i`, joined to its owner only when the owner's rating is filtered on. */
-export function fromFor(f: BrowseFilters): SQL {
-  return f.minRating !== undefined ? sql`items i join users u on u.id = i.owner_id` : sql`items i`;
 }
 
 /** Newest first, written to match the listing indexes (`desc nulls last`) so a page reads only its rows. */

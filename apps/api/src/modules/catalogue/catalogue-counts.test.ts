@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { CategoriesResponse, ItemsPage } from '@toolshed/core/contract';
-import { items } from '../../db/schema.ts';
+import { addDays, todayInLondon } from '@toolshed/core';
+import { queryRows } from '../../db/database.ts';
+import { items, rentals, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { createItem, createUser, insertCategories } from '../../test/factories.ts';
+import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 
 let ctx: TestContext;
 let ownerId: string;
@@ -120,9 +122,64 @@ describe('maintained category counts', () => {
       ),
     );
     await db.update(items).set({ available: true }).where(inArray(items.id, ids.slice(0, 8)));
-    const real = await db.execute(sql`select category_id, count(*)::int as n from items where deleted_at is null and available group by category_id`);
-    const rows = ('rows' in real ? real.rows : real) as Array<{ category_id: string; n: number }>;
+    const rows = await queryRows<{ category_id: string; n: number }>(db, sql`select category_id, count(*)::int as n from items where deleted_at is null and available group by category_id`);
     const counts = (await sidebar()).categories;
     for (const c of counts) expect(c.itemCount, c.id).toBe(rows.find((r) => r.category_id === c.id)?.n ?? 0);
+  });
+});
+
+describe('what browse filters on, kept on the item row', () => {
+  const today = todayInLondon();
+  const day = (n: number) => addDays(today, n);
+  const found = async (query: string) => {
+    const res = await ctx.app.inject({ method: 'GET', url: `/api/categories/audio-visual/items?${query}` });
+    return (res.json() as ItemsPage).items.map((i) => i.name);
+  };
+
+  it('dates follow bookings, cancellations, returns and moved rentals', async () => {
+    const db = ctx.database.db;
+    const renter = await createUser(db, { name: 'Renter' });
+    const projector = await createItem(db, ownerId, { categoryId: 'audio-visual', name: 'Projector' });
+    const free = (from: number, to: number) => found(`startDate=${day(from)}&endDate=${day(to)}`);
+    expect(await free(5, 6)).toEqual(['Projector']);
+    const rental = await createRental(db, projector, renter.id, 5, 2);
+    expect(await free(5, 6)).toEqual([]);
+    expect(await free(6, 9)).toEqual([]);
+    expect(await free(7, 9)).toEqual(['Projector']);
+    await db.update(rentals).set({ startDate: day(20), endDate: day(21) }).where(eq(rentals.id, rental.id));
+    expect(await free(5, 6)).toEqual(['Projector']);
+    expect(await free(21, 22)).toEqual([]);
+    await db.update(rentals).set({ cancelledAt: new Date() }).where(eq(rentals.id, rental.id));
+    expect(await free(21, 22)).toEqual(['Projector']);
+    const second = await createRental(db, projector, renter.id, 30, 1);
+    expect(await free(30, 30)).toEqual([]);
+    await db.update(rentals).set({ returned: true }).where(eq(rentals.id, second.id));
+    expect(await free(30, 30)).toEqual(['Projector']);
+    const third = await createRental(db, projector, renter.id, 40, 1);
+    await db.delete(rentals).where(eq(rentals.id, third.id));
+    expect(await free(40, 40)).toEqual(['Projector']);
+  });
+
+  it("a minimum rating follows the owner's rating as it changes, for items old and new", async () => {
+    const db = ctx.database.db;
+    const lender = await createUser(db, { name: 'Rated Lender', rating: 3 });
+    await createItem(db, lender.id, { categoryId: 'audio-visual', name: 'Speaker' });
+    expect(await found('minRating=4&search=speaker')).toEqual([]);
+    await db.update(users).set({ rating: 4.5 }).where(eq(users.id, lender.id));
+    expect(await found('minRating=4&search=speaker')).toEqual(['Speaker']);
+    await createItem(db, lender.id, { categoryId: 'audio-visual', name: 'Second Speaker' });
+    expect(await found('minRating=4.5&search=speaker')).toEqual(['Second Speaker', 'Speaker']);
+    await db.update(users).set({ rating: null }).where(eq(users.id, lender.id));
+    expect(await found('minRating=3&search=speaker')).toEqual([]);
+  });
+
+  it('bookings of one item on different days, committed at the same time, all block their days', async () => {
+    const db = ctx.database.db;
+    const renter = await createUser(db, { name: 'Busy Renter' });
+    const camera = await createItem(db, ownerId, { categoryId: 'audio-visual', name: 'Camera' });
+    const offsets = Array.from({ length: 12 }, (_, k) => 50 + k * 2);
+    await Promise.all(offsets.map((o) => db.transaction(async (tx) => void (await createRental(tx as unknown as typeof db, camera, renter.id, o, 1)))));
+    for (const o of offsets) expect(await found(`search=camera&startDate=${day(o)}`), `day +${o}`).toEqual([]);
+    expect(await found(`search=camera&startDate=${day(51)}`)).toEqual(['Camera']);
   });
 });

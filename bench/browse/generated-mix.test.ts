@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, compareDates, parseBrowseFilters } from '@toolshed/core';
+import { generateMix, slices } from './generated-mix.ts';
+
+const TODAY = '2030-06-10';
+
+describe('the generated browse mix', () => {
+  const mix = generateMix(3000, 15, TODAY);
+
+  it('is the same for the same seed and different for another', () => {
+    expect(generateMix(50, 15, TODAY)).toEqual(mix.slice(0, 50));
+    expect(generateMix(50, 16, TODAY)).not.toEqual(mix.slice(0, 50));
+  });
+
+  it('never repeats a query', () => {
+    expect(new Set(mix.map((q) => q.path)).size).toBe(mix.length);
+  });
+
+  it('only holds queries the API accepts: 0-2 words, ranges of 1-14 days within 120 days, pages 1-3', () => {
+    for (const q of mix) {
+      const url = new URL(q.path, 'http://x');
+      const parsed = parseBrowseFilters(Object.fromEntries(url.searchParams), TODAY);
+      expect(parsed.ok, q.path).toBe(true);
+      if (!parsed.ok) continue;
+      expect((parsed.value.search ?? '').split(' ').filter(Boolean).length).toBeLessThanOrEqual(2);
+      expect(parsed.value.page).toBeLessThanOrEqual(3);
+      if (parsed.value.startDate) {
+        expect(compareDates(parsed.value.endDate!, addDays(TODAY, 120))).toBeLessThanOrEqual(0);
+        expect(compareDates(parsed.value.endDate!, addDays(parsed.value.startDate, 13))).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+
+  it('covers every filter alone and mixed, with and without a category', () => {
+    const kinds = new Set(mix.map((q) => q.kind));
+    for (const k of ['all', 'category', 'category+word', 'category+words', 'category+price', 'category+dates', 'category+rating', 'all+word+price+dates', 'category+word+price+dates+rating']) {
+      expect(kinds.has(k), k).toBe(true);
+    }
+  });
+
+  it('slices without overlap', () => {
+    const [a, b] = slices(mix, [10, 20]);
+    expect(a).toHaveLength(10);
+    expect(b).toHaveLength(20);
+    expect(new Set([...a!, ...b!].map((q) => q.path)).size).toBe(30);
+  });
+});

@@ -1,0 +1,93 @@
+import { addDays, CATEGORIES, type IsoDate } from '@toolshed/core';
+import { CATEGORY_VOCABULARY } from './vocabulary.ts';
+
+/** A small, fast, seedable PRNG (mulberry32): the same seed gives the same mix on every machine. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The seed of every run's mix, so runs are comparable. */
+export const MIX_SEED = 20261122;
+
+export interface MixQuery {
+  path: string;
+  /** Which filters it uses, e.g. 'category+words+dates'; the unit for per-kind percentiles. */
+  kind: string;
+}
+
+const RATINGS = ['3', '3.5', '4', '4.5'];
+
+/** Search words as people type them: single words from the item names of a category, lower-case. */
+function nounWords(nouns: string[]): string[][] {
+  return nouns.map((n) => n.toLowerCase().split(/[\s-]+/).filter((w) => w.length >= 3));
+}
+
+/**
+ * A realistic browse: category (or all), 0-2 words from the catalogue's vocabulary, maybe a maximum
+ * price, maybe a 1-14 day range within the next 120 days, maybe a minimum rating, page 1-3.
+ */
+function oneQuery(random: () => number, today: IsoDate): MixQuery {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const all = random() < 0.3;
+  const category = all ? null : pick(CATEGORIES).id;
+  const vocabulary = CATEGORY_VOCABULARY[category ?? pick(CATEGORIES).id];
+  const params = new URLSearchParams();
+  const kind: string[] = [all ? 'all' : 'category'];
+
+  const wordCount = random() < 0.4 ? 0 : random() < 0.75 ? 1 : 2;
+  if (wordCount > 0) {
+    const words = pick(nounWords(vocabulary.nouns).filter((w) => w.length >= wordCount));
+    const start = Math.floor(random() * (words.length - wordCount + 1));
+    params.set('search', words.slice(start, start + wordCount).join(' '));
+    kind.push(wordCount === 1 ? 'word' : 'words');
+  }
+  if (random() < 0.5) {
+    params.set('maxPrice', String(5 + Math.floor(random() * 20) * 5));
+    kind.push('price');
+  }
+  if (random() < 0.5) {
+    const start = addDays(today, Math.floor(random() * 107));
+    params.set('startDate', start);
+    params.set('endDate', addDays(start, Math.floor(random() * 14)));
+    kind.push('dates');
+  }
+  if (random() < 0.25) {
+    params.set('minRating', pick(RATINGS));
+    kind.push('rating');
+  }
+  const r = random();
+  const page = r < 0.7 ? 1 : r < 0.9 ? 2 : 3;
+  if (page > 1) params.set('page', String(page));
+  const query = params.toString();
+  return { path: `/api/categories/${category ?? 'all'}/items${query ? `?${query}` : ''}`, kind: kind.join('+') };
+}
+
+/** `count` distinct queries from a fixed seed; the same seed and day give the same list. */
+export function generateMix(count: number, seed: number, today: IsoDate): MixQuery[] {
+  const random = seededRandom(seed);
+  const seen = new Set<string>();
+  const out: MixQuery[] = [];
+  for (let attempts = 0; out.length < count; attempts++) {
+    if (attempts > count * 50) throw new Error(`Could not generate ${count} distinct queries`);
+    const q = oneQuery(random, today);
+    if (seen.has(q.path)) continue;
+    seen.add(q.path);
+    out.push(q);
+  }
+  return out;
+}
+
+/** Splits one generated list into consecutive slices of the given sizes, so no query is used twice. */
+export function slices<T>(list: T[], sizes: number[]): T[][] {
+  const total = sizes.reduce((a, b) => a + b, 0);
+  if (total > list.length) throw new Error(`Need ${total} queries, have ${list.length}`);
+  let at = 0;
+  return sizes.map((n) => list.slice(at, (at += n)));
+}
