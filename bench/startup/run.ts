@@ -4,6 +4,7 @@
  * plus the first start on an empty folder (create, migrate, seed) and the shutdown time.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -15,6 +16,20 @@ import { measureStart, type StartMeasure } from './measure-start.ts';
 const RUNS = Number(process.env.BENCH_STARTUP_RUNS ?? 5);
 const COMPILED = ['apps/api/dist/main.js'];
 const SOURCES = ['--import', 'tsx', 'apps/api/src/main.ts'];
+
+/**
+ * On a shared machine the wall times measure the neighbours; run under `chrt -f 10` (real-time
+ * priority, inherited by the servers) to approximate an idle machine. The policy is recorded.
+ */
+function schedulingPolicy(): string {
+  try {
+    const stat = readFileSync('/proc/self/stat', 'utf8');
+    const policy = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+    return ['normal', 'fifo (real-time)', 'round-robin (real-time)', 'batch', 'iso', 'idle'][policy] ?? `policy ${policy}`;
+  } catch {
+    return 'unknown';
+  }
+}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -55,6 +70,7 @@ async function main(): Promise<void> {
     const result = {
       measuredAt: new Date().toISOString(),
       machine: machineInfo(),
+      scheduling: schedulingPolicy(),
       loadAverageBefore: loadBefore,
       loadAverageAfter: loadAverage(),
       firstStart: first,
