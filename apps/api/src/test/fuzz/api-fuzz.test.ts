@@ -60,5 +60,6 @@ describe('fuzzing every operation', () => {
       if (asUser) await keepSignedIn();
     }
     expect(failures).toEqual([]);
-  });
+    // Generous: a shared CI machine can be slow, and the whole suite's time is what FUZZ_EXTRA bounds.
+  }, 120_000);
 });

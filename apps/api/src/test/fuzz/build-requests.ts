@@ -63,24 +63,24 @@ function setAt(root: unknown, path: string[], value: unknown): unknown {
 
 const show = (v: unknown) => (v === MISSING ? 'missing' : JSON.stringify(v)?.slice(0, 40) ?? String(v));
 
-/** Every request the fuzzer sends for one operation: one field changed at a time, then whole bodies. */
-export function buildRequests(op: Operation, ids: { any: string }): FuzzRequest[] {
+/** Every request the fuzzer sends for one operation, one at a time (a 1 MB value is not held longer than its request): one field changed at a time, then whole bodies. */
+export function* buildRequests(op: Operation, ids: { any: string }): Generator<FuzzRequest> {
   const pathValues = Object.fromEntries(op.pathParams.map((p) => [p, ids.any]));
   const basePath = fillPath(op, pathValues);
   const baseBody = op.body ? validValue(op.body, '', ids) : undefined;
   const takesBody = op.method !== 'GET' && op.method !== 'DELETE';
   const base = (url: string): FuzzRequest => ({ label: 'valid', method: op.method, url, ...(takesBody ? { body: { json: baseBody ?? {} } } : {}) });
   const seed = `${op.method} ${op.path}`;
-  const requests: FuzzRequest[] = [base(basePath)];
+  yield base(basePath);
 
   for (const param of op.pathParams) {
     for (const value of sampleCorpus(STRING_CORPUS, ALWAYS_STRINGS, EXTRA, `${seed} ${param}`)) {
-      requests.push({ ...base(fillPath(op, { ...pathValues, [param]: value })), label: `path ${param}=${show(value)}` });
+      yield { ...base(fillPath(op, { ...pathValues, [param]: value })), label: `path ${param}=${show(value)}` };
     }
   }
   for (const name of Object.keys(op.query)) {
     for (const value of [...sampleCorpus(STRING_CORPUS, ALWAYS_STRINGS, EXTRA, `${seed} ?${name}`), ['a', 'b']]) {
-      requests.push({ ...base(withQuery(basePath, { [name]: value })), label: `query ${name}=${show(value)}` });
+      yield { ...base(withQuery(basePath, { [name]: value })), label: `query ${name}=${show(value)}` };
     }
   }
   if (takesBody && op.body) {
@@ -90,12 +90,11 @@ export function buildRequests(op: Operation, ids: { any: string }): FuzzRequest[
         ...sampleCorpus(JSON_ONLY_CORPUS, ALWAYS_JSON, EXTRA, `${seed} .${path.join('.')} json`),
       ];
       for (const value of values) {
-        requests.push({ label: `body ${path.join('.')}=${show(value)}`, method: op.method, url: basePath, body: { json: setAt(baseBody, path, value) } });
+        yield { label: `body ${path.join('.')}=${show(value)}`, method: op.method, url: basePath, body: { json: setAt(baseBody, path, value) } };
       }
     }
   }
   if (takesBody) {
-    for (const b of BODY_CORPUS) requests.push({ label: `body ${b.label}`, method: op.method, url: basePath, body: { raw: b.payload, contentType: b.contentType } });
+    for (const b of BODY_CORPUS) yield { label: `body ${b.label}`, method: op.method, url: basePath, body: { raw: b.payload, contentType: b.contentType } };
   }
-  return requests;
 }
