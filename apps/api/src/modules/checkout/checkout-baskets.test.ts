@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, todayInLondon } from '@toolshed/core';
@@ -11,19 +12,54 @@ import { createSimulatedProcessor } from '../../platform/payments/simulated-proc
 import { TEST_CARD } from './checkout-test-fixtures.ts';
 
 /**
+ * On a PostgreSQL server, a database of this file's own: the server counts deadlocks per database,
+ * and other test files run at the same time in other schemas of the shared one.
+ */
+async function ownDatabase(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const shared = process.env.DATABASE_URL;
+  if (!shared) return null;
+  const name = `deadlocks_${randomBytes(6).toString('hex')}`;
+  const run = async (url: string, statement: string) => {
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(shared, `create database "${name}"`);
+  const own = new URL(shared);
+  own.pathname = `/${name}`;
+  await run(own.href, 'create extension btree_gist; create extension pg_trgm');
+  return { url: own.href, drop: () => run(shared, `drop database if exists "${name}" with (force)`) };
+}
+
+/**
  * Overlapping multi-item baskets at the same moment, each listing its items in its own order. On
  * PostgreSQL they run in parallel; the booking locks items in id order, so they queue instead of
  * deadlocking. Deadlocks are counted by the server (pg_stat_database), not inferred from answers.
  */
 describe('40 overlapping baskets at once', () => {
   let ctx: TestContext;
+  let own: Awaited<ReturnType<typeof ownDatabase>>;
   const mailer = createMemoryMailer();
   beforeAll(async () => {
-    // The card delay makes every basket pass the early checks and reach the booking together.
-    ctx = await createTestApp({ mailer, payments: createSimulatedProcessor({ delayMs: 300 }) });
+    own = await ownDatabase();
+    const shared = process.env.DATABASE_URL;
+    if (own) process.env.DATABASE_URL = own.url;
+    try {
+      // The card delay makes every basket pass the early checks and reach the booking together.
+      ctx = await createTestApp({ mailer, payments: createSimulatedProcessor({ delayMs: 300 }) });
+    } finally {
+      if (own) process.env.DATABASE_URL = shared;
+    }
     await insertCategories(ctx.database.db);
   });
-  afterAll(async () => ctx?.close());
+  afterAll(async () => {
+    await ctx?.close();
+    await own?.drop();
+  });
 
   const deadlocks = async () =>
     (await queryRows<{ n: number }>(ctx.database.db, sql`select coalesce(sum(deadlocks), 0)::int as n from pg_stat_database where datname = current_database()`))[0]!.n;
@@ -66,5 +102,5 @@ describe('40 overlapping baskets at once', () => {
     expect(overlaps[0]!.n).toBe(0);
     const sums = await queryRows<{ n: number }>(db, sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries`);
     expect(sums[0]!.n).toBe(0);
-  }, 60_000);
+  }, 120_000);
 });
