@@ -51,7 +51,7 @@ async function bookInBrowser(page: Page, line: PlannedLine, payer: string): Prom
 }
 
 describe('messages and notifications', () => {
-  journey("a renter books; the owner's bell shows 1 without reloading; the owner opens it and replies; the renter sees the reply and the badge", async ({ page, baseUrl }) => {
+  journey("a renter books; the owner's bell shows 1 without reloading; the owner opens it and replies; the renter sees the reply and the badge, then turns return reminders off", async ({ page, baseUrl }) => {
     const owner = await confirmedAccount(baseUrl, 'Owner');
     const renter = await confirmedAccount(baseUrl, 'Renter');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Hedge trimmer', 'garden-tools'));
@@ -110,6 +110,19 @@ describe('messages and notifications', () => {
 
       // Shown to the renter, so the owner's message turns from Sent to Read.
       await waitForVisible(page.getByRole('log', { name: 'Conversation' }).getByText(/· Read$/), LIVE_MS);
+
+      // The renter turns return reminders off in Preferences: saved at once, still off after a reload.
+      await rp.goto('/profile?tab=preferences');
+      const reminders = rp.getByRole('switch', { name: 'Return reminders', exact: true });
+      await waitForVisible(reminders);
+      assert.equal(await reminders.isChecked(), true, 'return reminders are on by default');
+      assert.equal(await rp.getByRole('switch', { name: 'Marketing', exact: true }).isChecked(), false, 'marketing is off by default');
+      await reminders.click();
+      await waitForVisible(rp.getByText('Saved.', { exact: true }));
+      await expectNoAxeViolations(rp, '/profile?tab=preferences');
+      await rp.reload();
+      await waitForVisible(reminders);
+      assert.equal(await reminders.isChecked(), false, 'the change was saved');
     } finally {
       await renterContext.close();
     }
