@@ -22,3 +22,5 @@ export * from './profile-picture.ts';
 export * from './london-time.ts';
 export * from './ledger.ts';
 export * from './message-rules.ts';
+export * from './payment-state.ts';
+export * from './withdrawal-rules.ts';
