@@ -6,7 +6,7 @@ import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
 import { testItem } from '../item-detail/test-item.ts';
-import { MESSAGES_POLL_MS } from './api/get-conversation.ts';
+import { MESSAGES_POLL_MS, PEOPLE_POLL_MS } from './api/get-conversation.ts';
 
 afterEach(() => vi.useRealTimers());
 
@@ -93,6 +93,7 @@ describe('messages about an item', () => {
   });
 
   it('gives the owner the list of people and the chosen thread', async () => {
+    let bea = false;
     fakeServer(
       {
         'GET /api/items/item-1/messages': ({ url }) =>
@@ -103,18 +104,24 @@ describe('messages about an item', () => {
               messages: url.searchParams.get('with') === 'r1' ? [msg(1, 'r1', 'Hello!', true)] : [],
               threads: [
                 { with: { id: 'r1', name: 'Rosa Renter' }, lastMessageAt: '2030-06-01T09:00:00.000Z', unreadCount: 2, hasRental: false },
-                { with: { id: 'r2', name: 'Bea Booker' }, lastMessageAt: null, unreadCount: 0, hasRental: true },
+                ...(bea ? [{ with: { id: 'r2', name: 'Bea Booker' }, lastMessageAt: null, unreadCount: 0, hasRental: true }] : []),
               ],
             }),
           ),
       },
       { user: { ...testUser, id: owner.id } },
     );
+    vi.useFakeTimers({ shouldAdvanceTime: true });
     const app = renderApp('/item/item-1/messages');
     const people = await screen.findByRole('navigation', { name: 'Conversations' });
+    expect(within(people).getAllByRole('link').map((a) => a.textContent)).toEqual(['Rosa Renter2 unread']);
+    // Someone new shows up in the list without a reload.
+    bea = true;
+    await act(() => vi.advanceTimersByTimeAsync(PEOPLE_POLL_MS));
+    await waitFor(() => expect(within(people).getAllByRole('link')).toHaveLength(2));
     expect(within(people).getAllByRole('link').map((a) => a.textContent)).toEqual(['Rosa Renter2 unread', 'Bea Booker']);
     expect(screen.getByText('Choose a person to read and answer their messages.')).toBeTruthy();
-    await userEvent.click(within(people).getByRole('link', { name: /Rosa Renter/ }));
+    await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(people).getByRole('link', { name: /Rosa Renter/ }));
     expect(app.url()).toBe('/item/item-1/messages?with=r1');
     expect(await screen.findByRole('heading', { name: 'Conversation with Rosa Renter' })).toBeTruthy();
     expect(screen.getByText('Hello!')).toBeTruthy();

@@ -4,6 +4,7 @@ import { requestJson } from '../../../lib/request-json.ts';
 
 /** How often an open conversation asks for what is new: an indexed look past the last message. */
 export const MESSAGES_POLL_MS = 3_000;
+export const PEOPLE_POLL_MS = 5_000;
 
 export interface ThreadRef {
   itemId: string;
@@ -28,7 +29,15 @@ export const conversationKey = (ref: ThreadRef) => ['messages', ref.itemId, ref.
 /** The newest page of a thread (and, for the owner, the list of people). */
 export function useConversation(ref: ThreadRef): UseQueryResult<Conversation, Error> {
   // Kept while the page is open: the live poll and older pages add to it.
-  return useQuery({ queryKey: conversationKey(ref), queryFn: () => fetchConversation(ref), staleTime: Infinity, gcTime: 0 });
+  return useQuery({
+    queryKey: conversationKey(ref),
+    queryFn: () => fetchConversation(ref),
+    staleTime: Infinity,
+    gcTime: 0,
+    // The owner's list of people, with no thread open, is refreshed so a new writer shows up.
+    refetchInterval: (query) => (query.state.data && query.state.data.with === null ? PEOPLE_POLL_MS : false),
+    refetchIntervalInBackground: false,
+  });
 }
 
 /** What arrived after `afterSeq`, asked every few seconds while the page is visible. */
