@@ -10,7 +10,7 @@ export async function rawRequest(
   app: FastifyInstance,
   method: string,
   path: string,
-  options: { body?: string; headers?: Record<string, string> } = {},
+  options: { body?: string | Buffer; headers?: Record<string, string> } = {},
 ): Promise<{ statusCode: number; body: string; headers: http.IncomingHttpHeaders }> {
   if (!app.server.listening) await app.listen({ port: 0, host: '127.0.0.1' });
   const { port } = app.server.address() as AddressInfo;

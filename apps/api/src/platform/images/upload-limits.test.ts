@@ -1,4 +1,5 @@
 import { readdir } from 'node:fs/promises';
+import { Readable } from 'node:stream';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
@@ -8,6 +9,7 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { pngClaiming, pngOfExactSize, smallPng } from '../../test/test-images.ts';
+import { rawRequest } from '../../test/raw-http.ts';
 import { TOO_MANY_PIXELS_MESSAGE } from './image-limits.ts';
 import { PHOTO_TOO_LARGE_MESSAGE } from './read-image-upload.ts';
 import { UPLOADS_PER_WINDOW } from './upload-rate-limit.ts';
@@ -65,6 +67,45 @@ describe('the photo size limit', () => {
     expect(await storedFiles()).toEqual(before);
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/items/${item.id}` });
     expect((detail.json() as { images: unknown[] }).images).toHaveLength(0);
+  });
+});
+
+describe('the photo size limit over a real socket (the body arrives in chunks, as from a browser)', () => {
+  it.each([
+    ['5 MB + 1 byte', MAX_IMAGE_BYTES + 1],
+    ['5 MB + 4 KiB', MAX_IMAGE_BYTES + 4096],
+    ['5.5 MB', Math.round(MAX_IMAGE_BYTES * 1.1)],
+    ['20 MB', MAX_IMAGE_BYTES * 4],
+  ])('refuses %s with 413 and stores nothing', async (_label, bytes) => {
+    const item = await createItem(ctx.database.db, ownerId);
+    const before = await storedFiles();
+    const res = await rawRequest(ctx.app, 'POST', `/api/items/${item.id}/images`, {
+      body: multipartBody(await pngOfExactSize(bytes)),
+      headers: { cookie, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    });
+    expect(res.statusCode).toBe(413);
+    expect(await storedFiles()).toEqual(before);
+  });
+});
+
+describe('a file that ends one chunk after the limit', () => {
+  it('is refused, not cut at exactly 5 MB and stored (the parser marks it truncated with no data left to read)', async () => {
+    const item = await createItem(ctx.database.db, ownerId);
+    const body = multipartBody(await pngOfExactSize(MAX_IMAGE_BYTES + 1000));
+    const headLength = body.indexOf('\r\n\r\n') + 4;
+    // First chunk: the part's headers and exactly MAX_IMAGE_BYTES of the file; the rest a moment later.
+    const cut = headLength + MAX_IMAGE_BYTES;
+    const payload = Readable.from(
+      (async function* () {
+        yield body.subarray(0, cut);
+        await new Promise((r) => setTimeout(r, 50));
+        yield body.subarray(cut);
+      })(),
+    );
+    const before = await storedFiles();
+    const res = await ctx.app.inject({ method: 'POST', url: `/api/items/${item.id}/images`, payload, headers: { cookie, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
+    expect(res.statusCode).toBe(413);
+    expect(await storedFiles()).toEqual(before);
   });
 });
 
