@@ -72,11 +72,11 @@ describe('on a phone (390 x 844)', () => {
     await page.setViewportSize(PHONE);
     const line = await freshLine(api, plan.first, today);
     await addToWheelbarrow(page, line);
+    // Measured while the toast is up (it goes after five seconds).
     const toast = page.getByRole('status').getByText(ADDED_TOAST, { exact: true });
     const bar = wheelbarrowBar(page);
+    const [toastBox, barBox] = await Promise.all([box(toast), box(bar)]);
     await waitForVisible(bar.getByText('1 item', { exact: true }));
-    const toastBox = await box(toast);
-    const barBox = await box(bar);
     assert.ok(toastBox.y + toastBox.height <= barBox.y, `the toast (ends ${toastBox.y + toastBox.height}px) sits above the bar (starts ${barBox.y}px)`);
     assert.ok(barBox.height <= 90, `the bar is one compact row on a phone (${barBox.height}px)`);
     await assertNoSidewaysScroll(page, 'the category page with the bar');
@@ -108,12 +108,15 @@ describe('on a phone (390 x 844)', () => {
     await toPayment.click();
     await waitForPath(page, '/payment-selection');
     assert.equal(await wheelbarrowBar(page).count(), 0, 'no bar on payment selection');
+    await expectNoAxeViolations(page, '/payment-selection on a phone');
     await main.getByRole('link', { name: 'Credit or debit card', exact: true }).click();
     await waitForPath(page, '/payment/card');
     assert.equal(await wheelbarrowBar(page).count(), 0, 'no bar on the card page');
     const form = cardForm(page);
     const pay = form.getByRole('button', { name: `Pay ${shownPrices([line]).total}`, exact: true });
     await waitForVisible(pay);
+    await expectNoAxeViolations(page, '/payment/card on a phone');
+    await assertNoSidewaysScroll(page, '/payment/card');
     await fillCard(form, TEST_CARDS.success, today, account.name);
     // Nothing fixed covers the button a thumb has to reach.
     const payBox = await box(pay);
