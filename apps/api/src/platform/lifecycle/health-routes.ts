@@ -37,11 +37,17 @@ export async function registerHealthRoutes(app: FastifyInstance, options: Health
     // Measure only; never turn ordinary requests away.
     pressureHandler: () => undefined,
   });
+  // The first samples still hold the start-up itself (loading code, opening the database): judge the
+  // event loop only from two samples after the server starts listening.
+  let settled = false;
+  app.addHook('onListen', async () => {
+    setTimeout(() => (settled = true), 2_000).unref();
+  });
   app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
   app.get('/api/ready', { schema: { hide: true } }, async (request, reply) => {
     const notReady = (reason: string) => reply.status(503).header('retry-after', '5').send({ ready: false, reason });
     if (readiness.draining) return notReady('shutting down');
-    if (app.isUnderPressure()) return notReady('overloaded');
+    if (settled && app.isUnderPressure()) return notReady('overloaded');
     try {
       await withTimeout(database.db.execute(sql`select 1`), options.databaseTimeoutMs ?? 2_000);
     } catch (err) {
