@@ -116,7 +116,7 @@ async function main(): Promise<void> {
       name: 'api',
       entry: 'apps/api/src/main.ts',
       // The simulated processor answers at once here, so the figures are ours, not a pretend network's.
-      env: { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENT_DELAY_MS: '0', AUTH_RATE_LIMIT: '1000' },
+      env: { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENT_DELAY_MS: '0', AUTH_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000000' },
       healthPath: '/api/health',
       timeoutMs: 120_000,
     });

@@ -87,7 +87,7 @@ async function startApis(count: number, url: string, dataDir: string): Promise<C
       startServer({
         name: `api-${i + 1}`,
         entry: 'apps/api/src/main.ts',
-        env: { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENT_DELAY_MS: '0', AUTH_RATE_LIMIT: '100000', BROWSE_CACHE_MS: '0', AUTH_SECRET: 'bench-scale-shared-secret-0123456789abcdef' },
+        env: { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENT_DELAY_MS: '0', AUTH_RATE_LIMIT: '100000', CHECKOUT_RATE_LIMIT: '1000000', BROWSE_CACHE_MS: '0', AUTH_SECRET: 'bench-scale-shared-secret-0123456789abcdef' },
         healthPath: '/api/ready',
         timeoutMs: 120_000,
       }),

@@ -237,7 +237,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(accountRoutes, { service: account, calendar: calendarFeed, currentUser, checkPassword: passwordChecker(auth), now });
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser });
-      await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now });
+      await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now, perUserLimit: config.checkoutRateLimit });
       await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentalService, repo: rentalRepo, storage: fileStorage, currentUser, now });
       await api.register(reviewsRoutes, { service: reviews, currentUser });

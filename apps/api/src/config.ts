@@ -40,6 +40,8 @@ export interface Config {
   runJobs: boolean;
   /** Contact-form messages allowed per address per 10 minutes. */
   supportRateLimit: number;
+  /** Checkout attempts allowed per person per 10 minutes (CHECKOUT_RATE_LIMIT). */
+  checkoutRateLimit: number;
   /** Fill an empty database with the sample catalogue at start-up (SEED_SAMPLE_DATA; default: embedded database outside production). */
   seedSampleData: boolean;
   /** How long a shutdown may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
@@ -111,6 +113,7 @@ const envSchema = z.object({
   AUTH_RATE_LIMIT: opt(whole(1)),
   AUTH_ACCOUNT_FAILURES: opt(whole(1)),
   SUPPORT_RATE_LIMIT: opt(whole(1)),
+  CHECKOUT_RATE_LIMIT: opt(whole(1)),
   GEOCODER_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
   TRUST_PROXY: opt(z.string()),
   BROWSE_CACHE_MS: opt(whole(0)),
@@ -191,6 +194,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       accountWindowMs: 15 * 60_000,
     },
     supportRateLimit: e.SUPPORT_RATE_LIMIT ?? 5,
+    checkoutRateLimit: e.CHECKOUT_RATE_LIMIT ?? 30,
     geocoderUrl: e.GEOCODER_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     browseCacheMs: e.BROWSE_CACHE_MS ?? 15_000,

@@ -52,6 +52,7 @@ export async function createTestApp(
     WEB_DIST_DIR: path.join(dataDir, 'no-web'),
     AUTH_RATE_LIMIT: '1000',
     SUPPORT_RATE_LIMIT: '1000',
+    CHECKOUT_RATE_LIMIT: '1000',
     APP_URL: 'http://localhost:3000',
     AUTH_SECRET: TEST_AUTH_SECRET,
     MAIL_OUTBOX: 'true',

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TEST_CARDS } from '@toolshed/core';
@@ -22,9 +23,11 @@ interface Deps {
   payments: PaymentProvider;
   currentUser: CurrentUserReader;
   now: () => Date;
+  /** Checkout attempts per person per 10 minutes (each one may ask the card processor for a hold). */
+  perUserLimit: number;
 }
 
-export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, repo, storage, payments, currentUser, now }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, repo, storage, payments, currentUser, now, perUserLimit }) => {
   app.post(
     '/wheelbarrow/check',
     {
@@ -51,6 +54,13 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
     '/checkout',
     {
       onRequest: currentUser.authenticate,
+      config: {
+        rateLimit: {
+          max: perUserLimit,
+          timeWindow: 10 * 60_000,
+          keyGenerator: async (request: FastifyRequest) => `checkout|${(await currentUser.optionalUser(request))?.id ?? request.ip}`,
+        },
+      },
       schema: {
         tags: ['checkout'],
         summary: 'Book and pay for every line at once: all lines or none, charged once per idempotency key',
@@ -65,6 +75,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
           402: errorBodySchema,
           404: errorBodySchema,
           409: errorBodySchema,
+          429: errorBodySchema,
           503: errorBodySchema,
         },
       },
