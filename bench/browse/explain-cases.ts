@@ -55,7 +55,7 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   {
     title: 'Typical filtered browse: category + dates + max price + text',
     run: browse('power-tools', (t) => ({ search: 'drill', maxPrice: '25', startDate: addDays(t, 2), endDate: addDays(t, 3) })),
-    expectIndexes: ['rentals_no_overlap'],
+    expectIndexes: ['items_search_trgm_idx'],
     fullPlans: true,
   },
   {
@@ -67,19 +67,19 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   {
     title: 'Dates only, all categories',
     run: browse(null, (t) => ({ startDate: addDays(t, 10), endDate: addDays(t, 12) })),
-    expectIndexes: ['rentals_no_overlap', 'items_newest_idx'],
+    expectIndexes: ['items_browse_newest_idx'],
     fullPlans: true,
   },
   {
     title: 'Minimum rating within a category',
     run: browse('garden-tools', () => ({ minRating: '4.5' })),
-    expectIndexes: ['items_listing_idx'],
+    expectIndexes: ['items_browse_category_idx'],
     fullPlans: true,
   },
   {
     title: 'Maximum price only, all categories',
     run: browse(null, () => ({ maxPrice: '10' })),
-    expectIndexes: ['items_newest_idx'],
+    expectIndexes: ['items_browse_newest_idx'],
     fullPlans: true,
   },
   {
@@ -95,11 +95,9 @@ export const EXPLAIN_CASES: ExplainCase[] = [
       const id = page[0]?.id;
       if (!id) throw new Error('No item to open');
       forget();
-      await repo.findItem(id);
-      await repo.itemImages(id);
-      await repo.bookedRanges(id, today);
+      await repo.findItem(id, today);
     },
-    expectIndexes: ['items_pkey', 'item_images_item_position_idx'],
+    expectIndexes: ['items_pkey', 'item_images_item_position_idx', 'rentals_active_item_idx'],
     fullPlans: true,
   },
 ];
@@ -113,7 +111,7 @@ export const LOAD_QUERY_CASES: ExplainCase[] = BROWSE_VARIANTS.map((v) => ({
     ...variantDates(v, t),
     ...(v.minRating !== undefined ? { minRating: String(v.minRating) } : {}),
   })),
-  expectIndexes: ['rentals_no_overlap'],
+  expectIndexes: ['items_search_trgm_idx'],
   fullPlans: false,
 }));
 

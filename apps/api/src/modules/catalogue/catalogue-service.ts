@@ -95,9 +95,9 @@ export function createCatalogueService(
   }
 
   async function loadItem(itemId: string): Promise<ItemDetail> {
-    const row = isRowId(itemId) ? await repo.findItem(itemId) : undefined;
+    const row = isRowId(itemId) ? await repo.findItem(itemId, todayInLondon(now())) : undefined;
     if (!row) throw new AppError('NOT_FOUND', 'Item not found');
-    const [images, bookedRanges] = await Promise.all([repo.itemImages(itemId), repo.bookedRanges(itemId, todayInLondon(now()))]);
+    const { images, booked_ranges: bookedRanges } = row;
     return {
       id: row.id,
       name: row.name,
