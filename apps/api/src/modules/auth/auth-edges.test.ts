@@ -71,6 +71,20 @@ describe('names, pictures and reset emails', () => {
   });
 });
 
+describe('a Host header that is not a host', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+  });
+  afterAll(async () => ctx?.close());
+
+  it.each(['bad host', 'a:b:c', '[::1'])('%j is 400, not 500, on the auth endpoints', async (host) => {
+    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'a@example.com', password: 'a sturdy wheelbarrow' }, headers: { host } });
+    expect(res.statusCode).toBe(400);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { host } })).statusCode).toBe(400);
+  });
+});
+
 describe('a forged Host header in production', () => {
   let ctx: TestContext;
   beforeAll(async () => {

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { AppError } from '@toolshed/core';
 
 export const AUTH_BASE_PATH = '/api/auth';
 
@@ -8,7 +9,12 @@ export const AUTH_BASE_PATH = '/api/auth';
  * taken from this same URL, so no spelling of a path can be counted as one endpoint and run as another.
  */
 export function authUrl(request: FastifyRequest, origin: string): URL {
-  return new URL(request.url, origin);
+  try {
+    return new URL(request.url, origin);
+  } catch {
+    // The origin comes from the Host header outside production: 'bad host' cannot be parsed.
+    throw new AppError('VALIDATION', 'The request names a host that is not valid.');
+  }
 }
 
 /** '/sign-in/email' for '/api/auth/./sign-in/email/#x'; better-auth's router also ignores one trailing slash. */

@@ -26,7 +26,7 @@ const operations: Operation[] = [...openApiOperations(ctx.app), ...authOperation
 const STACK_TRACE = /\n\s+at [^\n]+:\d+:\d+|node_modules\/|\.ts:\d+:\d+/;
 
 function send(req: FuzzRequest, asUser: boolean): Promise<LightMyRequestResponse> {
-  const headers: Record<string, string> = { origin: ORIGIN };
+  const headers: Record<string, string> = { origin: ORIGIN, ...req.headers };
   if (asUser) headers.cookie = cookie;
   if (!req.body) return ctx.app.inject({ method: req.method, url: req.url, headers });
   if ('json' in req.body) return ctx.app.inject({ method: req.method, url: req.url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(req.body.json) ?? '' });

@@ -8,6 +8,8 @@ export interface FuzzRequest {
   url: string;
   /** A JSON value to send, or raw text with its content type. */
   body?: { json: unknown } | { raw: string; contentType: string };
+  /** Extra headers (a Host that is not a host). */
+  headers?: Record<string, string>;
 }
 
 /** How many values beyond the fixed ones each field gets (FUZZ_EXTRA, default 2): bounds the run time. */
@@ -72,6 +74,7 @@ export function* buildRequests(op: Operation, ids: { any: string }): Generator<F
   const base = (url: string): FuzzRequest => ({ label: 'valid', method: op.method, url, ...(takesBody ? { body: { json: baseBody ?? {} } } : {}) });
   const seed = `${op.method} ${op.path}`;
   yield base(basePath);
+  for (const host of ['bad host', '[::1', 'évil.example:99999']) yield { ...base(basePath), label: `Host: ${host}`, headers: { host } };
 
   for (const param of op.pathParams) {
     for (const value of sampleCorpus(STRING_CORPUS, ALWAYS_STRINGS, EXTRA, `${seed} ${param}`)) {
