@@ -46,6 +46,8 @@ describe('rental page actions', () => {
     const server = serve([forOwner], { 'POST /api/rentals/r-1/cancel': () => errorJson(409, 'CONFLICT', 'This rental has already started, so it can no longer be cancelled.') });
     renderApp('/rentals/r-1');
     expect(await screen.findByText('Phone: +44 7700900123')).toBeTruthy();
+    // The owner goes straight to this renter's thread.
+    expect(screen.getByRole('link', { name: 'Message the renter' }).getAttribute('href')).toBe(`/item/item-mower/messages?with=${forOwner.renter.id}`);
     await user.click(screen.getByRole('button', { name: 'Decline rental' }));
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Decline rental' }));

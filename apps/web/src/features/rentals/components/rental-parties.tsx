@@ -6,6 +6,12 @@ const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hov
 
 const WHO = { renter: 'the renter', owner: 'the owner', system: 'Toolshed' } as const;
 
+/** The item's messages; the owner goes straight to this renter's thread. */
+function messagesPath(rental: RentalView, renterSide: boolean): string {
+  const base = `/item/${encodeURIComponent(rental.item.id)}/messages`;
+  return renterSide ? base : `${base}?with=${encodeURIComponent(rental.renter.id)}`;
+}
+
 /** Where to collect the item, how to reach the other party, and what a cancellation gave back. */
 export function RentalParties({ rental }: { rental: RentalView }) {
   const renterSide = rental.role === 'renter';
@@ -43,7 +49,7 @@ export function RentalParties({ rental }: { rental: RentalView }) {
             {rental.contact.phone && <li>Phone: {rental.contact.phone}</li>}
           </ul>
           <p className="mt-1">
-            <Link to={`/item/${encodeURIComponent(rental.item.id)}/messages`} className={linkClass}>
+            <Link to={messagesPath(rental, renterSide)} className={linkClass}>
               {renterSide ? 'Message the owner' : 'Message the renter'}
             </Link>
           </p>
