@@ -112,7 +112,6 @@ export interface AppDeps {
   readiness?: Readiness;
 }
 
-export { mediaDir } from './platform/storage/create-storage.ts';
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'sms-outbox');
 
