@@ -102,6 +102,10 @@ export function createAccountDataRepository(db: Db) {
         await tx.execute(sql`delete from phone_verifications where user_id = ${userId}`);
         await tx.execute(sql`delete from notifications where user_id = ${userId}`);
         await tx.execute(sql`delete from support_requests where user_id = ${userId}`);
+        // What the user wrote is theirs: the other party keeps the conversation, without the words.
+        if (await hasTable('messages', tx)) {
+          await tx.execute(sql`update messages set body = ${REMOVED_MESSAGE} where sender_id = ${userId}`);
+        }
         for (const table of ['notification_preferences', 'wheelbarrow_lines']) {
           if (await hasTable(table, tx)) await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
         }
@@ -115,5 +119,8 @@ export function createAccountDataRepository(db: Db) {
     },
   };
 }
+
+/** What the other party sees in place of a deleted user's messages. */
+export const REMOVED_MESSAGE = 'This message was removed when its author deleted their account.';
 
 export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;

@@ -9,6 +9,7 @@ import { createSignedInUser, ORIGIN, signIn } from '../../test/auth-helpers.ts';
 import { addImage, createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 import { queryRows, type Db } from '../../db/database.ts';
 import { notifications, reviews, users } from '../../db/schema.ts';
+import { REMOVED_MESSAGE } from './account-data-repository.ts';
 import { postTransaction } from '../ledger/ledger.ts';
 
 let ctx: TestContext;
@@ -146,6 +147,12 @@ describe('delete my account', () => {
     expect(row!.deleted_at).not.toBeNull();
     expect(await queryRows(db, sql`select 1 from sessions where user_id = ${maya.user.id}`)).toEqual([]);
     expect(await queryRows(db, sql`select 1 from notifications where user_id = ${maya.user.id}`)).toEqual([]);
+    // Otto keeps the conversation and his own words; Maya's words are gone.
+    const bodies = await queryRows<{ sender_id: string; body: string }>(db, sql`select sender_id, body from messages order by seq`);
+    expect(bodies).toEqual([
+      { sender_id: maya.user.id, body: REMOVED_MESSAGE },
+      { sender_id: otto.id, body: 'Otto private reply' },
+    ]);
     expect(existsSync(path.join(ctx.dataDir, 'media', `items/${mayaItemId}/0-large.webp`))).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/items/${mayaItemId}` })).statusCode).toBe(404);
 
