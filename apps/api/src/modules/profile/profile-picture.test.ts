@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PICTURE_MESSAGES } from '@toolshed/core';
+import { PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '@toolshed/core';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN, post } from '../../test/auth-helpers.ts';
@@ -61,6 +61,16 @@ describe('profile picture', () => {
   it('refuses more than 5 MB', async () => {
     const big = Buffer.concat([await photo(), Buffer.alloc(5 * 1024 * 1024, 1)]);
     const res = await upload(big);
+    expect(res.statusCode).toBe(413);
+    expect(res.json().error.message).toBe(PICTURE_MESSAGES.tooLarge);
+    expect((await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: maya.cookie } })).json().picture).toBeNull();
+  });
+
+  it('refuses a file one byte over the limit whole, and stores nothing', async () => {
+    const jpeg = await photo('#225588');
+    const over = Buffer.concat([jpeg, Buffer.alloc(PICTURE_MAX_BYTES + 1 - jpeg.length, 0)]);
+    expect(over.length).toBe(PICTURE_MAX_BYTES + 1);
+    const res = await upload(over);
     expect(res.statusCode).toBe(413);
     expect(res.json().error.message).toBe(PICTURE_MESSAGES.tooLarge);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: maya.cookie } })).json().picture).toBeNull();

@@ -1,7 +1,8 @@
 import type {} from '@fastify/multipart';
+import { readImageUpload } from '../../platform/images/read-image-upload.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, isUkPostcode, PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '@toolshed/core';
+import { isUkPostcode, PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '@toolshed/core';
 import { addressSchema, errorBodySchema } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { PhoneVerification } from './phone-verification.ts';
@@ -73,12 +74,12 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService; pho
     },
     async (request) => {
       const id = await userId(request);
-      if (!request.isMultipart()) throw new AppError('VALIDATION', PICTURE_MESSAGES.required, 'file');
-      const file = await request.file({ limits: { fileSize: PICTURE_MAX_BYTES, files: 1 } });
-      if (!file) throw new AppError('VALIDATION', PICTURE_MESSAGES.required, 'file');
-      const data = await file.toBuffer().catch((err: { code?: string }) => {
-        if (err.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError('PAYLOAD_TOO_LARGE', PICTURE_MESSAGES.tooLarge, 'file');
-        throw err;
+      // The one upload reader: refuses a file one byte over the limit whole (never a truncated copy) and pixel bombs.
+      const data = await readImageUpload(request, {
+        maxBytes: PICTURE_MAX_BYTES,
+        tooLargeMessage: PICTURE_MESSAGES.tooLarge,
+        missingMessage: PICTURE_MESSAGES.required,
+        unreadableMessage: PICTURE_MESSAGES.notImage,
       });
       return service.setPicture(id, data);
     },

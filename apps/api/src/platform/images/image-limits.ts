@@ -14,14 +14,14 @@ export const imageProcessing = createSemaphore(2, 16);
  * Reads only the image's header (milliseconds, whatever the pixel count) and refuses an image too
  * large to decode safely before any pixel is decoded.
  */
-export async function checkImageDimensions(data: Buffer, field = 'file'): Promise<void> {
+export async function checkImageDimensions(data: Buffer, field = 'file', unreadable = 'This image could not be read. Please try another file.'): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
   try {
     ({ width, height } = await sharp(data).metadata());
   } catch {
-    throw new AppError('VALIDATION', 'This image could not be read. Please try another file.', field);
+    throw new AppError('VALIDATION', unreadable, field);
   }
-  if (!width || !height) throw new AppError('VALIDATION', 'This image could not be read. Please try another file.', field);
+  if (!width || !height) throw new AppError('VALIDATION', unreadable, field);
   if (width * height > MAX_IMAGE_PIXELS) throw new AppError('VALIDATION', TOO_MANY_PIXELS_MESSAGE, field);
 }

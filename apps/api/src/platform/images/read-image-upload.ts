@@ -22,23 +22,24 @@ function uploadError(err: unknown, tooLarge: string): AppError {
  */
 export async function readImageUpload(
   request: FastifyRequest,
-  options: { maxBytes?: number; tooLargeMessage?: string } = {},
+  options: { maxBytes?: number; tooLargeMessage?: string; missingMessage?: string; unreadableMessage?: string } = {},
 ): Promise<Buffer> {
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   const tooLarge = options.tooLargeMessage ?? PHOTO_TOO_LARGE_MESSAGE;
-  if (!request.isMultipart()) throw new AppError('VALIDATION', 'Send the photo as multipart/form-data in a field named "file".', 'file');
+  const missing = options.missingMessage ?? 'Please choose a photo to upload.';
+  if (!request.isMultipart()) throw new AppError('VALIDATION', options.missingMessage ?? 'Send the photo as multipart/form-data in a field named "file".', 'file');
   let data: Buffer;
   try {
     const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
-    if (!file) throw new AppError('VALIDATION', 'Please choose a photo to upload.', 'file');
+    if (!file) throw new AppError('VALIDATION', missing, 'file');
     data = await file.toBuffer();
     // busboy stops at the limit and marks the stream truncated: what was read is not the photo.
     if (file.file.truncated || data.length > maxBytes) throw new AppError('PAYLOAD_TOO_LARGE', tooLarge, 'file');
   } catch (err) {
     throw uploadError(err, tooLarge);
   }
-  if (data.length === 0) throw new AppError('VALIDATION', 'Please choose a photo to upload.', 'file');
+  if (data.length === 0) throw new AppError('VALIDATION', missing, 'file');
   // Not one of our formats: the caller refuses it with its own words.
-  if (sniffImage(data)) await checkImageDimensions(data);
+  if (sniffImage(data)) await checkImageDimensions(data, 'file', options.unreadableMessage);
   return data;
 }
