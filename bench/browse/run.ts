@@ -81,23 +81,23 @@ async function main(): Promise<void> {
       entry: 'apps/api/src/main.ts',
       env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', BROWSE_CACHE_MS: '0' },
       healthPath: '/api/health',
-      timeoutMs: 60_000,
+      timeoutMs: 240_000,
     });
     const cachedApi = await startServer({
       name: 'api-cached',
       entry: 'apps/api/src/main.ts',
       env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', BROWSE_CACHE_MS: '15000' },
       healthPath: '/api/health',
-      timeoutMs: 60_000,
+      timeoutMs: 240_000,
     });
     const baseline = await startServer({
       name: 'baseline',
       entry: 'bench/browse/baseline-server.ts',
       env: { DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
       healthPath: '/api/health',
-      timeoutMs: 60_000,
+      timeoutMs: 240_000,
     });
-    const floor = await startServer({ name: 'floor', entry: 'bench/browse/floor-server.ts', env: { DATABASE_URL: databaseUrl }, healthPath: '/health', timeoutMs: 30_000 });
+    const floor = await startServer({ name: 'floor', entry: 'bench/browse/floor-server.ts', env: { DATABASE_URL: databaseUrl }, healthPath: '/health', timeoutMs: 120_000 });
 
     const today = todayInLondon();
     const serialCount = count('BENCH_MIX_SERIAL', 2000);
