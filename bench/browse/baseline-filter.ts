@@ -42,7 +42,7 @@ export function filterInMemory(items: BaselineItem[], categoryId: string | null,
 }
 
 /** The API counts filtered matches only up to this many (and then says '1,000+'). */
-export const COUNT_BOUND = 1000;
+const COUNT_BOUND = 1000;
 
 /** The total as the API reports it: exact for a listing with no filters, else capped at the bound. */
 export function reportedTotal(total: number, f: BrowseFilters): { total: number; totalCapped: boolean } {

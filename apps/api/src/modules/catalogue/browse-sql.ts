@@ -10,7 +10,7 @@ import { ownerNotAwayOn } from '../profile/vacation-sql.ts';
 export const COUNT_BOUND = 1000;
 
 /** An item can be listed: not deleted and offered by its owner. */
-export const LISTED = sql`i.deleted_at is null and i.available`;
+const LISTED = sql`i.deleted_at is null and i.available`;
 
 /** Where to look: one category (or all), optionally one owner's items only. */
 export interface BrowseScope {
