@@ -13,7 +13,9 @@ export function CategoryPage() {
   return (
     <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-6 sm:px-6 md:flex-row md:gap-8 md:py-8">
       <CategorySidebar />
-      <PageMain className="flex-1">
+      {/* At least a screen tall: while results load, the footer stays below the fold instead of
+          showing and then jumping down (a layout shift Lighthouse measured at 0.147). */}
+      <PageMain className="min-h-screen flex-1">
         <CategoryScreen key={categoryId} categoryId={categoryId} />
         <Outlet />
       </PageMain>
