@@ -240,6 +240,12 @@ describe('booking and paying', () => {
     await waitForUrl(page, (url) => /^\/rentals\/[^/]+$/.test(url.pathname), 'expected a rental page');
     const main = page.getByRole('main');
     await waitForVisible(main.getByRole('heading', { level: 1, name: 'Rental details' }));
+    // What the renter paid for this line: its total and its share of the order's fee, which is split
+    // over the lines in whole pence (so it is the line's 10% to within a penny).
+    const rentalId = new URL(page.url()).pathname.split('/').pop()!;
+    const { paidPence } = (await (await page.request.get(`${baseUrl}/api/rentals/${rentalId}`)).json()) as { paidPence: number };
+    const lineTotal = first.item.dailyRatePence * first.days;
+    assert.ok(Math.abs(paidPence - lineTotal * 1.1) < 1, `paid ${paidPence} for a line of ${lineTotal} with its 10% fee share`);
     await waitForDefinitions(main, {
       Item: first.item.name,
       Owner: first.item.owner.name,
@@ -247,6 +253,7 @@ describe('booking and paying', () => {
       Length: `${first.days} days`,
       'Daily rate': formatPence(first.item.dailyRatePence),
       Total: prices.lines[0]!,
+      'Paid with service fee': formatPence(paidPence),
       Status: 'Upcoming',
       'Order reference': orderId,
     }, `the rental page of ${first.item.name}`);

@@ -8,9 +8,12 @@ import { reportWebVitals } from './report-web-vitals.ts';
  */
 export function startProductionExtras(): void {
   if (!import.meta.env.PROD) return;
+  // The measurements belong to the page the visit landed on (LCP is its first paint), not to
+  // wherever the app has navigated by the time the page has loaded or a measurement is final.
+  const landing = window.location.pathname;
   window.addEventListener('load', () => {
     // Measured in production builds only, where the numbers mean something.
-    void reportWebVitals().catch(() => {});
+    void reportWebVitals(landing).catch(() => {});
     if (!('serviceWorker' in navigator)) return;
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // Without it the app works as before, only without the offline shell.

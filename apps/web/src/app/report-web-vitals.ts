@@ -33,12 +33,13 @@ export function sendVital(metric: Measured, pathname: string, send: typeof fetch
 
 /**
  * Measures Largest Contentful Paint, Interaction to Next Paint and Cumulative Layout Shift in the
- * browser (web-vitals, loaded after the page) and reports each to the API once it is final. With no
+ * browser (web-vitals, loaded after the page) and reports each to the API once it is final, under the
+ * kind of page the visit landed on. With no
  * API (Mock Data from a static server) the reports fail quietly and are dropped.
  */
-export async function reportWebVitals(): Promise<void> {
+export async function reportWebVitals(landing: string): Promise<void> {
   const { onCLS, onINP, onLCP } = await import('web-vitals');
-  const report = (metric: Measured) => sendVital(metric, window.location.pathname);
+  const report = (metric: Measured) => sendVital(metric, landing);
   onLCP(report);
   onINP(report);
   onCLS(report);
