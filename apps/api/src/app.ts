@@ -78,6 +78,7 @@ import { createItemsRepository } from './modules/items/items-repository.ts';
 import { createItemsService } from './modules/items/items-service.ts';
 import { itemsRoutes } from './modules/items/items-routes.ts';
 import { ownerRoutes } from './modules/owners/owner-routes.ts';
+import { createOwnersRepository } from './modules/owners/owners-repository.ts';
 import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
 import { createSimulatedPayouts } from './platform/payments/simulated-payouts.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
@@ -241,7 +242,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(rentalRoutes, { service: rentalService, repo: rentalRepo, storage: fileStorage, currentUser, now });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
-      await api.register(ownerRoutes, { db, catalogue, reviews, currentUser });
+      await api.register(ownerRoutes, { repo: createOwnersRepository(db), catalogue, reviews, currentUser });
       await api.register(vitalsRoutes, { repo: createVitalsRepository(db), now });
       await api.register(wheelbarrowRoutes, { service: createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), currentUser });
       await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });

@@ -1,30 +1,20 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError } from '@toolshed/core';
 import { browseQuerySchema, errorBodySchema, itemsPageSchema, ownerProfileSchema } from '@toolshed/core/contract';
-import { queryRows, type Db } from '../../db/database.ts';
+import type { OwnerRow, OwnersRepository } from './owners-repository.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { ReviewsService } from '../reviews/reviews-service.ts';
 
-interface OwnerRow {
-  id: string;
-  name: string;
-  picture: string | null;
-  rating: number | null;
-  total_ratings: number;
-  created_at: string;
-}
-
-export const ownerRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: CatalogueService; reviews: ReviewsService; currentUser: CurrentUserReader }> = async (
+export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalogue: CatalogueService; reviews: ReviewsService; currentUser: CurrentUserReader }> = async (
   app,
-  { db, catalogue, reviews: reviewsService },
+  { repo, catalogue, reviews: reviewsService },
 ) => {
   async function findOwner(id: string): Promise<OwnerRow> {
-    const rows = await queryRows<OwnerRow>(db, sql`select id, name, picture, rating, total_ratings, created_at::text as created_at from users where id = ${id}`);
-    if (!rows[0]) throw new AppError('NOT_FOUND', 'Owner not found');
-    return rows[0];
+    const owner = await repo.find(id);
+    if (!owner) throw new AppError('NOT_FOUND', 'Owner not found');
+    return owner;
   }
 
   app.get(
@@ -45,9 +35,9 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ db: Db; catalogue: CatalogueSe
         id: owner.id,
         name: owner.name,
         picture: owner.picture,
-        rating: owner.rating === null ? null : Number(owner.rating),
-        totalRatings: owner.total_ratings,
-        memberSince: new Date(owner.created_at).toISOString(),
+        rating: owner.rating,
+        totalRatings: owner.totalRatings,
+        memberSince: owner.createdAt.toISOString(),
         reviews: reviews.map((r) => ({
           id: r.id,
           rating: r.rating,
