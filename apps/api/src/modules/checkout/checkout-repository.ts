@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
-import { checkoutAttempts, itemImages, items, payments, rentals, users } from '../../db/schema.ts';
+import { checkoutAttempts, itemImages, items, payments, rentals, users, wheelbarrowLines } from '../../db/schema.ts';
 import { postTransaction } from '../ledger/ledger.ts';
 
 export interface LineItemRow {
@@ -158,6 +158,11 @@ export function createCheckoutRepository(db: Db) {
           .update(checkoutAttempts)
           .set({ status: 'succeeded', paymentId, authorizationId: null, updatedAt: input.now })
           .where(eq(checkoutAttempts.id, input.attemptId));
+        // The booked lines leave the renter's saved wheelbarrow with the booking, so no device
+        // (this one reloading, or another) can bring them back.
+        await tx
+          .delete(wheelbarrowLines)
+          .where(and(eq(wheelbarrowLines.userId, input.renterId), inArray(wheelbarrowLines.itemId, input.lines.map((l) => l.itemId))));
         await input.inTransaction(tx, { paymentId, rentalIds });
         return { paymentId, rentalIds };
       });
