@@ -19,6 +19,7 @@ import { registerErrorHandler, registerNotFound } from './platform/http/error-ha
 import { registerSameOriginGuard } from './platform/http/same-origin.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
+import { registerWebShell } from './modules/web-shell/web-shell-routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerMailboxPage } from './platform/mail/mailbox-page.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
@@ -258,6 +259,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   }
   else registerMediaFromStorage(app, fileStorage);
   const servingWeb = await registerWebApp(app, config.webDistDir);
+  // The browse addresses' HTML carries their first screen's data (the rest stay static files).
+  if (servingWeb) await registerWebShell(app, { distDir: config.webDistDir, catalogue, now });
   registerNotFound(app, { spaFallback: servingWeb });
   return app;
 }

@@ -1,6 +1,6 @@
 import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { CatalogueSource } from '../lib/api-client.ts';
-import { detectSource } from './detect-source.ts';
+import { createApiClient, type CatalogueSource } from '../lib/api-client.ts';
+import { detectSource, type DetectedSource } from './detect-source.ts';
 
 export type DataMode = 'api' | 'mock' | 'checking';
 
@@ -14,11 +14,17 @@ export interface DataSourceValue {
 
 const DataSourceContext = createContext<DataSourceValue | null>(null);
 
-export function DataSourceProvider({ children }: { children: ReactNode }) {
+/**
+ * `apiAnswered`: the page came from our API with its answers embedded (see first-screen.ts), which
+ * is the start-up check already passed, so the first render is in API mode without a request.
+ */
+export function DataSourceProvider({ children, apiAnswered = false }: { children: ReactNode; apiAnswered?: boolean }) {
   // Created once per provider: the API is checked a single time at start-up.
-  const [detection] = useState(detectSource);
+  const [detection] = useState<Promise<DetectedSource>>(() =>
+    apiAnswered ? Promise.resolve({ mode: 'api', source: createApiClient() }) : detectSource(),
+  );
   const [ready] = useState(() => detection.then((d) => d.source));
-  const [mode, setMode] = useState<DataMode>('checking');
+  const [mode, setMode] = useState<DataMode>(apiAnswered ? 'api' : 'checking');
 
   useEffect(() => {
     let live = true;

@@ -1,5 +1,5 @@
 import type { CategoriesResponse, ItemDetail, ItemsPage, OwnerProfile } from '@toolshed/core/contract';
-import type { RawBrowseFilters } from '@toolshed/core';
+import { filtersToQuery, type RawBrowseFilters } from '@toolshed/core';
 import { requestJson } from './request-json.ts';
 
 /** The calls the screens make; implemented by the API client below and by the Mock Data source. */
@@ -24,16 +24,6 @@ const withQuery = (path: string, filters: RawBrowseFilters) => {
 };
 
 const ownerPath = (ownerId: string) => `/api/owners/${encodeURIComponent(ownerId)}`;
-
-/** Query string with only the filters that are set, in a stable order. */
-export function filtersToQuery(filters: RawBrowseFilters): string {
-  const params = new URLSearchParams();
-  for (const key of ['search', 'maxPrice', 'startDate', 'endDate', 'minRating', 'page', 'pageSize'] as const) {
-    const value = filters[key]?.trim();
-    if (value) params.set(key, value);
-  }
-  return params.toString();
-}
 
 /**
  * The typed client of our API. `primed` is the categories answer already fetched by the start-up

@@ -1,4 +1,4 @@
-import type { RawBrowseFilters } from '@toolshed/core';
+import { readBrowseFilters, type RawBrowseFilters } from '@toolshed/core';
 
 /** The filters kept in the category URL's query, so a filtered view can be shared and revisited. */
 export const FILTER_KEYS = ['search', 'maxPrice', 'startDate', 'endDate', 'minRating'] as const;
@@ -9,15 +9,9 @@ function value(params: URLSearchParams, key: string): string | undefined {
   return v === null || v === '' ? undefined : v;
 }
 
+/** The same reading as the server's, so a page it embedded in the HTML is found under this address's key. */
 export function readFilters(params: URLSearchParams): RawBrowseFilters {
-  return {
-    search: value(params, 'search'),
-    maxPrice: value(params, 'maxPrice'),
-    startDate: value(params, 'startDate'),
-    endDate: value(params, 'endDate'),
-    minRating: value(params, 'minRating'),
-    page: value(params, 'page'),
-  };
+  return readBrowseFilters(params);
 }
 
 /** A changed filter starts again from page 1, because the old page number means nothing for new results. */

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ItemImage } from '@toolshed/core/contract';
+import { GALLERY_IMAGE_SIZES, photoSrcSet } from '@toolshed/core';
 import { ImageZoom } from './image-zoom.tsx';
 
 const navButton =
@@ -54,8 +55,8 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
         >
           <img
             src={image.url}
-            srcSet={image.thumbUrl !== image.url ? `${image.thumbUrl} 400w, ${image.url} 1200w` : undefined}
-            sizes="(min-width: 768px) 672px, 100vw"
+            srcSet={photoSrcSet(image)}
+            sizes={GALLERY_IMAGE_SIZES}
             alt={image.alt}
             width={1200}
             height={800}

@@ -3,6 +3,7 @@ import type { CategoriesResponse } from '@toolshed/core/contract';
 import { useDataSource } from '../../../data/data-source.tsx';
 
 export const categoriesKey = ['categories'] as const;
+export const CATEGORIES_STALE_MS = 60_000;
 
 /** Categories with item counts, for the sidebar and the category heading. */
 export function useCategories(): UseQueryResult<CategoriesResponse, Error> {
@@ -10,6 +11,6 @@ export function useCategories(): UseQueryResult<CategoriesResponse, Error> {
   return useQuery({
     queryKey: categoriesKey,
     queryFn: async () => (await ready).getCategories(),
-    staleTime: 60_000,
+    staleTime: CATEGORIES_STALE_MS,
   });
 }

@@ -1,4 +1,4 @@
-import { formatPence } from '@toolshed/core';
+import { CARD_IMAGE_SIZES, formatPence, photoSrcSet } from '@toolshed/core';
 import type { ItemSummary } from '@toolshed/core/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
@@ -6,12 +6,6 @@ import { StarRating } from '../../item-detail/star-rating.tsx';
 
 /** Lets the popup close with Back when it was opened from this list (see item-popup-route). */
 export const OPENED_FROM_LIST = { openedFromList: true } as const;
-
-/**
- * The API stores every photo as a 400 px thumbnail and a 1200 px large WebP (3:2). The grid is one
- * column on a phone and up to four on a wide screen; the browser picks the smallest that is sharp.
- */
-export const CARD_IMAGE_SIZES = '(min-width: 1280px) 300px, (min-width: 1024px) 30vw, (min-width: 640px) 45vw, 100vw';
 
 function ImagePlaceholder() {
   return (
@@ -41,8 +35,8 @@ export function ItemCard({ item, to, showOwner = true }: ItemCardProps) {
         {item.image && !imageFailed ? (
           <img
             src={item.image.thumbUrl}
-            // Mock Data draws one picture for both sizes.
-            srcSet={item.image.thumbUrl !== item.image.url ? `${item.image.thumbUrl} 400w, ${item.image.url} 1200w` : undefined}
+            // The server preloads the first cards' photos with these same strings (core image-sizes).
+            srcSet={photoSrcSet(item.image)}
             sizes={CARD_IMAGE_SIZES}
             alt={item.image.alt}
             width={400}

@@ -1,0 +1,78 @@
+import { stat, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ALL_CATEGORY_ID } from '@toolshed/core';
+import type { CatalogueService } from '../catalogue/catalogue-service.ts';
+import { loadFirstScreen, type BrowseAddress } from './first-screen.ts';
+import { renderShell } from './shell-html.ts';
+
+/** A slow database must not hold the page: past this, the page goes out without data and the app asks as before. */
+const DATA_WAIT_MS = 500;
+
+/** As the catalogue routes' path parameters. */
+const MAX_ID_LENGTH = 100;
+
+interface WebShellOptions {
+  distDir: string;
+  catalogue: CatalogueService;
+  now: () => Date;
+}
+
+/** index.html as built, read again only when a new build replaced it. */
+function builtPage(file: string) {
+  let cached: { mtimeMs: number; text: string } | undefined;
+  return async () => {
+    const { mtimeMs } = await stat(file);
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await readFile(file, 'utf8') };
+    return cached.text;
+  };
+}
+
+function withinWait<T>(work: Promise<T>): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), DATA_WAIT_MS);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The browse addresses get index.html with their first screen's data and photo preloads, so the
+ * page renders whole as soon as the app runs. Every other address keeps the plain
+ * index.html from the static files; so does this one if the data cannot be read in time.
+ */
+export async function registerWebShell(app: FastifyInstance, { distDir, catalogue, now }: WebShellOptions): Promise<void> {
+  const page = builtPage(path.join(distDir, 'index.html'));
+
+  async function serve(request: FastifyRequest, reply: FastifyReply, address: BrowseAddress) {
+    const template = await page();
+    // The API refuses longer ids in its paths; such an address gets the page as built.
+    if (address.categoryId.length > MAX_ID_LENGTH || (address.itemId?.length ?? 0) > MAX_ID_LENGTH) {
+      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
+    }
+    // With a session the item may be its owner's fuller view: only visitors' pages carry the item.
+    const data = await withinWait(loadFirstScreen(catalogue, address, { withItem: !request.headers.cookie, now: now().getTime() })).catch((err: unknown) => {
+      request.log.warn({ err }, 'first screen data not embedded');
+      return null;
+    });
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(data ? renderShell(template, data) : template);
+  }
+
+  const search = (request: FastifyRequest) => {
+    const at = request.url.indexOf('?');
+    return new URLSearchParams(at < 0 ? '' : request.url.slice(at + 1));
+  };
+  const hide = { schema: { hide: true } };
+
+  // The app sends / on to All Items without its query.
+  app.get('/', hide, (request, reply) => serve(request, reply, { categoryId: ALL_CATEGORY_ID, search: new URLSearchParams() }));
+  app.get<{ Params: { categoryId: string } }>('/category/:categoryId', hide, (request, reply) =>
+    serve(request, reply, { categoryId: request.params.categoryId, search: search(request) }),
+  );
+  app.get<{ Params: { categoryId: string; itemId: string } }>('/category/:categoryId/item/:itemId', hide, (request, reply) =>
+    serve(request, reply, { categoryId: request.params.categoryId, itemId: request.params.itemId, search: search(request) }),
+  );
+}
