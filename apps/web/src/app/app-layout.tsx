@@ -1,4 +1,4 @@
-import { Outlet } from 'react-router';
+import { Outlet } from '../lib/router/index.ts';
 import { WheelbarrowBar } from '../features/wheelbarrow/components/wheelbarrow-bar.tsx';
 import { useWheelbarrowSync } from '../features/wheelbarrow/use-wheelbarrow-sync.ts';
 import { SiteFooter } from './site-footer.tsx';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { RouterProvider, createBrowserRouter } from '../lib/router/index.ts';
 import { AppProviders } from './providers.tsx';
 import { routes } from './routes.tsx';
 

@@ -1,5 +1,4 @@
-import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
+import { Link, useRouteError } from '../lib/router/index.ts';
 import { SimplePage } from '../ui/page-main.tsx';
 
 /**
@@ -7,9 +6,9 @@ import { SimplePage } from '../ui/page-main.tsx';
  * failed, so it must not rely on router links or providers working.
  */
 export function RouteError({ bare = false }: { bare?: boolean }) {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <NotFoundPage />;
-  console.error(error);
+  // Unknown addresses render the not-found page through the catch-all route, so whatever reaches
+  // here is a real failure.
+  console.error(useRouteError());
   const body = (
     <>
       <p>Sorry, this page could not be shown. Reloading usually helps.</p>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from '../lib/router/index.ts';
 import { CategoryPage } from '../features/browse/components/category-page.tsx';
 import { ItemPopupRoute } from '../features/browse/components/item-popup-route.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
 import { AccountNav } from '../features/auth/components/account-nav.tsx';
 

@@ -1,5 +1,5 @@
 import { formatPence, priceBasket, SERVICE_FEE_PERCENT } from '@toolshed/core';
-import { Link } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 import { SimplePage } from '../ui/page-main.tsx';
 
 // A worked example priced by the same function as checkout, so this page can never disagree with it.

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useNavigate, useSearchParams } from '../lib/router/index.ts';
 import { errorReason } from '../lib/api-error.ts';
 import { verifyEmail } from '../features/auth/api/auth-requests.ts';
 import { hasServerMessage } from '../features/auth/auth-messages.ts';

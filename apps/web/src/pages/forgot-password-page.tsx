@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
 import { requestPasswordReset } from '../features/auth/api/auth-requests.ts';
 import { authErrorMessage, emailProblem } from '../features/auth/auth-messages.ts';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { ContactForm } from '../features/support/components/contact-form.tsx';

@@ -1,4 +1,4 @@
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
 import { useAuth } from '../features/auth/auth-provider.tsx';
 import { AccountsNeedServer, AuthCard } from '../features/auth/components/auth-card.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../lib/router/index.ts';
 import { MyItemsScreen } from '../features/my-items/components/my-items-screen.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 

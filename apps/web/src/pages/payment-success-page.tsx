@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router/index.ts';
 import { PaymentSuccess } from '../features/payment/components/payment-success.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 

@@ -1,4 +1,4 @@
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../lib/router/index.ts';
 import { Tabs } from '../features/profile/components/tabs.tsx';
 import { ProfileTabPanel } from '../features/profile/profile-tab-panel.tsx';
 import { PROFILE_TABS, readProfileTab, type ProfileTabId } from '../features/profile/profile-tabs.ts';

@@ -1,4 +1,4 @@
-import { useParams } from 'react-router';
+import { useParams } from '../lib/router/index.ts';
 import { RentalDetail } from '../features/rentals/components/rental-detail.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 

@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGES, passwordProblem } from '@toolshed/core';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../lib/router/index.ts';
 import { resetPassword } from '../features/auth/api/auth-requests.ts';
 import { errorReason } from '../lib/api-error.ts';
 import { authErrorMessage } from '../features/auth/auth-messages.ts';

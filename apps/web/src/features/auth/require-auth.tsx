@@ -1,4 +1,4 @@
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation } from '../../lib/router/index.ts';
 import { PageMain } from '../../ui/page-main.tsx';
 import { StatusMessage } from '../../ui/status-views.tsx';
 import { useAuth } from './auth-provider.tsx';

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../lib/router/index.ts';
 import { toSearch, withFilter, type FilterKey } from './filter-params.ts';
 
 export type UpdateParams = (update: (params: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => void;

@@ -1,6 +1,6 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { useDataSource, type DataSourceValue } from '../../data/data-source.tsx';

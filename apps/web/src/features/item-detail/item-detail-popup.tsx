@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { todayInLondon } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { useDataSource } from '../../data/data-source.tsx';

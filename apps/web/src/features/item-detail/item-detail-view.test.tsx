@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { ItemDetailView, type ItemDetailViewProps } from './item-detail-view.tsx';

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import { bookingButtonState, formatDate, formatPence, isIsoDate, vacationBlockedRange, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { AvailabilityCalendar } from './availability-calendar.tsx';

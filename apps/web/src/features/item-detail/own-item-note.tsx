@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 
 /** In place of Add to Wheelbarrow on the owner's own listing: nobody rents from themselves. */
 export function OwnItemNote({ itemId }: { itemId: string }) {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../lib/router/index.ts';
 import type { OwnerSummary } from '@toolshed/core/contract';
 import { StarRating } from './star-rating.tsx';
 

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { ItemInput } from '@toolshed/core/contract';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate } from '../../lib/router/index.ts';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { createItem, refreshListings, updateItem } from './api/item-requests.ts';

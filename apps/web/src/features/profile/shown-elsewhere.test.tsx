@@ -1,5 +1,5 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BorrowerDetails } from '../checkout/components/borrower-details.tsx';
 import { ItemDetailView } from '../item-detail/item-detail-view.tsx';

@@ -1,5 +1,5 @@
 import { useId, useState, type KeyboardEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { NotificationsLink } from '../../notifications/components/notifications-link.tsx';
 import { useAuth } from '../auth-provider.tsx';

@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGES, passwordProblem } from '@toolshed/core';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { signInWithEmail, signUpWithEmail } from '../api/auth-requests.ts';
 import { errorReason } from '../../../lib/api-error.ts';
 import { authErrorMessage, emailProblem } from '../auth-messages.ts';

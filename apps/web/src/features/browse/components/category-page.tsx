@@ -1,5 +1,5 @@
 import { ALL_CATEGORY_ID } from '@toolshed/core';
-import { Outlet, useParams } from 'react-router';
+import { Outlet, useParams } from '../../../lib/router/index.ts';
 import { PageMain } from '../../../ui/page-main.tsx';
 import { CategoryScreen } from './category-screen.tsx';
 import { CategorySidebar } from './category-sidebar.tsx';

@@ -1,6 +1,6 @@
 import { ALL_CATEGORY_ID, parseBrowseFilters, todayInLondon } from '@toolshed/core';
 import { useEffect } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useCategories } from '../api/get-categories.ts';

@@ -1,6 +1,6 @@
 import { ALL_CATEGORY_ID } from '@toolshed/core';
 import { useId, useState } from 'react';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../../lib/router/index.ts';
 import { useCategories } from '../api/get-categories.ts';
 
 function CategoryLink({ to, name, count, onPick }: { to: string; name: string; count: number; onPick: () => void }) {

@@ -1,6 +1,6 @@
 import { MIN_RATING_OPTIONS, todayInLondon, type FilterField } from '@toolshed/core';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { hasFilters, withFilter, withoutFilters, type FilterKey } from '../filter-params.ts';
 import { useUpdateParams, useUrlTextFilter } from '../use-filter-url.ts';
 

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { Sheet } from '../../../ui/sheet.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../../../ui/use-media-query.ts';
 import { FILTER_KEYS } from '../filter-params.ts';

@@ -1,7 +1,7 @@
 import { CARD_IMAGE_SIZES, formatPence, photoSrcSet } from '@toolshed/core';
 import type { ItemSummary } from '@toolshed/core/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { StarRating } from '../../item-detail/star-rating.tsx';
 
 /** Lets the popup close with Back when it was opened from this list (see item-popup-route). */

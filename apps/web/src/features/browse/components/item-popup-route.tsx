@@ -1,6 +1,6 @@
 import { parseBrowseFilters, todayInLondon } from '@toolshed/core';
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { LazyItemPopup } from '../../item-detail/lazy-item-popup.tsx';
 import { readFilters, toSearch } from '../filter-params.ts';
 

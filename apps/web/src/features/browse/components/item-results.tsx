@@ -1,5 +1,5 @@
 import type { ItemsPage } from '@toolshed/core/contract';
-import { useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { toSearch, withPage } from '../filter-params.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
 import { ItemCard } from './item-card.tsx';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import type { Me } from '../../profile/api/me.ts';
 
 /** Who is renting, and where: checkout cannot go on without a saved address. */

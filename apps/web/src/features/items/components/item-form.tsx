@@ -1,7 +1,7 @@
 import type { ItemDetail } from '@toolshed/core/contract';
 import { LOCATION_FIELDS_MESSAGE } from '@toolshed/core/contract';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { linkClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
 import {
   EMPTY_ITEM_FORM, firstInvalidField, formFieldOf, validateItemForm, valuesFromItem,

@@ -1,5 +1,5 @@
 import type { ThreadSummary } from '@toolshed/core/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 
 /** The owner's people for one item: one thread per person who wrote or booked. */
 export function ThreadList({ itemId, threads, selected }: { itemId: string; threads: ThreadSummary[]; selected: string | undefined }) {

@@ -1,5 +1,5 @@
 import type { OwnerItem } from '@toolshed/core/contract';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { linkClass } from '../../auth/components/form-parts.tsx';

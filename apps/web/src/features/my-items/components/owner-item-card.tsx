@@ -1,6 +1,6 @@
 import { categoryName, formatPence } from '@toolshed/core';
 import type { OwnerItem } from '@toolshed/core/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { DeleteItemButton } from '../../items/components/delete-item-button.tsx';
 import { RentalPeriods, smallButtonClass } from './rental-periods.tsx';
 import { ReturnedRentals } from './returned-rentals.tsx';

@@ -1,7 +1,7 @@
 import { formatDate } from '@toolshed/core';
 import type { OwnerItem } from '@toolshed/core/contract';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';

@@ -1,6 +1,6 @@
 import { formatDate } from '@toolshed/core';
 import type { OwnerItem } from '@toolshed/core/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useLentRentals } from '../../rentals/api/rental-actions.ts';
 import { ReviewLink } from '../../reviews/components/review-link.tsx';
 

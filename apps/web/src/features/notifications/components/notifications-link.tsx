@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { useUnreadCount } from '../api/get-unread-count.ts';
 
 function BellIcon() {

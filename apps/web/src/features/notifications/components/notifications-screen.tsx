@@ -1,5 +1,5 @@
 import type { NotificationEntry, NotificationTab } from '@toolshed/core/contract';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { Tabs } from '../../profile/components/tabs.tsx';

@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from '../../../lib/router/index.ts';
 import { LazyItemPopup } from '../../item-detail/lazy-item-popup.tsx';
 
 /**

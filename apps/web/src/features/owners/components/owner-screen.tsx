@@ -1,5 +1,5 @@
 import type { OwnerProfile } from '@toolshed/core/contract';
-import { Link, NavLink, useParams } from 'react-router';
+import { Link, NavLink, useParams } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { PageMain, SimplePage } from '../../../ui/page-main.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';

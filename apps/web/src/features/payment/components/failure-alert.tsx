@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { FormAlert, linkClass } from '../../auth/components/form-parts.tsx';
 import type { PaymentFailure } from '../payment-failure.ts';
 

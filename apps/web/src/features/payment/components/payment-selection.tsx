@@ -1,5 +1,5 @@
 import { formatPence } from '@toolshed/core';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { BasketGate } from '../../checkout/components/basket-gate.tsx';
 import { OrderSummary } from '../../checkout/components/order-summary.tsx';
 

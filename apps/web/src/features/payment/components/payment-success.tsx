@@ -1,7 +1,7 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { OrderSummary } from '../../checkout/components/order-summary.tsx';

@@ -1,7 +1,7 @@
 import { isUkPostcode, safeReturnPath } from '@toolshed/core';
 import type { Address } from '@toolshed/core/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from '../../../lib/router/index.ts';
 import { ApiError } from '../../../lib/api-error.ts';
 import { fieldMessage } from '../../auth/auth-messages.ts';
 import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';

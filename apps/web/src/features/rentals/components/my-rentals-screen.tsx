@@ -1,6 +1,6 @@
 import { compareDates, isCurrentRental } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
-import { useSearchParams } from 'react-router';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { Tabs, type TabDef } from '../../profile/components/tabs.tsx';

@@ -1,6 +1,6 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
 import { ReviewLink } from '../../reviews/components/review-link.tsx';
 import { RentalStatusBadge } from './rental-status-badge.tsx';

@@ -1,7 +1,7 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';

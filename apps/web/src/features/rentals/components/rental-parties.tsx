@@ -1,6 +1,6 @@
 import { formatPence } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
 

@@ -1,6 +1,6 @@
 import { formatDate, todayInLondon } from '@toolshed/core';
 import type { Review } from '@toolshed/core/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { ReviewStars } from '../../owners/components/review-stars.tsx';

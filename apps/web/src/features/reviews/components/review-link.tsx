@@ -1,5 +1,5 @@
 import type { RentalView } from '@toolshed/core/contract';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { ReviewStars } from '../../owners/components/review-stars.tsx';
 
 /** For a returned rental: 'Leave a review' while the user has not, else the rating they gave. */

@@ -1,6 +1,6 @@
 import { formatPence } from '@toolshed/core';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../../lib/router/index.ts';
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx';
 import { useAuth } from '../../auth/auth-provider.tsx';
 import { useCheckedWheelbarrow } from '../use-checked-wheelbarrow.ts';

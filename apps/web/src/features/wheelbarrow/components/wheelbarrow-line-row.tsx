@@ -1,6 +1,6 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../lib/router/index.ts';
 import { isFlagged, type CheckedLine } from '../checked-lines.ts';
 import { useWheelbarrow } from '../wheelbarrow-store.tsx';
 import { LineDatesEditor } from './line-dates-editor.tsx';
