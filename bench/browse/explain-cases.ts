@@ -55,13 +55,13 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   {
     title: 'Typical filtered browse: category + dates + max price + text',
     run: browse('power-tools', (t) => ({ search: 'drill', maxPrice: '25', startDate: addDays(t, 2), endDate: addDays(t, 3) })),
-    expectIndexes: ['items_search_trgm_idx'],
+    expectIndexes: ['search_postings_newest_idx'],
     fullPlans: true,
   },
   {
     title: 'Text search across all categories',
     run: browse(null, () => ({ search: 'ladder' })),
-    expectIndexes: ['items_search_trgm_idx'],
+    expectIndexes: ['search_postings_newest_idx'],
     fullPlans: true,
   },
   {
@@ -85,7 +85,7 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   {
     title: 'Two words, a cheap price and a minimum rating in a small category',
     run: browse('moving-equipment', () => ({ search: 'sack truck', maxPrice: '8', minRating: '4.5' })),
-    expectIndexes: ['items_search_trgm_idx'],
+    expectIndexes: ['search_postings_newest_idx'],
     fullPlans: true,
   },
   {
@@ -111,7 +111,7 @@ export const LOAD_QUERY_CASES: ExplainCase[] = BROWSE_VARIANTS.map((v) => ({
     ...variantDates(v, t),
     ...(v.minRating !== undefined ? { minRating: String(v.minRating) } : {}),
   })),
-  expectIndexes: ['items_search_trgm_idx'],
+  expectIndexes: ['search_postings_newest_idx'],
   fullPlans: false,
 }));
 

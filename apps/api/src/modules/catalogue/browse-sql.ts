@@ -12,6 +12,14 @@ export const COUNT_BOUND = 1000;
 /** An item can be listed: not deleted and offered by its owner. */
 const LISTED = sql`i.deleted_at is null and i.available`;
 
+/**
+ * What the search tokens are cut at (migration 0015): ASCII whitespace and punctuation. A word with
+ * none of these is inside the text exactly when it is inside one of the text's tokens.
+ */
+const TOKEN_SEPARATOR = /[\t\n\v\f\r !-/:-@[-`{-~]/;
+/** Shorter words match most tokens; the newest-first walk over items finds their matches sooner. */
+const MIN_POSTINGS_WORD = 3;
+
 /** Where to look: one category (or all), optionally one owner's items only. */
 export interface BrowseScope {
   categoryId: string | null;
@@ -22,20 +30,28 @@ function escapeLike(word: string): string {
   return word.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const containing = (word: string) => `%${escapeLike(word)}%`;
+
 /** True when the filters narrow the listing beyond category and owner (a page, alone, does not). */
 export function narrowsListing(f: BrowseFilters): boolean {
   return searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate);
 }
 
-/** The conditions on `items i`. */
-export function whereFor(scope: BrowseScope, f: BrowseFilters): SQL {
-  const parts: SQL[] = [LISTED];
+/** True when the search postings answer these words exactly (and faster than rechecking items). */
+export function postingsAnswer(words: string[]): boolean {
+  return words.length > 0 && words.every((w) => w.length >= MIN_POSTINGS_WORD && !TOKEN_SEPARATOR.test(w));
+}
+
+/**
+ * The filters other than words, on `i`: either `items` or `search_postings`, which carries the
+ * same columns. The owner's rating and the booked days are kept on the item by triggers (migration
+ * 0009) and copied to the postings (0015), so these never read users or rentals.
+ */
+function filterParts(scope: BrowseScope, f: BrowseFilters): SQL[] {
+  const parts: SQL[] = [];
   if (scope.categoryId) parts.push(sql`i.category_id = ${scope.categoryId}`);
   if (scope.ownerId) parts.push(sql`i.owner_id = ${scope.ownerId}`);
   if (f.maxPricePence !== undefined) parts.push(sql`i.daily_rate_pence <= ${f.maxPricePence}`);
-  for (const word of searchWords(f.search)) parts.push(sql`i.search_text like ${`%${escapeLike(word)}%`}`);
-  // The owner's rating and the booked days are kept on the item by triggers (migration 0009), so
-  // these read the row (or the covering browse index) rather than users and rentals.
   if (f.minRating !== undefined) parts.push(sql`i.owner_rating >= ${f.minRating}`);
   if (f.startDate && f.endDate) {
     // Free for every day of the range: no active rental overlaps it.
@@ -43,7 +59,39 @@ export function whereFor(scope: BrowseScope, f: BrowseFilters): SQL {
     // Vacation mode (profile module): the owner is away on some of these days.
     parts.push(ownerNotAwayOn(f.startDate));
   }
-  return sql.join(parts, sql` and `);
+  return parts;
+}
+
+/** The conditions on `items i`. */
+function whereFor(scope: BrowseScope, f: BrowseFilters): SQL {
+  const words = searchWords(f.search).map((word) => sql`i.search_text like ${containing(word)}`);
+  return sql.join([LISTED, ...filterParts(scope, f), ...words], sql` and `);
+}
+
+/** The token ids of the vocabulary containing `word`, found through the vocabulary's trigram index. */
+const tokensOf = (word: string) => sql`array(select id from search_tokens where token like ${containing(word)})`;
+
+/**
+ * The matching items `(id, created_at)`, newest first, `limit` of them after `offset`. Words the
+ * postings answer are read from them: the longest word (usually the rarest) drives, each other word
+ * is one exact probe of the same index per candidate. Otherwise the items are walked and rechecked.
+ */
+export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0): SQL {
+  const words = searchWords(f.search);
+  if (!postingsAnswer(words)) {
+    return sql`select i.id, i.created_at from items i where ${whereFor(scope, f)}
+      order by ${newestFirst('i')} limit ${limit} offset ${offset}`;
+  }
+  const [driver, ...others] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]];
+  const parts = [
+    sql`i.token_id = any(${tokensOf(driver)})`,
+    ...filterParts(scope, f),
+    ...others.map((word) => sql`exists (select 1 from search_postings o where o.token_id = any(${tokensOf(word)}) and o.created_at = i.created_at and o.item_id = i.item_id)`),
+  ];
+  // An item whose text has several tokens containing the driver has several postings: one each.
+  return sql`select distinct on (i.created_at, i.item_id) i.item_id as id, i.created_at from search_postings i
+    where ${sql.join(parts, sql` and `)}
+    order by i.created_at desc, i.item_id desc limit ${limit} offset ${offset}`;
 }
 
 /** Newest first, written to match the listing indexes (`desc nulls last`) so a page reads only its rows. */

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
 import { queryRows, type Db } from '../../db/database.ts';
-import { COUNT_BOUND, newestFirst, whereFor, type BrowseScope } from './browse-sql.ts';
+import { COUNT_BOUND, matchingItems, newestFirst, type BrowseScope } from './browse-sql.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
 
@@ -81,10 +81,7 @@ export function createCatalogueRepository(db: Db) {
     async listItems(scope: BrowseScope, filters: BrowseFilters): Promise<ItemSummaryRow[]> {
       const offset = (filters.page - 1) * filters.pageSize;
       return queryRows<ItemSummaryRow>(db, sql`
-        select ${SUMMARY_COLUMNS} from (
-          select i.id, i.created_at from items i where ${whereFor(scope, filters)}
-          order by ${newestFirst('i')} limit ${filters.pageSize} offset ${offset}
-        ) m ${SUMMARY_JOINS}
+        select ${SUMMARY_COLUMNS} from (${matchingItems(scope, filters, filters.pageSize, offset)}) m ${SUMMARY_JOINS}
         order by ${newestFirst('m')}`);
     },
 
@@ -97,10 +94,7 @@ export function createCatalogueRepository(db: Db) {
       const offset = (filters.page - 1) * filters.pageSize;
       const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
       const rows = await queryRows<ItemSummaryRow & { matched: number }>(db, sql`
-        with m as materialized (
-          select i.id, i.created_at from items i where ${whereFor(scope, filters)}
-          order by ${newestFirst('i')} limit ${window}
-        )
+        with m as materialized (${matchingItems(scope, filters, window)})
         select c.matched, p.* from (select count(*)::int as matched from m) c
         left join (
           select ${SUMMARY_COLUMNS}, m.created_at

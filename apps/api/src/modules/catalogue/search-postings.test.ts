@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import type { ItemsPage } from '@toolshed/core/contract';
+import { queryRows } from '../../db/database.ts';
+import { items, users } from '../../db/schema.ts';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
+import { postingsAnswer } from './browse-sql.ts';
+
+let ctx: TestContext;
+let ownerId: string;
+let renterId: string;
+
+async function names(category: string, query: string): Promise<string[]> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/categories/${category}/items?${query}` });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as ItemsPage).items.map((i) => i.name).sort();
+}
+
+const search = (words: string, extra = '') => names('all', `search=${encodeURIComponent(words)}${extra}`);
+
+/** What the item rows themselves say: each word a substring of the lower-cased text (the oracle). */
+async function expected(words: string[]): Promise<string[]> {
+  const conditions = words.map((w) => sql`position(${w} in search_text) > 0`);
+  const rows = await queryRows<{ name: string }>(
+    ctx.database.db,
+    sql`select name from items where deleted_at is null and available and ${sql.join(conditions, sql` and `)}`,
+  );
+  return rows.map((r) => r.name).sort();
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ env: { BROWSE_CACHE_MS: '0' } });
+  await insertCategories(ctx.database.db);
+  ownerId = (await createUser(ctx.database.db, { name: 'Search Owner', rating: 3 })).id;
+  renterId = (await createUser(ctx.database.db, { name: 'Search Renter' })).id;
+  const db = ctx.database.db;
+  await createItem(db, ownerId, { name: 'Jigsaw', description: 'Cuts curves. Blades included.' });
+  await createItem(db, ownerId, { name: 'Mitre saw', description: 'For picture frames, skirting & trim.' });
+  await createItem(db, ownerId, { name: 'Heavy-duty ladder', description: 'Aluminium, 3.5m (extends).' });
+  await createItem(db, ownerId, { name: 'Pressure washer', description: "Karcher K4: patios, cars and the neighbour's van." });
+  await createItem(db, ownerId, { name: 'Tent', description: 'Sleeps four.\nGreat for festivals', categoryId: 'camping-gear' });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+describe('word search through the search postings', () => {
+  it('matches words inside longer tokens, across punctuation, and every word of several', async () => {
+    for (const words of [['saw'], ['jig'], ['blades'], ['curves'], ['duty'], ['heavy-duty'], ['3.5m'], ['ladder', 'aluminium'], ['k4'], ['k4:'], ["neighbour's"], ['frames', 'trim'], ['for', 'tent'], ['four.']]) {
+      expect(await search(words.join(' ')), words.join(' ')).toEqual(await expected(words));
+    }
+    expect(await search('saw')).toEqual(['Jigsaw', 'Mitre saw']);
+    expect(await search('SAW   Mitre')).toEqual(['Mitre saw']);
+    expect(await search('festivals')).toEqual(['Tent']);
+    expect(await search('saw ladder')).toEqual([]);
+  });
+
+  it('sends only whole-token-safe words of three or more characters to the postings', () => {
+    expect(postingsAnswer(['saw', 'ladder'])).toBe(true);
+    expect(postingsAnswer(['sa'])).toBe(false);
+    expect(postingsAnswer(['heavy-duty'])).toBe(false);
+    expect(postingsAnswer(['k4:'])).toBe(false);
+    expect(postingsAnswer(['café'])).toBe(true);
+    expect(postingsAnswer([])).toBe(false);
+  });
+
+  it('sees a rename, a new description, a price, a category and availability at once', async () => {
+    const db = ctx.database.db;
+    const item = await createItem(db, ownerId, { name: 'Wallpaper steamer', description: 'Strips old paper fast.', dailyRatePence: 1500 });
+    expect(await search('steamer')).toEqual(['Wallpaper steamer']);
+
+    await db.update(items).set({ name: 'Wallpaper stripper' }).where(eq(items.id, item.id));
+    expect(await search('steamer')).toEqual([]);
+    expect(await search('stripper')).toEqual(['Wallpaper stripper']);
+
+    await db.update(items).set({ description: 'Steam lifts paper quickly.' }).where(eq(items.id, item.id));
+    expect(await search('strips')).toEqual([]);
+    expect(await search('quickly')).toEqual(['Wallpaper stripper']);
+
+    expect(await search('stripper', '&maxPrice=10')).toEqual([]);
+    await db.update(items).set({ dailyRatePence: 900 }).where(eq(items.id, item.id));
+    expect(await search('stripper', '&maxPrice=10')).toEqual(['Wallpaper stripper']);
+
+    expect(await names('power-tools', 'search=stripper')).toEqual(['Wallpaper stripper']);
+    await db.update(items).set({ categoryId: 'cleaning-equipment' }).where(eq(items.id, item.id));
+    expect(await names('power-tools', 'search=stripper')).toEqual([]);
+    expect(await names('cleaning-equipment', 'search=stripper')).toEqual(['Wallpaper stripper']);
+
+    await db.update(items).set({ available: false }).where(eq(items.id, item.id));
+    expect(await search('stripper')).toEqual([]);
+    await db.update(items).set({ available: true }).where(eq(items.id, item.id));
+    expect(await search('stripper')).toEqual(['Wallpaper stripper']);
+
+    await db.update(items).set({ deletedAt: new Date() }).where(eq(items.id, item.id));
+    expect(await search('stripper')).toEqual([]);
+  });
+
+  it("follows the owner's rating, bookings and a hard delete", async () => {
+    const db = ctx.database.db;
+    const owner = await createUser(db, { name: 'Rated Owner', rating: 3 });
+    const item = await createItem(db, owner.id, { name: 'Cement mixer', description: 'Half a bag at a time.' });
+    expect(await search('mixer', '&minRating=4')).toEqual([]);
+    await db.update(users).set({ rating: 4.5 }).where(eq(users.id, owner.id));
+    expect(await search('mixer', '&minRating=4')).toEqual(['Cement mixer']);
+
+    const rental = await createRental(db, item, renterId, 3, 2);
+    const dates = (from: string, to: string) => `&startDate=${from}&endDate=${to}`;
+    expect(await search('mixer', dates(rental.startDate, rental.endDate))).toEqual([]);
+    await db.execute(sql`update rentals set cancelled_at = now() where id = ${rental.id}`);
+    expect(await search('mixer', dates(rental.startDate, rental.endDate))).toEqual(['Cement mixer']);
+
+    await db.execute(sql`delete from rentals where item_id = ${item.id}`);
+    await db.delete(items).where(eq(items.id, item.id));
+    expect(await search('mixer')).toEqual([]);
+    const left = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from search_postings where item_id = ${item.id}`);
+    expect(left[0]!.n).toBe(0);
+  });
+});
