@@ -1,5 +1,5 @@
 import { Outlet } from '../lib/router/index.ts';
-import { WheelbarrowBar } from '../features/wheelbarrow/components/wheelbarrow-bar.tsx';
+import { WheelbarrowBar } from '../features/wheelbarrow/components/lazy-wheelbarrow-bar.tsx';
 import { useWheelbarrowSync } from '../features/wheelbarrow/use-wheelbarrow-sync.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';

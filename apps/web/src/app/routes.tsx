@@ -3,7 +3,6 @@ import { Navigate, type RouteObject } from '../lib/router/index.ts';
 import { CategoryPage } from '../features/browse/components/category-page.tsx';
 import { ItemPopupRoute } from '../features/browse/components/item-popup-route.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
-import { NotFoundPage } from '../pages/not-found-page.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 import { StatusMessage } from '../ui/status-views.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -71,8 +70,7 @@ export const routes: RouteObject[] = [
               { path: 'item/:itemId/messages', element: lazyPage(() => import('../features/messages/components/messages-page.tsx').then((m) => m.MessagesPage)) },
             ],
           },
-          // Not lazy: the error page shows it too, so it is in the main chunk anyway.
-          { path: '*', element: <NotFoundPage /> },
+          { path: '*', element: lazyPage(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)) },
         ],
       },
     ],
