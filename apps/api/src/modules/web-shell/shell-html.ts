@@ -1,6 +1,6 @@
 import { CARD_IMAGE_SIZES, FIRST_SCREEN_ELEMENT_ID, GALLERY_IMAGE_SIZES, photoSrcSet, type FirstScreenData } from '@toolshed/core';
 
-export interface ImagePreload {
+interface ImagePreload {
   href: string;
   srcset: string | undefined;
   sizes: string;
@@ -16,7 +16,7 @@ const FIRST_ROW_MEDIA = [undefined, '(min-width: 640px)', '(min-width: 1024px)',
  * The photos the first screen shows: a popup's main photo, or the cards of the grid's first row,
  * with the same srcset and sizes as their <img>, so the browser reuses the preloaded download.
  */
-export function imagePreloads(data: FirstScreenData): ImagePreload[] {
+function imagePreloads(data: FirstScreenData): ImagePreload[] {
   const photo = data.item?.images[0];
   if (photo) return [{ href: photo.url, srcset: photoSrcSet(photo), sizes: GALLERY_IMAGE_SIZES, high: true }];
   if (data.item || !data.items) return [];
@@ -41,7 +41,7 @@ function preloadTag(p: ImagePreload): string {
  * JSON for a data script: `<` written as \u003c, so no text in it (an item called
  * "</script><script>...") can end the element or open a comment; JSON.parse reads it back unchanged.
  */
-export function scriptSafeJson(value: unknown): string {
+function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, '\\u003c');
 }
 
