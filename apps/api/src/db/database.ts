@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -7,7 +8,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
@@ -101,5 +102,21 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
 /** Runs raw SQL and returns its rows; the one place the driver's result shape is read. */
 export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `queryRows` as a named prepared statement, named after a hash of its text. On PostgreSQL each
+ * pooled connection then parses a shape once and, from its sixth run, may keep a generic plan
+ * instead of planning every time (when that plan is estimated no dearer). So only for statements
+ * whose good plan does not hinge on a parameter's value: never a LIKE pattern on items, where a
+ * generic plan could scan what the pattern's own plan would not. PGlite runs it as usual.
+ */
+export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
+  const built = dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
+  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
-import { queryRows, type Db } from '../../db/database.ts';
-import { COUNT_BOUND, matchingItems, newestFirst, type BrowseScope } from './browse-sql.ts';
+import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
+import { COUNT_BOUND, matchingItems, newestFirst, preparable, type BrowseScope } from './browse-sql.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
 
@@ -55,11 +55,14 @@ const SUMMARY_COLUMNS = sql`i.id, i.name, i.description, i.category_id, i.daily_
 const SUMMARY_JOINS = sql`join items i on i.id = m.id join users u on u.id = i.owner_id
   left join lateral (select large_key, thumb_key from item_images where item_id = m.id order by position limit 1) img on true`;
 
+/** Browse statements run prepared (parsed once per connection, plans reused) unless a pattern must shape the plan. */
+const runner = (filters: BrowseFilters) => (preparable(filters) ? queryRowsPrepared : queryRows);
+
 export function createCatalogueRepository(db: Db) {
   return {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
     async categoriesWithCounts(): Promise<CategoryRow[]> {
-      return queryRows<CategoryRow>(db, sql`
+      return queryRowsPrepared<CategoryRow>(db, sql`
         select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count
         from categories c left join category_item_counts n on n.category_id = c.id
         order by c.position`);
@@ -68,19 +71,19 @@ export function createCatalogueRepository(db: Db) {
     /** Listed items in one category, or in all (null), from the maintained counts. */
     async listedCount(categoryId: string | null): Promise<number> {
       const where = categoryId === null ? sql`true` : sql`category_id = ${categoryId}`;
-      const rows = await queryRows<{ n: number }>(db, sql`select coalesce(sum(listed), 0)::int as n from category_item_counts where ${where}`);
+      const rows = await queryRowsPrepared<{ n: number }>(db, sql`select coalesce(sum(listed), 0)::int as n from category_item_counts where ${where}`);
       return rows[0]?.n ?? 0;
     },
 
     async findCategory(id: string): Promise<Omit<CategoryRow, 'item_count'> | undefined> {
-      const rows = await queryRows<Omit<CategoryRow, 'item_count'>>(db, sql`select id, name, description from categories where id = ${id}`);
+      const rows = await queryRowsPrepared<Omit<CategoryRow, 'item_count'>>(db, sql`select id, name, description from categories where id = ${id}`);
       return rows[0];
     },
 
     /** One page, newest first, without counting (the caller knows the total from the maintained counts). */
     async listItems(scope: BrowseScope, filters: BrowseFilters): Promise<ItemSummaryRow[]> {
       const offset = (filters.page - 1) * filters.pageSize;
-      return queryRows<ItemSummaryRow>(db, sql`
+      return runner(filters)<ItemSummaryRow>(db, sql`
         select ${SUMMARY_COLUMNS} from (${matchingItems(scope, filters, filters.pageSize, offset)}) m ${SUMMARY_JOINS}
         order by ${newestFirst('m')}`);
     },
@@ -93,7 +96,7 @@ export function createCatalogueRepository(db: Db) {
     async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
-      const rows = await queryRows<ItemSummaryRow & { matched: number }>(db, sql`
+      const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, sql`
         with m as materialized (${matchingItems(scope, filters, window)})
         select c.matched, p.* from (select count(*)::int as matched from m) c
         left join (
@@ -109,7 +112,7 @@ export function createCatalogueRepository(db: Db) {
      * uncancelled, not over by `today`), in one round trip: the popup waits for nothing else.
      */
     async findItem(id: string, today: string): Promise<(ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }) | undefined> {
-      const rows = await queryRows<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(db, sql`
+      const rows = await queryRowsPrepared<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(db, sql`
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence,
                i.min_days, i.max_days, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
                i.location_approximate, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
