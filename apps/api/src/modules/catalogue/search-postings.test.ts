@@ -5,7 +5,7 @@ import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
-import { postingsAnswer } from './browse-sql.ts';
+import { postingsAnswer, preparable } from './browse-sql.ts';
 
 let ctx: TestContext;
 let ownerId: string;
@@ -64,6 +64,15 @@ describe('word search through the search postings', () => {
     expect(postingsAnswer(['k4:'])).toBe(false);
     expect(postingsAnswer(['café'])).toBe(true);
     expect(postingsAnswer([])).toBe(false);
+  });
+
+  it('prepares only the statements whose plan does not hinge on a pattern or on dates over items', () => {
+    const f = { page: 1, pageSize: 24 };
+    expect(preparable(f)).toBe(true);
+    expect(preparable({ ...f, maxPricePence: 500, minRating: 4 })).toBe(true);
+    expect(preparable({ ...f, search: 'drill', startDate: '2030-01-01', endDate: '2030-01-02' })).toBe(true);
+    expect(preparable({ ...f, startDate: '2030-01-01', endDate: '2030-01-02' })).toBe(false);
+    expect(preparable({ ...f, search: 'k4: drill' })).toBe(false);
   });
 
   it('sees a rename, a new description, a price, a category and availability at once', async () => {
