@@ -17,7 +17,6 @@ export interface History {
   go(delta: number): void;
   /** Called after Back/Forward (POP); push and replace are reported by the router itself. */
   listen(onPop: () => void): () => void;
-  createHref(path: Partial<Path>): string;
 }
 
 function newKey(): string {
@@ -81,7 +80,6 @@ export function createBrowserHistory(): History {
       window.addEventListener('popstate', handler);
       return () => window.removeEventListener('popstate', handler);
     },
-    createHref: createPath,
   };
 }
 
@@ -110,6 +108,5 @@ export function createMemoryHistory(initialEntries: string[] = ['/']): History {
       listeners.add(onPop);
       return () => listeners.delete(onPop);
     },
-    createHref: createPath,
   };
 }

@@ -19,7 +19,6 @@ export interface Router {
   /** An absolute `to`, or a number of entries to go back (negative) or forward. */
   navigate(to: To | number, options?: NavigateOptions): Promise<void>;
   subscribe(listener: (state: RouterState) => void): () => void;
-  createHref(to: To): string;
 }
 
 /** Holds where the app is and tells the React tree when it moves. */
@@ -58,7 +57,6 @@ export function createRouter(routes: RouteObject[], history: History): Router {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    createHref: (to) => history.createHref(resolveTo(to, state.location.pathname)),
   };
 }
 
