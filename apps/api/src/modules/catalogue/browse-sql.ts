@@ -60,17 +60,18 @@ export function preparable(f: BrowseFilters): boolean {
  * same columns. The owner's rating and the booked days are kept on the item by triggers (migration
  * 0009) and copied to the postings (0015), so these never read users or rentals.
  */
-function filterParts(scope: BrowseScope, f: BrowseFilters): SQL[] {
+function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i'): SQL[] {
+  const a = sql.raw(alias);
   const parts: SQL[] = [];
-  if (scope.categoryId) parts.push(sql`i.category_id = ${scope.categoryId}`);
-  if (scope.ownerId) parts.push(sql`i.owner_id = ${scope.ownerId}`);
-  if (f.maxPricePence !== undefined) parts.push(sql`i.daily_rate_pence <= ${f.maxPricePence}`);
-  if (f.minRating !== undefined) parts.push(sql`i.owner_rating >= ${f.minRating}`);
+  if (scope.categoryId) parts.push(sql`${a}.category_id = ${scope.categoryId}`);
+  if (scope.ownerId) parts.push(sql`${a}.owner_id = ${scope.ownerId}`);
+  if (f.maxPricePence !== undefined) parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence}`);
+  if (f.minRating !== undefined) parts.push(sql`${a}.owner_rating >= ${f.minRating}`);
   if (f.startDate && f.endDate) {
     // Free for every day of the range: no active rental overlaps it.
-    parts.push(sql`not (i.booked && daterange(${f.startDate}::date, ${f.endDate}::date, '[]'))`);
-    // Vacation mode (profile module): the owner is away on some of these days.
-    parts.push(ownerNotAwayOn(f.startDate));
+    parts.push(sql`not (${a}.booked && daterange(${f.startDate}::date, ${f.endDate}::date, '[]'))`);
+    // Vacation mode (profile module, written for `i`): the owner is away on some of these days.
+    if (alias === 'i') parts.push(ownerNotAwayOn(f.startDate));
   }
   return parts;
 }
@@ -99,7 +100,12 @@ export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: numbe
   const parts = [
     sql`i.token_id = any(${tokensOf(driver)})`,
     ...filterParts(scope, f),
-    ...others.map((word) => sql`exists (select 1 from search_postings o where o.token_id = any(${tokensOf(word)}) and o.created_at = i.created_at and o.item_id = i.item_id)`),
+    // Each other word: the same item among that word's postings. The filters are repeated on them
+    // (same item, same values) so that, when the planner hashes them, it hashes only the eligible.
+    ...others.map(
+      (word) => sql`exists (select 1 from search_postings o where o.token_id = any(${tokensOf(word)})
+        and o.created_at = i.created_at and o.item_id = i.item_id${sql.join(filterParts(scope, f, 'o').map((p) => sql` and ${p}`))})`,
+    ),
   ];
   // An item whose text has several tokens containing the driver has several postings: one each.
   return sql`select distinct on (i.created_at, i.item_id) i.item_id as id, i.created_at from search_postings i
