@@ -30,19 +30,25 @@ afterEach(() => document.getElementById(FIRST_SCREEN_ELEMENT_ID)?.remove());
 describe('takeFirstScreen', () => {
   it('reads the data once and removes the element', () => {
     embed(JSON.stringify(data()).replace(/</g, '\\u003c'));
-    expect(takeFirstScreen(document, NOW + 1_000)).toEqual(data());
+    expect(takeFirstScreen(document, NOW + 1_000, false)).toEqual(data());
     expect(document.getElementById(FIRST_SCREEN_ELEMENT_ID)).toBeNull();
-    expect(takeFirstScreen(document, NOW + 1_000)).toBeNull();
+    expect(takeFirstScreen(document, NOW + 1_000, false)).toBeNull();
   });
 
   it('ignores data older than the categories stay fresh (a copy the service worker kept)', () => {
     embed(JSON.stringify(data()));
-    expect(takeFirstScreen(document, NOW + 61_000)).toBeNull();
+    expect(takeFirstScreen(document, NOW + 61_000, false)).toBeNull();
+  });
+
+  it('ignores the data of a page the service worker answered from its stored copy, and removes it', () => {
+    embed(JSON.stringify(data()));
+    expect(takeFirstScreen(document, NOW, true)).toBeNull();
+    expect(document.getElementById(FIRST_SCREEN_ELEMENT_ID)).toBeNull();
   });
 
   it.each([['not json'], ['{"at":1}'], ['null']])('ignores a malformed element: %s', (text) => {
     embed(text);
-    expect(takeFirstScreen(document, NOW)).toBeNull();
+    expect(takeFirstScreen(document, NOW, false)).toBeNull();
   });
 });
 

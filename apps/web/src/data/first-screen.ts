@@ -5,14 +5,16 @@ import { ITEM_STALE_MS, itemKey } from '../features/browse/api/get-item.ts';
 import { ITEMS_STALE_MS, itemsKey } from '../features/browse/api/get-items.ts';
 
 /**
- * Reads the first screen's data the server put in the HTML, once, and removes the element. The
- * service worker answers later visits with a stored copy of an earlier page's HTML, so data older
- * than the categories' freshness is not used at all: the app then asks the API as it always did.
+ * Reads the first screen's data the server put in the HTML, once, and removes the element. A page
+ * under the service worker's control is its stored copy of an earlier page's HTML (the worker answers
+ * every page load from it, and offline the app must fall back to Mock Data), so its data is not used;
+ * nor is data older than the categories' freshness. The app then asks the API as it always did.
  */
-export function takeFirstScreen(doc: Document, now: number): FirstScreenData | null {
+export function takeFirstScreen(doc: Document, now: number, fromWorkerCache: boolean): FirstScreenData | null {
   const element = doc.getElementById(FIRST_SCREEN_ELEMENT_ID);
   if (!element) return null;
   element.remove();
+  if (fromWorkerCache) return null;
   try {
     const data = JSON.parse(element.textContent ?? '') as FirstScreenData;
     if (typeof data.at !== 'number' || !Array.isArray(data.categories?.categories)) return null;
@@ -26,7 +28,10 @@ let pageData: FirstScreenData | null | undefined;
 
 /** This page's embedded data, read from the document the first time it is asked for. */
 export function firstScreenOfPage(): FirstScreenData | null {
-  if (pageData === undefined) pageData = typeof document === 'undefined' ? null : takeFirstScreen(document, Date.now());
+  if (pageData === undefined) {
+    const controlled = typeof navigator !== 'undefined' && Boolean(navigator.serviceWorker?.controller);
+    pageData = typeof document === 'undefined' ? null : takeFirstScreen(document, Date.now(), controlled);
+  }
   return pageData;
 }
 
