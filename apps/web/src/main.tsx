@@ -17,4 +17,10 @@ startTransition(() => {
   );
 });
 
+// An item popup's address: its code (a chunk of its own) downloads alongside the first render
+// instead of after it. A failure here is left to the popup's own loading, which shows it.
+if (/^\/category\/[^/]+\/item\/[^/]+/.test(window.location.pathname)) {
+  void import('./features/item-detail/item-detail-popup.tsx').catch(() => undefined);
+}
+
 startProductionExtras();
