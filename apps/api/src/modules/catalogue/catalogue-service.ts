@@ -27,6 +27,10 @@ export function createCatalogueService(
   cache: TtlCache<unknown> = new TtlCache(0, 0),
 ) {
   const cached = <T>(key: unknown[], compute: () => Promise<T>) => cache.getOrCompute(JSON.stringify(key), compute) as Promise<T>;
+  // Categories change only when a process starts (it writes them in step with its code), so a copy
+  // up to a minute old is as good as a fresh one: a category page then makes one round trip, not two.
+  // Not cleared with the browse cache, which listing changes clear; unknown ids are never kept.
+  const categoryRows = new TtlCache<Awaited<ReturnType<CatalogueRepository['findCategory']>>>(60_000, 100);
 
   const image = (alt: string, largeKey: string, thumbKey: string): ItemImage => ({
     url: storage.url(largeKey),
@@ -56,7 +60,7 @@ export function createCatalogueService(
   }
 
   async function loadItems(categoryId: string, filters: BrowseFilters, ownerId: string | undefined): Promise<ItemsPage> {
-    const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await repo.findCategory(categoryId);
+    const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await categoryRows.getOrCompute(categoryId, () => repo.findCategory(categoryId));
     if (!category) throw new AppError('NOT_FOUND', 'Category not found');
     const scope = { categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId, ...(ownerId ? { ownerId } : {}) };
     const { rows, total, totalCapped } = await pageAndTotal(scope, filters);
