@@ -37,9 +37,16 @@ export function narrowsListing(f: BrowseFilters): boolean {
   return searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate);
 }
 
-/** True when the search postings answer these words exactly (and faster than rechecking items). */
-export function postingsAnswer(words: string[]): boolean {
-  return words.length > 0 && words.every((w) => w.length >= MIN_POSTINGS_WORD && !TOKEN_SEPARATOR.test(w));
+/** Whether a word is inside so many postings that walking the items is cheaper (common-words.ts). */
+export type IsCommonWord = (word: string) => boolean;
+const noneCommon: IsCommonWord = () => false;
+
+/**
+ * True when the search postings answer these words exactly and faster than rechecking items: each
+ * word has no separator character, three characters or more, and is not common.
+ */
+export function postingsAnswer(words: string[], isCommon: IsCommonWord = noneCommon): boolean {
+  return words.length > 0 && words.every((w) => w.length >= MIN_POSTINGS_WORD && !TOKEN_SEPARATOR.test(w) && !isCommon(w));
 }
 
 /**
@@ -49,9 +56,9 @@ export function postingsAnswer(words: string[]): boolean {
  * pattern. Dates over items: no, the generic plan probes the owner of every candidate for vacation
  * instead of reading the few owners away once, about twice as slow.
  */
-export function preparable(f: BrowseFilters): boolean {
+export function preparable(f: BrowseFilters, isCommon: IsCommonWord = noneCommon): boolean {
   const words = searchWords(f.search);
-  if (words.length > 0) return postingsAnswer(words);
+  if (words.length > 0) return postingsAnswer(words, isCommon);
   return !(f.startDate && f.endDate);
 }
 
@@ -90,9 +97,9 @@ const tokensOf = (word: string) => sql`array(select id from search_tokens where 
  * postings answer are read from them: the longest word (usually the rarest) drives, each other word
  * is one exact probe of the same index per candidate. Otherwise the items are walked and rechecked.
  */
-export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0): SQL {
+export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0, isCommon: IsCommonWord = noneCommon): SQL {
   const words = searchWords(f.search);
-  if (!postingsAnswer(words)) {
+  if (!postingsAnswer(words, isCommon)) {
     return sql`select i.id, i.created_at from items i where ${whereFor(scope, f)}
       order by ${newestFirst('i')} limit ${limit} offset ${offset}`;
   }

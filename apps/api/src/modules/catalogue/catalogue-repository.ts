@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
 import { COUNT_BOUND, matchingItems, newestFirst, preparable, type BrowseScope } from './browse-sql.ts';
+import { CommonWords, type TokenPostings } from './common-words.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
 
@@ -55,10 +56,21 @@ const SUMMARY_COLUMNS = sql`i.id, i.name, i.description, i.category_id, i.daily_
 const SUMMARY_JOINS = sql`join items i on i.id = m.id join users u on u.id = i.owner_id
   left join lateral (select large_key, thumb_key from item_images where item_id = m.id order by position limit 1) img on true`;
 
-/** Browse statements run prepared (parsed once per connection, plans reused) unless a pattern must shape the plan. */
-const runner = (filters: BrowseFilters) => (preparable(filters) ? queryRowsPrepared : queryRows);
-
 export function createCatalogueRepository(db: Db) {
+  // The most common tokens and their estimated postings, from the planner's statistics (migration 0015).
+  const commonWords = new CommonWords(() =>
+    queryRows<TokenPostings>(db, sql`
+      select t.token, (f.freq * c.reltuples)::int as postings
+      from pg_stats s
+      cross join lateral unnest(s.most_common_vals::text::int[], s.most_common_freqs) as f(id, freq)
+      join search_tokens t on t.id = f.id
+      cross join (select reltuples from pg_class where oid = 'search_postings'::regclass) c
+      where s.schemaname = current_schema() and s.tablename = 'search_postings' and s.attname = 'token_id' and c.reltuples > 0`),
+  );
+  const isCommon = (word: string) => commonWords.isCommon(word);
+  /** Browse statements run prepared (parsed once per connection, plans reused) unless a pattern must shape the plan. */
+  const runner = (filters: BrowseFilters) => (preparable(filters, isCommon) ? queryRowsPrepared : queryRows);
+
   return {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
     async categoriesWithCounts(): Promise<CategoryRow[]> {
@@ -84,7 +96,7 @@ export function createCatalogueRepository(db: Db) {
     async listItems(scope: BrowseScope, filters: BrowseFilters): Promise<ItemSummaryRow[]> {
       const offset = (filters.page - 1) * filters.pageSize;
       return runner(filters)<ItemSummaryRow>(db, sql`
-        select ${SUMMARY_COLUMNS} from (${matchingItems(scope, filters, filters.pageSize, offset)}) m ${SUMMARY_JOINS}
+        select ${SUMMARY_COLUMNS} from (${matchingItems(scope, filters, filters.pageSize, offset, isCommon)}) m ${SUMMARY_JOINS}
         order by ${newestFirst('m')}`);
     },
 
@@ -97,7 +109,7 @@ export function createCatalogueRepository(db: Db) {
       const offset = (filters.page - 1) * filters.pageSize;
       const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
       const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, sql`
-        with m as materialized (${matchingItems(scope, filters, window)})
+        with m as materialized (${matchingItems(scope, filters, window, 0, isCommon)})
         select c.matched, p.* from (select count(*)::int as matched from m) c
         left join (
           select ${SUMMARY_COLUMNS}, m.created_at
