@@ -66,6 +66,16 @@ describe('seedIfEmpty', () => {
     expect(upcoming[0]!.n).toBeGreaterThan(10);
   });
 
+  it('gives every listed item its search postings (through the triggers), one per distinct token', async () => {
+    const rows = await queryRows<{ expected: number; actual: number }>(
+      database.db,
+      sql`select (select count(*) from items i, unnest(search_tokens_of(i.search_text)) where i.deleted_at is null and i.available)::int as expected,
+                 (select count(*) from search_postings)::int as actual`,
+    );
+    expect(rows[0]!.actual).toBeGreaterThan(SAMPLE_ITEMS.length);
+    expect(rows[0]!.actual).toBe(rows[0]!.expected);
+  });
+
   it('does nothing when the database already has a catalogue', async () => {
     expect(await seedIfEmpty(database.db, createLocalFileStorage(mediaDir))).toBeNull();
     const items = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from items`);
