@@ -44,21 +44,18 @@ function withinWait<T>(work: Promise<T>): Promise<T | null> {
 export async function registerWebShell(app: FastifyInstance, { distDir, catalogue, now }: WebShellOptions): Promise<void> {
   const page = builtPage(path.join(distDir, 'index.html'));
 
-  async function serve(request: FastifyRequest, reply: FastifyReply, address: BrowseAddress) {
+  /** The page for the address; the HTML is returned (not sent) so Fastify sends it once. */
+  async function serve(request: FastifyRequest, reply: FastifyReply, address: BrowseAddress): Promise<string> {
     const template = await page();
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
     // The API refuses longer ids in its paths; such an address gets the page as built.
-    if (address.categoryId.length > MAX_ID_LENGTH || (address.itemId?.length ?? 0) > MAX_ID_LENGTH) {
-      return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(template);
-    }
+    if (address.categoryId.length > MAX_ID_LENGTH || (address.itemId?.length ?? 0) > MAX_ID_LENGTH) return template;
     // With a session the item may be its owner's fuller view: only visitors' pages carry the item.
     const data = await withinWait(loadFirstScreen(catalogue, address, { withItem: !request.headers.cookie, now: now().getTime() })).catch((err: unknown) => {
       request.log.warn({ err }, 'first screen data not embedded');
       return null;
     });
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(data ? renderShell(template, data) : template);
+    return data ? renderShell(template, data) : template;
   }
 
   const search = (request: FastifyRequest) => {
