@@ -262,7 +262,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   else registerMediaFromStorage(app, fileStorage);
   const servingWeb = await registerWebApp(app, config.webDistDir);
   // The browse addresses' HTML carries their first screen's data (the rest stay static files).
-  if (servingWeb) await registerWebShell(app, { distDir: config.webDistDir, catalogue, now });
-  registerNotFound(app, { spaFallback: servingWeb });
+  const shell = servingWeb ? await registerWebShell(app, { distDir: config.webDistDir, catalogue, now }) : undefined;
+  registerNotFound(app, shell ? { spaPage: shell.plainPage } : {});
   return app;
 }

@@ -153,8 +153,8 @@ describe('the HTML of a browse address', () => {
 });
 
 describe('other addresses', () => {
-  it('get index.html as built, with no data', async () => {
-    for (const url of ['/login', '/owner/abc', '/help?x=1']) {
+  it('get index.html as built, with no data (and so does /index.html, the service worker\'s shell)', async () => {
+    for (const url of ['/login', '/owner/abc', '/help?x=1', '/index.html']) {
       const res = await page(url);
       expect(res.statusCode).toBe(200);
       expect(res.headers['cache-control']).toBe('no-cache');

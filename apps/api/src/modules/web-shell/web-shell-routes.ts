@@ -36,12 +36,17 @@ function withinWait<T>(work: Promise<T>): Promise<T | null> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
+export interface WebShell {
+  /** index.html as built, for the app's other addresses (the not-found handler sends it). */
+  plainPage: () => Promise<string>;
+}
+
 /**
  * The browse addresses get index.html with their first screen's data and photo preloads, so the
- * page renders whole as soon as the app runs. Every other address keeps the plain
- * index.html from the static files; so does this one if the data cannot be read in time.
+ * page renders whole as soon as the app runs. Every other address keeps the plain index.html; so
+ * does a browse address if the data cannot be read in time.
  */
-export async function registerWebShell(app: FastifyInstance, { distDir, catalogue, now }: WebShellOptions): Promise<void> {
+export async function registerWebShell(app: FastifyInstance, { distDir, catalogue, now }: WebShellOptions): Promise<WebShell> {
   const page = builtPage(path.join(distDir, 'index.html'));
 
   /** The page for the address; the HTML is returned (not sent) so Fastify sends it once. */
@@ -72,4 +77,5 @@ export async function registerWebShell(app: FastifyInstance, { distDir, catalogu
   app.get<{ Params: { categoryId: string; itemId: string } }>('/category/:categoryId/item/:itemId', hide, (request, reply) =>
     serve(request, reply, { categoryId: request.params.categoryId, itemId: request.params.itemId, search: search(request) }),
   );
+  return { plainPage: page };
 }

@@ -38,13 +38,20 @@ export function registerErrorHandler(app: FastifyInstance): void {
 
 }
 
-/** Unknown routes: the web app's index.html for its client-side routes, a JSON 404 otherwise. */
-export function registerNotFound(app: FastifyInstance, options: { spaFallback: boolean }): void {
-  app.setNotFoundHandler((request, reply) => {
+/**
+ * Unknown routes: the web app's index.html for its client-side routes, a JSON 404 otherwise.
+ * The page is returned as text, not streamed from disk: each await of a streamed reply adds close
+ * listeners to the response, and a static-file miss followed by a file send added eleven.
+ */
+export function registerNotFound(app: FastifyInstance, options: { spaPage?: () => Promise<string> }): void {
+  const { spaPage } = options;
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
-    if (options.spaFallback && request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/media/')) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    if (spaPage && request.method === 'GET' && !pathname.startsWith('/api/') && !pathname.startsWith('/media/')) {
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8');
+      return spaPage();
     }
-    return reply.status(404).send(body('NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+    reply.status(404);
+    return body('NOT_FOUND', `No route for ${request.method} ${pathname}`);
   });
 }

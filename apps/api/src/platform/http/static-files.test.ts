@@ -67,6 +67,28 @@ describe('serving the built web app', () => {
     }
   });
 
+  it('serves the app\'s other addresses and /index.html without piling close listeners on one response', async () => {
+    const warnings: Error[] = [];
+    const onWarning = (warning: Error) => {
+      if (warning.name === 'MaxListenersExceededWarning') warnings.push(warning);
+    };
+    process.on('warning', onWarning);
+    try {
+      for (const url of ['/login', '/owner/abc', '/index.html']) {
+        for (const headers of [{}, { 'accept-encoding': 'br' }]) {
+          const res = await ctx.app.inject({ method: 'GET', url, headers });
+          expect(res.statusCode).toBe(200);
+          expect(res.headers['cache-control']).toBe('no-cache');
+        }
+      }
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+    } finally {
+      process.off('warning', onWarning);
+    }
+    expect(warnings.map((w) => w.message)).toEqual([]);
+  });
+
   it('compresses API JSON above 1 KB and leaves small answers alone', async () => {
     const big = await ctx.app.inject({ method: 'GET', url: '/api/docs/json', headers: { 'accept-encoding': 'gzip' } });
     expect(big.statusCode).toBe(200);
