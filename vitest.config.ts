@@ -21,7 +21,7 @@ export default defineConfig({
         test: {
           name: 'web',
           root: 'apps/web',
-          include: ['src/**/*.test.{ts,tsx}'],
+          include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'happy-dom',
           // react-day-picker pulls in ~1,000 date-fns module files. Node 24 re-reads date-fns's 200 KB
           // package.json for each one it loads (~3 ms a file), so loading the calendar natively takes

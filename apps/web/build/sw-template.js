@@ -29,21 +29,31 @@ function isAppPage(url) {
   return !url.pathname.startsWith('/api/') && !url.pathname.startsWith('/media/') && !url.pathname.startsWith('/dev/');
 }
 
-/** The cached shell at once; the network's copy (if any) refreshes the cache for the next visit. */
+/**
+ * The stored shell is index.html as built, fetched from its own address: never a browse page's HTML,
+ * whose embedded data and photo preloads belong to the page it was first served for.
+ */
+const SHELL_PAGE = '/index.html';
+
+/** Stores the network's copy of the shell (revalidated, so usually a 304) for the next visit. */
+async function refreshShell(cache) {
+  try {
+    const response = await fetch(SHELL_PAGE, { cache: 'no-cache' });
+    const html = (response.headers.get('content-type') ?? '').includes('text/html');
+    // A redirected response cannot answer a page load, so it is not stored.
+    if (response.ok && html && !response.redirected) await cache.put(SHELL_PAGE, response);
+  } catch {
+    // Offline: the stored copy stays.
+  }
+}
+
+/** The stored shell at once, refreshed in the background; the page from the network until one is stored. */
 async function appShell(event) {
   const cache = await caches.open(SHELL);
-  const cached = await cache.match('/index.html');
-  const fresh = fetch(event.request)
-    .then(async (response) => {
-      if (response.ok && (response.headers.get('content-type') ?? '').includes('text/html')) await cache.put('/index.html', response.clone());
-      return response;
-    })
-    .catch(() => undefined);
-  if (cached) {
-    event.waitUntil(fresh);
-    return cached;
-  }
-  return (await fresh) ?? Response.error();
+  const cached = await cache.match(SHELL_PAGE);
+  event.waitUntil(refreshShell(cache));
+  if (cached) return cached;
+  return fetch(event.request).catch(() => Response.error());
 }
 
 async function cacheFirst(request, cacheName, limit) {
