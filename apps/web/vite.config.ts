@@ -17,6 +17,9 @@ export default defineConfig({
     // Current browsers preload modules natively (Firefox since 115, Safari since 17). The first page is
     // one file, so the polyfill (0.25 KB gzipped) would only help older ones fetch lazy chunks early.
     modulePreload: { polyfill: false },
+    // dist/.vite/manifest.json: the server reads which chunks an item popup's deep link will import,
+    // to preload them with the page. It is not served (the static files skip dot folders).
+    manifest: true,
     // Source maps would publish the sources next to the app; build with SOURCE_MAPS=true to have them.
     sourcemap: process.env.SOURCE_MAPS === 'true',
     rolldownOptions: {

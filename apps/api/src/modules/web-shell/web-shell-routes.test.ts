@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
@@ -22,6 +22,21 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>
 `;
+/** Shaped like the build's .vite/manifest.json: the popup imports the entry and a shared chunk, which imports another. */
+const MANIFEST = {
+  'index.html': { file: 'assets/index-Abc123de.js', src: 'index.html', isEntry: true, dynamicImports: ['src/features/item-detail/item-detail-popup.tsx'] },
+  'src/features/item-detail/item-detail-popup.tsx': {
+    file: 'assets/item-detail-popup-Pop123.js',
+    src: 'src/features/item-detail/item-detail-popup.tsx',
+    isDynamicEntry: true,
+    imports: ['index.html', '_public-location-Loc123.js'],
+    dynamicImports: ['src/features/item-detail/location-map.tsx'],
+    css: ['assets/item-detail-popup-Css123.css'],
+  },
+  '_public-location-Loc123.js': { file: 'assets/public-location-Loc123.js', imports: ['_postcode-Pc123.js', 'index.html'] },
+  '_postcode-Pc123.js': { file: 'assets/postcode-Pc123.js' },
+  'src/features/item-detail/location-map.tsx': { file: 'assets/location-map-Map123.js', isDynamicEntry: true, imports: ['index.html'] },
+};
 const HOSTILE_NAME = 'Saw </script><script>alert(1)</script> <!-- kit';
 
 let ctx: TestContext;
@@ -41,6 +56,8 @@ const api = async (url: string) => (await page(url)).json() as unknown;
 beforeAll(async () => {
   distDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-shell-'));
   await writeFile(path.join(distDir, 'index.html'), INDEX_HTML);
+  await mkdir(path.join(distDir, '.vite'));
+  await writeFile(path.join(distDir, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
   ctx = await createTestApp({ env: { WEB_DIST_DIR: distDir } });
   const db = ctx.database.db;
   await insertCategories(db);
@@ -149,6 +166,40 @@ describe('the HTML of a browse address', () => {
   it('answers / with All Items\' first screen', async () => {
     const data = embedded((await page('/?search=ignored')).body)!;
     expect(data.items).toMatchObject({ categoryId: 'all', query: '' });
+  });
+});
+
+describe('the popup\'s code on a popup deep link', () => {
+  const modulePreloads = (html: string) => html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+
+  it('is preloaded with the page: the popup\'s chunk, the chunks it imports and its styles, after the entry script', async () => {
+    for (const headers of [{}, { cookie: 'session=anything' }] as Array<Record<string, string>>) {
+      const html = (await page(`/category/power-tools/item/${drillId}?search=drill`, headers)).body;
+      expect(modulePreloads(html)).toEqual([
+        '<link rel="modulepreload" crossorigin href="/assets/item-detail-popup-Pop123.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/public-location-Loc123.js">',
+        '<link rel="modulepreload" crossorigin href="/assets/postcode-Pc123.js">',
+      ]);
+      expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/item-detail-popup-Css123.css">');
+      // The entry is already the page's script, and the map is imported only when the popup shows it.
+      expect(html).not.toContain('rel="modulepreload" crossorigin href="/assets/index-');
+      expect(html).not.toContain('location-map');
+      expect(html.indexOf(modulePreloads(html)[0]!)).toBeGreaterThan(html.indexOf('<script type="module"'));
+      expect(embedded(html)).not.toBeNull();
+    }
+  });
+
+  it('is not preloaded on a browse page nor on other addresses', async () => {
+    for (const url of ['/category/all', '/', '/login']) {
+      const html = (await page(url)).body;
+      expect(modulePreloads(html)).toEqual([]);
+      expect(html).not.toContain('item-detail-popup');
+    }
+  });
+
+  it('is named by a manifest the server keeps to itself', async () => {
+    const res = await page('/.vite/manifest.json');
+    expect(res.body).not.toContain('item-detail-popup');
   });
 });
 

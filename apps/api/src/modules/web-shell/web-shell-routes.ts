@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ALL_CATEGORY_ID } from '@toolshed/core';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { loadFirstScreen, type BrowseAddress } from './first-screen.ts';
+import { popupPreloadTags, withPopupPreloads } from './popup-preloads.ts';
 import { renderShell } from './shell-html.ts';
 
 /** A slow database must not hold the page: past this, the page goes out without data and the app asks as before. */
@@ -18,13 +19,13 @@ interface WebShellOptions {
   now: () => Date;
 }
 
-/** index.html as built, read again only when a new build replaced it. */
-function builtPage(file: string) {
-  let cached: { mtimeMs: number; text: string } | undefined;
+/** A file of the build, read (and worked out) again only when a new build replaced it. */
+function builtFile<T>(file: string, parse: (text: string) => T) {
+  let cached: { mtimeMs: number; value: T } | undefined;
   return async () => {
     const { mtimeMs } = await stat(file);
-    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, text: await readFile(file, 'utf8') };
-    return cached.text;
+    if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: parse(await readFile(file, 'utf8')) };
+    return cached.value;
   };
 }
 
@@ -47,7 +48,15 @@ export interface WebShell {
  * does a browse address if the data cannot be read in time.
  */
 export async function registerWebShell(app: FastifyInstance, { distDir, catalogue, now }: WebShellOptions): Promise<WebShell> {
-  const page = builtPage(path.join(distDir, 'index.html'));
+  const page = builtFile(path.join(distDir, 'index.html'), (text) => text);
+  // Vite's manifest of the build (build.manifest): which files an item popup loads.
+  const popupManifest = builtFile(path.join(distDir, '.vite', 'manifest.json'), popupPreloadTags);
+  const popupPreloads = (request: FastifyRequest) =>
+    popupManifest().catch((err: unknown) => {
+      // A build without a manifest (or an older one) just goes without these preloads.
+      if ((err as NodeJS.ErrnoException).code !== 'ENOENT') request.log.warn({ err }, 'popup preloads not added');
+      return '';
+    });
 
   /** The page for the address; the HTML is returned (not sent) so Fastify sends it once. */
   async function serve(request: FastifyRequest, reply: FastifyReply, address: BrowseAddress): Promise<string> {
@@ -56,11 +65,14 @@ export async function registerWebShell(app: FastifyInstance, { distDir, catalogu
     // The API refuses longer ids in its paths; such an address gets the page as built.
     if (address.categoryId.length > MAX_ID_LENGTH || (address.itemId?.length ?? 0) > MAX_ID_LENGTH) return template;
     // With a session the item may be its owner's fuller view: only visitors' pages carry the item.
-    const data = await withinWait(loadFirstScreen(catalogue, address, { withItem: !request.headers.cookie, now: now().getTime() })).catch((err: unknown) => {
-      request.log.warn({ err }, 'first screen data not embedded');
-      return null;
-    });
-    return data ? renderShell(template, data) : template;
+    const [data, preloads] = await Promise.all([
+      withinWait(loadFirstScreen(catalogue, address, { withItem: !request.headers.cookie, now: now().getTime() })).catch((err: unknown) => {
+        request.log.warn({ err }, 'first screen data not embedded');
+        return null;
+      }),
+      address.itemId ? popupPreloads(request) : '',
+    ]);
+    return withPopupPreloads(data ? renderShell(template, data) : template, preloads);
   }
 
   const search = (request: FastifyRequest) => {

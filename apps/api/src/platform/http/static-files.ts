@@ -29,6 +29,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string): Pro
     prefix: '/',
     wildcard: true,
     index: ['index.html'],
+    // The build's own records (.vite/manifest.json, read by the web shell) are not for browsers.
+    dotfiles: 'ignore',
     // The build writes .br and .gz beside each hashed asset; they are sent with Content-Encoding and Vary.
     preCompressed: true,
     cacheControl: false,

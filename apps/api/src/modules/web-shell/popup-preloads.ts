@@ -1,0 +1,48 @@
+/** The popup's module, as the build's manifest names it (by its source path). */
+const POPUP_SOURCE = 'src/features/item-detail/item-detail-popup.tsx';
+
+/** What this module reads of a chunk in Vite's build manifest (dist/.vite/manifest.json). */
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+type BuildManifest = Record<string, ManifestChunk | undefined>;
+
+/**
+ * Links that start downloading an item popup's code with the page instead of after the entry script
+ * has run and imported it: the popup's chunk, the chunks it imports statically, and their styles
+ * (the popup waits for them before it shows). The entry is left out: the page loads it already.
+ * `crossorigin` as on the page's module script and on the links the app adds itself, so the
+ * browser reuses these downloads. Empty when the manifest has no popup.
+ */
+export function popupPreloadTags(manifestJson: string): string {
+  const manifest = JSON.parse(manifestJson) as BuildManifest;
+  const scripts: string[] = [];
+  const styles = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || chunk.isEntry || seen.has(key)) return;
+    seen.add(key);
+    scripts.push(chunk.file);
+    for (const css of chunk.css ?? []) styles.add(css);
+    for (const dep of chunk.imports ?? []) visit(dep);
+  };
+  visit(POPUP_SOURCE);
+  return [
+    ...scripts.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
+    ...[...styles].map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`),
+  ].join('');
+}
+
+/** The page's module script (the entry), after which the popup's preloads go so it is asked for first. */
+const ENTRY_SCRIPT = /<script\b[^>]*\btype="module"[^>]*>\s*<\/script>/i;
+
+/** The page with the tags after its entry script, or at the end of the head when it has none. */
+export function withPopupPreloads(html: string, tags: string): string {
+  if (!tags) return html;
+  if (ENTRY_SCRIPT.test(html)) return html.replace(ENTRY_SCRIPT, (script) => `${script}${tags}`);
+  return html.replace(/<\/head>/i, (end) => `${tags}${end}`);
+}
