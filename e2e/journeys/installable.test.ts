@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
+import { FIRST_SCREEN_ELEMENT_ID } from '@toolshed/core';
 import type { VitalsSummary } from '@toolshed/core/contract';
 import { setUpJourneys } from '../support/journey.ts';
 import { startApiServer } from '../support/server.ts';
@@ -58,6 +59,13 @@ describe('installable app', () => {
     await waitForVisible(page.getByRole('heading', { level: 1, name: 'All Items' }));
     await waitUntil(async () => (await page.getByRole('main').getByRole('link').count()) > 3, 'sample items listed offline');
     await page.context().setOffline(false);
+
+    // The stored shell was refreshed while a browse page loaded, yet it is index.html as built: no
+    // embedded data nor photo preloads of that page, and the categories preload it starts with.
+    const shell = (await page.evaluate(async () => (await caches.match('/index.html'))?.text())) ?? '';
+    assert.ok(shell.includes('href="/api/categories"'), 'the stored shell is the plain index.html');
+    assert.ok(!shell.includes(`id="${FIRST_SCREEN_ELEMENT_ID}"`), 'the stored shell has no embedded data');
+    assert.ok(!shell.includes('as="image"'), 'the stored shell preloads no photos');
   });
 
   journey('web vitals measured in the browser reach the daily summary', async ({ page, baseUrl }) => {
