@@ -37,7 +37,7 @@ function withinWait<T>(work: Promise<T>): Promise<T | null> {
   return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
-export interface WebShell {
+interface WebShell {
   /** index.html as built, for the app's other addresses (the not-found handler sends it). */
   plainPage: () => Promise<string>;
 }
