@@ -128,9 +128,9 @@ describe('on a phone (390 x 844)', () => {
     await expectNoAxeViolations(page, '/payment-success on a phone');
   });
 
-  journey("the category screen says 'Loading...' and then 'Fetching items from database...' before the items", async ({ page }) => {
+  journey("a category opened directly arrives with its items; reached from another page it says 'Loading...' then 'Fetching items from database...'", async ({ page }) => {
     await page.setViewportSize(PHONE);
-    // Records each loading text the moment it is on screen, however briefly.
+    // Records each loading text the moment it is on screen, however briefly (per page load).
     await page.addInitScript(() => {
       const seen: string[] = [];
       Object.assign(window, { loadingTexts: seen });
@@ -140,9 +140,25 @@ describe('on a phone (390 x 844)', () => {
         }
       }).observe(document, { subtree: true, childList: true, characterData: true });
     });
+    const seenTexts = () => page.evaluate(() => [...(window as unknown as { loadingTexts: string[] }).loadingTexts]);
+
+    // The server sends a browse address with its first screen's answers: no loading words at all.
     await page.goto(`/category/${plan.categoryId}`);
     await waitForVisible(itemCard(page, plan.first.name));
-    const seen = await page.evaluate(() => (window as unknown as { loadingTexts: string[] }).loadingTexts);
-    assert.deepEqual(seen, ['Loading...', 'Fetching items from database...']);
+    assert.deepEqual(await seenTexts(), [], 'a category opened directly shows its items without a loading state');
+
+    // A page that does not carry them (About); the header's link then loads the categories and the items.
+    await page.goto('/about');
+    await waitForVisible(page.getByRole('main').getByRole('heading', { level: 1 }));
+    await page.evaluate(() => {
+      (window as unknown as { loadingTexts: string[] }).loadingTexts.length = 0;
+    });
+    await page.getByRole('banner').getByRole('link', { name: /Toolshed/ }).click();
+    await waitForPath(page, '/category/all');
+    await waitForVisible(page.getByRole('main').getByRole('heading', { level: 1, name: 'All Items' }));
+    await waitForGone(page.getByText('Fetching items from database...', { exact: true }));
+    const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link').or(page.getByRole('button')) });
+    await waitUntil(async () => (await cards.count()) > 0, 'item cards on All Items');
+    assert.deepEqual(await seenTexts(), ['Loading...', 'Fetching items from database...']);
   });
 });

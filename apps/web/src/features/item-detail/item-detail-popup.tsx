@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { Link } from '../../lib/router/index.ts';
 import { todayInLondon } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
@@ -8,6 +8,7 @@ import { useToast } from '../../lib/toast.tsx';
 import { StatusMessage } from '../../ui/status-views.tsx';
 import { useItem } from '../browse/api/get-item.ts';
 import { useAuth } from '../auth/auth-provider.tsx';
+import { preloadWheelbarrowBar } from '../wheelbarrow/components/lazy-wheelbarrow-bar.tsx';
 import { useWheelbarrow } from '../wheelbarrow/wheelbarrow-store.tsx';
 import { ItemDetailView, type ChosenRange } from './item-detail-view.tsx';
 import { ItemDialog } from './item-dialog.tsx';
@@ -29,6 +30,10 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange }: ItemD
   const { user } = useAuth();
   // Fixed while the popup is open, so the calendar does not shift under the renter at midnight.
   const [today] = useState(() => todayInLondon());
+  // Adding from here shows the bar: have its code ready by then (see lazy-wheelbarrow-bar.tsx).
+  useEffect(() => {
+    void preloadWheelbarrowBar().catch(() => undefined);
+  }, []);
 
   function add(item: ItemDetail, range: ChosenRange) {
     const result = wheelbarrow.add({
