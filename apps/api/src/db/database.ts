@@ -9,7 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type { SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 
@@ -97,6 +97,11 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     exclusively,
     close: () => pool.end(),
   };
+}
+
+/** One round trip to the database, for readiness checks. */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }
 
 /** Runs raw SQL and returns its rows; the one place the driver's result shape is read. */

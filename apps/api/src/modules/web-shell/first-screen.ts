@@ -13,6 +13,10 @@ export interface BrowseAddress {
 /** Refusals a visitor can cause with the address (a bad filter, an unknown category or item). */
 const expected = (err: unknown) => err instanceof AppError && (err.code === 'VALIDATION' || err.code === 'NOT_FOUND');
 
+/** The answer, or nothing when the address asked for something that is refused or not there. */
+const unlessRefused = <T>(answer: Promise<T>): Promise<T | undefined> =>
+  answer.catch((err: unknown) => (expected(err) ? undefined : Promise.reject(err)));
+
 /**
  * The answers the API's own endpoints would give for what this address shows first, read from the
  * catalogue in-process and encoded by the same schemas as those endpoints' responses. The item is
@@ -23,10 +27,8 @@ export async function loadFirstScreen(catalogue: CatalogueService, address: Brow
   const raw = readBrowseFilters(address.search);
   const [categories, page, item] = await Promise.all([
     catalogue.categories(),
-    catalogue.items(address.categoryId, raw).catch((err: unknown) => (expected(err) ? undefined : Promise.reject(err))),
-    address.itemId && options.withItem
-      ? catalogue.item(address.itemId).catch((err: unknown) => (expected(err) ? undefined : Promise.reject(err)))
-      : undefined,
+    unlessRefused(catalogue.items(address.categoryId, raw)),
+    address.itemId && options.withItem ? unlessRefused(catalogue.item(address.itemId)) : undefined,
   ]);
   return {
     at: options.now,

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
-import type { Database } from '../../db/database.ts';
+import { pingDatabase, type Database } from '../../db/database.ts';
 
 /** Whether this process should still be sent traffic; shutdown turns it off before closing. */
 export interface Readiness {
@@ -49,7 +48,7 @@ export async function registerHealthRoutes(app: FastifyInstance, options: Health
     if (readiness.draining) return notReady('shutting down');
     if (settled && app.isUnderPressure()) return notReady('overloaded');
     try {
-      await withTimeout(database.db.execute(sql`select 1`), options.databaseTimeoutMs ?? 2_000);
+      await withTimeout(pingDatabase(database.db), options.databaseTimeoutMs ?? 2_000);
     } catch (err) {
       request.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'database not reachable');
       return notReady('database unavailable');
