@@ -37,16 +37,3 @@ export function resetPasswordMessage(to: string, name: string, url: string): Mai
     ),
   };
 }
-
-export function existingAccountMessage(to: string, name: string, url: string): MailMessage {
-  return {
-    to,
-    subject: 'Someone tried to sign up with your email',
-    ...layout(
-      `Hello ${name},`,
-      ['Someone tried to create a Toolshed account with this email address, which already has an account.', 'If that was you, sign in instead. If you forgot your password, you can reset it from the sign-in page.'],
-      { label: 'Sign in', url },
-      'If it was not you, no action is needed.',
-    ),
-  };
-}

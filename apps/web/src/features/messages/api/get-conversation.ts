@@ -39,14 +39,3 @@ export function useConversation(ref: ThreadRef): UseQueryResult<Conversation, Er
     refetchIntervalInBackground: false,
   });
 }
-
-/** What arrived after `afterSeq`, asked every few seconds while the page is visible. */
-export function useNewMessages(ref: ThreadRef, afterSeq: number, enabled: boolean): UseQueryResult<Conversation, Error> {
-  return useQuery({
-    queryKey: [...conversationKey(ref), 'after', afterSeq],
-    queryFn: () => fetchConversation(ref, { after: afterSeq }),
-    enabled,
-    refetchInterval: MESSAGES_POLL_MS,
-    refetchIntervalInBackground: false,
-  });
-}
