@@ -6,6 +6,7 @@ import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import { loadFirstScreen, type BrowseAddress } from './first-screen.ts';
 import { popupPreloadTags, withPopupPreloads } from './popup-preloads.ts';
 import { renderShell } from './shell-html.ts';
+import { beforeDeadline, LATE } from '../../platform/time/deadline.ts';
 
 /** A slow database must not hold the page: past this, the page goes out without data and the app asks as before. */
 const DATA_WAIT_MS = 500;
@@ -27,14 +28,6 @@ function builtFile<T>(file: string, parse: (text: string) => T) {
     if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, value: parse(await readFile(file, 'utf8')) };
     return cached.value;
   };
-}
-
-function withinWait<T>(work: Promise<T>): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), DATA_WAIT_MS);
-  });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
 }
 
 interface WebShell {
@@ -66,10 +59,12 @@ export async function registerWebShell(app: FastifyInstance, { distDir, catalogu
     if (address.categoryId.length > MAX_ID_LENGTH || (address.itemId?.length ?? 0) > MAX_ID_LENGTH) return template;
     // With a session the item may be its owner's fuller view: only visitors' pages carry the item.
     const [data, preloads] = await Promise.all([
-      withinWait(loadFirstScreen(catalogue, address, { withItem: !request.headers.cookie, now: now().getTime() })).catch((err: unknown) => {
-        request.log.warn({ err }, 'first screen data not embedded');
-        return null;
-      }),
+      beforeDeadline(loadFirstScreen(catalogue, address, { withItem: !request.headers.cookie, now: now().getTime() }), DATA_WAIT_MS)
+        .then((first) => (first === LATE ? null : first))
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'first screen data not embedded');
+          return null;
+        }),
       address.itemId ? popupPreloads(request) : '',
     ]);
     return withPopupPreloads(data ? renderShell(template, data) : template, preloads);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { pingDatabase, type Database } from '../../db/database.ts';
+import { beforeDeadline, LATE } from '../time/deadline.ts';
 
 /** Whether this process should still be sent traffic; shutdown turns it off before closing. */
 export interface Readiness {
@@ -14,14 +15,6 @@ export interface HealthOptions {
   maxEventLoopDelayMs?: number;
   /** How long the database round trip may take. */
   databaseTimeoutMs?: number;
-}
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -48,7 +41,8 @@ export async function registerHealthRoutes(app: FastifyInstance, options: Health
     if (readiness.draining) return notReady('shutting down');
     if (settled && app.isUnderPressure()) return notReady('overloaded');
     try {
-      await withTimeout(pingDatabase(database.db), options.databaseTimeoutMs ?? 2_000);
+      const ms = options.databaseTimeoutMs ?? 2_000;
+      if ((await beforeDeadline(pingDatabase(database.db), ms)) === LATE) throw new Error(`no answer within ${ms} ms`);
     } catch (err) {
       request.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'database not reachable');
       return notReady('database unavailable');
