@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { todayInLondon } from '@toolshed/core';
 import { runMain, startServer, stopAllServers } from '../shared/child-server.ts';
+import { wholeFromEnv } from '../shared/env.ts';
 import { loadAverage, machineInfo } from '../shared/machine.ts';
 import { processCpuSeconds } from '../shared/process-cpu.ts';
 import { writeResult } from '../shared/paths.ts';
@@ -29,12 +30,6 @@ import { judgeMix, printMixVerdict } from './targets.ts';
 
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 3;
-
-function count(name: string, fallback: number): number {
-  const v = Number(process.env[name] ?? fallback);
-  if (!Number.isInteger(v) || v < 100 || v > 100_000) throw new Error(`${name} must be a whole number from 100 to 100000`);
-  return v;
-}
 
 function seconds(name: string, fallback: number, max: number): number {
   const v = Number(process.env[name] ?? fallback);
@@ -100,8 +95,8 @@ async function main(): Promise<void> {
     const floor = await startServer({ name: 'floor', entry: 'bench/browse/floor-server.ts', env: { DATABASE_URL: databaseUrl }, healthPath: '/health', timeoutMs: 120_000 });
 
     const today = todayInLondon();
-    const serialCount = count('BENCH_MIX_SERIAL', 2000);
-    const loadCount = count('BENCH_MIX_LOAD', 8000);
+    const serialCount = wholeFromEnv('BENCH_MIX_SERIAL', 2000, 100, 100_000);
+    const loadCount = wholeFromEnv('BENCH_MIX_LOAD', 8000, 100, 100_000);
     const warmUp = 300;
     const sampleSize = 12;
     const mix = generateMix(2 * (warmUp + serialCount + loadCount) + sampleSize, MIX_SEED, today);

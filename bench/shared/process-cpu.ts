@@ -20,3 +20,14 @@ export async function processCpuSeconds(pid: number | undefined): Promise<number
     return null;
   }
 }
+
+/**
+ * CPU seconds the whole machine has spent busy so far (user, nice, system, irq, softirq), from
+ * /proc/stat. Read around a load run in which only one server is busy, it gives that run's whole
+ * cost per request: the server, the database and the load generator together.
+ */
+export async function machineBusySeconds(): Promise<number> {
+  const fields = (await readFile('/proc/stat', 'utf8')).split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = fields;
+  return (user + nice + system + irq + softirq) / TICKS_PER_SECOND;
+}

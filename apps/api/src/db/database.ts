@@ -40,6 +40,8 @@ export interface DatabaseOptions {
   /** PostgreSQL only: run in this schema (tests use one schema per file). */
   schemaName?: string | undefined;
   poolSize?: number | undefined;
+  /** PostgreSQL only: connections kept for prepared reads (`queryRowsPrepared`), beside `poolSize`. */
+  preparedPoolSize?: number | undefined;
   /** Where connection errors of idle PostgreSQL clients are reported. */
   onPoolError?: ((err: Error) => void) | undefined;
 }
@@ -62,15 +64,16 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const { schemaName, poolSize = 20 } = options;
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    ...(schemaName ? { options: `-c search_path=${schemaName},public` } : {}),
-  });
+  const { schemaName, poolSize = 20, preparedPoolSize = 8 } = options;
+  const searchPath = schemaName ? `-c search_path=${schemaName},public` : '';
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(searchPath ? { options: searchPath } : {}) });
+  // Prepared reads have their own connections, which always keep the generic plan: the statements
+  // sent there are chosen for plans that do not depend on parameter values (see queryRowsPrepared).
+  const preparedPool = new pg.Pool({ connectionString: url, max: preparedPoolSize, options: `${searchPath} -c plan_cache_mode=force_generic_plan`.trim() });
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', (err) => options.onPoolError?.(err));
+  for (const p of [pool, preparedPool]) p.on('error', (err) => options.onPoolError?.(err));
   const db = drizzlePg(pool, { schema });
+  preparedReads.set(db as unknown as Db, drizzlePg(preparedPool, { schema }) as unknown as Db);
   const exclusively = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     // The session holds the lock; if this process dies, PostgreSQL releases it with the connection.
@@ -95,7 +98,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
         await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: `${schemaName}_migrations` } : {}) });
       }),
     exclusively,
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), preparedPool.end()]);
+    },
   };
 }
 
@@ -112,16 +117,35 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 
 const dialect = new PgDialect();
 
+/** On PostgreSQL, the connections prepared reads go to (openPostgres). */
+const preparedReads = new WeakMap<Db, Db>();
+
+/** Statement names by text: hashing a browse statement's text on every request cost more than the lookup. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_KEPT = 2_000;
+
+function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (statementNames.size >= STATEMENT_NAMES_KEPT) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
 /**
- * `queryRows` as a named prepared statement, named after a hash of its text. On PostgreSQL each
- * pooled connection then parses a shape once and, from its sixth run, may keep a generic plan
- * instead of planning every time (when that plan is estimated no dearer). So only for statements
- * whose good plan does not hinge on a parameter's value: never a LIKE pattern on items, where a
- * generic plan could scan what the pattern's own plan would not. PGlite runs it as usual.
+ * `queryRows` as a named prepared statement, named after a hash of its text, for reads outside a
+ * transaction. On PostgreSQL it runs on the prepared-read connections, where each connection parses
+ * a shape once and plans it once (`plan_cache_mode=force_generic_plan`): by default PostgreSQL plans
+ * the first five runs of every statement on every connection afresh, and with some fifty browse
+ * shapes on each of many connections, most browses were being planned. So only for statements whose
+ * good plan does not hinge on a parameter's value: never a LIKE pattern on items, and no LIMIT or
+ * OFFSET as a parameter (its generic estimate is a tenth of the rows). PGlite runs it as usual.
  */
 export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(built.sql).digest('base64url').slice(0, 24)}`;
-  const result = (await db._.session.prepareQuery(built, undefined, name, false).execute()) as unknown as { rows: T[] };
+  const target = preparedReads.get(db) ?? db;
+  const result = (await target._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as unknown as { rows: T[] };
   return result.rows;
 }

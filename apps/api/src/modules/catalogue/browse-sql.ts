@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters } from '@toolshed/core';
-import { searchWords } from '@toolshed/core';
+import { DEFAULT_PAGE_SIZE, searchWords } from '@toolshed/core';
 import { ownerNotAwayOn } from '../profile/vacation-sql.ts';
 
 /**
@@ -49,6 +49,11 @@ export function postingsAnswer(words: string[], isCommon: IsCommonWord = noneCom
   return words.length > 0 && words.every((w) => w.length >= MIN_POSTINGS_WORD && !TOKEN_SEPARATOR.test(w) && !isCommon(w));
 }
 
+/** True when the matches come from the search postings (`matchingItems`), not from walking items. */
+export function readsPostings(f: BrowseFilters, isCommon: IsCommonWord = noneCommon): boolean {
+  return postingsAnswer(searchWords(f.search), isCommon);
+}
+
 /**
  * True when the browse statement's good plan does not depend on the parameters' values, so it may
  * run as a prepared statement with a generic plan (measured: decision 017). Words the postings
@@ -57,8 +62,25 @@ export function postingsAnswer(words: string[], isCommon: IsCommonWord = noneCom
  * the range is one parameter.
  */
 export function preparable(f: BrowseFilters, isCommon: IsCommonWord = noneCommon): boolean {
-  const words = searchWords(f.search);
-  return words.length === 0 || postingsAnswer(words, isCommon);
+  if (f.page > PREPARED_PAGES || f.pageSize !== DEFAULT_PAGE_SIZE) return false;
+  return searchWords(f.search).length === 0 || readsPostings(f, isCommon);
+}
+
+/**
+ * Pages a prepared statement is kept for, at the app's page size. The limit and offset are written
+ * into the statement (`rowCount`), so each page is its own statement on each connection: a few
+ * pages keep that number small, and deeper pages are planned on each request instead.
+ */
+const PREPARED_PAGES = 5;
+
+/**
+ * A row count written into the statement rather than sent as a parameter. PostgreSQL estimates a
+ * parameter's LIMIT as a tenth of the rows, so a prepared browse with `limit $n` never trusted its
+ * generic plan and was planned again on every request (measured: no generic plan ever used).
+ */
+export function rowCount(n: number): SQL {
+  if (!Number.isSafeInteger(n) || n < 0) throw new Error(`A row count must be a whole number, not ${n}`);
+  return sql.raw(String(n));
 }
 
 /**
@@ -101,7 +123,7 @@ export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: numbe
   const words = searchWords(f.search);
   if (!postingsAnswer(words, isCommon)) {
     return sql`select i.id, i.created_at from items i where ${whereFor(scope, f)}
-      order by ${newestFirst('i')} limit ${limit} offset ${offset}`;
+      order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
   const [driver, ...others] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]];
   const parts = [
@@ -117,7 +139,7 @@ export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: numbe
   // An item whose text has several tokens containing the driver has several postings: one each.
   return sql`select distinct on (i.created_at, i.item_id) i.item_id as id, i.created_at from search_postings i
     where ${sql.join(parts, sql` and `)}
-    order by i.created_at desc, i.item_id desc limit ${limit} offset ${offset}`;
+    order by i.created_at desc, i.item_id desc limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }
 
 /** Newest first, written to match the listing indexes (`desc nulls last`) so a page reads only its rows. */

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
-import { COUNT_BOUND, matchingItems, newestFirst, preparable, type BrowseScope } from './browse-sql.ts';
+import { COUNT_BOUND, matchingItems, newestFirst, preparable, readsPostings, rowCount, type BrowseScope } from './browse-sql.ts';
 import { CommonWords, type TokenPostings } from './common-words.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
@@ -56,6 +56,14 @@ const SUMMARY_COLUMNS = sql`i.id, i.name, i.description, i.category_id, i.daily_
 const SUMMARY_JOINS = sql`join items i on i.id = m.id join users u on u.id = i.owner_id
   left join lateral (select large_key, thumb_key from item_images where item_id = m.id order by position limit 1) img on true`;
 
+/**
+ * The cards of the page rows `(id, created_at)` that `from` selects, joined beside a one-row count
+ * `c`: the count comes back even when the page is empty (each card row then has a null id).
+ */
+const cardsBeside = (from: SQL) => sql`
+  left join (select ${SUMMARY_COLUMNS}, m.created_at from (${from}) m ${SUMMARY_JOINS}) p on true
+  order by ${newestFirst('p')}`;
+
 export function createCatalogueRepository(db: Db) {
   // The most common tokens and their estimated postings, from the planner's statistics (migration 0015).
   const commonWords = new CommonWords(() =>
@@ -80,42 +88,42 @@ export function createCatalogueRepository(db: Db) {
         order by c.position`);
     },
 
-    /** Listed items in one category, or in all (null), from the maintained counts. */
-    async listedCount(categoryId: string | null): Promise<number> {
-      const where = categoryId === null ? sql`true` : sql`category_id = ${categoryId}`;
-      const rows = await queryRowsPrepared<{ n: number }>(db, sql`select coalesce(sum(listed), 0)::int as n from category_item_counts where ${where}`);
-      return rows[0]?.n ?? 0;
-    },
-
     async findCategory(id: string): Promise<Omit<CategoryRow, 'item_count'> | undefined> {
       const rows = await queryRowsPrepared<Omit<CategoryRow, 'item_count'>>(db, sql`select id, name, description from categories where id = ${id}`);
       return rows[0];
     },
 
-    /** One page, newest first, without counting (the caller knows the total from the maintained counts). */
-    async listItems(scope: BrowseScope, filters: BrowseFilters): Promise<ItemSummaryRow[]> {
+    /**
+     * One page, newest first, of an unfiltered category (or all, null) with its exact total from the
+     * counts the triggers on `items` keep (migration 0009): one round trip, no counting of items.
+     */
+    async listWithListedCount(scope: { categoryId: string | null }, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; listed: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
-      return runner(filters)<ItemSummaryRow>(db, sql`
-        select ${SUMMARY_COLUMNS} from (${matchingItems(scope, filters, filters.pageSize, offset, isCommon)}) m ${SUMMARY_JOINS}
-        order by ${newestFirst('m')}`);
+      const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
+      const rows = await runner(filters)<ItemSummaryRow & { listed: number }>(db, sql`
+        select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
+        ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, isCommon))}`);
+      return { rows: rows.filter((r) => r.id !== null), listed: rows[0]?.listed ?? 0 };
     },
 
     /**
      * One page and the number of matches up to `COUNT_BOUND + 1`, in one query: the matches are
-     * taken newest first, stopping after the bound (or after the page when it lies further), and
-     * the page is cut from them. `matched` above `COUNT_BOUND` means 'more than COUNT_BOUND'.
+     * counted newest first, stopping after the bound (or after the page when it lies further).
+     * `matched` above `COUNT_BOUND` means 'more than COUNT_BOUND'. Over items, the count and the
+     * page each walk the listing index (the page stops after its own rows: a third less work than
+     * cutting it from a materialised list); over postings, whose matches must be sorted, they are
+     * sorted once and the page is cut from them.
      */
     async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
-      const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, sql`
-        with m as materialized (${matchingItems(scope, filters, window, 0, isCommon)})
-        select c.matched, p.* from (select count(*)::int as matched from m) c
-        left join (
-          select ${SUMMARY_COLUMNS}, m.created_at
-          from (select id, created_at from m order by ${newestFirst('m')} limit ${filters.pageSize} offset ${offset}) m ${SUMMARY_JOINS}
-        ) p on true
-        order by ${newestFirst('p')}`);
+      const query = readsPostings(filters, isCommon)
+        ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, isCommon)})
+            select c.matched, p.* from (select count(*)::int as matched from m) c
+            ${cardsBeside(sql`select id, created_at from m order by ${newestFirst('m')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`)}`
+        : sql`select c.matched, p.* from (select count(*)::int as matched from (${matchingItems(scope, filters, window, 0, isCommon)}) w) c
+            ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, isCommon))}`;
+      const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, query);
       return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
     },
 

@@ -100,8 +100,8 @@ export function createCatalogueService(
    */
   async function pageAndTotal(scope: BrowseScope, filters: BrowseFilters) {
     if (!scope.ownerId && !narrowsListing(filters)) {
-      const [total, rows] = await Promise.all([repo.listedCount(scope.categoryId), repo.listItems(scope, filters)]);
-      return { rows, total, totalCapped: false };
+      const { rows, listed } = await repo.listWithListedCount(scope, filters);
+      return { rows, total: listed, totalCapped: false };
     }
     const { rows, matched } = await repo.listAndCount(scope, filters);
     return { rows, total: Math.min(matched, COUNT_BOUND), totalCapped: matched > COUNT_BOUND };

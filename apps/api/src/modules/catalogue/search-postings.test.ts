@@ -5,7 +5,7 @@ import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
-import { postingsAnswer, preparable } from './browse-sql.ts';
+import { postingsAnswer, preparable, rowCount } from './browse-sql.ts';
 
 let ctx: TestContext;
 let ownerId: string;
@@ -73,6 +73,17 @@ describe('word search through the search postings', () => {
     expect(preparable({ ...f, search: 'drill', startDate: '2030-01-01', endDate: '2030-01-02' })).toBe(true);
     expect(preparable({ ...f, startDate: '2030-01-01', endDate: '2030-01-02' })).toBe(true);
     expect(preparable({ ...f, search: 'k4: drill' })).toBe(false);
+  });
+
+  it('prepares the first five pages at the app page size only, since each page is its own statement', () => {
+    expect(preparable({ page: 5, pageSize: 24 })).toBe(true);
+    expect(preparable({ page: 6, pageSize: 24 })).toBe(false);
+    expect(preparable({ page: 1, pageSize: 10 })).toBe(false);
+  });
+
+  it('writes a LIMIT or OFFSET into the statement only when it is a whole number of rows', () => {
+    expect(rowCount(1001)).toBeDefined();
+    for (const bad of [-1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 1]) expect(() => rowCount(bad)).toThrow(/whole number/);
   });
 
   it('sees a rename, a new description, a price, a category and availability at once', async () => {
