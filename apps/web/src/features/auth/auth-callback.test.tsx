@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { html, json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, sessionOf, testUser } from './test-server.ts';
+import { deferred, errorJson, fakeServer, sessionOf, testUser } from './test-server.ts';
 
 describe('email confirmation callback', () => {
   it('confirms the email, signs the user in and goes to redirectTo', async () => {
@@ -20,6 +20,30 @@ describe('email confirmation callback', () => {
     expect(app.url()).toBe('/my-items');
     expect(api.sent('GET', '/api/auth/verify-email').map((c) => c.url.searchParams.get('token'))).toEqual(['abc.def']);
     expect(await screen.findByRole('link', { name: 'Priya Shah' })).toBeTruthy();
+  });
+
+  it('reads the session afresh after confirming, even while a read sent before the confirmation is still on its way', async () => {
+    let user: typeof testUser | null = null;
+    const early = deferred();
+    let reads = 0;
+    const api = fakeServer({
+      'GET /api/auth/get-session': () => {
+        reads += 1;
+        // The first read left before the confirmation signed the user in: it can only say 'nobody'.
+        return reads === 1 ? early.promise : json(sessionOf(user));
+      },
+      'GET /api/auth/verify-email': async () => {
+        await vi.waitFor(() => expect(reads).toBe(1));
+        user = testUser;
+        setTimeout(() => early.release(json(sessionOf(null))), 20);
+        return json({ status: true, user: testUser });
+      },
+    });
+    const app = renderApp('/auth/callback?token=abc.def&redirectTo=%2Fmy-items');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Items' })).toBeTruthy();
+    expect(app.url()).toBe('/my-items');
+    expect(api.sent('GET', '/api/auth/get-session').length).toBeGreaterThanOrEqual(2);
   });
 
   it("goes to '/' when redirectTo would leave the site", async () => {

@@ -26,7 +26,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   // Asked only once the API is known to be there: in Mock Data mode there is no server to sign in to.
   const session = useQuery({ queryKey: sessionKey, queryFn: fetchSession, enabled: mode === 'api', staleTime: 5 * 60_000 });
 
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: sessionKey }), [queryClient]);
+  const refresh = useCallback(async () => {
+    // A read still on its way left before whatever this refresh follows (a confirmation's new
+    // cookie, a sign-in): waiting for it would answer 'signed out'. Drop it, then read again.
+    await queryClient.cancelQueries({ queryKey: sessionKey });
+    await queryClient.invalidateQueries({ queryKey: sessionKey });
+  }, [queryClient]);
 
   const signOut = useCallback(async () => {
     await signOutOnServer();
