@@ -6,6 +6,8 @@ import type { LoadSummary } from './stats.ts';
 export interface MixSlices {
   warmUp: MixQuery[];
   serial: MixQuery[];
+  /** Sent at full concurrency just before the load, so every pooled connection is as warm as under steady traffic. */
+  loadWarmUp: MixQuery[];
   load: MixQuery[];
 }
 
@@ -16,7 +18,9 @@ export interface MixPhaseResult {
 
 /**
  * One server against its own slices of the mix: a warm-up, every serial query once at one
- * connection (per-kind percentiles), then every load query once at `connections` connections.
+ * connection (per-kind percentiles), a second warm-up at `connections` connections (a server
+ * under steady traffic has every pooled connection's statements prepared), then every load query
+ * once at `connections` connections.
  */
 export async function runMixPhase(label: string, baseUrl: string, slices: MixSlices, connections: number): Promise<MixPhaseResult> {
   console.log(`\n[${label}] warm-up: ${slices.warmUp.length} queries, one at a time...`);
@@ -24,6 +28,8 @@ export async function runMixPhase(label: string, baseUrl: string, slices: MixSli
   console.log(`[${label}] ${slices.serial.length} distinct queries at 1 connection...`);
   const serial = await serialRun(baseUrl, slices.serial);
   console.log(`  p50 ${serial.overall.p50} ms, p95 ${serial.overall.p95} ms, non-2xx ${serial.non2xx}`);
+  console.log(`[${label}] warm-up: ${slices.loadWarmUp.length} queries at ${connections} connections...`);
+  await runLoad({ baseUrl, paths: slices.loadWarmUp.map((q) => q.path), connections, durationSeconds: 0, once: true, timeoutSeconds: 30 });
   console.log(`[${label}] ${slices.load.length} distinct queries at ${connections} connections...`);
   const load = await runLoad({ baseUrl, paths: slices.load.map((q) => q.path), connections, durationSeconds: 0, once: true, timeoutSeconds: 30 });
   console.log(`  ${load.requestsPerSecond} req/s, p50 ${load.latencyMs.p50} ms, p95 ${load.latencyMs.p95} ms, non-2xx ${load.non2xx}, errors ${load.errors}`);

@@ -37,11 +37,27 @@ function seconds(name: string, fallback: number, max: number): number {
   return Math.round(v);
 }
 
-async function postgresVersion(url: string): Promise<string> {
+interface PostgresSettings {
+  version: string;
+  /** The database's own page cache: when the indexes a browse walks do not fit, every browse also copies pages from the OS. */
+  sharedBuffers: string;
+  sharedBuffersBytes: number;
+  /** Bytes of the tables and indexes browsing reads (items, postings, owners, first images). */
+  browseRelationsBytes: number;
+}
+
+async function postgresSettings(url: string): Promise<PostgresSettings> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    return (await client.query<{ v: string }>("select current_setting('server_version') as v")).rows[0]?.v ?? 'unknown';
+    const { rows } = await client.query<{ version: string; shared_buffers: string; buffers_bytes: string; bytes: string }>(`
+      select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers,
+             (select (setting::bigint * current_setting('block_size')::bigint)::text from pg_settings where name = 'shared_buffers') as buffers_bytes,
+             (select coalesce(sum(pg_total_relation_size(c.oid)), 0) from pg_class c
+               where c.relname in ('items', 'search_postings', 'users', 'item_images') and c.relkind = 'r'
+                 and c.relnamespace = to_regnamespace(current_schema()))::text as bytes`);
+    const row = rows[0]!;
+    return { version: row.version, sharedBuffers: row.shared_buffers, sharedBuffersBytes: Number(row.buffers_bytes), browseRelationsBytes: Number(row.bytes) };
   } finally {
     await client.end();
   }
@@ -63,6 +79,12 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.BENCH_DATABASE_URL ?? DEFAULT_BENCH_DATABASE_URL;
   const loadBefore = loadAverage();
   await prepareBenchDatabase(databaseUrl);
+  const postgres = await postgresSettings(databaseUrl);
+  const browseMb = Math.round(postgres.browseRelationsBytes / 2 ** 20);
+  console.log(`PostgreSQL ${postgres.version}, shared_buffers ${postgres.sharedBuffers}; the relations browsing reads take ${browseMb} MB with their indexes.`);
+  if (postgres.sharedBuffersBytes < postgres.browseRelationsBytes) {
+    console.log('  They do not fit in shared_buffers: every browse also copies pages from the OS cache (docs/PERFORMANCE.md, "PostgreSQL settings").');
+  }
 
   const explain = await explainTypicalQueries(databaseUrl);
   console.log(`Wrote ${await writeResult('browse-explain.txt', explain.text)}`);
@@ -97,10 +119,13 @@ async function main(): Promise<void> {
     const today = todayInLondon();
     const serialCount = wholeFromEnv('BENCH_MIX_SERIAL', 2000, 100, 100_000);
     const loadCount = wholeFromEnv('BENCH_MIX_LOAD', 8000, 100, 100_000);
-    const warmUp = 300;
+    const warmUp = 1_000;
     const sampleSize = 12;
-    const mix = generateMix(2 * (warmUp + serialCount + loadCount) + sampleSize, MIX_SEED, today);
-    const [warmOff, serialOff, loadOff, warmOn, serialOn, loadOn, sample] = slices(mix, [warmUp, serialCount, loadCount, warmUp, serialCount, loadCount, sampleSize]);
+    const loadWarmUp = 1_000;
+    const mix = generateMix(2 * (warmUp + serialCount + loadWarmUp + loadCount) + sampleSize, MIX_SEED, today);
+    const [warmOff, serialOff, loadWarmOff, loadOff, warmOn, serialOn, loadWarmOn, loadOn, sample] = slices(mix, [
+      warmUp, serialCount, loadWarmUp, loadCount, warmUp, serialCount, loadWarmUp, loadCount, sampleSize,
+    ]);
     console.log(`\nGenerated ${mix.length} distinct queries (seed ${MIX_SEED}); none is sent twice in this run.`);
 
     const paths = BROWSE_VARIANTS.map((v) => variantPath(v, today));
@@ -112,8 +137,8 @@ async function main(): Promise<void> {
       for (const m of v.mismatches) console.log(`  MISMATCH ${m}`);
     }
 
-    const cacheOff = await runMixPhase('cache off', api.baseUrl, { warmUp: warmOff!, serial: serialOff!, load: loadOff! }, CONNECTIONS);
-    const cacheOn = await runMixPhase('cache on', cachedApi.baseUrl, { warmUp: warmOn!, serial: serialOn!, load: loadOn! }, CONNECTIONS);
+    const cacheOff = await runMixPhase('cache off', api.baseUrl, { warmUp: warmOff!, serial: serialOff!, loadWarmUp: loadWarmOff!, load: loadOff! }, CONNECTIONS);
+    const cacheOn = await runMixPhase('cache on', cachedApi.baseUrl, { warmUp: warmOn!, serial: serialOn!, loadWarmUp: loadWarmOn!, load: loadOn! }, CONNECTIONS);
     printPerKind([{ label: 'cache off', result: cacheOff.serial }, { label: 'cache on', result: cacheOn.serial }]);
 
     console.log('\nSidebar counts: GET /api/categories 300 times at 1 connection (cache off)...');
@@ -151,7 +176,7 @@ async function main(): Promise<void> {
 
     const result = {
       date: new Date().toISOString(),
-      machine: { ...machineInfo({ postgres: await postgresVersion(databaseUrl) }), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage() },
+      machine: { ...machineInfo({ postgres: postgres.version }), postgresSharedBuffers: postgres.sharedBuffers, browseRelationsMb: Math.round(postgres.browseRelationsBytes / 2 ** 20), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage() },
       dataset: EXPECTED_COUNTS,
       mix: {
         seed: MIX_SEED,

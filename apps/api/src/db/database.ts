@@ -69,7 +69,15 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(searchPath ? { options: searchPath } : {}) });
   // Prepared reads have their own connections, which always keep the generic plan: the statements
   // sent there are chosen for plans that do not depend on parameter values (see queryRowsPrepared).
-  const preparedPool = new pg.Pool({ connectionString: url, max: preparedPoolSize, options: `${searchPath} -c plan_cache_mode=force_generic_plan`.trim() });
+  // They are kept open when idle (pg closes idle clients after 10 s by default): a connection's
+  // prepared statements and plans, and its backend's catalogue caches, go with it, and a quiet
+  // spell would otherwise make the next burst prepare and plan every statement again.
+  const preparedPool = new pg.Pool({
+    connectionString: url,
+    max: preparedPoolSize,
+    idleTimeoutMillis: 0,
+    options: `${searchPath} -c plan_cache_mode=force_generic_plan`.trim(),
+  });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   for (const p of [pool, preparedPool]) p.on('error', (err) => options.onPoolError?.(err));
   const db = drizzlePg(pool, { schema });
