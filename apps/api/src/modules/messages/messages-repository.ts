@@ -125,4 +125,3 @@ export function createMessagesRepository(db: Db) {
   };
 }
 
-export type MessagesRepository = ReturnType<typeof createMessagesRepository>;
