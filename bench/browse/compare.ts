@@ -1,5 +1,5 @@
 /**
- * npm run bench:browse:compare -- <other checkout>: this checkout's API against another checkout's
+ * npm run browse:compare -w bench -- <other checkout>: this checkout's API against another checkout's
  * (for example `git worktree add ../before <commit>`), on the same bench database, in the same
  * minutes. The two servers take turns: each round sends both a fresh slice of the generated mix at
  * one connection and then at 50, alternating which goes first. On a shared virtual machine whose
@@ -21,11 +21,12 @@ import { machineBusySeconds } from '../shared/process-cpu.ts';
 import { writeResult } from '../shared/paths.ts';
 import { DEFAULT_BENCH_DATABASE_URL, prepareBenchDatabase } from './bench-database.ts';
 import { generateMix, MIX_SEED } from './generated-mix.ts';
-import { runLoad } from './load.ts';
+import { sendEachOnce } from './mix-phase.ts';
 import { figures, serialRun } from './serial-run.ts';
 
 const CONNECTIONS = 50;
-const WARM_UP = 300;
+/** As `npm run bench:browse`: one at a time, then at full concurrency, so every pooled connection is warm. */
+const WARM_UP = 1_000;
 /** A seed of its own, so the queries differ from those of `npm run bench:browse`. */
 const COMPARE_SEED = MIX_SEED + 7;
 
@@ -42,7 +43,7 @@ const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / Math.
 
 async function main(): Promise<void> {
   const other = process.argv[2];
-  if (!other) throw new Error('Usage: npm run bench:browse:compare -- <path of another checkout>');
+  if (!other) throw new Error('Usage: npm run browse:compare -w bench -- <path of another checkout>');
   const otherEntry = path.resolve(other, 'apps/api/src/main.ts');
   await stat(otherEntry).catch(() => {
     throw new Error(`No API entry at ${otherEntry}`);
@@ -67,10 +68,13 @@ async function main(): Promise<void> {
       sides.push({ label, server: await start(label, entry), rps: [], cpuMsPerRequest: [], latencies: [], failures: 0 });
     }
 
-    const mix = generateMix(sides.length * (WARM_UP + rounds * (serialCount + loadCount)), COMPARE_SEED, todayInLondon());
+    const mix = generateMix(sides.length * (2 * WARM_UP + rounds * (serialCount + loadCount)), COMPARE_SEED, todayInLondon());
     let at = 0;
     const take = (n: number) => mix.slice(at, (at += n));
-    for (const side of sides) await serialRun(side.server.baseUrl, take(WARM_UP));
+    for (const side of sides) {
+      await serialRun(side.server.baseUrl, take(WARM_UP));
+      await sendEachOnce(side.server.baseUrl, take(WARM_UP), CONNECTIONS);
+    }
 
     for (let round = 0; round < rounds; round++) {
       for (const side of round % 2 === 0 ? sides : [...sides].reverse()) {
@@ -78,7 +82,7 @@ async function main(): Promise<void> {
         side.latencies.push(...serial.samples);
         side.failures += serial.non2xx;
         const before = await machineBusySeconds();
-        const load = await runLoad({ baseUrl: side.server.baseUrl, paths: take(loadCount).map((q) => q.path), connections: CONNECTIONS, durationSeconds: 0, once: true, timeoutSeconds: 30 });
+        const load = await sendEachOnce(side.server.baseUrl, take(loadCount), CONNECTIONS);
         const busy = (await machineBusySeconds()) - before;
         side.rps.push(load.requestsPerSecond);
         side.cpuMsPerRequest.push(Math.round(((busy * 1000) / Math.max(load.requests - load.non2xx, 1)) * 100) / 100);

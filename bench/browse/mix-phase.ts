@@ -16,6 +16,11 @@ export interface MixPhaseResult {
   load: LoadSummary;
 }
 
+/** Sends each query once at `connections` connections (autocannon, a fixed number of requests). */
+export function sendEachOnce(baseUrl: string, queries: MixQuery[], connections: number): Promise<LoadSummary> {
+  return runLoad({ baseUrl, paths: queries.map((q) => q.path), connections, durationSeconds: 0, once: true, timeoutSeconds: 30 });
+}
+
 /**
  * One server against its own slices of the mix: a warm-up, every serial query once at one
  * connection (per-kind percentiles), a second warm-up at `connections` connections (a server
@@ -29,9 +34,9 @@ export async function runMixPhase(label: string, baseUrl: string, slices: MixSli
   const serial = await serialRun(baseUrl, slices.serial);
   console.log(`  p50 ${serial.overall.p50} ms, p95 ${serial.overall.p95} ms, non-2xx ${serial.non2xx}`);
   console.log(`[${label}] warm-up: ${slices.loadWarmUp.length} queries at ${connections} connections...`);
-  await runLoad({ baseUrl, paths: slices.loadWarmUp.map((q) => q.path), connections, durationSeconds: 0, once: true, timeoutSeconds: 30 });
+  await sendEachOnce(baseUrl, slices.loadWarmUp, connections);
   console.log(`[${label}] ${slices.load.length} distinct queries at ${connections} connections...`);
-  const load = await runLoad({ baseUrl, paths: slices.load.map((q) => q.path), connections, durationSeconds: 0, once: true, timeoutSeconds: 30 });
+  const load = await sendEachOnce(baseUrl, slices.load, connections);
   console.log(`  ${load.requestsPerSecond} req/s, p50 ${load.latencyMs.p50} ms, p95 ${load.latencyMs.p95} ms, non-2xx ${load.non2xx}, errors ${load.errors}`);
   return { serial, load };
 }
