@@ -65,19 +65,28 @@ const cardsBeside = (from: SQL) => sql`
   order by ${newestFirst('p')}`;
 
 export function createCatalogueRepository(db: Db) {
-  // The most common tokens and their estimated postings, from the planner's statistics (migration 0015).
-  const commonWords = new CommonWords(() =>
-    queryRows<TokenPostings>(db, sql`
-      select t.token, (f.freq * c.reltuples)::int as postings
-      from pg_stats s
-      cross join lateral unnest(s.most_common_vals::text::int[], s.most_common_freqs) as f(id, freq)
-      join search_tokens t on t.id = f.id
-      cross join (select reltuples from pg_class where oid = 'search_postings'::regclass) c
-      where s.schemaname = current_schema() and s.tablename = 'search_postings' and s.attname = 'token_id' and c.reltuples > 0`),
-  );
-  const isCommon = (word: string) => commonWords.isCommon(word);
+  // The most common tokens with their estimated postings, from the planner's statistics (migration
+  // 0015), and the listed items per category (the triggers' counts, migration 0009).
+  const commonWords = new CommonWords(async () => {
+    const [tokens, categories] = await Promise.all([
+      queryRows<TokenPostings>(db, sql`
+        select t.token, (f.freq * c.reltuples)::int as postings
+        from pg_stats s
+        cross join lateral unnest(s.most_common_vals::text::int[], s.most_common_freqs) as f(id, freq)
+        join search_tokens t on t.id = f.id
+        cross join (select reltuples from pg_class where oid = 'search_postings'::regclass) c
+        where s.schemaname = current_schema() and s.tablename = 'search_postings' and s.attname = 'token_id' and c.reltuples > 0`),
+      queryRows<{ category_id: string; listed: number }>(db, sql`select category_id, listed::int as listed from category_item_counts`),
+    ]);
+    return { tokens, listed: Object.fromEntries(categories.map((c) => [c.category_id, c.listed])) };
+  });
+  /** Whether a word is common within the scope browsed (a category holds only its share of a word's postings). */
+  const isCommonIn =
+    (categoryId: string | null) =>
+    (word: string): boolean =>
+      commonWords.isCommon(word, categoryId);
   /** Browse statements run prepared (parsed once per connection, plans reused) unless a pattern must shape the plan. */
-  const runner = (filters: BrowseFilters) => (preparable(filters, isCommon) ? queryRowsPrepared : queryRows);
+  const runner = (filters: BrowseFilters, categoryId: string | null) => (preparable(filters, isCommonIn(categoryId)) ? queryRowsPrepared : queryRows);
 
   return {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
@@ -100,7 +109,8 @@ export function createCatalogueRepository(db: Db) {
     async listWithListedCount(scope: { categoryId: string | null }, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; listed: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
-      const rows = await runner(filters)<ItemSummaryRow & { listed: number }>(db, sql`
+      const isCommon = isCommonIn(scope.categoryId);
+      const rows = await runner(filters, scope.categoryId)<ItemSummaryRow & { listed: number }>(db, sql`
         select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
         ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, isCommon))}`);
       return { rows: rows.filter((r) => r.id !== null), listed: rows[0]?.listed ?? 0 };
@@ -117,13 +127,14 @@ export function createCatalogueRepository(db: Db) {
     async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
+      const isCommon = isCommonIn(scope.categoryId);
       const query = readsPostings(filters, isCommon)
         ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, isCommon)})
             select c.matched, p.* from (select count(*)::int as matched from m) c
             ${cardsBeside(sql`select id, created_at from m order by ${newestFirst('m')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`)}`
         : sql`select c.matched, p.* from (select count(*)::int as matched from (${matchingItems(scope, filters, window, 0, isCommon)}) w) c
             ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, isCommon))}`;
-      const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, query);
+      const rows = await runner(filters, scope.categoryId)<ItemSummaryRow & { matched: number }>(db, query);
       return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
     },
 
