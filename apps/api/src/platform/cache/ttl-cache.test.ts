@@ -14,6 +14,19 @@ describe('TtlCache', () => {
     expect(cache.get('c')).toBeUndefined();
   });
 
+  it('keeps nothing when its time limit or its size is 0 (a cache turned off)', async () => {
+    for (const cache of [new TtlCache<number>(0, 5_000), new TtlCache<number>(15_000, 0)]) {
+      cache.set('a', 1);
+      expect(cache.size).toBe(0);
+      expect(cache.get('a')).toBeUndefined();
+      let calls = 0;
+      await cache.getOrCompute('b', async () => ++calls);
+      await cache.getOrCompute('b', async () => ++calls);
+      expect(calls).toBe(2);
+      expect(cache.size).toBe(0);
+    }
+  });
+
   it('computes once for concurrent callers and never keeps a result computed across a clear', async () => {
     const cache = new TtlCache<number>(1000, 10);
     let calls = 0;

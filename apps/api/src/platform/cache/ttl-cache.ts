@@ -1,7 +1,9 @@
 /**
  * A small in-process cache with a time limit and a size limit (oldest entries go first). `clear()`
  * is called by every write that could change what is cached, so within one process answers are never
- * stale; other processes see changes within `ttlMs`.
+ * stale; other processes see changes within `ttlMs`. A time limit of 0 (or a size of 0) keeps
+ * nothing: with the browse cache off, it held the last 5,000 answers until newer ones pushed them
+ * out, and the garbage collector copied and promoted every answer it had already sent.
  */
 export class TtlCache<V> {
   private readonly entries = new Map<string, { value: V; expires: number }>();
@@ -23,6 +25,7 @@ export class TtlCache<V> {
   }
 
   set(key: string, value: V): void {
+    if (this.ttlMs <= 0 || this.maxEntries <= 0) return;
     this.entries.delete(key);
     this.entries.set(key, { value, expires: this.clock() + this.ttlMs });
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
