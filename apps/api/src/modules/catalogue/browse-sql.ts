@@ -37,21 +37,28 @@ export function narrowsListing(f: BrowseFilters): boolean {
   return searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate);
 }
 
-/** Whether a word is inside so many postings that walking the items is cheaper (common-words.ts). */
-export type IsCommonWord = (word: string) => boolean;
-const noneCommon: IsCommonWord = () => false;
+/** What the choice of path needs to know (common-words.ts): the estimated postings of each word, and a verdict. */
+export interface SearchCosts {
+  /** Estimated postings of the tokens containing `word` in the scope browsed; 0 for a word the statistics do not know (a rare one). */
+  postings(word: string): number;
+  /** True when walking the items newest first is expected to cost less than reading the postings of the rarest word. */
+  preferWalk(words: string[]): boolean;
+}
+
+/** No statistics: every word is rare, and the postings answer every word they can. */
+export const NO_STATISTICS: SearchCosts = { postings: () => 0, preferWalk: () => false };
 
 /**
- * True when the search postings answer these words exactly and faster than rechecking items: each
- * word has no separator character, three characters or more, and is not common.
+ * True when the search postings answer these words exactly (each word has no separator character
+ * and three characters or more) and reading them is expected to cost less than walking the items.
  */
-export function postingsAnswer(words: string[], isCommon: IsCommonWord = noneCommon): boolean {
-  return words.length > 0 && words.every((w) => w.length >= MIN_POSTINGS_WORD && !TOKEN_SEPARATOR.test(w) && !isCommon(w));
+export function postingsAnswer(words: string[], costs: SearchCosts = NO_STATISTICS): boolean {
+  return words.length > 0 && words.every((w) => w.length >= MIN_POSTINGS_WORD && !TOKEN_SEPARATOR.test(w)) && !costs.preferWalk(words);
 }
 
 /** True when the matches come from the search postings (`matchingItems`), not from walking items. */
-export function readsPostings(f: BrowseFilters, isCommon: IsCommonWord = noneCommon): boolean {
-  return postingsAnswer(searchWords(f.search), isCommon);
+export function readsPostings(f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): boolean {
+  return postingsAnswer(searchWords(f.search), costs);
 }
 
 /**
@@ -61,9 +68,9 @@ export function readsPostings(f: BrowseFilters, isCommon: IsCommonWord = noneCom
  * pattern. Dates: yes, since the owners away are read once whatever the date (vacation-sql.ts) and
  * the range is one parameter.
  */
-export function preparable(f: BrowseFilters, isCommon: IsCommonWord = noneCommon): boolean {
+export function preparable(f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): boolean {
   if (f.page > PREPARED_PAGES || f.pageSize !== DEFAULT_PAGE_SIZE) return false;
-  return searchWords(f.search).length === 0 || readsPostings(f, isCommon);
+  return searchWords(f.search).length === 0 || readsPostings(f, costs);
 }
 
 /**
@@ -116,16 +123,17 @@ const tokensOf = (word: string) => sql`array(select id from search_tokens where 
 
 /**
  * The matching items `(id, created_at)`, newest first, `limit` of them after `offset`. Words the
- * postings answer are read from them: the longest word (usually the rarest) drives, each other word
- * is one exact probe of the same index per candidate. Otherwise the items are walked and rechecked.
+ * postings answer are read from them: the rarest word drives (by the statistics' estimate, else the
+ * longest), each other word is one exact probe of the same index per candidate. Otherwise the items
+ * are walked newest first and their text checked from the browse index (migration 0017).
  */
-export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0, isCommon: IsCommonWord = noneCommon): SQL {
+export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0, costs: SearchCosts = NO_STATISTICS): SQL {
   const words = searchWords(f.search);
-  if (!postingsAnswer(words, isCommon)) {
+  if (!postingsAnswer(words, costs)) {
     return sql`select i.id, i.created_at from items i where ${whereFor(scope, f)}
       order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
-  const [driver, ...others] = [...words].sort((a, b) => b.length - a.length) as [string, ...string[]];
+  const [driver, ...others] = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length) as [string, ...string[]];
   const parts = [
     sql`i.token_id = any(${tokensOf(driver)})`,
     ...filterParts(scope, f),

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
-import { COUNT_BOUND, matchingItems, newestFirst, preparable, readsPostings, rowCount, type BrowseScope } from './browse-sql.ts';
-import { CommonWords, type TokenPostings } from './common-words.ts';
+import { COUNT_BOUND, matchingItems, newestFirst, preparable, readsPostings, rowCount, type BrowseScope, type SearchCosts } from './browse-sql.ts';
+import { CommonWords, type ColumnStatistics, type TokenPostings } from './common-words.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
 
@@ -65,10 +65,11 @@ const cardsBeside = (from: SQL) => sql`
   order by ${newestFirst('p')}`;
 
 export function createCatalogueRepository(db: Db) {
-  // The most common tokens with their estimated postings, from the planner's statistics (migration
-  // 0015), and the listed items per category (the triggers' counts, migration 0009).
+  // What the choice between the postings and the walk needs (common-words.ts): the most common tokens
+  // with their estimated postings (planner statistics, migration 0015), the listed items per category
+  // (the triggers' counts, migration 0009) and how prices and ratings are spread (statistics of items).
   const commonWords = new CommonWords(async () => {
-    const [tokens, categories] = await Promise.all([
+    const [tokens, categories, columns] = await Promise.all([
       queryRows<TokenPostings>(db, sql`
         select t.token, (f.freq * c.reltuples)::int as postings
         from pg_stats s
@@ -77,16 +78,24 @@ export function createCatalogueRepository(db: Db) {
         cross join (select reltuples from pg_class where oid = 'search_postings'::regclass) c
         where s.schemaname = current_schema() and s.tablename = 'search_postings' and s.attname = 'token_id' and c.reltuples > 0`),
       queryRows<{ category_id: string; listed: number }>(db, sql`select category_id, listed::int as listed from category_item_counts`),
+      queryRows<{ attname: string; null_frac: number; mcv: number[] | null; mcf: number[] | null; hist: number[] | null }>(db, sql`
+        select attname::text, null_frac, most_common_vals::text::float8[] as mcv, most_common_freqs::float8[] as mcf,
+               histogram_bounds::text::float8[] as hist
+        from pg_stats where schemaname = current_schema() and tablename = 'items' and attname in ('daily_rate_pence', 'owner_rating')`),
     ]);
-    return { tokens, listed: Object.fromEntries(categories.map((c) => [c.category_id, c.listed])) };
+    const column = (name: string): ColumnStatistics | undefined => {
+      const c = columns.find((r) => r.attname === name);
+      return c ? { nullFraction: c.null_frac, commonValues: c.mcv ?? [], commonFrequencies: c.mcf ?? [], histogram: c.hist ?? [] } : undefined;
+    };
+    return {
+      tokens,
+      listed: Object.fromEntries(categories.map((c) => [c.category_id, c.listed])),
+      price: column('daily_rate_pence'),
+      rating: column('owner_rating'),
+    };
   });
-  /** Whether a word is common within the scope browsed (a category holds only its share of a word's postings). */
-  const isCommonIn =
-    (categoryId: string | null) =>
-    (word: string): boolean =>
-      commonWords.isCommon(word, categoryId);
   /** Browse statements run prepared (parsed once per connection, plans reused) unless a pattern must shape the plan. */
-  const runner = (filters: BrowseFilters, categoryId: string | null) => (preparable(filters, isCommonIn(categoryId)) ? queryRowsPrepared : queryRows);
+  const runner = (filters: BrowseFilters, costs: SearchCosts) => (preparable(filters, costs) ? queryRowsPrepared : queryRows);
 
   return {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
@@ -109,10 +118,10 @@ export function createCatalogueRepository(db: Db) {
     async listWithListedCount(scope: { categoryId: string | null }, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; listed: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
-      const isCommon = isCommonIn(scope.categoryId);
-      const rows = await runner(filters, scope.categoryId)<ItemSummaryRow & { listed: number }>(db, sql`
+      const costs = commonWords.costsFor(scope.categoryId, filters);
+      const rows = await runner(filters, costs)<ItemSummaryRow & { listed: number }>(db, sql`
         select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
-        ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, isCommon))}`);
+        ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, costs))}`);
       return { rows: rows.filter((r) => r.id !== null), listed: rows[0]?.listed ?? 0 };
     },
 
@@ -127,14 +136,14 @@ export function createCatalogueRepository(db: Db) {
     async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
-      const isCommon = isCommonIn(scope.categoryId);
-      const query = readsPostings(filters, isCommon)
-        ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, isCommon)})
+      const costs = commonWords.costsFor(scope.categoryId, filters);
+      const query = readsPostings(filters, costs)
+        ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, costs)})
             select c.matched, p.* from (select count(*)::int as matched from m) c
             ${cardsBeside(sql`select id, created_at from m order by ${newestFirst('m')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`)}`
-        : sql`select c.matched, p.* from (select count(*)::int as matched from (${matchingItems(scope, filters, window, 0, isCommon)}) w) c
-            ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, isCommon))}`;
-      const rows = await runner(filters, scope.categoryId)<ItemSummaryRow & { matched: number }>(db, query);
+        : sql`select c.matched, p.* from (select count(*)::int as matched from (${matchingItems(scope, filters, window, 0, costs)}) w) c
+            ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, costs))}`;
+      const rows = await runner(filters, costs)<ItemSummaryRow & { matched: number }>(db, query);
       return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
     },
 

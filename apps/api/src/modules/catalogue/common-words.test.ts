@@ -1,74 +1,111 @@
 import { describe, expect, it } from 'vitest';
-import { CommonWords, type TokenPostings, type WordStatistics } from './common-words.ts';
-import { postingsAnswer, preparable } from './browse-sql.ts';
+import { CommonWords, shareAtMost, type ColumnStatistics, type WordStatistics } from './common-words.ts';
+import { NO_STATISTICS, postingsAnswer, preparable, type SearchCosts } from './browse-sql.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-describe('common words', () => {
-  it('adds up the postings of the common tokens containing the word, against the threshold', async () => {
-    const reads: number[] = [];
-    const words = new CommonWords(async () => {
-      reads.push(1);
-      const tokens: TokenPostings[] = [
-        { token: 'with', postings: 90_000 },
-        { token: 'spring', postings: 12_000 },
-        { token: 'string', postings: 9_000 },
-      ];
-      return { tokens, listed: {} };
-    }, 20_000);
-    // Nothing is common until the statistics have been read (in the background).
-    expect(words.isCommon('with')).toBe(false);
-    await settle();
-    expect(words.isCommon('with')).toBe(true);
-    expect(words.isCommon('ring')).toBe(true); // spring + string
-    expect(words.isCommon('spring')).toBe(false);
-    expect(words.isCommon('drill')).toBe(false);
-    expect(reads).toHaveLength(1);
-  });
+/** Prices spread evenly from £0 to £100 (pence), no common values. */
+const evenPrices: ColumnStatistics = { nullFraction: 0, commonValues: [], commonFrequencies: [], histogram: Array.from({ length: 101 }, (_, i) => i * 100) };
+/** Ratings: a tenth unrated, a fifth exactly 5, the rest spread evenly from 3 to 5. */
+const ratings: ColumnStatistics = { nullFraction: 0.1, commonValues: [5], commonFrequencies: [0.2], histogram: [3, 3.5, 4, 4.5, 5] };
 
-  it('reads again after the refresh interval, and keeps going when a read fails', async () => {
+/** The catalogue the choices were measured on: 100,000 listed items, 'and' in 58,000 postings. */
+const measured: WordStatistics = {
+  tokens: [
+    { token: 'and', postings: 40_000 },
+    { token: 'hand', postings: 18_000 },
+    { token: 'bring', postings: 12_000 },
+    { token: 'spring', postings: 2_700 },
+    { token: 'strings', postings: 1_500 },
+    { token: 'plastering', postings: 1_000 },
+    { token: 'ring', postings: 750 },
+  ],
+  listed: { 'power-tools': 14_000, 'cleaning-equipment': 7_000, 'garden-tools': 79_000 },
+  price: evenPrices,
+  rating: ratings,
+};
+
+async function ready(stats: WordStatistics = measured): Promise<CommonWords> {
+  const words = new CommonWords(async () => stats);
+  words.costsFor(null, {});
+  await settle();
+  return words;
+}
+
+describe('shares of prices and ratings from the statistics', () => {
+  it('interpolates within the histogram and adds the common values', () => {
+    expect(shareAtMost(evenPrices, 2_500)).toBeCloseTo(0.25, 5);
+    expect(shareAtMost(evenPrices, -1)).toBe(0);
+    expect(shareAtMost(evenPrices, 20_000)).toBe(1);
+    // Below 4: a tenth unrated, the 70% spread over [3, 5] half below 4.
+    expect(shareAtMost(ratings, 4, true)).toBeCloseTo(0.35, 5);
+    expect(shareAtMost(ratings, 5)).toBeCloseTo(0.9, 5);
+  });
+});
+
+describe('choosing between the postings and the walk', () => {
+  it('reads the postings of every word until the statistics are read, and when there are none', async () => {
+    let answer: WordStatistics | Error = new Error('no statistics yet');
     let now = 0;
-    let answer: WordStatistics | Error = new Error('no statistics');
-    const words = new CommonWords(async () => {
-      if (answer instanceof Error) throw answer;
-      return answer;
-    }, 100, 1_000, () => now);
-    expect(words.isCommon('and')).toBe(false);
+    const words = new CommonWords(
+      async () => {
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+      1_000,
+      () => now,
+    );
+    expect(words.costsFor(null, {}).preferWalk(['and'])).toBe(false);
     await settle();
-    answer = { tokens: [{ token: 'and', postings: 500 }], listed: {} };
-    expect(words.isCommon('and')).toBe(false);
+    expect(words.costsFor(null, {}).preferWalk(['and'])).toBe(false);
+    answer = measured;
     now = 1_000;
-    words.isCommon('and');
+    words.costsFor(null, {});
     await settle();
-    expect(words.isCommon('and')).toBe(true);
+    expect(words.costsFor(null, {}).preferWalk(['and'])).toBe(true);
+    expect(new CommonWords(async () => ({ tokens: [], listed: {} })).costsFor(null, {})).toBe(NO_STATISTICS);
   });
 
-  it("counts a category's share of the postings: common in the catalogue is not common in a small category", async () => {
-    const words = new CommonWords(async () => ({
-      tokens: [
-        { token: 'and', postings: 58_000 },
-        { token: 'hand', postings: 4_000 },
-      ],
-      listed: { 'power-tools': 40_000, 'cleaning-equipment': 7_000, 'garden-tools': 53_000 },
-    }), 20_000);
-    words.isCommon('and');
-    await settle();
-    // 62,000 postings over 100,000 listed items.
-    expect(words.isCommon('and')).toBe(true);
-    expect(words.isCommon('and', null)).toBe(true);
-    expect(words.isCommon('and', 'power-tools')).toBe(true); // 24,800
-    expect(words.isCommon('and', 'garden-tools')).toBe(true); // 32,860
-    expect(words.isCommon('and', 'cleaning-equipment')).toBe(false); // 4,340
-    expect(words.isCommon('hand', 'power-tools')).toBe(false);
-    // A category the counts do not know yet (listed since they were read) is judged as the whole catalogue.
-    expect(words.isCommon('and', 'new-category')).toBe(true);
+  it('walks for a word in most items and reads the postings of a rare one', async () => {
+    const all = (await ready()).costsFor(null, {});
+    expect(all.postings('and')).toBe(58_000); // and + hand
+    expect(all.preferWalk(['and'])).toBe(true);
+    expect(all.preferWalk(['ring'])).toBe(true); // bring, spring, strings, plastering, ring: 17,950
+    expect(all.preferWalk(['drill'])).toBe(false); // unknown to the statistics: rare
+    expect(all.postings('drill')).toBe(0);
   });
 
-  it('sends a common word to the items path, unprepared', () => {
-    const isCommon = (w: string) => w === 'with';
-    expect(postingsAnswer(['drill'], isCommon)).toBe(true);
-    expect(postingsAnswer(['with'], isCommon)).toBe(false);
-    expect(postingsAnswer(['drill', 'with'], isCommon)).toBe(false);
-    expect(preparable({ page: 1, pageSize: 24, search: 'with' }, isCommon)).toBe(false);
+  it('reads the postings when a price and a rating leave too few matches for the walk to stop early', async () => {
+    const words = await ready();
+    const sparse = words.costsFor(null, { maxPricePence: 500, minRating: 4 });
+    expect(sparse.preferWalk(['ring'])).toBe(false);
+    expect(sparse.preferWalk(['and'])).toBe(false);
+    // 'and' is in so many items that, under £25, the walk still stops soon enough.
+    expect(words.costsFor(null, { maxPricePence: 2_500, minRating: 4 }).preferWalk(['and'])).toBe(true);
+  });
+
+  it("counts a category's share of the postings", async () => {
+    const words = await ready();
+    // 'and' in a category of 7,000 items: about 4,060 postings, read at once when a price narrows it.
+    const cleaning = words.costsFor('cleaning-equipment', { maxPricePence: 3_500, minRating: 3.5 });
+    expect(cleaning.postings('and')).toBeCloseTo(4_060, 0);
+    expect(cleaning.preferWalk(['and'])).toBe(false);
+    // A category listed since the counts were read is judged as the whole catalogue.
+    expect(words.costsFor('new-category', {}).postings('and')).toBe(58_000);
+  });
+
+  it('lets the rarest word drive: a rare word beside a common one reads the postings', async () => {
+    const all = (await ready()).costsFor(null, {});
+    expect(all.preferWalk(['wet', 'and'])).toBe(false);
+    expect(all.preferWalk(['and', 'hand'])).toBe(true);
+  });
+
+  it('sends a search the walk answers to an unprepared statement', () => {
+    const walkFor = (word: string): SearchCosts => ({ postings: (w) => (w === word ? 50_000 : 0), preferWalk: (ws) => ws.every((w) => w === word) });
+    expect(postingsAnswer(['drill'], walkFor('with'))).toBe(true);
+    expect(postingsAnswer(['with'], walkFor('with'))).toBe(false);
+    expect(postingsAnswer(['at'])).toBe(false); // under three characters: always the walk
+    expect(preparable({ page: 1, pageSize: 24, search: 'with' }, walkFor('with'))).toBe(false);
+    expect(preparable({ page: 1, pageSize: 24, search: 'drill' }, walkFor('with'))).toBe(true);
   });
 });

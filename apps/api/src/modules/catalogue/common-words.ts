@@ -1,62 +1,138 @@
+import type { BrowseFilters } from '@toolshed/core';
+import { COUNT_BOUND, NO_STATISTICS, type SearchCosts } from './browse-sql.ts';
+
 /** A token of the search vocabulary with its estimated number of postings. */
 export interface TokenPostings {
   token: string;
   postings: number;
 }
 
-/** What the statistics say: the most common tokens, and the listed items of each category. */
+/** PostgreSQL's statistics of one numeric column (pg_stats): what share of rows has which values. */
+export interface ColumnStatistics {
+  nullFraction: number;
+  commonValues: number[];
+  commonFrequencies: number[];
+  /** Bounds of equally filled buckets of the other values, ascending. */
+  histogram: number[];
+}
+
+/** What the statistics say about the catalogue, read in the background every few minutes. */
 export interface WordStatistics {
+  /** The most common tokens of the postings and their estimated postings. */
   tokens: TokenPostings[];
   /** Listed items per category id (kept by triggers, migration 0009). */
   listed: Record<string, number>;
+  /** items.daily_rate_pence and items.owner_rating, when analysed. */
+  price?: ColumnStatistics | undefined;
+  rating?: ColumnStatistics | undefined;
 }
 
 /**
- * Which search words are inside so many postings that reading them all costs more than walking the
- * items newest first ('with', 'and': tens of thousands of postings, 20-40 ms, against under 1 ms).
- * Known from PostgreSQL's statistics of `search_postings.token_id` (its most common values), read
- * again every few minutes in the background; until they are read, or where there are none (a small
- * catalogue), no word is common. Only the choice of path depends on it, never the answer.
+ * Costs per row in microseconds, measured on 100,000 items (decision 018): a walk of the browse
+ * index newest first, checking the filters and the text from the index, about 0.35; a posting read
+ * from the postings index, about 0.15, and as much again to sort one that passes the filters; each
+ * further word, one probe of about 1 per candidate.
+ */
+const WALK_ROW = 0.35;
+const POSTING_READ = 0.15;
+const POSTING_SORT = 0.15;
+const OTHER_WORD_PROBE = 1;
+/** Share of items free on the days asked: bookings are days in months, most items are free on most days. */
+const FREE_ON_DATES = 0.85;
+
+/** Share of rows with a value at most `x` (or below it when `strict`), from the column's statistics. */
+export function shareAtMost(stats: ColumnStatistics, x: number, strict = false): number {
+  const within = (v: number) => (strict ? v < x : v <= x);
+  let common = 0;
+  let commonWithin = 0;
+  stats.commonValues.forEach((v, i) => {
+    const f = stats.commonFrequencies[i] ?? 0;
+    common += f;
+    if (within(v)) commonWithin += f;
+  });
+  const rest = Math.max(0, 1 - stats.nullFraction - common);
+  const h = stats.histogram;
+  let histogramShare = 0;
+  if (h.length >= 2) {
+    const buckets = h.length - 1;
+    if (x >= h[buckets]!) histogramShare = 1;
+    else if (x > h[0]!) {
+      let b = 0;
+      while (b < buckets && h[b + 1]! <= x) b += 1;
+      const low = h[b]!;
+      const high = h[b + 1]!;
+      histogramShare = (b + (high > low ? (x - low) / (high - low) : 1)) / buckets;
+    }
+  }
+  return Math.min(1, commonWithin + rest * histogramShare);
+}
+
+/**
+ * Chooses, per browse, between the two ways of finding the matches of search words (browse-sql.ts):
+ * reading the postings of the rarest word, whose cost grows with that word's postings in the scope,
+ * or walking the items newest first until the count's bound, whose cost grows with how rare all the
+ * conditions together are. 'and' (58,000 postings in 100,000 items) is cheap to walk and dear to
+ * read; with a price of £5 and a rating of 4, the walk would cross most of the catalogue. 'ring'
+ * (in 'bring', 'spring', 'string': 18,600 postings) likewise, and 'and' within one category has only
+ * that category's share of its postings.
  *
- * Within one category a word has only that category's share of its postings (estimated from the
- * listed counts): 'and' has 58,000 postings over 100,000 items but 4,000 in a category of 7,000
- * items, which the postings by category answer in about 1.5 ms where a walk of the category's items
- * takes 5-17 ms once a price or rating leaves fewer than the count's bound (measured, decision 018).
+ * The postings of the most common tokens come from PostgreSQL's statistics of
+ * `search_postings.token_id`, the shares of prices and ratings from those of `items`: read again
+ * every few minutes in the background. Until they are read, or where there are none (a small
+ * catalogue), the postings answer every word they can. Only the path depends on this, never the answer.
  */
 export class CommonWords {
-  private tokens: TokenPostings[] = [];
-  private listed: Record<string, number> = {};
+  private stats: WordStatistics = { tokens: [], listed: {} };
   private totalListed = 0;
   private readAt = -Infinity;
   private reading = false;
 
   constructor(
     private readonly read: () => Promise<WordStatistics>,
-    private readonly threshold = 20_000,
     private readonly refreshMs = 300_000,
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /**
-   * True when the common tokens containing `word` have `threshold` postings or more between them,
-   * in the category `categoryId` (its share of the listed items) or, for null, in the whole catalogue.
-   */
-  isCommon(word: string, categoryId: string | null = null): boolean {
+  /** The costs of searching in `categoryId` (null: every category) with the other filters of `filters`. */
+  costsFor(categoryId: string | null, filters: Pick<BrowseFilters, 'maxPricePence' | 'minRating' | 'startDate' | 'endDate'>): SearchCosts {
     this.refreshInBackground();
-    const share = this.shareOf(categoryId);
-    let postings = 0;
-    for (const t of this.tokens) {
-      if (t.token.includes(word)) postings += t.postings * share;
-      if (postings >= this.threshold) return true;
-    }
-    return false;
+    if (this.stats.tokens.length === 0 || this.totalListed <= 0) return NO_STATISTICS;
+    const known = categoryId === null ? this.totalListed : this.stats.listed[categoryId];
+    // A category listed since the counts were read: judged as the whole catalogue.
+    const listed = known ?? this.totalListed;
+    const share = listed / this.totalListed;
+    const postings = (word: string) => {
+      let sum = 0;
+      for (const t of this.stats.tokens) if (t.token.includes(word)) sum += t.postings;
+      return sum * share;
+    };
+    const filterShare = this.filterShare(filters);
+    return {
+      postings,
+      preferWalk: (words) => {
+        if (words.length === 0 || listed <= 0) return false;
+        const each = words.map(postings);
+        const driver = Math.min(...each);
+        if (driver <= 0) return false;
+        const wordShare = each.reduce((s, p) => s * Math.min(1, p / listed), 1);
+        const walkRows = Math.min(listed, (COUNT_BOUND + 1) / Math.max(1e-9, wordShare * filterShare));
+        const walk = walkRows * WALK_ROW;
+        const read = driver * POSTING_READ + driver * filterShare * (POSTING_SORT + OTHER_WORD_PROBE * (words.length - 1));
+        return walk < read;
+      },
+    };
   }
 
-  /** The category's fraction of the listed items; the whole catalogue (1) when unknown. */
-  private shareOf(categoryId: string | null): number {
-    if (categoryId === null || this.totalListed <= 0) return 1;
-    const listed = this.listed[categoryId];
-    return listed === undefined ? 1 : listed / this.totalListed;
+  /** Estimated share of items passing the price, rating and dates filters together (taken as independent). */
+  private filterShare(f: Pick<BrowseFilters, 'maxPricePence' | 'minRating' | 'startDate' | 'endDate'>): number {
+    let share = 1;
+    if (f.maxPricePence !== undefined) share *= this.stats.price ? shareAtMost(this.stats.price, f.maxPricePence) : 0.5;
+    if (f.minRating !== undefined) {
+      const r = this.stats.rating;
+      share *= r ? Math.max(0, 1 - r.nullFraction - shareAtMost(r, f.minRating, true)) : 0.5;
+    }
+    if (f.startDate && f.endDate) share *= FREE_ON_DATES;
+    return share;
   }
 
   private refreshInBackground(): void {
@@ -64,10 +140,9 @@ export class CommonWords {
     this.reading = true;
     this.readAt = this.clock();
     this.read()
-      .then(({ tokens, listed }) => {
-        this.tokens = tokens;
-        this.listed = listed;
-        this.totalListed = Object.values(listed).reduce((sum, n) => sum + n, 0);
+      .then((stats) => {
+        this.stats = stats;
+        this.totalListed = Object.values(stats.listed).reduce((sum, n) => sum + n, 0);
       })
       // Statistics are a hint: without them every eligible word reads the postings, as on first start.
       .catch(() => undefined)
