@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, compareDates, parseBrowseFilters } from '@toolshed/core';
-import { generateMix, slices } from './generated-mix.ts';
+import { generateMix, slices, takePerKind } from './generated-mix.ts';
 
 const TODAY = '2030-06-10';
 
@@ -36,6 +36,17 @@ describe('the generated browse mix', () => {
     for (const k of ['all', 'category', 'category+word', 'category+words', 'category+price', 'category+dates', 'category+rating', 'all+word+price+dates', 'category+word+price+dates+rating']) {
       expect(kinds.has(k), k).toBe(true);
     }
+  });
+
+  it('takes up to a number of queries of each kind, in order, and leaves the rest', () => {
+    const { taken, rest } = takePerKind(mix, 5);
+    const perKind = new Map<string, number>();
+    for (const q of taken) perKind.set(q.kind, (perKind.get(q.kind) ?? 0) + 1);
+    expect(Math.max(...perKind.values())).toBe(5);
+    expect(perKind.size).toBe(new Set(mix.map((q) => q.kind)).size);
+    expect(taken.length + rest.length).toBe(mix.length);
+    expect(new Set([...taken, ...rest].map((q) => q.path)).size).toBe(mix.length);
+    expect(taken[0]).toEqual(mix[0]);
   });
 
   it('slices without overlap', () => {

@@ -91,3 +91,23 @@ export function slices<T>(list: T[], sizes: number[]): T[][] {
   let at = 0;
   return sizes.map((n) => list.slice(at, (at += n)));
 }
+
+/**
+ * Up to `perKind` queries of each kind, in the list's order, and the rest of the list. The serial
+ * run takes its queries this way so that every kind's p95 rests on as many answers as the others:
+ * drawn in the mix's own proportions, 2,000 queries gave the rarest kinds 4 to 12 answers, whose
+ * p95 is their slowest answer.
+ */
+export function takePerKind(list: MixQuery[], perKind: number): { taken: MixQuery[]; rest: MixQuery[] } {
+  const counts = new Map<string, number>();
+  const taken: MixQuery[] = [];
+  const rest: MixQuery[] = [];
+  for (const q of list) {
+    const n = counts.get(q.kind) ?? 0;
+    if (n < perKind) {
+      counts.set(q.kind, n + 1);
+      taken.push(q);
+    } else rest.push(q);
+  }
+  return { taken, rest };
+}
