@@ -11,6 +11,7 @@ export const COUNT_BOUND = 1000;
 
 /** An item can be listed: not deleted and offered by its owner. */
 const LISTED = sql`i.deleted_at is null and i.available`;
+const LISTED_T = sql`t.deleted_at is null and t.available`;
 
 /**
  * What the search tokens are cut at (migration 0015): ASCII whitespace and punctuation. A word with
@@ -43,10 +44,15 @@ export interface SearchCosts {
   postings(word: string): number;
   /** True when walking the items newest first is expected to cost less than reading the postings of the rarest word. */
   preferWalk(words: string[]): boolean;
+  /**
+   * On the postings path: true when checking the other words on each of the driver's candidates is
+   * expected to cost less than reading (and hashing) all their postings.
+   */
+  probeOthers(driver: string, others: string[]): boolean;
 }
 
 /** No statistics: every word is rare, and the postings answer every word they can. */
-export const NO_STATISTICS: SearchCosts = { postings: () => 0, preferWalk: () => false };
+export const NO_STATISTICS: SearchCosts = { postings: () => 0, preferWalk: () => false, probeOthers: () => false };
 
 /**
  * True when the search postings answer these words exactly (each word has no separator character
@@ -134,14 +140,21 @@ export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: numbe
       order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
   const [driver, ...others] = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length) as [string, ...string[]];
+  const probe = others.length > 0 && costs.probeOthers(driver, others);
   const parts = [
     sql`i.token_id = any(${tokensOf(driver)})`,
     ...filterParts(scope, f),
-    // Each other word: the same item among that word's postings. The filters are repeated on them
-    // (same item, same values) so that, when the planner hashes them, it hashes only the eligible.
-    ...others.map(
-      (word) => sql`exists (select 1 from search_postings o where o.token_id = any(${tokensOf(word)})
-        and o.created_at = i.created_at and o.item_id = i.item_id${sql.join(filterParts(scope, f, 'o').map((p) => sql` and ${p}`))})`,
+    ...others.map((word) =>
+      probe
+        ? // A rare driver beside a common word ('wet and'): each candidate's text is checked from the
+          // browse index (migration 0017), one probe each. OFFSET 0 keeps it a probe: as a join, the
+          // generic plan would read every item containing the word to hash them.
+          sql`exists (select 1 from items t where t.created_at = i.created_at and t.id = i.item_id and ${LISTED_T}
+            and t.search_text like ${containing(word)} offset 0)`
+        : // The same item among that word's postings. The filters are repeated on them (same item,
+          // same values) so that, when the planner hashes them, it hashes only the eligible.
+          sql`exists (select 1 from search_postings o where o.token_id = any(${tokensOf(word)})
+            and o.created_at = i.created_at and o.item_id = i.item_id${sql.join(filterParts(scope, f, 'o').map((p) => sql` and ${p}`))})`,
     ),
   ];
   // An item whose text has several tokens containing the driver has several postings: one each.

@@ -100,8 +100,19 @@ describe('choosing between the postings and the walk', () => {
     expect(all.preferWalk(['and', 'hand'])).toBe(true);
   });
 
+  it("checks a common word on each of a rare driver's candidates rather than hashing its postings", async () => {
+    const all = (await ready()).costsFor(null, {});
+    expect(all.probeOthers('wet', ['and'])).toBe(true); // 'wet' unknown: rare; 'and' 58,000 postings
+    expect(all.probeOthers('ring', ['spring'])).toBe(false); // 17,950 candidates against 2,700 postings
+    expect(NO_STATISTICS.probeOthers('wet', ['and'])).toBe(false);
+  });
+
   it('sends a search the walk answers to an unprepared statement', () => {
-    const walkFor = (word: string): SearchCosts => ({ postings: (w) => (w === word ? 50_000 : 0), preferWalk: (ws) => ws.every((w) => w === word) });
+    const walkFor = (word: string): SearchCosts => ({
+      postings: (w) => (w === word ? 50_000 : 0),
+      preferWalk: (ws) => ws.every((w) => w === word),
+      probeOthers: () => false,
+    });
     expect(postingsAnswer(['drill'], walkFor('with'))).toBe(true);
     expect(postingsAnswer(['with'], walkFor('with'))).toBe(false);
     expect(postingsAnswer(['at'])).toBe(false); // under three characters: always the walk

@@ -37,6 +37,9 @@ const WALK_ROW = 0.35;
 const POSTING_READ = 0.15;
 const POSTING_SORT = 0.15;
 const OTHER_WORD_PROBE = 1;
+/** A further word checked on one candidate from the browse index (one descent), about 5; hashing a posting of it instead, about 0.2. */
+const TEXT_PROBE = 5;
+const POSTING_HASH = 0.2;
 /** Share of items free on the days asked: bookings are days in months, most items are free on most days. */
 const FREE_ON_DATES = 0.85;
 
@@ -119,6 +122,11 @@ export class CommonWords {
         const walk = walkRows * WALK_ROW;
         const read = driver * POSTING_READ + driver * filterShare * (POSTING_SORT + OTHER_WORD_PROBE * (words.length - 1));
         return walk < read;
+      },
+      probeOthers: (driver, others) => {
+        const candidates = postings(driver) * filterShare;
+        const hashed = others.reduce((sum, w) => sum + postings(w), 0) * POSTING_HASH;
+        return candidates * others.length * TEXT_PROBE < hashed;
       },
     };
   }

@@ -5,7 +5,7 @@ import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
-import { postingsAnswer, preparable, rowCount } from './browse-sql.ts';
+import { matchingItems, postingsAnswer, preparable, rowCount, type SearchCosts } from './browse-sql.ts';
 
 let ctx: TestContext;
 let ownerId: string;
@@ -55,6 +55,19 @@ describe('word search through the search postings', () => {
     expect(await search('SAW   Mitre')).toEqual(['Mitre saw']);
     expect(await search('festivals')).toEqual(['Tent']);
     expect(await search('saw ladder')).toEqual([]);
+  });
+
+  it('gives the same items in the same order on every path: the walk, the postings with the other words hashed or probed', async () => {
+    const path = (walk: boolean, probe: boolean): SearchCosts => ({ postings: () => 0, preferWalk: () => walk, probeOthers: () => probe });
+    const ids = async (search: string, costs: SearchCosts, extra: { maxPricePence?: number } = {}) =>
+      (await queryRows<{ id: string }>(ctx.database.db, matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search, ...extra }, 100, 0, costs))).map((r) => r.id);
+    for (const words of ['saw', 'for trim', 'saw mitre', 'blades curves', 'and cars', 'for tent', 'ladder aluminium']) {
+      const walked = await ids(words, path(true, false));
+      expect(walked.length, words).toBeGreaterThan(0);
+      expect(await ids(words, path(false, false)), `${words}, hashed`).toEqual(walked);
+      expect(await ids(words, path(false, true)), `${words}, probed`).toEqual(walked);
+      expect(await ids(words, path(false, true), { maxPricePence: 0 }), `${words}, probed, nothing under 0p`).toEqual(await ids(words, path(true, false), { maxPricePence: 0 }));
+    }
   });
 
   it('sends only whole-token-safe words of three or more characters to the postings', () => {
