@@ -66,7 +66,11 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const { schemaName, poolSize = 20, preparedPoolSize = 8 } = options;
   const searchPath = schemaName ? `-c search_path=${schemaName},public` : '';
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, ...(searchPath ? { options: searchPath } : {}) });
+  // No JIT compilation: every statement here reads a few thousand rows at most, and PostgreSQL
+  // compiles a query whose estimated cost passes jit_above_cost on every execution, which cost 5 ms
+  // (a browse takes 1-2) whenever a generic plan's estimate was pessimistic (decision 019).
+  const sessionOptions = `${searchPath} -c jit=off`.trim();
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, options: sessionOptions });
   // Prepared reads have their own connections, which always keep the generic plan: the statements
   // sent there are chosen for plans that do not depend on parameter values (see queryRowsPrepared).
   // They are kept open when idle (pg closes idle clients after 10 s by default): a connection's
@@ -76,7 +80,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     connectionString: url,
     max: preparedPoolSize,
     idleTimeoutMillis: 0,
-    options: `${searchPath} -c plan_cache_mode=force_generic_plan`.trim(),
+    options: `${sessionOptions} -c plan_cache_mode=force_generic_plan`,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   for (const p of [pool, preparedPool]) p.on('error', (err) => options.onPoolError?.(err));

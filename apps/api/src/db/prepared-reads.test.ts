@@ -24,6 +24,12 @@ describe.runIf(url)('prepared reads on PostgreSQL', () => {
     expect(prepared?.pid).not.toBe(plain?.pid);
   });
 
+  it('never compile with JIT, on either pool', async () => {
+    const jit = sql`select current_setting('jit') as jit`;
+    expect(await queryRowsPrepared<{ jit: string }>(database.db, jit)).toEqual([{ jit: 'off' }]);
+    expect(await queryRows<{ jit: string }>(database.db, jit)).toEqual([{ jit: 'off' }]);
+  });
+
   it('answer with their parameters, run after run, under one name', async () => {
     const twice = (n: number) => queryRowsPrepared<{ v: number }>(database.db, sql`select ${n}::int * 2 as v`);
     for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(await twice(n)).toEqual([{ v: n * 2 }]);
