@@ -37,8 +37,8 @@ const WALK_ROW = 0.35;
 const POSTING_READ = 0.15;
 const POSTING_SORT = 0.15;
 const OTHER_WORD_PROBE = 1;
-/** A further word checked on one candidate from the browse index (one descent), about 5; hashing a posting of it instead, about 0.2. */
-const TEXT_PROBE = 5;
+/** A further word checked on one candidate from the browse index (one descent), about 2; hashing a posting of it instead, about 0.2. */
+const TEXT_PROBE = 2;
 const POSTING_HASH = 0.2;
 /** Share of items free on the days asked: bookings are days in months, most items are free on most days. */
 const FREE_ON_DATES = 0.85;
