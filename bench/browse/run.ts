@@ -89,6 +89,35 @@ async function settleBackgroundWork(url: string): Promise<void> {
   }
 }
 
+const BROWSE_TABLES = ['items', 'search_postings', 'search_tokens', 'users', 'item_images', 'category_item_counts', 'categories'];
+
+/**
+ * When shared_buffers can hold what browsing reads, loads those tables and their indexes into it
+ * (pg_prewarm), as a server that has been answering for a while has them: otherwise each query's first
+ * touch of a page copies it in from the OS, evicting another, and the run measures a cold start.
+ * Returns what it did, for the report.
+ */
+async function prewarmBrowse(url: string, settings: PostgresSettings): Promise<string> {
+  if (settings.sharedBuffersBytes < settings.browseRelationsBytes * 1.1) return 'not prewarmed: shared_buffers is smaller than what browsing reads';
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('create extension if not exists pg_prewarm');
+    const { rows } = await client.query<{ blocks: string }>(
+      `select coalesce(sum(pg_prewarm(c.oid::regclass)), 0)::text as blocks from pg_class c
+        where c.relnamespace = to_regnamespace(current_schema())
+          and (c.relname = any($1) or c.oid in (select i.indexrelid from pg_index i join pg_class t on t.oid = i.indrelid
+                                                 where t.relname = any($1) and t.relnamespace = to_regnamespace(current_schema())))`,
+      [BROWSE_TABLES],
+    );
+    return `prewarmed ${Math.round((Number(rows[0]?.blocks ?? 0) * 8) / 1024)} MB into shared_buffers (pg_prewarm)`;
+  } catch (err) {
+    return `not prewarmed: ${err instanceof Error ? err.message : String(err)}`;
+  } finally {
+    await client.end();
+  }
+}
+
 /** Adds the Node server's own CPU time per answered request (the database's is not included). */
 async function withServerCpu(pid: number | undefined, run: () => Promise<LoadSummary>): Promise<LoadSummary & { serverCpuMsPerRequest: number | null }> {
   const before = await processCpuSeconds(pid);
@@ -111,6 +140,9 @@ async function main(): Promise<void> {
   if (postgres.sharedBuffersBytes < postgres.browseRelationsBytes) {
     console.log('  They do not fit in shared_buffers: every browse also copies pages from the OS cache (docs/PERFORMANCE.md, "PostgreSQL settings").');
   }
+
+  const prewarmed = await prewarmBrowse(databaseUrl, postgres);
+  console.log(`  ${prewarmed}.`);
 
   const explain = await explainTypicalQueries(databaseUrl);
   console.log(`Wrote ${await writeResult('browse-explain.txt', explain.text)}`);
@@ -208,7 +240,7 @@ async function main(): Promise<void> {
 
     const result = {
       date: new Date().toISOString(),
-      machine: { ...machineInfo({ postgres: postgres.version }), postgresSharedBuffers: postgres.sharedBuffers, browseRelationsMb: Math.round(postgres.browseRelationsBytes / 2 ** 20), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage() },
+      machine: { ...machineInfo({ postgres: postgres.version }), postgresSharedBuffers: postgres.sharedBuffers, prewarmed, browseRelationsMb: Math.round(postgres.browseRelationsBytes / 2 ** 20), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage() },
       dataset: EXPECTED_COUNTS,
       mix: {
         seed: MIX_SEED,
