@@ -1,29 +1,18 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from '../../lib/router/index.ts';
-import { toSearch, withFilter, type FilterKey } from './filter-params.ts';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from '../../lib/router/index.ts';
+import { withFilter, type FilterKey } from './filter-params.ts';
 
 export type UpdateParams = (update: (params: URLSearchParams) => URLSearchParams, options?: { replace?: boolean }) => void;
 
 /**
- * Changes the query of the current URL. It reads the latest location at call time (a debounced
- * write must not undo a filter changed meanwhile) and keeps the current path, so a late write never
- * closes an item popup that opened in between.
+ * Changes the query of the current URL. It builds on the router's latest address at call time, not
+ * on the last one drawn: navigations render as transitions, so a second change (the end date right
+ * after the start, a debounced write) can come before the first is on screen, and must not undo
+ * it. It keeps the current path, so a late write never closes an item popup opened in between.
  */
 export function useUpdateParams(): UpdateParams {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const latest = useRef(location);
-  useLayoutEffect(() => {
-    latest.current = location;
-  });
-  return useCallback(
-    (update, options) => {
-      const current = latest.current;
-      const next = update(new URLSearchParams(current.search));
-      void navigate({ pathname: current.pathname, search: toSearch(next) }, { replace: options?.replace ?? false });
-    },
-    [navigate],
-  );
+  const [, setParams] = useSearchParams();
+  return useCallback((update, options) => setParams((current) => update(current), { replace: options?.replace ?? false }), [setParams]);
 }
 
 export const TYPING_DEBOUNCE_MS = 300;

@@ -102,6 +102,21 @@ describe('filter form and the URL', () => {
     await waitFor(() => expect(url()).toBe(`/category/all?search=saw&minRating=4.5&startDate=${addDays(today, 1)}`));
   });
 
+  it('keeps both dates when the end follows the start before the page has redrawn', async () => {
+    // Navigations render as transitions: a second change can come while the first is still being
+    // rendered, and must build on the address the first one wrote, not on the one last drawn.
+    const { url } = setup('/category/all');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    const start = addDays(today, 20);
+    const end = addDays(today, 21);
+
+    act(() => {
+      fireEvent.change(field('Start date'), { target: { value: start } });
+      fireEvent.change(field('End date'), { target: { value: end } });
+    });
+    await waitFor(() => expect(url()).toBe(`/category/all?startDate=${start}&endDate=${end}`));
+  });
+
   it('clears every filter', async () => {
     const { url } = setup('/category/all?search=saw&maxPrice=9&minRating=3&page=2');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
