@@ -153,8 +153,13 @@ export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: numbe
             and t.search_text like ${containing(word)} offset 0)`
         : // The same item among that word's postings. The filters are repeated on them (same item,
           // same values) so that, when the planner hashes them, it hashes only the eligible.
+          // `o.item_id >= i.item_id` holds whenever the ids are equal: it is there because a join
+          // condition that is not an equality keeps this a hash semi join. Otherwise the planner
+          // may first make the postings unique (a hash aggregate sized by the generic estimate of
+          // tens of thousands, set up and torn down on each execution) and join them again:
+          // 'roof box' across all categories 14-23 ms that way, 2 ms as a semi join.
           sql`exists (select 1 from search_postings o where o.token_id = any(${tokensOf(word)})
-            and o.created_at = i.created_at and o.item_id = i.item_id${sql.join(filterParts(scope, f, 'o').map((p) => sql` and ${p}`))})`,
+            and o.created_at = i.created_at and o.item_id = i.item_id and o.item_id >= i.item_id${sql.join(filterParts(scope, f, 'o').map((p) => sql` and ${p}`))})`,
     ),
   ];
   // An item whose text has several tokens containing the driver has several postings: one each.
