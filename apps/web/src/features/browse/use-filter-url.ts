@@ -11,8 +11,7 @@ export type UpdateParams = (update: (params: URLSearchParams) => URLSearchParams
  * it. It keeps the current path, so a late write never closes an item popup opened in between.
  */
 export function useUpdateParams(): UpdateParams {
-  const [, setParams] = useSearchParams();
-  return useCallback((update, options) => setParams((current) => update(current), { replace: options?.replace ?? false }), [setParams]);
+  return useSearchParams()[1];
 }
 
 export const TYPING_DEBOUNCE_MS = 300;
