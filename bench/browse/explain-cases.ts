@@ -66,6 +66,13 @@ export const EXPLAIN_CASES: ExplainCase[] = [
     fullPlans: true,
   },
   {
+    title: 'Two words across all categories',
+    run: browse(null, () => ({ search: 'ring light', maxPrice: '30' })),
+    // The words' token lists are intersected in the inverted index of search_items (migration 0019).
+    expectIndexes: ['search_items_tokens_idx'],
+    fullPlans: true,
+  },
+  {
     title: 'Dates only, all categories',
     run: browse(null, (t) => ({ startDate: addDays(t, 10), endDate: addDays(t, 12) })),
     expectIndexes: ['items_browse_newest_idx'],

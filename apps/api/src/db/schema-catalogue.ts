@@ -45,3 +45,23 @@ export const searchPostings = pgTable(
   },
   (t) => [uniqueIndex('search_postings_newest_idx').on(t.tokenId, t.createdAt.desc(), t.itemId.desc())],
 );
+
+/**
+ * One row per listed item with the ids of its tokens and the columns browse filters on, kept by the
+ * same triggers (migration 0019): two or more words across all categories intersect the words' lists
+ * in the GIN index of `token_ids` (decision 020).
+ */
+export const searchItems = pgTable(
+  'search_items',
+  {
+    itemId: uuid('item_id').primaryKey(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    categoryId: text('category_id').notNull(),
+    ownerId: text('owner_id').notNull(),
+    dailyRatePence: integer('daily_rate_pence').notNull(),
+    ownerRating: doublePrecision('owner_rating'),
+    booked: dateMultirange('booked').notNull(),
+    tokenIds: integer('token_ids').array().notNull(),
+  },
+  (t) => [index('search_items_tokens_idx').using('gin', t.tokenIds)],
+);

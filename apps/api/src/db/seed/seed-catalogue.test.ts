@@ -76,6 +76,18 @@ describe('seedIfEmpty', () => {
     expect(rows[0]!.actual).toBe(rows[0]!.expected);
   });
 
+  it('gives every listed item one row in search_items whose token ids are those of its postings', async () => {
+    const rows = await queryRows<{ listed: number; rows: number; differing: number }>(
+      database.db,
+      sql`select (select count(*) from items where deleted_at is null and available)::int as listed,
+                 (select count(*) from search_items)::int as rows,
+                 (select count(*) from search_items s
+                   where s.token_ids is distinct from (select array_agg(p.token_id order by p.token_id) from search_postings p where p.item_id = s.item_id))::int as differing`,
+    );
+    expect(rows[0]!.rows).toBeGreaterThan(0);
+    expect(rows[0]).toEqual({ listed: rows[0]!.rows, rows: rows[0]!.rows, differing: 0 });
+  });
+
   it('does nothing when the database already has a catalogue', async () => {
     expect(await seedIfEmpty(database.db, createLocalFileStorage(mediaDir))).toBeNull();
     const items = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from items`);

@@ -97,9 +97,9 @@ export function rowCount(n: number): SQL {
 }
 
 /**
- * The filters other than words, on `i`: either `items` or `search_postings`, which carries the
- * same columns. The owner's rating and the booked days are kept on the item by triggers (migration
- * 0009) and copied to the postings (0015), so these never read users or rentals.
+ * The filters other than words, on `i`: `items`, `search_postings` or `search_items`, which carry
+ * the same columns. The owner's rating and the booked days are kept on the item by triggers
+ * (migration 0009) and copied to the postings (0015, 0019), so these never read users or rentals.
  */
 function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i'): SQL[] {
   const a = sql.raw(alias);
@@ -130,8 +130,10 @@ const tokensOf = (word: string) => sql`array(select id from search_tokens where 
 /**
  * The matching items `(id, created_at)`, newest first, `limit` of them after `offset`. Words the
  * postings answer are read from them: the rarest word drives (by the statistics' estimate, else the
- * longest), each other word is one exact probe of the same index per candidate. Otherwise the items
- * are walked newest first and their text checked from the browse index (migration 0017).
+ * longest), and each other word is either probed on each candidate (a rare driver beside a common
+ * word) or, within a category, matched against its own postings; across all categories, several
+ * words are intersected in the inverted index of `search_items` instead. Otherwise the items are
+ * walked newest first and their text checked from the browse index (migration 0017).
  */
 export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0, costs: SearchCosts = NO_STATISTICS): SQL {
   const words = searchWords(f.search);
@@ -141,6 +143,14 @@ export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: numbe
   }
   const [driver, ...others] = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length) as [string, ...string[]];
   const probe = others.length > 0 && costs.probeOthers(driver, others);
+  if (others.length > 0 && !probe && scope.categoryId === null && scope.ownerId === undefined) {
+    // Across all categories, the items containing every word are the intersection of the words'
+    // lists in the inverted index of `search_items` (migration 0019, decision 020): only the matches
+    // are read, where the postings read the rarest word's postings and hashed the other's.
+    const parts = [...words.map((word) => sql`i.token_ids && ${tokensOf(word)}`), ...filterParts(scope, f)];
+    return sql`select i.item_id as id, i.created_at from search_items i where ${sql.join(parts, sql` and `)}
+      order by i.created_at desc, i.item_id desc limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+  }
   const parts = [
     sql`i.token_id = any(${tokensOf(driver)})`,
     ...filterParts(scope, f),

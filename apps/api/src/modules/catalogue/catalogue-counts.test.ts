@@ -23,11 +23,14 @@ async function addSanders(n: number, from: number) {
   await ctx.database.db.insert(items).values(rows);
 }
 
-async function page(query: string): Promise<ItemsPage> {
-  const res = await ctx.app.inject({ method: 'GET', url: `/api/categories/moving-equipment/items?${query}` });
+async function page(query: string, category = 'moving-equipment'): Promise<ItemsPage> {
+  const res = await ctx.app.inject({ method: 'GET', url: `/api/categories/${category}/items?${query}` });
   expect(res.statusCode).toBe(200);
   return res.json() as ItemsPage;
 }
+
+/** Two words across all categories: answered from search_items (migration 0019), not the postings. */
+const acrossAll = (query: string) => page(`search=sander+bound${query}`, 'all');
 
 async function sidebar(): Promise<CategoriesResponse> {
   return (await ctx.app.inject({ method: 'GET', url: '/api/categories' })).json() as CategoriesResponse;
@@ -59,6 +62,12 @@ describe('counting at the bound of 1,000 matches', () => {
     expect(tenth.items).toHaveLength(100);
     const beyond = await page('search=bound&pageSize=100&page=11');
     expect(beyond).toMatchObject({ total: 1000, totalCapped: false, items: [] });
+
+    expect(await acrossAll('')).toMatchObject({ total: 1000, totalCapped: false });
+    const acrossLast = await acrossAll('&page=42');
+    expect(acrossLast.items.map((i) => i.name).slice(-2)).toEqual(['Bound Sander 1', 'Bound Sander 0']);
+    expect(acrossLast.items).toHaveLength(1000 - 41 * 24);
+    expect(await acrossAll('&pageSize=100&page=11')).toMatchObject({ total: 1000, totalCapped: false, items: [] });
   });
 
   it('1,001 matches: 1,000 and capped, while every page still holds the right items', async () => {
@@ -73,6 +82,12 @@ describe('counting at the bound of 1,000 matches', () => {
     const beyond = await page('search=bound&pageSize=100&page=11');
     expect(beyond).toMatchObject({ total: 1000, totalCapped: true });
     expect(beyond.items.map((i) => i.name)).toEqual(['Bound Sander 0']);
+
+    const across = await acrossAll('');
+    expect(across).toMatchObject({ total: 1000, totalCapped: true });
+    expect(across.items[0]?.name).toBe('Bound Sander 1000');
+    expect((await acrossAll('&page=42')).items).toHaveLength(1001 - 41 * 24);
+    expect((await acrossAll('&pageSize=100&page=11')).items.map((i) => i.name)).toEqual(['Bound Sander 0']);
   });
 
   it('the unfiltered category counts exactly from the maintained counts, past the bound', async () => {

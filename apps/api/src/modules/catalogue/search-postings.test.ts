@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { ItemsPage } from '@toolshed/core/contract';
 import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
@@ -57,17 +58,34 @@ describe('word search through the search postings', () => {
     expect(await search('saw ladder')).toEqual([]);
   });
 
-  it('gives the same items in the same order on every path: the walk, the postings with the other words hashed or probed', async () => {
+  it('gives the same items in the same order on every path: the walk, the postings with the other words probed, matched or intersected', async () => {
     const path = (walk: boolean, probe: boolean): SearchCosts => ({ postings: () => 0, preferWalk: () => walk, probeOthers: () => probe });
-    const ids = async (search: string, costs: SearchCosts, extra: { maxPricePence?: number } = {}) =>
-      (await queryRows<{ id: string }>(ctx.database.db, matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search, ...extra }, 100, 0, costs))).map((r) => r.id);
-    for (const words of ['saw', 'for trim', 'saw mitre', 'blades curves', 'and cars', 'for tent', 'ladder aluminium']) {
-      const walked = await ids(words, path(true, false));
-      expect(walked.length, words).toBeGreaterThan(0);
-      expect(await ids(words, path(false, false)), `${words}, hashed`).toEqual(walked);
-      expect(await ids(words, path(false, true)), `${words}, probed`).toEqual(walked);
-      expect(await ids(words, path(false, true), { maxPricePence: 0 }), `${words}, probed, nothing under 0p`).toEqual(await ids(words, path(true, false), { maxPricePence: 0 }));
+    const ids = async (categoryId: string | null, search: string, costs: SearchCosts, extra: { maxPricePence?: number } = {}) =>
+      (await queryRows<{ id: string }>(ctx.database.db, matchingItems({ categoryId }, { page: 1, pageSize: 24, search, ...extra }, 100, 0, costs))).map((r) => r.id);
+    // Across all categories several words are intersected in search_items; within one, the other
+    // word's postings are matched by a semi join.
+    for (const categoryId of [null, 'power-tools']) {
+      for (const words of ['saw', 'for trim', 'saw mitre', 'blades curves', 'and cars', 'for tent', 'ladder aluminium', 'cars and the']) {
+        const label = `${words} in ${categoryId ?? 'all'}`;
+        const walked = await ids(categoryId, words, path(true, false));
+        if (categoryId === null || words !== 'for tent') expect(walked.length, label).toBeGreaterThan(0);
+        expect(await ids(categoryId, words, path(false, false)), `${label}, matched or intersected`).toEqual(walked);
+        expect(await ids(categoryId, words, path(false, true)), `${label}, probed`).toEqual(walked);
+        const cheap = { maxPricePence: 0 };
+        expect(await ids(categoryId, words, path(false, false), cheap), `${label}, nothing under 0p`).toEqual(await ids(categoryId, words, path(true, false), cheap));
+        expect(await ids(categoryId, words, path(false, true), cheap), `${label}, probed, nothing under 0p`).toEqual(await ids(categoryId, words, path(true, false), cheap));
+      }
     }
+  });
+
+  it('intersects several words across all categories in search_items, and matches them by postings within one', () => {
+    const dialect = new PgDialect();
+    const f = { page: 1, pageSize: 24, search: 'ladder aluminium' };
+    const text = (categoryId: string | null) => dialect.sqlToQuery(matchingItems({ categoryId }, f, 24)).sql;
+    expect(text(null)).toMatch(/from search_items i where i\.token_ids && .* and i\.token_ids && /);
+    expect(text('power-tools')).toMatch(/from search_postings i\b/);
+    expect(text('power-tools')).not.toMatch(/search_items/);
+    expect(dialect.sqlToQuery(matchingItems({ categoryId: null }, { ...f, search: 'ladder' }, 24)).sql).not.toMatch(/search_items/);
   });
 
   it('sends only whole-token-safe words of three or more characters to the postings', () => {
@@ -103,18 +121,26 @@ describe('word search through the search postings', () => {
     const db = ctx.database.db;
     const item = await createItem(db, ownerId, { name: 'Wallpaper steamer', description: 'Strips old paper fast.', dailyRatePence: 1500 });
     expect(await search('steamer')).toEqual(['Wallpaper steamer']);
+    // Two words across all categories are answered from search_items, kept by the same triggers.
+    expect(await search('wallpaper steamer')).toEqual(['Wallpaper steamer']);
 
     await db.update(items).set({ name: 'Wallpaper stripper' }).where(eq(items.id, item.id));
     expect(await search('steamer')).toEqual([]);
     expect(await search('stripper')).toEqual(['Wallpaper stripper']);
+    expect(await search('wallpaper steamer')).toEqual([]);
+    expect(await search('wallpaper stripper')).toEqual(['Wallpaper stripper']);
 
     await db.update(items).set({ description: 'Steam lifts paper quickly.' }).where(eq(items.id, item.id));
     expect(await search('strips')).toEqual([]);
     expect(await search('quickly')).toEqual(['Wallpaper stripper']);
+    expect(await search('strips stripper')).toEqual([]);
+    expect(await search('quickly stripper')).toEqual(['Wallpaper stripper']);
 
     expect(await search('stripper', '&maxPrice=10')).toEqual([]);
     await db.update(items).set({ dailyRatePence: 900 }).where(eq(items.id, item.id));
     expect(await search('stripper', '&maxPrice=10')).toEqual(['Wallpaper stripper']);
+    expect(await search('wallpaper stripper', '&maxPrice=8')).toEqual([]);
+    expect(await search('wallpaper stripper', '&maxPrice=9')).toEqual(['Wallpaper stripper']);
 
     expect(await names('power-tools', 'search=stripper')).toEqual(['Wallpaper stripper']);
     await db.update(items).set({ categoryId: 'cleaning-equipment' }).where(eq(items.id, item.id));
@@ -123,11 +149,14 @@ describe('word search through the search postings', () => {
 
     await db.update(items).set({ available: false }).where(eq(items.id, item.id));
     expect(await search('stripper')).toEqual([]);
+    expect(await search('wallpaper stripper')).toEqual([]);
     await db.update(items).set({ available: true }).where(eq(items.id, item.id));
     expect(await search('stripper')).toEqual(['Wallpaper stripper']);
+    expect(await search('wallpaper stripper')).toEqual(['Wallpaper stripper']);
 
     await db.update(items).set({ deletedAt: new Date() }).where(eq(items.id, item.id));
     expect(await search('stripper')).toEqual([]);
+    expect(await search('wallpaper stripper')).toEqual([]);
   });
 
   it("follows the owner's rating, bookings and a hard delete", async () => {
@@ -135,19 +164,27 @@ describe('word search through the search postings', () => {
     const owner = await createUser(db, { name: 'Rated Owner', rating: 3 });
     const item = await createItem(db, owner.id, { name: 'Cement mixer', description: 'Half a bag at a time.' });
     expect(await search('mixer', '&minRating=4')).toEqual([]);
+    expect(await search('cement mixer', '&minRating=4')).toEqual([]);
     await db.update(users).set({ rating: 4.5 }).where(eq(users.id, owner.id));
     expect(await search('mixer', '&minRating=4')).toEqual(['Cement mixer']);
+    expect(await search('cement mixer', '&minRating=4')).toEqual(['Cement mixer']);
 
     const rental = await createRental(db, item, renterId, 3, 2);
     const dates = (from: string, to: string) => `&startDate=${from}&endDate=${to}`;
     expect(await search('mixer', dates(rental.startDate, rental.endDate))).toEqual([]);
+    expect(await search('cement mixer', dates(rental.startDate, rental.endDate))).toEqual([]);
     await db.execute(sql`update rentals set cancelled_at = now() where id = ${rental.id}`);
     expect(await search('mixer', dates(rental.startDate, rental.endDate))).toEqual(['Cement mixer']);
+    expect(await search('cement mixer', dates(rental.startDate, rental.endDate))).toEqual(['Cement mixer']);
 
     await db.execute(sql`delete from rentals where item_id = ${item.id}`);
     await db.delete(items).where(eq(items.id, item.id));
     expect(await search('mixer')).toEqual([]);
-    const left = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from search_postings where item_id = ${item.id}`);
-    expect(left[0]!.n).toBe(0);
+    const left = await queryRows<{ postings: number; rows: number }>(
+      db,
+      sql`select (select count(*) from search_postings where item_id = ${item.id})::int as postings,
+                 (select count(*) from search_items where item_id = ${item.id})::int as rows`,
+    );
+    expect(left[0]).toEqual({ postings: 0, rows: 0 });
   });
 });
