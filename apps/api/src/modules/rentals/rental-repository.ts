@@ -64,7 +64,7 @@ const review = (role: 'renter' | 'owner') =>
   sql`(select json_build_object('rating', rv.rating, 'comment', rv.comment, 'created_at', rv.created_at, 'published', rv.published_at is not null)
        from reviews rv where rv.rental_id = r.id and rv.reviewer_role = ${role} limit 1)`;
 
-function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created_at desc`, lock = false) {
+function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created_at desc`) {
   return sql`
     select r.id, r.item_id, i.name as item_name,
            (select thumb_key from item_images im where im.item_id = r.item_id order by position limit 1) as thumb_key,
@@ -87,8 +87,7 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
     join users o on o.id = r.owner_id
     join users rn on rn.id = r.renter_id
     where ${where}
-    order by ${order}
-    ${lock ? sql`for update of r` : sql``}`;
+    order by ${order}`;
 }
 
 const isParty = (userId: string) => sql`(r.renter_id = ${userId} or r.owner_id = ${userId})`;
@@ -131,6 +130,20 @@ export function createRentalRepository(db: Db) {
   };
 }
 
+/**
+ * Locks the rental row, then reads it with everything beside it in a second statement. In one
+ * statement, a transaction that waited for the lock would see the rental row as the one before it
+ * left it, but its subqueries (the reviews, the payment) as they were when it started waiting: the
+ * second of two reviews sent at once found no review, inserted its own and hit the unique index.
+ * A new statement takes a new snapshot, which holds what the lock's previous holder committed.
+ */
+async function lockThenRead(tx: Executor, where: SQL): Promise<RentalRow | undefined> {
+  const locked = await queryRows<{ id: string }>(tx as Db, sql`select r.id from rentals r where ${where} for update of r`);
+  if (!locked[0]) return undefined;
+  const rows = await queryRows<RentalRow>(tx as Db, selectRentals(sql`r.id = ${locked[0].id}`));
+  return rows[0];
+}
+
 /** Writes of the lifecycle, inside a transaction that first locks the rental row. */
 function rentalWriter(tx: Executor) {
   return {
@@ -140,15 +153,9 @@ function rentalWriter(tx: Executor) {
      * The rental, locked until the transaction ends, if `userId` is a party: a cancel racing a
      * return or another cancel waits here and then sees the first one's outcome.
      */
-    async lockForParty(rentalId: string, userId: string): Promise<RentalRow | undefined> {
-      const rows = await queryRows<RentalRow>(tx as Db, selectRentals(sql`r.id = ${rentalId} and ${isParty(userId)}`, sql`r.id`, true));
-      return rows[0];
-    },
+    lockForParty: (rentalId: string, userId: string) => lockThenRead(tx, sql`r.id = ${rentalId} and ${isParty(userId)}`),
 
-    async lock(rentalId: string): Promise<RentalRow | undefined> {
-      const rows = await queryRows<RentalRow>(tx as Db, selectRentals(sql`r.id = ${rentalId}`, sql`r.id`, true));
-      return rows[0];
-    },
+    lock: (rentalId: string) => lockThenRead(tx, sql`r.id = ${rentalId}`),
 
     /** Cancelling sets cancelled_at, which takes the rental out of the no-overlap constraint: its dates are free at once. */
     async markCancelled(rentalId: string, by: 'renter' | 'owner' | 'system', reason: string | null, refundPence: number, at: Date): Promise<void> {

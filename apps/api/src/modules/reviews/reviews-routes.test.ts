@@ -116,4 +116,16 @@ describe('reviews both ways, double-blind', () => {
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.message).toBe('You have already reviewed this rental.');
   });
+
+  it('keeps one of several reviews of a rental sent at once by the same person and refuses the others', async () => {
+    // On PostgreSQL they run in parallel and wait for the rental's lock in turn; each must then see
+    // the review the one before it committed (it once found none, inserted and hit the unique index).
+    const id = await returnedRental(50, 51);
+    const responses = await Promise.all([5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5].map((rating) => kit.review(id, renter.cookie, rating, 'Sent at once.')));
+    const statuses = responses.map((r) => r.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const refused of responses.filter((r) => r.statusCode === 409)) expect(refused.json().error.message).toBe('You have already reviewed this rental.');
+    const written = ((await kit.send('GET', '/api/me/reviews', renter.cookie)).json() as MyReviews).written.filter((r) => r.comment === 'Sent at once.');
+    expect(written).toHaveLength(1);
+  });
 });
