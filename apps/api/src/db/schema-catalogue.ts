@@ -27,6 +27,16 @@ export const searchTokens = pgTable(
   (t) => [index('search_tokens_trgm_idx').using('gin', t.token.op('gin_trgm_ops'))],
 );
 
+/** What the search tables copy from each listed item: its date, for newest first, and what browse filters on. */
+const browsedColumns = () => ({
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  categoryId: text('category_id').notNull(),
+  ownerId: text('owner_id').notNull(),
+  dailyRatePence: integer('daily_rate_pence').notNull(),
+  ownerRating: doublePrecision('owner_rating'),
+  booked: dateMultirange('booked').notNull(),
+});
+
 /**
  * One row per token of each listed item, carrying the columns browse filters on, kept by triggers
  * on `items` (migration 0015): a word search reads one index newest first, never the items.
@@ -36,12 +46,7 @@ export const searchPostings = pgTable(
   {
     tokenId: integer('token_id').notNull(),
     itemId: uuid('item_id').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    categoryId: text('category_id').notNull(),
-    ownerId: text('owner_id').notNull(),
-    dailyRatePence: integer('daily_rate_pence').notNull(),
-    ownerRating: doublePrecision('owner_rating'),
-    booked: dateMultirange('booked').notNull(),
+    ...browsedColumns(),
   },
   (t) => [uniqueIndex('search_postings_newest_idx').on(t.tokenId, t.createdAt.desc(), t.itemId.desc())],
 );
@@ -55,12 +60,7 @@ export const searchItems = pgTable(
   'search_items',
   {
     itemId: uuid('item_id').primaryKey(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    categoryId: text('category_id').notNull(),
-    ownerId: text('owner_id').notNull(),
-    dailyRatePence: integer('daily_rate_pence').notNull(),
-    ownerRating: doublePrecision('owner_rating'),
-    booked: dateMultirange('booked').notNull(),
+    ...browsedColumns(),
     tokenIds: integer('token_ids').array().notNull(),
   },
   (t) => [index('search_items_tokens_idx').using('gin', t.tokenIds)],
