@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
-import { COUNT_BOUND, matchingItems, newestFirst, preparable, readsPostings, rowCount, type BrowseScope, type SearchCosts } from './browse-sql.ts';
+import { COUNT_BOUND, matchingItems, newestFirst, preparable, readsPostings, rowCount, type BrowseScope } from './browse-sql.ts';
 import { CommonWords, type ColumnStatistics, type TokenPostings } from './common-words.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
@@ -95,7 +95,7 @@ export function createCatalogueRepository(db: Db) {
     };
   });
   /** Browse statements run prepared (parsed once per connection, plans reused) unless a pattern must shape the plan. */
-  const runner = (filters: BrowseFilters, costs: SearchCosts) => (preparable(filters, costs) ? queryRowsPrepared : queryRows);
+  const runner = (filters: BrowseFilters) => (preparable(filters) ? queryRowsPrepared : queryRows);
 
   return {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
@@ -119,7 +119,7 @@ export function createCatalogueRepository(db: Db) {
       const offset = (filters.page - 1) * filters.pageSize;
       const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
       const costs = commonWords.costsFor(scope.categoryId, filters);
-      const rows = await runner(filters, costs)<ItemSummaryRow & { listed: number }>(db, sql`
+      const rows = await runner(filters)<ItemSummaryRow & { listed: number }>(db, sql`
         select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
         ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, costs))}`);
       return { rows: rows.filter((r) => r.id !== null), listed: rows[0]?.listed ?? 0 };
@@ -143,7 +143,7 @@ export function createCatalogueRepository(db: Db) {
             ${cardsBeside(sql`select id, created_at from m order by ${newestFirst('m')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`)}`
         : sql`select c.matched, p.* from (select count(*)::int as matched from (${matchingItems(scope, filters, window, 0, costs)}) w) c
             ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, costs))}`;
-      const rows = await runner(filters, costs)<ItemSummaryRow & { matched: number }>(db, query);
+      const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, query);
       return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
     },
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CommonWords, shareAtMost, type ColumnStatistics, type WordStatistics } from './common-words.ts';
-import { NO_STATISTICS, postingsAnswer, preparable, type SearchCosts } from './browse-sql.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { matchingItems, NO_STATISTICS, postingsAnswer, preparable, type SearchCosts } from './browse-sql.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -107,7 +108,7 @@ describe('choosing between the postings and the walk', () => {
     expect(NO_STATISTICS.probeOthers('wet', ['and'])).toBe(false);
   });
 
-  it('sends a search the walk answers to an unprepared statement', () => {
+  it('sends a common word the costs walk to a prepared statement (checked by strpos), and a short word to an unprepared one', () => {
     const walkFor = (word: string): SearchCosts => ({
       postings: (w) => (w === word ? 50_000 : 0),
       preferWalk: (ws) => ws.every((w) => w === word),
@@ -116,7 +117,15 @@ describe('choosing between the postings and the walk', () => {
     expect(postingsAnswer(['drill'], walkFor('with'))).toBe(true);
     expect(postingsAnswer(['with'], walkFor('with'))).toBe(false);
     expect(postingsAnswer(['at'])).toBe(false); // under three characters: always the walk
-    expect(preparable({ page: 1, pageSize: 24, search: 'with' }, walkFor('with'))).toBe(false);
-    expect(preparable({ page: 1, pageSize: 24, search: 'drill' }, walkFor('with'))).toBe(true);
+    expect(preparable({ page: 1, pageSize: 24, search: 'with' })).toBe(true);
+    expect(preparable({ page: 1, pageSize: 24, search: 'drill' })).toBe(true);
+    expect(preparable({ page: 1, pageSize: 24, search: 'at' })).toBe(false);
+    const walk = new PgDialect().sqlToQuery(matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'with' }, 24, 0, walkFor('with')));
+    expect(walk.sql).toMatch(/from items i where .*strpos\(i\.search_text, \$\d+\) > 0/);
+    expect(walk.sql).not.toMatch(/ like /);
+    expect(walk.params).toContain('with');
+    const short = new PgDialect().sqlToQuery(matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'at' }, 24, 0, walkFor('with')));
+    expect(short.sql).toMatch(/i\.search_text like \$\d+/);
+    expect(short.params).toContain('%at%');
   });
 });
