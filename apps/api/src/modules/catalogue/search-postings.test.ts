@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { BrowseFilters } from '@toolshed/core';
 import type { ItemsPage } from '@toolshed/core/contract';
 import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
@@ -76,6 +77,28 @@ describe('word search through the search postings', () => {
         expect(await ids(categoryId, words, path(false, true), cheap), `${label}, probed, nothing under 0p`).toEqual(await ids(categoryId, words, path(true, false), cheap));
       }
     }
+  });
+
+  it("reads each of a word's tokens only as far as the window, and still gives the walk's items for every window", async () => {
+    const db = ctx.database.db;
+    // 'grind' is inside three tokens; the items alternate between them, and some have two.
+    const names = ['Angle grinder', 'Bench grinders', 'Regrinding kit', 'Grinder and grinders'];
+    for (let n = 0; n < 24; n++) {
+      await createItem(db, ownerId, { name: `${names[n % 4]} ${n}`, description: 'Window test.', dailyRatePence: 700 + (n % 3) * 100, createdAt: new Date(Date.UTC(2025, 5, 1, 0, n)) });
+    }
+    const costs = (walk: boolean): SearchCosts => ({ postings: () => 0, preferWalk: () => walk, probeOthers: () => false });
+    const ids = async (limit: number, offset: number, walk: boolean, extra: Partial<BrowseFilters> = {}) =>
+      (await queryRows<{ id: string }>(db, matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'grind', ...extra }, limit, offset, costs(walk)))).map((r) => r.id);
+    const sql = new PgDialect().sqlToQuery(matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'grind' }, 5, 7, costs(false))).sql;
+    expect(sql).toMatch(/cross join lateral \(select [\s\S]* limit 12\) p/);
+    for (const [limit, offset] of [[5, 0], [5, 7], [3, 20], [100, 0], [1, 23], [4, 24]] as const) {
+      for (const extra of [{}, { maxPricePence: 800 }]) {
+        const walked = await ids(limit, offset, true, extra);
+        expect(await ids(limit, offset, false, extra), `limit ${limit} offset ${offset} ${JSON.stringify(extra)}`).toEqual(walked);
+      }
+    }
+    expect(await ids(100, 0, false)).toHaveLength(24);
+    expect(await ids(4, 24, false)).toEqual([]);
   });
 
   it('intersects several words across all categories in search_items, and matches them by postings within one', () => {
