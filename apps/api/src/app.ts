@@ -2,7 +2,6 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -17,6 +16,7 @@ import { RequestLogController } from './platform/logging/request-log-controller.
 import { registerHealthRoutes, type Readiness } from './platform/lifecycle/health-routes.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { registerSameOriginGuard } from './platform/http/same-origin.ts';
+import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
 import { registerWebShell } from './modules/web-shell/web-shell-routes.ts';
@@ -132,7 +132,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   registerInputGuard(app);
   registerSameOriginGuard(app, [config.appUrl, ...config.trustedOrigins], { production: config.production });
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
