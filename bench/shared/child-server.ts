@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import { REPO_ROOT } from './paths.ts';
@@ -38,8 +38,9 @@ function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
 }
 
 /**
- * Starts a TypeScript entry point in its own Node process (with the tsx loader, as `tsx file` would)
- * on loopback, and resolves once `healthPath` answers 200. Output is prefixed with the name.
+ * Starts an entry point in its own Node process on loopback, and resolves once `healthPath` answers
+ * 200: a TypeScript file with the tsx loader (as `tsx file` would), a compiled `.js` one as it is.
+ * Output is prefixed with the name.
  */
 export async function startServer(options: {
   name: string;
@@ -51,7 +52,8 @@ export async function startServer(options: {
   const port = await freePort();
   // What the API requires when NODE_ENV=production; a benchmark's own env still wins.
   const production = { APP_URL: `http://127.0.0.1:${port}`, AUTH_SECRET: randomBytes(32).toString('base64url'), MAIL_OUTBOX: 'true' };
-  const child = spawn(process.execPath, ['--import', 'tsx', options.entry], {
+  const loader = /\.m?js$/.test(options.entry) ? [] : ['--import', 'tsx'];
+  const child = spawn(process.execPath, [...loader, options.entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...production, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -115,4 +117,14 @@ export function runMain(main: () => Promise<void>): void {
       process.removeListener('SIGINT', onSignal);
       process.removeListener('SIGTERM', onSignal);
     });
+}
+
+/**
+ * The compiled server, as `npm start` runs it (`apps/api/dist/main.js`), built first when its
+ * sources changed since its last build.
+ */
+export function compiledServerEntry(): string {
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', 'server', '--if-changed'], { cwd: REPO_ROOT, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('Building the server failed');
+  return 'apps/api/dist/main.js';
 }
