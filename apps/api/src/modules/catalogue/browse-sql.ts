@@ -207,6 +207,21 @@ export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: numbe
     order by i.created_at desc, i.item_id desc limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }
 
+/**
+ * The matches to count, at most `limit` of them: those of `matchingItems`, in any order. With no
+ * words across all categories the order is left out, so the planner may count along the prices
+ * (`items_price_idx`, migration 0021) when a maximum price is asked: under £5, rated 3.5, free for
+ * 12 days took 32,000 entries newest first to find the bound's 1,001 matches, and 5,300 by price.
+ * With no maximum price it walks an index of the same size either way. Within a category, the
+ * category's own listing index stays the cheaper walk, and words keep the path the costs chose.
+ */
+export function countedItems(scope: BrowseScope, f: BrowseFilters, limit: number, costs: SearchCosts = NO_STATISTICS): SQL {
+  if (searchWords(f.search).length === 0 && scope.categoryId === null && scope.ownerId === undefined) {
+    return sql`select i.id from items i where ${whereFor(scope, f)} limit ${rowCount(limit)}`;
+  }
+  return matchingItems(scope, f, limit, 0, costs);
+}
+
 /** Newest first, written to match the listing indexes (`desc nulls last`) so a page reads only its rows. */
 export function newestFirst(alias: string): SQL {
   return sql.raw(`${alias}.created_at desc nulls last, ${alias}.id desc nulls last`);

@@ -64,6 +64,12 @@ describe('counting at the bound of 1,000 matches', () => {
     expect(beyond).toMatchObject({ total: 1000, totalCapped: false, items: [] });
 
     expect(await acrossAll('')).toMatchObject({ total: 1000, totalCapped: false });
+    // No words across all categories: counted in no order, by price (migration 0021). The sack
+    // truck (£10) is over the price.
+    const cheap = await page('maxPrice=5', 'all');
+    expect(cheap).toMatchObject({ total: 1000, totalCapped: false });
+    expect(cheap.items[0]?.name).toBe('Bound Sander 999');
+    expect(await page('maxPrice=10', 'all')).toMatchObject({ total: 1000, totalCapped: true });
     const acrossLast = await acrossAll('&page=42');
     expect(acrossLast.items.map((i) => i.name).slice(-2)).toEqual(['Bound Sander 1', 'Bound Sander 0']);
     expect(acrossLast.items).toHaveLength(1000 - 41 * 24);
@@ -85,6 +91,10 @@ describe('counting at the bound of 1,000 matches', () => {
 
     const across = await acrossAll('');
     expect(across).toMatchObject({ total: 1000, totalCapped: true });
+    const cheap = await page('maxPrice=5&minRating=4', 'all');
+    expect(cheap).toMatchObject({ total: 1000, totalCapped: true });
+    expect(cheap.items[0]?.name).toBe('Bound Sander 1000');
+    expect((await page('maxPrice=5&page=42', 'all')).items.at(-1)?.name).toBe('Bound Sander 0');
     expect(across.items[0]?.name).toBe('Bound Sander 1000');
     expect((await acrossAll('&page=42')).items).toHaveLength(1001 - 41 * 24);
     expect((await acrossAll('&pageSize=100&page=11')).items.map((i) => i.name)).toEqual(['Bound Sander 0']);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters, DateRange } from '@toolshed/core';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
-import { COUNT_BOUND, matchingItems, newestFirst, preparable, readsPostings, rowCount, type BrowseScope } from './browse-sql.ts';
+import { COUNT_BOUND, countedItems, matchingItems, newestFirst, preparable, readsPostings, rowCount, type BrowseScope } from './browse-sql.ts';
 import { CommonWords, type ColumnStatistics, type TokenPostings } from './common-words.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
@@ -129,8 +129,8 @@ export function createCatalogueRepository(db: Db) {
      * One page and the number of matches up to `COUNT_BOUND + 1`, in one query: the matches are
      * counted newest first, stopping after the bound (or after the page when it lies further).
      * `matched` above `COUNT_BOUND` means 'more than COUNT_BOUND'. Over items, the count and the
-     * page each walk the listing index (the page stops after its own rows: a third less work than
-     * cutting it from a materialised list); over postings, whose matches must be sorted, they are
+     * page each walk an index (the page stops after its own rows: a third less work than cutting it
+     * from a materialised list; the count, in no order, may go by price: `countedItems`); over postings, whose matches must be sorted, they are
      * sorted once and the page is cut from them.
      */
     async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
@@ -141,7 +141,7 @@ export function createCatalogueRepository(db: Db) {
         ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, costs)})
             select c.matched, p.* from (select count(*)::int as matched from m) c
             ${cardsBeside(sql`select id, created_at from m order by ${newestFirst('m')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`)}`
-        : sql`select c.matched, p.* from (select count(*)::int as matched from (${matchingItems(scope, filters, window, 0, costs)}) w) c
+        : sql`select c.matched, p.* from (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w) c
             ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, costs))}`;
       const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, query);
       return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
