@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { todayInLondon } from '@toolshed/core';
-import { compiledServerEntry, runMain, startServer, stopAllServers } from '../shared/child-server.ts';
+import { compiledServer, runMain, startServer, stopAllServers } from '../shared/child-server.ts';
 import { wholeFromEnv } from '../shared/env.ts';
 import { loadAverage, machineInfo } from '../shared/machine.ts';
 import { processCpuSeconds } from '../shared/process-cpu.ts';
@@ -148,21 +148,23 @@ async function main(): Promise<void> {
   console.log(`Wrote ${await writeResult('browse-explain.txt', explain.text)}`);
   printExplainSummary(explain.summary);
 
-  // The API as `npm start` runs it: the compiled bundle, not the sources through tsx.
-  const apiEntry = compiledServerEntry();
+  // The API as `npm start` runs it: the compiled bundle with the start script's Node options.
+  const apiBuild = compiledServer();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-bench-'));
   await mkdir(path.join(dataDir, 'media'));
   try {
     const api = await startServer({
       name: 'api',
-      entry: apiEntry,
+      entry: apiBuild.entry,
+      nodeArgs: apiBuild.nodeArgs,
       env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', BROWSE_CACHE_MS: '0' },
       healthPath: '/api/health',
       timeoutMs: 240_000,
     });
     const cachedApi = await startServer({
       name: 'api-cached',
-      entry: apiEntry,
+      entry: apiBuild.entry,
+      nodeArgs: apiBuild.nodeArgs,
       env: { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', BROWSE_CACHE_MS: '15000' },
       healthPath: '/api/health',
       timeoutMs: 240_000,

@@ -1,6 +1,8 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { REPO_ROOT } from './paths.ts';
 
 export interface ChildServer {
@@ -45,6 +47,8 @@ function stopChild(child: ChildProcess, graceMs = 5_000): Promise<void> {
 export async function startServer(options: {
   name: string;
   entry: string;
+  /** Options for Node itself, before the entry (a compiled entry's heap settings). */
+  nodeArgs?: string[];
   env: Record<string, string>;
   healthPath: string;
   timeoutMs: number;
@@ -53,7 +57,7 @@ export async function startServer(options: {
   // What the API requires when NODE_ENV=production; a benchmark's own env still wins.
   const production = { APP_URL: `http://127.0.0.1:${port}`, AUTH_SECRET: randomBytes(32).toString('base64url'), MAIL_OUTBOX: 'true' };
   const loader = /\.m?js$/.test(options.entry) ? [] : ['--import', 'tsx'];
-  const child = spawn(process.execPath, [...loader, options.entry], {
+  const child = spawn(process.execPath, [...(options.nodeArgs ?? []), ...loader, options.entry], {
     cwd: REPO_ROOT,
     env: { ...process.env, ...production, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,11 +124,16 @@ export function runMain(main: () => Promise<void>): void {
 }
 
 /**
- * The compiled server, as `npm start` runs it (`apps/api/dist/main.js`), built first when its
- * sources changed since its last build.
+ * The compiled server as `npm start` runs it: `apps/api/dist/main.js` with the Node options the
+ * start script gives it (its heap settings), built first when its sources changed since its last
+ * build.
  */
-export function compiledServerEntry(): string {
+export function compiledServer(): { entry: string; nodeArgs: string[] } {
+  const entry = 'apps/api/dist/main.js';
+  const start = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const command = start.split('&&').map((part) => part.trim().split(/\s+/)).find((words) => words[0] === 'node' && words.at(-1) === entry);
+  if (!command) throw new Error(`The start script does not run ${entry} with node: ${start}`);
   const built = spawnSync(process.execPath, ['scripts/build.mjs', 'server', '--if-changed'], { cwd: REPO_ROOT, stdio: 'inherit' });
   if (built.status !== 0) throw new Error('Building the server failed');
-  return 'apps/api/dist/main.js';
+  return { entry, nodeArgs: command.slice(1, -1) };
 }
