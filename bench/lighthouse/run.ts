@@ -14,7 +14,7 @@ import lighthouse from 'lighthouse';
 import { runMain, startServer, stopAllServers } from '../shared/child-server.ts';
 import { loadAverage, machineInfo } from '../shared/machine.ts';
 import { REPO_ROOT, writeResult } from '../shared/paths.ts';
-import { figuresOf, LIGHTHOUSE_TARGETS, medianFigures, meetsTargets, type LighthouseFigures } from './summary.ts';
+import { figuresOf, isMeasured, LIGHTHOUSE_TARGETS, medianFigures, meetsTargets, type LighthouseFigures } from './summary.ts';
 
 const RUNS = 3;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -26,8 +26,8 @@ function buildWeb(): Promise<boolean> {
   });
 }
 
-/** One Lighthouse run in a fresh Chromium, so no run reuses another's cache. */
-async function audit(url: string): Promise<LighthouseFigures> {
+/** One Lighthouse run in a fresh Chromium, so no run reuses another's cache; a run Lighthouse could not measure gives its error. */
+async function audit(url: string): Promise<LighthouseFigures | { error: string }> {
   const chrome = await chromeLauncher.launch({ chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', chromeFlags: CHROME_FLAGS });
   try {
     const result = await lighthouse(url, {
@@ -39,7 +39,9 @@ async function audit(url: string): Promise<LighthouseFigures> {
       blockedUrlPatterns: ['*tile.openstreetmap.org*'],
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-    return figuresOf(result.lhr as unknown as Parameters<typeof figuresOf>[0]);
+    const figures = figuresOf(result.lhr as unknown as Parameters<typeof figuresOf>[0]);
+    if (isMeasured(figures)) return figures;
+    return { error: result.lhr.runtimeError?.message ?? result.lhr.runtimeError?.code ?? 'a figure is missing from the result' };
   } finally {
     chrome.kill();
   }
@@ -70,13 +72,22 @@ async function main(): Promise<void> {
     const results = [];
     for (const p of pages) {
       const runs: LighthouseFigures[] = [];
-      for (let i = 1; i <= RUNS; i++) {
+      const failures: string[] = [];
+      // A run Lighthouse could not measure (it happens: a trace without a paint event) is reported
+      // and run again, up to twice as many runs in all; the medians are of measured runs only.
+      for (let i = 1; runs.length < RUNS && i <= 2 * RUNS; i++) {
         const f = await audit(`${api.baseUrl}${p.path}`);
+        if ('error' in f) {
+          console.log(`${p.name} run ${i}: not measured (${f.error}); running again`);
+          failures.push(f.error);
+          continue;
+        }
         console.log(`${p.name} run ${i}: score ${f.performance}, LCP ${f.lcpMs} ms, CLS ${f.cls}, FCP ${f.fcpMs} ms, TBT ${f.tbtMs} ms, ${Math.round(f.transferBytes / 1000)} KB`);
         runs.push(f);
       }
+      if (runs.length < RUNS) throw new Error(`Lighthouse measured ${p.path} only ${runs.length} times in ${2 * RUNS} runs: ${failures.join('; ')}`);
       const median = medianFigures(runs);
-      results.push({ ...p, runs, median, met: meetsTargets(median) });
+      results.push({ ...p, runs, failures, median, met: meetsTargets(median) });
       console.log(`${p.name} median: score ${median.performance}, LCP ${median.lcpMs} ms, CLS ${median.cls} -> ${meetsTargets(median) ? 'MET' : 'MISSED'}\n`);
     }
     const out = {

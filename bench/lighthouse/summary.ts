@@ -34,9 +34,15 @@ function median(values: number[]): number {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 }
 
-/** The median of each figure over several runs (each figure on its own). */
+/** True when Lighthouse gave every figure (a run it could not measure has none, or some missing). */
+export function isMeasured(f: LighthouseFigures): boolean {
+  return Object.values(f).every((v) => Number.isFinite(v));
+}
+
+/** The median of each figure over several measured runs (each figure on its own). */
 export function medianFigures(runs: LighthouseFigures[]): LighthouseFigures {
   if (runs.length === 0) throw new Error('No Lighthouse runs to summarise');
+  if (!runs.every(isMeasured)) throw new Error('A run without every figure cannot be part of a median');
   const keys = Object.keys(runs[0]!) as Array<keyof LighthouseFigures>;
   return Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])) as unknown as LighthouseFigures;
 }
