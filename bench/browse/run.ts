@@ -3,7 +3,7 @@
  * cache off and on), the fixed twelve queries against the prototype's approach, and the item popup
  * against the floor. Env: BENCH_DATABASE_URL (a PostgreSQL database it may drop and rebuild),
  * BENCH_API_SECONDS, BENCH_BASELINE_SECONDS, BENCH_MIX_PER_KIND (queries of each kind at 1
- * connection, default 50), BENCH_MIX_LOAD (queries at 50 connections, default 8000).
+ * connection, default 100), BENCH_MIX_LOAD (queries at 50 connections, default 8000).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -179,7 +179,9 @@ async function main(): Promise<void> {
     const floor = await startServer({ name: 'floor', entry: 'bench/browse/floor-server.ts', env: { DATABASE_URL: databaseUrl }, healthPath: '/health', timeoutMs: 120_000 });
 
     const today = todayInLondon();
-    const perKind = wholeFromEnv('BENCH_MIX_PER_KIND', 50, 5, 1_000);
+    // 100 of each kind: with 50, a kind's p95 was its third-slowest answer, and one or two pauses of
+    // the machine in 50 answers (a collection, the first touch of a page) decided it (docs/PERFORMANCE.md).
+    const perKind = wholeFromEnv('BENCH_MIX_PER_KIND', 100, 5, 1_000);
     const loadCount = wholeFromEnv('BENCH_MIX_LOAD', 8000, 100, 100_000);
     const warmUp = 1_000;
     const sampleSize = 12;
