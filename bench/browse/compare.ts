@@ -8,13 +8,15 @@
  * processes, from /proc/stat: only the server under load is busy) and the single-connection
  * p50/p95; writes bench/results/browse-compare.json. Env: BENCH_DATABASE_URL, COMPARE_ROUNDS
  * (default 4), COMPARE_LOAD (queries per 50-connection turn, default 2000), COMPARE_SERIAL (default
- * 500). The other checkout needs its dependencies installed (or a `node_modules` link to these).
+ * 500). Each side is its checkout's compiled server as its `npm start` runs it (built first when
+ * its sources changed). The other checkout needs its dependencies installed (or `node_modules`
+ * links to these).
  */
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { todayInLondon } from '@toolshed/core';
-import { runMain, startServer, stopAllServers, type ChildServer } from '../shared/child-server.ts';
+import { compiledServer, runMain, startServer, stopAllServers, type ChildServer } from '../shared/child-server.ts';
 import { wholeFromEnv } from '../shared/env.ts';
 import { machineInfo } from '../shared/machine.ts';
 import { machineBusySeconds } from '../shared/process-cpu.ts';
@@ -44,10 +46,7 @@ const mean = (xs: number[]) => Math.round((xs.reduce((a, b) => a + b, 0) / Math.
 async function main(): Promise<void> {
   const other = process.argv[2];
   if (!other) throw new Error('Usage: npm run browse:compare -w bench -- <path of another checkout>');
-  const otherEntry = path.resolve(other, 'apps/api/src/main.ts');
-  await stat(otherEntry).catch(() => {
-    throw new Error(`No API entry at ${otherEntry}`);
-  });
+  const builds = { other: compiledServer(path.resolve(other)), this: compiledServer() };
   const rounds = wholeFromEnv('COMPARE_ROUNDS', 4, 1, 20);
   const loadCount = wholeFromEnv('COMPARE_LOAD', 2000, 100, 20_000);
   const serialCount = wholeFromEnv('COMPARE_SERIAL', 500, 50, 5_000);
@@ -58,14 +57,11 @@ async function main(): Promise<void> {
   await mkdir(path.join(dataDir, 'media'));
   try {
     const env = { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', BROWSE_CACHE_MS: '0' };
-    const start = (name: string, entry: string) => startServer({ name, entry, env, healthPath: '/api/health', timeoutMs: 240_000 });
     // The other checkout starts first, so this one's migrations are the last applied to the database.
     const sides: Side[] = [];
-    for (const [label, entry] of [
-      ['other', otherEntry],
-      ['this', 'apps/api/src/main.ts'],
-    ] as const) {
-      sides.push({ label, server: await start(label, entry), rps: [], cpuMsPerRequest: [], latencies: [], failures: 0 });
+    for (const label of ['other', 'this'] as const) {
+      const server = await startServer({ name: label, ...builds[label], env, healthPath: '/api/health', timeoutMs: 240_000 });
+      sides.push({ label, server, rps: [], cpuMsPerRequest: [], latencies: [], failures: 0 });
     }
 
     const mix = generateMix(sides.length * (2 * WARM_UP + rounds * (serialCount + loadCount)), COMPARE_SEED, todayInLondon());

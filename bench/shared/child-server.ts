@@ -124,16 +124,16 @@ export function runMain(main: () => Promise<void>): void {
 }
 
 /**
- * The compiled server as `npm start` runs it: `apps/api/dist/main.js` with the Node options the
- * start script gives it (its heap settings), built first when its sources changed since its last
- * build.
+ * The compiled server as `npm start` runs it in the checkout at `root` (this one by default):
+ * `apps/api/dist/main.js` with the Node options its start script gives it (its heap settings),
+ * built first when its sources changed since its last build.
  */
-export function compiledServer(): { entry: string; nodeArgs: string[] } {
-  const entry = 'apps/api/dist/main.js';
-  const start = (JSON.parse(readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const command = start.split('&&').map((part) => part.trim().split(/\s+/)).find((words) => words[0] === 'node' && words.at(-1) === entry);
-  if (!command) throw new Error(`The start script does not run ${entry} with node: ${start}`);
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', 'server', '--if-changed'], { cwd: REPO_ROOT, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('Building the server failed');
-  return { entry, nodeArgs: command.slice(1, -1) };
+export function compiledServer(root = REPO_ROOT): { entry: string; nodeArgs: string[] } {
+  const relative = 'apps/api/dist/main.js';
+  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const command = start.split('&&').map((part) => part.trim().split(/\s+/)).find((words) => words[0] === 'node' && words.at(-1) === relative);
+  if (!command) throw new Error(`The start script of ${root} does not run ${relative} with node: ${start}`);
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', 'server', '--if-changed'], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error(`Building the server in ${root} failed`);
+  return { entry: path.join(root, relative), nodeArgs: command.slice(1, -1) };
 }
