@@ -127,11 +127,11 @@ export function createCatalogueRepository(db: Db) {
 
     /**
      * One page and the number of matches up to `COUNT_BOUND + 1`, in one query: the matches are
-     * counted newest first, stopping after the bound (or after the page when it lies further).
-     * `matched` above `COUNT_BOUND` means 'more than COUNT_BOUND'. Over items, the count and the
-     * page each walk an index (the page stops after its own rows: a third less work than cutting it
-     * from a materialised list; the count, in no order, may go by price: `countedItems`); over postings, whose matches must be sorted, they are
-     * sorted once and the page is cut from them.
+     * counted, stopping after the bound (or after the page when it lies further). `matched` above
+     * `COUNT_BOUND` means 'more than COUNT_BOUND'. Over items, the count and the page each walk an
+     * index: the page newest first, stopping after its own rows (a third less work than cutting it
+     * from a materialised list), the count in whatever order is cheapest (`countedItems`). Over
+     * postings, whose matches must be sorted, they are sorted once and the page is cut from them.
      */
     async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
