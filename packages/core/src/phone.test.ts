@@ -22,9 +22,20 @@ describe('checkPhone', () => {
     expect(checkPhone(code, digits(max + 1))).toEqual({ ok: false, field: 'number', message: PHONE_MESSAGES.invalid });
   });
 
-  it('refuses a GB number starting with 0 and accepts separators', () => {
-    expect(checkPhone('GB', '07700 900123')).toMatchObject({ ok: false, message: PHONE_MESSAGES.invalid });
-    expect(checkPhone('GB', '7700 900-123')).toMatchObject({ ok: true, e164: '+447700900123', formatted: '+44 7700900123' });
+  it('accepts a UK mobile written with its leading 0 and stores it as +44 without it', () => {
+    expect(checkPhone('GB', '07700 900123')).toMatchObject({ ok: true, digits: '7700900123', e164: '+447700900123', formatted: '+44 7700900123' });
+    expect(checkPhone('GB', '7700 900-123')).toMatchObject({ ok: true, digits: '7700900123', e164: '+447700900123' });
+    expect(checkPhone('GB', '(01865) 123456')).toMatchObject({ ok: true, e164: '+441865123456' });
+  });
+
+  it('drops only one trunk 0, and only where the country has one', () => {
+    // Two zeros are an international prefix, not a national number; GB numbers never start with 0.
+    expect(checkPhone('GB', '007700 900123')).toMatchObject({ ok: false, message: PHONE_MESSAGES.invalid });
+    expect(checkPhone('DE', '030 12345678')).toMatchObject({ ok: true, e164: '+493012345678' });
+    expect(checkPhone('IE', '085 123 4567')).toMatchObject({ ok: true, e164: '+353851234567' });
+    // Italy keeps its 0 after +39; a trunk 0 never makes a too-short number long enough.
+    expect(checkPhone('IT', '06 1234 5678')).toMatchObject({ ok: true, e164: '+390612345678' });
+    expect(checkPhone('GB', '077009001')).toMatchObject({ ok: false, message: PHONE_MESSAGES.invalid });
   });
 
   it('asks for a country, then a number, and refuses letters', () => {

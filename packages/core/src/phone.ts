@@ -11,37 +11,50 @@ export interface PhoneCountry {
   /** Digits of the national number (without the dial code). */
   minDigits: number;
   maxDigits: number;
-  /** GB numbers are written without the trunk 0 after +44. */
+  /**
+   * The national trunk prefix '0' that people type at home ('07700 900123') but that is dropped
+   * after the dial code (+44 7700 900123). One such 0 is removed before the digits are counted.
+   */
+  trunkZero?: boolean;
+  /** GB national numbers never start with 0 once the trunk 0 is gone. */
   noLeadingZero?: boolean;
 }
 
-const country = (code: string, name: string, dialCode: string, flag: string, minDigits: number, maxDigits = minDigits, noLeadingZero = false): PhoneCountry => ({
+interface CountryOptions {
+  trunkZero?: boolean;
+  noLeadingZero?: boolean;
+}
+
+const country = (code: string, name: string, dialCode: string, flag: string, minDigits: number, maxDigits = minDigits, options: CountryOptions = {}): PhoneCountry => ({
   code,
   name,
   dialCode,
   flag,
   minDigits,
   maxDigits,
-  ...(noLeadingZero ? { noLeadingZero } : {}),
+  ...options,
 });
 
+const TRUNK: CountryOptions = { trunkZero: true };
+
 export const PHONE_COUNTRIES: readonly PhoneCountry[] = [
-  country('GB', 'United Kingdom', '+44', '🇬🇧', 9, 10, true),
+  country('GB', 'United Kingdom', '+44', '🇬🇧', 9, 10, { trunkZero: true, noLeadingZero: true }),
   country('US', 'United States', '+1', '🇺🇸', 10),
-  country('DE', 'Germany', '+49', '🇩🇪', 10, 12),
-  country('FR', 'France', '+33', '🇫🇷', 9),
+  country('DE', 'Germany', '+49', '🇩🇪', 10, 12, TRUNK),
+  country('FR', 'France', '+33', '🇫🇷', 9, 9, TRUNK),
+  // Italian numbers keep their leading 0 after +39; Spain, Norway, Denmark and Poland have no trunk prefix.
   country('IT', 'Italy', '+39', '🇮🇹', 9, 10),
   country('ES', 'Spain', '+34', '🇪🇸', 9),
-  country('NL', 'Netherlands', '+31', '🇳🇱', 9),
-  country('BE', 'Belgium', '+32', '🇧🇪', 9),
-  country('AT', 'Austria', '+43', '🇦🇹', 10, 12),
-  country('CH', 'Switzerland', '+41', '🇨🇭', 9),
-  country('SE', 'Sweden', '+46', '🇸🇪', 9),
+  country('NL', 'Netherlands', '+31', '🇳🇱', 9, 9, TRUNK),
+  country('BE', 'Belgium', '+32', '🇧🇪', 9, 9, TRUNK),
+  country('AT', 'Austria', '+43', '🇦🇹', 10, 12, TRUNK),
+  country('CH', 'Switzerland', '+41', '🇨🇭', 9, 9, TRUNK),
+  country('SE', 'Sweden', '+46', '🇸🇪', 9, 9, TRUNK),
   country('NO', 'Norway', '+47', '🇳🇴', 8),
   country('DK', 'Denmark', '+45', '🇩🇰', 8),
-  country('FI', 'Finland', '+358', '🇫🇮', 9),
+  country('FI', 'Finland', '+358', '🇫🇮', 9, 9, TRUNK),
   country('PL', 'Poland', '+48', '🇵🇱', 9),
-  country('IE', 'Ireland', '+353', '🇮🇪', 9),
+  country('IE', 'Ireland', '+353', '🇮🇪', 9, 9, TRUNK),
 ];
 
 export const PHONE_MESSAGES = {
@@ -66,6 +79,12 @@ export function phoneDigits(number: string): string {
   return number.replace(/\D/g, '');
 }
 
+/** The national number as written after the dial code: one trunk 0 typed at home is dropped. */
+function nationalDigits(found: PhoneCountry, typed: string): string {
+  const digits = phoneDigits(typed);
+  return found.trunkZero && digits.startsWith('0') ? digits.slice(1) : digits;
+}
+
 export type PhoneCheck =
   | { ok: true; country: PhoneCountry; digits: string; e164: string; formatted: string }
   | { ok: false; field: 'countryCode' | 'number'; message: string };
@@ -75,7 +94,7 @@ export function checkPhone(countryCode: string | null | undefined, number: strin
   const found = findPhoneCountry(countryCode);
   if (!found) return { ok: false, field: 'countryCode', message: PHONE_MESSAGES.country };
   if (!number || !number.trim()) return { ok: false, field: 'number', message: PHONE_MESSAGES.number };
-  const digits = phoneDigits(number);
+  const digits = nationalDigits(found, number);
   const lengthOk = digits.length >= found.minDigits && digits.length <= found.maxDigits;
   // Only digits and the usual separators may be typed; letters make it invalid, not ignored.
   const charsOk = /^[\d\s().-]+$/.test(number.trim());

@@ -43,7 +43,7 @@ describe('phone number validation', () => {
       ['', '7700900123', PHONE_MESSAGES.country, 'countryCode'],
       ['ZZ', '7700900123', PHONE_MESSAGES.country, 'countryCode'],
       ['GB', '', PHONE_MESSAGES.number, 'number'],
-      ['GB', '07700900123', PHONE_MESSAGES.invalid, 'number'],
+      ['GB', '0077009001', PHONE_MESSAGES.invalid, 'number'],
     ] as const) {
       const res = await sendCode(cookie, country, number);
       expect(res.statusCode, `${country} ${number}`).toBe(400);
@@ -68,6 +68,17 @@ describe('phone number validation', () => {
       expect(await codeSentTo(`${dialCode}${number(max)}`)).toMatch(/^\d{6}$/);
     },
   );
+});
+
+describe('UK mobile written with its leading 0', () => {
+  it('is accepted and stored as +44 without the 0', async () => {
+    const { cookie } = await freshUser();
+    const res = await sendCode(cookie, 'GB', '07700 900123');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().sentTo).toBe('+44 7700900123');
+    expect((await me(cookie)).phone).toMatchObject({ countryCode: 'GB', number: '7700900123', formatted: '+44 7700900123' });
+    expect(await codeSentTo('+447700900123')).toMatch(/^\d{6}$/);
+  });
 });
 
 describe('phone verification', () => {

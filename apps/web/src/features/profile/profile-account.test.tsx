@@ -89,11 +89,12 @@ describe('phone verification', () => {
     await user.selectOptions(screen.getByLabelText('Country'), 'GB');
     await user.click(send);
     expect(await screen.findByText(PHONE_MESSAGES.number)).toBeTruthy();
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '7700 9001');
     await user.click(send);
     expect(await screen.findByText(PHONE_MESSAGES.invalid)).toBeTruthy();
     await user.clear(screen.getByRole('textbox', { name: 'Phone number' }));
-    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '7700 900123');
+    // Written as people write a UK mobile, with its leading 0.
+    await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
     await user.click(send);
     expect(await screen.findByText(/We have sent a 6-digit code to \+44 7700900123/)).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
