@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -149,6 +150,32 @@ describe('listing an item', () => {
     expect(reordered.json().images[0].url).toBe(item.images[7]!.url);
     const removed = await send('DELETE', `/api/items/${itemId}/images/${ids[0]}`, owner.cookie);
     expect(removed.json().images).toHaveLength(7);
+  });
+});
+
+describe('postcodes stored and shown in the canonical form', () => {
+  it('tidies a postcode typed in lower case or without its space, on listing and on editing', async () => {
+    const created = await send('POST', '/api/items', owner.cookie, { ...valid, name: 'Lawn Rake', postcode: 'ls6  2ab' });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = (created.json() as ItemDetail).id;
+    expect((created.json() as ItemDetail).location.postcode).toBe('LS6 2AB');
+    const edited = await send('PUT', `/api/items/${id}`, owner.cookie, { ...valid, name: 'Lawn Rake', postcode: 'ls62ab' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    const [row] = await queryRows<{ postcode: string }>(ctx.database.db, sql`select postcode from items where id = ${id}`);
+    expect(row?.postcode).toBe('LS6 2AB');
+  });
+
+  it('migration 0022 tidies postcodes saved before, on items and on addresses', async () => {
+    const user = await createUser(ctx.database.db, { email: 'typed@example.com' });
+    const [item] = await queryRows<{ id: string }>(ctx.database.db, sql`select id from items where owner_id = ${owner.user.id} limit 1`);
+    await ctx.database.db.execute(sql`update items set postcode = 'ox2 6ae' where id = ${item!.id}`);
+    await ctx.database.db.execute(sql`update users set address_line = '1 High St', address_city = 'Oxford', address_postcode = ' ox4  1ha' where id = ${user.id}`);
+    const file = readFileSync(new URL('../../db/migrations/0022_canonical_postcodes.sql', import.meta.url), 'utf8');
+    for (const statement of file.split('--> statement-breakpoint')) await ctx.database.db.execute(sql.raw(statement));
+    const [tidyItem] = await queryRows<{ postcode: string }>(ctx.database.db, sql`select postcode from items where id = ${item!.id}`);
+    const [tidyUser] = await queryRows<{ address_postcode: string }>(ctx.database.db, sql`select address_postcode from users where id = ${user.id}`);
+    expect(tidyItem?.postcode).toBe('OX2 6AE');
+    expect(tidyUser?.address_postcode).toBe('OX4 1HA');
   });
 });
 

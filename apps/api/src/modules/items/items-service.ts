@@ -1,4 +1,4 @@
-import { AppError, rentalState as lifecycleState, todayInLondon } from '@toolshed/core';
+import { AppError, formatPostcode, rentalState as lifecycleState, todayInLondon } from '@toolshed/core';
 import { MAX_ITEM_IMAGES, type ItemInput, type OwnerItem } from '@toolshed/core/contract';
 import type { Geocoder } from '../../platform/geocoding/geocoder.ts';
 import { sniffImage } from '../../platform/images/sniff-image.ts';
@@ -6,6 +6,9 @@ import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { ItemsRepository } from './items-repository.ts';
 import { isRowId } from '../../db/ids.ts';
+
+/** The route has checked the postcode; it is saved in its canonical form ('ox2 6ae' -> 'OX2 6AE'), as addresses are. */
+const tidied = (input: ItemInput): ItemInput => ({ ...input, postcode: formatPostcode(input.postcode) });
 
 /** `onChange` runs after every change that browsing shows (listings, photos). */
 export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, storage: FileStorage, now: () => Date, onChange: () => void = () => {}) {
@@ -19,14 +22,16 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
     owned,
 
     /** Input is validated by the route with the shared item schema. Geocoding comes first: if it fails, nothing is saved. */
-    async create(ownerId: string, input: ItemInput): Promise<string> {
+    async create(ownerId: string, typed: ItemInput): Promise<string> {
+      const input = tidied(typed);
       const point = await geocoder.geocode(input);
       const id = await repo.create(ownerId, input, point);
       onChange();
       return id;
     },
 
-    async update(itemId: string, ownerId: string, input: ItemInput): Promise<void> {
+    async update(itemId: string, ownerId: string, typed: ItemInput): Promise<void> {
+      const input = tidied(typed);
       const item = await owned(itemId, ownerId);
       const moved = input.address !== item.address || input.city !== item.city || input.postcode !== item.postcode;
       const point =
