@@ -24,6 +24,10 @@ describe('card checks', () => {
     expect(cardProblems({ ...good, number: '3782 822463 10005', cvv: '1234' }, today)).toEqual({});
   });
 
+  it.each(['X', ' X ', 'Jo'])('takes a name on the card of one letter or more: %j', (name) => {
+    expect(cardProblems({ ...good, name }, today)).toEqual({});
+  });
+
   it.each([
     [{ number: '4242 4242 4242 4241' }, 'number'],
     [{ number: 'abcd' }, 'number'],
@@ -33,6 +37,8 @@ describe('card checks', () => {
     [{ cvv: '12' }, 'cvv'],
     [{ cvv: '1234' }, 'cvv'],
     [{ name: ' ' }, 'name'],
+    [{ name: '\u200B\u00A0' }, 'name'],
+    [{ name: 'M'.repeat(101) }, 'name'],
   ])('refuses %o', (change, field) => {
     expect(Object.keys(cardProblems({ ...good, ...change }, today))).toEqual([field]);
   });

@@ -36,6 +36,13 @@ export function cardBrand(digits: string): CardBrand {
   return 'unknown';
 }
 
+const CARD_BRAND_NAMES: Record<CardBrand, string | null> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unknown: null };
+
+/** A stored brand as people write it ('visa' -> 'Visa'); null for a brand we do not name. */
+export function cardBrandName(brand: string): string | null {
+  return Object.hasOwn(CARD_BRAND_NAMES, brand) ? CARD_BRAND_NAMES[brand as CardBrand] : null;
+}
+
 /** Why an MM/YY expiry cannot be used today, or null. A card is valid to the end of its expiry month. */
 export function expiryProblem(expiry: string, today: IsoDate): string | null {
   const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(expiry.trim());
@@ -54,7 +61,9 @@ export function cardProblems(card: CardInput, today: IsoDate): Partial<Record<Ca
   if (!/^\d{3,4}$/.test(card.cvv.trim()) || (problems.number === undefined && card.cvv.trim().length !== cvvLength)) {
     problems.cvv = `Please enter the ${cvvLength}-digit security code`;
   }
-  if (card.name.trim().length < 2 || card.name.trim().length > 100) problems.name = 'Please enter the name on the card';
+  // A name of one letter is a name (an initial, a mononym); blank or absurdly long is not.
+  const name = card.name.replace(/[\s\u200B-\u200D\u2060\uFEFF]+/g, ' ').trim();
+  if (name.length < 1 || name.length > 100) problems.name = 'Please enter the name on the card';
   return problems;
 }
 
