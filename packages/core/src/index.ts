@@ -25,3 +25,4 @@ export * from './public-location.ts';
 export * from './browse-query.ts';
 export * from './image-sizes.ts';
 export * from './first-screen.ts';
+export * from './payment-method.ts';

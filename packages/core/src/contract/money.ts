@@ -13,6 +13,7 @@ export const balanceSchema = z.object({
 
 export const transactionTypeSchema = z.enum(['sent', 'received', 'refund', 'withdrawal']);
 export const transactionStatusSchema = z.enum(['completed', 'pending', 'cancelled', 'failed']);
+export const transactionPaymentMethodSchema = z.enum(['card', 'balance']);
 
 export const transactionSchema = z.object({
   id: z.string().describe('The rental id (sent, received, refund) or the withdrawal id'),
@@ -24,8 +25,10 @@ export const transactionSchema = z.object({
   serviceFeePence: z.number().int().describe("The renter's share of the checkout's 10% fee (0 for the other types)"),
   totalPence: z.number().int(),
   status: transactionStatusSchema,
-  paymentMethod: z.literal('card'),
-  card: z.object({ brand: z.string(), last4: z.string() }).nullable(),
+  paymentMethod: transactionPaymentMethodSchema.describe(
+    "Where the money came from or went: card (a rental paid by card, a withdrawal paid out to a card); balance (earnings and refunds credited to the user's Toolshed balance)",
+  ),
+  card: z.object({ brand: z.string(), last4: z.string() }).nullable().describe('The card, when the method is card and it is known'),
 });
 
 export const transactionsPageSchema = z.object({
@@ -63,6 +66,7 @@ export type Balance = z.infer<typeof balanceSchema>;
 export type Transaction = z.infer<typeof transactionSchema>;
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+export type TransactionPaymentMethod = z.infer<typeof transactionPaymentMethodSchema>;
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 export type Withdrawal = z.infer<typeof withdrawalSchema>;

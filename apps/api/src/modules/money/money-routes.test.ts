@@ -121,7 +121,7 @@ describe("an owner's money", () => {
     expect(lines[0]).toBe('Date,Type,Item,Counterparty,Amount (GBP),Service fee (GBP),Total (GBP),Status,Payment method,Card');
     expect(lines).toHaveLength(4);
     const received = lines.find((l) => l.includes(',received,'))!;
-    expect(received).toContain(`,"'=HYPERLINK(""http://evil"")",Rita Renter,25.00,0.00,25.00,completed,card,`);
+    expect(received).toContain(`,"'=HYPERLINK(""http://evil"")",Rita Renter,25.00,0.00,25.00,completed,Toolshed balance,`);
   });
 });
 
@@ -145,5 +145,29 @@ describe("nobody else's money", () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toBe('Please enter a valid amount');
     expect((await balanceOf(owner)).availablePence).toBe(1500);
+  });
+});
+
+describe('payment methods of transactions', () => {
+  it('lists a refund and earnings as the Toolshed balance and a rental paid by card as that card, in the JSON and the CSV', async () => {
+    const lender = await createSignedInUser(ctx.app, mailer, 'lender@example.com', 'Lena Lender');
+    const borrower = await createSignedInUser(ctx.app, mailer, 'borrower@example.com', 'Bob Borrower');
+    await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' }, headers: { cookie: borrower.cookie, origin: 'http://localhost:3000' } });
+    const item = await createItem(ctx.database.db, lender.user.id, { name: 'Tile Cutter', dailyRatePence: 800 });
+    const start = addDays(todayInLondon(), 3);
+    const booked = await post(ctx.app, '/api/checkout', { lines: [{ itemId: item.id, startDate: start, endDate: addDays(start, 1) }], card: TEST_CARD, idempotencyKey: randomUUID() }, { cookie: borrower.cookie });
+    expect(booked.statusCode, booked.body).toBe(201);
+    const rentalId = (await transactionsOf(borrower)).transactions[0]!.id;
+    const cancelled = await post(ctx.app, `/api/rentals/${rentalId}/cancel`, {}, { cookie: borrower.cookie });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+
+    const mine = (await transactionsOf(borrower)).transactions;
+    expect(mine.find((t) => t.type === 'refund')).toMatchObject({ id: rentalId, amountPence: 1760, paymentMethod: 'balance', card: null });
+    expect(mine.find((t) => t.type === 'sent')).toMatchObject({ id: rentalId, paymentMethod: 'card', card: { brand: 'visa', last4: '4242' } });
+    expect((await transactionsOf(lender)).transactions).toEqual([expect.objectContaining({ type: 'received', paymentMethod: 'balance', card: null })]);
+
+    const csv = (await get('/api/me/transactions.csv', borrower)).body.trim().split('\r\n');
+    expect(csv.find((l) => l.includes(',refund,'))).toMatch(/,completed,Toolshed balance,$/);
+    expect(csv.find((l) => l.includes(',sent,'))).toMatch(/,cancelled,Card \(Visa ending 4242\),visa ending 4242$/);
   });
 });

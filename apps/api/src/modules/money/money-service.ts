@@ -1,6 +1,18 @@
 import { feeShares, serviceFeePence } from '@toolshed/core';
-import type { Balance, Transaction, TransactionsPage } from '@toolshed/core/contract';
+import type { Balance, Transaction, TransactionPaymentMethod, TransactionsPage } from '@toolshed/core/contract';
 import type { MoneyRepository, TransactionRow } from './money-repository.ts';
+
+/**
+ * How each kind of transaction moves money: a rental is paid by card at checkout; an owner's
+ * earnings and a renter's refunds are credited to their Toolshed balance; a withdrawal is paid out
+ * from the balance to a card.
+ */
+const PAYMENT_METHODS: Record<TransactionRow['type'], TransactionPaymentMethod> = {
+  sent: 'card',
+  received: 'balance',
+  refund: 'balance',
+  withdrawal: 'card',
+};
 
 /** Rows in one CSV download at most (years of activity for anyone on a marketplace like this). */
 export const CSV_MAX_ROWS = 10_000;
@@ -31,8 +43,8 @@ export function createMoneyService(repo: MoneyRepository) {
         serviceFeePence: fee,
         totalPence: row.amount_pence + fee,
         status: row.status,
-        paymentMethod: 'card' as const,
-        card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+        paymentMethod: PAYMENT_METHODS[row.type],
+        card: PAYMENT_METHODS[row.type] === 'card' && row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
       };
     });
   }

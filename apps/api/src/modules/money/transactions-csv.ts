@@ -1,4 +1,4 @@
-import { todayInLondon } from '@toolshed/core';
+import { paymentMethodLabel, todayInLondon } from '@toolshed/core';
 import type { Transaction } from '@toolshed/core/contract';
 
 const HEADER = ['Date', 'Type', 'Item', 'Counterparty', 'Amount (GBP)', 'Service fee (GBP)', 'Total (GBP)', 'Status', 'Payment method', 'Card'];
@@ -28,7 +28,8 @@ export function transactionsCsv(transactions: readonly Transaction[]): string {
       pounds(t.serviceFeePence),
       pounds(t.totalPence),
       csvCell(t.status),
-      t.paymentMethod,
+      // The same words as the Transactions tab: 'Toolshed balance', 'Card (Visa ending 4242)'...
+      csvCell(paymentMethodLabel(t)),
       csvCell(t.card ? `${t.card.brand} ending ${t.card.last4}` : ''),
     ];
     lines.push(cells.join(','));

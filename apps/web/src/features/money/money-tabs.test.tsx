@@ -131,3 +131,18 @@ describe('the Transactions tab', () => {
     expect(api.calls.some((c) => c.url.pathname === '/api/me/transactions' && c.url.searchParams.get('page') === '2')).toBe(true);
   });
 });
+
+describe('payment methods on the Transactions tab', () => {
+  it('labels a refund and earnings "Toolshed balance", a card payment with its card, never a refund as "Card"', async () => {
+    const transactions = [
+      transaction(1, { type: 'refund', status: 'completed', paymentMethod: 'balance', card: null }),
+      transaction(2, { type: 'sent', paymentMethod: 'card', card: { brand: 'mastercard', last4: '4444' } }),
+      transaction(3, { type: 'received', paymentMethod: 'balance', card: null }),
+    ];
+    fakeServer({ 'GET /api/me': () => json(me), 'GET /api/me/transactions': () => json({ transactions, page: 1, pageSize: 20, total: 3 }) }, { user: testUser });
+    renderApp('/profile?tab=transactions');
+    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const methodOf = (row: HTMLElement) => within(row).getAllByRole('cell').at(-1)!.textContent;
+    expect(rows.map(methodOf)).toEqual(['Toolshed balance', 'Card (Mastercard ending 4444)', 'Toolshed balance']);
+  });
+});

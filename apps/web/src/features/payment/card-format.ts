@@ -1,4 +1,4 @@
-import { cardBrand, type CardBrand } from '@toolshed/core';
+import { cardBrand } from '@toolshed/core';
 
 /** Digits as typed or pasted, grouped the way the card prints them (American Express 4-6-5). */
 export function formatCardNumber(input: string): string {
@@ -20,8 +20,5 @@ export function formatExpiry(input: string): string {
   return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
-const BRAND_NAMES: Record<CardBrand, string | null> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unknown: null };
-
-export function brandName(brand: string): string | null {
-  return brand in BRAND_NAMES ? BRAND_NAMES[brand as CardBrand] : null;
-}
+/** 'visa' -> 'Visa' (the names are core's, so the server's CSV says the same). */
+export { cardBrandName as brandName } from '@toolshed/core';

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { formatDate, formatPence, todayInLondon } from '@toolshed/core';
+import { formatDate, formatPence, paymentMethodLabel, todayInLondon } from '@toolshed/core';
 import type { Transaction } from '@toolshed/core/contract';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { linkClass } from '../../auth/components/form-parts.tsx';
-import { brandName } from '../../payment/card-format.ts';
 import { TRANSACTIONS_CSV_URL, TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/transactions.ts';
 
 const TYPE_LABELS: Record<Transaction['type'], string> = { sent: 'Sent', received: 'Received', refund: 'Refund', withdrawal: 'Withdrawal' };
@@ -13,10 +12,6 @@ const STATUS_LABELS: Record<Transaction['status'], string> = { completed: 'Compl
 function what(t: Transaction): string {
   if (t.item) return t.item.name;
   return t.type === 'withdrawal' ? 'Withdrawal to your card' : '';
-}
-
-function method(t: Transaction): string {
-  return t.card ? `Card (${brandName(t.card.brand) ?? 'card'} ending ${t.card.last4})` : 'Card';
 }
 
 const buttonClass = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
@@ -62,7 +57,7 @@ export function TransactionsTab() {
                 <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.serviceFeePence)}</td>
                 <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.totalPence)}</td>
                 <td className="px-3 py-2">{STATUS_LABELS[t.status]}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{method(t)}</td>
+                <td className="px-3 py-2 whitespace-nowrap">{paymentMethodLabel(t)}</td>
               </tr>
             ))}
           </tbody>
