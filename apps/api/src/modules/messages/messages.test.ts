@@ -49,6 +49,19 @@ describe('messages about an item', () => {
     expect(ok.json()).toMatchObject({ senderId: renter.user.id, content: 'y'.repeat(500), isRead: false });
   });
 
+  it.each([
+    ['zero-width spaces (U+200B)', '\u200B\u200B\u200B'],
+    ['no-break, em and ideographic spaces (U+00A0, U+2003, U+3000)', '\u00A0\u2003\u3000'],
+    ['zero-width no-break space, non-joiner, joiner and word joiner (U+FEFF, U+200C, U+200D, U+2060)', '\uFEFF\u200C\u200D\u2060'],
+  ])('refuses a message of only %s as blank and stores nothing', async (_name, content) => {
+    const before = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from messages`);
+    const blank = await send(renter, content);
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().error).toMatchObject({ code: 'VALIDATION', message: 'Please write a message.', field: 'content' });
+    const after = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from messages`);
+    expect(after[0]!.n).toBe(before[0]!.n);
+  });
+
   it('gives the owner one thread per person, and each renter only their own', async () => {
     await send(second, 'Is it free on Saturday?');
     await send(renter, 'Can I pick it up at 9?');
