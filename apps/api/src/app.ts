@@ -35,6 +35,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue-service.ts
 import { catalogueRoutes } from './modules/catalogue/catalogue-routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
+import { withAccountEndpoints } from './modules/auth/auth-openapi.ts';
 import { createCurrentUser } from './modules/auth/current-user.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createDbFailureLog } from './modules/auth/sign-in-failures.ts';
@@ -160,9 +161,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   // One file, a few fields, few headers: anything more is a malformed or hostile upload (answered 400).
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
   await app.register(swagger, {
-    openapi: {
-      info: { title: 'Toolshed API', version: '1.0.0', description: 'Browse, book and lend tools between neighbours. Money is integer pence; dates are YYYY-MM-DD in Europe/London.' },
-    },
+    openapi: withAccountEndpoints({ title: 'Toolshed API', version: '1.0.0', description: 'Browse, book and lend tools between neighbours. Money is integer pence; dates are YYYY-MM-DD in Europe/London.' }),
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -246,7 +245,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
       await api.register(ownerRoutes, { repo: createOwnersRepository(db), catalogue, reviews, currentUser });
-      await api.register(vitalsRoutes, { repo: createVitalsRepository(db), now });
+      await api.register(vitalsRoutes, { repo: createVitalsRepository(db), now, currentUser });
       await api.register(wheelbarrowRoutes, { service: createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), currentUser });
       await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });
     },

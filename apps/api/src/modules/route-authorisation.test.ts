@@ -28,9 +28,8 @@ const PUBLIC = new Set([
   'POST /api/support-requests',
   // The calendar feed is read by calendar apps, which have no session: its unguessable file name is the key.
   'GET /api/calendar/{file}',
-  // Anonymous web-vitals beacons from the browser, and their daily aggregate (no personal data).
+  // Anonymous web-vitals beacons from the browser (their daily summary is for members).
   'POST /api/vitals',
-  'GET /api/vitals/daily',
 ]);
 
 /** Routes that name a row anyone signed in may act on: the public pages, and asking an owner about their item. */
@@ -95,6 +94,13 @@ describe('every API route', () => {
   it('is found in the app', () => {
     expect(operations.length).toBeGreaterThan(20);
     for (const route of PUBLIC) expect(operations.map(key), `${route} is on the allow-list but not in the app`).toContain(route);
+  });
+
+  it('declares in the OpenAPI document exactly the public routes as needing no session', () => {
+    const doc = ctx.app.swagger() as { security?: unknown; paths: Record<string, Record<string, { security?: unknown[] }>> };
+    expect(doc.security).toEqual([{ sessionCookie: [] }]);
+    const declaredPublic = operations.filter((op) => (doc.paths[op.path]?.[op.method.toLowerCase()]?.security ?? null)?.length === 0).map(key);
+    expect(new Set(declaredPublic)).toEqual(PUBLIC);
   });
 
   it('answers 401 to a visitor unless it is public on purpose', async () => {

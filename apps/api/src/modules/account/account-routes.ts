@@ -40,6 +40,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app
     '/calendar/:file',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['account'],
         summary: "A user's rentals and the bookings of their items as iCalendar (no session: the secret token in the address is the key)",
         params: z.object({ file: z.string().max(100) }),

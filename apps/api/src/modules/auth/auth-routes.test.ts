@@ -151,3 +151,30 @@ describe('cross-site requests', () => {
     expect(res.json()).toMatchObject({ name: 'After' });
   });
 });
+
+describe('the OpenAPI document describes the account endpoints and the session cookie', () => {
+  it('lists sign-up, sign-in, sign-out, session, email confirmation and password reset, and the cookie scheme', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = res.json() as { paths: Record<string, Record<string, { security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
+    expect(doc.components.securitySchemes).toEqual({ sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'toolshed.session_token' }) });
+    for (const [path, method] of [
+      ['/api/auth/sign-up/email', 'post'],
+      ['/api/auth/sign-in/email', 'post'],
+      ['/api/auth/sign-out', 'post'],
+      ['/api/auth/get-session', 'get'],
+      ['/api/auth/verify-email', 'get'],
+      ['/api/auth/request-password-reset', 'post'],
+      ['/api/auth/reset-password', 'post'],
+    ] as const) {
+      expect(doc.paths[path]?.[method], `${method} ${path}`).toMatchObject({ security: [] });
+    }
+    // A protected operation inherits the document's session requirement.
+    expect(doc.paths['/api/me']?.get?.security).toBeUndefined();
+  });
+
+  it('names the cookie that sign-in really sets', async () => {
+    const { cookie } = await createSignedInUser(ctx.app, mailer, 'cookie-name@example.com', 'Cora Cookie');
+    expect(cookie).toMatch(/(^|; )toolshed\.session_token=/);
+  });
+});

@@ -18,6 +18,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
     '/categories',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['browse'],
         summary: 'Categories with the number of listed items in each',
         response: { 200: categoriesResponseSchema },
@@ -30,6 +32,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
     '/categories/:categoryId/items',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['browse'],
         summary: "Items of a category ('all' for every category), filtered and paginated, newest first",
         params: z.object({ categoryId: z.string().max(100) }),
@@ -44,6 +48,8 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
     '/items/:itemId',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['browse'],
         summary: 'One item with its owner, images, location and booked date ranges; only its owner gets the street address (others: town, postcode district, approximate point)',
         params: z.object({ itemId: z.string().max(100) }),

@@ -32,6 +32,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
     '/wheelbarrow/check',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['checkout'],
         summary: 'Prices and availability of wheelbarrow lines as they stand now (visitors too)',
         body: wheelbarrowCheckRequestSchema,
@@ -46,7 +48,8 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
 
   app.get(
     '/payments/config',
-    { schema: { tags: ['checkout'], summary: 'How the card form should pay', response: { 200: paymentConfigSchema } } },
+    // Public: answers visitors, no session needed.
+    { schema: { security: [], tags: ['checkout'], summary: 'How the card form should pay', response: { 200: paymentConfigSchema } } },
     async () => ({ provider: payments.name, currency: 'GBP' as const, testCards: { ...TEST_CARDS } }),
   );
 

@@ -21,6 +21,8 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalo
     '/owners/:ownerId',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['owners'],
         summary: "An owner's public profile: name, picture, rating and the reviews they received",
         params: z.object({ ownerId: z.string().max(100) }),
@@ -56,6 +58,8 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalo
     '/owners/:ownerId/items',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['owners'],
         summary: "An owner's listed items, with the same filters and paging as browsing",
         params: z.object({ ownerId: z.string().max(100) }),

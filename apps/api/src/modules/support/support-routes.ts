@@ -29,6 +29,8 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; supp
     '/support-requests',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['support'],
         summary: 'Send a message to the support team (stored, then emailed to the support address)',
         body: supportRequestSchema,

@@ -1,19 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { VitalsSummary } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
-import { ORIGIN } from '../../test/auth-helpers.ts';
+import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
+import { createMemoryMailer } from '../../test/memory-mailer.ts';
 
 let ctx: TestContext;
+let member: { cookie: string };
+const mailer = createMemoryMailer();
 let clock = new Date('2030-06-10T22:30:00Z'); // 23:30 in London (BST): still 10 June there
 
 beforeAll(async () => {
-  ctx = await createTestApp({ now: () => clock });
+  ctx = await createTestApp({ now: () => clock, mailer });
+  member = await createSignedInUser(ctx.app, mailer, 'member@example.com', 'Mia Member');
 });
 afterAll(async () => ctx?.close());
 
 const report = (metrics: unknown, ip = '203.0.113.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/vitals', headers: { origin: ORIGIN }, remoteAddress: ip, payload: { metrics } });
-const summary = async () => ((await ctx.app.inject({ method: 'GET', url: '/api/vitals/daily' })).json() as VitalsSummary).days;
+const summary = async () => ((await ctx.app.inject({ method: 'GET', url: '/api/vitals/daily', headers: { cookie: member.cookie } })).json() as VitalsSummary).days;
+
+describe('/api/vitals/daily is for signed-in members only', () => {
+  it('answers 401 to a visitor and the summary to a member', async () => {
+    const visitor = await ctx.app.inject({ method: 'GET', url: '/api/vitals/daily' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().error.code).toBe('UNAUTHENTICATED');
+    const signedIn = await ctx.app.inject({ method: 'GET', url: '/api/vitals/daily', headers: { cookie: member.cookie } });
+    expect(signedIn.statusCode).toBe(200);
+    expect(Array.isArray(signedIn.json().days)).toBe(true);
+  });
+});
 
 describe('/api/vitals', () => {
   it('adds reports to one daily row per metric and page kind, by the London day', async () => {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { addDays, todayInLondon } from '@toolshed/core';
 import { errorBodySchema, vitalsReportSchema, vitalsSummarySchema, type VitalsSummary } from '@toolshed/core/contract';
 import type { VitalsRepository } from './vitals-repository.ts';
+import type { CurrentUserReader } from '../auth/current-user.ts';
 
 /** A page view reports three metrics, sometimes twice; this leaves room for a busy household. */
 const REPORTS_PER_MINUTE = 30;
@@ -12,11 +13,13 @@ const SUMMARY_DAYS = 14;
  * POST /api/vitals: Core Web Vitals measured in visitors' browsers, open to everyone (no cookie is
  * needed or read) but validated and rate-limited, and kept only as daily sums per page kind.
  */
-export const vitalsRoutes: FastifyPluginAsyncZod<{ repo: VitalsRepository; now: () => Date }> = async (app, { repo, now }) => {
+export const vitalsRoutes: FastifyPluginAsyncZod<{ repo: VitalsRepository; now: () => Date; currentUser: CurrentUserReader }> = async (app, { repo, now, currentUser }) => {
   app.post(
     '/vitals',
     {
       schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
         tags: ['vitals'],
         summary: 'Report web vitals (LCP, INP, CLS) measured in the browser; added to the daily summary',
         body: vitalsReportSchema,
@@ -30,13 +33,15 @@ export const vitalsRoutes: FastifyPluginAsyncZod<{ repo: VitalsRepository; now: 
     },
   );
 
+  // The summary holds no personal data, but how the site performs is for its members, not for anyone.
   app.get(
     '/vitals/daily',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['vitals'],
-        summary: `Daily web-vitals summary of the last ${SUMMARY_DAYS} days: samples, average and ratings per metric and page kind`,
-        response: { 200: vitalsSummarySchema },
+        summary: `Daily web-vitals summary of the last ${SUMMARY_DAYS} days for signed-in members: samples, average and ratings per metric and page kind`,
+        response: { 200: vitalsSummarySchema, 401: errorBodySchema },
       },
     },
     async (): Promise<VitalsSummary> => {

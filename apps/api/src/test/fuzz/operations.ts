@@ -30,6 +30,8 @@ export function openApiOperations(app: FastifyInstance): Operation[] {
   const components = doc.components?.schemas ?? {};
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {
+    // The account endpoints are documented by hand and served by better-auth: `authOperations` reads them from better-auth itself.
+    if (path.startsWith(`${AUTH_BASE_PATH}/`)) continue;
     for (const [method, op] of Object.entries(methods)) {
       const upper = method.toUpperCase();
       if (!['GET', 'POST', 'PUT', 'PATCH', 'DELETE'].includes(upper)) continue;
