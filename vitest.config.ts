@@ -23,6 +23,7 @@ export default defineConfig({
           root: 'apps/web',
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'happy-dom',
+          setupFiles: ['src/test/setup.ts'],
           // react-day-picker pulls in ~1,000 date-fns module files. Node 24 re-reads date-fns's 200 KB
           // package.json for each one it loads (~3 ms a file), so loading the calendar natively takes
           // 2-4 s and lazy screens miss their waits; pre-bundled, as Vite does for the browser, ~10 ms.

@@ -1,4 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { FirstScreenData } from '@toolshed/core';
 import { describe, expect, it, vi } from 'vitest';
 import { apiError, categories, fakeFetch, html, item, itemsPage, json } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
@@ -58,5 +60,34 @@ describe('data source start-up check', () => {
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeTruthy();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy());
+  });
+});
+
+describe('Mock Data fallback whenever the API does not answer', () => {
+  /** The page came from our server with its first screen embedded; the API has gone away since. */
+  const embedded = (): FirstScreenData => ({ at: Date.now(), categories, items: { categoryId: 'all', query: '', page: itemsPage([item()]) } });
+
+  it.each([
+    ['the request fails at the network level', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a proxy answers 502 with its own page', () => html(502)],
+  ])('when %s after the page was served, the popup and the listing come from the sample catalogue with the badge', async (_case, failure) => {
+    fakeFetch({ '/api/.*': failure });
+    const user = userEvent.setup();
+    renderApp('/category/all', { firstScreen: embedded() });
+    // The embedded first screen renders in API mode, without the badge.
+    expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
+    expect(screen.queryByText('Mock Data')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Petrol Lawn Mower' }));
+    expect(await screen.findByText('Mock Data')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load this item')).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    // The grid is the sample catalogue now, and its items open.
+    expect(await screen.findByText(/^24 of \d+ items$/)).toBeInTheDocument();
+    const first = within(screen.getByRole('main')).getAllByRole('link').find((l) => l.getAttribute('href')?.includes('/item/'));
+    expect(first).toBeDefined();
+    await user.click(first!);
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByRole('heading', { level: 2, name: first!.textContent ?? '' })).toBeInTheDocument();
   });
 });

@@ -8,9 +8,19 @@ export type DetectedSource = { mode: 'api' | 'mock'; source: CatalogueSource };
 /** A hung API should not leave the app on 'checking' for ever. */
 const CHECK_TIMEOUT_MS = 8_000;
 
-function mock(): DetectedSource {
+export function mock(): DetectedSource {
   preloadSample();
   return { mode: 'mock', source: createMockSource() };
+}
+
+/**
+ * Whether a failed call means there is no API behind the page (no answer at all, or an answer that
+ * is not our API's JSON: a proxy's 502 page, a static server's 404 or index.html). An error in our
+ * own format means the API is there but refused or failed: screens show it.
+ */
+export function meansNoApi(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.status === 0 || err.code.startsWith('HTTP_') || err.code === 'NOT_JSON';
 }
 
 /**
@@ -26,9 +36,7 @@ export async function detectSource(): Promise<DetectedSource> {
     if (typeof categories !== 'object' || categories === null || !Array.isArray(categories.categories)) return mock();
     return { mode: 'api', source: createApiClient(categories) };
   } catch (err) {
-    if (err instanceof ApiError && err.status !== 0 && !err.code.startsWith('HTTP_') && err.code !== 'NOT_JSON') {
-      return { mode: 'api', source: createApiClient() };
-    }
+    if (err instanceof ApiError && !meansNoApi(err)) return { mode: 'api', source: createApiClient() };
     return mock();
   } finally {
     clearTimeout(timer);

@@ -1,4 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
+import type { FirstScreenData } from '@toolshed/core';
 import { createMemoryRouter, RouterProvider } from '../lib/router/index.ts';
 import { afterEach, vi } from 'vitest';
 import { AppProviders } from '../app/providers.tsx';
@@ -11,14 +12,17 @@ afterEach(() => {
   localStorage.clear();
 });
 
-/** Mounts the whole app (real providers and routes) at `path`, with a router the test can inspect. */
-export function renderApp(path: string) {
+/**
+ * Mounts the whole app (real providers and routes) at `path`, with a router the test can inspect.
+ * `firstScreen`: data the server embedded in the page (by default whatever the document holds).
+ */
+export function renderApp(path: string, options: { firstScreen?: FirstScreenData } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   // Failures show at once in tests; the retry policy itself is covered in query-client.test.ts.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
   const view = render(
-    <AppProviders queryClient={queryClient}>
+    <AppProviders queryClient={queryClient} {...options}>
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -1,0 +1,3 @@
+// DOM matchers for every web test: `toBeInTheDocument`, `toHaveTextContent`, `toHaveAccessibleName`…
+// say what an assertion means, where `expect(getBy…).toBeTruthy()` checked nothing beyond the query.
+import '@testing-library/jest-dom/vitest';
