@@ -10,12 +10,16 @@ import { loadCatalogue } from '../support/catalogue.ts';
 import { itemCard } from '../support/grid.ts';
 import { setUpJourneys } from '../support/journey.ts';
 import { cardForm, fillCard } from '../support/payment.ts';
-import { GOOD_ADDRESS, asRenter } from '../support/renter-api.ts';
+import { readDefinitions } from '../support/definitions.ts';
+import { signInTo } from '../support/owner-items.ts';
+import { GOOD_ADDRESS, asRenter, bookThroughApi } from '../support/renter-api.ts';
 import { startApiServer } from '../support/server.ts';
 import { waitForGone, waitForPath, waitForUrl, waitForVisible, waitUntil } from '../support/waits.ts';
 import { ADDED_TOAST, addToWheelbarrow, signInFromBar, wheelbarrowBar } from '../support/wheelbarrow.ts';
 
 const PHONE = { width: 390, height: 844 };
+/** The profile page's tabs, in order, by the names the app gives them. */
+const PROFILE_TABS = ['Profile', 'Balance', 'Reviews', 'Transactions', 'Preferences'] as const;
 
 let api: ApiReader;
 let today: string;
@@ -126,6 +130,58 @@ describe('on a phone (390 x 844)', () => {
     await waitForVisible(main.getByRole('heading', { level: 1, name: 'Booking confirmed' }));
     assert.equal(await wheelbarrowBar(page).count(), 0, 'no bar on the success page');
     await expectNoAxeViolations(page, '/payment-success on a phone');
+  });
+
+  journey('every profile tab is on screen and no profile tab scrolls sideways; transactions are cards', async ({ page, baseUrl }) => {
+    const account = newAccount('Narrow');
+    await createConfirmedAccount(baseUrl, account);
+    // A rental paid by card, so the Transactions tab has something to lay out.
+    const line = await freshLine(api, plan.first, today);
+    await bookThroughApi(baseUrl, account, [line], TEST_CARDS.success, today);
+    // Signed in at the default size (where the header shows the account's name), then a phone.
+    await signInTo(page, account, '/profile');
+    await page.setViewportSize(PHONE);
+    const main = page.getByRole('main');
+    const tablist = main.getByRole('tablist', { name: 'Profile sections' });
+    await waitForVisible(tablist);
+
+    for (const name of PROFILE_TABS) {
+      const tab = tablist.getByRole('tab', { name, exact: true });
+      await tab.click();
+      await waitUntil(async () => (await tab.getAttribute('aria-selected')) === 'true', `the ${name} tab selected`);
+      const panel = main.getByRole('tabpanel', { name });
+      await waitForVisible(panel.getByRole('heading', { level: 2 }).first());
+      await waitForGone(panel.getByText(/^Loading your /));
+      if (name === 'Transactions') {
+        const card = panel.getByRole('list', { name: 'Transactions' }).getByRole('listitem', { name: line.item.name });
+        await waitForVisible(card);
+        assert.equal(await panel.getByRole('table').count(), 0, 'no table of transactions on a phone');
+        const details = await readDefinitions(card);
+        assert.deepEqual(
+          Object.keys(details).filter((term) => ['Date', 'Amount', 'Status', 'Payment method'].includes(term)),
+          ['Date', 'Amount', 'Status', 'Payment method'],
+          'each card gives the date, amount, status and payment method',
+        );
+        assert.match(details['Payment method'] ?? '', /^Card \(Visa ending \d{4}\)$/);
+        const cardBox = await box(card);
+        assert.ok(cardBox.x >= 0 && cardBox.x + cardBox.width <= PHONE.width, `the transaction card fits the phone (${cardBox.x}px to ${cardBox.x + cardBox.width}px)`);
+      }
+
+      const overflow = await page.evaluate(() => {
+        const root = document.scrollingElement ?? document.documentElement;
+        return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+      });
+      assert.ok(overflow.scrollWidth <= overflow.clientWidth, `the ${name} tab scrolls sideways (${overflow.scrollWidth}px wide in ${overflow.clientWidth}px)`);
+
+      // Every tab's button is wholly on screen, whichever tab is open (none is cut off or scrolled away).
+      await page.evaluate(() => window.scrollTo(0, 0));
+      for (const other of PROFILE_TABS) {
+        const b = await box(tablist.getByRole('tab', { name: other, exact: true }));
+        const inside = b.x >= 0 && b.y >= 0 && b.x + b.width <= PHONE.width && b.y + b.height <= PHONE.height;
+        assert.ok(inside, `with ${name} open, the ${other} tab is not wholly on screen (x ${b.x}, y ${b.y}, ${b.width} x ${b.height})`);
+      }
+    }
+    await expectNoAxeViolations(page, '/profile?tab=preferences on a phone');
   });
 
   journey("a category opened directly arrives with its items; reached from another page it says 'Loading...' then 'Fetching items from database...'", async ({ page }) => {

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Balance, Transaction, TransactionsPage } from '@toolshed/core/contract';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -144,5 +144,44 @@ describe('payment methods on the Transactions tab', () => {
     const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
     const methodOf = (row: HTMLElement) => within(row).getAllByRole('cell').at(-1)!.textContent;
     expect(rows.map(methodOf)).toEqual(['Toolshed balance', 'Card (Mastercard ending 4444)', 'Toolshed balance']);
+  });
+});
+
+type HappyWindow = Window & { happyDOM: { setViewport(size: { width: number; height: number }): void } };
+const viewport = (width: number, height: number) => (window as unknown as HappyWindow).happyDOM.setViewport({ width, height });
+
+describe('the Transactions tab on a phone', () => {
+  afterEach(() => viewport(1024, 768));
+
+  it('shows each transaction as a card with its date, description, amount, status and payment method, and no table', async () => {
+    viewport(390, 844);
+    const transactions = [
+      transaction(1, { type: 'sent', amountPence: 2500, serviceFeePence: 250, totalPence: 2750, status: 'pending', card: { brand: 'visa', last4: '4242' } }),
+      transaction(2, { type: 'refund', item: { id: 'item-2', name: 'Tile Cutter' }, amountPence: 1760, totalPence: 1760, status: 'completed', paymentMethod: 'balance' }),
+    ];
+    fakeServer({ 'GET /api/me': () => json(me), 'GET /api/me/transactions': () => json({ transactions, page: 1, pageSize: 20, total: 2 }) }, { user: testUser });
+    renderApp('/profile?tab=transactions');
+
+    const list = await screen.findByRole('list', { name: 'Transactions' });
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    const details = (card: HTMLElement) =>
+      Object.fromEntries(within(card).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+
+    // Each card is named by what it was, and its total stands beside the name.
+    const sent = within(list).getByRole('listitem', { name: 'Ladder 1' });
+    expect(within(sent).getByText('£27.50', { selector: 'p' }).tagName).toBe('P');
+    expect(details(sent)).toEqual({
+      Date: '20 Nov 2026',
+      Type: 'Sent',
+      Counterparty: 'Rita Renter',
+      Amount: '£25.00',
+      'Service fee': '£2.50',
+      Total: '£27.50',
+      Status: 'Pending',
+      'Payment method': 'Card (Visa ending 4242)',
+    });
+    const refund = within(list).getByRole('listitem', { name: 'Tile Cutter' });
+    expect(details(refund)).toMatchObject({ Type: 'Refund', Amount: '£17.60', Status: 'Completed', 'Payment method': 'Toolshed balance' });
   });
 });

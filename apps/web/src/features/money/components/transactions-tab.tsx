@@ -3,6 +3,7 @@ import { formatDate, formatPence, paymentMethodLabel, todayInLondon } from '@too
 import type { Transaction } from '@toolshed/core/contract';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { useMediaQuery } from '../../../ui/use-media-query.ts';
 import { linkClass } from '../../auth/components/form-parts.tsx';
 import { TRANSACTIONS_CSV_URL, TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/transactions.ts';
 
@@ -14,12 +15,21 @@ function what(t: Transaction): string {
   return t.type === 'withdrawal' ? 'Withdrawal to your card' : '';
 }
 
+/** Tailwind's lg breakpoint: a computer, where the nine columns fit the page. */
+const TABLE_SCREEN = '(min-width: 1024px)';
+
+const AMOUNT_COLUMNS = new Set(['Amount', 'Service fee', 'Total']);
+
+const dateOf = (t: Transaction) => formatDate(todayInLondon(new Date(t.date)));
+
 const buttonClass = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The Transactions tab: rentals paid and earned, refunds and withdrawals, newest first, with a CSV download. */
 export function TransactionsTab() {
   const [page, setPage] = useState(1);
   const query = useTransactions(page);
+  // Nine columns do not fit a phone or a tablet: there each transaction is a card instead of a row.
+  const wide = useMediaQuery(TABLE_SCREEN);
   if (query.isPending) return <StatusMessage>Loading your transactions...</StatusMessage>;
   if (query.isError) return <ErrorState title="Your transactions could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   const { transactions, total } = query.data;
@@ -35,34 +45,38 @@ export function TransactionsTab() {
           Download CSV
         </a>
       </div>
-      <div className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Transactions table">
-        <table className="min-w-full divide-y divide-slate-200 text-sm">
-          <thead className="bg-slate-50 text-left text-slate-700">
-            <tr>
-              {['Date', 'Item', 'Counterparty', 'Type', 'Amount', 'Service fee', 'Total', 'Status', 'Payment method'].map((h) => (
-                <th key={h} scope="col" className="px-3 py-2 font-semibold whitespace-nowrap">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100 bg-white text-slate-800">
-            {transactions.map((t) => (
-              <tr key={`${t.type}:${t.id}`}>
-                <td className="px-3 py-2 whitespace-nowrap">{formatDate(todayInLondon(new Date(t.date)))}</td>
-                <td className="px-3 py-2">{what(t)}</td>
-                <td className="px-3 py-2">{t.counterparty?.name ?? ''}</td>
-                <td className="px-3 py-2">{TYPE_LABELS[t.type]}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.amountPence)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.serviceFeePence)}</td>
-                <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.totalPence)}</td>
-                <td className="px-3 py-2">{STATUS_LABELS[t.status]}</td>
-                <td className="px-3 py-2 whitespace-nowrap">{paymentMethodLabel(t)}</td>
+      {wide ? (
+        <div className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Transactions table">
+          <table className="min-w-full divide-y divide-slate-200 text-sm">
+            <thead className="bg-slate-50 text-left text-slate-700">
+              <tr>
+                {['Date', 'Item', 'Counterparty', 'Type', 'Amount', 'Service fee', 'Total', 'Status', 'Payment method'].map((h) => (
+                  <th key={h} scope="col" className={`px-3 py-2 align-bottom font-semibold ${AMOUNT_COLUMNS.has(h) ? 'text-right' : ''}`}>
+                    {h}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody className="divide-y divide-slate-100 bg-white text-slate-800">
+              {transactions.map((t) => (
+                <tr key={`${t.type}:${t.id}`}>
+                  <td className="px-3 py-2 whitespace-nowrap">{dateOf(t)}</td>
+                  <td className="px-3 py-2">{what(t)}</td>
+                  <td className="px-3 py-2">{t.counterparty?.name ?? ''}</td>
+                  <td className="px-3 py-2">{TYPE_LABELS[t.type]}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.amountPence)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.serviceFeePence)}</td>
+                  <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.totalPence)}</td>
+                  <td className="px-3 py-2">{STATUS_LABELS[t.status]}</td>
+                  <td className="px-3 py-2">{paymentMethodLabel(t)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <TransactionCards transactions={transactions} />
+      )}
       {pages > 1 && (
         <nav aria-label="Transaction pages" className="flex items-center gap-3">
           <button type="button" className={buttonClass} disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
@@ -77,5 +91,45 @@ export function TransactionsTab() {
         </nav>
       )}
     </section>
+  );
+}
+
+/** On a phone: one card per transaction, what it was and its total first, then the details. */
+function TransactionCards({ transactions }: { transactions: readonly Transaction[] }) {
+  return (
+    <ul aria-label="Transactions" className="grid gap-3 sm:grid-cols-2">
+      {transactions.map((t) => {
+        const titleId = `transaction-${t.type}-${t.id}`;
+        return (
+          <li key={`${t.type}:${t.id}`} aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800">
+            <div className="flex items-baseline justify-between gap-3">
+              <p id={titleId} className="min-w-0 font-semibold break-words text-slate-900">
+                {what(t) || TYPE_LABELS[t.type]}
+              </p>
+              <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatPence(t.totalPence)}</p>
+            </div>
+            <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
+              <Detail term="Date">{dateOf(t)}</Detail>
+              <Detail term="Type">{TYPE_LABELS[t.type]}</Detail>
+              {t.counterparty && <Detail term="Counterparty">{t.counterparty.name}</Detail>}
+              <Detail term="Amount">{formatPence(t.amountPence)}</Detail>
+              {t.serviceFeePence !== 0 && <Detail term="Service fee">{formatPence(t.serviceFeePence)}</Detail>}
+              <Detail term="Total">{formatPence(t.totalPence)}</Detail>
+              <Detail term="Status">{STATUS_LABELS[t.status]}</Detail>
+              <Detail term="Payment method">{paymentMethodLabel(t)}</Detail>
+            </dl>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Detail({ term, children }: { term: string; children: string }) {
+  return (
+    <>
+      <dt className="text-slate-600">{term}</dt>
+      <dd className="break-words">{children}</dd>
+    </>
   );
 }

@@ -17,7 +17,8 @@ interface Props<Id extends string> {
 
 /**
  * The ARIA tabs pattern: one tab stop for the whole list, arrow keys (and Home/End) move between
- * tabs and select them, Tab moves on into the panel.
+ * tabs and select them, Tab moves on into the panel. Tabs that do not fit one row (five on a
+ * phone) wrap onto the next, so every tab stays in view instead of scrolling out of sight.
  */
 export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPrefix, children }: Props<Id>) {
   const refs = useRef<Record<string, HTMLButtonElement | null>>({});
@@ -35,7 +36,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPre
 
   return (
     <div>
-      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 overflow-x-auto border-b border-slate-200">
+      <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex flex-wrap gap-x-1 border-b border-slate-200">
         {tabs.map((tab) => {
           const active = tab.id === selected;
           return (
@@ -51,7 +52,7 @@ export function Tabs<Id extends string>({ label, tabs, selected, onSelect, idPre
               aria-controls={`${idPrefix}-panel-${tab.id}`}
               tabIndex={active ? 0 : -1}
               onClick={() => onSelect(tab.id)}
-              className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium whitespace-nowrap ${
+              className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap sm:px-4 ${
                 active ? 'border-emerald-700 text-emerald-900' : 'border-transparent text-slate-600 hover:text-slate-900'
               }`}
             >
