@@ -18,6 +18,18 @@ export interface CaptureJobPayload {
 export const captureJobKey = (paymentId: string) => `${CAPTURE_JOB}:${paymentId}`;
 
 /**
+ * Records that the processor captured the payment and, with it, publishes `payment.captured` (the
+ * renter's receipt follows from it). Both capturing paths (right after the booking, and this job)
+ * call it; the payment moves to captured once and the event is keyed by the payment, so it is
+ * delivered once whichever path got there first.
+ */
+export function recordCapture(repo: PaymentRepository, events: EventBus, paymentId: string, now: Date): Promise<boolean> {
+  return repo.markCaptured(paymentId, now, (tx, { renterId }) =>
+    events.publish(tx, { type: 'payment.captured', paymentId, renterId }, `payment.captured:${paymentId}`),
+  );
+}
+
+/**
  * Makes sure every booked payment is captured. A capture that fails is retried with backoff; after
  * CAPTURE_ATTEMPTS the payment is flagged and voided, its bookings cancelled, the ledger reversed and
  * `payment.capture_failed` published (the renter is told). Nothing else ever voids a booked payment.
@@ -38,7 +50,7 @@ export function registerCaptureJob(deps: {
       if (!payment || (payment.status !== 'authorised' && payment.status !== 'capture_pending')) return;
       try {
         await payments.capture(payment.providerReference);
-        await repo.move(paymentId, ['authorised', 'capture_pending'], 'captured', now);
+        await recordCapture(repo, events, paymentId, now);
         return;
       } catch (err) {
         await repo.move(paymentId, ['authorised'], 'capture_pending', now);

@@ -17,7 +17,7 @@ import type { PaymentProvider } from '../../platform/payments/payment-provider.t
 import type { AttemptRepository } from './attempt-repository.ts';
 import type { PaymentRepository } from './payment-repository.ts';
 import { StaleClaimError, type CheckoutRepository, type NewRental } from './checkout-repository.ts';
-import { CAPTURE_JOB, CAPTURE_SAFETY_DELAY_MS, captureJobKey } from './capture-job.ts';
+import { CAPTURE_JOB, CAPTURE_SAFETY_DELAY_MS, captureJobKey, recordCapture } from './capture-job.ts';
 import { ATTEMPT_STALE_MS, enqueueAttemptSweep } from './attempt-sweep-job.ts';
 import { isRetryableConflict, pgCode, withTransactionRetries } from './transaction-retries.ts';
 
@@ -138,7 +138,7 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
     // Committed: the renter has their booking whatever the card processor says now.
     try {
       await payments.capture(auth.authorizationId);
-      await paymentRecords.move(paymentId, ['authorised', 'capture_pending'], 'captured', now());
+      await recordCapture(paymentRecords, events, paymentId, now());
     } catch {
       await paymentRecords.move(paymentId, ['authorised'], 'capture_pending', now()).catch(() => undefined);
     }

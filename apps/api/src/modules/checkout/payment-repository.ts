@@ -32,6 +32,24 @@ export function createPaymentRepository(db: Db) {
     },
 
     /**
+     * Records a capture: moves the payment to captured if it was waiting for it and, in the same
+     * transaction, runs `inTransaction` (the event that the payment was taken). True when it moved;
+     * a payment already captured (the other path got there first) moves no more and runs nothing.
+     */
+    async markCaptured(paymentId: string, now: Date, inTransaction: (tx: Executor, payment: { renterId: string }) => Promise<void>): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const [moved] = await tx
+          .update(payments)
+          .set({ status: 'captured', updatedAt: now })
+          .where(and(eq(payments.id, paymentId), inArray(payments.status, ['authorised', 'capture_pending'])))
+          .returning({ renterId: payments.renterId });
+        if (!moved) return false;
+        await inTransaction(tx, moved);
+        return true;
+      });
+    },
+
+    /**
      * Capture failed for good: in one transaction the payment is voided and flagged, its rentals not
      * yet closed are cancelled by the system, and the ledger gives back what is still there of each
      * rental (the owner's earnings) and of the fee, to the renter's card. Returns the cancelled

@@ -1,8 +1,12 @@
 import type { NotificationPreferences } from '@toolshed/core/contract';
 
-/** Which preference switch governs a kind of notice beyond the in-app entry, and whether it may go by SMS. */
+/**
+ * Which preference switch governs a kind of notice beyond the in-app entry, and whether it may go by
+ * SMS. `preference: null` marks a transactional kind: its email is a record of something the user
+ * did (a payment), so it is sent whatever the notification preferences say, and never by SMS.
+ */
 interface KindRule {
-  preference: 'newRequests' | 'statusUpdates' | 'returnReminders';
+  preference: 'newRequests' | 'statusUpdates' | 'returnReminders' | null;
   sms: boolean;
 }
 
@@ -17,17 +21,23 @@ export const NOTIFICATION_KINDS = {
   'payout.paid': { preference: 'statusUpdates', sms: false },
   'payout.failed': { preference: 'statusUpdates', sms: true },
   'payment.capture_failed': { preference: 'statusUpdates', sms: true },
+  // The renter's receipt for a paid order. Transactional: it confirms a contract and what was charged,
+  // which the renter needs on record even with email notifications (or every kind) switched off, so
+  // no preference governs it, not even the email switch. It says nothing worth a text message.
+  'order.paid': { preference: null, sms: false },
 } as const satisfies Record<string, KindRule>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 
-/** In-app always; email when email and the kind are on. */
+/** In-app always; email when email and the kind are on, or always for a transactional kind. */
 export function wantsEmail(prefs: NotificationPreferences, kind: NotificationKind): boolean {
-  return prefs.email && prefs[NOTIFICATION_KINDS[kind].preference];
+  const rule: KindRule = NOTIFICATION_KINDS[kind];
+  if (rule.preference === null) return true;
+  return prefs.email && prefs[rule.preference];
 }
 
 /** SMS when sms and the kind are on, for kinds urgent enough for a text (the phone must also be verified). */
 export function wantsSms(prefs: NotificationPreferences, kind: NotificationKind): boolean {
   const rule: KindRule = NOTIFICATION_KINDS[kind];
-  return rule.sms && prefs.sms && prefs[rule.preference];
+  return rule.sms && rule.preference !== null && prefs.sms && prefs[rule.preference];
 }

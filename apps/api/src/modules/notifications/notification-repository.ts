@@ -30,6 +30,38 @@ export interface RentalContext {
   cancelled: boolean;
 }
 
+/** A paid checkout as its renter's receipt shows it. */
+export interface OrderContext {
+  id: string;
+  renter_id: string;
+  subtotal_pence: number;
+  service_fee_pence: number;
+  amount_pence: number;
+  brand: string;
+  last4: string;
+  /** The London date the order was paid (its checkout). */
+  paid_on: string;
+  /** By rental id: the order the fee shares (and so the refunds) follow. */
+  lines: OrderLine[];
+}
+
+export interface OrderLine {
+  rental_id: string;
+  item_name: string;
+  owner_name: string;
+  owner_email: string;
+  /** Only a verified phone, as the rental page shows it. */
+  owner_phone: string | null;
+  start_date: string;
+  end_date: string;
+  total_pence: number;
+  address: string | null;
+  city: string | null;
+  postcode: string | null;
+  returned: boolean;
+  cancelled: boolean;
+}
+
 export interface Recipient {
   id: string;
   name: string;
@@ -130,6 +162,27 @@ export function createNotificationRepository(db: Db) {
             where m.id = ${messageId}::uuid`,
       );
       return found[0];
+    },
+
+    /** A checkout's payment with every line of it, for the renter's receipt. */
+    async order(executor: Executor, paymentId: string): Promise<OrderContext | undefined> {
+      const [payment] = await rows<Omit<OrderContext, 'lines'>>(
+        executor,
+        sql`select id, renter_id, subtotal_pence, service_fee_pence, amount_pence, brand, last4,
+                   to_char(created_at at time zone 'Europe/London', 'YYYY-MM-DD') as paid_on
+            from payments where id = ${paymentId}::uuid`,
+      );
+      if (!payment) return undefined;
+      const lines = await rows<OrderLine>(
+        executor,
+        sql`select r.id as rental_id, i.name as item_name, o.name as owner_name, o.email as owner_email,
+                   case when o.phone_verified and o.phone_number is not null then concat_ws(' ', o.phone_country_code, o.phone_number) end as owner_phone,
+                   r.start_date::text as start_date, r.end_date::text as end_date, r.total_pence,
+                   i.address, i.city, i.postcode, r.returned, r.cancelled_at is not null as cancelled
+            from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id
+            where r.payment_id = ${paymentId}::uuid order by r.id`,
+      );
+      return { ...payment, lines };
     },
 
     async recipient(executor: Executor, userId: string): Promise<Recipient | undefined> {

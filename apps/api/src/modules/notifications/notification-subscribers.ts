@@ -3,6 +3,7 @@ import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
 import type { NotificationRepository, RentalContext } from './notification-repository.ts';
+import { receiptEventKey, receiptNotice } from './order-receipt.ts';
 
 export const itemGroup = (itemId: string) => `item:${itemId}`;
 export const rentalGroup = (rentalId: string) => `rental:${rentalId}`;
@@ -120,6 +121,21 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       title: `Withdrawal failed: ${formatPence(e.amountPence)}`,
       body: `Your withdrawal of ${formatPence(e.amountPence)} could not be paid: ${e.reason}. See your balance for details.`,
       link: '/profile?tab=balance',
+    });
+  });
+
+  // The renter's receipt, once the money is taken (not at booking: a capture that fails for good
+  // cancels the order). Its email is the receipt, sent whatever the preferences (notification-kinds.ts).
+  events.subscribe('payment.captured', S, async (e) => {
+    const order = await repo.order(db, e.paymentId);
+    if (!order) throw new Error(`payment ${e.paymentId} not found`);
+    await notifier.send({
+      userId: e.renterId,
+      tab: 'rentals',
+      groupKey: 'account',
+      kind: 'order.paid',
+      eventKey: receiptEventKey(e.paymentId),
+      ...receiptNotice(order),
     });
   });
 

@@ -43,18 +43,18 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('notifications through the real endpoints', () => {
-  it('a checkout tells the owner once; the renter cancelling tells the owner, not the renter', async () => {
+  it('a checkout tells the owner once and gives the renter a receipt; the renter cancelling tells the owner, not the renter', async () => {
     const item = await createItem(ctx.database.db, owner.user.id, { name: 'Log splitter' });
     const rentalId = await book(item.id, addDays(today, 5), addDays(today, 6));
     expect(await kindsOf(owner.user.id)).toEqual(['rental.booked']);
-    expect(await kindsOf(renter.user.id)).toEqual([]);
+    expect(await kindsOf(renter.user.id)).toEqual(['order.paid']);
     const email = mailer.lastTo('olga@example.com');
     expect(email.subject).toBe('New booking: Log splitter');
 
     const cancelled = await post(ctx.app, `/api/rentals/${rentalId}/cancel`, {}, { cookie: renter.cookie });
     expect(cancelled.statusCode).toBe(200);
     expect(await kindsOf(owner.user.id)).toEqual(['rental.booked', 'rental.cancelled']);
-    expect(await kindsOf(renter.user.id)).toEqual([]);
+    expect(await kindsOf(renter.user.id)).toEqual(['order.paid']);
   });
 
   it('the owner marking it returned tells the renter; each review, once published, tells the person reviewed', async () => {
@@ -64,12 +64,12 @@ describe('notifications through the real endpoints', () => {
     const rentalId = await book(item.id, today, addDays(today, 2));
     const returned = await post(ctx.app, `/api/rentals/${rentalId}/return`, {}, { cookie: owner.cookie });
     expect(returned.statusCode).toBe(204);
-    expect(await kindsOf(renter.user.id)).toEqual(['rental.returned']);
+    expect(await kindsOf(renter.user.id)).toEqual(['order.paid', 'rental.returned']);
 
     expect((await post(ctx.app, `/api/rentals/${rentalId}/review`, { rating: 4.5, comment: 'Great tool' }, { cookie: renter.cookie })).statusCode).toBe(201);
     expect((await post(ctx.app, `/api/rentals/${rentalId}/review`, { rating: 5, comment: 'Careful renter' }, { cookie: owner.cookie })).statusCode).toBe(201);
     expect(await kindsOf(owner.user.id)).toEqual(['rental.booked', 'review.received']);
-    expect(await kindsOf(renter.user.id)).toEqual(['rental.returned', 'review.received']);
+    expect(await kindsOf(renter.user.id)).toEqual(['order.paid', 'rental.returned', 'review.received']);
   });
 
   it('a message through the endpoint tells the recipient once', async () => {

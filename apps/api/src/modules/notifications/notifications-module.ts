@@ -8,6 +8,7 @@ import { createNotificationRepository } from './notification-repository.ts';
 import { createNotificationService } from './notification-service.ts';
 import { subscribeNotifications } from './notification-subscribers.ts';
 import { registerRentalNotices } from './rental-notices.ts';
+import { receiptRenderer } from './order-receipt.ts';
 
 interface Deps {
   db: Db;
@@ -22,7 +23,7 @@ interface Deps {
 /** Wires notifications: subscribers for every domain event, the morning notices, the service for the routes. */
 export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now }: Deps) {
   const repo = createNotificationRepository(db);
-  const notifier = createNotifier({ db, repo, jobs, mailer, sms, appUrl, now });
+  const notifier = createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, emails: { 'order.paid': receiptRenderer(db, repo, appUrl) } });
   subscribeNotifications(events, db, repo, notifier);
   registerRentalNotices(jobs, events, db, repo, notifier);
   return { service: createNotificationService(repo, now), notifier };

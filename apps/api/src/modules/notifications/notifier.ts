@@ -2,11 +2,11 @@ import { checkPhone } from '@toolshed/core';
 import type { NotificationTab } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { MailMessage, Mailer } from '../../platform/mail/mailer.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
 import { wantsEmail, wantsSms, type NotificationKind } from './notification-kinds.ts';
 import { notificationEmail } from './notification-email.ts';
-import type { NotificationRepository } from './notification-repository.ts';
+import type { NotificationRepository, Recipient } from './notification-repository.ts';
 
 export interface Notice {
   userId: string;
@@ -28,6 +28,11 @@ export const SMS_JOB = 'notifications.sms';
 
 export const preferencesPath = '/profile?tab=preferences';
 
+export type StoredNotification = NonNullable<Awaited<ReturnType<NotificationRepository['notification']>>>;
+
+/** Builds the email of a kind that says more than its notice (null: nothing to send); `now` is the job's. */
+export type EmailRenderer = (notification: StoredNotification, to: Recipient, now: Date) => Promise<MailMessage | null>;
+
 interface Deps {
   db: Db;
   repo: NotificationRepository;
@@ -36,13 +41,15 @@ interface Deps {
   sms: SmsSender;
   appUrl: string;
   now: () => Date;
+  /** Kinds whose email is their own (the renter's receipt); the others get the notice's title and body. */
+  emails?: Partial<Record<NotificationKind, EmailRenderer>>;
 }
 
 /**
  * Every sender goes through `notify`: the in-app entry always; an email and a text message as their
  * own keyed jobs, enqueued in the same transaction, only when the user's preferences allow them.
  */
-export function createNotifier({ db, repo, jobs, mailer, sms, appUrl, now }: Deps) {
+export function createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, emails = {} }: Deps) {
   async function notify(executor: Executor, notice: Notice): Promise<string | null> {
     const id = await repo.insert(executor, {
       userId: notice.userId,
@@ -64,11 +71,17 @@ export function createNotifier({ db, repo, jobs, mailer, sms, appUrl, now }: Dep
     return id;
   }
 
-  jobs.register<{ notificationId: string }>(EMAIL_JOB, async ({ notificationId }) => {
+  jobs.register<{ notificationId: string }>(EMAIL_JOB, async ({ notificationId }, ctx) => {
     const n = await repo.notification(notificationId);
     if (!n) return;
     const to = await repo.recipient(db, n.userId);
     if (!to || to.deleted) return;
+    const own = emails[n.kind as NotificationKind];
+    if (own) {
+      const message = await own(n, to, ctx.now);
+      if (message) await mailer.send(message);
+      return;
+    }
     await mailer.send(
       notificationEmail({
         to: to.email,

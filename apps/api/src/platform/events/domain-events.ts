@@ -23,7 +23,9 @@ export type DomainEvent =
   | { type: 'message.sent'; messageId: string; itemId: string; senderId: string; recipientId: string }
   | { type: 'payout.paid'; withdrawalId: string; userId: string; amountPence: number }
   | { type: 'payout.failed'; withdrawalId: string; userId: string; amountPence: number; reason: string }
-  | { type: 'payment.capture_failed'; paymentId: string; renterId: string };
+  | { type: 'payment.capture_failed'; paymentId: string; renterId: string }
+  /** A checkout's card payment was taken (captured): once per payment, whichever path captured it. */
+  | { type: 'payment.captured'; paymentId: string; renterId: string };
 
 export type DomainEventType = DomainEvent['type'];
 export type EventOf<T extends DomainEventType> = Extract<DomainEvent, { type: T }>;

@@ -83,6 +83,35 @@ describe('/notifications', () => {
     expect(within(panel).getByText('Upcoming')).toBeTruthy();
   });
 
+  it("shows the renter's receipt for a paid order under My Rentals, tagged as a receipt and linked to the order", async () => {
+    const user = userEvent.setup();
+    const body = 'You paid £116.60 (Visa ending 4242) for Drill and Ladder. We have emailed you the receipt, with the pick-up details and cancellation terms.';
+    const receipt: NotificationList = {
+      tab: 'rentals',
+      unread: { items: 0, rentals: 1 },
+      entries: [
+        entry({
+          groupKey: 'account',
+          type: 'account',
+          itemId: null,
+          itemName: null,
+          title: 'Order paid: £116.60',
+          link: '/payment-success?order=p-1',
+          notifications: [{ id: 'n-receipt', kind: 'order.paid', title: 'Order paid: £116.60', body, link: '/payment-success?order=p-1', createdAt: '2030-06-01T09:00:00.000Z', read: false }],
+        }),
+      ],
+    };
+    fakeServer({ 'GET /api/notifications': ({ url }) => json(url.searchParams.get('tab') === 'rentals' ? receipt : items) }, { user: testUser });
+    renderApp('/notifications');
+    await user.click(await screen.findByRole('tab', { name: 'My Rentals (1)' }));
+    const panel = screen.getByRole('tabpanel');
+    expect((await within(panel).findAllByRole('heading', { level: 2 })).map((h) => h.textContent)).toEqual(['Your orders']);
+    const link = within(panel).getByRole('link', { name: /Order paid: £116\.60/ });
+    expect(link.getAttribute('href')).toBe('/payment-success?order=p-1');
+    expect(within(link).getByText('Receipt').textContent).toBe('Receipt');
+    expect(within(link).getByText(body).textContent).toBe(body);
+  });
+
   it('opening an entry reads it and goes where it points; Mark all as read reads everything', async () => {
     const user = userEvent.setup();
     const server = fakeServer(

@@ -5,8 +5,22 @@ import { RentalStatusBadge } from '../../rentals/components/rental-status-badge.
 
 const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 
-export function entryTitle(entry: NotificationEntry): string {
-  return entry.itemName ?? (entry.type === 'account' ? 'Your account' : 'Unknown Item');
+/** The account's notices under My Rentals are about orders: receipts and payments that failed. */
+export function entryTitle(entry: NotificationEntry, tab: NotificationTab): string {
+  if (entry.itemName) return entry.itemName;
+  if (entry.type !== 'account') return 'Unknown Item';
+  return tab === 'rentals' ? 'Your orders' : 'Your account';
+}
+
+/** A word before the title of kinds worth telling apart at a glance (most kinds say what they are in the title). */
+const KIND_TAGS: Partial<Record<string, string>> = {
+  'order.paid': 'Receipt',
+};
+
+function KindTag({ kind }: { kind: string }) {
+  const tag = KIND_TAGS[kind];
+  if (!tag) return null;
+  return <span className="mr-2 rounded bg-emerald-800 px-1.5 py-0.5 text-xs font-semibold text-white no-underline">{tag}</span>;
 }
 
 interface Props {
@@ -16,10 +30,10 @@ interface Props {
 }
 
 /** One item, rental or the account: the newest notice opens it (and reads everything in it). */
-export function NotificationEntryCard({ entry, onOpen }: Props) {
+export function NotificationEntryCard({ entry, tab, onOpen }: Props) {
   const [latest, ...earlier] = entry.notifications;
   const unread = entry.unreadCount > 0;
-  const title = entryTitle(entry);
+  const title = entryTitle(entry, tab);
   return (
     <li className={`rounded-xl border p-4 ${unread ? 'border-emerald-700 bg-emerald-50' : 'border-slate-200 bg-white'}`}>
       <div className="flex flex-wrap items-center gap-2">
@@ -40,7 +54,10 @@ export function NotificationEntryCard({ entry, onOpen }: Props) {
           onClick={() => onOpen(entry)}
           className="mt-2 block rounded-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
         >
-          <span className={`block text-emerald-900 underline underline-offset-2 ${latest.read ? '' : 'font-semibold'}`}>{latest.title}</span>
+          <span className={`block text-emerald-900 ${latest.read ? '' : 'font-semibold'}`}>
+            <KindTag kind={latest.kind} />
+            <span className="underline underline-offset-2">{latest.title}</span>
+          </span>
           <span className="block break-words text-slate-800">{latest.body}</span>
           <span className="block text-sm text-slate-600">{when.format(new Date(latest.createdAt))}</span>
         </Link>
@@ -51,6 +68,7 @@ export function NotificationEntryCard({ entry, onOpen }: Props) {
           <ul className="mt-2 space-y-2">
             {earlier.map((n) => (
               <li key={n.id}>
+                <KindTag kind={n.kind} />
                 <Link to={n.link ?? '/notifications'} onClick={() => onOpen(entry)} className="text-sm text-emerald-900 underline underline-offset-2">
                   {n.title}
                 </Link>

@@ -7,7 +7,7 @@ import { useNotificationPreferences, useSavePreferences } from '../api/notificat
 type Key = keyof NotificationPreferences;
 
 const CHANNELS: { key: Key; label: string; hint: string }[] = [
-  { key: 'email', label: 'Email', hint: 'An email for each notification you get below.' },
+  { key: 'email', label: 'Email', hint: 'An email for each notification you get below. Receipts for your orders are always emailed.' },
   { key: 'push', label: 'Push', hint: 'Browser push alerts. None are sent yet: the bell in the header shows every notification.' },
   { key: 'sms', label: 'SMS', hint: 'Text messages for urgent updates, to your verified phone only.' },
 ];

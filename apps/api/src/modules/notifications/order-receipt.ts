@@ -1,0 +1,211 @@
+import {
+  cardBrandName,
+  compareDates,
+  daysInclusive,
+  feeShares,
+  formatDate,
+  formatPence,
+  lastCancellableDay,
+  todayInLondon,
+  transitionRefusal,
+  type IsoDate,
+} from '@toolshed/core';
+import type { Executor } from '../../db/database.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+import type { NotificationRepository, OrderContext, OrderLine } from './notification-repository.ts';
+import type { EmailRenderer } from './notifier.ts';
+
+/**
+ * The renter's receipt for a paid order: an in-app notice (kind `order.paid`) when the payment is
+ * captured, whose email is the receipt below instead of the notice's title and body.
+ */
+
+const KEY_PREFIX = 'order.paid:';
+/** One receipt per payment (the notice's event key names it). */
+export const receiptEventKey = (paymentId: string) => `${KEY_PREFIX}${paymentId}`;
+const paymentOf = (eventKey: string | null) => (eventKey?.startsWith(KEY_PREFIX) ? eventKey.slice(KEY_PREFIX.length) : null);
+
+/** The order page: what was booked and what was charged. */
+export const orderPath = (paymentId: string) => `/payment-success?order=${encodeURIComponent(paymentId)}`;
+const RENTALS_PATH = '/my-rentals';
+
+export const paidWith = (order: Pick<OrderContext, 'brand' | 'last4'>) => `${cardBrandName(order.brand) ?? 'Card'} ending ${order.last4}`;
+
+function listNames(names: string[]): string {
+  const shown = names.length > 3 ? [...names.slice(0, 3), `${names.length - 3} more`] : names;
+  return shown.length <= 1 ? (shown[0] ?? '') : `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`;
+}
+
+/** The in-app notice of a paid order. */
+export function receiptNotice(order: OrderContext): { title: string; body: string; link: string } {
+  const total = formatPence(order.amount_pence);
+  const names = listNames(sortedLines(order).map((l) => l.item_name));
+  return {
+    title: `Order paid: ${total}`,
+    body: `You paid ${total} (${paidWith(order)}) for ${names}. We have emailed you the receipt, with the pick-up details and cancellation terms.`,
+    link: orderPath(order.id),
+  };
+}
+
+interface ReceiptLine extends OrderLine {
+  days: number;
+  /** What cancelling gives back to the balance: the line total and its share of the service fee. */
+  refundPence: number;
+}
+
+/** The lines as people read them (by item, then dates), each with its refund (fee shares follow rental ids). */
+function sortedLines(order: OrderContext): ReceiptLine[] {
+  const shares = feeShares(order.service_fee_pence, order.lines.map((l) => l.total_pence));
+  return order.lines
+    .map((l, i) => ({ ...l, days: daysInclusive(l.start_date, l.end_date), refundPence: l.total_pence + (shares[i] ?? 0) }))
+    .sort((a, b) => a.item_name.localeCompare(b.item_name, 'en-GB') || compareDates(a.start_date, b.start_date));
+}
+
+const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/** The rule of rental-lifecycle.ts in words: the renter cancels while the rental is upcoming. */
+export const CANCELLATION_TERMS =
+  'You can cancel a rental in My Rentals until the day before its start date; its price and its share of the service fee then go back to your Toolshed balance. From its start date a rental can no longer be cancelled. If an owner declines a booking before it starts, you get the same refund.';
+
+/** This line's terms today: until when it can be cancelled and for how much, or why it cannot. */
+function lineCancellation(l: ReceiptLine, today: IsoDate): string {
+  const refusal = transitionRefusal('cancel_by_renter', { startDate: l.start_date, endDate: l.end_date, returned: l.returned, cancelled: l.cancelled }, 'renter', today);
+  if (refusal) return refusal;
+  return `Cancel by ${formatDate(lastCancellableDay(l.start_date))} for a refund of ${formatPence(l.refundPence)} to your Toolshed balance.`;
+}
+
+/** The full address and the owner's contact, as the rental page shows them to a renter with a booking. */
+function pickup(l: ReceiptLine): { address: string; contact: string } | null {
+  // A cancelled booking gives the address and contact back, as on the rental page.
+  if (l.cancelled) return null;
+  const address = [l.address, l.city, l.postcode].filter((part) => part && part.trim()).join(', ');
+  return {
+    address: address || 'Ask the owner for the address.',
+    contact: [l.owner_name, l.owner_email, l.owner_phone].filter((part): part is string => Boolean(part)).join(', '),
+  };
+}
+
+export interface ReceiptInput {
+  to: string;
+  name: string;
+  order: OrderContext;
+  /** The London date the email is written: which lines can still be cancelled. */
+  today: IsoDate;
+  orderUrl: string;
+  rentalsUrl: string;
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const muted = 'font-size:13px;color:#4b5563';
+const cell = 'padding:4px 8px;border-bottom:1px solid #e5e7eb;vertical-align:top';
+
+/** The receipt: a plain-text and an HTML part, every name, address and contact escaped in HTML. */
+export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: ReceiptInput): MailMessage {
+  const lines = sortedLines(order);
+  const card = paidWith(order);
+  const totals: Array<[string, string]> = [
+    ['Subtotal', formatPence(order.subtotal_pence)],
+    ['Service fee', formatPence(order.service_fee_pence)],
+    ['Total', formatPence(order.amount_pence)],
+  ];
+  const footer = 'We send a receipt for every paid order, whatever your notification preferences.';
+
+  const text = [
+    `Hello ${name},`,
+    '',
+    'Thank you for your order. This is your receipt.',
+    '',
+    `Order reference: ${order.id}`,
+    `Date: ${formatDate(order.paid_on)}`,
+    '',
+    'Your rentals',
+    ...lines.flatMap((l) => [`- ${l.item_name}, from ${l.owner_name}`, `  ${formatDate(l.start_date)} to ${formatDate(l.end_date)} (${daysText(l.days)}): ${formatPence(l.total_pence)}`]),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    `Paid by ${card}`,
+    '',
+    'Pick-up',
+    ...lines.flatMap((l) => {
+      const p = pickup(l);
+      return p ? [`- ${l.item_name}: ${p.address}`, `  Owner: ${p.contact}`] : [`- ${l.item_name}: cancelled, nothing to pick up.`];
+    }),
+    '',
+    'Cancellation',
+    CANCELLATION_TERMS,
+    ...lines.map((l) => `- ${l.item_name} (${formatDate(l.start_date)} to ${formatDate(l.end_date)}): ${lineCancellation(l, today)}`),
+    '',
+    `See your order: ${orderUrl}`,
+    `My Rentals: ${rentalsUrl}`,
+    '',
+    footer,
+    '',
+    'Toolshed',
+  ].join('\n');
+
+  const rows = lines
+    .map(
+      (l) => `<tr><td style="${cell}"><strong>${escape(l.item_name)}</strong><br><span style="${muted}">from ${escape(l.owner_name)}</span></td>
+<td style="${cell}">${escape(formatDate(l.start_date))} to ${escape(formatDate(l.end_date))}<br><span style="${muted}">${daysText(l.days)}</span></td>
+<td style="${cell};text-align:right">${escape(formatPence(l.total_pence))}</td></tr>`,
+    )
+    .join('\n');
+  const totalRows = totals
+    .map(([label, value], i) => {
+      const weight = i === totals.length - 1 ? 'font-weight:bold;' : '';
+      return `<tr><td colspan="2" style="padding:4px 8px;text-align:right;${weight}">${label}</td><td style="padding:4px 8px;text-align:right;${weight}">${escape(value)}</td></tr>`;
+    })
+    .join('\n');
+  const pickups = lines
+    .map((l) => {
+      const p = pickup(l);
+      return p
+        ? `<li><strong>${escape(l.item_name)}</strong>: ${escape(p.address)}<br>Owner: ${escape(p.contact)}</li>`
+        : `<li><strong>${escape(l.item_name)}</strong>: cancelled, nothing to pick up.</li>`;
+    })
+    .join('\n');
+  const cancellations = lines
+    .map((l) => `<li><strong>${escape(l.item_name)}</strong> (${escape(formatDate(l.start_date))} to ${escape(formatDate(l.end_date))}): ${escape(lineCancellation(l, today))}</li>`)
+    .join('\n');
+  const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<p>Hello ${escape(name)},</p>
+<p>Thank you for your order. This is your receipt.</p>
+<p>Order reference: <strong>${escape(order.id)}</strong><br>Date: ${escape(formatDate(order.paid_on))}</p>
+<h2 style="font-size:18px">Your rentals</h2>
+<table style="border-collapse:collapse">
+${rows}
+${totalRows}
+</table>
+<p>Paid by ${escape(card)}</p>
+<h2 style="font-size:18px">Pick-up</h2>
+<ul>
+${pickups}
+</ul>
+<h2 style="font-size:18px">Cancellation</h2>
+<p>${escape(CANCELLATION_TERMS)}</p>
+<ul>
+${cancellations}
+</ul>
+<p><a href="${escape(orderUrl)}" style="background:#065f46;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">See your order</a></p>
+<p><a href="${escape(rentalsUrl)}">My Rentals</a></p>
+<p style="${muted}">${escape(footer)}</p>
+<p>Toolshed</p></body></html>`;
+
+  return { to, subject: `Your Toolshed receipt: ${formatPence(order.amount_pence)}`, text, html };
+}
+
+/** The email of an `order.paid` notice: the order as it is when the email is written. */
+export function receiptRenderer(db: Executor, repo: NotificationRepository, appUrl: string): EmailRenderer {
+  return async (notification, to, now) => {
+    const paymentId = paymentOf(notification.eventKey);
+    const order = paymentId ? await repo.order(db, paymentId) : undefined;
+    if (!order) return null;
+    return receiptEmail({
+      to: to.email,
+      name: to.name,
+      order,
+      today: todayInLondon(now),
+      orderUrl: `${appUrl}${orderPath(order.id)}`,
+      rentalsUrl: `${appUrl}${RENTALS_PATH}`,
+    });
+  };
+}
