@@ -116,12 +116,14 @@ describe('profile', () => {
       await renter.goto(`/owner/${item.owner.id}?item=${item.id}`);
       const dialog = renter.getByRole('dialog', { name: item.name });
       await waitForVisible(dialog.getByText(`The owner is away until ${formatDate(until)}: those days cannot be booked.`, { exact: true }));
+      await waitForVisible(dialog.getByRole('list', { name: 'Calendar key' }).getByText('Owner away', { exact: true }));
       for (let i = 0; i <= 4; i++) {
         const day = addDays(today, i);
         await showMonthOf(dialog, day);
         const button = dialog.getByRole('button', { name: dayButtonName(day) });
         await waitForVisible(button);
         assert.ok(await button.isDisabled(), `${day} cannot be picked while the owner is away`);
+        assert.match((await button.getAttribute('aria-label')) ?? '', /, owner away$/, `${day} is announced as the owner being away, not as booked`);
       }
       const back = addDays(until, 1);
       await showMonthOf(dialog, back);

@@ -12,18 +12,23 @@ export interface AvailabilityCalendarProps {
   onChange: (range: PickedRange) => void;
   today: IsoDate;
   booked: readonly DateRange[];
+  /** Days blocked by the owner's vacation mode: not bookable, but not booked either. */
+  away?: DateRange | null;
   limits: RentalLimits;
 }
 
+function toMatchers(ranges: readonly DateRange[]): Matcher[] {
+  return ranges.map((r) => ({ from: isoToLocalDate(r.startDate), to: isoToLocalDate(r.endDate) }));
+}
+
 /**
- * Inline range calendar. Past and booked days cannot be clicked, but a range may still span a
- * booked day: the booking button then explains why it cannot be used.
+ * Inline range calendar. Past, booked and owner-away days cannot be clicked, but a range may still
+ * span a booked day: the booking button then explains why it cannot be used. Booked days and the
+ * owner's away days are drawn and announced apart ('booked', 'owner away').
  */
-export function AvailabilityCalendar({ range, onChange, today, booked, limits }: AvailabilityCalendarProps) {
-  const bookedMatchers = useMemo<Matcher[]>(
-    () => booked.map((r) => ({ from: isoToLocalDate(r.startDate), to: isoToLocalDate(r.endDate) })),
-    [booked],
-  );
+export function AvailabilityCalendar({ range, onChange, today, booked, away = null, limits }: AvailabilityCalendarProps) {
+  const bookedMatchers = useMemo(() => toMatchers(booked), [booked]);
+  const awayMatchers = useMemo(() => toMatchers(away ? [away] : []), [away]);
   const todayDate = isoToLocalDate(today);
   // Two months side by side where there is room, so a range across a month end is seen at once.
   const wide = useMediaQuery(WIDE_SCREEN);
@@ -43,12 +48,13 @@ export function AvailabilityCalendar({ range, onChange, today, booked, limits }:
         numberOfMonths={wide ? 2 : 1}
         selected={selected}
         onSelect={(_next, clicked) => onChange(pickDate(range, localDateToIso(clicked), limits))}
-        disabled={[{ before: todayDate }, ...bookedMatchers]}
-        modifiers={{ booked: bookedMatchers }}
-        modifiersClassNames={{ booked: 'item-calendar-booked' }}
+        disabled={[{ before: todayDate }, ...bookedMatchers, ...awayMatchers]}
+        modifiers={{ booked: bookedMatchers, away: awayMatchers }}
+        modifiersClassNames={{ booked: 'item-calendar-booked', away: 'item-calendar-away' }}
         labels={{
+          // A day both booked and in the owner's away days is booked: that is what holds it.
           labelDayButton: (date, modifiers, options, dateLib) =>
-            `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.booked ? ', booked' : ''}`,
+            `${labelDayButton(date, modifiers, options, dateLib)}${modifiers.booked ? ', booked' : modifiers.away ? ', owner away' : ''}`,
         }}
       />
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -57,6 +63,12 @@ export function AvailabilityCalendar({ range, onChange, today, booked, limits }:
             <span className="item-calendar-swatch item-calendar-swatch-booked" aria-hidden="true" />
             Booked
           </li>
+          {away && (
+            <li className="flex items-center gap-2">
+              <span className="item-calendar-swatch item-calendar-swatch-away" aria-hidden="true" />
+              Owner away
+            </li>
+          )}
           <li className="flex items-center gap-2">
             <span className="item-calendar-swatch item-calendar-swatch-selected" aria-hidden="true" />
             Your dates

@@ -7,17 +7,19 @@ export interface BookingButtonProps {
   readOnly: boolean;
   /** The listing is switched off by its owner. */
   unavailable: boolean;
+  /** Why the chosen dates cannot be booked, beyond the button's label (the owner is away). */
+  reason?: string | null;
   onAdd: () => void;
 }
 
-export function BookingButton({ state, readOnly, unavailable, onAdd }: BookingButtonProps) {
+export function BookingButton({ state, readOnly, unavailable, reason = null, onAdd }: BookingButtonProps) {
   const disabled = state.disabled || readOnly || unavailable;
   const noteId = 'item-booking-note';
   const note = readOnly
     ? 'Booking is unavailable while showing Mock Data'
     : unavailable
       ? 'This item is not currently available for rent'
-      : null;
+      : reason;
   return (
     <div className="flex flex-col gap-2">
       <button

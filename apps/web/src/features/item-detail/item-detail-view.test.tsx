@@ -108,6 +108,37 @@ describe('ItemDetailView', () => {
     expect(bookingButton().textContent).toBe('Unavailable for Selected Dates');
   });
 
+  it("announces the owner's vacation days as 'owner away', not booked, and booked days still as booked", () => {
+    renderView(testItem({ ownerAwayUntil: '2030-06-07', bookedRanges: [{ startDate: '2030-06-12', endDate: '2030-06-12' }] }));
+    const away = day(/ 6 June 2030/);
+    expect(away.getAttribute('aria-label')).toBe('Thursday, 6 June 2030, owner away');
+    expect(away.hasAttribute('disabled')).toBe(true);
+    expect(day(/ 7 June 2030/).getAttribute('aria-label')).toBe('Friday, 7 June 2030, owner away');
+    expect(day(/ 12 June 2030/).getAttribute('aria-label')).toBe('Wednesday, 12 June 2030, booked');
+    // The first day back is free, and nothing about it says away or booked.
+    const back = day(/ 8 June 2030/);
+    expect(back.getAttribute('aria-label')).toBe('Saturday, 8 June 2030');
+    expect(back.hasAttribute('disabled')).toBe(false);
+    // Drawn apart from bookings, with its own entry in the key.
+    expect(away.closest('td')!.className).toContain('item-calendar-away');
+    expect(away.closest('td')!.className).not.toContain('item-calendar-booked');
+    const key = within(screen.getByRole('list', { name: 'Calendar key' }));
+    expect(key.getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Booked', 'Owner away', 'Your dates']);
+  });
+
+  it('says the owner is away when the dates from the filters fall on their vacation, and not for a booked day', () => {
+    renderView(testItem({ ownerAwayUntil: '2030-06-07' }), { initialRange: { startDate: '2030-06-06', endDate: '2030-06-09' } });
+    expect(bookingButton().textContent).toBe('Unavailable for Selected Dates');
+    const note = document.getElementById(bookingButton().getAttribute('aria-describedby') ?? '');
+    expect(note?.textContent).toBe('The owner is away until 7 Jun 2030, so those days cannot be booked.');
+    cleanup();
+
+    renderView(testItem({ bookedRanges: [{ startDate: '2030-06-12', endDate: '2030-06-12' }] }), { initialRange: { startDate: '2030-06-10', endDate: '2030-06-14' } });
+    expect(bookingButton().textContent).toBe('Unavailable for Selected Dates');
+    expect(bookingButton().hasAttribute('aria-describedby')).toBe(false);
+    expect(within(screen.getByRole('list', { name: 'Calendar key' })).queryByText('Owner away')).toBeNull();
+  });
+
   it('clears the chosen dates', () => {
     renderView(testItem(), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
     fireEvent.click(screen.getByRole('button', { name: 'Clear dates' }));

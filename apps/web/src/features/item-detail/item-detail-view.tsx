@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router/index.ts';
-import { bookingButtonState, formatDate, formatPence, isIsoDate, vacationBlockedRange, type IsoDate } from '@toolshed/core';
+import { bookingButtonState, formatDate, formatPence, isIsoDate, rangesOverlap, vacationBlockedRange, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
 import { BookingButton } from './booking-button.tsx';
@@ -46,10 +46,13 @@ function startingRange(initial: ItemDetailViewProps['initialRange']): PickedRang
 export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, canMessage = false, onAdd, headingId = 'item-detail-title' }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   const limits = { minDays: item.minDays, maxDays: item.maxDays };
-  // Vacation mode: the owner's away days are blocked like booked ones.
+  // Vacation mode: the owner's away days cannot be booked, as booked ones cannot, but the calendar
+  // shows and announces them as the owner being away, not as bookings.
   const away = vacationBlockedRange(item.ownerAwayUntil, today);
   const blocked = away ? [...item.bookedRanges, away] : item.bookedRanges;
   const state = bookingButtonState(range, limits, blocked, today);
+  const overAwayDays = state.kind === 'unavailable' && away && range.startDate && range.endDate && rangesOverlap({ startDate: range.startDate, endDate: range.endDate }, away);
+  const reason = overAwayDays ? `The owner is away until ${formatDate(away.endDate)}, so those days cannot be booked.` : null;
 
   function add() {
     if (state.kind !== 'ready' || !range.startDate || !range.endDate) return;
@@ -74,13 +77,13 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
           <li>Maximum rental: {plural(item.maxDays)}</li>
         </ul>
         {away && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">The owner is away until {formatDate(away.endDate)}: those days cannot be booked.</p>}
-        <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={blocked} limits={limits} />
+        <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} away={away} limits={limits} />
         <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
           <CostSummary range={range} dailyRatePence={item.dailyRatePence} />
           {ownItem ? (
             <OwnItemNote itemId={item.id} />
           ) : (
-            <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} onAdd={add} />
+            <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} reason={reason} onAdd={add} />
           )}
         </div>
       </Section>
