@@ -12,11 +12,18 @@ export const errorBodySchema = z.object({
   }),
 });
 
+export const imageSchema = z.object({
+  url: z.string().describe('Large image (up to 1200 px wide)'),
+  thumbUrl: z.string().describe('Thumbnail'),
+  alt: z.string(),
+});
+
 export const categorySchema = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   itemCount: z.number().int(),
+  picture: imageSchema.nullable().describe("The first photo of the category's newest listed item that has one, for its tile"),
 });
 
 export const categoriesResponseSchema = z.object({
@@ -32,11 +39,6 @@ export const ownerSummarySchema = z.object({
   totalRatings: z.number().int(),
 });
 
-export const imageSchema = z.object({
-  url: z.string().describe('Large image (up to 1200 px wide)'),
-  thumbUrl: z.string().describe('Thumbnail'),
-  alt: z.string(),
-});
 
 export const itemSummarySchema = z.object({
   id: z.string(),

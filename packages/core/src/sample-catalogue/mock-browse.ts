@@ -22,6 +22,8 @@ export function mockCategories(): CategoriesResponse {
       name: c.name,
       description: c.description,
       itemCount: SAMPLE_ITEMS.filter((i) => i.categoryId === c.id).length,
+      // As the API: the newest item's first photo (a later catalogue entry is newer).
+      picture: ((newest) => (newest ? image(newest, 0) : null))(SAMPLE_ITEMS.findLast((i) => i.categoryId === c.id)),
     })),
     totalItems: SAMPLE_ITEMS.length,
   };

@@ -11,7 +11,13 @@ export interface CategoryRow {
   name: string;
   description: string;
   item_count: number;
+  /** The tile's picture: the newest listed item with a photo, and that photo; null when none has one. */
+  picture_item: string | null;
+  picture_large_key: string | null;
+  picture_thumb_key: string | null;
 }
+
+export type CategoryHeading = Pick<CategoryRow, 'id' | 'name' | 'description'>;
 
 export interface ItemSummaryRow {
   id: string;
@@ -100,14 +106,25 @@ export function createCatalogueRepository(db: Db) {
   return {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
     async categoriesWithCounts(): Promise<CategoryRow[]> {
+      // Each tile's picture: the newest listed item of the category that has a photo (walked newest
+      // first along the category's listing index, stopping at the first with one).
       return queryRowsPrepared<CategoryRow>(db, sql`
-        select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count
+        select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count,
+               pic.item_name as picture_item, pic.large_key as picture_large_key, pic.thumb_key as picture_thumb_key
         from categories c left join category_item_counts n on n.category_id = c.id
+        left join lateral (
+          select i.name as item_name, img.large_key, img.thumb_key
+          from items i
+          join lateral (select large_key, thumb_key from item_images where item_id = i.id order by position limit 1) img on true
+          where i.category_id = c.id and i.deleted_at is null and i.available
+          order by i.created_at desc, i.id desc
+          limit 1
+        ) pic on true
         order by c.position`);
     },
 
-    async findCategory(id: string): Promise<Omit<CategoryRow, 'item_count'> | undefined> {
-      const rows = await queryRowsPrepared<Omit<CategoryRow, 'item_count'>>(db, sql`select id, name, description from categories where id = ${id}`);
+    async findCategory(id: string): Promise<CategoryHeading | undefined> {
+      const rows = await queryRowsPrepared<CategoryHeading>(db, sql`select id, name, description from categories where id = ${id}`);
       return rows[0];
     },
 

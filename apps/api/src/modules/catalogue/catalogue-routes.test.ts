@@ -54,6 +54,18 @@ describe('GET /api/categories', () => {
     expect(body.categories.find((c) => c.id === 'camping-gear')?.itemCount).toBe(0);
     expect(body.totalItems).toBe(4);
   });
+
+  it("gives each category tile the first photo of its newest listed item that has one", async () => {
+    const hidden = await createItem(ctx.database.db, ids.star!, { name: 'Hidden Tent', categoryId: 'camping-gear', available: false });
+    await addImage(ctx.database.db, hidden.id, 0);
+    const { body } = await getJson<CategoriesResponse>('/api/categories');
+    const { body: drill } = await getJson<ItemDetail>(`/api/items/${ids.drill}`);
+    // The saw is newer but has no photo: the drill's first photo stands for Power Tools.
+    expect(body.categories.find((c) => c.id === 'power-tools')?.picture).toEqual({ url: drill.images[0]!.url, thumbUrl: drill.images[0]!.thumbUrl, alt: 'Cordless Drill' });
+    // No listed item with a photo: no picture (a hidden item's photo is never shown).
+    expect(body.categories.find((c) => c.id === 'garden-tools')?.picture).toBeNull();
+    expect(body.categories.find((c) => c.id === 'camping-gear')?.picture).toBeNull();
+  });
 });
 
 describe('GET /api/categories/:id/items', () => {

@@ -63,7 +63,13 @@ export function createCatalogueService(
   async function loadCategories(): Promise<CategoriesResponse> {
     const rows = await repo.categoriesWithCounts();
     return {
-      categories: rows.map((r) => ({ id: r.id, name: r.name, description: r.description, itemCount: r.item_count })),
+      categories: rows.map((r) => ({
+        id: r.id,
+        name: r.name,
+        description: r.description,
+        itemCount: r.item_count,
+        picture: r.picture_item && r.picture_large_key && r.picture_thumb_key ? image(r.picture_item, r.picture_large_key, r.picture_thumb_key) : null,
+      })),
       totalItems: rows.reduce((sum, r) => sum + r.item_count, 0),
     };
   }

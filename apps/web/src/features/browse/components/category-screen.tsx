@@ -5,8 +5,9 @@ import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useCategories } from '../api/get-categories.ts';
 import { useItems } from '../api/get-items.ts';
-import { readFilters, toSearch, withPage } from '../filter-params.ts';
+import { hasFilters, readFilters, toSearch, withPage } from '../filter-params.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
+import { BrowseWelcome, RESULTS_HEADING_ID } from './browse-welcome.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { ItemCardSkeleton } from './item-card.tsx';
 import { ItemResults } from './item-results.tsx';
@@ -86,11 +87,16 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
   if (!category || isNotFound(items.error)) return <CategoryNotFound />;
 
   const problem = parsed.ok ? null : { field: parsed.field, message: parsed.message };
+  // The first screen welcomes a visitor with a search and the categories; any filter means they are past it.
+  const welcome = categoryId === ALL_CATEGORY_ID && !hasFilters(params);
   return (
     <div className="space-y-6">
       <title>{`${category.name} · Toolshed`}</title>
+      {welcome && <BrowseWelcome categories={categories.data.categories} updateParams={updateParams} />}
       <div>
-        <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">{category.name}</h1>
+        <h1 id={RESULTS_HEADING_ID} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl">
+          {category.name}
+        </h1>
         <p className="mt-1 text-slate-700">{category.description}</p>
       </div>
       <FilterPanel problem={problem} />

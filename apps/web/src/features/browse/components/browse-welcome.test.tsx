@@ -1,0 +1,70 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { categories, fakeFetch, item, itemsPage, json } from '../../../test/fake-api.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+
+function api() {
+  return fakeFetch({
+    '/api/categories': () => json(categories),
+    '/api/categories/.*/items': () => json(itemsPage([item()])),
+    '/api/auth/get-session': () => json(null),
+  });
+}
+
+describe('the first screen welcomes with a search and category tiles', () => {
+  it('asks what you need above All Items, with a tile per category showing its photo and count', async () => {
+    api();
+    renderApp('/category/all');
+    const welcome = await screen.findByRole('region', { name: 'Find a tool' });
+    expect(within(welcome).getByRole('searchbox', { name: 'What do you need?' })).toBeInTheDocument();
+    const tiles = within(within(welcome).getByRole('navigation', { name: 'Browse by category' })).getAllByRole('link');
+    expect(tiles.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
+      ['Garden Tools2 items', '/category/garden-tools'],
+      ['Power Tools1 item', '/category/power-tools'],
+    ]);
+    expect(tiles[0]!.querySelector('img')).toHaveAttribute('src', '/media/mower-thumb.webp');
+    // A category without a photo still has its tile, with a plain block instead.
+    expect(tiles[1]!.querySelector('img')).toBeNull();
+    // The welcome comes first, then the All Items heading and the grid.
+    const heading = screen.getByRole('heading', { level: 1, name: 'All Items' });
+    expect(welcome.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
+  });
+
+  it('searches all items from the welcome, which gives way to the results with the focus on their heading', async () => {
+    const calls = api();
+    const user = userEvent.setup();
+    const { url } = renderApp('/category/all');
+    await user.type(await screen.findByRole('searchbox', { name: 'What do you need?' }), '  hedge trimmer ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(url()).toBe('/category/all?search=hedge+trimmer'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Find a tool' })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'All Items' })).toHaveFocus());
+    await waitFor(() => expect(calls.itemRequests().at(-1)?.searchParams.get('search')).toBe('hedge trimmer'));
+  });
+
+  it('sends nothing for a blank search', async () => {
+    api();
+    const user = userEvent.setup();
+    const { url } = renderApp('/category/all');
+    await user.type(await screen.findByRole('searchbox', { name: 'What do you need?' }), '   ');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(url()).toBe('/category/all');
+    expect(screen.getByRole('region', { name: 'Find a tool' })).toBeInTheDocument();
+  });
+
+  it('is not on a category page, nor on All Items once a filter is set', async () => {
+    api();
+    renderApp('/category/garden-tools');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Garden Tools' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Find a tool' })).not.toBeInTheDocument();
+  });
+
+  it('is not on All Items with a price filter', async () => {
+    api();
+    renderApp('/category/all?maxPrice=5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Find a tool' })).not.toBeInTheDocument();
+  });
+});
