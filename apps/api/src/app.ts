@@ -229,7 +229,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const calendarFeed = createCalendarFeed(createAccountRepository(db), config.appUrl, now);
   const account = createAccountService({ db, repo: createAccountDataRepository(db), storage: fileStorage, now, onChange: catalogueChanged });
   const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
-  const messagesService = createMessagesService(db, events, now);
+  const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
   await app.register(
@@ -238,7 +238,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(profileRoutes, { service: profile, phone, currentUser });
       await api.register(accountRoutes, { service: account, calendar: calendarFeed, currentUser, checkPassword: passwordChecker(auth), now });
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
-      await api.register(messageRoutes, { service: messagesService, currentUser });
+      await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
       await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now, perUserLimit: config.checkoutRateLimit });
       await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentalService, repo: rentalRepo, storage: fileStorage, currentUser, now });

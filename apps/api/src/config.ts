@@ -42,6 +42,8 @@ export interface Config {
   supportRateLimit: number;
   /** Checkout attempts allowed per person per 10 minutes (CHECKOUT_RATE_LIMIT). */
   checkoutRateLimit: number;
+  /** Item messages a person may send per 10 minutes, all conversations together (MESSAGE_RATE_LIMIT). */
+  messageRateLimit: number;
   /** Fill an empty database with the sample catalogue at start-up (SEED_SAMPLE_DATA; default: embedded database outside production). */
   seedSampleData: boolean;
   /** How long a shutdown may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
@@ -114,6 +116,7 @@ const envSchema = z.object({
   AUTH_ACCOUNT_FAILURES: opt(whole(1)),
   SUPPORT_RATE_LIMIT: opt(whole(1)),
   CHECKOUT_RATE_LIMIT: opt(whole(1)),
+  MESSAGE_RATE_LIMIT: opt(whole(1)),
   GEOCODER_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
   TRUST_PROXY: opt(z.string()),
   BROWSE_CACHE_MS: opt(whole(0)),
@@ -195,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     supportRateLimit: e.SUPPORT_RATE_LIMIT ?? 5,
     checkoutRateLimit: e.CHECKOUT_RATE_LIMIT ?? 30,
+    messageRateLimit: e.MESSAGE_RATE_LIMIT ?? 30,
     geocoderUrl: e.GEOCODER_URL,
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     browseCacheMs: e.BROWSE_CACHE_MS ?? 15_000,

@@ -53,6 +53,7 @@ export async function createTestApp(
     AUTH_RATE_LIMIT: '1000',
     SUPPORT_RATE_LIMIT: '1000',
     CHECKOUT_RATE_LIMIT: '1000',
+    MESSAGE_RATE_LIMIT: '1000',
     APP_URL: 'http://localhost:3000',
     AUTH_SECRET: TEST_AUTH_SECRET,
     MAIL_OUTBOX: 'true',

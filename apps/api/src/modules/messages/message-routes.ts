@@ -1,5 +1,7 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { AppError } from '@toolshed/core';
 import { conversationSchema, errorBodySchema, messageSchema, sendMessageBodySchema } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { MessagesService } from './messages-service.ts';
@@ -8,7 +10,17 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 const params = z.object({ itemId: z.string().max(100) });
 const withQuery = z.string().max(100).optional().describe("The owner names the renter whose thread to show");
 
-export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+/** The window of the per-sender limit (MESSAGE_RATE_LIMIT messages in it). */
+export const MESSAGE_LIMIT_WINDOW_MS = 10 * 60_000;
+
+interface Deps {
+  service: MessagesService;
+  currentUser: CurrentUserReader;
+  /** Messages one person may send per window, to anyone about anything (counted in the database). */
+  perSenderLimit: number;
+}
+
+export const messageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, currentUser, perSenderLimit }) => {
   // Visitors are refused before a body is read: message bodies must never reach a log.
   app.addHook('onRequest', currentUser.authenticate);
 
@@ -37,12 +49,22 @@ export const messageRoutes: FastifyPluginAsyncZod<{ service: MessagesService; cu
   app.post(
     '/items/:itemId/messages',
     {
+      // Counted per sender before the body is read, so a refused message is never stored nor sent on.
+      config: {
+        rateLimit: {
+          max: perSenderLimit,
+          timeWindow: MESSAGE_LIMIT_WINDOW_MS,
+          keyGenerator: async (request: FastifyRequest) => `message|${(await currentUser.optionalUser(request))?.id ?? request.ip}`,
+          errorResponseBuilder: (_request: FastifyRequest, ctx: { after: string }) =>
+            new AppError('RATE_LIMITED', `You have sent a lot of messages in a short time. Please wait ${ctx.after} and try again.`),
+        },
+      },
       schema: {
         tags: ['messages'],
-        summary: 'Sends a message (1 to 500 characters, not blank) to the other person of the thread',
+        summary: `Sends a message (1 to 500 characters, not blank) to the other person of the thread; 429 after the sender's limit (MESSAGE_RATE_LIMIT per 10 minutes)`,
         params,
         body: sendMessageBodySchema,
-        response: { 201: messageSchema, ...errors },
+        response: { 201: messageSchema, 429: errorBodySchema, ...errors },
       },
     },
     async (request, reply) => {

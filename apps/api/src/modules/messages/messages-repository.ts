@@ -115,9 +115,9 @@ export function createMessagesRepository(db: Db) {
       return row!;
     },
 
-    /** Marks what the other person sent as read by `readerId`. */
-    async markRead(threadId: string, readerId: string, now: Date): Promise<void> {
-      await db
+    /** Marks what the other person sent as read by `readerId`; in the caller's transaction. */
+    async markRead(tx: Executor, threadId: string, readerId: string, now: Date): Promise<void> {
+      await tx
         .update(messages)
         .set({ readAt: now })
         .where(and(eq(messages.threadId, threadId), ne(messages.senderId, readerId), isNull(messages.readAt)));

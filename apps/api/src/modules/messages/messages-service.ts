@@ -1,6 +1,6 @@
 import { AppError, messageBodyProblem } from '@toolshed/core';
 import type { Conversation, Message } from '@toolshed/core/contract';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import { createMessagesRepository, type MessageRow } from './messages-repository.ts';
@@ -23,7 +23,10 @@ export interface PageQuery {
  * Conversations about an item between its owner and one other person. Only those two can read or
  * write a thread; to anyone else it does not exist (404). Bodies are never logged.
  */
-export function createMessagesService(db: Db, events: EventBus, now: () => Date) {
+/** Reads the conversation's notices along with its messages, in the same transaction. */
+export type ReadNotices = (tx: Executor, threadId: string, readerId: string, at: Date) => Promise<void>;
+
+export function createMessagesService(db: Db, events: EventBus, now: () => Date, readNotices: ReadNotices) {
   const repo = createMessagesRepository(db);
 
   /** Who the thread is with, from the asker's side; throws 404 for anyone who is not a party. */
@@ -93,10 +96,19 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date)
       return toMessage(row);
     },
 
-    /** The reader has seen the thread: what the other person sent is now read. */
+    /**
+     * The reader has seen the thread: what the other person sent is now read, and so are the
+     * notices of those messages (the bell and /notifications), all or nothing.
+     */
     async markRead(userId: string, itemId: string, withId: string | undefined): Promise<void> {
       const { threadId } = await resolve(userId, itemId, withId);
-      if (threadId) await repo.markRead(threadId, userId, now());
+      if (!threadId) return;
+      const at = now();
+      await db.transaction(async (tx) => {
+        // Messages first, then notices: the order the notice writer relies on (message-notices.ts).
+        await repo.markRead(tx, threadId, userId, at);
+        await readNotices(tx, threadId, userId, at);
+      });
     },
   };
 }

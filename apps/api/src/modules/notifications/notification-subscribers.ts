@@ -78,25 +78,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     });
   });
 
-  events.subscribe('message.sent', S, async (e) => {
-    const m = await repo.message(e.messageId);
-    if (!m) return; // the thread went with its item
-    const toOwner = e.recipientId === m.owner_id;
-    // Cut by characters, not UTF-16 units, so an emoji is never split.
-    const chars = [...m.body];
-    const preview = chars.length > 140 ? `${chars.slice(0, 139).join('')}…` : m.body;
-    await notifier.send({
-      userId: e.recipientId,
-      tab: toOwner ? 'items' : 'rentals',
-      groupKey: itemGroup(m.item_id),
-      itemId: m.item_id,
-      kind: 'message.received',
-      eventKey: `message.received:${e.messageId}`,
-      title: `New message from ${m.sender_name} about ${m.item_name}`,
-      body: `${m.sender_name}: ${preview}`,
-      link: toOwner ? `/item/${m.item_id}/messages?with=${encodeURIComponent(m.renter_id)}` : `/item/${m.item_id}/messages`,
-    });
-  });
+  // message.sent: message-notices.ts (its notices follow the conversation's read state; its emails are batched).
 
   events.subscribe('payout.paid', S, async (e) => {
     await notifier.send({

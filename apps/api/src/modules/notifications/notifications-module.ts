@@ -3,6 +3,7 @@ import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
+import { createMessageNotices } from './message-notices.ts';
 import { createNotifier } from './notifier.ts';
 import { createNotificationRepository } from './notification-repository.ts';
 import { createNotificationService } from './notification-service.ts';
@@ -26,5 +27,6 @@ export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now
   const notifier = createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, emails: { 'order.paid': receiptRenderer(db, repo, appUrl) } });
   subscribeNotifications(events, db, repo, notifier);
   registerRentalNotices(jobs, events, db, repo, notifier);
-  return { service: createNotificationService(repo, now), notifier };
+  const messageNotices = createMessageNotices({ db, repo, jobs, events, mailer, appUrl, now });
+  return { service: createNotificationService(repo, now), notifier, messageNotices };
 }
