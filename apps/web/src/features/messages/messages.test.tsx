@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '@toolshed/core/contract';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+import { deferred, errorJson, fakeServer, testUser } from '../auth/test-server.ts';
 import { testItem } from '../item-detail/test-item.ts';
 import { MESSAGES_POLL_MS, PEOPLE_POLL_MS } from './api/get-conversation.ts';
 
@@ -125,6 +125,81 @@ describe('messages about an item', () => {
     expect(app.url()).toBe('/item/item-1/messages?with=r1');
     expect(await screen.findByRole('heading', { name: 'Conversation with Rosa Renter' })).toBeTruthy();
     expect(screen.getByText('Hello!')).toBeTruthy();
+  });
+
+  it("opening a conversation updates the People list's unread badge and the bell without a reload, and so does a reply", async () => {
+    const rosa = { id: 'r1', name: 'Rosa Renter' };
+    let read = false;
+    const readAnswer = deferred();
+    const server = fakeServer(
+      {
+        'GET /api/items/item-1/messages': ({ url }) =>
+          json(
+            conversation({
+              you: 'owner',
+              with: rosa,
+              messages: url.searchParams.has('after') ? [] : [msg(1, 'r1', 'Hello!', read), msg(2, 'r1', 'Are you there?', read)],
+              threads: [{ with: rosa, lastMessageAt: '2030-06-01T09:00:00.000Z', unreadCount: read ? 0 : 2, hasRental: false }],
+              readUpTo: 0,
+            }),
+          ),
+        'POST /api/items/item-1/messages/read': () => readAnswer.promise,
+        'POST /api/items/item-1/messages': ({ body }) => json(msg(3, owner.id, (body as { content: string }).content), 201),
+        // Two message notices of this thread and one other.
+        'GET /api/notifications/unread-count': () => json({ count: read ? 1 : 3 }),
+      },
+      { user: { ...testUser, id: owner.id } },
+    );
+    renderApp('/item/item-1/messages?with=r1');
+    const people = await screen.findByRole('navigation', { name: 'Conversations' });
+    expect(within(people).getByRole('link').textContent).toBe('Rosa Renter2 unread');
+    expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toBeTruthy();
+    // Shown, so read: the server marks the messages and their notices read.
+    await waitFor(() => expect(server.sent('POST', '/api/items/item-1/messages/read')).toHaveLength(1));
+    read = true;
+    readAnswer.release(new Response(null, { status: 204 }));
+    await waitFor(() => expect(within(people).getByRole('link').textContent).toBe('Rosa Renter'));
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    // The messages shown stay, now read.
+    expect(within(screen.getByRole('log', { name: 'Conversation' })).getAllByRole('listitem')).toHaveLength(2);
+
+    // A reply refreshes the list and the bell too.
+    const pages = () => server.sent('GET', '/api/items/item-1/messages').filter((c) => !c.url.searchParams.has('after')).length;
+    const counts = () => server.sent('GET', '/api/notifications/unread-count').length;
+    const [pagesBefore, countsBefore] = [pages(), counts()];
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Message to Rosa Renter'), 'Yes, 9 is fine.{Enter}');
+    expect(await within(screen.getByRole('log', { name: 'Conversation' })).findByText('Yes, 9 is fine.')).toBeTruthy();
+    await waitFor(() => expect(pages()).toBeGreaterThan(pagesBefore));
+    await waitFor(() => expect(counts()).toBeGreaterThan(countsBefore));
+    expect(screen.getByText('Yes, 9 is fine.')).toBeTruthy();
+  });
+
+  it('shows why a message was refused when the sender has written too many, and keeps the text', async () => {
+    const user = userEvent.setup();
+    const tooMany = 'You have sent a lot of messages in a short time. Please wait 7 minutes and try again.';
+    fakeServer(
+      {
+        'GET /api/items/item-1/messages': () => json(conversation({ messages: [] })),
+        'POST /api/items/item-1/messages': () => errorJson(429, 'RATE_LIMITED', tooMany),
+      },
+      { user: testUser },
+    );
+    renderApp('/item/item-1/messages');
+    const box = await screen.findByLabelText('Message to Sam Okafor');
+    await user.type(box, 'One more question{Enter}');
+    expect((await screen.findByRole('alert')).textContent).toBe(tooMany);
+    expect((box as HTMLTextAreaElement).value).toBe('One more question');
+  });
+
+  it('cannot send a message of only invisible characters', async () => {
+    const user = userEvent.setup();
+    fakeServer({ 'GET /api/items/item-1/messages': () => json(conversation({ messages: [] })) }, { user: testUser });
+    renderApp('/item/item-1/messages');
+    const box = await screen.findByLabelText('Message to Sam Okafor');
+    await user.click(box);
+    await user.paste('\u200B\u200B\u2060\u3000');
+    expect(screen.getByRole('button', { name: 'Send' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('says the conversation is not found when it is not theirs', async () => {

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Conversation, Message } from '@toolshed/core/contract';
 import { conversationKey, fetchConversation, MESSAGES_POLL_MS, useConversation, type ThreadRef } from './api/get-conversation.ts';
-import { markThreadRead } from './api/send-message.ts';
+import { markThreadRead, refreshAfterThreadChange } from './api/send-message.ts';
 
 function merge(a: Message[], b: Message[]): Message[] {
   const bySeq = new Map<number, Message>();
@@ -13,7 +13,8 @@ function merge(a: Message[], b: Message[]): Message[] {
 /**
  * One thread kept current: the newest page first, older pages on demand, then only what is new,
  * polled (an indexed look past the last message, nearly free when nothing happens). Everything
- * lands in the one cached conversation. Messages from the other person are marked read once shown.
+ * lands in the one cached conversation. Messages from the other person are marked read once shown
+ * (their notices too, on the server), and what shows the unread counts is refreshed.
  */
 export function useLiveThread(ref: ThreadRef, me: string | undefined) {
   const queryClient = useQueryClient();
@@ -41,7 +42,8 @@ export function useLiveThread(ref: ThreadRef, me: string | undefined) {
   const lastSeq = messages.at(-1)?.seq ?? 0;
   const lastUnseen = messages.some((m) => m.senderId !== me && !m.isRead) ? lastSeq : 0;
   useEffect(() => {
-    if (lastUnseen > 0) void markThreadRead(ref).catch(() => undefined);
+    // Read on the server, then the People list, the bell and /notifications are fetched again.
+    if (lastUnseen > 0) void markThreadRead(ref).then(() => refreshAfterThreadChange(queryClient, ref)).catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per newly shown message
   }, [lastUnseen]);
 

@@ -1,7 +1,9 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/request-json.ts';
 
-export const unreadCountKey = ['notifications', 'unread-count'] as const;
+/** Every notifications query (the bell's count, the lists) starts with this key. */
+export const notificationsRootKey = ['notifications'] as const;
+export const unreadCountKey = [...notificationsRootKey, 'unread-count'] as const;
 
 /** How often the badge asks; one indexed count, and only while the page is visible. */
 export const UNREAD_POLL_MS = 5_000;
