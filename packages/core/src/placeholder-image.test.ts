@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXml, placeholderImageDataUrl, placeholderImageSvg, type PlaceholderImageOptions } from './placeholder-image.ts';
+import { samplePictureSvg } from './sample-pictures/index.ts';
 import { toolIconShapes } from './tool-icons.ts';
 
 const base: PlaceholderImageOptions = { title: 'Cordless Combi Drill', subtitle: 'Photo 1 of 3', categoryId: 'power-tools', variant: 0 };
@@ -19,6 +20,14 @@ describe('placeholderImageSvg', () => {
     expect(svg).not.toMatch(/href=|@import|url\((?!#)/);
     // The name stays in the accessible label, where it belongs.
     expect(svg).toContain('aria-label="Cordless Combi Drill – Photo 1 of 3"');
+  });
+
+  it('draws a sample item that has a drawing from its key, with the item named in the label', () => {
+    const mower = { title: 'Self-Propelled Petrol Lawn Mower', subtitle: 'Photo 2 of 3', categoryId: 'garden-tools', variant: 1, itemKey: 'garden-mower-1' } as const;
+    const svg = placeholderImageSvg(mower);
+    expect(svg).toBe(samplePictureSvg('garden-mower-1', 1, 'garden-tools', 'Self-Propelled Petrol Lawn Mower – Photo 2 of 3'));
+    expect(svg).not.toContain('stroke-width="1.7"');
+    expect(svg).toContain('aria-label="Self-Propelled Petrol Lawn Mower – Photo 2 of 3"');
   });
 
   it('escapes XML special characters in the label', () => {

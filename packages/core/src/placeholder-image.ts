@@ -4,6 +4,7 @@
  * shows what the thing is. Pure string building, so the API seed can rasterise the same picture the
  * web app shows as a data URL in Mock Data mode; nothing is fetched.
  */
+import { SAMPLE_DRAWINGS, samplePictureSvg } from './sample-pictures/index.ts';
 import { toolIconShapes } from './tool-icons.ts';
 
 export interface PlaceholderImageOptions {
@@ -11,6 +12,8 @@ export interface PlaceholderImageOptions {
   subtitle: string;
   categoryId: string;
   variant: 0 | 1 | 2;
+  /** The sample item's key, which picks its drawing (sample-pictures/). */
+  itemKey?: string;
 }
 
 interface Palette {
@@ -89,12 +92,13 @@ function detailBackground(p: Palette, seed: number): string {
 const BACKGROUNDS = [studioBackground, benchBackground, detailBackground] as const;
 
 export function placeholderImageSvg(opts: PlaceholderImageOptions): string {
+  const label = escapeXml(`${opts.title} – ${opts.subtitle}`);
+  if (opts.itemKey !== undefined && Object.hasOwn(SAMPLE_DRAWINGS, opts.itemKey)) return samplePictureSvg(opts.itemKey, opts.variant, opts.categoryId, label);
   const p = PALETTES[opts.categoryId] ?? DEFAULT_PALETTE;
   const seed = hash(`${opts.categoryId}|${opts.title}`);
   const shot = SHOTS[opts.variant];
   // A little wobble per item, so two drills in one category are not the same picture.
   const turn = shot.turn + ((seed >> 3) % 9) - 4;
-  const label = escapeXml(`${opts.title} – ${opts.subtitle}`);
   const size = 24 * shot.scale;
   const icon = toolIconShapes(opts.title, opts.categoryId);
   const place = `translate(${shot.x} ${shot.y}) rotate(${turn})`;

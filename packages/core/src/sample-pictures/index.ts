@@ -1,0 +1,21 @@
+/**
+ * Drawn pictures of the sample items: one drawing per item, composed into three photos each.
+ * Everything here is drawn by this project's own code (no third-party artwork) and is under the
+ * project's licence. Pure string building: no I/O, so the API seed and the browser draw the same.
+ */
+import { GARDEN_DRAWINGS } from './garden.ts';
+import { PARCEL, composePicture, type Drawing, type Variant } from './picture.ts';
+
+/** Each sample item's drawing, by the item's key. */
+export const SAMPLE_DRAWINGS: Readonly<Record<string, Drawing>> = {
+  ...GARDEN_DRAWINGS,
+};
+
+/**
+ * Photo `variant` (0 studio, 1 in use, 2 close-up) of the item with this key; an unknown key gets a
+ * plain parcel. `label` is the accessible name, already XML-escaped.
+ */
+export function samplePictureSvg(itemKey: string | undefined, variant: Variant, categoryId: string, label: string): string {
+  const drawing = (itemKey !== undefined && Object.hasOwn(SAMPLE_DRAWINGS, itemKey) ? SAMPLE_DRAWINGS[itemKey] : undefined) ?? PARCEL;
+  return composePicture(drawing, variant, categoryId, label);
+}
