@@ -5,7 +5,7 @@
 //   node scripts/build.mjs [web] [server] [--if-changed]
 import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
-import { cp, open, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
+import { cp, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -63,7 +63,7 @@ async function buildServer(hash) {
   const outdir = `${finalDir}.building-${process.pid}`;
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { server: path.join(root, 'apps/api/src/main.ts'), seed: path.join(root, 'apps/api/src/db/seed/run-seed.ts') },
+    entryPoints: { server: path.join(root, 'apps/api/src/main.ts'), seed: path.join(root, 'apps/api/src/db/seed/run-seed.ts'), migrate: path.join(root, 'apps/api/src/db/run-migrations.ts') },
     outdir,
     bundle: true,
     platform: 'node',
@@ -162,6 +162,8 @@ async function withBuildLock(fn) {
   }
 }
 
+const exists = (file) => stat(file).then(() => true, () => false);
+
 async function buildParts() {
   for (const name of wanted) {
     const part = PARTS[name];
@@ -173,6 +175,11 @@ async function buildParts() {
       .digest('hex');
     const stampFile = path.join(root, part.stamp);
     const previous = await readFile(stampFile, 'utf8').catch(() => '');
+    // A production copy (the container image) holds the built output without its sources: use it.
+    if (ifChanged && previous !== '' && !(await exists(path.join(root, part.inputs[0])))) {
+      console.log(`${name}: built output used as it is (no sources here)`);
+      continue;
+    }
     if (ifChanged && previous.trim() === hash) {
       console.log(`${name}: up to date (checked in ${Math.round(performance.now() - started)} ms)`);
       continue;

@@ -44,6 +44,8 @@ export interface Config {
   checkoutRateLimit: number;
   /** Item messages a person may send per 10 minutes, all conversations together (MESSAGE_RATE_LIMIT). */
   messageRateLimit: number;
+  /** Apply pending migrations at start-up (MIGRATE_ON_START, default true); false: refuse to start while any is pending (`npm run db:migrate` is the release step). */
+  migrateOnStart: boolean;
   /** Fill an empty database with the sample catalogue at start-up (SEED_SAMPLE_DATA; default: embedded database outside production). */
   seedSampleData: boolean;
   /** How long a shutdown may take before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
@@ -123,6 +125,7 @@ const envSchema = z.object({
   PAYMENT_DELAY_MS: opt(whole(0)),
   JOBS: opt(flag),
   SEED_SAMPLE_DATA: opt(flag),
+  MIGRATE_ON_START: opt(flag),
   SHUTDOWN_TIMEOUT_MS: opt(whole(1)),
   S3_BUCKET: opt(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots and hyphens)')),
   S3_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
@@ -204,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     browseCacheMs: e.BROWSE_CACHE_MS ?? 15_000,
     paymentDelayMs: e.PAYMENT_DELAY_MS ?? (nodeEnv === 'test' ? 1 : 1500),
     runJobs: e.JOBS ?? nodeEnv !== 'test',
+    migrateOnStart: e.MIGRATE_ON_START ?? true,
     seedSampleData: e.SEED_SAMPLE_DATA ?? (!e.DATABASE_URL && nodeEnv !== 'production'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     s3: e.S3_BUCKET

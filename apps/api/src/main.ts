@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
-import { prepareDatabase } from './db/prepare-database.ts';
+import { PendingMigrationsError, prepareDatabase } from './db/prepare-database.ts';
 import { loadOrCreateSecret } from './platform/secrets.ts';
 import { createLogger } from './platform/logging/create-logger.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './platform/lifecycle/data-dir-lock.ts';
@@ -35,7 +35,12 @@ if (!config.databaseUrl) {
 }
 
 const started = performance.now();
-const { database, storage } = await prepareDatabase(config, log, { seed: config.seedSampleData });
+const { database, storage } = await prepareDatabase(config, log, { seed: config.seedSampleData, migrate: config.migrateOnStart }).catch((err: unknown) => {
+  if (!(err instanceof PendingMigrationsError)) throw err;
+  log.fatal(err.message);
+  lock?.release();
+  process.exit(1);
+});
 
 const authSecret = await loadOrCreateSecret(config.authSecret, config.dataDir);
 const readiness: Readiness = { draining: false };

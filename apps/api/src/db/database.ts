@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -22,6 +23,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Applies pending migrations; on PostgreSQL under an advisory lock, so processes starting together migrate once. */
   migrate(): Promise<void>;
+  /** The migrations (their file names without `.sql`) not yet applied to this database, oldest first. */
+  pendingMigrations(): Promise<string[]>;
   /**
    * Runs `fn` while no other process runs a task of the same name on this database (a PostgreSQL
    * advisory lock, per schema); the embedded database has one process by construction.
@@ -31,6 +34,22 @@ export interface Database {
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+/**
+ * What drizzle's migrator would apply: every migration of the journal made after the last one
+ * recorded in the migrations table (all of them when the table does not exist yet).
+ */
+async function pendingIn(db: Db, migrationsSchema: string): Promise<string[]> {
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const table = `"${migrationsSchema.replaceAll('"', '""')}"."__drizzle_migrations"`;
+  const [found] = await queryRows<{ exists: boolean }>(db, sql`select to_regclass(${table}) is not null as exists`);
+  let last = -Infinity;
+  if (found?.exists) {
+    const [row] = await queryRows<{ last: string | number | null }>(db, sql.raw(`select max(created_at) as last from ${table}`));
+    if (row?.last !== null && row?.last !== undefined) last = Number(row.last);
+  }
+  return journal.entries.filter((e) => e.when > last).map((e) => e.tag);
+}
 
 export interface DatabaseOptions {
   /** A PostgreSQL server; without it the embedded PGlite is used. */
@@ -58,6 +77,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     db: db as unknown as Db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    pendingMigrations: () => pendingIn(db as unknown as Db, 'drizzle'),
     exclusively: (_name, fn) => fn(),
     close: () => client.close(),
   };
@@ -86,6 +106,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   for (const p of [pool, preparedPool]) p.on('error', (err) => options.onPoolError?.(err));
   const db = drizzlePg(pool, { schema });
   preparedReads.set(db as unknown as Db, drizzlePg(preparedPool, { schema }) as unknown as Db);
+  const migrationsSchema = schemaName ? `${schemaName}_migrations` : 'drizzle';
   const exclusively = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
     // The session holds the lock; if this process dies, PostgreSQL releases it with the connection.
@@ -107,8 +128,9 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     migrate: () =>
       exclusively('migrate', async () => {
         if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
-        await migratePg(db, { migrationsFolder, ...(schemaName ? { migrationsSchema: `${schemaName}_migrations` } : {}) });
+        await migratePg(db, { migrationsFolder, migrationsSchema });
       }),
+    pendingMigrations: () => pendingIn(db as unknown as Db, migrationsSchema),
     exclusively,
     close: async () => {
       await Promise.all([pool.end(), preparedPool.end()]);
