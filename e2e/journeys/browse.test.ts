@@ -9,7 +9,7 @@ import { waitForGrid } from '../support/grid.ts';
 import { setUpJourneys } from '../support/journey.ts';
 import { startApiServer } from '../support/server.ts';
 import { waitForFilterUrl } from '../support/url.ts';
-import { escapeRegExp, waitForGone, waitForUrl, waitForVisible } from '../support/waits.ts';
+import { escapeRegExp, waitForGone, waitForUrl, waitForVisible, waitUntil } from '../support/waits.ts';
 
 let api: ApiReader;
 let catalogue: Catalogue;
@@ -20,9 +20,9 @@ const { journey } = setUpJourneys(startApiServer, async (baseUrl) => {
   plan = await planBrowse(api, catalogue);
 });
 
-/** A sidebar entry: the category's name followed by its item count. */
+/** A sidebar entry: the category's name followed by its item count (the welcome's tiles say the same). */
 function categoryLink(page: Page, name: string, count: number) {
-  return page.getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
+  return page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
 }
 
 async function openPlanCategory(page: Page): Promise<string> {
@@ -95,6 +95,29 @@ describe('browsing the catalogue', () => {
     for (const other of all.filter((c) => c !== target)) await waitForGone(categoryLink(page, other.name, other.itemCount));
     await page.getByPlaceholder('Search categories...').fill('');
     for (const c of all) await waitForVisible(categoryLink(page, c.name, c.itemCount));
+  });
+
+  journey('the first screen asks what you need and shows the categories as tiles; a search from it shows the results', async ({ page }) => {
+    await page.goto('/category/all');
+    const welcome = page.getByRole('region', { name: 'Find a tool' });
+    await waitForVisible(welcome);
+    const tiles = welcome.getByRole('navigation', { name: 'Browse by category' }).getByRole('link');
+    await waitUntil(async () => (await tiles.count()) === catalogue.categories.categories.length, 'a tile for each category');
+    // Every category of the sample catalogue has photos: each tile shows one that loaded.
+    for (const c of catalogue.categories.categories) {
+      const tile = welcome.getByRole('link', { name: new RegExp(`^${escapeRegExp(c.name)}\\s*${c.itemCount} items?$`) });
+      await tile.scrollIntoViewIfNeeded();
+      await waitUntil(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), `the photo of the ${c.name} tile`);
+    }
+    await expectNoAxeViolations(page, 'the first screen');
+
+    await welcome.getByRole('searchbox', { name: 'What do you need?' }).fill(plan.search.word);
+    await welcome.getByRole('button', { name: 'Search', exact: true }).click();
+    await waitForUrl(page, (url) => url.pathname === '/category/all' && url.searchParams.get('search') === plan.search.word, 'the search in the address');
+    await waitForGone(welcome);
+    await waitUntil(() => page.getByRole('heading', { level: 1, name: 'All Items' }).evaluate((h) => h === document.activeElement), 'focus on the results heading');
+    await waitForVisible(page.getByLabel('Search', { exact: true }));
+    assert.equal(await page.getByLabel('Search', { exact: true }).inputValue(), plan.search.word);
   });
 
   journey('a category opened from the sidebar shows its heading and only its items', async ({ page }) => {

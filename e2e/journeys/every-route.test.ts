@@ -1,17 +1,18 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { TEST_CARDS } from '@toolshed/core';
+import type { VitalsSummary } from '@toolshed/core/contract';
 import type { Page } from 'playwright-core';
 import { createApiReader, type ApiReader } from '../support/api.ts';
 import { freshLine, planBooking, type BookingPlan } from '../support/booking-plan.ts';
 import { expectNoAxeViolations } from '../support/browser.ts';
 import { loadCatalogue } from '../support/catalogue.ts';
 import { setUpJourneys } from '../support/journey.ts';
-import { submitSignIn } from '../support/accounts.ts';
+import { createConfirmedAccount, newAccount, submitSignIn } from '../support/accounts.ts';
 import { confirmedAccount, listItemThroughApi, newItemEntry } from '../support/owner-items.ts';
 import { bookThroughApi } from '../support/renter-api.ts';
 import { startApiServer } from '../support/server.ts';
-import { waitForPath } from '../support/waits.ts';
+import { waitForPath, waitForVisible, waitUntil } from '../support/waits.ts';
 
 const SIZES = [
   { name: 'computer', width: 1280, height: 900 },
@@ -86,4 +87,25 @@ describe('every route, at both sizes, has no accessibility violations', () => {
       }
     });
   }
+});
+
+// On a development server: the daily summary is for members, and the journey signs one up through the mailbox.
+describe('web vitals', () => {
+  journey('web vitals measured in the browser reach the daily summary', async ({ page, baseUrl }) => {
+    await page.goto('/category/all');
+    await waitForVisible(page.getByRole('heading', { level: 1, name: 'All Items' }));
+    await page.locator('main a[href*="/item/"]').first().click();
+    await waitForVisible(page.getByRole('dialog'));
+    // Leaving the page makes the browser report LCP, INP and CLS as final.
+    await page.goto('about:blank');
+    // The summary is for members: sign in through the API in this browser's context.
+    const member = newAccount('Vitals');
+    await createConfirmedAccount(baseUrl, member);
+    const signedIn = await page.request.post(`${baseUrl}/api/auth/sign-in/email`, { data: { email: member.email, password: member.password }, headers: { origin: baseUrl } });
+    assert.equal(signedIn.status(), 200);
+    await waitUntil(async () => {
+      const { days } = (await (await page.request.get(`${baseUrl}/api/vitals/daily`)).json()) as VitalsSummary;
+      return days.some((d) => d.metric === 'LCP' && d.page === 'browse' && d.samples > 0) && days.some((d) => d.metric === 'CLS' && d.samples > 0);
+    }, 'LCP and CLS of the browse page in the daily summary');
+  });
 });

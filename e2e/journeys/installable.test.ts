@@ -1,8 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe } from 'node:test';
 import { FIRST_SCREEN_ELEMENT_ID } from '@toolshed/core';
-import type { VitalsSummary } from '@toolshed/core/contract';
-import { createConfirmedAccount, newAccount } from '../support/accounts.ts';
 import { setUpJourneys } from '../support/journey.ts';
 import { startApiServer } from '../support/server.ts';
 import { waitForVisible, waitUntil } from '../support/waits.ts';
@@ -67,23 +65,5 @@ describe('installable app', () => {
     assert.ok(shell.includes('href="/api/categories"'), 'the stored shell is the plain index.html');
     assert.ok(!shell.includes(`id="${FIRST_SCREEN_ELEMENT_ID}"`), 'the stored shell has no embedded data');
     assert.ok(!shell.includes('as="image"'), 'the stored shell preloads no photos');
-  });
-
-  journey('web vitals measured in the browser reach the daily summary', async ({ page, baseUrl }) => {
-    await page.goto('/category/all');
-    await waitForVisible(page.getByRole('heading', { level: 1, name: 'All Items' }));
-    await page.locator('main a[href*="/item/"]').first().click();
-    await waitForVisible(page.getByRole('dialog'));
-    // Leaving the page makes the browser report LCP, INP and CLS as final.
-    await page.goto('about:blank');
-    // The summary is for members: sign in through the API in this browser's context.
-    const member = newAccount('Vitals');
-    await createConfirmedAccount(baseUrl, member);
-    const signedIn = await page.request.post(`${baseUrl}/api/auth/sign-in/email`, { data: { email: member.email, password: member.password }, headers: { origin: baseUrl } });
-    assert.equal(signedIn.status(), 200);
-    await waitUntil(async () => {
-      const { days } = (await (await page.request.get(`${baseUrl}/api/vitals/daily`)).json()) as VitalsSummary;
-      return days.some((d) => d.metric === 'LCP' && d.page === 'browse' && d.samples > 0) && days.some((d) => d.metric === 'CLS' && d.samples > 0);
-    }, 'LCP and CLS of the browse page in the daily summary');
   });
 });

@@ -54,6 +54,12 @@ function bookingButton(dialog: Locator, label: string): Locator {
   return dialog.getByRole('button', { name: label, exact: true });
 }
 
+async function box(locator: Locator) {
+  const found = await locator.boundingBox();
+  assert.ok(found, 'the element is laid out');
+  return found;
+}
+
 async function pickRange(dialog: Locator, range: Range): Promise<void> {
   await clickDay(dialog, range.startDate);
   await clickDay(dialog, range.endDate);
@@ -144,6 +150,26 @@ describe('the item popup', () => {
     await waitForGone(dialogOf(page, item));
     await waitForUrl(page, (url) => url.pathname === '/category/all', 'expected /category/all after Close');
     await waitForVisible(page.getByRole('heading', { level: 1, name: 'All Items' }));
+  });
+
+  journey('on a computer (1280 x 900) the price, the calendar and Add to Wheelbarrow are on the first screen beside the photos', async ({ page }) => {
+    const item = bookable.detail;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const dialog = await openFromGrid(page, item);
+    const gallery = await box(dialog.getByText(`Image 1 of ${item.images.length}`));
+    const inFirstScreen = async (what: string, locator: Locator) => {
+      const found = await box(locator);
+      assert.ok(found.y >= 0 && found.y + found.height <= 900, `${what} is on the first screen (${found.y}-${found.y + found.height}px)`);
+      assert.ok(found.x > gallery.x + 300, `${what} is beside the photos (at x ${found.x}, photos at ${gallery.x})`);
+      return found;
+    };
+    await inFirstScreen('the price', dialog.getByText(`${formatPence(item.dailyRatePence)} per day`, { exact: true }));
+    await inFirstScreen('the calendar', dialog.getByRole('grid').first());
+    await pickRange(dialog, bookable.found.valid);
+    await inFirstScreen('Add to Wheelbarrow', bookingButton(dialog, 'Add to Wheelbarrow'));
+    // The panel stays in view while the rest of the popup scrolls under it.
+    await dialog.getByRole('heading', { name: 'Location' }).scrollIntoViewIfNeeded();
+    await inFirstScreen('Add to Wheelbarrow after scrolling', bookingButton(dialog, 'Add to Wheelbarrow'));
   });
 
   journey('the open popup has no accessibility violations', async ({ page }) => {

@@ -18,7 +18,7 @@ describe('Mock Data when no API answers', () => {
     await page.goto('/');
     await waitForUrl(page, (url) => url.pathname === '/category/all', 'expected a redirect to /category/all');
     await waitForVisible(page.getByText('Mock Data', { exact: true }));
-    const countLink = (name: string, count: number) => page.getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
+    const countLink = (name: string, count: number) => page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
     await waitForVisible(countLink('All Items', categories.totalItems));
     for (const c of categories.categories) await waitForVisible(countLink(c.name, c.itemCount));
 

@@ -16,3 +16,6 @@ export function useMediaQuery(query: string): boolean {
 
 /** Tailwind's md breakpoint: the layout a tablet or computer gets. */
 export const WIDE_SCREEN = '(min-width: 768px)';
+
+/** Tailwind's lg breakpoint: room for a column beside the main one (the item popup's booking panel). */
+export const LARGE_SCREEN = '(min-width: 1024px)';

@@ -15,6 +15,8 @@ export interface AvailabilityCalendarProps {
   /** Days blocked by the owner's vacation mode: not bookable, but not booked either. */
   away?: DateRange | null;
   limits: RentalLimits;
+  /** One month even where two would fit: the calendar sits in a narrow panel. */
+  singleMonth?: boolean;
 }
 
 function toMatchers(ranges: readonly DateRange[]): Matcher[] {
@@ -26,7 +28,7 @@ function toMatchers(ranges: readonly DateRange[]): Matcher[] {
  * span a booked day: the booking button then explains why it cannot be used. Booked days and the
  * owner's away days are drawn and announced apart ('booked', 'owner away').
  */
-export function AvailabilityCalendar({ range, onChange, today, booked, away = null, limits }: AvailabilityCalendarProps) {
+export function AvailabilityCalendar({ range, onChange, today, booked, away = null, limits, singleMonth = false }: AvailabilityCalendarProps) {
   const bookedMatchers = useMemo(() => toMatchers(booked), [booked]);
   const awayMatchers = useMemo(() => toMatchers(away ? [away] : []), [away]);
   const todayDate = isoToLocalDate(today);
@@ -45,7 +47,7 @@ export function AvailabilityCalendar({ range, onChange, today, booked, away = nu
         today={todayDate}
         startMonth={todayDate}
         defaultMonth={selected?.from ?? todayDate}
-        numberOfMonths={wide ? 2 : 1}
+        numberOfMonths={wide && !singleMonth ? 2 : 1}
         selected={selected}
         onSelect={(_next, clicked) => onChange(pickDate(range, localDateToIso(clicked), limits))}
         disabled={[{ before: todayDate }, ...bookedMatchers, ...awayMatchers]}

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router/index.ts';
 import { bookingButtonState, formatDate, formatPence, isIsoDate, rangesOverlap, vacationBlockedRange, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
+import { LARGE_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
 import { BookingButton } from './booking-button.tsx';
 import { CostSummary } from './cost-summary.tsx';
@@ -45,6 +46,8 @@ function startingRange(initial: ItemDetailViewProps['initialRange']): PickedRang
  */
 export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, canMessage = false, onAdd, headingId = 'item-detail-title' }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
+  // A computer's popup has room for the booking panel beside the photos.
+  const panel = useMediaQuery(LARGE_SCREEN);
   const limits = { minDays: item.minDays, maxDays: item.maxDays };
   // Vacation mode: the owner's away days cannot be booked, as booked ones cannot, but the calendar
   // shows and announces them as the owner being away, not as bookings.
@@ -59,25 +62,34 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
     onAdd({ startDate: range.startDate, endDate: range.endDate, days: state.days });
   }
 
+  const price = <p className="text-xl font-semibold text-emerald-800">{formatPence(item.dailyRatePence)} per day</p>;
   return (
-    <article className="flex flex-col gap-6">
-      {/* On a wide screen the photos stay a comfortable size, so price and dates are in view too. */}
-      <div className="w-full md:mx-auto md:max-w-2xl">
-        <ImageGallery images={item.images} />
-      </div>
-      <header className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1">
+    // One order for every screen: name, photos, booking, then the rest. On a computer the booking
+    // panel is a column of its own beside the photos and stays in view while the page scrolls.
+    <article className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-x-10">
+      <header className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 lg:col-start-1 lg:row-start-1">
         <h2 id={headingId} className="min-w-0 text-2xl font-bold break-words text-slate-900">
           {item.name}
         </h2>
-        <p className="text-xl font-semibold text-emerald-800">{formatPence(item.dailyRatePence)} per day</p>
+        {!panel && price}
       </header>
-      <Section title="Choose your dates">
+      <div className="w-full md:mx-auto md:max-w-2xl lg:col-start-1 lg:row-start-2 lg:mx-0 lg:max-w-none">
+        <ImageGallery images={item.images} />
+      </div>
+      <section
+        aria-labelledby={`${headingId}-booking`}
+        className="flex flex-col gap-3 lg:sticky lg:top-16 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:rounded-xl lg:border lg:border-slate-200 lg:p-5 lg:shadow-lg"
+      >
+        {panel && price}
+        <h3 id={`${headingId}-booking`} className="text-lg font-semibold text-slate-900">
+          Choose your dates
+        </h3>
         <ul className="flex flex-wrap gap-x-6 text-sm text-slate-800">
           <li>Minimum rental: {plural(item.minDays)}</li>
           <li>Maximum rental: {plural(item.maxDays)}</li>
         </ul>
         {away && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">The owner is away until {formatDate(away.endDate)}: those days cannot be booked.</p>}
-        <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} away={away} limits={limits} />
+        <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} away={away} limits={limits} singleMonth={panel} />
         <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
           <CostSummary range={range} dailyRatePence={item.dailyRatePence} />
           {ownItem ? (
@@ -86,8 +98,8 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
             <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} reason={reason} onAdd={add} />
           )}
         </div>
-      </Section>
-      <div className="grid gap-6 md:grid-cols-2 md:gap-x-8">
+      </section>
+      <div className="grid gap-6 md:grid-cols-2 md:gap-x-8 lg:col-start-1 lg:row-start-3">
         <div className="flex flex-col gap-6">
           <Section title="Owner">
             <OwnerLink owner={item.owner} />

@@ -38,7 +38,7 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
             onChange={(e) => setText(e.target.value)}
             placeholder="Drill, ladder, gazebo..."
             maxLength={100}
-            className="min-w-0 flex-1 rounded-lg border-0 px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+            className="min-w-0 flex-1 rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
           />
           <button
             type="submit"
