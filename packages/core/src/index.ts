@@ -26,3 +26,4 @@ export * from './browse-query.ts';
 export * from './image-sizes.ts';
 export * from './first-screen.ts';
 export * from './payment-method.ts';
+export * from './image-kind.ts';

@@ -1,10 +1,15 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { LOCATION_FIELDS_MESSAGE } from '@toolshed/core/contract';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { deferred, errorJson, fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
 import { fakeUploads, ownedItem, photo, photoUrl, uploadedFile } from './test-items.ts';
+
+/** A whole 1 x 1 PNG image, as a camera or an editor would save one. */
+const tinyPng = () =>
+  new File([Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))], 'tiny.png', { type: 'image/png' });
 
 function type(label: string, value: string) {
   fireEvent.change(screen.getByLabelText(label), { target: { value } });
@@ -95,6 +100,32 @@ describe('add item form', () => {
     expect(screen.getByRole('button', { name: 'Add Item' })).toBeTruthy();
   });
 
+  it('refuses a text file named fake.jpg when it is chosen, beside the picker and with no preview, and accepts a real small PNG', async () => {
+    const uploads = fakeUploads();
+    const { server } = await openForm();
+    const user = userEvent.setup();
+    const picker = screen.getByLabelText('Add photos');
+    await user.upload(picker, new File(['Shopping list: nails, glue, sandpaper\n'], 'fake.jpg', { type: 'image/jpeg' }));
+
+    const reason = 'Its contents are not a JPEG, PNG or WebP image, whatever its name says.';
+    const refusal = await screen.findByText(reason, { exact: false, selector: 'li' });
+    expect(refusal.textContent).toBe(`fake.jpg was not added. ${reason}`);
+    // Next to the picker and describing it, so a screen reader hears it with the control.
+    expect(picker.getAttribute('aria-describedby')?.split(' ')).toContain(refusal.closest('[aria-live]')!.id);
+    expect(refusal.closest('[aria-live]')!.parentElement).toBe(picker.parentElement);
+    expect(screen.queryByAltText('Preview of fake.jpg')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'New photos' })).toBeNull();
+    expect(screen.queryByText('Uploads when you save')).toBeNull();
+
+    await user.upload(picker, tinyPng());
+    expect(await screen.findByAltText('Preview of tiny.png')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'New photos' })).getByText('Uploads when you save').textContent).toBe('Uploads when you save');
+    // A new choice replaces the last one's refusals.
+    expect(screen.queryByText(reason, { exact: false })).toBeNull();
+    expect(uploads).toHaveLength(0);
+    expect(server.sent('POST', '/api/items')).toHaveLength(0);
+  });
+
   it('creates the item, then uploads each photo with its progress; a photo that fails on the way keeps the item and can be retried', async () => {
     const uploads = fakeUploads();
     const created = ownedItem({ id: 'new-1', images: [] });
@@ -105,8 +136,8 @@ describe('add item form', () => {
       target: { files: [photo('front.png'), photo('notes.pdf', 'application/pdf'), photo('side.jpg', 'image/jpeg')] },
     });
     // Checked in the browser before anything is sent.
-    expect(screen.getByText(/Only JPEG, PNG and WebP images are accepted\./)).toBeTruthy();
-    expect(screen.getByAltText('Preview of front.png')).toBeTruthy();
+    expect((await screen.findByText(/Only JPEG, PNG and WebP images are accepted\./)).textContent).toBe('notes.pdf was not added. Only JPEG, PNG and WebP images are accepted.');
+    expect(await screen.findByAltText('Preview of front.png')).toBeTruthy();
 
     submit();
     await waitFor(() => expect(uploads).toHaveLength(1));
@@ -164,8 +195,10 @@ describe('add item form', () => {
     const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201) });
     fillDetails();
     fillLocation();
-    // A text file named .jpg passes the browser's type check; only the server can tell.
+    // It starts like a JPEG, so it passes the browser's check of its first bytes; only the server,
+    // decoding the whole file, can tell it is not a picture.
     fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [photo('fake.jpg', 'image/jpeg')] } });
+    await screen.findByAltText('Preview of fake.jpg');
     submit();
     await waitFor(() => expect(uploads).toHaveLength(1));
     uploads[0]!.respond(400, { error: { code: 'VALIDATION', message: 'This file is not a JPEG, PNG or WebP image.', field: 'file' } });

@@ -13,12 +13,18 @@ describe('checkPhotos', () => {
     const result = checkPhotos(
       [file('a.jpg', 'image/jpeg'), file('b.gif', 'image/gif'), file('c.png', 'image/png', MAX_IMAGE_BYTES + 1), file('d.webp', 'image/webp', MAX_IMAGE_BYTES)],
       0,
+      ['jpeg', null, 'png', 'webp'],
     );
     expect(result.map((r) => r.problem)).toEqual([undefined, PHOTO_MESSAGES.type, PHOTO_MESSAGES.size, undefined]);
   });
 
+  it('refuses a file whose bytes are not an image, whatever its name and type say', () => {
+    const result = checkPhotos([file('fake.jpg', 'image/jpeg'), file('real.jpg', 'image/jpeg')], 0, [null, 'jpeg']);
+    expect(result.map((r) => r.problem)).toEqual([PHOTO_MESSAGES.notImage, undefined]);
+  });
+
   it('refuses files beyond eight photos in total, counting only the files that pass', () => {
-    const result = checkPhotos([file('bad.txt', 'text/plain'), file('1.jpg', 'image/jpeg'), file('2.jpg', 'image/jpeg'), file('3.jpg', 'image/jpeg')], 6);
+    const result = checkPhotos([file('bad.txt', 'text/plain'), file('1.jpg', 'image/jpeg'), file('2.jpg', 'image/jpeg'), file('3.jpg', 'image/jpeg')], 6, [null, 'jpeg', 'jpeg', 'jpeg']);
     expect(result.map((r) => r.problem)).toEqual([PHOTO_MESSAGES.type, undefined, undefined, 'An item can have at most 8 photos.']);
   });
 });

@@ -22,8 +22,17 @@ export function ownedItem(overrides: Partial<ItemDetail> = {}): ItemDetail {
   });
 }
 
+/** The first bytes of each accepted format, so a test photo passes the browser's check of its contents. */
+const SIGNATURES: Record<string, number[]> = {
+  'image/png': [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+  'image/jpeg': [0xff, 0xd8, 0xff, 0xe0],
+  'image/webp': [0x52, 0x49, 0x46, 0x46, 0x24, 0, 0, 0, 0x57, 0x45, 0x42, 0x50],
+};
+
+/** A file of `type` that starts like one (any other type holds text); `size` is what it claims to weigh. */
 export function photo(name: string, type = 'image/png', size = 2048): File {
-  const file = new File(['fake image bytes'], name, { type });
+  const start = SIGNATURES[type];
+  const file = new File([...(start ? [new Uint8Array(start)] : []), 'test image bytes'], name, { type });
   Object.defineProperty(file, 'size', { value: size });
   return file;
 }

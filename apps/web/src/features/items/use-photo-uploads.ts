@@ -1,22 +1,29 @@
 import type { ItemDetail } from '@toolshed/core/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../lib/api-error.ts';
+import { readImageKind } from '../../lib/read-image-kind.ts';
 import { uploadImage } from './api/upload-image.ts';
 import { checkPhotos } from './photo-checks.ts';
 
-export type NewPhotoStatus = 'refused' | 'ready' | 'uploading' | 'failed';
+export type NewPhotoStatus = 'ready' | 'uploading' | 'failed';
 
 export interface NewPhoto {
   key: string;
   file: File;
-  /** An object URL for the preview; null for a refused file. */
+  /** An object URL for the preview; null once the server refused the file itself. */
   previewUrl: string | null;
   status: NewPhotoStatus;
   progress: number;
-  /** Why it was refused here or by the server. */
+  /** Why the server refused it or the upload failed. */
   problem?: string;
   /** The server refused the file itself (not an image, too large): sending it again cannot help. */
   permanent?: boolean;
+}
+
+/** A chosen file refused in the browser: it never joins the photos, it is named beside the picker. */
+export interface PhotoRefusal {
+  name: string;
+  problem: string;
 }
 
 export interface PhotoFailure {
@@ -34,12 +41,20 @@ export function isPermanentRefusal(err: unknown): boolean {
 let nextKey = 0;
 
 /**
- * Photos chosen in the form, from the browser's checks to the server's answer. Each uploads on its
- * own so it has its own progress and its own failure; a failed one keeps its file for a retry.
- * An uploaded photo leaves this list: `onUploaded` gets the item as the server now has it.
+ * Photos chosen in the form, from the browser's checks to the server's answer. The browser reads
+ * each chosen file's first bytes: a file that is not really a JPEG, PNG or WebP (or is too large,
+ * or one too many) is refused at once, with its reason, and never gets a preview. Each accepted
+ * photo uploads on its own so it has its own progress and its own failure; a failed one keeps its
+ * file for a retry. An uploaded photo leaves this list: `onUploaded` gets the item as the server
+ * now has it.
  */
 export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
   const [photos, setPhotos] = useState<NewPhoto[]>([]);
+  /** The files refused from the last choice (a new choice replaces them). */
+  const [refusals, setRefusals] = useState<PhotoRefusal[]>([]);
+  /** Choices whose bytes are still being read: uploading waits for them. */
+  const checking = useRef(new Set<Promise<void>>());
+  const mounted = useRef(true);
   // The list itself lives here so the upload loop, which outlives the render that started it,
   // always sees the current one; every change goes through `change`.
   const latest = useRef<NewPhoto[]>([]);
@@ -51,7 +66,11 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
 
   useEffect(() => {
     const owned = urls.current;
-    return () => owned.forEach((url) => URL.revokeObjectURL(url));
+    mounted.current = true;
+    return () => {
+      mounted.current = false;
+      owned.forEach((url) => URL.revokeObjectURL(url));
+    };
   }, []);
 
   const update = useCallback(
@@ -59,15 +78,23 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
     [change],
   );
 
-  /** `taken`: photos the item keeps already; refused files do not count. */
-  const add = useCallback((files: readonly File[], taken: number) => {
-    const queued = latest.current.filter((p) => p.status !== 'refused').length;
-    const added = checkPhotos(files, taken + queued).map(({ file, problem }): NewPhoto => {
-      const previewUrl = problem ? null : URL.createObjectURL(file);
-      if (previewUrl) urls.current.add(previewUrl);
-      return { key: `photo-${++nextKey}`, file, previewUrl, status: problem ? 'refused' : 'ready', progress: 0, problem };
-    });
-    change((list) => [...list, ...added]);
+  /** `taken`: photos the item keeps already. Resolves once the files are checked and the accepted ones listed. */
+  const add = useCallback((files: readonly File[], taken: number): Promise<void> => {
+    const check = (async () => {
+      const kinds = await Promise.all(files.map(readImageKind));
+      if (!mounted.current) return;
+      const checked = checkPhotos(files, taken + latest.current.length, kinds);
+      const added = checked.flatMap(({ file, problem }): NewPhoto[] => {
+        if (problem) return [];
+        const previewUrl = URL.createObjectURL(file);
+        urls.current.add(previewUrl);
+        return [{ key: `photo-${++nextKey}`, file, previewUrl, status: 'ready', progress: 0 }];
+      });
+      setRefusals(checked.flatMap(({ file, problem }) => (problem ? [{ name: file.name, problem }] : [])));
+      change((list) => [...list, ...added]);
+    })();
+    checking.current.add(check);
+    return check.finally(() => checking.current.delete(check));
   }, [change]);
 
   const remove = useCallback((key: string) => {
@@ -111,6 +138,8 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
   /** Uploads every photo not yet on the server, one after another; true when none failed. */
   const uploadAll = useCallback(
     async (itemId: string): Promise<boolean> => {
+      // A file chosen just before saving is still being checked: it is sent once it is listed.
+      await Promise.all(checking.current);
       let ok = true;
       for (const { key } of latest.current.filter((p) => p.status === 'ready' || p.status === 'failed')) {
         ok = (await uploadOne(itemId, key)) && ok;
@@ -135,5 +164,5 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
     [],
   );
 
-  return { photos, add, remove, uploadOne, uploadAll, hasUnsent, failures, failedCount, busy };
+  return { photos, refusals, add, remove, uploadOne, uploadAll, hasUnsent, failures, failedCount, busy };
 }

@@ -26,7 +26,12 @@ function server(routes: Parameters<typeof fakeServer>[0] = {}) {
   return { api, set: (patch: Partial<Me>) => (me = { ...me, ...patch }) };
 }
 
-const png = (size = 10, type = 'image/png') => new File([new Uint8Array(size)], 'me.png', { type });
+/** A file of `size` bytes that starts as a PNG does. */
+function png(size = 16, type = 'image/png'): File {
+  const bytes = new Uint8Array(size);
+  bytes.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new File([bytes], 'me.png', { type });
+}
 
 describe('profile picture', () => {
   it('checks the file before uploading with the spec messages', async () => {
@@ -42,6 +47,25 @@ describe('profile picture', () => {
     await user.upload(screen.getByLabelText('Choose a picture'), png(5 * 1024 * 1024 + 1));
     await user.click(upload);
     expect(await screen.findByText(PICTURE_MESSAGES.tooLarge)).toBeTruthy();
+  });
+
+  it('refuses a text file named me.jpg the moment it is chosen, and uploads nothing', async () => {
+    const { api } = server();
+    const user = userEvent.setup();
+    renderApp('/profile');
+    const picker = await screen.findByLabelText('Choose a picture');
+    await user.upload(picker, new File(['Dear diary, today I chose a picture.\n'], 'me.jpg', { type: 'image/jpeg' }));
+    const message = await screen.findByText('Please select a valid image file');
+    expect(picker.getAttribute('aria-describedby')?.split(' ')).toContain(message.id);
+    expect(picker.getAttribute('aria-invalid')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Upload picture' }));
+    expect(screen.getByText('Please select a valid image file').id).toBe(message.id);
+    expect(api.sent('POST', '/api/me/picture')).toHaveLength(0);
+
+    // A real picture chosen next clears the message.
+    await user.upload(picker, png());
+    await waitFor(() => expect(screen.queryByText('Please select a valid image file')).toBeNull());
   });
 
   it('uploads and the header avatar changes without a reload, firing userDataUpdated', async () => {

@@ -31,15 +31,14 @@ function PhotoState({ photo }: { photo: NewPhoto }) {
   if (photo.problem) {
     return (
       <p id={problemId} className="text-sm text-red-800">
-        {photo.status === 'failed' ? 'Not uploaded: ' : 'Not added: '}
-        {photo.problem}
+        Not uploaded: {photo.problem}
       </p>
     );
   }
   return <p className="text-sm text-slate-700">Uploads when you save</p>;
 }
 
-/** Files chosen for upload: a preview, then progress, then (if refused) the reason and a retry. */
+/** Files chosen for upload (those the browser's checks let through): a preview, then progress, then (if the upload failed) the reason and a retry. */
 export function NewPhotos({ photos, onRemove, onRetry, disabled }: Props) {
   if (photos.length === 0) return null;
   return (
@@ -69,8 +68,8 @@ export function NewPhotos({ photos, onRemove, onRetry, disabled }: Props) {
                 </button>
               )}
               <button type="button" className={smallButtonClass} disabled={disabled} onClick={() => onRemove(photo.key)}
-                aria-label={`${photo.status === 'refused' ? 'Dismiss' : 'Remove'} ${photo.file.name}`}>
-                {photo.status === 'refused' ? 'Dismiss' : 'Remove'}
+                aria-label={`Remove ${photo.file.name}`}>
+                Remove
               </button>
             </div>
           )}

@@ -36,8 +36,9 @@ export function PhotoManager({ existing, uploads, onRetry, disabled }: Props) {
       <PhotoPicker
         inputRef={input}
         hintId="item-photos-hint"
+        refusals={uploads.refusals}
         disabled={disabled}
-        onFiles={(files) => uploads.add(files, existing.photos.length)}
+        onFiles={(files) => void uploads.add(files, existing.photos.length)}
       />
     </fieldset>
   );

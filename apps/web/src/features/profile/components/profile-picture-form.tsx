@@ -1,6 +1,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { pictureFileProblem, PICTURE_MESSAGES } from '@toolshed/core';
 import { ApiError } from '../../../lib/api-error.ts';
+import { readImageKind } from '../../../lib/read-image-kind.ts';
 import { fieldA11y, FormAlert, FormField, FormSuccess } from '../../auth/components/form-parts.tsx';
 import { UserAvatar } from '../../auth/components/user-avatar.tsx';
 import { useRemovePicture, useUploadPicture } from '../api/profile-picture.ts';
@@ -13,6 +14,16 @@ function uploadMessage(error: unknown): string {
   return PICTURE_MESSAGES.failed;
 }
 
+/**
+ * The spec's checks, then the file's first bytes: a file that is not really a JPEG, PNG or WebP
+ * (a text file named me.jpg) is refused in the browser, as the server would refuse it.
+ */
+async function pictureProblem(file: File | null): Promise<string | null> {
+  const found = pictureFileProblem(file);
+  if (found || !file) return found;
+  return (await readImageKind(file)) ? null : PICTURE_MESSAGES.notImage;
+}
+
 /** Choose a picture (JPEG, PNG or WebP, at most 5 MB), upload it, or remove the current one. */
 export function ProfilePictureForm({ name, picture }: { name: string; picture: string | null }) {
   const input = useRef<HTMLInputElement>(null);
@@ -21,12 +32,26 @@ export function ProfilePictureForm({ name, picture }: { name: string; picture: s
   const upload = useUploadPicture();
   const remove = useRemovePicture();
   const busy = upload.isPending || remove.isPending;
+  // Only the latest choice's check may set the message (an earlier file's can finish after it).
+  const choice = useRef(0);
 
-  function onSubmit(event: FormEvent) {
+  /** A file is checked the moment it is chosen, so a file that is not a picture is refused there. */
+  async function onChoose() {
+    const mine = ++choice.current;
+    setProblem(undefined);
+    const file = input.current?.files?.[0] ?? null;
+    if (!file) return;
+    const found = await pictureProblem(file);
+    if (mine === choice.current) setProblem(found ?? undefined);
+  }
+
+  async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setDone(null);
+    const mine = ++choice.current;
     const file = input.current?.files?.[0] ?? null;
-    const found = pictureFileProblem(file);
+    const found = await pictureProblem(file);
+    if (mine !== choice.current) return;
     setProblem(found ?? undefined);
     if (found || !file) {
       input.current?.focus();
@@ -52,7 +77,7 @@ export function ProfilePictureForm({ name, picture }: { name: string; picture: s
       </div>
       <div role="status">{done && <FormSuccess>{done}</FormSuccess>}</div>
       {remove.isError && <FormAlert>Your picture could not be removed. Please try again.</FormAlert>}
-      <form noValidate onSubmit={onSubmit} aria-label="Profile picture" className="max-w-md space-y-3">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Profile picture" className="max-w-md space-y-3">
         <FormField id="picture-file" label="Choose a picture" problem={problem} hint="JPEG, PNG or WebP, at most 5 MB.">
           <input
             ref={input}
@@ -60,7 +85,7 @@ export function ProfilePictureForm({ name, picture }: { name: string; picture: s
             name="file"
             type="file"
             accept="image/jpeg,image/png,image/webp"
-            onChange={() => setProblem(undefined)}
+            onChange={() => void onChoose()}
             className="mt-1 block w-full text-sm text-slate-800 file:mr-3 file:rounded-md file:border file:border-slate-400 file:bg-white file:px-3 file:py-1.5"
             {...fieldA11y('picture-file', problem, true)}
           />
