@@ -55,6 +55,8 @@ import { createNotifications } from './modules/notifications/notifications-modul
 import { createMessagesService } from './modules/messages/messages-service.ts';
 import { messageRoutes } from './modules/messages/message-routes.ts';
 import { supportRoutes } from './modules/support/support-routes.ts';
+import { createSupportRepository } from './modules/support/support-repository.ts';
+import { createSupportService } from './modules/support/support-service.ts';
 import { wheelbarrowRoutes } from './modules/wheelbarrow/wheelbarrow-routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals-routes.ts';
 import { createVitalsRepository } from './modules/vitals/vitals-repository.ts';
@@ -247,7 +249,11 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(ownerRoutes, { repo: createOwnersRepository(db), catalogue, reviews, currentUser });
       await api.register(vitalsRoutes, { repo: createVitalsRepository(db), now, currentUser });
       await api.register(wheelbarrowRoutes, { service: createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), currentUser });
-      await api.register(supportRoutes, { db, mailer: mail, supportEmail: config.supportEmail, perIpLimit: config.supportRateLimit, currentUser });
+      await api.register(supportRoutes, {
+        service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),
+        perIpLimit: config.supportRateLimit,
+        currentUser,
+      });
     },
     { prefix: '/api' },
   );

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
 import { requestPasswordReset } from '../features/auth/api/auth-requests.ts';
-import { authErrorMessage, emailProblem } from '../features/auth/auth-messages.ts';
+import { emailProblem } from '@toolshed/core';
+import { authErrorMessage } from '../features/auth/auth-messages.ts';
 import { AccountsNeedServer, AuthCard } from '../features/auth/components/auth-card.tsx';
 import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../features/auth/components/form-parts.tsx';
 

@@ -38,16 +38,17 @@ describe('POST /api/support-requests', () => {
   });
 
   it.each([
-    ['blank name', { ...valid, name: '  ' }, 'name'],
-    ['bad email', { ...valid, email: 'not-an-email' }, 'email'],
-    ['empty subject', { ...valid, subject: '' }, 'subject'],
-    ['short message', { ...valid, message: 'too short' }, 'message'],
-    ['long message', { ...valid, message: 'x'.repeat(5001) }, 'message'],
-  ])('refuses a %s and stores nothing', async (_label, body, field) => {
+    ['blank name', { ...valid, name: '  ' }, 'name', 'Please enter your name.'],
+    ['missing name', { email: valid.email, subject: valid.subject, message: valid.message }, 'name', 'Please enter your name.'],
+    ['bad email', { ...valid, email: 'not-an-email' }, 'email', 'Please enter a valid email address.'],
+    ['empty subject', { ...valid, subject: '' }, 'subject', 'Please enter a subject.'],
+    ['short message', { ...valid, message: 'too short' }, 'message', 'Your message must be at least 10 characters.'],
+    ['long message', { ...valid, message: 'x'.repeat(5001) }, 'message', 'Your message must be at most 5000 characters.'],
+  ])('refuses a %s in the form\'s own words and stores nothing', async (_label, body, field, message) => {
     const before = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from support_requests`);
     const res = await post(ctx.app, '/api/support-requests', body);
     expect(res.statusCode).toBe(400);
-    expect((res.json() as { error: { field: string } }).error.field).toBe(field);
+    expect((res.json() as { error: { field: string; message: string } }).error).toMatchObject({ field, message });
     const after = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from support_requests`);
     expect(after[0]!.n).toBe(before[0]!.n);
   });

@@ -1,29 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { supportProblems } from '@toolshed/core';
 import { errorBodySchema } from '@toolshed/core/contract';
-import type { Db } from '../../db/database.ts';
-import { supportRequests } from '../../db/schema.ts';
-import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { SupportService } from './support-service.ts';
 
-const text = (field: string, min: number, max: number) =>
-  z
-    .string({ error: `${field} is required` })
-    .trim()
-    .min(min, min <= 1 ? `${field} is required` : `${field} must be at least ${min} characters`)
-    .max(max, `${field} must be at most ${max} characters`);
+// A missing field is an empty one: the rule below names it in the form's words.
+const text = z.string().trim().default('');
 
-export const supportRequestSchema = z.object({
-  name: text('name', 1, 100),
-  email: z.email({ error: 'email must be a valid email address' }).max(254),
-  subject: text('subject', 1, 150),
-  message: text('message', 10, 5000),
-});
+/** The contact form's rules, as the form itself checks them (core `supportProblems`), in its words. */
+export const supportRequestSchema = z
+  .object({ name: text, email: text, subject: text, message: text })
+  .superRefine((form, ctx) => {
+    for (const [field, message] of Object.entries(supportProblems(form))) ctx.addIssue({ code: 'custom', path: [field], message });
+  });
 
-export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; supportEmail: string; perIpLimit: number; currentUser: CurrentUserReader }> = async (
+export const supportRoutes: FastifyPluginAsyncZod<{ service: SupportService; perIpLimit: number; currentUser: CurrentUserReader }> = async (
   app,
-  { db, mailer, supportEmail, perIpLimit, currentUser },
+  { service, perIpLimit, currentUser },
 ) => {
   app.post(
     '/support-requests',
@@ -40,23 +34,7 @@ export const supportRoutes: FastifyPluginAsyncZod<{ db: Db; mailer: Mailer; supp
     },
     async (request, reply) => {
       const user = await currentUser.optionalUser(request);
-      const body = request.body;
-      const [row] = await db
-        .insert(supportRequests)
-        .values({ ...body, userId: user?.id ?? null })
-        .returning({ id: supportRequests.id });
-      const id = row!.id;
-      // Stored first: the request is never lost, even if the mail server is down.
-      try {
-        await mailer.send({
-          to: supportEmail,
-          subject: `[Support] ${body.subject}`,
-          text: `From: ${body.name} <${body.email}>${user ? ` (user ${user.id})` : ''}\nReference: ${id}\n\n${body.message}`,
-        });
-        await db.update(supportRequests).set({ emailedAt: new Date() }).where(eq(supportRequests.id, id));
-      } catch (err) {
-        request.log.error({ err, id }, 'support request stored but not emailed');
-      }
+      const id = await service.send(request.body, user?.id ?? null, (err, stored) => request.log.error({ err, id: stored }, 'support request stored but not emailed'));
       return reply.status(201).send({ id });
     },
   );

@@ -21,14 +21,6 @@ export function authErrorMessage(error: unknown): string {
   return UNEXPECTED_AUTH_ERROR;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function emailProblem(email: string): string | undefined {
-  if (!email.trim()) return 'Please enter your email address.';
-  if (!EMAIL_PATTERN.test(email.trim())) return 'Please enter a valid email address.';
-  return undefined;
-}
-
 /** A validation message naming its field ('name: must not be blank') reads better beside the field without it. */
 export function fieldMessage(error: ApiError): string {
   return error.field && error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message;

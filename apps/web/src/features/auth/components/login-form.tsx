@@ -3,7 +3,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { signInWithEmail, signUpWithEmail } from '../api/auth-requests.ts';
 import { errorReason } from '../../../lib/api-error.ts';
-import { authErrorMessage, emailProblem } from '../auth-messages.ts';
+import { emailProblem } from '@toolshed/core';
+import { authErrorMessage } from '../auth-messages.ts';
 import { useAuth } from '../auth-provider.tsx';
 import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, PasswordInput, primaryButtonClass } from './form-parts.tsx';
 

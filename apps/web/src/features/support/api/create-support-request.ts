@@ -1,11 +1,7 @@
+import type { SupportRequestInput } from '@toolshed/core';
 import { requestJson } from '../../../lib/request-json.ts';
 
-export interface SupportRequest {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-}
+export type SupportRequest = SupportRequestInput;
 
 /** Stored by the server and emailed to the support team. */
 export function createSupportRequest(request: SupportRequest): Promise<{ id: string }> {

@@ -3,7 +3,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { fieldMessage } from '../../auth/auth-messages.ts';
 import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
 import { createSupportRequest, type SupportRequest } from '../api/create-support-request.ts';
-import { SUPPORT_LIMITS, supportProblems, type SupportField, type SupportProblems } from '../support-rules.ts';
+import { SUPPORT_LIMITS, supportProblems, type SupportField, type SupportProblems } from '@toolshed/core';
 
 export const CONTACT_SUCCESS_MESSAGE = 'Thanks! We have received your message and will reply within 24 hours.';
 /** The spec keeps the confirmation on screen for three seconds. */

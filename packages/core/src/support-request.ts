@@ -1,10 +1,17 @@
-import { emailProblem } from '../auth/auth-messages.ts';
-import type { SupportRequest } from './api/create-support-request.ts';
+import { emailProblem } from './email-address.ts';
 
-export type SupportField = keyof SupportRequest;
+/** A message to the support team from the help page's contact form. */
+export interface SupportRequestInput {
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+}
+
+export type SupportField = keyof SupportRequestInput;
 export type SupportProblems = Partial<Record<SupportField, string>>;
 
-/** The server's limits (characters, after trimming), checked here first for immediate feedback. */
+/** Characters allowed in each field, counted after trimming; the form and the API check the same. */
 export const SUPPORT_LIMITS = { name: [1, 100], subject: [1, 150], message: [10, 5000] } as const;
 
 const WORDS = {
@@ -13,7 +20,8 @@ const WORDS = {
   message: { missing: 'Please enter your message.', noun: 'Your message' },
 } as const;
 
-export function supportProblems(form: SupportRequest): SupportProblems {
+/** Every problem of the form at once, each in the words shown beside its field. */
+export function supportProblems(form: SupportRequestInput): SupportProblems {
   const problems: SupportProblems = {};
   for (const field of ['name', 'subject', 'message'] as const) {
     const [min, max] = SUPPORT_LIMITS[field];
