@@ -14,6 +14,7 @@ import type { Database } from './db/database.ts';
 import { createLogger } from './platform/logging/create-logger.ts';
 import { RequestLogController } from './platform/logging/request-log-controller.ts';
 import { registerHealthRoutes, type Readiness } from './platform/lifecycle/health-routes.ts';
+import { registerMetrics } from './platform/metrics/metrics.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { registerSameOriginGuard } from './platform/http/same-origin.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
@@ -132,6 +133,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   await registerHealthRoutes(app, { database, readiness });
+  const metrics = registerMetrics(app, { database, token: config.metricsToken, now });
   registerInputGuard(app);
   registerSameOriginGuard(app, [config.appUrl, ...config.trustedOrigins], { production: config.production });
 
@@ -169,7 +171,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const db = database.db;
-  const jobs = createJobQueue({ db, now, log: app.log });
+  const jobs = createJobQueue({ db, now, log: app.log, onRun: metrics.jobRun });
   const events = createEventBus(jobs);
   app.decorate('jobs', jobs);
   app.decorate('events', events);

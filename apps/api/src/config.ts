@@ -44,6 +44,8 @@ export interface Config {
   checkoutRateLimit: number;
   /** Item messages a person may send per 10 minutes, all conversations together (MESSAGE_RATE_LIMIT). */
   messageRateLimit: number;
+  /** METRICS_TOKEN: `GET /metrics` asks for `Authorization: Bearer <token>` when set; open when unset. */
+  metricsToken: string | undefined;
   /** Apply pending migrations at start-up (MIGRATE_ON_START, default true); false: refuse to start while any is pending (`npm run db:migrate` is the release step). */
   migrateOnStart: boolean;
   /** Fill an empty database with the sample catalogue at start-up (SEED_SAMPLE_DATA; default: embedded database outside production). */
@@ -126,6 +128,7 @@ const envSchema = z.object({
   JOBS: opt(flag),
   SEED_SAMPLE_DATA: opt(flag),
   MIGRATE_ON_START: opt(flag),
+  METRICS_TOKEN: opt(z.string().trim().min(16, 'must be at least 16 characters')),
   SHUTDOWN_TIMEOUT_MS: opt(whole(1)),
   S3_BUCKET: opt(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots and hyphens)')),
   S3_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
@@ -137,7 +140,7 @@ const envSchema = z.object({
 });
 
 /** Values that must never be echoed back in an error line. */
-const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY']);
+const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
 
 function describe(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
   const name = String(issue.path[0] ?? 'configuration');
@@ -208,6 +211,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDelayMs: e.PAYMENT_DELAY_MS ?? (nodeEnv === 'test' ? 1 : 1500),
     runJobs: e.JOBS ?? nodeEnv !== 'test',
     migrateOnStart: e.MIGRATE_ON_START ?? true,
+    metricsToken: e.METRICS_TOKEN,
     seedSampleData: e.SEED_SAMPLE_DATA ?? (!e.DATABASE_URL && nodeEnv !== 'production'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     s3: e.S3_BUCKET

@@ -31,6 +31,16 @@ export interface Database {
    */
   exclusively<T>(name: string, fn: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** This process's connection pools and their use (none for the embedded database). */
+  pools(): PoolUse[];
+}
+
+export interface PoolUse {
+  name: 'main' | 'prepared';
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
@@ -80,6 +90,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     pendingMigrations: () => pendingIn(db as unknown as Db, 'drizzle'),
     exclusively: (_name, fn) => fn(),
     close: () => client.close(),
+    pools: () => [],
   };
 }
 
@@ -135,6 +146,13 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     close: async () => {
       await Promise.all([pool.end(), preparedPool.end()]);
     },
+    pools: () =>
+      (
+        [
+          ['main', pool, poolSize],
+          ['prepared', preparedPool, preparedPoolSize],
+        ] as const
+      ).map(([name, p, max]) => ({ name, max, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
   };
 }
 

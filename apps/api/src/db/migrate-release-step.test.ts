@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServerProcess, type ServerProcess } from '../platform/lifecycle/server-process.ts';
+import { loadConfig } from '../config.ts';
 import { openDatabase } from './database.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -89,5 +90,14 @@ describe(`migrations as a release step (${serverUrl ? 'PostgreSQL server' : 'emb
       if (schemaName) await database.db.execute(sql.raw(`drop schema if exists "${schemaName}" cascade; drop schema if exists "${schemaName}_migrations" cascade`));
       await database.close();
     }
+  });
+});
+
+describe('MIGRATE_ON_START', () => {
+  it('is true unless set to false', () => {
+    expect(loadConfig({}).migrateOnStart).toBe(true);
+    expect(loadConfig({ MIGRATE_ON_START: 'false' }).migrateOnStart).toBe(false);
+    expect(loadConfig({ MIGRATE_ON_START: 'true' }).migrateOnStart).toBe(true);
+    expect(() => loadConfig({ MIGRATE_ON_START: 'later' })).toThrow(/MIGRATE_ON_START must be true or false/);
   });
 });

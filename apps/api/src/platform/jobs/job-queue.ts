@@ -58,6 +58,8 @@ export interface JobQueueOptions {
   /** A job claimed by a process that died is given to another after this long (default 5 min). */
   leaseMs?: number;
   batchSize?: number;
+  /** Told of every run of a job: how it ended (retry: failed and will run again) and how long it took (metrics). */
+  onRun?: (name: string, outcome: 'done' | 'retry' | 'failed', seconds: number) => void;
 }
 
 /** How late a daily occurrence may still run after a restart (later ones are skipped). */
@@ -69,7 +71,7 @@ const DAILY_CATCH_UP_MS = 6 * 3_600_000;
  * exponential backoff, and scheduled by an injectable clock so tests can move time. A job whose
  * process died is claimed again after its lease, so handlers must be idempotent.
  */
-export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000, leaseMs = 300_000, batchSize = 10 }: JobQueueOptions) {
+export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000, leaseMs = 300_000, batchSize = 10, onRun }: JobQueueOptions) {
   const handlers = new Map<string, Registered>();
   const daily: DailySchedule[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -123,9 +125,12 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
 
   async function runOne(job: ClaimedJob, at: Date): Promise<void> {
     const registered = handlers.get(job.name)!;
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
     try {
       await registered.handler(job.payload, { now: at, attempt: job.attempts, jobId: job.id });
       await db.execute(sql`update jobs set status = 'done', locked_until = null, finished_at = ${now().toISOString()}, updated_at = ${now().toISOString()} where id = ${job.id}`);
+      onRun?.(job.name, 'done', seconds());
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = job.attempts >= job.max_attempts;
@@ -136,6 +141,7 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
                 run_at = ${retryAt.toISOString()}, updated_at = ${now().toISOString()}, finished_at = ${giveUp ? now().toISOString() : null}
             where id = ${job.id}`,
       );
+      onRun?.(job.name, giveUp ? 'failed' : 'retry', seconds());
       log?.error({ job: job.name, jobId: job.id, attempt: job.attempts, giveUp, err: message }, giveUp ? 'job failed for good' : 'job failed, will retry');
     }
   }
