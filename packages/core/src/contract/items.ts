@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CATEGORIES } from '../categories.ts';
+import { ADDRESS_LIMITS, ADDRESS_MESSAGES } from '../address.ts';
 import { isUkPostcode } from '../postcode.ts';
 
 export const LOCATION_FIELDS_MESSAGE = 'Please fill in all location fields (address, city, and postcode)';
@@ -28,9 +29,9 @@ export const itemInputSchema = z
     categoryId: z.enum(categoryIds, { error: 'Please choose a category' }),
     minDays: z.number({ error: 'Please enter the minimum days' }).int('Use whole days').min(1, 'Minimum days must be at least 1').max(365, 'At most 365 days'),
     maxDays: z.number({ error: 'Please enter the maximum days' }).int('Use whole days').min(1, 'Maximum days must be at least 1').max(365, 'At most 365 days'),
-    address: z.string().trim().max(200, 'The address can be at most 200 characters').default(''),
-    city: z.string().trim().max(100, 'The city can be at most 100 characters').default(''),
-    postcode: z.string().trim().max(10, 'Please enter a valid UK postcode').default(''),
+    address: z.string().trim().max(ADDRESS_LIMITS.line, ADDRESS_MESSAGES.lineTooLong).default(''),
+    city: z.string().trim().max(ADDRESS_LIMITS.city, ADDRESS_MESSAGES.cityTooLong).default(''),
+    postcode: z.string().trim().max(10, ADDRESS_MESSAGES.postcode).default(''),
     available: z.boolean().default(true),
   })
   // `when`: these rules run even when other fields already failed, so an empty form lists every problem.
@@ -45,7 +46,7 @@ export const itemInputSchema = z
       }
       const [address, city, postcode] = [text(v.address), text(v.city), text(v.postcode)];
       if (!address || !city || !postcode) ctx.addIssue({ code: 'custom', path: ['address'], message: LOCATION_FIELDS_MESSAGE });
-      else if (!isUkPostcode(postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: 'Please enter a valid UK postcode' });
+      else if (!isUkPostcode(postcode)) ctx.addIssue({ code: 'custom', path: ['postcode'], message: ADDRESS_MESSAGES.postcode });
     },
     { when: () => true },
   );

@@ -2,7 +2,7 @@ import type {} from '@fastify/multipart';
 import { readImageUpload } from '../../platform/images/read-image-upload.ts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isUkPostcode, PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '@toolshed/core';
+import { addressProblems, PICTURE_MAX_BYTES, PICTURE_MESSAGES } from '@toolshed/core';
 import { addressSchema, errorBodySchema } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { PhoneVerification } from './phone-verification.ts';
@@ -22,13 +22,10 @@ const meSchema = z.object({
   calendarFeed: z.boolean().describe('Whether a private calendar feed address exists'),
 });
 
-const addressBodySchema = z.object({
-  line: z.string({ error: 'line is required' }).trim().min(1, 'Please enter your street address').max(200, 'line must be at most 200 characters'),
-  city: z.string({ error: 'city is required' }).trim().min(1, 'Please enter your town or city').max(100, 'city must be at most 100 characters'),
-  postcode: z
-    .string({ error: 'postcode is required' })
-    .trim()
-    .refine((v) => isUkPostcode(v), 'Please enter a valid UK postcode'),
+// A missing field is an empty one; the address form's own rule (core) names each problem in its words.
+const addressText = z.string().trim().default('');
+const addressBodySchema = z.object({ line: addressText, city: addressText, postcode: addressText }).superRefine((address, ctx) => {
+  for (const [field, message] of Object.entries(addressProblems(address))) ctx.addIssue({ code: 'custom', path: [field], message });
 });
 
 const nameSchema = z

@@ -1,4 +1,4 @@
-import { isUkPostcode, safeReturnPath } from '@toolshed/core';
+import { addressProblems, safeReturnPath } from '@toolshed/core';
 import type { Address } from '@toolshed/core/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from '../../../lib/router/index.ts';
@@ -7,18 +7,9 @@ import { fieldMessage } from '../../auth/auth-messages.ts';
 import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
 import { useUpdateAddress } from '../api/update-address.ts';
 
-export const POSTCODE_MESSAGE = 'Please enter a valid UK postcode';
 export const ADDRESS_FAILED_MESSAGE = 'Failed to update address. Please try again.';
 
 type Problems = Partial<Record<keyof Address, string>>;
-
-export function addressProblems(address: Address): Problems {
-  const problems: Problems = {};
-  if (!address.line.trim()) problems.line = 'Please enter your street address';
-  if (!address.city.trim()) problems.city = 'Please enter your town or city';
-  if (!isUkPostcode(address.postcode)) problems.postcode = POSTCODE_MESSAGE;
-  return problems;
-}
 
 /** Where the user came from: `?from=` or the state of the link that brought them. */
 function useCameFrom(): string {
