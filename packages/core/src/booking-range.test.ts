@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bookingButtonState, clampRange, isDateBooked, isRangeFree, rangesOverlap } from './booking-range.ts';
+import { bookingButtonState, clampRange, isDateBooked, isRangeFree, rangeProblem, rangesOverlap } from './booking-range.ts';
 
 const r = (startDate: string, endDate: string) => ({ startDate, endDate });
 
@@ -50,5 +50,20 @@ describe('Add to Wheelbarrow button', () => {
   it('reports the day count when ready', () => {
     const state = bookingButtonState(r('2026-12-01', '2026-12-03'), limits, booked, today);
     expect(state).toMatchObject({ kind: 'ready', days: 3 });
+  });
+});
+
+describe('rangeProblem: the one booking-range rule', () => {
+  const today = '2030-06-10';
+  const limits = { minDays: 2, maxDays: 5 };
+  it.each([
+    [{ startDate: '2030-06-12', endDate: '2030-06-11' }, { kind: 'reversed' }],
+    [{ startDate: '2030-06-09', endDate: '2030-06-11' }, { kind: 'past' }],
+    [{ startDate: '2030-06-10', endDate: '2030-06-10' }, { kind: 'too-short', minDays: 2 }],
+    [{ startDate: '2030-06-10', endDate: '2030-06-15' }, { kind: 'too-long', maxDays: 5 }],
+    [{ startDate: '2030-06-10', endDate: '2030-06-11' }, null],
+    [{ startDate: '2030-06-10', endDate: '2030-06-14' }, null],
+  ])('%o -> %o', (range, expected) => {
+    expect(rangeProblem(range, limits, today)).toEqual(expected);
   });
 });

@@ -42,6 +42,27 @@ export type BookingButtonState =
   | { kind: 'too-long'; label: string; disabled: true }
   | { kind: 'ready'; label: 'Add to Wheelbarrow'; disabled: false; days: number };
 
+/** Why a chosen range cannot be booked, before asking whether its days are free. */
+export type RangeProblem =
+  | { kind: 'reversed' }
+  | { kind: 'past' }
+  | { kind: 'too-short'; minDays: number }
+  | { kind: 'too-long'; maxDays: number };
+
+/**
+ * The one booking-range rule: the end on or after the start, not before today, and a length within
+ * the item's limits (both days count). The popup's button, the wheelbarrow's date editor and the
+ * server's checkout each word its answer for their place.
+ */
+export function rangeProblem(range: DateRange, limits: RentalLimits, today: IsoDate): RangeProblem | null {
+  if (compareDates(range.endDate, range.startDate) < 0) return { kind: 'reversed' };
+  if (compareDates(range.startDate, today) < 0) return { kind: 'past' };
+  const days = daysInclusive(range.startDate, range.endDate);
+  if (days < limits.minDays) return { kind: 'too-short', minDays: limits.minDays };
+  if (days > limits.maxDays) return { kind: 'too-long', maxDays: limits.maxDays };
+  return null;
+}
+
 /**
  * What the Add to Wheelbarrow button says for a (possibly partial) selection. Dates before today
  * count as unavailable, like booked ones.
@@ -54,11 +75,11 @@ export function bookingButtonState(
 ): BookingButtonState {
   if (!range?.startDate || !range.endDate) return { kind: 'select-dates', label: 'Select Dates to Continue', disabled: true };
   const full = { startDate: range.startDate, endDate: range.endDate };
-  if (compareDates(full.startDate, today) < 0 || compareDates(full.endDate, full.startDate) < 0 || !isRangeFree(full, booked)) {
+  const problem = rangeProblem(full, limits, today);
+  if (problem?.kind === 'reversed' || problem?.kind === 'past' || !isRangeFree(full, booked)) {
     return { kind: 'unavailable', label: 'Unavailable for Selected Dates', disabled: true };
   }
-  const days = daysInclusive(full.startDate, full.endDate);
-  if (days < limits.minDays) return { kind: 'too-short', label: `Minimum ${limits.minDays} days required`, disabled: true };
-  if (days > limits.maxDays) return { kind: 'too-long', label: `Maximum ${limits.maxDays} days allowed`, disabled: true };
-  return { kind: 'ready', label: 'Add to Wheelbarrow', disabled: false, days };
+  if (problem?.kind === 'too-short') return { kind: 'too-short', label: `Minimum ${problem.minDays} days required`, disabled: true };
+  if (problem?.kind === 'too-long') return { kind: 'too-long', label: `Maximum ${problem.maxDays} days allowed`, disabled: true };
+  return { kind: 'ready', label: 'Add to Wheelbarrow', disabled: false, days: daysInclusive(full.startDate, full.endDate) };
 }

@@ -1,4 +1,5 @@
-import { compareDates, daysInclusive, formatDate, type IsoDate } from './dates.ts';
+import { rangeProblem } from './booking-range.ts';
+import { compareDates, formatDate, type IsoDate } from './dates.ts';
 
 export interface CheckoutLineFacts {
   itemName: string;
@@ -21,11 +22,11 @@ export function checkoutLineProblem(line: CheckoutLineFacts, renterId: string, t
   const name = line.itemName;
   if (!line.listed) return `${name} is no longer available to rent.`;
   if (line.ownerId === renterId) return `You cannot rent your own item (${name}).`;
-  if (compareDates(line.endDate, line.startDate) < 0) return `${name}: the end date is before the start date.`;
-  if (compareDates(line.startDate, today) < 0) return `${name}: the dates start in the past (${formatDate(line.startDate)}).`;
-  const days = daysInclusive(line.startDate, line.endDate);
-  if (days < line.minDays) return `${name} must be rented for at least ${line.minDays} days.`;
-  if (days > line.maxDays) return `${name} can be rented for at most ${line.maxDays} days.`;
+  const problem = rangeProblem(line, line, today);
+  if (problem?.kind === 'reversed') return `${name}: the end date is before the start date.`;
+  if (problem?.kind === 'past') return `${name}: the dates start in the past (${formatDate(line.startDate)}).`;
+  if (problem?.kind === 'too-short') return `${name} must be rented for at least ${problem.minDays} days.`;
+  if (problem?.kind === 'too-long') return `${name} can be rented for at most ${problem.maxDays} days.`;
   if (line.ownerAwayUntil && compareDates(line.startDate, line.ownerAwayUntil) <= 0) {
     return `${name}: the owner is away until ${formatDate(line.ownerAwayUntil)}.`;
   }

@@ -1,19 +1,28 @@
-import { compareDates, daysInclusive, isIsoDate, todayInLondon } from '@toolshed/core';
+import { isIsoDate, rangeProblem, todayInLondon, type IsoDate } from '@toolshed/core';
 import { useId, useState, type FormEvent } from 'react';
 import type { CheckedLine } from '../checked-lines.ts';
 import { useWheelbarrow } from '../wheelbarrow-store.tsx';
 
 const inputClass = 'mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-slate-900 aria-[invalid=true]:border-red-700';
 
-/** The same limits the popup's button names, for dates typed here. */
-export function datesProblem(startDate: string, endDate: string, line: Pick<CheckedLine, 'minDays' | 'maxDays'>, today: string): string | null {
+/** The booking-range rule of core (as the popup's button and checkout), worded for dates typed here. */
+export function datesProblem(startDate: string, endDate: string, line: Pick<CheckedLine, 'minDays' | 'maxDays'>, today: IsoDate): string | null {
   if (!isIsoDate(startDate) || !isIsoDate(endDate)) return 'Please choose a start date and an end date.';
-  if (compareDates(startDate, today) < 0) return 'The dates cannot start in the past.';
-  if (compareDates(endDate, startDate) < 0) return 'The end date must be on or after the start date.';
-  const days = daysInclusive(startDate, endDate);
-  if (line.minDays !== null && days < line.minDays) return `Minimum ${line.minDays} days required`;
-  if (line.maxDays !== null && days > line.maxDays) return `Maximum ${line.maxDays} days allowed`;
-  return null;
+  // A line whose item is gone has no limits left: only the dates themselves are checked.
+  const limits = { minDays: line.minDays ?? 1, maxDays: line.maxDays ?? Number.POSITIVE_INFINITY };
+  const problem = rangeProblem({ startDate, endDate }, limits, today);
+  switch (problem?.kind) {
+    case 'reversed':
+      return 'The end date must be on or after the start date.';
+    case 'past':
+      return 'The dates cannot start in the past.';
+    case 'too-short':
+      return `Minimum ${problem.minDays} days required`;
+    case 'too-long':
+      return `Maximum ${problem.maxDays} days allowed`;
+    default:
+      return null;
+  }
 }
 
 /** New dates for one line. Whether they are free is the server's answer, which follows at once. */
