@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatPence, lineTotalPence, poundsToPence, priceBasket, serviceFeePence } from './money.ts';
+import { formatPence, lineTotalPence, poundsToPence, priceBasket, readPounds, serviceFeePence } from './money.ts';
 
 describe('formatPence', () => {
   it.each([
@@ -56,6 +56,35 @@ describe('service fee and basket', () => {
         expect(b.serviceFeePence).toBe(Math.round(subtotal / 10));
         expect(b.totalPence).toBe(subtotal + b.serviceFeePence);
         expect(Number.isInteger(b.totalPence)).toBe(true);
+      }),
+    );
+  });
+});
+
+describe('readPounds: the one reading of typed pounds', () => {
+  it.each([
+    ['12', { kind: 'pence', pence: 1200 }],
+    [' £12.5 ', { kind: 'pence', pence: 1250 }],
+    ['£1,012.05', { kind: 'pence', pence: 101205 }],
+    ['0.01', { kind: 'pence', pence: 1 }],
+    ['-3', { kind: 'pence', pence: -300 }],
+    ['12.345', { kind: 'too-precise', pence: 1234.5 }],
+    ['', { kind: 'empty' }],
+    ['   ', { kind: 'empty' }],
+    ['abc', { kind: 'not-an-amount' }],
+    ['1e3', { kind: 'not-an-amount' }],
+    ['1,2', { kind: 'not-an-amount' }],
+    ['99999999999999999', { kind: 'not-an-amount' }],
+  ])('reads %j', (typed, expected) => {
+    const read = readPounds(typed);
+    if (expected.kind === 'too-precise') expect(read).toEqual({ kind: 'too-precise', pence: expect.closeTo(1234.5, 6) });
+    else expect(read).toEqual(expected);
+  });
+
+  it('reads every amount of whole pence exactly, as formatted', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 10_000_000_00 }), (pence) => {
+        expect(readPounds(formatPence(pence))).toEqual({ kind: 'pence', pence });
       }),
     );
   });

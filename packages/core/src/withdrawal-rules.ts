@@ -1,5 +1,6 @@
 import { cardBrand, cardDigits, expiryProblem, luhnValid, type CardBrand } from './card.ts';
 import type { IsoDate } from './dates.ts';
+import { readPounds } from './money.ts';
 
 /** The spec's words for an amount that is not above zero or is more than the available balance. */
 export const INVALID_AMOUNT = 'Please enter a valid amount';
@@ -18,12 +19,10 @@ export interface WithdrawalInput {
 
 export type WithdrawalField = 'amount' | 'card.number' | 'card.expiry' | 'card.cvv';
 
-/** Pounds typed by a person ('12', '12.5', '£1,012.50') to whole pence, or null when it is not an amount. */
+/** Pounds typed by a person (money.ts `readPounds`) to whole pence, or null when it is not an amount one can withdraw. */
 export function parsePoundsToPence(typed: string): number | null {
-  const cleaned = typed.trim().replace(/^£/, '').replace(/,/g, '');
-  if (!/^\d{1,7}(\.\d{1,2})?$/.test(cleaned)) return null;
-  const [pounds, pence = ''] = cleaned.split('.');
-  return Number(pounds) * 100 + Number(pence.padEnd(2, '0'));
+  const read = readPounds(typed);
+  return read.kind === 'pence' && read.pence >= 0 ? read.pence : null;
 }
 
 /** Why this amount (pence) cannot be withdrawn from `availablePence`, or null. */

@@ -1,4 +1,4 @@
-import { poundsToPence } from '@toolshed/core';
+import { readPounds } from '@toolshed/core';
 import { itemInputSchema, type ItemDetail, type ItemInput } from '@toolshed/core/contract';
 
 /** What the form's controls hold: text as typed (the rate in pounds), and the checkbox. */
@@ -58,14 +58,12 @@ function numberOrUndefined(text: string): number | undefined {
 }
 
 /**
- * Pounds as typed to pence. More than two decimals is passed on unrounded so the shared schema
- * says so, rather than quietly charging a different rate from the one typed.
+ * Pounds as typed to pence (core `readPounds`). More than two decimals is passed on unrounded so the
+ * shared schema says so, rather than quietly charging a different rate from the one typed.
  */
 function penceFrom(text: string): number | undefined {
-  const pounds = numberOrUndefined(text);
-  if (pounds === undefined) return undefined;
-  const pence = poundsToPence(pounds);
-  return Math.abs(pounds * 100 - pence) > 1e-6 ? pounds * 100 : pence;
+  const read = readPounds(text);
+  return read.kind === 'pence' || read.kind === 'too-precise' ? read.pence : undefined;
 }
 
 const FIELD_OF: Record<string, ItemField> = { dailyRatePence: 'dailyRate' };
