@@ -4,11 +4,13 @@
  * project's licence. Pure string building: no I/O, so the API seed and the browser draw the same.
  */
 import { GARDEN_DRAWINGS } from './garden.ts';
+import { POWER_DRAWINGS } from './power.ts';
 import { PARCEL, composePicture, type Drawing, type Variant } from './picture.ts';
 
 /** Each sample item's drawing, by the item's key. */
 export const SAMPLE_DRAWINGS: Readonly<Record<string, Drawing>> = {
   ...GARDEN_DRAWINGS,
+  ...POWER_DRAWINGS,
 };
 
 /**

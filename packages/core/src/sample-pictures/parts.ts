@@ -68,6 +68,7 @@ export const SHARED_DEFS: Record<string, string> = {
   gr: '<pattern id="gr" width="6" height="6" patternUnits="userSpaceOnUse"><rect width="6" height="6" fill="#2a2c30"/><circle cx="3" cy="3" r="1.6" fill="#111214"/></pattern>',
   sh: '<radialGradient id="sh"><stop offset="0" stop-color="#000" stop-opacity=".38"/><stop offset=".55" stop-color="#000" stop-opacity=".16"/><stop offset="1" stop-color="#000" stop-opacity="0"/></radialGradient>',
   rd: '<radialGradient id="rd" cx=".4" cy=".35"><stop offset="0" stop-color="#fff" stop-opacity=".5"/><stop offset=".6" stop-color="#fff" stop-opacity="0"/><stop offset="1" stop-color="#000" stop-opacity=".3"/></radialGradient>',
+  wg: '<linearGradient id="wg" x2="0" y2="1"><stop offset="0" stop-color="#b8d8ef"/><stop offset="1" stop-color="#e8f2f8"/></linearGradient>',
   glow: '<radialGradient id="glow"><stop offset="0" stop-color="#fff6d8"/><stop offset=".3" stop-color="#ffd27a" stop-opacity=".8"/><stop offset="1" stop-color="#ffb347" stop-opacity="0"/></radialGradient>',
   // Blurred and made opaque again: a renderer that clips the blur's input to the picture would
   // otherwise fade its edges to transparent.
@@ -77,7 +78,7 @@ export const SHARED_DEFS: Record<string, string> = {
 /** A flat shape and the same shape again with a rounding overlay. */
 export const shadedRect = (x: number, y: number, w: number, h: number, fill: string, rx = 0, overlay = ROUND_X): string =>
   rect(x, y, w, h, fill, rx) + rect(x, y, w, h, overlay, rx);
-export const shadedPath = (d: string, fill: string, overlay = ROUND_X): string => path(d, fill) + path(d, overlay);
+export const shadedPath = (d: string, fill: string, overlay = ROUND_X, extra = ''): string => path(d, fill, extra) + path(d, overlay, extra);
 export const shadedCircle = (cx: number, cy: number, r: number, fill: string): string =>
   circle(cx, cy, r, fill) + circle(cx, cy, r, 'url(#rd)');
 

@@ -68,7 +68,6 @@ export function room(wall: string, floorTop: number, floor: string, skirting = '
 export function windowPane(x: number, y: number, w: number, h: number, frame = '#f6f6f3'): string {
   return [
     rect(x - 8, y - 8, w + 16, h + 16, frame, 2),
-    `<defs>${vgrad('wg', '#b8d8ef', '#e8f2f8')}</defs>`,
     rect(x, y, w, h, 'url(#wg)'),
     path(`M${num(x + w * 0.15)} ${num(y + h)}l${num(w * 0.35)} ${num(-h)}h${num(w * 0.18)}l${num(-w * 0.35)} ${num(h)}z`, '#fff', 'fill-opacity=".3"'),
     rect(x + w / 2 - 3, y, 6, h, frame),

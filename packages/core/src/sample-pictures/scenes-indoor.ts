@@ -20,6 +20,21 @@ export const INDOOR_SCENES = {
     ].join(''),
     floor: 345,
   }),
+  shed: (): Scene => ({
+    back: [
+      rect(0, 0, 600, 260, '#a67c52'),
+      vents(30, 0, 12, 260, 50, '#8a6440'),
+      windowPane(60, 50, 130, 100, '#7d5a38'),
+      line('M330 60h220', '#6a4c30', 8),
+      line('M350 64v40M380 64v56M420 64v34M470 64v60', '#6a6f75', 5),
+      rect(0, 260, 600, 140, '#c79a63'),
+      line('M0 292H600M0 330H600', '#b3854f', 2),
+      rect(0, 372, 600, 28, '#8d6437'),
+      rect(420, 226, 160, 40, '#e0c08e'),
+      rect(430, 214, 150, 14, '#d3b07c'),
+    ].join(''),
+    floor: 345,
+  }),
   floorboards: (): Scene => ({
     back: [
       room('#e9e2d6', 230, '#c9955c'),
@@ -58,6 +73,24 @@ export const INDOOR_SCENES = {
       line('M170 350h20M230 350h20M370 350h20M430 350h20', '#c7ccd0', 4),
     ].join(''),
     floor: 298,
+  }),
+  counter: (): Scene => ({
+    back: [
+      rect(0, 0, 600, 255, '#dfe6e1'),
+      `<defs><pattern id="zl" width="30" height="30" patternUnits="userSpaceOnUse"><rect width="30" height="30" fill="#9fb8ad"/><rect x="1" y="1" width="28" height="28" fill="#b9cfc5"/></pattern></defs>`,
+      rect(0, 140, 600, 115, 'url(#zl)'),
+      rect(330, 30, 240, 10, '#9c7650'),
+      rect(350, 4, 30, 26, '#f1ede4', 3),
+      rect(390, 10, 22, 20, '#c3663d', 3),
+      rect(430, 0, 40, 30, '#e7e2d6', 3),
+      windowPane(60, 20, 170, 100),
+      rect(0, 255, 600, 50, '#8d9194'),
+      rect(0, 255, 600, 8, '#a9adb0'),
+      rect(0, 305, 600, 95, '#e9e4da'),
+      line('M150 305v95M300 305v95M450 305v95', '#cfc9bd', 3),
+      line('M130 330v30M170 330v30M430 330v30M470 330v30', '#7d7f82', 4),
+    ].join(''),
+    floor: 292,
   }),
   stage: (): Scene => ({
     back: [

@@ -86,6 +86,19 @@ export const OUTDOOR_SCENES = {
     floor: 355,
     front: grassTufts(365, '#4d7f34'),
   }),
+  mountain: (): Scene => ({
+    back: [
+      sky(220, '#7fb0dc', '#e3eef5'),
+      path('M0 200l120-110 60 40 90-90 120 110 80-60 130 110z', '#8c98a6'),
+      path('M210 40l60 0-30-30zM316 122l-30-8', '#fff'),
+      path('M270 40l-20 26 20-6 22 12z', '#eef2f5'),
+      hills(220, '#7b9a5f', 25),
+      path('M0 400l140-160h60L120 400z', '#b9a98c'),
+      path('M0 260q300-40 600 0V400H0z', '#8aa868', 'fill-opacity=".6"'),
+      path('M180 400l40-150h40l70 150z', '#bba98a'),
+    ].join(''),
+    floor: 360,
+  }),
   lake: (): Scene => ({
     back: [
       sky(200, '#9cc9ea', '#eaf3f7'),
