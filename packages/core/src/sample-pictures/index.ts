@@ -3,14 +3,18 @@
  * Everything here is drawn by this project's own code (no third-party artwork) and is under the
  * project's licence. Pure string building: no I/O, so the API seed and the browser draw the same.
  */
+import { CAMPING_DRAWINGS } from './camping.ts';
 import { GARDEN_DRAWINGS } from './garden.ts';
 import { POWER_DRAWINGS } from './power.ts';
+import { KITCHEN_DRAWINGS } from './kitchen.ts';
 import { PARCEL, composePicture, type Drawing, type Variant } from './picture.ts';
 
 /** Each sample item's drawing, by the item's key. */
 export const SAMPLE_DRAWINGS: Readonly<Record<string, Drawing>> = {
   ...GARDEN_DRAWINGS,
   ...POWER_DRAWINGS,
+  ...KITCHEN_DRAWINGS,
+  ...CAMPING_DRAWINGS,
 };
 
 /**
