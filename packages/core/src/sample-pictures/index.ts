@@ -5,8 +5,10 @@
  */
 import { CAMPING_DRAWINGS } from './camping.ts';
 import { GARDEN_DRAWINGS } from './garden.ts';
+import { PARTY_DRAWINGS } from './party.ts';
 import { POWER_DRAWINGS } from './power.ts';
 import { KITCHEN_DRAWINGS } from './kitchen.ts';
+import { SPORTS_DRAWINGS } from './sports.ts';
 import { PARCEL, composePicture, type Drawing, type Variant } from './picture.ts';
 
 /** Each sample item's drawing, by the item's key. */
@@ -15,6 +17,8 @@ export const SAMPLE_DRAWINGS: Readonly<Record<string, Drawing>> = {
   ...POWER_DRAWINGS,
   ...KITCHEN_DRAWINGS,
   ...CAMPING_DRAWINGS,
+  ...PARTY_DRAWINGS,
+  ...SPORTS_DRAWINGS,
 };
 
 /**
