@@ -4,6 +4,8 @@
  * project's licence. Pure string building: no I/O, so the API seed and the browser draw the same.
  */
 import { CAMPING_DRAWINGS } from './camping.ts';
+import { CLEANING_DRAWINGS } from './cleaning.ts';
+import { DIY_DRAWINGS } from './diy.ts';
 import { GARDEN_DRAWINGS } from './garden.ts';
 import { PARTY_DRAWINGS } from './party.ts';
 import { POWER_DRAWINGS } from './power.ts';
@@ -19,6 +21,8 @@ export const SAMPLE_DRAWINGS: Readonly<Record<string, Drawing>> = {
   ...CAMPING_DRAWINGS,
   ...PARTY_DRAWINGS,
   ...SPORTS_DRAWINGS,
+  ...DIY_DRAWINGS,
+  ...CLEANING_DRAWINGS,
 };
 
 /**
