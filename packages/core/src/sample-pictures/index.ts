@@ -3,10 +3,13 @@
  * Everything here is drawn by this project's own code (no third-party artwork) and is under the
  * project's licence. Pure string building: no I/O, so the API seed and the browser draw the same.
  */
+import { AV_DRAWINGS } from './av.ts';
 import { CAMPING_DRAWINGS } from './camping.ts';
 import { CLEANING_DRAWINGS } from './cleaning.ts';
 import { DIY_DRAWINGS } from './diy.ts';
 import { GARDEN_DRAWINGS } from './garden.ts';
+import { MOVING_DRAWINGS } from './moving.ts';
+import { MUSIC_DRAWINGS } from './music.ts';
 import { PARTY_DRAWINGS } from './party.ts';
 import { POWER_DRAWINGS } from './power.ts';
 import { KITCHEN_DRAWINGS } from './kitchen.ts';
@@ -23,6 +26,9 @@ export const SAMPLE_DRAWINGS: Readonly<Record<string, Drawing>> = {
   ...SPORTS_DRAWINGS,
   ...DIY_DRAWINGS,
   ...CLEANING_DRAWINGS,
+  ...MOVING_DRAWINGS,
+  ...AV_DRAWINGS,
+  ...MUSIC_DRAWINGS,
 };
 
 /**
