@@ -164,6 +164,12 @@ async function withBuildLock(fn) {
 
 const exists = (file) => stat(file).then(() => true, () => false);
 
+/** A production copy (the container image) holds the built output without its sources: it is used as it is. */
+async function prebuiltOnly(name) {
+  const part = PARTS[name];
+  return Boolean(part) && (await exists(path.join(root, part.stamp))) && !(await exists(path.join(root, part.inputs[0])));
+}
+
 async function buildParts() {
   for (const name of wanted) {
     const part = PARTS[name];
@@ -175,11 +181,6 @@ async function buildParts() {
       .digest('hex');
     const stampFile = path.join(root, part.stamp);
     const previous = await readFile(stampFile, 'utf8').catch(() => '');
-    // A production copy (the container image) holds the built output without its sources: use it.
-    if (ifChanged && previous !== '' && !(await exists(path.join(root, part.inputs[0])))) {
-      console.log(`${name}: built output used as it is (no sources here)`);
-      continue;
-    }
     if (ifChanged && previous.trim() === hash) {
       console.log(`${name}: up to date (checked in ${Math.round(performance.now() - started)} ms)`);
       continue;
@@ -190,4 +191,8 @@ async function buildParts() {
   }
 }
 
-await withBuildLock(buildParts);
+if (ifChanged && (await Promise.all(wanted.map(prebuiltOnly))).every(Boolean)) {
+  for (const name of wanted) console.log(`${name}: built output used as it is (no sources here)`);
+} else {
+  await withBuildLock(buildParts);
+}

@@ -33,6 +33,11 @@ export interface Database {
   close(): Promise<void>;
   /** This process's connection pools and their use (none for the embedded database). */
   pools(): PoolUse[];
+  /**
+   * The embedded database only: a gzipped tarball of its whole data folder, taken while it runs
+   * (PGlite's dumpDataDir); open it again with `pgliteLoadDataDir` (docs/OPERATIONS.md).
+   */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface PoolUse {
@@ -66,6 +71,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Where PGlite keeps its files; omit for an in-memory database. */
   pgliteDir?: string | undefined;
+  /** PGlite only: start from this dump of a data folder (`dumpDataDir`); `pgliteDir` must be empty or new. */
+  pgliteLoadDataDir?: Blob | undefined;
   /** PostgreSQL only: run in this schema (tests use one schema per file). */
   schemaName?: string | undefined;
   poolSize?: number | undefined;
@@ -77,11 +84,11 @@ export interface DatabaseOptions {
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.pgliteDir);
+  return openPglite(options.pgliteDir, options.pgliteLoadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm } });
+async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
+  const client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -91,6 +98,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
     exclusively: (_name, fn) => fn(),
     close: () => client.close(),
     pools: () => [],
+    dumpDataDir: () => client.dumpDataDir('gzip'),
   };
 }
 
