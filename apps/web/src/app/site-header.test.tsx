@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { deferred, fakeServer, testUser } from '../features/auth/test-server.ts';
+import { deferred, fakeServer, testUser } from '../test/fake-server.ts';
 import { json } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
 

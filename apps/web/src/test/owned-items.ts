@@ -1,8 +1,8 @@
 import type { ItemDetail } from '@toolshed/core/contract';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
-import { testUser } from '../auth/test-server.ts';
-import { testItem } from '../item-detail/test-item.ts';
+import { testUser } from './fake-server.ts';
+import { testItem } from './item-detail.ts';
 
 /** Test helpers for the owner's screens: an item of the signed-in test user, and fake uploads. */
 

@@ -1,6 +1,6 @@
-import { json } from '../../test/fake-api.ts';
-import { fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
-import { checkRoute, drill, mower, storeLines } from '../wheelbarrow/test-wheelbarrow.ts';
+import { json } from './fake-api.ts';
+import { fakeServer, testUser, type FakeRoute } from './fake-server.ts';
+import { checkRoute, drill, mower, storeLines } from './wheelbarrow.ts';
 
 export const paymentConfig = {
   provider: 'simulated',

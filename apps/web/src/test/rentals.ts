@@ -1,6 +1,6 @@
 import type { RentalView } from '@toolshed/core/contract';
-import { testUser } from '../auth/test-server.ts';
-import { mower } from '../wheelbarrow/test-wheelbarrow.ts';
+import { testUser } from './fake-server.ts';
+import { mower } from './wheelbarrow.ts';
 
 /** A rental of the test mower by the test user, as the API shows it. */
 export function rental(overrides: Partial<RentalView> = {}): RentalView {

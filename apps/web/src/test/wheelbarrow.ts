@@ -1,8 +1,8 @@
 import type { WheelbarrowCheckResponse, WheelbarrowLineState } from '@toolshed/core/contract';
 import { priceBasket } from '@toolshed/core';
-import { json } from '../../test/fake-api.ts';
-import type { FakeRequest } from '../auth/test-server.ts';
-import { WHEELBARROW_STORAGE_KEY, type WheelbarrowLine } from './wheelbarrow-store.tsx';
+import { json } from './fake-api.ts';
+import type { FakeRequest } from './fake-server.ts';
+import { WHEELBARROW_STORAGE_KEY, type WheelbarrowLine } from '../features/wheelbarrow/wheelbarrow-store.tsx';
 
 /** Test helpers for the wheelbarrow, checkout and payment screens. */
 

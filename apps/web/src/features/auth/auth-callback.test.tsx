@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { html, json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { deferred, errorJson, fakeServer, sessionOf, testUser } from './test-server.ts';
+import { deferred, errorJson, fakeServer, sessionOf, testUser } from '../../test/fake-server.ts';
 
 describe('email confirmation callback', () => {
   it('confirms the email, signs the user in and goes to redirectTo', async () => {

@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer } from './test-server.ts';
+import { errorJson, fakeServer } from '../../test/fake-server.ts';
 
 describe('forgot and reset password', () => {
   it('asks for a reset link and answers the same whether or not the email has an account', async () => {

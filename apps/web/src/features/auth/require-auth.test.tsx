@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { deferred, fakeServer, sessionOf, testUser } from './test-server.ts';
+import { deferred, fakeServer, sessionOf, testUser } from '../../test/fake-server.ts';
 
 describe('protected routes', () => {
   it("says 'Loading...' while the session is read, then sends a signed-out visitor to /login with the path and query", async () => {

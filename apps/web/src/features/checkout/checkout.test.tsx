@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
-import { checkRoute, drill, mower, storeLines } from '../wheelbarrow/test-wheelbarrow.ts';
+import { fakeServer, testUser, type FakeRoute } from '../../test/fake-server.ts';
+import { checkRoute, drill, mower, storeLines } from '../../test/wheelbarrow.ts';
 
 const me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: testUser.createdAt };
 const address = { line: '12 Acacia Avenue', city: 'Leeds', postcode: 'LS1 4AP' };

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImageGallery } from './image-gallery.tsx';
 import { ItemDialog } from './item-dialog.tsx';
-import { testItem } from './test-item.ts';
+import { testItem } from '../../test/item-detail.ts';
 
 afterEach(cleanup);
 

@@ -10,7 +10,7 @@ import { useAuth, type AuthValue } from '../auth/auth-provider.tsx';
 import { useItem } from '../browse/api/get-item.ts';
 import { WHEELBARROW_STORAGE_KEY, WheelbarrowProvider } from '../wheelbarrow/wheelbarrow-store.tsx';
 import ItemDetailPopup from './item-detail-popup.tsx';
-import { testItem } from './test-item.ts';
+import { testItem } from '../../test/item-detail.ts';
 
 vi.mock('./location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
 vi.mock('../browse/api/get-item.ts', () => ({ useItem: vi.fn() }));

@@ -3,7 +3,7 @@ import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { ItemDetailView, type ItemDetailViewProps } from './item-detail-view.tsx';
-import { testItem } from './test-item.ts';
+import { testItem } from '../../test/item-detail.ts';
 
 vi.mock('./location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
 

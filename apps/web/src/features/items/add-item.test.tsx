@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { deferred, errorJson, fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
-import { fakeUploads, ownedItem, photo, photoUrl, uploadedFile } from './test-items.ts';
+import { deferred, errorJson, fakeServer, testUser, type FakeRoute } from '../../test/fake-server.ts';
+import { fakeUploads, ownedItem, photo, photoUrl, uploadedFile } from '../../test/owned-items.ts';
 
 /** A whole 1 x 1 PNG image, as a camera or an editor would save one. */
 const tinyPng = () =>

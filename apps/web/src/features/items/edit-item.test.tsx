@@ -2,8 +2,8 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
-import { ownedItem, photoUrl } from './test-items.ts';
+import { errorJson, fakeServer, testUser, type FakeRoute } from '../../test/fake-server.ts';
+import { ownedItem, photoUrl } from '../../test/owned-items.ts';
 
 function openEdit(routes: Record<string, FakeRoute>, path = '/edit-item/item-1') {
   const server = fakeServer({ 'GET /api/me/items': () => json({ items: [] }), ...routes }, { user: testUser });

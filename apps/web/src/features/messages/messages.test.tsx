@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '@toolshed/core/contract';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { deferred, errorJson, fakeServer, testUser } from '../auth/test-server.ts';
-import { testItem } from '../item-detail/test-item.ts';
+import { deferred, errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
+import { testItem } from '../../test/item-detail.ts';
 import { MESSAGES_POLL_MS, PEOPLE_POLL_MS } from './api/get-conversation.ts';
 
 afterEach(() => vi.useRealTimers());

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { Balance, Transaction, TransactionsPage } from '@toolshed/core/contract';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 
 const balance: Balance = {
   availablePence: 2500,

@@ -3,8 +3,8 @@ import type { OwnerItem } from '@toolshed/core/contract';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
-import { rental } from '../rentals/test-rentals.ts';
+import { errorJson, fakeServer, testUser, type FakeRoute } from '../../test/fake-server.ts';
+import { rental } from '../../test/rentals.ts';
 
 function ownerItem(overrides: Partial<OwnerItem> = {}): OwnerItem {
   return {

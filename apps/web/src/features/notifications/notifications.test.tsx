@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { NotificationEntry, NotificationList } from '@toolshed/core/contract';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { fakeServer, testUser } from '../auth/test-server.ts';
+import { fakeServer, testUser } from '../../test/fake-server.ts';
 import { UNREAD_POLL_MS } from './api/get-unread-count.ts';
 
 afterEach(() => vi.useRealTimers());

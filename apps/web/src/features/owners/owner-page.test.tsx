@@ -3,8 +3,8 @@ import type { OwnerProfile } from '@toolshed/core/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { item, itemsPage, json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer } from '../auth/test-server.ts';
-import { testItem } from '../item-detail/test-item.ts';
+import { errorJson, fakeServer } from '../../test/fake-server.ts';
+import { testItem } from '../../test/item-detail.ts';
 
 // Leaflet does not run here; the popup's map is not what these tests are about.
 vi.mock('../item-detail/location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));

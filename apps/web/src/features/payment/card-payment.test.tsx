@@ -3,9 +3,9 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DECLINE_MESSAGES } from '@toolshed/core';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { deferred, errorJson } from '../auth/test-server.ts';
-import { mower } from '../wheelbarrow/test-wheelbarrow.ts';
-import { paymentServer, type SentCheckout } from './test-payment.ts';
+import { deferred, errorJson } from '../../test/fake-server.ts';
+import { mower } from '../../test/wheelbarrow.ts';
+import { paymentServer, type SentCheckout } from '../../test/payment.ts';
 
 afterEach(() => {
   vi.useRealTimers();

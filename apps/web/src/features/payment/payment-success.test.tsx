@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
-import { rental } from '../rentals/test-rentals.ts';
-import { checkRoute, drill, mower, storedLines, storeLines } from '../wheelbarrow/test-wheelbarrow.ts';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
+import { rental } from '../../test/rentals.ts';
+import { checkRoute, drill, mower, storedLines, storeLines } from '../../test/wheelbarrow.ts';
 
 const order: Order = {
   id: 'order-1',

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences } from '@toolshed/core/contract';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 
 describe('the Preferences tab', () => {
   it('shows the saved choices (all on except marketing) and saves each change at once', async () => {

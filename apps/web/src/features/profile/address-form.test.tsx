@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser, type FakeRoute } from '../auth/test-server.ts';
+import { errorJson, fakeServer, testUser, type FakeRoute } from '../../test/fake-server.ts';
 
 const me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: testUser.createdAt, address: null };
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

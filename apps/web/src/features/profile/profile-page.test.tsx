@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 
 const me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: '2026-03-14T10:00:00.000Z' };
 

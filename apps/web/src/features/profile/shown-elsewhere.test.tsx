@@ -3,7 +3,7 @@ import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BorrowerDetails } from '../checkout/components/borrower-details.tsx';
 import { ItemDetailView } from '../item-detail/item-detail-view.tsx';
-import { testItem } from '../item-detail/test-item.ts';
+import { testItem } from '../../test/item-detail.ts';
 import type { Me } from './api/me.ts';
 
 afterEach(cleanup);

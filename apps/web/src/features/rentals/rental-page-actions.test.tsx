@@ -4,8 +4,8 @@ import type { RentalView } from '@toolshed/core/contract';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
-import { rental } from './test-rentals.ts';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
+import { rental } from '../../test/rentals.ts';
 
 /** The rental page's actions come from the lifecycle's `actions`; each answer is the next state. */
 function serve(states: RentalView[], routes: Parameters<typeof fakeServer>[0] = {}) {

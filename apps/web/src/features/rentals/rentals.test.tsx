@@ -2,8 +2,8 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
-import { rental } from './test-rentals.ts';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
+import { rental } from '../../test/rentals.ts';
 
 const rentals = [
   rental({ id: 'r-done', item: { id: 'i-2', name: 'Pressure Washer', imageUrl: null }, status: 'completed', startDate: '2030-01-02', endDate: '2030-01-03', days: 2 }),

@@ -3,7 +3,7 @@ import type { MyReviews, Review } from '@toolshed/core/contract';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 
 const review = (overrides: Partial<Review>): Review => ({
   id: 'rv',

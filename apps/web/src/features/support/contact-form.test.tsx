@@ -2,7 +2,7 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer, testUser } from '../auth/test-server.ts';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 
 const SUCCESS = 'Thanks! We have received your message and will reply within 24 hours.';
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;

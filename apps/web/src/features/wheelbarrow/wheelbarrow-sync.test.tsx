@@ -4,8 +4,8 @@ import type { SavedWheelbarrow } from '@toolshed/core/contract';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
-import { fakeServer, sessionOf, testUser, type FakeRequest } from '../auth/test-server.ts';
-import { checkRoute, drill, mower, storedLines, storeLines } from './test-wheelbarrow.ts';
+import { fakeServer, sessionOf, testUser, type FakeRequest } from '../../test/fake-server.ts';
+import { checkRoute, drill, mower, storedLines, storeLines } from '../../test/wheelbarrow.ts';
 
 const saved = (...lines: (typeof drill)[]): SavedWheelbarrow => ({ lines: lines.map(({ itemId, name, dailyRatePence, startDate, endDate, days, imageUrl }) => ({ itemId, name, dailyRatePence, startDate, endDate, days, imageUrl })) });
 const sentLines = (request: FakeRequest | undefined) => (request?.body as { lines: { itemId: string }[] } | undefined)?.lines.map((l) => l.itemId);

@@ -2,8 +2,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
-import { fakeServer, testUser } from '../../auth/test-server.ts';
-import { checkRoute, drill, mower, storedLines, storeLines } from '../test-wheelbarrow.ts';
+import { fakeServer, testUser } from '../../../test/fake-server.ts';
+import { checkRoute, drill, mower, storedLines, storeLines } from '../../../test/wheelbarrow.ts';
 
 const bar = () => screen.findByRole('region', { name: 'Wheelbarrow' });
 
