@@ -3,8 +3,8 @@ import type { FirstScreenData } from '@toolshed/core';
 import { useState, type ReactNode } from 'react';
 import { DataSourceProvider } from '../data/data-source.tsx';
 import { firstScreenOfPage, seedFirstScreen } from '../data/first-screen.ts';
-import { AuthProvider } from '../features/auth/auth-provider.tsx';
-import { WheelbarrowProvider } from '../features/wheelbarrow/wheelbarrow-store.tsx';
+import { AuthProvider } from '../data/auth-provider.tsx';
+import { WheelbarrowProvider } from '../data/wheelbarrow-store.tsx';
 import { ToastProvider } from '../lib/toast.tsx';
 import { createQueryClient } from './query-client.ts';
 

@@ -4,9 +4,9 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { categories, fakeFetch, item, itemsPage, json } from '../test/fake-api.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { categoriesKey } from '../features/browse/api/get-categories.ts';
-import { itemKey } from '../features/browse/api/get-item.ts';
-import { itemsKey } from '../features/browse/api/get-items.ts';
+import { categoriesKey } from './get-categories.ts';
+import { itemKey } from './get-item.ts';
+import { itemsKey } from './get-items.ts';
 import { seedFirstScreen, takeFirstScreen } from './first-screen.ts';
 
 const NOW = Date.parse('2026-11-23T10:00:00Z');

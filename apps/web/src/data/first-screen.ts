@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '@toolshed/core';
-import { CATEGORIES_STALE_MS, categoriesKey } from '../features/browse/api/get-categories.ts';
-import { ITEM_STALE_MS, itemKey } from '../features/browse/api/get-item.ts';
-import { ITEMS_STALE_MS, itemsKey } from '../features/browse/api/get-items.ts';
+import { CATEGORIES_STALE_MS, categoriesKey } from './get-categories.ts';
+import { ITEM_STALE_MS, itemKey } from './get-item.ts';
+import { ITEMS_STALE_MS, itemsKey } from './get-items.ts';
 
 /**
  * Reads the first screen's data the server put in the HTML, once, and removes the element. A page

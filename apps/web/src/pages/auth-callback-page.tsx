@@ -3,7 +3,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from '../lib/router/inde
 import { errorReason } from '../lib/api-error.ts';
 import { verifyEmail } from '../features/auth/api/auth-requests.ts';
 import { hasServerMessage } from '../features/auth/auth-messages.ts';
-import { useAuth } from '../features/auth/auth-provider.tsx';
+import { useAuth } from '../data/auth-provider.tsx';
 import { primaryButtonClass } from '../features/auth/components/form-parts.tsx';
 import { safeReturnPath } from '../features/auth/safe-path.ts';
 import { PageMain, SimplePage } from '../ui/page-main.tsx';

@@ -1,6 +1,6 @@
 import { Link } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
-import { useAuth } from '../features/auth/auth-provider.tsx';
+import { useAuth } from '../data/auth-provider.tsx';
 import { ContactForm } from '../features/support/components/contact-form.tsx';
 import { Faq } from '../features/support/components/faq.tsx';
 import { SimplePage } from '../ui/page-main.tsx';

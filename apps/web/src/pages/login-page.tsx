@@ -1,6 +1,6 @@
 import { Navigate, useSearchParams } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
-import { useAuth } from '../features/auth/auth-provider.tsx';
+import { useAuth } from '../data/auth-provider.tsx';
 import { AccountsNeedServer, AuthCard } from '../features/auth/components/auth-card.tsx';
 import { LoginForm, type LoginMode } from '../features/auth/components/login-form.tsx';
 import { safeReturnPath } from '../features/auth/safe-path.ts';

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from '../lib/router/index.ts';
 import { resetPassword } from '../features/auth/api/auth-requests.ts';
 import { errorReason } from '../lib/api-error.ts';
 import { authErrorMessage } from '../features/auth/auth-messages.ts';
-import { useAuth } from '../features/auth/auth-provider.tsx';
+import { useAuth } from '../data/auth-provider.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
 import { fieldA11y, FormAlert, FormField, FormSuccess, linkClass, PasswordInput, primaryButtonClass } from '../features/auth/components/form-parts.tsx';
 

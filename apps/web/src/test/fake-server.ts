@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { categories, itemsPage, json } from './fake-api.ts';
-import type { SessionUser } from '../features/auth/api/session.ts';
+import type { SessionUser } from '../data/session.ts';
 
 /** Test helpers for account screens: a fake API that also sees each request's method and body. */
 

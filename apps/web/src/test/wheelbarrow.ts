@@ -2,7 +2,7 @@ import type { WheelbarrowCheckResponse, WheelbarrowLineState } from '@toolshed/c
 import { priceBasket } from '@toolshed/core';
 import { json } from './fake-api.ts';
 import type { FakeRequest } from './fake-server.ts';
-import { WHEELBARROW_STORAGE_KEY, type WheelbarrowLine } from '../features/wheelbarrow/wheelbarrow-store.tsx';
+import { WHEELBARROW_STORAGE_KEY, type WheelbarrowLine } from '../data/wheelbarrow-store.tsx';
 
 /** Test helpers for the wheelbarrow, checkout and payment screens. */
 

@@ -1,7 +1,7 @@
 import { Navigate, Outlet, useLocation } from '../../lib/router/index.ts';
 import { PageMain } from '../../ui/page-main.tsx';
 import { StatusMessage } from '../../ui/status-views.tsx';
-import { useAuth } from './auth-provider.tsx';
+import { useAuth } from '../../data/auth-provider.tsx';
 import { loginPathFrom } from './safe-path.ts';
 
 /** Layout route for pages that need an account: signed-out visitors sign in first, then come back. */

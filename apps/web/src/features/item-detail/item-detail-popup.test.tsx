@@ -6,16 +6,16 @@ import type { ItemDetail } from '@toolshed/core/contract';
 import { useDataSource, type DataSourceValue } from '../../data/data-source.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { ToastProvider } from '../../lib/toast.tsx';
-import { useAuth, type AuthValue } from '../auth/auth-provider.tsx';
-import { useItem } from '../browse/api/get-item.ts';
-import { WHEELBARROW_STORAGE_KEY, WheelbarrowProvider } from '../wheelbarrow/wheelbarrow-store.tsx';
+import { useAuth, type AuthValue } from '../../data/auth-provider.tsx';
+import { useItem } from '../../data/get-item.ts';
+import { WHEELBARROW_STORAGE_KEY, WheelbarrowProvider } from '../../data/wheelbarrow-store.tsx';
 import ItemDetailPopup from './item-detail-popup.tsx';
 import { testItem } from '../../test/item-detail.ts';
 
 vi.mock('./location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
-vi.mock('../browse/api/get-item.ts', () => ({ useItem: vi.fn() }));
+vi.mock('../../data/get-item.ts', () => ({ useItem: vi.fn() }));
 vi.mock('../../data/data-source.tsx', () => ({ useDataSource: vi.fn() }));
-vi.mock('../auth/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
+vi.mock('../../data/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
 
 const refetch = vi.fn();
 

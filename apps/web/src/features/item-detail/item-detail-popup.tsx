@@ -6,10 +6,10 @@ import { useDataSource } from '../../data/data-source.tsx';
 import { errorMessage, isNotFound } from '../../lib/api-error.ts';
 import { useToast } from '../../lib/toast.tsx';
 import { StatusMessage } from '../../ui/status-views.tsx';
-import { useItem } from '../browse/api/get-item.ts';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useItem } from '../../data/get-item.ts';
+import { useAuth } from '../../data/auth-provider.tsx';
 import { preloadWheelbarrowBar } from '../wheelbarrow/components/lazy-wheelbarrow-bar.tsx';
-import { useWheelbarrow } from '../wheelbarrow/wheelbarrow-store.tsx';
+import { useWheelbarrow } from '../../data/wheelbarrow-store.tsx';
 import { ItemDetailView, type ChosenRange } from './item-detail-view.tsx';
 import { ItemDialog } from './item-dialog.tsx';
 

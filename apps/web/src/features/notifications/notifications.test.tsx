@@ -5,7 +5,7 @@ import type { NotificationEntry, NotificationList } from '@toolshed/core/contrac
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { fakeServer, testUser } from '../../test/fake-server.ts';
-import { UNREAD_POLL_MS } from './api/get-unread-count.ts';
+import { UNREAD_POLL_MS } from '../../data/get-unread-count.ts';
 
 afterEach(() => vi.useRealTimers());
 

@@ -1,5 +1,5 @@
 import { ApiError } from '../../lib/api-error.ts';
-import type { LineDates } from '../wheelbarrow/api/check-wheelbarrow.ts';
+import type { LineDates } from '../../data/check-wheelbarrow.ts';
 
 /** One payment attempt: its idempotency key and the lines it is for. */
 export interface PaymentAttempt {

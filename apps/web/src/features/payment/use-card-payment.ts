@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CardInput } from '@toolshed/core';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from '../../lib/router/index.ts';
-import { wheelbarrowCheckRoot, type LineDates } from '../wheelbarrow/api/check-wheelbarrow.ts';
+import { wheelbarrowCheckRoot, type LineDates } from '../../data/check-wheelbarrow.ts';
 import { placeOrder } from './api/place-order.ts';
 import { loadUnfinished, nextAttempt, outcomeUnknown, saveUnfinished, type PaymentAttempt } from './payment-attempt.ts';
 import { describeFailure, type PaymentFailure } from './payment-failure.ts';

@@ -5,7 +5,7 @@ import { PHONE_MESSAGES, PICTURE_MESSAGES } from '@toolshed/core';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
-import type { Me } from './api/me.ts';
+import type { Me } from '../../data/me.ts';
 
 const baseMe: Me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: '2026-03-14T10:00:00.000Z', address: null, phone: null, vacationUntil: null, calendarFeed: false };
 

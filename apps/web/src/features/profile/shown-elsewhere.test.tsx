@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { BorrowerDetails } from '../checkout/components/borrower-details.tsx';
 import { ItemDetailView } from '../item-detail/item-detail-view.tsx';
 import { testItem } from '../../test/item-detail.ts';
-import type { Me } from './api/me.ts';
+import type { Me } from '../../data/me.ts';
 
 afterEach(cleanup);
 

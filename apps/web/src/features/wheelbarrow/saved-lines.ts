@@ -1,5 +1,5 @@
 import type { SavedLine } from '@toolshed/core/contract';
-import type { WheelbarrowLine } from './wheelbarrow-store.tsx';
+import type { WheelbarrowLine } from '../../data/wheelbarrow-store.tsx';
 
 /**
  * What the wheelbarrow holds after signing in: the account's saved lines first, then lines added on

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useDataSource } from '../../data/data-source.tsx';
-import { useAuth } from '../auth/auth-provider.tsx';
+import { useAuth } from '../../data/auth-provider.tsx';
 import { fetchSavedWheelbarrow, saveWheelbarrow } from './api/saved-wheelbarrow.ts';
 import { mergeSignedIn, sameLines, toSaved } from './saved-lines.ts';
-import { useWheelbarrow } from './wheelbarrow-store.tsx';
+import { useWheelbarrow } from '../../data/wheelbarrow-store.tsx';
 
 /** Changes are sent after a short pause, so changing dates twice is one request. */
 export const SAVE_DELAY_MS = 400;

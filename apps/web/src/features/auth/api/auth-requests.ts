@@ -12,10 +12,6 @@ export function signUpWithEmail(input: { name: string; email: string; password: 
   return requestJson('POST', '/api/auth/sign-up/email', input);
 }
 
-export function signOutOnServer(): Promise<unknown> {
-  return requestJson('POST', '/api/auth/sign-out', {});
-}
-
 /** Confirms the email and, on success, sets the session cookie. */
 export function verifyEmail(token: string): Promise<unknown> {
   return requestJson('GET', `/api/auth/verify-email?token=${encodeURIComponent(token)}`);

@@ -5,7 +5,7 @@ import { signInWithEmail, signUpWithEmail } from '../api/auth-requests.ts';
 import { errorReason } from '../../../lib/api-error.ts';
 import { emailProblem } from '@toolshed/core';
 import { authErrorMessage } from '../auth-messages.ts';
-import { useAuth } from '../auth-provider.tsx';
+import { useAuth } from '../../../data/auth-provider.tsx';
 import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, PasswordInput, primaryButtonClass } from './form-parts.tsx';
 
 export type LoginMode = 'signin' | 'signup';

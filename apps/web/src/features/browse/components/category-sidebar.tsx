@@ -1,7 +1,7 @@
 import { ALL_CATEGORY_ID } from '@toolshed/core';
 import { useId, useState } from 'react';
 import { NavLink } from '../../../lib/router/index.ts';
-import { useCategories } from '../api/get-categories.ts';
+import { useCategories } from '../../../data/get-categories.ts';
 
 function CategoryLink({ to, name, count, onPick }: { to: string; name: string; count: number; onPick: () => void }) {
   return (

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { useCheckedWheelbarrow, type CheckedWheelbarrow } from '../../wheelbarrow/use-checked-wheelbarrow.ts';
+import { useCheckedWheelbarrow, type CheckedWheelbarrow } from '../../../data/use-checked-wheelbarrow.ts';
 import { EmptyWheelbarrow } from './empty-wheelbarrow.tsx';
 
 /**

@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router/index.ts';
-import type { Me } from '../../profile/api/me.ts';
+import type { Me } from '../../../data/me.ts';
 
 /** Who is renting, and where: checkout cannot go on without a saved address. */
 export function BorrowerDetails({ me }: { me: Me }) {

@@ -2,7 +2,7 @@ import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { PageMain, SimplePage } from '../../../ui/page-main.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../data/auth-provider.tsx';
 import { linkClass } from '../../auth/components/form-parts.tsx';
 import { useOwnedItem } from '../api/item-requests.ts';
 import { DeleteItemButton } from './delete-item-button.tsx';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Message } from '@toolshed/core/contract';
 import { requestJson } from '../../../lib/request-json.ts';
-import { notificationsRootKey } from '../../notifications/api/get-unread-count.ts';
+import { notificationsRootKey } from '../../../data/get-unread-count.ts';
 import { conversationKey, type ThreadRef } from './get-conversation.ts';
 
 /**

@@ -2,7 +2,7 @@ import { Link, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { PageMain } from '../../../ui/page-main.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../data/auth-provider.tsx';
 import { useLiveThread } from '../use-live-thread.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';

@@ -5,7 +5,7 @@ import { Link } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
-import { useMarkReturned } from '../api/my-items.ts';
+import { useMarkReturned } from '../../../data/rental-actions.ts';
 
 type Period = OwnerItem['periods'][number];
 

@@ -1,7 +1,7 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { NotificationList, NotificationTab } from '@toolshed/core/contract';
 import { requestJson } from '../../../lib/request-json.ts';
-import { UNREAD_POLL_MS } from './get-unread-count.ts';
+import { UNREAD_POLL_MS } from '../../../data/get-unread-count.ts';
 
 export const notificationsKey = (tab: NotificationTab) => ['notifications', 'list', tab] as const;
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { NotificationTab } from '@toolshed/core/contract';
 import { requestJson } from '../../../lib/request-json.ts';
-import { notificationsRootKey } from './get-unread-count.ts';
+import { notificationsRootKey } from '../../../data/get-unread-count.ts';
 
 /** Opening an entry reads everything in it. */
 export function useOpenEntry() {

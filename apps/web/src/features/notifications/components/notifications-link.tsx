@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router/index.ts';
-import { useUnreadCount } from '../api/get-unread-count.ts';
+import { useUnreadCount } from '../../../data/get-unread-count.ts';
 
 function BellIcon() {
   return (

@@ -1,6 +1,6 @@
 import type { CardInput } from '@toolshed/core';
 import { requestJson } from '../../../lib/request-json.ts';
-import type { LineDates } from '../../wheelbarrow/api/check-wheelbarrow.ts';
+import type { LineDates } from '../../../data/check-wheelbarrow.ts';
 
 export interface PlaceOrderInput {
   lines: LineDates[];

@@ -6,7 +6,7 @@ import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { OrderSummary } from '../../checkout/components/order-summary.tsx';
 import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
-import { useWheelbarrow } from '../../wheelbarrow/wheelbarrow-store.tsx';
+import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 import { useOrder } from '../api/get-order.ts';
 import { brandName } from '../card-format.ts';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/request-json.ts';
-import { meKey } from './me.ts';
+import { meKey } from '../../../data/me.ts';
 
 /** Makes a new private calendar address (any earlier one stops working); the address is shown only now. */
 export function useResetCalendarFeed() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { requestJson } from '../../../lib/request-json.ts';
-import { meKey, type Me } from './me.ts';
+import { meKey, type Me } from '../../../data/me.ts';
 
 export interface CodeSent {
   sentTo: string;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../../lib/api-error.ts';
 import { requestJson } from '../../../lib/request-json.ts';
-import type { Me } from './me.ts';
+import type { Me } from '../../../data/me.ts';
 import { userDataUpdated } from './user-data-updated.ts';
 
 async function uploadPicture(file: File): Promise<Me> {

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { sessionKey } from '../../auth/api/session.ts';
-import { meKey, type Me } from './me.ts';
+import { sessionKey } from '../../../data/session.ts';
+import { meKey, type Me } from '../../../data/me.ts';
 
 /** The page-wide event fired after the user's picture (or other public details) change. */
 export const USER_DATA_UPDATED = 'userDataUpdated';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { fieldMessage } from '../../auth/auth-messages.ts';
 import { fieldA11y, FormAlert, FormField, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
-import { useUpdateName } from '../api/me.ts';
+import { useUpdateName } from '../api/update-name.ts';
 
 const NAME_MAX = 100;
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { checkPhone, PHONE_COUNTRIES, PHONE_MESSAGES } from '@toolshed/core';
 import { ApiError } from '../../../lib/api-error.ts';
 import { fieldA11y, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
-import type { MePhone } from '../api/me.ts';
+import type { MePhone } from '../../../data/me.ts';
 import { useSendCode, useVerifyCode } from '../api/phone.ts';
 
 /** The server's own words for a refused request (a field, or too many tries), else the spec's fallback. */

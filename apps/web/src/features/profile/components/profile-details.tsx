@@ -3,7 +3,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { FormSuccess } from '../../auth/components/form-parts.tsx';
 import { UserAvatar } from '../../auth/components/user-avatar.tsx';
-import { useMe } from '../api/me.ts';
+import { useMe } from '../../../data/me.ts';
 import { memberSince } from '../member-since.ts';
 import { AddressForm } from './address-form.tsx';
 import { EditNameForm } from './edit-name-form.tsx';

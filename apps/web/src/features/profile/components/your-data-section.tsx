@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from '../../../lib/router/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { useAuth } from '../../../data/auth-provider.tsx';
 import { inputClass, linkClass } from '../../auth/components/form-parts.tsx';
 import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
 import { useDeleteAccount, useDeletionBlocker } from '../api/account.ts';

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
-import { useCancelRental } from '../api/rental-actions.ts';
+import { useCancelRental } from '../../../data/rental-actions.ts';
 
 /** What happens to the money, said before anyone cancels. */
 export function refundSentence(rental: RentalView): string {

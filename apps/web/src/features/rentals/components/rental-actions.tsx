@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
-import { useMarkReturned } from '../../my-items/api/my-items.ts';
+import { useMarkReturned } from '../../../data/rental-actions.ts';
 import { CancelRentalDialog } from './cancel-rental-dialog.tsx';
 
 const buttonClass = 'rounded-md border px-4 py-2 font-medium';

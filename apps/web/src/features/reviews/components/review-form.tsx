@@ -2,7 +2,7 @@ import { REVIEW_COMMENT_MAX } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { useSubmitReview } from '../../rentals/api/rental-actions.ts';
+import { useSubmitReview } from '../../../data/rental-actions.ts';
 
 const RATINGS = Array.from({ length: 10 }, (_, i) => (10 - i) / 2);
 const starsLabel = (n: number) => `${n} ${n === 1 ? 'star' : 'stars'}`;

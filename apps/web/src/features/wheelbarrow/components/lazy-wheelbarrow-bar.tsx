@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx';
-import { useWheelbarrow } from '../wheelbarrow-store.tsx';
+import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 
 let loaded: ComponentType | undefined;
 let loading: Promise<{ default: ComponentType }> | undefined;

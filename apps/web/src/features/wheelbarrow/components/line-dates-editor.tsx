@@ -1,7 +1,7 @@
 import { isIsoDate, rangeProblem, todayInLondon, type IsoDate } from '@toolshed/core';
 import { useId, useState, type FormEvent } from 'react';
-import type { CheckedLine } from '../checked-lines.ts';
-import { useWheelbarrow } from '../wheelbarrow-store.tsx';
+import type { CheckedLine } from '../../../data/checked-lines.ts';
+import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 
 const inputClass = 'mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-slate-900 aria-[invalid=true]:border-red-700';
 

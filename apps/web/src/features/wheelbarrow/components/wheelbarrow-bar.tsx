@@ -2,8 +2,8 @@ import { formatPence } from '@toolshed/core';
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { Link, useLocation } from '../../../lib/router/index.ts';
 import { ErrorBoundary } from '../../../ui/error-boundary.tsx';
-import { useAuth } from '../../auth/auth-provider.tsx';
-import { useCheckedWheelbarrow } from '../use-checked-wheelbarrow.ts';
+import { useAuth } from '../../../data/auth-provider.tsx';
+import { useCheckedWheelbarrow } from '../../../data/use-checked-wheelbarrow.ts';
 import { useHeight } from '../use-height.ts';
 
 const WheelbarrowDetails = lazy(() => import('./wheelbarrow-details.tsx'));

@@ -1,4 +1,4 @@
-import type { CheckedLine } from '../checked-lines.ts';
+import type { CheckedLine } from '../../../data/checked-lines.ts';
 import { WheelbarrowLineRow } from './wheelbarrow-line-row.tsx';
 
 /** The open bar's line list: its own chunk, as most pages never open it. */

@@ -1,8 +1,8 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { Link } from '../../../lib/router/index.ts';
-import { isFlagged, type CheckedLine } from '../checked-lines.ts';
-import { useWheelbarrow } from '../wheelbarrow-store.tsx';
+import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
+import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 import { LineDatesEditor } from './line-dates-editor.tsx';
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';

@@ -1,7 +1,6 @@
-import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { Address } from '@toolshed/core/contract';
-import { requestJson } from '../../../lib/request-json.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
+import { requestJson } from '../lib/request-json.ts';
 
 export interface Me {
   id: string;
@@ -33,17 +32,4 @@ export const meKey = ['me'] as const;
 /** The signed-in user's own account details. */
 export function useMe(): UseQueryResult<Me, Error> {
   return useQuery({ queryKey: meKey, queryFn: () => requestJson<Me>('GET', '/api/me'), staleTime: 60_000 });
-}
-
-/** Renames the signed-in user; the header's name follows through a fresh session read. */
-export function useUpdateName() {
-  const queryClient = useQueryClient();
-  const { refresh } = useAuth();
-  return useMutation({
-    mutationFn: (name: string) => requestJson<Me>('PATCH', '/api/me', { name }),
-    onSuccess: async (me) => {
-      queryClient.setQueryData(meKey, me);
-      await refresh();
-    },
-  });
 }

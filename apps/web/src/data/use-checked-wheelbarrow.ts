@@ -1,5 +1,5 @@
 import type { PriceBreakdown } from '@toolshed/core';
-import { useWheelbarrowCheck } from './api/check-wheelbarrow.ts';
+import { useWheelbarrowCheck } from './check-wheelbarrow.ts';
 import { isFlagged, mergeCheck, priceOfBookable, type CheckedLine } from './checked-lines.ts';
 import { useWheelbarrow } from './wheelbarrow-store.tsx';
 

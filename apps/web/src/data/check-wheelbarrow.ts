@@ -1,9 +1,9 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { WheelbarrowCheckResponse } from '@toolshed/core/contract';
-import { useDataSource } from '../../../data/data-source.tsx';
-import { requestJson } from '../../../lib/request-json.ts';
-import { useAuth } from '../../auth/auth-provider.tsx';
-import type { WheelbarrowLine } from '../wheelbarrow-store.tsx';
+import { useDataSource } from './data-source.tsx';
+import { requestJson } from '../lib/request-json.ts';
+import { useAuth } from './auth-provider.tsx';
+import type { WheelbarrowLine } from './wheelbarrow-store.tsx';
 
 export interface LineDates {
   itemId: string;

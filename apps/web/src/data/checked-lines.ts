@@ -1,6 +1,6 @@
 import { lineTotalPence, priceBasket, type PriceBreakdown } from '@toolshed/core';
 import type { WheelbarrowLineState } from '@toolshed/core/contract';
-import type { WheelbarrowCheck } from './api/check-wheelbarrow.ts';
+import type { WheelbarrowCheck } from './check-wheelbarrow.ts';
 import type { WheelbarrowLine } from './wheelbarrow-store.tsx';
 
 /** 'unchecked': no answer from the server for these dates (yet, or ever in Mock Data mode). */

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { CategoriesResponse } from '@toolshed/core/contract';
-import { useDataSource } from '../../../data/data-source.tsx';
+import { useDataSource } from './data-source.tsx';
 
 export const categoriesKey = ['categories'] as const;
 export const CATEGORIES_STALE_MS = 60_000;

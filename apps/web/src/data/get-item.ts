@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ItemDetail } from '@toolshed/core/contract';
-import { useDataSource } from '../../../data/data-source.tsx';
+import { useDataSource } from './data-source.tsx';
 
 export const ITEM_STALE_MS = 30_000;
 

@@ -1,5 +1,5 @@
-import { ApiError } from '../../../lib/api-error.ts';
-import { requestJson } from '../../../lib/request-json.ts';
+import { ApiError } from '../lib/api-error.ts';
+import { requestJson } from '../lib/request-json.ts';
 
 export interface SessionUser {
   id: string;
@@ -33,4 +33,9 @@ export async function fetchSession(): Promise<SessionUser | null> {
     if (!(error instanceof ApiError && error.status >= 400 && error.status < 500)) console.error('Error getting initial session:', error);
     return null;
   }
+}
+
+/** Ends the session on the server (the auth provider then forgets the account's cached data). */
+export function signOutOnServer(): Promise<unknown> {
+  return requestJson('POST', '/api/auth/sign-out', {});
 }

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { filtersToQuery, type RawBrowseFilters } from '@toolshed/core';
 import type { ItemsPage } from '@toolshed/core/contract';
-import { useDataSource } from '../../../data/data-source.tsx';
+import { useDataSource } from './data-source.tsx';
 
 export const ITEMS_STALE_MS = 30_000;
 

@@ -1,5 +1,5 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
-import { requestJson } from '../../../lib/request-json.ts';
+import { requestJson } from '../lib/request-json.ts';
 
 /** Every notifications query (the bell's count, the lists) starts with this key. */
 export const notificationsRootKey = ['notifications'] as const;

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { RentalView } from '@toolshed/core/contract';
-import { requestJson } from '../../../lib/request-json.ts';
+import { requestJson } from '../lib/request-json.ts';
 
 /** Rentals of the signed-in user's items (the owner's side), newest first. */
 export function useLentRentals(): UseQueryResult<RentalView[], Error> {
@@ -41,5 +41,24 @@ export function useSubmitReview(rental: Pick<RentalView, 'id' | 'item'>) {
     mutationFn: (input: { rating: number; comment: string }) =>
       requestJson<{ visible: boolean }>('POST', `/api/rentals/${encodeURIComponent(rental.id)}/review`, input),
     onSuccess: () => afterRentalChange(queryClient, rental.item.id),
+  });
+}
+
+/**
+ * The owner marks a rental returned (only once it has started). The item's calendar, the browse
+ * results for dates and both sides' rental lists change with it.
+ */
+export function useMarkReturned() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rentalId }: { rentalId: string; itemId: string }) =>
+      requestJson<void>('POST', `/api/rentals/${encodeURIComponent(rentalId)}/return`),
+    onSuccess: (_, { itemId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['my-items'] }),
+        queryClient.invalidateQueries({ queryKey: ['item', itemId] }),
+        queryClient.invalidateQueries({ queryKey: ['items'] }),
+        queryClient.invalidateQueries({ queryKey: ['rentals'] }),
+      ]),
   });
 }

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useMemo, type ReactNode } from 'react';
-import { useDataSource } from '../../data/data-source.tsx';
-import { signOutOnServer } from './api/auth-requests.ts';
-import { fetchSession, sessionKey, type SessionUser } from './api/session.ts';
+import { useDataSource } from './data-source.tsx';
+import { fetchSession, sessionKey, signOutOnServer, type SessionUser } from './session.ts';
 
 export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
