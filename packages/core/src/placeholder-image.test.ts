@@ -1,9 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { escapeXml, placeholderImageDataUrl, placeholderImageSvg, type PlaceholderImageOptions } from './placeholder-image.ts';
-import { samplePictureSvg } from './sample-pictures/index.ts';
-import { toolIconShapes } from './tool-icons.ts';
+import { SAMPLE_DRAWINGS, samplePictureSvg } from './sample-pictures/index.ts';
+import { PARCEL } from './sample-pictures/picture.ts';
 
-const base: PlaceholderImageOptions = { title: 'Cordless Combi Drill', subtitle: 'Photo 1 of 3', categoryId: 'power-tools', variant: 0 };
+const base: PlaceholderImageOptions = { title: 'Cordless Combi Drill', subtitle: 'Photo 1 of 3', categoryId: 'power-tools', variant: 0, itemKey: 'power-drill-1' };
+
+/** The item's own group, which follows its ground shadow: its transform and its shapes. */
+function itemGroup(svg: string): { scale: number; shapes: string } {
+  const rest = svg.slice(svg.indexOf('/>', svg.indexOf('url(#sh)')) + 2);
+  const m = /^<g transform="translate\([^)]*\) scale\((-?[\d.]+)[^"]*">/.exec(rest)!;
+  return { scale: Number(m[1]), shapes: rest.slice(m[0].length) };
+}
 
 describe('placeholderImageSvg', () => {
   it('is a 600x400 SVG document', () => {
@@ -13,21 +20,14 @@ describe('placeholderImageSvg', () => {
     expect(svg.endsWith('</svg>')).toBe(true);
   });
 
-  it('shows the item as a pictogram instead of printing its name, and loads nothing external', () => {
+  it('shows a drawing of the item instead of printing its name, and loads nothing external', () => {
     const svg = placeholderImageSvg(base);
     expect(svg).not.toContain('<text');
-    expect(svg).toMatch(/<path d="M10 18a1 1 0 0 1 1 1v2/); // the drill pictogram's handle
+    expect(svg).toContain(SAMPLE_DRAWINGS['power-drill-1']!.draw());
     expect(svg).not.toMatch(/href=|@import|url\((?!#)/);
     // The name stays in the accessible label, where it belongs.
     expect(svg).toContain('aria-label="Cordless Combi Drill – Photo 1 of 3"');
-  });
-
-  it('draws a sample item that has a drawing from its key, with the item named in the label', () => {
-    const mower = { title: 'Self-Propelled Petrol Lawn Mower', subtitle: 'Photo 2 of 3', categoryId: 'garden-tools', variant: 1, itemKey: 'garden-mower-1' } as const;
-    const svg = placeholderImageSvg(mower);
-    expect(svg).toBe(samplePictureSvg('garden-mower-1', 1, 'garden-tools', 'Self-Propelled Petrol Lawn Mower – Photo 2 of 3'));
-    expect(svg).not.toContain('stroke-width="1.7"');
-    expect(svg).toContain('aria-label="Self-Propelled Petrol Lawn Mower – Photo 2 of 3"');
+    expect(svg).toBe(samplePictureSvg('power-drill-1', 0, 'power-tools', 'Cordless Combi Drill – Photo 1 of 3'));
   });
 
   it('escapes XML special characters in the label', () => {
@@ -36,43 +36,30 @@ describe('placeholderImageSvg', () => {
     expect(svg).not.toContain('<"Big">');
   });
 
-  it('frames each photo of one item differently: background, size and angle', () => {
+  it('frames each photo of one item differently: background, size and the side it is seen from', () => {
     const pictures = ([0, 1, 2] as const).map((variant) => placeholderImageSvg({ ...base, variant }));
     expect(new Set(pictures).size).toBe(3);
-    const scales = pictures.map((svg) => /scale\(([\d.]+)\)/.exec(svg)![1]);
-    expect(new Set(scales).size).toBe(3);
-    const turns = pictures.map((svg) => /rotate\((-?[\d.]+)\)/.exec(svg)![1]);
-    expect(new Set(turns).size).toBe(3);
+    const groups = pictures.map(itemGroup);
+    expect(new Set(groups.map((g) => Math.abs(g.scale))).size).toBe(3);
+    expect(groups[1]!.scale).toBeLessThan(0); // the in-use photo shows its other side
+    expect(groups[2]!.scale).toBeGreaterThan(groups[0]!.scale); // the close-up is closer
+    expect(new Set(groups.map((g) => g.shapes.slice(0, 200))).size).toBe(1); // the same item each time
   });
 
   it('shows different things for different items of one category', () => {
-    const drill = placeholderImageSvg(base);
-    const saw = placeholderImageSvg({ ...base, title: 'Sliding Mitre Saw' });
-    const icon = (svg: string) => /stroke-width="1.7">(.*?)<\/g>/.exec(svg)![1];
-    expect(icon(drill)).not.toBe(icon(saw));
+    const drill = itemGroup(placeholderImageSvg(base)).shapes;
+    const saw = itemGroup(placeholderImageSvg({ ...base, title: 'Sliding Mitre Saw', itemKey: 'power-mitre-saw-2' })).shapes;
+    expect(drill).not.toBe(saw);
   });
 
-  it('colours categories differently and falls back for an unknown category', () => {
-    const colour = (categoryId: string) => /stop-color="(#[0-9a-f]{6})"/.exec(placeholderImageSvg({ ...base, categoryId }))![1];
-    expect(colour('garden-tools')).not.toBe(colour('audio-visual'));
-    expect(colour('no-such-category')).toMatch(/^#[0-9a-f]{6}$/);
-  });
-});
-
-describe('toolIconShapes', () => {
-  it('draws a pictogram of the thing itself, different for different tools', () => {
-    const names = ['Triple Extension Ladder', 'Cordless Combi Drill (18V)', 'Sliding Mitre Saw', 'Six-Person Family Tent', 'Electric Guitar and Practice Amp', 'Concert Ukulele', 'Leaf Blower and Garden Vacuum', 'Wet and Dry Vacuum'];
-    const shapes = names.map((name) => toolIconShapes(name, 'any'));
-    for (const s of shapes) {
-      expect(s).toMatch(/^<(path|circle|rect|line|polyline|ellipse|polygon)/);
-      expect(s).not.toContain('<svg');
-    }
-    expect(new Set(shapes).size).toBe(names.length);
+  it('lays a different backdrop for each category and falls back for an unknown category', () => {
+    const paper = (categoryId: string) => /<linearGradient id="st" x2="0" y2="1"><stop offset="0" stop-color="(#[0-9a-f]{6})"/.exec(placeholderImageSvg({ ...base, categoryId }))![1];
+    expect(paper('garden-tools')).not.toBe(paper('audio-visual'));
+    expect(paper('no-such-category')).toMatch(/^#[0-9a-f]{6}$/);
   });
 
-  it('falls back to the category, and to a toolbox for an unknown category', () => {
-    expect(toolIconShapes('Something Unheard Of', 'camping-gear')).toBe(toolIconShapes('Six-Person Family Tent', 'camping-gear'));
-    expect(toolIconShapes('Something Unheard Of', 'nowhere')).toBe(toolIconShapes('Complete Hand Tool Kit', 'diy-hand-tools'));
+  it('draws a plain parcel for an item it has no drawing of, without failing', () => {
+    for (const itemKey of [undefined, 'no-such-item']) expect(placeholderImageSvg({ ...base, itemKey })).toContain(PARCEL.draw());
   });
 });
 

@@ -8,11 +8,11 @@ import { CAMPING_DRAWINGS } from './camping.ts';
 import { CLEANING_DRAWINGS } from './cleaning.ts';
 import { DIY_DRAWINGS } from './diy.ts';
 import { GARDEN_DRAWINGS } from './garden.ts';
+import { KITCHEN_DRAWINGS } from './kitchen.ts';
 import { MOVING_DRAWINGS } from './moving.ts';
 import { MUSIC_DRAWINGS } from './music.ts';
 import { PARTY_DRAWINGS } from './party.ts';
 import { POWER_DRAWINGS } from './power.ts';
-import { KITCHEN_DRAWINGS } from './kitchen.ts';
 import { SPORTS_DRAWINGS } from './sports.ts';
 import { PARCEL, composePicture, type Drawing, type Variant } from './picture.ts';
 

@@ -26,10 +26,6 @@ export const line = (d: string, stroke: string, width: number, extra = ''): stri
 
 export const group = (transform: string, body: string): string => `<g transform="${transform}">${body}</g>`;
 
-/** A path through points, e.g. pts([0, 0], [10, 5]) = "M0 0L10 5". */
-export const pts = (...points: ReadonlyArray<readonly [number, number]>): string =>
-  points.map(([x, y], i) => `${i ? 'L' : 'M'}${num(x)} ${num(y)}`).join('');
-
 // --- colours and materials -------------------------------------------------------------------
 
 function channels(hex: string): [number, number, number] {

@@ -4,8 +4,7 @@ import { sampleImageSvg } from '../sample-catalogue/sample-images.ts';
 import { SAMPLE_DRAWINGS, samplePictureSvg } from './index.ts';
 import { PARCEL } from './picture.ts';
 
-const drawn = SAMPLE_ITEMS.filter((item) => Object.hasOwn(SAMPLE_DRAWINGS, item.key));
-const photos = drawn.flatMap((item) => [0, 1, 2].map((index) => ({ item, index, svg: sampleImageSvg(item, index) })));
+const photos = SAMPLE_ITEMS.flatMap((item) => [0, 1, 2].map((index) => ({ item, index, svg: sampleImageSvg(item, index) })));
 
 /** Checks that every tag is closed in order; returns the first problem found. */
 function tagProblem(svg: string): string | undefined {
@@ -19,7 +18,15 @@ function tagProblem(svg: string): string | undefined {
 }
 
 describe('sample pictures', () => {
-  it('draws every drawn item differently: no two items share a drawing', () => {
+  it('has a drawing of its own for every item of the catalogue: none falls back to the parcel', () => {
+    for (const item of SAMPLE_ITEMS) {
+      expect(Object.hasOwn(SAMPLE_DRAWINGS, item.key), item.key).toBe(true);
+      expect(sampleImageSvg(item, 0), item.key).not.toContain(PARCEL.draw());
+    }
+    expect(Object.keys(SAMPLE_DRAWINGS)).toHaveLength(SAMPLE_ITEMS.length);
+  });
+
+  it('no two items share a drawing', () => {
     const shapes = Object.values(SAMPLE_DRAWINGS).map((d) => d.draw());
     expect(new Set(Object.values(SAMPLE_DRAWINGS)).size).toBe(shapes.length);
     expect(new Set(shapes).size).toBe(shapes.length);
@@ -32,6 +39,7 @@ describe('sample pictures', () => {
   });
 
   it('gives every item three photos, all pairwise different, each naming the item', () => {
+    expect(photos).toHaveLength(SAMPLE_ITEMS.length * 3);
     expect(new Set(photos.map((p) => p.svg)).size).toBe(photos.length);
     for (const { item, index, svg } of photos) {
       expect(svg).toContain(`aria-label="${item.name.replace(/"/g, '&quot;')} – Photo ${index + 1} of 3"`);
@@ -40,7 +48,7 @@ describe('sample pictures', () => {
   });
 
   it('frames the three photos differently: studio backdrop, a scene, a close-up on the blurred scene', () => {
-    for (const item of drawn) {
+    for (const item of SAMPLE_ITEMS) {
       const [studio = '', inUse = '', closeUp = ''] = [0, 1, 2].map((i) => sampleImageSvg(item, i));
       expect(studio).toContain('fill="url(#st)"');
       expect(inUse).not.toContain('url(#st)');
