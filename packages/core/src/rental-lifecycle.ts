@@ -8,10 +8,13 @@ import { addDays, compareDates, type IsoDate } from './dates.ts';
  *   upcoming --(start date comes)--> active --(end date passes)--> overdue
  *   active | overdue --mark returned (owner)--> completed
  *   completed --review (renter, once; owner, once)--> completed
+ *   upcoming | active | overdue --the card could not be charged (Toolshed itself)--> cancelled
  */
 export const RENTAL_STATES = ['upcoming', 'active', 'overdue', 'completed', 'cancelled'] as const;
 export type RentalState = (typeof RENTAL_STATES)[number];
 export type RentalRole = 'renter' | 'owner';
+/** Who takes a transition: a party, or Toolshed itself (never offered as a button). */
+export type RentalActor = RentalRole | 'system';
 
 export interface RentalFacts {
   startDate: IsoDate;
@@ -25,7 +28,7 @@ export interface RentalFacts {
 }
 
 export interface TransitionDef {
-  by: RentalRole;
+  by: RentalActor;
   from: readonly RentalState[];
   /** The state after it; reviews leave the state as it is. */
   to: RentalState;
@@ -39,7 +42,12 @@ export const RENTAL_TRANSITIONS = {
   mark_returned: { by: 'owner', from: ['active', 'overdue'], to: 'completed' },
   review_by_renter: { by: 'renter', from: ['completed'], to: 'completed' },
   review_by_owner: { by: 'owner', from: ['completed'], to: 'completed' },
+  // The card was authorised but could not be charged after booking (capture failed for good).
+  cancel_unpaid: { by: 'system', from: ['upcoming', 'active', 'overdue'], to: 'cancelled' },
 } as const satisfies Record<string, TransitionDef>;
+
+/** The reason recorded when Toolshed cancels a rental whose payment could not be taken. */
+export const UNPAID_CANCEL_REASON = 'The payment could not be taken.';
 
 export type RentalTransition = keyof typeof RENTAL_TRANSITIONS;
 
@@ -86,7 +94,7 @@ const REVIEW_REFUSAL = 'A rental can be reviewed once it has been returned.';
  * Why `role` may not take `transition` now, in words for the user; null when it may. The caller
  * has already made sure the user is a party (anyone else is told the rental does not exist).
  */
-export function transitionRefusal(transition: RentalTransition, r: RentalFacts, role: RentalRole, today: IsoDate): string | null {
+export function transitionRefusal(transition: RentalTransition, r: RentalFacts, role: RentalActor, today: IsoDate): string | null {
   const def: TransitionDef = RENTAL_TRANSITIONS[transition];
   const state = rentalState(r, today);
   if (def.by !== role) {
@@ -96,6 +104,7 @@ export function transitionRefusal(transition: RentalTransition, r: RentalFacts, 
   if (!def.from.includes(state)) {
     if (transition === 'mark_returned') return RETURN_REFUSALS[state] ?? 'This rental cannot be marked returned now.';
     if (transition === 'review_by_renter' || transition === 'review_by_owner') return REVIEW_REFUSAL;
+    if (transition === 'cancel_unpaid') return 'This rental is already closed.';
     return CANCEL_REFUSALS[state] ?? 'This rental cannot be cancelled now.';
   }
   if (transition === 'review_by_renter' && r.reviewedByRenter) return 'You have already reviewed this rental.';

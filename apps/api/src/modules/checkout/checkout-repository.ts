@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { checkoutPosting } from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { checkoutAttempts, itemImages, items, payments, rentals, users, wheelbarrowLines } from '../../db/schema.ts';
 import { postTransaction } from '../ledger/ledger.ts';
@@ -139,21 +140,16 @@ export function createCheckoutRepository(db: Db) {
             .returning({ id: rentals.id });
           rentalIds.push(row!.id);
         }
-        await postTransaction(tx, {
-          kind: 'checkout',
-          paymentId,
-          entries: [
-            { userId: input.renterId, account: 'card', kind: 'rental_payment', amountPence: -(input.subtotalPence + input.serviceFeePence) },
-            ...input.lines.map((line, i) => ({
-              userId: line.ownerId,
-              account: 'pending' as const,
-              kind: 'owner_earnings',
-              amountPence: line.totalPence,
-              rentalId: rentalIds[i]!,
-            })),
-            { userId: null, account: 'fees', kind: 'service_fee', amountPence: input.serviceFeePence },
-          ],
-        });
+        await postTransaction(
+          tx,
+          checkoutPosting({
+            paymentId,
+            renterId: input.renterId,
+            subtotalPence: input.subtotalPence,
+            serviceFeePence: input.serviceFeePence,
+            lines: input.lines.map((line, i) => ({ rentalId: rentalIds[i]!, ownerId: line.ownerId, totalPence: line.totalPence })),
+          }),
+        );
         await tx
           .update(checkoutAttempts)
           .set({ status: 'succeeded', paymentId, authorizationId: null, updatedAt: input.now })

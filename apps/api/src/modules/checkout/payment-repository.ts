@@ -1,8 +1,8 @@
-import { and, asc, eq, inArray, isNull, sum } from 'drizzle-orm';
-import type { PaymentState } from '@toolshed/core';
+import { and, asc, eq, inArray, sum } from 'drizzle-orm';
+import { captureFailedPosting, RENTAL_TRANSITIONS, todayInLondon, transitionRefusal, UNPAID_CANCEL_REASON, type PaymentState } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { ledgerEntries, payments, rentals } from '../../db/schema.ts';
-import { postTransaction, rentalAccountTotal, type LedgerEntryInput } from '../ledger/ledger.ts';
+import { postTransaction, rentalAccountTotal } from '../ledger/ledger.ts';
 
 export interface CancelledRental {
   id: string;
@@ -65,33 +65,40 @@ export function createPaymentRepository(db: Db) {
         const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
         if (!payment || (payment.status !== 'authorised' && payment.status !== 'capture_pending')) return null;
         await tx.update(payments).set({ status: 'voided', captureFailedAt: now, updatedAt: now }).where(eq(payments.id, paymentId));
-        const cancelled = await tx
-          .update(rentals)
-          .set({ cancelledAt: now, cancelledBy: 'system', cancelReason: 'The payment could not be taken.', refundPence: 0 })
-          .where(and(eq(rentals.paymentId, paymentId), isNull(rentals.cancelledAt), eq(rentals.returned, false)))
-          .returning({ id: rentals.id, itemId: rentals.itemId, ownerId: rentals.ownerId });
-        const all = await tx.select({ id: rentals.id, ownerId: rentals.ownerId }).from(rentals).where(eq(rentals.paymentId, paymentId)).orderBy(asc(rentals.id));
-        const entries: LedgerEntryInput[] = [];
+        const all = await tx
+          .select({ id: rentals.id, itemId: rentals.itemId, ownerId: rentals.ownerId, startDate: rentals.startDate, endDate: rentals.endDate, returned: rentals.returned, cancelledAt: rentals.cancelledAt })
+          .from(rentals)
+          .where(eq(rentals.paymentId, paymentId))
+          .orderBy(asc(rentals.id))
+          .for('update');
+        // The lifecycle's own transition (Toolshed cancels): every rental of the payment it still applies to.
+        const today = todayInLondon(now);
+        const open = all.filter((r) => transitionRefusal('cancel_unpaid', { ...r, cancelled: r.cancelledAt !== null }, 'system', today) === null);
+        const cancelled: CancelledRental[] =
+          open.length === 0
+            ? []
+            : await tx
+                .update(rentals)
+                .set({ cancelledAt: now, cancelledBy: RENTAL_TRANSITIONS.cancel_unpaid.by, cancelReason: UNPAID_CANCEL_REASON, refundPence: 0 })
+                .where(inArray(rentals.id, open.map((r) => r.id)))
+                .returning({ id: rentals.id, itemId: rentals.itemId, ownerId: rentals.ownerId });
+        const facts = [];
         for (const rental of all) {
-          for (const account of ['pending', 'available'] as const) {
-            const left = await rentalAccountTotal(tx, rental.id, rental.ownerId, account);
-            if (left !== 0) entries.push({ userId: rental.ownerId, account, kind: 'capture_failed', amountPence: -left, rentalId: rental.id });
-          }
-          // A line cancelled meanwhile was refunded to the renter's balance: money that was never taken.
-          const refunded = await rentalAccountTotal(tx, rental.id, payment.renterId, 'available');
-          if (refunded !== 0) entries.push({ userId: payment.renterId, account: 'available', kind: 'capture_failed', amountPence: -refunded, rentalId: rental.id });
+          facts.push({
+            rentalId: rental.id,
+            ownerId: rental.ownerId,
+            ownerPendingPence: await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending'),
+            ownerAvailablePence: await rentalAccountTotal(tx, rental.id, rental.ownerId, 'available'),
+            // A line cancelled meanwhile was refunded to the renter's balance: money that was never taken.
+            renterRefundedPence: await rentalAccountTotal(tx, rental.id, payment.renterId, 'available'),
+          });
         }
         const [fees] = await tx
           .select({ total: sum(ledgerEntries.amountPence) })
           .from(ledgerEntries)
           .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.account, 'fees')));
-        const feeLeft = Number(fees?.total ?? 0);
-        if (feeLeft !== 0) entries.push({ userId: null, account: 'fees', kind: 'capture_failed', amountPence: -feeLeft });
-        const back = -entries.reduce((s, e) => s + e.amountPence, 0);
-        if (back !== 0) {
-          entries.push({ userId: payment.renterId, account: 'card', kind: 'capture_failed', amountPence: back });
-          await postTransaction(tx, { kind: 'capture_failed', paymentId, entries });
-        }
+        const posting = captureFailedPosting({ paymentId, renterId: payment.renterId, rentals: facts, feesLeftPence: Number(fees?.total ?? 0) });
+        if (posting) await postTransaction(tx, posting);
         await inTransaction(tx, cancelled);
         return cancelled;
       });

@@ -1,31 +1,16 @@
 import { and, eq, max, sql, sum } from 'drizzle-orm';
-import { ledgerProblem, type LedgerAccount } from '@toolshed/core';
+import { ledgerProblem, type LedgerAccount, type LedgerPosting } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
 
-export interface LedgerEntryInput {
-  userId: string | null;
-  account: LedgerAccount;
-  amountPence: number;
-  /** What this entry is, for statements (defaults to the transaction's kind). */
-  kind?: string;
-  rentalId?: string | null;
-  paymentId?: string | null;
-}
-
-export interface LedgerTransactionInput {
-  /** e.g. checkout, rental_completed, rental_cancelled, capture_failed, withdrawal_requested, withdrawal_paid, withdrawal_failed */
-  kind: string;
-  paymentId?: string | null;
-  rentalId?: string | null;
-  reference?: string | null;
-  entries: LedgerEntryInput[];
-}
+/** A posting of core's `ledger-postings.ts` (the product's only ones); tests may post their own kinds. */
+export type LedgerTransactionInput = Omit<LedgerPosting, 'kind'> & { kind: LedgerPosting['kind'] | (string & {}) };
 
 /**
- * Posts one money movement. Call it inside the transaction that makes the change it pays for, so
- * both happen or neither does. Refuses unbalanced entries here, and the database refuses them again
- * at commit (a deferred trigger), whatever code wrote them.
+ * Saves one money movement, as a posting function of core (`ledger-postings.ts`) made it: the one
+ * place ledger rows are written. Call it inside the transaction that makes the change it pays for,
+ * so both happen or neither does. Refuses unbalanced entries here, and the database refuses them
+ * again at commit (a deferred trigger), whatever code wrote them.
  */
 export async function postTransaction(executor: Executor, input: LedgerTransactionInput): Promise<string> {
   const problem = ledgerProblem(input.entries);

@@ -1,4 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { withdrawalRequestedPosting, withdrawalSettledPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { balances, postTransaction } from '../ledger/ledger.ts';
@@ -58,14 +59,7 @@ export function createWithdrawalRepository(db: Db) {
             updatedAt: input.now,
           })
           .returning();
-        await postTransaction(tx, {
-          kind: 'withdrawal_requested',
-          reference: withdrawal!.id,
-          entries: [
-            { userId: input.userId, account: 'available', amountPence: -input.amountPence },
-            { userId: input.userId, account: 'payout_pending', amountPence: input.amountPence },
-          ],
-        });
+        await postTransaction(tx, withdrawalRequestedPosting({ withdrawalId: withdrawal!.id, userId: input.userId, amountPence: input.amountPence }));
         await input.inTransaction(tx, withdrawal!);
         return { kind: 'created', withdrawal: withdrawal! };
       });
@@ -88,14 +82,7 @@ export function createWithdrawalRepository(db: Db) {
           .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
           .returning();
         if (!row) return null;
-        await postTransaction(tx, {
-          kind: outcome.status === 'paid' ? 'withdrawal_paid' : 'withdrawal_failed',
-          reference: row.id,
-          entries: [
-            { userId: row.userId, account: 'payout_pending', amountPence: -row.amountPence },
-            { userId: row.userId, account: outcome.status === 'paid' ? 'paid_out' : 'available', amountPence: row.amountPence },
-          ],
-        });
+        await postTransaction(tx, withdrawalSettledPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence, outcome: outcome.status }));
         await inTransaction(tx, row);
         return row;
       });

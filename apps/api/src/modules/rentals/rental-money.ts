@@ -1,4 +1,4 @@
-import { feeShares } from '@toolshed/core';
+import { cancellationPosting, completionPosting, feeShares, refundOf } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import { postTransaction, rentalAccountTotal } from '../ledger/ledger.ts';
 import type { RentalRow } from './rental-repository.ts';
@@ -16,38 +16,30 @@ export function paidFor(row: Pick<RentalRow, 'id' | 'total_pence' | 'payment_id'
 }
 
 /**
- * Gives the renter back the line total and its fee share, to their Toolshed balance: the owner's
- * pending earnings for the line and the fee share are reversed. Returns the refund (0 when the
- * rental was never paid through checkout).
+ * Cancelling or declining: the renter gets back the line total and its fee share, to their Toolshed
+ * balance (core `cancellationPosting`). Returns the refund (0 when the rental was never paid through
+ * checkout).
  */
 export async function refundToBalance(tx: Executor, row: RentalRow): Promise<number> {
-  const pending = await rentalAccountTotal(tx, row.id, row.owner_id, 'pending');
-  if (!row.payment_id || pending <= 0) return 0;
-  const share = feeShareOf(row);
-  await postTransaction(tx, {
-    kind: 'rental_cancelled',
+  const posting = cancellationPosting({
     rentalId: row.id,
     paymentId: row.payment_id,
-    entries: [
-      { userId: row.owner_id, account: 'pending', kind: 'earnings_reversed', amountPence: -pending },
-      ...(share > 0 ? [{ userId: null, account: 'fees' as const, kind: 'service_fee_refunded', amountPence: -share }] : []),
-      { userId: row.renter_id, account: 'available', kind: 'refund', amountPence: pending + share },
-    ],
+    ownerId: row.owner_id,
+    renterId: row.renter_id,
+    ownerPendingPence: await rentalAccountTotal(tx, row.id, row.owner_id, 'pending'),
+    feeSharePence: feeShareOf(row),
   });
-  return pending + share;
+  if (posting) await postTransaction(tx, posting);
+  return refundOf(posting);
 }
 
-/** Completing a rental releases the owner's pending earnings for it to their available balance. */
+/** Completing a rental releases the owner's pending earnings for it to their available balance (core `completionPosting`). */
 export async function releaseEarnings(tx: Executor, row: RentalRow): Promise<void> {
-  const pending = await rentalAccountTotal(tx, row.id, row.owner_id, 'pending');
-  if (pending === 0) return;
-  await postTransaction(tx, {
-    kind: 'rental_completed',
+  const posting = completionPosting({
     rentalId: row.id,
     paymentId: row.payment_id,
-    entries: [
-      { userId: row.owner_id, account: 'pending', kind: 'earnings_released', amountPence: -pending },
-      { userId: row.owner_id, account: 'available', kind: 'earnings_released', amountPence: pending },
-    ],
+    ownerId: row.owner_id,
+    ownerPendingPence: await rentalAccountTotal(tx, row.id, row.owner_id, 'pending'),
   });
+  if (posting) await postTransaction(tx, posting);
 }

@@ -1,0 +1,143 @@
+/**
+ * Where money moves: every posting the product makes, as a pure function from the facts to the
+ * ledger entries. The API reads the facts (what is pending for a rental, what fee is left), calls one
+ * of these and saves what it returns with the ledger module's `postTransaction`, in the transaction
+ * that makes the change it pays for. Each posting sums to zero (`ledgerProblem` and the database
+ * check it again). See ledger.ts for the accounts.
+ */
+import type { LedgerAccount } from './ledger.ts';
+
+export interface PostingEntry {
+  userId: string | null;
+  account: LedgerAccount;
+  amountPence: number;
+  /** What this entry is, for statements (defaults to the posting's kind). */
+  kind?: string;
+  rentalId?: string | null;
+  paymentId?: string | null;
+}
+
+export interface LedgerPosting {
+  kind: 'checkout' | 'capture_failed' | 'rental_cancelled' | 'rental_completed' | 'withdrawal_requested' | 'withdrawal_paid' | 'withdrawal_failed';
+  paymentId?: string | null;
+  rentalId?: string | null;
+  /** The withdrawal an entry belongs to. */
+  reference?: string | null;
+  entries: PostingEntry[];
+}
+
+/**
+ * A paid checkout: the card pays the charged total; each owner's line total is pending earnings; the
+ * fee is the platform's. A subtotal that is not the sum of the lines leaves it unbalanced: refused.
+ */
+export function checkoutPosting(facts: {
+  paymentId: string;
+  renterId: string;
+  subtotalPence: number;
+  serviceFeePence: number;
+  lines: ReadonlyArray<{ rentalId: string; ownerId: string; totalPence: number }>;
+}): LedgerPosting {
+  return {
+    kind: 'checkout',
+    paymentId: facts.paymentId,
+    entries: [
+      { userId: facts.renterId, account: 'card', kind: 'rental_payment', amountPence: -(facts.subtotalPence + facts.serviceFeePence) },
+      ...facts.lines.map((line) => ({ userId: line.ownerId, account: 'pending' as const, kind: 'owner_earnings', amountPence: line.totalPence, rentalId: line.rentalId })),
+      { userId: null, account: 'fees', kind: 'service_fee', amountPence: facts.serviceFeePence },
+    ],
+  };
+}
+
+/**
+ * The card could not be charged after booking: everything the checkout posted is taken back to the
+ * renter's card (the owners' earnings still pending or already released, the fee left, and any
+ * refund to the renter's balance for a line cancelled meanwhile, since that money was never taken).
+ * Null when nothing is left to reverse.
+ */
+export function captureFailedPosting(facts: {
+  paymentId: string;
+  renterId: string;
+  rentals: ReadonlyArray<{ rentalId: string; ownerId: string; ownerPendingPence: number; ownerAvailablePence: number; renterRefundedPence: number }>;
+  feesLeftPence: number;
+}): LedgerPosting | null {
+  const entries: PostingEntry[] = [];
+  for (const r of facts.rentals) {
+    if (r.ownerPendingPence !== 0) entries.push({ userId: r.ownerId, account: 'pending', kind: 'capture_failed', amountPence: -r.ownerPendingPence, rentalId: r.rentalId });
+    if (r.ownerAvailablePence !== 0) entries.push({ userId: r.ownerId, account: 'available', kind: 'capture_failed', amountPence: -r.ownerAvailablePence, rentalId: r.rentalId });
+    if (r.renterRefundedPence !== 0) entries.push({ userId: facts.renterId, account: 'available', kind: 'capture_failed', amountPence: -r.renterRefundedPence, rentalId: r.rentalId });
+  }
+  if (facts.feesLeftPence !== 0) entries.push({ userId: null, account: 'fees', kind: 'capture_failed', amountPence: -facts.feesLeftPence });
+  const back = -entries.reduce((sum, e) => sum + e.amountPence, 0);
+  if (back === 0) return null;
+  entries.push({ userId: facts.renterId, account: 'card', kind: 'capture_failed', amountPence: back });
+  return { kind: 'capture_failed', paymentId: facts.paymentId, entries };
+}
+
+/**
+ * A cancelled or declined rental gives the renter back the line total and its fee share, to their
+ * Toolshed balance: the owner's pending earnings and the fee share are reversed. Null when nothing
+ * was paid for it through checkout.
+ */
+export function cancellationPosting(facts: {
+  rentalId: string;
+  paymentId: string | null;
+  ownerId: string;
+  renterId: string;
+  ownerPendingPence: number;
+  feeSharePence: number;
+}): LedgerPosting | null {
+  if (!facts.paymentId || facts.ownerPendingPence <= 0) return null;
+  return {
+    kind: 'rental_cancelled',
+    rentalId: facts.rentalId,
+    paymentId: facts.paymentId,
+    entries: [
+      { userId: facts.ownerId, account: 'pending', kind: 'earnings_reversed', amountPence: -facts.ownerPendingPence },
+      ...(facts.feeSharePence > 0 ? [{ userId: null, account: 'fees' as const, kind: 'service_fee_refunded', amountPence: -facts.feeSharePence }] : []),
+      { userId: facts.renterId, account: 'available', kind: 'refund', amountPence: facts.ownerPendingPence + facts.feeSharePence },
+    ],
+  };
+}
+
+/** What a cancellation posting gives back to the renter's balance (0 for none). */
+export function refundOf(posting: LedgerPosting | null): number {
+  return posting?.entries.find((e) => e.kind === 'refund')?.amountPence ?? 0;
+}
+
+/** A returned rental releases the owner's pending earnings to their available balance. Null when none are pending. */
+export function completionPosting(facts: { rentalId: string; paymentId: string | null; ownerId: string; ownerPendingPence: number }): LedgerPosting | null {
+  if (facts.ownerPendingPence === 0) return null;
+  return {
+    kind: 'rental_completed',
+    rentalId: facts.rentalId,
+    paymentId: facts.paymentId,
+    entries: [
+      { userId: facts.ownerId, account: 'pending', kind: 'earnings_released', amountPence: -facts.ownerPendingPence },
+      { userId: facts.ownerId, account: 'available', kind: 'earnings_released', amountPence: facts.ownerPendingPence },
+    ],
+  };
+}
+
+/** A withdrawal asked for: the amount leaves the available balance for payout_pending until it is paid or fails. */
+export function withdrawalRequestedPosting(facts: { withdrawalId: string; userId: string; amountPence: number }): LedgerPosting {
+  return {
+    kind: 'withdrawal_requested',
+    reference: facts.withdrawalId,
+    entries: [
+      { userId: facts.userId, account: 'available', amountPence: -facts.amountPence },
+      { userId: facts.userId, account: 'payout_pending', amountPence: facts.amountPence },
+    ],
+  };
+}
+
+/** A withdrawal ended: paid moves it from payout_pending to paid_out; failed gives it back to available. */
+export function withdrawalSettledPosting(facts: { withdrawalId: string; userId: string; amountPence: number; outcome: 'paid' | 'failed' }): LedgerPosting {
+  return {
+    kind: facts.outcome === 'paid' ? 'withdrawal_paid' : 'withdrawal_failed',
+    reference: facts.withdrawalId,
+    entries: [
+      { userId: facts.userId, account: 'payout_pending', amountPence: -facts.amountPence },
+      { userId: facts.userId, account: facts.outcome === 'paid' ? 'paid_out' : 'available', amountPence: facts.amountPence },
+    ],
+  };
+}
