@@ -37,3 +37,8 @@ export function errorMessage(error: unknown): string {
   }
   return 'Something went wrong. Please try again.';
 }
+
+/** A validation message naming its field ('name: must not be blank') reads better beside the field without it. */
+export function fieldMessage(error: ApiError): string {
+  return error.field && error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message;
+}

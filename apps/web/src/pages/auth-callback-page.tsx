@@ -4,7 +4,7 @@ import { errorReason } from '../lib/api-error.ts';
 import { verifyEmail } from '../features/auth/api/auth-requests.ts';
 import { hasServerMessage } from '../features/auth/auth-messages.ts';
 import { useAuth } from '../data/auth-provider.tsx';
-import { primaryButtonClass } from '../features/auth/components/form-parts.tsx';
+import { primaryButtonClass } from '../ui/form-parts.tsx';
 import { safeReturnPath } from '../features/auth/safe-path.ts';
 import { PageMain, SimplePage } from '../ui/page-main.tsx';
 import { StatusMessage } from '../ui/status-views.tsx';

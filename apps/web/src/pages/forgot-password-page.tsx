@@ -5,7 +5,7 @@ import { requestPasswordReset } from '../features/auth/api/auth-requests.ts';
 import { emailProblem } from '@toolshed/core';
 import { authErrorMessage } from '../features/auth/auth-messages.ts';
 import { AccountsNeedServer, AuthCard } from '../features/auth/components/auth-card.tsx';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../features/auth/components/form-parts.tsx';
+import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../ui/form-parts.tsx';
 
 export const RESET_SENT_MESSAGE = 'If an account exists for that email, we have sent a link to reset your password.';
 

@@ -1,5 +1,5 @@
 import { useSearchParams } from '../lib/router/index.ts';
-import { Tabs } from '../features/profile/components/tabs.tsx';
+import { Tabs } from '../ui/tabs.tsx';
 import { ProfileTabPanel } from '../features/profile/profile-tab-panel.tsx';
 import { PROFILE_TABS, readProfileTab, type ProfileTabId } from '../features/profile/profile-tabs.ts';
 import { PageMain } from '../ui/page-main.tsx';

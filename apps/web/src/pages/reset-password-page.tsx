@@ -6,7 +6,7 @@ import { errorReason } from '../lib/api-error.ts';
 import { authErrorMessage } from '../features/auth/auth-messages.ts';
 import { useAuth } from '../data/auth-provider.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { fieldA11y, FormAlert, FormField, FormSuccess, linkClass, PasswordInput, primaryButtonClass } from '../features/auth/components/form-parts.tsx';
+import { fieldA11y, FormAlert, FormField, FormSuccess, linkClass, PasswordInput, primaryButtonClass } from '../ui/form-parts.tsx';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in.';
 

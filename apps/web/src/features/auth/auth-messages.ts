@@ -20,8 +20,3 @@ export function authErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 0) return errorMessage(error);
   return UNEXPECTED_AUTH_ERROR;
 }
-
-/** A validation message naming its field ('name: must not be blank') reads better beside the field without it. */
-export function fieldMessage(error: ApiError): string {
-  return error.field && error.message.startsWith(`${error.field}: `) ? error.message.slice(error.field.length + 2) : error.message;
-}

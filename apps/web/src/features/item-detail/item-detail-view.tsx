@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { daysText } from '../../lib/days-text.ts';
 import { Link } from '../../lib/router/index.ts';
 import { bookingButtonState, formatDate, formatPence, isIsoDate, rangesOverlap, vacationBlockedRange, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
@@ -85,8 +86,8 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
           Choose your dates
         </h3>
         <ul className="flex flex-wrap gap-x-6 text-sm text-slate-800">
-          <li>Minimum rental: {plural(item.minDays)}</li>
-          <li>Maximum rental: {plural(item.maxDays)}</li>
+          <li>Minimum rental: {daysText(item.minDays)}</li>
+          <li>Maximum rental: {daysText(item.maxDays)}</li>
         </ul>
         {away && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">The owner is away until {formatDate(away.endDate)}: those days cannot be booked.</p>}
         <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} away={away} limits={limits} singleMonth={panel} />
@@ -122,10 +123,6 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
       </div>
     </article>
   );
-}
-
-function plural(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
 function Section({ title, className, children }: { title: string; className?: string; children: ReactNode }) {

@@ -1,6 +1,6 @@
 import { Link } from '../../lib/router/index.ts';
 import type { OwnerSummary } from '@toolshed/core/contract';
-import { StarRating } from './star-rating.tsx';
+import { StarRating } from '../../ui/star-rating.tsx';
 
 /** The owner's name linking to their page, with their rating underneath. */
 export function OwnerLink({ owner }: { owner: OwnerSummary }) {

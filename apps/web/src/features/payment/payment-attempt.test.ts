@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api-error.ts';
 import { loadUnfinished, nextAttempt, outcomeUnknown, saveUnfinished } from './payment-attempt.ts';
 import { describeFailure, PAYMENT_FAILED } from './payment-failure.ts';
-import { formatCardNumber, formatExpiry } from './card-format.ts';
+import { formatCardNumber, formatExpiry } from '../../lib/card-format.ts';
 
 const a = { itemId: 'a', startDate: '2030-06-01', endDate: '2030-06-02' };
 const b = { itemId: 'b', startDate: '2030-06-05', endDate: '2030-06-06' };

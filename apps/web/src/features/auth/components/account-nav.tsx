@@ -4,7 +4,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { NotificationsLink } from '../../notifications/components/notifications-link.tsx';
 import { useAuth } from '../../../data/auth-provider.tsx';
 import type { SessionUser } from '../../../data/session.ts';
-import { UserAvatar } from './user-avatar.tsx';
+import { UserAvatar } from '../../../ui/user-avatar.tsx';
 
 const item = 'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 

@@ -6,7 +6,7 @@ import { errorReason } from '../../../lib/api-error.ts';
 import { emailProblem } from '@toolshed/core';
 import { authErrorMessage } from '../auth-messages.ts';
 import { useAuth } from '../../../data/auth-provider.tsx';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, PasswordInput, primaryButtonClass } from './form-parts.tsx';
+import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, PasswordInput, primaryButtonClass } from '../../../ui/form-parts.tsx';
 
 export type LoginMode = 'signin' | 'signup';
 

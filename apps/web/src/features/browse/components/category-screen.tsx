@@ -9,7 +9,7 @@ import { hasFilters, readFilters, toSearch, withPage } from '../filter-params.ts
 import { useUpdateParams } from '../use-filter-url.ts';
 import { BrowseWelcome, RESULTS_HEADING_ID } from './browse-welcome.tsx';
 import { FilterPanel } from './filter-panel.tsx';
-import { ItemCardSkeleton } from './item-card.tsx';
+import { ItemCardSkeleton } from '../../../ui/item-card.tsx';
 import { ItemResults } from './item-results.tsx';
 
 const ALL_ITEMS = { name: 'All Items', description: 'Everything our neighbours have to lend, from every category.' };

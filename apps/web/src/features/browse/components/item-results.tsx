@@ -2,8 +2,8 @@ import type { ItemsPage } from '@toolshed/core/contract';
 import { useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { toSearch, withPage } from '../filter-params.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
-import { ItemCard } from './item-card.tsx';
-import { Pagination } from './pagination.tsx';
+import { ItemCard } from '../../../ui/item-card.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
 
 /** '24 of 1,234 items'; a count that stopped at its bound reads '24 of 1,000+ items'. */
 function resultCount(shown: number, total: number, capped: boolean): string {

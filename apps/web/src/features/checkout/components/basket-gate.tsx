@@ -3,7 +3,7 @@ import { Link } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useCheckedWheelbarrow, type CheckedWheelbarrow } from '../../../data/use-checked-wheelbarrow.ts';
-import { EmptyWheelbarrow } from './empty-wheelbarrow.tsx';
+import { EmptyWheelbarrow } from '../../../ui/empty-wheelbarrow.tsx';
 
 /**
  * The payment pages open only for a wheelbarrow the server has just confirmed can be booked as it

@@ -1,12 +1,12 @@
 import { useNavigate } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { primaryButtonClass } from '../../auth/components/form-parts.tsx';
+import { primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useMe } from '../../../data/me.ts';
 import { useCheckedWheelbarrow, type CheckedWheelbarrow } from '../../../data/use-checked-wheelbarrow.ts';
 import { BorrowerDetails } from './borrower-details.tsx';
-import { EmptyWheelbarrow } from './empty-wheelbarrow.tsx';
-import { OrderSummary } from './order-summary.tsx';
+import { EmptyWheelbarrow } from '../../../ui/empty-wheelbarrow.tsx';
+import { OrderSummary } from '../../../ui/order-summary.tsx';
 import { RentalSummary } from './rental-summary.tsx';
 
 /** Why 'Continue to Payment' cannot be used yet, or null when it can. */

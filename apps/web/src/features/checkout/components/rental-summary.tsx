@@ -2,7 +2,7 @@ import { formatDate, formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { LineDatesEditor } from '../../wheelbarrow/components/line-dates-editor.tsx';
-import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
+import { daysText } from '../../../lib/days-text.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { deleteItem, refreshListings } from '../api/item-requests.ts';
-import { ConfirmDialog } from './confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 
 export const DELETE_FAILED = 'Failed to delete item. Please try again.';
 

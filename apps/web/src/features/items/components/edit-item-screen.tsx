@@ -3,7 +3,7 @@ import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { PageMain, SimplePage } from '../../../ui/page-main.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useAuth } from '../../../data/auth-provider.tsx';
-import { linkClass } from '../../auth/components/form-parts.tsx';
+import { linkClass } from '../../../ui/form-parts.tsx';
 import { useOwnedItem } from '../api/item-requests.ts';
 import { DeleteItemButton } from './delete-item-button.tsx';
 import { ItemForm } from './item-form.tsx';

@@ -1,7 +1,7 @@
 import { CATEGORIES } from '@toolshed/core';
 import type { InputHTMLAttributes } from 'react';
 import { LOCATION_FIELDS_MESSAGE } from '@toolshed/core/contract';
-import { fieldA11y, FormField, inputClass } from '../../auth/components/form-parts.tsx';
+import { fieldA11y, FormField, inputClass } from '../../../ui/form-parts.tsx';
 import type { FieldErrors, ItemField, ItemFormValues } from '../item-form-values.ts';
 
 export const fieldId = (field: ItemField) => `item-${field}`;

@@ -2,7 +2,7 @@ import type { ItemDetail } from '@toolshed/core/contract';
 import { LOCATION_FIELDS_MESSAGE } from '@toolshed/core/contract';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
-import { linkClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
+import { linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import {
   EMPTY_ITEM_FORM, firstInvalidField, formFieldOf, validateItemForm, valuesFromItem,
   type FieldErrors, type ItemField, type ItemFormValues,

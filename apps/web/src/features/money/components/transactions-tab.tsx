@@ -4,7 +4,7 @@ import type { Transaction } from '@toolshed/core/contract';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useMediaQuery } from '../../../ui/use-media-query.ts';
-import { linkClass } from '../../auth/components/form-parts.tsx';
+import { linkClass } from '../../../ui/form-parts.tsx';
 import { TRANSACTIONS_CSV_URL, TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/transactions.ts';
 
 const TYPE_LABELS: Record<Transaction['type'], string> = { sent: 'Sent', received: 'Received', refund: 'Refund', withdrawal: 'Withdrawal' };

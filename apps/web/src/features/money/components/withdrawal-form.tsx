@@ -1,8 +1,8 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { formatPence, parsePoundsToPence, todayInLondon, withdrawalProblems, type WithdrawalField } from '@toolshed/core';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
-import { brandName, formatCardNumber, formatExpiry } from '../../payment/card-format.ts';
+import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { brandName, formatCardNumber, formatExpiry } from '../../../lib/card-format.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 
 const FIELDS: readonly WithdrawalField[] = ['amount', 'card.number', 'card.expiry', 'card.cvv'];

@@ -2,8 +2,8 @@ import type { OwnerItem } from '@toolshed/core/contract';
 import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { linkClass } from '../../auth/components/form-parts.tsx';
-import { Tabs, type TabDef } from '../../profile/components/tabs.tsx';
+import { linkClass } from '../../../ui/form-parts.tsx';
+import { Tabs, type TabDef } from '../../../ui/tabs.tsx';
 import { useMyItems } from '../api/my-items.ts';
 import { OwnerItemCard } from './owner-item-card.tsx';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useMarkReturned } from '../../../data/rental-actions.ts';
 
 type Period = OwnerItem['periods'][number];

@@ -2,7 +2,7 @@ import { formatDate } from '@toolshed/core';
 import type { OwnerItem } from '@toolshed/core/contract';
 import { Link } from '../../../lib/router/index.ts';
 import { useLentRentals } from '../../../data/rental-actions.ts';
-import { ReviewLink } from '../../reviews/components/review-link.tsx';
+import { ReviewLink } from '../../../ui/review-link.tsx';
 
 const SHOWN = 3;
 

@@ -1,7 +1,7 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import type { NotificationEntry, NotificationTab, RentalView } from '@toolshed/core/contract';
 import { Link } from '../../../lib/router/index.ts';
-import { RentalStatusBadge } from '../../rentals/components/rental-status-badge.tsx';
+import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
 
 const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
 

@@ -2,7 +2,7 @@ import type { NotificationEntry, NotificationTab } from '@toolshed/core/contract
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { Tabs } from '../../profile/components/tabs.tsx';
+import { Tabs } from '../../../ui/tabs.tsx';
 import { useNotifications } from '../api/get-notifications.ts';
 import { useMarkAllRead, useOpenEntry } from '../api/mark-read.ts';
 import { NotificationEntryCard } from './notification-entry-card.tsx';

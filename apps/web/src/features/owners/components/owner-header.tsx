@@ -1,6 +1,6 @@
 import type { OwnerProfile } from '@toolshed/core/contract';
-import { StarRating } from '../../item-detail/star-rating.tsx';
-import { memberSince } from '../../profile/member-since.ts';
+import { StarRating } from '../../../ui/star-rating.tsx';
+import { memberSince } from '../../../lib/member-since.ts';
 
 /** 'Priya Shah' -> 'PS'; one name gives one letter. */
 export function initials(name: string): string {

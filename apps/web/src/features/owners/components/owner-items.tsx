@@ -1,8 +1,8 @@
 import { useLocation, useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { ItemCard } from '../../browse/components/item-card.tsx';
-import { Pagination } from '../../browse/components/pagination.tsx';
+import { ItemCard } from '../../../ui/item-card.tsx';
+import { Pagination } from '../../../ui/pagination.tsx';
 import { useOwnerItems } from '../api/owners.ts';
 
 /** ?page= as a whole number from 1; anything else is page 1. */

@@ -3,7 +3,7 @@ import { Link, NavLink, useParams } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { PageMain, SimplePage } from '../../../ui/page-main.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { linkClass } from '../../auth/components/form-parts.tsx';
+import { linkClass } from '../../../ui/form-parts.tsx';
 import { useOwner } from '../api/owners.ts';
 import { OwnerHeader } from './owner-header.tsx';
 import { OwnerItemPopup } from './owner-item-popup.tsx';

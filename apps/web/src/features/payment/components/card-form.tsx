@@ -1,8 +1,8 @@
 import { cardBrand, cardDigits, cardProblems, formatPence, todayInLondon, type CardField } from '@toolshed/core';
 import { useState, type FormEvent } from 'react';
-import { fieldA11y, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
+import { fieldA11y, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import type { LineDates } from '../../../data/check-wheelbarrow.ts';
-import { brandName, formatCardNumber, formatExpiry } from '../card-format.ts';
+import { brandName, formatCardNumber, formatExpiry } from '../../../lib/card-format.ts';
 import { useCardPayment } from '../use-card-payment.ts';
 import { FailureAlert } from './failure-alert.tsx';
 

@@ -1,5 +1,5 @@
 import { Link } from '../../../lib/router/index.ts';
-import { FormAlert, linkClass } from '../../auth/components/form-parts.tsx';
+import { FormAlert, linkClass } from '../../../ui/form-parts.tsx';
 import type { PaymentFailure } from '../payment-failure.ts';
 
 /** A failed payment: what happened, and where to put it right when it is not the card. */

@@ -1,7 +1,7 @@
 import { formatPence } from '@toolshed/core';
 import { Link } from '../../../lib/router/index.ts';
 import { BasketGate } from '../../checkout/components/basket-gate.tsx';
-import { OrderSummary } from '../../checkout/components/order-summary.tsx';
+import { OrderSummary } from '../../../ui/order-summary.tsx';
 
 /** /payment-selection: card is the only way to pay. */
 export function PaymentSelection() {

@@ -4,11 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { OrderSummary } from '../../checkout/components/order-summary.tsx';
-import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
+import { OrderSummary } from '../../../ui/order-summary.tsx';
+import { daysText } from '../../../lib/days-text.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 import { useOrder } from '../api/get-order.ts';
-import { brandName } from '../card-format.ts';
+import { brandName } from '../../../lib/card-format.ts';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
 

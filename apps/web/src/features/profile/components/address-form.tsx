@@ -2,9 +2,8 @@ import { addressProblems, safeReturnPath } from '@toolshed/core';
 import type { Address } from '@toolshed/core/contract';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from '../../../lib/router/index.ts';
-import { ApiError } from '../../../lib/api-error.ts';
-import { fieldMessage } from '../../auth/auth-messages.ts';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
+import { ApiError, fieldMessage } from '../../../lib/api-error.ts';
+import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useUpdateAddress } from '../api/update-address.ts';
 
 export const ADDRESS_FAILED_MESSAGE = 'Failed to update address. Please try again.';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { FormAlert, inputClass, linkClass } from '../../auth/components/form-parts.tsx';
+import { FormAlert, inputClass, linkClass } from '../../../ui/form-parts.tsx';
 import { useDisableCalendarFeed, useResetCalendarFeed } from '../api/account.ts';
 
 const button = 'rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';

@@ -1,7 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { fieldMessage } from '../../auth/auth-messages.ts';
-import { fieldA11y, FormAlert, FormField, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
+import { ApiError, errorMessage, fieldMessage } from '../../../lib/api-error.ts';
+import { fieldA11y, FormAlert, FormField, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useUpdateName } from '../api/update-name.ts';
 
 const NAME_MAX = 100;

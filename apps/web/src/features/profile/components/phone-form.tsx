@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { checkPhone, PHONE_COUNTRIES, PHONE_MESSAGES } from '@toolshed/core';
 import { ApiError } from '../../../lib/api-error.ts';
-import { fieldA11y, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
+import { fieldA11y, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import type { MePhone } from '../../../data/me.ts';
 import { useSendCode, useVerifyCode } from '../api/phone.ts';
 

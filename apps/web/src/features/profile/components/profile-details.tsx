@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { FormSuccess } from '../../auth/components/form-parts.tsx';
-import { UserAvatar } from '../../auth/components/user-avatar.tsx';
+import { FormSuccess } from '../../../ui/form-parts.tsx';
+import { UserAvatar } from '../../../ui/user-avatar.tsx';
 import { useMe } from '../../../data/me.ts';
-import { memberSince } from '../member-since.ts';
+import { memberSince } from '../../../lib/member-since.ts';
 import { AddressForm } from './address-form.tsx';
 import { EditNameForm } from './edit-name-form.tsx';
 import { PhoneForm } from './phone-form.tsx';

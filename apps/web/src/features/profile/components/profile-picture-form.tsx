@@ -2,8 +2,8 @@ import { useRef, useState, type FormEvent } from 'react';
 import { pictureFileProblem, PICTURE_MESSAGES } from '@toolshed/core';
 import { ApiError } from '../../../lib/api-error.ts';
 import { readImageKind } from '../../../lib/read-image-kind.ts';
-import { fieldA11y, FormAlert, FormField, FormSuccess } from '../../auth/components/form-parts.tsx';
-import { UserAvatar } from '../../auth/components/user-avatar.tsx';
+import { fieldA11y, FormAlert, FormField, FormSuccess } from '../../../ui/form-parts.tsx';
+import { UserAvatar } from '../../../ui/user-avatar.tsx';
 import { useRemovePicture, useUploadPicture } from '../api/profile-picture.ts';
 
 const secondaryButton = 'rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';

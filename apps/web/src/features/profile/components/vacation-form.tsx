@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { addDays, compareDates, formatDate, isIsoDate, todayInLondon } from '@toolshed/core';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
+import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useSetVacation } from '../api/vacation.ts';
 
 /** Vacation mode: while on, the user's items cannot be booked for days up to the end date. */

@@ -3,8 +3,8 @@ import { useNavigate } from '../../../lib/router/index.ts';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { useAuth } from '../../../data/auth-provider.tsx';
-import { inputClass, linkClass } from '../../auth/components/form-parts.tsx';
-import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
+import { inputClass, linkClass } from '../../../ui/form-parts.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useDeleteAccount, useDeletionBlocker } from '../api/account.ts';
 
 /** 'Download my data' and 'Delete my account' (password asked; refused with a reason while rentals or money are open). */

@@ -3,7 +3,7 @@ import type { RentalView } from '@toolshed/core/contract';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useCancelRental } from '../../../data/rental-actions.ts';
 
 /** What happens to the money, said before anyone cancels. */

@@ -3,7 +3,7 @@ import type { RentalView } from '@toolshed/core/contract';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { Tabs, type TabDef } from '../../profile/components/tabs.tsx';
+import { Tabs, type TabDef } from '../../../ui/tabs.tsx';
 import { useMyRentals } from '../api/get-rentals.ts';
 import { RentalCard } from './rental-card.tsx';
 

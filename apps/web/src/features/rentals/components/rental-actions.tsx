@@ -2,7 +2,7 @@ import type { RentalView } from '@toolshed/core/contract';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { ConfirmDialog } from '../../items/components/confirm-dialog.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useMarkReturned } from '../../../data/rental-actions.ts';
 import { CancelRentalDialog } from './cancel-rental-dialog.tsx';
 

@@ -1,9 +1,9 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import { Link } from '../../../lib/router/index.ts';
-import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
-import { ReviewLink } from '../../reviews/components/review-link.tsx';
-import { RentalStatusBadge } from './rental-status-badge.tsx';
+import { daysText } from '../../../lib/days-text.ts';
+import { ReviewLink } from '../../../ui/review-link.tsx';
+import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
 
 /** One rental in the My Rentals lists; the item name links to the rental's page. */
 export function RentalCard({ rental }: { rental: RentalView }) {

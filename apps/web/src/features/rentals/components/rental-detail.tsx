@@ -4,12 +4,12 @@ import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { daysText } from '../../wheelbarrow/components/wheelbarrow-line-row.tsx';
+import { daysText } from '../../../lib/days-text.ts';
 import { useRental } from '../api/get-rentals.ts';
 import { RentalActions } from './rental-actions.tsx';
 import { RentalParties } from './rental-parties.tsx';
 import { RentalReviews } from './rental-reviews.tsx';
-import { RentalStatusBadge } from './rental-status-badge.tsx';
+import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
 

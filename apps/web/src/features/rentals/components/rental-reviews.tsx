@@ -1,6 +1,6 @@
 import { formatDate, todayInLondon } from '@toolshed/core';
 import type { RentalView, ReviewBrief } from '@toolshed/core/contract';
-import { ReviewStars } from '../../owners/components/review-stars.tsx';
+import { ReviewStars } from '../../../ui/star-rating.tsx';
 import { ReviewForm } from '../../reviews/components/review-form.tsx';
 
 const day = (timestamp: string) => formatDate(todayInLondon(new Date(timestamp)));

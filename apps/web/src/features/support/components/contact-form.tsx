@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { fieldMessage } from '../../auth/auth-messages.ts';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../auth/components/form-parts.tsx';
+import { ApiError, errorMessage, fieldMessage } from '../../../lib/api-error.ts';
+import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { createSupportRequest, type SupportRequest } from '../api/create-support-request.ts';
 import { SUPPORT_LIMITS, supportProblems, type SupportField, type SupportProblems } from '@toolshed/core';
 

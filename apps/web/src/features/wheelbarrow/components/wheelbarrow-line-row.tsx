@@ -1,15 +1,12 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import { useState } from 'react';
+import { daysText } from '../../../lib/days-text.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 import { LineDatesEditor } from './line-dates-editor.tsx';
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
-
-export function daysText(days: number): string {
-  return `${days} ${days === 1 ? 'day' : 'days'}`;
-}
 
 /** One line of the wheelbarrow's details; a flagged line says why and offers the ways out. */
 export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {

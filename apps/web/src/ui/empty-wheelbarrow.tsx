@@ -1,4 +1,4 @@
-import { Link } from '../../../lib/router/index.ts';
+import { Link } from '../lib/router/index.ts';
 
 export function EmptyWheelbarrow() {
   return (

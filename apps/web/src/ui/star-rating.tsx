@@ -35,16 +35,22 @@ function Star({ fill }: { fill: 'full' | 'half' | 'empty' }) {
   );
 }
 
-/** Five stars with halves plus a text equivalent. Reusable wherever an owner's rating is shown. */
+/** Five decorative stars, with halves: 3.5 is three stars and a half. */
+function Stars({ rating }: { rating: number | null }) {
+  return (
+    <span className="inline-flex" aria-hidden="true">
+      {starsFor(rating).map((fill, i) => (
+        <Star key={i} fill={fill} />
+      ))}
+    </span>
+  );
+}
+
+/** An owner's average rating: five stars with halves plus a text equivalent. */
 export function StarRating({ rating, totalRatings, className }: StarRatingProps) {
-  const stars = starsFor(rating);
   return (
     <span className={`inline-flex items-center gap-1.5 ${className ?? ''}`}>
-      <span className="inline-flex" aria-hidden="true">
-        {stars.map((fill, i) => (
-          <Star key={i} fill={fill} />
-        ))}
-      </span>
+      <Stars rating={rating} />
       {rating == null ? (
         <span className="text-sm text-slate-700">No ratings yet</span>
       ) : (
@@ -55,6 +61,16 @@ export function StarRating({ rating, totalRatings, className }: StarRatingProps)
           </span>
         </>
       )}
+    </span>
+  );
+}
+
+/** One review's rating (half stars from 0.5 to 5): the same stars and the words a screen reader hears. */
+export function ReviewStars({ rating }: { rating: number }) {
+  return (
+    <span className="inline-flex items-center">
+      <Stars rating={rating} />
+      <span className="sr-only">{`Rated ${rating} out of 5`}</span>
     </span>
   );
 }

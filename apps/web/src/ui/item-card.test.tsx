@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from '../../../lib/router/index.ts';
+import { MemoryRouter } from '../lib/router/index.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { item } from '../../../test/fake-api.ts';
+import { item } from '../test/fake-api.ts';
 import { ItemCard } from './item-card.tsx';
 
 afterEach(cleanup);

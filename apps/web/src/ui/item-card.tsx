@@ -1,8 +1,8 @@
 import { CARD_IMAGE_SIZES, formatPence, photoSrcSet } from '@toolshed/core';
 import type { ItemSummary } from '@toolshed/core/contract';
 import { useState } from 'react';
-import { Link } from '../../../lib/router/index.ts';
-import { StarRating } from '../../item-detail/star-rating.tsx';
+import { Link } from '../lib/router/index.ts';
+import { StarRating } from './star-rating.tsx';
 
 /** Lets the popup close with Back when it was opened from this list (see item-popup-route). */
 export const OPENED_FROM_LIST = { openedFromList: true } as const;

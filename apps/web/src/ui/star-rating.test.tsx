@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { StarRating } from './star-rating.tsx';
+import { ReviewStars, StarRating } from './star-rating.tsx';
 
 afterEach(cleanup);
 
@@ -24,5 +24,13 @@ describe('StarRating', () => {
     expect(screen.getByText('No ratings yet')).toBeTruthy();
     expect(screen.queryByText(/^Rated/)).toBeNull();
     expect(stars(container)).toEqual(['empty', 'empty', 'empty', 'empty', 'empty']);
+  });
+});
+
+describe('ReviewStars', () => {
+  it('draws a review of 3.5 as three and a half stars and reads out the rating', () => {
+    const { container } = render(<ReviewStars rating={3.5} />);
+    expect(screen.getByText('Rated 3.5 out of 5')).toBeInTheDocument();
+    expect(stars(container)).toEqual(['full', 'full', 'full', 'half', 'empty']);
   });
 });
