@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, type ReactNode, type SyntheticEvent } from 'react';
+import { useId, useRef, type ReactNode } from 'react';
+import { ModalDialog } from './modal-dialog.tsx';
 
 interface Props {
   /** The question, e.g. 'Delete Hedge Trimmer?'; it names the dialog. */
@@ -21,37 +22,18 @@ interface Props {
  * control that opened it, or to the page's main area when that control is gone (a deleted item).
  */
 export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, error, onConfirm, onCancel, tone = 'danger' }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
   const headingId = useId();
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    cancelRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-      if (opener?.isConnected) opener.focus();
-      else document.getElementById('main-content')?.focus();
-    };
-  }, []);
-
-  function onCancelEvent(event: SyntheticEvent<HTMLDialogElement>) {
-    // Escape is handled here so that the parent decides (and nothing closes mid-request).
-    event.preventDefault();
-    if (!busy) onCancel();
-  }
-
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
       aria-labelledby={headingId}
-      onCancel={onCancelEvent}
+      initialFocus={cancelRef}
+      fallbackFocusId="main-content"
+      // Escape leaves the choice to the parent, and nothing closes mid-request.
+      onClose={() => {
+        if (!busy) onCancel();
+      }}
       className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-950/60"
     >
       <h2 id={headingId} className="text-xl font-bold">
@@ -75,6 +57,6 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, 
           {busy ? busyLabel : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { useEffect, useRef, type KeyboardEvent, type SyntheticEvent } from 'react';
+import { useRef } from 'react';
 import type { ItemImage } from '@toolshed/core/contract';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
 
 export interface ImageZoomProps {
   image: ItemImage;
@@ -11,44 +12,15 @@ export interface ImageZoomProps {
  * the zoom: the key is stopped before the popup's own Escape handling sees it.
  */
 export function ImageZoom({ image, onClose }: ImageZoomProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   const closeRef = useRef<HTMLButtonElement>(null);
 
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (!dialog.open) {
-      if (typeof dialog.showModal === 'function') dialog.showModal();
-      else dialog.setAttribute('open', '');
-    }
-    closeRef.current?.focus();
-    return () => {
-      if (dialog.open) dialog.close();
-    };
-  }, []);
-
-  function onKeyDown(event: KeyboardEvent<HTMLDialogElement>) {
-    if (event.key !== 'Escape') return;
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
-  }
-
-  function onCancel(event: SyntheticEvent<HTMLDialogElement>) {
-    event.preventDefault();
-    event.stopPropagation();
-    onClose();
-  }
-
   return (
-    <dialog
-      ref={ref}
+    <ModalDialog
       aria-label={`Zoomed image: ${image.alt}`}
-      onKeyDown={onKeyDown}
-      onCancel={onCancel}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
+      onClose={onClose}
+      initialFocus={closeRef}
+      closeOnBackdrop
+      nested
       className="m-auto h-dvh max-h-none w-full max-w-none bg-black/95 p-0 text-white backdrop:bg-black/80"
     >
       <div className="flex h-full w-full flex-col">
@@ -66,6 +38,6 @@ export function ImageZoom({ image, onClose }: ImageZoomProps) {
           <img src={image.url} alt={image.alt} className="h-full w-full object-contain" />
         </div>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }
