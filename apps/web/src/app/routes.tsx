@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from '../lib/router/index.ts';
 import { CategoryPage } from '../features/browse/components/category-page.tsx';
-import { ItemPopupRoute } from '../features/browse/components/item-popup-route.tsx';
+import { ItemPopupRoute } from '../pages/item-popup-route.tsx';
 import { RequireAuth } from '../features/auth/require-auth.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 import { StatusMessage } from '../ui/status-views.tsx';

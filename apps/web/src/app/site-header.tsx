@@ -1,6 +1,7 @@
 import { Link } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
 import { AccountNav } from '../features/auth/components/account-nav.tsx';
+import { NotificationsLink } from '../features/notifications/components/notifications-link.tsx';
 
 function BrandMark() {
   return (
@@ -38,7 +39,7 @@ export function SiteHeader() {
           </Link>
           {mode === 'mock' && <MockDataBadge />}
         </div>
-        <AccountNav />
+        <AccountNav bell={<NotificationsLink />} />
       </div>
     </header>
   );

@@ -1,6 +1,12 @@
 import { Link } from '../lib/router/index.ts';
+import type { OwnerItem } from '@toolshed/core/contract';
+import { DeleteItemButton } from '../features/items/components/delete-item-button.tsx';
 import { MyItemsScreen } from '../features/my-items/components/my-items-screen.tsx';
 import { PageMain } from '../ui/page-main.tsx';
+
+const deleteButton = (item: OwnerItem) => (
+  <DeleteItemButton item={item} className="rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50" />
+);
 
 export function MyItemsPage() {
   return (
@@ -12,7 +18,7 @@ export function MyItemsPage() {
           Add item
         </Link>
       </div>
-      <MyItemsScreen />
+      <MyItemsScreen itemActions={deleteButton} />
     </PageMain>
   );
 }

@@ -1,7 +1,7 @@
 import { useSearchParams } from '../lib/router/index.ts';
 import { Tabs } from '../ui/tabs.tsx';
-import { ProfileTabPanel } from '../features/profile/profile-tab-panel.tsx';
-import { PROFILE_TABS, readProfileTab, type ProfileTabId } from '../features/profile/profile-tabs.ts';
+import { ProfileTabPanel } from './profile-tab-panel.tsx';
+import { PROFILE_TABS, readProfileTab, type ProfileTabId } from './profile-tabs.ts';
 import { PageMain } from '../ui/page-main.tsx';
 
 /** /profile?tab=profile|balance|reviews|transactions|preferences */

@@ -1,6 +1,10 @@
 import { useParams } from '../lib/router/index.ts';
+import type { RentalView } from '@toolshed/core/contract';
 import { RentalDetail } from '../features/rentals/components/rental-detail.tsx';
+import { RentalReviews } from '../features/reviews/components/rental-reviews.tsx';
 import { PageMain } from '../ui/page-main.tsx';
+
+const reviews = (rental: RentalView) => <RentalReviews rental={rental} />;
 
 export function RentalPage() {
   const { rentalId = '' } = useParams();
@@ -9,7 +13,7 @@ export function RentalPage() {
       <title>Rental details · Toolshed</title>
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">Rental details</h1>
       {/* Keyed so another rental starts from its own loading state. */}
-      <RentalDetail key={rentalId} rentalId={rentalId} />
+      <RentalDetail key={rentalId} rentalId={rentalId} reviews={reviews} />
     </PageMain>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from '../../lib/router/index.ts';
 import { todayInLondon } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
@@ -8,7 +8,6 @@ import { useToast } from '../../lib/toast.tsx';
 import { StatusMessage } from '../../ui/status-views.tsx';
 import { useItem } from '../../data/get-item.ts';
 import { useAuth } from '../../data/auth-provider.tsx';
-import { preloadWheelbarrowBar } from '../wheelbarrow/components/lazy-wheelbarrow-bar.tsx';
 import { useWheelbarrow } from '../../data/wheelbarrow-store.tsx';
 import { ItemDetailView, type ChosenRange } from './item-detail-view.tsx';
 import { ItemDialog } from './item-dialog.tsx';
@@ -18,10 +17,12 @@ export interface ItemDetailPopupProps {
   onClose: () => void;
   /** Dates from the category filters, pre-selected as they are. */
   initialRange?: { startDate: string; endDate: string };
+  /** Called once as the popup opens: the pages have the wheelbarrow bar's code fetched then. */
+  onOpen?: () => void;
 }
 
 /** The item detail popup: fetches one item and shows it in a modal dialog over the category page. */
-export default function ItemDetailPopup({ itemId, onClose, initialRange }: ItemDetailPopupProps) {
+export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen }: ItemDetailPopupProps) {
   const headingId = useId();
   const query = useItem(itemId);
   const { readOnly } = useDataSource();
@@ -30,9 +31,9 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange }: ItemD
   const { user } = useAuth();
   // Fixed while the popup is open, so the calendar does not shift under the renter at midnight.
   const [today] = useState(() => todayInLondon());
-  // Adding from here shows the bar: have its code ready by then (see lazy-wheelbarrow-bar.tsx).
+  const opened = useRef(onOpen);
   useEffect(() => {
-    void preloadWheelbarrowBar().catch(() => undefined);
+    opened.current?.();
   }, []);
 
   function add(item: ItemDetail, range: ChosenRange) {

@@ -24,8 +24,16 @@ function PopupFailed({ onClose }: { onClose: () => void }) {
   );
 }
 
+export interface LazyItemPopupProps {
+  itemId: string;
+  onClose: () => void;
+  initialRange?: DateRange | undefined;
+  /** Called once as the popup opens (see ItemDetailPopup). */
+  onOpen?: () => void;
+}
+
 /** The item popup loaded on demand, with a loading overlay and a way out if its chunk fails to load. */
-export function LazyItemPopup({ itemId, onClose, initialRange }: { itemId: string; onClose: () => void; initialRange?: DateRange | undefined }) {
+export function LazyItemPopup({ itemId, onClose, initialRange, onOpen }: LazyItemPopupProps) {
   return (
     <ErrorBoundary key={itemId} fallback={() => <PopupFailed onClose={onClose} />}>
       <Suspense
@@ -37,7 +45,7 @@ export function LazyItemPopup({ itemId, onClose, initialRange }: { itemId: strin
           </Overlay>
         }
       >
-        <ItemDetailPopup key={itemId} itemId={itemId} onClose={onClose} {...(initialRange ? { initialRange } : {})} />
+        <ItemDetailPopup key={itemId} itemId={itemId} onClose={onClose} {...(initialRange ? { initialRange } : {})} {...(onOpen ? { onOpen } : {})} />
       </Suspense>
     </ErrorBoundary>
   );

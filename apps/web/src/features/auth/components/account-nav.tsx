@@ -1,7 +1,6 @@
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
-import { NotificationsLink } from '../../notifications/components/notifications-link.tsx';
 import { useAuth } from '../../../data/auth-provider.tsx';
 import type { SessionUser } from '../../../data/session.ts';
 import { UserAvatar } from '../../../ui/user-avatar.tsx';
@@ -65,7 +64,7 @@ function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksPro
   );
 }
 
-function SignedIn({ user }: { user: SessionUser }) {
+function SignedIn({ user, bell }: { user: SessionUser; bell: ReactNode }) {
   const { signOut } = useAuth();
   const navigate = useNavigate();
   const toast = useToast();
@@ -104,9 +103,7 @@ function SignedIn({ user }: { user: SessionUser }) {
       }}
     >
       <ul className="flex items-center gap-1">
-        <li>
-          <NotificationsLink />
-        </li>
+        <li>{bell}</li>
         <AccountLinks user={user} liClass="hidden md:block" onSignOut={() => void onSignOut()} signingOut={signingOut} />
         <li className="md:hidden">
           <button
@@ -131,10 +128,13 @@ function SignedIn({ user }: { user: SessionUser }) {
   );
 }
 
-/** The header's account area. Nothing while the session is read, so no wrong state flashes. */
-export function AccountNav() {
+/**
+ * The header's account area. Nothing while the session is read, so no wrong state flashes.
+ * `bell`: what a signed-in user sees first (the notifications link, which the header brings).
+ */
+export function AccountNav({ bell }: { bell: ReactNode }) {
   const { status, user } = useAuth();
   if (status === 'loading') return null;
   if (status === 'signed-out' || !user) return <SignedOut />;
-  return <SignedIn user={user} />;
+  return <SignedIn user={user} bell={bell} />;
 }

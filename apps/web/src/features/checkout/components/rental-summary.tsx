@@ -1,14 +1,14 @@
 import { formatDate, formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
-import { LineDatesEditor } from '../../wheelbarrow/components/line-dates-editor.tsx';
+import { LineDatesEditor } from '../../../ui/line-dates-editor.tsx';
 import { daysText } from '../../../lib/days-text.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
 
 function SummaryLine({ line }: { line: CheckedLine }) {
-  const { remove } = useWheelbarrow();
+  const { remove, updateDates } = useWheelbarrow();
   const [editing, setEditing] = useState(false);
   const flagged = isFlagged(line);
   return (
@@ -48,7 +48,7 @@ function SummaryLine({ line }: { line: CheckedLine }) {
               </button>
             )}
           </div>
-          {editing && <LineDatesEditor line={line} onDone={() => setEditing(false)} />}
+          {editing && <LineDatesEditor line={line} onSave={(start, end) => updateDates(line.itemId, start, end)} onDone={() => setEditing(false)} />}
         </div>
       )}
     </li>

@@ -1,4 +1,5 @@
 import type { OwnerItem } from '@toolshed/core/contract';
+import type { ReactNode } from 'react';
 import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
@@ -35,8 +36,8 @@ function Empty({ tab, hasItems }: { tab: MyItemsTab; hasItems: boolean }) {
   );
 }
 
-/** /my-items?tab=available|rented */
-export function MyItemsScreen() {
+/** /my-items?tab=available|rented. `itemActions`: the controls the page adds to each item (Delete). */
+export function MyItemsScreen({ itemActions }: { itemActions?: (item: OwnerItem) => ReactNode }) {
   const [params, setParams] = useSearchParams();
   const tab: MyItemsTab = params.get('tab') === 'rented' ? 'rented' : 'available';
   const items = useMyItems();
@@ -53,7 +54,7 @@ export function MyItemsScreen() {
       ) : (
         <ul className="space-y-3">
           {shown.map((item) => (
-            <OwnerItemCard key={item.id} item={item} />
+            <OwnerItemCard key={item.id} item={item} actions={itemActions?.(item)} />
           ))}
         </ul>
       );

@@ -1,12 +1,12 @@
 import { categoryName, formatPence } from '@toolshed/core';
 import type { OwnerItem } from '@toolshed/core/contract';
+import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
-import { DeleteItemButton } from '../../items/components/delete-item-button.tsx';
 import { RentalPeriods, smallButtonClass } from './rental-periods.tsx';
 import { ReturnedRentals } from './returned-rentals.tsx';
 
-/** One of the owner's items in My Items: what renters see of it, its rentals and its actions. */
-export function OwnerItemCard({ item }: { item: OwnerItem }) {
+/** One of the owner's items in My Items: what renters see of it, its rentals and its actions (`actions` after Edit and Messages). */
+export function OwnerItemCard({ item, actions }: { item: OwnerItem; actions?: ReactNode }) {
   return (
     <li className="flex flex-col gap-4 rounded-xl border border-slate-200 bg-white p-4 sm:flex-row">
       {item.imageUrl ? (
@@ -30,10 +30,7 @@ export function OwnerItemCard({ item }: { item: OwnerItem }) {
           <Link to={`/item/${encodeURIComponent(item.id)}/messages`} aria-label={`Messages about ${item.name}`} className={smallButtonClass}>
             Messages
           </Link>
-          <DeleteItemButton
-            item={item}
-            className="rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
-          />
+          {actions}
         </div>
       </div>
     </li>

@@ -1,4 +1,5 @@
 import type { OwnerProfile } from '@toolshed/core/contract';
+import type { ReactNode } from 'react';
 import { Link, NavLink, useParams } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { PageMain, SimplePage } from '../../../ui/page-main.tsx';
@@ -6,7 +7,6 @@ import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { linkClass } from '../../../ui/form-parts.tsx';
 import { useOwner } from '../api/owners.ts';
 import { OwnerHeader } from './owner-header.tsx';
-import { OwnerItemPopup } from './owner-item-popup.tsx';
 import { OwnerItems } from './owner-items.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
 
@@ -38,7 +38,7 @@ function Reviews({ owner, collapsed }: { owner: OwnerProfile; collapsed: boolean
   );
 }
 
-function OwnerProfileView({ owner, view }: { owner: OwnerProfile; view: OwnerView }) {
+function OwnerProfileView({ owner, view, itemPopup }: { owner: OwnerProfile; view: OwnerView; itemPopup: ReactNode }) {
   const base = `/owner/${encodeURIComponent(owner.id)}`;
   return (
     <PageMain className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
@@ -54,13 +54,16 @@ function OwnerProfileView({ owner, view }: { owner: OwnerProfile; view: OwnerVie
       </nav>
       <OwnerItems ownerId={owner.id} ownerName={owner.name} />
       <Reviews owner={owner} collapsed={view === 'items'} />
-      <OwnerItemPopup />
+      {itemPopup}
     </PageMain>
   );
 }
 
-/** /owner/:ownerId (profile, items, reviews) and /owner/:ownerId/items (items first). */
-export function OwnerScreen({ view }: { view: OwnerView }) {
+/**
+ * /owner/:ownerId (profile, items, reviews) and /owner/:ownerId/items (items first). A card opens
+ * `itemPopup`, which the page brings (the item popup is another feature's).
+ */
+export function OwnerScreen({ view, itemPopup }: { view: OwnerView; itemPopup?: ReactNode }) {
   const { ownerId = '' } = useParams();
   const owner = useOwner(ownerId, ownerId !== '');
 
@@ -91,5 +94,5 @@ export function OwnerScreen({ view }: { view: OwnerView }) {
       </PageMain>
     );
   }
-  return <OwnerProfileView owner={owner.data} view={view} />;
+  return <OwnerProfileView owner={owner.data} view={view} itemPopup={itemPopup} />;
 }

@@ -1,7 +1,7 @@
 import { formatPence } from '@toolshed/core';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { BasketGate } from '../../checkout/components/basket-gate.tsx';
+import { BasketGate } from './basket-gate.tsx';
 import { lineDates } from '../../../data/check-wheelbarrow.ts';
 import { isUsableConfig, usePaymentConfig } from '../api/get-payment-config.ts';
 import { CardForm } from './card-form.tsx';

@@ -1,6 +1,6 @@
 import { formatPence } from '@toolshed/core';
 import { Link } from '../../../lib/router/index.ts';
-import { BasketGate } from '../../checkout/components/basket-gate.tsx';
+import { BasketGate } from './basket-gate.tsx';
 import { OrderSummary } from '../../../ui/order-summary.tsx';
 
 /** /payment-selection: card is the only way to pay. */

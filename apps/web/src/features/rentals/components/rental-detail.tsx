@@ -8,7 +8,6 @@ import { daysText } from '../../../lib/days-text.ts';
 import { useRental } from '../api/get-rentals.ts';
 import { RentalActions } from './rental-actions.tsx';
 import { RentalParties } from './rental-parties.tsx';
-import { RentalReviews } from './rental-reviews.tsx';
 import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
@@ -59,8 +58,8 @@ function Details({ rental }: { rental: RentalView }) {
   );
 }
 
-/** /rentals/:rentalId: one rental in full. */
-export function RentalDetail({ rentalId }: { rentalId: string }) {
+/** /rentals/:rentalId: one rental in full; `reviews` is what the page shows of its reviews (the reviews feature's). */
+export function RentalDetail({ rentalId, reviews }: { rentalId: string; reviews?: (rental: RentalView) => ReactNode }) {
   const rental = useRental(rentalId);
   let body;
   if (rental.isPending) body = <StatusMessage>Loading rental...</StatusMessage>;
@@ -76,7 +75,7 @@ export function RentalDetail({ rentalId }: { rentalId: string }) {
         <Details rental={rental.data} />
         <RentalActions rental={rental.data} />
         <RentalParties rental={rental.data} />
-        <RentalReviews rental={rental.data} />
+        {reviews?.(rental.data)}
       </>
     );
   }

@@ -4,13 +4,13 @@ import { daysText } from '../../../lib/days-text.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
-import { LineDatesEditor } from './line-dates-editor.tsx';
+import { LineDatesEditor } from '../../../ui/line-dates-editor.tsx';
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
 
 /** One line of the wheelbarrow's details; a flagged line says why and offers the ways out. */
 export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
-  const { remove } = useWheelbarrow();
+  const { remove, updateDates } = useWheelbarrow();
   const [editing, setEditing] = useState(false);
   const flagged = isFlagged(line);
 
@@ -54,7 +54,7 @@ export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
           </>
         )}
       </div>
-      {editing && <LineDatesEditor line={line} onDone={() => setEditing(false)} />}
+      {editing && <LineDatesEditor line={line} onSave={(start, end) => updateDates(line.itemId, start, end)} onDone={() => setEditing(false)} />}
     </li>
   );
 }

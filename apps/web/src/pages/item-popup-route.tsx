@@ -1,8 +1,8 @@
 import { parseBrowseFilters, todayInLondon } from '@toolshed/core';
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
-import { LazyItemPopup } from '../../item-detail/lazy-item-popup.tsx';
-import { readFilters, toSearch } from '../filter-params.ts';
+import { useLocation, useNavigate, useParams, useSearchParams } from '../lib/router/index.ts';
+import { ItemPopup } from './item-popup.tsx';
+import { readFilters, toSearch } from '../features/browse/filter-params.ts';
 
 /** The item popup over the category screen; the filter query is kept while it opens and closes. */
 export function ItemPopupRoute() {
@@ -26,5 +26,5 @@ export function ItemPopupRoute() {
       ? { startDate: filters.value.startDate, endDate: filters.value.endDate }
       : undefined;
 
-  return <LazyItemPopup itemId={itemId} onClose={onClose} initialRange={initialRange} />;
+  return <ItemPopup itemId={itemId} onClose={onClose} initialRange={initialRange} />;
 }

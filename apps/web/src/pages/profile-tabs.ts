@@ -1,4 +1,4 @@
-import type { TabDef } from '../../ui/tabs.tsx';
+import type { TabDef } from '../ui/tabs.tsx';
 
 export type ProfileTabId = 'profile' | 'balance' | 'reviews' | 'transactions' | 'preferences';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useLocation, useNavigate, useSearchParams } from '../../../lib/router/index.ts';
-import { LazyItemPopup } from '../../item-detail/lazy-item-popup.tsx';
+import { useLocation, useNavigate, useSearchParams } from '../lib/router/index.ts';
+import { ItemPopup } from './item-popup.tsx';
 
 /**
  * The item popup over an owner's page, open while the URL has ?item={id}. Closing goes back when
@@ -25,5 +25,5 @@ export function OwnerItemPopup() {
   }, [openedFromList, navigate, params, location.pathname]);
 
   if (!itemId) return null;
-  return <LazyItemPopup itemId={itemId} onClose={onClose} />;
+  return <ItemPopup itemId={itemId} onClose={onClose} />;
 }

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { renderApp } from '../../test/render-app.tsx';
+import { renderApp } from '../test/render-app.tsx';
 
 // Leaflet does not run here; the popup's map is not what these tests are about.
-vi.mock('../item-detail/location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
+vi.mock('../features/item-detail/location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
 
 /** No API answers at all: the app falls back to the sample catalogue (Mock Data). */
 function openWithoutApi(path: string) {

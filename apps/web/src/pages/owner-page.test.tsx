@@ -1,13 +1,13 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { OwnerProfile } from '@toolshed/core/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { item, itemsPage, json } from '../../test/fake-api.ts';
-import { renderApp } from '../../test/render-app.tsx';
-import { errorJson, fakeServer } from '../../test/fake-server.ts';
-import { testItem } from '../../test/item-detail.ts';
+import { item, itemsPage, json } from '../test/fake-api.ts';
+import { renderApp } from '../test/render-app.tsx';
+import { errorJson, fakeServer } from '../test/fake-server.ts';
+import { testItem } from '../test/item-detail.ts';
 
 // Leaflet does not run here; the popup's map is not what these tests are about.
-vi.mock('../item-detail/location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
+vi.mock('../features/item-detail/location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
 
 function owner(overrides: Partial<OwnerProfile> = {}): OwnerProfile {
   return {

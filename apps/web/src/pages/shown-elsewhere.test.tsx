@@ -1,10 +1,10 @@
 import { cleanup, render, screen } from '@testing-library/react';
-import { MemoryRouter } from '../../lib/router/index.ts';
+import { MemoryRouter } from '../lib/router/index.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { BorrowerDetails } from '../checkout/components/borrower-details.tsx';
-import { ItemDetailView } from '../item-detail/item-detail-view.tsx';
-import { testItem } from '../../test/item-detail.ts';
-import type { Me } from '../../data/me.ts';
+import { BorrowerDetails } from '../features/checkout/components/borrower-details.tsx';
+import { ItemDetailView } from '../features/item-detail/item-detail-view.tsx';
+import { testItem } from '../test/item-detail.ts';
+import type { Me } from '../data/me.ts';
 
 afterEach(cleanup);
 

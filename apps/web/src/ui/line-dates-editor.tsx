@@ -1,12 +1,19 @@
 import { isIsoDate, rangeProblem, todayInLondon, type IsoDate } from '@toolshed/core';
 import { useId, useState, type FormEvent } from 'react';
-import type { CheckedLine } from '../../../data/checked-lines.ts';
-import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 
 const inputClass = 'mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-slate-900 aria-[invalid=true]:border-red-700';
 
+/** A wheelbarrow line as the editor needs it; the limits are null when its item is gone. */
+export interface EditedLine {
+  name: string;
+  startDate: string;
+  endDate: string;
+  minDays: number | null;
+  maxDays: number | null;
+}
+
 /** The booking-range rule of core (as the popup's button and checkout), worded for dates typed here. */
-export function datesProblem(startDate: string, endDate: string, line: Pick<CheckedLine, 'minDays' | 'maxDays'>, today: IsoDate): string | null {
+export function datesProblem(startDate: string, endDate: string, line: Pick<EditedLine, 'minDays' | 'maxDays'>, today: IsoDate): string | null {
   if (!isIsoDate(startDate) || !isIsoDate(endDate)) return 'Please choose a start date and an end date.';
   // A line whose item is gone has no limits left: only the dates themselves are checked.
   const limits = { minDays: line.minDays ?? 1, maxDays: line.maxDays ?? Number.POSITIVE_INFINITY };
@@ -25,9 +32,11 @@ export function datesProblem(startDate: string, endDate: string, line: Pick<Chec
   }
 }
 
-/** New dates for one line. Whether they are free is the server's answer, which follows at once. */
-export function LineDatesEditor({ line, onDone }: { line: CheckedLine; onDone(): void }) {
-  const { updateDates } = useWheelbarrow();
+/**
+ * New dates for one line: `onSave` gets them once they pass the rule. Whether they are free is the
+ * server's answer, which follows at once.
+ */
+export function LineDatesEditor({ line, onSave, onDone }: { line: EditedLine; onSave(startDate: string, endDate: string): void; onDone(): void }) {
   const id = useId();
   const [startDate, setStartDate] = useState(line.startDate);
   const [endDate, setEndDate] = useState(line.endDate);
@@ -39,7 +48,7 @@ export function LineDatesEditor({ line, onDone }: { line: CheckedLine; onDone():
     const found = datesProblem(startDate, endDate, line, today);
     setProblem(found);
     if (found) return;
-    updateDates(line.itemId, startDate, endDate);
+    onSave(startDate, endDate);
     onDone();
   }
 

@@ -1,7 +1,7 @@
 import { formatDate, todayInLondon } from '@toolshed/core';
 import type { RentalView, ReviewBrief } from '@toolshed/core/contract';
 import { ReviewStars } from '../../../ui/star-rating.tsx';
-import { ReviewForm } from '../../reviews/components/review-form.tsx';
+import { ReviewForm } from './review-form.tsx';
 
 const day = (timestamp: string) => formatDate(todayInLondon(new Date(timestamp)));
 

@@ -1,1 +1,0 @@
-export { BalanceTab } from '../../money/components/balance-tab.tsx';

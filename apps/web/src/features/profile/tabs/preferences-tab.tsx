@@ -1,1 +1,0 @@
-export { PreferencesTab } from '../../preferences/components/preferences-tab.tsx';
