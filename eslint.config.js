@@ -1,7 +1,36 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+// The web app's layers (docs/ARCHITECTURE.md, 'The web app'): each folder of apps/web/src imports only
+// those below it. features/<a> never imports features/<b>: two features meet in a page.
+const web = 'apps/web/src';
+const features = readdirSync(new URL(`${web}/features`, import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layer = (name) => `${web}/${name}`;
+const webZones = [
+  ...features.map((name) => ({
+    target: layer(`features/${name}`),
+    from: layer('features'),
+    except: [`./${name}`],
+    message: `features/${name} may import only ui/, lib/, data/ and @toolshed/core (and test/ in tests): share what both need through those, or compose the two features in src/pages.`,
+  })),
+  { target: layer('features'), from: [layer('pages'), layer('app')], message: 'A feature never imports a page or the app shell.' },
+  { target: layer('pages'), from: layer('app'), message: 'A page never imports the app shell.' },
+  { target: layer('data'), from: [layer('ui'), layer('features'), layer('pages'), layer('app')], message: 'data/ holds state and queries; it imports only lib/ and data/.' },
+  { target: layer('ui'), from: [layer('data'), layer('features'), layer('pages'), layer('app')], message: 'ui/ components take what they show as props; they import only lib/ and ui/.' },
+  { target: layer('lib'), from: [layer('ui'), layer('data'), layer('features'), layer('pages'), layer('app')], message: 'lib/ imports only lib/.' },
+  {
+    // Test helpers are for tests: no file the app ships may import them.
+    target: [`${web}/{app,data,features,lib,pages,ui}/**/!(*.test).{ts,tsx}`, `${web}/main.tsx`],
+    from: layer('test'),
+    message: 'src/test is for tests (*.test.ts, *.test.tsx) only.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'bench/results/**', '**/migrations/meta/**'] },
@@ -27,6 +56,20 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'Keep zod out of the browser bundle.' }] }],
+    },
+  },
+  {
+    // Feature boundaries and no import cycles in the web app (type-only imports do not count).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver()],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: import.meta.dirname, zones: webZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
 );
