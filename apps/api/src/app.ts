@@ -204,12 +204,6 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   // Browse answers are cached for a few seconds and dropped on every change this process makes.
   const browseCache = new TtlCache<unknown>(config.browseCacheMs, 5_000);
   const catalogueChanged = () => browseCache.clear();
-  const catalogue = createCatalogueService(createCatalogueRepository(db), fileStorage, now, browseCache);
-  const limits = config.authRateLimit;
-  const paymentProvider = payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs });
-  const checkoutRepo = createCheckoutRepository(db);
-  const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log });
-  const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });
   const geo =
     geocoder ??
     (config.geocoderUrl
@@ -222,6 +216,12 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
           throttle: createSharedThrottle(db, 'geocoder', 1000),
         })
       : createOfflineGeocoder());
+  const catalogue = createCatalogueService(createCatalogueRepository(db), fileStorage, now, browseCache, geo);
+  const limits = config.authRateLimit;
+  const paymentProvider = payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs });
+  const checkoutRepo = createCheckoutRepository(db);
+  const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log });
+  const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
   const rentalRepo = createRentalRepository(db);
   const reviews = createReviewsService({ repo: createReviewsRepository(db), rentals: rentalRepo, events, jobs, now });

@@ -1,5 +1,6 @@
 import { compareDates, daysInclusive, isIsoDate, todayInLondon, type IsoDate } from './dates.ts';
 import { poundsToPence } from './money.ts';
+import { NEAR_MESSAGE, RADIUS_MILES_OPTIONS, readNear, type NearQuery, type RadiusMiles } from './near.ts';
 
 export const MIN_RATING_OPTIONS = [3, 3.5, 4, 4.5, 5] as const;
 export type MinRating = (typeof MIN_RATING_OPTIONS)[number];
@@ -8,6 +9,22 @@ export const DEFAULT_PAGE_SIZE = 24;
 export const MAX_PAGE_SIZE = 100;
 export const MAX_SEARCH_LENGTH = 100;
 export const MAX_FILTER_RANGE_DAYS = 366;
+
+/**
+ * The orders people can choose: nearest needs a location. Without a choice, a browse with a
+ * location is nearest first and one without is by relevance (`effectiveSort`).
+ */
+export const BROWSE_SORTS = ['nearest', 'price', 'rating', 'newest'] as const;
+export type ChosenSort = (typeof BROWSE_SORTS)[number];
+/** Relevance: items with photos whose owners are rated first, then the rest; newest first within each. */
+export type BrowseSort = ChosenSort | 'relevance';
+export const SORT_LABELS: Record<BrowseSort, string> = {
+  relevance: 'Best match',
+  nearest: 'Nearest',
+  price: 'Lowest price',
+  rating: 'Highest rated',
+  newest: 'Newest',
+};
 
 /** Filters as they arrive from a URL or a form: strings, possibly blank. */
 export interface RawBrowseFilters {
@@ -18,6 +35,9 @@ export interface RawBrowseFilters {
   minRating?: string | undefined;
   page?: string | undefined;
   pageSize?: string | undefined;
+  near?: string | undefined;
+  radius?: string | undefined;
+  sort?: string | undefined;
 }
 
 /** Filters after validation. A single startDate means that one day. */
@@ -29,6 +49,12 @@ export interface BrowseFilters {
   minRating?: MinRating;
   page: number;
   pageSize: number;
+  /** Where the browse is centred (still to be placed on the map by the API's geocoder). */
+  near?: NearQuery;
+  /** Only items within this many miles of `near`; unset means any distance. */
+  radiusMiles?: RadiusMiles;
+  /** The order chosen; unset means the default (`effectiveSort`). */
+  sort?: ChosenSort;
 }
 
 export type FilterField = keyof RawBrowseFilters;
@@ -42,6 +68,9 @@ export const FILTER_FIELD_LABELS: Record<FilterField, string> = {
   minRating: 'Minimum rating',
   page: 'Page',
   pageSize: 'Page size',
+  near: 'Location',
+  radius: 'Distance',
+  sort: 'Sort',
 };
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; field: FilterField; message: string };
@@ -108,7 +137,31 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
     }
     out.pageSize = Number(v);
   }
+  if (!blank(raw.near)) {
+    const near = readNear(raw.near!);
+    if (!near) return fail('near', NEAR_MESSAGE);
+    out.near = near;
+  }
+  if (!blank(raw.radius) && raw.radius!.trim().toLowerCase() !== 'any') {
+    const v = raw.radius!.trim();
+    const match = RADIUS_MILES_OPTIONS.find((o) => String(o) === v);
+    if (match === undefined) return fail('radius', `Distance must be ${RADIUS_MILES_OPTIONS.slice(0, -1).join(', ')} or ${RADIUS_MILES_OPTIONS.at(-1)} miles, or any`);
+    if (!out.near) return fail('near', `${NEAR_MESSAGE} to find things within ${match} ${match === 1 ? 'mile' : 'miles'}`);
+    out.radiusMiles = match;
+  }
+  if (!blank(raw.sort)) {
+    const v = raw.sort!.trim().toLowerCase();
+    const match = BROWSE_SORTS.find((o) => o === v);
+    if (match === undefined) return fail('sort', `Sort must be one of: ${BROWSE_SORTS.map((o) => SORT_LABELS[o]).join(', ')}`);
+    if (match === 'nearest' && !out.near) return fail('near', `${NEAR_MESSAGE} to see the nearest first`);
+    out.sort = match;
+  }
   return { ok: true, value: out };
+}
+
+/** The order a browse is given: the one chosen, else nearest first with a location and relevance without. */
+export function effectiveSort(filters: Pick<BrowseFilters, 'near' | 'sort'>): BrowseSort {
+  return filters.sort ?? (filters.near ? 'nearest' : 'relevance');
 }
 
 /** Words of a search, lower-cased; an item matches when every word appears in its name or description. */

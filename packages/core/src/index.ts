@@ -26,6 +26,7 @@ export * from './message-rules.ts';
 export * from './payment-state.ts';
 export * from './withdrawal-rules.ts';
 export * from './public-location.ts';
+export * from './near.ts';
 export * from './browse-query.ts';
 export * from './image-sizes.ts';
 export * from './first-screen.ts';

@@ -72,6 +72,12 @@ export const items = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     locationApproximate: boolean('location_approximate').notNull().default(false),
+    /**
+     * The public point: the geocoded point moved a stable 250-400 m in a random direction, drawn by
+     * a trigger whenever the point is set (migration 0023). Markers, distances and the radius use it.
+     */
+    publicLatitude: doublePrecision('public_latitude'),
+    publicLongitude: doublePrecision('public_longitude'),
     available: boolean('available').notNull().default(true),
     /** Kept by triggers for browsing (migration 0009): the owner's rating and the days booked by active rentals. */
     ownerRating: doublePrecision('owner_rating'),
@@ -88,7 +94,8 @@ export const items = pgTable(
     check('items_max_days_not_below_min', sql`${t.maxDays} >= ${t.minDays}`),
     // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,
     // owner_rating, booked, and category_id for the newest one): migration 0020, which drizzle's
-    // index builder cannot express. The browse indexes with the text are migration-only (0017).
+    // index builder cannot express. The browse indexes with the text are migration-only (0017), as
+    // are the GiST index on the public point and the rating index (0023).
     index('items_listing_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.available}`),
     index('items_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.available}`),
     index('items_owner_idx').on(t.ownerId),

@@ -1,6 +1,6 @@
 import pg from 'pg';
 
-const EXTENSIONS = ['pg_trgm', 'btree_gist'];
+const EXTENSIONS = ['pg_trgm', 'btree_gist', 'cube', 'earthdistance'];
 
 /**
  * On a PostgreSQL server every test file migrates its own schema. Extensions are database-wide, so

@@ -51,6 +51,18 @@ export const itemSummarySchema = z.object({
   city: z.string().nullable(),
   owner: ownerSummarySchema,
   image: imageSchema.nullable(),
+  distanceMiles: z
+    .number()
+    .nullable()
+    .optional()
+    .describe("With a location: miles from it to the item's approximate public point, to a tenth under 10 miles and whole miles above; null when the item has no location"),
+});
+
+export const nearAnswerSchema = z.object({
+  label: z.string().describe("Where the browse is centred, as people read it: 'OX2', 'Oxford', 'your location'"),
+  latitude: z.number(),
+  longitude: z.number(),
+  radiusMiles: z.number().nullable().describe('null: any distance'),
 });
 
 export const itemsPageSchema = z.object({
@@ -60,6 +72,8 @@ export const itemsPageSchema = z.object({
   totalCapped: z.boolean().optional().describe("True when the count stopped at its bound (1,000): show '1,000+'"),
   page: z.number().int(),
   pageSize: z.number().int(),
+  sort: z.enum(['relevance', 'nearest', 'price', 'rating', 'newest']).optional().describe('The order of the items: the one asked for, else nearest with a location and relevance without'),
+  near: nearAnswerSchema.optional().describe('Present when the browse has a location'),
 });
 
 export const dateRangeSchema = z.object({
@@ -105,6 +119,9 @@ export const browseQuerySchema = z.object({
   minRating: z.string().optional().describe('One of 3, 3.5, 4, 4.5, 5; unrated owners are excluded'),
   page: z.string().optional().describe('1-based page number'),
   pageSize: z.string().optional().describe('Items per page, 1 to 100 (default 24)'),
+  near: z.string().optional().describe("A UK postcode ('OX2 6AE'), a postcode district ('OX2'), a town ('Oxford') or 'latitude,longitude'"),
+  radius: z.string().optional().describe("Only items within 1, 3, 5, 10 or 25 miles of near; blank or 'any' means any distance"),
+  sort: z.string().optional().describe('nearest (needs near), price (lowest first), rating (highest rated owners first) or newest; default: nearest with near, else relevance (items with photos whose owners are rated first, newest first within each)'),
 });
 
 export type ApiCategory = z.infer<typeof categorySchema>;
@@ -113,6 +130,7 @@ export type OwnerSummary = z.infer<typeof ownerSummarySchema>;
 export type ItemImage = z.infer<typeof imageSchema>;
 export type ItemSummary = z.infer<typeof itemSummarySchema>;
 export type ItemsPage = z.infer<typeof itemsPageSchema>;
+export type NearAnswer = z.infer<typeof nearAnswerSchema>;
 export type ItemLocation = z.infer<typeof locationSchema>;
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -8,7 +8,7 @@ import { searchWords, type BrowseFilters } from '../browse-filters.ts';
 import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, CATEGORIES, categoryName } from '../categories.ts';
 import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, OwnerSummary } from '../contract/index.ts';
 import { compareDates, type IsoDate } from '../dates.ts';
-import { publicLocation } from '../public-location.ts';
+import { publicLocation, sampleOffsetPoint } from '../public-location.ts';
 import { SAMPLE_ITEMS } from './items.ts';
 import { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser } from './lookups.ts';
 import { SAMPLE_RENTALS } from './rentals.ts';
@@ -128,7 +128,7 @@ export function mockItemDetail(itemId: string, today: IsoDate): ItemDetail | nul
     maxDays: item.maxDays,
     available: true,
     // As the API answers anyone but the owner: the town, the postcode district and an approximate point.
-    location: publicLocation(item),
+    location: publicLocation(item, sampleOffsetPoint(item.key, item)),
     owner: ownerSummary(item.ownerKey),
     images: Array.from({ length: SAMPLE_IMAGE_COUNT }, (_, i) => image(item, i)),
     bookedRanges: blockedRanges(item.key, today).filter((r) => compareDates(r.endDate, today) >= 0),

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BrowseFilters } from '@toolshed/core';
+import type { BrowseFilters, BrowseSort, GeoPoint } from '@toolshed/core';
 import { DEFAULT_PAGE_SIZE, searchWords } from '@toolshed/core';
 import { ownerNotAwayOn } from '../profile/vacation-sql.ts';
 
@@ -21,10 +21,51 @@ const TOKEN_SEPARATOR = /[\t\n\v\f\r !-/:-@[-`{-~]/;
 /** Shorter words match most tokens; the newest-first walk over items finds their matches sooner. */
 const MIN_POSTINGS_WORD = 3;
 
-/** Where to look: one category (or all), optionally one owner's items only. */
+/** Where to look: one category (or all), optionally one owner's items only, optionally around a point. */
 export interface BrowseScope {
   categoryId: string | null;
   ownerId?: string;
+  /** Where distances are measured from (the location box, geocoded), and how far the browse reaches. */
+  near?: Near;
+}
+
+export interface Near extends GeoPoint {
+  /** Only items whose public point is within this many metres; unset: any distance. */
+  radiusMetres?: number;
+}
+
+/**
+ * Relevance's two tiers (decision 022): items with a photo whose owner is rated, then the rest.
+ * The photo is a probe of `item_images` by item id; the rating is on every browse table.
+ */
+type Tier = 'shown' | 'bare';
+
+const hasRadius = (scope: BrowseScope): scope is BrowseScope & { near: Near & { radiusMetres: number } } => scope.near?.radiusMetres !== undefined;
+
+/** The browse's origin as a point on earthdistance's sphere. */
+const originOf = (near: GeoPoint) => sql`ll_to_earth(${near.latitude}::float8, ${near.longitude}::float8)`;
+/** An item's public point on the same sphere: the expression `items_near_idx` indexes (migration 0023). */
+const publicPointOf = (alias: string) => sql.raw(`ll_to_earth(${alias}.public_latitude, ${alias}.public_longitude)`);
+
+/**
+ * Within the radius, on `items i`: the GiST index finds the points inside the cube around the
+ * circle (`earth_box`), and `earth_distance` keeps those inside the circle itself.
+ */
+function withinRadius(near: Near & { radiusMetres: number }): SQL {
+  const origin = originOf(near);
+  return sql`earth_box(${origin}, ${near.radiusMetres}::float8) @> ${publicPointOf('i')}
+    and earth_distance(${origin}, ${publicPointOf('i')}) <= ${near.radiusMetres}::float8`;
+}
+
+/** Great-circle metres from the browse's origin to `alias`'s public point (null without one): what cards say. */
+export function distanceFrom(near: GeoPoint, alias: string): SQL {
+  return sql`earth_distance(${originOf(near)}, ${publicPointOf(alias)})`;
+}
+
+/** The tier's condition on `alias`, whose item id is `idColumn`. */
+function tierCondition(tier: Tier, alias: string, idColumn: string): SQL {
+  const shown = sql.raw(`${alias}.owner_rating is not null and exists (select 1 from item_images g where g.item_id = ${alias}.${idColumn})`);
+  return tier === 'shown' ? shown : sql`not (${shown})`;
 }
 
 function escapeLike(word: string): string {
@@ -33,9 +74,14 @@ function escapeLike(word: string): string {
 
 const containing = (word: string) => `%${escapeLike(word)}%`;
 
-/** True when the filters narrow the listing beyond category and owner (a page, alone, does not). */
+/**
+ * True when the filters narrow the listing beyond category and owner (a page, alone, does not; nor
+ * a location without a radius, nor an order).
+ */
 export function narrowsListing(f: BrowseFilters): boolean {
-  return searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate);
+  return (
+    searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate) || f.radiusMiles !== undefined
+  );
 }
 
 /** What the choice of path needs to know (common-words.ts): the estimated postings of each word, and a verdict. */
@@ -67,9 +113,13 @@ export function postingsAnswer(words: string[], costs: SearchCosts = NO_STATISTI
   return tokenSafe(words) && !costs.preferWalk(words);
 }
 
-/** True when the matches come from the search postings (`matchingItems`), not from walking items. */
-export function readsPostings(f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): boolean {
-  return postingsAnswer(searchWords(f.search), costs);
+/**
+ * True when the matches come from the search postings (`matchingItems`), not from walking items.
+ * Never within a radius: the postings do not know where items are, and the GiST index of their
+ * public points finds the few nearby items to check the words on.
+ */
+export function readsPostings(scope: BrowseScope, f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): boolean {
+  return !hasRadius(scope) && postingsAnswer(searchWords(f.search), costs);
 }
 
 /**
@@ -108,9 +158,10 @@ export function rowCount(n: number): SQL {
  * the same columns. The owner's rating and the booked days are kept on the item by triggers
  * (migration 0009) and copied to the postings (0015, 0019), so these never read users or rentals.
  */
-function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i'): SQL[] {
+function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', tier?: { tier: Tier; idColumn: string }): SQL[] {
   const a = sql.raw(alias);
   const parts: SQL[] = [];
+  if (tier) parts.push(tierCondition(tier.tier, alias, tier.idColumn));
   if (scope.categoryId) parts.push(sql`${a}.category_id = ${scope.categoryId}`);
   if (scope.ownerId) parts.push(sql`${a}.owner_id = ${scope.ownerId}`);
   if (f.maxPricePence !== undefined) parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence}`);
@@ -134,12 +185,13 @@ function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i'): SQL[] {
  * (4 ms). Other words (short, or with punctuation) keep the LIKE, planned with its pattern, since
  * the trigram index is the way to find a rare one.
  */
-function whereFor(scope: BrowseScope, f: BrowseFilters): SQL {
+function whereFor(scope: BrowseScope, f: BrowseFilters, tier?: Tier, extra: SQL[] = []): SQL {
   const words = searchWords(f.search);
   const checks = tokenSafe(words)
     ? words.map((word) => sql`strpos(i.search_text, ${word}) > 0`)
     : words.map((word) => sql`i.search_text like ${containing(word)}`);
-  return sql.join([LISTED, ...filterParts(scope, f), ...checks], sql` and `);
+  const place = hasRadius(scope) ? [withinRadius(scope.near)] : [];
+  return sql.join([LISTED, ...filterParts(scope, f, 'i', tier && { tier, idColumn: 'id' }), ...checks, ...place, ...extra], sql` and `);
 }
 
 /** The token ids of the vocabulary containing `word`, found through the vocabulary's trigram index. */
@@ -153,24 +205,25 @@ const tokensOf = (word: string) => sql`array(select id from search_tokens where 
  * words are intersected in the inverted index of `search_items` instead. Otherwise the items are
  * walked newest first and their text checked from the browse index (migration 0017).
  */
-export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0, costs: SearchCosts = NO_STATISTICS): SQL {
+export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0, costs: SearchCosts = NO_STATISTICS, tier?: Tier): SQL {
   const words = searchWords(f.search);
-  if (!postingsAnswer(words, costs)) {
-    return sql`select i.id, i.created_at from items i where ${whereFor(scope, f)}
+  if (!readsPostings(scope, f, costs)) {
+    return sql`select i.id, i.created_at from items i where ${whereFor(scope, f, tier)}
       order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
+  const own = tier && { tier, idColumn: 'item_id' };
   const [driver, ...others] = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length) as [string, ...string[]];
   const probe = others.length > 0 && costs.probeOthers(driver, others);
   if (others.length > 0 && !probe && scope.categoryId === null && scope.ownerId === undefined) {
     // Across all categories, the items containing every word are the intersection of the words'
     // lists in the inverted index of `search_items` (migration 0019, decision 020): only the matches
     // are read, where the postings read the rarest word's postings and hashed the other's.
-    const parts = [...words.map((word) => sql`i.token_ids && ${tokensOf(word)}`), ...filterParts(scope, f)];
+    const parts = [...words.map((word) => sql`i.token_ids && ${tokensOf(word)}`), ...filterParts(scope, f, 'i', own)];
     return sql`select i.item_id as id, i.created_at from search_items i where ${sql.join(parts, sql` and `)}
       order by i.created_at desc, i.item_id desc limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
   const conditions = [
-    ...filterParts(scope, f),
+    ...filterParts(scope, f, 'i', own),
     ...others.map((word) =>
       probe
         ? // A rare driver beside a common word ('wet and'): each candidate's text is checked from the
@@ -216,7 +269,7 @@ export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: numbe
  * category's own listing index stays the cheaper walk, and words keep the path the costs chose.
  */
 export function countedItems(scope: BrowseScope, f: BrowseFilters, limit: number, costs: SearchCosts = NO_STATISTICS): SQL {
-  if (searchWords(f.search).length === 0 && scope.categoryId === null && scope.ownerId === undefined) {
+  if ((searchWords(f.search).length === 0 && scope.categoryId === null && scope.ownerId === undefined) || hasRadius(scope)) {
     return sql`select i.id from items i where ${whereFor(scope, f)} limit ${rowCount(limit)}`;
   }
   return matchingItems(scope, f, limit, 0, costs);
@@ -225,4 +278,105 @@ export function countedItems(scope: BrowseScope, f: BrowseFilters, limit: number
 /** Newest first, written to match the listing indexes (`desc nulls last`) so a page reads only its rows. */
 export function newestFirst(alias: string): SQL {
   return sql.raw(`${alias}.created_at desc nulls last, ${alias}.id desc nulls last`);
+}
+
+/**
+ * An order other than newest first (decision 022): each page row carries a tier (relevance's two
+ * tiers, nearest's located and unlocated items; else 0) and a key `k` (the price, the owner's
+ * rating, the chord distance to the origin; 0 for relevance), and rows are ordered by tier, then
+ * key, then newest first, so the order is total and the same for every page.
+ */
+export type OtherSort = Exclude<BrowseSort, 'newest'>;
+
+/** The key of `sort` on `alias` (an items row), as the matching index orders it. */
+function sortKey(sort: OtherSort, alias: string, near: GeoPoint | undefined): SQL {
+  switch (sort) {
+    case 'price':
+      return sql.raw(`${alias}.daily_rate_pence::float8`);
+    case 'rating':
+      return sql.raw(`${alias}.owner_rating`);
+    case 'relevance':
+      return sql`0::float8`;
+    case 'nearest':
+      if (!near) throw new Error('Nearest first needs a location');
+      // The chord through the Earth between the two points: in the same order as the great-circle
+      // distance, and what the GiST index orders a nearest-first scan by (`<->`, cube's distance).
+      return sql`(${publicPointOf(alias)} <-> ${originOf(near)})`;
+  }
+}
+
+/** The final order of ordered page rows `alias` (id, created_at, tier, k). */
+export function orderedRows(sort: OtherSort, alias: string): SQL {
+  const key = sort === 'rating' ? `${alias}.k desc nulls last` : `${alias}.k asc nulls last`;
+  return sql.raw(`${alias}.tier, ${key}, ${alias}.created_at desc nulls last, ${alias}.id desc nulls last`);
+}
+
+/**
+ * A walk in the order of `sort` over listed items that pass the filters, up to `limit` rows
+ * (id, created_at, k), each served by an index: the price index (migration 0021), the rating index
+ * and the GiST index of public points (0023, nearest first). Words are checked on each item as the
+ * newest-first walk does (`whereFor`).
+ */
+function walkInOrder(scope: BrowseScope, f: BrowseFilters, sort: 'price' | 'rating' | 'nearest', limit: number, extra: SQL[] = []): SQL {
+  const where = whereFor(scope, f, undefined, extra);
+  const key = sortKey(sort, 'i', scope.near);
+  const order =
+    sort === 'price'
+      ? sql`i.daily_rate_pence, ${newestFirst('i')}`
+      : sort === 'rating'
+        ? sql`i.owner_rating desc nulls last, ${newestFirst('i')}`
+        : // The GiST index orders by the distance alone; ties (two items at the same public point)
+          // would need the exact same random offset, and the rows are ordered in full afterwards.
+          key;
+  return sql`select i.id, i.created_at, ${key} as k from items i where ${where} order by ${order} limit ${rowCount(limit)}`;
+}
+
+/**
+ * Two tiers as one ordered list: the first tier's rows (up to `limit`), then as many of the second
+ * tier's as the first left room for. The second is not run at all when the first fills the window.
+ */
+function tiered(first: SQL, second: SQL, limit: number): SQL {
+  return sql`with t0 as materialized (${first}),
+    t1 as materialized (select * from (${second}) q limit greatest(0, ${rowCount(limit)} - (select count(*) from t0)))
+    select id, created_at, 0 as tier, k from t0 union all select id, created_at, 1 as tier, k from t1`;
+}
+
+/**
+ * The page rows (id, created_at, tier, k) of a browse in the order `sort`, by walking indexes in
+ * that order: the first `limit + offset` rows of the order, cut to the page. Relevance walks the
+ * newest-first paths twice, once per tier (with the postings when they answer the words); nearest
+ * first walks the GiST index, then the items without a location, if any, last.
+ */
+export function orderedWalk(scope: BrowseScope, f: BrowseFilters, sort: OtherSort, limit: number, offset: number, costs: SearchCosts = NO_STATISTICS): SQL {
+  const window = limit + offset;
+  const newest = (tier: Tier) => sql`select id, created_at, 0::float8 as k from (${matchingItems(scope, f, window, 0, costs, tier)}) n`;
+  const rows =
+    sort === 'relevance'
+      ? tiered(newest('shown'), newest('bare'), window)
+      : sort === 'nearest' && !hasRadius(scope)
+        ? tiered(
+            walkInOrder(scope, f, 'nearest', window, [sql`i.public_latitude is not null and i.public_longitude is not null`]),
+            sql`select i.id, i.created_at, null::float8 as k from items i where ${whereFor(scope, f, undefined, [sql`(i.public_latitude is null or i.public_longitude is null)`])}
+              order by ${newestFirst('i')} limit ${rowCount(window)}`,
+            window,
+          )
+        : sql`select id, created_at, 0 as tier, k from (${walkInOrder(scope, f, sort, window)}) w`;
+  return sql`select * from (${rows}) r order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+}
+
+/**
+ * The page rows (id, created_at, tier, k) in the order `sort` among a complete set of matches `m`
+ * (id): each match's key is read from its item and the set sorted. For a set within the count's
+ * bound (1,000) this is cheaper and steadier than a walk, which may cross the catalogue to find few.
+ */
+export function orderedMatches(m: string, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
+  const tier =
+    sort === 'relevance'
+      ? sql`case when ${tierCondition('shown', 't', 'id')} then 0 else 1 end`
+      : sort === 'nearest'
+        ? sql`case when t.public_latitude is null or t.public_longitude is null then 1 else 0 end`
+        : sql`0`;
+  return sql`select * from (select t.id, t.created_at, ${tier} as tier, ${sortKey(sort, 't', scope.near)} as k
+    from ${sql.raw(m)} join items t on t.id = ${sql.raw(m)}.id) r
+    order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }

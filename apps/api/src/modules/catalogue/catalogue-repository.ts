@@ -1,7 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BrowseFilters, DateRange } from '@toolshed/core';
+import { effectiveSort, type BrowseFilters, type BrowseSort, type DateRange, type GeoPoint } from '@toolshed/core';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
-import { COUNT_BOUND, countedItems, matchingItems, newestFirst, preparable, readsPostings, rowCount, type BrowseScope } from './browse-sql.ts';
+import {
+  COUNT_BOUND,
+  countedItems,
+  distanceFrom,
+  matchingItems,
+  newestFirst,
+  orderedMatches,
+  orderedRows,
+  orderedWalk,
+  preparable,
+  readsPostings,
+  rowCount,
+  type BrowseScope,
+} from './browse-sql.ts';
 import { CommonWords, type ColumnStatistics, type TokenPostings } from './common-words.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
@@ -35,9 +48,11 @@ export interface ItemSummaryRow {
   owner_total_ratings: number;
   large_key: string | null;
   thumb_key: string | null;
+  /** With a location: great-circle metres to the item's public point (null when it has none). */
+  distance_m?: number | null;
 }
 
-export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb_key'> {
+export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb_key' | 'distance_m'> {
   category_name: string;
   /** The owner's vacation end (YYYY-MM-DD) or null; see profile/vacation-sql.ts. */
   owner_vacation_until: string | null;
@@ -47,6 +62,9 @@ export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb
   latitude: number | null;
   longitude: number | null;
   location_approximate: boolean;
+  /** The public point (migration 0023): what anyone but the owner is shown. */
+  public_latitude: number | null;
+  public_longitude: number | null;
 }
 
 export interface ImageRow {
@@ -69,6 +87,20 @@ const SUMMARY_JOINS = sql`join items i on i.id = m.id join users u on u.id = i.o
 const cardsBeside = (from: SQL) => sql`
   left join (select ${SUMMARY_COLUMNS}, m.created_at from (${from}) m ${SUMMARY_JOINS}) p on true
   order by ${newestFirst('p')}`;
+
+/**
+ * `cardsBeside` for any order and place: the page rows of an order other than newest carry their
+ * tier and key (`orderedWalk`, `orderedMatches`) to be put in order again; with a location each
+ * card gets its distance from the public point.
+ */
+function cardsInOrder(from: SQL, sort: BrowseSort, near: GeoPoint | undefined): SQL {
+  if (sort === 'newest' && !near) return cardsBeside(from);
+  const distance = near ? sql`, ${distanceFrom(near, 'i')} as distance_m` : sql``;
+  const ordering = sort === 'newest' ? sql`` : sql`, m.tier, m.k`;
+  return sql`
+  left join (select ${SUMMARY_COLUMNS}${distance}, m.created_at${ordering} from (${from}) m ${SUMMARY_JOINS}) p on true
+  order by ${sort === 'newest' ? newestFirst('p') : orderedRows(sort, 'p')}`;
+}
 
 export function createCatalogueRepository(db: Db) {
   // What the choice between the postings and the walk needs (common-words.ts): the most common tokens
@@ -132,13 +164,16 @@ export function createCatalogueRepository(db: Db) {
      * One page, newest first, of an unfiltered category (or all, null) with its exact total from the
      * counts the triggers on `items` keep (migration 0009): one round trip, no counting of items.
      */
-    async listWithListedCount(scope: { categoryId: string | null }, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; listed: number }> {
+    async listWithListedCount(scope: Pick<BrowseScope, 'categoryId' | 'near'>, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; listed: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
       const costs = commonWords.costsFor(scope.categoryId, filters);
+      const sort = effectiveSort(filters);
+      const page =
+        sort === 'newest' ? matchingItems(scope, filters, filters.pageSize, offset, costs) : orderedWalk(scope, filters, sort, filters.pageSize, offset, costs);
       const rows = await runner(filters)<ItemSummaryRow & { listed: number }>(db, sql`
         select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
-        ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, costs))}`);
+        ${cardsInOrder(page, sort, scope.near)}`);
       return { rows: rows.filter((r) => r.id !== null), listed: rows[0]?.listed ?? 0 };
     },
 
@@ -149,17 +184,34 @@ export function createCatalogueRepository(db: Db) {
      * index: the page newest first, stopping after its own rows (a third less work than cutting it
      * from a materialised list), the count in whatever order is cheapest (`countedItems`). Over
      * postings, whose matches must be sorted, they are sorted once and the page is cut from them.
+     * In another order (decision 022) the matches counted are kept: when they are all of them (fewer
+     * than the window) the page is sorted from them, else an index is walked in that order.
      */
     async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
       const costs = commonWords.costsFor(scope.categoryId, filters);
-      const query = readsPostings(filters, costs)
-        ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, costs)})
+      const sort = effectiveSort(filters);
+      const postings = readsPostings(scope, filters, costs);
+      let query: SQL;
+      if (sort !== 'newest') {
+        const all = sql`(select count(*) from m) < ${rowCount(window)}`;
+        query = sql`with m as materialized (${postings ? matchingItems(scope, filters, window, 0, costs) : countedItems(scope, filters, window, costs)})
             select c.matched, p.* from (select count(*)::int as matched from m) c
-            ${cardsBeside(sql`select id, created_at from m order by ${newestFirst('m')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`)}`
-        : sql`select c.matched, p.* from (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w) c
-            ${cardsBeside(matchingItems(scope, filters, filters.pageSize, offset, costs))}`;
+            ${cardsInOrder(
+              sql`select * from (${orderedMatches('m', scope, sort, filters.pageSize, offset)}) a where ${all}
+                union all select * from (${orderedWalk(scope, filters, sort, filters.pageSize, offset, costs)}) b where not ${all}`,
+              sort,
+              scope.near,
+            )}`;
+      } else {
+        query = postings
+          ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, costs)})
+            select c.matched, p.* from (select count(*)::int as matched from m) c
+            ${cardsInOrder(sql`select id, created_at from m order by ${newestFirst('m')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`, sort, scope.near)}`
+          : sql`select c.matched, p.* from (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w) c
+            ${cardsInOrder(matchingItems(scope, filters, filters.pageSize, offset, costs), sort, scope.near)}`;
+      }
       const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, query);
       return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
     },
@@ -172,7 +224,7 @@ export function createCatalogueRepository(db: Db) {
       const rows = await queryRowsPrepared<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(db, sql`
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence,
                i.min_days, i.max_days, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
-               i.location_approximate, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
+               i.location_approximate, i.public_latitude, i.public_longitude, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
                u.rating as owner_rating, u.total_ratings as owner_total_ratings,
                to_char(u.vacation_until, 'YYYY-MM-DD') as owner_vacation_until,
                coalesce((select json_agg(json_build_object('large_key', m.large_key, 'thumb_key', m.thumb_key, 'position', m.position) order by m.position)

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, FILTER_FIELD_LABELS, todayInLondon, type FilterField } from '@toolshed/core';
+import { addDays, APPROXIMATE_RADIUS_METRES, distanceMetres, FILTER_FIELD_LABELS, todayInLondon, type FilterField } from '@toolshed/core';
 import type { CategoriesResponse, ItemDetail, ItemsPage } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { addImage, createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
@@ -69,11 +69,15 @@ describe('GET /api/categories', () => {
 });
 
 describe('GET /api/categories/:id/items', () => {
-  it('lists all items newest first with owner, price and first image', async () => {
+  it('lists all items, those with photos and a rated owner first, newest first within each, with owner, price and first image', async () => {
     const { status, body } = await getJson<ItemsPage>('/api/categories/all/items');
     expect(status).toBe(200);
     expect(body.category).toMatchObject({ id: 'all', name: 'All Items' });
-    expect(names(body)).toEqual(['Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower', 'Cordless Drill']);
+    expect(body.sort).toBe('relevance');
+    // Only the drill has photos (and a rated owner): it leads; the rest are newest first.
+    expect(names(body)).toEqual(['Cordless Drill', 'Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower']);
+    const newest = await getJson<ItemsPage>('/api/categories/all/items?sort=newest');
+    expect(names(newest.body)).toEqual(['Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower', 'Cordless Drill']);
     expect(body.total).toBe(4);
     const drill = body.items.find((i) => i.id === ids.drill)!;
     expect(drill).toMatchObject({ dailyRatePence: 800, city: 'Leeds', owner: { name: 'Star Owner', rating: 4.8, totalRatings: 12 } });
@@ -110,10 +114,10 @@ describe('GET /api/categories/:id/items', () => {
 
   it.each([
     ['8', ['Cordless Drill']],
-    ['12.50', ['Circular Saw', 'Cordless Drill']],
+    ['12.50', ['Cordless Drill', 'Circular Saw']],
     ['12.49', ['Cordless Drill']],
     ['0', []],
-    ['', ['Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower', 'Cordless Drill']],
+    ['', ['Cordless Drill', 'Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower']],
   ])('maxPrice %j (pounds per day, inclusive; blank is no limit)', async (maxPrice, expected) => {
     const { body } = await getJson<ItemsPage>(`/api/categories/all/items?maxPrice=${maxPrice}`);
     expect(names(body)).toEqual(expected);
@@ -141,10 +145,10 @@ describe('GET /api/categories/:id/items', () => {
   });
 
   it.each([
-    ['3', ['Extension Ladder', 'Petrol Lawn Mower', 'Cordless Drill']],
-    ['3.5', ['Extension Ladder', 'Petrol Lawn Mower', 'Cordless Drill']],
-    ['4', ['Extension Ladder', 'Cordless Drill']],
-    ['4.5', ['Extension Ladder', 'Cordless Drill']],
+    ['3', ['Cordless Drill', 'Extension Ladder', 'Petrol Lawn Mower']],
+    ['3.5', ['Cordless Drill', 'Extension Ladder', 'Petrol Lawn Mower']],
+    ['4', ['Cordless Drill', 'Extension Ladder']],
+    ['4.5', ['Cordless Drill', 'Extension Ladder']],
     ['5', []],
   ])('minRating %s excludes lower and unrated owners', async (minRating, expected) => {
     const { body } = await getJson<ItemsPage>(`/api/categories/all/items?minRating=${minRating}`);
@@ -161,8 +165,8 @@ describe('GET /api/categories/:id/items', () => {
   it('paginates with the total', async () => {
     const first = await getJson<ItemsPage>('/api/categories/all/items?pageSize=3');
     const second = await getJson<ItemsPage>('/api/categories/all/items?pageSize=3&page=2');
-    expect(names(first.body)).toEqual(['Extension Ladder', 'Circular Saw', 'Petrol Lawn Mower']);
-    expect(names(second.body)).toEqual(['Cordless Drill']);
+    expect(names(first.body)).toEqual(['Cordless Drill', 'Extension Ladder', 'Circular Saw']);
+    expect(names(second.body)).toEqual(['Petrol Lawn Mower']);
     expect(second.body).toMatchObject({ total: 4, page: 2, pageSize: 3 });
   });
 
@@ -207,9 +211,16 @@ describe('GET /api/items/:id', () => {
       maxDays: 7,
       available: true,
       owner: { id: ids.star, name: 'Star Owner', rating: 4.8, totalRatings: 12 },
-      // A visitor gets the town, the postcode district and a point on a coarse grid: never the street.
-      location: { address: null, city: 'Leeds', postcode: 'LS1', latitude: 53.8, longitude: -1.55, approximate: true },
+      // A visitor gets the town, the postcode district and the public point: never the street.
+      location: { address: null, city: 'Leeds', postcode: 'LS1', approximate: true },
     });
+    // The public point is the item's stable offset (250-400 m), to three decimal places.
+    const shown = { latitude: body.location.latitude!, longitude: body.location.longitude! };
+    expect(shown.latitude.toFixed(3)).toBe(String(shown.latitude));
+    const metres = distanceMetres(shown, { latitude: 53.7997, longitude: -1.5492 });
+    expect(metres).toBeGreaterThan(150);
+    expect(metres).toBeLessThan(APPROXIMATE_RADIUS_METRES);
+    expect((await getJson<ItemDetail>(`/api/items/${ids.drill}`)).body.location).toEqual(body.location);
     expect(body.images).toHaveLength(3);
     expect(body.images[1]?.alt).toBe('Cordless Drill – photo 2 of 3');
     expect(body.bookedRanges).toEqual([{ startDate: addDays(today, 3), endDate: addDays(today, 5) }]);

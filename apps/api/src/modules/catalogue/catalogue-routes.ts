@@ -7,7 +7,6 @@ import {
   itemDetailSchema,
   itemsPageSchema,
 } from '@toolshed/core/contract';
-import { publicLocation } from '@toolshed/core';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
@@ -35,7 +34,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
         // Public: answers visitors, no session needed.
         security: [],
         tags: ['browse'],
-        summary: "Items of a category ('all' for every category), filtered and paginated, newest first",
+        summary: "Items of a category ('all' for every category), filtered, ordered and paginated; with a location, near it",
         params: z.object({ categoryId: z.string().max(100) }),
         querystring: browseQuerySchema,
         response: { 200: itemsPageSchema, ...errors },
@@ -57,10 +56,10 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
       },
     },
     async (request) => {
-      const item = await service.item(request.params.itemId);
+      const item = await service.publicItem(request.params.itemId);
       // The session is only looked up when there is a cookie, so visitors' popups stay cheap.
       const viewer = request.headers.cookie && currentUser ? await currentUser.optionalUser(request) : null;
-      return viewer?.id === item.owner.id ? item : { ...item, location: publicLocation(item.location) };
+      return viewer?.id === item.owner.id ? service.item(request.params.itemId) : item;
     },
   );
 };

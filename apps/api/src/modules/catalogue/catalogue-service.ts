@@ -1,5 +1,21 @@
-import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, activeVacation, AppError, parseBrowseFilters, todayInLondon, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
-import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, OwnerSummary } from '@toolshed/core/contract';
+import {
+  ALL_CATEGORY_ID,
+  ALL_ITEMS_CATEGORY,
+  activeVacation,
+  AppError,
+  effectiveSort,
+  METRES_PER_MILE,
+  nearText,
+  parseBrowseFilters,
+  publicLocation,
+  roundedMiles,
+  todayInLondon,
+  type BrowseFilters,
+  type NearQuery,
+  type RawBrowseFilters,
+} from '@toolshed/core';
+import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, NearAnswer, OwnerSummary } from '@toolshed/core/contract';
+import type { Geocoder, PlaceResult } from '../../platform/geocoding/geocoder.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { BrowseScope, CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';
 import { COUNT_BOUND, narrowsListing } from './browse-sql.ts';
@@ -25,8 +41,18 @@ export function createCatalogueService(
   storage: FileStorage,
   now: () => Date = () => new Date(),
   cache: TtlCache<unknown> = new TtlCache(0, 0),
+  geocoder?: Geocoder,
 ) {
   const cached = <T>(key: unknown[], compute: () => Promise<T>) => cache.getOrCompute(JSON.stringify(key), compute) as Promise<T>;
+  // Where the location box's postcodes and towns are: they do not move, so an hour is nothing. The
+  // HTTP geocoder keeps its answers in PostgreSQL besides; this spares even that round trip.
+  const places = new TtlCache<PlaceResult>(3_600_000, 2_000);
+  async function locate(near: NearQuery): Promise<NearAnswer & { radiusMiles: null }> {
+    if (near.kind === 'point') return { label: 'your location', latitude: near.latitude, longitude: near.longitude, radiusMiles: null };
+    if (!geocoder) throw new AppError('UNAVAILABLE', 'Finding places is not available');
+    const place = await places.getOrCompute(nearText(near).toLowerCase(), () => geocoder.locate(near));
+    return { label: place.label, latitude: place.latitude, longitude: place.longitude, radiusMiles: null };
+  }
   // Categories change only when a process starts (it writes them in step with its code), so a copy
   // up to a minute old is as good as a fresh one: a category page then makes one round trip, not two.
   // Not cleared with the browse cache, which listing changes clear; unknown ids are never kept.
@@ -54,11 +80,24 @@ export function createCatalogueService(
       const date = today();
       const parsed = parseBrowseFilters(raw, date);
       if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
-      return cached(['items', categoryId, ownerId ?? null, parsed.value, date], () => loadItems(categoryId, parsed.value, ownerId));
+      const filters = parsed.value;
+      const near = filters.near ? { ...(await locate(filters.near)), radiusMiles: filters.radiusMiles ?? null } : undefined;
+      return cached(['items', categoryId, ownerId ?? null, filters, date], () => loadItems(categoryId, filters, ownerId, near));
     },
 
-    item: (itemId: string): Promise<ItemDetail> => cached(['item', itemId, today()], () => loadItem(itemId)),
+    /** The item as its owner sees it: the street address and the geocoded point. */
+    item: async (itemId: string): Promise<ItemDetail> => (await loadCachedItem(itemId)).detail,
+
+    /** The item as anyone else sees it: the town, the postcode district and the public point (decision 022). */
+    publicItem: async (itemId: string): Promise<ItemDetail> => {
+      const { detail, publicPoint } = await loadCachedItem(itemId);
+      return { ...detail, location: publicLocation(detail.location, publicPoint) };
+    },
   };
+
+  function loadCachedItem(itemId: string) {
+    return cached(['item', itemId, today()], () => loadItem(itemId));
+  }
 
   async function loadCategories(): Promise<CategoriesResponse> {
     const rows = await repo.categoriesWithCounts();
@@ -74,10 +113,16 @@ export function createCatalogueService(
     };
   }
 
-  async function loadItems(categoryId: string, filters: BrowseFilters, ownerId: string | undefined): Promise<ItemsPage> {
+  async function loadItems(categoryId: string, filters: BrowseFilters, ownerId: string | undefined, near: NearAnswer | undefined): Promise<ItemsPage> {
     const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await categoryRows.getOrCompute(categoryId, () => repo.findCategory(categoryId));
     if (!category) throw new AppError('NOT_FOUND', 'Category not found');
-    const scope = { categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId, ...(ownerId ? { ownerId } : {}) };
+    const scope: BrowseScope = {
+      categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId,
+      ...(ownerId ? { ownerId } : {}),
+      ...(near
+        ? { near: { latitude: near.latitude, longitude: near.longitude, ...(near.radiusMiles === null ? {} : { radiusMetres: near.radiusMiles * METRES_PER_MILE }) } }
+        : {}),
+    };
     const { rows, total, totalCapped } = await pageAndTotal(scope, filters);
     return {
       category,
@@ -85,6 +130,8 @@ export function createCatalogueService(
       totalCapped,
       page: filters.page,
       pageSize: filters.pageSize,
+      sort: effectiveSort(filters),
+      ...(near ? { near } : {}),
       items: rows.map((r) => ({
         id: r.id,
         name: r.name,
@@ -96,6 +143,8 @@ export function createCatalogueService(
         city: r.city,
         owner: owner(r),
         image: r.large_key && r.thumb_key ? image(r.name, r.large_key, r.thumb_key) : null,
+        // Rounded here and only here: the metres never leave the service (decision 022).
+        ...(near ? { distanceMiles: r.distance_m == null ? null : roundedMiles(Number(r.distance_m)) } : {}),
       })),
     };
   }
@@ -113,11 +162,11 @@ export function createCatalogueService(
     return { rows, total: Math.min(matched, COUNT_BOUND), totalCapped: matched > COUNT_BOUND };
   }
 
-  async function loadItem(itemId: string): Promise<ItemDetail> {
+  async function loadItem(itemId: string): Promise<{ detail: ItemDetail; publicPoint: { latitude: number | null; longitude: number | null } }> {
     const row = isRowId(itemId) ? await repo.findItem(itemId, today()) : undefined;
     if (!row) throw new AppError('NOT_FOUND', 'Item not found');
     const { images, booked_ranges: bookedRanges } = row;
-    return {
+    const detail: ItemDetail = {
       id: row.id,
       name: row.name,
       description: row.description,
@@ -140,6 +189,7 @@ export function createCatalogueService(
       bookedRanges,
       ownerAwayUntil: activeVacation(row.owner_vacation_until, today()),
     };
+    return { detail, publicPoint: { latitude: row.public_latitude, longitude: row.public_longitude } };
   }
 }
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, filtersToQuery, publicLocation, readBrowseFilters, type FirstScreenData } from '@toolshed/core';
+import { AppError, filtersToQuery, readBrowseFilters, type FirstScreenData } from '@toolshed/core';
 import { categoriesResponseSchema, itemDetailSchema, itemsPageSchema } from '@toolshed/core/contract';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 
@@ -28,12 +28,12 @@ export async function loadFirstScreen(catalogue: CatalogueService, address: Brow
   const [categories, page, item] = await Promise.all([
     catalogue.categories(),
     unlessRefused(catalogue.items(address.categoryId, raw)),
-    address.itemId && options.withItem ? unlessRefused(catalogue.item(address.itemId)) : undefined,
+    address.itemId && options.withItem ? unlessRefused(catalogue.publicItem(address.itemId)) : undefined,
   ]);
   return {
     at: options.now,
     categories: z.encode(categoriesResponseSchema, categories),
     ...(page ? { items: { categoryId: address.categoryId, query: filtersToQuery(raw), page: z.encode(itemsPageSchema, page) } } : {}),
-    ...(item ? { item: z.encode(itemDetailSchema, { ...item, location: publicLocation(item.location) }) } : {}),
+    ...(item ? { item: z.encode(itemDetailSchema, item) } : {}),
   };
 }

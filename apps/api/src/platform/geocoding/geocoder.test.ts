@@ -27,6 +27,20 @@ describe('offline geocoder', () => {
     expect((await failure(geo.geocode(query('', '', '')))).message).toBe(GEOCODE_MESSAGES.noAddress);
     expect((await failure(geo.geocode(query('QQ1 1AA')))).message).toBe(GEOCODE_MESSAGES.notFound);
   });
+
+  it('places the location box: towns by name, whatever the case or punctuation, and postcodes', async () => {
+    expect(await geo.locate({ kind: 'place', name: 'oxford' })).toMatchObject({ label: 'Oxford' });
+    expect(await geo.locate({ kind: 'place', name: 'ST. ALBANS' })).toMatchObject({ label: 'St Albans', latitude: 51.75 });
+    expect(await geo.locate({ kind: 'place', name: 'Newcastle' })).toMatchObject({ label: 'Newcastle upon Tyne' });
+    expect((await geo.locate({ kind: 'postcode', postcode: 'LS6 2AB' })).label).toBe('LS6');
+    expect((await geo.locate({ kind: 'district', district: 'YO1' })).latitude).toBeCloseTo(53.96, 1);
+  });
+
+  it('says what to type when it cannot place it', async () => {
+    const err = await failure(geo.locate({ kind: 'place', name: 'Atlantis' }));
+    expect(err).toMatchObject({ code: 'VALIDATION', field: 'near', message: '"Atlantis" was not found. Enter a UK postcode or a town' });
+    expect((await failure(geo.locate({ kind: 'district', district: 'QQ1' }))).field).toBe('near');
+  });
 });
 
 describe('HTTP geocoder against a fake service on loopback', () => {
@@ -84,6 +98,16 @@ describe('HTTP geocoder against a fake service on loopback', () => {
   ])('answer "%s" becomes %j', async (kind, message) => {
     const geo = createHttpGeocoder({ url: base, timeoutMs: 300, minIntervalMs: 0 });
     expect((await failure(geo.geocode(query('LS1 4AP', kind)))).message).toBe(message);
+  });
+
+  it('places the location box through the service, caching each text, and refuses what it cannot find', async () => {
+    const geo = createHttpGeocoder({ url: base, timeoutMs: 1000, minIntervalMs: 0 });
+    const before = seen.length;
+    expect(await geo.locate({ kind: 'place', name: 'Headingley' })).toEqual({ latitude: 53.7997, longitude: -1.5492, label: 'Headingley' });
+    await geo.locate({ kind: 'place', name: 'Headingley' });
+    expect(seen.slice(before)).toEqual(['Headingley']);
+    expect((await failure(geo.locate({ kind: 'place', name: 'nowhere town' }))).message).toBe('"nowhere town" was not found. Enter a UK postcode or a town');
+    expect((await failure(geo.locate({ kind: 'place', name: 'broken town' }))).message).toBe(GEOCODE_MESSAGES.unavailable);
   });
 
   it('an unreachable service is unavailable', async () => {

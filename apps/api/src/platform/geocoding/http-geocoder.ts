@@ -1,5 +1,5 @@
 import { AppError } from '@toolshed/core';
-import { assertAddress, checkedPoint, GEOCODE_MESSAGES, type Geocoder, type GeocodeResult } from './geocoder.ts';
+import { assertAddress, checkedPoint, GEOCODE_MESSAGES, placeNotFound, placeText, type Geocoder, type GeocodeResult } from './geocoder.ts';
 import { createMemoryGeocodeCache, type GeocodeCache } from './geocode-cache.ts';
 
 export interface HttpGeocoderOptions {
@@ -60,16 +60,31 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
     return checkedPoint(first.lat, first.lon, false);
   }
 
+  /** One answer per text for the whole deployment: answers are kept in the same cache, under their own prefix. */
+  async function cachedCall(key: string, q: string): Promise<GeocodeResult> {
+    const hit = await cache.get(key);
+    if (hit) return hit;
+    const point = await call(q);
+    await cache.set(key, point);
+    return point;
+  }
+
   return {
     async geocode(query) {
       assertAddress(query);
       const q = [query.address, query.city, query.postcode].map((s) => s.trim()).join(', ');
-      const key = q.toLowerCase();
-      const hit = await cache.get(key);
-      if (hit) return hit;
-      const point = await call(q);
-      await cache.set(key, point);
-      return point;
+      return cachedCall(q.toLowerCase(), q);
+    },
+    async locate(place) {
+      const text = placeText(place);
+      try {
+        const point = await cachedCall(`place:${text.toLowerCase()}`, text);
+        return { latitude: point.latitude, longitude: point.longitude, label: text };
+      } catch (err) {
+        // Nothing found, or something outside the UK: the location box says what to type instead.
+        if (err instanceof AppError && (err.code === 'VALIDATION' || err.message === GEOCODE_MESSAGES.badCoordinates)) throw placeNotFound(place);
+        throw err;
+      }
     },
   };
 }
