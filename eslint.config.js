@@ -72,4 +72,34 @@ export default tseslint.config(
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
+  {
+    // The API reaches the database only through repositories: `*-repository.ts` (and the `*-sql.ts`
+    // fragments they build with), `src/db` and the `src/platform` stores import drizzle or the schema;
+    // services, routes and everything else ask a repository. Tests may set up rows directly.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*-repository.ts',
+      'apps/api/src/**/*-sql.ts',
+      'apps/api/src/db/**',
+      'apps/api/src/platform/**',
+      'apps/api/src/test/**',
+      'apps/api/src/**/*.test.ts',
+      'apps/api/src/**/*-test-kit.ts',
+      'apps/api/src/**/*-test-fixtures.ts',
+      // better-auth's adapter is given the auth tables themselves.
+      'apps/api/src/modules/auth/auth.ts',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a *-repository.ts file: ask the repository.' }],
+          patterns: [
+            { group: ['drizzle-orm/*'], message: 'SQL belongs in a *-repository.ts file: ask the repository.' },
+            { group: ['**/db/schema', '**/db/schema.ts', '**/db/schema-*'], message: 'The schema is for repositories: ask the repository.' },
+          ],
+        },
+      ],
+    },
+  },
 );

@@ -39,7 +39,7 @@ import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
 import { withAccountEndpoints } from './modules/auth/auth-openapi.ts';
 import { createCurrentUser } from './modules/auth/current-user.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
-import { createDbFailureLog } from './modules/auth/sign-in-failures.ts';
+import { createDbFailureLog } from './modules/auth/sign-in-failure-repository.ts';
 import { profileRoutes } from './modules/profile/profile-routes.ts';
 import { accountRoutes } from './modules/account/account-routes.ts';
 import { createAccountRepository } from './modules/account/account-repository.ts';

@@ -10,7 +10,7 @@ import { addImage, createItem, createRental, createUser, insertCategories } from
 import { queryRows, type Db } from '../../db/database.ts';
 import { notifications, reviews, users } from '../../db/schema.ts';
 import { REMOVED_MESSAGE } from './account-data-repository.ts';
-import { postTransaction } from '../ledger/ledger.ts';
+import { postTransaction } from '../ledger/ledger-repository.ts';
 
 let ctx: TestContext;
 let db: Db;

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError, formatPence } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { balances } from '../ledger/ledger.ts';
+import { balances } from '../ledger/ledger-repository.ts';
 import type { AccountDataRepository } from './account-data-repository.ts';
 
 /**

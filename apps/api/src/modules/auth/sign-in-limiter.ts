@@ -7,7 +7,7 @@
  *   must wait a back-off after the last failure (1 s, doubling, at most `maxBackoffMs`), so many
  *   addresses together still guess slowly while the owner waits at most that long.
  * A successful sign-in or password reset clears the account. The app keeps the failures in PostgreSQL
- * (sign-in-failures.ts), so the limits hold whichever API process answers.
+ * (sign-in-failure-repository.ts), so the limits hold whichever API process answers.
  */
 export interface SignInLimiterOptions {
   pairFailures: number;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkoutPosting } from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { checkoutAttempts, itemImages, items, payments, rentals, users, wheelbarrowLines } from '../../db/schema.ts';
-import { postTransaction } from '../ledger/ledger.ts';
+import { postTransaction } from '../ledger/ledger-repository.ts';
 
 export interface LineItemRow {
   id: string;

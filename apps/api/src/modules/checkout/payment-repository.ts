@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sum } from 'drizzle-orm';
 import { captureFailedPosting, RENTAL_TRANSITIONS, todayInLondon, transitionRefusal, UNPAID_CANCEL_REASON, type PaymentState } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { ledgerEntries, payments, rentals } from '../../db/schema.ts';
-import { postTransaction, rentalAccountTotal } from '../ledger/ledger.ts';
+import { postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
 
 export interface CancelledRental {
   id: string;

@@ -8,7 +8,7 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
 import { createRental, createUser, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
-import { balances, postTransaction } from '../ledger/ledger.ts';
+import { balances, postTransaction } from '../ledger/ledger-repository.ts';
 
 let ctx: TestContext;
 const mailer = createMemoryMailer();

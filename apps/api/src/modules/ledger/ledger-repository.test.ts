@@ -4,7 +4,7 @@ import { openTestDatabase } from '../../test/test-app.ts';
 import { createUser } from '../../test/factories.ts';
 import type { Database } from '../../db/database.ts';
 import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
-import { balances, postTransaction } from './ledger.ts';
+import { balances, postTransaction } from './ledger-repository.ts';
 
 let database: Database;
 let dispose: () => Promise<void>;

@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
 import { payments, rentals } from '../../db/schema.ts';
-import { balances } from '../ledger/ledger.ts';
+import { balances } from '../ledger/ledger-repository.ts';
 
 export interface TransactionRow {
   id: string;

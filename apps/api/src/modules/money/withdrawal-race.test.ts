@@ -5,7 +5,7 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, post } from '../../test/auth-helpers.ts';
 import { queryRows } from '../../db/database.ts';
-import { postTransaction } from '../ledger/ledger.ts';
+import { postTransaction } from '../ledger/ledger-repository.ts';
 
 /**
  * Twenty withdrawals of the whole balance at the same moment. On PostgreSQL they really run in

@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { withdrawalRequestedPosting, withdrawalSettledPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { withdrawals } from '../../db/schema.ts';
-import { balances, postTransaction } from '../ledger/ledger.ts';
+import { balances, postTransaction } from '../ledger/ledger-repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 

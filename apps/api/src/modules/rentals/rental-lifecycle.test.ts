@@ -7,7 +7,7 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
-import { balances } from '../ledger/ledger.ts';
+import { balances } from '../ledger/ledger-repository.ts';
 import { rentalKit } from './rental-test-kit.ts';
 
 let ctx: TestContext;

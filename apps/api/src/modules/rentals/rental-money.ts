@@ -1,6 +1,6 @@
 import { cancellationPosting, completionPosting, feeShares, refundOf } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
-import { postTransaction, rentalAccountTotal } from '../ledger/ledger.ts';
+import { postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
 import type { RentalRow } from './rental-repository.ts';
 
 /** This line's share of its checkout's service fee (0 for a rental booked without a checkout). */

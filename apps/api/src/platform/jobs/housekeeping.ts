@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { JobQueue } from './job-queue.ts';
 import { deleteEndedWindows } from '../rate-limit/rate-limit-store.ts';
 import { trimGeocodeCache } from '../geocoding/geocode-cache.ts';
-import { deleteOldSignInFailures } from '../../modules/auth/sign-in-failures.ts';
+import { deleteOldSignInFailures } from '../../modules/auth/sign-in-failure-repository.ts';
 
 /** Finished jobs are kept this long (their keys keep one-off notices from repeating meanwhile). */
 const KEEP_FINISHED_JOBS_DAYS = 90;
