@@ -27,6 +27,7 @@ export * from './payment-state.ts';
 export * from './withdrawal-rules.ts';
 export * from './public-location.ts';
 export * from './near.ts';
+export * from './uk-places/index.ts';
 export * from './browse-query.ts';
 export * from './image-sizes.ts';
 export * from './first-screen.ts';

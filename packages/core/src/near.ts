@@ -16,6 +16,11 @@ export const EARTH_RADIUS_METRES = 6_378_168;
 
 /** What the location box asks people for, and says when it cannot use what they typed. */
 export const NEAR_MESSAGE = 'Enter a UK postcode or a town';
+
+/** What the location box says when what was typed reads well but is nowhere the geocoder knows. */
+export function placeNotFoundMessage(text: string): string {
+  return `"${text}" was not found. ${NEAR_MESSAGE}`;
+}
 export const MAX_NEAR_LENGTH = 60;
 
 /** Toolshed lists things in the UK and its islands: a point outside these bounds is not a place here. */

@@ -1,4 +1,4 @@
-import { parseBrowseFilters, todayInLondon, type BrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
+import { AppError, parseBrowseFilters, todayInLondon, type BrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
 import type { CatalogueSource } from '../lib/api-client.ts';
 import { ApiError } from '../lib/api-error.ts';
 
@@ -13,6 +13,16 @@ function loadSample(): Promise<SampleModule> {
     throw err;
   });
   return loading;
+}
+
+/** The sample catalogue refuses what the API refuses (a place it cannot find), with the API's error. */
+function asApiError<T>(answer: () => T): T {
+  try {
+    return answer();
+  } catch (err) {
+    if (err instanceof AppError) throw new ApiError(err.status, err.code, err.message, err.field);
+    throw err;
+  }
 }
 
 /** Read-only answers from the built-in sample catalogue, shaped exactly like the API's. */
@@ -32,7 +42,7 @@ export function createMockSource(): CatalogueSource {
       const today = todayInLondon();
       const filters = filtersFor(raw, today);
       const sample = await loadSample();
-      const page = sample.mockItemsPage(categoryId, filters, today);
+      const page = asApiError(() => sample.mockItemsPage(categoryId, filters, today));
       if (!page) throw new ApiError(404, 'NOT_FOUND', 'Category not found');
       return page;
     },
@@ -52,7 +62,7 @@ export function createMockSource(): CatalogueSource {
       const today = todayInLondon();
       const filters = filtersFor(raw, today);
       const sample = await loadSample();
-      const page = sample.mockOwnerItems(ownerId, filters, today);
+      const page = asApiError(() => sample.mockOwnerItems(ownerId, filters, today));
       if (!page) throw new ApiError(404, 'NOT_FOUND', 'Owner not found');
       return page;
     },

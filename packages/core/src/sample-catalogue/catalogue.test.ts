@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { rangesOverlap } from '../booking-range.ts';
 import { CATEGORIES, isCategoryId } from '../categories.ts';
+import { distanceMetres } from '../near.ts';
+import { postcodeDistrict } from '../public-location.ts';
+import { districtCentre, POSTCODE_DISTRICTS } from '../uk-places/index.ts';
 import { SAMPLE_ITEMS, SAMPLE_RENTALS, SAMPLE_REVIEWS, SAMPLE_USERS, sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser } from './index.ts';
 
 const TODAY = '2026-03-28'; // the day before the clocks go forward, to catch date slips
@@ -34,6 +37,22 @@ describe('sample items', () => {
     expect(item.longitude).toBeGreaterThan(-8.7);
     expect(item.longitude).toBeLessThan(1.8);
     expect(item.address && item.city).toBeTruthy();
+  });
+
+  it("places each item in its postcode district, within a few kilometres of the district's centre", () => {
+    for (const item of SAMPLE_ITEMS) {
+      const district = postcodeDistrict(item.postcode)!;
+      expect(POSTCODE_DISTRICTS[district], district).toBeDefined();
+      expect(distanceMetres(districtCentre(district)!, item), item.key).toBeLessThan(2_500);
+    }
+  });
+
+  it("spreads each owner's things over neighbourhoods of their town", () => {
+    for (const owner of owners) {
+      const mine = SAMPLE_ITEMS.filter((i) => i.ownerKey === owner);
+      expect(new Set(mine.map((i) => i.city)).size, owner).toBe(1);
+      expect(new Set(mine.map((i) => postcodeDistrict(i.postcode))).size, owner).toBeGreaterThanOrEqual(Math.min(3, mine.length));
+    }
   });
 
   it('spreads items over many towns and every user owns something', () => {

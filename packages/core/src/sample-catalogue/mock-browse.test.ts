@@ -4,7 +4,11 @@ import type { BrowseFilters } from '../browse-filters.ts';
 import { CATEGORIES } from '../categories.ts';
 import { categoriesResponseSchema, itemDetailSchema, itemsPageSchema } from '../contract/index.ts';
 import { addDays } from '../dates.ts';
+import { AppError } from '../errors.ts';
+import { distanceMetres, METRES_PER_MILE, placeNotFoundMessage } from '../near.ts';
+import { APPROXIMATE_RADIUS_METRES, postcodeDistrict } from '../public-location.ts';
 import { SAMPLE_ITEMS, mockCategories, mockItemDetail, mockItemsPage, sampleItem, sampleOwnerRating } from './index.ts';
+import { samplePublicPoint } from './mock-browse.ts';
 
 const TODAY = '2026-06-10';
 const day = (offset: number) => addDays(TODAY, offset);
@@ -161,10 +165,15 @@ describe('mockItemDetail', () => {
       categoryName: 'Cleaning Equipment',
       dailyRatePence: 1800,
       available: true,
-      location: { address: null, city: 'Bristol', postcode: 'BS7', approximate: true },
+      location: { address: null, city: 'Bristol', postcode: postcodeDistrict(sampleItem('cleaning-pressure-washer-1')!.postcode), approximate: true },
       owner: { id: 'oliver-bennett', name: 'Oliver Bennett', picture: null, rating: 4.33, totalRatings: 6 },
     });
-    expect(detail.location.latitude).toBeCloseTo(51.4735, 2);
+    // The public point: a stable offset of a few hundred metres, given to three decimal places.
+    const shown = { latitude: detail.location.latitude!, longitude: detail.location.longitude! };
+    const metres = distanceMetres(sampleItem('cleaning-pressure-washer-1')!, shown);
+    expect(metres).toBeGreaterThan(180);
+    expect(metres).toBeLessThan(APPROXIMATE_RADIUS_METRES);
+    expect(mockItemDetail('cleaning-pressure-washer-1', TODAY)!.location).toEqual(detail.location);
   });
 
   it('has three different pictures with numbered alt text', () => {
@@ -194,5 +203,48 @@ describe('browser bundle', () => {
     const contractImports = source.split('\n').filter((line) => /from '\.\.\/contract/.test(line));
     expect(contractImports.length).toBeGreaterThan(0);
     expect(contractImports.every((line) => line.startsWith('import type '))).toBe(true);
+  });
+});
+
+describe('near me in Mock Data', () => {
+  const headingley = { kind: 'district', district: 'LS6' } as const;
+  const leeds = SAMPLE_ITEMS.filter((i) => i.city === 'Leeds');
+
+  it('finds what is within the radius of a district, nearest first, each with its distance from the public point', () => {
+    const page = mockItemsPage('all', filters({ near: headingley, radiusMiles: 5 }), TODAY)!;
+    expect(page).toMatchObject({ sort: 'nearest', near: { label: 'LS6', latitude: 53.82, longitude: -1.575, radiusMiles: 5 } });
+    expect(page.items.map((i) => i.id).sort()).toEqual(leeds.map((i) => i.key).sort());
+    const miles = page.items.map((i) => i.distanceMiles!);
+    expect(miles).toEqual([...miles].sort((a, b) => a - b));
+    for (const card of page.items) {
+      const metres = distanceMetres(page.near!, samplePublicPoint(sampleItem(card.id)!));
+      expect(metres).toBeLessThanOrEqual(5 * METRES_PER_MILE);
+      expect(card.distanceMiles).toBe(Math.round((metres / METRES_PER_MILE) * 10) / 10);
+    }
+  });
+
+  it('spreads a town over its neighbourhoods: a mile takes in fewer than five', () => {
+    const one = mockItemsPage('all', filters({ near: headingley, radiusMiles: 1 }), TODAY)!;
+    expect(one.total).toBeGreaterThan(0);
+    expect(one.total).toBeLessThan(leeds.length);
+  });
+
+  it('places towns and full postcodes, and refuses a place it cannot find as the API does', () => {
+    expect(mockItemsPage('all', filters({ near: { kind: 'place', name: 'york' }, radiusMiles: 3 }), TODAY)!.items.every((i) => i.city === 'York')).toBe(true);
+    expect(mockItemsPage('all', filters({ near: { kind: 'postcode', postcode: 'SE22 8HU' }, radiusMiles: 3 }), TODAY)!.items.every((i) => i.city === 'London')).toBe(true);
+    expect(() => mockItemsPage('all', filters({ near: { kind: 'place', name: 'Atlantis' } }), TODAY)).toThrow(new AppError('VALIDATION', placeNotFoundMessage('Atlantis'), 'near'));
+  });
+
+  it('sorts by price, rating and age, newest first among equals, and puts unrated owners last by default', () => {
+    const page = (sort?: 'price' | 'rating' | 'newest') => mockItemsPage('all', filters(sort ? { sort } : {}), TODAY)!.items.map((i) => sampleItem(i.id)!);
+    const prices = page('price').map((i) => i.dailyRatePence);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const ratings = page('rating').map((i) => sampleOwnerRating(i.ownerKey).rating ?? -1);
+    expect(ratings).toEqual([...ratings].sort((a, b) => b - a));
+    expect(page('newest').map((i) => i.key)).toEqual([...SAMPLE_ITEMS].reverse().map((i) => i.key));
+    const relevance = page();
+    const firstUnrated = relevance.findIndex((i) => sampleOwnerRating(i.ownerKey).rating === null);
+    expect(relevance.slice(firstUnrated).every((i) => sampleOwnerRating(i.ownerKey).rating === null)).toBe(true);
+    expect(mockItemsPage('all', filters(), TODAY)!.sort).toBe('relevance');
   });
 });

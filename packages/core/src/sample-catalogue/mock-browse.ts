@@ -4,11 +4,14 @@
  * Contract types are imported as types only: this module ships to the browser without zod.
  */
 import { isRangeFree, type DateRange } from '../booking-range.ts';
-import { searchWords, type BrowseFilters } from '../browse-filters.ts';
+import { effectiveSort, searchWords, type BrowseFilters, type BrowseSort } from '../browse-filters.ts';
 import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, CATEGORIES, categoryName } from '../categories.ts';
-import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, OwnerSummary } from '../contract/index.ts';
+import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, NearAnswer, OwnerSummary } from '../contract/index.ts';
 import { compareDates, type IsoDate } from '../dates.ts';
+import { AppError } from '../errors.ts';
+import { distanceMetres, METRES_PER_MILE, nearText, placeNotFoundMessage, roundedMiles, type GeoPoint, type NearQuery } from '../near.ts';
 import { publicLocation, sampleOffsetPoint } from '../public-location.ts';
+import { placeOffline } from '../uk-places/index.ts';
 import { SAMPLE_ITEMS } from './items.ts';
 import { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser } from './lookups.ts';
 import { SAMPLE_RENTALS } from './rentals.ts';
@@ -63,7 +66,52 @@ function matches(item: SampleItem, filters: BrowseFilters, words: string[], toda
   return true;
 }
 
-function summary(item: SampleItem): ItemSummary {
+/** A sample item's public point: a stable offset from its key, as the database draws one for real items. */
+const publicPoints = new Map<string, GeoPoint>();
+export function samplePublicPoint(item: SampleItem): GeoPoint {
+  let point = publicPoints.get(item.key);
+  if (!point) {
+    point = sampleOffsetPoint(item.key, item);
+    publicPoints.set(item.key, point);
+  }
+  return point;
+}
+
+/**
+ * Places the location box as the API's offline geocoder does (core's district and town tables), or
+ * refuses it with the API's message.
+ */
+export function mockNear(near: NearQuery, radiusMiles: number | undefined): NearAnswer {
+  const radius = radiusMiles ?? null;
+  if (near.kind === 'point') return { label: 'your location', latitude: near.latitude, longitude: near.longitude, radiusMiles: radius };
+  const place = placeOffline(near);
+  if (!place) throw new AppError('VALIDATION', placeNotFoundMessage(nearText(near)), 'near');
+  return { label: place.label, latitude: place.latitude, longitude: place.longitude, radiusMiles: radius };
+}
+
+/** Later catalogue entries are newer (the seed inserts them in order). */
+const ageRank = new Map(SAMPLE_ITEMS.map((item, n) => [item.key, n]));
+const newer = (a: SampleItem, b: SampleItem) => ageRank.get(b.key)! - ageRank.get(a.key)!;
+
+/** The API's orders (decision 022), each ending newest first among equals. */
+function orderBy(sort: BrowseSort, distance: (item: SampleItem) => number | null): (a: SampleItem, b: SampleItem) => number {
+  const rating = (item: SampleItem) => sampleOwnerRating(item.ownerKey).rating;
+  switch (sort) {
+    case 'newest':
+      return newer;
+    case 'relevance':
+      // Every sample item has photos: an unrated owner's items come after the rest.
+      return (a, b) => Number(rating(a) === null) - Number(rating(b) === null) || newer(a, b);
+    case 'price':
+      return (a, b) => a.dailyRatePence - b.dailyRatePence || newer(a, b);
+    case 'rating':
+      return (a, b) => (rating(b) ?? -1) - (rating(a) ?? -1) || newer(a, b);
+    case 'nearest':
+      return (a, b) => (distance(a) ?? Infinity) - (distance(b) ?? Infinity) || newer(a, b);
+  }
+}
+
+function summary(item: SampleItem, distance: number | null | undefined): ItemSummary {
   return {
     id: item.key,
     name: item.name,
@@ -75,13 +123,15 @@ function summary(item: SampleItem): ItemSummary {
     city: item.city,
     owner: ownerSummary(item.ownerKey),
     image: image(item, 0),
+    ...(distance === undefined ? {} : { distanceMiles: distance === null ? null : roundedMiles(distance) }),
   };
 }
 
 /**
- * One page of the items in scope that pass the filters, under `category`.
- * Order: newest first, where a later catalogue entry is newer (the seed inserts in catalogue order),
- * so the order is stable from page to page. Owner pages share it, as the API's do.
+ * One page of the items in scope that pass the filters, under `category`, in the order asked for
+ * (relevance without a location and nearest with one by default), where a later catalogue entry is
+ * newer (the seed inserts in catalogue order), so the order is stable from page to page. Owner pages
+ * share it, as the API's do. With a location, distances are from each item's public point.
  */
 export function mockPage(
   category: ItemsPage['category'],
@@ -89,16 +139,30 @@ export function mockPage(
   filters: BrowseFilters,
   today: IsoDate,
 ): ItemsPage {
-  const words = searchWords(filters.search);
-  const found = SAMPLE_ITEMS.filter((i) => inScope(i) && matches(i, filters, words, today)).reverse();
+  const { found, near, sort, distance } = mockMatches(inScope, filters, today);
   const start = (filters.page - 1) * filters.pageSize;
   return {
     category,
-    items: found.slice(start, start + filters.pageSize).map(summary),
+    items: found.slice(start, start + filters.pageSize).map((item) => summary(item, near ? distance(item) : undefined)),
     total: found.length,
     page: filters.page,
     pageSize: filters.pageSize,
+    sort,
+    ...(near ? { near } : {}),
   };
+}
+
+/** Every item in scope that passes the filters, in order, with the place and the distances they were measured by. */
+export function mockMatches(inScope: (item: SampleItem) => boolean, filters: BrowseFilters, today: IsoDate) {
+  const near = filters.near ? mockNear(filters.near, filters.radiusMiles) : undefined;
+  const distance = (item: SampleItem): number | null => (near ? distanceMetres(near, samplePublicPoint(item)) : null);
+  const words = searchWords(filters.search);
+  const sort = effectiveSort(filters);
+  const radius = near?.radiusMiles == null ? undefined : near.radiusMiles * METRES_PER_MILE;
+  const found = SAMPLE_ITEMS.filter((i) => inScope(i) && matches(i, filters, words, today) && (radius === undefined || distance(i)! <= radius)).sort(
+    orderBy(sort, distance),
+  );
+  return { found, near, sort, distance };
 }
 
 /** One page of a category ('all' = every category), or null for an unknown category. */
@@ -128,7 +192,7 @@ export function mockItemDetail(itemId: string, today: IsoDate): ItemDetail | nul
     maxDays: item.maxDays,
     available: true,
     // As the API answers anyone but the owner: the town, the postcode district and an approximate point.
-    location: publicLocation(item, sampleOffsetPoint(item.key, item)),
+    location: publicLocation(item, samplePublicPoint(item)),
     owner: ownerSummary(item.ownerKey),
     images: Array.from({ length: SAMPLE_IMAGE_COUNT }, (_, i) => image(item, i)),
     bookedRanges: blockedRanges(item.key, today).filter((r) => compareDates(r.endDate, today) >= 0),

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATEGORIES, todayInLondon } from '@toolshed/core';
+import { CATEGORIES, distanceMetres, METRES_PER_MILE, PUBLIC_OFFSET_METRES, todayInLondon } from '@toolshed/core';
 import { SAMPLE_ITEMS, SAMPLE_RENTALS } from '@toolshed/core/sample-catalogue';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { createLocalFileStorage } from '../../platform/storage/file-storage.ts';
@@ -46,6 +46,26 @@ describe('seedIfEmpty', () => {
     expect((await stat(file)).size).toBeGreaterThan(1000);
     expect(await sharp(file).metadata()).toMatchObject({ width: 600, height: 400, format: 'webp' });
   }, 120_000);
+
+  it('gives every item a public point a few hundred metres from its place, and a radius finds a neighbourhood', async () => {
+    const rows = await queryRows<{ name: string; latitude: number; longitude: number; public_latitude: number; public_longitude: number }>(
+      database.db,
+      sql`select name, latitude, longitude, public_latitude, public_longitude from items`,
+    );
+    for (const r of rows) {
+      const metres = distanceMetres({ latitude: r.latitude, longitude: r.longitude }, { latitude: r.public_latitude, longitude: r.public_longitude });
+      expect(metres, r.name).toBeGreaterThanOrEqual(PUBLIC_OFFSET_METRES.min - 1);
+      expect(metres, r.name).toBeLessThanOrEqual(PUBLIC_OFFSET_METRES.max + 1);
+    }
+    // Within two miles of Headingley: some of the Leeds items, not all of them.
+    const [near] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from items where earth_distance(ll_to_earth(53.82, -1.575), ll_to_earth(public_latitude, public_longitude)) <= ${2 * METRES_PER_MILE}`,
+    );
+    const leeds = SAMPLE_ITEMS.filter((i) => i.city === 'Leeds').length;
+    expect(near!.n).toBeGreaterThan(0);
+    expect(near!.n).toBeLessThan(leeds);
+  });
 
   it('gives owners ratings from reviews and leaves some unrated', async () => {
     const ratings = await queryRows<{ rated: number; unrated_owners: number }>(

@@ -19,9 +19,13 @@ async function failure(p: Promise<unknown>): Promise<AppError> {
 
 describe('offline geocoder', () => {
   const geo = createOfflineGeocoder();
-  it('resolves a postcode to its area, marked approximate', async () => {
-    expect(await geo.geocode(query('LS1 4AP'))).toEqual({ latitude: 53.8, longitude: -1.55, approximate: true });
-    expect((await geo.geocode(query('sw1a 1aa'))).latitude).toBeCloseTo(51.46, 2);
+  it('resolves a postcode to its district (its area when the table does not have it), marked approximate', async () => {
+    expect(await geo.geocode(query('LS1 4AP'))).toEqual({ latitude: 53.797, longitude: -1.548, approximate: true });
+    expect(await geo.geocode(query('LS6 2AB'))).toEqual({ latitude: 53.82, longitude: -1.575, approximate: true });
+    // A central London sub-district is placed at its district.
+    expect(await geo.geocode(query('sw1a 1aa'))).toEqual({ latitude: 51.495, longitude: -0.14, approximate: true });
+    // No district table for Aberdeen: the area's centre.
+    expect(await geo.geocode(query('AB10 1XG', '1 Union Street', 'Aberdeen'))).toEqual({ latitude: 57.14, longitude: -2.1, approximate: true });
   });
   it('says what is wrong', async () => {
     expect((await failure(geo.geocode(query('', '', '')))).message).toBe(GEOCODE_MESSAGES.noAddress);
@@ -32,8 +36,11 @@ describe('offline geocoder', () => {
     expect(await geo.locate({ kind: 'place', name: 'oxford' })).toMatchObject({ label: 'Oxford' });
     expect(await geo.locate({ kind: 'place', name: 'ST. ALBANS' })).toMatchObject({ label: 'St Albans', latitude: 51.75 });
     expect(await geo.locate({ kind: 'place', name: 'Newcastle' })).toMatchObject({ label: 'Newcastle upon Tyne' });
-    expect((await geo.locate({ kind: 'postcode', postcode: 'LS6 2AB' })).label).toBe('LS6');
-    expect((await geo.locate({ kind: 'district', district: 'YO1' })).latitude).toBeCloseTo(53.96, 1);
+    expect(await geo.locate({ kind: 'postcode', postcode: 'LS6 2AB' })).toEqual({ latitude: 53.82, longitude: -1.575, label: 'LS6' });
+    expect(await geo.locate({ kind: 'district', district: 'OX2' })).toEqual({ latitude: 51.77, longitude: -1.275, label: 'OX2' });
+    // Neighbourhoods by the districts that serve them.
+    expect(await geo.locate({ kind: 'place', name: 'headingley' })).toEqual({ latitude: 53.82, longitude: -1.575, label: 'Headingley' });
+    expect(await geo.locate({ kind: 'place', name: "St Johns Wood" })).toMatchObject({ label: "St John's Wood" });
   });
 
   it('says what to type when it cannot place it', async () => {

@@ -1,6 +1,4 @@
-import { AppError, isUkPostcode, NEAR_MESSAGE, postcodeArea, type NearQuery } from '@toolshed/core';
-import { POSTCODE_AREAS } from './postcode-areas.ts';
-import { findTown } from './towns.ts';
+import { AppError, districtCentre, isUkPostcode, placeNotFoundMessage, placeOffline, postcodeDistrict, type PlaceQuery } from '@toolshed/core';
 
 export interface GeocodeQuery {
   address: string;
@@ -11,12 +9,9 @@ export interface GeocodeQuery {
 export interface GeocodeResult {
   latitude: number;
   longitude: number;
-  /** True when the point is only the postcode area's centre. */
+  /** True when the point is only the postcode district's (or area's) centre. */
   approximate: boolean;
 }
-
-/** What the location box of a browse can name: everything but a point, which needs no geocoding. */
-export type PlaceQuery = Exclude<NearQuery, { kind: 'point' }>;
 
 export interface PlaceResult {
   latitude: number;
@@ -39,7 +34,7 @@ export function placeText(place: PlaceQuery): string {
 
 /** A place the geocoder does not know: the browse is refused with the location box's message. */
 export function placeNotFound(place: PlaceQuery): AppError {
-  return new AppError('VALIDATION', `"${placeText(place)}" was not found. ${NEAR_MESSAGE}`, 'near');
+  return new AppError('VALIDATION', placeNotFoundMessage(placeText(place)), 'near');
 }
 
 export const GEOCODE_MESSAGES = {
@@ -66,35 +61,24 @@ export function checkedPoint(lat: unknown, lon: unknown, approximate: boolean): 
   return { latitude, longitude, approximate };
 }
 
-/** The centre of a postcode district ('OX2'), or of its area ('OX') when the district is not known. */
-function districtCentre(district: string): { latitude: number; longitude: number } | undefined {
-  const area = POSTCODE_AREAS[postcodeArea(district)];
-  return area ? { latitude: area[1], longitude: area[2] } : undefined;
-}
-
 /**
- * Offline: a valid UK postcode resolves to the centre of its postcode area, marked approximate; the
- * location box's postcodes and districts likewise, and towns from a table of UK towns.
+ * Offline: a valid UK postcode resolves to the centre of its postcode district (core's table of
+ * district centres) or, for a district the table does not cover, of its area, marked approximate;
+ * the location box's postcodes and districts likewise, and towns and neighbourhoods by name.
  */
 export function createOfflineGeocoder(): Geocoder {
   return {
     async geocode(query) {
       assertAddress(query);
       if (!isUkPostcode(query.postcode)) throw new AppError('VALIDATION', GEOCODE_MESSAGES.notFound, 'postcode');
-      const area = POSTCODE_AREAS[postcodeArea(query.postcode)];
-      if (!area) throw new AppError('VALIDATION', GEOCODE_MESSAGES.notFound, 'postcode');
-      return checkedPoint(area[1], area[2], true);
+      const centre = districtCentre(postcodeDistrict(query.postcode) ?? '');
+      if (!centre) throw new AppError('VALIDATION', GEOCODE_MESSAGES.notFound, 'postcode');
+      return checkedPoint(centre.latitude, centre.longitude, true);
     },
     async locate(place) {
-      if (place.kind === 'place') {
-        const town = findTown(place.name);
-        if (!town) throw placeNotFound(place);
-        return town;
-      }
-      const district = place.kind === 'postcode' ? place.postcode.split(' ')[0]! : place.district;
-      const centre = districtCentre(district);
-      if (!centre) throw placeNotFound(place);
-      return { ...centre, label: district };
+      const found = placeOffline(place);
+      if (!found) throw placeNotFound(place);
+      return found;
     },
   };
 }
