@@ -38,14 +38,43 @@ describe('every posting the product makes sums to zero', () => {
 
   it('capture failed: what is left of each rental and of the fee goes back to the card; nothing left, nothing posted', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ ownerPendingPence: pence, ownerAvailablePence: pence, renterRefundedPence: pence }), { maxLength: 4 }), pence, (rentals, fees) => {
-        const posting = captureFailedPosting({ paymentId: 'p', renterId: 'renter', rentals: rentals.map((r, i) => ({ ...r, rentalId: `r${i}`, ownerId: `o${i}` })), feesLeftPence: fees });
-        const total = rentals.reduce((s, r) => s + r.ownerPendingPence + r.ownerAvailablePence + r.renterRefundedPence, 0) + fees;
-        if (total === 0) return expect(posting).toBeNull();
-        balanced(posting);
-        expect(posting!.entries.at(-1)).toEqual({ userId: 'renter', account: 'card', kind: 'capture_failed', amountPence: total });
-      }),
+      fc.property(
+        fc.array(fc.record({ ownerPendingPence: pence, ownerAvailablePence: pence, renterRefundedPence: pence }), { maxLength: 4 }),
+        pence,
+        fc.array(pence, { minLength: 5, maxLength: 5 }),
+        (rentals, fees, have) => {
+          const availableNowPence = { o0: have[0]!, o1: have[1]!, o2: have[2]!, o3: have[3]!, renter: have[4]! };
+          const posting = captureFailedPosting({ paymentId: 'p', renterId: 'renter', rentals: rentals.map((r, i) => ({ ...r, rentalId: `r${i}`, ownerId: `o${i}` })), feesLeftPence: fees, availableNowPence });
+          const total = rentals.reduce((s, r) => s + r.ownerPendingPence + r.ownerAvailablePence + r.renterRefundedPence, 0) + fees;
+          if (total === 0) return expect(posting).toBeNull();
+          balanced(posting);
+          // The card gets back all the checkout charged, whatever was spent meanwhile.
+          expect(posting!.entries.at(-1)).toEqual({ userId: 'renter', account: 'card', kind: 'capture_failed', amountPence: total });
+          // Nobody's available balance is taken below zero.
+          for (const [user, before] of Object.entries(availableNowPence)) {
+            const taken = posting!.entries.filter((e) => e.userId === user && e.account === 'available').reduce((s, e) => s - e.amountPence, 0);
+            expect(taken).toBeLessThanOrEqual(before);
+          }
+        },
+      ),
     );
+  });
+
+  it('capture failed after the owner withdrew the released earnings: the platform bears what is gone', () => {
+    const posting = captureFailedPosting({
+      paymentId: 'p',
+      renterId: 'renter',
+      rentals: [{ rentalId: 'r', ownerId: 'o', ownerPendingPence: 0, ownerAvailablePence: 2000, renterRefundedPence: 0 }],
+      feesLeftPence: 200,
+      availableNowPence: { o: 500, renter: 0 },
+    });
+    balanced(posting);
+    expect(posting!.entries).toEqual([
+      { userId: 'o', account: 'available', kind: 'capture_failed', amountPence: -500, rentalId: 'r' },
+      { userId: null, account: 'fees', kind: 'capture_failed', amountPence: -200 },
+      { userId: null, account: 'fees', kind: 'capture_loss', amountPence: -1500 },
+      { userId: 'renter', account: 'card', kind: 'capture_failed', amountPence: 2200 },
+    ]);
   });
 
   it('cancellation: the line total and its fee share go to the renter\'s balance; unpaid rentals post nothing', () => {

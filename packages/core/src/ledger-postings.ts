@@ -52,21 +52,36 @@ export function checkoutPosting(facts: {
  * The card could not be charged after booking: everything the checkout posted is taken back to the
  * renter's card (the owners' earnings still pending or already released, the fee left, and any
  * refund to the renter's balance for a line cancelled meanwhile, since that money was never taken).
- * Null when nothing is left to reverse.
+ * A balance never goes below zero: what a person has already withdrawn or spent of such money is not
+ * taken from them here but borne by the platform (`capture_loss` on the fees account), as
+ * `availableNowPence` (each user's available balance before this posting) says. Null when nothing
+ * is left to reverse.
  */
 export function captureFailedPosting(facts: {
   paymentId: string;
   renterId: string;
   rentals: ReadonlyArray<{ rentalId: string; ownerId: string; ownerPendingPence: number; ownerAvailablePence: number; renterRefundedPence: number }>;
   feesLeftPence: number;
+  availableNowPence: Readonly<Record<string, number>>;
 }): LedgerPosting | null {
   const entries: PostingEntry[] = [];
+  const left = new Map(Object.entries(facts.availableNowPence));
+  let loss = 0;
+  /** Takes back up to what the user still has available; the rest is the platform's loss. */
+  const takeAvailable = (userId: string, amount: number, rentalId: string) => {
+    const have = Math.max(0, left.get(userId) ?? 0);
+    const taken = Math.min(have, amount);
+    left.set(userId, have - taken);
+    loss += amount - taken;
+    if (taken !== 0) entries.push({ userId, account: 'available', kind: 'capture_failed', amountPence: -taken, rentalId });
+  };
   for (const r of facts.rentals) {
     if (r.ownerPendingPence !== 0) entries.push({ userId: r.ownerId, account: 'pending', kind: 'capture_failed', amountPence: -r.ownerPendingPence, rentalId: r.rentalId });
-    if (r.ownerAvailablePence !== 0) entries.push({ userId: r.ownerId, account: 'available', kind: 'capture_failed', amountPence: -r.ownerAvailablePence, rentalId: r.rentalId });
-    if (r.renterRefundedPence !== 0) entries.push({ userId: facts.renterId, account: 'available', kind: 'capture_failed', amountPence: -r.renterRefundedPence, rentalId: r.rentalId });
+    if (r.ownerAvailablePence > 0) takeAvailable(r.ownerId, r.ownerAvailablePence, r.rentalId);
+    if (r.renterRefundedPence > 0) takeAvailable(facts.renterId, r.renterRefundedPence, r.rentalId);
   }
   if (facts.feesLeftPence !== 0) entries.push({ userId: null, account: 'fees', kind: 'capture_failed', amountPence: -facts.feesLeftPence });
+  if (loss !== 0) entries.push({ userId: null, account: 'fees', kind: 'capture_loss', amountPence: -loss });
   const back = -entries.reduce((sum, e) => sum + e.amountPence, 0);
   if (back === 0) return null;
   entries.push({ userId: facts.renterId, account: 'card', kind: 'capture_failed', amountPence: back });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sum } from 'drizzle-orm';
 import { captureFailedPosting, RENTAL_TRANSITIONS, todayInLondon, transitionRefusal, UNPAID_CANCEL_REASON, type PaymentState } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { ledgerEntries, payments, rentals } from '../../db/schema.ts';
-import { postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
+import { balances, postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
 
 export interface CancelledRental {
   id: string;
@@ -97,7 +97,10 @@ export function createPaymentRepository(db: Db) {
           .select({ total: sum(ledgerEntries.amountPence) })
           .from(ledgerEntries)
           .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.account, 'fees')));
-        const posting = captureFailedPosting({ paymentId, renterId: payment.renterId, rentals: facts, feesLeftPence: Number(fees?.total ?? 0) });
+        const people = [...new Set([payment.renterId, ...all.map((r) => r.ownerId)])];
+        const availableNowPence: Record<string, number> = {};
+        for (const id of people) availableNowPence[id] = (await balances(tx, id)).availablePence;
+        const posting = captureFailedPosting({ paymentId, renterId: payment.renterId, rentals: facts, feesLeftPence: Number(fees?.total ?? 0), availableNowPence });
         if (posting) await postTransaction(tx, posting);
         await inTransaction(tx, cancelled);
         return cancelled;

@@ -55,7 +55,7 @@ describe('the ledger', () => {
   it('entries are never changed or deleted', async () => {
     const a = await createUser(database.db);
     const b = await createUser(database.db);
-    await postTransaction(database.db, { kind: 'gift', entries: [{ userId: a.id, account: 'available', amountPence: -5 }, { userId: b.id, account: 'available', amountPence: 5 }] });
+    await postTransaction(database.db, { kind: 'gift', entries: [{ userId: a.id, account: 'card', amountPence: -5 }, { userId: b.id, account: 'available', amountPence: 5 }] });
     await expect(database.db.execute(sql`update ledger_entries set amount_pence = 500 where user_id = ${b.id}`)).rejects.toThrow();
     await expect(database.db.execute(sql`delete from ledger_entries where user_id = ${b.id}`)).rejects.toThrow();
     expect(await balances(database.db, b.id)).toMatchObject({ availablePence: 5 });
