@@ -12,14 +12,14 @@ describe('app routes and layout', () => {
   it('redirects / to All Items', async () => {
     const app = setup('/');
     await waitFor(() => expect(app.url()).toBe('/category/all'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeInTheDocument();
   });
 
   it('shows a not-found page for unknown routes, inside the usual header and footer', async () => {
     setup('/no/such/page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
-    expect(screen.getByRole('banner')).toBeTruthy();
-    expect(screen.getByRole('contentinfo')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('banner')).toBeInTheDocument();
+    expect(screen.getByRole('contentinfo')).toBeInTheDocument();
   });
 
   it('links the brand to All Items, and Help and About in the footer', async () => {

@@ -25,7 +25,7 @@ describe('site header', () => {
     expect(within(header()).queryByRole('link', { name: 'Log In' })).toBeNull();
     expect(within(header()).queryByRole('button', { name: 'Sign Out' })).toBeNull();
     session.release(json(null));
-    expect(await within(header()).findByRole('link', { name: 'Log In' })).toBeTruthy();
+    expect(await within(header()).findByRole('link', { name: 'Log In' })).toBeInTheDocument();
   });
 
   it('shows notifications with the unread count, the profile link, My Items, My Rentals and Sign Out when signed in', async () => {
@@ -40,7 +40,7 @@ describe('site header', () => {
     expect(profile.textContent).toContain('PS');
     expect(within(nav).getByRole('link', { name: 'My Items' }).getAttribute('href')).toBe('/my-items');
     expect(within(nav).getByRole('link', { name: 'My Rentals' }).getAttribute('href')).toBe('/my-rentals');
-    expect(within(nav).getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(within(nav).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Log In' })).toBeNull();
   });
 
@@ -70,10 +70,10 @@ describe('site header', () => {
       'GET /api/me': () => json({ ...testUser }),
     });
     const app = renderApp('/profile');
-    expect(await screen.findByText('priya@example.com')).toBeTruthy();
+    expect(await screen.findByText('priya@example.com')).toBeInTheDocument();
 
     fireEvent.click(within(await accountNav()).getByRole('button', { name: 'Sign Out' }));
-    expect(await within(header()).findByRole('link', { name: 'Log In' })).toBeTruthy();
+    expect(await within(header()).findByRole('link', { name: 'Log In' })).toBeInTheDocument();
     expect(app.url()).toBe('/category/all');
     expect(api.sent('POST', '/api/auth/sign-out')[0]?.body).toEqual({});
   });
@@ -94,7 +94,7 @@ describe('site header', () => {
       'GET /api/me': () => json(current),
     });
     const app = renderApp('/profile');
-    expect(await screen.findByText('priya@example.com')).toBeTruthy();
+    expect(await screen.findByText('priya@example.com')).toBeInTheDocument();
     fireEvent.click(within(await accountNav()).getByRole('button', { name: 'Sign Out' }));
     await within(header()).findByRole('link', { name: 'Log In' });
 
@@ -105,7 +105,7 @@ describe('site header', () => {
 
     await screen.findByRole('heading', { level: 1, name: 'My Profile' });
     expect(screen.queryByText('priya@example.com')).toBeNull();
-    expect(await screen.findByText('sam@example.com')).toBeTruthy();
+    expect(await screen.findByText('sam@example.com')).toBeInTheDocument();
   });
 
   it('puts the account links in a menu on narrow screens, with its state announced', async () => {
@@ -117,7 +117,7 @@ describe('site header', () => {
     fireEvent.click(menuButton);
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
     const menu = document.getElementById(menuButton.getAttribute('aria-controls')!)!;
-    expect(within(menu).getByRole('link', { name: 'My Items' })).toBeTruthy();
+    expect(within(menu).getByRole('link', { name: 'My Items' })).toBeInTheDocument();
     fireEvent.keyDown(menu, { key: 'Escape' });
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(menuButton);

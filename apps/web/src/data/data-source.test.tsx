@@ -12,24 +12,24 @@ describe('data source start-up check', () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     renderApp('/category/all');
 
-    expect(await screen.findByText('Mock Data')).toBeTruthy();
+    expect(await screen.findByText('Mock Data')).toBeInTheDocument();
     // The sample catalogue has all eleven categories, and its items fill the grid.
-    expect(await within(sidebar()).findByRole('link', { name: /^Musical Instruments \d+ items$/ })).toBeTruthy();
-    expect(await screen.findByText(/^24 of \d+ items$/)).toBeTruthy();
+    expect(await within(sidebar()).findByRole('link', { name: /^Musical Instruments \d+ items$/ })).toBeInTheDocument();
+    expect(await screen.findByText(/^24 of \d+ items$/)).toBeInTheDocument();
     expect(fetch).toHaveBeenCalledTimes(1);
   });
 
   it('switches to Mock Data when a static server answers with index.html', async () => {
     fakeFetch({ '/api/.*': () => html(200) });
     renderApp('/category/garden-tools');
-    expect(await screen.findByText('Mock Data')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Garden Tools' })).toBeTruthy();
+    expect(await screen.findByText('Mock Data')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Garden Tools' })).toBeInTheDocument();
   });
 
   it('switches to Mock Data when the server answers 404 with an HTML page', async () => {
     fakeFetch({ '/api/.*': () => html(404) });
     renderApp('/category/all');
-    expect(await screen.findByText('Mock Data')).toBeTruthy();
+    expect(await screen.findByText('Mock Data')).toBeInTheDocument();
   });
 
   it('uses the API when it answers with categories, without asking for them twice', async () => {
@@ -39,7 +39,7 @@ describe('data source start-up check', () => {
     });
     renderApp('/category/garden-tools');
 
-    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
     expect(screen.queryByText('Mock Data')).toBeNull();
     expect(api.calls.filter((u) => u.pathname === '/api/categories')).toHaveLength(1);
   });
@@ -53,13 +53,13 @@ describe('data source start-up check', () => {
     renderApp('/category/all');
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Categories could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText('Categories could not be loaded')).toBeInTheDocument();
     expect(screen.queryByText('Mock Data')).toBeNull();
 
     healthy = true;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeTruthy();
-    await waitFor(() => expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy());
+    expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument());
   });
 });
 

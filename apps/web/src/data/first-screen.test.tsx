@@ -82,8 +82,8 @@ describe('the app on a page with embedded data', () => {
     renderApp('/category/all');
 
     // Already on the first render: no 'Loading...' step, no request.
-    expect(screen.getByRole('heading', { level: 1, name: 'All Items' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'All Items' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
     expect(screen.queryByText('Loading...')).toBeNull();
     expect(screen.queryByText('Mock Data')).toBeNull();
     expect(document.getElementById(FIRST_SCREEN_ELEMENT_ID)).toBeNull();

@@ -48,22 +48,22 @@ function openOwner(path: string, profile: () => Response, pages: Record<number, 
 describe('owner page', () => {
   it('shows the owner with initials, rating, membership, items and reviews', async () => {
     openOwner('/owner/owner-1', () => json(owner()));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeTruthy();
-    expect(screen.getByText('PS')).toBeTruthy();
-    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeTruthy();
-    expect(screen.getByText('Member since March 2025')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeInTheDocument();
+    expect(screen.getByText('PS')).toBeInTheDocument();
+    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeInTheDocument();
+    expect(screen.getByText('Member since March 2025')).toBeInTheDocument();
 
     const items = screen.getByRole('region', { name: 'Items' });
-    expect(await within(items).findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
-    expect(within(items).getByRole('link', { name: 'Hammer Drill' })).toBeTruthy();
+    expect(await within(items).findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
+    expect(within(items).getByRole('link', { name: 'Hammer Drill' })).toBeInTheDocument();
 
     const reviews = screen.getByRole('region', { name: 'Reviews (1)' });
     const review = within(reviews).getByRole('heading', { name: 'Sam Okafor' }).closest('li')!;
-    expect(within(review).getByText('Rated 4 out of 5')).toBeTruthy();
+    expect(within(review).getByText('Rated 4 out of 5')).toBeInTheDocument();
     // 23:30 UTC on 2 October is already the 3rd in London.
-    expect(within(review).getByText('3 Oct 2026')).toBeTruthy();
-    expect(within(review).getByText('Rented: Petrol Lawn Mower')).toBeTruthy();
-    expect(within(review).getByText('Great mower, easy pick-up.')).toBeTruthy();
+    expect(within(review).getByText('3 Oct 2026')).toBeInTheDocument();
+    expect(within(review).getByText('Rented: Petrol Lawn Mower')).toBeInTheDocument();
+    expect(within(review).getByText('Great mower, easy pick-up.')).toBeInTheDocument();
   });
 
   it('opens an item in the popup over the page, and closing it leaves the page as it was', async () => {
@@ -71,8 +71,8 @@ describe('owner page', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Hammer Drill' }));
     expect(app.url()).toBe('/owner/owner-1?item=item-2');
     const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
-    expect(await within(dialog).findByRole('heading', { name: 'Hammer Drill' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Priya Shah' })).toBeTruthy();
+    expect(await within(dialog).findByRole('heading', { name: 'Hammer Drill' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Priya Shah' })).toBeInTheDocument();
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(app.url()).toBe('/owner/owner-1'));
@@ -85,9 +85,9 @@ describe('owner page', () => {
       1: itemsPage(many, { total: 13, pageSize: 12 }),
       2: itemsPage([item({ id: 'i-12', name: 'Tool 12' })], { total: 13, page: 2, pageSize: 12 }),
     });
-    expect(await screen.findByText('Page 1 of 2')).toBeTruthy();
+    expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('link', { name: 'Tool 12' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Tool 12' })).toBeInTheDocument();
     expect(app.url()).toBe('/owner/owner-1?page=2');
     const asked = server.sent('GET', '/api/owners/owner-1/items').map((c) => c.url.search);
     expect(asked).toContain('?page=1&pageSize=12');
@@ -96,23 +96,23 @@ describe('owner page', () => {
 
   it("says 'No ratings yet' and 'No reviews yet' for a new owner", async () => {
     openOwner('/owner/owner-1', () => json(owner({ rating: null, totalRatings: 0, reviews: [], picture: '/media/avatars/p.webp' })), { 1: itemsPage([]) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeTruthy();
-    expect(screen.getByText('No ratings yet')).toBeTruthy();
-    expect(screen.getByText('No reviews yet')).toBeTruthy();
-    expect(await screen.findByText('Priya Shah has no items listed right now.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeInTheDocument();
+    expect(screen.getByText('No ratings yet')).toBeInTheDocument();
+    expect(screen.getByText('No reviews yet')).toBeInTheDocument();
+    expect(await screen.findByText('Priya Shah has no items listed right now.')).toBeInTheDocument();
   });
 
   it('leads with the items on /owner/:id/items, the reviews folded away', async () => {
     openOwner('/owner/owner-1/items', () => json(owner()));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Items' }).getAttribute('aria-current')).toBe('page');
     const summary = screen.getByText('Reviews (1)');
     expect(summary.closest('details')!.open).toBe(false);
-    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
   });
 
   it("says 'Owner not found' for an unknown owner", async () => {
     openOwner('/owner/owner-1', () => errorJson(404, 'NOT_FOUND', 'Owner not found'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Owner not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Owner not found' })).toBeInTheDocument();
   });
 });

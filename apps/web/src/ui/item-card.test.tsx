@@ -41,18 +41,18 @@ describe('ItemCard', () => {
 
   it("shows the owner and rating in browsing, but not on the owner's own page", () => {
     renderCard();
-    expect(screen.getByText('Priya Shah')).toBeTruthy();
-    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeTruthy();
+    expect(screen.getByText('Priya Shah')).toBeInTheDocument();
+    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeInTheDocument();
     cleanup();
     renderCard({ showOwner: false });
-    expect(screen.getByText('£12.50 / day')).toBeTruthy();
-    expect(screen.getByText('Leeds')).toBeTruthy();
+    expect(screen.getByText('£12.50 / day')).toBeInTheDocument();
+    expect(screen.getByText('Leeds')).toBeInTheDocument();
     expect(screen.queryByText('Priya Shah')).toBeNull();
     expect(screen.queryByText(/^Rated /)).toBeNull();
   });
 
   it('says when there is no photo', () => {
     renderCard({ item: item({ image: null }) });
-    expect(screen.getByText('No image available')).toBeTruthy();
+    expect(screen.getByText('No image available')).toBeInTheDocument();
   });
 });

@@ -10,18 +10,18 @@ const stars = (container: HTMLElement) =>
 describe('StarRating', () => {
   it('reads out the rating and count, and draws four and a half stars for 4.5', () => {
     const { container } = render(<StarRating rating={4.5} totalRatings={12} />);
-    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeTruthy();
+    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeInTheDocument();
     expect(stars(container)).toEqual(['full', 'full', 'full', 'full', 'half']);
   });
 
   it('says one rating in the singular', () => {
     render(<StarRating rating={3} totalRatings={1} />);
-    expect(screen.getByText('Rated 3.0 out of 5 from 1 rating')).toBeTruthy();
+    expect(screen.getByText('Rated 3.0 out of 5 from 1 rating')).toBeInTheDocument();
   });
 
   it('says there are no ratings yet for an unrated owner', () => {
     const { container } = render(<StarRating rating={null} totalRatings={0} />);
-    expect(screen.getByText('No ratings yet')).toBeTruthy();
+    expect(screen.getByText('No ratings yet')).toBeInTheDocument();
     expect(screen.queryByText(/^Rated/)).toBeNull();
     expect(stars(container)).toEqual(['empty', 'empty', 'empty', 'empty', 'empty']);
   });

@@ -16,10 +16,10 @@ describe('email confirmation callback', () => {
     });
     const app = renderApp('/auth/callback?token=abc.def&redirectTo=%2Fmy-items');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Items' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Items' })).toBeInTheDocument();
     expect(app.url()).toBe('/my-items');
     expect(api.sent('GET', '/api/auth/verify-email').map((c) => c.url.searchParams.get('token'))).toEqual(['abc.def']);
-    expect(await screen.findByRole('link', { name: 'Priya Shah' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Priya Shah' })).toBeInTheDocument();
   });
 
   it('reads the session afresh after confirming, even while a read sent before the confirmation is still on its way', async () => {
@@ -41,7 +41,7 @@ describe('email confirmation callback', () => {
     });
     const app = renderApp('/auth/callback?token=abc.def&redirectTo=%2Fmy-items');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Items' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Items' })).toBeInTheDocument();
     expect(app.url()).toBe('/my-items');
     expect(api.sent('GET', '/api/auth/get-session').length).toBeGreaterThanOrEqual(2);
   });
@@ -59,8 +59,8 @@ describe('email confirmation callback', () => {
     });
     const app = renderApp('/auth/callback?token=old&redirectTo=%2F');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeTruthy();
-    expect(within(screen.getByRole('alert')).getByText('This link has expired. Please ask for a new one.')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeInTheDocument();
+    expect(within(screen.getByRole('alert')).getByText('This link has expired. Please ask for a new one.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
     await waitFor(() => expect(app.url()).toBe('/login'));
   });
@@ -68,7 +68,7 @@ describe('email confirmation callback', () => {
   it('says an unexpected error occurred when the answer is not an API error', async () => {
     fakeServer({ 'GET /api/auth/verify-email': () => html(500) });
     renderApp('/auth/callback?token=abc');
-    expect(await screen.findByText('An unexpected error occurred during authentication.')).toBeTruthy();
+    expect(await screen.findByText('An unexpected error occurred during authentication.')).toBeInTheDocument();
   });
 
   it('goes to /login without a token and without a session', async () => {
@@ -90,7 +90,7 @@ describe('email confirmation callback', () => {
     });
     renderApp('/auth/callback?token=used&redirectTo=%2Fcheckout');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Email already confirmed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Email already confirmed' })).toBeInTheDocument();
     expect(screen.queryByText('Authentication Error')).toBeNull();
     expect(screen.getByText('Your email address is already confirmed. Please sign in to continue.').getAttribute('role')).toBe('status');
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login?from=%2Fcheckout');

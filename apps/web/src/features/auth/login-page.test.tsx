@@ -23,18 +23,18 @@ describe('login page', () => {
   it('toggles between sign-in and sign-up, asking for the full name only when signing up', async () => {
     fakeServer();
     const app = await openLogin('/login');
-    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Toolshed' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign in to Toolshed' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Full name')).toBeNull();
     expect(screen.getByRole('link', { name: 'Forgot your password?' }).getAttribute('href')).toBe('/forgot-password');
 
     fireEvent.click(screen.getByRole('button', { name: "Don't have an account? Sign up" }));
-    expect(await screen.findByLabelText('Full name')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeTruthy();
+    expect(await screen.findByLabelText('Full name')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeInTheDocument();
     expect(app.url()).toBe('/login?mode=signup');
 
     fireEvent.click(screen.getByRole('button', { name: 'Already have an account? Sign in' }));
     await waitFor(() => expect(screen.queryByLabelText('Full name')).toBeNull());
-    expect(screen.getByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Sign In' })).toBeInTheDocument();
   });
 
   it('shows and hides the password with the Show password toggle', async () => {
@@ -53,7 +53,7 @@ describe('login page', () => {
     fillSignUp();
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
-    expect(await screen.findByText('Please check your email to confirm your account before signing in.')).toBeTruthy();
+    expect(await screen.findByText('Please check your email to confirm your account before signing in.')).toBeInTheDocument();
     expect(api.sent('POST', '/api/auth/sign-up/email')[0]?.body).toEqual({
       name: 'Priya Shah',
       email: 'priya@example.com',
@@ -61,7 +61,7 @@ describe('login page', () => {
       callbackURL: '/my-items',
     });
     // Back in sign-in mode with the email kept, ready for after the confirmation.
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(field('Email').value).toBe('priya@example.com');
   });
 
@@ -75,9 +75,9 @@ describe('login page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('An account with this email already exists.')).toBeTruthy();
+    expect(within(alert).getByText('An account with this email already exists.')).toBeInTheDocument();
     fireEvent.click(within(alert).getByRole('button', { name: 'Click here to sign in instead' }));
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeInTheDocument();
     expect(field('Email').value).toBe('priya@example.com');
     expect(screen.queryByRole('alert')).toBeNull();
   });
@@ -87,7 +87,7 @@ describe('login page', () => {
     await openLogin('/login?mode=signup');
     fillSignUp('password123');
     fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
-    expect(await screen.findByText('This password is too common. Please choose one that is harder to guess.')).toBeTruthy();
+    expect(await screen.findByText('This password is too common. Please choose one that is harder to guess.')).toBeInTheDocument();
     expect(field('Password').getAttribute('aria-invalid')).toBe('true');
     expect(api.sent('POST', '/api/auth/sign-up/email')).toHaveLength(0);
   });
@@ -98,7 +98,7 @@ describe('login page', () => {
     type('Email', 'priya@example.com');
     type('Password', 'not my password');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(within(await screen.findByRole('alert')).getByText('Invalid email or password.')).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText('Invalid email or password.')).toBeInTheDocument();
     expect(app.url()).toBe('/login');
     expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(false);
   });
@@ -109,7 +109,7 @@ describe('login page', () => {
     type('Email', 'priya@example.com');
     type('Password', 'whatever it is');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
-    expect(within(await screen.findByRole('alert')).getByText('An unexpected error occurred. Please try again.')).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText('An unexpected error occurred. Please try again.')).toBeInTheDocument();
   });
 
   it("returns to 'from' after signing in, replacing the login page in history", async () => {
@@ -126,7 +126,7 @@ describe('login page', () => {
     type('Password', 'correct horse battery');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Rentals' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Rentals' })).toBeInTheDocument();
     expect(app.url()).toBe('/my-rentals?tab=past');
     expect(app.router.state.historyAction).toBe('REPLACE');
     expect(api.sent('POST', '/api/auth/sign-in/email')[0]?.body).toEqual({
@@ -145,7 +145,7 @@ describe('login page', () => {
     type('Password', 'correct horse battery');
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect(await screen.findByRole('alert')).toBeInTheDocument();
     expect(api.sent('POST', '/api/auth/sign-in/email')[0]?.body).toMatchObject({ callbackURL: '/checkout' });
   });
 
@@ -158,14 +158,14 @@ describe('login page', () => {
   it("sends a signed-in visitor straight to 'from'", async () => {
     fakeServer({}, { user: testUser });
     const app = renderApp('/login?from=%2Fprofile');
-    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'My Profile' })).toBeInTheDocument();
     expect(app.url()).toBe('/profile');
   });
 
   it('explains in Mock Data mode that accounts need the server', async () => {
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     renderApp('/login');
-    expect(await screen.findByText(/Accounts need the Toolshed server/)).toBeTruthy();
+    expect(await screen.findByText(/Accounts need the Toolshed server/)).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Sign In' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

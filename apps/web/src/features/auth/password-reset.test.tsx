@@ -10,7 +10,7 @@ describe('forgot and reset password', () => {
     renderApp('/forgot-password');
     fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' sam@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByText('If an account exists for that email, we have sent a link to reset your password.')).toBeTruthy();
+    expect(await screen.findByText('If an account exists for that email, we have sent a link to reset your password.')).toBeInTheDocument();
     expect(api.sent('POST', '/api/auth/request-password-reset')[0]?.body).toEqual({ email: 'sam@example.com', redirectTo: '/reset-password' });
   });
 
@@ -19,7 +19,7 @@ describe('forgot and reset password', () => {
     renderApp('/reset-password?token=tok-1');
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'a much better secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Your password has been changed. Please sign in.')).toBeTruthy();
+    expect(await screen.findByText('Your password has been changed. Please sign in.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' }).getAttribute('href')).toBe('/login');
     expect(api.sent('POST', '/api/auth/reset-password')[0]?.body).toEqual({ newPassword: 'a much better secret', token: 'tok-1' });
   });
@@ -33,7 +33,7 @@ describe('forgot and reset password', () => {
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'a much better secret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('This link is invalid or has expired. Please ask for a new one.')).toBeTruthy();
+    expect(within(alert).getByText('This link is invalid or has expired. Please ask for a new one.')).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Ask for a new reset link' }).getAttribute('href')).toBe('/forgot-password');
   });
 
@@ -42,7 +42,7 @@ describe('forgot and reset password', () => {
     renderApp('/reset-password?token=tok-1');
     fireEvent.change(await screen.findByLabelText('New password'), { target: { value: 'short' } });
     fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Password must be at least 8 characters.')).toBeTruthy();
+    expect(await screen.findByText('Password must be at least 8 characters.')).toBeInTheDocument();
     expect(api.sent('POST', '/api/auth/reset-password')).toHaveLength(0);
   });
 });

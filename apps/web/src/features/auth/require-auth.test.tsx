@@ -33,7 +33,7 @@ describe('protected routes', () => {
     fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(app.url()).toBe('/checkout');
   });
 
@@ -43,14 +43,14 @@ describe('protected routes', () => {
   ])('shows %s to a signed-in user with its title', async (path, title, text) => {
     fakeServer({ 'GET /api/notifications': () => json({ tab: 'items', entries: [], unread: { items: 0, rentals: 0 } }) }, { user: testUser });
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
-    expect(await screen.findByText(text, { exact: false })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(await screen.findByText(text, { exact: false })).toBeInTheDocument();
   });
 
   it('keeps public pages public', async () => {
     fakeServer();
     const app = renderApp('/about');
-    expect(await screen.findByRole('heading', { level: 1, name: 'About Toolshed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'About Toolshed' })).toBeInTheDocument();
     expect(app.url()).toBe('/about');
   });
 });

@@ -33,10 +33,10 @@ describe('checkout page', () => {
     renderApp('/checkout');
     const summary = await screen.findByRole('region', { name: 'Rental summary' });
     const mowerLine = within(summary).getByRole('heading', { name: 'Petrol Lawn Mower' }).closest('li')!;
-    expect(within(mowerLine).getByText('1 Jun 2030 to 3 Jun 2030')).toBeTruthy();
-    expect(within(mowerLine).getByText('3 days')).toBeTruthy();
-    expect(within(mowerLine).getByText('£12.50')).toBeTruthy();
-    expect(within(mowerLine).getByText('£37.50')).toBeTruthy();
+    expect(within(mowerLine).getByText('1 Jun 2030 to 3 Jun 2030')).toBeInTheDocument();
+    expect(within(mowerLine).getByText('3 days')).toBeInTheDocument();
+    expect(within(mowerLine).getByText('£12.50')).toBeInTheDocument();
+    expect(within(mowerLine).getByText('£37.50')).toBeInTheDocument();
     // 3 x £12.50 + 2 x £20.00 = £77.50; 10% is £7.75.
     await waitFor(() => expect(summaryValue('Subtotal')).toBe('£77.50'));
     expect(summaryValue('Service fee (10%)')).toBe('£7.75');
@@ -48,10 +48,10 @@ describe('checkout page', () => {
     server();
     const app = renderApp('/checkout');
     const borrower = await screen.findByRole('region', { name: 'Borrower details' });
-    expect(within(borrower).getByText('Priya Shah')).toBeTruthy();
-    expect(within(borrower).getByText('priya@example.com')).toBeTruthy();
-    expect(within(borrower).getByText('Not provided')).toBeTruthy();
-    expect(within(borrower).getByText(/12 Acacia Avenue/)).toBeTruthy();
+    expect(within(borrower).getByText('Priya Shah')).toBeInTheDocument();
+    expect(within(borrower).getByText('priya@example.com')).toBeInTheDocument();
+    expect(within(borrower).getByText('Not provided')).toBeInTheDocument();
+    expect(within(borrower).getByText(/12 Acacia Avenue/)).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
     await waitFor(() => expect(next.disabled).toBe(false));
     fireEvent.click(next);
@@ -66,7 +66,7 @@ describe('checkout page', () => {
     expect(link.getAttribute('href')).toBe('/profile?tab=profile#address');
     const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
-    await waitFor(() => expect(screen.getByText('Add your address to continue.')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Add your address to continue.')).toBeInTheDocument());
   });
 
   it('blocks payment while a line is flagged, until it is removed', async () => {
@@ -78,10 +78,10 @@ describe('checkout page', () => {
     });
     renderApp('/checkout');
     await screen.findByRole('region', { name: 'Rental summary' });
-    expect(await within(main()).findByText('Someone has booked some of these dates. Please choose new dates.')).toBeTruthy();
+    expect(await within(main()).findByText('Someone has booked some of these dates. Please choose new dates.')).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
     expect(next.disabled).toBe(true);
-    expect(within(main()).getByText(/Some items cannot be booked as they are/)).toBeTruthy();
+    expect(within(main()).getByText(/Some items cannot be booked as they are/)).toBeInTheDocument();
     expect(summaryValue('Subtotal')).toBe('£37.50');
 
     fireEvent.click(within(main()).getByRole('button', { name: 'Remove Cordless Drill' }));
@@ -92,7 +92,7 @@ describe('checkout page', () => {
   it('says the wheelbarrow is empty and links to browsing', async () => {
     server();
     renderApp('/checkout');
-    expect(await screen.findByText('Your wheelbarrow is empty')).toBeTruthy();
+    expect(await screen.findByText('Your wheelbarrow is empty')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse all items' }).getAttribute('href')).toBe('/category/all');
     expect(screen.queryByRole('button', { name: 'Continue to Payment' })).toBeNull();
   });

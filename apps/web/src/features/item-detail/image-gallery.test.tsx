@@ -14,16 +14,16 @@ describe('ImageGallery', () => {
   it('moves forward and back, wrapping at both ends', () => {
     render(<ImageGallery images={images} />);
     expect(mainImage().alt).toBe('Hedge trimmer on a bench');
-    expect(screen.getByText('Image 1 of 3')).toBeTruthy();
+    expect(screen.getByText('Image 1 of 3')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Previous image' }));
     expect(mainImage().alt).toBe('Hedge trimmer in use');
-    expect(screen.getByText('Image 3 of 3')).toBeTruthy();
+    expect(screen.getByText('Image 3 of 3')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
     expect(mainImage().alt).toBe('Hedge trimmer on a bench');
     fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
-    expect(screen.getByText('Image 2 of 3')).toBeTruthy();
+    expect(screen.getByText('Image 2 of 3')).toBeInTheDocument();
   });
 
   it('switches image from a thumbnail and marks the shown one', () => {
@@ -40,14 +40,14 @@ describe('ImageGallery', () => {
   it('follows the arrow keys while it has focus', () => {
     render(<ImageGallery images={images} />);
     fireEvent.keyDown(thumb(1), { key: 'ArrowLeft' });
-    expect(screen.getByText('Image 3 of 3')).toBeTruthy();
+    expect(screen.getByText('Image 3 of 3')).toBeInTheDocument();
     fireEvent.keyDown(thumb(1), { key: 'ArrowRight' });
-    expect(screen.getByText('Image 1 of 3')).toBeTruthy();
+    expect(screen.getByText('Image 1 of 3')).toBeInTheDocument();
   });
 
   it('shows a placeholder when there are no images', () => {
     render(<ImageGallery images={[]} />);
-    expect(screen.getByText('No images available')).toBeTruthy();
+    expect(screen.getByText('No images available')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Zoom image' })).toBeNull();
   });
 
@@ -55,7 +55,7 @@ describe('ImageGallery', () => {
     render(<ImageGallery images={images.slice(0, 1)} />);
     expect(screen.queryByRole('button', { name: 'Next image' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Show image 1' })).toBeNull();
-    expect(screen.getByText('Image 1 of 1')).toBeTruthy();
+    expect(screen.getByText('Image 1 of 1')).toBeInTheDocument();
   });
 
   it('zooms the shown image; Escape closes the zoom but not the popup', () => {

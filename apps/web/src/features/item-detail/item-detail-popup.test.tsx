@@ -74,14 +74,14 @@ describe('ItemDetailPopup', () => {
   it('shows a loading state inside the dialog', () => {
     itemQuery({});
     renderPopup();
-    expect(screen.getByRole('dialog')).toBeTruthy();
-    expect(screen.getByText('Loading item...')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByText('Loading item...')).toBeInTheDocument();
   });
 
   it('says the item was not found for a 404, with a way back and a way on', () => {
     itemQuery({ error: new ApiError(404, 'NOT_FOUND', 'Item not found') });
     const { onClose } = renderPopup();
-    expect(screen.getByRole('dialog', { name: 'Item not found' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Item not found' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Browse all items' }).getAttribute('href')).toBe('/category/all');
     fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
@@ -92,7 +92,7 @@ describe('ItemDetailPopup', () => {
     signedInAs('owner-7');
     itemQuery({ data: testItem() });
     renderPopup(range);
-    expect(screen.getByText('This is your item')).toBeTruthy();
+    expect(screen.getByText('This is your item')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add to Wheelbarrow' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/edit-item/item-1');
     expect(localStorage.getItem(WHEELBARROW_STORAGE_KEY)).toBeNull();
@@ -116,10 +116,10 @@ describe('ItemDetailPopup', () => {
   it('adds the chosen dates to the wheelbarrow, confirms and closes', () => {
     itemQuery({ data: testItem() });
     const { onClose } = renderPopup(range);
-    expect(screen.getByRole('dialog', { name: 'Cordless Hedge Trimmer' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Cordless Hedge Trimmer' })).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: 'Add to Wheelbarrow' }));
 
-    expect(screen.getByText('Added to your wheelbarrow').closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText('Added to your wheelbarrow').closest('[role="status"]')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
     expect(JSON.parse(localStorage.getItem(WHEELBARROW_STORAGE_KEY)!)).toEqual([
       {
@@ -142,7 +142,7 @@ describe('ItemDetailPopup', () => {
     itemQuery({ data: testItem() });
     const { onClose } = renderPopup(range);
     fireEvent.click(screen.getByRole('button', { name: 'Add to Wheelbarrow' }));
-    expect(screen.getByText('This item is already in your wheelbarrow').closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText('This item is already in your wheelbarrow').closest('[role="status"]')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -151,7 +151,7 @@ describe('ItemDetailPopup', () => {
     itemQuery({ data: testItem() });
     renderPopup(range);
     expect(screen.getByRole('button', { name: 'Add to Wheelbarrow' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeTruthy();
+    expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeInTheDocument();
   });
 
   it('closes on Escape and from the Close button', () => {

@@ -30,14 +30,14 @@ const day = (label: RegExp) => screen.getByRole('button', { name: label });
 describe('ItemDetailView', () => {
   it('shows the name, price, description, rental limits and owner', () => {
     renderView();
-    expect(screen.getByRole('heading', { level: 2, name: 'Cordless Hedge Trimmer' })).toBeTruthy();
-    expect(screen.getByText('£12.50 per day')).toBeTruthy();
-    expect(screen.getByText('Light trimmer with two batteries.')).toBeTruthy();
-    expect(screen.getByText('Minimum rental: 2 days')).toBeTruthy();
-    expect(screen.getByText('Maximum rental: 5 days')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Cordless Hedge Trimmer' })).toBeInTheDocument();
+    expect(screen.getByText('£12.50 per day')).toBeInTheDocument();
+    expect(screen.getByText('Light trimmer with two batteries.')).toBeInTheDocument();
+    expect(screen.getByText('Minimum rental: 2 days')).toBeInTheDocument();
+    expect(screen.getByText('Maximum rental: 5 days')).toBeInTheDocument();
     const owner = screen.getByRole('link', { name: 'Priya Shah' });
     expect(owner.getAttribute('href')).toBe('/owner/owner-7');
-    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeTruthy();
+    expect(screen.getByText('Rated 4.5 out of 5 from 12 ratings')).toBeInTheDocument();
   });
 
   it('asks for dates until a range is chosen', () => {
@@ -59,9 +59,9 @@ describe('ItemDetailView', () => {
 
   it('shows the dates, day count and total, and adds a free range', () => {
     const { onAdd } = renderView(testItem(), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
-    expect(screen.getByText('20 Jun 2030 to 22 Jun 2030')).toBeTruthy();
-    expect(screen.getByText('3 days × £12.50')).toBeTruthy();
-    expect(screen.getByText('£37.50')).toBeTruthy();
+    expect(screen.getByText('20 Jun 2030 to 22 Jun 2030')).toBeInTheDocument();
+    expect(screen.getByText('3 days × £12.50')).toBeInTheDocument();
+    expect(screen.getByText('£37.50')).toBeInTheDocument();
     // The same fee and total checkout will charge (core priceBasket).
     expect(screen.getByText('Service fee (10%)').nextElementSibling?.textContent).toBe('£3.75');
     expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('£41.25');
@@ -74,7 +74,7 @@ describe('ItemDetailView', () => {
     const { onAdd } = renderView(testItem(), { readOnly: true, initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
     expect(bookingButton().hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeTruthy();
+    expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeInTheDocument();
     fireEvent.click(bookingButton());
     expect(onAdd).not.toHaveBeenCalled();
   });
@@ -84,7 +84,7 @@ describe('ItemDetailView', () => {
     fireEvent.click(day(/^Monday, 10 June 2030/));
     expect(bookingButton().textContent).toBe('Select Dates to Continue');
     fireEvent.click(day(/^Monday, 10 June 2030/));
-    expect(screen.getByText('10 Jun 2030 to 11 Jun 2030')).toBeTruthy();
+    expect(screen.getByText('10 Jun 2030 to 11 Jun 2030')).toBeInTheDocument();
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
   });
 
@@ -92,8 +92,8 @@ describe('ItemDetailView', () => {
     renderView();
     fireEvent.click(day(/^Monday, 10 June 2030/));
     fireEvent.click(day(/^Thursday, 20 June 2030/));
-    expect(screen.getByText('10 Jun 2030 to 14 Jun 2030')).toBeTruthy();
-    expect(screen.getByText('5 days × £12.50')).toBeTruthy();
+    expect(screen.getByText('10 Jun 2030 to 14 Jun 2030')).toBeInTheDocument();
+    expect(screen.getByText('5 days × £12.50')).toBeInTheDocument();
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
   });
 
@@ -102,7 +102,7 @@ describe('ItemDetailView', () => {
     expect(day(/^Wednesday, 12 June 2030, booked$/).hasAttribute('disabled')).toBe(true);
     expect(day(/^Thursday, 13 June 2030, booked$/).hasAttribute('disabled')).toBe(true);
     expect(day(/^Tuesday, 4 June 2030$/).hasAttribute('disabled')).toBe(true);
-    expect(within(screen.getByRole('list', { name: 'Calendar key' })).getByText('Booked')).toBeTruthy();
+    expect(within(screen.getByRole('list', { name: 'Calendar key' })).getByText('Booked')).toBeInTheDocument();
     fireEvent.click(day(/^Tuesday, 11 June 2030/));
     fireEvent.click(day(/^Friday, 14 June 2030/));
     expect(bookingButton().textContent).toBe('Unavailable for Selected Dates');
@@ -154,16 +154,16 @@ describe('ItemDetailView', () => {
   it('does not offer booking for an item its owner has switched off', () => {
     renderView(testItem({ available: false }), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
     expect(bookingButton().hasAttribute('disabled')).toBe(true);
-    expect(screen.getByText('This item is not currently available for rent')).toBeTruthy();
+    expect(screen.getByText('This item is not currently available for rent')).toBeInTheDocument();
   });
 
   it("on the owner's own item says so and offers Edit instead of Add to Wheelbarrow", () => {
     renderView(testItem(), { ownItem: true, initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
-    expect(screen.getByText('This is your item')).toBeTruthy();
+    expect(screen.getByText('This is your item')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/edit-item/item-1');
     expect(screen.queryByRole('button', { name: 'Add to Wheelbarrow' })).toBeNull();
     // The calendar still shows its bookings to the owner.
-    expect(screen.getByRole('list', { name: 'Calendar key' })).toBeTruthy();
+    expect(screen.getByRole('list', { name: 'Calendar key' })).toBeInTheDocument();
   });
 
   it('shows the photos before the price, and the description after the owner', () => {

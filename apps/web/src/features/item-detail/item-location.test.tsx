@@ -18,10 +18,10 @@ function renderLocation(overrides: Partial<Location>) {
 describe('ItemLocation', () => {
   it('shows the address and a map at the coordinates', async () => {
     renderLocation({});
-    expect(screen.getByText('12 Elm Road')).toBeTruthy();
-    expect(screen.getByText('Leeds')).toBeTruthy();
-    expect(screen.getByText('LS6 2AB')).toBeTruthy();
-    expect(await screen.findByText('Map at 53.81,-1.57')).toBeTruthy();
+    expect(screen.getByText('12 Elm Road')).toBeInTheDocument();
+    expect(screen.getByText('Leeds')).toBeInTheDocument();
+    expect(screen.getByText('LS6 2AB')).toBeInTheDocument();
+    expect(await screen.findByText('Map at 53.81,-1.57')).toBeInTheDocument();
     expect(screen.queryByText('(approximate location)')).toBeNull();
   });
 
@@ -31,27 +31,27 @@ describe('ItemLocation', () => {
     [{ postcode: null }, 'Postcode not available'],
   ])('falls back for a missing part %o', (missing, text) => {
     renderLocation(missing);
-    expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByText(text)).toBeInTheDocument();
     expect(screen.queryByText('Location not available')).toBeNull();
   });
 
   it('says the location is not available when address, city and postcode are all missing', () => {
     renderLocation({ address: null, city: '', postcode: null });
-    expect(screen.getByText('Location not available')).toBeTruthy();
+    expect(screen.getByText('Location not available')).toBeInTheDocument();
     expect(screen.queryByText('Address not available')).toBeNull();
   });
 
   it('shows the public form before booking: town and postcode district, no street, and says when the address is shared', () => {
     renderLocation({ address: null, postcode: 'LS6', approximate: true });
-    expect(screen.getByText('Leeds')).toBeTruthy();
-    expect(screen.getByText('LS6')).toBeTruthy();
+    expect(screen.getByText('Leeds')).toBeInTheDocument();
+    expect(screen.getByText('LS6')).toBeInTheDocument();
     expect(screen.queryByText('Address not available')).toBeNull();
-    expect(screen.getByText('The full address is shared with the renter once booked.')).toBeTruthy();
+    expect(screen.getByText('The full address is shared with the renter once booked.')).toBeInTheDocument();
   });
 
   it('marks an approximate location', () => {
     renderLocation({ approximate: true });
-    expect(screen.getByText('(approximate location)')).toBeTruthy();
+    expect(screen.getByText('(approximate location)')).toBeInTheDocument();
   });
 
   it.each([
@@ -60,7 +60,7 @@ describe('ItemLocation', () => {
     ['half missing', { latitude: 53.8, longitude: null }],
   ])('shows no map for %s coordinates', (_case, coords) => {
     renderLocation(coords);
-    expect(screen.getByText('Location coordinates not available')).toBeTruthy();
+    expect(screen.getByText('Location coordinates not available')).toBeInTheDocument();
     expect(screen.queryByText(/^Map at/)).toBeNull();
   });
 });

@@ -72,8 +72,8 @@ describe('add item form', () => {
     type('Maximum days', '3');
     submit();
 
-    expect(screen.getByText('The daily rate cannot be negative')).toBeTruthy();
-    expect(screen.getByText('Maximum days must be at least the minimum days')).toBeTruthy();
+    expect(screen.getByText('The daily rate cannot be negative')).toBeInTheDocument();
+    expect(screen.getByText('Maximum days must be at least the minimum days')).toBeInTheDocument();
     expect(screen.getByLabelText('Maximum days').getAttribute('aria-invalid')).toBe('true');
     expect(document.activeElement).toBe(screen.getByLabelText('Daily rate (£)'));
 
@@ -94,10 +94,10 @@ describe('add item form', () => {
     answer.release(errorJson(400, 'VALIDATION', 'Address not found. Please check the address, city, and postcode.'));
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to add item. Please check that the address is valid and try again.')).toBeTruthy();
-    expect(within(alert).getByText('Address not found. Please check the address, city, and postcode.')).toBeTruthy();
+    expect(within(alert).getByText('Failed to add item. Please check that the address is valid and try again.')).toBeInTheDocument();
+    expect(within(alert).getByText('Address not found. Please check the address, city, and postcode.')).toBeInTheDocument();
     expect(document.activeElement).toBe(alert);
-    expect(screen.getByRole('button', { name: 'Add Item' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add Item' })).toBeInTheDocument();
   });
 
   it('refuses a text file named fake.jpg when it is chosen, beside the picker and with no preview, and accepts a real small PNG', async () => {
@@ -118,7 +118,7 @@ describe('add item form', () => {
     expect(screen.queryByText('Uploads when you save')).toBeNull();
 
     await user.upload(picker, tinyPng());
-    expect(await screen.findByAltText('Preview of tiny.png')).toBeTruthy();
+    expect(await screen.findByAltText('Preview of tiny.png')).toBeInTheDocument();
     expect(within(screen.getByRole('list', { name: 'New photos' })).getByText('Uploads when you save').textContent).toBe('Uploads when you save');
     // A new choice replaces the last one's refusals.
     expect(screen.queryByText(reason, { exact: false })).toBeNull();
@@ -137,7 +137,7 @@ describe('add item form', () => {
     });
     // Checked in the browser before anything is sent.
     expect((await screen.findByText(/Only JPEG, PNG and WebP images are accepted\./)).textContent).toBe('notes.pdf was not added. Only JPEG, PNG and WebP images are accepted.');
-    expect(await screen.findByAltText('Preview of front.png')).toBeTruthy();
+    expect(await screen.findByAltText('Preview of front.png')).toBeInTheDocument();
 
     submit();
     await waitFor(() => expect(uploads).toHaveLength(1));
@@ -153,11 +153,11 @@ describe('add item form', () => {
     uploads[1]!.respond(503, { error: { code: 'UNAVAILABLE', message: 'Photos cannot be stored just now. Please try again.' } });
 
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getByText('Your item is saved.')).toBeTruthy();
+    expect(within(notice).getByText('Your item is saved.')).toBeInTheDocument();
     // Named with its reason, in a notice that is not an error's red.
     expect(within(notice).getByText('side.jpg').closest('li')!.textContent).toBe('side.jpg: Something went wrong on our side. Please try again.');
     expect(notice.className).not.toMatch(/red/);
-    expect(within(notice).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(notice).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(app.url()).toBe('/add-item');
 
     fireEvent.click(screen.getByRole('button', { name: 'Retry side.jpg' }));
@@ -166,7 +166,7 @@ describe('add item form', () => {
     uploads[2]!.respond(201, { ...created, images: [photoUrl('new-1', 'p1'), photoUrl('new-1', 'p2')] });
 
     await waitFor(() => expect(app.url()).toBe('/my-items'));
-    expect(await screen.findByText('Item added')).toBeTruthy();
+    expect(await screen.findByText('Item added')).toBeInTheDocument();
     expect(server.sent('POST', '/api/items')).toHaveLength(1);
   });
 
@@ -180,7 +180,7 @@ describe('add item form', () => {
     submit();
     await waitFor(() => expect(uploads).toHaveLength(1));
     uploads[0]!.respond(503, { error: { code: 'UNAVAILABLE', message: 'Photos cannot be stored just now. Please try again.' } });
-    expect(await screen.findByText('Your item is saved.')).toBeTruthy();
+    expect(await screen.findByText('Your item is saved.')).toBeInTheDocument();
 
     fireEvent.click(screen.getByRole('button', { name: 'Remove big.png' }));
     submit();
@@ -204,7 +204,7 @@ describe('add item form', () => {
     uploads[0]!.respond(400, { error: { code: 'VALIDATION', message: 'This file is not a JPEG, PNG or WebP image.', field: 'file' } });
 
     await waitFor(() => expect(app.url()).toBe('/my-items'));
-    expect(await screen.findByText('Item added. fake.jpg was not added: This file is not a JPEG, PNG or WebP image.')).toBeTruthy();
+    expect(await screen.findByText('Item added. fake.jpg was not added: This file is not a JPEG, PNG or WebP image.')).toBeInTheDocument();
     expect(screen.queryByText('Your item is saved.')).toBeNull();
     expect(screen.queryByAltText('Preview of fake.jpg')).toBeNull();
     expect(server.sent('POST', '/api/items')).toHaveLength(1);
@@ -231,6 +231,6 @@ describe('add item form', () => {
     await waitFor(() => expect(uploads).toHaveLength(4));
     uploads[3]!.respond(201, { ...created, images: [photoUrl('new-4', 'p1'), photoUrl('new-4', 'p2')] });
     await waitFor(() => expect(app.url()).toBe('/my-items'));
-    expect(await screen.findByText('Item added')).toBeTruthy();
+    expect(await screen.findByText('Item added')).toBeInTheDocument();
   });
 });

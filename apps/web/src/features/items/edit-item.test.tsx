@@ -15,7 +15,7 @@ const value = (label: string) => (screen.getByLabelText(label) as HTMLInputEleme
 describe('edit item', () => {
   it('fills the form from the item, the rate in pounds', async () => {
     openEdit({ 'GET /api/items/item-1': () => json(ownedItem({ dailyRatePence: 1250, available: false })) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Edit item' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit item' })).toBeInTheDocument();
     expect(value('Name')).toBe('Cordless Hedge Trimmer');
     expect(value('Daily rate (£)')).toBe('12.50');
     expect(value('Category')).toBe('garden-tools');
@@ -30,20 +30,20 @@ describe('edit item', () => {
 
   it("says 'Item Not Found' for a 404 and for another owner's item", async () => {
     openEdit({ 'GET /api/items/gone': () => errorJson(404, 'NOT_FOUND', 'Item not found') }, '/edit-item/gone');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Item Not Found' })).toBeTruthy();
-    expect(screen.getByText("The item you're trying to edit could not be found.")).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item Not Found' })).toBeInTheDocument();
+    expect(screen.getByText("The item you're trying to edit could not be found.")).toBeInTheDocument();
   });
 
   it("does not offer someone else's listed item for editing", async () => {
     const theirs = ownedItem({ owner: { id: 'someone-else', name: 'Sam', picture: null, rating: null, totalRatings: 0 } });
     openEdit({ 'GET /api/items/item-1': () => json(theirs) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Item Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Item Not Found' })).toBeInTheDocument();
     expect(screen.queryByLabelText('Name')).toBeNull();
   });
 
   it("says 'Item ID not found' without an id", async () => {
     openEdit({}, '/edit-item');
-    expect(await screen.findByText('Item ID not found')).toBeTruthy();
+    expect(await screen.findByText('Item ID not found')).toBeInTheDocument();
   });
 
   it('saves the details, then removes and reorders photos through their endpoints', async () => {
@@ -71,7 +71,7 @@ describe('edit item', () => {
     expect(server.sent('PUT', '/api/items/item-1')[0]!.body).toMatchObject({ dailyRatePence: 1500, address: '12 Elm Road' });
     expect(server.sent('DELETE', '/api/items/item-1/images/img-c')).toHaveLength(1);
     expect(server.sent('PUT', '/api/items/item-1/images/order')[0]!.body).toEqual({ imageIds: ['img-b', 'img-a'] });
-    expect(await screen.findByText('Item updated')).toBeTruthy();
+    expect(await screen.findByText('Item updated')).toBeInTheDocument();
   });
 
   it("shows the spec's update failure with the server's reason", async () => {
@@ -82,8 +82,8 @@ describe('edit item', () => {
     await screen.findByRole('heading', { level: 1, name: 'Edit item' });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to update item. Please check that the address is valid and try again.')).toBeTruthy();
-    expect(within(alert).getByText('Geocoding service unavailable')).toBeTruthy();
+    expect(within(alert).getByText('Failed to update item. Please check that the address is valid and try again.')).toBeInTheDocument();
+    expect(within(alert).getByText('Geocoding service unavailable')).toBeInTheDocument();
   });
 
   it('shows a postcode the server refuses beside the postcode', async () => {
@@ -109,6 +109,6 @@ describe('edit item', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(app.url()).toBe('/my-items'));
     expect(server.sent('DELETE', '/api/items/item-1')).toHaveLength(1);
-    expect(await screen.findByText('Item deleted')).toBeTruthy();
+    expect(await screen.findByText('Item deleted')).toBeInTheDocument();
   });
 });

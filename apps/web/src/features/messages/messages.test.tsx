@@ -38,7 +38,7 @@ describe('messages about an item', () => {
   it('shows the conversation newest at the bottom, with read state of my messages', async () => {
     fakeServer({ 'GET /api/items/item-1/messages': () => json(conversation()), 'POST /api/items/item-1/messages/read': () => new Response(null, { status: 204 }) }, { user: testUser });
     renderApp('/item/item-1/messages');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Messages about Hedge Trimmer' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Messages about Hedge Trimmer' })).toBeInTheDocument();
     const items = within(screen.getByRole('log', { name: 'Conversation' })).getAllByRole('listitem');
     expect(items.map((li) => li.textContent)).toEqual([expect.stringMatching(/^YouIs it free on Saturday\?.*Read$/), expect.stringMatching(/^Sam OkaforYes it is\./)]);
   });
@@ -49,14 +49,14 @@ describe('messages about an item', () => {
     renderApp('/item/item-1/messages');
     const box = await screen.findByLabelText('Message to Sam Okafor');
     const send = screen.getByRole('button', { name: 'Send' });
-    expect(screen.getByText('0/500')).toBeTruthy();
+    expect(screen.getByText('0/500')).toBeInTheDocument();
     expect(send.hasAttribute('disabled')).toBe(true);
     await user.type(box, '   ');
     expect(send.hasAttribute('disabled')).toBe(true);
     await user.clear(box);
     await user.click(box);
     await user.paste('a'.repeat(500));
-    expect(screen.getByText('500/500')).toBeTruthy();
+    expect(screen.getByText('500/500')).toBeInTheDocument();
     expect(send.hasAttribute('disabled')).toBe(false);
     await user.type(box, 'b');
     expect(screen.getByText(/501\/500/).textContent).toContain('Messages can be at most 500 characters.');
@@ -79,12 +79,12 @@ describe('messages about an item', () => {
     await user.type(await screen.findByLabelText('Message to Sam Okafor'), 'Can I pick it up at 9?{Enter}');
     await waitFor(() => expect(server.sent('POST', '/api/items/item-1/messages').map((c) => c.body)).toEqual([{ content: 'Can I pick it up at 9?' }]));
     const log = screen.getByRole('log', { name: 'Conversation' });
-    expect(await within(log).findByText('Can I pick it up at 9?')).toBeTruthy();
+    expect(await within(log).findByText('Can I pick it up at 9?')).toBeInTheDocument();
     expect((screen.getByLabelText('Message to Sam Okafor') as HTMLTextAreaElement).value).toBe('');
 
     fresh = [msg(4, owner.id, 'Sure, see you then.')];
     await act(() => vi.advanceTimersByTimeAsync(MESSAGES_POLL_MS));
-    expect(await within(log).findByText('Sure, see you then.')).toBeTruthy();
+    expect(await within(log).findByText('Sure, see you then.')).toBeInTheDocument();
     // Shown, so read: the server is told.
     await waitFor(() => expect(server.sent('POST', '/api/items/item-1/messages/read').length).toBeGreaterThan(0));
     // Polling asks only for what is new.
@@ -120,11 +120,11 @@ describe('messages about an item', () => {
     await act(() => vi.advanceTimersByTimeAsync(PEOPLE_POLL_MS));
     await waitFor(() => expect(within(people).getAllByRole('link')).toHaveLength(2));
     expect(within(people).getAllByRole('link').map((a) => a.textContent)).toEqual(['Rosa Renter2 unread', 'Bea Booker']);
-    expect(screen.getByText('Choose a person to read and answer their messages.')).toBeTruthy();
+    expect(screen.getByText('Choose a person to read and answer their messages.')).toBeInTheDocument();
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(people).getByRole('link', { name: /Rosa Renter/ }));
     expect(app.url()).toBe('/item/item-1/messages?with=r1');
-    expect(await screen.findByRole('heading', { name: 'Conversation with Rosa Renter' })).toBeTruthy();
-    expect(screen.getByText('Hello!')).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Conversation with Rosa Renter' })).toBeInTheDocument();
+    expect(screen.getByText('Hello!')).toBeInTheDocument();
   });
 
   it("opening a conversation updates the People list's unread badge and the bell without a reload, and so does a reply", async () => {
@@ -153,13 +153,13 @@ describe('messages about an item', () => {
     renderApp('/item/item-1/messages?with=r1');
     const people = await screen.findByRole('navigation', { name: 'Conversations' });
     expect(within(people).getByRole('link').textContent).toBe('Rosa Renter2 unread');
-    expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Notifications, 3 unread' })).toBeInTheDocument();
     // Shown, so read: the server marks the messages and their notices read.
     await waitFor(() => expect(server.sent('POST', '/api/items/item-1/messages/read')).toHaveLength(1));
     read = true;
     readAnswer.release(new Response(null, { status: 204 }));
     await waitFor(() => expect(within(people).getByRole('link').textContent).toBe('Rosa Renter'));
-    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
     // The messages shown stay, now read.
     expect(within(screen.getByRole('log', { name: 'Conversation' })).getAllByRole('listitem')).toHaveLength(2);
 
@@ -169,10 +169,10 @@ describe('messages about an item', () => {
     const [pagesBefore, countsBefore] = [pages(), counts()];
     const user = userEvent.setup();
     await user.type(screen.getByLabelText('Message to Rosa Renter'), 'Yes, 9 is fine.{Enter}');
-    expect(await within(screen.getByRole('log', { name: 'Conversation' })).findByText('Yes, 9 is fine.')).toBeTruthy();
+    expect(await within(screen.getByRole('log', { name: 'Conversation' })).findByText('Yes, 9 is fine.')).toBeInTheDocument();
     await waitFor(() => expect(pages()).toBeGreaterThan(pagesBefore));
     await waitFor(() => expect(counts()).toBeGreaterThan(countsBefore));
-    expect(screen.getByText('Yes, 9 is fine.')).toBeTruthy();
+    expect(screen.getByText('Yes, 9 is fine.')).toBeInTheDocument();
   });
 
   it('shows why a message was refused when the sender has written too many, and keeps the text', async () => {
@@ -205,7 +205,7 @@ describe('messages about an item', () => {
   it('says the conversation is not found when it is not theirs', async () => {
     fakeServer({ 'GET /api/items/item-1/messages': () => errorJson(404, 'NOT_FOUND', 'Conversation not found.') }, { user: testUser });
     renderApp('/item/item-1/messages?with=someone');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Conversation not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Conversation not found' })).toBeInTheDocument();
   });
 
   it("is offered from the item popup as 'Message the owner' to a signed-in visitor, not to the owner", async () => {
@@ -215,7 +215,7 @@ describe('messages about an item', () => {
     cleanup();
     fakeServer({ 'GET /api/items/item-1': () => json(testItem()) }, { user: { ...testUser, id: 'owner-7' } });
     renderApp('/category/all/item/item-1');
-    expect(await screen.findByRole('heading', { name: testItem().name })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: testItem().name })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Message the owner' })).toBeNull();
   });
 });

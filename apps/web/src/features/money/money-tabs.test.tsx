@@ -45,22 +45,22 @@ describe('the Balance tab', () => {
     );
     const user = userEvent.setup();
     renderApp('/profile?tab=balance');
-    expect(await screen.findByText('£25.00')).toBeTruthy();
+    expect(await screen.findByText('£25.00')).toBeInTheDocument();
     expect(screen.getByText('Pending credits').nextElementSibling?.textContent).toBe('£12.00');
     expect(screen.getByText('Earnings to date').nextElementSibling?.textContent).toBe('£37.00');
-    expect(screen.getByText(/^Last updated 20 Nov 2026/)).toBeTruthy();
+    expect(screen.getByText(/^Last updated 20 Nov 2026/)).toBeInTheDocument();
 
     const amount = screen.getByLabelText('Amount (£)');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(within(amount.parentElement!).getByText('Please enter a valid amount')).toBeTruthy();
+    expect(within(amount.parentElement!).getByText('Please enter a valid amount')).toBeInTheDocument();
     expect(document.activeElement).toBe(amount);
     await user.type(amount, '25.01');
     await user.type(screen.getByLabelText('Card number'), '4242424242424241');
     await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
     await user.type(screen.getByLabelText('Security code (CVV)'), '123');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(within(amount.parentElement!).getByText('Please enter a valid amount')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid card number')).toBeTruthy();
+    expect(within(amount.parentElement!).getByText('Please enter a valid amount')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a valid card number')).toBeInTheDocument();
     expect(api.sent('POST', '/api/me/withdrawals')).toHaveLength(0);
 
     await user.clear(amount);
@@ -68,7 +68,7 @@ describe('the Balance tab', () => {
     await user.clear(screen.getByLabelText('Card number'));
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Withdrawal of £10.00 to Visa ending 4242 requested. It is on its way to your card.')).toBeTruthy();
+    expect(await screen.findByText('Withdrawal of £10.00 to Visa ending 4242 requested. It is on its way to your card.')).toBeInTheDocument();
     const [sent] = api.sent('POST', '/api/me/withdrawals');
     expect(sent!.body).toMatchObject({ amountPence: 1000, card: { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' } });
   });
@@ -94,12 +94,12 @@ describe('the Balance tab', () => {
     await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
     await user.type(screen.getByLabelText('Security code (CVV)'), '123');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText(/You will not be paid twice if you send it again/)).toBeTruthy();
+    expect(await screen.findByText(/You will not be paid twice if you send it again/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     await waitFor(() => expect(api.sent('POST', '/api/me/withdrawals')).toHaveLength(2));
     const [first, second] = api.sent('POST', '/api/me/withdrawals') as Array<{ body: { idempotencyKey: string } }>;
     expect(second!.body.idempotencyKey).toBe(first!.body.idempotencyKey);
-    expect(await screen.findByText('Please enter a valid amount')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
   });
 });
 
@@ -124,10 +124,10 @@ describe('the Transactions tab', () => {
     expect(rows[2]!.textContent).toContain('Ladder 2');
     expect(rows[2]!.textContent).toContain('Rita Renter');
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe('/api/me/transactions.csv');
-    expect(screen.getByText('Page 1 of 2')).toBeTruthy();
+    expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByText('Ladder 3')).toBeTruthy();
-    expect(screen.getByText('£11.00')).toBeTruthy();
+    expect(await screen.findByText('Ladder 3')).toBeInTheDocument();
+    expect(screen.getByText('£11.00')).toBeInTheDocument();
     expect(api.calls.some((c) => c.url.pathname === '/api/me/transactions' && c.url.searchParams.get('page') === '2')).toBe(true);
   });
 });

@@ -48,20 +48,20 @@ const card = (name: string) => screen.getByRole('heading', { level: 2, name }).c
 describe('My Items', () => {
   it('lists items that are not with a renter under Available, with price, category, badge and periods', async () => {
     openMyItems(() => [trimmer, hidden, saw, mower]);
-    expect(await screen.findByRole('heading', { level: 2, name: 'Hedge Trimmer' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hedge Trimmer' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Available' }).getAttribute('aria-selected')).toBe('true');
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).queryByText('Circular Saw')).toBeNull();
 
     const first = card('Hedge Trimmer');
-    expect(within(first).getByText('£12.50 / day')).toBeTruthy();
-    expect(within(first).getByText('Garden Tools')).toBeTruthy();
-    expect(within(first).getByText('Upcoming')).toBeTruthy();
-    expect(within(first).getByText('Ada Lovelace · 1 Jun 2030 to 3 Jun 2030')).toBeTruthy();
+    expect(within(first).getByText('£12.50 / day')).toBeInTheDocument();
+    expect(within(first).getByText('Garden Tools')).toBeInTheDocument();
+    expect(within(first).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(first).getByText('Ada Lovelace · 1 Jun 2030 to 3 Jun 2030')).toBeInTheDocument();
     expect(within(first).queryByRole('button', { name: /Mark as returned/ })).toBeNull();
     expect(within(first).queryByText('Not listed')).toBeNull();
     expect(within(first).getByRole('link', { name: 'Edit Hedge Trimmer' }).getAttribute('href')).toBe('/edit-item/item-1');
-    expect(within(card('Tile Cutter')).getByText('Not listed')).toBeTruthy();
+    expect(within(card('Tile Cutter')).getByText('Not listed')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Add item' }).getAttribute('href')).toBe('/add-item');
   });
 
@@ -72,8 +72,8 @@ describe('My Items', () => {
     expect(screen.getByRole('tab', { name: 'Currently Rented' }).getAttribute('aria-selected')).toBe('true');
     expect(app.url()).toBe('/my-items?tab=rented');
     const late = card('Circular Saw');
-    expect(within(late).getByText('Overdue')).toBeTruthy();
-    expect(within(card('Lawn Mower')).getByText('Out now')).toBeTruthy();
+    expect(within(late).getByText('Overdue')).toBeInTheDocument();
+    expect(within(card('Lawn Mower')).getByText('Out now')).toBeInTheDocument();
     expect(screen.queryByText('Hedge Trimmer')).toBeNull();
   });
 
@@ -87,12 +87,12 @@ describe('My Items', () => {
     }, '/my-items?tab=rented');
     fireEvent.click(await screen.findByRole('button', { name: /^Mark as returned/ }));
     const dialog = screen.getByRole('dialog', { name: 'Mark Circular Saw as returned?' });
-    expect(within(dialog).getByText(/Rented by Rory Renter from 1 Nov 2026 to 5 Nov 2026/)).toBeTruthy();
+    expect(within(dialog).getByText(/Rented by Rory Renter from 1 Nov 2026 to 5 Nov 2026/)).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as returned' }));
 
-    expect(await screen.findByText('Marked as returned')).toBeTruthy();
+    expect(await screen.findByText('Marked as returned')).toBeInTheDocument();
     expect(server.sent('POST', '/api/rentals/r-late/return')).toHaveLength(1);
-    expect(await screen.findByText('None of your items are rented out right now.')).toBeTruthy();
+    expect(await screen.findByText('None of your items are rented out right now.')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
@@ -105,7 +105,7 @@ describe('My Items', () => {
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', reason);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Hedge Trimmer' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Hedge Trimmer' })).toBeInTheDocument();
     expect(server.sent('DELETE', '/api/items/item-1')).toHaveLength(1);
   });
 
@@ -123,15 +123,15 @@ describe('My Items', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Delete Hedge Trimmer' }));
     const dialog = screen.getByRole('dialog');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await within(dialog).findByText('Failed to delete item. Please try again.')).toBeTruthy();
+    expect(await within(dialog).findByText('Failed to delete item. Please try again.')).toBeInTheDocument();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText('Item deleted')).toBeTruthy();
+    expect(await screen.findByText('Item deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('link', { name: 'List your first item' }).getAttribute('href')).toBe('/add-item'));
   });
 
   it('shows an error with a retry, not an empty list, when the items cannot be loaded', async () => {
     openMyItems(() => [], { 'GET /api/me/items': () => errorJson(500, 'INTERNAL', 'boom') });
-    expect(await screen.findByText('Your items could not be loaded')).toBeTruthy();
+    expect(await screen.findByText('Your items could not be loaded')).toBeInTheDocument();
     expect(screen.queryByText('List your first item')).toBeNull();
   });
 });
@@ -148,6 +148,6 @@ describe('My Items after returns', () => {
     expect(open.getAttribute('href')).toBe('/rentals/r-up');
     const returned = await screen.findByRole('list', { name: 'Returned rentals of Hedge Trimmer' });
     expect(within(returned).getByRole('link', { name: 'Leave a review: Hedge Trimmer' }).getAttribute('href')).toBe('/rentals/r-done#review');
-    expect(within(returned).getByText('Rated 3.5 out of 5')).toBeTruthy();
+    expect(within(returned).getByText('Rated 3.5 out of 5')).toBeInTheDocument();
   });
 });

@@ -54,10 +54,10 @@ describe('the header bell', () => {
     let count = 0;
     fakeServer({ 'GET /api/notifications/unread-count': () => json({ count }) }, { user: testUser });
     renderApp('/about');
-    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Notifications' })).toBeInTheDocument();
     count = 1;
     await act(() => vi.advanceTimersByTimeAsync(UNREAD_POLL_MS));
-    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toBeInTheDocument();
   });
 });
 
@@ -65,11 +65,11 @@ describe('/notifications', () => {
   it('shows My Items entries in the server order (unread first, by unread count), with their unread counts', async () => {
     fakeServer({ 'GET /api/notifications': ({ url }) => json(url.searchParams.get('tab') === 'rentals' ? rentals : items) }, { user: testUser });
     renderApp('/notifications');
-    expect(await screen.findByRole('tab', { name: 'My Items (3)', selected: true })).toBeTruthy();
+    expect(await screen.findByRole('tab', { name: 'My Items (3)', selected: true })).toBeInTheDocument();
     const panel = screen.getByRole('tabpanel');
     const headings = (await within(panel).findAllByRole('heading', { level: 2 })).map((h) => h.textContent);
     expect(headings).toEqual(['Hedge Trimmer', 'Ladder', 'Your account']);
-    expect(within(panel).getByText('2 unread')).toBeTruthy();
+    expect(within(panel).getByText('2 unread')).toBeInTheDocument();
   });
 
   it('shows a rental entry with dates, total in pounds and status under My Rentals', async () => {
@@ -78,9 +78,9 @@ describe('/notifications', () => {
     renderApp('/notifications');
     await user.click(await screen.findByRole('tab', { name: 'My Rentals (1)' }));
     const panel = screen.getByRole('tabpanel');
-    expect(await within(panel).findByRole('heading', { name: 'Gazebo' })).toBeTruthy();
-    expect(within(panel).getByText('2 Jun 2030 to 4 Jun 2030 · £45.50')).toBeTruthy();
-    expect(within(panel).getByText('Upcoming')).toBeTruthy();
+    expect(await within(panel).findByRole('heading', { name: 'Gazebo' })).toBeInTheDocument();
+    expect(within(panel).getByText('2 Jun 2030 to 4 Jun 2030 · £45.50')).toBeInTheDocument();
+    expect(within(panel).getByText('Upcoming')).toBeInTheDocument();
   });
 
   it("shows the renter's receipt for a paid order under My Rentals, tagged as a receipt and linked to the order", async () => {
@@ -134,7 +134,7 @@ describe('/notifications', () => {
   it('says so when a tab is empty', async () => {
     fakeServer({ 'GET /api/notifications': () => json({ tab: 'items', entries: [], unread: { items: 0, rentals: 0 } }) }, { user: testUser });
     renderApp('/notifications');
-    expect(await screen.findByText('No notifications about your items yet.')).toBeTruthy();
+    expect(await screen.findByText('No notifications about your items yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' }).hasAttribute('disabled')).toBe(true);
   });
 });

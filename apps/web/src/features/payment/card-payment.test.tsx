@@ -35,24 +35,24 @@ describe('card payment page', () => {
     paymentServer({ 'GET /api/payments/config': () => errorJson(503, 'UNAVAILABLE', 'Down') });
     renderApp('/payment/card');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to load payment system')).toBeTruthy();
-    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(alert).getByText('Failed to load payment system')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 
   it('says so when the payment system answers with something it cannot use, offering a reload', async () => {
     paymentServer({ 'GET /api/payments/config': () => json({ provider: '', currency: 'GBP', testCards: {} }) });
     renderApp('/payment/card');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to initialize payment system')).toBeTruthy();
-    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(within(alert).getByText('Failed to initialize payment system')).toBeInTheDocument();
+    expect(within(alert).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
   it('lists the test cards and the total to pay', async () => {
     paymentServer();
     await openCardPage();
     const note = screen.getByRole('region', { name: 'Test cards' });
-    expect(within(note).getByText('4242 4242 4242 4242')).toBeTruthy();
-    expect(within(note).getByText('4000 0000 0000 0002')).toBeTruthy();
+    expect(within(note).getByText('4242 4242 4242 4242')).toBeInTheDocument();
+    expect(within(note).getByText('4000 0000 0000 0002')).toBeInTheDocument();
     // 3 days at £12.50 plus the 10% fee.
     expect(payButton().textContent).toBe('Pay £41.25');
   });
@@ -62,7 +62,7 @@ describe('card payment page', () => {
     await openCardPage();
     type('Card number', '4242424242424242');
     expect(field('Card number').value).toBe('4242 4242 4242 4242');
-    expect(screen.getByText('Card type: Visa')).toBeTruthy();
+    expect(screen.getByText('Card type: Visa')).toBeInTheDocument();
     type('Expiry date (MM/YY)', '0429');
     expect(field('Expiry date (MM/YY)').value).toBe('04/29');
   });
@@ -73,10 +73,10 @@ describe('card payment page', () => {
     type('Card number', '4242 4242 4242 4241');
     type('Expiry date (MM/YY)', '13/30');
     fireEvent.click(payButton());
-    expect(screen.getByText('Please enter a valid card number')).toBeTruthy();
-    expect(screen.getByText('Please enter the expiry date as MM/YY')).toBeTruthy();
-    expect(screen.getByText('Please enter the 3-digit security code')).toBeTruthy();
-    expect(screen.getByText('Please enter the name on the card')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid card number')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the expiry date as MM/YY')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the 3-digit security code')).toBeInTheDocument();
+    expect(screen.getByText('Please enter the name on the card')).toBeInTheDocument();
     expect(field('Card number').getAttribute('aria-invalid')).toBe('true');
     expect(field('Card number').getAttribute('aria-describedby')).toBe('card-number-error');
     expect(document.activeElement).toBe(field('Card number'));
@@ -93,7 +93,7 @@ describe('card payment page', () => {
     fireEvent.click(payButton());
     fireEvent.click(payButton());
     await flush();
-    expect(screen.getByText('Processing payment...').closest('[role="status"]')).toBeTruthy();
+    expect(screen.getByText('Processing payment...').closest('[role="status"]')).toBeInTheDocument();
     expect(payButton().disabled).toBe(true);
     expect(api.sent('POST', '/api/checkout')).toHaveLength(1);
     const sent = api.sent('POST', '/api/checkout')[0]!.body as SentCheckout;
@@ -105,7 +105,7 @@ describe('card payment page', () => {
 
     answer.release(json({ orderId: 'order-1' }, 201));
     await flush();
-    expect(screen.getByText('Payment confirmed')).toBeTruthy();
+    expect(screen.getByText('Payment confirmed')).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(1_900));
     expect(app.url()).toBe('/payment/card');
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -123,8 +123,8 @@ describe('card payment page', () => {
     fillCard('4000000000000002');
     fireEvent.click(payButton());
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Payment failed. Please try again.')).toBeTruthy();
-    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).getByText('Payment failed. Please try again.')).toBeInTheDocument();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
   });
 
   it('says the payment failed when the card is declined and keeps the form usable', async () => {
@@ -133,7 +133,7 @@ describe('card payment page', () => {
     fillCard('4000000000000002');
     fireEvent.click(payButton());
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Payment failed. Please try again.')).toBeTruthy();
+    expect(within(alert).getByText('Payment failed. Please try again.')).toBeInTheDocument();
     expect(payButton().disabled).toBe(false);
     expect(field('Card number').disabled).toBe(false);
     expect(field('Name on card').value).toBe('Priya Shah');
@@ -153,7 +153,7 @@ describe('card payment page', () => {
 
     fillCard();
     fireEvent.click(payButton());
-    expect(await screen.findByText(/you will not be charged twice/)).toBeTruthy();
+    expect(await screen.findByText(/you will not be charged twice/)).toBeInTheDocument();
     fillCard();
     fireEvent.click(payButton());
     await waitFor(() => expect(keys()).toHaveLength(2));
@@ -173,7 +173,7 @@ describe('card payment page', () => {
     fillCard();
     fireEvent.click(payButton());
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(message)).toBeTruthy();
+    expect(within(alert).getByText(message)).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Back to checkout' }).getAttribute('href')).toBe('/checkout');
   });
 });

@@ -25,15 +25,15 @@ describe('payment success page', () => {
       { user: testUser },
     );
     renderApp('/payment-success?order=order-1');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeInTheDocument();
     const booked = await screen.findByRole('region', { name: 'Your rentals' });
-    expect(within(booked).getByText('Petrol Lawn Mower')).toBeTruthy();
-    expect(within(booked).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeTruthy();
-    expect(within(booked).getByText('£37.50')).toBeTruthy();
-    expect(screen.getByText(/charged £41.25 to your Visa ending 4242/)).toBeTruthy();
-    expect(screen.getByText('order-1')).toBeTruthy();
+    expect(within(booked).getByText('Petrol Lawn Mower')).toBeInTheDocument();
+    expect(within(booked).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeInTheDocument();
+    expect(within(booked).getByText('£37.50')).toBeInTheDocument();
+    expect(screen.getByText(/charged £41.25 to your Visa ending 4242/)).toBeInTheDocument();
+    expect(screen.getByText('order-1')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Order summary' });
-    expect(within(summary).getByText('£3.75')).toBeTruthy();
+    expect(within(summary).getByText('£3.75')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View my rentals' }).getAttribute('href')).toBe('/my-rentals');
     // The drill was not part of this order: it stays.
     await waitFor(() => expect(storedLines().map((l) => l.itemId)).toEqual([drill.itemId]));
@@ -51,7 +51,7 @@ describe('payment success page', () => {
   it('says when there is no such order', async () => {
     fakeServer({ 'GET /api/orders/nope': () => errorJson(404, 'NOT_FOUND', 'Order not found.') }, { user: testUser });
     renderApp('/payment-success?order=nope');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order not found' })).toBeInTheDocument();
   });
 });
 
@@ -72,7 +72,7 @@ describe('payment selection page', () => {
       { user: testUser },
     );
     renderApp('/payment-selection');
-    expect(await screen.findByText('Some items in your wheelbarrow cannot be booked as they are.')).toBeTruthy();
+    expect(await screen.findByText('Some items in your wheelbarrow cannot be booked as they are.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Credit or debit card' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Back to checkout' }).getAttribute('href')).toBe('/checkout');
   });

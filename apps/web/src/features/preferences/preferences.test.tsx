@@ -29,7 +29,7 @@ describe('the Preferences tab', () => {
     }
     await user.click(reminders);
     await waitFor(() => expect(server.sent('PUT', '/api/me/notification-preferences').map((c) => c.body)).toEqual([{ ...DEFAULT_NOTIFICATION_PREFERENCES, returnReminders: false }]));
-    expect(await screen.findByText('Saved.')).toBeTruthy();
+    expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect((reminders as HTMLInputElement).checked).toBe(false);
   });
 
@@ -45,7 +45,7 @@ describe('the Preferences tab', () => {
     renderApp('/profile?tab=preferences');
     const email = await screen.findByRole('switch', { name: 'Email' });
     await user.click(email);
-    expect(await screen.findByText(/Your change was not saved/)).toBeTruthy();
+    expect(await screen.findByText(/Your change was not saved/)).toBeInTheDocument();
     expect((email as HTMLInputElement).checked).toBe(true);
   });
 });

@@ -25,7 +25,7 @@ describe('profile address form', () => {
     const api = server(() => json(me));
     renderApp('/profile?tab=profile');
     await fillAndSave('90210');
-    expect(await screen.findByText('Please enter a valid UK postcode')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid UK postcode')).toBeInTheDocument();
     expect(field('Postcode').getAttribute('aria-invalid')).toBe('true');
     expect(field('Postcode').getAttribute('aria-describedby')).toBe('address-postcode-error');
     expect(api.sent('PUT', '/api/me/address')).toHaveLength(0);
@@ -36,7 +36,7 @@ describe('profile address form', () => {
     const api = server(() => json({ ...me, address: saved }));
     renderApp('/profile?tab=profile&from=/checkout#address');
     await fillAndSave('ls14ap');
-    expect(await screen.findByText('Your address has been saved.')).toBeTruthy();
+    expect(await screen.findByText('Your address has been saved.')).toBeInTheDocument();
     expect(api.sent('PUT', '/api/me/address')[0]?.body).toEqual({ line: '12 Acacia Avenue', city: 'Leeds', postcode: 'ls14ap' });
     expect(field('Postcode').value).toBe('LS1 4AP');
     expect(screen.getByRole('link', { name: 'Back to checkout' }).getAttribute('href')).toBe('/checkout');
@@ -46,7 +46,7 @@ describe('profile address form', () => {
     server(() => json({ ...me, address: { line: '1 High St', city: 'York', postcode: 'YO1 7HH' } }));
     renderApp('/profile?tab=profile');
     await fillAndSave('YO1 7HH');
-    expect(await screen.findByText('Your address has been saved.')).toBeTruthy();
+    expect(await screen.findByText('Your address has been saved.')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Back to checkout' })).toBeNull();
   });
 
@@ -55,7 +55,7 @@ describe('profile address form', () => {
     renderApp('/profile?tab=profile');
     await fillAndSave('LS1 4AP');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Failed to update address. Please try again.')).toBeTruthy();
+    expect(within(alert).getByText('Failed to update address. Please try again.')).toBeInTheDocument();
   });
 
   it("shows the server's refusal of a field beside that field", async () => {
@@ -63,7 +63,7 @@ describe('profile address form', () => {
     renderApp('/profile?tab=profile');
     await fillAndSave('LS1 4AP');
     await waitFor(() => expect(field('Postcode').getAttribute('aria-invalid')).toBe('true'));
-    expect(screen.getByText('Please enter a valid UK postcode')).toBeTruthy();
+    expect(screen.getByText('Please enter a valid UK postcode')).toBeInTheDocument();
     expect(screen.queryByText('Failed to update address. Please try again.')).toBeNull();
   });
 

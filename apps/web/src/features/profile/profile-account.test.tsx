@@ -40,13 +40,13 @@ describe('profile picture', () => {
     renderApp('/profile');
     const upload = await screen.findByRole('button', { name: 'Upload picture' });
     await user.click(upload);
-    expect(await screen.findByText(PICTURE_MESSAGES.required)).toBeTruthy();
+    expect(await screen.findByText(PICTURE_MESSAGES.required)).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Choose a picture'), new File(['%PDF'], 'cv.pdf', { type: 'application/pdf' }));
     await user.click(upload);
-    expect(await screen.findByText(PICTURE_MESSAGES.notImage)).toBeTruthy();
+    expect(await screen.findByText(PICTURE_MESSAGES.notImage)).toBeInTheDocument();
     await user.upload(screen.getByLabelText('Choose a picture'), png(5 * 1024 * 1024 + 1));
     await user.click(upload);
-    expect(await screen.findByText(PICTURE_MESSAGES.tooLarge)).toBeTruthy();
+    expect(await screen.findByText(PICTURE_MESSAGES.tooLarge)).toBeInTheDocument();
   });
 
   it('refuses a text file named me.jpg the moment it is chosen, and uploads nothing', async () => {
@@ -78,7 +78,7 @@ describe('profile picture', () => {
     expect((await within(nav).findByRole('link', { name: 'Priya Shah' })).querySelector('img')).toBeNull();
     await user.upload(screen.getByLabelText('Choose a picture'), png());
     await user.click(screen.getByRole('button', { name: 'Upload picture' }));
-    expect(await screen.findByText('Your profile picture has been updated.')).toBeTruthy();
+    expect(await screen.findByText('Your profile picture has been updated.')).toBeInTheDocument();
     await waitFor(() => expect(within(nav).getByRole('link', { name: 'Priya Shah' }).querySelector('img')?.getAttribute('src')).toBe('/media/avatars/user-1/new-thumb.webp'));
     expect(events).toContainEqual({ userId: 'user-1' });
   });
@@ -89,7 +89,7 @@ describe('profile picture', () => {
     renderApp('/profile');
     await user.upload(await screen.findByLabelText('Choose a picture'), png());
     await user.click(screen.getByRole('button', { name: 'Upload picture' }));
-    expect(await screen.findByText(PICTURE_MESSAGES.failed)).toBeTruthy();
+    expect(await screen.findByText(PICTURE_MESSAGES.failed)).toBeInTheDocument();
   });
 });
 
@@ -109,28 +109,28 @@ describe('phone verification', () => {
     const send = await screen.findByRole('button', { name: 'Send code' });
     await user.selectOptions(screen.getByLabelText('Country'), '');
     await user.click(send);
-    expect(await screen.findByText(PHONE_MESSAGES.country)).toBeTruthy();
+    expect(await screen.findByText(PHONE_MESSAGES.country)).toBeInTheDocument();
     await user.selectOptions(screen.getByLabelText('Country'), 'GB');
     await user.click(send);
-    expect(await screen.findByText(PHONE_MESSAGES.number)).toBeTruthy();
+    expect(await screen.findByText(PHONE_MESSAGES.number)).toBeInTheDocument();
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '7700 9001');
     await user.click(send);
-    expect(await screen.findByText(PHONE_MESSAGES.invalid)).toBeTruthy();
+    expect(await screen.findByText(PHONE_MESSAGES.invalid)).toBeInTheDocument();
     await user.clear(screen.getByRole('textbox', { name: 'Phone number' }));
     // Written as people write a UK mobile, with its leading 0.
     await user.type(screen.getByRole('textbox', { name: 'Phone number' }), '07700 900123');
     await user.click(send);
-    expect(await screen.findByText(/We have sent a 6-digit code to \+44 7700900123/)).toBeTruthy();
+    expect(await screen.findByText(/We have sent a 6-digit code to \+44 7700900123/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(PHONE_MESSAGES.codeRequired)).toBeTruthy();
+    expect(await screen.findByText(PHONE_MESSAGES.codeRequired)).toBeInTheDocument();
     await user.type(screen.getByLabelText('Verification code'), '654321');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText(PHONE_MESSAGES.wrongCode)).toBeTruthy();
+    expect(await screen.findByText(PHONE_MESSAGES.wrongCode)).toBeInTheDocument();
     await user.clear(screen.getByLabelText('Verification code'));
     await user.type(screen.getByLabelText('Verification code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(await screen.findByText('Your phone number has been verified.')).toBeTruthy();
-    expect(screen.getByText('Verified')).toBeTruthy();
+    expect(await screen.findByText('Your phone number has been verified.')).toBeInTheDocument();
+    expect(screen.getByText('Verified')).toBeInTheDocument();
   });
 
   it("says sending failed in the spec's words when the server cannot send", async () => {
@@ -139,7 +139,7 @@ describe('phone verification', () => {
     renderApp('/profile');
     await user.type(await screen.findByRole('textbox', { name: 'Phone number' }), '7700900123');
     await user.click(screen.getByRole('button', { name: 'Send code' }));
-    expect(await screen.findByText(PHONE_MESSAGES.sendFailed)).toBeTruthy();
+    expect(await screen.findByText(PHONE_MESSAGES.sendFailed)).toBeInTheDocument();
   });
 });
 
@@ -155,10 +155,10 @@ describe('vacation mode', () => {
     await user.clear(date);
     await user.type(date, '2099-08-20');
     await user.click(screen.getByRole('button', { name: 'Switch vacation mode on' }));
-    expect(await screen.findByText('Vacation mode is on until 20 Aug 2099.')).toBeTruthy();
+    expect(await screen.findByText('Vacation mode is on until 20 Aug 2099.')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'PUT' && (c.body as { until: string }).until === '2099-08-20')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Switch off' }));
-    expect(await screen.findByText('Vacation mode is off.')).toBeTruthy();
+    expect(await screen.findByText('Vacation mode is off.')).toBeInTheDocument();
   });
 });
 
@@ -178,7 +178,7 @@ describe('calendar feed and your data', () => {
     renderApp('/profile');
     expect((await screen.findByRole('link', { name: 'Download my data' })).getAttribute('href')).toBe('/api/me/export');
     await user.click(screen.getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText(/You have 1 upcoming or active rental/)).toBeTruthy();
+    expect(await screen.findByText(/You have 1 upcoming or active rental/)).toBeInTheDocument();
     expect(screen.queryByLabelText('Your password')).toBeNull();
   });
 
@@ -195,11 +195,11 @@ describe('calendar feed and your data', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     await user.type(await within(dialog).findByLabelText('Your password'), 'wrong');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await within(dialog).findByText('That password is not right.')).toBeTruthy();
+    expect(await within(dialog).findByText('That password is not right.')).toBeInTheDocument();
     await user.clear(within(dialog).getByLabelText('Your password'));
     await user.type(within(dialog).getByLabelText('Your password'), 'right one');
     await user.click(within(dialog).getByRole('button', { name: 'Delete my account' }));
-    expect(await screen.findByText('Your account has been deleted.')).toBeTruthy();
+    expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
     expect(api.calls.some((c) => c.method === 'POST' && c.url.pathname === '/api/auth/sign-out')).toBe(true);
   });
 });

@@ -23,9 +23,9 @@ describe('profile page', () => {
   it('shows the name, email and month of joining on the Profile tab', async () => {
     serverWithName();
     renderApp('/profile');
-    expect(await screen.findByRole('heading', { level: 2, name: 'Priya Shah' })).toBeTruthy();
-    expect(screen.getByText('priya@example.com')).toBeTruthy();
-    expect(screen.getByText('Member since March 2026')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Priya Shah' })).toBeInTheDocument();
+    expect(screen.getByText('priya@example.com')).toBeInTheDocument();
+    expect(screen.getByText('Member since March 2026')).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Profile' }).getAttribute('aria-selected')).toBe('true');
   });
 
@@ -36,11 +36,11 @@ describe('profile page', () => {
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '  Priya S. Shah ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByText('Your name has been saved.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Priya S. Shah' })).toBeTruthy();
+    expect(await screen.findByText('Your name has been saved.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Priya S. Shah' })).toBeInTheDocument();
     expect(api.sent('PATCH', '/api/me')[0]?.body).toEqual({ name: 'Priya S. Shah' });
     const header = screen.getByRole('banner');
-    expect(await within(header).findByRole('link', { name: 'Priya S. Shah' })).toBeTruthy();
+    expect(await within(header).findByRole('link', { name: 'Priya S. Shah' })).toBeInTheDocument();
   });
 
   it("shows the server's message when the name is refused, keeping the form open", async () => {
@@ -55,8 +55,8 @@ describe('profile page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit name' }));
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(within(await screen.findByRole('alert')).getByText('name must not be blank')).toBeTruthy();
-    expect(screen.getByLabelText('Full name')).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText('name must not be blank')).toBeInTheDocument();
+    expect(screen.getByLabelText('Full name')).toBeInTheDocument();
   });
 
   it('refuses a blank name before sending, and Cancel leaves the name as it was', async () => {
@@ -65,12 +65,12 @@ describe('profile page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Edit name' }));
     fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '   ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Please enter your name.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
     expect(api.sent('PATCH', '/api/me')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText('Full name')).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Priya Shah' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Priya Shah' })).toBeInTheDocument();
   });
 
   it('moves between tabs with the arrow keys, Home and End, keeping the tab in the URL', async () => {

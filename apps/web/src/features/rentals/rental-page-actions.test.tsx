@@ -26,7 +26,7 @@ describe('rental page actions', () => {
     const cancelled = rental({ id: 'r-1', status: 'cancelled', actions: [], cancellation: { by: 'renter', reason: null, refundPence: 4125, date: '2030-05-02T10:00:00.000Z' } });
     const server = serve([upcoming, cancelled], { 'POST /api/rentals/r-1/cancel': () => json({ refundPence: 4125 }) });
     renderApp('/rentals/r-1');
-    expect(await screen.findByText('4 Orchard Way')).toBeTruthy();
+    expect(await screen.findByText('4 Orchard Way')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Message the owner' }).getAttribute('href')).toBe('/item/item-mower/messages');
     const open = screen.getByRole('button', { name: 'Cancel rental' });
     await user.click(open);
@@ -34,7 +34,7 @@ describe('rental page actions', () => {
     expect(dialog.textContent).toContain('£41.25 (the rental and its service fee) goes back to your Toolshed balance');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel rental' }));
-    expect(await screen.findByText(/Cancelled by you\. £41\.25 was returned to your Toolshed balance\./)).toBeTruthy();
+    expect(await screen.findByText(/Cancelled by you\. £41\.25 was returned to your Toolshed balance\./)).toBeInTheDocument();
     expect(server.sent('POST', '/api/rentals/r-1/cancel')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel rental' })).toBeNull();
@@ -45,7 +45,7 @@ describe('rental page actions', () => {
     const forOwner = rental({ id: 'r-1', role: 'owner', actions: ['cancel_by_owner'], paidPence: 0, contact: { name: 'Priya Shah', email: 'priya@example.com', phone: '+44 7700900123' } });
     const server = serve([forOwner], { 'POST /api/rentals/r-1/cancel': () => errorJson(409, 'CONFLICT', 'This rental has already started, so it can no longer be cancelled.') });
     renderApp('/rentals/r-1');
-    expect(await screen.findByText('Phone: +44 7700900123')).toBeTruthy();
+    expect(await screen.findByText('Phone: +44 7700900123')).toBeInTheDocument();
     // The owner goes straight to this renter's thread.
     expect(screen.getByRole('link', { name: 'Message the renter' }).getAttribute('href')).toBe(`/item/item-mower/messages?with=${forOwner.renter.id}`);
     await user.click(screen.getByRole('button', { name: 'Decline rental' }));
@@ -55,7 +55,7 @@ describe('rental page actions', () => {
     expect(server.sent('POST', '/api/rentals/r-1/cancel')).toHaveLength(0);
     await user.type(within(dialog).getByLabelText('Reason (sent to the renter)'), 'Broken blade');
     await user.click(within(dialog).getByRole('button', { name: 'Decline rental' }));
-    expect(await within(dialog).findByText('This rental has already started, so it can no longer be cancelled.')).toBeTruthy();
+    expect(await within(dialog).findByText('This rental has already started, so it can no longer be cancelled.')).toBeInTheDocument();
     expect(server.sent('POST', '/api/rentals/r-1/cancel')[0]!.body).toEqual({ reason: 'Broken blade' });
   });
 
@@ -71,9 +71,9 @@ describe('rental page actions', () => {
     await user.selectOptions(within(form).getByLabelText('Rating'), '4.5 stars');
     await user.type(within(form).getByLabelText('Comment (optional)'), 'Lovely mower');
     await user.click(within(form).getByRole('button', { name: 'Submit review' }));
-    expect(await screen.findByText('Your review is hidden until Sam Okafor reviews too, or until 18 Jun 2030.')).toBeTruthy();
+    expect(await screen.findByText('Your review is hidden until Sam Okafor reviews too, or until 18 Jun 2030.')).toBeInTheDocument();
     expect(server.sent('POST', '/api/rentals/r-1/review')[0]!.body).toEqual({ rating: 4.5, comment: 'Lovely mower' });
-    expect(screen.getByText('Rated 4.5 out of 5')).toBeTruthy();
+    expect(screen.getByText('Rated 4.5 out of 5')).toBeInTheDocument();
     expect(screen.queryByRole('form', { name: 'Leave a review' })).toBeNull();
   });
 
@@ -87,7 +87,7 @@ describe('rental page actions', () => {
     const link = await screen.findByRole('link', { name: 'Leave a review: Pressure Washer' });
     expect(link.getAttribute('href')).toBe('/rentals/r-a#review');
     const cutter = screen.getByRole('link', { name: 'Tile Cutter' }).closest('li')!;
-    expect(within(cutter).getByText('Rated 3 out of 5')).toBeTruthy();
+    expect(within(cutter).getByText('Rated 3 out of 5')).toBeInTheDocument();
     expect(within(cutter).queryByText('Leave a review')).toBeNull();
   });
 });

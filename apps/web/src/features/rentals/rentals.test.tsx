@@ -20,12 +20,12 @@ describe('my rentals page', () => {
     expect(tab.getAttribute('aria-selected')).toBe('true');
     const panel = screen.getByRole('tabpanel');
     const next = (await within(panel).findByRole('link', { name: 'Petrol Lawn Mower' })).closest('li')!;
-    expect(within(next).getByText('Upcoming')).toBeTruthy();
-    expect(within(next).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeTruthy();
-    expect(within(next).getByText('£37.50')).toBeTruthy();
+    expect(within(next).getByText('Upcoming')).toBeInTheDocument();
+    expect(within(next).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeInTheDocument();
+    expect(within(next).getByText('£37.50')).toBeInTheDocument();
     expect(within(next).getByRole('link', { name: 'Petrol Lawn Mower' }).getAttribute('href')).toBe('/rentals/r-next');
     const late = within(panel).getByRole('link', { name: 'Tile Cutter' }).closest('li')!;
-    expect(within(late).getByText('Overdue')).toBeTruthy();
+    expect(within(late).getByText('Overdue')).toBeInTheDocument();
     expect(within(panel).queryByText('Pressure Washer')).toBeNull();
   });
 
@@ -42,16 +42,16 @@ describe('my rentals page', () => {
   it('says when either list is empty', async () => {
     fakeServer({ 'GET /api/me/rentals': () => json({ rentals: [] }) }, { user: testUser });
     renderApp('/my-rentals');
-    expect(await screen.findByText('No upcoming or active rentals found')).toBeTruthy();
+    expect(await screen.findByText('No upcoming or active rentals found')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Past Rentals' }));
-    expect(screen.getByText('No past rentals found')).toBeTruthy();
+    expect(screen.getByText('No past rentals found')).toBeInTheDocument();
   });
 
   it('shows an error with a retry instead of an empty list when the rentals cannot be loaded', async () => {
     fakeServer({ 'GET /api/me/rentals': () => errorJson(500, 'INTERNAL', 'boom') }, { user: testUser });
     renderApp('/my-rentals');
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Your rentals could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText('Your rentals could not be loaded')).toBeInTheDocument();
     expect(screen.queryByText('No upcoming or active rentals found')).toBeNull();
   });
 });
@@ -63,18 +63,18 @@ describe('rental page', () => {
     const item = await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     expect(item.getAttribute('href')).toBe('/category/all/item/item-mower');
     expect(screen.getByRole('link', { name: 'Sam Okafor' }).getAttribute('href')).toBe('/owner/owner-1');
-    expect(screen.getByText('1 Jun 2030 to 3 Jun 2030')).toBeTruthy();
-    expect(screen.getByText('3 days')).toBeTruthy();
-    expect(screen.getByText('£12.50')).toBeTruthy();
-    expect(screen.getByText('£37.50')).toBeTruthy();
-    expect(screen.getByText('Upcoming')).toBeTruthy();
-    expect(screen.getByText('order-1')).toBeTruthy();
+    expect(screen.getByText('1 Jun 2030 to 3 Jun 2030')).toBeInTheDocument();
+    expect(screen.getByText('3 days')).toBeInTheDocument();
+    expect(screen.getByText('£12.50')).toBeInTheDocument();
+    expect(screen.getByText('£37.50')).toBeInTheDocument();
+    expect(screen.getByText('Upcoming')).toBeInTheDocument();
+    expect(screen.getByText('order-1')).toBeInTheDocument();
   });
 
   it('says Rental not found. for an unknown rental', async () => {
     fakeServer({ 'GET /api/rentals/nope': () => errorJson(404, 'NOT_FOUND', 'Rental not found.') }, { user: testUser });
     renderApp('/rentals/nope');
-    expect(await screen.findByText('Rental not found.')).toBeTruthy();
+    expect(await screen.findByText('Rental not found.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Rentals' }).getAttribute('href')).toBe('/my-rentals');
   });
 });

@@ -35,16 +35,16 @@ describe('profile Reviews tab', () => {
     const toWrite = await screen.findByRole('region', { name: 'To review' });
     expect(within(toWrite).getByRole('link', { name: 'Leave a review: Tile Cutter' }).getAttribute('href')).toBe('/rentals/r-9#review');
     const received = screen.getByRole('region', { name: 'Reviews of you' });
-    expect(within(received).getByText('Careful renter')).toBeTruthy();
-    expect(within(received).getByText('Rated 4.5 out of 5')).toBeTruthy();
+    expect(within(received).getByText('Careful renter')).toBeInTheDocument();
+    expect(within(received).getByText('Rated 4.5 out of 5')).toBeInTheDocument();
     const written = screen.getByRole('region', { name: 'Reviews you wrote' });
-    expect(within(written).getByText('You reviewed Sam Okafor')).toBeTruthy();
-    expect(within(written).getByText('Hidden until they review too')).toBeTruthy();
+    expect(within(written).getByText('You reviewed Sam Okafor')).toBeInTheDocument();
+    expect(within(written).getByText('Hidden until they review too')).toBeInTheDocument();
   });
 
   it('shows an error with a retry when the reviews cannot be loaded', async () => {
     fakeServer({ 'GET /api/me/reviews': () => errorJson(500, 'INTERNAL', 'boom') }, { user: testUser });
     renderApp('/profile?tab=reviews');
-    expect(within(await screen.findByRole('alert')).getByText('Your reviews could not be loaded')).toBeTruthy();
+    expect(within(await screen.findByRole('alert')).getByText('Your reviews could not be loaded')).toBeInTheDocument();
   });
 });

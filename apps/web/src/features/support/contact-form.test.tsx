@@ -29,7 +29,7 @@ describe('help page contact form', () => {
     fakeServer();
     await openHelp();
     expect(screen.getAllByText(/We reply within 24 hours/).length).toBeGreaterThan(0);
-    expect(screen.getByText(/Monday to Friday, 9AM-6PM GMT/)).toBeTruthy();
+    expect(screen.getByText(/Monday to Friday, 9AM-6PM GMT/)).toBeInTheDocument();
   });
 
   it('sends the message and shows the confirmation for 3 seconds', async () => {
@@ -40,7 +40,7 @@ describe('help page contact form', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
     await act(() => vi.advanceTimersByTimeAsync(50));
-    expect(screen.getByText(SUCCESS)).toBeTruthy();
+    expect(screen.getByText(SUCCESS)).toBeInTheDocument();
     expect(api.sent('POST', '/api/support-requests')[0]?.body).toEqual({
       name: 'Sam Okafor',
       email: 'sam@example.com',
@@ -50,7 +50,7 @@ describe('help page contact form', () => {
     expect(field('Message').value).toBe('');
 
     await act(() => vi.advanceTimersByTimeAsync(2_900));
-    expect(screen.getByText(SUCCESS)).toBeTruthy();
+    expect(screen.getByText(SUCCESS)).toBeInTheDocument();
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByText(SUCCESS)).toBeNull();
   });
@@ -67,10 +67,10 @@ describe('help page contact form', () => {
     await openHelp();
     type('Message', 'Too short');
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('Please enter your name.')).toBeTruthy();
-    expect(screen.getByText('Please enter your email address.')).toBeTruthy();
-    expect(screen.getByText('Please enter a subject.')).toBeTruthy();
-    expect(screen.getByText('Your message must be at least 10 characters.')).toBeTruthy();
+    expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter your email address.')).toBeInTheDocument();
+    expect(screen.getByText('Please enter a subject.')).toBeInTheDocument();
+    expect(screen.getByText('Your message must be at least 10 characters.')).toBeInTheDocument();
     expect(document.activeElement).toBe(field('Name'));
     expect(api.sent('POST', '/api/support-requests')).toHaveLength(0);
   });
@@ -92,6 +92,6 @@ describe('help page contact form', () => {
     await openHelp();
     fillAll();
     fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(await screen.findByText('Too many requests. Please try again in 10 minutes.')).toBeTruthy();
+    expect(await screen.findByText('Too many requests. Please try again in 10 minutes.')).toBeInTheDocument();
   });
 });

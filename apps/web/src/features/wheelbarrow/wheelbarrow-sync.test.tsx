@@ -23,7 +23,7 @@ describe('the wheelbarrow of a signed-in user', () => {
     );
     renderApp('/about');
     const region = await screen.findByRole('region', { name: 'Wheelbarrow' });
-    expect(await within(region).findByText('2 items')).toBeTruthy();
+    expect(await within(region).findByText('2 items')).toBeInTheDocument();
     expect(storedLines().map((l) => l.itemId)).toEqual([drill.itemId, mower.itemId]);
     await waitFor(() => expect(sentLines(api.sent('PUT', '/api/me/wheelbarrow').at(-1))).toEqual([drill.itemId, mower.itemId]));
 
@@ -47,7 +47,7 @@ describe('the wheelbarrow of a signed-in user', () => {
       'POST /api/wheelbarrow/check': checkRoute([mower]),
     });
     renderApp('/about');
-    expect(await screen.findByRole('region', { name: 'Wheelbarrow' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Wheelbarrow' })).toBeInTheDocument();
     await userEvent.click(await screen.findByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull());
     expect(storedLines()).toEqual([]);
@@ -57,7 +57,7 @@ describe('the wheelbarrow of a signed-in user', () => {
     storeLines([mower]);
     const api = fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) });
     renderApp('/about');
-    expect(await screen.findByRole('region', { name: 'Wheelbarrow' })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Wheelbarrow' })).toBeInTheDocument();
     expect(api.sent('GET', '/api/me/wheelbarrow')).toHaveLength(0);
     expect(storedLines().map((l) => l.itemId)).toEqual([mower.itemId]);
   });

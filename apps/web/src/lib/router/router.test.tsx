@@ -126,7 +126,7 @@ const where = () => screen.getByRole('status', { name: 'where' }).textContent;
 describe('router', () => {
   it('redirects the index route, replacing the entry', async () => {
     const router = renderAt('/');
-    expect(await screen.findByRole('heading', { name: 'Category all' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Category all' })).toBeInTheDocument();
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
@@ -137,13 +137,13 @@ describe('router', () => {
     await user.click(screen.getByRole('link', { name: 'Open i-1' }));
     expect(screen.getByRole('dialog', { name: 'Item i-1 in tools' }).textContent).toContain('from the list');
     expect(router.state.historyAction).toBe('PUSH');
-    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(where()).toBe('/category/tools');
     expect(router.state.historyAction).toBe('POP');
-    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Clicked 1' })).toBeInTheDocument();
   });
 
   it('reads a query-only link against the route it is in', async () => {
@@ -215,13 +215,13 @@ describe('router', () => {
     // The layout around the boundary still works.
     await user.click(screen.getByRole('link', { name: 'All' }));
     expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.getByRole('heading', { name: 'Category all' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Category all' })).toBeInTheDocument();
     vi.restoreAllMocks();
   });
 
   it('renders the catch-all for an unknown address', () => {
     renderAt('/nowhere/at/all');
-    expect(screen.getByText('Not found')).toBeTruthy();
+    expect(screen.getByText('Not found')).toBeInTheDocument();
   });
 });
 

@@ -28,18 +28,18 @@ describe('category screen', () => {
     cats.release(json(categories));
     await findStatus('Fetching items from database...');
     expect(screen.queryByText('Loading...')).toBeNull();
-    expect(screen.getByRole('heading', { level: 1, name: 'Garden Tools' })).toBeTruthy();
-    expect(screen.getByText('Mowers and trimmers.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Garden Tools' })).toBeInTheDocument();
+    expect(screen.getByText('Mowers and trimmers.')).toBeInTheDocument();
 
     items.release(json(itemsPage([item()])));
-    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
     expect(screen.queryByText('Fetching items from database...')).toBeNull();
   });
 
   it("shows 'Category not found' for a category missing from the list", async () => {
     fakeFetch({ '/api/categories': () => json(categories) });
     renderApp('/category/hovercraft');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument();
   });
 
   it("shows 'Category not found' when the items request answers 404", async () => {
@@ -49,13 +49,13 @@ describe('category screen', () => {
       '/api/categories/gone/items': () => apiError(404, 'NOT_FOUND', 'Category not found'),
     });
     renderApp('/category/gone');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Category not found' })).toBeInTheDocument();
   });
 
   it('shows the empty text when nothing matches', async () => {
     fakeFetch({ '/api/categories': () => json(categories), '/api/categories/power-tools/items': () => json(itemsPage([])) });
     renderApp('/category/power-tools?search=hovercraft');
-    expect(await screen.findByText('No items found matching your criteria')).toBeTruthy();
+    expect(await screen.findByText('No items found matching your criteria')).toBeInTheDocument();
   });
 
   it('shows an error with Try again, not the empty text, when items fail to load', async () => {
@@ -67,11 +67,11 @@ describe('category screen', () => {
     renderApp('/category/all');
 
     const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText('Items could not be loaded')).toBeTruthy();
+    expect(within(alert).getByText('Items could not be loaded')).toBeInTheDocument();
     expect(screen.queryByText('No items found matching your criteria')).toBeNull();
     fail = false;
     fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
-    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
   });
 
   it('shows a card with image, price per day, city, owner and rating', async () => {
@@ -79,12 +79,12 @@ describe('category screen', () => {
     renderApp('/category/all');
 
     const card = (await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).closest('li')!;
-    expect(within(card).getByRole('img', { name: 'A red lawn mower on grass' })).toBeTruthy();
-    expect(within(card).getByText('£12.50 / day')).toBeTruthy();
-    expect(within(card).getByText('Leeds')).toBeTruthy();
-    expect(within(card).getByText('Priya Shah')).toBeTruthy();
-    expect(within(card).getByText('Rated 4.5 out of 5 from 12 ratings')).toBeTruthy();
-    expect(screen.getByText('1 of 30 items')).toBeTruthy();
+    expect(within(card).getByRole('img', { name: 'A red lawn mower on grass' })).toBeInTheDocument();
+    expect(within(card).getByText('£12.50 / day')).toBeInTheDocument();
+    expect(within(card).getByText('Leeds')).toBeInTheDocument();
+    expect(within(card).getByText('Priya Shah')).toBeInTheDocument();
+    expect(within(card).getByText('Rated 4.5 out of 5 from 12 ratings')).toBeInTheDocument();
+    expect(screen.getByText('1 of 30 items')).toBeInTheDocument();
   });
 
   it('opens the item with the same query, keeping the filters in the URL', async () => {
@@ -94,7 +94,7 @@ describe('category screen', () => {
     fireEvent.click(await screen.findByRole('link', { name: 'Petrol Lawn Mower' }));
     await waitFor(() => expect(app.url()).toBe('/category/garden-tools/item/item-1?search=mower&maxPrice=20'));
     // The category screen stays underneath the popup.
-    expect(screen.getByRole('heading', { level: 1, name: 'Garden Tools' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Garden Tools' })).toBeInTheDocument();
   });
 
   it('pages with Previous and Next, keeping the filters', async () => {
@@ -107,12 +107,12 @@ describe('category screen', () => {
     });
     const app = renderApp('/category/all?search=mower');
 
-    expect(await screen.findByText('Page 1 of 3')).toBeTruthy();
+    expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('link', { name: 'Mower 2' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Mower 2' })).toBeInTheDocument();
     expect(app.url()).toBe('/category/all?search=mower&page=2');
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();
     expect(api.itemRequests().at(-1)?.search).toBe('?search=mower&page=2');
   });
 
@@ -127,9 +127,9 @@ describe('category screen', () => {
     });
     const app = renderApp('/category/all?search=mower&page=99');
 
-    expect(await screen.findByRole('link', { name: 'Mower 3' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Mower 3' })).toBeInTheDocument();
     expect(app.url()).toBe('/category/all?search=mower&page=3');
-    expect(screen.getByText('Page 3 of 3')).toBeTruthy();
+    expect(screen.getByText('Page 3 of 3')).toBeInTheDocument();
     expect(screen.queryByText(/page 99/i)).toBeNull();
     expect(api.itemRequests().at(-1)?.search).toBe('?search=mower&page=3');
   });
@@ -142,7 +142,7 @@ describe('category screen', () => {
     await findStatus('Fetching items from database...');
     expect(container.querySelectorAll('li[aria-hidden="true"] .animate-pulse').length).toBeGreaterThan(0);
     items.release(json(itemsPage([item()])));
-    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
     expect(container.querySelectorAll('.animate-pulse')).toHaveLength(0);
   });
 });

@@ -22,14 +22,14 @@ describe('category sidebar', () => {
   it('filters categories by name as you type', async () => {
     setup('/category/all');
     await within(nav()).findByRole('link', { name: /^Garden Tools/ });
-    expect(within(nav()).getByRole('searchbox', { name: 'Filter categories' })).toBeTruthy();
+    expect(within(nav()).getByRole('searchbox', { name: 'Filter categories' })).toBeInTheDocument();
     fireEvent.change(within(nav()).getByPlaceholderText('Search categories...'), { target: { value: 'pow' } });
     expect(within(nav()).queryByRole('link', { name: /^Garden Tools/ })).toBeNull();
-    expect(within(nav()).getByRole('link', { name: /^Power Tools/ })).toBeTruthy();
-    expect(within(nav()).getByRole('link', { name: /^All Items/ })).toBeTruthy();
+    expect(within(nav()).getByRole('link', { name: /^Power Tools/ })).toBeInTheDocument();
+    expect(within(nav()).getByRole('link', { name: /^All Items/ })).toBeInTheDocument();
 
     fireEvent.change(within(nav()).getByPlaceholderText('Search categories...'), { target: { value: 'zzz' } });
-    expect(within(nav()).getByText("No categories match 'zzz'")).toBeTruthy();
+    expect(within(nav()).getByText("No categories match 'zzz'")).toBeInTheDocument();
   });
 
   it('opens and closes the Categories panel on small screens', async () => {

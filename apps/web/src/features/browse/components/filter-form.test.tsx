@@ -71,7 +71,7 @@ describe('filter form and the URL', () => {
     fireEvent.change(field('Max price (£ per day)'), { target: { value: '12.345' } });
     await waitFor(() => expect(url()).toBe('/category/all?maxPrice=12.345'));
     await waitFor(() => expectInvalid('Max price (£ per day)', 'Max price must be an amount in pounds, 0 or more (for example 25 or 12.50)'));
-    expect(screen.getByText('Correct the highlighted filter to see matching items.')).toBeTruthy();
+    expect(screen.getByText('Correct the highlighted filter to see matching items.')).toBeInTheDocument();
     expect(api.itemRequests()).toHaveLength(before);
 
     fireEvent.change(field('Max price (£ per day)'), { target: { value: '12.50' } });

@@ -21,7 +21,7 @@ function setup(path: string) {
 describe('filters on a phone', () => {
   it('sit behind a Filters button that counts the ones set, so the first screen shows items', async () => {
     setup('/category/all?search=mower&maxPrice=20');
-    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
     expect(screen.queryByRole('search', { name: 'Filter items' })).toBeNull();
     const button = screen.getByRole('button', { name: 'Filters 2 set' });
     expect(button.getAttribute('aria-haspopup')).toBe('dialog');
@@ -49,7 +49,7 @@ describe('filters on a phone', () => {
     setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
   });
@@ -59,7 +59,7 @@ describe('filters on a wide screen', () => {
   it('show beside the results without a button', async () => {
     viewport(1280, 900);
     setup('/category/all');
-    expect(await screen.findByRole('search', { name: 'Filter items' })).toBeTruthy();
+    expect(await screen.findByRole('search', { name: 'Filter items' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Filters/ })).toBeNull();
   });
 });

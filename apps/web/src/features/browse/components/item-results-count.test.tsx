@@ -18,13 +18,13 @@ describe('result count and pages at the count bound', () => {
     });
     const app = renderApp('/category/all?search=drill&page=42');
 
-    expect(await screen.findByText('24 of 1,000+ items')).toBeTruthy();
-    expect(screen.getByText('Page 42 of 42+')).toBeTruthy();
+    expect(await screen.findByText('24 of 1,000+ items')).toBeInTheDocument();
+    expect(screen.getByText('Page 42 of 42+')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    expect(await screen.findByRole('link', { name: 'Drill 43-0' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Drill 43-0' })).toBeInTheDocument();
     // A full page past the counted ones is real: it is shown, not sent back to page 42.
     expect(app.url()).toBe('/category/all?search=drill&page=43');
-    expect(screen.getByText('Page 43 of 43+')).toBeTruthy();
+    expect(screen.getByText('Page 43 of 43+')).toBeInTheDocument();
     expect(api.itemRequests().at(-1)?.search).toBe('?search=drill&page=43');
   });
 
@@ -35,8 +35,8 @@ describe('result count and pages at the count bound', () => {
     });
     renderApp('/category/all?search=drill&page=42');
 
-    expect(await screen.findByText('16 of 1,000 items')).toBeTruthy();
-    expect(screen.getByText('Page 42 of 42')).toBeTruthy();
+    expect(await screen.findByText('16 of 1,000 items')).toBeInTheDocument();
+    expect(screen.getByText('Page 42 of 42')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 
@@ -47,8 +47,8 @@ describe('result count and pages at the count bound', () => {
     });
     renderApp('/category/all?search=drill&page=42');
 
-    expect(await screen.findByText('17 of 1,000+ items')).toBeTruthy();
-    expect(screen.getByText('Page 42 of 42')).toBeTruthy();
+    expect(await screen.findByText('17 of 1,000+ items')).toBeInTheDocument();
+    expect(screen.getByText('Page 42 of 42')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Next' }) as HTMLButtonElement).disabled).toBe(true);
   });
 });

@@ -22,8 +22,8 @@ describe('wheelbarrow bar', () => {
     const api = fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower, drill], { [mower.itemId]: { dailyRatePence: 1500 } }) });
     renderApp('/about');
     const region = await bar();
-    expect(within(region).getByText('2 items')).toBeTruthy();
-    expect(await within(region).findByText('£85.00')).toBeTruthy();
+    expect(within(region).getByText('2 items')).toBeInTheDocument();
+    expect(await within(region).findByText('£85.00')).toBeInTheDocument();
     expect(api.sent('POST', '/api/wheelbarrow/check')[0]?.body).toEqual({
       lines: [
         { itemId: mower.itemId, startDate: mower.startDate, endDate: mower.endDate },
@@ -42,12 +42,12 @@ describe('wheelbarrow bar', () => {
     fireEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(region).getByRole('button', { name: 'Hide details' })).toBe(toggle);
-    expect(await within(region).findByText('Petrol Lawn Mower')).toBeTruthy();
-    expect(within(region).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeTruthy();
-    expect(within(region).getByText('£37.50')).toBeTruthy();
+    expect(await within(region).findByText('Petrol Lawn Mower')).toBeInTheDocument();
+    expect(within(region).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeInTheDocument();
+    expect(within(region).getByText('£37.50')).toBeInTheDocument();
 
     fireEvent.click(within(region).getByRole('button', { name: 'Remove Petrol Lawn Mower' }));
-    expect(within(region).getByText('1 item')).toBeTruthy();
+    expect(within(region).getByText('1 item')).toBeInTheDocument();
     expect(within(region).queryByText('Petrol Lawn Mower')).toBeNull();
     expect(storedLines().map((l) => l.itemId)).toEqual([drill.itemId]);
     await waitFor(() => expect(within(region).getAllByText('£40.00').length).toBeGreaterThan(0));
@@ -90,11 +90,11 @@ describe('wheelbarrow bar', () => {
     renderApp('/about');
     const region = await bar();
     // The total says what it leaves out instead of silently dropping the flagged lines.
-    expect(await within(region).findByText('not counting 2 items that need your attention')).toBeTruthy();
-    expect(within(region).getByText('£0.00')).toBeTruthy();
+    expect(await within(region).findByText('not counting 2 items that need your attention')).toBeInTheDocument();
+    expect(within(region).getByText('£0.00')).toBeInTheDocument();
     fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
-    expect(await within(region).findByText('This item has been removed by its owner.')).toBeTruthy();
-    expect(within(region).getByText('Someone has booked some of these dates. Please choose new dates.')).toBeTruthy();
+    expect(await within(region).findByText('This item has been removed by its owner.')).toBeInTheDocument();
+    expect(within(region).getByText('Someone has booked some of these dates. Please choose new dates.')).toBeInTheDocument();
     // Still there until the user removes it: nothing is dropped silently.
     expect(storedLines()).toHaveLength(2);
   });
@@ -109,7 +109,7 @@ describe('wheelbarrow bar', () => {
     fireEvent.change(within(region).getByLabelText('End date'), { target: { value: '2030-06-13' } });
     fireEvent.click(within(region).getByRole('button', { name: 'Save dates' }));
 
-    expect(within(region).getByText('10 Jun 2030 to 13 Jun 2030 · 4 days')).toBeTruthy();
+    expect(within(region).getByText('10 Jun 2030 to 13 Jun 2030 · 4 days')).toBeInTheDocument();
     expect(storedLines()[0]).toMatchObject({ endDate: '2030-06-13', days: 4 });
     await waitFor(() => expect(api.sent('POST', '/api/wheelbarrow/check').at(-1)?.body).toEqual({
       lines: [{ itemId: drill.itemId, startDate: '2030-06-10', endDate: '2030-06-13' }],
@@ -134,10 +134,10 @@ describe('wheelbarrow bar', () => {
     storeLines([mower]);
     vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
     renderApp('/about');
-    expect(await screen.findByText('Mock Data')).toBeTruthy();
+    expect(await screen.findByText('Mock Data')).toBeInTheDocument();
     const region = await bar();
-    expect(within(region).getByText('£37.50')).toBeTruthy();
-    expect(within(region).getByRole('link', { name: 'Sign in to Checkout' })).toBeTruthy();
+    expect(within(region).getByText('£37.50')).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: 'Sign in to Checkout' })).toBeInTheDocument();
     expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/api/wheelbarrow/check'))).toBe(false);
   });
 
@@ -150,10 +150,10 @@ describe('wheelbarrow bar', () => {
     });
     renderApp('/about');
     const region = await bar();
-    expect(await within(region).findByText('not counting 1 item that needs your attention')).toBeTruthy();
-    expect(within(region).getByText('2 items')).toBeTruthy();
+    expect(await within(region).findByText('not counting 1 item that needs your attention')).toBeInTheDocument();
+    expect(within(region).getByText('2 items')).toBeInTheDocument();
     // Only the mower: 3 x £12.50.
-    expect(within(region).getByText('£37.50')).toBeTruthy();
+    expect(within(region).getByText('£37.50')).toBeInTheDocument();
   });
 
   it('recognises a line the user has already booked, pointing to My Rentals instead of new dates', async () => {
@@ -169,7 +169,7 @@ describe('wheelbarrow bar', () => {
     renderApp('/about');
     const region = await bar();
     await userEvent.click(within(region).getByRole('button', { name: 'Show details' }));
-    expect(await within(region).findByText(/You have booked these dates/)).toBeTruthy();
+    expect(await within(region).findByText(/You have booked these dates/)).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'See My Rentals' }).getAttribute('href')).toBe('/my-rentals');
     expect(within(region).queryByRole('button', { name: 'Change dates' })).toBeNull();
     expect(within(region).queryByText(/Someone has booked/)).toBeNull();
