@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../test/render-app.tsx';
 
@@ -46,8 +47,9 @@ describe('owner page in Mock Data mode', () => {
   });
 
   it('opens a sample item in the popup over the owner page, read-only', async () => {
+    const user = userEvent.setup();
     const app = openWithoutApi('/owner/oliver-bennett/items');
-    fireEvent.click(await screen.findByRole('link', { name: 'Triple Extension Ladder' }));
+    await user.click(await screen.findByRole('link', { name: 'Triple Extension Ladder' }));
     expect(app.url()).toBe('/owner/oliver-bennett/items?item=diy-ladder-1');
     const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
     expect(await within(dialog).findByRole('heading', { name: 'Triple Extension Ladder' })).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { html, json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -53,6 +54,7 @@ describe('email confirmation callback', () => {
   });
 
   it("shows 'Authentication Error' with the server's message and a way back to login", async () => {
+    const user = userEvent.setup();
     fakeServer({
       'GET /api/auth/verify-email': () =>
         errorJson(401, 'UNAUTHENTICATED', 'This link has expired. Please ask for a new one.', { reason: 'TOKEN_EXPIRED' }),
@@ -61,7 +63,7 @@ describe('email confirmation callback', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Authentication Error' })).toBeInTheDocument();
     expect(within(screen.getByRole('alert')).getByText('This link has expired. Please ask for a new one.')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Back to Login' }));
+    await user.click(screen.getByRole('button', { name: 'Back to Login' }));
     await waitFor(() => expect(app.url()).toBe('/login'));
   });
 

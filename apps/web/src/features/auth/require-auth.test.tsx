@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -20,18 +21,19 @@ describe('protected routes', () => {
   });
 
   it('brings the user back to the page they asked for after signing in', async () => {
-    let user: typeof testUser | null = null;
+    const user = userEvent.setup();
+    let signedIn: typeof testUser | null = null;
     fakeServer({
-      'GET /api/auth/get-session': () => json(sessionOf(user)),
+      'GET /api/auth/get-session': () => json(sessionOf(signedIn)),
       'POST /api/auth/sign-in/email': () => {
-        user = testUser;
+        signedIn = testUser;
         return json({ token: 't', user: testUser });
       },
     });
     const app = renderApp('/checkout');
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'priya@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.type(await screen.findByLabelText('Email'), 'priya@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
     expect(app.url()).toBe('/checkout');

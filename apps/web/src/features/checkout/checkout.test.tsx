@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -44,6 +45,7 @@ describe('checkout page', () => {
   });
 
   it('shows the borrower, says no phone is on file, and goes on to payment', async () => {
+    const user = userEvent.setup();
     storeLines([mower]);
     server();
     const app = renderApp('/checkout');
@@ -54,7 +56,7 @@ describe('checkout page', () => {
     expect(within(borrower).getByText(/12 Acacia Avenue/)).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
     await waitFor(() => expect(next.disabled).toBe(false));
-    fireEvent.click(next);
+    await user.click(next);
     await waitFor(() => expect(app.url()).toBe('/payment-selection'));
   });
 
@@ -70,6 +72,7 @@ describe('checkout page', () => {
   });
 
   it('blocks payment while a line is flagged, until it is removed', async () => {
+    const user = userEvent.setup();
     storeLines([mower, drill]);
     server({
       'POST /api/wheelbarrow/check': checkRoute([mower, drill], {
@@ -84,7 +87,7 @@ describe('checkout page', () => {
     expect(within(main()).getByText(/Some items cannot be booked as they are/)).toBeInTheDocument();
     expect(summaryValue('Subtotal')).toBe('£37.50');
 
-    fireEvent.click(within(main()).getByRole('button', { name: 'Remove Cordless Drill' }));
+    await user.click(within(main()).getByRole('button', { name: 'Remove Cordless Drill' }));
     await waitFor(() => expect(next.disabled).toBe(false));
     expect(summaryValue('Total')).toBe('£41.25');
   });

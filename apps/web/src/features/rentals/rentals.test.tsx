@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -30,9 +31,10 @@ describe('my rentals page', () => {
   });
 
   it('shows completed and cancelled rentals under Past Rentals', async () => {
+    const user = userEvent.setup();
     fakeServer({ 'GET /api/me/rentals': () => json({ rentals }) }, { user: testUser });
     renderApp('/my-rentals');
-    fireEvent.click(await screen.findByRole('tab', { name: 'Past Rentals' }));
+    await user.click(await screen.findByRole('tab', { name: 'Past Rentals' }));
     const panel = screen.getByRole('tabpanel');
     expect(within(panel).getByRole('link', { name: 'Pressure Washer' }).closest('li')!.textContent).toContain('Completed');
     expect(within(panel).getByRole('link', { name: 'Gazebo' }).closest('li')!.textContent).toContain('Cancelled');
@@ -40,10 +42,11 @@ describe('my rentals page', () => {
   });
 
   it('says when either list is empty', async () => {
+    const user = userEvent.setup();
     fakeServer({ 'GET /api/me/rentals': () => json({ rentals: [] }) }, { user: testUser });
     renderApp('/my-rentals');
     expect(await screen.findByText('No upcoming or active rentals found')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('tab', { name: 'Past Rentals' }));
+    await user.click(screen.getByRole('tab', { name: 'Past Rentals' }));
     expect(screen.getByText('No past rentals found')).toBeInTheDocument();
   });
 
