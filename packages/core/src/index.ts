@@ -10,6 +10,7 @@ export * from './card.ts';
 export * from './payment-declines.ts';
 export * from './postcode.ts';
 export * from './address.ts';
+export * from './track-record.ts';
 export * from './email-address.ts';
 export * from './support-request.ts';
 export * from './rental-lifecycle.ts';

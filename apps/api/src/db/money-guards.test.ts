@@ -53,15 +53,15 @@ describe('the database guards the money', () => {
     const user = await createUser(db());
     await credit(user.id, 1000);
     const [row] = (
-      await db().execute(
+      (await db().execute(
         sql`insert into withdrawals (user_id, idempotency_key, amount_pence, brand, last4, provider, destination, status)
             values (${user.id}, 'k1', 1000, 'visa', '4242', 'simulated', 'tok_1', 'pending') returning id`,
-      )
-    ).rows as Array<{ id: string }>;
+      )) as unknown as { rows: Array<{ id: string }> }
+    ).rows;
     await db().execute(sql`update withdrawals set status = 'paid' where id = ${row!.id}`);
     await expect(db().execute(sql`update withdrawals set amount_pence = 1 where id = ${row!.id}`)).rejects.toThrow();
     await expect(db().execute(sql`update withdrawals set destination = 'tok_thief' where id = ${row!.id}`)).rejects.toThrow();
-    const [after] = (await db().execute(sql`select amount_pence, destination, status from withdrawals where id = ${row!.id}`)).rows as Array<Record<string, unknown>>;
+    const [after] = ((await db().execute(sql`select amount_pence, destination, status from withdrawals where id = ${row!.id}`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
     expect(after).toEqual({ amount_pence: 1000, destination: 'tok_1', status: 'paid' });
   });
 });

@@ -79,6 +79,15 @@ export const ownerProfileSchema = z.object({
   rating: z.number().nullable(),
   totalRatings: z.number().int(),
   memberSince: z.string(),
+  record: z
+    .object({
+      emailVerified: z.boolean(),
+      phoneVerified: z.boolean(),
+      rentalsCompleted: z.number().int().describe('Rentals they borrowed and returned'),
+      returnedOnTime: z.number().int().describe('Of those, returned on or before the end date (London)'),
+      lendingsCompleted: z.number().int().describe('Rentals of their items that were returned'),
+    })
+    .describe('Their track record: what is verified, and how their rentals went'),
   reviews: z.array(
     z.object({
       id: z.string(),

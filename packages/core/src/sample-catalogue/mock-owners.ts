@@ -8,6 +8,7 @@ import type { ItemsPage, OwnerProfile } from '../contract/index.ts';
 import type { IsoDate } from '../dates.ts';
 import { sampleItem, sampleOwnerRating, sampleUser } from './lookups.ts';
 import { mockPage } from './mock-browse.ts';
+import { SAMPLE_RENTALS } from './rentals.ts';
 import { SAMPLE_REVIEWS } from './reviews.ts';
 
 const DAY_MS = 86_400_000;
@@ -52,6 +53,14 @@ export function mockOwnerProfile(ownerId: string, now: Date = new Date()): Owner
     rating,
     totalRatings,
     memberSince: daysBefore(now, user.joinedDaysAgo),
+    // As the seed writes them: sample members have confirmed their email, and returned on time.
+    record: {
+      emailVerified: true,
+      phoneVerified: false,
+      rentalsCompleted: SAMPLE_RENTALS.filter((r) => r.returned && r.renterKey === user.key).length,
+      returnedOnTime: SAMPLE_RENTALS.filter((r) => r.returned && r.renterKey === user.key).length,
+      lendingsCompleted: SAMPLE_RENTALS.filter((r) => r.returned && sampleItem(r.itemKey)?.ownerKey === user.key).length,
+    },
     reviews,
   };
 }

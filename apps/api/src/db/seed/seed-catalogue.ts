@@ -91,14 +91,18 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
         const item = byKey.get(r.itemKey);
         if (!item) throw new Error(`Sample rental of unknown item ${r.itemKey}`);
         const startDate = addDays(today, r.startOffsetDays);
+        const endDate = addDays(startDate, r.days - 1);
+        // Brought back on the afternoon of the end date (the same day in London, winter or summer),
+        // or now if that is still to come: the sample renters return on time.
+        const backOnTime = new Date(Math.min(now.getTime(), Date.parse(`${endDate}T15:00:00Z`)));
         return {
           itemId: id(itemIds, r.itemKey),
           renterId: id(userIds, r.renterKey),
           ownerId: id(userIds, item.ownerKey),
           startDate,
-          endDate: addDays(startDate, r.days - 1),
+          endDate,
           returned: r.returned,
-          returnedAt: r.returned ? now : null,
+          returnedAt: r.returned ? backOnTime : null,
           totalPence: lineTotalPence(item.dailyRatePence, r.days),
         };
       }),

@@ -6,7 +6,7 @@ import type { ItemDetail, OwnerItem } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
-import { createRental, createUser, insertCategories } from '../../test/factories.ts';
+import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { balances, postTransaction } from '../ledger/ledger-repository.ts';
 
@@ -231,5 +231,21 @@ describe('owner pages', () => {
     const missing = await send('GET', '/api/owners/nobody-here');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().error.message).toBe('Owner not found');
+  });
+
+  it("shows each member's track record: verified contact details, rentals returned on time, lendings", async () => {
+    const db = ctx.database.db;
+    const lender = await createUser(db, { name: 'Track Lender', phoneVerified: true });
+    const borrower = await createUser(db, { name: 'Track Borrower' });
+    const saw = await createItem(db, lender.id, { name: 'Track Saw' });
+    // Two rentals brought back: the first on its last day, the second two days late; one still out.
+    const onTime = await createRental(db, saw, borrower.id, -10, 3, { returned: true });
+    await db.execute(sql`update rentals set returned_at = (end_date::timestamp + interval '18 hours') at time zone 'Europe/London' where id = ${onTime.id}`);
+    const late = await createRental(db, saw, borrower.id, -6, 2, { returned: true });
+    await db.execute(sql`update rentals set returned_at = (end_date::timestamp + interval '2 days 10 hours') at time zone 'Europe/London' where id = ${late.id}`);
+    await createRental(db, saw, borrower.id, -1, 3);
+    const record = async (id: string) => (await send('GET', `/api/owners/${id}`)).json().record;
+    expect(await record(borrower.id)).toEqual({ emailVerified: true, phoneVerified: false, rentalsCompleted: 2, returnedOnTime: 1, lendingsCompleted: 0 });
+    expect(await record(lender.id)).toEqual({ emailVerified: true, phoneVerified: true, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 2 });
   });
 });

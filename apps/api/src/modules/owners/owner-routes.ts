@@ -24,7 +24,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalo
         // Public: answers visitors, no session needed.
         security: [],
         tags: ['owners'],
-        summary: "An owner's public profile: name, picture, rating and the reviews they received",
+        summary: "A member's public profile: name, picture, rating, track record (verified email and phone, rentals returned on time, lendings) and the reviews they received",
         params: z.object({ ownerId: z.string().max(100) }),
         response: { 200: ownerProfileSchema, 404: errorBodySchema },
       },
@@ -32,7 +32,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalo
     async (request) => {
       const owner = await findOwner(request.params.ownerId);
       // Only visible reviews: a review stays hidden until the other side has reviewed or 14 days have passed.
-      const reviews = await reviewsService.received(owner.id, 50);
+      const [reviews, record] = [await reviewsService.received(owner.id, 50), await repo.record(owner.id)];
       return {
         id: owner.id,
         name: owner.name,
@@ -40,6 +40,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalo
         rating: owner.rating,
         totalRatings: owner.totalRatings,
         memberSince: owner.createdAt.toISOString(),
+        record,
         reviews: reviews.map((r) => ({
           id: r.id,
           rating: r.rating,

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { TrackRecord } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
-import { users } from '../../db/schema.ts';
+import { rentals, users } from '../../db/schema.ts';
 
 export interface OwnerRow {
   id: string;
@@ -20,6 +21,30 @@ export function createOwnersRepository(db: Db) {
         .from(users)
         .where(eq(users.id, id));
       return row;
+    },
+
+    /** What is verified, and how the member's rentals went (returned on time: by the end date, in London). */
+    async record(id: string): Promise<TrackRecord> {
+      const [who] = await db.select({ emailVerified: users.emailVerified, phoneVerified: users.phoneVerified }).from(users).where(eq(users.id, id));
+      const returnedDay = sql`(${rentals.returnedAt} at time zone 'Europe/London')::date`;
+      const [borrowed] = await db
+        .select({
+          completed: sql<number>`count(*)`.mapWith(Number),
+          onTime: sql<number>`count(*) filter (where ${returnedDay} <= ${rentals.endDate})`.mapWith(Number),
+        })
+        .from(rentals)
+        .where(and(eq(rentals.renterId, id), eq(rentals.returned, true)));
+      const [lent] = await db
+        .select({ completed: sql<number>`count(*)`.mapWith(Number) })
+        .from(rentals)
+        .where(and(eq(rentals.ownerId, id), eq(rentals.returned, true)));
+      return {
+        emailVerified: who?.emailVerified ?? false,
+        phoneVerified: who?.phoneVerified ?? false,
+        rentalsCompleted: borrowed?.completed ?? 0,
+        returnedOnTime: borrowed?.onTime ?? 0,
+        lendingsCompleted: lent?.completed ?? 0,
+      };
     },
   };
 }
