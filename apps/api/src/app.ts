@@ -16,6 +16,7 @@ import { RequestLogController } from './platform/logging/request-log-controller.
 import { registerHealthRoutes, type Readiness } from './platform/lifecycle/health-routes.ts';
 import { registerMetrics } from './platform/metrics/metrics.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
+import { createErrorReporter, describeError, type ErrorReporter } from './platform/errors/error-reporter.ts';
 import { registerSameOriginGuard } from './platform/http/same-origin.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
 import { registerInputGuard } from './platform/http/input-guard.ts';
@@ -96,6 +97,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Domain events, delivered to subscribers through the job queue. */
     events: EventBus;
+    /** Where unhandled request errors and jobs failed for good are reported (ERROR_REPORT_URL). */
+    errorReporter: ErrorReporter;
   }
 }
 
@@ -131,7 +134,10 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandler(app);
+  const errorReporter = createErrorReporter({ url: config.errorReportUrl, service: 'toolshed-api', now, warn: (obj, msg) => app.log.warn(obj, msg) });
+  app.decorate('errorReporter', errorReporter);
+  app.addHook('onClose', async () => errorReporter.flush());
+  registerErrorHandler(app, errorReporter);
   await registerHealthRoutes(app, { database, readiness });
   const metrics = registerMetrics(app, { database, token: config.metricsToken, now });
   registerInputGuard(app);
@@ -171,7 +177,13 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const db = database.db;
-  const jobs = createJobQueue({ db, now, log: app.log, onRun: metrics.jobRun });
+  const jobs = createJobQueue({
+    db,
+    now,
+    log: app.log,
+    onRun: metrics.jobRun,
+    onGiveUp: (job, err) => errorReporter.report({ source: 'job', error: describeError(err), context: { job: job.name, jobId: job.id, attempt: job.attempt } }),
+  });
   const events = createEventBus(jobs);
   app.decorate('jobs', jobs);
   app.decorate('events', events);

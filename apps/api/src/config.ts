@@ -46,6 +46,8 @@ export interface Config {
   messageRateLimit: number;
   /** METRICS_TOKEN: `GET /metrics` asks for `Authorization: Bearer <token>` when set; open when unset. */
   metricsToken: string | undefined;
+  /** ERROR_REPORT_URL: unhandled request errors and jobs failed for good are also POSTed here as JSON. */
+  errorReportUrl: string | undefined;
   /** Apply pending migrations at start-up (MIGRATE_ON_START, default true); false: refuse to start while any is pending (`npm run db:migrate` is the release step). */
   migrateOnStart: boolean;
   /** Fill an empty database with the sample catalogue at start-up (SEED_SAMPLE_DATA; default: embedded database outside production). */
@@ -129,6 +131,7 @@ const envSchema = z.object({
   SEED_SAMPLE_DATA: opt(flag),
   MIGRATE_ON_START: opt(flag),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'must be at least 16 characters')),
+  ERROR_REPORT_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
   SHUTDOWN_TIMEOUT_MS: opt(whole(1)),
   S3_BUCKET: opt(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots and hyphens)')),
   S3_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
@@ -140,7 +143,7 @@ const envSchema = z.object({
 });
 
 /** Values that must never be echoed back in an error line. */
-const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN']);
+const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'ERROR_REPORT_URL']);
 
 function describe(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
   const name = String(issue.path[0] ?? 'configuration');
@@ -212,6 +215,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     runJobs: e.JOBS ?? nodeEnv !== 'test',
     migrateOnStart: e.MIGRATE_ON_START ?? true,
     metricsToken: e.METRICS_TOKEN,
+    errorReportUrl: e.ERROR_REPORT_URL,
     seedSampleData: e.SEED_SAMPLE_DATA ?? (!e.DATABASE_URL && nodeEnv !== 'production'),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS ?? 10_000,
     s3: e.S3_BUCKET

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ApiErrorBody, type ErrorCode } from '@toolshed/core';
 import { loggableError } from './loggable-error.ts';
+import { describeError, type ErrorReporter } from '../errors/error-reporter.ts';
 
 function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
@@ -11,7 +12,7 @@ const MALFORMED_MULTIPART = /^(Malformed part header|Unexpected end of (form|mul
 
 /** The one place errors become HTTP responses: one body shape, and 5xx never reveal internals. */
 /** Must run before routes are registered: plugins copy the error handler when they are created. */
-export function registerErrorHandler(app: FastifyInstance): void {
+export function registerErrorHandler(app: FastifyInstance, reporter?: ErrorReporter): void {
   app.setErrorHandler((err: FastifyError | AppError | Error, request, reply) => {
     if (err instanceof AppError) {
       return reply.status(err.status).send(body(err.code, err.message, err.field));
@@ -33,6 +34,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
     if (status >= 400 && status < 500) return reply.status(status).send(body('VALIDATION', err.message));
     // Never the request body nor the statement's parameters: they hold people's data.
     request.log.error({ error: loggableError(err), route: request.routeOptions.url, method: request.method }, 'unhandled error');
+    reporter?.report({ source: 'request', error: describeError(err), context: { route: request.routeOptions.url ?? '(unmatched)', method: request.method } });
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
 

@@ -60,6 +60,8 @@ export interface JobQueueOptions {
   batchSize?: number;
   /** Told of every run of a job: how it ended (retry: failed and will run again) and how long it took (metrics). */
   onRun?: (name: string, outcome: 'done' | 'retry' | 'failed', seconds: number) => void;
+  /** Told of a job that failed for good (no attempt left): the error reporter. */
+  onGiveUp?: (job: { name: string; id: string; attempt: number }, err: unknown) => void;
 }
 
 /** How late a daily occurrence may still run after a restart (later ones are skipped). */
@@ -71,7 +73,7 @@ const DAILY_CATCH_UP_MS = 6 * 3_600_000;
  * exponential backoff, and scheduled by an injectable clock so tests can move time. A job whose
  * process died is claimed again after its lease, so handlers must be idempotent.
  */
-export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000, leaseMs = 300_000, batchSize = 10, onRun }: JobQueueOptions) {
+export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000, leaseMs = 300_000, batchSize = 10, onRun, onGiveUp }: JobQueueOptions) {
   const handlers = new Map<string, Registered>();
   const daily: DailySchedule[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -143,6 +145,7 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
       );
       onRun?.(job.name, giveUp ? 'failed' : 'retry', seconds());
       log?.error({ job: job.name, jobId: job.id, attempt: job.attempts, giveUp, err: message }, giveUp ? 'job failed for good' : 'job failed, will retry');
+      if (giveUp) onGiveUp?.({ name: job.name, id: job.id, attempt: job.attempts }, err);
     }
   }
 
