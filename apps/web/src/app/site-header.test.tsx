@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { deferred, fakeServer, testUser } from '../test/fake-server.ts';
 import { json } from '../test/fake-api.ts';
@@ -60,6 +61,7 @@ describe('site header', () => {
   });
 
   it('signs out on the server and goes to All Items', async () => {
+    const user = userEvent.setup();
     let signedIn = true;
     const api = fakeServer({
       'GET /api/auth/get-session': () => json(signedIn ? { session: {}, user: testUser } : null),
@@ -72,13 +74,14 @@ describe('site header', () => {
     const app = renderApp('/profile');
     expect(await screen.findByText('priya@example.com')).toBeInTheDocument();
 
-    fireEvent.click(within(await accountNav()).getByRole('button', { name: 'Sign Out' }));
+    await user.click(within(await accountNav()).getByRole('button', { name: 'Sign Out' }));
     expect(await within(header()).findByRole('link', { name: 'Log In' })).toBeInTheDocument();
     expect(app.url()).toBe('/category/all');
     expect(api.sent('POST', '/api/auth/sign-out')[0]?.body).toEqual({});
   });
 
   it("does not show the previous account's details to the next person who signs in", async () => {
+    const user = userEvent.setup();
     const sam = { ...testUser, id: 'user-2', name: 'Sam Okafor', email: 'sam@example.com' };
     let current: typeof testUser | null = testUser;
     fakeServer({
@@ -95,13 +98,13 @@ describe('site header', () => {
     });
     const app = renderApp('/profile');
     expect(await screen.findByText('priya@example.com')).toBeInTheDocument();
-    fireEvent.click(within(await accountNav()).getByRole('button', { name: 'Sign Out' }));
+    await user.click(within(await accountNav()).getByRole('button', { name: 'Sign Out' }));
     await within(header()).findByRole('link', { name: 'Log In' });
 
     await app.router.navigate('/profile');
-    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: 'sam@example.com' } });
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse battery' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Sign In' }));
+    await user.type(await screen.findByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
 
     await screen.findByRole('heading', { level: 1, name: 'My Profile' });
     expect(screen.queryByText('priya@example.com')).toBeNull();
@@ -109,16 +112,19 @@ describe('site header', () => {
   });
 
   it('puts the account links in a menu on narrow screens, with its state announced', async () => {
+    const user = userEvent.setup();
     fakeServer({}, { user: testUser });
     renderApp('/about');
     const nav = await accountNav();
     const menuButton = await within(nav).findByRole('button', { name: /Menu/ });
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(menuButton);
+    await user.click(menuButton);
     expect(menuButton.getAttribute('aria-expanded')).toBe('true');
     const menu = document.getElementById(menuButton.getAttribute('aria-controls')!)!;
     expect(within(menu).getByRole('link', { name: 'My Items' })).toBeInTheDocument();
-    fireEvent.keyDown(menu, { key: 'Escape' });
+    await user.tab();
+    expect(menu).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
     expect(menuButton.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(menuButton);
   });

@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -6,7 +7,6 @@ import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 
 const SUCCESS = 'Thanks! We have received your message and will reply within 24 hours.';
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -17,11 +17,11 @@ async function openHelp() {
   await screen.findByRole('heading', { level: 1, name: 'Help' });
 }
 
-function fillAll() {
-  type('Name', 'Sam Okafor');
-  type('Email', 'sam@example.com');
-  type('Subject', 'Collecting a mower');
-  type('Message', 'Can I collect the mower on Saturday morning?');
+async function fillAll(user: UserEvent) {
+  await user.type(field('Name'), 'Sam Okafor');
+  await user.type(field('Email'), 'sam@example.com');
+  await user.type(field('Subject'), 'Collecting a mower');
+  await user.type(field('Message'), 'Can I collect the mower on Saturday morning?');
 }
 
 describe('help page contact form', () => {
@@ -33,13 +33,16 @@ describe('help page contact form', () => {
   });
 
   it('sends the message and shows the confirmation for 3 seconds', async () => {
+    const user = userEvent.setup();
     const api = fakeServer({ 'POST /api/support-requests': () => json({ id: 'req-1' }, 201) });
     await openHelp();
-    fillAll();
+    await fillAll(user);
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    // user-event's click waits on setTimeout too, so it finishes while the fake clock moves on.
+    const clicked = user.click(screen.getByRole('button', { name: 'Send message' }));
     await act(() => vi.advanceTimersByTimeAsync(50));
+    await clicked;
     expect(screen.getByText(SUCCESS)).toBeInTheDocument();
     expect(api.sent('POST', '/api/support-requests')[0]?.body).toEqual({
       name: 'Sam Okafor',
@@ -63,10 +66,11 @@ describe('help page contact form', () => {
   });
 
   it('says what is missing without sending anything', async () => {
+    const user = userEvent.setup();
     const api = fakeServer();
     await openHelp();
-    type('Message', 'Too short');
-    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await user.type(field('Message'), 'Too short');
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
     expect(screen.getByText('Please enter your email address.')).toBeInTheDocument();
     expect(screen.getByText('Please enter a subject.')).toBeInTheDocument();
@@ -76,22 +80,24 @@ describe('help page contact form', () => {
   });
 
   it("shows the server's refusal beside the field it names", async () => {
+    const user = userEvent.setup();
     fakeServer({
       'POST /api/support-requests': () => errorJson(400, 'VALIDATION', 'email: email must be a valid email address', { field: 'email' }),
     });
     await openHelp();
-    fillAll();
-    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     const message = await screen.findByText('email must be a valid email address');
     expect(field('Email').getAttribute('aria-describedby')).toBe(message.id);
     expect(screen.queryByText(SUCCESS)).toBeNull();
   });
 
   it('shows the rate-limit message when too many messages were sent', async () => {
+    const user = userEvent.setup();
     fakeServer({ 'POST /api/support-requests': () => errorJson(429, 'RATE_LIMITED', 'Too many requests. Please try again in 10 minutes.') });
     await openHelp();
-    fillAll();
-    fireEvent.click(screen.getByRole('button', { name: 'Send message' }));
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Too many requests. Please try again in 10 minutes.')).toBeInTheDocument();
   });
 });
