@@ -1,4 +1,6 @@
+// eslint-disable-next-line no-restricted-imports -- a close request ('cancel') comes from the browser, not from a key or pointer user-event can press
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { useRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ModalDialog, type ModalDialogProps } from './modal-dialog.tsx';
@@ -58,17 +60,21 @@ describe('ModalDialog', () => {
     expect(main).toHaveFocus();
   });
 
-  it('asks to close on Escape and on a close request, and never closes itself', () => {
+  it('asks to close on Escape and on a close request, and never closes itself', async () => {
+    const user = userEvent.setup();
     const onClose = vi.fn();
     render(<WithFirstField onClose={onClose} />);
     const dialog = screen.getByRole('dialog');
-    fireEvent.keyDown(screen.getByLabelText('Name'), { key: 'Escape' });
+    expect(screen.getByLabelText('Name')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    // The browser's close request (a back gesture, say): no key or pointer user-event can press sends it.
     fireEvent(dialog, new Event('cancel', { cancelable: true }));
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(dialog).toHaveAttribute('open');
   });
 
-  it('keeps Escape from the dialog underneath when nested', () => {
+  it('keeps Escape from the dialog underneath when nested', async () => {
+    const user = userEvent.setup();
     const outer = vi.fn();
     const inner = vi.fn();
     render(
@@ -78,7 +84,9 @@ describe('ModalDialog', () => {
         </ModalDialog>
       </ModalDialog>,
     );
-    fireEvent.keyDown(screen.getByText('Photo'), { key: 'Escape' });
+    await user.click(screen.getByText('Photo'));
+    expect(screen.getByRole('dialog', { name: 'Zoom' })).toHaveFocus();
+    await user.keyboard('{Escape}');
     expect(inner).toHaveBeenCalledTimes(1);
     expect(outer).not.toHaveBeenCalled();
   });
@@ -90,20 +98,19 @@ describe('ModalDialog', () => {
     expect(document.body.style.overflow).toBe('');
   });
 
-  it('closes on the backdrop only when asked and only for a press that started there', () => {
+  it('closes on the backdrop only when asked and only for a press that started there', async () => {
+    const user = userEvent.setup();
     const onClose = vi.fn();
     const { rerender } = render(<WithFirstField onClose={onClose} />);
     const dialog = screen.getByRole('dialog');
-    fireEvent.pointerDown(dialog);
-    fireEvent.click(dialog);
+    await user.click(dialog);
     expect(onClose).not.toHaveBeenCalled();
 
     rerender(<WithFirstField onClose={onClose} closeOnBackdrop />);
-    fireEvent.pointerDown(screen.getByLabelText('Name'));
-    fireEvent.click(dialog);
+    // Pressed in the field, released on the backdrop: the click lands on the dialog.
+    await user.pointer([{ keys: '[MouseLeft>]', target: screen.getByLabelText('Name') }, { target: dialog }, { keys: '[/MouseLeft]' }]);
     expect(onClose).not.toHaveBeenCalled();
-    fireEvent.pointerDown(dialog);
-    fireEvent.click(dialog);
+    await user.click(dialog);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 });

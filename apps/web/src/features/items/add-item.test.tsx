@@ -1,6 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { LOCATION_FIELDS_MESSAGE } from '@toolshed/core/contract';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -11,8 +11,10 @@ import { fakeUploads, ownedItem, photo, photoUrl, uploadedFile } from '../../tes
 const tinyPng = () =>
   new File([Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))], 'tiny.png', { type: 'image/png' });
 
-function type(label: string, value: string) {
-  fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** Replaces what the field holds, as a user selecting it all and typing over it would. */
+async function type(user: UserEvent, label: string, value: string) {
+  await user.clear(screen.getByLabelText(label));
+  await user.type(screen.getByLabelText(label), value);
 }
 
 async function openForm(routes: Record<string, FakeRoute> = {}) {
@@ -22,20 +24,20 @@ async function openForm(routes: Record<string, FakeRoute> = {}) {
   return { server, app };
 }
 
-function fillDetails() {
-  type('Name', 'Hedge Trimmer');
-  type('Description', 'Cordless, two batteries.');
-  type('Daily rate (£)', '12.50');
-  fireEvent.change(screen.getByLabelText('Category'), { target: { value: 'garden-tools' } });
+async function fillDetails(user: UserEvent) {
+  await type(user, 'Name', 'Hedge Trimmer');
+  await type(user, 'Description', 'Cordless, two batteries.');
+  await type(user, 'Daily rate (£)', '12.50');
+  await user.selectOptions(screen.getByLabelText('Category'), 'garden-tools');
 }
 
-function fillLocation() {
-  type('Address', '12 Elm Road');
-  type('City', 'Leeds');
-  type('Postcode', 'LS6 2AB');
+async function fillLocation(user: UserEvent) {
+  await type(user, 'Address', '12 Elm Road');
+  await type(user, 'City', 'Leeds');
+  await type(user, 'Postcode', 'LS6 2AB');
 }
 
-const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Add Item' }));
+const submit = (user: UserEvent) => user.click(screen.getByRole('button', { name: 'Add Item' }));
 
 describe('add item form', () => {
   it('starts with the spec defaults', async () => {
@@ -48,10 +50,11 @@ describe('add item form', () => {
   });
 
   it('asks for every location field, beside the address, and sends nothing', async () => {
+    const user = userEvent.setup();
     const { server } = await openForm();
-    fillDetails();
-    type('Address', '12 Elm Road');
-    submit();
+    await fillDetails(user);
+    await type(user, 'Address', '12 Elm Road');
+    await submit(user);
 
     const address = screen.getByLabelText('Address');
     const message = screen.getByText(LOCATION_FIELDS_MESSAGE);
@@ -64,13 +67,14 @@ describe('add item form', () => {
   });
 
   it('refuses a negative rate and a maximum below the minimum, focusing the first', async () => {
+    const user = userEvent.setup();
     await openForm();
-    fillDetails();
-    fillLocation();
-    type('Daily rate (£)', '-1');
-    type('Minimum days', '5');
-    type('Maximum days', '3');
-    submit();
+    await fillDetails(user);
+    await fillLocation(user);
+    await type(user, 'Daily rate (£)', '-1');
+    await type(user, 'Minimum days', '5');
+    await type(user, 'Maximum days', '3');
+    await submit(user);
 
     expect(screen.getByText('The daily rate cannot be negative')).toBeInTheDocument();
     expect(screen.getByText('Maximum days must be at least the minimum days')).toBeInTheDocument();
@@ -78,16 +82,17 @@ describe('add item form', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Daily rate (£)'));
 
     // Correcting a field clears its message.
-    type('Maximum days', '9');
+    await type(user, 'Maximum days', '9');
     expect(screen.queryByText('Maximum days must be at least the minimum days')).toBeNull();
   });
 
   it("shows the spec's failure with the server's reason, and 'Saving...' meanwhile", async () => {
+    const user = userEvent.setup();
     const answer = deferred();
     await openForm({ 'POST /api/items': () => answer.promise });
-    fillDetails();
-    fillLocation();
-    submit();
+    await fillDetails(user);
+    await fillLocation(user);
+    await submit(user);
 
     const saving = await screen.findByRole('button', { name: 'Saving...' });
     expect((saving as HTMLButtonElement).disabled).toBe(true);
@@ -127,19 +132,19 @@ describe('add item form', () => {
   });
 
   it('creates the item, then uploads each photo with its progress; a photo that fails on the way keeps the item and can be retried', async () => {
+    // As a user choosing 'All files' in the picker: the form, not the picker, refuses the PDF.
+    const user = userEvent.setup({ applyAccept: false });
     const uploads = fakeUploads();
     const created = ownedItem({ id: 'new-1', images: [] });
     const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201) });
-    fillDetails();
-    fillLocation();
-    fireEvent.change(screen.getByLabelText('Add photos'), {
-      target: { files: [photo('front.png'), photo('notes.pdf', 'application/pdf'), photo('side.jpg', 'image/jpeg')] },
-    });
+    await fillDetails(user);
+    await fillLocation(user);
+    await user.upload(screen.getByLabelText('Add photos'), [photo('front.png'), photo('notes.pdf', 'application/pdf'), photo('side.jpg', 'image/jpeg')]);
     // Checked in the browser before anything is sent.
     expect((await screen.findByText(/Only JPEG, PNG and WebP images are accepted\./)).textContent).toBe('notes.pdf was not added. Only JPEG, PNG and WebP images are accepted.');
     expect(await screen.findByAltText('Preview of front.png')).toBeInTheDocument();
 
-    submit();
+    await submit(user);
     await waitFor(() => expect(uploads).toHaveLength(1));
     expect(server.sent('POST', '/api/items')[0]!.body).toMatchObject({ name: 'Hedge Trimmer', dailyRatePence: 1250, categoryId: 'garden-tools', postcode: 'LS6 2AB' });
     expect(uploads[0]!.url).toBe('/api/items/new-1/images');
@@ -160,7 +165,7 @@ describe('add item form', () => {
     expect(within(notice).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(app.url()).toBe('/add-item');
 
-    fireEvent.click(screen.getByRole('button', { name: 'Retry side.jpg' }));
+    await user.click(screen.getByRole('button', { name: 'Retry side.jpg' }));
     await waitFor(() => expect(uploads).toHaveLength(3));
     expect(uploadedFile(uploads[2]!).name).toBe('side.jpg');
     uploads[2]!.respond(201, { ...created, images: [photoUrl('new-1', 'p1'), photoUrl('new-1', 'p2')] });
@@ -171,35 +176,37 @@ describe('add item form', () => {
   });
 
   it('saves again without creating a second item after a photo failed', async () => {
+    const user = userEvent.setup();
     const uploads = fakeUploads();
     const created = ownedItem({ id: 'new-2', images: [] });
     const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201), 'PUT /api/items/new-2': () => json(created) });
-    fillDetails();
-    fillLocation();
-    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [photo('big.png')] } });
-    submit();
+    await fillDetails(user);
+    await fillLocation(user);
+    await user.upload(screen.getByLabelText('Add photos'), [photo('big.png')]);
+    await submit(user);
     await waitFor(() => expect(uploads).toHaveLength(1));
     uploads[0]!.respond(503, { error: { code: 'UNAVAILABLE', message: 'Photos cannot be stored just now. Please try again.' } });
     expect(await screen.findByText('Your item is saved.')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Remove big.png' }));
-    submit();
+    await user.click(screen.getByRole('button', { name: 'Remove big.png' }));
+    await submit(user);
     await waitFor(() => expect(app.url()).toBe('/my-items'));
     expect(server.sent('POST', '/api/items')).toHaveLength(1);
     expect(server.sent('PUT', '/api/items/new-2')).toHaveLength(1);
   });
 
   it('moves on to My Items when the server refuses a file that is not a picture, naming it with the reason', async () => {
+    const user = userEvent.setup();
     const uploads = fakeUploads();
     const created = ownedItem({ id: 'new-3', images: [] });
     const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201) });
-    fillDetails();
-    fillLocation();
+    await fillDetails(user);
+    await fillLocation(user);
     // It starts like a JPEG, so it passes the browser's check of its first bytes; only the server,
     // decoding the whole file, can tell it is not a picture.
-    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [photo('fake.jpg', 'image/jpeg')] } });
+    await user.upload(screen.getByLabelText('Add photos'), [photo('fake.jpg', 'image/jpeg')]);
     await screen.findByAltText('Preview of fake.jpg');
-    submit();
+    await submit(user);
     await waitFor(() => expect(uploads).toHaveLength(1));
     uploads[0]!.respond(400, { error: { code: 'VALIDATION', message: 'This file is not a JPEG, PNG or WebP image.', field: 'file' } });
 
@@ -211,13 +218,14 @@ describe('add item form', () => {
   });
 
   it('retries every failed photo from the notice, then moves on', async () => {
+    const user = userEvent.setup();
     const uploads = fakeUploads();
     const created = ownedItem({ id: 'new-4', images: [] });
     const { app } = await openForm({ 'POST /api/items': () => json(created, 201) });
-    fillDetails();
-    fillLocation();
-    fireEvent.change(screen.getByLabelText('Add photos'), { target: { files: [photo('one.png'), photo('two.png')] } });
-    submit();
+    await fillDetails(user);
+    await fillLocation(user);
+    await user.upload(screen.getByLabelText('Add photos'), [photo('one.png'), photo('two.png')]);
+    await submit(user);
     await waitFor(() => expect(uploads).toHaveLength(1));
     uploads[0]!.fail();
     await waitFor(() => expect(uploads).toHaveLength(2));
@@ -225,7 +233,7 @@ describe('add item form', () => {
     const notice = await screen.findByRole('alert');
     expect(within(notice).getAllByRole('listitem').map((li) => li.textContent?.split(':')[0])).toEqual(['one.png', 'two.png']);
 
-    fireEvent.click(within(notice).getByRole('button', { name: 'Try again' }));
+    await user.click(within(notice).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(uploads).toHaveLength(3));
     uploads[2]!.respond(201, { ...created, images: [photoUrl('new-4', 'p1')] });
     await waitFor(() => expect(uploads).toHaveLength(4));

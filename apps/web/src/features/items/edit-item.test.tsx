@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -47,6 +48,7 @@ describe('edit item', () => {
   });
 
   it('saves the details, then removes and reorders photos through their endpoints', async () => {
+    const user = userEvent.setup();
     const item = ownedItem();
     const { server, app } = openEdit({
       'GET /api/items/item-1': () => json(item),
@@ -55,18 +57,18 @@ describe('edit item', () => {
       'PUT /api/items/item-1/images/order': () => json({ ...item, images: [photoUrl('item-1', 'img-b'), photoUrl('item-1', 'img-a')] }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Edit item' });
-    fireEvent.change(screen.getByLabelText('Daily rate (£)'), { target: { value: '15' } });
+    const rate = screen.getByLabelText('Daily rate (£)');
+    await user.clear(rate);
+    await user.type(rate, '15');
 
-    const later = screen.getByRole('button', { name: 'Move photo 1 later' });
-    later.focus();
-    fireEvent.click(later);
+    await user.click(screen.getByRole('button', { name: 'Move photo 1 later' }));
     // Focus follows the photo: it is now photo 2, and can keep moving.
     await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Move photo 2 later' })));
     expect(screen.getByRole('button', { name: 'Move photo 1 earlier' })).toHaveProperty('disabled', true);
-    fireEvent.click(screen.getByRole('button', { name: 'Remove photo 3' }));
+    await user.click(screen.getByRole('button', { name: 'Remove photo 3' }));
     expect(screen.getAllByRole('button', { name: /^Remove photo \d$/ })).toHaveLength(2);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(app.url()).toBe('/my-items'));
     expect(server.sent('PUT', '/api/items/item-1')[0]!.body).toMatchObject({ dailyRatePence: 1500, address: '12 Elm Road' });
     expect(server.sent('DELETE', '/api/items/item-1/images/img-c')).toHaveLength(1);
@@ -75,38 +77,41 @@ describe('edit item', () => {
   });
 
   it("shows the spec's update failure with the server's reason", async () => {
+    const user = userEvent.setup();
     openEdit({
       'GET /api/items/item-1': () => json(ownedItem()),
       'PUT /api/items/item-1': () => errorJson(503, 'UNAVAILABLE', 'Geocoding service unavailable'),
     });
     await screen.findByRole('heading', { level: 1, name: 'Edit item' });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Failed to update item. Please check that the address is valid and try again.')).toBeInTheDocument();
     expect(within(alert).getByText('Geocoding service unavailable')).toBeInTheDocument();
   });
 
   it('shows a postcode the server refuses beside the postcode', async () => {
+    const user = userEvent.setup();
     openEdit({
       'GET /api/items/item-1': () => json(ownedItem()),
       'PUT /api/items/item-1': () => errorJson(400, 'VALIDATION', 'Please enter a valid UK postcode', { field: 'postcode' }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Edit item' });
-    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Postcode')));
     expect(screen.getByLabelText('Postcode').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('deletes from the edit page after confirming, and goes to My Items', async () => {
+    const user = userEvent.setup();
     const { server, app } = openEdit({
       'GET /api/items/item-1': () => json(ownedItem()),
       'DELETE /api/items/item-1': () => new Response(null, { status: 204 }),
     });
     await screen.findByRole('heading', { level: 1, name: 'Edit item' });
-    fireEvent.click(screen.getByRole('button', { name: 'Delete Cordless Hedge Trimmer' }));
+    await user.click(screen.getByRole('button', { name: 'Delete Cordless Hedge Trimmer' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Cordless Hedge Trimmer?' });
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(app.url()).toBe('/my-items'));
     expect(server.sent('DELETE', '/api/items/item-1')).toHaveLength(1);
     expect(await screen.findByText('Item deleted')).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { OwnerItem } from '@toolshed/core/contract';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
@@ -66,9 +67,11 @@ describe('My Items', () => {
   });
 
   it('lists out and overdue items under Currently Rented, also by arrow key', async () => {
+    const user = userEvent.setup();
     const { app } = openMyItems(() => [trimmer, saw, mower]);
     const available = await screen.findByRole('tab', { name: 'Available' });
-    fireEvent.keyDown(available, { key: 'ArrowRight' });
+    await user.click(available);
+    await user.keyboard('{ArrowRight}');
     expect(screen.getByRole('tab', { name: 'Currently Rented' }).getAttribute('aria-selected')).toBe('true');
     expect(app.url()).toBe('/my-items?tab=rented');
     const late = card('Circular Saw');
@@ -78,6 +81,7 @@ describe('My Items', () => {
   });
 
   it('marks a rental returned after confirming, then shows the fresh list', async () => {
+    const user = userEvent.setup();
     let returned = false;
     const { server } = openMyItems(() => (returned ? [{ ...saw, rentalState: 'available', periods: [] }] : [saw]), {
       'POST /api/rentals/r-late/return': () => {
@@ -85,10 +89,10 @@ describe('My Items', () => {
         return new Response(null, { status: 204 });
       },
     }, '/my-items?tab=rented');
-    fireEvent.click(await screen.findByRole('button', { name: /^Mark as returned/ }));
+    await user.click(await screen.findByRole('button', { name: /^Mark as returned/ }));
     const dialog = screen.getByRole('dialog', { name: 'Mark Circular Saw as returned?' });
     expect(within(dialog).getByText(/Rented by Rory Renter from 1 Nov 2026 to 5 Nov 2026/)).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Mark as returned' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Mark as returned' }));
 
     expect(await screen.findByText('Marked as returned')).toBeInTheDocument();
     expect(server.sent('POST', '/api/rentals/r-late/return')).toHaveLength(1);
@@ -97,19 +101,21 @@ describe('My Items', () => {
   });
 
   it("shows the server's reason when an item with rentals cannot be deleted, and Cancel keeps it", async () => {
+    const user = userEvent.setup();
     const reason = 'This item has upcoming or active rentals, so it cannot be deleted yet. It can be deleted once they are returned or cancelled.';
     const { server } = openMyItems(() => [trimmer], { 'DELETE /api/items/item-1': () => errorJson(409, 'CONFLICT', reason) });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Hedge Trimmer' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Hedge Trimmer' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Hedge Trimmer?' });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', reason);
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Hedge Trimmer' })).toBeInTheDocument();
     expect(server.sent('DELETE', '/api/items/item-1')).toHaveLength(1);
   });
 
   it('says delete failed in plain words for other errors, and removes the item once deleted', async () => {
+    const user = userEvent.setup();
     let attempts = 0;
     let gone = false;
     openMyItems(() => (gone ? [] : [trimmer]), {
@@ -120,11 +126,11 @@ describe('My Items', () => {
         return new Response(null, { status: 204 });
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete Hedge Trimmer' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete Hedge Trimmer' }));
     const dialog = screen.getByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await within(dialog).findByText('Failed to delete item. Please try again.')).toBeInTheDocument();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Item deleted')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('link', { name: 'List your first item' }).getAttribute('href')).toBe('/add-item'));
   });
