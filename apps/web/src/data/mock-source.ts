@@ -46,9 +46,9 @@ export function createMockSource(): CatalogueSource {
       if (!page) throw new ApiError(404, 'NOT_FOUND', 'Category not found');
       return page;
     },
-    async getItem(itemId) {
+    async getItem(itemId, near) {
       const sample = await loadSample();
-      const item = sample.mockItemDetail(itemId, todayInLondon());
+      const item = asApiError(() => sample.mockItemDetail(itemId, todayInLondon(), near));
       if (!item) throw new ApiError(404, 'NOT_FOUND', 'Item not found');
       return item;
     },

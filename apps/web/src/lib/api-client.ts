@@ -6,7 +6,8 @@ import { requestJson } from './request-json.ts';
 export interface CatalogueSource {
   getCategories(): Promise<CategoriesResponse>;
   getItems(categoryId: string, filters: RawBrowseFilters): Promise<ItemsPage>;
-  getItem(itemId: string): Promise<ItemDetail>;
+  /** With `near` (the browse's place, as in its address), the item carries its distance from there. */
+  getItem(itemId: string, near?: string): Promise<ItemDetail>;
   /** An owner's public profile with the reviews they received; 404 for an unknown owner. */
   getOwner(ownerId: string, signal?: AbortSignal): Promise<OwnerProfile>;
   /** One page of an owner's listed items, filtered and paged like browsing; 404 for an unknown owner. */
@@ -40,8 +41,9 @@ export function createApiClient(primed?: CategoriesResponse): CatalogueSource {
     getItems(categoryId, filters) {
       return getJson<ItemsPage>(withQuery(`/api/categories/${encodeURIComponent(categoryId)}/items`, filters));
     },
-    getItem(itemId) {
-      return getJson<ItemDetail>(`/api/items/${encodeURIComponent(itemId)}`);
+    getItem(itemId, near) {
+      const query = near ? `?${new URLSearchParams({ near }).toString()}` : '';
+      return getJson<ItemDetail>(`/api/items/${encodeURIComponent(itemId)}${query}`);
     },
     getOwner(ownerId, signal) {
       return getJson<OwnerProfile>(ownerPath(ownerId), signal);

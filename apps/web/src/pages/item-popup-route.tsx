@@ -26,5 +26,8 @@ export function ItemPopupRoute() {
       ? { startDate: filters.value.startDate, endDate: filters.value.endDate }
       : undefined;
 
-  return <ItemPopup itemId={itemId} onClose={onClose} initialRange={initialRange} />;
+  // The place the list was browsed from: the popup says how far away the item is.
+  const near = filters.ok && filters.value.near ? (params.get('near') ?? undefined) : undefined;
+
+  return <ItemPopup itemId={itemId} onClose={onClose} initialRange={initialRange} near={near} />;
 }

@@ -1,4 +1,4 @@
-import { CARD_IMAGE_SIZES, formatPence, photoSrcSet } from '@toolshed/core';
+import { CARD_IMAGE_SIZES, distanceLabel, formatPence, photoSrcSet } from '@toolshed/core';
 import type { ItemSummary } from '@toolshed/core/contract';
 import { useState } from 'react';
 import { Link } from '../lib/router/index.ts';
@@ -63,7 +63,10 @@ export function ItemCard({ item, to, showOwner = true }: ItemCardProps) {
         <p className="text-lg font-bold text-emerald-800">
           {formatPence(item.dailyRatePence)} / day
         </p>
-        <p className="truncate text-sm text-slate-700">{item.city ?? 'City not available'}</p>
+        <p className="truncate text-sm text-slate-700">
+          {item.city ?? 'City not available'}
+          {typeof item.distanceMiles === 'number' && <span className="font-medium text-slate-800"> · {distanceLabel(item.distanceMiles)}</span>}
+        </p>
         {showOwner && (
           <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">
             <span className="min-w-0 truncate font-medium text-slate-800">{item.owner.name}</span>

@@ -104,6 +104,7 @@ export const itemDetailSchema = z.object({
   owner: ownerSummarySchema,
   images: z.array(imageSchema),
   bookedRanges: z.array(dateRangeSchema).describe('Unreturned, uncancelled rentals ending today or later'),
+  distanceMiles: z.number().nullable().optional().describe('Asked with near: miles from it to the public point, rounded as on the cards; null when the item has no location'),
   ownerAwayUntil: z
     .string()
     .nullable()

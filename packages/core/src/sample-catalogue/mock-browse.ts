@@ -9,7 +9,7 @@ import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, CATEGORIES, categoryName } from '.
 import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, NearAnswer, OwnerSummary } from '../contract/index.ts';
 import { compareDates, type IsoDate } from '../dates.ts';
 import { AppError } from '../errors.ts';
-import { distanceMetres, METRES_PER_MILE, nearText, placeNotFoundMessage, roundedMiles, type GeoPoint, type NearQuery } from '../near.ts';
+import { distanceMetres, METRES_PER_MILE, NEAR_MESSAGE, nearText, placeNotFoundMessage, readNear, roundedMiles, type GeoPoint, type NearQuery } from '../near.ts';
 import { publicLocation, sampleOffsetPoint } from '../public-location.ts';
 import { placeOffline } from '../uk-places/index.ts';
 import { SAMPLE_ITEMS } from './items.ts';
@@ -177,10 +177,16 @@ export function mockItemsPage(categoryId: string, filters: BrowseFilters, today:
   return mockPage(category, (i) => categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId, filters, today);
 }
 
-/** An item's detail, with booked ranges that end today or later; null for an unknown id. */
-export function mockItemDetail(itemId: string, today: IsoDate): ItemDetail | null {
+/**
+ * An item's detail, with booked ranges that end today or later; null for an unknown id. With the
+ * browse's place (`near`, as in its address), its distance from there, as the API gives it.
+ */
+export function mockItemDetail(itemId: string, today: IsoDate, near?: string): ItemDetail | null {
   const item = sampleItem(itemId);
   if (!item) return null;
+  const place = near ? readNear(near) : undefined;
+  if (place === null) throw new AppError('VALIDATION', NEAR_MESSAGE, 'near');
+  const origin = place ? mockNear(place, undefined) : undefined;
   return {
     id: item.key,
     name: item.name,
@@ -196,5 +202,6 @@ export function mockItemDetail(itemId: string, today: IsoDate): ItemDetail | nul
     owner: ownerSummary(item.ownerKey),
     images: Array.from({ length: SAMPLE_IMAGE_COUNT }, (_, i) => image(item, i)),
     bookedRanges: blockedRanges(item.key, today).filter((r) => compareDates(r.endDate, today) >= 0),
+    ...(origin ? { distanceMiles: roundedMiles(distanceMetres(origin, samplePublicPoint(item))) } : {}),
   };
 }

@@ -52,14 +52,15 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
         tags: ['browse'],
         summary: 'One item with its owner, images, location and booked date ranges; only its owner gets the street address (others: town, postcode district, approximate point)',
         params: z.object({ itemId: z.string().max(100) }),
-        response: { 200: itemDetailSchema, 404: errorBodySchema },
+        querystring: z.object({ near: z.string().max(100).optional().describe('As for browsing: adds the distance from there, rounded as on the cards') }),
+        response: { 200: itemDetailSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request) => {
-      const item = await service.publicItem(request.params.itemId);
+      const item = await service.publicItem(request.params.itemId, request.query.near);
       // The session is only looked up when there is a cookie, so visitors' popups stay cheap.
       const viewer = request.headers.cookie && currentUser ? await currentUser.optionalUser(request) : null;
-      return viewer?.id === item.owner.id ? service.item(request.params.itemId) : item;
+      return viewer?.id === item.owner.id ? service.item(request.params.itemId, request.query.near) : item;
     },
   );
 };

@@ -6,8 +6,11 @@ import {
   effectiveSort,
   METRES_PER_MILE,
   nearText,
+  NEAR_MESSAGE,
   parseBrowseFilters,
   publicLocation,
+  readNear,
+  distanceMetres,
   roundedMiles,
   todayInLondon,
   type BrowseFilters,
@@ -86,14 +89,27 @@ export function createCatalogueService(
     },
 
     /** The item as its owner sees it: the street address and the geocoded point. */
-    item: async (itemId: string): Promise<ItemDetail> => (await loadCachedItem(itemId)).detail,
+    item: async (itemId: string, near?: string): Promise<ItemDetail> => {
+      const { detail, publicPoint } = await loadCachedItem(itemId);
+      return { ...detail, ...(await distanceFrom(near, publicPoint)) };
+    },
 
     /** The item as anyone else sees it: the town, the postcode district and the public point (decision 022). */
-    publicItem: async (itemId: string): Promise<ItemDetail> => {
+    publicItem: async (itemId: string, near?: string): Promise<ItemDetail> => {
       const { detail, publicPoint } = await loadCachedItem(itemId);
-      return { ...detail, location: publicLocation(detail.location, publicPoint) };
+      return { ...detail, location: publicLocation(detail.location, publicPoint), ...(await distanceFrom(near, publicPoint)) };
     },
   };
+
+  /** With the location box's text: the distance to the item's public point, rounded as on the cards. */
+  async function distanceFrom(near: string | undefined, point: { latitude: number | null; longitude: number | null }) {
+    if (near === undefined || near.trim() === '') return {};
+    const query = readNear(near);
+    if (!query) throw new AppError('VALIDATION', NEAR_MESSAGE, 'near');
+    const origin = await locate(query);
+    const { latitude, longitude } = point;
+    return { distanceMiles: latitude === null || longitude === null ? null : roundedMiles(distanceMetres(origin, { latitude, longitude })) };
+  }
 
   function loadCachedItem(itemId: string) {
     return cached(['item', itemId, today()], () => loadItem(itemId));

@@ -200,6 +200,10 @@ describe('the radius', () => {
     // Any distance: both, nearest first; without a location, no distances at all.
     expect((await page(NEAR, 'kitchen-appliances')).items.map((i) => i.name)).toEqual(['Boundary Inside Kettle', 'Boundary Outside Kettle']);
     expect((await page('', 'kitchen-appliances')).items.every((i) => i.distanceMiles === undefined)).toBe(true);
+    // The popup, asked with the same place, says the same distance as the card.
+    expect((await getJson<ItemDetail>(`/api/items/${inside.id}?${NEAR}`)).body.distanceMiles).toBe(4.9);
+    expect((await getJson<ItemDetail>(`/api/items/${inside.id}`)).body.distanceMiles).toBeUndefined();
+    expect((await getJson<{ error: { field: string } }>(`/api/items/${inside.id}?near=%3F%3F`)).body.error.field).toBe('near');
     // Out of the way of the browses below, which work out their answers from the generated items.
     await ctx.database.db.execute(sql`update items set deleted_at = now() where id in (${inside.id}, ${outside.id})`);
   });
@@ -344,8 +348,10 @@ describe('privacy', () => {
       const text = JSON.stringify(body);
       expect(text).not.toContain('Secret Close');
       expect(text).not.toContain('7AB');
-      expect(text).not.toContain('51.761');
-      expect(text).not.toContain('-1.245');
+      // Neither the geocoded point nor anything finer than three decimals of a degree.
+      expect(text).not.toContain('51.7612');
+      expect(text).not.toContain('-1.2456');
+      expect(text).not.toMatch(/"(latitude|longitude)":-?\d+\.\d{4,}/);
     }
     const detail = answers[3]!.body as ItemDetail;
     const shown = { latitude: detail.location.latitude!, longitude: detail.location.longitude! };

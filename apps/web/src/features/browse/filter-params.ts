@@ -2,7 +2,12 @@ import { readBrowseFilters, type RawBrowseFilters } from '@toolshed/core';
 
 /** The filters kept in the category URL's query, so a filtered view can be shared and revisited. */
 export const FILTER_KEYS = ['search', 'maxPrice', 'startDate', 'endDate', 'minRating'] as const;
-export type FilterKey = (typeof FILTER_KEYS)[number];
+/**
+ * Where the browse is centred and how far it reaches, and the order: in the URL too, but not
+ * 'filters' of what is wanted (the welcome stays, and 'Clear filters' keeps them).
+ */
+export const PLACE_KEYS = ['near', 'radius'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number] | (typeof PLACE_KEYS)[number] | 'sort';
 
 function value(params: URLSearchParams, key: string): string | undefined {
   const v = params.get(key);
@@ -20,6 +25,22 @@ export function withFilter(params: URLSearchParams, key: FilterKey, next: string
   if (next.trim() === '') out.delete(key);
   else out.set(key, next);
   out.delete('page');
+  return out;
+}
+
+/**
+ * A new place (or none): the radius goes with the place it was chosen around when the place is
+ * removed, and so does an order that needs one (nearest first).
+ */
+export function withPlace(params: URLSearchParams, near: string, radius?: string): URLSearchParams {
+  const out = withFilter(params, 'near', near);
+  if (near.trim() === '') {
+    out.delete('radius');
+    if (out.get('sort') === 'nearest') out.delete('sort');
+  } else if (radius !== undefined) {
+    if (radius === '') out.delete('radius');
+    else out.set('radius', radius);
+  }
   return out;
 }
 

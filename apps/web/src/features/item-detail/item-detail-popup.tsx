@@ -19,12 +19,14 @@ export interface ItemDetailPopupProps {
   initialRange?: { startDate: string; endDate: string };
   /** Called once as the popup opens: the pages have the wheelbarrow bar's code fetched then. */
   onOpen?: () => void;
+  /** The browse's place (its `near`), so the popup says how far away the item is. */
+  near?: string;
 }
 
 /** The item detail popup: fetches one item and shows it in a modal dialog over the category page. */
-export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen }: ItemDetailPopupProps) {
+export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen, near }: ItemDetailPopupProps) {
   const headingId = useId();
-  const query = useItem(itemId);
+  const query = useItem(itemId, near);
   const { readOnly } = useDataSource();
   const wheelbarrow = useWheelbarrow();
   const toast = useToast();

@@ -118,7 +118,7 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
           </Section>
         </div>
         <Section title="Location">
-          <ItemLocation location={item.location} itemName={item.name} />
+          <ItemLocation location={item.location} itemName={item.name} distanceMiles={item.distanceMiles} />
         </Section>
       </div>
     </article>

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { APPROXIMATE_RADIUS_METRES } from '@toolshed/core';
+import { APPROXIMATE_RADIUS_METRES, distanceLabel } from '@toolshed/core';
 import type { ItemLocation as Location } from '@toolshed/core/contract';
 
 // Leaflet is heavy and only needed once a popup is open, so it loads in its own chunk.
@@ -30,10 +30,11 @@ export function mapPosition(location: Location): [number, number] | null {
   return [latitude, longitude];
 }
 
-export function ItemLocation({ location, itemName }: { location: Location; itemName: string }) {
+export function ItemLocation({ location, itemName, distanceMiles }: { location: Location; itemName: string; distanceMiles?: number | null | undefined }) {
   const position = mapPosition(location);
   return (
     <div className="flex flex-col gap-2">
+      {typeof distanceMiles === 'number' && <p className="font-medium text-slate-900">{distanceLabel(distanceMiles)}</p>}
       <address className="not-italic text-slate-800">
         {locationLines(location).map((line, i) => (
           <span key={i} className="block">

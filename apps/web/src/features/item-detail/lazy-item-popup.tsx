@@ -30,10 +30,12 @@ export interface LazyItemPopupProps {
   initialRange?: DateRange | undefined;
   /** Called once as the popup opens (see ItemDetailPopup). */
   onOpen?: () => void;
+  /** The browse's place, for the item's distance (see ItemDetailPopup). */
+  near?: string | undefined;
 }
 
 /** The item popup loaded on demand, with a loading overlay and a way out if its chunk fails to load. */
-export function LazyItemPopup({ itemId, onClose, initialRange, onOpen }: LazyItemPopupProps) {
+export function LazyItemPopup({ itemId, onClose, initialRange, onOpen, near }: LazyItemPopupProps) {
   return (
     <ErrorBoundary key={itemId} fallback={() => <PopupFailed onClose={onClose} />}>
       <Suspense
@@ -45,7 +47,7 @@ export function LazyItemPopup({ itemId, onClose, initialRange, onOpen }: LazyIte
           </Overlay>
         }
       >
-        <ItemDetailPopup key={itemId} itemId={itemId} onClose={onClose} {...(initialRange ? { initialRange } : {})} {...(onOpen ? { onOpen } : {})} />
+        <ItemDetailPopup key={itemId} itemId={itemId} onClose={onClose} {...(initialRange ? { initialRange } : {})} {...(onOpen ? { onOpen } : {})} {...(near ? { near } : {})} />
       </Suspense>
     </ErrorBoundary>
   );

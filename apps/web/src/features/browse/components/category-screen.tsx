@@ -1,12 +1,13 @@
-import { ALL_CATEGORY_ID, parseBrowseFilters, todayInLondon } from '@toolshed/core';
+import { ALL_CATEGORY_ID, parseBrowseFilters, todayInLondon, type FilterField } from '@toolshed/core';
 import { useEffect } from 'react';
 import { Link, useSearchParams } from '../../../lib/router/index.ts';
-import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
+import { ApiError, errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useCategories } from '../../../data/get-categories.ts';
 import { useItems } from '../../../data/get-items.ts';
 import { hasFilters, readFilters, toSearch, withPage } from '../filter-params.ts';
-import { useUpdateParams } from '../use-filter-url.ts';
+import { useRememberedPlace } from '../use-remembered-place.ts';
+import { useUpdateParams, type UpdateParams } from '../use-filter-url.ts';
 import { BrowseWelcome, RESULTS_HEADING_ID } from './browse-welcome.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { ItemCardSkeleton } from '../../../ui/item-card.tsx';
@@ -49,6 +50,12 @@ function pageBeyondEnd(data: { page: number; total: number; pageSize: number; it
   return data.page > last ? last : null;
 }
 
+/** A filter the API refused that the form could not know about (a place no geocoder knows), shown beside its field. */
+function refusedFilter(error: Error | null): { field: FilterField; message: string } | null {
+  if (!(error instanceof ApiError) || error.status !== 400 || !error.field) return null;
+  return error.field === 'near' || error.field === 'radius' || error.field === 'sort' ? { field: error.field, message: error.message } : null;
+}
+
 /**
  * A category's heading, filters and results. Filters come from the URL and are validated with the
  * same core function as the API's; an invalid value shows its message and no request is made.
@@ -59,8 +66,11 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
   const raw = readFilters(params);
   const parsed = parseBrowseFilters(raw, todayInLondon());
   const items = useItems(categoryId, raw, parsed.ok);
-  const updateParams = useUpdateParams();
+  const updateParams: UpdateParams = useUpdateParams();
   const lastPage = items.isPlaceholderData ? null : pageBeyondEnd(items.data);
+  const refused = refusedFilter(items.error);
+  // The place last chosen on this device comes back on a browse address without one.
+  useRememberedPlace(params, updateParams, refused?.field === 'near');
 
   // Page 99 of 3 means nothing: go to the last page there is, replacing the address.
   useEffect(() => {
@@ -86,7 +96,7 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
   const category = categoryId === ALL_CATEGORY_ID ? ALL_ITEMS : categories.data.categories.find((c) => c.id === categoryId);
   if (!category || isNotFound(items.error)) return <CategoryNotFound />;
 
-  const problem = parsed.ok ? null : { field: parsed.field, message: parsed.message };
+  const problem = parsed.ok ? refused : { field: parsed.field, message: parsed.message };
   // The first screen welcomes a visitor with a search and the categories; any filter means they are past it.
   const welcome = categoryId === ALL_CATEGORY_ID && !hasFilters(params);
   return (

@@ -3,6 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { hasFilters, withFilter, withoutFilters, type FilterKey } from '../filter-params.ts';
 import { useUpdateParams, useUrlTextFilter } from '../use-filter-url.ts';
+import { NearFields } from './near-fields.tsx';
 
 export interface FilterProblem {
   field: FilterField;
@@ -38,8 +39,9 @@ function Field(props: { id: string; label: string; problem: string | undefined; 
 }
 
 /**
- * The five browse filters. The URL is their only store: this form reads it and writes it, and the
- * category screen validates it. `problem` is the validation message to show beside its field.
+ * The browse filters and the place (near, distance). The URL is their only store: this form reads
+ * it and writes it, and the category screen validates it. `problem` is the validation message to
+ * show beside its field.
  */
 export function FilterForm({ problem }: { problem: FilterProblem | null }) {
   const [params] = useSearchParams();
@@ -80,6 +82,7 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
           )}
         </Field>
       </div>
+      <NearFields inputClass={inputClass} nearProblem={messageFor('near')} radiusProblem={messageFor('radius')} field={Field} />
       <Field id="filter-max-price" label="Max price (£ per day)" problem={messageFor('maxPrice')}>
         {(a11y) => (
           <input
@@ -142,7 +145,7 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
           />
         )}
       </Field>
-      <div className="flex items-end sm:col-span-2 lg:justify-end">
+      <div className="flex items-end sm:col-span-2 lg:col-span-1 lg:justify-end">
         <button
           type="button"
           disabled={!hasFilters(params)}

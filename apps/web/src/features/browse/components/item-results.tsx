@@ -4,13 +4,21 @@ import { toSearch, withPage } from '../filter-params.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
 import { ItemCard } from '../../../ui/item-card.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
+import { SortSelect } from './sort-select.tsx';
 
 /** '24 of 1,234 items'; a count that stopped at its bound reads '24 of 1,000+ items'. */
 function resultCount(shown: number, total: number, capped: boolean): string {
   return `${shown} of ${total.toLocaleString('en-GB')}${capped ? '+' : ''} ${total === 1 && !capped ? 'item' : 'items'}`;
 }
 
-/** The grid of one page of results, its count and the page controls. */
+/** ' within 5 miles of OX2', ' near Leeds': where the results were found, after their count. */
+function placePhrase(near: ItemsPage['near']): string {
+  if (!near) return '';
+  const radius = near.radiusMiles === null ? 'near' : `within ${near.radiusMiles} ${near.radiusMiles === 1 ? 'mile' : 'miles'} of`;
+  return ` ${radius} ${near.label}`;
+}
+
+/** The grid of one page of results, its count, its order and the page controls. */
 export function ItemResults({ data, updating }: { data: ItemsPage; updating: boolean }) {
   const [params] = useSearchParams();
   const { categoryId = 'all' } = useParams();
@@ -27,11 +35,15 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
 
   return (
     <section aria-labelledby="results-heading" aria-busy={updating} className={updating ? 'opacity-70 transition-opacity' : ''}>
-      <div className="mb-4 flex items-baseline justify-between gap-4">
+      <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 id="results-heading" className="text-sm font-medium text-slate-700">
           {resultCount(data.items.length, data.total, capped)}
+          {placePhrase(data.near)}
         </h2>
-        {updating && <p className="text-sm text-slate-600">Updating...</p>}
+        <div className="flex items-center gap-3">
+          {updating && <p className="text-sm text-slate-600">Updating...</p>}
+          <SortSelect />
+        </div>
       </div>
       {data.items.length === 0 ? (
         data.total > 0 ? (

@@ -1,0 +1,141 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { categories, fakeFetch, item, itemsPage, json } from '../../../test/fake-api.ts';
+import { testItem } from '../../../test/item-detail.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { recallPlace } from '../remembered-place.ts';
+
+const near = { label: 'OX2', latitude: 51.77, longitude: -1.275, radiusMiles: 5 };
+
+function setup(path: string, refuse?: string) {
+  const api = fakeFetch({
+    '/api/categories': () => json(categories),
+    '/api/categories/[^/]+/items': (url) => {
+      const place = url.searchParams.get('near');
+      if (refuse && place === refuse) return json({ error: { code: 'VALIDATION', message: `"${refuse}" was not found. Enter a UK postcode or a town`, field: 'near' } }, 400);
+      return json(
+        itemsPage(place ? [item({ distanceMiles: 1.2 }), item({ id: 'item-2', name: 'Cordless Drill', distanceMiles: 12 })] : [item()], {
+          total: place ? 2 : 1,
+          sort: place ? 'nearest' : 'relevance',
+          ...(place ? { near: { ...near, radiusMiles: url.searchParams.has('radius') ? Number(url.searchParams.get('radius')) : null } } : {}),
+        }),
+      );
+    },
+    '/api/items/[^/]+': (url) => json(testItem({ distanceMiles: url.searchParams.has('near') ? 1.2 : undefined })),
+  });
+  return { api, ...renderApp(path) };
+}
+
+const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+
+/** The browser's geolocation, as a test wants it to answer. */
+function geolocation(getCurrentPosition: Geolocation['getCurrentPosition']) {
+  Object.defineProperty(navigator, 'geolocation', { value: { getCurrentPosition }, configurable: true });
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(navigator, 'geolocation');
+});
+
+describe('near me on the browse screen', () => {
+  it('enters a place on Enter (not on every key), with a radius, and every card says how far', async () => {
+    const { api, url } = setup('/category/all');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    expect(select('Distance').disabled).toBe(true);
+
+    fireEvent.change(field('Near (postcode or town)'), { target: { value: 'OX2 6AE' } });
+    expect(url()).toBe('/category/all');
+    fireEvent.keyDown(field('Near (postcode or town)'), { key: 'Enter' });
+    await waitFor(() => expect(url()).toBe('/category/all?near=OX2+6AE'));
+    expect(select('Distance').disabled).toBe(false);
+    fireEvent.change(select('Distance'), { target: { value: '5' } });
+    await waitFor(() => expect(url()).toBe('/category/all?near=OX2+6AE&radius=5'));
+    await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?near=OX2+6AE&radius=5'));
+
+    expect(await screen.findByRole('heading', { name: '2 of 2 items within 5 miles of OX2' })).toBeInTheDocument();
+    const card = (name: string) => screen.getByRole('link', { name }).closest('li')!;
+    expect(within(card('Petrol Lawn Mower')).getByText(/1\.2 miles away/).closest('p')).toHaveTextContent('Leeds · 1.2 miles away');
+    expect(card('Cordless Drill')).toHaveTextContent('12 miles away');
+    expect(recallPlace()).toEqual({ near: 'OX2 6AE', radius: '5' });
+  });
+
+  it('orders by relevance without a place and nearest first with one, and writes the order to the address', async () => {
+    const { url } = setup('/category/all');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    const options = () => Array.from(select('Sort by').options).map((o) => o.text);
+    expect(options()).toEqual(['Best match', 'Lowest price', 'Highest rated', 'Newest']);
+    fireEvent.change(select('Sort by'), { target: { value: 'price' } });
+    await waitFor(() => expect(url()).toBe('/category/all?sort=price'));
+
+    fireEvent.change(field('Near (postcode or town)'), { target: { value: 'Leeds' } });
+    fireEvent.blur(field('Near (postcode or town)'));
+    await waitFor(() => expect(url()).toBe('/category/all?sort=price&near=Leeds'));
+    await waitFor(() => expect(options()).toEqual(['Nearest', 'Lowest price', 'Highest rated', 'Newest']));
+    fireEvent.change(select('Sort by'), { target: { value: '' } });
+    await waitFor(() => expect(url()).toBe('/category/all?near=Leeds'));
+  });
+
+  it('clearing the place takes its radius and nearest order with it and forgets it', async () => {
+    const { url } = setup('/category/all?near=Leeds&radius=3&sort=nearest');
+    await screen.findByRole('link', { name: 'Cordless Drill' });
+    expect(recallPlace()).toEqual({ near: 'Leeds', radius: '3' });
+    fireEvent.change(field('Near (postcode or town)'), { target: { value: '' } });
+    fireEvent.keyDown(field('Near (postcode or town)'), { key: 'Enter' });
+    await waitFor(() => expect(url()).toBe('/category/all'));
+    expect(recallPlace()).toBeNull();
+  });
+
+  it('brings the remembered place back on an address without one, replacing it', async () => {
+    const { url, router } = setup('/category/all?near=Leeds&radius=10');
+    await screen.findByRole('link', { name: 'Cordless Drill' });
+    await act(() => router.navigate('/category/garden-tools'));
+    await waitFor(() => expect(url()).toBe('/category/garden-tools?near=Leeds&radius=10'));
+    // Back goes to the page before, not to the place-less address that was replaced.
+    await act(() => router.navigate(-1));
+    expect(url()).toBe('/category/all?near=Leeds&radius=10');
+  });
+
+  it("says what to type when the place is not one, and shows the API's word when nobody knows it", async () => {
+    const { api } = setup('/category/all?near=%21%21%21', 'Atlantis');
+    await screen.findByRole('heading', { level: 1, name: 'All Items' });
+    expect(field('Near (postcode or town)').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Enter a UK postcode or a town')).toBeInTheDocument();
+    expect(api.itemRequests()).toHaveLength(0);
+
+    fireEvent.change(field('Near (postcode or town)'), { target: { value: 'Atlantis' } });
+    fireEvent.keyDown(field('Near (postcode or town)'), { key: 'Enter' });
+    expect(await screen.findByText('"Atlantis" was not found. Enter a UK postcode or a town')).toBeInTheDocument();
+    expect(field('Near (postcode or town)').getAttribute('aria-invalid')).toBe('true');
+    expect(recallPlace()).toBeNull();
+  });
+
+  it("asks for the browser's location only on its button, and puts it in the address to three places", async () => {
+    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 51.7523456, longitude: -1.2581234 } } as GeolocationPosition));
+    geolocation(getCurrentPosition);
+    const { url } = setup('/category/all');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    await waitFor(() => expect(url()).toBe('/category/all?near=51.752%2C-1.258'));
+    expect(field('Near (postcode or town)').value).toBe('My location');
+  });
+
+  it('says so when the browser will not share the location', async () => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail: PositionErrorCallback) =>
+      fail({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: 'denied' } as GeolocationPositionError),
+    );
+    geolocation(getCurrentPosition);
+    setup('/category/all');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(await screen.findByText('Your browser did not share your location. Enter a postcode or a town instead.')).toBeInTheDocument();
+  });
+
+  it('the popup says how far away the item is from the place browsed', async () => {
+    const { api } = setup('/category/all/item/item-1?near=OX2');
+    expect(await screen.findByText('1.2 miles away', {}, { timeout: 5_000 })).toBeInTheDocument();
+    expect(api.calls.find((u) => u.pathname === '/api/items/item-1')?.search).toBe('?near=OX2');
+  });
+});
