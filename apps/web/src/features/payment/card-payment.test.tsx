@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DECLINE_MESSAGES } from '@toolshed/core';
 import { json } from '../../test/fake-api.ts';
@@ -12,7 +13,11 @@ afterEach(() => {
 });
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
-const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+/** Replaces what the field holds, as a user selecting it all and typing over it would. */
+async function type(user: UserEvent, label: string, value: string) {
+  await user.clear(field(label));
+  await user.type(field(label), value);
+}
 const payButton = () => screen.getByRole('button', { name: /^Pay £/ }) as HTMLButtonElement;
 
 async function openCardPage() {
@@ -21,11 +26,11 @@ async function openCardPage() {
   return app;
 }
 
-function fillCard(number = '4242424242424242') {
-  type('Card number', number);
-  type('Expiry date (MM/YY)', '1235');
-  type('Security code (CVV)', '123');
-  type('Name on card', 'Priya Shah');
+async function fillCard(user: UserEvent, number = '4242424242424242') {
+  await type(user, 'Card number', number);
+  await type(user, 'Expiry date (MM/YY)', '1235');
+  await type(user, 'Security code (CVV)', '123');
+  await type(user, 'Name on card', 'Priya Shah');
 }
 
 const flush = () => act(() => vi.advanceTimersByTimeAsync(50));
@@ -58,21 +63,23 @@ describe('card payment page', () => {
   });
 
   it('groups the card number as typed and names the brand', async () => {
+    const user = userEvent.setup();
     paymentServer();
     await openCardPage();
-    type('Card number', '4242424242424242');
+    await type(user, 'Card number', '4242424242424242');
     expect(field('Card number').value).toBe('4242 4242 4242 4242');
     expect(screen.getByText('Card type: Visa')).toBeInTheDocument();
-    type('Expiry date (MM/YY)', '0429');
+    await type(user, 'Expiry date (MM/YY)', '0429');
     expect(field('Expiry date (MM/YY)').value).toBe('04/29');
   });
 
   it('names each problem beside its field and sends nothing', async () => {
+    const user = userEvent.setup();
     const api = paymentServer();
     await openCardPage();
-    type('Card number', '4242 4242 4242 4241');
-    type('Expiry date (MM/YY)', '13/30');
-    fireEvent.click(payButton());
+    await type(user, 'Card number', '4242 4242 4242 4241');
+    await type(user, 'Expiry date (MM/YY)', '13/30');
+    await user.click(payButton());
     expect(screen.getByText('Please enter a valid card number')).toBeInTheDocument();
     expect(screen.getByText('Please enter the expiry date as MM/YY')).toBeInTheDocument();
     expect(screen.getByText('Please enter the 3-digit security code')).toBeInTheDocument();
@@ -84,15 +91,20 @@ describe('card payment page', () => {
   });
 
   it('shows processing, then confirmed for 2 seconds, then the success page; a second click sends nothing more', async () => {
+    const user = userEvent.setup();
     const answer = deferred();
     const api = paymentServer({ 'POST /api/checkout': () => answer.promise });
     const app = await openCardPage();
-    fillCard();
+    await fillCard(user);
 
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    fireEvent.click(payButton());
-    fireEvent.click(payButton());
+    // user-event's clicks wait on setTimeout too, so they finish while the fake clock moves on.
+    const clicked = (async () => {
+      await user.click(payButton());
+      await user.click(payButton());
+    })();
     await flush();
+    await clicked;
     expect(screen.getByText('Processing payment...').closest('[role="status"]')).toBeInTheDocument();
     expect(payButton().disabled).toBe(true);
     expect(api.sent('POST', '/api/checkout')).toHaveLength(1);
@@ -118,20 +130,22 @@ describe('card payment page', () => {
     ['insufficient funds', DECLINE_MESSAGES.insufficient_funds],
     ['a processing error', DECLINE_MESSAGES.processing_error],
   ])('says why the payment failed for %s', async (_label, message) => {
+    const user = userEvent.setup();
     paymentServer({ 'POST /api/checkout': () => errorJson(402, 'PAYMENT_FAILED', message, { field: 'card' }) });
     await openCardPage();
-    fillCard('4000000000000002');
-    fireEvent.click(payButton());
+    await fillCard(user, '4000000000000002');
+    await user.click(payButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Payment failed. Please try again.')).toBeInTheDocument();
     expect(within(alert).getByText(message)).toBeInTheDocument();
   });
 
   it('says the payment failed when the card is declined and keeps the form usable', async () => {
+    const user = userEvent.setup();
     paymentServer({ 'POST /api/checkout': () => errorJson(402, 'PAYMENT_FAILED', 'Payment failed. Please try again.', { field: 'card' }) });
     await openCardPage();
-    fillCard('4000000000000002');
-    fireEvent.click(payButton());
+    await fillCard(user, '4000000000000002');
+    await user.click(payButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Payment failed. Please try again.')).toBeInTheDocument();
     expect(payButton().disabled).toBe(false);
@@ -140,6 +154,7 @@ describe('card payment page', () => {
   });
 
   it('retries with the same key after a network error, and uses a new key after a clear answer', async () => {
+    const user = userEvent.setup();
     let calls = 0;
     const api = paymentServer({
       'POST /api/checkout': () => {
@@ -151,27 +166,28 @@ describe('card payment page', () => {
     await openCardPage();
     const keys = () => api.sent('POST', '/api/checkout').map((c) => (c.body as SentCheckout).idempotencyKey);
 
-    fillCard();
-    fireEvent.click(payButton());
+    await fillCard(user);
+    await user.click(payButton());
     expect(await screen.findByText(/you will not be charged twice/)).toBeInTheDocument();
-    fillCard();
-    fireEvent.click(payButton());
+    await fillCard(user);
+    await user.click(payButton());
     await waitFor(() => expect(keys()).toHaveLength(2));
     expect(keys()[1]).toBe(keys()[0]);
 
     await waitFor(() => expect(payButton().disabled).toBe(false));
-    fillCard();
-    fireEvent.click(payButton());
+    await fillCard(user);
+    await user.click(payButton());
     await waitFor(() => expect(keys()).toHaveLength(3));
     expect(keys()[2]).not.toBe(keys()[0]);
   });
 
   it("shows the server's message when the dates were taken meanwhile, with the way back to checkout", async () => {
+    const user = userEvent.setup();
     const message = 'Petrol Lawn Mower is already booked for some of 1 Jun 2030 to 3 Jun 2030. Please choose other dates.';
     paymentServer({ 'POST /api/checkout': () => errorJson(409, 'CONFLICT', message, { field: 'lines' }) });
     await openCardPage();
-    fillCard();
-    fireEvent.click(payButton());
+    await fillCard(user);
+    await user.click(payButton());
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(message)).toBeInTheDocument();
     expect(within(alert).getByRole('link', { name: 'Back to checkout' }).getAttribute('href')).toBe('/checkout');

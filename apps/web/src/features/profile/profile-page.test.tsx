@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
@@ -30,11 +31,13 @@ describe('profile page', () => {
   });
 
   it('saves a new name, confirms it and updates the header', async () => {
+    const user = userEvent.setup();
     const api = serverWithName();
     renderApp('/profile');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit name' }));
-    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '  Priya S. Shah ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit name' }));
+    await user.clear(screen.getByLabelText('Full name'));
+    await user.type(screen.getByLabelText('Full name'), '  Priya S. Shah ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByText('Your name has been saved.')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 2, name: 'Priya S. Shah' })).toBeInTheDocument();
@@ -44,6 +47,7 @@ describe('profile page', () => {
   });
 
   it("shows the server's message when the name is refused, keeping the form open", async () => {
+    const user = userEvent.setup();
     fakeServer(
       {
         'GET /api/me': () => json(me),
@@ -52,34 +56,38 @@ describe('profile page', () => {
       { user: testUser },
     );
     renderApp('/profile');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit name' }));
-    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: 'Priya' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit name' }));
+    await user.clear(screen.getByLabelText('Full name'));
+    await user.type(screen.getByLabelText('Full name'), 'Priya');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(within(await screen.findByRole('alert')).getByText('name must not be blank')).toBeInTheDocument();
     expect(screen.getByLabelText('Full name')).toBeInTheDocument();
   });
 
   it('refuses a blank name before sending, and Cancel leaves the name as it was', async () => {
+    const user = userEvent.setup();
     const api = serverWithName();
     renderApp('/profile');
-    fireEvent.click(await screen.findByRole('button', { name: 'Edit name' }));
-    fireEvent.change(screen.getByLabelText('Full name'), { target: { value: '   ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await screen.findByRole('button', { name: 'Edit name' }));
+    await user.clear(screen.getByLabelText('Full name'));
+    await user.type(screen.getByLabelText('Full name'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('Please enter your name.')).toBeInTheDocument();
     expect(api.sent('PATCH', '/api/me')).toHaveLength(0);
 
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByLabelText('Full name')).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Priya Shah' })).toBeInTheDocument();
   });
 
   it('moves between tabs with the arrow keys, Home and End, keeping the tab in the URL', async () => {
+    const user = userEvent.setup();
     serverWithName();
     const app = renderApp('/profile?tab=profile');
     const profileTab = await screen.findByRole('tab', { name: 'Profile' });
-    profileTab.focus();
+    await user.click(profileTab);
 
-    fireEvent.keyDown(profileTab, { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
     const balance = screen.getByRole('tab', { name: 'Balance' });
     expect(document.activeElement).toBe(balance);
     await waitFor(() => expect(app.url()).toBe('/profile?tab=balance'));
@@ -88,13 +96,13 @@ describe('profile page', () => {
     expect(profileTab.tabIndex).toBe(-1);
     expect(screen.getByRole('tabpanel').getAttribute('aria-labelledby')).toBe('profile-tab-balance');
 
-    fireEvent.keyDown(balance, { key: 'End' });
+    await user.keyboard('{End}');
     await waitFor(() => expect(app.url()).toBe('/profile?tab=preferences'));
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'Preferences' }), { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
     await waitFor(() => expect(app.url()).toBe('/profile?tab=profile'));
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'Profile' }), { key: 'ArrowLeft' });
+    await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(app.url()).toBe('/profile?tab=preferences'));
-    fireEvent.keyDown(screen.getByRole('tab', { name: 'Preferences' }), { key: 'Home' });
+    await user.keyboard('{Home}');
     await waitFor(() => expect(app.url()).toBe('/profile?tab=profile'));
   });
 

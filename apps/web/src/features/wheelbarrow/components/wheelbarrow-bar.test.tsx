@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -33,26 +33,27 @@ describe('wheelbarrow bar', () => {
   });
 
   it('opens the details and removes a line, then disappears with the last one', async () => {
+    const user = userEvent.setup();
     storeLines([mower, drill]);
     fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower, drill]) });
     renderApp('/about');
     const region = await bar();
     const toggle = within(region).getByRole('button', { name: 'Show details' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(within(region).getByRole('button', { name: 'Hide details' })).toBe(toggle);
     expect(await within(region).findByText('Petrol Lawn Mower')).toBeInTheDocument();
     expect(within(region).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeInTheDocument();
     expect(within(region).getByText('£37.50')).toBeInTheDocument();
 
-    fireEvent.click(within(region).getByRole('button', { name: 'Remove Petrol Lawn Mower' }));
+    await user.click(within(region).getByRole('button', { name: 'Remove Petrol Lawn Mower' }));
     expect(within(region).getByText('1 item')).toBeInTheDocument();
     expect(within(region).queryByText('Petrol Lawn Mower')).toBeNull();
     expect(storedLines().map((l) => l.itemId)).toEqual([drill.itemId]);
     await waitFor(() => expect(within(region).getAllByText('£40.00').length).toBeGreaterThan(0));
 
-    fireEvent.click(within(region).getByRole('button', { name: 'Remove Cordless Drill' }));
+    await user.click(within(region).getByRole('button', { name: 'Remove Cordless Drill' }));
     expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
   });
 
@@ -66,13 +67,14 @@ describe('wheelbarrow bar', () => {
   });
 
   it('offers Proceed to Checkout when signed in, steps aside on checkout, and comes back closed', async () => {
+    const user = userEvent.setup();
     storeLines([mower]);
     fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) }, { user: testUser });
     const app = renderApp('/about');
     const link = await within(await bar()).findByRole('link', { name: 'Proceed to Checkout' });
     expect(link.getAttribute('href')).toBe('/checkout');
-    fireEvent.click(within(await bar()).getByRole('button', { name: 'Show details' }));
-    fireEvent.click(link);
+    await user.click(within(await bar()).getByRole('button', { name: 'Show details' }));
+    await user.click(link);
     await waitFor(() => expect(app.url()).toBe('/checkout'));
     expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
     await act(() => app.router.navigate(-1));
@@ -80,6 +82,7 @@ describe('wheelbarrow bar', () => {
   });
 
   it('flags a deleted item and dates no longer free with their messages, leaving them out of the total', async () => {
+    const user = userEvent.setup();
     storeLines([mower, drill]);
     fakeServer({
       'POST /api/wheelbarrow/check': checkRoute([mower, drill], {
@@ -92,7 +95,7 @@ describe('wheelbarrow bar', () => {
     // The total says what it leaves out instead of silently dropping the flagged lines.
     expect(await within(region).findByText('not counting 2 items that need your attention')).toBeInTheDocument();
     expect(within(region).getByText('£0.00')).toBeInTheDocument();
-    fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
+    await user.click(within(region).getByRole('button', { name: 'Show details' }));
     expect(await within(region).findByText('This item has been removed by its owner.')).toBeInTheDocument();
     expect(within(region).getByText('Someone has booked some of these dates. Please choose new dates.')).toBeInTheDocument();
     // Still there until the user removes it: nothing is dropped silently.
@@ -100,14 +103,16 @@ describe('wheelbarrow bar', () => {
   });
 
   it('checks new dates with the server after they are changed', async () => {
+    const user = userEvent.setup();
     storeLines([drill]);
     const api = fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([drill]) });
     renderApp('/about');
     const region = await bar();
-    fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
-    fireEvent.click(await within(region).findByRole('button', { name: 'Change dates' }));
-    fireEvent.change(within(region).getByLabelText('End date'), { target: { value: '2030-06-13' } });
-    fireEvent.click(within(region).getByRole('button', { name: 'Save dates' }));
+    await user.click(within(region).getByRole('button', { name: 'Show details' }));
+    await user.click(await within(region).findByRole('button', { name: 'Change dates' }));
+    await user.clear(within(region).getByLabelText('End date'));
+    await user.type(within(region).getByLabelText('End date'), '2030-06-13');
+    await user.click(within(region).getByRole('button', { name: 'Save dates' }));
 
     expect(within(region).getByText('10 Jun 2030 to 13 Jun 2030 · 4 days')).toBeInTheDocument();
     expect(storedLines()[0]).toMatchObject({ endDate: '2030-06-13', days: 4 });
@@ -118,14 +123,16 @@ describe('wheelbarrow bar', () => {
   });
 
   it('refuses an end date before the start date', async () => {
+    const user = userEvent.setup();
     storeLines([drill]);
     fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([drill]) });
     renderApp('/about');
     const region = await bar();
-    fireEvent.click(within(region).getByRole('button', { name: 'Show details' }));
-    fireEvent.click(await within(region).findByRole('button', { name: 'Change dates' }));
-    fireEvent.change(within(region).getByLabelText('End date'), { target: { value: '2030-06-05' } });
-    fireEvent.click(within(region).getByRole('button', { name: 'Save dates' }));
+    await user.click(within(region).getByRole('button', { name: 'Show details' }));
+    await user.click(await within(region).findByRole('button', { name: 'Change dates' }));
+    await user.clear(within(region).getByLabelText('End date'));
+    await user.type(within(region).getByLabelText('End date'), '2030-06-05');
+    await user.click(within(region).getByRole('button', { name: 'Save dates' }));
     expect(within(region).getByRole('alert').textContent).toBe('The end date must be on or after the start date.');
     expect(storedLines()[0]?.endDate).toBe(drill.endDate);
   });
@@ -157,6 +164,7 @@ describe('wheelbarrow bar', () => {
   });
 
   it('recognises a line the user has already booked, pointing to My Rentals instead of new dates', async () => {
+    const user = userEvent.setup();
     storeLines([mower]);
     fakeServer(
       {
@@ -168,7 +176,7 @@ describe('wheelbarrow bar', () => {
     );
     renderApp('/about');
     const region = await bar();
-    await userEvent.click(within(region).getByRole('button', { name: 'Show details' }));
+    await user.click(within(region).getByRole('button', { name: 'Show details' }));
     expect(await within(region).findByText(/You have booked these dates/)).toBeInTheDocument();
     expect(within(region).getByRole('link', { name: 'See My Rentals' }).getAttribute('href')).toBe('/my-rentals');
     expect(within(region).queryByRole('button', { name: 'Change dates' })).toBeNull();
