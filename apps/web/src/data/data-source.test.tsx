@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { FirstScreenData } from '@toolshed/core';
 import { describe, expect, it, vi } from 'vitest';
@@ -45,6 +45,7 @@ describe('data source start-up check', () => {
   });
 
   it('stays on the API when it answers in its own error format, and shows an error with a retry', async () => {
+    const user = userEvent.setup();
     let healthy = false;
     fakeFetch({
       '/api/categories': () => (healthy ? json(categories) : apiError(503, 'UNAVAILABLE', 'Database starting')),
@@ -57,7 +58,7 @@ describe('data source start-up check', () => {
     expect(screen.queryByText('Mock Data')).toBeNull();
 
     healthy = true;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'All Items' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument());
   });

@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { OwnerProfile } from '@toolshed/core/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { item, itemsPage, json } from '../test/fake-api.ts';
@@ -80,26 +81,28 @@ describe('owner page', () => {
   });
 
   it('opens an item in the popup over the page, and closing it leaves the page as it was', async () => {
+    const user = userEvent.setup();
     const { app } = openOwner('/owner/owner-1', () => json(owner()));
-    fireEvent.click(await screen.findByRole('link', { name: 'Hammer Drill' }));
+    await user.click(await screen.findByRole('link', { name: 'Hammer Drill' }));
     expect(app.url()).toBe('/owner/owner-1?item=item-2');
     const dialog = await screen.findByRole('dialog', {}, { timeout: 3000 });
     expect(await within(dialog).findByRole('heading', { name: 'Hammer Drill' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Priya Shah' })).toBeInTheDocument();
 
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(app.url()).toBe('/owner/owner-1'));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('pages through the items', async () => {
+    const user = userEvent.setup();
     const many = Array.from({ length: 12 }, (_, i) => item({ id: `i-${i}`, name: `Tool ${i}` }));
     const { app, server } = openOwner('/owner/owner-1', () => json(owner()), {
       1: itemsPage(many, { total: 13, pageSize: 12 }),
       2: itemsPage([item({ id: 'i-12', name: 'Tool 12' })], { total: 13, page: 2, pageSize: 12 }),
     });
     expect(await screen.findByText('Page 1 of 2')).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Tool 12' })).toBeInTheDocument();
     expect(app.url()).toBe('/owner/owner-1?page=2');
     const asked = server.sent('GET', '/api/owners/owner-1/items').map((c) => c.url.search);
