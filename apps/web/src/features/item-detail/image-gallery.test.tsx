@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ImageGallery } from './image-gallery.tsx';
 import { ItemDialog } from './item-dialog.tsx';
@@ -11,25 +12,27 @@ const mainImage = () => screen.getByRole('button', { name: 'Zoom image' }).query
 const thumb = (n: number) => screen.getByRole('button', { name: `Show image ${n}` });
 
 describe('ImageGallery', () => {
-  it('moves forward and back, wrapping at both ends', () => {
+  it('moves forward and back, wrapping at both ends', async () => {
+    const user = userEvent.setup();
     render(<ImageGallery images={images} />);
     expect(mainImage().alt).toBe('Hedge trimmer on a bench');
     expect(screen.getByText('Image 1 of 3')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Previous image' }));
+    await user.click(screen.getByRole('button', { name: 'Previous image' }));
     expect(mainImage().alt).toBe('Hedge trimmer in use');
     expect(screen.getByText('Image 3 of 3')).toBeInTheDocument();
 
-    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
     expect(mainImage().alt).toBe('Hedge trimmer on a bench');
-    fireEvent.click(screen.getByRole('button', { name: 'Next image' }));
+    await user.click(screen.getByRole('button', { name: 'Next image' }));
     expect(screen.getByText('Image 2 of 3')).toBeInTheDocument();
   });
 
-  it('switches image from a thumbnail and marks the shown one', () => {
+  it('switches image from a thumbnail and marks the shown one', async () => {
+    const user = userEvent.setup();
     render(<ImageGallery images={images} />);
     expect(thumb(1).getAttribute('aria-pressed')).toBe('true');
-    fireEvent.click(thumb(3));
+    await user.click(thumb(3));
     expect(mainImage().getAttribute('src')).toBe('/img/3.webp');
     expect(mainImage().getAttribute('srcset')).toBe('/img/3-thumb.webp 400w, /img/3.webp 1200w');
     expect(thumb(3).getAttribute('aria-pressed')).toBe('true');
@@ -37,11 +40,14 @@ describe('ImageGallery', () => {
     expect(thumb(1).getAttribute('aria-pressed')).toBe('false');
   });
 
-  it('follows the arrow keys while it has focus', () => {
+  it('follows the arrow keys while it has focus', async () => {
+    const user = userEvent.setup();
     render(<ImageGallery images={images} />);
-    fireEvent.keyDown(thumb(1), { key: 'ArrowLeft' });
+    await user.tab();
+    expect(screen.getByRole('group', { name: 'Image gallery' })).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{ArrowLeft}');
     expect(screen.getByText('Image 3 of 3')).toBeInTheDocument();
-    fireEvent.keyDown(thumb(1), { key: 'ArrowRight' });
+    await user.keyboard('{ArrowRight}');
     expect(screen.getByText('Image 1 of 3')).toBeInTheDocument();
   });
 
@@ -58,7 +64,8 @@ describe('ImageGallery', () => {
     expect(screen.getByText('Image 1 of 1')).toBeInTheDocument();
   });
 
-  it('zooms the shown image; Escape closes the zoom but not the popup', () => {
+  it('zooms the shown image; Escape closes the zoom but not the popup', async () => {
+    const user = userEvent.setup();
     const onClose = vi.fn();
     render(
       <ItemDialog labelledBy="t" onClose={onClose}>
@@ -66,22 +73,23 @@ describe('ImageGallery', () => {
         <ImageGallery images={images} />
       </ItemDialog>,
     );
-    fireEvent.click(thumb(2));
-    fireEvent.click(screen.getByRole('button', { name: 'Zoom image' }));
+    await user.click(thumb(2));
+    await user.click(screen.getByRole('button', { name: 'Zoom image' }));
     const zoom = screen.getByRole('dialog', { name: 'Zoomed image: Hedge trimmer battery' });
     expect(zoom.querySelector('img')!.getAttribute('src')).toBe('/img/2.webp');
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Close zoom' }));
 
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Close zoom' }), { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(screen.queryByRole('button', { name: 'Close zoom' })).toBeNull();
     expect(onClose).not.toHaveBeenCalled();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Zoom image' }));
   });
 
-  it('closes the zoom with its Close zoom button', () => {
+  it('closes the zoom with its Close zoom button', async () => {
+    const user = userEvent.setup();
     render(<ImageGallery images={images} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Zoom image' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Close zoom' }));
+    await user.click(screen.getByRole('button', { name: 'Zoom image' }));
+    await user.click(screen.getByRole('button', { name: 'Close zoom' }));
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -78,13 +79,14 @@ describe('ItemDetailPopup', () => {
     expect(screen.getByText('Loading item...')).toBeInTheDocument();
   });
 
-  it('says the item was not found for a 404, with a way back and a way on', () => {
+  it('says the item was not found for a 404, with a way back and a way on', async () => {
+    const user = userEvent.setup();
     itemQuery({ error: new ApiError(404, 'NOT_FOUND', 'Item not found') });
     const { onClose } = renderPopup();
     expect(screen.getByRole('dialog', { name: 'Item not found' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Try again' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Browse all items' }).getAttribute('href')).toBe('/category/all');
-    fireEvent.click(screen.getByRole('button', { name: 'Back to the list' }));
+    await user.click(screen.getByRole('button', { name: 'Back to the list' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
@@ -106,18 +108,20 @@ describe('ItemDetailPopup', () => {
     expect(screen.queryByText('This is your item')).toBeNull();
   });
 
-  it('offers a retry for other failures', () => {
+  it('offers a retry for other failures', async () => {
+    const user = userEvent.setup();
     itemQuery({ error: new ApiError(0, 'NETWORK', 'Failed to fetch') });
     renderPopup();
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(refetch).toHaveBeenCalledTimes(1);
   });
 
-  it('adds the chosen dates to the wheelbarrow, confirms and closes', () => {
+  it('adds the chosen dates to the wheelbarrow, confirms and closes', async () => {
+    const user = userEvent.setup();
     itemQuery({ data: testItem() });
     const { onClose } = renderPopup(range);
     expect(screen.getByRole('dialog', { name: 'Cordless Hedge Trimmer' })).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('button', { name: 'Add to Wheelbarrow' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Wheelbarrow' }));
 
     expect(screen.getByText('Added to your wheelbarrow').closest('[role="status"]')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
@@ -134,14 +138,15 @@ describe('ItemDetailPopup', () => {
     ]);
   });
 
-  it('says so when the item is already in the wheelbarrow', () => {
+  it('says so when the item is already in the wheelbarrow', async () => {
+    const user = userEvent.setup();
     localStorage.setItem(
       WHEELBARROW_STORAGE_KEY,
       JSON.stringify([{ itemId: 'item-1', name: 'Cordless Hedge Trimmer', dailyRatePence: 1250, startDate: '2030-07-01', endDate: '2030-07-02', days: 2, imageUrl: null }]),
     );
     itemQuery({ data: testItem() });
     const { onClose } = renderPopup(range);
-    fireEvent.click(screen.getByRole('button', { name: 'Add to Wheelbarrow' }));
+    await user.click(screen.getByRole('button', { name: 'Add to Wheelbarrow' }));
     expect(screen.getByText('This item is already in your wheelbarrow').closest('[role="status"]')).toBeInTheDocument();
     expect(onClose).toHaveBeenCalledTimes(1);
   });
@@ -154,11 +159,12 @@ describe('ItemDetailPopup', () => {
     expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeInTheDocument();
   });
 
-  it('closes on Escape and from the Close button', () => {
+  it('closes on Escape and from the Close button', async () => {
+    const user = userEvent.setup();
     itemQuery({ data: testItem() });
     const { onClose } = renderPopup();
-    fireEvent.keyDown(screen.getByRole('dialog'), { key: 'Escape' });
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(2);
   });
 });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ItemDetail } from '@toolshed/core/contract';
@@ -57,7 +58,8 @@ describe('ItemDetailView', () => {
     expect(bookingButton().hasAttribute('disabled')).toBe(true);
   });
 
-  it('shows the dates, day count and total, and adds a free range', () => {
+  it('shows the dates, day count and total, and adds a free range', async () => {
+    const user = userEvent.setup();
     const { onAdd } = renderView(testItem(), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
     expect(screen.getByText('20 Jun 2030 to 22 Jun 2030')).toBeInTheDocument();
     expect(screen.getByText('3 days × £12.50')).toBeInTheDocument();
@@ -65,46 +67,50 @@ describe('ItemDetailView', () => {
     // The same fee and total checkout will charge (core priceBasket).
     expect(screen.getByText('Service fee (10%)').nextElementSibling?.textContent).toBe('£3.75');
     expect(screen.getByText('Total').nextElementSibling?.textContent).toBe('£41.25');
-    fireEvent.click(bookingButton());
+    await user.click(bookingButton());
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
     expect(onAdd).toHaveBeenCalledWith({ startDate: '2030-06-20', endDate: '2030-06-22', days: 3 });
   });
 
-  it('keeps the button disabled in Mock Data mode, with a note', () => {
+  it('keeps the button disabled in Mock Data mode, with a note', async () => {
+    const user = userEvent.setup();
     const { onAdd } = renderView(testItem(), { readOnly: true, initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
     expect(bookingButton().hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeInTheDocument();
-    fireEvent.click(bookingButton());
+    await user.click(bookingButton());
     expect(onAdd).not.toHaveBeenCalled();
   });
 
-  it('stretches a too-short pick to the minimum rental', () => {
+  it('stretches a too-short pick to the minimum rental', async () => {
+    const user = userEvent.setup();
     renderView();
-    fireEvent.click(day(/^Monday, 10 June 2030/));
+    await user.click(day(/^Monday, 10 June 2030/));
     expect(bookingButton().textContent).toBe('Select Dates to Continue');
-    fireEvent.click(day(/^Monday, 10 June 2030/));
+    await user.click(day(/^Monday, 10 June 2030/));
     expect(screen.getByText('10 Jun 2030 to 11 Jun 2030')).toBeInTheDocument();
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
   });
 
-  it('cuts a too-long pick to the maximum rental', () => {
+  it('cuts a too-long pick to the maximum rental', async () => {
+    const user = userEvent.setup();
     renderView();
-    fireEvent.click(day(/^Monday, 10 June 2030/));
-    fireEvent.click(day(/^Thursday, 20 June 2030/));
+    await user.click(day(/^Monday, 10 June 2030/));
+    await user.click(day(/^Thursday, 20 June 2030/));
     expect(screen.getByText('10 Jun 2030 to 14 Jun 2030')).toBeInTheDocument();
     expect(screen.getByText('5 days × £12.50')).toBeInTheDocument();
     expect(bookingButton().textContent).toBe('Add to Wheelbarrow');
   });
 
-  it('marks booked and past days as not selectable, but lets a range span a booked day', () => {
+  it('marks booked and past days as not selectable, but lets a range span a booked day', async () => {
+    const user = userEvent.setup();
     renderView(testItem({ bookedRanges: [{ startDate: '2030-06-12', endDate: '2030-06-13' }] }));
     expect(day(/^Wednesday, 12 June 2030, booked$/).hasAttribute('disabled')).toBe(true);
     expect(day(/^Thursday, 13 June 2030, booked$/).hasAttribute('disabled')).toBe(true);
     expect(day(/^Tuesday, 4 June 2030$/).hasAttribute('disabled')).toBe(true);
     expect(within(screen.getByRole('list', { name: 'Calendar key' })).getByText('Booked')).toBeInTheDocument();
-    fireEvent.click(day(/^Tuesday, 11 June 2030/));
-    fireEvent.click(day(/^Friday, 14 June 2030/));
+    await user.click(day(/^Tuesday, 11 June 2030/));
+    await user.click(day(/^Friday, 14 June 2030/));
     expect(bookingButton().textContent).toBe('Unavailable for Selected Dates');
   });
 
@@ -139,9 +145,10 @@ describe('ItemDetailView', () => {
     expect(within(screen.getByRole('list', { name: 'Calendar key' })).queryByText('Owner away')).toBeNull();
   });
 
-  it('clears the chosen dates', () => {
+  it('clears the chosen dates', async () => {
+    const user = userEvent.setup();
     renderView(testItem(), { initialRange: { startDate: '2030-06-20', endDate: '2030-06-22' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Clear dates' }));
+    await user.click(screen.getByRole('button', { name: 'Clear dates' }));
     expect(bookingButton().textContent).toBe('Select Dates to Continue');
     expect(screen.queryByText('3 days × £12.50')).toBeNull();
   });

@@ -1,4 +1,5 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ItemDialog } from './item-dialog.tsx';
 
@@ -27,26 +28,27 @@ describe('ItemDialog', () => {
     expect(dialog.contains(document.activeElement)).toBe(true);
   });
 
-  it('asks to close on Escape', () => {
+  it('asks to close on Escape', async () => {
+    const user = userEvent.setup();
     const { onClose } = renderDialog();
-    fireEvent.keyDown(screen.getByText('Details'), { key: 'Escape' });
+    await user.keyboard('{Escape}');
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('asks to close from the Close button', () => {
+  it('asks to close from the Close button', async () => {
+    const user = userEvent.setup();
     const { onClose } = renderDialog();
-    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it('asks to close on a click on the backdrop, not on the content', () => {
+  it('asks to close on a click on the backdrop, not on the content', async () => {
+    const user = userEvent.setup();
     const { onClose } = renderDialog();
     const dialog = screen.getByRole('dialog');
-    fireEvent.pointerDown(screen.getByText('Details'));
-    fireEvent.click(screen.getByText('Details'));
+    await user.click(screen.getByText('Details'));
     expect(onClose).not.toHaveBeenCalled();
-    fireEvent.pointerDown(dialog);
-    fireEvent.click(dialog);
+    await user.click(dialog);
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
