@@ -1,4 +1,5 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { apiError, categories, fakeFetch, item, itemsPage, json } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -59,6 +60,7 @@ describe('category screen', () => {
   });
 
   it('shows an error with Try again, not the empty text, when items fail to load', async () => {
+    const user = userEvent.setup();
     let fail = true;
     fakeFetch({
       '/api/categories': () => json(categories),
@@ -70,7 +72,7 @@ describe('category screen', () => {
     expect(within(alert).getByText('Items could not be loaded')).toBeInTheDocument();
     expect(screen.queryByText('No items found matching your criteria')).toBeNull();
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
   });
 
@@ -88,16 +90,18 @@ describe('category screen', () => {
   });
 
   it('opens the item with the same query, keeping the filters in the URL', async () => {
+    const user = userEvent.setup();
     fakeFetch({ '/api/categories': () => json(categories), '/api/categories/garden-tools/items': () => json(itemsPage([item()])) });
     const app = renderApp('/category/garden-tools?search=mower&maxPrice=20');
 
-    fireEvent.click(await screen.findByRole('link', { name: 'Petrol Lawn Mower' }));
+    await user.click(await screen.findByRole('link', { name: 'Petrol Lawn Mower' }));
     await waitFor(() => expect(app.url()).toBe('/category/garden-tools/item/item-1?search=mower&maxPrice=20'));
     // The category screen stays underneath the popup.
     expect(screen.getByRole('heading', { level: 1, name: 'Garden Tools' })).toBeInTheDocument();
   });
 
   it('pages with Previous and Next, keeping the filters', async () => {
+    const user = userEvent.setup();
     const api = fakeFetch({
       '/api/categories': () => json(categories),
       '/api/categories/all/items': (url) => {
@@ -109,7 +113,7 @@ describe('category screen', () => {
 
     expect(await screen.findByText('Page 1 of 3')).toBeInTheDocument();
     expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'Mower 2' })).toBeInTheDocument();
     expect(app.url()).toBe('/category/all?search=mower&page=2');
     expect(screen.getByText('Page 2 of 3')).toBeInTheDocument();

@@ -1,4 +1,5 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { categories, fakeFetch, itemsPage, json } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -20,29 +21,32 @@ describe('category sidebar', () => {
   });
 
   it('filters categories by name as you type', async () => {
+    const user = userEvent.setup();
     setup('/category/all');
     await within(nav()).findByRole('link', { name: /^Garden Tools/ });
     expect(within(nav()).getByRole('searchbox', { name: 'Filter categories' })).toBeInTheDocument();
-    fireEvent.change(within(nav()).getByPlaceholderText('Search categories...'), { target: { value: 'pow' } });
+    await user.type(within(nav()).getByPlaceholderText('Search categories...'), 'pow');
     expect(within(nav()).queryByRole('link', { name: /^Garden Tools/ })).toBeNull();
     expect(within(nav()).getByRole('link', { name: /^Power Tools/ })).toBeInTheDocument();
     expect(within(nav()).getByRole('link', { name: /^All Items/ })).toBeInTheDocument();
 
-    fireEvent.change(within(nav()).getByPlaceholderText('Search categories...'), { target: { value: 'zzz' } });
+    await user.clear(within(nav()).getByPlaceholderText('Search categories...'));
+    await user.type(within(nav()).getByPlaceholderText('Search categories...'), 'zzz');
     expect(within(nav()).getByText("No categories match 'zzz'")).toBeInTheDocument();
   });
 
   it('opens and closes the Categories panel on small screens', async () => {
+    const user = userEvent.setup();
     setup('/category/all');
     const toggle = await within(nav()).findByRole('button', { name: 'Categories' });
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
     const panel = document.getElementById(toggle.getAttribute('aria-controls')!)!;
     expect(panel.className).toMatch(/(^|\s)hidden(\s|$)/);
-    fireEvent.click(toggle);
+    await user.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(panel.className).not.toMatch(/(^|\s)hidden(\s|$)/);
     // Picking a category closes the panel again.
-    fireEvent.click(await within(nav()).findByRole('link', { name: /^Garden Tools/ }));
+    await user.click(await within(nav()).findByRole('link', { name: /^Garden Tools/ }));
     expect(toggle.getAttribute('aria-expanded')).toBe('false');
   });
 });

@@ -1,5 +1,7 @@
 import { addDays, todayInLondon } from '@toolshed/core';
+// eslint-disable-next-line no-restricted-imports -- one test changes two dates before React draws the first, which user-event cannot do
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { categories, fakeFetch, item, itemsPage, json } from '../../../test/fake-api.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -47,13 +49,14 @@ describe('filter form and the URL', () => {
   });
 
   it('writes typed search text after a pause, resets the page, and Back skips the keystrokes', async () => {
+    const user = userEvent.setup();
     const { api, url, router } = setup('/category/all?page=2');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
 
-    fireEvent.change(field('Search'), { target: { value: 'dri' } });
+    await user.type(field('Search'), 'dri');
     expect(url()).toBe('/category/all?page=2'); // not yet: the write waits for a pause
     await waitFor(() => expect(url()).toBe('/category/all?search=dri'));
-    fireEvent.change(field('Search'), { target: { value: 'drill' } });
+    await user.type(field('Search'), 'll');
     await waitFor(() => expect(url()).toBe('/category/all?search=drill'));
     await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?search=drill'));
 
@@ -64,17 +67,19 @@ describe('filter form and the URL', () => {
   });
 
   it('shows the core validation message beside an invalid field and does not query', async () => {
+    const user = userEvent.setup();
     const { api, url } = setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     const before = api.itemRequests().length;
 
-    fireEvent.change(field('Max price (£ per day)'), { target: { value: '12.345' } });
+    await user.type(field('Max price (£ per day)'), '12.345');
     await waitFor(() => expect(url()).toBe('/category/all?maxPrice=12.345'));
     await waitFor(() => expectInvalid('Max price (£ per day)', 'Max price must be an amount in pounds, 0 or more (for example 25 or 12.50)'));
     expect(screen.getByText('Correct the highlighted filter to see matching items.')).toBeInTheDocument();
     expect(api.itemRequests()).toHaveLength(before);
 
-    fireEvent.change(field('Max price (£ per day)'), { target: { value: '12.50' } });
+    await user.clear(field('Max price (£ per day)'));
+    await user.type(field('Max price (£ per day)'), '12.50');
     await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?maxPrice=12.50'));
     expect(field('Max price (£ per day)').getAttribute('aria-invalid')).toBeNull();
   });
@@ -93,12 +98,13 @@ describe('filter form and the URL', () => {
   });
 
   it('applies a rating or date at once, starting again from page 1', async () => {
+    const user = userEvent.setup();
     const { url } = setup('/category/all?search=saw&page=3');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
 
-    fireEvent.change(field('Minimum owner rating'), { target: { value: '4.5' } });
+    await user.selectOptions(field('Minimum owner rating'), '4.5');
     await waitFor(() => expect(url()).toBe('/category/all?search=saw&minRating=4.5'));
-    fireEvent.change(field('Start date'), { target: { value: addDays(today, 1) } });
+    await user.type(field('Start date'), addDays(today, 1));
     await waitFor(() => expect(url()).toBe(`/category/all?search=saw&minRating=4.5&startDate=${addDays(today, 1)}`));
   });
 
@@ -110,6 +116,7 @@ describe('filter form and the URL', () => {
     const start = addDays(today, 20);
     const end = addDays(today, 21);
 
+    // fireEvent: both changes land in one act(), before React draws the first; user-event draws after each.
     act(() => {
       fireEvent.change(field('Start date'), { target: { value: start } });
       fireEvent.change(field('End date'), { target: { value: end } });
@@ -118,10 +125,11 @@ describe('filter form and the URL', () => {
   });
 
   it('clears every filter', async () => {
+    const user = userEvent.setup();
     const { url } = setup('/category/all?search=saw&maxPrice=9&minRating=3&page=2');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
 
-    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(url()).toBe('/category/all'));
     expect(field('Search').value).toBe('');
     expect(field('Max price (£ per day)').value).toBe('');
