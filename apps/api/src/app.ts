@@ -61,6 +61,7 @@ import { createSupportRepository } from './modules/support/support-repository.ts
 import { createSupportService } from './modules/support/support-service.ts';
 import { wheelbarrowRoutes } from './modules/wheelbarrow/wheelbarrow-routes.ts';
 import { vitalsRoutes } from './modules/vitals/vitals-routes.ts';
+import { createVitalsService } from './modules/vitals/vitals-service.ts';
 import { createVitalsRepository } from './modules/vitals/vitals-repository.ts';
 import { createWheelbarrowRepository } from './modules/wheelbarrow/wheelbarrow-repository.ts';
 import { createWheelbarrowService } from './modules/wheelbarrow/wheelbarrow-service.ts';
@@ -84,6 +85,7 @@ import { createItemsRepository } from './modules/items/items-repository.ts';
 import { createItemsService } from './modules/items/items-service.ts';
 import { itemsRoutes } from './modules/items/items-routes.ts';
 import { ownerRoutes } from './modules/owners/owner-routes.ts';
+import { createOwnersService } from './modules/owners/owners-service.ts';
 import { createOwnersRepository } from './modules/owners/owners-repository.ts';
 import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
 import { createSimulatedPayouts } from './platform/payments/simulated-payouts.ts';
@@ -257,11 +259,11 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
       await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now, perUserLimit: config.checkoutRateLimit });
       await api.register(moneyRoutes, { ...money, currentUser, now });
-      await api.register(rentalRoutes, { service: rentalService, repo: rentalRepo, storage: fileStorage, currentUser, now });
+      await api.register(rentalRoutes, { service: rentalService, currentUser });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
-      await api.register(ownerRoutes, { repo: createOwnersRepository(db), catalogue, reviews, currentUser });
-      await api.register(vitalsRoutes, { repo: createVitalsRepository(db), now, currentUser });
+      await api.register(ownerRoutes, { service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }) });
+      await api.register(vitalsRoutes, { service: createVitalsService(createVitalsRepository(db), now), currentUser });
       await api.register(wheelbarrowRoutes, { service: createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), currentUser });
       await api.register(supportRoutes, {
         service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),

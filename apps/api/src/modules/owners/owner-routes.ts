@@ -1,22 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@toolshed/core';
 import { browseQuerySchema, errorBodySchema, itemsPageSchema, ownerProfileSchema } from '@toolshed/core/contract';
-import type { OwnerRow, OwnersRepository } from './owners-repository.ts';
-import type { CurrentUserReader } from '../auth/current-user.ts';
-import type { CatalogueService } from '../catalogue/catalogue-service.ts';
-import type { ReviewsService } from '../reviews/reviews-service.ts';
+import type { OwnersService } from './owners-service.ts';
 
-export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalogue: CatalogueService; reviews: ReviewsService; currentUser: CurrentUserReader }> = async (
-  app,
-  { repo, catalogue, reviews: reviewsService },
-) => {
-  async function findOwner(id: string): Promise<OwnerRow> {
-    const owner = await repo.find(id);
-    if (!owner) throw new AppError('NOT_FOUND', 'Owner not found');
-    return owner;
-  }
-
+export const ownerRoutes: FastifyPluginAsyncZod<{ service: OwnersService }> = async (app, { service }) => {
   app.get(
     '/owners/:ownerId',
     {
@@ -29,30 +16,7 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalo
         response: { 200: ownerProfileSchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const owner = await findOwner(request.params.ownerId);
-      // Only visible reviews: a review stays hidden until the other side has reviewed or 14 days have passed.
-      const [reviews, record] = [await reviewsService.received(owner.id, 50), await repo.record(owner.id)];
-      return {
-        id: owner.id,
-        name: owner.name,
-        picture: owner.picture,
-        rating: owner.rating,
-        totalRatings: owner.totalRatings,
-        memberSince: owner.createdAt.toISOString(),
-        record,
-        reviews: reviews.map((r) => ({
-          id: r.id,
-          rating: r.rating,
-          comment: r.comment,
-          reviewerId: r.reviewerId,
-          reviewerName: r.reviewerName,
-          itemId: r.itemId,
-          itemName: r.itemName,
-          date: r.date,
-        })),
-      };
-    },
+    async (request) => service.profile(request.params.ownerId),
   );
 
   app.get(
@@ -68,9 +32,6 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ repo: OwnersRepository; catalo
         response: { 200: itemsPageSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      await findOwner(request.params.ownerId);
-      return catalogue.items('all', request.query, request.params.ownerId);
-    },
+    async (request) => service.items(request.params.ownerId, request.query),
   );
 };

@@ -1,24 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, todayInLondon } from '@toolshed/core';
 import { cancelRentalSchema, errorBodySchema, orderSchema, rentalViewSchema } from '@toolshed/core/contract';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
-import type { RentalRepository } from './rental-repository.ts';
 import type { RentalService } from './rental-service.ts';
-import { toRentalView } from './rental-view.ts';
-import { isRowId } from '../../db/ids.ts';
 
 const rentalParams = z.object({ rentalId: z.string().max(100) });
 const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-export const rentalRoutes: FastifyPluginAsyncZod<{
-  service: RentalService;
-  repo: RentalRepository;
-  storage: FileStorage;
-  currentUser: CurrentUserReader;
-  now: () => Date;
-}> = async (app, { service, repo, storage, currentUser, now }) => {
+/** The rentals' routes: each asks the rental service (rules, permissions, transactions). */
+export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
   app.get(
     '/me/rentals',
     {
@@ -101,21 +91,6 @@ export const rentalRoutes: FastifyPluginAsyncZod<{
         response: { 200: orderSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => {
-      const user = await currentUser.requireUser(request);
-      const found = isRowId(request.params.orderId) ? await repo.order(request.params.orderId, user.id) : undefined;
-      if (!found) throw new AppError('NOT_FOUND', 'Order not found.');
-      const today = todayInLondon(now());
-      const { payment } = found;
-      return {
-        id: payment.id,
-        rentals: found.rentals.map((r) => toRentalView(r, today, storage, user.id)),
-        subtotalPence: payment.subtotal_pence,
-        serviceFeePence: payment.service_fee_pence,
-        totalPence: payment.amount_pence,
-        card: { brand: payment.brand, last4: payment.last4 },
-        createdAt: new Date(payment.created_at).toISOString(),
-      };
-    },
+    async (request) => service.order(request.params.orderId, (await currentUser.requireUser(request)).id),
   );
 };

@@ -1,5 +1,5 @@
 import { AppError, cancelTransition, isIsoDate, todayInLondon, transitionRefusal } from '@toolshed/core';
-import type { RentalView } from '@toolshed/core/contract';
+import type { Order, RentalView } from '@toolshed/core/contract';
 import type { Executor } from '../../db/database.ts';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
@@ -31,6 +31,22 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
   return {
     async mine(userId: string): Promise<RentalView[]> {
       return (await repo.rentalsOfRenter(userId)).map((r) => toRentalView(r, today(), storage, userId));
+    },
+
+    /** A completed checkout, as its renter sees it: what was booked and what was charged. */
+    async order(orderId: string, userId: string): Promise<Order> {
+      const found = isRowId(orderId) ? await repo.order(orderId, userId) : undefined;
+      if (!found) throw new AppError('NOT_FOUND', 'Order not found.');
+      const { payment } = found;
+      return {
+        id: payment.id,
+        rentals: found.rentals.map((r) => toRentalView(r, today(), storage, userId)),
+        subtotalPence: payment.subtotal_pence,
+        serviceFeePence: payment.service_fee_pence,
+        totalPence: payment.amount_pence,
+        card: { brand: payment.brand, last4: payment.last4 },
+        createdAt: new Date(payment.created_at).toISOString(),
+      };
     },
 
     async ofMyItems(userId: string): Promise<RentalView[]> {

@@ -1,19 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addDays, todayInLondon } from '@toolshed/core';
-import { errorBodySchema, vitalsReportSchema, vitalsSummarySchema, type VitalsSummary } from '@toolshed/core/contract';
-import type { VitalsRepository } from './vitals-repository.ts';
+import { errorBodySchema, vitalsReportSchema, vitalsSummarySchema } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
+import { SUMMARY_DAYS, type VitalsService } from './vitals-service.ts';
 
 /** A page view reports three metrics, sometimes twice; this leaves room for a busy household. */
 const REPORTS_PER_MINUTE = 30;
-const SUMMARY_DAYS = 14;
 
 /**
  * POST /api/vitals: Core Web Vitals measured in visitors' browsers, open to everyone (no cookie is
  * needed or read) but validated and rate-limited, and kept only as daily sums per page kind.
  */
-export const vitalsRoutes: FastifyPluginAsyncZod<{ repo: VitalsRepository; now: () => Date; currentUser: CurrentUserReader }> = async (app, { repo, now, currentUser }) => {
+export const vitalsRoutes: FastifyPluginAsyncZod<{ service: VitalsService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
   app.post(
     '/vitals',
     {
@@ -28,7 +26,7 @@ export const vitalsRoutes: FastifyPluginAsyncZod<{ repo: VitalsRepository; now: 
       config: { rateLimit: { max: REPORTS_PER_MINUTE, timeWindow: 60_000 } },
     },
     async (request, reply) => {
-      await repo.add(todayInLondon(now()), request.body.metrics);
+      await service.add(request.body.metrics);
       return reply.status(204).send(null);
     },
   );
@@ -44,20 +42,6 @@ export const vitalsRoutes: FastifyPluginAsyncZod<{ repo: VitalsRepository; now: 
         response: { 200: vitalsSummarySchema, 401: errorBodySchema },
       },
     },
-    async (): Promise<VitalsSummary> => {
-      const rows = await repo.since(addDays(todayInLondon(now()), -(SUMMARY_DAYS - 1)));
-      return {
-        days: rows.map((r) => ({
-          day: r.day,
-          metric: r.metric as VitalsSummary['days'][number]['metric'],
-          page: r.page as VitalsSummary['days'][number]['page'],
-          samples: r.samples,
-          average: r.samples > 0 ? Math.round((r.total / r.samples) * 1000) / 1000 : 0,
-          good: r.good,
-          needsImprovement: r.needsImprovement,
-          poor: r.poor,
-        })),
-      };
-    },
+    async () => service.summary(),
   );
 };
