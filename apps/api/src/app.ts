@@ -70,6 +70,7 @@ import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { setUpMoney } from './modules/money/money-module.ts';
 import { moneyRoutes } from './modules/money/money-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
+import { createWheelbarrowCheck } from './modules/checkout/wheelbarrow-check.ts';
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
 import { rentalRoutes } from './modules/rentals/rental-routes.ts';
 import { createRentalService } from './modules/rentals/rental-service.ts';
@@ -257,7 +258,13 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(accountRoutes, { service: account, calendar: calendarFeed, currentUser, checkPassword: passwordChecker(auth), now });
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
-      await api.register(checkoutRoutes, { service: checkout, repo: checkoutRepo, storage: fileStorage, payments: paymentProvider, currentUser, now, perUserLimit: config.checkoutRateLimit });
+      await api.register(checkoutRoutes, {
+        service: checkout,
+        check: createWheelbarrowCheck(checkoutRepo, fileStorage, now),
+        payments: paymentProvider,
+        currentUser,
+        perUserLimit: config.checkoutRateLimit,
+      });
       await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentalService, currentUser });
       await api.register(reviewsRoutes, { service: reviews, currentUser });

@@ -9,25 +9,22 @@ import {
   wheelbarrowCheckRequestSchema,
   wheelbarrowCheckResponseSchema,
 } from '@toolshed/core/contract';
-import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
-import type { CheckoutRepository } from './checkout-repository.ts';
 import type { CheckoutService } from './checkout-service.ts';
-import { checkWheelbarrow } from './wheelbarrow-check.ts';
+import type { WheelbarrowCheck } from './wheelbarrow-check.ts';
 
 interface Deps {
   service: CheckoutService;
-  repo: CheckoutRepository;
-  storage: FileStorage;
+  /** The wheelbarrow check service (prices and availability of lines as they stand now). */
+  check: WheelbarrowCheck;
   payments: PaymentProvider;
   currentUser: CurrentUserReader;
-  now: () => Date;
   /** Checkout attempts per person per 10 minutes (each one may ask the card processor for a hold). */
   perUserLimit: number;
 }
 
-export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, repo, storage, payments, currentUser, now, perUserLimit }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, check, payments, currentUser, perUserLimit }) => {
   app.post(
     '/wheelbarrow/check',
     {
@@ -42,7 +39,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
     },
     async (request) => {
       const user = await currentUser.optionalUser(request);
-      return checkWheelbarrow(repo, storage, request.body.lines, user?.id ?? null, now());
+      return check(request.body.lines, user?.id ?? null);
     },
   );
 

@@ -50,3 +50,10 @@ export async function checkWheelbarrow(
   const price = priceBasket(states.filter((s) => s.state === 'ok').map((s) => ({ dailyRatePence: s.item!.dailyRatePence, days: s.days })));
   return { lines: states, subtotalPence: price.subtotalPence, serviceFeePence: price.serviceFeePence, totalPence: price.totalPence };
 }
+
+/** The check as a service of its own, bound to its repository, storage and clock. */
+export type WheelbarrowCheck = (lines: CheckoutLineInput[], userId: string | null) => ReturnType<typeof checkWheelbarrow>;
+
+export function createWheelbarrowCheck(repo: CheckoutRepository, storage: FileStorage, now: () => Date): WheelbarrowCheck {
+  return (lines, userId) => checkWheelbarrow(repo, storage, lines, userId, now());
+}
