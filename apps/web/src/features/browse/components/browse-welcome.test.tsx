@@ -44,6 +44,29 @@ describe('the first screen welcomes with a search and category tiles', () => {
     await waitFor(() => expect(calls.itemRequests().at(-1)?.searchParams.get('search')).toBe('hedge trimmer'));
   });
 
+  it('asks where too: a postcode or a town sets the place of the browse, within 5 miles until the filters say otherwise', async () => {
+    api();
+    const user = userEvent.setup();
+    const { url } = renderApp('/category/all');
+    await user.type(await screen.findByRole('searchbox', { name: 'What do you need?' }), 'ladder');
+    await user.type(screen.getByRole('textbox', { name: 'Where? A UK postcode or a town' }), 'OX2 6AE');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => expect(new URL(url(), 'http://x').searchParams.get('near')).toBe('OX2 6AE'));
+    const params = new URL(url(), 'http://x').searchParams;
+    expect([params.get('search'), params.get('radius')]).toEqual(['ladder', '5']);
+  });
+
+  it('refuses what is not a place beside the box, and goes nowhere', async () => {
+    api();
+    const user = userEvent.setup();
+    const { url } = renderApp('/category/all');
+    await user.type(await screen.findByRole('textbox', { name: 'Where? A UK postcode or a town' }), '@@@');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter a UK postcode or a town');
+    expect(screen.getByRole('textbox', { name: 'Where? A UK postcode or a town' })).toHaveAttribute('aria-invalid', 'true');
+    expect(url()).toBe('/category/all');
+  });
+
   it('sends nothing for a blank search', async () => {
     api();
     const user = userEvent.setup();

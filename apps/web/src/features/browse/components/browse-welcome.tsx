@@ -1,25 +1,44 @@
+import { NEAR_MESSAGE, readNear } from '@toolshed/core';
 import type { ApiCategory } from '@toolshed/core/contract';
 import { useState, type FormEvent } from 'react';
-import { Link } from '../../../lib/router/index.ts';
-import { withFilter } from '../filter-params.ts';
+import { Link, useSearchParams } from '../../../lib/router/index.ts';
+import { withFilter, withPlace } from '../filter-params.ts';
 import type { UpdateParams } from '../use-filter-url.ts';
 
 /** The heading that takes the focus once a search from the welcome has replaced it with results. */
 export const RESULTS_HEADING_ID = 'browse-heading';
 
+/** How far a place typed in the welcome reaches, until the filters say otherwise. */
+const WELCOME_RADIUS_MILES = '5';
+
 /**
- * The first screen's welcome, above All Items while no filter is set: one question and a search box,
- * then the categories as tiles with a photo of what each holds. Searching sets the same `search`
- * filter as the filter form, and the results take the welcome's place.
+ * The first screen's welcome, above All Items while no filter is set: what do you need, and where,
+ * then the categories as tiles with a photo of what each holds. It sets the same `search`, `near`
+ * and `radius` as the filters; with words the results take the welcome's place.
  */
 export function BrowseWelcome({ categories, updateParams }: { categories: ApiCategory[]; updateParams: UpdateParams }) {
+  const [params] = useSearchParams();
   const [text, setText] = useState('');
+  const [where, setWhere] = useState(() => params.get('near') ?? '');
+  const [whereProblem, setWhereProblem] = useState<string | null>(null);
 
   function search(event: FormEvent) {
     event.preventDefault();
-    if (!text.trim()) return;
-    updateParams((p) => withFilter(p, 'search', text.trim()));
-    // The welcome goes with the search: the focus moves to the results' heading, not to the page's top.
+    const words = text.trim();
+    const place = where.trim();
+    if (place && !readNear(place)) {
+      setWhereProblem(NEAR_MESSAGE);
+      document.getElementById('welcome-where')?.focus();
+      return;
+    }
+    setWhereProblem(null);
+    const placeChanged = place !== (params.get('near') ?? '').trim();
+    if (!words && !placeChanged) return;
+    updateParams((p) => {
+      const placed = placeChanged ? withPlace(p, place, place ? (p.get('radius') ?? WELCOME_RADIUS_MILES) : undefined) : p;
+      return words ? withFilter(placed, 'search', words) : placed;
+    });
+    // The focus moves to the results' heading (with words, the welcome gives way to them).
     requestAnimationFrame(() => document.getElementById(RESULTS_HEADING_ID)?.focus());
   }
 
@@ -30,7 +49,7 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
           What do you need?
         </label>
         <p className="text-emerald-50">Borrow tools and equipment from your neighbours, by the day.</p>
-        <div className="flex max-w-xl gap-2 pt-1">
+        <div className="flex max-w-2xl flex-wrap gap-2 pt-1">
           <input
             id="welcome-search"
             type="search"
@@ -38,7 +57,22 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
             onChange={(e) => setText(e.target.value)}
             placeholder="Drill, ladder, gazebo..."
             maxLength={100}
-            className="min-w-0 flex-1 rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+            className="min-w-0 flex-[2_1_12rem] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+          />
+          <label htmlFor="welcome-where" className="sr-only">
+            Where? A UK postcode or a town
+          </label>
+          <input
+            id="welcome-where"
+            type="text"
+            value={where}
+            onChange={(e) => setWhere(e.target.value)}
+            placeholder="Where? Postcode or town"
+            maxLength={60}
+            autoComplete="postal-code"
+            aria-invalid={whereProblem ? true : undefined}
+            aria-describedby={whereProblem ? 'welcome-where-problem' : undefined}
+            className="min-w-0 flex-[1_1_9rem] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
           />
           <button
             type="submit"
@@ -47,6 +81,11 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
             Search
           </button>
         </div>
+        {whereProblem && (
+          <p id="welcome-where-problem" role="alert" className="font-semibold text-amber-200">
+            {whereProblem}
+          </p>
+        )}
       </form>
       <nav aria-label="Browse by category">
         <ul className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pt-1 pb-2">
