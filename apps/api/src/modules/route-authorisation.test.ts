@@ -20,6 +20,7 @@ import { rentalKit } from './rentals/rental-test-kit.ts';
 const PUBLIC = new Set([
   'GET /api/categories',
   'GET /api/categories/{categoryId}/items',
+  'GET /api/categories/{categoryId}/items/map',
   'GET /api/items/{itemId}',
   'GET /api/owners/{ownerId}',
   'GET /api/owners/{ownerId}/items',

@@ -41,6 +41,7 @@ function withFallback(detected: DetectedSource, onFallBack: () => void): Catalog
   return {
     getCategories: call((s) => s.getCategories),
     getItems: call((s) => s.getItems),
+    getMapPoints: call((s) => s.getMapPoints),
     getItem: call((s) => s.getItem),
     getOwner: call((s) => s.getOwner),
     getOwnerItems: call((s) => s.getOwnerItems),

@@ -46,6 +46,14 @@ export function createMockSource(): CatalogueSource {
       if (!page) throw new ApiError(404, 'NOT_FOUND', 'Category not found');
       return page;
     },
+    async getMapPoints(categoryId, raw) {
+      const today = todayInLondon();
+      const filters = filtersFor({ ...raw, page: undefined }, today);
+      const sample = await loadSample();
+      const map = asApiError(() => sample.mockMapPoints(categoryId, filters, today));
+      if (!map) throw new ApiError(404, 'NOT_FOUND', 'Category not found');
+      return map;
+    },
     async getItem(itemId, near) {
       const sample = await loadSample();
       const item = asApiError(() => sample.mockItemDetail(itemId, todayInLondon(), near));

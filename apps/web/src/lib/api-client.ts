@@ -1,4 +1,4 @@
-import type { CategoriesResponse, ItemDetail, ItemsPage, OwnerProfile } from '@toolshed/core/contract';
+import type { CategoriesResponse, ItemDetail, ItemsPage, MapPoints, OwnerProfile } from '@toolshed/core/contract';
 import { filtersToQuery, type RawBrowseFilters } from '@toolshed/core';
 import { requestJson } from './request-json.ts';
 
@@ -6,6 +6,8 @@ import { requestJson } from './request-json.ts';
 export interface CatalogueSource {
   getCategories(): Promise<CategoriesResponse>;
   getItems(categoryId: string, filters: RawBrowseFilters): Promise<ItemsPage>;
+  /** The map of the same browse: the public points of its first matches (page and pageSize do not apply). */
+  getMapPoints(categoryId: string, filters: RawBrowseFilters): Promise<MapPoints>;
   /** With `near` (the browse's place, as in its address), the item carries its distance from there. */
   getItem(itemId: string, near?: string): Promise<ItemDetail>;
   /** An owner's public profile with the reviews they received; 404 for an unknown owner. */
@@ -40,6 +42,9 @@ export function createApiClient(primed?: CategoriesResponse): CatalogueSource {
     },
     getItems(categoryId, filters) {
       return getJson<ItemsPage>(withQuery(`/api/categories/${encodeURIComponent(categoryId)}/items`, filters));
+    },
+    getMapPoints(categoryId, filters) {
+      return getJson<MapPoints>(withQuery(`/api/categories/${encodeURIComponent(categoryId)}/items/map`, { ...filters, page: undefined }));
     },
     getItem(itemId, near) {
       const query = near ? `?${new URLSearchParams({ near }).toString()}` : '';

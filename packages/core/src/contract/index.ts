@@ -59,7 +59,7 @@ export const itemSummarySchema = z.object({
 });
 
 export const nearAnswerSchema = z.object({
-  label: z.string().describe("Where the browse is centred, as people read it: 'OX2', 'Oxford', 'your location'"),
+  label: z.string().describe("Where the browse is centred, as people read it: 'OX2', 'Oxford', '51.752, -1.258'"),
   latitude: z.number(),
   longitude: z.number(),
   radiusMiles: z.number().nullable().describe('null: any distance'),
@@ -74,6 +74,22 @@ export const itemsPageSchema = z.object({
   pageSize: z.number().int(),
   sort: z.enum(['relevance', 'nearest', 'price', 'rating', 'newest']).optional().describe('The order of the items: the one asked for, else nearest with a location and relevance without'),
   near: nearAnswerSchema.optional().describe('Present when the browse has a location'),
+});
+
+/** The map of a browse: its matches' public points, in its order, up to a bound. */
+export const mapPointSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  dailyRatePence: z.number().int(),
+  latitude: z.number().describe("The item's public point (a stable offset of a few hundred metres), to three decimal places"),
+  longitude: z.number(),
+  distanceMiles: z.number().nullable().optional().describe('With a location, as on the cards'),
+});
+
+export const mapPointsSchema = z.object({
+  points: z.array(mapPointSchema).describe('Matching items that have a location, in the browse order, at most 500'),
+  more: z.boolean().describe('True when more items match than the map was given: narrow the search or zoom in'),
+  near: nearAnswerSchema.optional(),
 });
 
 export const dateRangeSchema = z.object({
@@ -132,6 +148,8 @@ export type ItemImage = z.infer<typeof imageSchema>;
 export type ItemSummary = z.infer<typeof itemSummarySchema>;
 export type ItemsPage = z.infer<typeof itemsPageSchema>;
 export type NearAnswer = z.infer<typeof nearAnswerSchema>;
+export type MapPoint = z.infer<typeof mapPointSchema>;
+export type MapPoints = z.infer<typeof mapPointsSchema>;
 export type ItemLocation = z.infer<typeof locationSchema>;
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;

@@ -8,7 +8,7 @@ import { AppError } from '../errors.ts';
 import { distanceMetres, METRES_PER_MILE, placeNotFoundMessage } from '../near.ts';
 import { APPROXIMATE_RADIUS_METRES, postcodeDistrict } from '../public-location.ts';
 import { SAMPLE_ITEMS, mockCategories, mockItemDetail, mockItemsPage, sampleItem, sampleOwnerRating } from './index.ts';
-import { samplePublicPoint } from './mock-browse.ts';
+import { mockMapPoints, samplePublicPoint } from './mock-browse.ts';
 
 const TODAY = '2026-06-10';
 const day = (offset: number) => addDays(TODAY, offset);
@@ -233,6 +233,18 @@ describe('near me in Mock Data', () => {
     expect(mockItemsPage('all', filters({ near: { kind: 'place', name: 'york' }, radiusMiles: 3 }), TODAY)!.items.every((i) => i.city === 'York')).toBe(true);
     expect(mockItemsPage('all', filters({ near: { kind: 'postcode', postcode: 'SE22 8HU' }, radiusMiles: 3 }), TODAY)!.items.every((i) => i.city === 'London')).toBe(true);
     expect(() => mockItemsPage('all', filters({ near: { kind: 'place', name: 'Atlantis' } }), TODAY)).toThrow(new AppError('VALIDATION', placeNotFoundMessage('Atlantis'), 'near'));
+  });
+
+  it('maps the same matches in the same order, at their public points to three decimals', () => {
+    const f = filters({ near: headingley, radiusMiles: 5 });
+    const map = mockMapPoints('all', f, TODAY)!;
+    expect(map.points.map((p) => p.id)).toEqual(mockItemsPage('all', f, TODAY)!.items.map((i) => i.id));
+    expect(map).toMatchObject({ more: false, near: { label: 'LS6' } });
+    for (const p of map.points) {
+      const point = samplePublicPoint(sampleItem(p.id)!);
+      expect(p.latitude).toBe(Math.round(point.latitude * 1000) / 1000);
+    }
+    expect(mockMapPoints('spaceships', filters(), TODAY)).toBeNull();
   });
 
   it('sorts by price, rating and age, newest first among equals, and puts unrated owners last by default', () => {

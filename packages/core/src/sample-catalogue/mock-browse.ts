@@ -6,11 +6,11 @@
 import { isRangeFree, type DateRange } from '../booking-range.ts';
 import { effectiveSort, searchWords, type BrowseFilters, type BrowseSort } from '../browse-filters.ts';
 import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, CATEGORIES, categoryName } from '../categories.ts';
-import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, NearAnswer, OwnerSummary } from '../contract/index.ts';
+import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, MapPoints, NearAnswer, OwnerSummary } from '../contract/index.ts';
 import { compareDates, type IsoDate } from '../dates.ts';
 import { AppError } from '../errors.ts';
-import { distanceMetres, METRES_PER_MILE, NEAR_MESSAGE, nearText, placeNotFoundMessage, readNear, roundedMiles, type GeoPoint, type NearQuery } from '../near.ts';
-import { publicLocation, sampleOffsetPoint } from '../public-location.ts';
+import { distanceMetres, METRES_PER_MILE, NEAR_MESSAGE, nearText, placeNotFoundMessage, pointLabel, readNear, roundedMiles, type GeoPoint, type NearQuery } from '../near.ts';
+import { publicCoordinates, publicLocation, sampleOffsetPoint } from '../public-location.ts';
 import { placeOffline } from '../uk-places/index.ts';
 import { SAMPLE_ITEMS } from './items.ts';
 import { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser } from './lookups.ts';
@@ -83,7 +83,7 @@ export function samplePublicPoint(item: SampleItem): GeoPoint {
  */
 export function mockNear(near: NearQuery, radiusMiles: number | undefined): NearAnswer {
   const radius = radiusMiles ?? null;
-  if (near.kind === 'point') return { label: 'your location', latitude: near.latitude, longitude: near.longitude, radiusMiles: radius };
+  if (near.kind === 'point') return { label: pointLabel(near), latitude: near.latitude, longitude: near.longitude, radiusMiles: radius };
   const place = placeOffline(near);
   if (!place) throw new AppError('VALIDATION', placeNotFoundMessage(nearText(near)), 'near');
   return { label: place.label, latitude: place.latitude, longitude: place.longitude, radiusMiles: radius };
@@ -175,6 +175,23 @@ export function mockItemsPage(categoryId: string, filters: BrowseFilters, today:
       : { id: categoryId, name, description: CATEGORIES.find((c) => c.id === categoryId)!.description };
   if (!category) return null;
   return mockPage(category, (i) => categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId, filters, today);
+}
+
+/** The map of a browse, as the API's: public points of up to 500 matches, in the browse's order; null for an unknown category. */
+export function mockMapPoints(categoryId: string, filters: BrowseFilters, today: IsoDate): MapPoints | null {
+  if (categoryId !== ALL_CATEGORY_ID && categoryName(categoryId) === undefined) return null;
+  const { found, near, distance } = mockMatches((i) => categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId, filters, today);
+  return {
+    points: found.slice(0, 500).map((item) => ({
+      id: item.key,
+      name: item.name,
+      dailyRatePence: item.dailyRatePence,
+      ...(publicCoordinates(samplePublicPoint(item)) as GeoPoint),
+      ...(near ? { distanceMiles: roundedMiles(distance(item)!) } : {}),
+    })),
+    more: found.length > 500,
+    ...(near ? { near } : {}),
+  };
 }
 
 /**

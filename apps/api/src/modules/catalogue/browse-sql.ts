@@ -27,6 +27,8 @@ export interface BrowseScope {
   ownerId?: string;
   /** Where distances are measured from (the location box, geocoded), and how far the browse reaches. */
   near?: Near;
+  /** Only items with a public point (the map's): read from items, as within a radius. */
+  locatedOnly?: boolean;
 }
 
 export interface Near extends GeoPoint {
@@ -119,7 +121,7 @@ export function postingsAnswer(words: string[], costs: SearchCosts = NO_STATISTI
  * public points finds the few nearby items to check the words on.
  */
 export function readsPostings(scope: BrowseScope, f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): boolean {
-  return !hasRadius(scope) && postingsAnswer(searchWords(f.search), costs);
+  return !hasRadius(scope) && !scope.locatedOnly && postingsAnswer(searchWords(f.search), costs);
 }
 
 /**
@@ -190,7 +192,11 @@ function whereFor(scope: BrowseScope, f: BrowseFilters, tier?: Tier, extra: SQL[
   const checks = tokenSafe(words)
     ? words.map((word) => sql`strpos(i.search_text, ${word}) > 0`)
     : words.map((word) => sql`i.search_text like ${containing(word)}`);
-  const place = hasRadius(scope) ? [withinRadius(scope.near)] : [];
+  const place = hasRadius(scope)
+    ? [withinRadius(scope.near)]
+    : scope.locatedOnly
+      ? [sql`i.public_latitude is not null and i.public_longitude is not null`]
+      : [];
   return sql.join([LISTED, ...filterParts(scope, f, 'i', tier && { tier, idColumn: 'id' }), ...checks, ...place, ...extra], sql` and `);
 }
 

@@ -67,6 +67,15 @@ export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb
   public_longitude: number | null;
 }
 
+export interface MapPointRow {
+  id: string;
+  name: string;
+  daily_rate_pence: number;
+  public_latitude: number;
+  public_longitude: number;
+  distance_m?: number | null;
+}
+
 export interface ImageRow {
   large_key: string;
   thumb_key: string;
@@ -214,6 +223,27 @@ export function createCatalogueRepository(db: Db) {
       }
       const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, query);
       return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
+    },
+
+    /**
+     * The map's points: up to `limit` matches that have a public point, in the browse's order,
+     * walked as its pages are (newest first, or `orderedWalk`), with only what a marker needs.
+     */
+    async mapPoints(browsed: BrowseScope, filters: BrowseFilters, limit: number): Promise<MapPointRow[]> {
+      const scope = { ...browsed, locatedOnly: true };
+      const costs = commonWords.costsFor(scope.categoryId, filters);
+      const sort = effectiveSort(filters);
+      const located = sql`i.public_latitude is not null and i.public_longitude is not null`;
+      const distance = scope.near ? sql`, ${distanceFrom(scope.near, 'i')} as distance_m` : sql``;
+      const rows =
+        sort === 'newest'
+          ? sql`select id, created_at, 0 as tier, 0::float8 as k from (${matchingItems(scope, filters, limit, 0, costs)}) n`
+          : orderedWalk(scope, filters, sort, limit, 0, costs);
+      return queryRows<MapPointRow>(db, sql`
+        select i.id, i.name, i.daily_rate_pence, i.public_latitude, i.public_longitude${distance}
+        from (${rows}) m join items i on i.id = m.id
+        where ${located}
+        order by ${sort === 'newest' ? newestFirst('m') : orderedRows(sort, 'm')}`);
     },
 
     /**

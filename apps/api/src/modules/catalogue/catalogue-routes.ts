@@ -6,6 +6,7 @@ import {
   errorBodySchema,
   itemDetailSchema,
   itemsPageSchema,
+  mapPointsSchema,
 } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CatalogueService } from './catalogue-service.ts';
@@ -41,6 +42,22 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
       },
     },
     async (request) => service.items(request.params.categoryId, request.query),
+  );
+
+  app.get(
+    '/categories/:categoryId/items/map',
+    {
+      schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
+        tags: ['browse'],
+        summary: "The map of a browse: the public points of up to 500 matching items, with the items page's filters, in its order",
+        params: z.object({ categoryId: z.string().max(100) }),
+        querystring: browseQuerySchema,
+        response: { 200: mapPointsSchema, ...errors },
+      },
+    },
+    async (request) => service.mapPoints(request.params.categoryId, request.query),
   );
 
   app.get(

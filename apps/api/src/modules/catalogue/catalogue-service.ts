@@ -8,6 +8,8 @@ import {
   nearText,
   NEAR_MESSAGE,
   parseBrowseFilters,
+  pointLabel,
+  publicCoordinates,
   publicLocation,
   readNear,
   distanceMetres,
@@ -17,7 +19,7 @@ import {
   type NearQuery,
   type RawBrowseFilters,
 } from '@toolshed/core';
-import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, NearAnswer, OwnerSummary } from '@toolshed/core/contract';
+import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, MapPoints, NearAnswer, OwnerSummary } from '@toolshed/core/contract';
 import type { Geocoder, PlaceResult } from '../../platform/geocoding/geocoder.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { BrowseScope, CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';
@@ -35,6 +37,9 @@ function owner(row: ItemSummaryRow | ItemDetailRow): OwnerSummary {
   };
 }
 
+/** The most points a map is given: enough for a town at any radius, few enough to draw at once. */
+export const MAP_POINTS = 500;
+
 /**
  * Browsing reads through a short-lived cache: `cache.clear()` runs after every booking, return and
  * listing change, so what is served is as fresh as the database.
@@ -51,7 +56,7 @@ export function createCatalogueService(
   // HTTP geocoder keeps its answers in PostgreSQL besides; this spares even that round trip.
   const places = new TtlCache<PlaceResult>(3_600_000, 2_000);
   async function locate(near: NearQuery): Promise<NearAnswer & { radiusMiles: null }> {
-    if (near.kind === 'point') return { label: 'your location', latitude: near.latitude, longitude: near.longitude, radiusMiles: null };
+    if (near.kind === 'point') return { label: pointLabel(near), latitude: near.latitude, longitude: near.longitude, radiusMiles: null };
     if (!geocoder) throw new AppError('UNAVAILABLE', 'Finding places is not available');
     const place = await places.getOrCompute(nearText(near).toLowerCase(), () => geocoder.locate(near));
     return { label: place.label, latitude: place.latitude, longitude: place.longitude, radiusMiles: null };
@@ -86,6 +91,33 @@ export function createCatalogueService(
       const filters = parsed.value;
       const near = filters.near ? { ...(await locate(filters.near)), radiusMiles: filters.radiusMiles ?? null } : undefined;
       return cached(['items', categoryId, ownerId ?? null, filters, date], () => loadItems(categoryId, filters, ownerId, near));
+    },
+
+    /**
+     * The map of a browse: the public points of its first MAP_POINTS matches with a location, in its
+     * order (nearest first with a place), rounded as every answer's are, and whether more match.
+     */
+    async mapPoints(categoryId: string, raw: RawBrowseFilters): Promise<MapPoints> {
+      const date = today();
+      const parsed = parseBrowseFilters({ ...raw, page: undefined, pageSize: undefined }, date);
+      if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
+      const filters = parsed.value;
+      const near = filters.near ? { ...(await locate(filters.near)), radiusMiles: filters.radiusMiles ?? null } : undefined;
+      return cached(['map', categoryId, filters, date], async () => {
+        const scope = await scopeOf(categoryId, undefined, near);
+        const rows = await repo.mapPoints(scope, filters, MAP_POINTS + 1);
+        return {
+          points: rows.slice(0, MAP_POINTS).map((r) => ({
+            id: r.id,
+            name: r.name,
+            dailyRatePence: r.daily_rate_pence,
+            ...(publicCoordinates({ latitude: r.public_latitude, longitude: r.public_longitude }) as { latitude: number; longitude: number }),
+            ...(near ? { distanceMiles: r.distance_m == null ? null : roundedMiles(Number(r.distance_m)) } : {}),
+          })),
+          more: rows.length > MAP_POINTS,
+          ...(near ? { near } : {}),
+        };
+      });
     },
 
     /** The item as its owner sees it: the street address and the geocoded point. */
@@ -129,16 +161,27 @@ export function createCatalogueService(
     };
   }
 
-  async function loadItems(categoryId: string, filters: BrowseFilters, ownerId: string | undefined, near: NearAnswer | undefined): Promise<ItemsPage> {
+  async function categoryOf(categoryId: string) {
     const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await categoryRows.getOrCompute(categoryId, () => repo.findCategory(categoryId));
     if (!category) throw new AppError('NOT_FOUND', 'Category not found');
-    const scope: BrowseScope = {
+    return category;
+  }
+
+  /** Where a browse looks: a category (or all; a known one, else 404), an owner's items, around a place. */
+  async function scopeOf(categoryId: string, ownerId: string | undefined, near: NearAnswer | undefined): Promise<BrowseScope> {
+    await categoryOf(categoryId);
+    return {
       categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId,
       ...(ownerId ? { ownerId } : {}),
       ...(near
         ? { near: { latitude: near.latitude, longitude: near.longitude, ...(near.radiusMiles === null ? {} : { radiusMetres: near.radiusMiles * METRES_PER_MILE }) } }
         : {}),
     };
+  }
+
+  async function loadItems(categoryId: string, filters: BrowseFilters, ownerId: string | undefined, near: NearAnswer | undefined): Promise<ItemsPage> {
+    const category = await categoryOf(categoryId);
+    const scope = await scopeOf(categoryId, ownerId, near);
     const { rows, total, totalCapped } = await pageAndTotal(scope, filters);
     return {
       category,

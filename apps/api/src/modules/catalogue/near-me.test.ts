@@ -11,7 +11,7 @@ import {
   todayInLondon,
   type GeoPoint,
 } from '@toolshed/core';
-import type { ItemDetail, ItemsPage } from '@toolshed/core/contract';
+import type { ItemDetail, ItemsPage, MapPoints } from '@toolshed/core/contract';
 import { itemImages, items, rentals } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createUser, insertCategories } from '../../test/factories.ts';
@@ -191,7 +191,7 @@ describe('the radius', () => {
     const five = await page(`${NEAR}&radius=5`, 'kitchen-appliances');
     expect(five.items.map((i) => i.name)).toEqual(['Boundary Inside Kettle']);
     expect(five.items[0]!.distanceMiles).toBe(4.9);
-    expect(five).toMatchObject({ total: 1, sort: 'nearest', near: { label: 'your location', radiusMiles: 5 } });
+    expect(five).toMatchObject({ total: 1, sort: 'nearest', near: { label: '51.752, -1.258', radiusMiles: 5 } });
     const ten = await page(`${NEAR}&radius=10`, 'kitchen-appliances');
     expect(ten.items.map((i) => [i.name, i.distanceMiles])).toEqual([
       ['Boundary Inside Kettle', 4.9],
@@ -293,6 +293,28 @@ describe('orders without a radius', () => {
     const last = await page(`${NEAR}&pageSize=100&page=13`);
     // The items without a location come last, with no distance.
     expect(last.items.at(-1)?.distanceMiles).toBeNull();
+  });
+});
+
+describe('the map', () => {
+  it('gives the public points of the matches, in the browse order, rounded, and says when there are more than it shows', async () => {
+    const within5 = await getJson<MapPoints>(`/api/categories/all/items/map?${NEAR}&radius=5`);
+    expect(within5.status).toBe(200);
+    expect(within5.body.points.map((p) => p.id)).toEqual(expected(within(5), 'nearest'));
+    expect(within5.body).toMatchObject({ more: false, near: { radiusMiles: 5 } });
+    for (const p of within5.body.points) {
+      const item = made.find((m) => m.id === p.id)!;
+      expect([p.latitude, p.longitude]).toEqual([Math.round(item.point!.latitude * 1000) / 1000, Math.round(item.point!.longitude * 1000) / 1000]);
+      expect(p.distanceMiles).toBe(roundedMiles(distanceOf(item)!));
+    }
+    const cheap = await getJson<MapPoints>('/api/categories/garden-tools/items/map?sort=price&maxPrice=5&page=3');
+    expect(cheap.body.points.map((p) => p.id)).toEqual(expected((m) => m.categoryId === 'garden-tools' && m.price <= 500 && m.point !== null, 'price'));
+    const all = await getJson<MapPoints>('/api/categories/all/items/map');
+    expect(all.body.points).toHaveLength(500);
+    expect(all.body.more).toBe(true);
+    expect(all.body.points.map((p) => p.id)).toEqual(expected((m) => m.point !== null, 'relevance').slice(0, 500));
+    expect((await getJson<unknown>('/api/categories/spaceships/items/map')).status).toBe(404);
+    expect((await getJson<unknown>('/api/categories/all/items/map?near=%3F%3F')).status).toBe(400);
   });
 });
 

@@ -44,6 +44,16 @@ export function withPlace(params: URLSearchParams, near: string, radius?: string
   return out;
 }
 
+/** How results are shown: a list of cards (pages) or a map (the first 500 matches). */
+export type BrowseView = 'list' | 'map';
+
+export function withView(params: URLSearchParams, view: BrowseView): URLSearchParams {
+  const out = new URLSearchParams(params);
+  if (view === 'map') out.set('view', 'map');
+  else out.delete('view');
+  return out;
+}
+
 export function withPage(params: URLSearchParams, page: number): URLSearchParams {
   const out = new URLSearchParams(params);
   if (page <= 1) out.delete('page');

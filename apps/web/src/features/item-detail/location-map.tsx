@@ -2,10 +2,7 @@ import { Circle, CircleMarker, MapContainer, TileLayer } from 'react-leaflet';
 import 'leaflet/dist/leaflet.css';
 import './location-map.css';
 
-const OSM_TILES = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
-const OSM_ATTRIBUTION = '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
-
-const tileUrl: string = import.meta.env.VITE_MAP_TILE_URL || OSM_TILES;
+import { MAP_ATTRIBUTION, MAP_TILE_URL } from '../../ui/map-tiles.ts';
 
 export interface LocationMapProps {
   position: [number, number];
@@ -24,7 +21,7 @@ export default function LocationMap({ position, label, radiusMetres }: LocationM
   return (
     <section aria-label={label} className="item-location-map isolate h-56 overflow-hidden rounded-lg border border-slate-300">
       <MapContainer center={position} zoom={15} scrollWheelZoom={false} className="h-full w-full">
-        <TileLayer url={tileUrl} attribution={OSM_ATTRIBUTION} />
+        <TileLayer url={MAP_TILE_URL} attribution={MAP_ATTRIBUTION} />
         {radiusMetres ? (
           <Circle center={position} radius={radiusMetres} pathOptions={{ color: '#065f46', weight: 2, fillColor: '#10b981', fillOpacity: 0.25 }} />
         ) : (

@@ -1,12 +1,9 @@
-import { insideUk, pointNearText, RADIUS_MILES_OPTIONS, radiusLabel, readNear } from '@toolshed/core';
+import { insideUk, pointNearText, RADIUS_MILES_OPTIONS, radiusLabel } from '@toolshed/core';
 import { useState, type ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { withFilter, withPlace } from '../filter-params.ts';
 import { forgetPlace } from '../remembered-place.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
-
-/** What the box shows for a point from the browser's geolocation, instead of its coordinates. */
-export const MY_LOCATION = 'My location';
 
 type FieldA11y = { 'aria-invalid'?: true; 'aria-describedby'?: string };
 
@@ -27,7 +24,7 @@ export function NearFields({ inputClass, nearProblem, radiusProblem, field: Fiel
   const [params] = useSearchParams();
   const updateParams = useUpdateParams();
   const urlNear = params.get('near') ?? '';
-  const shown = readNear(urlNear)?.kind === 'point' ? MY_LOCATION : urlNear;
+  const shown = urlNear;
   const [draft, setDraft] = useState({ text: shown, basis: shown });
   const text = draft.basis === shown ? draft.text : shown;
   const [locating, setLocating] = useState(false);

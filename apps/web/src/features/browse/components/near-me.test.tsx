@@ -1,5 +1,23 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { BrowseMapProps } from './browse-map.tsx';
+
+// Leaflet needs a real browser (the journeys draw it in Chromium): here the map is its markers as buttons.
+vi.mock('./browse-map.tsx', () => ({
+  default: ({ points, near: place, onOpen, onSearchArea }: BrowseMapProps) => (
+    <section aria-label="Map of the matching items">
+      {place && <p>Centred on {place.label}</p>}
+      {points.map((p) => (
+        <button key={p.id} type="button" onClick={() => onOpen(p.id)}>
+          {p.name}, {p.distanceMiles} miles
+        </button>
+      ))}
+      <button type="button" onClick={() => onSearchArea({ latitude: 53.8, longitude: -1.55 }, 3)}>
+        Search this area
+      </button>
+    </section>
+  ),
+}));
 import { categories, fakeFetch, item, itemsPage, json } from '../../../test/fake-api.ts';
 import { testItem } from '../../../test/item-detail.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -21,6 +39,15 @@ function setup(path: string, refuse?: string) {
         }),
       );
     },
+    '/api/categories/[^/]+/items/map': (url) =>
+      json({
+        points: [
+          { id: 'item-1', name: 'Petrol Lawn Mower', dailyRatePence: 1250, latitude: 51.77, longitude: -1.27, distanceMiles: 1.2 },
+          { id: 'item-2', name: 'Cordless Drill', dailyRatePence: 800, latitude: 51.8, longitude: -1.2, distanceMiles: 12 },
+        ],
+        more: false,
+        ...(url.searchParams.has('near') ? { near } : {}),
+      }),
     '/api/items/[^/]+': (url) => json(testItem({ distanceMiles: url.searchParams.has('near') ? 1.2 : undefined })),
   });
   return { api, ...renderApp(path) };
@@ -119,7 +146,7 @@ describe('near me on the browse screen', () => {
     expect(getCurrentPosition).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     await waitFor(() => expect(url()).toBe('/category/all?near=51.752%2C-1.258'));
-    expect(field('Near (postcode or town)').value).toBe('My location');
+    expect(field('Near (postcode or town)').value).toBe('51.752,-1.258');
   });
 
   it('says so when the browser will not share the location', async () => {
@@ -131,6 +158,30 @@ describe('near me on the browse screen', () => {
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(await screen.findByText('Your browser did not share your location. Enter a postcode or a town instead.')).toBeInTheDocument();
+  });
+
+  it('shows the results on a map on request, kept in the address, and a marker opens its item over it', async () => {
+    const { api, url, router } = setup('/category/all?near=OX2&radius=5');
+    await screen.findByRole('link', { name: 'Cordless Drill' });
+    fireEvent.click(screen.getByRole('button', { name: 'Map' }));
+    await waitFor(() => expect(url()).toBe('/category/all?near=OX2&radius=5&view=map'));
+    expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
+    const marker = await screen.findByRole('button', { name: 'Cordless Drill, 12 miles' }, { timeout: 5_000 });
+    expect(api.calls.find((u) => u.pathname === '/api/categories/all/items/map')?.search).toBe('?near=OX2&radius=5');
+    expect(screen.getByRole('heading', { name: '2 items within 5 miles of OX2' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Cordless Drill' })).toBeNull();
+
+    fireEvent.click(marker);
+    await waitFor(() => expect(url()).toBe('/category/all/item/item-2?near=OX2&radius=5&view=map'));
+    expect(await screen.findByText('1.2 miles away', {}, { timeout: 5_000 })).toBeInTheDocument();
+    await act(() => router.navigate(-1));
+    expect(url()).toBe('/category/all?near=OX2&radius=5&view=map');
+  });
+
+  it('searches the area the map shows: its middle, with the radius that reaches its corners', async () => {
+    const { url } = setup('/category/all?near=OX2&view=map');
+    fireEvent.click(await screen.findByRole('button', { name: 'Search this area' }, { timeout: 5_000 }));
+    await waitFor(() => expect(url()).toBe('/category/all?near=53.8%2C-1.55&view=map&radius=3'));
   });
 
   it('the popup says how far away the item is from the place browsed', async () => {
