@@ -1,4 +1,5 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BrowseMapProps } from './browse-map.tsx';
 
@@ -68,16 +69,17 @@ afterEach(() => {
 
 describe('near me on the browse screen', () => {
   it('enters a place on Enter (not on every key), with a radius, and every card says how far', async () => {
+    const user = userEvent.setup();
     const { api, url } = setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     expect(select('Distance').disabled).toBe(true);
 
-    fireEvent.change(field('Near (postcode or town)'), { target: { value: 'OX2 6AE' } });
+    await user.type(field('Near (postcode or town)'), 'OX2 6AE');
     expect(url()).toBe('/category/all');
-    fireEvent.keyDown(field('Near (postcode or town)'), { key: 'Enter' });
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(url()).toBe('/category/all?near=OX2+6AE'));
     expect(select('Distance').disabled).toBe(false);
-    fireEvent.change(select('Distance'), { target: { value: '5' } });
+    await user.selectOptions(select('Distance'), '5');
     await waitFor(() => expect(url()).toBe('/category/all?near=OX2+6AE&radius=5'));
     await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?near=OX2+6AE&radius=5'));
 
@@ -89,27 +91,30 @@ describe('near me on the browse screen', () => {
   });
 
   it('orders by relevance without a place and nearest first with one, and writes the order to the address', async () => {
+    const user = userEvent.setup();
     const { url } = setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     const options = () => Array.from(select('Sort by').options).map((o) => o.text);
     expect(options()).toEqual(['Best match', 'Lowest price', 'Highest rated', 'Newest']);
-    fireEvent.change(select('Sort by'), { target: { value: 'price' } });
+    await user.selectOptions(select('Sort by'), 'price');
     await waitFor(() => expect(url()).toBe('/category/all?sort=price'));
 
-    fireEvent.change(field('Near (postcode or town)'), { target: { value: 'Leeds' } });
-    fireEvent.blur(field('Near (postcode or town)'));
+    await user.type(field('Near (postcode or town)'), 'Leeds');
+    await user.tab();
+    expect(field('Near (postcode or town)')).not.toHaveFocus();
     await waitFor(() => expect(url()).toBe('/category/all?sort=price&near=Leeds'));
     await waitFor(() => expect(options()).toEqual(['Nearest', 'Lowest price', 'Highest rated', 'Newest']));
-    fireEvent.change(select('Sort by'), { target: { value: '' } });
+    await user.selectOptions(select('Sort by'), '');
     await waitFor(() => expect(url()).toBe('/category/all?near=Leeds'));
   });
 
   it('clearing the place takes its radius and nearest order with it and forgets it', async () => {
+    const user = userEvent.setup();
     const { url } = setup('/category/all?near=Leeds&radius=3&sort=nearest');
     await screen.findByRole('link', { name: 'Cordless Drill' });
     expect(recallPlace()).toEqual({ near: 'Leeds', radius: '3' });
-    fireEvent.change(field('Near (postcode or town)'), { target: { value: '' } });
-    fireEvent.keyDown(field('Near (postcode or town)'), { key: 'Enter' });
+    await user.clear(field('Near (postcode or town)'));
+    await user.keyboard('{Enter}');
     await waitFor(() => expect(url()).toBe('/category/all'));
     expect(recallPlace()).toBeNull();
   });
@@ -125,45 +130,50 @@ describe('near me on the browse screen', () => {
   });
 
   it("says what to type when the place is not one, and shows the API's word when nobody knows it", async () => {
+    const user = userEvent.setup();
     const { api } = setup('/category/all?near=%21%21%21', 'Atlantis');
     await screen.findByRole('heading', { level: 1, name: 'All Items' });
     expect(field('Near (postcode or town)').getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByText('Enter a UK postcode or a town')).toBeInTheDocument();
     expect(api.itemRequests()).toHaveLength(0);
 
-    fireEvent.change(field('Near (postcode or town)'), { target: { value: 'Atlantis' } });
-    fireEvent.keyDown(field('Near (postcode or town)'), { key: 'Enter' });
+    await user.clear(field('Near (postcode or town)'));
+    await user.type(field('Near (postcode or town)'), 'Atlantis');
+    await user.keyboard('{Enter}');
     expect(await screen.findByText('"Atlantis" was not found. Enter a UK postcode or a town')).toBeInTheDocument();
     expect(field('Near (postcode or town)').getAttribute('aria-invalid')).toBe('true');
     expect(recallPlace()).toBeNull();
   });
 
   it("asks for the browser's location only on its button, and puts it in the address to three places", async () => {
+    const user = userEvent.setup();
     const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 51.7523456, longitude: -1.2581234 } } as GeolocationPosition));
     geolocation(getCurrentPosition);
     const { url } = setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     expect(getCurrentPosition).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
     await waitFor(() => expect(url()).toBe('/category/all?near=51.752%2C-1.258'));
     expect(field('Near (postcode or town)').value).toBe('51.752,-1.258');
   });
 
   it('says so when the browser will not share the location', async () => {
+    const user = userEvent.setup();
     const getCurrentPosition = vi.fn((_ok: PositionCallback, fail: PositionErrorCallback) =>
       fail({ code: 1, PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3, message: 'denied' } as GeolocationPositionError),
     );
     geolocation(getCurrentPosition);
     setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
-    fireEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    await user.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(await screen.findByText('Your browser did not share your location. Enter a postcode or a town instead.')).toBeInTheDocument();
   });
 
   it('shows the results on a map on request, kept in the address, and a marker opens its item over it', async () => {
+    const user = userEvent.setup();
     const { api, url, router } = setup('/category/all?near=OX2&radius=5');
     await screen.findByRole('link', { name: 'Cordless Drill' });
-    fireEvent.click(screen.getByRole('button', { name: 'Map' }));
+    await user.click(screen.getByRole('button', { name: 'Map' }));
     await waitFor(() => expect(url()).toBe('/category/all?near=OX2&radius=5&view=map'));
     expect(screen.getByRole('button', { name: 'Map' })).toHaveAttribute('aria-pressed', 'true');
     const marker = await screen.findByRole('button', { name: 'Cordless Drill, 12 miles' }, { timeout: 5_000 });
@@ -171,7 +181,7 @@ describe('near me on the browse screen', () => {
     expect(screen.getByRole('heading', { name: '2 items within 5 miles of OX2' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Cordless Drill' })).toBeNull();
 
-    fireEvent.click(marker);
+    await user.click(marker);
     await waitFor(() => expect(url()).toBe('/category/all/item/item-2?near=OX2&radius=5&view=map'));
     expect(await screen.findByText('1.2 miles away', {}, { timeout: 5_000 })).toBeInTheDocument();
     await act(() => router.navigate(-1));
@@ -179,8 +189,9 @@ describe('near me on the browse screen', () => {
   });
 
   it('searches the area the map shows: its middle, with the radius that reaches its corners', async () => {
+    const user = userEvent.setup();
     const { url } = setup('/category/all?near=OX2&view=map');
-    fireEvent.click(await screen.findByRole('button', { name: 'Search this area' }, { timeout: 5_000 }));
+    await user.click(await screen.findByRole('button', { name: 'Search this area' }, { timeout: 5_000 }));
     await waitFor(() => expect(url()).toBe('/category/all?near=53.8%2C-1.55&view=map&radius=3'));
   });
 
