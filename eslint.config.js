@@ -53,9 +53,23 @@ export default tseslint.config(
   },
   {
     // The browser must never pull zod in at runtime: the contract is imported for its types only.
+    // Tests act as a user does, with user-event: fireEvent sends one bare event, without the focus,
+    // pointer and key events around it.
     files: ['apps/web/src/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': ['error', { paths: [{ name: 'zod', message: 'Keep zod out of the browser bundle.' }] }],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'zod', message: 'Keep zod out of the browser bundle.' },
+            ...['@testing-library/react', '@testing-library/dom'].map((name) => ({
+              name,
+              importNames: ['fireEvent'],
+              message: 'Act as a user does: const user = userEvent.setup(), then await user.click / type / keyboard…',
+            })),
+          ],
+        },
+      ],
     },
   },
   {
