@@ -1,9 +1,9 @@
-import assert from 'node:assert/strict';
-import { describe } from 'node:test';
-import type { Page } from 'playwright-core';
+import type { Page } from '@playwright/test';
 import {
   accountNav,
   createConfirmedAccount,
+  expectLoginFrom,
+  expectPath,
   expectSignedIn,
   expectSignedOut,
   loginForm,
@@ -12,17 +12,13 @@ import {
   submitSignUp,
   type Account,
 } from '../support/accounts.ts';
-import { expectNoAxeViolations } from '../support/browser.ts';
-import { setUpJourneys } from '../support/journey.ts';
-import { SUBJECTS, followMailLink, openMail } from '../support/mailbox.ts';
-import { startApiServer } from '../support/server.ts';
-import { waitForGone, waitForUrl, waitForVisible } from '../support/waits.ts';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { SUBJECTS } from '../support/mailbox.ts';
 
 // The mailbox page exists only outside production, and email links must open on the browser's own
 // host (cookies are per host). Every journey signs in or up, so the per-address limit is raised.
-const { journey } = setUpJourneys(() =>
-  startApiServer({ env: (baseUrl) => ({ NODE_ENV: 'development', APP_URL: baseUrl, AUTH_RATE_LIMIT: '100' }) }),
-);
+test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100' } } });
 
 const CHECK_EMAIL = 'Please check your email to confirm your account before signing in.';
 const INVALID_LOGIN = 'Invalid email or password.';
@@ -32,50 +28,41 @@ const PASSWORD_CHANGED = 'Your password has been changed. Please sign in.';
 const CONTACT_THANKS = 'Thanks! We have received your message and will reply within 24 hours.';
 const SUPPORT_ADDRESS = 'support@toolshed.local';
 
-/** Waits for /login with `from` naming the page the visitor was sent away from. */
-function waitForLoginFrom(page: Page, from: string) {
-  return waitForUrl(page, (url) => url.pathname === '/login' && url.searchParams.get('from') === from, `expected /login?from=${from}`);
-}
-
-function waitForPath(page: Page, pathname: string) {
-  return waitForUrl(page, (url) => url.pathname === pathname, `expected ${pathname}`);
-}
-
 /** A confirmed account, signed in through the form and sent on to `from`. */
 async function signedIn(page: Page, baseUrl: string, label: string, from: string): Promise<Account> {
   const account = newAccount(label);
   await createConfirmedAccount(baseUrl, account);
   await page.goto(`/login?${new URLSearchParams({ from })}`);
   await submitSignIn(page, account.email, account.password);
-  await waitForPath(page, from);
+  await expectPath(page, from);
   await expectSignedIn(page, account.name);
   return account;
 }
 
-describe('accounts', () => {
-  journey('sign-up sends a confirmation email whose link signs the user in where sign-up started', async ({ page, baseUrl }) => {
-    const account = newAccount('Signup');
+test.describe('accounts', () => {
+  test('sign-up sends a confirmation email whose link signs the user in where sign-up started', async ({ page, baseUrl, accounts, mailbox }) => {
+    const account = accounts.fresh('Signup');
     await page.goto('/my-items');
-    await waitForLoginFrom(page, '/my-items');
+    await expectLoginFrom(page, '/my-items');
     await submitSignUp(page, account);
-    await waitForVisible(page.getByText(CHECK_EMAIL, { exact: true }));
-    await waitForVisible(loginForm(page, 'Sign in'));
+    await expect(page.getByText(CHECK_EMAIL, { exact: true })).toBeVisible();
+    await expect(loginForm(page, 'Sign in')).toBeVisible();
     await expectSignedOut(page);
 
-    const href = await followMailLink(page, { to: account.email, subject: SUBJECTS.confirm });
+    const href = await mailbox.followLink({ to: account.email, subject: SUBJECTS.confirm });
     const link = new URL(href);
-    assert.equal(link.origin, baseUrl, 'the confirmation link opens on the address the browser uses');
-    assert.equal(link.pathname, '/auth/callback');
-    assert.equal(link.searchParams.get('redirectTo'), '/my-items', 'the link returns to where sign-up started');
+    expect(link.origin, 'the confirmation link opens on the address the browser uses').toBe(baseUrl);
+    expect(link.pathname).toBe('/auth/callback');
+    expect(link.searchParams.get('redirectTo'), 'the link returns to where sign-up started').toBe('/my-items');
 
-    await waitForPath(page, '/my-items');
-    await waitForVisible(page.getByRole('heading', { level: 1, name: 'My Items' }));
+    await expectPath(page, '/my-items');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Items' })).toBeVisible();
     await expectSignedIn(page, account.name);
     await page.reload();
     await expectSignedIn(page, account.name);
   });
 
-  journey('signing out restores Log In and Sign Up, and the profile then asks to sign in', async ({ page, baseUrl }) => {
+  test('signing out restores Log In and Sign Up, and the profile then asks to sign in', async ({ page, baseUrl }) => {
     await signedIn(page, baseUrl, 'Signout', '/category/all');
     await accountNav(page).getByRole('button', { name: 'Sign Out', exact: true }).click();
     await expectSignedOut(page);
@@ -83,65 +70,64 @@ describe('accounts', () => {
     await page.reload();
     await expectSignedOut(page);
     await page.goto('/profile');
-    await waitForLoginFrom(page, '/profile');
-    await waitForVisible(loginForm(page, 'Sign in'));
+    await expectLoginFrom(page, '/profile');
+    await expect(loginForm(page, 'Sign in')).toBeVisible();
   });
 
-  journey('a protected route sends a visitor to sign in, then back to that route', async ({ page, baseUrl }) => {
-    const account = newAccount('Returning');
-    await createConfirmedAccount(baseUrl, account);
+  test('a protected route sends a visitor to sign in, then back to that route', async ({ page, accounts }) => {
+    const account = await accounts.confirmed('Returning');
     await page.goto('/my-rentals');
-    await waitForLoginFrom(page, '/my-rentals');
+    await expectLoginFrom(page, '/my-rentals');
     await expectSignedOut(page);
     await submitSignIn(page, account.email, account.password);
-    await waitForPath(page, '/my-rentals');
-    await waitForVisible(page.getByRole('heading', { level: 1, name: 'My Rentals' }));
+    await expectPath(page, '/my-rentals');
+    await expect(page.getByRole('heading', { level: 1, name: 'My Rentals' })).toBeVisible();
     await expectSignedIn(page, account.name);
   });
 
-  journey('a wrong password and a second sign-up with the same email are refused with clear messages', async ({ page, baseUrl }) => {
-    const account = newAccount('Refused');
-    await createConfirmedAccount(baseUrl, account);
+  test('a wrong password and a second sign-up with the same email are refused with clear messages', async ({ page, accounts }) => {
+    const account = await accounts.confirmed('Refused');
     await page.goto('/login');
     await submitSignIn(page, account.email, 'not the right password 7');
-    await waitForVisible(page.getByRole('alert').getByText(INVALID_LOGIN, { exact: true }));
-    assert.equal(new URL(page.url()).pathname, '/login', 'a refused sign-in stays on /login');
+    await expect(page.getByRole('alert').getByText(INVALID_LOGIN, { exact: true })).toBeVisible();
+    expect(new URL(page.url()).pathname, 'a refused sign-in stays on /login').toBe('/login');
     await expectSignedOut(page);
 
     await page.goto('/login');
     await submitSignUp(page, { ...account, name: 'Someone Else' });
     const alert = page.getByRole('alert');
-    await waitForVisible(alert.getByText(DUPLICATE_EMAIL, { exact: true }));
+    await expect(alert.getByText(DUPLICATE_EMAIL, { exact: true })).toBeVisible();
     await alert.getByRole('button', { name: 'Click here to sign in instead', exact: true }).click();
-    await waitForVisible(page.getByRole('heading', { level: 1, name: 'Sign in to Toolshed' }));
+    await expect(page.getByRole('heading', { level: 1, name: 'Sign in to Toolshed' })).toBeVisible();
     await submitSignIn(page, account.email, account.password);
     await expectSignedIn(page, account.name);
   });
 
-  journey('the profile shows the account and a new name reaches the header', async ({ page, baseUrl }) => {
+  test('the profile shows the account and a new name reaches the header', async ({ page, baseUrl }) => {
     const monthYear = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'Europe/London' });
     const joined = monthYear.format(new Date());
     const account = await signedIn(page, baseUrl, 'Profile', '/profile');
     const main = page.getByRole('main');
-    await waitForVisible(main.getByRole('heading', { level: 1, name: 'My Profile' }));
-    await waitForVisible(main.getByRole('heading', { level: 2, name: account.name, exact: true }));
-    await waitForVisible(main.getByText(account.email, { exact: true }));
+    await expect(main.getByRole('heading', { level: 1, name: 'My Profile' })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 2, name: account.name, exact: true })).toBeVisible();
+    await expect(main.getByText(account.email, { exact: true })).toBeVisible();
+    // Either month, should the month turn while the journey runs.
     const since = main.getByText(`Member since ${joined}`, { exact: true }).or(main.getByText(`Member since ${monthYear.format(new Date())}`, { exact: true }));
-    await waitForVisible(since);
+    await expect(since.first()).toBeVisible();
 
     const renamed = 'Renamed Profile Tester';
     await main.getByRole('button', { name: 'Edit name', exact: true }).click();
     const form = main.getByRole('form', { name: 'Edit your name' });
     await form.getByLabel('Full name', { exact: true }).fill(renamed);
     await form.getByRole('button', { name: 'Save', exact: true }).click();
-    await waitForVisible(main.getByText('Your name has been saved.', { exact: true }));
-    await waitForVisible(main.getByRole('heading', { level: 2, name: renamed, exact: true }));
+    await expect(main.getByText('Your name has been saved.', { exact: true })).toBeVisible();
+    await expect(main.getByRole('heading', { level: 2, name: renamed, exact: true })).toBeVisible();
     await expectSignedIn(page, renamed);
     await page.reload();
     await expectSignedIn(page, renamed);
   });
 
-  journey('the help contact form sends, thanks for three seconds, and mails the support address', async ({ page }) => {
+  test('the help contact form sends, thanks for three seconds, and mails the support address', async ({ page, mailbox }) => {
     const subject = `Hedge trimmer question ${Date.now().toString(36)}`;
     const message = 'Can I collect the hedge trimmer in the evening after work?';
     await page.goto('/help');
@@ -153,60 +139,59 @@ describe('accounts', () => {
     await form.getByRole('button', { name: 'Send message', exact: true }).click();
 
     const thanks = page.getByText(CONTACT_THANKS, { exact: true });
-    await waitForVisible(thanks);
+    await expect(thanks).toBeVisible();
     const shownAt = Date.now();
-    await waitForGone(thanks, 10_000);
+    await expect(thanks).toBeHidden({ timeout: 10_000 });
     const shownFor = Date.now() - shownAt;
-    assert.ok(shownFor >= 2_000 && shownFor <= 6_000, `the thank-you message shows for about 3 s, it showed for ${shownFor} ms`);
+    expect(shownFor >= 2_000 && shownFor <= 6_000, `the thank-you message shows for about 3 s, it showed for ${shownFor} ms`).toBe(true);
 
-    const mail = await openMail(page, { to: SUPPORT_ADDRESS, subject: `[Support] ${subject}` });
-    await waitForVisible(mail.getByText(message));
-    await waitForVisible(mail.getByText('help-tester@example.com'));
+    const mail = await mailbox.open({ to: SUPPORT_ADDRESS, subject: `[Support] ${subject}` });
+    await expect(mail.getByText(message)).toBeVisible();
+    await expect(mail.getByText('help-tester@example.com')).toBeVisible();
   });
 
-  journey('a forgotten password is reset from the emailed link and the new one signs in', async ({ page, baseUrl }) => {
-    const account = newAccount('Forgetful');
-    await createConfirmedAccount(baseUrl, account);
+  test('a forgotten password is reset from the emailed link and the new one signs in', async ({ page, baseUrl, accounts, mailbox }) => {
+    const account = await accounts.confirmed('Forgetful');
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot your password?', exact: true }).click();
-    await waitForPath(page, '/forgot-password');
+    await expectPath(page, '/forgot-password');
     const request = page.getByRole('form', { name: 'Reset your password' });
     await request.getByLabel('Email', { exact: true }).fill(account.email);
     await request.getByRole('button', { name: 'Send reset link', exact: true }).click();
-    await waitForVisible(page.getByText(RESET_SENT, { exact: true }));
+    await expect(page.getByText(RESET_SENT, { exact: true })).toBeVisible();
 
-    const href = await followMailLink(page, { to: account.email, subject: SUBJECTS.reset });
-    assert.equal(new URL(href).origin, baseUrl, 'the reset link opens on the address the browser uses');
-    await waitForPath(page, '/reset-password');
+    const href = await mailbox.followLink({ to: account.email, subject: SUBJECTS.reset });
+    expect(new URL(href).origin, 'the reset link opens on the address the browser uses').toBe(baseUrl);
+    await expectPath(page, '/reset-password');
     const newPassword = 'a brand new lawnmower 77';
     const choose = page.getByRole('form', { name: 'Choose a new password' });
     await choose.getByLabel('New password', { exact: true }).fill(newPassword);
     await choose.getByRole('button', { name: 'Change password', exact: true }).click();
-    await waitForVisible(page.getByText(PASSWORD_CHANGED, { exact: true }));
+    await expect(page.getByText(PASSWORD_CHANGED, { exact: true })).toBeVisible();
 
     await page.getByRole('main').getByRole('link', { name: 'Sign in', exact: true }).click();
-    await waitForPath(page, '/login');
+    await expectPath(page, '/login');
     await submitSignIn(page, account.email, account.password);
-    await waitForVisible(page.getByRole('alert').getByText(INVALID_LOGIN, { exact: true }));
+    await expect(page.getByRole('alert').getByText(INVALID_LOGIN, { exact: true })).toBeVisible();
     await submitSignIn(page, account.email, newPassword);
     await expectSignedIn(page, account.name);
   });
 
-  journey('sign-in, sign-up and help have no accessibility violations', async ({ page }) => {
+  test('sign-in, sign-up and help have no accessibility violations', async ({ page }) => {
     await page.goto('/login');
-    await waitForVisible(loginForm(page, 'Sign in'));
+    await expect(loginForm(page, 'Sign in')).toBeVisible();
     await expectNoAxeViolations(page, '/login (sign in)');
     await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
-    await waitForVisible(loginForm(page, 'Sign up'));
+    await expect(loginForm(page, 'Sign up')).toBeVisible();
     await expectNoAxeViolations(page, '/login (sign up)');
     await page.goto('/help');
-    await waitForVisible(page.getByRole('form', { name: 'Contact us' }));
+    await expect(page.getByRole('form', { name: 'Contact us' })).toBeVisible();
     await expectNoAxeViolations(page, '/help');
   });
 
-  journey('the signed-in profile has no accessibility violations', async ({ page, baseUrl }) => {
+  test('the signed-in profile has no accessibility violations', async ({ page, baseUrl }) => {
     const account = await signedIn(page, baseUrl, 'Axe', '/profile');
-    await waitForVisible(page.getByRole('main').getByRole('heading', { level: 2, name: account.name, exact: true }));
+    await expect(page.getByRole('main').getByRole('heading', { level: 2, name: account.name, exact: true })).toBeVisible();
     await expectNoAxeViolations(page, '/profile');
   });
 });

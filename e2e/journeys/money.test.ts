@@ -1,38 +1,33 @@
-import assert from 'node:assert/strict';
-import { describe } from 'node:test';
 import { TEST_CARDS, formatPence, todayInLondon } from '@toolshed/core';
-import type { Page } from 'playwright-core';
-import { expectNoAxeViolations } from '../support/browser.ts';
-import { setUpJourneys } from '../support/journey.ts';
-import { confirmedAccount, listItemThroughApi, newItemEntry, signInTo } from '../support/owner-items.ts';
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { listItemThroughApi, newItemEntry, signInTo } from '../support/owner-items.ts';
 import { asRenter, bookThroughApi, futureExpiry } from '../support/renter-api.ts';
-import { startApiServer } from '../support/server.ts';
-import { escapeRegExp, waitForText, waitForVisible } from '../support/waits.ts';
+import { escapeRegExp } from '../support/text.ts';
 
 const today = todayInLondon();
 
 // Development mode for /dev/mailbox (sign-up confirmations), a quick simulated card processor; the
 // server runs its job queue, so the payout is made in the background as in production.
-const { journey } = setUpJourneys(() =>
-  startApiServer({ env: (baseUrl) => ({ NODE_ENV: 'development', APP_URL: baseUrl, AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300' }) }),
-);
+test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300' } } });
 
 /** The figure under a label of the Balance tab (its term's first definition), e.g. 'Available balance' -> '£12.50'. */
 async function figure(page: Page, label: string, expected: string): Promise<void> {
   const term = page.getByRole('main').getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
-  await waitForVisible(term);
+  await expect(term).toBeVisible();
   // The balance is asked again every few seconds while a withdrawal is being paid out.
-  await waitForText(term.locator('xpath=following-sibling::dd[1]'), expected, 30_000);
+  await expect(term.locator('xpath=following-sibling::dd[1]')).toContainText(expected, { timeout: 30_000 });
 }
 
-describe('money', () => {
-  journey('an owner sees earnings move from pending to available after the return, withdraws part to a card and finds it in Transactions', async ({ page, baseUrl }) => {
-    const owner = await confirmedAccount(baseUrl, 'Earner');
-    const renter = await confirmedAccount(baseUrl, 'Payer');
+test.describe('money', () => {
+  test('an owner sees earnings move from pending to available after the return, withdraws part to a card and finds it in Transactions', async ({ page, baseUrl, accounts }) => {
+    const owner = await accounts.confirmed('Earner');
+    const renter = await accounts.confirmed('Payer');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Pressure washer', 'garden-tools'));
     await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
     const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
-    assert.ok(rental, 'the booking is among the renter’s rentals');
+    expect(rental, 'the booking is among the renter’s rentals').toBeTruthy();
     const earned = formatPence(item.dailyRatePence);
 
     // Before the return: the earnings are pending, nothing is available.
@@ -43,10 +38,10 @@ describe('money', () => {
     await expectNoAxeViolations(page, 'balance tab');
 
     // The owner marks the rental returned: the earnings become available.
-    await page.goto(`/rentals/${rental.id}`);
+    await page.goto(`/rentals/${rental!.id}`);
     await page.getByRole('button', { name: 'Mark as returned', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark as returned', exact: true }).click();
-    await waitForVisible(page.getByRole('form', { name: 'Leave a review' }));
+    await expect(page.getByRole('form', { name: 'Leave a review' })).toBeVisible();
     await page.goto('/profile?tab=balance');
     await figure(page, 'Available balance', earned);
     await figure(page, 'Pending credits', '£0.00');
@@ -59,21 +54,21 @@ describe('money', () => {
     await form.getByLabel('Expiry (MM/YY)').fill(futureExpiry(today));
     await form.getByLabel('Security code (CVV)').fill('123');
     await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await waitForVisible(page.getByText(new RegExp(`^Withdrawal of ${escapeRegExp(formatPence(part))} to Visa ending 4242 requested`)));
+    await expect(page.getByText(new RegExp(`^Withdrawal of ${escapeRegExp(formatPence(part))} to Visa ending 4242 requested`))).toBeVisible();
     await figure(page, 'Available balance', formatPence(item.dailyRatePence - part));
     await figure(page, 'Pending debits', '£0.00');
 
     // Transactions: the withdrawal (completed once paid out) above the rental it came from.
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const table = page.getByRole('table');
-    await waitForVisible(table);
+    await expect(table).toBeVisible();
     const rows = table.getByRole('row');
-    await waitForVisible(rows.nth(1).getByText('Withdrawal to your card'));
-    await waitForVisible(rows.nth(1).getByText('Completed', { exact: true }));
-    await waitForVisible(rows.nth(1).getByText(formatPence(part)).first());
-    await waitForVisible(rows.nth(2).getByText(item.name));
-    await waitForVisible(rows.nth(2).getByText('Received', { exact: true }));
-    await waitForVisible(rows.nth(2).getByText(renter.name));
+    await expect(rows.nth(1).getByText('Withdrawal to your card')).toBeVisible();
+    await expect(rows.nth(1).getByText('Completed', { exact: true })).toBeVisible();
+    await expect(rows.nth(1).getByText(formatPence(part)).first()).toBeVisible();
+    await expect(rows.nth(2).getByText(item.name)).toBeVisible();
+    await expect(rows.nth(2).getByText('Received', { exact: true })).toBeVisible();
+    await expect(rows.nth(2).getByText(renter.name)).toBeVisible();
     await expectNoAxeViolations(page, 'transactions tab');
   });
 });

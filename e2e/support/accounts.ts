@@ -1,6 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { SUBJECTS, waitForMail } from './mailbox.ts';
-import { waitForGone, waitForUrl, waitForVisible } from './waits.ts';
 
 /** Long enough and uncommon enough for the password rules. */
 export const PASSWORD = 'a sturdy wheelbarrow 42';
@@ -47,24 +46,29 @@ export function accountNav(page: Page): Locator {
 
 export async function expectSignedIn(page: Page, name: string): Promise<void> {
   const nav = accountNav(page);
-  await waitForVisible(nav.getByRole('link', { name, exact: true }));
-  await waitForVisible(nav.getByRole('link', { name: 'My Items', exact: true }));
-  await waitForVisible(nav.getByRole('link', { name: 'My Rentals', exact: true }));
-  await waitForVisible(nav.getByRole('link', { name: /^Notifications\b/ }));
-  await waitForVisible(nav.getByRole('button', { name: 'Sign Out', exact: true }));
-  await waitForGone(nav.getByRole('link', { name: 'Log In', exact: true }));
+  await expect(nav.getByRole('link', { name, exact: true }).first()).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Items', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'My Rentals', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: /^Notifications\b/ })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Sign Out', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Log In', exact: true })).toBeHidden();
 }
 
 export async function expectSignedOut(page: Page): Promise<void> {
   const nav = accountNav(page);
-  await waitForVisible(nav.getByRole('link', { name: 'Log In', exact: true }));
-  await waitForVisible(nav.getByRole('link', { name: 'Sign Up', exact: true }));
-  await waitForGone(nav.getByRole('button', { name: 'Sign Out', exact: true }));
+  await expect(nav.getByRole('link', { name: 'Log In', exact: true })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Sign Up', exact: true })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Sign Out', exact: true })).toBeHidden();
 }
 
-/** Waits for /login with `from` naming the page the visitor was sent away from. */
-export function waitForLoginFrom(page: Page, from: string): Promise<URL> {
-  return waitForUrl(page, (url) => url.pathname === '/login' && url.searchParams.get('from') === from, `expected /login?from=${from}`);
+/** The browser is on /login with `from` naming the page the visitor was sent away from. */
+export async function expectLoginFrom(page: Page, from: string): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === '/login' && url.searchParams.get('from') === from);
+}
+
+/** The browser is on `pathname`, whatever the query. */
+export async function expectPath(page: Page, pathname: string): Promise<void> {
+  await expect(page).toHaveURL((url) => url.pathname === pathname);
 }
 
 /** The sign-in or sign-up form of /login; its name follows the mode. */
@@ -75,7 +79,7 @@ export function loginForm(page: Page, mode: 'Sign in' | 'Sign up'): Locator {
 /** Fills and sends the sign-in form of the /login page the browser is on. */
 export async function submitSignIn(page: Page, email: string, password: string): Promise<void> {
   const form = loginForm(page, 'Sign in');
-  await waitForVisible(form);
+  await expect(form).toBeVisible();
   await form.getByLabel('Email', { exact: true }).fill(email);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await form.getByRole('button', { name: 'Sign In', exact: true }).click();
@@ -84,10 +88,10 @@ export async function submitSignIn(page: Page, email: string, password: string):
 /** Opens /login, switches to sign-up with the form's own toggle and sends the form. */
 export async function submitSignUp(page: Page, account: Account): Promise<void> {
   const signIn = loginForm(page, 'Sign in');
-  await waitForVisible(signIn);
+  await expect(signIn).toBeVisible();
   await signIn.getByRole('button', { name: "Don't have an account? Sign up" }).click();
   const form = loginForm(page, 'Sign up');
-  await waitForVisible(form);
+  await expect(form).toBeVisible();
   await form.getByLabel('Full name', { exact: true }).fill(account.name);
   await form.getByLabel('Email', { exact: true }).fill(account.email);
   await form.getByLabel('Password', { exact: true }).fill(account.password);

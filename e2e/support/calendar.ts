@@ -1,5 +1,4 @@
-import type { Locator } from 'playwright-core';
-import { waitUntil } from './waits.ts';
+import { expect, type Locator } from '@playwright/test';
 
 const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 
@@ -40,7 +39,7 @@ export async function showMonthOf(scope: Locator, iso: string): Promise<void> {
     if (current === target) return;
     const forward = monthIndex(current) < monthIndex(target);
     await scope.getByRole('button', { name: forward ? /next month/i : /previous month/i }).click();
-    await waitUntil(async () => (await shownMonth(scope)) !== current, `the calendar to leave ${current}`);
+    await expect(scope.getByRole('grid').first(), `the calendar to leave ${current}`).not.toHaveAttribute('aria-label', current);
   }
   throw new Error(`The calendar never showed ${target}`);
 }

@@ -1,6 +1,4 @@
-import { isDeepStrictEqual } from 'node:util';
-import type { Locator } from 'playwright-core';
-import { waitUntil } from './waits.ts';
+import { expect, type Locator } from '@playwright/test';
 
 /**
  * A description list read as term -> definition, in page order. The pages write totals and
@@ -14,10 +12,7 @@ export async function readDefinitions(scope: Locator): Promise<Record<string, st
 }
 
 /** Waits until the list in `scope` reads exactly `expected` (figures may follow a server check). */
-export async function waitForDefinitions(scope: Locator, expected: Record<string, string>, what: string): Promise<void> {
-  await waitUntil(
-    async () => isDeepStrictEqual(await readDefinitions(scope), expected),
-    `${what}: expected ${JSON.stringify(expected)}`,
-    async () => JSON.stringify(await readDefinitions(scope)),
-  );
+export async function expectDefinitions(scope: Locator, expected: Record<string, string>, what: string): Promise<void> {
+  // A list still being drawn may have a term without its definition yet: read it again.
+  await expect.poll(() => readDefinitions(scope).catch((e: unknown) => String(e)), { message: what }).toEqual(expected);
 }

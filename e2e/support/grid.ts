@@ -1,5 +1,5 @@
-import type { Locator, Page } from 'playwright-core';
-import { startsWith, waitUntil } from './waits.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { startsWith } from './text.ts';
 
 /** A result card: by contract a link or button in the main content whose name starts with the item's name. */
 export function itemCard(page: Page, itemName: string): Locator {
@@ -17,19 +17,16 @@ export async function shownItems(page: Page, candidates: readonly string[]): Pro
   return shown;
 }
 
-function sameSet(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((x) => b.includes(x));
-}
-
 /**
  * Waits until, among `candidates`, exactly the `expected` items have cards. Results are replaced
  * in place when a filter changes, so this waits out the old grid instead of sleeping.
  */
-export async function waitForGrid(page: Page, expected: readonly string[], candidates: readonly string[], what: string): Promise<void> {
+export async function expectGrid(page: Page, expected: readonly string[], candidates: readonly string[], what: string): Promise<void> {
   const pool = [...new Set([...candidates, ...expected])];
-  await waitUntil(
-    async () => sameSet(await shownItems(page, pool), expected),
-    `${what}: expected exactly these cards ${JSON.stringify([...expected].sort())}`,
-    async () => JSON.stringify((await shownItems(page, pool)).sort()),
-  );
+  await expect
+    .poll(async () => (await shownItems(page, pool)).sort(), { message: `${what}: exactly these cards` })
+    .toEqual([...expected].sort());
 }
+
+/** The old name, for the two journey files still on the old harness until they are ported. */
+export const waitForGrid = expectGrid;

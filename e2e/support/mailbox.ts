@@ -1,5 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
-import { waitForVisible, waitUntil } from './waits.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 /** Subjects of the emails the journeys follow, as the API writes them. */
 export const SUBJECTS = {
@@ -35,17 +34,21 @@ export async function readMailbox(baseUrl: string): Promise<Mail[]> {
   }));
 }
 
+const heading = (mail: MailQuery) => `${mail.subject} -> ${mail.to}`;
+
 /** Waits for the newest email matching `query` (mail is written while or just after the request answers). */
 export async function waitForMail(baseUrl: string, query: MailQuery): Promise<Mail> {
   let found: Mail | undefined;
-  await waitUntil(
-    async () => {
-      found = (await readMailbox(baseUrl)).find((m) => m.to === query.to && m.subject === query.subject);
-      return found !== undefined;
-    },
-    `an email '${query.subject}' to ${query.to} in /dev/mailbox`,
-    async () => JSON.stringify((await readMailbox(baseUrl)).map((m) => `${m.subject} -> ${m.to}`)),
-  );
+  await expect
+    .poll(
+      async () => {
+        const mails = await readMailbox(baseUrl);
+        found = mails.find((m) => m.to === query.to && m.subject === query.subject);
+        return mails.map(heading);
+      },
+      { message: `an email '${query.subject}' to ${query.to} in /dev/mailbox` },
+    )
+    .toContain(heading(query));
   return found!;
 }
 
@@ -61,17 +64,14 @@ export function mailOnPage(page: Page, query: MailQuery): Locator {
 /** Opens /dev/mailbox in `page`, reloading until the email has arrived; returns its article. */
 export async function openMail(page: Page, query: MailQuery): Promise<Locator> {
   await page.goto('/dev/mailbox');
-  await waitForVisible(page.getByRole('heading', { level: 1, name: 'Mailbox (development)' }));
-  await waitUntil(
-    async () => {
-      if ((await mailOnPage(page, query).count()) > 0) return true;
-      await page.reload();
-      return false;
-    },
-    `an email '${query.subject}' to ${query.to} on /dev/mailbox`,
-    async () => (await page.getByRole('heading', { level: 2 }).allInnerTexts()).join(' | '),
-  );
-  return mailOnPage(page, query);
+  await expect(page.getByRole('heading', { level: 1, name: 'Mailbox (development)' })).toBeVisible();
+  const mail = mailOnPage(page, query);
+  // The page is written once per load: look again until the email is on it.
+  await expect(async () => {
+    if ((await mail.count()) === 0) await page.reload();
+    await expect(mail).toBeVisible({ timeout: 500 });
+  }, `an email '${query.subject}' to ${query.to} on /dev/mailbox`).toPass();
+  return mail;
 }
 
 /**

@@ -1,9 +1,9 @@
 import { poundsToPence } from '@toolshed/core';
 import type { ItemDetail, ItemInput, OwnerItem } from '@toolshed/core/contract';
-import { request, type APIRequestContext, type Locator, type Page } from 'playwright-core';
-import { createConfirmedAccount, expectSignedIn, newAccount, submitSignIn, type Account } from './accounts.ts';
+import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expectPath, expectSignedIn, submitSignIn, type Account } from './accounts.ts';
 import { photoPart, type PhotoFile } from './photos.ts';
-import { startsWith, waitForPath } from './waits.ts';
+import { startsWith } from './text.ts';
 
 /** What an owner types into the item form, as the text in each field. */
 export interface ItemEntry {
@@ -56,18 +56,11 @@ export function inputOf(entry: ItemEntry): ItemInput {
   };
 }
 
-/** A confirmed account for one journey. */
-export async function confirmedAccount(baseUrl: string, label: string): Promise<Account> {
-  const account = newAccount(label);
-  await createConfirmedAccount(baseUrl, account);
-  return account;
-}
-
 /** Signs in through the /login form and waits to be sent on to `from`. */
 export async function signInTo(page: Page, account: Account, from: string): Promise<void> {
   await page.goto(`/login?${new URLSearchParams({ from })}`);
   await submitSignIn(page, account.email, account.password);
-  await waitForPath(page, from);
+  await expectPath(page, from);
   await expectSignedIn(page, account.name);
 }
 

@@ -4,7 +4,6 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const webDistDir = path.join(repoRoot, 'apps/web/dist');
-export const artifactsDir = path.join(repoRoot, 'e2e/.artifacts');
 
 /** The journeys test the built app exactly as it ships, so they never build it themselves. */
 export function assertWebBuilt(): void {
@@ -14,3 +13,6 @@ export function assertWebBuilt(): void {
     );
   }
 }
+
+/** Where the old harness saved screenshots, for the journey files not yet on the runner. */
+export const artifactsDir = path.join(repoRoot, 'e2e/.artifacts');

@@ -1,4 +1,4 @@
-import type { Locator, Page } from 'playwright-core';
+import type { Locator, Page } from '@playwright/test';
 import { futureExpiry } from './renter-api.ts';
 
 /** The card form of /payment/card. */

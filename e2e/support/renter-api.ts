@@ -1,5 +1,5 @@
 import type { Address, RentalView } from '@toolshed/core/contract';
-import { request, type APIRequestContext } from 'playwright-core';
+import { request, type APIRequestContext } from '@playwright/test';
 import type { Account } from './accounts.ts';
 import type { PlannedLine } from './booking-plan.ts';
 

@@ -1,5 +1,4 @@
-import type { Page } from 'playwright-core';
-import { waitForUrl } from './waits.ts';
+import { expect, type Page } from '@playwright/test';
 
 export const FILTER_KEYS = ['search', 'maxPrice', 'startDate', 'endDate', 'minRating'] as const;
 
@@ -13,12 +12,11 @@ export function filtersIn(url: URL): Record<string, string> {
   return out;
 }
 
-/** Waits until the URL is `pathname` with exactly the `filters` given (other keys such as page are ignored). */
-export function waitForFilterUrl(page: Page, pathname: string, filters: Record<string, string>): Promise<URL> {
+/** The URL is `pathname` with exactly the `filters` given (other keys such as page are ignored). */
+export async function expectFilterUrl(page: Page, pathname: string, filters: Record<string, string>): Promise<void> {
   const want = JSON.stringify(Object.entries(filters).sort());
-  return waitForUrl(
-    page,
-    (url) => url.pathname === pathname && JSON.stringify(Object.entries(filtersIn(url)).sort()) === want,
-    `expected ${pathname} with filters ${want}`,
-  );
+  await expect(page).toHaveURL((url) => url.pathname === pathname && JSON.stringify(Object.entries(filtersIn(url)).sort()) === want);
 }
+
+/** The old name, for the journey file still on the old harness until it is ported. */
+export const waitForFilterUrl = expectFilterUrl;

@@ -1,11 +1,10 @@
 import { formatDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
-import type { Locator, Page } from 'playwright-core';
-import { submitSignIn, waitForLoginFrom, type Account } from './accounts.ts';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { expectLoginFrom, expectPath, submitSignIn, type Account } from './accounts.ts';
 import type { PlannedLine } from './booking-plan.ts';
 import { clickDay } from './calendar.ts';
 import { itemCard } from './grid.ts';
-import { waitForGone, waitForPath, waitForUrl, waitForVisible } from './waits.ts';
 
 export const ADDED_TOAST = 'Added to your wheelbarrow';
 
@@ -17,9 +16,9 @@ export function itemDialog(page: Page, item: Pick<ItemDetail, 'name'>): Locator 
 export async function openItemFromGrid(page: Page, item: ItemDetail, query = ''): Promise<Locator> {
   await page.goto(`/category/${item.categoryId}${query}`);
   await itemCard(page, item.name).click();
-  await waitForUrl(page, (url) => url.pathname === `/category/${item.categoryId}/item/${item.id}`, `expected the URL of ${item.name}`);
+  await expectPath(page, `/category/${item.categoryId}/item/${item.id}`);
   const dialog = itemDialog(page, item);
-  await waitForVisible(dialog.getByRole('heading', { name: item.name }));
+  await expect(dialog.getByRole('heading', { name: item.name })).toBeVisible();
   return dialog;
 }
 
@@ -29,26 +28,25 @@ export async function addToWheelbarrow(page: Page, line: PlannedLine): Promise<v
   await clickDay(dialog, line.range.startDate);
   await clickDay(dialog, line.range.endDate);
   const add = dialog.getByRole('button', { name: 'Add to Wheelbarrow', exact: true });
-  await waitForVisible(add);
-  if (await add.isDisabled()) throw new Error(`Add to Wheelbarrow is disabled for ${line.item.name} ${line.range.startDate}..${line.range.endDate}`);
+  await expect(add, `Add to Wheelbarrow for ${line.item.name} ${line.range.startDate}..${line.range.endDate}`).toBeEnabled();
   await add.click();
-  await waitForGone(itemDialog(page, line.item));
-  await waitForVisible(page.getByRole('status').getByText(ADDED_TOAST, { exact: true }));
+  await expect(itemDialog(page, line.item)).toBeHidden();
+  await expect(page.getByRole('status').getByText(ADDED_TOAST, { exact: true })).toBeVisible();
 }
 
 /** Adds every line through its popup, then waits for the bar to count them all. */
 export async function fillWheelbarrow(page: Page, lines: readonly PlannedLine[]): Promise<void> {
   for (const line of lines) await addToWheelbarrow(page, line);
-  await waitForVisible(wheelbarrowBar(page).getByText(`${lines.length} ${lines.length === 1 ? 'item' : 'items'}`, { exact: true }));
+  await expect(wheelbarrowBar(page).getByText(`${lines.length} ${lines.length === 1 ? 'item' : 'items'}`, { exact: true })).toBeVisible();
 }
 
 /** Follows the bar's 'Sign in to Checkout' and signs in with the form, landing on /checkout. */
 export async function signInFromBar(page: Page, account: Account): Promise<void> {
   await wheelbarrowBar(page).getByRole('link', { name: 'Sign in to Checkout', exact: true }).click();
-  await waitForLoginFrom(page, '/checkout');
+  await expectLoginFrom(page, '/checkout');
   await submitSignIn(page, account.email, account.password);
-  await waitForPath(page, '/checkout');
-  await waitForVisible(page.getByRole('heading', { level: 1, name: 'Checkout' }));
+  await expectPath(page, '/checkout');
+  await expect(page.getByRole('heading', { level: 1, name: 'Checkout' })).toBeVisible();
 }
 
 /** The bar fixed at the bottom of every page while the wheelbarrow holds something. */
