@@ -1,7 +1,8 @@
 /**
- * Markers close together on screen are drawn as one cluster with their count: points are grouped
- * by the square of `cellPx` pixels they fall in at the map's zoom. Groups keep the points' order
- * (the browse's: nearest first with a place), and a group of one is a plain marker.
+ * Markers that would overlap on screen are drawn as one cluster with their count. Each point, in
+ * order (the browse's: nearest first with a place), joins the first cluster whose middle is within
+ * a marker's size of it on screen (`box`: a price marker is wider than it is tall), else starts one;
+ * a cluster's middle is the mean of its points. A cluster of one is a plain marker.
  */
 export interface Cluster<T> {
   members: T[];
@@ -12,17 +13,19 @@ export interface Cluster<T> {
 export function clusterPoints<T extends { latitude: number; longitude: number }>(
   points: readonly T[],
   project: (point: T) => { x: number; y: number },
-  cellPx = 56,
+  box: { width: number; height: number } = { width: 64, height: 32 },
 ): Cluster<T>[] {
-  const cells = new Map<string, T[]>();
+  const clusters: Array<{ members: T[]; x: number; y: number }> = [];
   for (const point of points) {
     const { x, y } = project(point);
-    const key = `${Math.floor(x / cellPx)}:${Math.floor(y / cellPx)}`;
-    const cell = cells.get(key);
-    if (cell) cell.push(point);
-    else cells.set(key, [point]);
+    const near = clusters.find((c) => Math.abs(c.x - x) < box.width && Math.abs(c.y - y) < box.height);
+    if (near) {
+      near.members.push(point);
+      near.x += (x - near.x) / near.members.length;
+      near.y += (y - near.y) / near.members.length;
+    } else clusters.push({ members: [point], x, y });
   }
-  return [...cells.values()].map((members) => ({
+  return clusters.map(({ members }) => ({
     members,
     latitude: members.reduce((sum, p) => sum + p.latitude, 0) / members.length,
     longitude: members.reduce((sum, p) => sum + p.longitude, 0) / members.length,

@@ -22,12 +22,16 @@ const UK: { centre: [number, number]; zoom: number } = { centre: [54.3, -2.5], z
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** '£18' for whole pounds, '£8.50' otherwise: short enough for a marker. */
+const shortPrice = (pence: number) => (pence % 100 === 0 ? `£${pence / 100}` : formatPence(pence));
+
 function priceIcon(point: MapPoint): L.DivIcon {
   const said = [point.name, `${formatPence(point.dailyRatePence)} a day`, ...(typeof point.distanceMiles === 'number' ? [distanceLabel(point.distanceMiles)] : [])].join(', ');
   return L.divIcon({
     className: 'browse-map-marker',
-    html: `<span class="browse-map-price" aria-hidden="true">${escapeHtml(formatPence(point.dailyRatePence))}</span><span class="sr-only">${escapeHtml(said)}</span>`,
-    iconSize: [0, 0],
+    html: `<span class="browse-map-price" aria-hidden="true">${escapeHtml(shortPrice(point.dailyRatePence))}</span><span class="sr-only">${escapeHtml(said)}</span>`,
+    // A small square centred on the point; the price is drawn centred on it (browse-map.css).
+    iconSize: [16, 16],
   });
 }
 
@@ -35,7 +39,7 @@ function clusterIcon(count: number): L.DivIcon {
   return L.divIcon({
     className: 'browse-map-marker',
     html: `<span class="browse-map-cluster" aria-hidden="true">${count}</span><span class="sr-only">${count} items here: zoom in</span>`,
-    iconSize: [0, 0],
+    iconSize: [16, 16],
   });
 }
 
@@ -141,8 +145,9 @@ export default function BrowseMap({ points, near, onOpen, onSearchArea }: Browse
             />
           )}
           {near && <CircleMarker center={[near.latitude, near.longitude]} radius={6} interactive={false} pathOptions={{ color: '#0f172a', weight: 2, fillColor: '#ffffff', fillOpacity: 1 }} />}
-          <Framing points={points} near={near} onUserMove={() => setMoved(true)} />
+          {/* Markers first: its zoom listener must be in place before Framing's first fit. */}
           <Markers points={points} onOpen={onOpen} />
+          <Framing points={points} near={near} onUserMove={() => setMoved(true)} />
         </MapContainer>
       </div>
       {moved && (

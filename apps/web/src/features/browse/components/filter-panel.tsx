@@ -5,8 +5,9 @@ import { useMediaQuery, WIDE_SCREEN } from '../../../ui/use-media-query.ts';
 import { FILTER_KEYS } from '../filter-params.ts';
 import { FilterForm, type FilterProblem } from './filter-form.tsx';
 
+/** The filters set, a place (with its radius) counting as one. */
 export function activeFilterCount(params: URLSearchParams): number {
-  return FILTER_KEYS.filter((key) => (params.get(key) ?? '').trim() !== '').length;
+  return [...FILTER_KEYS, 'near' as const].filter((key) => (params.get(key) ?? '').trim() !== '').length;
 }
 
 /**
