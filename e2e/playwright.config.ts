@@ -10,8 +10,6 @@ import { BROWSER_CONTEXT } from './support/context.ts';
 export default defineConfig({
   testDir: 'journeys',
   testMatch: '*.test.ts',
-  // Still on the old harness until they are ported (next commit).
-  testIgnore: ['browse.test.ts', 'item-popup.test.ts'],
   outputDir: 'test-results',
   globalSetup: './support/global-setup.ts',
   workers: Number(process.env.E2E_WORKERS) || availableParallelism(),

@@ -1,21 +1,19 @@
-import assert from 'node:assert/strict';
-import { describe } from 'node:test';
-import type { Page } from 'playwright-core';
-import { createApiReader, type ApiReader } from '../support/api.ts';
-import { expectNoAxeViolations } from '../support/browser.ts';
+import type { Page } from '@playwright/test';
+import { expectNoAxeViolations } from '../support/axe.ts';
 import { FILTER_KINDS, chooseBackPair, planBrowse, type BrowsePlan, type FilterKind } from '../support/browse-plan.ts';
 import { loadCatalogue, namesOf, type Catalogue } from '../support/catalogue.ts';
-import { waitForGrid } from '../support/grid.ts';
-import { setUpJourneys } from '../support/journey.ts';
-import { startApiServer } from '../support/server.ts';
-import { waitForFilterUrl } from '../support/url.ts';
-import { escapeRegExp, waitForGone, waitForUrl, waitForVisible, waitUntil } from '../support/waits.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { expectGrid } from '../support/grid.ts';
+import { escapeRegExp } from '../support/text.ts';
+import { expectFilterUrl } from '../support/url.ts';
 
-let api: ApiReader;
 let catalogue: Catalogue;
 let plan: BrowsePlan;
-const { journey } = setUpJourneys(startApiServer, async (baseUrl) => {
-  api = createApiReader(baseUrl);
+
+// The API as deployed, with the sample catalogue.
+test.use({ serverOptions: { mode: 'production' } });
+
+test.beforeAll(async ({ api }) => {
   catalogue = await loadCatalogue(api);
   plan = await planBrowse(api, catalogue);
 });
@@ -28,8 +26,8 @@ function categoryLink(page: Page, name: string, count: number) {
 async function openPlanCategory(page: Page): Promise<string> {
   const path = `/category/${plan.category.id}`;
   await page.goto(path);
-  await waitForVisible(page.getByRole('heading', { level: 1, name: plan.category.name }));
-  await waitForGrid(page, plan.names, plan.names, 'the unfiltered category');
+  await expect(page.getByRole('heading', { level: 1, name: plan.category.name })).toBeVisible();
+  await expectGrid(page, plan.names, plan.names, 'the unfiltered category');
   return path;
 }
 
@@ -68,19 +66,19 @@ async function controlValue(page: Page, kind: FilterKind): Promise<string> {
 
 async function clearFilters(page: Page, path: string): Promise<void> {
   await page.getByRole('button', { name: 'Clear filters' }).click();
-  await waitForFilterUrl(page, path, {});
-  await waitForGrid(page, plan.names, plan.names, 'after Clear filters');
+  await expectFilterUrl(page, path, {});
+  await expectGrid(page, plan.names, plan.names, 'after Clear filters');
 }
 
-describe('browsing the catalogue', () => {
-  journey('/ opens All Items; the sidebar lists every category with its count and can be searched', async ({ page }) => {
+test.describe('browsing the catalogue', () => {
+  test('/ opens All Items; the sidebar lists every category with its count and can be searched', async ({ page }) => {
     await page.goto('/');
-    await waitForUrl(page, (url) => url.pathname === '/category/all', 'expected a redirect to /category/all');
-    await waitForVisible(page.getByRole('heading', { level: 1, name: 'All Items' }));
-    await waitForVisible(categoryLink(page, 'All Items', catalogue.categories.totalItems));
-    assert.equal(catalogue.categories.categories.length, 11, 'the seed has eleven categories');
-    for (const c of catalogue.categories.categories) await waitForVisible(categoryLink(page, c.name, c.itemCount));
-    assert.equal(await page.getByText('Mock Data', { exact: true }).count(), 0, 'the real API is up, so no Mock Data indicator');
+    await expect(page, 'expected a redirect to /category/all').toHaveURL((url) => url.pathname === '/category/all');
+    await expect(page.getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
+    await expect(categoryLink(page, 'All Items', catalogue.categories.totalItems)).toBeVisible();
+    expect(catalogue.categories.categories.length, 'the seed has eleven categories').toBe(11);
+    for (const c of catalogue.categories.categories) await expect(categoryLink(page, c.name, c.itemCount)).toBeVisible();
+    await expect(page.getByText('Mock Data', { exact: true }), 'the real API is up, so no Mock Data indicator').toHaveCount(0);
 
     // A word from one category's name that no other category has.
     const all = catalogue.categories.categories;
@@ -88,92 +86,94 @@ describe('browsing the catalogue', () => {
       const word = c.name.split(' ')[0]!.toLowerCase();
       return all.filter((o) => o.name.toLowerCase().includes(word)).length === 1;
     });
-    assert.ok(target, 'some category has a word of its own');
-    const word = target.name.split(' ')[0]!;
+    expect(target, 'some category has a word of its own').toBeTruthy();
+    const word = target!.name.split(' ')[0]!;
     await page.getByPlaceholder('Search categories...').fill(word.toLowerCase());
-    await waitForVisible(categoryLink(page, target.name, target.itemCount));
-    for (const other of all.filter((c) => c !== target)) await waitForGone(categoryLink(page, other.name, other.itemCount));
+    await expect(categoryLink(page, target!.name, target!.itemCount)).toBeVisible();
+    for (const other of all.filter((c) => c !== target)) await expect(categoryLink(page, other.name, other.itemCount)).toBeHidden();
     await page.getByPlaceholder('Search categories...').fill('');
-    for (const c of all) await waitForVisible(categoryLink(page, c.name, c.itemCount));
+    for (const c of all) await expect(categoryLink(page, c.name, c.itemCount)).toBeVisible();
   });
 
-  journey('the first screen asks what you need and shows the categories as tiles; a search from it shows the results', async ({ page }) => {
+  test('the first screen asks what you need and shows the categories as tiles; a search from it shows the results', async ({ page }) => {
     await page.goto('/category/all');
     const welcome = page.getByRole('region', { name: 'Find a tool' });
-    await waitForVisible(welcome);
+    await expect(welcome).toBeVisible();
     const tiles = welcome.getByRole('navigation', { name: 'Browse by category' }).getByRole('link');
-    await waitUntil(async () => (await tiles.count()) === catalogue.categories.categories.length, 'a tile for each category');
+    await expect(tiles, 'a tile for each category').toHaveCount(catalogue.categories.categories.length);
     // Every category of the sample catalogue has photos: each tile shows one that loaded.
     for (const c of catalogue.categories.categories) {
       const tile = welcome.getByRole('link', { name: new RegExp(`^${escapeRegExp(c.name)}\\s*${c.itemCount} items?$`) });
       await tile.scrollIntoViewIfNeeded();
-      await waitUntil(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), `the photo of the ${c.name} tile`);
+      await expect
+        .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: `the photo of the ${c.name} tile` })
+        .toBe(true);
     }
     await expectNoAxeViolations(page, 'the first screen');
 
     await welcome.getByRole('searchbox', { name: 'What do you need?' }).fill(plan.search.word);
     await welcome.getByRole('button', { name: 'Search', exact: true }).click();
-    await waitForUrl(page, (url) => url.pathname === '/category/all' && url.searchParams.get('search') === plan.search.word, 'the search in the address');
-    await waitForGone(welcome);
-    await waitUntil(() => page.getByRole('heading', { level: 1, name: 'All Items' }).evaluate((h) => h === document.activeElement), 'focus on the results heading');
-    await waitForVisible(page.getByLabel('Search', { exact: true }));
-    assert.equal(await page.getByLabel('Search', { exact: true }).inputValue(), plan.search.word);
+    await expect(page, 'the search in the address').toHaveURL((url) => url.pathname === '/category/all' && url.searchParams.get('search') === plan.search.word);
+    await expect(welcome).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'All Items' }), 'focus on the results heading').toBeFocused();
+    await expect(page.getByLabel('Search', { exact: true })).toBeVisible();
+    await expect(page.getByLabel('Search', { exact: true })).toHaveValue(plan.search.word);
   });
 
-  journey('a category opened from the sidebar shows its heading and only its items', async ({ page }) => {
+  test('a category opened from the sidebar shows its heading and only its items', async ({ page }) => {
     await page.goto('/category/all');
     await categoryLink(page, plan.category.name, plan.category.itemCount).click();
-    await waitForUrl(page, (url) => url.pathname === `/category/${plan.category.id}`, `expected /category/${plan.category.id}`);
-    await waitForVisible(page.getByRole('heading', { level: 1, name: plan.category.name }));
-    await waitForGrid(page, plan.names, namesOf(catalogue.items), `only the items of ${plan.category.name}`);
+    await expect(page, `expected /category/${plan.category.id}`).toHaveURL((url) => url.pathname === `/category/${plan.category.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: plan.category.name })).toBeVisible();
+    await expectGrid(page, plan.names, namesOf(catalogue.items), `only the items of ${plan.category.name}`);
   });
 
-  journey('each filter, one at a time, changes the grid and the URL; Clear filters resets them', async ({ page }) => {
+  test('each filter, one at a time, changes the grid and the URL; Clear filters resets them', async ({ page }) => {
     const path = await openPlanCategory(page);
     for (const kind of FILTER_KINDS) {
       await applyFilter(page, kind);
-      await waitForFilterUrl(page, path, plan[kind].params);
-      await waitForGrid(page, plan[kind].expected, plan.names, `filter ${kind} ${JSON.stringify(plan[kind].params)}`);
+      await expectFilterUrl(page, path, plan[kind].params);
+      await expectGrid(page, plan[kind].expected, plan.names, `filter ${kind} ${JSON.stringify(plan[kind].params)}`);
       await clearFilters(page, path);
-      assert.equal(await controlValue(page, kind), '', `Clear filters empties the ${kind} control`);
+      expect(await controlValue(page, kind), `Clear filters empties the ${kind} control`).toBe('');
     }
-    assert.ok(!plan.dates.expected.includes(plan.dates.bookedItem), `${plan.dates.bookedItem} is booked on the filtered dates`);
+    expect(plan.dates.expected, `${plan.dates.bookedItem} is booked on the filtered dates`).not.toContain(plan.dates.bookedItem);
   });
 
-  journey('Back after adding a second filter restores the first one alone', async ({ page }) => {
+  test('Back after adding a second filter restores the first one alone', async ({ page, api }) => {
     const path = await openPlanCategory(page);
     const { first, second, bothExpected } = await chooseBackPair(api, plan);
     await applyFilter(page, first);
-    await waitForFilterUrl(page, path, plan[first].params);
-    await waitForGrid(page, plan[first].expected, plan.names, `filter ${first}`);
+    await expectFilterUrl(page, path, plan[first].params);
+    await expectGrid(page, plan[first].expected, plan.names, `filter ${first}`);
     const firstShown = await controlValue(page, first);
     await applyFilter(page, second);
-    await waitForFilterUrl(page, path, { ...plan[first].params, ...plan[second].params });
-    await waitForGrid(page, bothExpected, plan.names, `filters ${first} and ${second}`);
+    await expectFilterUrl(page, path, { ...plan[first].params, ...plan[second].params });
+    await expectGrid(page, bothExpected, plan.names, `filters ${first} and ${second}`);
 
     await page.goBack();
-    await waitForFilterUrl(page, path, plan[first].params);
-    await waitForGrid(page, plan[first].expected, plan.names, `after Back, ${first} only`);
-    assert.equal(await controlValue(page, second), '', `after Back the ${second} control is empty again`);
-    assert.equal(await controlValue(page, first), firstShown, `after Back the ${first} control keeps its value`);
+    await expectFilterUrl(page, path, plan[first].params);
+    await expectGrid(page, plan[first].expected, plan.names, `after Back, ${first} only`);
+    expect(await controlValue(page, second), `after Back the ${second} control is empty again`).toBe('');
+    expect(await controlValue(page, first), `after Back the ${first} control keeps its value`).toBe(firstShown);
     await clearFilters(page, path);
   });
 
-  journey('a search that matches nothing says so', async ({ page }) => {
+  test('a search that matches nothing says so', async ({ page }) => {
     const path = await openPlanCategory(page);
     const nonsense = 'qzxvbnmq';
     await page.getByLabel('Search', { exact: true }).fill(nonsense);
-    await waitForFilterUrl(page, path, { search: nonsense });
-    await waitForVisible(page.getByText('No items found matching your criteria'));
-    await waitForGrid(page, [], plan.names, 'no match');
+    await expectFilterUrl(page, path, { search: nonsense });
+    await expect(page.getByText('No items found matching your criteria')).toBeVisible();
+    await expectGrid(page, [], plan.names, 'no match');
   });
 
-  journey('an unknown category says Category not found', async ({ page }) => {
+  test('an unknown category says Category not found', async ({ page }) => {
     await page.goto('/category/nope');
-    await waitForVisible(page.getByText('Category not found', { exact: true }));
+    await expect(page.getByText('Category not found', { exact: true })).toBeVisible();
   });
 
-  journey('the category page has no accessibility violations', async ({ page }) => {
+  test('the category page has no accessibility violations', async ({ page }) => {
     await openPlanCategory(page);
     await expectNoAxeViolations(page, `/category/${plan.category.id}`);
   });
