@@ -27,6 +27,3 @@ export async function expectGrid(page: Page, expected: readonly string[], candid
     .poll(async () => (await shownItems(page, pool)).sort(), { message: `${what}: exactly these cards` })
     .toEqual([...expected].sort());
 }
-
-/** The old name, for the two journey files still on the old harness until they are ported. */
-export const waitForGrid = expectGrid;

@@ -13,6 +13,3 @@ export function assertWebBuilt(): void {
     );
   }
 }
-
-/** Where the old harness saved screenshots, for the journey files not yet on the runner. */
-export const artifactsDir = path.join(repoRoot, 'e2e/.artifacts');

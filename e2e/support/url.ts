@@ -17,6 +17,3 @@ export async function expectFilterUrl(page: Page, pathname: string, filters: Rec
   const want = JSON.stringify(Object.entries(filters).sort());
   await expect(page).toHaveURL((url) => url.pathname === pathname && JSON.stringify(Object.entries(filtersIn(url)).sort()) === want);
 }
-
-/** The old name, for the journey file still on the old harness until it is ported. */
-export const waitForFilterUrl = expectFilterUrl;
