@@ -178,3 +178,101 @@ test.describe('browsing the catalogue', () => {
     await expectNoAxeViolations(page, `/category/${plan.category.id}`);
   });
 });
+
+/** The distance a card or the popup says: '1.2 miles away', '1 mile away', 'Under 0.1 miles away'. */
+function milesSaid(text: string): number | null {
+  if (/Under 0\.1 miles away/.test(text)) return 0;
+  const m = /(\d+(?:\.\d)?) miles? away/.exec(text);
+  return m ? Number(m[1]) : null;
+}
+
+/** The results' cards, in order, as [name, miles] read from the screen. */
+async function cardsWithDistances(page: Page): Promise<Array<[string, number | null]>> {
+  const results = page.getByRole('region', { name: /items? within 5 miles of/ });
+  const cards = results.getByRole('listitem');
+  const out: Array<[string, number | null]> = [];
+  for (let n = 0; n < (await cards.count()); n++) {
+    const card = cards.nth(n);
+    out.push([(await card.getByRole('link').textContent())!.trim(), milesSaid((await card.textContent()) ?? '')]);
+  }
+  return out;
+}
+
+/** Clicks its way to an item's marker (zooming into clusters) and opens it. */
+async function openFromMarker(page: Page, itemName: string): Promise<void> {
+  const map = page.getByRole('region', { name: 'Map of the matching items' });
+  const marker = map.getByRole('button', { name: new RegExp(`^${escapeRegExp(itemName)}, `) });
+  await expect(map.getByRole('button', { name: /, £[\d.]+ a day|items here: zoom in$/ }).first(), 'the map has its markers').toBeVisible();
+  for (let zooms = 0; zooms < 6 && !(await marker.isVisible()); zooms++) {
+    await map.getByRole('button', { name: /items here: zoom in$/ }).first().click();
+  }
+  await marker.click();
+}
+
+const SIZES = [
+  { name: 'a computer (1280 x 900)', width: 1280, height: 900, phone: false },
+  { name: 'a phone (390 x 844)', width: 390, height: 844, phone: true },
+];
+
+test.describe('near me', () => {
+  for (const size of SIZES) {
+    test(`on ${size.name}: a postcode and 5 miles, nearest first with distances, the map, a marker's popup; kept through a reload and Back`, async ({ page, api }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      // A postcode in the district of the first item listed: the sample's items are spread over
+      // neighbourhoods, so 5 miles from it takes in some items and leaves out most.
+      const first = (await api.items('all', { pageSize: '1' })).items[0]!;
+      const district = (await api.item(first.id)).location.postcode!;
+      const postcode = `${district} 1AA`;
+      const expected = await api.items('all', { near: postcode, radius: '5' });
+      expect(expected.items.length, 'some items within 5 miles').toBeGreaterThan(0);
+      expect(expected.total, 'fewer than the whole catalogue').toBeLessThan(catalogue.categories.totalItems);
+
+      await page.goto('/category/all');
+      await expect(page.getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
+      if (size.phone) await page.getByRole('button', { name: /^Filters/ }).click();
+      await page.getByLabel('Near (postcode or town)').fill(postcode);
+      await page.getByLabel('Near (postcode or town)').press('Enter');
+      await expect(page).toHaveURL((url) => url.searchParams.get('near') === postcode);
+      await page.getByLabel('Distance').selectOption('5');
+      if (size.phone) await page.getByRole('button', { name: 'Show results' }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.get('radius') === '5');
+
+      // Every card says how far away it is: 5 miles or less, nearest first, the API's list in order.
+      await expect(page.getByRole('heading', { name: `${expected.items.length} of ${expected.total} ${expected.total === 1 ? 'item' : 'items'} within 5 miles of ${district}` })).toBeVisible();
+      await expect.poll(async () => (await cardsWithDistances(page)).map(([name]) => name), 'the cards, nearest first').toEqual(expected.items.map((i) => i.name));
+      const miles = (await cardsWithDistances(page)).map(([, d]) => d);
+      expect(miles.every((d) => d !== null && d <= 5), `every card says 5 miles or less: ${miles.join(', ')}`).toBe(true);
+      expect(miles, 'in ascending order').toEqual([...miles].sort((a, b) => a! - b!));
+      expect(miles).toEqual(expected.items.map((i) => i.distanceMiles));
+      await expect(page.getByLabel('Sort by')).toHaveValue('');
+      await expect(page.getByLabel('Sort by').locator('option:checked')).toHaveText('Nearest');
+      await expectNoAxeViolations(page, `near me, the list, on ${size.name}`);
+
+      // The map: a marker opens the item's popup over it, which says the same distance as the card.
+      await page.getByRole('button', { name: 'Map', exact: true }).click();
+      await expect(page).toHaveURL((url) => url.searchParams.get('view') === 'map');
+      const chosen = expected.items.at(-1)!;
+      await openFromMarker(page, chosen.name);
+      const dialog = page.getByRole('dialog', { name: chosen.name });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText(`${chosen.distanceMiles} ${chosen.distanceMiles === 1 ? 'mile' : 'miles'} away`, { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, `near me, an item opened from the map, on ${size.name}`);
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
+      await expect(dialog).toBeHidden();
+      await expect(page).toHaveURL((url) => url.pathname === '/category/all' && url.searchParams.get('view') === 'map');
+      await expect(page.getByRole('region', { name: 'Map of the matching items' })).toBeVisible();
+      await expectNoAxeViolations(page, `near me, the map, on ${size.name}`);
+
+      // A reload keeps the place, the radius and the map; Back returns to the list with its distances.
+      await page.reload();
+      await expect(page.getByRole('button', { name: 'Map', exact: true })).toHaveAttribute('aria-pressed', 'true');
+      await expect(page.getByRole('region', { name: 'Map of the matching items' }).getByRole('button').first()).toBeVisible();
+      await page.goBack();
+      await expect(page).toHaveURL((url) => url.searchParams.get('near') === postcode && url.searchParams.get('radius') === '5' && !url.searchParams.has('view'));
+      await expect.poll(async () => (await cardsWithDistances(page)).map(([name]) => name), 'the list again after Back').toEqual(expected.items.map((i) => i.name));
+      // Remembered on this device: another category's address takes the place back.
+      await page.goto(`/category/${first.categoryId}`);
+      await expect(page).toHaveURL((url) => url.searchParams.get('near') === postcode && url.searchParams.get('radius') === '5');
+    });
+  }
+});
