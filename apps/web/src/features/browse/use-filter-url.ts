@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from '../../lib/router/index.ts';
 import { withFilter, type FilterKey } from './filter-params.ts';
 
@@ -24,29 +24,34 @@ export const TYPING_DEBOUNCE_MS = 300;
 export function useUrlTextFilter(key: FilterKey, updateParams: UpdateParams) {
   const [params] = useSearchParams();
   const urlValue = params.get(key) ?? '';
-  // `basis` is the URL value the draft belongs to; a different URL value means an outside change.
-  const [draft, setDraft] = useState({ text: urlValue, basis: urlValue });
+  // `basis` is the URL value the draft belongs to; `pending` the values written to the URL and not
+  // drawn yet (a navigation renders as a transition, a moment later). Until the last is drawn the URL
+  // still reads an older value, and the box keeps what was typed: else it blanks, and a key typed then
+  // replaces the whole text. Any other URL value is an outside change (Back, 'Clear filters').
+  const [draft, setDraft] = useState<{ text: string; basis: string; pending: string[] }>({ text: urlValue, basis: urlValue, pending: [] });
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inBurst = useRef(false);
-  const text = draft.basis === urlValue ? draft.text : urlValue;
+  if (draft.pending.length > 0 && draft.pending.at(-1) === urlValue) {
+    // The last write is drawn: from now on the draft belongs to it (a state update while rendering,
+    // as React allows for what follows from the previous render).
+    setDraft((d) => ({ text: d.text, basis: urlValue, pending: d.pending.slice(d.pending.lastIndexOf(urlValue) + 1) }));
+  }
+  const text = draft.basis === urlValue || draft.pending.includes(urlValue) ? draft.text : urlValue;
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
-  const commit = useCallback(
-    (next: string) => {
-      clearTimeout(timer.current);
-      if (next.trim() === urlValue.trim()) return;
-      updateParams((p) => withFilter(p, key, next.trim()), { replace: inBurst.current });
-      inBurst.current = true;
-      setDraft({ text: next, basis: next.trim() });
-    },
-    [key, updateParams, urlValue],
-  );
+  function commit(next: string) {
+    clearTimeout(timer.current);
+    if (next.trim() === urlValue.trim()) return;
+    updateParams((p) => withFilter(p, key, next.trim()), { replace: inBurst.current });
+    inBurst.current = true;
+    setDraft((d) => ({ text: next, basis: d.basis, pending: [...d.pending, next.trim()] }));
+  }
 
   return {
     value: text,
     onChange(next: string) {
-      setDraft({ text: next, basis: urlValue });
+      setDraft((d) => ({ text: next, basis: d.pending.length > 0 ? d.basis : urlValue, pending: d.pending }));
       clearTimeout(timer.current);
       timer.current = setTimeout(() => commit(next), TYPING_DEBOUNCE_MS);
     },

@@ -68,6 +68,30 @@ describe('filter form and the URL', () => {
     expect(field('Search').value).toBe('');
   });
 
+  it('keeps what was typed while its write to the address is being drawn (a key then adds to it)', async () => {
+    const user = userEvent.setup({ delay: null });
+    // The items answer takes a while, so the navigation that writes the search is still being drawn.
+    let release = () => {};
+    fakeFetch({
+      '/api/categories': () => json(categories),
+      '/api/categories/[^/]+/items': (u) =>
+        u.searchParams.get('search') === 'dri' ? new Promise<Response>((resolve) => (release = () => resolve(json(itemsPage([item()]))))) : json(itemsPage([item()])),
+    });
+    const { url } = renderApp('/category/all');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    await user.type(field('Search'), 'dri');
+    // Every moment from the write to the answer, the box still says what was typed.
+    const seen = new Set<string>();
+    const watch = setInterval(() => seen.add(field('Search').value), 5);
+    await waitFor(() => expect(url()).toBe('/category/all?search=dri'));
+    await user.type(field('Search'), 'll');
+    release();
+    await waitFor(() => expect(url()).toBe('/category/all?search=drill'));
+    clearInterval(watch);
+    expect(field('Search')).toHaveValue('drill');
+    expect([...seen].filter((v) => !'drill'.startsWith(v) || v === '')).toEqual([]);
+  });
+
   it('shows the core validation message beside an invalid field and does not query', async () => {
     // Keys back to back: no pause inside '12.345' writes a partial amount.
     const user = userEvent.setup({ delay: null });
