@@ -8,7 +8,7 @@ import { RENTALS_PER_ITEM, rentalsStatement } from './seed-rentals-sql.ts';
 export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/toolshed_bench';
 
 /** Bump when the generated data changes, so an old bench database is rebuilt rather than reused. */
-const SEED_VERSION = 3;
+const SEED_VERSION = 4;
 /** Upcoming rentals are placed relative to the seed day; after this many days they drift too far. */
 const MAX_SEED_AGE_DAYS = 7;
 

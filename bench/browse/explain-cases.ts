@@ -1,5 +1,5 @@
-import { addDays, parseBrowseFilters, type BrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
-import type { CatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
+import { addDays, METRES_PER_MILE, parseBrowseFilters, placeOffline, type BrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
+import type { BrowseScope, CatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
 import { narrowsListing } from '../../apps/api/src/modules/catalogue/browse-sql.ts';
 import { generateMix, MIX_SEED } from './generated-mix.ts';
 import { BROWSE_VARIANTS, variantDates } from './query-set.ts';
@@ -23,12 +23,21 @@ function browse(categoryId: string | null, raw: (today: IsoDate) => RawBrowseFil
   };
 }
 
+/** Where the service would centre the browse: the offline geocoder's place (the bench's API has no other). */
+function scopeOf(categoryId: string | null, filters: BrowseFilters): BrowseScope {
+  const near = filters.near && (filters.near.kind === 'point' ? filters.near : placeOffline(filters.near));
+  if (filters.near && !near) throw new Error(`The offline geocoder cannot place ${JSON.stringify(filters.near)}`);
+  if (!near) return { categoryId };
+  const radius = filters.radiusMiles === undefined ? {} : { radiusMetres: filters.radiusMiles * METRES_PER_MILE };
+  return { categoryId, near: { latitude: near.latitude, longitude: near.longitude, ...radius } };
+}
+
 /** As the service: an unfiltered listing reads its page with the maintained count; else one bounded query. */
 async function browseAsTheServiceDoes(repo: CatalogueRepository, categoryId: string | null, filters: BrowseFilters): Promise<void> {
   if (narrowsListing(filters)) {
-    await repo.listAndCount({ categoryId }, filters);
+    await repo.listAndCount(scopeOf(categoryId, filters), filters);
   } else {
-    await repo.listWithListedCount({ categoryId }, filters);
+    await repo.listWithListedCount(scopeOf(categoryId, filters), filters);
   }
 }
 
@@ -108,6 +117,50 @@ export const EXPLAIN_CASES: ExplainCase[] = [
     fullPlans: true,
   },
   {
+    title: 'Landing page, newest first (the order of every browse before decision 022)',
+    run: browse(null, () => ({ sort: 'newest' })),
+    expectIndexes: ['items_newest_idx'],
+    fullPlans: true,
+  },
+  {
+    title: 'Within 5 miles of a city, nearest first',
+    run: browse(null, () => ({ near: 'Leeds', radius: '5' })),
+    // The radius from the GiST index of public points (migration 0023), the order from it too.
+    expectIndexes: ['items_near_idx'],
+    fullPlans: true,
+  },
+  {
+    title: 'Within 3 miles of a district, a word, a price, dates and a rating',
+    run: browse(null, (t) => ({ near: 'M1', radius: '3', search: 'drill', maxPrice: '40', startDate: addDays(t, 6), endDate: addDays(t, 8), minRating: '3.5' })),
+    expectIndexes: ['items_near_idx'],
+    fullPlans: true,
+  },
+  {
+    title: 'Within 10 miles in a category, lowest price first',
+    run: browse('garden-tools', () => ({ near: 'Bristol', radius: '10', sort: 'price' })),
+    expectIndexes: ['items_near_idx'],
+    fullPlans: true,
+  },
+  {
+    title: 'A city at any distance, nearest first',
+    run: browse(null, () => ({ near: 'York' })),
+    // An ordered scan of the GiST index that stops after the page.
+    expectIndexes: ['items_near_idx'],
+    fullPlans: true,
+  },
+  {
+    title: 'Lowest price first, all categories',
+    run: browse(null, () => ({ sort: 'price' })),
+    expectIndexes: ['items_price_idx'],
+    fullPlans: true,
+  },
+  {
+    title: 'Highest rated first, all categories, with a maximum price',
+    run: browse(null, () => ({ sort: 'rating', maxPrice: '30' })),
+    expectIndexes: ['items_rating_idx'],
+    fullPlans: true,
+  },
+  {
     title: 'Item popup: item, images and booked ranges',
     run: async (repo, today, forget) => {
       const page = await repo.listWithListedCount({ categoryId: null }, { page: 1, pageSize: 1 });
@@ -125,6 +178,7 @@ export const EXPLAIN_CASES: ExplainCase[] = [
 export const LOAD_QUERY_CASES: ExplainCase[] = BROWSE_VARIANTS.map((v) => ({
   title: `Load query: ${v.categoryId}, "${v.search}", max £${v.maxPrice}, ${v.days} day(s) from today+${v.startInDays}${v.minRating ? `, rating ${v.minRating}+` : ''}`,
   run: browse(v.categoryId === 'all' ? null : v.categoryId, (t) => ({
+    sort: 'newest',
     search: v.search,
     maxPrice: String(v.maxPrice),
     ...variantDates(v, t),

@@ -33,7 +33,29 @@ describe('the generated browse mix', () => {
 
   it('covers every filter alone and mixed, with and without a category', () => {
     const kinds = new Set(mix.map((q) => q.kind));
-    for (const k of ['all', 'category', 'category+word', 'category+words', 'category+price', 'category+dates', 'category+rating', 'all+word+price+dates', 'category+word+price+dates+rating']) {
+    for (const k of [
+      'all',
+      'category',
+      'category+word',
+      'category+words',
+      'category+price',
+      'category+dates',
+      'category+rating',
+      'all+word+price+dates',
+      'category+word+price+dates+rating',
+      // A place within a radius, alone and with words, dates, price and rating; a place at any distance; another order.
+      'all+radius',
+      'category+radius',
+      'all+word+radius',
+      'category+dates+radius',
+      'category+price+radius',
+      'all+rating+radius',
+      'all+word+price+dates+radius',
+      'all+near',
+      'all+sort',
+      'category+word+sort',
+      'all+radius+sort',
+    ]) {
       expect(kinds.has(k), k).toBe(true);
     }
   });

@@ -1,5 +1,5 @@
 import { addDays, CATEGORIES, type IsoDate } from '@toolshed/core';
-import { CATEGORY_VOCABULARY } from './vocabulary.ts';
+import { CATEGORY_VOCABULARY, CITIES } from './vocabulary.ts';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same mix on every machine. */
 export function seededRandom(seed: number): () => number {
@@ -24,6 +24,15 @@ export interface MixQuery {
 
 const RATINGS = ['3', '3.5', '4', '4.5'];
 
+/**
+ * Where the mix browses from (decision 022): each bench city by name and by a postcode district of
+ * its area, placed by the offline geocoder (a district it has, else the area's centre).
+ */
+const PLACES = CITIES.flatMap(([name, area]) => [name, area === 'CF' ? 'CF10' : `${area}1`]);
+const RADII = ['1', '3', '5', '10', '25'];
+/** Orders other than the default: lowest price and highest rated. */
+const SORTS = ['price', 'rating'];
+
 /** Search words as people type them: single words from the item names of a category, lower-case. */
 function nounWords(nouns: string[]): string[][] {
   return nouns.map((n) => n.toLowerCase().split(/[\s-]+/).filter((w) => w.length >= 3));
@@ -31,9 +40,12 @@ function nounWords(nouns: string[]): string[][] {
 
 /**
  * A realistic browse: category (or all), 0-2 words from the catalogue's vocabulary, maybe a maximum
- * price, maybe a 1-14 day range within the next 120 days, maybe a minimum rating, page 1-3.
+ * price, maybe a 1-14 day range within the next 120 days, maybe a minimum rating, page 1-3; and,
+ * drawn from a stream of their own so the rest of the mix is what it was, maybe a place (a fifth
+ * of the mix within a radius, one in twenty at any distance, nearest first) and maybe an order
+ * other than the default (lowest price or highest rated, one in seven).
  */
-function oneQuery(random: () => number, today: IsoDate): MixQuery {
+function oneQuery(random: () => number, today: IsoDate, where: () => number): MixQuery {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const all = random() < 0.3;
   const category = all ? null : pick(CATEGORIES).id;
@@ -64,6 +76,18 @@ function oneQuery(random: () => number, today: IsoDate): MixQuery {
   }
   const r = random();
   const page = r < 0.7 ? 1 : r < 0.9 ? 2 : 3;
+  const place = where();
+  if (place < 0.25) {
+    params.set('near', PLACES[Math.floor(where() * PLACES.length)]!);
+    if (place < 0.2) {
+      params.set('radius', RADII[Math.floor(where() * RADII.length)]!);
+      kind.push('radius');
+    } else kind.push('near');
+  }
+  if (where() < 0.15) {
+    params.set('sort', SORTS[Math.floor(where() * SORTS.length)]!);
+    kind.push('sort');
+  }
   if (page > 1) params.set('page', String(page));
   const query = params.toString();
   return { path: `/api/categories/${category ?? 'all'}/items${query ? `?${query}` : ''}`, kind: kind.join('+') };
@@ -72,11 +96,12 @@ function oneQuery(random: () => number, today: IsoDate): MixQuery {
 /** `count` distinct queries from a fixed seed; the same seed and day give the same list. */
 export function generateMix(count: number, seed: number, today: IsoDate): MixQuery[] {
   const random = seededRandom(seed);
+  const where = seededRandom(seed ^ 0x5bd1e995);
   const seen = new Set<string>();
   const out: MixQuery[] = [];
   for (let attempts = 0; out.length < count; attempts++) {
     if (attempts > count * 50) throw new Error(`Could not generate ${count} distinct queries`);
-    const q = oneQuery(random, today);
+    const q = oneQuery(random, today, where);
     if (seen.has(q.path)) continue;
     seen.add(q.path);
     out.push(q);

@@ -32,10 +32,13 @@ export function variantDates(v: BrowseVariant, today: IsoDate): { startDate: Iso
   return { startDate, endDate: addDays(startDate, v.days - 1) };
 }
 
-/** The request path of a variant, exactly as the web app would send it. */
+/**
+ * The request path of a variant, exactly as the web app would send it, newest first: the order of
+ * the prototype it is compared with (the default is relevance since decision 022).
+ */
 export function variantPath(v: BrowseVariant, today: IsoDate = todayInLondon()): string {
   const { startDate, endDate } = variantDates(v, today);
-  const params = new URLSearchParams({ search: v.search, maxPrice: String(v.maxPrice), startDate, endDate });
+  const params = new URLSearchParams({ search: v.search, maxPrice: String(v.maxPrice), startDate, endDate, sort: 'newest' });
   if (v.minRating !== undefined) params.set('minRating', String(v.minRating));
   return `/api/categories/${v.categoryId}/items?${params.toString()}`;
 }
