@@ -24,6 +24,9 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
           environment: 'happy-dom',
           setupFiles: ['src/test/setup.ts'],
+          // A journey through the whole app (popup, Mock Data catalogue with its drawn pictures) takes
+          // 1-2 s alone and several times that on a busy two-core machine; 5 s failed good tests there.
+          testTimeout: 20_000,
           // react-day-picker pulls in ~1,000 date-fns module files. Node 24 re-reads date-fns's 200 KB
           // package.json for each one it loads (~3 ms a file), so loading the calendar natively takes
           // 2-4 s and lazy screens miss their waits; pre-bundled, as Vite does for the browser, ~10 ms.

@@ -93,6 +93,7 @@ import { createSimulatedPayouts } from './platform/payments/simulated-payouts.ts
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { createEventBus, type EventBus } from './platform/events/domain-events.ts';
 import { registerHousekeeping } from './platform/jobs/housekeeping.ts';
+import { startTracing } from './platform/tracing/tracing.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -137,6 +138,17 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // Only with an OTLP endpoint configured; otherwise OpenTelemetry is never loaded. First, so that its
+  // hooks run before every other and its onClose (they run in reverse) after the jobs have stopped.
+  const tracing = config.tracing ? await startTracing(config.tracing, { environment: config.nodeEnv, warn: (message) => app.log.warn(message) }) : undefined;
+  if (tracing) {
+    tracing.traceRequests(app);
+    database.observeQueries(tracing.query);
+    app.addHook('onClose', async () => {
+      database.observeQueries(undefined);
+      await tracing.shutdown();
+    });
+  }
   const errorReporter = createErrorReporter({ url: config.errorReportUrl, service: 'toolshed-api', now, warn: (obj, msg) => app.log.warn(obj, msg) });
   app.decorate('errorReporter', errorReporter);
   app.addHook('onClose', async () => errorReporter.flush());
@@ -185,6 +197,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     now,
     log: app.log,
     onRun: metrics.jobRun,
+    ...(tracing ? { aroundRun: tracing.aroundJob } : {}),
     onGiveUp: (job, err) => errorReporter.report({ source: 'job', error: describeError(err), context: { job: job.name, jobId: job.id, attempt: job.attempt } }),
   });
   const events = createEventBus(jobs);

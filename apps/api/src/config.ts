@@ -56,6 +56,15 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Photos and other files in an S3-compatible bucket (S3_BUCKET and friends); unset: DATA_DIR/media. */
   s3: S3Settings | undefined;
+  /** OpenTelemetry traces sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); unset: no tracing at all. */
+  tracing: TracingSettings | undefined;
+}
+
+export interface TracingSettings {
+  /** Where spans are POSTed: OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is, else OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces. */
+  tracesUrl: string;
+  /** OTEL_SERVICE_NAME, default toolshed-api. */
+  serviceName: string;
 }
 
 export interface S3Settings {
@@ -140,10 +149,13 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: opt(z.string()),
   S3_PUBLIC_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
   S3_PREFIX: opt(z.string().trim().regex(/^[a-z0-9][a-z0-9/_-]*$/i, 'must be a folder name such as media or prod/media')),
+  OTEL_EXPORTER_OTLP_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318')),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318/v1/traces')),
+  OTEL_SERVICE_NAME: opt(z.string().trim().min(1)),
 });
 
 /** Values that must never be echoed back in an error line. */
-const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'ERROR_REPORT_URL']);
+const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'ERROR_REPORT_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']);
 
 function describe(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
   const name = String(issue.path[0] ?? 'configuration');
@@ -162,6 +174,12 @@ function productionProblems(env: NodeJS.ProcessEnv): string[] {
     problems.push('SMTP_URL must be set in production so people can confirm their accounts (or set MAIL_OUTBOX=true to keep emails in DATA_DIR/outbox on purpose)');
   }
   return problems;
+}
+
+/** The OTLP/HTTP address of traces: the signal's own endpoint as it is, or the base endpoint's `v1/traces`. */
+function tracingSettings(tracesEndpoint: string | undefined, endpoint: string | undefined, serviceName: string | undefined): TracingSettings | undefined {
+  const tracesUrl = tracesEndpoint ?? (endpoint ? `${endpoint.replace(/\/+$/, '')}/v1/traces` : undefined);
+  return tracesUrl ? { tracesUrl, serviceName: serviceName ?? 'toolshed-api' } : undefined;
 }
 
 function parseTrustProxy(raw: string | undefined): boolean | string[] {
@@ -229,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: e.S3_PREFIX,
         }
       : undefined,
+    tracing: tracingSettings(e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, e.OTEL_EXPORTER_OTLP_ENDPOINT, e.OTEL_SERVICE_NAME),
   };
 }

@@ -15,6 +15,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/p
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { observable, observePglite, observePool, type QueryObserver } from './observe-queries.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The database or an open transaction: what a repository function writes through. */
@@ -40,6 +41,11 @@ export interface Database {
    * (PGlite's dumpDataDir); open it again with `pgliteLoadDataDir` (docs/OPERATIONS.md).
    */
   dumpDataDir?(): Promise<Blob>;
+  /**
+   * Tells `observer` of every statement sent from now on (its text, without parameters) and of its end
+   * (tracing); the driver is wrapped on the first call only, so a database nobody observes runs as it is.
+   */
+  observeQueries(observer: QueryObserver | undefined): void;
 }
 
 export interface PoolUse {
@@ -101,6 +107,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     close: () => client.close(),
     pools: () => [],
     dumpDataDir: () => client.dumpDataDir('gzip'),
+    observeQueries: observable((observer) => observePglite(client, observer)),
   };
 }
 
@@ -163,6 +170,10 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
           ['prepared', preparedPool, preparedPoolSize],
         ] as const
       ).map(([name, p, max]) => ({ name, max, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
+    observeQueries: observable((observer) => {
+      observePool(pool, observer);
+      observePool(preparedPool, observer);
+    }),
   };
 }
 

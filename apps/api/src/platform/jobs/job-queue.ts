@@ -62,6 +62,14 @@ export interface JobQueueOptions {
   onRun?: (name: string, outcome: 'done' | 'retry' | 'failed', seconds: number) => void;
   /** Told of a job that failed for good (no attempt left): the error reporter. */
   onGiveUp?: (job: { name: string; id: string; attempt: number }, err: unknown) => void;
+  /** Each run of a job runs inside this (tracing: a span around the handler and the queue's own update), which learns how it ended. */
+  aroundRun?: (job: { name: string; id: string; attempt: number }, run: () => Promise<JobRunResult>) => Promise<JobRunResult>;
+}
+
+/** How one run of a job ended, and its error unless it was done. */
+export interface JobRunResult {
+  outcome: 'done' | 'retry' | 'failed';
+  error?: unknown;
 }
 
 /** How late a daily occurrence may still run after a restart (later ones are skipped). */
@@ -73,7 +81,7 @@ const DAILY_CATCH_UP_MS = 6 * 3_600_000;
  * exponential backoff, and scheduled by an injectable clock so tests can move time. A job whose
  * process died is claimed again after its lease, so handlers must be idempotent.
  */
-export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000, leaseMs = 300_000, batchSize = 10, onRun, onGiveUp }: JobQueueOptions) {
+export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000, leaseMs = 300_000, batchSize = 10, onRun, onGiveUp, aroundRun }: JobQueueOptions) {
   const handlers = new Map<string, Registered>();
   const daily: DailySchedule[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -126,6 +134,11 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
   }
 
   async function runOne(job: ClaimedJob, at: Date): Promise<void> {
+    if (aroundRun) await aroundRun({ name: job.name, id: job.id, attempt: job.attempts }, () => attempt(job, at));
+    else await attempt(job, at);
+  }
+
+  async function attempt(job: ClaimedJob, at: Date): Promise<JobRunResult> {
     const registered = handlers.get(job.name)!;
     const started = performance.now();
     const seconds = () => (performance.now() - started) / 1000;
@@ -133,6 +146,7 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
       await registered.handler(job.payload, { now: at, attempt: job.attempts, jobId: job.id });
       await db.execute(sql`update jobs set status = 'done', locked_until = null, finished_at = ${now().toISOString()}, updated_at = ${now().toISOString()} where id = ${job.id}`);
       onRun?.(job.name, 'done', seconds());
+      return { outcome: 'done' };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       const giveUp = job.attempts >= job.max_attempts;
@@ -146,6 +160,7 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
       onRun?.(job.name, giveUp ? 'failed' : 'retry', seconds());
       log?.error({ job: job.name, jobId: job.id, attempt: job.attempts, giveUp, err: message }, giveUp ? 'job failed for good' : 'job failed, will retry');
       if (giveUp) onGiveUp?.({ name: job.name, id: job.id, attempt: job.attempts }, err);
+      return { outcome: giveUp ? 'failed' : 'retry', error: err };
     }
   }
 
