@@ -375,7 +375,7 @@ export function orderedWalk(scope: BrowseScope, f: BrowseFilters, sort: OtherSor
  * (id): each match's key is read from its item and the set sorted. For a set within the count's
  * bound (1,000) this is cheaper and steadier than a walk, which may cross the catalogue to find few.
  */
-export function orderedMatches(m: string, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
+export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
   const tier =
     sort === 'relevance'
       ? sql`case when ${tierCondition('shown', 't', 'id')} then 0 else 1 end`
@@ -383,6 +383,6 @@ export function orderedMatches(m: string, scope: BrowseScope, sort: OtherSort, l
         ? sql`case when t.public_latitude is null or t.public_longitude is null then 1 else 0 end`
         : sql`0`;
   return sql`select * from (select t.id, t.created_at, ${tier} as tier, ${sortKey(sort, 't', scope.near)} as k
-    from ${sql.raw(m)} join items t on t.id = ${sql.raw(m)}.id) r
+    from (${matches}) mm join items t on t.id = mm.id) r
     order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }

@@ -204,11 +204,19 @@ export function createCatalogueRepository(db: Db) {
       const postings = readsPostings(scope, filters, costs);
       let query: SQL;
       if (sort !== 'newest') {
-        const all = sql`(select count(*) from m) < ${rowCount(window)}`;
-        query = sql`with m as materialized (${postings ? matchingItems(scope, filters, window, 0, costs) : countedItems(scope, filters, window, costs)})
-            select c.matched, p.* from (select count(*)::int as matched from m) c
+        // Over postings the matches are kept (materialised) to be counted and, when they are all of
+        // them, sorted. Over items only their count is kept: counting needs no column, so it stays an
+        // index-only walk (the price index for a maximum price), and the few matches of a small set
+        // are found again to be sorted.
+        const counted = postings
+          ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs)}), n as materialized (select count(*)::int as matched from m)`
+          : sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w)`;
+        const matches = postings ? sql`select id from m` : countedItems(scope, filters, window, costs);
+        const all = sql`(select matched from n) < ${rowCount(window)}`;
+        query = sql`with ${counted}
+            select c.matched, p.* from n c
             ${cardsInOrder(
-              sql`select * from (${orderedMatches('m', scope, sort, filters.pageSize, offset)}) a where ${all}
+              sql`select * from (${orderedMatches(matches, scope, sort, filters.pageSize, offset)}) a where ${all}
                 union all select * from (${orderedWalk(scope, filters, sort, filters.pageSize, offset, costs)}) b where not ${all}`,
               sort,
               scope.near,
