@@ -147,17 +147,22 @@ export function createCatalogueRepository(db: Db) {
   return {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
     async categoriesWithCounts(): Promise<CategoryRow[]> {
-      // Each tile's picture: the newest listed item of the category that has a photo (walked newest
-      // first along the category's listing index, stopping at the first with one).
+      // Each tile's picture: the newest listed item of the category that has a photo, among its 50
+      // newest (walked along the category's listing index). Bounded: a category whose newest items
+      // have no photo costs 50 probes, not a walk of the whole category (3.2 s on 100,000 items).
       return queryRowsPrepared<CategoryRow>(db, sql`
         select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count,
                pic.item_name as picture_item, pic.large_key as picture_large_key, pic.thumb_key as picture_thumb_key
         from categories c left join category_item_counts n on n.category_id = c.id
         left join lateral (
           select i.name as item_name, img.large_key, img.thumb_key
-          from items i
+          from (
+            select id, name, created_at from items
+            where category_id = c.id and deleted_at is null and available
+            order by created_at desc, id desc
+            limit 50
+          ) i
           join lateral (select large_key, thumb_key from item_images where item_id = i.id order by position limit 1) img on true
-          where i.category_id = c.id and i.deleted_at is null and i.available
           order by i.created_at desc, i.id desc
           limit 1
         ) pic on true

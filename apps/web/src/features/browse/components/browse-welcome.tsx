@@ -48,8 +48,9 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
         <label htmlFor="welcome-search" className="block text-2xl font-bold tracking-tight sm:text-3xl">
           What do you need?
         </label>
-        <p className="text-emerald-50">Borrow tools and equipment from your neighbours, by the day.</p>
-        <div className="flex max-w-2xl flex-wrap gap-2 pt-1">
+        {/* On a phone the question says enough; the first results must still show on the first screen. */}
+        <p className="hidden text-emerald-50 sm:block">Borrow tools and equipment from your neighbours, by the day.</p>
+        <div className="flex max-w-2xl gap-2 pt-1">
           <input
             id="welcome-search"
             type="search"
@@ -57,7 +58,7 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
             onChange={(e) => setText(e.target.value)}
             placeholder="Drill, ladder, gazebo..."
             maxLength={100}
-            className="min-w-0 flex-[2_1_12rem] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+            className="min-w-0 flex-[3_1_0] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
           />
           <label htmlFor="welcome-where" className="sr-only">
             Where? A UK postcode or a town
@@ -67,16 +68,16 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
             type="text"
             value={where}
             onChange={(e) => setWhere(e.target.value)}
-            placeholder="Where? Postcode or town"
+            placeholder="Where?"
             maxLength={60}
             autoComplete="postal-code"
             aria-invalid={whereProblem ? true : undefined}
             aria-describedby={whereProblem ? 'welcome-where-problem' : undefined}
-            className="min-w-0 flex-[1_1_9rem] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
+            className="min-w-0 flex-[2_1_0] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
           />
           <button
             type="submit"
-            className="rounded-lg bg-amber-300 px-4 py-2.5 font-semibold text-slate-900 hover:bg-amber-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
+            className="shrink-0 rounded-lg bg-amber-300 px-3 py-2.5 font-semibold sm:px-4 text-slate-900 hover:bg-amber-200 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-white"
           >
             Search
           </button>
@@ -108,9 +109,9 @@ function CategoryTile({ category }: { category: ApiCategory }) {
     >
       {category.picture ? (
         // The tile's words name the category; the photo only shows it.
-        <img src={category.picture.thumbUrl} alt="" width={112} height={75} loading="lazy" decoding="async" className="h-[75px] w-28 object-cover transition-transform group-hover:scale-105" />
+        <img src={category.picture.thumbUrl} alt="" width={112} height={75} loading="lazy" decoding="async" className="h-14 w-28 object-cover transition-transform group-hover:scale-105 sm:h-[75px]" />
       ) : (
-        <span aria-hidden="true" className="block h-[75px] w-28 bg-emerald-100" />
+        <span aria-hidden="true" className="block h-14 w-28 bg-emerald-100 sm:h-[75px]" />
       )}
       <span className="block px-2 pt-1.5 text-sm leading-tight font-semibold">{category.name}</span>
       <span className="block px-2 pb-2 text-xs text-slate-700">
