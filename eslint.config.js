@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
@@ -46,10 +47,26 @@ export default tseslint.config(
     },
   },
   {
+    // Promises are awaited or handled: a floating one loses its rejection, and one passed where a
+    // callback's result is ignored (an event handler, a setTimeout) runs unobserved. `void` marks
+    // the fire-and-forget that is meant. These rules read types, from each file's own tsconfig.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // Accessibility of the markup: labels, alt text, keyboard access for what can be clicked, valid ARIA.
+    files: ['apps/web/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
   },
   {
     // The browser must never pull zod in at runtime: the contract is imported for its types only.

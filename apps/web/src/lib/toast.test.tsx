@@ -29,7 +29,9 @@ describe('toast', () => {
 
     await user.click(screen.getByRole('button', { name: 'Add' }));
     expect(region.textContent).toBe('Added to your wheelbarrow');
-    act(() => vi.advanceTimersByTime(6_000));
+    act(() => {
+      vi.advanceTimersByTime(6_000);
+    });
     expect(region.textContent).toBe('');
   });
 });

@@ -17,6 +17,7 @@ export function ForgotPasswordPage() {
   const [sent, setSent] = useState(false);
   const [submitting, setSubmitting] = useState(false);
 
+  // Every failure is caught and shown in the form, so the submit event starts this and need not wait for it.
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found = emailProblem(email);
@@ -40,7 +41,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Reset your password" intro="Enter the email of your account and we will send you a link to choose a new password.">
       {mode === 'mock' && <AccountsNeedServer />}
-      <form noValidate onSubmit={onSubmit} aria-label="Reset your password">
+      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Reset your password">
         <div role="status">{sent && <FormSuccess className="mb-4">{RESET_SENT_MESSAGE}</FormSuccess>}</div>
         {error && <div className="mb-4"><FormAlert>{error}</FormAlert></div>}
         <fieldset disabled={mode === 'mock'} className="space-y-4">

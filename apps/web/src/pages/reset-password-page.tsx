@@ -32,6 +32,7 @@ export function ResetPasswordPage() {
     );
   }
 
+  // Every failure is caught and shown in the form, so the submit event starts this and need not wait for it.
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const rule = password ? passwordProblem(password) : null;
@@ -69,7 +70,7 @@ export function ResetPasswordPage() {
         )}
       </div>
       {!done && (
-        <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Choose a new password">
+        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Choose a new password">
           {error && (
             <FormAlert>
               <p>{error.message}</p>

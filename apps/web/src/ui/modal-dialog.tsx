@@ -52,6 +52,7 @@ export function ModalDialog({ onClose, initialFocus, fallbackFocusId, lockScroll
   }, []);
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape from anywhere inside closes the dialog, and so does a click on its backdrop (keyboard users have Escape)
     <dialog
       ref={ref}
       tabIndex={initialFocus ? undefined : -1}

@@ -44,6 +44,7 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- the arrow keys pressed on the gallery's buttons bubble up here
     <div role="group" aria-label="Image gallery" onKeyDown={onKeyDown} className="flex flex-col gap-3">
       <div className="relative">
         <button

@@ -26,7 +26,7 @@ function leavesTheApp(event: MouseEvent<HTMLAnchorElement>, target: string | und
 }
 
 /** A real <a href> (open in a new tab, copy the address), navigated in the app on a plain click. */
-export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps) {
+export function Link({ to, replace, state, onClick, target, children, ...rest }: LinkProps) {
   const href = useHref(to);
   const location = useLocation();
   const navigate = useNavigate();
@@ -42,7 +42,9 @@ export function Link({ to, replace, state, onClick, target, ...rest }: LinkProps
         // A link to where the user already is does not add a second, identical entry.
         void navigate(href, { replace: replace ?? createPath(location) === href, state });
       }}
-    />
+    >
+      {children}
+    </a>
   );
 }
 

@@ -93,6 +93,7 @@ function SignedIn({ user, bell }: { user: SessionUser; bell: ReactNode }) {
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed on any link or button of the menu bubbles up here
     <nav
       aria-label="Account"
       className="relative"

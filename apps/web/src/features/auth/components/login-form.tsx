@@ -64,6 +64,7 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
     return found;
   }
 
+  // Every failure is caught and shown in the form, so the submit event starts this and need not wait for it.
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found = validate();
@@ -94,7 +95,7 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={signingUp ? 'Sign up' : 'Sign in'}>
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={signingUp ? 'Sign up' : 'Sign in'}>
       {/* The live region is always there (so it is announced) but takes no space while empty. */}
       <div role="status">{notice && <FormSuccess className="mb-4">{notice}</FormSuccess>}</div>
       <div className="space-y-4">

@@ -39,6 +39,7 @@ export function MessageList({ messages, me, otherName, readUpTo, hasOlder, loadi
   }
 
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so that it can be scrolled from the keyboard
     <div ref={box} onScroll={onScroll} className="max-h-[28rem] min-h-48 overflow-y-auto rounded-lg bg-slate-50 p-3" tabIndex={0} role="log" aria-label="Conversation">
       {hasOlder && (
         <div className="mb-2 text-center">

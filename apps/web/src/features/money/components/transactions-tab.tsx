@@ -46,6 +46,7 @@ export function TransactionsTab() {
         </a>
       </div>
       {wide ? (
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so that it can be scrolled from the keyboard
         <div className="overflow-x-auto rounded-xl border border-slate-200" tabIndex={0} role="region" aria-label="Transactions table">
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">

@@ -26,7 +26,6 @@ export function EditNameForm({ current, onDone }: { current: string; onDone(save
     update.mutate(name.trim(), { onSuccess: () => onDone(true) });
   }
 
-  // The field takes focus because the user has just asked to edit it.
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit your name" className="max-w-md space-y-3">
       {update.isError && (
@@ -34,6 +33,7 @@ export function EditNameForm({ current, onDone }: { current: string; onDone(save
       )}
       <FormField id="profile-name" label="Full name" problem={problem}>
         <input id="profile-name" type="text" autoComplete="name" maxLength={NAME_MAX} required value={name}
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the user has just asked to edit this field, which replaced the button they pressed
           autoFocus onChange={(e) => setName(e.target.value)} className={inputClass} {...fieldA11y('profile-name', problem)} />
       </FormField>
       <div className="flex gap-2">

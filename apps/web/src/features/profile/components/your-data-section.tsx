@@ -20,14 +20,19 @@ export function YourDataSection() {
   function confirm() {
     if (blocker.data?.blocker) return;
     remove.mutate(password, {
-      onSuccess: async () => {
+      onSuccess: () => {
         setAsking(false);
-        await navigate('/category/all');
-        // The server has already ended every session; this forgets what the browser kept.
-        await signOut().catch(() => undefined);
-        toast.show('Your account has been deleted.');
+        // The account is gone whatever happens next: leaving the page is not waited for by the mutation.
+        void leave();
       },
     });
+  }
+
+  async function leave() {
+    await navigate('/category/all');
+    // The server has already ended every session; this forgets what the browser kept.
+    await signOut().catch(() => undefined);
+    toast.show('Your account has been deleted.');
   }
 
   const reason = blocker.data?.blocker ?? (remove.error instanceof ApiError && remove.error.status !== 400 ? errorMessage(remove.error) : undefined);

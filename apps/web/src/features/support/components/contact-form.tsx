@@ -34,6 +34,7 @@ export function ContactForm({ defaults, unavailable }: Props) {
 
   const set = (field: SupportField) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
+  // Every failure is caught and shown in the form, so the submit event starts this and need not wait for it.
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found = supportProblems(form);
@@ -68,7 +69,7 @@ export function ContactForm({ defaults, unavailable }: Props) {
   );
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-labelledby="contact-heading">
+    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="contact-heading">
       <div role="status">{sent && <FormSuccess className="mb-4">{CONTACT_SUCCESS_MESSAGE}</FormSuccess>}</div>
       {error && <div className="mb-4"><FormAlert>{error}</FormAlert></div>}
       <fieldset disabled={unavailable} className="space-y-4">
