@@ -38,9 +38,10 @@ export interface Database {
   pools(): PoolUse[];
   /**
    * The embedded database only: a gzipped tarball of its whole data folder, taken while it runs
-   * (PGlite's dumpDataDir); open it again with `pgliteLoadDataDir` (docs/OPERATIONS.md).
+   * (PGlite's dumpDataDir); open it again with `pgliteLoadDataDir` (docs/OPERATIONS.md). Tests take
+   * it uncompressed ('none'), which opens faster.
    */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(compression?: 'gzip' | 'none'): Promise<Blob>;
   /**
    * Tells `observer` of every statement sent from now on (its text, without parameters) and of its end
    * (tracing); the driver is wrapped on the first call only, so a database nobody observes runs as it is.
@@ -106,7 +107,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     exclusively: (_name, fn) => fn(),
     close: () => client.close(),
     pools: () => [],
-    dumpDataDir: () => client.dumpDataDir('gzip'),
+    dumpDataDir: (compression = 'gzip') => client.dumpDataDir(compression),
     observeQueries: observable((observer) => observePglite(client, observer)),
   };
 }

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -19,13 +21,21 @@ export interface TestContext {
 }
 
 /**
- * A fresh, migrated database for one test file: in-memory PGlite by default, or its own schema on the
- * PostgreSQL server named by DATABASE_URL (dropped afterwards).
+ * A fresh, migrated database for one test file: in-memory PGlite by default, opened from a copy of
+ * the database global-setup.ts migrated once for the run, or its own schema on the PostgreSQL server
+ * named by DATABASE_URL (dropped afterwards).
  */
 export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
-  const database = await openDatabase({ databaseUrl: url, schemaName, poolSize: 10 });
+  const template = url ? undefined : inject('pgliteTemplate');
+  const database = await openDatabase({
+    databaseUrl: url,
+    schemaName,
+    poolSize: 10,
+    ...(template ? { pgliteLoadDataDir: await openAsBlob(template) } : {}),
+  });
+  // Nothing to apply on a copy of the template; on a new schema, every migration.
   await database.migrate();
   return {
     database,
