@@ -38,6 +38,9 @@ async function check(page: Page, path: string, size: string): Promise<void> {
 }
 
 test.describe('every route, at both sizes, has no accessibility violations', () => {
+  // Some twenty pages with axe on each: more than the usual two minutes when the workers share the cores.
+  test.describe.configure({ timeout: 240_000 });
+
   for (const size of SIZES) {
     test(`${size.name} (${size.width}x${size.height})`, async ({ page, baseUrl, api, accounts }) => {
       await page.setViewportSize({ width: size.width, height: size.height });

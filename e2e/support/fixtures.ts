@@ -22,8 +22,8 @@ export interface ServerOptions {
   env?: Record<string, string>;
 }
 
-/** The server's start-up includes migrating and seeding an empty database. */
-const SERVER_START_TIMEOUT_MS = 150_000;
+/** The server's start-up includes migrating and seeding an empty database (servers.ts allows it 180 s). */
+const SERVER_START_TIMEOUT_MS = 240_000;
 
 interface WorkerFixtures {
   serverOptions: ServerOptions;

@@ -18,8 +18,11 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** The first start on an empty data folder migrates and seeds the catalogue with its images. */
-const STARTUP_TIMEOUT_MS = 90_000;
+/**
+ * The first start on an empty data folder migrates and seeds the catalogue with its images: well
+ * under a minute alone, but every worker starts its server at once on a busy two-core machine.
+ */
+const STARTUP_TIMEOUT_MS = 180_000;
 const STOP_TIMEOUT_MS = 10_000;
 const LOG_TAIL_CHARS = 4_000;
 
