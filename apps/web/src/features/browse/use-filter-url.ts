@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useSearchParams } from '../../lib/router/index.ts';
 import { withFilter, type FilterKey } from './filter-params.ts';
 
@@ -24,34 +24,50 @@ export const TYPING_DEBOUNCE_MS = 300;
 export function useUrlTextFilter(key: FilterKey, updateParams: UpdateParams) {
   const [params] = useSearchParams();
   const urlValue = params.get(key) ?? '';
-  // `basis` is the URL value the draft belongs to; `pending` the values written to the URL and not
-  // drawn yet (a navigation renders as a transition, a moment later). Until the last is drawn the URL
-  // still reads an older value, and the box keeps what was typed: else it blanks, and a key typed then
-  // replaces the whole text. Any other URL value is an outside change (Back, 'Clear filters').
-  const [draft, setDraft] = useState<{ text: string; basis: string; pending: string[] }>({ text: urlValue, basis: urlValue, pending: [] });
+  // The box shows `text` and nothing else: what was typed, or what an outside change put in the URL.
+  // Nothing here is worked out while rendering. A navigation renders as a transition, and a key can
+  // interrupt a transition's render, which React then throws away: a decision taken in that render
+  // (that the write was drawn) would be lost or, worse, applied to a state it was not taken from, and
+  // the box would jump back to the older URL value under the next key, which replaced the text.
+  const [text, setText] = useState(urlValue);
+  // Values written to the URL that no committed render has shown yet, oldest first.
+  const pending = useRef<string[]>([]);
+  const drawn = useRef(urlValue);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const inBurst = useRef(false);
-  if (draft.pending.length > 0 && draft.pending.at(-1) === urlValue) {
-    // The last write is drawn: from now on the draft belongs to it (a state update while rendering,
-    // as React allows for what follows from the previous render).
-    setDraft((d) => ({ text: d.text, basis: urlValue, pending: d.pending.slice(d.pending.lastIndexOf(urlValue) + 1) }));
-  }
-  const text = draft.basis === urlValue || draft.pending.includes(urlValue) ? draft.text : urlValue;
+
+  useLayoutEffect(() => {
+    if (drawn.current === urlValue) return;
+    drawn.current = urlValue;
+    const ours = pending.current.indexOf(urlValue);
+    if (ours >= 0) {
+      // One of our own writes is on screen: the box already holds it, or what was typed since.
+      pending.current = pending.current.slice(ours + 1);
+      return;
+    }
+    // An outside change (Back, 'Clear filters'): the box follows the URL, and a write still waiting
+    // for a pause in typing is dropped rather than undoing it. Before paint, so no frame shows the old text.
+    pending.current = [];
+    clearTimeout(timer.current);
+    inBurst.current = false;
+    setText(urlValue);
+  }, [urlValue]);
 
   useEffect(() => () => clearTimeout(timer.current), []);
 
   function commit(next: string) {
     clearTimeout(timer.current);
-    if (next.trim() === urlValue.trim()) return;
+    const latest = pending.current.at(-1) ?? drawn.current;
+    if (next.trim() === latest.trim()) return;
     updateParams((p) => withFilter(p, key, next.trim()), { replace: inBurst.current });
     inBurst.current = true;
-    setDraft((d) => ({ text: next, basis: d.basis, pending: [...d.pending, next.trim()] }));
+    pending.current = [...pending.current, next.trim()];
   }
 
   return {
     value: text,
     onChange(next: string) {
-      setDraft((d) => ({ text: next, basis: d.pending.length > 0 ? d.basis : urlValue, pending: d.pending }));
+      setText(next);
       clearTimeout(timer.current);
       timer.current = setTimeout(() => commit(next), TYPING_DEBOUNCE_MS);
     },
@@ -60,8 +76,12 @@ export function useUrlTextFilter(key: FilterKey, updateParams: UpdateParams) {
       commit(text);
       inBurst.current = false;
     },
-    cancel() {
+    /** Empty the box and drop a write still waiting for a pause ('Clear filters'). */
+    clear() {
       clearTimeout(timer.current);
+      pending.current = [];
+      inBurst.current = false;
+      setText('');
     },
   };
 }

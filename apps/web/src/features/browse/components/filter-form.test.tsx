@@ -82,12 +82,15 @@ describe('filter form and the URL', () => {
     await user.type(field('Search'), 'dri');
     // Every moment from the write to the answer, the box still says what was typed.
     const seen = new Set<string>();
-    const watch = setInterval(() => seen.add(field('Search').value), 5);
-    await waitFor(() => expect(url()).toBe('/category/all?search=dri'));
-    await user.type(field('Search'), 'll');
-    release();
-    await waitFor(() => expect(url()).toBe('/category/all?search=drill'));
-    clearInterval(watch);
+    const watch = setInterval(() => seen.add(screen.queryByLabelText<HTMLInputElement>('Search')?.value ?? '(no search box)'), 5);
+    try {
+      await waitFor(() => expect(url()).toBe('/category/all?search=dri'));
+      await user.type(field('Search'), 'll');
+      release();
+      await waitFor(() => expect(url()).toBe('/category/all?search=drill'));
+    } finally {
+      clearInterval(watch);
+    }
     expect(field('Search')).toHaveValue('drill');
     expect([...seen].filter((v) => !'drill'.startsWith(v) || v === '')).toEqual([]);
   });
@@ -161,5 +164,33 @@ describe('filter form and the URL', () => {
     expect(field('Search').value).toBe('');
     expect(field('Max price (£ per day)').value).toBe('');
     expect(field('Minimum owner rating').value).toBe('');
+  });
+
+  it('clears a search typed but not yet written, and writes nothing for it afterwards', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { url } = setup('/category/all?minRating=3');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+
+    await user.type(field('Search'), 'saw');
+    await user.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await waitFor(() => expect(url()).toBe('/category/all'));
+    expect(field('Search').value).toBe('');
+    // Past the pause that would have written 'saw': the dropped write stays dropped.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(url()).toBe('/category/all');
+    expect(field('Search').value).toBe('');
+  });
+
+  it('follows Back to an older search while the box still shows the newer one', async () => {
+    const user = userEvent.setup({ delay: null });
+    const { url, router } = setup('/category/all?search=saw');
+    await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+
+    await user.clear(field('Search'));
+    await user.type(field('Search'), 'drill');
+    await waitFor(() => expect(url()).toBe('/category/all?search=drill'));
+    await act(() => router.navigate(-1));
+    expect(url()).toBe('/category/all?search=saw');
+    await waitFor(() => expect(field('Search')).toHaveValue('saw'));
   });
 });

@@ -150,8 +150,8 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
           type="button"
           disabled={!hasFilters(params)}
           onClick={() => {
-            search.cancel();
-            maxPrice.cancel();
+            search.clear();
+            maxPrice.clear();
             updateParams(withoutFilters);
           }}
           className="rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60"
