@@ -1,21 +1,31 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker fewer than the cores, which is a single worker on a two-core
+    // machine: the main process has little to do, so run at least two.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node' } },
+      // core, api and bench run their files one after another in each worker, without loading every
+      // module again for each file (isolate: false): an API file spent 1-3 s importing Fastify, the auth
+      // library and drizzle before its first test. Their tests share no state through modules; each API
+      // file still opens a database of its own (src/test/test-app.ts). Web files keep their isolation:
+      // several of them mock modules, stub globals or fake the clock.
+      { test: { name: 'core', root: 'packages/core', include: ['src/**/*.test.ts'], environment: 'node', isolate: false } },
       {
         test: {
           name: 'api',
           root: 'apps/api',
           include: ['src/**/*.test.ts'],
           environment: 'node',
+          isolate: false,
           globalSetup: ['src/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'bench', root: 'bench', include: ['*/**/*.test.ts'], exclude: ['node_modules/**'], environment: 'node' } },
+      { test: { name: 'bench', root: 'bench', include: ['*/**/*.test.ts'], exclude: ['node_modules/**'], environment: 'node', isolate: false } },
       {
         extends: 'apps/web/vite.config.ts',
         test: {
