@@ -23,6 +23,7 @@ export * from './vacation.ts';
 export * from './london-time.ts';
 export * from './ledger.ts';
 export * from './ledger-postings.ts';
+export * from './deposits.ts';
 export * from './message-rules.ts';
 export * from './payment-state.ts';
 export * from './withdrawal-rules.ts';

@@ -6,9 +6,10 @@
  * - pending: earnings of rentals not yet completed (pending credits)
  * - payout_pending: withdrawals being paid out (pending debits)
  * - paid_out: money paid out to a user's card
+ * - deposit_held: a renter's deposit held on their card (authorised, not charged) until it is released or claimed
  * - fees: the platform's service fees (no user)
  */
-export const LEDGER_ACCOUNTS = ['card', 'available', 'pending', 'payout_pending', 'paid_out', 'fees'] as const;
+export const LEDGER_ACCOUNTS = ['card', 'available', 'pending', 'payout_pending', 'paid_out', 'fees', 'deposit_held'] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
 export interface LedgerLeg {

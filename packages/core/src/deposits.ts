@@ -1,0 +1,154 @@
+import { addDays, compareDates, daysInclusive, todayInLondon, type IsoDate } from './dates.ts';
+import { formatPence } from './money.ts';
+import { londonTimeToInstant } from './london-time.ts';
+
+/**
+ * Deposits, holds and claims, defined once for the API and the web app.
+ *
+ * An item may ask for a refundable deposit (0 to £1,000). At checkout the renter's card is authorised
+ * for it beside the rental charge: held, not charged. The hold is released when the rental has been
+ * returned and its claim window has closed with no claim, or settled by a claim: the agreed amount is
+ * captured for the owner and the rest released. A late return accrues the daily rate per late day from
+ * the day after the end date; it is claimed from the deposit like any other problem, never charged
+ * silently.
+ *
+ *   hold: held --window closed, no claim--> released
+ *         held --claim accepted--> captured (part or all; the rest released)
+ *   claim: open --accept (the other party)--> accepted
+ *          open --dispute (the other party)--> disputed --7 days without agreement--> escalated
+ *          disputed | escalated --accept (the other party)--> accepted
+ */
+export const DEPOSIT_MAX_PENCE = 100_000;
+/** Either party may report a problem until this long after the end of the end date (or the return, if later). */
+export const CLAIM_WINDOW_HOURS = 48;
+/** A disputed claim goes to Toolshed support after this many days without agreement. */
+export const DISPUTE_ESCALATION_DAYS = 7;
+export const CLAIM_NOTE_MAX = 1000;
+
+export const HOLD_STATES = ['held', 'released', 'captured'] as const;
+export type HoldState = (typeof HOLD_STATES)[number];
+
+export const CLAIM_STATES = ['open', 'accepted', 'disputed', 'escalated'] as const;
+export type ClaimState = (typeof CLAIM_STATES)[number];
+
+export const CLAIM_KINDS = ['damaged', 'missing_parts', 'not_returned', 'returned_late', 'not_as_described'] as const;
+export type ClaimKind = (typeof CLAIM_KINDS)[number];
+
+export const CLAIM_KIND_LABELS: Readonly<Record<ClaimKind, string>> = {
+  damaged: 'Damaged',
+  missing_parts: 'Missing parts',
+  not_returned: 'Not returned',
+  returned_late: 'Returned late',
+  not_as_described: 'Not as described',
+};
+
+/** Which problems each party may report: the owner about the tool's return, the renter about the listing. */
+export function claimKindsFor(role: 'owner' | 'renter'): readonly ClaimKind[] {
+  return role === 'owner' ? ['damaged', 'missing_parts', 'not_returned', 'returned_late'] : ['not_as_described'];
+}
+
+/** Why a deposit cannot be set, or null. */
+export function depositProblem(pence: unknown): string | null {
+  if (typeof pence !== 'number' || !Number.isInteger(pence) || pence < 0 || pence > DEPOSIT_MAX_PENCE) {
+    return `The deposit must be a whole amount from £0 to ${formatPence(DEPOSIT_MAX_PENCE)}.`;
+  }
+  return null;
+}
+
+/** How a deposit is shown beside a price: 'held, not charged'. */
+export function depositLabel(pence: number): string {
+  return `${formatPence(pence)} deposit held, not charged`;
+}
+
+/** Late days: every day after the end date up to the return day (or today, while not returned). */
+export function lateDays(endDate: IsoDate, returnedOn: IsoDate | null, today: IsoDate): number {
+  const last = returnedOn ?? today;
+  if (compareDates(last, endDate) <= 0) return 0;
+  return daysInclusive(addDays(endDate, 1), last);
+}
+
+/** The late fee so far: the daily rate for each late day. */
+export function lateFeePence(r: { endDate: IsoDate; dailyRatePence: number; returnedAt: Date | null }, now: Date): number {
+  return r.dailyRatePence * lateDays(r.endDate, r.returnedAt ? todayInLondon(r.returnedAt) : null, todayInLondon(now));
+}
+
+/**
+ * When reports close: 48 hours after the end of the end date (London midnight after it), or after the
+ * return if that came later. While the tool is not back, reports stay open.
+ */
+export function claimWindowClosesAt(r: { endDate: IsoDate; returnedAt: Date | null }): Date | null {
+  const endOfEndDate = londonTimeToInstant(addDays(r.endDate, 1), '00:00').getTime();
+  if (!r.returnedAt) return null;
+  const from = Math.max(endOfEndDate, r.returnedAt.getTime());
+  return new Date(from + CLAIM_WINDOW_HOURS * 3_600_000);
+}
+
+export interface ClaimRentalFacts {
+  startDate: IsoDate;
+  endDate: IsoDate;
+  dailyRatePence: number;
+  returnedAt: Date | null;
+  cancelled: boolean;
+  /** The deposit held for this rental, 0 if none. */
+  holdPence: number;
+  holdState: HoldState | null;
+  /** What the renter paid for the line (the most a 'not as described' claim may ask back). */
+  linePence: number;
+  /** Kinds already claimed on this rental. */
+  claimedKinds: readonly ClaimKind[];
+  /** What the owner's unsettled claims already ask of the hold. */
+  openOnHoldPence: number;
+}
+
+/**
+ * The most a claim of this kind may name. The owner's claims share the hold (what other unsettled
+ * claims ask is taken off), and a late return is also capped by the late fee; the renter's claim asks
+ * back at most what they paid for the line.
+ */
+export function claimCeilingPence(kind: ClaimKind, r: ClaimRentalFacts, now: Date): number {
+  if (kind === 'not_as_described') return r.linePence;
+  const hold = r.holdState === 'held' ? Math.max(0, r.holdPence - r.openOnHoldPence) : 0;
+  if (kind === 'returned_late') return Math.min(hold, lateFeePence(r, now));
+  return hold;
+}
+
+/** Why this party cannot report this problem now, or null. Checked on the server; the form shows the same. */
+export function claimProblem(input: { kind: ClaimKind; amountPence: number; role: 'owner' | 'renter' }, r: ClaimRentalFacts, now: Date): string | null {
+  const today = todayInLondon(now);
+  if (!CLAIM_KINDS.includes(input.kind)) return 'Please choose what the problem is.';
+  if (!claimKindsFor(input.role).includes(input.kind)) {
+    return input.role === 'owner' ? 'An owner cannot report an item as not as described.' : 'Only the owner can report damage, missing parts or a late or missing return.';
+  }
+  if (r.cancelled) return 'This rental was cancelled: there is nothing to claim.';
+  if (compareDates(today, r.startDate) < 0) return 'Problems can be reported once the rental has started.';
+  if (r.claimedKinds.includes(input.kind)) return 'This problem has already been reported for this rental.';
+  if (input.kind === 'not_returned' && r.returnedAt) return 'This item has been returned.';
+  if (input.kind !== 'not_returned' && input.kind !== 'not_as_described' && !r.returnedAt) {
+    return input.kind === 'returned_late' && lateDays(r.endDate, null, today) > 0 ? 'Report a late return once the item is back (the fee keeps growing until then).' : 'This can be reported once the item is returned.';
+  }
+  if (input.kind === 'not_returned' && compareDates(today, r.endDate) <= 0) return 'The item is not due back yet.';
+  const closes = claimWindowClosesAt(r);
+  if (closes && now.getTime() > closes.getTime()) return `Problems had to be reported within ${CLAIM_WINDOW_HOURS} hours after the rental ended.`;
+  if (input.kind !== 'not_as_described' && (r.holdState !== 'held' || r.holdPence === 0)) return 'This rental has no deposit held to claim from.';
+  if (!Number.isInteger(input.amountPence) || input.amountPence < 1) return 'Please enter an amount of at least £0.01.';
+  const ceiling = claimCeilingPence(input.kind, r, now);
+  if (input.amountPence > ceiling) {
+    if (input.kind === 'not_as_described') return `A claim can be at most what you paid for this rental, ${formatPence(ceiling)}.`;
+    if (input.kind === 'returned_late') return `A late-return claim can be at most ${formatPence(ceiling)} (the late days at the daily rate, up to the deposit left to claim).`;
+    return `A claim can be at most the deposit left to claim, ${formatPence(ceiling)}.`;
+  }
+  return null;
+}
+
+/** Who answers a claim: the party that did not make it. */
+export function claimAnswerProblem(claim: { state: ClaimState; byRole: 'owner' | 'renter' }, role: 'owner' | 'renter', action: 'accept' | 'dispute'): string | null {
+  if (claim.byRole === role) return 'Only the other party can answer this claim.';
+  if (claim.state === 'accepted') return 'This claim has already been accepted.';
+  if (action === 'dispute' && claim.state !== 'open') return 'This claim has already been disputed.';
+  return null;
+}
+
+/** When a claim disputed at this instant goes to support. */
+export function escalatesAt(disputedAt: Date): Date {
+  return new Date(disputedAt.getTime() + DISPUTE_ESCALATION_DAYS * 86_400_000);
+}
