@@ -74,6 +74,9 @@ import { createWheelbarrowCheck } from './modules/checkout/wheelbarrow-check.ts'
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
 import { rentalRoutes } from './modules/rentals/rental-routes.ts';
 import { createRentalService } from './modules/rentals/rental-service.ts';
+import { createHandoverRepository } from './modules/rentals/handover-repository.ts';
+import { handoverRoutes } from './modules/rentals/handover-routes.ts';
+import { createHandoverService } from './modules/rentals/handover-service.ts';
 import { createReviewsRepository } from './modules/reviews/reviews-repository.ts';
 import { createReviewsService } from './modules/reviews/reviews-service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
@@ -280,6 +283,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       });
       await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentalService, currentUser });
+      await api.register(handoverRoutes, { service: createHandoverService({ repo: createHandoverRepository(db), storage: fileStorage, now }), currentUser });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
       await api.register(ownerRoutes, { service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }) });

@@ -35,3 +35,4 @@ export * from './image-sizes.ts';
 export * from './first-screen.ts';
 export * from './payment-method.ts';
 export * from './image-kind.ts';
+export * from './handover.ts';

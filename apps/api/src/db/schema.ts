@@ -66,6 +66,9 @@ export const items = pgTable(
     dailyRatePence: integer('daily_rate_pence').notNull(),
     minDays: integer('min_days').notNull().default(1),
     maxDays: integer('max_days').notNull().default(30),
+    /** The owner's requirements of renters (migration 0026): a verified phone; rentals completed as a renter, 0 to 50. */
+    requireVerifiedPhone: boolean('require_verified_phone').notNull().default(false),
+    minCompletedRentals: integer('min_completed_rentals').notNull().default(0),
     address: text('address'),
     city: text('city'),
     postcode: text('postcode'),
@@ -92,6 +95,7 @@ export const items = pgTable(
     check('items_daily_rate_non_negative', sql`${t.dailyRatePence} >= 0`),
     check('items_min_days_positive', sql`${t.minDays} >= 1`),
     check('items_max_days_not_below_min', sql`${t.maxDays} >= ${t.minDays}`),
+    check('items_min_completed_rentals_in_range', sql`${t.minCompletedRentals} >= 0 and ${t.minCompletedRentals} <= 50`),
     // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,
     // owner_rating, booked, and category_id for the newest one): migration 0020, which drizzle's
     // index builder cannot express. The browse indexes with the text are migration-only (0017), as
@@ -382,3 +386,4 @@ export * from './schema-shared-limits.ts';
 export * from './schema-messages.ts';
 export * from './schema-money.ts';
 export * from './schema-wheelbarrow.ts';
+export * from './schema-handover.ts';

@@ -163,3 +163,4 @@ export * from './messages.ts';
 export * from './saved-wheelbarrow.ts';
 export * from './money.ts';
 export * from './vitals.ts';
+export * from './handover.ts';

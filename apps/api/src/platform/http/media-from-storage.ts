@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { assertSafeKey, MEDIA_PREFIX, type FileStorage } from '../storage/file-storage.ts';
+import { assertSafeKey, isPrivateKey, MEDIA_PREFIX, type FileStorage } from '../storage/file-storage.ts';
 
 /**
  * Serves /media/<key> from a storage that is not a local folder (an S3 bucket without a public
@@ -10,6 +10,7 @@ export function registerMediaFromStorage(app: FastifyInstance, storage: FileStor
     const key = (request.params as { '*': string })['*'];
     try {
       assertSafeKey(key);
+      if (isPrivateKey(key)) throw new Error('private');
     } catch {
       return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'Not found.' } });
     }

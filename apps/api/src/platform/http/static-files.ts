@@ -2,9 +2,17 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MEDIA_PREFIX } from '../storage/file-storage.ts';
+import { isPrivateKey, MEDIA_PREFIX } from '../storage/file-storage.ts';
 
 const YEAR_SECONDS = 31_536_000;
+
+function safeDecode(pathName: string): string {
+  try {
+    return decodeURIComponent(pathName);
+  } catch {
+    return pathName;
+  }
+}
 
 /** Media keys are never reused, so they can be cached for a year. */
 export async function registerMedia(app: FastifyInstance, mediaDir: string): Promise<void> {
@@ -13,6 +21,8 @@ export async function registerMedia(app: FastifyInstance, mediaDir: string): Pro
     prefix: MEDIA_PREFIX,
     decorateReply: false,
     index: false,
+    // Private files (handover photos) are sent only by routes that check who is asking.
+    allowedPath: (pathName) => !isPrivateKey(safeDecode(pathName)),
     cacheControl: false,
     setHeaders: (reply) => void reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`),
   });

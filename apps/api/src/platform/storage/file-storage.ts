@@ -25,6 +25,10 @@ export interface FileStorage {
 
 export const MEDIA_PREFIX = '/media/';
 
+/** Keys under this folder are never served at /media: only routes that check who is asking send them (handover photos). */
+export const PRIVATE_FOLDER = 'private/';
+export const isPrivateKey = (key: string): boolean => key.replace(/^\/+/, '').toLowerCase().startsWith(PRIVATE_FOLDER);
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
 
 export function assertSafeKey(key: string): void {
