@@ -40,11 +40,17 @@ export function readPounds(typed: string): TypedPounds {
   return Number.isSafeInteger(signed) ? { kind: 'pence', pence: signed } : { kind: 'not-an-amount' };
 }
 
-/** A wheelbarrow line: daily rate (pence) times days. */
-export function lineTotalPence(dailyRatePence: number, days: number): number {
+/**
+ * A rental line: the weekly price (when the item has one) per full week of the rental, the remaining
+ * days at the daily rate; without a weekly price, daily rate times days.
+ */
+export function lineTotalPence(dailyRatePence: number, days: number, weeklyRatePence: number | null = null): number {
   assertWholeNonNegative(dailyRatePence, 'dailyRatePence');
   assertWholeNonNegative(days, 'days');
-  return dailyRatePence * days;
+  if (weeklyRatePence === null) return dailyRatePence * days;
+  assertWholeNonNegative(weeklyRatePence, 'weeklyRatePence');
+  const weeks = Math.floor(days / 7);
+  return weeks * weeklyRatePence + (days - weeks * 7) * dailyRatePence;
 }
 
 /** 10% of the subtotal rounded to whole pence (halves round up). Integer arithmetic only. */
@@ -56,6 +62,8 @@ export function serviceFeePence(subtotalPence: number): number {
 export interface PriceLine {
   dailyRatePence: number;
   days: number;
+  /** The item's price for a full week, if it has one. */
+  weeklyRatePence?: number | null;
 }
 
 export interface PriceBreakdown {
@@ -67,7 +75,7 @@ export interface PriceBreakdown {
 
 /** The one place a basket is priced; the server charges exactly what this returns. */
 export function priceBasket(lines: readonly PriceLine[]): PriceBreakdown {
-  const lineTotals = lines.map((l) => lineTotalPence(l.dailyRatePence, l.days));
+  const lineTotals = lines.map((l) => lineTotalPence(l.dailyRatePence, l.days, l.weeklyRatePence ?? null));
   const subtotal = lineTotals.reduce((a, b) => a + b, 0);
   const fee = serviceFeePence(subtotal);
   return { lines: lineTotals, subtotalPence: subtotal, serviceFeePence: fee, totalPence: subtotal + fee };

@@ -66,6 +66,12 @@ export const items = pgTable(
     dailyRatePence: integer('daily_rate_pence').notNull(),
     minDays: integer('min_days').notNull().default(1),
     maxDays: integer('max_days').notNull().default(30),
+    /** instant: booked at checkout; request: the owner accepts each booking (migration 0027). */
+    bookingMode: text('booking_mode').notNull().default('instant'),
+    /** Days kept free before and after each rental, 0 to 3. */
+    bufferDays: integer('buffer_days').notNull().default(0),
+    /** Price per full week of a rental; the rest of the days at the daily rate. */
+    weeklyRatePence: integer('weekly_rate_pence'),
     /** The owner's requirements of renters (migration 0026): a verified phone; rentals completed as a renter, 0 to 50. */
     requireVerifiedPhone: boolean('require_verified_phone').notNull().default(false),
     minCompletedRentals: integer('min_completed_rentals').notNull().default(0),
@@ -95,6 +101,9 @@ export const items = pgTable(
     check('items_daily_rate_non_negative', sql`${t.dailyRatePence} >= 0`),
     check('items_min_days_positive', sql`${t.minDays} >= 1`),
     check('items_max_days_not_below_min', sql`${t.maxDays} >= ${t.minDays}`),
+    check('items_booking_mode_known', sql`${t.bookingMode} in ('instant', 'request')`),
+    check('items_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
+    check('items_weekly_rate_non_negative', sql`${t.weeklyRatePence} >= 0`),
     check('items_min_completed_rentals_in_range', sql`${t.minCompletedRentals} >= 0 and ${t.minCompletedRentals} <= 50`),
     // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,
     // owner_rating, booked, and category_id for the newest one): migration 0020, which drizzle's
@@ -244,10 +253,29 @@ export const rentals = pgTable(
     /** The daily rate charged, frozen at booking time. */
     dailyRatePence: integer('daily_rate_pence'),
     paymentId: uuid('payment_id').references(() => payments.id),
+    /** The item's buffer days when booked: the no-overlap constraint runs each rental on by them (0027). */
+    bufferDays: integer('buffer_days').notNull().default(0),
+    /** The weekly price charged, frozen at booking time. */
+    weeklyRatePence: integer('weekly_rate_pence'),
+    /** Request-to-book only: pending -> accepted | declined | expired. */
+    requestStatus: text('request_status'),
+    /** When a pending request stops holding its dates: 24 hours after checkout or its start, the earlier. */
+    requestExpiresAt: timestamp('request_expires_at', { withTimezone: true }),
+    /** The card authorisation of this request alone, captured on accept, voided otherwise. */
+    requestAuthorizationId: text('request_authorization_id'),
+    /** What that authorisation holds: the line total and its share of the fee. */
+    requestAmountPence: integer('request_amount_pence'),
     createdAt: createdAt(),
   },
   (t) => [
     index('rentals_payment_idx').on(t.paymentId),
+    index('rentals_pending_requests_idx').on(t.ownerId, t.requestExpiresAt).where(sql`${t.requestStatus} = 'pending'`),
+    check('rentals_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
+    check('rentals_request_status_known', sql`${t.requestStatus} is null or ${t.requestStatus} in ('pending', 'accepted', 'declined', 'expired')`),
+    check(
+      'rentals_request_complete',
+      sql`${t.requestStatus} is null or (${t.requestExpiresAt} is not null and ${t.requestAuthorizationId} is not null and ${t.requestAmountPence} >= 0)`,
+    ),
     // Serves 'is this item free on these dates' for browsing (an index-only probe per item).
     index('rentals_active_item_idx').on(t.itemId, t.endDate, t.startDate).where(sql`not ${t.returned} and ${t.cancelledAt} is null`),
     check('rentals_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),

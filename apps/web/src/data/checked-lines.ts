@@ -11,6 +11,8 @@ export interface CheckedLine {
   name: string;
   imageUrl: string | null;
   dailyRatePence: number;
+  weeklyRatePence: number | null;
+  bookingMode: 'instant' | 'request';
   startDate: string;
   endDate: string;
   days: number;
@@ -38,15 +40,18 @@ export function mergeCheck(lines: readonly WheelbarrowLine[], check: Wheelbarrow
     const found = index >= 0 ? check!.answer.lines[index] : undefined;
     const item = found?.item ?? null;
     const dailyRatePence = item?.dailyRatePence ?? line.dailyRatePence;
+    const weeklyRatePence = (item ? item.weeklyRatePence : line.weeklyRatePence) ?? null;
     return {
       itemId: line.itemId,
       name: item?.name ?? line.name,
       imageUrl: item ? item.imageUrl : line.imageUrl,
       dailyRatePence,
+      weeklyRatePence,
+      bookingMode: item?.bookingMode ?? line.bookingMode ?? 'instant',
       startDate: line.startDate,
       endDate: line.endDate,
       days: line.days,
-      lineTotalPence: lineTotalPence(dailyRatePence, line.days),
+      lineTotalPence: lineTotalPence(dailyRatePence, line.days, weeklyRatePence),
       state: found?.state ?? 'unchecked',
       message: found?.message ?? null,
       bookedByYou: found?.bookedByYou ?? false,

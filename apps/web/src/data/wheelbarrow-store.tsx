@@ -5,6 +5,10 @@ export interface WheelbarrowLine {
   itemId: string;
   name: string;
   dailyRatePence: number;
+  /** The item's weekly price when it has one (priced per full week by core's priceBasket). */
+  weeklyRatePence?: number | null;
+  /** A request-to-book item: the owner accepts first. */
+  bookingMode?: 'instant' | 'request';
   startDate: string;
   endDate: string;
   days: number;
@@ -35,6 +39,7 @@ function isLine(value: unknown): value is WheelbarrowLine {
     typeof v.name === 'string' &&
     Number.isSafeInteger(v.dailyRatePence) &&
     (v.dailyRatePence as number) >= 0 &&
+    (v.weeklyRatePence === undefined || v.weeklyRatePence === null || (Number.isSafeInteger(v.weeklyRatePence) && (v.weeklyRatePence as number) >= 0)) &&
     typeof v.startDate === 'string' &&
     typeof v.endDate === 'string' &&
     isIsoDate(v.startDate) &&

@@ -23,7 +23,15 @@ export const wheelbarrowLineStateSchema = z.object({
   message: z.string().nullable(),
   bookedByYou: z.boolean().optional().describe('The asker has booked this item on exactly these dates (in another tab, say)'),
   item: z
-    .object({ name: z.string(), dailyRatePence: z.number().int(), minDays: z.number().int(), maxDays: z.number().int(), imageUrl: z.string().nullable() })
+    .object({
+      name: z.string(),
+      dailyRatePence: z.number().int(),
+      weeklyRatePence: z.number().int().nullable().optional().describe('Price per full week; the remaining days at the daily rate'),
+      bookingMode: z.enum(['instant', 'request']).optional().describe('request: the owner accepts first; the card is authorised, captured on accept'),
+      minDays: z.number().int(),
+      maxDays: z.number().int(),
+      imageUrl: z.string().nullable(),
+    })
     .nullable(),
   days: z.number().int(),
   lineTotalPence: z.number().int(),

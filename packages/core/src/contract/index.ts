@@ -119,7 +119,10 @@ export const itemDetailSchema = z.object({
   location: locationSchema,
   owner: ownerSummarySchema,
   images: z.array(imageSchema),
-  bookedRanges: z.array(dateRangeSchema).describe('Unreturned, uncancelled rentals ending today or later'),
+  weeklyRatePence: z.number().int().nullable().optional().describe('Price per full week of a rental; the remaining days at the daily rate; null: none'),
+  bookingMode: z.enum(['instant', 'request']).optional().describe('instant: booked at checkout; request: the owner accepts each booking (the card is authorised, captured on accept)'),
+  bufferDays: z.number().int().optional().describe('Days kept free before and after each rental (0-3); already included in bookedRanges'),
+  bookedRanges: z.array(dateRangeSchema).describe('Unreturned, uncancelled rentals and held requests, each widened by the buffer days, ending today or later'),
   distanceMiles: z.number().nullable().optional().describe('Asked with near: miles from it to the public point, rounded as on the cards; null when the item has no location'),
   ownerAwayUntil: z
     .string()

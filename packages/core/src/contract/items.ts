@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { CATEGORIES } from '../categories.ts';
 import { ADDRESS_LIMITS, ADDRESS_MESSAGES } from '../address.ts';
 import { isUkPostcode } from '../postcode.ts';
+import { BOOKING_MODES, MAX_BUFFER_DAYS } from '../calendar-terms.ts';
 
 export const LOCATION_FIELDS_MESSAGE = 'Please fill in all location fields (address, city, and postcode)';
 export const MAX_ITEM_IMAGES = 8;
@@ -33,6 +34,18 @@ export const itemInputSchema = z
     city: z.string().trim().max(ADDRESS_LIMITS.city, ADDRESS_MESSAGES.cityTooLong).default(''),
     postcode: z.string().trim().max(10, ADDRESS_MESSAGES.postcode).default(''),
     available: z.boolean().default(true),
+    /** Instant: booked and charged at checkout. Request: the owner accepts each booking first. */
+    bookingMode: z.enum(BOOKING_MODES, { error: 'Please choose instant booking or request to book' }).default('instant'),
+    /** Days kept free before and after each rental. */
+    bufferDays: z.number({ error: 'Please enter the buffer days' }).int('Use whole days').min(0, 'Buffer days cannot be negative').max(MAX_BUFFER_DAYS, `At most ${MAX_BUFFER_DAYS} buffer days`).default(0),
+    /** The price of a full week of rental, if the owner sets one. */
+    weeklyRatePence: z
+      .number({ error: 'Please enter the weekly price in pounds, or leave it empty for none' })
+      .int('The weekly price can have at most two decimal places')
+      .min(0, 'The weekly price cannot be negative')
+      .max(70_000_000, 'The weekly price is too high')
+      .nullable()
+      .default(null),
   })
   // `when`: these rules run even when other fields already failed, so an empty form lists every problem.
   .superRefine(

@@ -54,6 +54,10 @@ export interface ItemSummaryRow {
 
 export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb_key' | 'distance_m'> {
   category_name: string;
+  /** Calendar terms (migration 0027). */
+  booking_mode: 'instant' | 'request';
+  buffer_days: number;
+  weekly_rate_pence: number | null;
   /** The owner's vacation end (YYYY-MM-DD) or null; see profile/vacation-sql.ts. */
   owner_vacation_until: string | null;
   available: boolean;
@@ -266,14 +270,14 @@ export function createCatalogueRepository(db: Db) {
     async findItem(id: string, today: string): Promise<(ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }) | undefined> {
       const rows = await queryRowsPrepared<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(db, sql`
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence,
-               i.min_days, i.max_days, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
+               i.min_days, i.max_days, i.booking_mode, i.buffer_days, i.weekly_rate_pence, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
                i.location_approximate, i.public_latitude, i.public_longitude, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
                u.rating as owner_rating, u.total_ratings as owner_total_ratings,
                to_char(u.vacation_until, 'YYYY-MM-DD') as owner_vacation_until,
                coalesce((select json_agg(json_build_object('large_key', m.large_key, 'thumb_key', m.thumb_key, 'position', m.position) order by m.position)
                          from item_images m where m.item_id = i.id), '[]'::json) as images,
                coalesce((select json_agg(json_build_object('startDate', to_char(r.start_date, 'YYYY-MM-DD'), 'endDate', to_char(r.end_date, 'YYYY-MM-DD')) order by r.start_date)
-                         from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null and r.end_date >= ${today}::date), '[]'::json) as booked_ranges
+                         from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null and r.end_date + i.buffer_days >= ${today}::date), '[]'::json) as booked_ranges
         from items i join users u on u.id = i.owner_id join categories c on c.id = i.category_id
         where i.id = ${id} and i.deleted_at is null`);
       return rows[0];

@@ -15,6 +15,7 @@ import {
   distanceMetres,
   roundedMiles,
   todayInLondon,
+  withBuffers,
   type BrowseFilters,
   type NearQuery,
   type RawBrowseFilters,
@@ -234,6 +235,9 @@ export function createCatalogueService(
       dailyRatePence: row.daily_rate_pence,
       minDays: row.min_days,
       maxDays: row.max_days,
+      weeklyRatePence: row.weekly_rate_pence,
+      bookingMode: row.booking_mode,
+      bufferDays: row.buffer_days,
       available: row.available,
       location: {
         address: row.address,
@@ -245,7 +249,7 @@ export function createCatalogueService(
       },
       owner: owner(row),
       images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.large_key, img.thumb_key)),
-      bookedRanges,
+      bookedRanges: withBuffers(bookedRanges, row.buffer_days),
       ownerAwayUntil: activeVacation(row.owner_vacation_until, today()),
     };
     return { detail, publicPoint: { latitude: row.public_latitude, longitude: row.public_longitude } };

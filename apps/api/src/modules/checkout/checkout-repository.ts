@@ -8,6 +8,9 @@ export interface LineItemRow {
   id: string;
   name: string;
   dailyRatePence: number;
+  weeklyRatePence: number | null;
+  bookingMode: 'instant' | 'request';
+  bufferDays: number;
   minDays: number;
   maxDays: number;
   ownerId: string;
@@ -28,12 +31,19 @@ export interface NewRental {
 export function createCheckoutRepository(db: Db) {
   return {
     async lineItems(itemIds: string[]): Promise<Map<string, LineItemRow>> {
+  weeklyRatePence: number | null;
+  bufferDays: number;
       if (itemIds.length === 0) return new Map();
+  /** A request line: held, its card authorisation of its own, until the owner answers or it expires. */
+  request?: { expiresAt: Date; authorizationId: string; amountPence: number };
       const rows = await db
         .select({
           id: items.id,
           name: items.name,
           dailyRatePence: items.dailyRatePence,
+          weeklyRatePence: items.weeklyRatePence,
+          bookingMode: sql<'instant' | 'request'>`${items.bookingMode}`,
+          bufferDays: items.bufferDays,
           minDays: items.minDays,
           maxDays: items.maxDays,
           ownerId: items.ownerId,
@@ -47,18 +57,22 @@ export function createCheckoutRepository(db: Db) {
       return new Map(rows.map((r) => [r.id, r]));
     },
 
-    /** Active rentals of these items that share a day with the wanted ranges. */
+    /**
+     * Active rentals and held requests of these items that share a day with the wanted ranges, buffer
+     * days included: the overlap the no-overlap constraint refuses (each range runs on by its item's buffer).
+     */
     async clashes(lines: Array<{ itemId: string; startDate: string; endDate: string }>): Promise<Set<string>> {
       if (lines.length === 0) return new Set();
       const wanted = sql.join(
-        lines.map((l) => sql`(${l.itemId}::uuid, daterange(${l.startDate}::date, ${l.endDate}::date, '[]'))`),
+        lines.map((l) => sql`(${l.itemId}::uuid, ${l.startDate}::date, ${l.endDate}::date)`),
         sql`, `,
       );
       const rows = await queryRows<{ item_id: string }>(
         db,
-        sql`select distinct w.item_id from (values ${wanted}) as w(item_id, range)
+        sql`select distinct w.item_id from (values ${wanted}) as w(item_id, start_date, end_date)
+            join items i on i.id = w.item_id
             join rentals r on r.item_id = w.item_id and not r.returned and r.cancelled_at is null
-             and daterange(r.start_date, r.end_date, '[]') && w.range`,
+             and daterange(r.start_date, r.end_date + r.buffer_days, '[]') && daterange(w.start_date, w.end_date + i.buffer_days, '[]')`,
       );
       return new Set(rows.map((r) => r.item_id));
     },
@@ -136,7 +150,24 @@ export function createCheckoutRepository(db: Db) {
           input.onInsert(index);
           const [row] = await tx
             .insert(rentals)
-            .values({ ...line, renterId: input.renterId, paymentId })
+            .values({
+              itemId: line.itemId,
+              ownerId: line.ownerId,
+              startDate: line.startDate,
+              endDate: line.endDate,
+              dailyRatePence: line.dailyRatePence,
+              weeklyRatePence: line.weeklyRatePence,
+              bufferDays: line.bufferDays,
+              totalPence: line.totalPence,
+              renterId: input.renterId,
+              paymentId,
+              ...(line.request && {
+                requestStatus: 'pending',
+                requestExpiresAt: line.request.expiresAt,
+                requestAuthorizationId: line.request.authorizationId,
+                requestAmountPence: line.request.amountPence,
+              }),
+            })
             .returning({ id: rentals.id });
           rentalIds.push(row!.id);
         }

@@ -7,6 +7,7 @@ import {
   daysInclusive,
   declineMessage,
   formatDate,
+  lineTotalPence,
   priceBasket,
   todayInLondon,
   type CardInput,
@@ -83,9 +84,16 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
       const problem = checkoutLineProblem({ ...item, itemName: item.name, startDate: line.startDate, endDate: line.endDate }, renterId, today);
       if (problem) throw new AppError('VALIDATION', problem, 'lines');
       const days = daysInclusive(line.startDate, line.endDate);
-      booked.push({ ...line, ownerId: item.ownerId, dailyRatePence: item.dailyRatePence, totalPence: item.dailyRatePence * days });
+      booked.push({
+        ...line,
+        ownerId: item.ownerId,
+        dailyRatePence: item.dailyRatePence,
+        weeklyRatePence: item.weeklyRatePence,
+        bufferDays: item.bufferDays,
+        totalPence: lineTotalPence(item.dailyRatePence, days, item.weeklyRatePence),
+      });
     }
-    const price = priceBasket(booked.map((b) => ({ dailyRatePence: b.dailyRatePence, days: daysInclusive(b.startDate, b.endDate) })));
+    const price = priceBasket(booked.map((b) => ({ dailyRatePence: b.dailyRatePence, weeklyRatePence: b.weeklyRatePence, days: daysInclusive(b.startDate, b.endDate) })));
     // A friendly early answer; the database constraint is the real guard.
     const clashing = await repo.clashes(lines);
     const firstClash = lines.find((l) => clashing.has(l.itemId));

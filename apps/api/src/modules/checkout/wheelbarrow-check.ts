@@ -1,4 +1,4 @@
-import { checkoutLineProblem, daysInclusive, isIsoDate, priceBasket, todayInLondon } from '@toolshed/core';
+import { checkoutLineProblem, daysInclusive, isIsoDate, lineTotalPence as priceLine, priceBasket, todayInLondon } from '@toolshed/core';
 import type { WheelbarrowCheckResponse, WheelbarrowLineState } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
@@ -32,10 +32,12 @@ export async function checkWheelbarrow(
       name: item.name,
       dailyRatePence: item.dailyRatePence,
       minDays: item.minDays,
+      weeklyRatePence: item.weeklyRatePence,
+      bookingMode: item.bookingMode,
       maxDays: item.maxDays,
       imageUrl: item.thumbKey ? storage.url(item.thumbKey) : null,
     };
-    const lineTotalPence = item.dailyRatePence * days;
+    const lineTotalPence = priceLine(item.dailyRatePence, days, item.weeklyRatePence);
     const problem = days === 0 ? 'These dates are not valid.' : checkoutLineProblem({ ...item, itemName: item.name, ...line }, renterId ?? '', today);
     if (problem) return { itemId: line.itemId, state: item.listed ? 'invalid' : 'unavailable', message: problem, item: summary, days, lineTotalPence };
     // Paid for in another tab or on another device: the line is done, not taken by someone else.
@@ -47,7 +49,7 @@ export async function checkWheelbarrow(
     }
     return { itemId: line.itemId, state: 'ok', message: null, item: summary, days, lineTotalPence };
   });
-  const price = priceBasket(states.filter((s) => s.state === 'ok').map((s) => ({ dailyRatePence: s.item!.dailyRatePence, days: s.days })));
+  const price = priceBasket(states.filter((s) => s.state === 'ok').map((s) => ({ dailyRatePence: s.item!.dailyRatePence, weeklyRatePence: s.item!.weeklyRatePence, days: s.days })));
   return { lines: states, subtotalPence: price.subtotalPence, serviceFeePence: price.serviceFeePence, totalPence: price.totalPence };
 }
 

@@ -5,31 +5,52 @@ import type { PickedRange } from './range-selection.ts';
  * What the chosen dates will cost: days x rate, the service fee and the total, priced by the same
  * core function as checkout so the two never disagree. A polite live region, so changes are read out.
  */
-export function CostSummary({ range, dailyRatePence }: { range: PickedRange; dailyRatePence: number }) {
+export function CostSummary({ range, dailyRatePence, weeklyRatePence = null }: { range: PickedRange; dailyRatePence: number; weeklyRatePence?: number | null }) {
   return (
     <div aria-live="polite" className="text-sm text-slate-800">
-      <CostText range={range} dailyRatePence={dailyRatePence} />
+      <CostText range={range} dailyRatePence={dailyRatePence} weeklyRatePence={weeklyRatePence} />
     </div>
   );
 }
 
-function CostText({ range, dailyRatePence }: { range: PickedRange; dailyRatePence: number }) {
+function CostText({ range, dailyRatePence, weeklyRatePence }: { range: PickedRange; dailyRatePence: number; weeklyRatePence: number | null }) {
   const { startDate, endDate } = range;
   if (!startDate) return <p>Choose a start date, then an end date.</p>;
   if (!endDate) return <p>Start {formatDate(startDate)}. Now choose an end date.</p>;
   // A range from a hand-edited URL may come in reversed: never show a negative count.
   const days = Math.max(0, daysInclusive(startDate, endDate));
-  const price = priceBasket([{ dailyRatePence, days }]);
+  const price = priceBasket([{ dailyRatePence, weeklyRatePence, days }]);
+  const weeks = weeklyRatePence === null ? 0 : Math.floor(days / 7);
+  const rest = days - weeks * 7;
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
       <dt className="font-medium">Dates</dt>
       <dd className="text-right">
         {formatDate(startDate)} to {formatDate(endDate)}
       </dd>
-      <dt>
-        {days} {days === 1 ? 'day' : 'days'} × {formatPence(dailyRatePence)}
-      </dt>
-      <dd className="text-right">{formatPence(price.subtotalPence)}</dd>
+      {weeks > 0 && weeklyRatePence !== null ? (
+        <>
+          <dt>
+            {weeks} {weeks === 1 ? 'week' : 'weeks'} × {formatPence(weeklyRatePence)}
+          </dt>
+          <dd className="text-right">{formatPence(weeks * weeklyRatePence)}</dd>
+          {rest > 0 && (
+            <>
+              <dt>
+                {rest} {rest === 1 ? 'day' : 'days'} × {formatPence(dailyRatePence)}
+              </dt>
+              <dd className="text-right">{formatPence(rest * dailyRatePence)}</dd>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <dt>
+            {days} {days === 1 ? 'day' : 'days'} × {formatPence(dailyRatePence)}
+          </dt>
+          <dd className="text-right">{formatPence(price.subtotalPence)}</dd>
+        </>
+      )}
       <dt>Service fee (10%)</dt>
       <dd className="text-right">{formatPence(price.serviceFeePence)}</dd>
       <dt className="border-t border-slate-300 pt-1 text-base font-semibold text-slate-900">Total</dt>

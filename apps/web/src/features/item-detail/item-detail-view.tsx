@@ -63,7 +63,12 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
     onAdd({ startDate: range.startDate, endDate: range.endDate, days: state.days });
   }
 
-  const price = <p className="text-xl font-semibold text-emerald-800">{formatPence(item.dailyRatePence)} per day</p>;
+  const price = (
+    <p className="text-xl font-semibold text-emerald-800">
+      {formatPence(item.dailyRatePence)} per day
+      {item.weeklyRatePence != null && <span className="block text-base font-medium text-emerald-900">{formatPence(item.weeklyRatePence)} per week</span>}
+    </p>
+  );
   return (
     // One order for every screen: name, photos, booking, then the rest. On a computer the booking
     // panel is a column of its own beside the photos and stays in view while the page scrolls.
@@ -92,11 +97,11 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
         {away && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">The owner is away until {formatDate(away.endDate)}: those days cannot be booked.</p>}
         <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} away={away} limits={limits} singleMonth={panel} />
         <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
-          <CostSummary range={range} dailyRatePence={item.dailyRatePence} />
+          <CostSummary range={range} dailyRatePence={item.dailyRatePence} weeklyRatePence={item.weeklyRatePence ?? null} />
           {ownItem ? (
             <OwnItemNote itemId={item.id} />
           ) : (
-            <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} reason={reason} onAdd={add} />
+            <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} reason={reason} request={item.bookingMode === 'request'} onAdd={add} />
           )}
         </div>
       </section>

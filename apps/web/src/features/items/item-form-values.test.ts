@@ -29,6 +29,9 @@ describe('validateItemForm', () => {
         city: 'Leeds',
         postcode: 'ls1 4ap',
         available: true,
+        bookingMode: 'instant',
+        bufferDays: 0,
+        weeklyRatePence: null,
       },
     });
   });

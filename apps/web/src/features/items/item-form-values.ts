@@ -13,13 +13,17 @@ export interface ItemFormValues {
   city: string;
   postcode: string;
   available: boolean;
+  /** Pounds as typed; empty: no weekly price. */
+  weeklyRate: string;
+  bufferDays: string;
+  bookingMode: 'instant' | 'request';
 }
 
 export type ItemField = keyof ItemFormValues;
 export type FieldErrors = Partial<Record<ItemField, string>>;
 
 /** Top to bottom, so the first invalid field in this order takes focus. */
-export const FIELD_ORDER: readonly ItemField[] = ['name', 'description', 'dailyRate', 'categoryId', 'minDays', 'maxDays', 'address', 'city', 'postcode', 'available'];
+export const FIELD_ORDER: readonly ItemField[] = ['name', 'description', 'dailyRate', 'categoryId', 'minDays', 'maxDays', 'address', 'city', 'postcode', 'available', 'weeklyRate', 'bufferDays', 'bookingMode'];
 
 /** The spec's defaults: £10 a day, 1 to 7 days, available. */
 export const EMPTY_ITEM_FORM: ItemFormValues = {
@@ -33,6 +37,9 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   city: '',
   postcode: '',
   available: true,
+  weeklyRate: '',
+  bufferDays: '0',
+  bookingMode: 'instant',
 };
 
 export function valuesFromItem(item: ItemDetail): ItemFormValues {
@@ -47,6 +54,9 @@ export function valuesFromItem(item: ItemDetail): ItemFormValues {
     city: item.location.city ?? '',
     postcode: item.location.postcode ?? '',
     available: item.available,
+    weeklyRate: item.weeklyRatePence == null ? '' : (item.weeklyRatePence / 100).toFixed(2),
+    bufferDays: String(item.bufferDays ?? 0),
+    bookingMode: item.bookingMode ?? 'instant',
   };
 }
 
@@ -66,7 +76,7 @@ function penceFrom(text: string): number | undefined {
   return read.kind === 'pence' || read.kind === 'too-precise' ? read.pence : undefined;
 }
 
-const FIELD_OF: Record<string, ItemField> = { dailyRatePence: 'dailyRate' };
+const FIELD_OF: Record<string, ItemField> = { dailyRatePence: 'dailyRate', weeklyRatePence: 'weeklyRate' };
 
 /** The form checked with the API's own schema: the input to send, or one message per field. */
 export function validateItemForm(values: ItemFormValues): { ok: true; input: ItemInput } | { ok: false; errors: FieldErrors } {
@@ -81,6 +91,9 @@ export function validateItemForm(values: ItemFormValues): { ok: true; input: Ite
     city: values.city,
     postcode: values.postcode,
     available: values.available,
+    weeklyRatePence: values.weeklyRate.trim() ? (penceFrom(values.weeklyRate) ?? Number.NaN) : null,
+    bufferDays: numberOrUndefined(values.bufferDays),
+    bookingMode: values.bookingMode,
   });
   if (result.success) return { ok: true, input: result.data };
   const errors: FieldErrors = {};
