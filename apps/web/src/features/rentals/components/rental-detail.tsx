@@ -8,6 +8,7 @@ import { daysText } from '../../../lib/days-text.ts';
 import { useRental } from '../api/get-rentals.ts';
 import { RentalActions } from './rental-actions.tsx';
 import { RentalParties } from './rental-parties.tsx';
+import { HandoverSection } from './handover-section.tsx';
 import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
@@ -75,6 +76,7 @@ export function RentalDetail({ rentalId, reviews }: { rentalId: string; reviews?
         <Details rental={rental.data} />
         <RentalActions rental={rental.data} />
         <RentalParties rental={rental.data} />
+        <HandoverSection rental={rental.data} />
         {reviews?.(rental.data)}
       </>
     );
