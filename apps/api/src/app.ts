@@ -69,6 +69,8 @@ import { createCheckoutRepository } from './modules/checkout/checkout-repository
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { setUpMoney } from './modules/money/money-module.ts';
 import { moneyRoutes } from './modules/money/money-routes.ts';
+import { setUpDeposits } from './modules/deposits/deposits-module.ts';
+import { depositsRoutes } from './modules/deposits/deposits-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createWheelbarrowCheck } from './modules/checkout/wheelbarrow-check.ts';
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
@@ -251,7 +253,19 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const limits = config.authRateLimit;
   const paymentProvider = payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs });
   const checkoutRepo = createCheckoutRepository(db);
-  const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log });
+  const deposits = setUpDeposits({
+    db,
+    jobs,
+    events,
+    payments: paymentProvider,
+    mailer: mail,
+    supportEmail: config.supportEmail,
+    appUrl: config.appUrl,
+    now,
+    // Called only once requests and jobs run, after the notifications below are set up.
+    notify: (tx, notice) => notifications.notifier.notify(tx, notice),
+  });
+  const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log, deposits: deposits.checkout });
   const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
   const rentalRepo = createRentalRepository(db);
@@ -289,6 +303,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(ownerRoutes, { service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }) });
       await api.register(vitalsRoutes, { service: createVitalsService(createVitalsRepository(db), now), currentUser });
       await api.register(wheelbarrowRoutes, { service: createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), currentUser });
+      await api.register(depositsRoutes, { service: deposits.service, currentUser });
       await api.register(supportRoutes, {
         service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),
         perIpLimit: config.supportRateLimit,

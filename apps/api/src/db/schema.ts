@@ -64,6 +64,8 @@ export const items = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull(),
     dailyRatePence: integer('daily_rate_pence').notNull(),
+    /** Refundable deposit held on the renter's card at checkout (0: none; at most £1,000). */
+    depositPence: integer('deposit_pence').notNull().default(0),
     minDays: integer('min_days').notNull().default(1),
     maxDays: integer('max_days').notNull().default(30),
     /** instant: booked at checkout; request: the owner accepts each booking (migration 0027). */
@@ -99,6 +101,7 @@ export const items = pgTable(
   },
   (t) => [
     check('items_daily_rate_non_negative', sql`${t.dailyRatePence} >= 0`),
+    check('items_deposit_in_range', sql`${t.depositPence} >= 0 and ${t.depositPence} <= 100000`),
     check('items_min_days_positive', sql`${t.minDays} >= 1`),
     check('items_max_days_not_below_min', sql`${t.maxDays} >= ${t.minDays}`),
     check('items_booking_mode_known', sql`${t.bookingMode} in ('instant', 'request')`),
@@ -197,7 +200,7 @@ export const ledgerEntries = pgTable(
     index('ledger_rental_idx').on(t.rentalId),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     index('ledger_entries_user_account_idx').on(t.userId, t.account),
-    check('ledger_entries_account_known', sql`${t.account} in ('card', 'available', 'pending', 'payout_pending', 'paid_out', 'fees')`),
+    check('ledger_entries_account_known', sql`${t.account} in ('card', 'available', 'pending', 'payout_pending', 'paid_out', 'fees', 'deposit_held')`),
     check('ledger_entries_fees_have_no_user', sql`(${t.account} = 'fees') = (${t.userId} is null)`),
   ],
 );
@@ -413,5 +416,6 @@ export * from './schema-catalogue.ts';
 export * from './schema-shared-limits.ts';
 export * from './schema-messages.ts';
 export * from './schema-money.ts';
+export * from './schema-deposits.ts';
 export * from './schema-wheelbarrow.ts';
 export * from './schema-handover.ts';

@@ -113,6 +113,7 @@ export const itemDetailSchema = z.object({
   categoryId: z.string(),
   categoryName: z.string(),
   dailyRatePence: z.number().int(),
+  depositPence: z.number().int().optional().describe('Refundable deposit held on the card at checkout, not charged; 0 or absent: none'),
   minDays: z.number().int(),
   maxDays: z.number().int(),
   available: z.boolean(),
@@ -166,4 +167,5 @@ export * from './messages.ts';
 export * from './saved-wheelbarrow.ts';
 export * from './money.ts';
 export * from './vitals.ts';
+export * from './deposits.ts';
 export * from './handover.ts';

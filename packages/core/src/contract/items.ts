@@ -7,6 +7,7 @@ import { CATEGORIES } from '../categories.ts';
 import { ADDRESS_LIMITS, ADDRESS_MESSAGES } from '../address.ts';
 import { isUkPostcode } from '../postcode.ts';
 import { BOOKING_MODES, MAX_BUFFER_DAYS } from '../calendar-terms.ts';
+import { DEPOSIT_MAX_PENCE } from '../deposits.ts';
 
 export const LOCATION_FIELDS_MESSAGE = 'Please fill in all location fields (address, city, and postcode)';
 export const MAX_ITEM_IMAGES = 8;
@@ -27,6 +28,12 @@ export const itemInputSchema = z
       .int('The daily rate can have at most two decimal places')
       .min(0, 'The daily rate cannot be negative')
       .max(10_000_000, 'The daily rate is too high'),
+    depositPence: z
+      .number({ error: 'Please enter a deposit, or 0 for none' })
+      .int('The deposit can have at most two decimal places')
+      .min(0, 'The deposit cannot be negative')
+      .max(DEPOSIT_MAX_PENCE, 'The deposit can be at most £1,000')
+      .default(0),
     categoryId: z.enum(categoryIds, { error: 'Please choose a category' }),
     minDays: z.number({ error: 'Please enter the minimum days' }).int('Use whole days').min(1, 'Minimum days must be at least 1').max(365, 'At most 365 days'),
     maxDays: z.number({ error: 'Please enter the maximum days' }).int('Use whole days').min(1, 'Maximum days must be at least 1').max(365, 'At most 365 days'),

@@ -55,6 +55,8 @@ export interface ItemSummaryRow {
 export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb_key' | 'distance_m'> {
   category_name: string;
   /** Calendar terms (migration 0027). */
+  /** The refundable deposit held at checkout (0: none). */
+  deposit_pence: number;
   booking_mode: 'instant' | 'request';
   buffer_days: number;
   weekly_rate_pence: number | null;
@@ -269,7 +271,7 @@ export function createCatalogueRepository(db: Db) {
      */
     async findItem(id: string, today: string): Promise<(ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }) | undefined> {
       const rows = await queryRowsPrepared<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(db, sql`
-        select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence,
+        select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence, i.deposit_pence,
                i.min_days, i.max_days, i.booking_mode, i.buffer_days, i.weekly_rate_pence, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
                i.location_approximate, i.public_latitude, i.public_longitude, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
                u.rating as owner_rating, u.total_ratings as owner_total_ratings,

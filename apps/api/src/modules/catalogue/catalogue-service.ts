@@ -233,6 +233,7 @@ export function createCatalogueService(
       categoryId: row.category_id,
       categoryName: row.category_name,
       dailyRatePence: row.daily_rate_pence,
+      depositPence: row.deposit_pence,
       minDays: row.min_days,
       maxDays: row.max_days,
       weeklyRatePence: row.weekly_rate_pence,

@@ -2,6 +2,7 @@ import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import type { CheckoutDeposits } from '../deposits/deposits-module.ts';
 import { createAttemptRepository } from './attempt-repository.ts';
 import { registerAttemptSweepJob } from './attempt-sweep-job.ts';
 import { registerCaptureJob } from './capture-job.ts';
@@ -20,6 +21,8 @@ export function setUpCheckout(deps: {
   /** Told when bookings are made or cancelled, so cached browse answers are dropped. */
   onBookingsChanged: () => void;
   log: { error(obj: object, msg: string): void };
+  /** Each line's deposit: authorised beside the charge, saved with the booking. */
+  deposits?: CheckoutDeposits;
 }) {
   const attempts = createAttemptRepository(deps.db);
   const paymentRecords = createPaymentRepository(deps.db);
@@ -34,5 +37,6 @@ export function setUpCheckout(deps: {
     events: deps.events,
     now: deps.now,
     onBooked: deps.onBookingsChanged,
+    ...(deps.deposits ? { deposits: deps.deposits } : {}),
   });
 }

@@ -8,6 +8,8 @@ export interface LineItemRow {
   id: string;
   name: string;
   dailyRatePence: number;
+  /** The refundable deposit held on the card beside the charge (0: none). */
+  depositPence: number;
   weeklyRatePence: number | null;
   bookingMode: 'instant' | 'request';
   bufferDays: number;
@@ -41,6 +43,7 @@ export function createCheckoutRepository(db: Db) {
           id: items.id,
           name: items.name,
           dailyRatePence: items.dailyRatePence,
+          depositPence: items.depositPence,
           weeklyRatePence: items.weeklyRatePence,
           bookingMode: sql<'instant' | 'request'>`${items.bookingMode}`,
           bufferDays: items.bufferDays,

@@ -15,6 +15,7 @@ import {
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import type { CheckoutDeposits } from '../deposits/deposits-module.ts';
 import type { AttemptRepository } from './attempt-repository.ts';
 import type { PaymentRepository } from './payment-repository.ts';
 import { StaleClaimError, type CheckoutRepository, type NewRental } from './checkout-repository.ts';
@@ -44,6 +45,8 @@ export interface CheckoutDeps {
   now?: () => Date;
   /** Told after every booking, so cached browse answers stop offering the booked days. */
   onBooked?: () => void;
+  /** Each line's deposit: authorised beside the charge (held, not charged) and saved with the booking. */
+  deposits?: CheckoutDeposits;
 }
 
 const EXCLUSION_VIOLATION = '23P01';
@@ -59,7 +62,7 @@ function clashMessage(name: string, line: CheckoutLineInput): string {
  * one transaction, then the payment captured. Before that commit any failure voids the hold and
  * books nothing; after it nothing voids the payment: a failed capture is left to the capture job.
  */
-export function createCheckoutService({ repo, attempts, paymentRecords, payments, jobs, events, now = () => new Date(), onBooked = () => {} }: CheckoutDeps) {
+export function createCheckoutService({ repo, attempts, paymentRecords, payments, jobs, events, now = () => new Date(), onBooked = () => {}, deposits }: CheckoutDeps) {
   async function claimAttempt(renterId: string, key: string, requestHash: string): Promise<{ id: string; claim: number } | { paymentId: string }> {
     const at = now();
     const claim = await attempts.claim(renterId, key, requestHash, at);
@@ -98,14 +101,20 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
     const clashing = await repo.clashes(lines);
     const firstClash = lines.find((l) => clashing.has(l.itemId));
     if (firstClash) throw new AppError('CONFLICT', clashMessage(found.get(firstClash.itemId)!.name, firstClash), 'lines');
-    return { booked, price, nameOf: (itemId: string) => found.get(itemId)!.name };
+    return { booked, price, nameOf: (itemId: string) => found.get(itemId)!.name, depositOf: (itemId: string) => found.get(itemId)!.depositPence };
   }
 
   /** Authorise, then book in one transaction (retried on serialization failures and deadlocks). */
   async function bookAndPay(renterId: string, lines: CheckoutLineInput[], card: CardInput, attempt: { id: string; claim: number }, today: string): Promise<string> {
-    const { booked, price, nameOf } = await priceLines(renterId, lines, today);
+    const { booked, price, nameOf, depositOf } = await priceLines(renterId, lines, today);
     const auth = await payments.authorize({ amountPence: price.totalPence, card, reference: attempt.id });
     if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
+    // Deposits are held beside the charge, one authorisation per line that asks for one; a decline releases everything.
+    const held = deposits ? await deposits.authorize(booked.map((b) => ({ depositPence: depositOf(b.itemId) })), card, attempt.id) : { ok: true as const, holds: [] };
+    if (!held.ok) {
+      await payments.void(auth.authorizationId);
+      throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(held.reason)}`, 'card');
+    }
     await attempts.recordAuthorization(attempt.id, attempt.claim, auth.authorizationId, now());
 
     let inserting = 0;
@@ -125,6 +134,7 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
           now: now(),
           onInsert: (i) => (inserting = i),
           inTransaction: async (tx, { paymentId: id, rentalIds }) => {
+            if (deposits && held.holds.length > 0) await deposits.record(tx, held.holds, { renterId, rentalIds, ownerIds: booked.map((b) => b.ownerId) });
             for (const [i, rentalId] of rentalIds.entries()) {
               const line = booked[i]!;
               await events.publish(tx, { type: 'rental.booked', rentalId, itemId: line.itemId, renterId, ownerId: line.ownerId, paymentId: id }, `rental.booked:${rentalId}`);
@@ -134,8 +144,9 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
         }),
       ));
     } catch (err) {
-      // Nothing was booked: release the hold.
+      // Nothing was booked: release the hold, and the deposits'.
       await payments.void(auth.authorizationId);
+      await deposits?.release(held.holds);
       if (pgCode(err) === EXCLUSION_VIOLATION) {
         const line = lines[inserting]!;
         throw new AppError('CONFLICT', clashMessage(nameOf(line.itemId), line), 'lines');

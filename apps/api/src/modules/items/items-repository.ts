@@ -25,6 +25,7 @@ const columns = (input: ItemInput, point: GeocodeResult) => ({
   name: input.name,
   description: input.description,
   dailyRatePence: input.dailyRatePence,
+  depositPence: input.depositPence,
   categoryId: input.categoryId,
   minDays: input.minDays,
   maxDays: input.maxDays,

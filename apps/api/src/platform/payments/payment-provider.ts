@@ -15,6 +15,7 @@ export type AuthorizationResult =
 export interface PaymentProvider {
   readonly name: string;
   authorize(input: { amountPence: number; card: CardInput; reference: string }): Promise<AuthorizationResult>;
-  capture(authorizationId: string): Promise<void>;
+  /** Takes the whole hold, or only `amountPence` of it (a deposit claimed in part: the rest is released). */
+  capture(authorizationId: string, amountPence?: number): Promise<void>;
   void(authorizationId: string): Promise<void>;
 }

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { rentals, users } from './schema.ts';
+
+/**
+ * A rental's deposit, authorised on the renter's card at checkout: held -> released (captured 0) or
+ * captured (part or all; the rest released). Settled once: a trigger (migration 0025) refuses any
+ * change after that, and any change to the amount, parties or authorisation.
+ */
+export const depositHolds = pgTable(
+  'deposit_holds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rentalId: uuid('rental_id')
+      .notNull()
+      .references(() => rentals.id),
+    renterId: text('renter_id')
+      .notNull()
+      .references(() => users.id),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    amountPence: integer('amount_pence').notNull(),
+    provider: text('provider').notNull(),
+    authorizationId: text('authorization_id').notNull(),
+    status: text('status').notNull().default('held'),
+    capturedPence: integer('captured_pence'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('deposit_holds_rental_idx').on(t.rentalId),
+    index('deposit_holds_renter_idx').on(t.renterId).where(sql`${t.status} = 'held'`),
+    check('deposit_holds_amount_in_range', sql`${t.amountPence} > 0 AND ${t.amountPence} <= 100000`),
+    check('deposit_holds_status_known', sql`${t.status} IN ('held', 'released', 'captured')`),
+    check('deposit_holds_capture_within_hold', sql`${t.capturedPence} >= 0 AND ${t.capturedPence} <= ${t.amountPence}`),
+    check(
+      'deposit_holds_settled_once',
+      sql`(${t.status} = 'held' AND ${t.capturedPence} IS NULL AND ${t.settledAt} IS NULL)
+		OR (${t.status} = 'released' AND ${t.capturedPence} = 0 AND ${t.settledAt} IS NOT NULL)
+		OR (${t.status} = 'captured' AND ${t.capturedPence} > 0 AND ${t.settledAt} IS NOT NULL)`,
+    ),
+  ],
+);
+
+/**
+ * A problem reported by one party of a rental and answered by the other: open -> accepted | disputed;
+ * disputed -> accepted | escalated (sent to support after 7 days); escalated -> accepted. One per
+ * rental and kind; a trigger keeps the amount, kind and claimant fixed and the status moving forward.
+ */
+export const rentalClaims = pgTable(
+  'rental_claims',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rentalId: uuid('rental_id')
+      .notNull()
+      .references(() => rentals.id),
+    byUserId: text('by_user_id')
+      .notNull()
+      .references(() => users.id),
+    byRole: text('by_role').notNull(),
+    kind: text('kind').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    note: text('note').notNull(),
+    status: text('status').notNull().default('open'),
+    reply: text('reply'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('rental_claims_rental_kind_idx').on(t.rentalId, t.kind),
+    check('rental_claims_role_known', sql`${t.byRole} IN ('owner', 'renter')`),
+    check('rental_claims_kind_known', sql`${t.kind} IN ('damaged', 'missing_parts', 'not_returned', 'returned_late', 'not_as_described')`),
+    check('rental_claims_status_known', sql`${t.status} IN ('open', 'accepted', 'disputed', 'escalated')`),
+    check('rental_claims_amount_positive', sql`${t.amountPence} > 0`),
+  ],
+);

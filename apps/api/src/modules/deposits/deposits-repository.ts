@@ -1,0 +1,178 @@
+import { sql } from 'drizzle-orm';
+import { claimRefundPosting, depositHeldPosting, depositSettledPosting, type ClaimKind, type ClaimState, type HoldState } from '@toolshed/core';
+import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { balances, postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
+
+export interface ClaimRentalRow {
+  id: string;
+  item_id: string;
+  item_name: string;
+  renter_id: string;
+  renter_name: string;
+  renter_email: string;
+  owner_id: string;
+  owner_name: string;
+  owner_email: string;
+  start_date: string;
+  end_date: string;
+  daily_rate_pence: number;
+  total_pence: number;
+  returned_at: string | null;
+  cancelled: boolean;
+}
+
+export interface HoldRow {
+  id: string;
+  rental_id: string;
+  renter_id: string;
+  owner_id: string;
+  amount_pence: number;
+  provider: string;
+  authorization_id: string;
+  status: HoldState;
+  captured_pence: number | null;
+  settled_at: string | null;
+}
+
+export interface ClaimRow {
+  id: string;
+  rental_id: string;
+  by_user_id: string;
+  by_role: 'owner' | 'renter';
+  by_name: string;
+  kind: ClaimKind;
+  amount_pence: number;
+  note: string;
+  status: ClaimState;
+  reply: string | null;
+  created_at: string;
+  disputed_at: string | null;
+  escalated_at: string | null;
+  accepted_at: string | null;
+}
+
+/** A deposit authorised at checkout, to be saved with the booking. */
+export interface NewHold {
+  rentalId: string;
+  renterId: string;
+  ownerId: string;
+  amountPence: number;
+  provider: string;
+  authorizationId: string;
+}
+
+const rentalColumns = sql`
+  select r.id, r.item_id, i.name as item_name, r.renter_id, rn.name as renter_name, rn.email as renter_email,
+         r.owner_id, o.name as owner_name, o.email as owner_email,
+         to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date,
+         coalesce(r.daily_rate_pence, i.daily_rate_pence) as daily_rate_pence, r.total_pence,
+         r.returned_at::text as returned_at, r.cancelled_at is not null as cancelled
+  from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id join users rn on rn.id = r.renter_id`;
+
+const holdColumns = sql`select id, rental_id, renter_id, owner_id, amount_pence, provider, authorization_id, status, captured_pence, settled_at::text as settled_at from deposit_holds`;
+
+const claimColumns = sql`
+  select c.id, c.rental_id, c.by_user_id, c.by_role, u.name as by_name, c.kind, c.amount_pence, c.note, c.status, c.reply,
+         c.created_at::text as created_at, c.disputed_at::text as disputed_at, c.escalated_at::text as escalated_at, c.accepted_at::text as accepted_at
+  from rental_claims c join users u on u.id = c.by_user_id`;
+
+/**
+ * Saves the deposits authorised at checkout, inside the booking's transaction: a hold row and its
+ * ledger posting (the card's deposit held, not charged) per rental.
+ */
+export async function recordHolds(tx: Executor, holds: readonly NewHold[]): Promise<void> {
+  for (const h of holds) {
+    const [row] = await queryRows<{ id: string }>(
+      tx as Db,
+      sql`insert into deposit_holds (rental_id, renter_id, owner_id, amount_pence, provider, authorization_id)
+          values (${h.rentalId}, ${h.renterId}, ${h.ownerId}, ${h.amountPence}, ${h.provider}, ${h.authorizationId}) returning id`,
+    );
+    await postTransaction(tx, depositHeldPosting({ holdId: row!.id, rentalId: h.rentalId, renterId: h.renterId, amountPence: h.amountPence }));
+  }
+}
+
+function writer(tx: Executor) {
+  const q = <T>(query: ReturnType<typeof sql>) => queryRows<T>(tx as Db, query);
+  return {
+    executor: tx,
+
+    /** The rental, locked until the transaction ends: reports, answers and settlements of one rental queue here. */
+    async lockRental(rentalId: string): Promise<ClaimRentalRow | undefined> {
+      const locked = await q<{ id: string }>(sql`select id from rentals where id = ${rentalId} for update`);
+      if (!locked[0]) return undefined;
+      return (await q<ClaimRentalRow>(sql`${rentalColumns} where r.id = ${rentalId}`))[0];
+    },
+
+    hold: async (rentalId: string) => (await q<HoldRow>(sql`${holdColumns} where rental_id = ${rentalId}`))[0],
+
+    claims: (rentalId: string) => q<ClaimRow>(sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`),
+
+    rentalOfClaim: async (claimId: string) => (await q<{ rental_id: string }>(sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
+
+    async insertClaim(c: { rentalId: string; byUserId: string; byRole: 'owner' | 'renter'; kind: ClaimKind; amountPence: number; note: string; at: Date }): Promise<string> {
+      const [row] = await q<{ id: string }>(
+        sql`insert into rental_claims (rental_id, by_user_id, by_role, kind, amount_pence, note, created_at)
+            values (${c.rentalId}, ${c.byUserId}, ${c.byRole}, ${c.kind}, ${c.amountPence}, ${c.note}, ${c.at.toISOString()}) returning id`,
+      );
+      return row!.id;
+    },
+
+    async markAccepted(claimId: string, at: Date): Promise<void> {
+      await tx.execute(sql`update rental_claims set status = 'accepted', accepted_at = ${at.toISOString()} where id = ${claimId}`);
+    },
+
+    async markDisputed(claimId: string, reply: string, at: Date): Promise<void> {
+      await tx.execute(sql`update rental_claims set status = 'disputed', reply = ${reply}, disputed_at = ${at.toISOString()} where id = ${claimId}`);
+    },
+
+    async markEscalated(claimId: string, at: Date): Promise<void> {
+      await tx.execute(sql`update rental_claims set status = 'escalated', escalated_at = ${at.toISOString()} where id = ${claimId}`);
+    },
+
+    /** Ends the hold once: captures `capturedPence` for the owner and releases the rest (0: released whole). */
+    async settleHold(hold: HoldRow, capturedPence: number, at: Date): Promise<void> {
+      await tx.execute(
+        sql`update deposit_holds set status = ${capturedPence > 0 ? 'captured' : 'released'}, captured_pence = ${capturedPence}, settled_at = ${at.toISOString()}
+            where id = ${hold.id}`,
+      );
+      await postTransaction(
+        tx,
+        depositSettledPosting({ holdId: hold.id, rentalId: hold.rental_id, renterId: hold.renter_id, ownerId: hold.owner_id, heldPence: hold.amount_pence, capturedPence }),
+      );
+    },
+
+    /** A renter's accepted claim: the amount back to their balance from the owner's earnings. */
+    async refundClaim(claim: ClaimRow, rental: ClaimRentalRow): Promise<void> {
+      await postTransaction(
+        tx,
+        claimRefundPosting({
+          claimId: claim.id,
+          rentalId: rental.id,
+          renterId: rental.renter_id,
+          ownerId: rental.owner_id,
+          amountPence: claim.amount_pence,
+          ownerPendingPence: await rentalAccountTotal(tx, rental.id, rental.owner_id, 'pending'),
+          ownerAvailablePence: (await balances(tx, rental.owner_id)).availablePence,
+        }),
+      );
+    },
+  };
+}
+
+export type DepositsWriter = ReturnType<typeof writer>;
+
+export function createDepositsRepository(db: Db) {
+  return {
+    /** The rental if `userId` is one of its parties. */
+    async rentalFor(rentalId: string, userId: string): Promise<ClaimRentalRow | undefined> {
+      return (await queryRows<ClaimRentalRow>(db, sql`${rentalColumns} where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`))[0];
+    },
+    hold: async (rentalId: string) => (await queryRows<HoldRow>(db, sql`${holdColumns} where rental_id = ${rentalId}`))[0],
+    holdById: async (holdId: string) => (await queryRows<HoldRow>(db, sql`${holdColumns} where id = ${holdId}`))[0],
+    claims: (rentalId: string) => queryRows<ClaimRow>(db, sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`),
+    rentalOfClaim: async (claimId: string) => (await queryRows<{ rental_id: string }>(db, sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
+    transaction: <T>(work: (tx: DepositsWriter) => Promise<T>) => db.transaction((tx) => work(writer(tx))),
+  };
+}
+
+export type DepositsRepository = ReturnType<typeof createDepositsRepository>;

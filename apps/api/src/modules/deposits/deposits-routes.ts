@@ -1,0 +1,70 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { claimInputSchema, claimReplySchema, depositViewSchema, errorBodySchema } from '@toolshed/core/contract';
+import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { DepositsService } from './deposits-service.ts';
+
+const rentalParams = z.object({ rentalId: z.string().max(100) });
+const claimParams = z.object({ claimId: z.string().max(100) });
+const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
+
+/** A rental's deposit and claims, for its two parties only (anyone else: 404). */
+export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+  app.get(
+    '/rentals/:rentalId/deposit',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "A rental's deposit hold, late fee so far, the problems the signed-in party may report now and the claims' timeline",
+        params: rentalParams,
+        response: { 200: depositViewSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => service.view(request.params.rentalId, (await currentUser.requireUser(request)).id),
+  );
+
+  app.post(
+    '/rentals/:rentalId/claims',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary:
+          'Report a problem within 48 hours after the end date: the owner claims from the deposit (damage, missing parts, not returned, a late return up to the late fee), the renter asks back up to what they paid (not as described)',
+        params: rentalParams,
+        body: claimInputSchema,
+        response: { 201: depositViewSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      return reply.code(201).send(await service.report(request.params.rentalId, user.id, request.body));
+    },
+  );
+
+  app.post(
+    '/claims/:claimId/accept',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: 'The other party accepts a claim: the amount moves (from the deposit to the owner, the rest released; or from the owner to the renter)',
+        params: claimParams,
+        response: { 200: depositViewSchema, ...refusals },
+      },
+    },
+    async (request) => service.accept(request.params.claimId, (await currentUser.requireUser(request)).id),
+  );
+
+  app.post(
+    '/claims/:claimId/dispute',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: 'The other party disputes a claim with their reply; not agreed within 7 days, it goes to Toolshed support and the deposit stays held',
+        params: claimParams,
+        body: claimReplySchema,
+        response: { 200: depositViewSchema, ...refusals },
+      },
+    },
+    async (request) => service.dispute(request.params.claimId, (await currentUser.requireUser(request)).id, request.body.reply),
+  );
+};

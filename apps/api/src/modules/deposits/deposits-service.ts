@@ -1,0 +1,343 @@
+import {
+  AppError,
+  CLAIM_KIND_LABELS,
+  claimAnswerProblem,
+  claimCeilingPence,
+  claimKindsFor,
+  claimProblem,
+  claimWindowClosesAt,
+  escalatesAt,
+  formatDate,
+  formatPence,
+  lateDays,
+  lateFeePence,
+  todayInLondon,
+  type ClaimRentalFacts,
+} from '@toolshed/core';
+import type { Claim, ClaimInput, DepositView } from '@toolshed/core/contract';
+import { isRowId } from '../../db/ids.ts';
+import type { Executor } from '../../db/database.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { Notice } from '../notifications/notifier.ts';
+import type { ClaimRentalRow, ClaimRow, DepositsRepository, DepositsWriter, HoldRow } from './deposits-repository.ts';
+
+export const CARD_JOB = 'deposits.card';
+export const RELEASE_JOB = 'deposits.release';
+export const ESCALATE_JOB = 'deposits.escalate';
+
+export interface DepositsDeps {
+  repo: DepositsRepository;
+  jobs: JobQueue;
+  mailer: Mailer;
+  supportEmail: string;
+  appUrl: string;
+  now: () => Date;
+  /** Sends an in-app notice, and an email when the person's preferences allow, in the caller's transaction. */
+  notify: (tx: Executor, notice: Notice) => Promise<unknown>;
+  /** The photos that belong in a dispute's evidence pack (the handover's before and after), as links. */
+  evidencePhotos?: (rentalId: string) => Promise<string[]>;
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Rental not found.');
+const claimNotFound = () => new AppError('NOT_FOUND', 'Claim not found.');
+const UNIQUE_VIOLATION = '23505';
+const UNSETTLED = new Set(['open', 'disputed', 'escalated']);
+
+const roleIn = (r: ClaimRentalRow, userId: string): 'owner' | 'renter' | null => (r.owner_id === userId ? 'owner' : r.renter_id === userId ? 'renter' : null);
+const iso = (text: string | null) => (text ? new Date(text).toISOString() : null);
+
+function facts(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[]): ClaimRentalFacts {
+  return {
+    startDate: r.start_date,
+    endDate: r.end_date,
+    dailyRatePence: r.daily_rate_pence,
+    returnedAt: r.returned_at ? new Date(r.returned_at) : null,
+    cancelled: r.cancelled,
+    holdPence: hold?.amount_pence ?? 0,
+    holdState: hold?.status ?? null,
+    linePence: r.total_pence,
+    claimedKinds: claims.map((c) => c.kind),
+    openOnHoldPence: claims.filter((c) => c.by_role === 'owner' && UNSETTLED.has(c.status)).reduce((s, c) => s + c.amount_pence, 0),
+  };
+}
+
+function claimView(c: ClaimRow, role: 'owner' | 'renter'): Claim {
+  const actions: Claim['actions'] = [];
+  if (!claimAnswerProblem({ state: c.status, byRole: c.by_role }, role, 'accept')) actions.push('accept');
+  if (!claimAnswerProblem({ state: c.status, byRole: c.by_role }, role, 'dispute')) actions.push('dispute');
+  return {
+    id: c.id,
+    kind: c.kind,
+    byRole: c.by_role,
+    byName: c.by_name,
+    amountPence: c.amount_pence,
+    note: c.note,
+    state: c.status,
+    reply: c.reply,
+    createdAt: iso(c.created_at)!,
+    disputedAt: iso(c.disputed_at),
+    escalatedAt: iso(c.escalated_at),
+    acceptedAt: iso(c.accepted_at),
+    escalatesAt: c.status === 'disputed' && c.disputed_at ? escalatesAt(new Date(c.disputed_at)).toISOString() : null,
+    actions,
+  };
+}
+
+/**
+ * Deposits, claims and late fees applied. Every change locks the rental row first, so reports,
+ * answers and settlements of one rental happen one at a time; each settles the money in the same
+ * transaction (the ledger) and leaves the card's part (capture or release of the authorisation) to a
+ * keyed job, so a processor that is away only delays it.
+ */
+export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl, now, notify, evidencePhotos = async () => [] }: DepositsDeps) {
+  function toView(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[], role: 'owner' | 'renter', at: Date): DepositView {
+    const f = facts(r, hold, claims);
+    const closes = claimWindowClosesAt(f);
+    const canReport = claimKindsFor(role)
+      .map((kind) => ({ kind, maxPence: claimCeilingPence(kind, f, at) }))
+      .filter(({ kind, maxPence }) => maxPence > 0 && claimProblem({ kind, amountPence: maxPence, role }, f, at) === null);
+    return {
+      role,
+      hold: hold ? { amountPence: hold.amount_pence, state: hold.status, capturedPence: hold.captured_pence, settledAt: iso(hold.settled_at) } : null,
+      lateDays: lateDays(r.end_date, f.returnedAt ? todayInLondon(f.returnedAt) : null, todayInLondon(at)),
+      lateFeePence: r.cancelled ? 0 : lateFeePence(f, at),
+      claimWindowClosesAt: closes ? closes.toISOString() : null,
+      canReport,
+      claims: claims.map((c) => claimView(c, role)),
+    };
+  }
+
+  /** The other party hears of every step, in the app and by email as their preferences allow. */
+  function tell(tx: DepositsWriter, r: ClaimRentalRow, to: 'owner' | 'renter', key: string, title: string, body: string) {
+    return notify(tx.executor, {
+      userId: to === 'owner' ? r.owner_id : r.renter_id,
+      kind: 'rental.claim',
+      tab: to === 'owner' ? 'items' : 'rentals',
+      groupKey: r.id,
+      itemId: r.item_id,
+      rentalId: r.id,
+      link: `/rentals/${r.id}`,
+      eventKey: key,
+      title,
+      body,
+    });
+  }
+
+  /** Ends the hold: what the owner's accepted claims add up to is captured, the rest released. */
+  async function settle(tx: DepositsWriter, hold: HoldRow, claims: readonly ClaimRow[], at: Date): Promise<number> {
+    const captured = claims.filter((c) => c.by_role === 'owner' && c.status === 'accepted').reduce((s, c) => s + c.amount_pence, 0);
+    await tx.settleHold(hold, captured, at);
+    await jobs.enqueue(CARD_JOB, { holdId: hold.id }, { key: `${CARD_JOB}:${hold.id}` }, tx.executor);
+    return captured;
+  }
+
+  async function lockParty(tx: DepositsWriter, rentalId: string, userId: string) {
+    const r = await tx.lockRental(rentalId);
+    const role = r ? roleIn(r, userId) : null;
+    if (!r || !role) throw notFound();
+    return { r, role };
+  }
+
+  return {
+    async view(rentalId: string, userId: string): Promise<DepositView> {
+      const r = isRowId(rentalId) ? await repo.rentalFor(rentalId, userId) : undefined;
+      if (!r) throw notFound();
+      const [hold, claims] = await Promise.all([repo.hold(r.id), repo.claims(r.id)]);
+      return toView(r, hold, claims, roleIn(r, userId)!, now());
+    },
+
+    /** One party reports a problem within the window; the other is told. */
+    async report(rentalId: string, userId: string, input: ClaimInput): Promise<DepositView> {
+      if (!isRowId(rentalId)) throw notFound();
+      const at = now();
+      try {
+        return await repo.transaction(async (tx) => {
+          const { r, role } = await lockParty(tx, rentalId, userId);
+          const [hold, claims] = [await tx.hold(r.id), await tx.claims(r.id)];
+          const f = facts(r, hold, claims);
+          // Whether this problem may be reported at all (a conflict), then whether the amount fits (the form's field).
+          const refusal = claimProblem({ ...input, amountPence: 1, role }, f, at);
+          if (refusal) throw new AppError('CONFLICT', refusal);
+          const amountProblem = claimProblem({ ...input, role }, f, at);
+          if (amountProblem) throw new AppError('VALIDATION', amountProblem, 'amountPence');
+          await tx.insertClaim({ rentalId: r.id, byUserId: userId, byRole: role, kind: input.kind, amountPence: input.amountPence, note: input.note, at });
+          const other = role === 'owner' ? 'renter' : 'owner';
+          const name = role === 'owner' ? r.owner_name : r.renter_name;
+          await tell(
+            tx,
+            r,
+            other,
+            `claim.reported:${r.id}:${input.kind}`,
+            `${name} reported a problem: ${CLAIM_KIND_LABELS[input.kind]}`,
+            `${name} claims ${formatPence(input.amountPence)} for ${r.item_name} (${formatDate(r.start_date)} to ${formatDate(r.end_date)}): "${input.note}". Accept it or dispute it on the rental page.`,
+          );
+          return toView(r, hold, await tx.claims(r.id), role, at);
+        });
+      } catch (err) {
+        if ((err as { code?: string; cause?: { code?: string } }).code === UNIQUE_VIOLATION || (err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION) {
+          throw new AppError('CONFLICT', 'This problem has already been reported for this rental.');
+        }
+        throw err;
+      }
+    },
+
+    /** The other party agrees: the amount moves (from the hold to the owner, or from the owner's earnings to the renter). */
+    async accept(claimId: string, userId: string): Promise<DepositView> {
+      if (!isRowId(claimId)) throw claimNotFound();
+      const at = now();
+      return repo.transaction(async (tx) => {
+        const rentalId = await tx.rentalOfClaim(claimId);
+        if (!rentalId) throw claimNotFound();
+        const { r, role } = await lockParty(tx, rentalId, userId).catch(() => {
+          throw claimNotFound();
+        });
+        const claims = await tx.claims(r.id);
+        const claim = claims.find((c) => c.id === claimId)!;
+        const refusal = claimAnswerProblem({ state: claim.status, byRole: claim.by_role }, role, 'accept');
+        if (refusal) throw new AppError(claim.by_role === role ? 'FORBIDDEN' : 'CONFLICT', refusal);
+        await tx.markAccepted(claim.id, at);
+        const after = await tx.claims(r.id);
+        let hold = await tx.hold(r.id);
+        if (claim.by_role === 'renter') {
+          await tx.refundClaim(claim, r);
+        } else if (hold?.status === 'held' && !after.some((c) => c.by_role === 'owner' && UNSETTLED.has(c.status))) {
+          await settle(tx, hold, after, at);
+          hold = await tx.hold(r.id);
+        }
+        const name = role === 'owner' ? r.owner_name : r.renter_name;
+        await tell(
+          tx,
+          r,
+          claim.by_role,
+          `claim.accepted:${claim.id}`,
+          `${name} accepted your claim of ${formatPence(claim.amount_pence)}`,
+          claim.by_role === 'owner'
+            ? `${formatPence(claim.amount_pence)} of the deposit for ${r.item_name} goes to your balance.`
+            : `${formatPence(claim.amount_pence)} for ${r.item_name} goes back to your Toolshed balance.`,
+        );
+        return toView(r, hold, after, role, at);
+      });
+    },
+
+    /** The other party disagrees, with their side; after 7 days without agreement support gets the evidence. */
+    async dispute(claimId: string, userId: string, reply: string): Promise<DepositView> {
+      if (!isRowId(claimId)) throw claimNotFound();
+      const at = now();
+      return repo.transaction(async (tx) => {
+        const rentalId = await tx.rentalOfClaim(claimId);
+        if (!rentalId) throw claimNotFound();
+        const { r, role } = await lockParty(tx, rentalId, userId).catch(() => {
+          throw claimNotFound();
+        });
+        const claim = (await tx.claims(r.id)).find((c) => c.id === claimId)!;
+        const refusal = claimAnswerProblem({ state: claim.status, byRole: claim.by_role }, role, 'dispute');
+        if (refusal) throw new AppError(claim.by_role === role ? 'FORBIDDEN' : 'CONFLICT', refusal);
+        await tx.markDisputed(claim.id, reply, at);
+        await jobs.enqueue(ESCALATE_JOB, { claimId: claim.id }, { key: `${ESCALATE_JOB}:${claim.id}`, runAt: escalatesAt(at) }, tx.executor);
+        const name = role === 'owner' ? r.owner_name : r.renter_name;
+        await tell(
+          tx,
+          r,
+          claim.by_role,
+          `claim.disputed:${claim.id}`,
+          `${name} disputed your claim of ${formatPence(claim.amount_pence)}`,
+          `"${reply}". If you do not agree within 7 days, Toolshed support will look at the evidence; the deposit stays held until then.`,
+        );
+        return toView(r, await tx.hold(r.id), await tx.claims(r.id), role, at);
+      });
+    },
+
+    /** Job: the window closed after the return; with no claim left open, the hold is released (or what was accepted captured). */
+    async releaseIfDue(rentalId: string, at: Date): Promise<'released' | 'not_due' | 'nothing'> {
+      return repo.transaction(async (tx) => {
+        const r = await tx.lockRental(rentalId);
+        const hold = r ? await tx.hold(rentalId) : undefined;
+        if (!r || hold?.status !== 'held') return 'nothing';
+        const closes = claimWindowClosesAt({ endDate: r.end_date, returnedAt: r.returned_at ? new Date(r.returned_at) : null });
+        if (!closes || at.getTime() < closes.getTime()) return 'not_due';
+        const claims = await tx.claims(rentalId);
+        if (claims.some((c) => c.by_role === 'owner' && UNSETTLED.has(c.status))) return 'not_due';
+        const captured = await settle(tx, hold, claims, at);
+        await tell(
+          tx,
+          r,
+          'renter',
+          `deposit.released:${hold.id}`,
+          `Deposit released: ${formatPence(hold.amount_pence - captured)}`,
+          `The deposit held for ${r.item_name} has been released from your card.`,
+        );
+        return 'released';
+      });
+    },
+
+    /** A cancelled rental (by a party, or because the payment could not be taken) releases its hold at once. */
+    async releaseCancelled(rentalId: string, at: Date): Promise<void> {
+      await repo.transaction(async (tx) => {
+        const r = await tx.lockRental(rentalId);
+        const hold = r?.cancelled ? await tx.hold(rentalId) : undefined;
+        if (hold?.status !== 'held') return;
+        await settle(tx, hold, [], at);
+      });
+    },
+
+    /** Job: a claim still disputed 7 days on goes to support with the whole evidence pack; the hold stays. */
+    async escalate(claimId: string, at: Date): Promise<boolean> {
+      const rentalId = await repo.rentalOfClaim(claimId);
+      if (!rentalId) return false;
+      const photos = await evidencePhotos(rentalId);
+      return repo.transaction(async (tx) => {
+        const r = (await tx.lockRental(rentalId))!;
+        const claims = await tx.claims(rentalId);
+        const claim = claims.find((c) => c.id === claimId)!;
+        if (claim.status !== 'disputed') return false;
+        await tx.markEscalated(claim.id, at);
+        const hold = await tx.hold(rentalId);
+        for (const side of ['owner', 'renter'] as const) {
+          await tell(
+            tx,
+            r,
+            side,
+            `claim.escalated:${claim.id}`,
+            `Claim sent to Toolshed support: ${CLAIM_KIND_LABELS[claim.kind]}`,
+            `The claim of ${formatPence(claim.amount_pence)} for ${r.item_name} was not agreed within 7 days. Toolshed support has the evidence and will contact you both; the deposit stays held.`,
+          );
+        }
+        // Sent before the transaction commits: if the mail fails, the claim stays disputed and the job tries again.
+        await mailer.send({ to: supportEmail, subject: `Disputed claim ${claim.id}: ${CLAIM_KIND_LABELS[claim.kind]}, ${formatPence(claim.amount_pence)}`, text: evidencePack(r, hold, claims, claim, photos, appUrl) });
+        return true;
+      });
+    },
+  };
+}
+
+/** What support needs to decide a dispute, in one email. */
+function evidencePack(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[], claim: ClaimRow, photos: readonly string[], appUrl: string): string {
+  const lines = [
+    `A claim was disputed and not agreed within 7 days.`,
+    '',
+    `Claim: ${claim.id}`,
+    `Problem: ${CLAIM_KIND_LABELS[claim.kind]}`,
+    `Amount claimed: ${formatPence(claim.amount_pence)}`,
+    `Reported by the ${claim.by_role}, ${claim.by_name}, on ${new Date(claim.created_at).toISOString()}:`,
+    `  ${claim.note}`,
+    `Disputed on ${claim.disputed_at ? new Date(claim.disputed_at).toISOString() : '-'}:`,
+    `  ${claim.reply ?? ''}`,
+    '',
+    `Rental: ${r.id} (${appUrl}/rentals/${r.id})`,
+    `Item: ${r.item_name}`,
+    `Dates: ${r.start_date} to ${r.end_date}; returned ${r.returned_at ? new Date(r.returned_at).toISOString() : 'not yet'}`,
+    `Owner: ${r.owner_name} <${r.owner_email}>`,
+    `Renter: ${r.renter_name} <${r.renter_email}>`,
+    `Deposit: ${hold ? `${formatPence(hold.amount_pence)}, ${hold.status}` : 'none'}`,
+    '',
+    'Claims on this rental:',
+    ...claims.map((c) => `  - ${CLAIM_KIND_LABELS[c.kind]}, ${formatPence(c.amount_pence)}, ${c.status} (by the ${c.by_role})`),
+    '',
+    'Photos:',
+    ...(photos.length > 0 ? photos.map((p) => `  - ${p}`) : ['  (none)']),
+  ];
+  return lines.join('\n');
+}
+
+export type DepositsService = ReturnType<typeof createDepositsService>;

@@ -1,0 +1,293 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { londonTimeToInstant } from '@toolshed/core';
+import type { DepositView, Order } from '@toolshed/core/contract';
+import { createTestApp, type TestContext } from '../../test/test-app.ts';
+import { createMemoryMailer } from '../../test/memory-mailer.ts';
+import { cookieHeader, createSignedInUser, signIn } from '../../test/auth-helpers.ts';
+import { createItem, insertCategories } from '../../test/factories.ts';
+import { queryRows } from '../../db/database.ts';
+import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
+import { rentalKit } from '../rentals/rental-test-kit.ts';
+
+let ctx: TestContext;
+const mailer = createMemoryMailer();
+const processor = createSimulatedProcessor({ delayMs: 0 });
+let clock = londonTimeToInstant('2027-01-04', '09:00');
+const kit = rentalKit(() => ctx);
+type Person = { cookie: string; user: { id: string } };
+let renter: Person;
+let owner: Person;
+let outsider: Person;
+
+/**
+ * Moves the clock; the parties sign in again: sessions last a week of real time, and the clock jumps
+ * weeks ahead (the housekeeping job clears sessions that look expired by it).
+ */
+async function at(date: string, time = '09:00') {
+  clock = londonTimeToInstant(date, time);
+  await signInAgain();
+}
+async function runJobs() {
+  await ctx.app.jobs.runDue();
+  await signInAgain();
+}
+async function signInAgain() {
+  for (const person of [renter, owner, outsider]) {
+    const res = await signIn(ctx.app, person === renter ? 'rita@example.com' : person === owner ? 'olive@example.com' : 'nosy@example.com');
+    person.cookie = cookieHeader(res);
+  }
+}
+const db = () => ctx.database.db;
+
+async function book(itemId: string, startDate: string, endDate: string): Promise<string> {
+  const res = await kit.book(renter.cookie, [{ itemId, startDate, endDate }]);
+  expect(res.statusCode, res.body).toBe(201);
+  const order = (await kit.send('GET', `/api/orders/${res.json().orderId}`, renter.cookie)).json() as Order;
+  return order.rentals[0]!.id;
+}
+
+const deposit = async (rentalId: string, who: Person) => {
+  const res = await kit.send('GET', `/api/rentals/${rentalId}/deposit`, who.cookie);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as DepositView;
+};
+const report = (rentalId: string, who: Person | undefined, body: object) => kit.send('POST', `/api/rentals/${rentalId}/claims`, who?.cookie, body);
+const accept = (claimId: string, who: Person) => kit.send('POST', `/api/claims/${claimId}/accept`, who.cookie, {});
+const dispute = (claimId: string, who: Person, reply: string) => kit.send('POST', `/api/claims/${claimId}/dispute`, who.cookie, { reply });
+
+/** A user's balance in one ledger account. */
+async function account(userId: string, name: string): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(db(), sql`select coalesce(sum(amount_pence), 0)::int as total from ledger_entries where user_id = ${userId} and account = ${name}`);
+  return row!.total;
+}
+async function holdOf(rentalId: string) {
+  const [row] = await queryRows<{ status: string; captured_pence: number | null; authorization_id: string; amount_pence: number }>(
+    db(),
+    sql`select status, captured_pence, authorization_id, amount_pence from deposit_holds where rental_id = ${rentalId}`,
+  );
+  return row;
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ mailer, payments: processor, now: () => clock });
+  await insertCategories(db());
+  renter = await createSignedInUser(ctx.app, mailer, 'rita@example.com', 'Rita Renter');
+  owner = await createSignedInUser(ctx.app, mailer, 'olive@example.com', 'Olive Owner');
+  outsider = await createSignedInUser(ctx.app, mailer, 'nosy@example.com', 'Ned Nosy');
+  await kit.saveAddress(renter.cookie);
+});
+afterAll(async () => ctx?.close());
+
+describe('a deposit on the item form', () => {
+  const valid = {
+    name: 'Mitre Saw',
+    description: 'Sliding compound mitre saw.',
+    dailyRatePence: 1500,
+    categoryId: 'power-tools',
+    minDays: 1,
+    maxDays: 7,
+    address: '2 Oak Road',
+    city: 'Leeds',
+    postcode: 'LS6 2AB',
+  };
+
+  it('is kept and shown on the item, and refused outside £0 to £1,000 with nothing saved', async () => {
+    const made = await kit.send('POST', '/api/items', owner.cookie, { ...valid, depositPence: 5000 });
+    expect(made.statusCode, made.body).toBe(201);
+    expect((await kit.send('GET', `/api/items/${made.json().id}`)).json()).toMatchObject({ depositPence: 5000 });
+    const noDeposit = await kit.send('POST', '/api/items', owner.cookie, valid);
+    expect(noDeposit.json()).toMatchObject({ depositPence: 0 });
+    const before = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from items`);
+    for (const [depositPence, message] of [
+      [100_001, 'The deposit can be at most £1,000'],
+      [-1, 'The deposit cannot be negative'],
+      [12.5, 'The deposit can have at most two decimal places'],
+    ] as const) {
+      const res = await kit.send('POST', '/api/items', owner.cookie, { ...valid, depositPence });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ field: 'depositPence', message });
+    }
+    expect(await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from items`)).toEqual(before);
+  });
+});
+
+describe('holds and claims', () => {
+  it('holds the deposit at checkout beside the charge, and settles an accepted damage claim: £20 to the owner, £30 released', async () => {
+    await at('2027-01-04');
+    const saw = await createItem(db(), owner.user.id, { name: 'Mitre Saw', dailyRatePence: 1200, depositPence: 5000 });
+    const rentalId = await book(saw.id, '2027-01-05', '2027-01-07');
+    const hold = await holdOf(rentalId);
+    expect(hold).toMatchObject({ status: 'held', captured_pence: null, amount_pence: 5000 });
+    expect(processor.holds.get(hold!.authorization_id)).toBe('held');
+    expect(processor.amounts.get(hold!.authorization_id)).toEqual({ authorised: 5000 });
+    expect(await account(renter.user.id, 'deposit_held')).toBe(5000);
+    expect((await deposit(rentalId, renter)).hold).toEqual({ amountPence: 5000, state: 'held', capturedPence: null, settledAt: null });
+    // Nobody else sees it or reports on it.
+    expect((await kit.send('GET', `/api/rentals/${rentalId}/deposit`, outsider.cookie)).statusCode).toBe(404);
+    expect((await report(rentalId, undefined, { kind: 'damaged', amountPence: 100, note: 'x' })).statusCode).toBe(401);
+    expect((await report(rentalId, outsider, { kind: 'damaged', amountPence: 100, note: 'x' })).statusCode).toBe(404);
+    // Before the rental starts there is nothing to report.
+    expect((await deposit(rentalId, owner)).canReport).toEqual([]);
+
+    await at('2027-01-07', '17:00');
+    expect((await kit.markReturned(rentalId, owner.cookie)).statusCode).toBe(204);
+    const view = await deposit(rentalId, owner);
+    expect(view.canReport).toEqual([
+      { kind: 'damaged', maxPence: 5000 },
+      { kind: 'missing_parts', maxPence: 5000 },
+    ]);
+    expect(view.claimWindowClosesAt).toBe(londonTimeToInstant('2027-01-10', '00:00').toISOString());
+
+    const tooMuch = await report(rentalId, owner, { kind: 'damaged', amountPence: 5001, note: 'Blade guard cracked' });
+    expect(tooMuch.statusCode).toBe(400);
+    expect(tooMuch.json().error).toMatchObject({ field: 'amountPence', message: 'A claim can be at most the deposit left to claim, £50.00.' });
+    const byRenter = await report(rentalId, renter, { kind: 'damaged', amountPence: 100, note: 'x' });
+    expect(byRenter.statusCode).toBe(409);
+
+    await at('2027-01-08', '10:00');
+    const reported = await report(rentalId, owner, { kind: 'damaged', amountPence: 2000, note: 'Blade guard cracked' });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const claimId = (reported.json() as DepositView).claims[0]!.id;
+    const again = await report(rentalId, owner, { kind: 'damaged', amountPence: 100, note: 'And a scratch' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().error.message).toBe('This problem has already been reported for this rental.');
+
+    const renterView = await deposit(rentalId, renter);
+    expect(renterView.claims).toMatchObject([{ id: claimId, kind: 'damaged', byRole: 'owner', byName: 'Olive Owner', amountPence: 2000, state: 'open', actions: ['accept', 'dispute'] }]);
+    expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual([]);
+    const notices = await queryRows<{ title: string }>(db(), sql`select title from notifications where user_id = ${renter.user.id} and kind = 'rental.claim'`);
+    expect(notices.map((n) => n.title)).toEqual(['Olive Owner reported a problem: Damaged']);
+
+    // The claimant cannot accept their own claim.
+    expect((await accept(claimId, owner)).statusCode).toBe(403);
+    const ownerAvailableBefore = await account(owner.user.id, 'available');
+    const accepted = await accept(claimId, renter);
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((accepted.json() as DepositView).hold).toMatchObject({ state: 'captured', capturedPence: 2000 });
+    expect(await account(owner.user.id, 'available')).toBe(ownerAvailableBefore + 2000);
+    expect(await account(renter.user.id, 'deposit_held')).toBe(0);
+    const twice = await accept(claimId, renter);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().error.message).toBe('This claim has already been accepted.');
+    expect((await dispute(claimId, renter, 'Too late')).statusCode).toBe(409);
+
+    // The card follows: £20 of the £50 authorisation captured, the rest released.
+    await runJobs();
+    expect(processor.holds.get(hold!.authorization_id)).toBe('captured');
+    expect(processor.amounts.get(hold!.authorization_id)).toEqual({ authorised: 5000, captured: 2000 });
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('releases the whole hold when the window closes after a return with no claim, and refuses a claim after it', async () => {
+    await at('2027-01-11');
+    const drill = await createItem(db(), owner.user.id, { name: 'Drill', dailyRatePence: 800, depositPence: 3000 });
+    const rentalId = await book(drill.id, '2027-01-12', '2027-01-13');
+    await at('2027-01-13', '12:00');
+    await kit.markReturned(rentalId, owner.cookie);
+    await at('2027-01-15', '23:59');
+    await runJobs();
+    expect((await holdOf(rentalId))!.status).toBe('held');
+    await at('2027-01-16', '00:01');
+    await runJobs();
+    const hold = await holdOf(rentalId);
+    expect(hold).toMatchObject({ status: 'released', captured_pence: 0 });
+    expect(processor.holds.get(hold!.authorization_id)).toBe('voided');
+    const late = await report(rentalId, owner, { kind: 'damaged', amountPence: 100, note: 'Chuck wobbles' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe('Problems had to be reported within 48 hours after the rental ended.');
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('accrues a late fee per day after the end date, shown live, claimed from the deposit up to that fee', async () => {
+    await at('2027-01-18');
+    const ladder = await createItem(db(), owner.user.id, { name: 'Ladder', dailyRatePence: 700, depositPence: 4000 });
+    const rentalId = await book(ladder.id, '2027-01-19', '2027-01-20');
+    await at('2027-01-23');
+    expect(await deposit(rentalId, renter)).toMatchObject({ lateDays: 3, lateFeePence: 2100 });
+    // Not back: a late return is claimed once it is back; a missing one can be claimed now.
+    expect((await deposit(rentalId, owner)).canReport).toEqual([{ kind: 'not_returned', maxPence: 4000 }]);
+    await at('2027-01-24', '08:00');
+    await kit.markReturned(rentalId, owner.cookie);
+    expect(await deposit(rentalId, renter)).toMatchObject({ lateDays: 4, lateFeePence: 2800 });
+    // Back on the 24th: the fee stops growing.
+    await at('2027-01-25');
+    expect(await deposit(rentalId, renter)).toMatchObject({ lateDays: 4, lateFeePence: 2800 });
+    const over = await report(rentalId, owner, { kind: 'returned_late', amountPence: 2801, note: 'Four days late' });
+    expect(over.statusCode).toBe(400);
+    expect(over.json().error.message).toMatch(/at most £28.00/);
+    const ok = await report(rentalId, owner, { kind: 'returned_late', amountPence: 2800, note: 'Four days late' });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const claimId = (ok.json() as DepositView).claims[0]!.id;
+    await accept(claimId, renter);
+    expect(await holdOf(rentalId)).toMatchObject({ status: 'captured', captured_pence: 2800 });
+  });
+
+  it('sends a dispute not agreed within 7 days to support with the evidence, keeping the hold', async () => {
+    await at('2027-02-01');
+    const sander = await createItem(db(), owner.user.id, { name: 'Belt Sander', dailyRatePence: 900, depositPence: 6000 });
+    const rentalId = await book(sander.id, '2027-02-02', '2027-02-03');
+    await at('2027-02-03', '18:00');
+    await kit.markReturned(rentalId, owner.cookie);
+    await at('2027-02-04', '09:00');
+    const reported = await report(rentalId, owner, { kind: 'missing_parts', amountPence: 2500, note: 'Dust bag missing' });
+    const claimId = (reported.json() as DepositView).claims[0]!.id;
+    expect((await dispute(claimId, owner, 'mine')).statusCode).toBe(403);
+    const disputed = await dispute(claimId, renter, 'The dust bag was in the box');
+    expect(disputed.statusCode, disputed.body).toBe(200);
+    const claim = (disputed.json() as DepositView).claims[0]!;
+    expect(claim).toMatchObject({ state: 'disputed', reply: 'The dust bag was in the box', actions: ['accept'] });
+    expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual([]);
+    expect((await dispute(claimId, renter, 'again')).json().error.message).toBe('This claim has already been disputed.');
+    expect(claim.escalatesAt).toBe(londonTimeToInstant('2027-02-11', '09:00').toISOString());
+
+    // The window closing does not release a hold with a claim open.
+    await at('2027-02-10', '09:00');
+    await runJobs();
+    expect((await holdOf(rentalId))!.status).toBe('held');
+    const mailsBefore = mailer.sent.length;
+    await at('2027-02-11', '09:01');
+    await runJobs();
+    const toSupport = mailer.sent.slice(mailsBefore).filter((m) => m.to === 'support@toolshed.local');
+    expect(toSupport).toHaveLength(1);
+    expect(toSupport[0]!.subject).toBe(`Disputed claim ${claimId}: Missing parts, £25.00`);
+    expect(toSupport[0]!.text).toContain('Dust bag missing');
+    expect(toSupport[0]!.text).toContain('The dust bag was in the box');
+    expect(toSupport[0]!.text).toContain('Renter: Rita Renter <rita@example.com>');
+    expect((await deposit(rentalId, renter)).claims[0]).toMatchObject({ state: 'escalated', actions: ['accept'] });
+    expect((await holdOf(rentalId))!.status).toBe('held');
+    // Still settled by agreement afterwards.
+    await accept(claimId, renter);
+    expect(await holdOf(rentalId)).toMatchObject({ status: 'captured', captured_pence: 2500 });
+  });
+
+  it('releases the hold of a cancelled rental', async () => {
+    await at('2027-02-12');
+    const tent = await createItem(db(), owner.user.id, { name: 'Tent', dailyRatePence: 500, depositPence: 2000 });
+    const rentalId = await book(tent.id, '2027-02-14', '2027-02-16');
+    expect((await kit.cancel(rentalId, renter.cookie)).statusCode).toBe(200);
+    await runJobs();
+    const hold = await holdOf(rentalId);
+    expect(hold).toMatchObject({ status: 'released', captured_pence: 0 });
+    expect(processor.holds.get(hold!.authorization_id)).toBe('voided');
+    expect(await account(renter.user.id, 'deposit_held')).toBe(0);
+  });
+
+  it('lets the renter ask back up to what they paid when the item was not as described', async () => {
+    await at('2027-02-17');
+    const mower = await createItem(db(), owner.user.id, { name: 'Mower', dailyRatePence: 1000 });
+    const rentalId = await book(mower.id, '2027-02-18', '2027-02-19');
+    await at('2027-02-18', '10:00');
+    const view = await deposit(rentalId, renter);
+    expect(view.hold).toBeNull();
+    expect(view.canReport).toEqual([{ kind: 'not_as_described', maxPence: 2000 }]);
+    const reported = await report(rentalId, renter, { kind: 'not_as_described', amountPence: 1000, note: 'Blade is blunt' });
+    expect(reported.statusCode, reported.body).toBe(201);
+    const renterAvailable = await account(renter.user.id, 'available');
+    const ownerPending = await account(owner.user.id, 'pending');
+    await accept((reported.json() as DepositView).claims[0]!.id, owner);
+    expect(await account(renter.user.id, 'available')).toBe(renterAvailable + 1000);
+    expect(await account(owner.user.id, 'pending')).toBe(ownerPending - 1000);
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+});

@@ -1,0 +1,60 @@
+/** A rental's deposit, late fee and claims, as its two parties see them on the rental page. */
+import { z } from 'zod';
+import { CLAIM_KINDS, CLAIM_NOTE_MAX, CLAIM_STATES, HOLD_STATES } from '../deposits.ts';
+
+const note = (what: string) =>
+  z
+    .string({ error: `Please describe ${what}` })
+    .trim()
+    .min(1, `Please describe ${what}`)
+    .max(CLAIM_NOTE_MAX, `At most ${CLAIM_NOTE_MAX.toLocaleString('en-GB')} characters`);
+
+export const claimInputSchema = z.object({
+  kind: z.enum(CLAIM_KINDS, { error: 'Please choose what the problem is' }),
+  amountPence: z.number({ error: 'Please enter an amount' }).int('The amount can have at most two decimal places'),
+  note: note('the problem'),
+});
+
+export const claimReplySchema = z.object({ reply: note('why you disagree') });
+
+export const claimSchema = z.object({
+  id: z.string(),
+  kind: z.enum(CLAIM_KINDS),
+  byRole: z.enum(['owner', 'renter']),
+  byName: z.string(),
+  amountPence: z.number().int(),
+  note: z.string(),
+  state: z.enum(CLAIM_STATES),
+  reply: z.string().nullable(),
+  createdAt: z.string(),
+  disputedAt: z.string().nullable(),
+  escalatedAt: z.string().nullable(),
+  acceptedAt: z.string().nullable(),
+  escalatesAt: z.string().nullable().describe('While disputed: when it goes to Toolshed support if still not agreed'),
+  actions: z.array(z.enum(['accept', 'dispute'])).describe('What the signed-in user may do with it now'),
+});
+
+export const depositViewSchema = z.object({
+  role: z.enum(['renter', 'owner']),
+  hold: z
+    .object({
+      amountPence: z.number().int(),
+      state: z.enum(HOLD_STATES),
+      capturedPence: z.number().int().nullable().describe('Once settled: what claims took (0 when released whole)'),
+      settledAt: z.string().nullable(),
+    })
+    .nullable()
+    .describe('The deposit held on the card at checkout, if the item asked for one'),
+  lateDays: z.number().int(),
+  lateFeePence: z.number().int().describe('The daily rate per late day so far: claimed from the deposit, never charged silently'),
+  claimWindowClosesAt: z.string().nullable().describe('Reports close then; null while the item is not back'),
+  canReport: z
+    .array(z.object({ kind: z.enum(CLAIM_KINDS), maxPence: z.number().int() }))
+    .describe('The problems the signed-in user may report now, each with the most it may name'),
+  claims: z.array(claimSchema).describe('Oldest first: the timeline of reports and answers'),
+});
+
+export type ClaimInput = z.infer<typeof claimInputSchema>;
+export type ClaimReply = z.infer<typeof claimReplySchema>;
+export type Claim = z.infer<typeof claimSchema>;
+export type DepositView = z.infer<typeof depositViewSchema>;
