@@ -46,6 +46,7 @@ export function inputOf(entry: ItemEntry): ItemInput {
     name: entry.name,
     description: entry.description,
     dailyRatePence: poundsToPence(Number(entry.dailyRate)),
+    depositPence: 0,
     categoryId: entry.categoryId,
     minDays: Number(entry.minDays),
     maxDays: Number(entry.maxDays),

@@ -37,8 +37,8 @@ export const depositHolds = pgTable(
     check(
       'deposit_holds_settled_once',
       sql`(${t.status} = 'held' AND ${t.capturedPence} IS NULL AND ${t.settledAt} IS NULL)
-		OR (${t.status} = 'released' AND ${t.capturedPence} = 0 AND ${t.settledAt} IS NOT NULL)
-		OR (${t.status} = 'captured' AND ${t.capturedPence} > 0 AND ${t.settledAt} IS NOT NULL)`,
+		OR (${t.status} = 'released' AND ${t.capturedPence} IS NOT NULL AND ${t.capturedPence} = 0 AND ${t.settledAt} IS NOT NULL)
+		OR (${t.status} = 'captured' AND ${t.capturedPence} IS NOT NULL AND ${t.capturedPence} > 0 AND ${t.settledAt} IS NOT NULL)`,
     ),
   ],
 );

@@ -33,10 +33,11 @@ CREATE TABLE "deposit_holds" (
 	CONSTRAINT "deposit_holds_amount_in_range" CHECK ("amount_pence" > 0 AND "amount_pence" <= 100000),
 	CONSTRAINT "deposit_holds_status_known" CHECK ("status" IN ('held', 'released', 'captured')),
 	CONSTRAINT "deposit_holds_capture_within_hold" CHECK ("captured_pence" >= 0 AND "captured_pence" <= "amount_pence"),
+	-- Spelled with IS NOT NULL: a CHECK passes when its expression is null.
 	CONSTRAINT "deposit_holds_settled_once" CHECK (
 		("status" = 'held' AND "captured_pence" IS NULL AND "settled_at" IS NULL)
-		OR ("status" = 'released' AND "captured_pence" = 0 AND "settled_at" IS NOT NULL)
-		OR ("status" = 'captured' AND "captured_pence" > 0 AND "settled_at" IS NOT NULL)
+		OR ("status" = 'released' AND "captured_pence" IS NOT NULL AND "captured_pence" = 0 AND "settled_at" IS NOT NULL)
+		OR ("status" = 'captured' AND "captured_pence" IS NOT NULL AND "captured_pence" > 0 AND "settled_at" IS NOT NULL)
 	)
 );
 --> statement-breakpoint

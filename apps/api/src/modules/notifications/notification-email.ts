@@ -14,6 +14,7 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'payout.paid': 'See your balance',
   'payout.failed': 'See your balance',
   'payment.capture_failed': 'See your rentals',
+  'rental.claim': 'See the rental',
   // Its email is the receipt (order-receipt.ts); this is only for completeness.
   'order.paid': 'See your order',
 };
