@@ -47,6 +47,8 @@ import { createAccountRepository } from './modules/account/account-repository.ts
 import { createAccountDataRepository } from './modules/account/account-data-repository.ts';
 import { createAccountService } from './modules/account/account-service.ts';
 import { createCalendarFeed } from './modules/account/calendar-feed.ts';
+import { setUpCalendarSync, type CalendarImportOptions } from './modules/calendar-sync/calendar-sync-module.ts';
+import { calendarSyncRoutes } from './modules/calendar-sync/calendar-sync-routes.ts';
 import { passwordChecker } from './modules/account/password-check.ts';
 import { createProfileRepository } from './modules/profile/profile-repository.ts';
 import { createProfileService } from './modules/profile/profile-service.ts';
@@ -128,12 +130,14 @@ export interface AppDeps {
   logger?: FastifyBaseLogger;
   /** Shared with the shutdown code, which marks the process as draining. */
   readiness?: Readiness;
+  /** Owners' other calendars: fetch limits and the address rule (tests); default from the configuration. */
+  calendarImport?: CalendarImportOptions;
 }
 
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'sms-outbox');
 
-export async function buildApp({ config, database, authSecret, storage, mailer, payments, payouts, geocoder, sms, now = () => new Date(), logger, readiness = { draining: false } }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({ config, database, authSecret, storage, mailer, payments, payouts, geocoder, sms, now = () => new Date(), logger, readiness = { draining: false }, calendarImport }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     // One line per request, without query strings, instead of Fastify's two.
@@ -276,6 +280,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
   const phone = createPhoneVerification({ repo: profileRepo, sms: smsSender, secret: authSecret, now, log: (err) => app.log.error({ err }, 'sms send failed') });
   const calendarFeed = createCalendarFeed(createAccountRepository(db), config.appUrl, now);
+  const calendarSync = setUpCalendarSync({ db, jobs, now, allowPrivate: config.calendarImportAllowPrivate, onChange: catalogueChanged, log: app.log, ...(calendarImport ? { options: calendarImport } : {}) });
   const account = createAccountService({ db, repo: createAccountDataRepository(db), storage: fileStorage, now, onChange: catalogueChanged });
   const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
   const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
@@ -286,6 +291,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(catalogueRoutes, { service: catalogue, currentUser });
       await api.register(profileRoutes, { service: profile, phone, currentUser });
       await api.register(accountRoutes, { service: account, calendar: calendarFeed, currentUser, checkPassword: passwordChecker(auth), now });
+      await api.register(calendarSyncRoutes, { service: calendarSync, currentUser });
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
       await api.register(checkoutRoutes, {

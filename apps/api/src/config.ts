@@ -56,6 +56,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Photos and other files in an S3-compatible bucket (S3_BUCKET and friends); unset: DATA_DIR/media. */
   s3: S3Settings | undefined;
+  /** CALENDAR_IMPORT_ALLOW_PRIVATE: owners' calendar addresses may point to private, loopback and link-local networks (default false). */
+  calendarImportAllowPrivate: boolean;
   /** OpenTelemetry traces sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); unset: no tracing at all. */
   tracing: TracingSettings | undefined;
 }
@@ -152,6 +154,7 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318')),
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318/v1/traces')),
   OTEL_SERVICE_NAME: opt(z.string().trim().min(1)),
+  CALENDAR_IMPORT_ALLOW_PRIVATE: opt(flag),
 });
 
 /** Values that must never be echoed back in an error line. */
@@ -247,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           prefix: e.S3_PREFIX,
         }
       : undefined,
+    calendarImportAllowPrivate: e.CALENDAR_IMPORT_ALLOW_PRIVATE ?? false,
     tracing: tracingSettings(e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, e.OTEL_EXPORTER_OTLP_ENDPOINT, e.OTEL_SERVICE_NAME),
   };
 }

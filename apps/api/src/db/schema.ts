@@ -419,3 +419,4 @@ export * from './schema-money.ts';
 export * from './schema-deposits.ts';
 export * from './schema-wheelbarrow.ts';
 export * from './schema-handover.ts';
+export * from './schema-calendar-sync.ts';

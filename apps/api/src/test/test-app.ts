@@ -12,6 +12,7 @@ import { openDatabase, type Database } from '../db/database.ts';
 import type { Mailer } from '../platform/mail/mailer.ts';
 import type { PaymentProvider } from '../platform/payments/payment-provider.ts';
 import type { PayoutProvider } from '../platform/payments/payout-provider.ts';
+import type { CalendarImportOptions } from '../modules/calendar-sync/calendar-sync-module.ts';
 
 export interface TestContext {
   app: FastifyInstance;
@@ -51,7 +52,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
 const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-signing-0123456789';
 
 export async function createTestApp(
-  options: { now?: () => Date; env?: NodeJS.ProcessEnv; mailer?: Mailer; payments?: PaymentProvider; payouts?: PayoutProvider } = {},
+  options: { now?: () => Date; env?: NodeJS.ProcessEnv; mailer?: Mailer; payments?: PaymentProvider; payouts?: PayoutProvider; calendarImport?: CalendarImportOptions } = {},
 ): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-test-'));
@@ -77,6 +78,7 @@ export async function createTestApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
     ...(options.payments ? { payments: options.payments } : {}),
     ...(options.payouts ? { payouts: options.payouts } : {}),
+    ...(options.calendarImport ? { calendarImport: options.calendarImport } : {}),
   });
   await app.ready();
   return {

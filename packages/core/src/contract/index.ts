@@ -169,3 +169,4 @@ export * from './money.ts';
 export * from './vitals.ts';
 export * from './deposits.ts';
 export * from './handover.ts';
+export * from './calendar-sources.ts';

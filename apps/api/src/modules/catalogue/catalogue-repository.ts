@@ -16,6 +16,7 @@ import {
   type BrowseScope,
 } from './browse-sql.ts';
 import { CommonWords, type ColumnStatistics, type TokenPostings } from './common-words.ts';
+import { blockedRangesJson } from '../calendar-sync/blocked-days-sql.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
 
@@ -60,6 +61,8 @@ export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb
   booking_mode: 'instant' | 'request';
   buffer_days: number;
   weekly_rate_pence: number | null;
+  /** Days the owner's other calendars say are busy, ending today or later (calendar sync). */
+  blocked_ranges: DateRange[];
   /** The owner's vacation end (YYYY-MM-DD) or null; see profile/vacation-sql.ts. */
   owner_vacation_until: string | null;
   available: boolean;
@@ -279,7 +282,8 @@ export function createCatalogueRepository(db: Db) {
                coalesce((select json_agg(json_build_object('large_key', m.large_key, 'thumb_key', m.thumb_key, 'position', m.position) order by m.position)
                          from item_images m where m.item_id = i.id), '[]'::json) as images,
                coalesce((select json_agg(json_build_object('startDate', to_char(r.start_date, 'YYYY-MM-DD'), 'endDate', to_char(r.end_date, 'YYYY-MM-DD')) order by r.start_date)
-                         from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null and r.end_date + i.buffer_days >= ${today}::date), '[]'::json) as booked_ranges
+                         from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null and r.end_date + i.buffer_days >= ${today}::date), '[]'::json) as booked_ranges,
+               ${blockedRangesJson(today)} as blocked_ranges
         from items i join users u on u.id = i.owner_id join categories c on c.id = i.category_id
         where i.id = ${id} and i.deleted_at is null`);
       return rows[0];

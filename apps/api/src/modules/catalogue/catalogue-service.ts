@@ -250,7 +250,8 @@ export function createCatalogueService(
       },
       owner: owner(row),
       images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.large_key, img.thumb_key)),
-      bookedRanges: withBuffers(bookedRanges, row.buffer_days),
+      // Days blocked by the owner's other calendars show like booked ones (calendar sync): no buffer of their own.
+      bookedRanges: [...withBuffers(bookedRanges, row.buffer_days), ...row.blocked_ranges].sort((a, b) => a.startDate.localeCompare(b.startDate)),
       ownerAwayUntil: activeVacation(row.owner_vacation_until, today()),
     };
     return { detail, publicPoint: { latitude: row.public_latitude, longitude: row.public_longitude } };

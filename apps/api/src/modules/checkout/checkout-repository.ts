@@ -3,6 +3,7 @@ import { checkoutPosting } from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { checkoutAttempts, itemImages, items, payments, rentals, users, wheelbarrowLines } from '../../db/schema.ts';
 import { postTransaction } from '../ledger/ledger-repository.ts';
+import { itemsWithBlockedDays, refuseBlockedDays } from '../calendar-sync/blocked-days-sql.ts';
 
 export interface LineItemRow {
   id: string;
@@ -80,6 +81,11 @@ export function createCheckoutRepository(db: Db) {
       return new Set(rows.map((r) => r.item_id));
     },
 
+    /** Of the wanted lines, those that meet a day blocked by the owner's other calendar (calendar sync). */
+    async blockedDays(lines: Array<{ itemId: string; startDate: string; endDate: string }>): Promise<Set<string>> {
+      return itemsWithBlockedDays(db, lines);
+    },
+
     /** Of the wanted lines, those the renter has booked themselves on exactly those dates. */
     async bookedBy(renterId: string, lines: Array<{ itemId: string; startDate: string; endDate: string }>): Promise<Set<string>> {
       if (lines.length === 0) return new Set();
@@ -131,6 +137,8 @@ export function createCheckoutRepository(db: Db) {
         if (attempt?.status !== 'processing' || attempt.claim !== input.claim) throw new StaleClaimError();
         const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
         await tx.execute(sql`select id from items where id in (${sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for no key update`);
+        // Calendar sync writes blocked days under the same row locks: checked after taking them (blocked-days-sql.ts).
+        await refuseBlockedDays(tx, input.lines);
         const [payment] = await tx
           .insert(payments)
           .values({

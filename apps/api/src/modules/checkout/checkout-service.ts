@@ -19,6 +19,7 @@ import type { CheckoutDeposits } from '../deposits/deposits-module.ts';
 import type { AttemptRepository } from './attempt-repository.ts';
 import type { PaymentRepository } from './payment-repository.ts';
 import { StaleClaimError, type CheckoutRepository, type NewRental } from './checkout-repository.ts';
+import { BlockedDaysError } from '../calendar-sync/blocked-days-sql.ts';
 import { CAPTURE_JOB, CAPTURE_SAFETY_DELAY_MS, captureJobKey, recordCapture } from './capture-job.ts';
 import { ATTEMPT_STALE_MS, enqueueAttemptSweep } from './attempt-sweep-job.ts';
 import { isRetryableConflict, pgCode, withTransactionRetries } from './transaction-retries.ts';
@@ -51,6 +52,11 @@ export interface CheckoutDeps {
 
 const EXCLUSION_VIOLATION = '23P01';
 const STILL_PROCESSING = 'This payment is already being processed. Please wait a moment, then try again: you will not be charged twice.';
+
+/** A day the owner's other calendar says is busy (calendar sync). */
+function blockedMessage(name: string, line: CheckoutLineInput): string {
+  return `${name} is not available on some of ${formatDate(line.startDate)} to ${formatDate(line.endDate)}. Please choose other dates.`;
+}
 
 function clashMessage(name: string, line: CheckoutLineInput): string {
   return `${name} is already booked for some of ${formatDate(line.startDate)} to ${formatDate(line.endDate)}. Please choose other dates.`;
@@ -101,6 +107,9 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
     const clashing = await repo.clashes(lines);
     const firstClash = lines.find((l) => clashing.has(l.itemId));
     if (firstClash) throw new AppError('CONFLICT', clashMessage(found.get(firstClash.itemId)!.name, firstClash), 'lines');
+    const blocked = await repo.blockedDays(lines);
+    const firstBlocked = lines.find((l) => blocked.has(l.itemId));
+    if (firstBlocked) throw new AppError('CONFLICT', blockedMessage(found.get(firstBlocked.itemId)!.name, firstBlocked), 'lines');
     return { booked, price, nameOf: (itemId: string) => found.get(itemId)!.name, depositOf: (itemId: string) => found.get(itemId)!.depositPence };
   }
 
@@ -147,6 +156,10 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
       // Nothing was booked: release the hold, and the deposits'.
       await payments.void(auth.authorizationId);
       await deposits?.release(held.holds);
+      if (err instanceof BlockedDaysError) {
+        const line = lines.find((l) => l.itemId === err.itemId)!;
+        throw new AppError('CONFLICT', blockedMessage(nameOf(line.itemId), line), 'lines');
+      }
       if (pgCode(err) === EXCLUSION_VIOLATION) {
         const line = lines[inserting]!;
         throw new AppError('CONFLICT', clashMessage(nameOf(line.itemId), line), 'lines');

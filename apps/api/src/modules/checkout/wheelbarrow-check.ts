@@ -19,9 +19,10 @@ export async function checkWheelbarrow(
 ): Promise<WheelbarrowCheckResponse> {
   const today = todayInLondon(now);
   const valid = lines.filter((l) => isIsoDate(l.startDate) && isIsoDate(l.endDate) && l.endDate >= l.startDate);
-  const [found, clashing, yours] = await Promise.all([
+  const [found, clashing, blocked, yours] = await Promise.all([
     repo.lineItems(lines.map((l) => l.itemId)),
     repo.clashes(valid),
+    repo.blockedDays(valid),
     renterId ? repo.bookedBy(renterId, valid) : Promise.resolve(new Set<string>()),
   ]);
   const states: WheelbarrowLineState[] = lines.map((line) => {
@@ -43,6 +44,9 @@ export async function checkWheelbarrow(
     // Paid for in another tab or on another device: the line is done, not taken by someone else.
     if (yours.has(line.itemId)) {
       return { itemId: line.itemId, state: 'unavailable', message: BOOKED_BY_YOU_MESSAGE, bookedByYou: true, item: summary, days, lineTotalPence };
+    }
+    if (blocked.has(line.itemId)) {
+      return { itemId: line.itemId, state: 'unavailable', message: 'The owner is not available on some of these dates. Please choose new dates.', item: summary, days, lineTotalPence };
     }
     if (clashing.has(line.itemId)) {
       return { itemId: line.itemId, state: 'unavailable', message: 'Someone has booked some of these dates. Please choose new dates.', item: summary, days, lineTotalPence };

@@ -1,0 +1,174 @@
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database.ts';
+import { calendarBlockedDays, calendarSources, items, users } from '../../db/schema.ts';
+import type { BusyRange } from './ical-reader.ts';
+
+export interface SourceRow {
+  id: string;
+  ownerId: string;
+  itemId: string | null;
+  itemName: string | null;
+  url: string;
+  lastFetchedAt: Date | null;
+  lastSuccessAt: Date | null;
+  lastError: string | null;
+  blockedRanges: number;
+}
+
+export interface SourceToFetch {
+  id: string;
+  ownerId: string;
+  itemId: string | null;
+  url: string;
+  etag: string | null;
+  lastModified: string | null;
+  busyRanges: BusyRange[];
+  ownerDeleted: boolean;
+}
+
+export function createCalendarSyncRepository(db: Db) {
+  /** The listed or unlisted, not deleted, items a source covers. */
+  async function coveredItems(tx: Executor, source: { ownerId: string; itemId: string | null }): Promise<string[]> {
+    const rows = await tx
+      .select({ id: items.id })
+      .from(items)
+      .where(and(eq(items.ownerId, source.ownerId), isNull(items.deletedAt), source.itemId ? eq(items.id, source.itemId) : undefined))
+      .orderBy(asc(items.id));
+    return rows.map((r) => r.id);
+  }
+
+  return {
+    async list(ownerId: string): Promise<SourceRow[]> {
+      return db
+        .select({
+          id: calendarSources.id,
+          ownerId: calendarSources.ownerId,
+          itemId: calendarSources.itemId,
+          itemName: items.name,
+          url: calendarSources.url,
+          lastFetchedAt: calendarSources.lastFetchedAt,
+          lastSuccessAt: calendarSources.lastSuccessAt,
+          lastError: calendarSources.lastError,
+          blockedRanges: sql<number>`jsonb_array_length(${calendarSources.busyRanges})`,
+        })
+        .from(calendarSources)
+        .leftJoin(items, eq(items.id, calendarSources.itemId))
+        .where(eq(calendarSources.ownerId, ownerId))
+        .orderBy(asc(calendarSources.createdAt), asc(calendarSources.id));
+    },
+
+    async countFor(ownerId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(calendarSources).where(eq(calendarSources.ownerId, ownerId));
+      return row?.n ?? 0;
+    },
+
+    /** Whether `itemId` is one of the owner's items (not deleted). */
+    async ownsItem(ownerId: string, itemId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: items.id })
+        .from(items)
+        .where(and(eq(items.id, itemId), eq(items.ownerId, ownerId), isNull(items.deletedAt)));
+      return rows.length > 0;
+    },
+
+    async exists(ownerId: string, url: string, itemId: string | null): Promise<boolean> {
+      const rows = await db
+        .select({ id: calendarSources.id })
+        .from(calendarSources)
+        .where(and(eq(calendarSources.ownerId, ownerId), eq(calendarSources.url, url), itemId ? eq(calendarSources.itemId, itemId) : isNull(calendarSources.itemId)));
+      return rows.length > 0;
+    },
+
+    /** Adds a source; `inTransaction` writes what must commit with it (its first fetch job). */
+    async insert(values: { ownerId: string; itemId: string | null; url: string; now: Date }, inTransaction: (tx: Executor, id: string) => Promise<void>): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(calendarSources)
+          .values({ ownerId: values.ownerId, itemId: values.itemId, url: values.url, createdAt: values.now })
+          .returning({ id: calendarSources.id });
+        await inTransaction(tx, row!.id);
+        return row!.id;
+      });
+    },
+
+    /** Removes the owner's source and its blocked days; false when it is not theirs. */
+    async remove(ownerId: string, id: string): Promise<boolean> {
+      const rows = await db
+        .delete(calendarSources)
+        .where(and(eq(calendarSources.id, id), eq(calendarSources.ownerId, ownerId)))
+        .returning({ id: calendarSources.id });
+      return rows.length > 0;
+    },
+
+    async find(id: string): Promise<SourceToFetch | undefined> {
+      const [row] = await db
+        .select({
+          id: calendarSources.id,
+          ownerId: calendarSources.ownerId,
+          itemId: calendarSources.itemId,
+          url: calendarSources.url,
+          etag: calendarSources.etag,
+          lastModified: calendarSources.lastModified,
+          busyRanges: calendarSources.busyRanges,
+          ownerDeleted: sql<boolean>`${users.deletedAt} is not null`,
+        })
+        .from(calendarSources)
+        .innerJoin(users, eq(users.id, calendarSources.ownerId))
+        .where(eq(calendarSources.id, id));
+      return row;
+    },
+
+    async recordError(id: string, message: string, at: Date): Promise<void> {
+      await db.update(calendarSources).set({ lastError: message.slice(0, 500), lastFetchedAt: at }).where(eq(calendarSources.id, id));
+    },
+
+    /**
+     * Replaces the source's blocked days with `busy` spread over the items it covers now, and records
+     * a good fetch, in one transaction. The covered items' rows are locked first, in id order, with
+     * the lock a booking takes (checkout-repository.ts): a booking of one of them either committed
+     * before (and may now overlap a new busy day: it was not known then) or waits for this commit and
+     * then sees these rows (blocked-days-sql.ts). `validators` undefined: a 304, keep them.
+     */
+    async replaceBlockedDays(source: SourceToFetch, busy: BusyRange[], validators: { etag: string | null; lastModified: string | null } | undefined, at: Date): Promise<'replaced' | 'gone'> {
+      return db.transaction(async (tx) => {
+        const [still] = await tx.select({ id: calendarSources.id }).from(calendarSources).where(eq(calendarSources.id, source.id)).for('update');
+        if (!still) return 'gone';
+        const itemIds = await coveredItems(tx, source);
+        if (itemIds.length > 0) {
+          await tx.execute(sql`select id from items where id in (${sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for no key update`);
+        }
+        await tx.delete(calendarBlockedDays).where(eq(calendarBlockedDays.sourceId, source.id));
+        const rows = itemIds.flatMap((itemId) => busy.map((r) => ({ sourceId: source.id, itemId, startDate: r.startDate, endDate: r.endDate })));
+        for (let i = 0; i < rows.length; i += 1_000) await tx.insert(calendarBlockedDays).values(rows.slice(i, i + 1_000));
+        await tx
+          .update(calendarSources)
+          .set({ busyRanges: busy, lastFetchedAt: at, lastSuccessAt: at, lastError: null, ...(validators ? { etag: validators.etag, lastModified: validators.lastModified } : {}) })
+          .where(eq(calendarSources.id, source.id));
+        return 'replaced';
+      });
+    },
+
+    /** Whether an item the source covers has none of its busy days yet (added since the last good answer). */
+    async hasUncoveredItem(source: SourceToFetch): Promise<boolean> {
+      if (source.busyRanges.length === 0) return false;
+      const covered = await coveredItems(db, source);
+      if (covered.length === 0) return false;
+      const withRows = await db
+        .selectDistinct({ itemId: calendarBlockedDays.itemId })
+        .from(calendarBlockedDays)
+        .where(eq(calendarBlockedDays.sourceId, source.id));
+      const have = new Set(withRows.map((r) => r.itemId));
+      return covered.some((id) => !have.has(id));
+    },
+
+    async recordNotModified(id: string, at: Date): Promise<void> {
+      await db.update(calendarSources).set({ lastFetchedAt: at, lastSuccessAt: at, lastError: null }).where(eq(calendarSources.id, id));
+    },
+
+    async removeAllOf(ownerId: string): Promise<void> {
+      await db.delete(calendarSources).where(eq(calendarSources.ownerId, ownerId));
+    },
+  };
+}
+
+export type CalendarSyncRepository = ReturnType<typeof createCalendarSyncRepository>;

@@ -1,0 +1,129 @@
+import { addDays, AppError, todayInLondon } from '@toolshed/core';
+import { MAX_CALENDAR_SOURCES, type CalendarSource, type CalendarSourceInput } from '@toolshed/core/contract';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import { CalendarFetchError, type CalendarFetcher } from '../../platform/calendar-fetch/fetch-calendar.ts';
+import type { CalendarSyncRepository, SourceRow } from './calendar-sync-repository.ts';
+import { CalendarFormatError, readBusyDays } from './ical-reader.ts';
+
+export const CALENDAR_FETCH_JOB = 'calendar-sync.fetch';
+/** How often each source is fetched. */
+export const CALENDAR_FETCH_INTERVAL_MS = 15 * 60_000;
+/** Busy days further ahead than this are not imported. */
+const LOOK_AHEAD_DAYS = 2 * 366;
+/** Busy periods kept per source (after joining touching ones). */
+export const MAX_BUSY_PERIODS = 1_000;
+
+export interface CalendarSyncDeps {
+  repo: CalendarSyncRepository;
+  fetcher: CalendarFetcher;
+  jobs: JobQueue;
+  now?: () => Date;
+  /** Told when blocked days changed, so cached item answers are dropped. */
+  onChange?: () => void;
+  log?: { error(obj: object, msg: string): void };
+}
+
+/**
+ * The job key of a source's next fetch: one per 15-minute slot of its run time, so a fetch that runs
+ * again (a lease taken over) enqueues the same next fetch instead of a second chain.
+ */
+const nextKey = (sourceId: string, runAt: Date) => `${CALENDAR_FETCH_JOB}:${sourceId}@${Math.floor(runAt.getTime() / CALENDAR_FETCH_INTERVAL_MS)}`;
+
+function view(row: SourceRow): CalendarSource {
+  return {
+    id: row.id,
+    url: row.url,
+    itemId: row.itemId,
+    itemName: row.itemName,
+    lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
+    lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
+    lastError: row.lastError,
+    busyPeriods: Number(row.blockedRanges),
+  };
+}
+
+/**
+ * An owner's other calendars (calendar sync): added for one item or all their items, fetched by the
+ * job queue at once and then every 15 minutes; each good answer's busy days replace the source's
+ * blocked days, and a failed fetch keeps them and records why on the source.
+ */
+export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new Date(), onChange = () => {}, log }: CalendarSyncDeps) {
+  async function list(ownerId: string): Promise<CalendarSource[]> {
+    return (await repo.list(ownerId)).map(view);
+  }
+
+  async function add(ownerId: string, input: CalendarSourceInput): Promise<CalendarSource> {
+    // Calendar apps share addresses as webcal://, which is HTTPS.
+    const url = input.url.trim().replace(/^webcals?:\/\//i, 'https://');
+    try {
+      fetcher.checkAddress(url);
+    } catch (err) {
+      if (err instanceof CalendarFetchError) throw new AppError('VALIDATION', `${err.message}.`, 'url');
+      throw err;
+    }
+    if (input.itemId && !(await repo.ownsItem(ownerId, input.itemId))) throw new AppError('NOT_FOUND', 'Item not found', 'itemId');
+    if ((await repo.countFor(ownerId)) >= MAX_CALENDAR_SOURCES) {
+      throw new AppError('VALIDATION', `You can add at most ${MAX_CALENDAR_SOURCES} calendars. Please remove one first.`, 'url');
+    }
+    if (await repo.exists(ownerId, url, input.itemId)) throw new AppError('CONFLICT', 'This calendar is already added for these items.', 'url');
+    const at = now();
+    const id = await repo.insert({ ownerId, itemId: input.itemId, url, now: at }, async (tx, sourceId) => {
+      await jobs.enqueue(CALENDAR_FETCH_JOB, { sourceId }, { key: `${CALENDAR_FETCH_JOB}:${sourceId}@added`, runAt: at }, tx);
+    });
+    const added = (await repo.list(ownerId)).find((s) => s.id === id)!;
+    return view(added);
+  }
+
+  async function remove(ownerId: string, id: string): Promise<void> {
+    if (!(await repo.remove(ownerId, id))) throw new AppError('NOT_FOUND', 'Calendar not found');
+    onChange();
+  }
+
+  /** Fetches one source: never throws for what the calendar did, only when the database fails. */
+  async function fetchSource(sourceId: string, at: Date): Promise<void> {
+    const source = await repo.find(sourceId);
+    if (!source) return; // removed: its chain of fetches ends here
+    if (source.ownerDeleted) {
+      await repo.removeAllOf(source.ownerId);
+      return;
+    }
+    // The next fetch first, so that nothing below can break the chain.
+    const nextAt = new Date(at.getTime() + CALENDAR_FETCH_INTERVAL_MS);
+    await jobs.enqueue(CALENDAR_FETCH_JOB, { sourceId }, { key: nextKey(sourceId, nextAt), runAt: nextAt });
+
+    let outcome;
+    try {
+      outcome = await fetcher.fetch({ url: source.url, etag: source.etag, lastModified: source.lastModified });
+    } catch (err) {
+      if (err instanceof CalendarFetchError) return repo.recordError(sourceId, err.message, now());
+      log?.error({ err: err instanceof Error ? err.message : String(err), sourceId }, 'calendar fetch failed unexpectedly');
+      return repo.recordError(sourceId, 'The calendar could not be fetched', now());
+    }
+    if (outcome.status === 'not-modified') {
+      // Nothing changed, unless an item was added since that the busy days must cover too.
+      if (await repo.hasUncoveredItem(source)) {
+        await repo.replaceBlockedDays(source, source.busyRanges, undefined, now());
+        onChange();
+      } else await repo.recordNotModified(sourceId, now());
+      return;
+    }
+    const today = todayInLondon(now());
+    let busy;
+    try {
+      busy = readBusyDays(outcome.text, { today, until: addDays(today, LOOK_AHEAD_DAYS) }).busy;
+    } catch (err) {
+      if (err instanceof CalendarFormatError) return repo.recordError(sourceId, err.message, now());
+      throw err;
+    }
+    if (busy.length > MAX_BUSY_PERIODS) return repo.recordError(sourceId, `The calendar has more than ${MAX_BUSY_PERIODS} busy periods in the next two years`, now());
+    await repo.replaceBlockedDays(source, busy, { etag: outcome.etag, lastModified: outcome.lastModified }, now());
+    onChange();
+  }
+
+  // One attempt: a failed run is followed by the next one 15 minutes later, never retried in a loop.
+  jobs.register<{ sourceId: string }>(CALENDAR_FETCH_JOB, (payload, ctx) => fetchSource(payload.sourceId, ctx.now), { maxAttempts: 1 });
+
+  return { list, add, remove, fetchSource };
+}
+
+export type CalendarSyncService = ReturnType<typeof createCalendarSyncService>;
