@@ -9,6 +9,8 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'rental.returned': 'See the rental',
   'rental.return_reminder': 'See the rental',
   'rental.overdue': 'See the rental',
+  'rental.pickup_photos': 'Add pick-up photos',
+  'rental.return_photos': 'Add return photos',
   'message.received': 'Read and reply',
   'review.received': 'See your reviews',
   'payout.paid': 'See your balance',

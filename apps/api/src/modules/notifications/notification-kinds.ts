@@ -16,6 +16,9 @@ export const NOTIFICATION_KINDS = {
   'rental.returned': { preference: 'statusUpdates', sms: false },
   'rental.return_reminder': { preference: 'returnReminders', sms: true },
   'rental.overdue': { preference: 'returnReminders', sms: true },
+  // Handover photo reminders (the owner on the start day, the renter on the end day): in-app and email.
+  'rental.pickup_photos': { preference: 'returnReminders', sms: false },
+  'rental.return_photos': { preference: 'returnReminders', sms: false },
   'message.received': { preference: 'statusUpdates', sms: false },
   'review.received': { preference: 'statusUpdates', sms: false },
   'payout.paid': { preference: 'statusUpdates', sms: false },

@@ -15,7 +15,7 @@ const CHANNELS: { key: Key; label: string; hint: string }[] = [
 const KINDS: { key: Key; label: string; hint: string }[] = [
   { key: 'newRequests', label: 'New requests', hint: 'When someone books one of your items.' },
   { key: 'statusUpdates', label: 'Status updates', hint: 'Cancellations, returns, messages, reviews and payouts.' },
-  { key: 'returnReminders', label: 'Return reminders', hint: 'The morning before a rental ends, and when one is overdue.' },
+  { key: 'returnReminders', label: 'Return reminders', hint: 'The morning before a rental ends, when one is overdue, and to take handover photos on its first and last days.' },
   { key: 'marketing', label: 'Marketing', hint: 'News and offers from Toolshed.' },
 ];
 
