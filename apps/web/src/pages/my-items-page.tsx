@@ -2,6 +2,8 @@ import { Link } from '../lib/router/index.ts';
 import type { OwnerItem } from '@toolshed/core/contract';
 import { DeleteItemButton } from '../features/items/components/delete-item-button.tsx';
 import { MyItemsScreen } from '../features/my-items/components/my-items-screen.tsx';
+import { useMyItems } from '../features/my-items/api/my-items.ts';
+import { CalendarSourcesPanel } from '../features/calendar-sync/components/calendar-sources-panel.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 
 const deleteButton = (item: OwnerItem) => (
@@ -9,6 +11,8 @@ const deleteButton = (item: OwnerItem) => (
 );
 
 export function MyItemsPage() {
+  // The same query as the list above: the calendars' form offers the owner's items.
+  const items = useMyItems();
   return (
     <PageMain className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <title>My Items · Toolshed</title>
@@ -19,6 +23,7 @@ export function MyItemsPage() {
         </Link>
       </div>
       <MyItemsScreen itemActions={deleteButton} />
+      {items.data && <CalendarSourcesPanel items={items.data} />}
     </PageMain>
   );
 }

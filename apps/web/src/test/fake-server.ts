@@ -39,7 +39,7 @@ export function deferred() {
 /**
  * Replaces globalThis.fetch. Keys are 'METHOD /path' with the path as a regular expression; the
  * catalogue answers by default (so the app is in API mode), the session is `options.user` or
- * null, and unread notifications are 0. Unknown requests answer 404 in the API's error format.
+ * null, unread notifications are 0 and there are no other calendars. Unknown requests answer 404 in the API's error format.
  */
 export function fakeServer(routes: Record<string, FakeRoute> = {}, options: { user?: SessionUser | null } = {}) {
   const all: Record<string, FakeRoute> = {
@@ -47,6 +47,8 @@ export function fakeServer(routes: Record<string, FakeRoute> = {}, options: { us
     'GET /api/categories/[^/]+/items': () => json(itemsPage([])),
     'GET /api/auth/get-session': () => json(sessionOf(options.user ?? null)),
     'GET /api/notifications/unread-count': () => json({ count: 0 }),
+    // My Items and the edit page list the owner's other calendars.
+    'GET /api/me/calendar-sources': () => json({ sources: [] }),
     ...routes,
   };
   const calls: FakeRequest[] = [];

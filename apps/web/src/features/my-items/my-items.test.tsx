@@ -77,7 +77,7 @@ describe('My Items', () => {
     const late = card('Circular Saw');
     expect(within(late).getByText('Overdue')).toBeInTheDocument();
     expect(within(card('Lawn Mower')).getByText('Out now')).toBeInTheDocument();
-    expect(screen.queryByText('Hedge Trimmer')).toBeNull();
+    expect(within(screen.getByRole('tabpanel')).queryByText('Hedge Trimmer')).toBeNull();
   });
 
   it('marks a rental returned after confirming, then shows the fresh list', async () => {

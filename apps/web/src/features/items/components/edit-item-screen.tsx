@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { PageMain, SimplePage } from '../../../ui/page-main.tsx';
@@ -21,7 +22,10 @@ function ItemNotFound() {
   );
 }
 
-function EditItem({ itemId }: { itemId: string }) {
+/** `after`: what the page shows below the form for this item (its other calendars). */
+type After = (item: { id: string; name: string }) => ReactNode;
+
+function EditItem({ itemId, after }: { itemId: string; after?: After | undefined }) {
   const item = useOwnedItem(itemId);
   const { user } = useAuth();
   const navigate = useNavigate();
@@ -56,12 +60,13 @@ function EditItem({ itemId }: { itemId: string }) {
         item={data}
         extraActions={<DeleteItemButton item={data} onDeleted={() => void navigate('/my-items')} />}
       />
+      {after?.({ id: data.id, name: data.name })}
     </PageMain>
   );
 }
 
 /** /edit-item/:itemId */
-export function EditItemScreen() {
+export function EditItemScreen({ after }: { after?: After } = {}) {
   const { itemId } = useParams();
   if (!itemId) {
     return (
@@ -70,5 +75,5 @@ export function EditItemScreen() {
       </SimplePage>
     );
   }
-  return <EditItem itemId={itemId} />;
+  return <EditItem itemId={itemId} after={after} />;
 }

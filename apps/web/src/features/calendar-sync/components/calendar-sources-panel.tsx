@@ -1,0 +1,135 @@
+import { useId, useState, type FormEvent } from 'react';
+import type { CalendarSource } from '@toolshed/core/contract';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { FormAlert, FormField, fieldA11y, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { useAddCalendarSource, useCalendarSources, useRemoveCalendarSource } from '../api/calendar-sources.ts';
+
+const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const ALL = 'all';
+
+function SourceEntry({ source, forWhat }: { source: CalendarSource; forWhat: string }) {
+  const remove = useRemoveCalendarSource();
+  return (
+    <li className="rounded-lg border border-slate-200 bg-white p-4">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0 flex-1">
+          <p className="font-medium break-all text-slate-900">{source.url}</p>
+          <p className="mt-1 text-sm text-slate-700">For: {forWhat}</p>
+          <p className="mt-1 text-sm text-slate-700">
+            {source.lastFetchedAt ? `Last fetched ${londonTime.format(new Date(source.lastFetchedAt))} (London time)` : 'Waiting for the first fetch (within a minute)'}
+          </p>
+          {source.lastError ? (
+            <p className="mt-1 text-sm font-medium text-red-800">Last error: {source.lastError}</p>
+          ) : (
+            source.lastFetchedAt && (
+              <p className="mt-1 text-sm text-emerald-900">
+                {source.busyPeriods === 0 ? 'No busy days ahead' : `${source.busyPeriods} busy period${source.busyPeriods === 1 ? '' : 's'} blocked`}
+              </p>
+            )
+          )}
+          {remove.isError && <p className="mt-1 text-sm text-red-800">{errorMessage(remove.error)}</p>}
+        </div>
+        <button
+          type="button"
+          onClick={() => remove.mutate(source.id)}
+          disabled={remove.isPending}
+          aria-label={`Remove calendar ${source.url}`}
+          className="rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+        >
+          {remove.isPending ? 'Removing...' : 'Remove'}
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * The owner's other calendars (calendar sync): iCalendar addresses whose busy days cannot be booked,
+ * for one item or all of them. `items`: the owner's items to choose from; `itemId`: on an item's own
+ * page, only the calendars that apply to it are listed and the form offers that item or all.
+ */
+export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{ id: string; name: string }>; itemId?: string }) {
+  const id = useId();
+  const sources = useCalendarSources();
+  const add = useAddCalendarSource();
+  const [url, setUrl] = useState('');
+  const [target, setTarget] = useState<string>(itemId ?? ALL);
+  const choices = itemId ? items.filter((i) => i.id === itemId) : items;
+  const nameOf = (source: CalendarSource) => (source.itemId === null ? 'All my items' : (source.itemName ?? items.find((i) => i.id === source.itemId)?.name ?? 'An item'));
+
+  const problem = add.error instanceof ApiError ? add.error.message : add.error ? errorMessage(add.error) : undefined;
+  const urlProblem = add.error instanceof ApiError && add.error.field !== 'itemId' ? problem : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    add.mutate(
+      { url, itemId: target === ALL ? null : target },
+      { onSuccess: () => setUrl('') },
+    );
+  }
+
+  let list;
+  if (sources.isPending) list = <StatusMessage>Loading your calendars...</StatusMessage>;
+  else if (sources.isError) list = <ErrorState title="Your calendars could not be loaded" message={errorMessage(sources.error)} onRetry={() => void sources.refetch()} />;
+  else {
+    const shown = itemId ? sources.data.filter((s) => s.itemId === null || s.itemId === itemId) : sources.data;
+    list =
+      shown.length === 0 ? (
+        <p className="text-sm text-slate-700">No other calendars yet.</p>
+      ) : (
+        <ul className="space-y-3" aria-label="Your other calendars">
+          {shown.map((source) => (
+            <SourceEntry key={source.id} source={source} forWhat={nameOf(source)} />
+          ))}
+        </ul>
+      );
+  }
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-6">
+      <h2 id={`${id}-title`} className="text-xl font-semibold text-slate-900">
+        Other calendars
+      </h2>
+      <p className="mt-1 text-sm text-slate-700">
+        Busy days in another calendar (an iCalendar address from Google Calendar, Outlook or another rental site) cannot be booked here. We read it
+        within a minute of adding it, then every 15 minutes. Repeating events count once, on their first day.
+      </p>
+      <div className="mt-4">{list}</div>
+      <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
+        <FormField id={`${id}-url`} label="Calendar address" problem={urlProblem}>
+          <input
+            id={`${id}-url`}
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            required
+            placeholder="https://calendar.example/owner.ics"
+            value={url}
+            onChange={(e) => setUrl(e.target.value)}
+            className={inputClass}
+            {...fieldA11y(`${id}-url`, urlProblem)}
+          />
+        </FormField>
+        <FormField id={`${id}-item`} label="For" problem={undefined}>
+          <select id={`${id}-item`} value={target} onChange={(e) => setTarget(e.target.value)} className={inputClass}>
+            <option value={ALL}>All my items</option>
+            {choices.map((item) => (
+              <option key={item.id} value={item.id}>
+                {item.name}
+              </option>
+            ))}
+          </select>
+        </FormField>
+        <button type="submit" disabled={add.isPending} className={primaryButtonClass}>
+          {add.isPending ? 'Adding...' : 'Add calendar'}
+        </button>
+      </form>
+      {problem && !urlProblem && (
+        <div className="mt-3">
+          <FormAlert>{problem}</FormAlert>
+        </div>
+      )}
+    </section>
+  );
+}
