@@ -60,7 +60,7 @@ describe('seedIfEmpty', () => {
     // Within two miles of Headingley: some of the Leeds items, not all of them.
     const [near] = await queryRows<{ n: number }>(
       database.db,
-      sql`select count(*)::int as n from items where earth_distance(ll_to_earth(53.82, -1.575), ll_to_earth(public_latitude, public_longitude)) <= ${2 * METRES_PER_MILE}`,
+      sql`select count(*)::int as n from items where earth_distance(earth_point(53.82, -1.575), earth_point(public_latitude, public_longitude)) <= ${2 * METRES_PER_MILE}`,
     );
     const leeds = SAMPLE_ITEMS.filter((i) => i.city === 'Leeds').length;
     expect(near!.n).toBeGreaterThan(0);

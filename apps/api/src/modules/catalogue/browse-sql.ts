@@ -45,9 +45,9 @@ type Tier = 'shown' | 'bare';
 const hasRadius = (scope: BrowseScope): scope is BrowseScope & { near: Near & { radiusMetres: number } } => scope.near?.radiusMetres !== undefined;
 
 /** The browse's origin as a point on earthdistance's sphere. */
-const originOf = (near: GeoPoint) => sql`ll_to_earth(${near.latitude}::float8, ${near.longitude}::float8)`;
-/** An item's public point on the same sphere: the expression `items_near_idx` indexes (migration 0023). */
-const publicPointOf = (alias: string) => sql.raw(`ll_to_earth(${alias}.public_latitude, ${alias}.public_longitude)`);
+const originOf = (near: GeoPoint) => sql`earth_point(${near.latitude}::float8, ${near.longitude}::float8)`;
+/** An item's public point on the same sphere: the expression `items_near_idx` indexes (migration 0029). */
+const publicPointOf = (alias: string) => sql.raw(`earth_point(${alias}.public_latitude, ${alias}.public_longitude)`);
 
 /**
  * Within the radius, on `items i`: the GiST index finds the points inside the cube around the
