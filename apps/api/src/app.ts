@@ -81,6 +81,9 @@ import { createRentalService } from './modules/rentals/rental-service.ts';
 import { createHandoverRepository } from './modules/rentals/handover-repository.ts';
 import { handoverRoutes } from './modules/rentals/handover-routes.ts';
 import { createHandoverService } from './modules/rentals/handover-service.ts';
+import { createRenterRequirementsRepository } from './modules/items/renter-requirements-repository.ts';
+import { checkoutRequiringStanding, createRenterRequirements, wheelbarrowRequiringStanding } from './modules/items/renter-requirements.ts';
+import { renterRequirementsRoutes } from './modules/items/renter-requirements-routes.ts';
 import { createReviewsRepository } from './modules/reviews/reviews-repository.ts';
 import { createReviewsService } from './modules/reviews/reviews-service.ts';
 import { reviewsRoutes } from './modules/reviews/reviews-routes.ts';
@@ -271,6 +274,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   });
   const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log, deposits: deposits.checkout });
   const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });
+  // What owners ask of renters, checked when a line is added to the saved wheelbarrow and at checkout.
+  const renterRequirements = createRenterRequirements(createRenterRequirementsRepository(db));
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
   const rentalRepo = createRentalRepository(db);
   const reviews = createReviewsService({ repo: createReviewsRepository(db), rentals: rentalRepo, events, jobs, now });
@@ -295,7 +300,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
       await api.register(checkoutRoutes, {
-        service: checkout,
+        service: checkoutRequiringStanding(checkout, renterRequirements),
         check: createWheelbarrowCheck(checkoutRepo, fileStorage, now),
         payments: paymentProvider,
         currentUser,
@@ -308,7 +313,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
       await api.register(ownerRoutes, { service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }) });
       await api.register(vitalsRoutes, { service: createVitalsService(createVitalsRepository(db), now), currentUser });
-      await api.register(wheelbarrowRoutes, { service: createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), currentUser });
+      await api.register(wheelbarrowRoutes, { service: wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements), currentUser });
+      await api.register(renterRequirementsRoutes, { requirements: renterRequirements, currentUser });
       await api.register(depositsRoutes, { service: deposits.service, currentUser });
       await api.register(supportRoutes, {
         service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),

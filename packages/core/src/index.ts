@@ -37,3 +37,4 @@ export * from './first-screen.ts';
 export * from './payment-method.ts';
 export * from './image-kind.ts';
 export * from './handover.ts';
+export * from './renter-requirements.ts';

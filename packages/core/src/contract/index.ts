@@ -130,6 +130,10 @@ export const itemDetailSchema = z.object({
     .nullable()
     .optional()
     .describe('YYYY-MM-DD: the owner is away (vacation mode); the item cannot be booked for days up to and including this one'),
+  requirements: z
+    .object({ requireVerifiedPhone: z.boolean(), minCompletedRentals: z.number().int() })
+    .optional()
+    .describe("What the owner asks of renters: a verified phone number, and rentals completed as a renter (0: none)"),
 });
 
 export const browseQuerySchema = z.object({

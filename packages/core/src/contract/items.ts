@@ -8,6 +8,7 @@ import { ADDRESS_LIMITS, ADDRESS_MESSAGES } from '../address.ts';
 import { isUkPostcode } from '../postcode.ts';
 import { BOOKING_MODES, MAX_BUFFER_DAYS } from '../calendar-terms.ts';
 import { DEPOSIT_MAX_PENCE } from '../deposits.ts';
+import { MAX_MIN_COMPLETED_RENTALS } from '../renter-requirements.ts';
 
 export const LOCATION_FIELDS_MESSAGE = 'Please fill in all location fields (address, city, and postcode)';
 export const MAX_ITEM_IMAGES = 8;
@@ -53,6 +54,14 @@ export const itemInputSchema = z
       .max(70_000_000, 'The weekly price is too high')
       .nullable()
       .default(null),
+    /** The owner's requirements of renters: a verified phone; rentals completed as a renter. */
+    requireVerifiedPhone: z.boolean({ error: 'Choose whether renters need a verified phone number' }).default(false),
+    minCompletedRentals: z
+      .number({ error: 'Please enter the minimum completed rentals, or 0 for none' })
+      .int('Use a whole number of rentals')
+      .min(0, 'The minimum completed rentals cannot be negative')
+      .max(MAX_MIN_COMPLETED_RENTALS, `At most ${MAX_MIN_COMPLETED_RENTALS} completed rentals`)
+      .default(0),
   })
   // `when`: these rules run even when other fields already failed, so an empty form lists every problem.
   .superRefine(

@@ -61,6 +61,9 @@ export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb
   booking_mode: 'instant' | 'request';
   buffer_days: number;
   weekly_rate_pence: number | null;
+  /** What the owner asks of renters (migration 0026). */
+  require_verified_phone: boolean;
+  min_completed_rentals: number;
   /** Days the owner's other calendars say are busy, ending today or later (calendar sync). */
   blocked_ranges: DateRange[];
   /** The owner's vacation end (YYYY-MM-DD) or null; see profile/vacation-sql.ts. */
@@ -275,7 +278,7 @@ export function createCatalogueRepository(db: Db) {
     async findItem(id: string, today: string): Promise<(ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }) | undefined> {
       const rows = await queryRowsPrepared<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(db, sql`
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence, i.deposit_pence,
-               i.min_days, i.max_days, i.booking_mode, i.buffer_days, i.weekly_rate_pence, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
+               i.min_days, i.max_days, i.booking_mode, i.buffer_days, i.weekly_rate_pence, i.require_verified_phone, i.min_completed_rentals, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
                i.location_approximate, i.public_latitude, i.public_longitude, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
                u.rating as owner_rating, u.total_ratings as owner_total_ratings,
                to_char(u.vacation_until, 'YYYY-MM-DD') as owner_vacation_until,

@@ -239,6 +239,7 @@ export function createCatalogueService(
       weeklyRatePence: row.weekly_rate_pence,
       bookingMode: row.booking_mode,
       bufferDays: row.buffer_days,
+      requirements: { requireVerifiedPhone: row.require_verified_phone, minCompletedRentals: row.min_completed_rentals },
       available: row.available,
       location: {
         address: row.address,

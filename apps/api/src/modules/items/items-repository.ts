@@ -32,6 +32,8 @@ const columns = (input: ItemInput, point: GeocodeResult) => ({
   bookingMode: input.bookingMode,
   bufferDays: input.bufferDays,
   weeklyRatePence: input.weeklyRatePence,
+  requireVerifiedPhone: input.requireVerifiedPhone,
+  minCompletedRentals: input.minCompletedRentals,
   address: input.address,
   city: input.city,
   postcode: input.postcode,
