@@ -32,6 +32,8 @@ describe('validateItemForm', () => {
         bookingMode: 'instant',
         bufferDays: 0,
         weeklyRatePence: null,
+        requireVerifiedPhone: false,
+        minCompletedRentals: 0,
       },
     });
   });

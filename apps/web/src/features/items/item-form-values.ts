@@ -17,13 +17,16 @@ export interface ItemFormValues {
   weeklyRate: string;
   bufferDays: string;
   bookingMode: 'instant' | 'request';
+  /** What the owner asks of renters. */
+  requireVerifiedPhone: boolean;
+  minCompletedRentals: string;
 }
 
 export type ItemField = keyof ItemFormValues;
 export type FieldErrors = Partial<Record<ItemField, string>>;
 
 /** Top to bottom, so the first invalid field in this order takes focus. */
-export const FIELD_ORDER: readonly ItemField[] = ['name', 'description', 'dailyRate', 'categoryId', 'minDays', 'maxDays', 'address', 'city', 'postcode', 'available', 'weeklyRate', 'bufferDays', 'bookingMode'];
+export const FIELD_ORDER: readonly ItemField[] = ['name', 'description', 'dailyRate', 'categoryId', 'minDays', 'maxDays', 'address', 'city', 'postcode', 'available', 'weeklyRate', 'bufferDays', 'bookingMode', 'requireVerifiedPhone', 'minCompletedRentals'];
 
 /** The spec's defaults: £10 a day, 1 to 7 days, available. */
 export const EMPTY_ITEM_FORM: ItemFormValues = {
@@ -40,6 +43,8 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   weeklyRate: '',
   bufferDays: '0',
   bookingMode: 'instant',
+  requireVerifiedPhone: false,
+  minCompletedRentals: '0',
 };
 
 export function valuesFromItem(item: ItemDetail): ItemFormValues {
@@ -57,6 +62,8 @@ export function valuesFromItem(item: ItemDetail): ItemFormValues {
     weeklyRate: item.weeklyRatePence == null ? '' : (item.weeklyRatePence / 100).toFixed(2),
     bufferDays: String(item.bufferDays ?? 0),
     bookingMode: item.bookingMode ?? 'instant',
+    requireVerifiedPhone: item.requirements?.requireVerifiedPhone ?? false,
+    minCompletedRentals: String(item.requirements?.minCompletedRentals ?? 0),
   };
 }
 
@@ -94,6 +101,8 @@ export function validateItemForm(values: ItemFormValues): { ok: true; input: Ite
     weeklyRatePence: values.weeklyRate.trim() ? (penceFrom(values.weeklyRate) ?? Number.NaN) : null,
     bufferDays: numberOrUndefined(values.bufferDays),
     bookingMode: values.bookingMode,
+    requireVerifiedPhone: values.requireVerifiedPhone,
+    minCompletedRentals: numberOrUndefined(values.minCompletedRentals),
   });
   if (result.success) return { ok: true, input: result.data };
   const errors: FieldErrors = {};
