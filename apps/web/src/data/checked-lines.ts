@@ -12,6 +12,8 @@ export interface CheckedLine {
   imageUrl: string | null;
   dailyRatePence: number;
   weeklyRatePence: number | null;
+  /** The refundable deposit held on the card at checkout (0: none; unknown until the server answers). */
+  depositPence: number;
   bookingMode: 'instant' | 'request';
   startDate: string;
   endDate: string;
@@ -47,6 +49,7 @@ export function mergeCheck(lines: readonly WheelbarrowLine[], check: Wheelbarrow
       imageUrl: item ? item.imageUrl : line.imageUrl,
       dailyRatePence,
       weeklyRatePence,
+      depositPence: item?.depositPence ?? 0,
       bookingMode: item?.bookingMode ?? line.bookingMode ?? 'instant',
       startDate: line.startDate,
       endDate: line.endDate,

@@ -2,9 +2,11 @@ import { useParams } from '../lib/router/index.ts';
 import type { RentalView } from '@toolshed/core/contract';
 import { RentalDetail } from '../features/rentals/components/rental-detail.tsx';
 import { RentalReviews } from '../features/reviews/components/rental-reviews.tsx';
+import { DepositSection } from '../features/deposits/components/deposit-section.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 
 const reviews = (rental: RentalView) => <RentalReviews rental={rental} />;
+const deposit = (rental: RentalView) => <DepositSection rental={rental} />;
 
 export function RentalPage() {
   const { rentalId = '' } = useParams();
@@ -13,7 +15,7 @@ export function RentalPage() {
       <title>Rental details · Toolshed</title>
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">Rental details</h1>
       {/* Keyed so another rental starts from its own loading state. */}
-      <RentalDetail key={rentalId} rentalId={rentalId} reviews={reviews} />
+      <RentalDetail key={rentalId} rentalId={rentalId} reviews={reviews} deposit={deposit} />
     </PageMain>
   );
 }

@@ -26,6 +26,7 @@ export const wheelbarrowLineStateSchema = z.object({
     .object({
       name: z.string(),
       dailyRatePence: z.number().int(),
+      depositPence: z.number().int().optional().describe('Refundable deposit held on the card at checkout beside the charge, not charged'),
       weeklyRatePence: z.number().int().nullable().optional().describe('Price per full week; the remaining days at the daily rate'),
       bookingMode: z.enum(['instant', 'request']).optional().describe('request: the owner accepts first; the card is authorised, captured on accept'),
       minDays: z.number().int(),

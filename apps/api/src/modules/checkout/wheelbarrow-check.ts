@@ -32,6 +32,7 @@ export async function checkWheelbarrow(
     const summary = {
       name: item.name,
       dailyRatePence: item.dailyRatePence,
+      depositPence: item.depositPence,
       minDays: item.minDays,
       weeklyRatePence: item.weeklyRatePence,
       bookingMode: item.bookingMode,

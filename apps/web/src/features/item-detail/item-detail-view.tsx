@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { daysText } from '../../lib/days-text.ts';
 import { Link } from '../../lib/router/index.ts';
-import { bookingButtonState, formatDate, formatPence, isIsoDate, rangesOverlap, vacationBlockedRange, type IsoDate } from '@toolshed/core';
+import { bookingButtonState, depositLabel, formatDate, formatPence, isIsoDate, rangesOverlap, vacationBlockedRange, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { LARGE_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
@@ -98,6 +98,9 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
         <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} away={away} limits={limits} singleMonth={panel} />
         <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
           <CostSummary range={range} dailyRatePence={item.dailyRatePence} weeklyRatePence={item.weeklyRatePence ?? null} />
+          {(item.depositPence ?? 0) > 0 && (
+            <p className="text-sm text-slate-800">Plus a refundable deposit: {depositLabel(item.depositPence ?? 0)}. It is released after the return unless a problem is reported.</p>
+          )}
           {ownItem ? (
             <OwnItemNote itemId={item.id} />
           ) : (

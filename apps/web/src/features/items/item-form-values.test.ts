@@ -14,6 +14,14 @@ const filled: ItemFormValues = {
 };
 
 describe('validateItemForm', () => {
+  it('sends the deposit in pence and says beside the field when it is over £1,000 or negative', () => {
+    const deposit = (typed: string) => validateItemForm({ ...filled, deposit: typed });
+    expect(deposit('50')).toMatchObject({ ok: true, input: { depositPence: 5000 } });
+    expect(deposit('')).toMatchObject({ ok: true, input: { depositPence: 0 } });
+    expect(deposit('1000.01')).toEqual({ ok: false, errors: { deposit: 'The deposit can be at most £1,000' } });
+    expect(deposit('-1')).toEqual({ ok: false, errors: { deposit: 'The deposit cannot be negative' } });
+  });
+
   it('turns a valid form into the API input with the rate in pence', () => {
     const result = validateItemForm(filled);
     expect(result).toEqual({
@@ -22,6 +30,7 @@ describe('validateItemForm', () => {
         name: 'Hedge Trimmer',
         description: 'Cordless, 50 cm blade.',
         dailyRatePence: 1250,
+        depositPence: 0,
         categoryId: 'garden-tools',
         minDays: 1,
         maxDays: 7,

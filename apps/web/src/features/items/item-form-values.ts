@@ -6,6 +6,8 @@ export interface ItemFormValues {
   name: string;
   description: string;
   dailyRate: string;
+  /** The refundable deposit in pounds as typed; empty or 0: none. */
+  deposit: string;
   categoryId: string;
   minDays: string;
   maxDays: string;
@@ -26,13 +28,14 @@ export type ItemField = keyof ItemFormValues;
 export type FieldErrors = Partial<Record<ItemField, string>>;
 
 /** Top to bottom, so the first invalid field in this order takes focus. */
-export const FIELD_ORDER: readonly ItemField[] = ['name', 'description', 'dailyRate', 'categoryId', 'minDays', 'maxDays', 'address', 'city', 'postcode', 'available', 'weeklyRate', 'bufferDays', 'bookingMode', 'requireVerifiedPhone', 'minCompletedRentals'];
+export const FIELD_ORDER: readonly ItemField[] = ['name', 'description', 'dailyRate', 'deposit', 'categoryId', 'minDays', 'maxDays', 'address', 'city', 'postcode', 'available', 'weeklyRate', 'bufferDays', 'bookingMode', 'requireVerifiedPhone', 'minCompletedRentals'];
 
 /** The spec's defaults: £10 a day, 1 to 7 days, available. */
 export const EMPTY_ITEM_FORM: ItemFormValues = {
   name: '',
   description: '',
   dailyRate: '10',
+  deposit: '0',
   categoryId: '',
   minDays: '1',
   maxDays: '7',
@@ -52,6 +55,7 @@ export function valuesFromItem(item: ItemDetail): ItemFormValues {
     name: item.name,
     description: item.description,
     dailyRate: (item.dailyRatePence / 100).toFixed(2),
+    deposit: ((item.depositPence ?? 0) / 100).toFixed(2),
     categoryId: item.categoryId,
     minDays: String(item.minDays),
     maxDays: String(item.maxDays),
@@ -83,7 +87,7 @@ function penceFrom(text: string): number | undefined {
   return read.kind === 'pence' || read.kind === 'too-precise' ? read.pence : undefined;
 }
 
-const FIELD_OF: Record<string, ItemField> = { dailyRatePence: 'dailyRate', weeklyRatePence: 'weeklyRate' };
+const FIELD_OF: Record<string, ItemField> = { dailyRatePence: 'dailyRate', depositPence: 'deposit', weeklyRatePence: 'weeklyRate' };
 
 /** The form checked with the API's own schema: the input to send, or one message per field. */
 export function validateItemForm(values: ItemFormValues): { ok: true; input: ItemInput } | { ok: false; errors: FieldErrors } {
@@ -91,6 +95,7 @@ export function validateItemForm(values: ItemFormValues): { ok: true; input: Ite
     name: values.name,
     description: values.description,
     dailyRatePence: penceFrom(values.dailyRate),
+    depositPence: values.deposit.trim() ? penceFrom(values.deposit) : 0,
     categoryId: values.categoryId || undefined,
     minDays: numberOrUndefined(values.minDays),
     maxDays: numberOrUndefined(values.maxDays),

@@ -1,4 +1,4 @@
-import { formatDate, formatPence } from '@toolshed/core';
+import { depositLabel, formatDate, formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { LineDatesEditor } from '../../../ui/line-dates-editor.tsx';
@@ -32,6 +32,12 @@ function SummaryLine({ line }: { line: CheckedLine }) {
             <dd>{formatPence(line.dailyRatePence)}</dd>
             <dt className="font-medium text-slate-900">Line total</dt>
             <dd className="font-medium text-slate-900">{formatPence(line.lineTotalPence)}</dd>
+            {line.depositPence > 0 && (
+              <>
+                <dt>Deposit</dt>
+                <dd>{depositLabel(line.depositPence)}</dd>
+              </>
+            )}
           </dl>
         </div>
       </div>

@@ -39,6 +39,8 @@ export function DetailFields(props: Props) {
       </FormField>
       <div className="grid gap-4 sm:grid-cols-2">
         <Text {...props} field="dailyRate" label="Daily rate (£)" extra={{ type: 'number', min: 0, step: 0.01, inputMode: 'decimal' }} />
+        <Text {...props} field="deposit" label="Refundable deposit (£)" hint="Held on the renter's card, not charged; £0 for none, at most £1,000"
+          extra={{ type: 'number', min: 0, max: 1000, step: 0.01, inputMode: 'decimal' }} />
         <FormField id={fieldId('categoryId')} label="Category" problem={errors.categoryId}>
           <select id={fieldId('categoryId')} name="categoryId" value={values.categoryId} onChange={(e) => onChange('categoryId', e.target.value)}
             className={inputClass} {...fieldA11y(fieldId('categoryId'), errors.categoryId)}>

@@ -59,8 +59,11 @@ function Details({ rental }: { rental: RentalView }) {
   );
 }
 
-/** /rentals/:rentalId: one rental in full; `reviews` is what the page shows of its reviews (the reviews feature's). */
-export function RentalDetail({ rentalId, reviews }: { rentalId: string; reviews?: (rental: RentalView) => ReactNode }) {
+/**
+ * /rentals/:rentalId: one rental in full; `reviews` is what the page shows of its reviews (the reviews
+ * feature's), `deposit` its deposit and claims (the deposits feature's).
+ */
+export function RentalDetail({ rentalId, reviews, deposit }: { rentalId: string; reviews?: (rental: RentalView) => ReactNode; deposit?: (rental: RentalView) => ReactNode }) {
   const rental = useRental(rentalId);
   let body;
   if (rental.isPending) body = <StatusMessage>Loading rental...</StatusMessage>;
@@ -77,6 +80,7 @@ export function RentalDetail({ rentalId, reviews }: { rentalId: string; reviews?
         <RentalActions rental={rental.data} />
         <RentalParties rental={rental.data} />
         <HandoverSection rental={rental.data} />
+        {deposit?.(rental.data)}
         {reviews?.(rental.data)}
       </>
     );

@@ -1,4 +1,4 @@
-import { formatDate, formatPence } from '@toolshed/core';
+import { depositLabel, formatDate, formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { daysText } from '../../../lib/days-text.ts';
 import { Link } from '../../../lib/router/index.ts';
@@ -27,6 +27,7 @@ export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
           <p className="text-sm text-slate-700">
             {formatDate(line.startDate)} to {formatDate(line.endDate)} · {daysText(line.days)}
           </p>
+          {line.depositPence > 0 && <p className="text-sm text-slate-700">{depositLabel(line.depositPence)}</p>}
           {flagged && line.message && <p className="mt-1 text-sm font-medium text-amber-950">{line.message}</p>}
         </div>
         <p className="shrink-0 font-semibold text-slate-900">{formatPence(line.lineTotalPence)}</p>

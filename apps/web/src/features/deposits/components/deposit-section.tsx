@@ -1,0 +1,237 @@
+import { CLAIM_KIND_LABELS, CLAIM_NOTE_MAX, formatPence, readPounds, type ClaimKind } from '@toolshed/core';
+import type { Claim, DepositView, RentalView } from '@toolshed/core/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { ApiError, errorMessage, fieldMessage, isNotFound } from '../../../lib/api-error.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { FormAlert, FormField, fieldA11y, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { StatusMessage } from '../../../ui/status-views.tsx';
+import { useClaimActions, useDeposit } from '../api/deposit.ts';
+
+const secondaryButtonClass = 'rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
+
+const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+
+/** What the deposit is doing, in one sentence for this party. */
+export function holdSentence(view: DepositView): string | null {
+  const hold = view.hold;
+  if (!hold) return null;
+  const amount = formatPence(hold.amountPence);
+  if (hold.state === 'held') return view.role === 'renter' ? `${amount} deposit held on your card, not charged.` : `${amount} deposit held on the renter's card.`;
+  if (hold.state === 'released') return `${amount} deposit released${view.role === 'renter' ? ' from your card' : ''}.`;
+  const kept = hold.capturedPence ?? 0;
+  const back = hold.amountPence - kept;
+  return `${formatPence(kept)} of the ${amount} deposit paid to the owner${back > 0 ? `; ${formatPence(back)} released` : ''}.`;
+}
+
+const STATE_TEXT: Record<Claim['state'], string> = {
+  open: 'Waiting for an answer',
+  accepted: 'Accepted',
+  disputed: 'Disputed',
+  escalated: 'With Toolshed support',
+};
+
+function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
+  const actions = useClaimActions(rentalId);
+  const toast = useToast();
+  const replyId = useId();
+  const [disputing, setDisputing] = useState(false);
+  const [reply, setReply] = useState('');
+  const [missing, setMissing] = useState(false);
+  const busy = actions.accept.isPending || actions.dispute.isPending;
+  const failure = actions.accept.error ?? actions.dispute.error;
+
+  function sendDispute(e: FormEvent) {
+    e.preventDefault();
+    if (!reply.trim()) {
+      setMissing(true);
+      return;
+    }
+    actions.dispute.mutate({ claimId: claim.id, reply: reply.trim() }, { onSuccess: () => toast.show('Claim disputed') });
+  }
+
+  return (
+    <li className="rounded-lg border border-slate-200 p-4">
+      <p className="font-semibold text-slate-900">
+        {CLAIM_KIND_LABELS[claim.kind]}: {formatPence(claim.amountPence)}
+        <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">{STATE_TEXT[claim.state]}</span>
+      </p>
+      <ol className="mt-2 space-y-1 text-sm text-slate-800" aria-label={`Timeline of the ${CLAIM_KIND_LABELS[claim.kind].toLowerCase()} claim`}>
+        <li>
+          <span className="text-slate-600">{when(claim.createdAt)}</span> · {claim.byName} ({claim.byRole}) reported: “{claim.note}”
+        </li>
+        {claim.disputedAt && (
+          <li>
+            <span className="text-slate-600">{when(claim.disputedAt)}</span> · Disputed: “{claim.reply}”
+            {claim.escalatesAt && <> Goes to Toolshed support on {when(claim.escalatesAt)} if not agreed by then.</>}
+          </li>
+        )}
+        {claim.escalatedAt && (
+          <li>
+            <span className="text-slate-600">{when(claim.escalatedAt)}</span> · Sent to Toolshed support with the evidence; the deposit stays held.
+          </li>
+        )}
+        {claim.acceptedAt && (
+          <li>
+            <span className="text-slate-600">{when(claim.acceptedAt)}</span> · Accepted: {formatPence(claim.amountPence)}{' '}
+            {claim.byRole === 'owner' ? 'paid to the owner from the deposit.' : 'back to the renter’s balance.'}
+          </li>
+        )}
+      </ol>
+      {claim.actions.length > 0 && !disputing && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {claim.actions.includes('accept') && (
+            <button
+              type="button"
+              className={primaryButtonClass}
+              disabled={busy}
+              onClick={() => actions.accept.mutate(claim.id, { onSuccess: () => toast.show(`Claim accepted: ${formatPence(claim.amountPence)}`) })}
+            >
+              {actions.accept.isPending ? 'Accepting...' : `Accept ${formatPence(claim.amountPence)}`}
+            </button>
+          )}
+          {claim.actions.includes('dispute') && (
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setDisputing(true)}>
+              Dispute
+            </button>
+          )}
+        </div>
+      )}
+      {disputing && (
+        <form className="mt-3 space-y-2" onSubmit={sendDispute} noValidate>
+          <FormField id={replyId} label="Why you disagree (the other party and, after 7 days, Toolshed support will read it)" problem={missing && !reply.trim() ? 'Please describe why you disagree' : undefined}>
+            <textarea
+              id={replyId}
+              className={inputClass}
+              rows={3}
+              maxLength={CLAIM_NOTE_MAX}
+              value={reply}
+              onChange={(e) => setReply(e.target.value)}
+              {...fieldA11y(replyId, missing && !reply.trim() ? 'missing' : undefined)}
+            />
+          </FormField>
+          <div className="flex gap-2">
+            <button type="submit" className={primaryButtonClass} disabled={busy}>
+              {actions.dispute.isPending ? 'Sending...' : 'Send dispute'}
+            </button>
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setDisputing(false)}>
+              Back
+            </button>
+          </div>
+        </form>
+      )}
+      {failure && (
+        <div className="mt-3">
+          <FormAlert>{errorMessage(failure)}</FormAlert>
+        </div>
+      )}
+    </li>
+  );
+}
+
+function ReportForm({ view, rentalId }: { view: DepositView; rentalId: string }) {
+  const { report } = useClaimActions(rentalId);
+  const toast = useToast();
+  const ids = { kind: useId(), amount: useId(), note: useId() };
+  const [open, setOpen] = useState(false);
+  const [kind, setKind] = useState<ClaimKind>(view.canReport[0]!.kind);
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  const [problems, setProblems] = useState<{ amount?: string; note?: string }>({});
+  const max = view.canReport.find((k) => k.kind === kind)?.maxPence ?? 0;
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const typed = readPounds(amount);
+    const found: typeof problems = {};
+    if (typed.kind !== 'pence' || typed.pence < 1) found.amount = 'Please enter an amount of at least £0.01';
+    else if (typed.pence > max) found.amount = `At most ${formatPence(max)}`;
+    if (!note.trim()) found.note = 'Please describe the problem';
+    setProblems(found);
+    if (Object.keys(found).length > 0 || typed.kind !== 'pence') return;
+    report.mutate(
+      { kind, amountPence: typed.pence, note: note.trim() },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          setAmount('');
+          setNote('');
+          toast.show('Problem reported');
+        },
+      },
+    );
+  }
+
+  if (!open) {
+    return (
+      <button type="button" className={secondaryButtonClass} onClick={() => setOpen(true)}>
+        Report a problem
+      </button>
+    );
+  }
+  const serverField = report.error instanceof ApiError && report.error.field === 'amountPence' ? fieldMessage(report.error) : undefined;
+  const amountProblem = problems.amount ?? serverField;
+  return (
+    <form className="space-y-3 rounded-lg border border-slate-200 p-4" onSubmit={submit} noValidate aria-label="Report a problem">
+      <FormField id={ids.kind} label="What went wrong" problem={undefined}>
+        <select id={ids.kind} className={inputClass} value={kind} onChange={(e) => setKind(e.target.value as ClaimKind)}>
+          {view.canReport.map((k) => (
+            <option key={k.kind} value={k.kind}>
+              {CLAIM_KIND_LABELS[k.kind]} (up to {formatPence(k.maxPence)})
+            </option>
+          ))}
+        </select>
+      </FormField>
+      <FormField id={ids.amount} label="Amount (£)" problem={amountProblem} hint={`Up to ${formatPence(max)}${view.role === 'owner' ? ', taken from the deposit if the renter accepts' : ', back to your balance if the owner accepts'}`}>
+        <input id={ids.amount} className={inputClass} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} {...fieldA11y(ids.amount, amountProblem, true)} />
+      </FormField>
+      <FormField id={ids.note} label="What happened" problem={problems.note}>
+        <textarea id={ids.note} className={inputClass} rows={3} maxLength={CLAIM_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} {...fieldA11y(ids.note, problems.note)} />
+      </FormField>
+      <p className="text-sm text-slate-700">The handover photos above are part of the evidence. The other party can accept or dispute.</p>
+      {report.error && !serverField && <FormAlert>{errorMessage(report.error)}</FormAlert>}
+      <div className="flex gap-2">
+        <button type="submit" className={primaryButtonClass} disabled={report.isPending}>
+          {report.isPending ? 'Sending...' : 'Send report'}
+        </button>
+        <button type="button" className={secondaryButtonClass} onClick={() => setOpen(false)}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** The rental page's deposit, late fee and claims section, for either party. */
+export function DepositSection({ rental }: { rental: Pick<RentalView, 'id' | 'role'> }) {
+  const deposit = useDeposit(rental.id);
+  const headingId = useId();
+  if (deposit.isPending) return <StatusMessage>Loading deposit...</StatusMessage>;
+  // Not found: the rental itself says so above.
+  if (deposit.isError) return isNotFound(deposit.error) ? null : <FormAlert>{errorMessage(deposit.error)}</FormAlert>;
+  const view = deposit.data;
+  const sentence = holdSentence(view);
+  if (!sentence && view.claims.length === 0 && view.canReport.length === 0 && view.lateFeePence === 0) return null;
+  return (
+    <section aria-labelledby={headingId} className="space-y-3">
+      <h2 id={headingId} className="text-xl font-semibold text-slate-900">
+        Deposit and problems
+      </h2>
+      {sentence && <p className="text-slate-800">{sentence}</p>}
+      {view.lateFeePence > 0 && (
+        <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+          {view.lateDays} {view.lateDays === 1 ? 'day' : 'days'} late: a late fee of {formatPence(view.lateFeePence)} so far (the daily rate per late day).{' '}
+          {view.role === 'renter' ? 'The owner may claim it from your deposit.' : 'You may claim it from the deposit once the item is back.'}
+        </p>
+      )}
+      {view.claimWindowClosesAt && view.canReport.length > 0 && <p className="text-sm text-slate-700">Problems can be reported until {when(view.claimWindowClosesAt)}.</p>}
+      {view.claims.length > 0 && (
+        <ul className="space-y-3" aria-label="Claims">
+          {view.claims.map((c) => (
+            <ClaimEntry key={c.id} claim={c} rentalId={rental.id} />
+          ))}
+        </ul>
+      )}
+      {view.canReport.length > 0 && <ReportForm key={view.canReport.map((k) => k.kind).join()} view={view} rentalId={rental.id} />}
+    </section>
+  );
+}

@@ -1,0 +1,142 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Claim, DepositView } from '@toolshed/core/contract';
+import { describe, expect, it } from 'vitest';
+import { json } from '../../test/fake-api.ts';
+import { renderApp } from '../../test/render-app.tsx';
+import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
+import { rental } from '../../test/rentals.ts';
+
+const base: DepositView = {
+  role: 'owner',
+  hold: { amountPence: 5000, state: 'held', capturedPence: null, settledAt: null },
+  lateDays: 0,
+  lateFeePence: 0,
+  claimWindowClosesAt: '2030-06-14T23:00:00.000Z',
+  canReport: [
+    { kind: 'damaged', maxPence: 5000 },
+    { kind: 'missing_parts', maxPence: 5000 },
+  ],
+  claims: [],
+};
+
+const claim = (over: Partial<Claim> = {}): Claim => ({
+  id: 'c-1',
+  kind: 'damaged',
+  byRole: 'owner',
+  byName: 'Sam Okafor',
+  amountPence: 2000,
+  note: 'Blade guard cracked',
+  state: 'open',
+  reply: null,
+  createdAt: '2030-06-13T09:00:00.000Z',
+  disputedAt: null,
+  escalatedAt: null,
+  acceptedAt: null,
+  escalatesAt: null,
+  actions: [],
+  ...over,
+});
+
+describe('the deposit and problems on the rental page', () => {
+  it('lets the owner report damage up to the hold, checking the amount before sending', async () => {
+    const user = userEvent.setup();
+    let view = base;
+    const server = fakeServer(
+      {
+        'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'owner', status: 'completed' })),
+        'GET /api/rentals/r-1/deposit': () => json(view),
+        'POST /api/rentals/r-1/claims': (req) => {
+          const body = req.body as { kind: 'damaged'; amountPence: number; note: string };
+          view = { ...view, canReport: [{ kind: 'missing_parts', maxPence: 3000 }], claims: [claim({ amountPence: body.amountPence, note: body.note })] };
+          return json(view, 201);
+        },
+      },
+      { user: testUser },
+    );
+    renderApp('/rentals/r-1');
+    const section = await screen.findByRole('region', { name: 'Deposit and problems' });
+    expect(within(section).getByText("£50.00 deposit held on the renter's card.")).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Report a problem' }));
+    const form = within(section).getByRole('form', { name: 'Report a problem' });
+    expect(within(form).getByLabelText('What went wrong')).toHaveDisplayValue('Damaged (up to £50.00)');
+    await user.type(within(form).getByLabelText('Amount (£)'), '50.01');
+    await user.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(within(form).getByLabelText('Amount (£)')).toHaveAccessibleDescription('At most £50.00');
+    expect(within(form).getByLabelText('What happened')).toHaveAccessibleDescription('Please describe the problem');
+    expect(server.sent('POST', '/api/rentals/r-1/claims')).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText('Amount (£)'));
+    await user.type(within(form).getByLabelText('Amount (£)'), '20');
+    await user.type(within(form).getByLabelText('What happened'), 'Blade guard cracked');
+    await user.click(within(form).getByRole('button', { name: 'Send report' }));
+    expect(await within(section).findByText('Damaged: £20.00')).toBeInTheDocument();
+    expect(server.sent('POST', '/api/rentals/r-1/claims')[0]!.body).toEqual({ kind: 'damaged', amountPence: 2000, note: 'Blade guard cracked' });
+    expect(within(section).getByText('Waiting for an answer')).toBeInTheDocument();
+    // The claimant has nothing to answer.
+    expect(within(section).queryByRole('button', { name: /Accept/ })).toBeNull();
+  });
+
+  it('lets the renter accept a claim, then shows what the deposit became', async () => {
+    const user = userEvent.setup();
+    let view: DepositView = { ...base, role: 'renter', canReport: [], claims: [claim({ actions: ['accept', 'dispute'] })] };
+    fakeServer(
+      {
+        'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'renter', status: 'completed' })),
+        'GET /api/rentals/r-1/deposit': () => json(view),
+        'POST /api/claims/c-1/accept': () => {
+          view = {
+            ...view,
+            hold: { amountPence: 5000, state: 'captured', capturedPence: 2000, settledAt: '2030-06-13T10:00:00.000Z' },
+            claims: [claim({ state: 'accepted', acceptedAt: '2030-06-13T10:00:00.000Z' })],
+          };
+          return json(view);
+        },
+      },
+      { user: testUser },
+    );
+    renderApp('/rentals/r-1');
+    const section = await screen.findByRole('region', { name: 'Deposit and problems' });
+    expect(within(section).getByText('£50.00 deposit held on your card, not charged.')).toBeInTheDocument();
+    await user.click(within(section).getByRole('button', { name: 'Accept £20.00' }));
+    expect(await within(section).findByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeInTheDocument();
+    expect(within(section).getByText('Accepted')).toBeInTheDocument();
+    expect(within(section).queryByRole('button', { name: 'Dispute' })).toBeNull();
+  });
+
+  it('asks for a reason to dispute, and shows the server\'s refusal without changing anything', async () => {
+    const user = userEvent.setup();
+    const view: DepositView = { ...base, role: 'renter', canReport: [], claims: [claim({ actions: ['accept', 'dispute'] })] };
+    const server = fakeServer(
+      {
+        'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'renter', status: 'completed' })),
+        'GET /api/rentals/r-1/deposit': () => json(view),
+        'POST /api/claims/c-1/dispute': () => errorJson(409, 'CONFLICT', 'This claim has already been disputed.'),
+      },
+      { user: testUser },
+    );
+    renderApp('/rentals/r-1');
+    const section = await screen.findByRole('region', { name: 'Deposit and problems' });
+    await user.click(within(section).getByRole('button', { name: 'Dispute' }));
+    await user.click(within(section).getByRole('button', { name: 'Send dispute' }));
+    expect(within(section).getByLabelText(/Why you disagree/)).toHaveAccessibleDescription('Please describe why you disagree');
+    expect(server.sent('POST', '/api/claims/c-1/dispute')).toHaveLength(0);
+    await user.type(within(section).getByLabelText(/Why you disagree/), 'It was cracked before');
+    await user.click(within(section).getByRole('button', { name: 'Send dispute' }));
+    expect(await within(section).findByRole('alert')).toHaveTextContent('This claim has already been disputed.');
+    expect(server.sent('POST', '/api/claims/c-1/dispute')[0]!.body).toEqual({ reply: 'It was cracked before' });
+  });
+
+  it('shows the renter a late fee growing while the tool is out', async () => {
+    fakeServer(
+      {
+        'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'renter', status: 'overdue' })),
+        'GET /api/rentals/r-1/deposit': () => json({ ...base, role: 'renter', canReport: [], lateDays: 2, lateFeePence: 2500, claimWindowClosesAt: null }),
+      },
+      { user: testUser },
+    );
+    renderApp('/rentals/r-1');
+    const section = await screen.findByRole('region', { name: 'Deposit and problems' });
+    expect(within(section).getByText(/2 days late: a late fee of £25.00 so far/)).toHaveTextContent('The owner may claim it from your deposit.');
+  });
+});
