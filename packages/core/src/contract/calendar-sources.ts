@@ -2,7 +2,7 @@
 import { z } from 'zod';
 
 export const MAX_CALENDAR_SOURCES = 20;
-export const MAX_CALENDAR_URL_LENGTH = 2000;
+const MAX_CALENDAR_URL_LENGTH = 2000;
 
 export const calendarSourceInputSchema = z.object({
   url: z

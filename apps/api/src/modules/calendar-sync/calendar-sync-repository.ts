@@ -15,7 +15,7 @@ export interface SourceRow {
   blockedRanges: number;
 }
 
-export interface SourceToFetch {
+interface SourceToFetch {
   id: string;
   ownerId: string;
   itemId: string | null;

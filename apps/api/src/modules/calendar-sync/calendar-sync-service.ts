@@ -5,15 +5,15 @@ import { CalendarFetchError, type CalendarFetcher } from '../../platform/calenda
 import type { CalendarSyncRepository, SourceRow } from './calendar-sync-repository.ts';
 import { CalendarFormatError, readBusyDays } from './ical-reader.ts';
 
-export const CALENDAR_FETCH_JOB = 'calendar-sync.fetch';
+const CALENDAR_FETCH_JOB = 'calendar-sync.fetch';
 /** How often each source is fetched. */
-export const CALENDAR_FETCH_INTERVAL_MS = 15 * 60_000;
+const CALENDAR_FETCH_INTERVAL_MS = 15 * 60_000;
 /** Busy days further ahead than this are not imported. */
 const LOOK_AHEAD_DAYS = 2 * 366;
 /** Busy periods kept per source (after joining touching ones). */
-export const MAX_BUSY_PERIODS = 1_000;
+const MAX_BUSY_PERIODS = 1_000;
 
-export interface CalendarSyncDeps {
+interface CalendarSyncDeps {
   repo: CalendarSyncRepository;
   fetcher: CalendarFetcher;
   jobs: JobQueue;

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, TEST_CARDS, todayInLondon } from '@toolshed/core';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -6,6 +7,7 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN, post } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { isPublicAddress } from '../../platform/calendar-fetch/address-guard.ts';
+import { calendarBlockedDays, calendarSources } from '../../db/schema.ts';
 import { allDayCalendar, startCalendarServer } from './calendar-test-server.ts';
 
 // London noon, so the calendar date is the same everywhere in the test.
@@ -197,6 +199,33 @@ describe('calendar sync (private addresses allowed)', () => {
     expect((await api.remove(owner, added.json().id)).statusCode).toBe(204);
     expect(await api.booked(drill.id)).toEqual([]);
     expect((await api.checkout(renter, drill.id, d(20), d(21))).statusCode).toBe(201);
+  });
+
+  it('refuses a booking that waited for an import of the same item once the import commits', async () => {
+    const ladder = await createItem(ctx.database.db, owner.user.id, { name: 'Ladder' });
+    const [source] = await ctx.database.db.insert(calendarSources).values({ ownerId: owner.user.id, itemId: ladder.id, url: server.url('/none.ics') }).returning();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const lockTaken = new Promise<void>((resolve) => (locked = resolve));
+    // An import as the repository writes one: the item's row locked, then its blocked days, not yet committed.
+    const importing = ctx.database.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from items where id = ${ladder.id} for no key update`);
+      await tx.insert(calendarBlockedDays).values({ sourceId: source!.id, itemId: ladder.id, startDate: d(30), endDate: d(31) });
+      locked();
+      await held;
+    });
+    await lockTaken;
+    // On PostgreSQL the booking's early check passes (nothing committed yet) and its transaction
+    // waits for the item's lock; once the import commits it must see the blocked days.
+    const booking = api.checkout(renter, ladder.id, d(31), d(32));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await importing;
+    const answer = await booking;
+    expect(answer.statusCode, answer.body).toBe(409);
+    expect(answer.json().error.message).toMatch(/^Ladder is not available on some of /);
+    expect((await api.checkout(renter, ladder.id, d(32), d(33))).statusCode).toBe(201);
   });
 
   it('lets only the owner add, see and remove their calendars', async () => {

@@ -22,7 +22,7 @@ export interface BusyRange {
   endDate: IsoDate;
 }
 
-export interface ReadCalendar {
+interface ReadCalendar {
   busy: BusyRange[];
   repeatingIgnored: number;
 }
@@ -35,7 +35,7 @@ export class CalendarFormatError extends Error {
 }
 
 /** The UID domain of the events in our own feed (modules/account/calendar-feed.ts). */
-export const OWN_FEED_UID_SUFFIX = '@toolshed';
+const OWN_FEED_UID_SUFFIX = '@toolshed';
 
 interface ContentLine {
   name: string;
@@ -235,7 +235,7 @@ function eventRange(event: Map<string, ContentLine>, line: number): BusyRange | 
 }
 
 /** Sorted, with overlapping and touching ranges joined. */
-export function mergeRanges(ranges: BusyRange[]): BusyRange[] {
+function mergeRanges(ranges: BusyRange[]): BusyRange[] {
   const sorted = [...ranges].sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0));
   const out: BusyRange[] = [];
   for (const r of sorted) {

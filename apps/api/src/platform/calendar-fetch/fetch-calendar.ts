@@ -13,15 +13,15 @@ export interface CalendarFetchLimits {
   maxRedirects: number;
 }
 
-export const DEFAULT_CALENDAR_FETCH_LIMITS: CalendarFetchLimits = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
+const DEFAULT_CALENDAR_FETCH_LIMITS: CalendarFetchLimits = { maxBytes: 2 * 1024 * 1024, timeoutMs: 10_000, maxRedirects: 3 };
 
-export interface CalendarFetchRequest {
+interface CalendarFetchRequest {
   url: string;
   etag: string | null;
   lastModified: string | null;
 }
 
-export type CalendarFetchResult = { status: 'not-modified' } | { status: 'ok'; text: string; etag: string | null; lastModified: string | null };
+type CalendarFetchResult = { status: 'not-modified' } | { status: 'ok'; text: string; etag: string | null; lastModified: string | null };
 
 /** A fetch that failed, with a message meant for the calendar's owner. */
 export class CalendarFetchError extends Error {
