@@ -11,17 +11,19 @@ export interface BookingButtonProps {
   reason?: string | null;
   /** A request-to-book item: the owner accepts first, so the ready button asks instead of adding. */
   request?: boolean;
+  /** Why this renter cannot book the item yet (the owner's requirements): the button is disabled. */
+  refusal?: string | null;
   onAdd: () => void;
 }
 
-export function BookingButton({ state, readOnly, unavailable, reason = null, request = false, onAdd }: BookingButtonProps) {
-  const disabled = state.disabled || readOnly || unavailable;
+export function BookingButton({ state, readOnly, unavailable, reason = null, request = false, refusal = null, onAdd }: BookingButtonProps) {
+  const disabled = state.disabled || readOnly || unavailable || refusal !== null;
   const noteId = 'item-booking-note';
   const note = readOnly
     ? 'Booking is unavailable while showing Mock Data'
     : unavailable
       ? 'This item is not currently available for rent'
-      : (reason ?? (request ? 'The owner accepts or declines within 24 hours; your card is charged only if they accept.' : null));
+      : (refusal ?? reason ?? (request ? 'The owner accepts or declines within 24 hours; your card is charged only if they accept.' : null));
   return (
     <div className="flex flex-col gap-2">
       <button

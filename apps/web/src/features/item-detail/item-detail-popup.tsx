@@ -1,6 +1,6 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router/index.ts';
-import { todayInLondon } from '@toolshed/core';
+import { NO_RENTER_REQUIREMENTS, requirementsSummary, todayInLondon, unmetRequirements, type RenterRequirements } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { useDataSource } from '../../data/data-source.tsx';
 import { errorMessage, isNotFound } from '../../lib/api-error.ts';
@@ -11,6 +11,7 @@ import { useAuth } from '../../data/auth-provider.tsx';
 import { useWheelbarrow } from '../../data/wheelbarrow-store.tsx';
 import { ItemDetailView, type ChosenRange } from './item-detail-view.tsx';
 import { ItemDialog } from './item-dialog.tsx';
+import { useRenterStanding } from './api/renter-standing.ts';
 
 export interface ItemDetailPopupProps {
   itemId: string;
@@ -33,6 +34,10 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
   const { user } = useAuth();
   // Fixed while the popup is open, so the calendar does not shift under the renter at midnight.
   const [today] = useState(() => todayInLondon());
+  // What the owner asks of renters: a signed-in renter's standing is fetched only when it asks something.
+  const requirements = query.data?.requirements ?? NO_RENTER_REQUIREMENTS;
+  const asks = requirementsSummary(requirements);
+  const checksStanding = !readOnly && asks !== null && user !== null && query.data !== undefined && user.id !== query.data.owner.id;
   const opened = useRef(onOpen);
   useEffect(() => {
     opened.current?.();
@@ -54,21 +59,31 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
     onClose();
   }
 
+  const view = (item: ItemDetail, refusal: string | null) => (
+    <ItemDetailView
+      // A different item gets fresh gallery and calendar state.
+      key={item.id}
+      item={item}
+      today={today}
+      initialRange={initialRange}
+      readOnly={readOnly}
+      ownItem={user !== null && user.id === item.owner.id}
+      canMessage={!readOnly && user !== null && user.id !== item.owner.id}
+      onAdd={(range) => add(item, range)}
+      headingId={headingId}
+      refusal={refusal}
+      requirementsNote={user === null ? asks : null}
+    />
+  );
+
   return (
     <ItemDialog labelledBy={headingId} onClose={onClose}>
       {query.data ? (
-        <ItemDetailView
-          // A different item gets fresh gallery and calendar state.
-          key={query.data.id}
-          item={query.data}
-          today={today}
-          initialRange={initialRange}
-          readOnly={readOnly}
-          ownItem={user !== null && user.id === query.data.owner.id}
-          canMessage={!readOnly && user !== null && user.id !== query.data.owner.id}
-          onAdd={(range) => add(query.data, range)}
-          headingId={headingId}
-        />
+        checksStanding ? (
+          <StandingGate requirements={requirements}>{(refusal) => view(query.data, refusal)}</StandingGate>
+        ) : (
+          view(query.data, null)
+        )
       ) : query.isError ? (
         isNotFound(query.error) ? (
           <ItemNotFound headingId={headingId} onClose={onClose} />
@@ -98,6 +113,13 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
       )}
     </ItemDialog>
   );
+}
+
+/** Asks where the signed-in renter stands, and hands the view why they cannot book yet (null while unknown or when they can). */
+function StandingGate({ requirements, children }: { requirements: RenterRequirements; children: (refusal: string | null) => ReactNode }) {
+  const standing = useRenterStanding(true);
+  const unmet = standing.data ? unmetRequirements(requirements, standing.data) : [];
+  return <>{children(unmet.length > 0 ? unmet.join(' ') : null)}</>;
 }
 
 /** The link may be old or mistyped, or the owner removed the item: say so and offer a way on. */

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { daysText } from '../../lib/days-text.ts';
 import { Link } from '../../lib/router/index.ts';
-import { bookingButtonState, depositLabel, formatDate, formatPence, isIsoDate, rangesOverlap, vacationBlockedRange, type IsoDate } from '@toolshed/core';
+import { bookingButtonState, depositLabel, formatDate, formatPence, isIsoDate, rangesOverlap, vacationBlockedRange, VERIFIED_PHONE_REASON, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { LARGE_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
@@ -32,6 +32,10 @@ export interface ItemDetailViewProps {
   onAdd: (range: ChosenRange) => void;
   /** Id of the item name heading, which labels the dialog. */
   headingId?: string;
+  /** Why the signed-in renter cannot book it yet (the owner's requirements); null: they can. */
+  refusal?: string | null;
+  /** What the owner asks of renters, for a visitor who is not signed in. */
+  requirementsNote?: string | null;
 }
 
 /** Keeps only well-formed dates from the URL, so a hand-edited link cannot break the calendar. */
@@ -45,7 +49,7 @@ function startingRange(initial: ItemDetailViewProps['initialRange']): PickedRang
  * renter decides: what it looks like, what it costs and when it is free, what those dates cost,
  * then who lends it, where, and the owner's description.
  */
-export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, canMessage = false, onAdd, headingId = 'item-detail-title' }: ItemDetailViewProps) {
+export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, canMessage = false, onAdd, headingId = 'item-detail-title', refusal = null, requirementsNote = null }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   // A computer's popup has room for the booking panel beside the photos.
   const panel = useMediaQuery(LARGE_SCREEN);
@@ -101,10 +105,16 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
           {(item.depositPence ?? 0) > 0 && (
             <p className="text-sm text-slate-800">Plus a refundable deposit: {depositLabel(item.depositPence ?? 0)}. It is released after the return unless a problem is reported.</p>
           )}
+          {requirementsNote && !ownItem && <p className="text-sm text-slate-800">{requirementsNote}</p>}
+          {refusal?.includes(VERIFIED_PHONE_REASON) && (
+            <Link to="/profile" className="self-start text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950">
+              Verify your phone number
+            </Link>
+          )}
           {ownItem ? (
             <OwnItemNote itemId={item.id} />
           ) : (
-            <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} reason={reason} request={item.bookingMode === 'request'} onAdd={add} />
+            <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} reason={reason} request={item.bookingMode === 'request'} refusal={refusal} onAdd={add} />
           )}
         </div>
       </section>
