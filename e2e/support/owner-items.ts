@@ -54,6 +54,9 @@ export function inputOf(entry: ItemEntry): ItemInput {
     city: entry.city,
     postcode: entry.postcode,
     available: true,
+    bookingMode: 'instant',
+    bufferDays: 0,
+    weeklyRatePence: null,
   };
 }
 

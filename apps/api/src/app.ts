@@ -69,15 +69,18 @@ import { createWheelbarrowRepository } from './modules/wheelbarrow/wheelbarrow-r
 import { createWheelbarrowService } from './modules/wheelbarrow/wheelbarrow-service.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
-import { setUpMoney } from './modules/money/money-module.ts';
-import { moneyRoutes } from './modules/money/money-routes.ts';
 import { setUpDeposits } from './modules/deposits/deposits-module.ts';
 import { depositsRoutes } from './modules/deposits/deposits-routes.ts';
+import { setUpMoney } from './modules/money/money-module.ts';
+import { moneyRoutes } from './modules/money/money-routes.ts';
 import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createWheelbarrowCheck } from './modules/checkout/wheelbarrow-check.ts';
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
 import { rentalRoutes } from './modules/rentals/rental-routes.ts';
 import { createRentalService } from './modules/rentals/rental-service.ts';
+import { createRequestService } from './modules/rentals/request-service.ts';
+import { registerRequestExpiryJob } from './modules/rentals/request-expiry-job.ts';
+import { requestRoutes } from './modules/rentals/request-routes.ts';
 import { createHandoverRepository } from './modules/rentals/handover-repository.ts';
 import { handoverRoutes } from './modules/rentals/handover-routes.ts';
 import { createHandoverService } from './modules/rentals/handover-service.ts';
@@ -280,6 +283,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const rentalRepo = createRentalRepository(db);
   const reviews = createReviewsService({ repo: createReviewsRepository(db), rentals: rentalRepo, events, jobs, now });
   const rentalService = createRentalService({ repo: rentalRepo, storage: fileStorage, events, now, onReturned: reviews.scheduleReveal, onChange: catalogueChanged });
+  const requests = createRequestService({ repo: rentalRepo, payments: paymentProvider, events, now, onChange: catalogueChanged });
+  registerRequestExpiryJob(jobs, requests);
   const smsSender = sms ?? createOutboxSmsSender(smsOutboxDir(config));
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
@@ -308,6 +313,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       });
       await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentalService, currentUser });
+      await api.register(requestRoutes, { service: requests, currentUser });
+      await api.register(depositsRoutes, { service: deposits.service, currentUser });
       await api.register(handoverRoutes, { service: createHandoverService({ repo: createHandoverRepository(db), storage: fileStorage, now }), currentUser });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
@@ -315,7 +322,6 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(vitalsRoutes, { service: createVitalsService(createVitalsRepository(db), now), currentUser });
       await api.register(wheelbarrowRoutes, { service: wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements), currentUser });
       await api.register(renterRequirementsRoutes, { requirements: renterRequirements, currentUser });
-      await api.register(depositsRoutes, { service: deposits.service, currentUser });
       await api.register(supportRoutes, {
         service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),
         perIpLimit: config.supportRateLimit,

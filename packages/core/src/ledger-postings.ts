@@ -28,7 +28,9 @@ export interface LedgerPosting {
     | 'withdrawal_failed'
     | 'deposit_held'
     | 'deposit_settled'
-    | 'claim_refunded';
+    | 'claim_refunded'
+    | 'request_accepted'
+    | 'rental_extended';
   paymentId?: string | null;
   rentalId?: string | null;
   /** The withdrawal an entry belongs to. */
@@ -54,6 +56,26 @@ export function checkoutPosting(facts: {
       { userId: facts.renterId, account: 'card', kind: 'rental_payment', amountPence: -(facts.subtotalPence + facts.serviceFeePence) },
       ...facts.lines.map((line) => ({ userId: line.ownerId, account: 'pending' as const, kind: 'owner_earnings', amountPence: line.totalPence, rentalId: line.rentalId })),
       { userId: null, account: 'fees', kind: 'service_fee', amountPence: facts.serviceFeePence },
+    ],
+  };
+}
+
+/**
+ * A request to book accepted by its owner: its own card authorisation is captured, so the card pays
+ * the line and its fee share; the line is the owner's pending earnings, the share the platform's fee.
+ * Until then a request moves no money (its checkout posts only the instant lines).
+ */
+export function requestAcceptedPosting(facts: { rentalId: string; paymentId: string | null; renterId: string; ownerId: string; totalPence: number; amountPence: number }): LedgerPosting {
+  const fee = facts.amountPence - facts.totalPence;
+  if (fee < 0) throw new RangeError('a request is authorised for at least its line total');
+  return {
+    kind: 'request_accepted',
+    rentalId: facts.rentalId,
+    paymentId: facts.paymentId,
+    entries: [
+      { userId: facts.renterId, account: 'card', kind: 'rental_payment', amountPence: -facts.amountPence, rentalId: facts.rentalId },
+      { userId: facts.ownerId, account: 'pending', kind: 'owner_earnings', amountPence: facts.totalPence, rentalId: facts.rentalId },
+      ...(fee > 0 ? [{ userId: null, account: 'fees' as const, kind: 'service_fee', amountPence: fee, rentalId: facts.rentalId }] : []),
     ],
   };
 }

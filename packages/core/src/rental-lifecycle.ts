@@ -9,8 +9,13 @@ import { addDays, compareDates, type IsoDate } from './dates.ts';
  *   active | overdue --mark returned (owner)--> completed
  *   completed --review (renter, once; owner, once)--> completed
  *   upcoming | active | overdue --the card could not be charged (Toolshed itself)--> cancelled
+ *
+ * A request-to-book item's rental starts as a request, holding its dates with its card authorised:
+ *   requested --accept (owner: the card is charged)--> upcoming
+ *   requested --decline (owner, with a reason) | expire (Toolshed, after 24 hours or at its start)--> cancelled
+ * An expired request can no longer be answered even before Toolshed has closed it.
  */
-export const RENTAL_STATES = ['upcoming', 'active', 'overdue', 'completed', 'cancelled'] as const;
+export const RENTAL_STATES = ['requested', 'upcoming', 'active', 'overdue', 'completed', 'cancelled'] as const;
 export type RentalState = (typeof RENTAL_STATES)[number];
 export type RentalRole = 'renter' | 'owner';
 /** Who takes a transition: a party, or Toolshed itself (never offered as a button). */
@@ -25,7 +30,14 @@ export interface RentalFacts {
   reviewedByRenter?: boolean;
   /** Whether the owner has reviewed this rental (the renter). */
   reviewedByOwner?: boolean;
+  /** A request-to-book rental: where its answer stands (null or absent: booked instantly). */
+  request?: RequestStatus | null;
+  /** A pending request whose hold has run out (24 hours, or its start): it can no longer be answered. */
+  requestExpired?: boolean;
 }
+
+export const REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'expired'] as const;
+export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 export interface TransitionDef {
   by: RentalActor;
@@ -44,10 +56,16 @@ export const RENTAL_TRANSITIONS = {
   review_by_owner: { by: 'owner', from: ['completed'], to: 'completed' },
   // The card was authorised but could not be charged after booking (capture failed for good).
   cancel_unpaid: { by: 'system', from: ['upcoming', 'active', 'overdue'], to: 'cancelled' },
+  // Request to book: the owner answers within the hold; Toolshed closes a request nobody answered.
+  accept_request: { by: 'owner', from: ['requested'], to: 'upcoming' },
+  decline_request: { by: 'owner', from: ['requested'], to: 'cancelled', needsReason: true },
+  expire_request: { by: 'system', from: ['requested'], to: 'cancelled' },
 } as const satisfies Record<string, TransitionDef>;
 
 /** The reason recorded when Toolshed cancels a rental whose payment could not be taken. */
 export const UNPAID_CANCEL_REASON = 'The payment could not be taken.';
+/** The reason recorded when a request runs out unanswered. */
+export const EXPIRED_REQUEST_REASON = 'The owner did not answer the request in time, so its dates were freed and nothing was charged.';
 
 export type RentalTransition = keyof typeof RENTAL_TRANSITIONS;
 
@@ -60,13 +78,14 @@ export const CANCEL_REASON_MAX = 500;
 export function rentalState(r: RentalFacts, today: IsoDate): RentalState {
   if (r.cancelled) return 'cancelled';
   if (r.returned) return 'completed';
+  if (r.request === 'pending') return 'requested';
   if (compareDates(today, r.startDate) < 0) return 'upcoming';
   return compareDates(r.endDate, today) < 0 ? 'overdue' : 'active';
 }
 
 /** Upcoming, active and overdue rentals show in the first tab; completed and cancelled in the past tab. */
 export function isCurrentRental(state: RentalState): boolean {
-  return state === 'upcoming' || state === 'active' || state === 'overdue';
+  return state === 'requested' || state === 'upcoming' || state === 'active' || state === 'overdue';
 }
 
 /** The transition a party means by an action. */
@@ -78,17 +97,29 @@ export function reviewTransition(role: RentalRole): RentalTransition {
 }
 
 const CANCEL_REFUSALS: Partial<Record<RentalState, string>> = {
+  requested: 'This request is waiting for the owner, who can accept or decline it.',
   cancelled: 'This rental has already been cancelled.',
   active: 'This rental has already started, so it can no longer be cancelled.',
   overdue: 'This rental has already started, so it can no longer be cancelled.',
   completed: 'This rental has been returned, so it can no longer be cancelled.',
 };
 const RETURN_REFUSALS: Partial<Record<RentalState, string>> = {
+  requested: 'This request has not been accepted, so it cannot be marked returned.',
   upcoming: 'This rental has not started yet, so it cannot be marked returned.',
   completed: 'This rental has already been marked returned.',
   cancelled: 'This rental was cancelled, so it cannot be marked returned.',
 };
 const REVIEW_REFUSAL = 'A rental can be reviewed once it has been returned.';
+const EXPIRED_REFUSAL = 'This request has expired: its dates were freed and nothing was charged.';
+
+/** Why a request cannot be answered (accepted or declined) now, whatever its state says. */
+function answerRefusal(r: RentalFacts, state: RentalState): string {
+  if (r.request === 'declined') return 'This request was declined, so it can no longer be accepted.';
+  if (r.request === 'expired') return EXPIRED_REFUSAL;
+  if (r.request === 'accepted') return 'This request has already been accepted.';
+  if (!r.request) return 'This rental was booked instantly: there is no request to answer.';
+  return state === 'cancelled' ? 'This request was cancelled.' : 'This request cannot be answered now.';
+}
 
 /**
  * Why `role` may not take `transition` now, in words for the user; null when it may. The caller
@@ -99,14 +130,19 @@ export function transitionRefusal(transition: RentalTransition, r: RentalFacts, 
   const state = rentalState(r, today);
   if (def.by !== role) {
     if (transition === 'mark_returned') return 'Only the owner can mark a rental returned.';
+    if (transition === 'accept_request' || transition === 'decline_request') return 'Only the owner can accept or decline a request.';
     return 'That is for the other party of this rental.';
   }
   if (!def.from.includes(state)) {
     if (transition === 'mark_returned') return RETURN_REFUSALS[state] ?? 'This rental cannot be marked returned now.';
     if (transition === 'review_by_renter' || transition === 'review_by_owner') return REVIEW_REFUSAL;
     if (transition === 'cancel_unpaid') return 'This rental is already closed.';
+    if (transition === 'accept_request' || transition === 'decline_request') return answerRefusal(r, state);
+    if (transition === 'expire_request') return 'This request has already been answered.';
     return CANCEL_REFUSALS[state] ?? 'This rental cannot be cancelled now.';
   }
+  if ((transition === 'accept_request' || transition === 'decline_request') && r.requestExpired) return EXPIRED_REFUSAL;
+  if (transition === 'expire_request' && !r.requestExpired) return 'This request is still waiting for the owner.';
   if (transition === 'review_by_renter' && r.reviewedByRenter) return 'You have already reviewed this rental.';
   if (transition === 'review_by_owner' && r.reviewedByOwner) return 'You have already reviewed this rental.';
   return null;

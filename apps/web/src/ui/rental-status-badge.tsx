@@ -1,6 +1,7 @@
 import type { RentalView } from '@toolshed/core/contract';
 
 const BADGES = {
+  requested: { label: 'Requested', className: 'bg-amber-100 text-amber-900' },
   upcoming: { label: 'Upcoming', className: 'bg-sky-100 text-sky-900' },
   active: { label: 'Active', className: 'bg-emerald-100 text-emerald-900' },
   overdue: { label: 'Overdue', className: 'bg-red-100 text-red-900' },

@@ -96,7 +96,7 @@ export const ownerItemSchema = z.object({
       renterName: z.string(),
       startDate: z.string(),
       endDate: z.string(),
-      state: z.enum(['upcoming', 'out', 'overdue']),
+      state: z.enum(['requested', 'upcoming', 'out', 'overdue']).describe('requested: a request to book waiting for the owner\'s answer'),
     }),
   ),
 });

@@ -23,22 +23,24 @@ export interface LineItemRow {
 }
 
 export interface NewRental {
+  /** Chosen before booking when the fee shares must be known first (request lines). */
+  id?: string;
   itemId: string;
   ownerId: string;
   startDate: string;
   endDate: string;
   dailyRatePence: number;
+  weeklyRatePence: number | null;
+  bufferDays: number;
   totalPence: number;
+  /** A request line: held, its card authorisation of its own, until the owner answers or it expires. */
+  request?: { expiresAt: Date; authorizationId: string; amountPence: number };
 }
 
 export function createCheckoutRepository(db: Db) {
   return {
     async lineItems(itemIds: string[]): Promise<Map<string, LineItemRow>> {
-  weeklyRatePence: number | null;
-  bufferDays: number;
       if (itemIds.length === 0) return new Map();
-  /** A request line: held, its card authorisation of its own, until the owner answers or it expires. */
-  request?: { expiresAt: Date; authorizationId: string; amountPence: number };
       const rows = await db
         .select({
           id: items.id,
@@ -120,6 +122,8 @@ export function createCheckoutRepository(db: Db) {
       lines: NewRental[];
       subtotalPence: number;
       serviceFeePence: number;
+      /** The fee charged now: the instant lines' shares (absent: the whole fee, no request lines). */
+      instantFeePence?: number;
       card: { brand: string; last4: string };
       provider: string;
       providerReference: string;
@@ -162,6 +166,7 @@ export function createCheckoutRepository(db: Db) {
           const [row] = await tx
             .insert(rentals)
             .values({
+              ...(line.id && { id: line.id }),
               itemId: line.itemId,
               ownerId: line.ownerId,
               startDate: line.startDate,
@@ -184,12 +189,13 @@ export function createCheckoutRepository(db: Db) {
         }
         await postTransaction(
           tx,
+          // Request lines move no money until their owner accepts (rentals/request-service.ts).
           checkoutPosting({
             paymentId,
             renterId: input.renterId,
-            subtotalPence: input.subtotalPence,
-            serviceFeePence: input.serviceFeePence,
-            lines: input.lines.map((line, i) => ({ rentalId: rentalIds[i]!, ownerId: line.ownerId, totalPence: line.totalPence })),
+            subtotalPence: input.lines.reduce((sum, line) => sum + (line.request ? 0 : line.totalPence), 0),
+            serviceFeePence: input.instantFeePence ?? input.serviceFeePence,
+            lines: input.lines.flatMap((line, i) => (line.request ? [] : [{ rentalId: rentalIds[i]!, ownerId: line.ownerId, totalPence: line.totalPence }])),
           }),
         );
         await tx

@@ -23,6 +23,7 @@ import { BlockedDaysError } from '../calendar-sync/blocked-days-sql.ts';
 import { CAPTURE_JOB, CAPTURE_SAFETY_DELAY_MS, captureJobKey, recordCapture } from './capture-job.ts';
 import { ATTEMPT_STALE_MS, enqueueAttemptSweep } from './attempt-sweep-job.ts';
 import { isRetryableConflict, pgCode, withTransactionRetries } from './transaction-retries.ts';
+import { authorizeRequests, recordRequest, releaseRequests, requestLineProblem, splitCharges } from './request-lines.ts';
 
 export interface CheckoutLineInput {
   itemId: string;
@@ -86,12 +87,14 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
 
   async function priceLines(renterId: string, lines: CheckoutLineInput[], today: string) {
     const found = await repo.lineItems(lines.map((l) => l.itemId));
-    const booked: NewRental[] = [];
+    const booked: Array<NewRental & { bookingMode: 'instant' | 'request' }> = [];
     for (const line of lines) {
       const item = found.get(line.itemId);
       if (!item) throw new AppError('NOT_FOUND', 'An item in your wheelbarrow no longer exists. Please remove it and try again.', 'lines');
       const problem = checkoutLineProblem({ ...item, itemName: item.name, startDate: line.startDate, endDate: line.endDate }, renterId, today);
       if (problem) throw new AppError('VALIDATION', problem, 'lines');
+      const tooSoon = requestLineProblem({ ...line, bookingMode: item.bookingMode }, item.name, today);
+      if (tooSoon) throw new AppError('VALIDATION', tooSoon, 'lines');
       const days = daysInclusive(line.startDate, line.endDate);
       booked.push({
         ...line,
@@ -99,6 +102,7 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
         dailyRatePence: item.dailyRatePence,
         weeklyRatePence: item.weeklyRatePence,
         bufferDays: item.bufferDays,
+        bookingMode: item.bookingMode,
         totalPence: lineTotalPence(item.dailyRatePence, days, item.weeklyRatePence),
       });
     }
@@ -115,13 +119,21 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
 
   /** Authorise, then book in one transaction (retried on serialization failures and deadlocks). */
   async function bookAndPay(renterId: string, lines: CheckoutLineInput[], card: CardInput, attempt: { id: string; claim: number }, today: string): Promise<string> {
-    const { booked, price, nameOf, depositOf } = await priceLines(renterId, lines, today);
-    const auth = await payments.authorize({ amountPence: price.totalPence, card, reference: attempt.id });
+    const { booked: priced, price, nameOf, depositOf } = await priceLines(renterId, lines, today);
+    // Instant lines are charged together; each request line is authorised on its own (request-lines.ts).
+    const split = splitCharges(priced, price);
+    const booked = split.lines;
+    const auth = await payments.authorize({ amountPence: split.instantPence, card, reference: attempt.id });
     if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
+    const requestHolds = await authorizeRequests(payments, split, card, attempt.id, now()).catch(async (err: unknown) => {
+      await payments.void(auth.authorizationId);
+      throw err;
+    });
     // Deposits are held beside the charge, one authorisation per line that asks for one; a decline releases everything.
     const held = deposits ? await deposits.authorize(booked.map((b) => ({ depositPence: depositOf(b.itemId) })), card, attempt.id) : { ok: true as const, holds: [] };
     if (!held.ok) {
       await payments.void(auth.authorizationId);
+      await releaseRequests(payments, requestHolds);
       throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(held.reason)}`, 'card');
     }
     await attempts.recordAuthorization(attempt.id, attempt.claim, auth.authorizationId, now());
@@ -137,6 +149,7 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
           lines: booked,
           subtotalPence: price.subtotalPence,
           serviceFeePence: price.serviceFeePence,
+          instantFeePence: split.instantFeePence,
           card: { brand: auth.brand, last4: cardDigits(card.number).slice(-4) },
           provider: payments.name,
           providerReference: auth.authorizationId,
@@ -146,6 +159,10 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
             if (deposits && held.holds.length > 0) await deposits.record(tx, held.holds, { renterId, rentalIds, ownerIds: booked.map((b) => b.ownerId) });
             for (const [i, rentalId] of rentalIds.entries()) {
               const line = booked[i]!;
+              if (line.request) {
+                await recordRequest(tx, events, jobs, line, renterId, id);
+                continue;
+              }
               await events.publish(tx, { type: 'rental.booked', rentalId, itemId: line.itemId, renterId, ownerId: line.ownerId, paymentId: id }, `rental.booked:${rentalId}`);
             }
             await jobs.enqueue(CAPTURE_JOB, { paymentId: id }, { key: captureJobKey(id), runAt: new Date(now().getTime() + CAPTURE_SAFETY_DELAY_MS) }, tx);
@@ -155,6 +172,7 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
     } catch (err) {
       // Nothing was booked: release the hold, and the deposits'.
       await payments.void(auth.authorizationId);
+      await releaseRequests(payments, requestHolds);
       await deposits?.release(held.holds);
       if (err instanceof BlockedDaysError) {
         const line = lines.find((l) => l.itemId === err.itemId)!;

@@ -19,6 +19,8 @@ export interface OpenPeriodRow {
   renter_name: string;
   start_date: string;
   end_date: string;
+  /** A request to book waiting for the owner's answer. */
+  requested: boolean;
 }
 
 const columns = (input: ItemInput, point: GeocodeResult) => ({
@@ -115,10 +117,11 @@ export function createItemsRepository(db: Db) {
       queryRows<OpenPeriodRow>(
         db,
         sql`select r.id as rental_id, r.item_id, u.name as renter_name,
-                   to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date
+                   to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date,
+                   coalesce(r.request_status = 'pending', false) as requested
             from rentals r join users u on u.id = r.renter_id
             where r.owner_id = ${ownerId} and not r.returned and r.cancelled_at is null
-            order by r.start_date`,
+            order by coalesce(r.request_status = 'pending', false) desc, r.start_date`,
       ),
   };
 }

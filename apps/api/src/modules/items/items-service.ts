@@ -89,13 +89,16 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
     /** The owner's listings with their rental state from the periods not yet returned. */
     async myItems(ownerId: string): Promise<OwnerItem[]> {
       const today = todayInLondon(now());
-      const [rows, periods] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId)]);
+      const [listed, periods] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId)]);
+      // Items with a request waiting for an answer come first (the order is otherwise kept).
+      const waiting = new Set(periods.filter((p) => p.requested).map((p) => p.item_id));
+      const rows = [...listed.filter((r) => waiting.has(r.id)), ...listed.filter((r) => !waiting.has(r.id))];
       return rows.map((row) => {
         const mine = periods
           .filter((p) => p.item_id === row.id)
           .map((p) => {
             const lifecycle = lifecycleState({ startDate: p.start_date, endDate: p.end_date, returned: false, cancelled: false }, today);
-            const state = lifecycle === 'overdue' ? ('overdue' as const) : lifecycle === 'active' ? ('out' as const) : ('upcoming' as const);
+            const state = p.requested ? ('requested' as const) : lifecycle === 'overdue' ? ('overdue' as const) : lifecycle === 'active' ? ('out' as const) : ('upcoming' as const);
             return { rentalId: p.rental_id, renterName: p.renter_name, startDate: p.start_date, endDate: p.end_date, state };
           });
         const rentalState = mine.some((p) => p.state === 'overdue') ? 'overdue' : mine.some((p) => p.state === 'out') ? 'out' : 'available';

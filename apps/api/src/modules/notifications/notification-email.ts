@@ -6,6 +6,8 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 const ACTION_LABEL: Record<NotificationKind, string> = {
   'rental.booked': 'Message the renter',
   'rental.cancelled': 'See the rental',
+  'rental.requested': 'Accept or decline',
+  'rental.request_accepted': 'See the rental',
   'rental.returned': 'See the rental',
   'rental.return_reminder': 'See the rental',
   'rental.overdue': 'See the rental',

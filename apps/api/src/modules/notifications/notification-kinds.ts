@@ -12,6 +12,9 @@ interface KindRule {
 
 export const NOTIFICATION_KINDS = {
   'rental.booked': { preference: 'newRequests', sms: true },
+  // Request to book: the owner is asked (within 24 hours), the renter told of the answer.
+  'rental.requested': { preference: 'newRequests', sms: true },
+  'rental.request_accepted': { preference: 'statusUpdates', sms: false },
   'rental.cancelled': { preference: 'statusUpdates', sms: true },
   'rental.returned': { preference: 'statusUpdates', sms: false },
   'rental.return_reminder': { preference: 'returnReminders', sms: true },

@@ -40,6 +40,18 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     const r = await rental(e.rentalId);
     const base = { kind: 'rental.cancelled' as const, eventKey: `rental.cancelled:${r.id}`, link: `/rentals/${r.id}` };
     const reason = e.reason ? ` Reason: ${e.reason}` : '';
+    if (e.request) {
+      // A request declined or expired: nothing was charged, and both sides hear how it ended.
+      const declined = e.by === 'owner';
+      if (!declined) await notifier.send({ ...forOwner(r), ...base, title: `Request expired: ${r.item_name}`, body: `The request for your ${r.item_name} from ${dates(r)} expired unanswered; its dates are free again.` });
+      await notifier.send({
+        ...forRenter(r),
+        ...base,
+        title: declined ? `Request declined: ${r.item_name}` : `Request expired: ${r.item_name}`,
+        body: `${declined ? `${r.owner_name} declined your request` : 'Your request expired'} for ${r.item_name} from ${dates(r)}.${reason} Nothing was charged.`,
+      });
+      return;
+    }
     if (e.by !== 'owner') {
       const who = e.by === 'renter' ? r.renter_name : 'Toolshed';
       await notifier.send({ ...forOwner(r), ...base, title: `Booking cancelled: ${r.item_name}`, body: `${who} cancelled the booking of your ${r.item_name} from ${dates(r)}.${reason}` });

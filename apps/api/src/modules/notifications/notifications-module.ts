@@ -8,6 +8,7 @@ import { createNotifier } from './notifier.ts';
 import { createNotificationRepository } from './notification-repository.ts';
 import { createNotificationService } from './notification-service.ts';
 import { subscribeNotifications } from './notification-subscribers.ts';
+import { subscribeRequestNotices } from './request-notices.ts';
 import { registerRentalNotices } from './rental-notices.ts';
 import { registerHandoverReminders } from './handover-reminders.ts';
 import { receiptRenderer } from './order-receipt.ts';
@@ -27,6 +28,7 @@ export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now
   const repo = createNotificationRepository(db);
   const notifier = createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, emails: { 'order.paid': receiptRenderer(db, repo, appUrl) } });
   subscribeNotifications(events, db, repo, notifier);
+  subscribeRequestNotices(events, db, repo, notifier);
   registerRentalNotices(jobs, events, db, repo, notifier);
   registerHandoverReminders(jobs, events, db, repo, notifier);
   const messageNotices = createMessageNotices({ db, repo, jobs, events, mailer, appUrl, now });

@@ -1,21 +1,25 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, compareDates, feeShares, todayInLondon } from '@toolshed/core';
+import { addDays, compareDates, daysInclusive, feeShares, lineTotalPence, requestExpiresAt, todayInLondon } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
+import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
 import { rentalKit } from './rental-test-kit.ts';
 
 /**
- * Random sequences of book, cancel (either side), return and review, a few at a time at once
- * (really in parallel on PostgreSQL), checked after every batch against a serial model: the
- * answers the API gave must be those of some order of the batch's operations applied one by one.
- * After each run: no overlapping open rentals, every ledger transaction sums to zero, no refund
- * beyond what was paid, and ratings equal the average of visible reviews.
+ * Random sequences of book, cancel (either side), return and review, and for the request-to-book
+ * item accept and decline (with requests expiring as days pass), a few at a time at once (really in
+ * parallel on PostgreSQL), checked after every batch against a serial model: the answers the API
+ * gave must be those of some order of the batch's operations applied one by one. Both items keep a
+ * buffer day after each rental; one has a weekly price. After each run: no two open rentals or held
+ * requests of an item overlap (buffers included), every charge is core's pricing function, a
+ * declined or expired request moved no money and its hold was voided, every ledger transaction sums
+ * to zero, no refund beyond what was paid, and ratings equal the average of visible reviews.
  */
 
 type Side = 'renter' | 'owner';
@@ -23,7 +27,8 @@ type Op =
   | { kind: 'book'; renter: number; item: number; offset: number; days: number }
   | { kind: 'cancel'; ref: number; by: Side }
   | { kind: 'return'; ref: number }
-  | { kind: 'review'; ref: number; by: Side; halves: number };
+  | { kind: 'review'; ref: number; by: Side; halves: number }
+  | { kind: 'answer'; ref: number; accept: boolean };
 
 interface ModelRental {
   id: string;
@@ -31,18 +36,28 @@ interface ModelRental {
   renter: number;
   start: string;
   end: string;
-  state: 'open' | 'cancelled' | 'returned';
+  state: 'requested' | 'open' | 'cancelled' | 'returned';
+  /** A request's hold ends here. */
+  expiresAt?: Date;
   reviewed: Record<Side, boolean>;
 }
 
+/** Item 0 is booked instantly and has a weekly price; item 1 is request to book. Both keep 1 buffer day. */
+const ITEMS = [
+  { dailyRatePence: 995, weeklyRatePence: 5000, bookingMode: 'instant' as const },
+  { dailyRatePence: 1245, weeklyRatePence: null, bookingMode: 'request' as const },
+];
+const BUFFER_DAYS = 1;
+
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('book' as const), renter: fc.nat(1), item: fc.nat(1), offset: fc.nat(4), days: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('book' as const), renter: fc.nat(1), item: fc.nat(1), offset: fc.nat(4), days: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 7, max: 9 })) }),
+  fc.record({ kind: fc.constant('answer' as const), ref: fc.nat(20), accept: fc.boolean() }),
   fc.record({ kind: fc.constant('cancel' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner') }),
   fc.record({ kind: fc.constant('return' as const), ref: fc.nat(20) }),
   fc.record({ kind: fc.constant('review' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner'), halves: fc.integer({ min: 1, max: 10 }) }),
 );
 /** Batches of operations sent at once, with days passing between batches. */
-const script = fc.array(fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), daysAfter: fc.nat(3) }), { minLength: 2, maxLength: 5 });
+const script = fc.array(fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), daysAfter: fc.nat(3), runJobs: fc.boolean() }), { minLength: 2, maxLength: 5 });
 
 function permutations<T>(xs: T[]): T[][] {
   if (xs.length <= 1) return [xs];
@@ -53,11 +68,12 @@ describe('rental lifecycle under concurrency', () => {
   let ctx: TestContext;
   const mailer = createMemoryMailer();
   const kit = rentalKit(() => ctx);
+  const processor = createSimulatedProcessor({ delayMs: 0 });
   let clock = new Date('2026-11-20T12:00:00Z');
   const people: Record<'renters' | 'owners', Array<{ cookie: string; user: { id: string } }>> = { renters: [], owners: [] };
 
   beforeAll(async () => {
-    ctx = await createTestApp({ mailer, now: () => clock });
+    ctx = await createTestApp({ mailer, now: () => clock, payments: processor });
     await insertCategories(ctx.database.db);
     for (const i of [0, 1]) {
       people.renters.push(await createSignedInUser(ctx.app, mailer, `renter${i}@example.com`, `Renter ${i}`));
@@ -74,6 +90,13 @@ describe('rental lifecycle under concurrency', () => {
     if (o.kind === 'book') return null;
     const r = rentals[o.ref % Math.max(1, rentals.length)];
     if (!r) return null;
+    if (o.kind === 'answer') {
+      // Accept or decline only a request still holding its dates; an expired one is refused even before the job closes it.
+      if (r.state !== 'requested' || clock >= r.expiresAt!) return 409;
+      r.state = o.accept ? 'open' : 'cancelled';
+      return 204;
+    }
+    if (r.state === 'requested') return 409;
     if (o.kind === 'cancel') {
       if (r.state !== 'open' || compareDates(today, r.start) >= 0) return 409;
       r.state = 'cancelled';
@@ -89,15 +112,24 @@ describe('rental lifecycle under concurrency', () => {
     return 201;
   }
 
+  /** Free when no open rental or held request of the item is within the buffer of these dates. */
   function bookable(o: Extract<Op, { kind: 'book' }>, rentals: ModelRental[], start: string, end: string): boolean {
-    return !rentals.some((r) => r.item === o.item && r.state === 'open' && compareDates(r.start, end) <= 0 && compareDates(start, r.end) <= 0);
+    return !rentals.some(
+      (r) => r.item === o.item && (r.state === 'open' || r.state === 'requested') && compareDates(r.start, addDays(end, BUFFER_DAYS)) <= 0 && compareDates(start, addDays(r.end, BUFFER_DAYS)) <= 0,
+    );
+  }
+
+  /** The answer to a booking: a request cannot start today (400), then free (201) or not (409). */
+  function bookStatus(o: Extract<Op, { kind: 'book' }>, rentals: ModelRental[], start: string, end: string, today: string): number {
+    if (ITEMS[o.item]!.bookingMode === 'request' && start === today) return 400;
+    return bookable(o, rentals, start, end) ? 201 : 409;
   }
 
   it('matches a serial model and keeps the money and ratings invariants', async () => {
     await fc.assert(
       fc.asyncProperty(script, async (batches) => {
         const items: Array<{ id: string }> = [];
-        for (const i of [0, 1]) items.push(await createItem(ctx.database.db, people.owners[i]!.user.id, { name: `Tool ${i}`, dailyRatePence: 995 + i * 250, minDays: 1, maxDays: 7 }));
+        for (const i of [0, 1]) items.push(await createItem(ctx.database.db, people.owners[i]!.user.id, { name: `Tool ${i}`, ...ITEMS[i]!, bufferDays: BUFFER_DAYS, minDays: 1, maxDays: 10 }));
         const model: ModelRental[] = [];
         for (const batch of batches) {
           const today = todayInLondon(clock);
@@ -114,6 +146,7 @@ describe('rental lifecycle under concurrency', () => {
               const renterCookie = people.renters[r.renter]!.cookie;
               if (o.kind === 'cancel') return o.by === 'owner' ? kit.cancel(r.id, owner.cookie, 'Not available after all.') : kit.cancel(r.id, renterCookie);
               if (o.kind === 'return') return kit.markReturned(r.id, owner.cookie);
+              if (o.kind === 'answer') return o.accept ? kit.send('POST', `/api/rentals/${r.id}/accept`, owner.cookie, {}) : kit.send('POST', `/api/rentals/${r.id}/decline`, owner.cookie, { reason: 'Not that week.' });
               return kit.review(r.id, o.by === 'owner' ? owner.cookie : renterCookie, o.halves / 2, 'Fine.');
             }),
           );
@@ -127,9 +160,9 @@ describe('rental lifecycle under concurrency', () => {
               const o = batch.ops[i]!;
               if (o.kind === 'book') {
                 const start = addDays(today, o.offset);
-                const ok = bookable(o, trial, start, addDays(start, o.days - 1));
-                if (ok) trial.push({ id: `new-${i}`, item: o.item, renter: o.renter, start, end: addDays(start, o.days - 1), state: 'open', reviewed: { renter: false, owner: false } });
-                return statuses[i] === (ok ? 201 : 409);
+                const status = bookStatus(o, trial, start, addDays(start, o.days - 1), today);
+                if (status === 201) trial.push({ id: `new-${i}`, item: o.item, renter: o.renter, start, end: addDays(start, o.days - 1), state: isRequest(o) ? 'requested' : 'open', expiresAt: requestExpiresAt(clock, start), reviewed: { renter: false, owner: false } });
+                return statuses[i] === status;
               }
               const expected = targets[i] ? apply(o, trial.filter((r) => !r.id.startsWith('new-')), today) : null;
               return statuses[i] === expected;
@@ -144,10 +177,25 @@ describe('rental lifecycle under concurrency', () => {
               if (statuses[i] !== 201) continue;
               const orderBody = (await kit.send('GET', `/api/orders/${responses[i]!.json().orderId}`, people.renters[o.renter]!.cookie)).json() as Order;
               const booked = orderBody.rentals[0]!;
-              model.push({ id: booked.id, item: o.item, renter: o.renter, start: booked.startDate, end: booked.endDate, state: 'open', reviewed: { renter: false, owner: false } });
+              if (isRequest(o)) expect(booked.status).toBe('requested');
+              else expect(booked.status).not.toBe('requested');
+              model.push({ id: booked.id, item: o.item, renter: o.renter, start: booked.startDate, end: booked.endDate, state: isRequest(o) ? 'requested' : 'open', expiresAt: requestExpiresAt(clock, booked.startDate), reviewed: { renter: false, owner: false } });
             } else if (targets[i]) apply(o, model.filter((r) => r === targets[i]), today);
           }
           clock = new Date(clock.getTime() + batch.daysAfter * 86_400_000);
+          // Requests nobody answered expire when their job runs (not every time, so that answers to
+          // an expired request not yet closed are tried too).
+          if (batch.runJobs) {
+            await ctx.app.jobs.runDue();
+            for (const r of model) if (r.state === 'requested' && clock >= r.expiresAt!) r.state = 'cancelled';
+          }
+        }
+        await ctx.app.jobs.runDue();
+        for (const r of model) if (r.state === 'requested' && clock >= r.expiresAt!) r.state = 'cancelled';
+        for (const r of model) {
+          const seen = await kit.rental(r.id, people.renters[r.renter]!.cookie);
+          const expected = r.state === 'requested' ? 'requested' : r.state === 'cancelled' ? 'cancelled' : r.state === 'returned' ? 'completed' : null;
+          if (expected) expect(seen.status, `rental ${r.id}`).toBe(expected);
         }
         await checkInvariants();
         // Past every blind period: the reveal jobs show what is still hidden, with the ratings.
@@ -161,21 +209,29 @@ describe('rental lifecycle under concurrency', () => {
     );
   }, 120_000);
 
+  function isRequest(o: Extract<Op, { kind: 'book' }>): boolean {
+    return ITEMS[o.item]!.bookingMode === 'request';
+  }
+
   async function checkInvariants() {
     const db = ctx.database.db;
+    // Open rentals and held requests: none share a day, nor a buffer day after the earlier one.
     const overlaps = await queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from rentals a join rentals b on a.item_id = b.item_id and a.id < b.id
           where not a.returned and a.cancelled_at is null and not b.returned and b.cancelled_at is null
-            and daterange(a.start_date, a.end_date, '[]') && daterange(b.start_date, b.end_date, '[]')`,
+            and daterange(a.start_date, a.end_date + a.buffer_days, '[]') && daterange(b.start_date, b.end_date + b.buffer_days, '[]')`,
     );
     expect(overlaps[0]!.n).toBe(0);
+    expect(await queryRows(db, sql`select id from rentals where buffer_days <> ${BUFFER_DAYS}::int`), 'each rental keeps its item\'s buffer').toEqual([]);
+    await checkCharges();
     expect(await kit.unbalancedTransactions()).toBe(0);
 
     // Each cancelled line got back exactly its total and fee share, once; no payment refunded beyond its amount.
     const lines = await queryRows<{ id: string; payment_id: string; total_pence: number; cancelled: boolean; fee: number; amount: number; refunded: number; refunds: number }>(
       db,
-      sql`select r.id, r.payment_id, r.total_pence, r.cancelled_at is not null as cancelled, p.service_fee_pence as fee, p.amount_pence as amount,
+      sql`select r.id, r.payment_id, r.total_pence, r.cancelled_at is not null and coalesce(r.request_status, 'accepted') = 'accepted' as cancelled,
+                 p.service_fee_pence as fee, p.amount_pence as amount,
                  coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.kind = 'refund'), 0)::int as refunded,
                  (select count(*) from ledger_transactions t where t.rental_id = r.id and t.kind = 'rental_cancelled')::int as refunds
           from rentals r join payments p on p.id = r.payment_id order by r.id`,
@@ -211,5 +267,46 @@ describe('rental lifecycle under concurrency', () => {
             and (select count(*) from reviews w where w.rental_id = v.rental_id) < 2`,
     );
     expect(lonely).toEqual([]);
+  }
+
+  /**
+   * Every line is priced by core's lineTotalPence (weekly price included) and every payment by
+   * priceBasket's fee; the card paid exactly the lines booked instantly or accepted, each with its
+   * fee share; a declined or expired request has no ledger entries and its hold was voided.
+   */
+  async function checkCharges() {
+    const db = ctx.database.db;
+    const rows = await queryRows<{
+      id: string; payment_id: string; start_date: string; end_date: string; daily_rate_pence: number; weekly_rate_pence: number | null; total_pence: number;
+      request_status: string | null; request_authorization_id: string | null; request_amount_pence: number | null; subtotal: number; fee: number; card: number; entries: number;
+    }>(
+      db,
+      sql`select r.id, r.payment_id, to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.daily_rate_pence,
+                 r.weekly_rate_pence, r.total_pence, r.request_status, r.request_authorization_id, r.request_amount_pence,
+                 p.subtotal_pence as subtotal, p.service_fee_pence as fee,
+                 (select coalesce(sum(e.amount_pence), 0) from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+                   where t.payment_id = r.payment_id and e.account = 'card' and e.kind = 'rental_payment')::int as card,
+                 (select count(*) from ledger_entries e where e.rental_id = r.id)::int as entries
+          from rentals r join payments p on p.id = r.payment_id order by r.id`,
+    );
+    const byPayment = new Map<string, typeof rows>();
+    for (const r of rows) byPayment.set(r.payment_id, [...(byPayment.get(r.payment_id) ?? []), r]);
+    for (const group of byPayment.values()) {
+      for (const r of group) expect(r.total_pence).toBe(lineTotalPence(r.daily_rate_pence, daysInclusive(r.start_date, r.end_date), r.weekly_rate_pence));
+      const subtotal = group.reduce((sum, r) => sum + r.total_pence, 0);
+      expect(group[0]!.subtotal).toBe(subtotal);
+      const shares = feeShares(group[0]!.fee, group.map((r) => r.total_pence));
+      const charged = group.reduce((sum, r, i) => sum + (r.request_status === null || r.request_status === 'accepted' ? r.total_pence + shares[i]! : 0), 0);
+      expect(0 - group[0]!.card, `payment ${group[0]!.payment_id}`).toBe(charged);
+      group.forEach((r, i) => {
+        if (r.request_status !== null) expect(r.request_amount_pence).toBe(r.total_pence + shares[i]!);
+        if (r.request_status === 'declined' || r.request_status === 'expired') {
+          expect(r.entries, `voided request ${r.id} moved money`).toBe(0);
+          expect(processor.holds.get(r.request_authorization_id!)).toBe('voided');
+        }
+        if (r.request_status === 'accepted') expect(processor.holds.get(r.request_authorization_id!)).toBe('captured');
+        if (r.request_status === 'pending') expect(processor.holds.get(r.request_authorization_id!)).toBe('held');
+      });
+    }
   }
 });

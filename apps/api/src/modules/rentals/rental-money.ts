@@ -11,7 +11,9 @@ export function feeShareOf(row: Pick<RentalRow, 'id' | 'payment_fee_pence' | 'pa
 }
 
 /** What the renter paid for this line: its total and its fee share (nothing for rentals booked outside checkout). */
-export function paidFor(row: Pick<RentalRow, 'id' | 'total_pence' | 'payment_id' | 'payment_fee_pence' | 'payment_lines'>): number {
+export function paidFor(row: Pick<RentalRow, 'id' | 'total_pence' | 'payment_id' | 'payment_fee_pence' | 'payment_lines' | 'request_status'>): number {
+  // A request is charged only once accepted.
+  if (row.request_status && row.request_status !== 'accepted') return 0;
   return row.payment_id ? row.total_pence + feeShareOf(row) : 0;
 }
 

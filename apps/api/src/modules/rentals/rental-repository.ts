@@ -34,6 +34,11 @@ export interface RentalRow {
   /** The checkout's fee and every line of it ordered by rental id: the fee share follows from them. */
   payment_fee_pence: number | null;
   payment_lines: Array<{ id: string; total: number }> | null;
+  /** Request to book (migration 0027): null for an instant booking. */
+  request_status: 'pending' | 'accepted' | 'declined' | 'expired' | null;
+  request_expires_at: string | null;
+  request_authorization_id: string | null;
+  request_amount_pence: number | null;
   renter_review: ReviewCell | null;
   owner_review: ReviewCell | null;
   created_at: string;
@@ -80,6 +85,7 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
            (select p.status from payments p where p.id = r.payment_id) as payment_status,
            (select json_agg(json_build_object('id', r2.id, 'total', r2.total_pence) order by r2.id)
               from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
+           r.request_status, r.request_expires_at::text as request_expires_at, r.request_authorization_id, r.request_amount_pence,
            ${review('renter')} as renter_review, ${review('owner')} as owner_review,
            r.created_at::text as created_at
     from rentals r

@@ -30,7 +30,7 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
 
   return {
     async mine(userId: string): Promise<RentalView[]> {
-      return (await repo.rentalsOfRenter(userId)).map((r) => toRentalView(r, today(), storage, userId));
+      return (await repo.rentalsOfRenter(userId)).map((r) => toRentalView(r, today(), storage, userId, now()));
     },
 
     /** A completed checkout, as its renter sees it: what was booked and what was charged. */
@@ -40,7 +40,7 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
       const { payment } = found;
       return {
         id: payment.id,
-        rentals: found.rentals.map((r) => toRentalView(r, today(), storage, userId)),
+        rentals: found.rentals.map((r) => toRentalView(r, today(), storage, userId, now())),
         subtotalPence: payment.subtotal_pence,
         serviceFeePence: payment.service_fee_pence,
         totalPence: payment.amount_pence,
@@ -50,7 +50,7 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
     },
 
     async ofMyItems(userId: string): Promise<RentalView[]> {
-      return (await repo.rentalsOfOwner(userId)).map((r) => toRentalView(r, today(), storage, userId));
+      return (await repo.rentalsOfOwner(userId)).map((r) => toRentalView(r, today(), storage, userId, now()));
     },
 
     /** By the rental's id, or the spec's form: the item id, a hyphen, then the start date. */
@@ -62,7 +62,7 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
           ? await repo.rentalByItemAndStart(byItem[1]!, byItem[2]!, userId)
           : undefined;
       if (!row) throw notFound();
-      return toRentalView(row, today(), storage, userId);
+      return toRentalView(row, today(), storage, userId, now());
     },
 
     /** The renter cancels, or the owner declines (with a reason), before the start date; the renter gets their money back to their balance. */

@@ -4,8 +4,11 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { paidFor } from './rental-money.ts';
 import type { RentalRow, ReviewCell } from './rental-repository.ts';
 
-export function rentalFacts(row: RentalRow): RentalFacts {
+/** `at`: the moment asked about, for whether a pending request's hold has run out. */
+export function rentalFacts(row: RentalRow, at: Date = new Date()): RentalFacts {
   return {
+    request: row.request_status,
+    requestExpired: row.request_status === 'pending' && row.request_expires_at !== null && new Date(row.request_expires_at) <= at,
     startDate: row.start_date,
     endDate: row.end_date,
     returned: row.returned,
@@ -22,8 +25,8 @@ export function roleOf(row: Pick<RentalRow, 'renter_id' | 'owner_id'>, userId: s
 const brief = (cell: ReviewCell): ReviewBrief => ({ rating: Number(cell.rating), comment: cell.comment, date: new Date(cell.created_at).toISOString() });
 
 /** One rental as `viewerId` (its renter or its owner) may see it. */
-export function toRentalView(row: RentalRow, today: string, storage: FileStorage, viewerId: string): RentalView {
-  const facts = rentalFacts(row);
+export function toRentalView(row: RentalRow, today: string, storage: FileStorage, viewerId: string, at: Date = new Date()): RentalView {
+  const facts = rentalFacts(row, at);
   const role = roleOf(row, viewerId);
   const days = daysInclusive(row.start_date, row.end_date);
   const state = rentalState(facts, today);

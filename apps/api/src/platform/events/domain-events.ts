@@ -8,6 +8,9 @@ import type { JobContext, JobOptions, JobQueue } from '../jobs/job-queue.ts';
  */
 export type DomainEvent =
   | { type: 'rental.booked'; rentalId: string; itemId: string; renterId: string; ownerId: string; paymentId: string }
+  /** A request to book: its dates held and its card authorised until the owner answers or `expiresAt` passes. */
+  | { type: 'rental.requested'; rentalId: string; itemId: string; renterId: string; ownerId: string; paymentId: string; expiresAt: string }
+  | { type: 'rental.request_accepted'; rentalId: string; itemId: string; renterId: string; ownerId: string }
   | {
       type: 'rental.cancelled';
       rentalId: string;
@@ -17,6 +20,8 @@ export type DomainEvent =
       by: 'renter' | 'owner' | 'system';
       reason?: string | undefined;
       refundPence: number;
+      /** A request declined by the owner or expired: nothing was charged. */
+      request?: boolean;
     }
   | { type: 'rental.returned'; rentalId: string; itemId: string; renterId: string; ownerId: string }
   | { type: 'review.published'; reviewId: string; reviewerId: string; revieweeId: string; rentalId: string }

@@ -10,6 +10,7 @@ import { useMarkReturned } from '../../../data/rental-actions.ts';
 type Period = OwnerItem['periods'][number];
 
 const BADGE: Record<Period['state'], { text: string; className: string }> = {
+  requested: { text: 'Request to answer', className: 'bg-violet-100 text-violet-900' },
   upcoming: { text: 'Upcoming', className: 'bg-sky-100 text-sky-900' },
   out: { text: 'Out now', className: 'bg-amber-100 text-amber-900' },
   overdue: { text: 'Overdue', className: 'bg-red-100 text-red-900' },
@@ -46,7 +47,7 @@ export function RentalPeriods({ item }: { item: OwnerItem }) {
             <Link to={`/rentals/${encodeURIComponent(period.rentalId)}`} className="text-slate-800 underline underline-offset-2">
               {period.renterName} · {formatDate(period.startDate)} to {formatDate(period.endDate)}
             </Link>
-            {period.state !== 'upcoming' && (
+            {(period.state === 'out' || period.state === 'overdue') && (
               <button type="button" className={`${smallButtonClass} ml-auto`} aria-label={`Mark as returned: ${period.renterName}, ${item.name}`}
                 onClick={() => { markReturned.reset(); setConfirming(period); }}>
                 Mark as returned

@@ -5,6 +5,7 @@ import { useToast } from '../../../lib/toast.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useMarkReturned } from '../../../data/rental-actions.ts';
 import { CancelRentalDialog } from './cancel-rental-dialog.tsx';
+import { RequestAnswer } from './request-answer.tsx';
 
 const buttonClass = 'rounded-md border px-4 py-2 font-medium';
 
@@ -15,9 +16,11 @@ export function RentalActions({ rental }: { rental: RentalView }) {
   const toast = useToast();
   const canCancel = rental.actions.includes('cancel_by_renter') || rental.actions.includes('cancel_by_owner');
   const canReturn = rental.actions.includes('mark_returned');
-  if (!canCancel && !canReturn) return null;
+  const canAnswer = rental.actions.includes('accept_request') || rental.actions.includes('decline_request');
+  if (!canCancel && !canReturn && !canAnswer) return null;
   return (
     <div className="flex flex-wrap gap-3">
+      {canAnswer && <RequestAnswer rental={rental} />}
       {canCancel && (
         <button type="button" onClick={() => setOpen('cancel')} className={`${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`}>
           {rental.role === 'owner' ? 'Decline rental' : 'Cancel rental'}

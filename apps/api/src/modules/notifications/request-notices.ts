@@ -1,0 +1,47 @@
+import { formatDate, formatPence } from '@toolshed/core';
+import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { Notifier } from './notifier.ts';
+import type { NotificationRepository, RentalContext } from './notification-repository.ts';
+import { forOwner, forRenter } from './notification-subscribers.ts';
+
+const dates = (r: RentalContext) => `${formatDate(r.start_date)} to ${formatDate(r.end_date)}`;
+const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+
+/**
+ * Request to book: the owner is told of each request (linking to the rental, where they accept or
+ * decline) and the renter of an accepted one. Declined and expired requests are `rental.cancelled`
+ * events, told to both sides by the cancellation notices.
+ */
+export function subscribeRequestNotices(events: EventBus, db: Db, repo: NotificationRepository, notifier: Notifier): void {
+  const S = 'notifications';
+  const rental = async (id: string) => {
+    const found = await repo.rental(db, id);
+    if (!found) throw new Error(`rental ${id} not found`);
+    return found;
+  };
+
+  events.subscribe('rental.requested', S, async (e) => {
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forOwner(r),
+      kind: 'rental.requested',
+      eventKey: `rental.requested:${r.id}`,
+      title: `Request to book: ${r.item_name}`,
+      body: `${r.renter_name} asks to rent your ${r.item_name} from ${dates(r)} (${formatPence(r.total_pence)}). Accept or decline by ${londonTime.format(new Date(e.expiresAt))}; after that the request expires.`,
+      link: `/rentals/${r.id}`,
+    });
+  });
+
+  events.subscribe('rental.request_accepted', S, async (e) => {
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forRenter(r),
+      kind: 'rental.request_accepted',
+      eventKey: `rental.request_accepted:${r.id}`,
+      title: `Request accepted: ${r.item_name}`,
+      body: `${r.owner_name} accepted your request for ${r.item_name} from ${dates(r)}. Your card has been charged and the rental is upcoming.`,
+      link: `/rentals/${r.id}`,
+    });
+  });
+}
