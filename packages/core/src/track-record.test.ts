@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lendingsSummary, returnsSummary } from './track-record.ts';
+import { lendingsSummary, returnsSummary, verifiedBadges } from './track-record.ts';
 
 describe('track record in words', () => {
   it.each([
@@ -18,5 +18,14 @@ describe('track record in words', () => {
     [9, 'Lent 9 times'],
   ])('%i lendings: %s', (lendingsCompleted, words) => {
     expect(lendingsSummary({ lendingsCompleted })).toBe(words);
+  });
+
+  it.each([
+    [true, true, ['Email verified', 'Phone verified']],
+    [true, false, ['Email verified']],
+    [false, true, ['Phone verified']],
+    [false, false, []],
+  ])('email verified %s, phone verified %s: %j', (emailVerified, phoneVerified, badges) => {
+    expect(verifiedBadges({ emailVerified, phoneVerified })).toEqual(badges);
   });
 });

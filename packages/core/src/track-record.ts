@@ -14,6 +14,11 @@ export interface TrackRecord {
   lendingsCompleted: number;
 }
 
+/** The badges beside the track record: 'Email verified', 'Phone verified', for what is verified. */
+export function verifiedBadges(record: Pick<TrackRecord, 'emailVerified' | 'phoneVerified'>): string[] {
+  return [...(record.emailVerified ? ['Email verified'] : []), ...(record.phoneVerified ? ['Phone verified'] : [])];
+}
+
 const times = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** '14 rentals, all returned on time', '3 rentals, 2 returned on time', 'No rentals yet'. */

@@ -12,6 +12,7 @@ import { ProfilePictureForm } from './profile-picture-form.tsx';
 import { VacationForm } from './vacation-form.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
+import { TrackRecordSection } from './track-record-section.tsx';
 
 /** The Profile tab: who the user is, their name, picture, phone, address and vacation mode. */
 export function ProfileDetails() {
@@ -37,6 +38,7 @@ export function ProfileDetails() {
           <p className="text-sm text-slate-600">{memberSince(createdAt)}</p>
         </div>
       </div>
+      <TrackRecordSection userId={me.data.id} phoneVerified={me.data.phone?.verified ?? false} />
       <div role="status">{saved && !editing && <FormSuccess>Your name has been saved.</FormSuccess>}</div>
       {editing ? (
         <EditNameForm
