@@ -21,7 +21,7 @@ export function useClaimActions(rentalId: string) {
   const onSuccess = (view: DepositView) => {
     queryClient.setQueryData(depositKey(rentalId), view);
     // Balances and the transactions list move with a settled claim.
-    void queryClient.invalidateQueries({ queryKey: ['me', 'balance'] });
+    void queryClient.invalidateQueries({ queryKey: ['balance'] });
   };
   return {
     report: useMutation({

@@ -1,0 +1,83 @@
+import { TEST_CARDS, formatPence, poundsToPence, todayInLondon } from '@toolshed/core';
+import type { Page } from '@playwright/test';
+import type { ItemDetail } from '@toolshed/core/contract';
+import { expectNoAxeViolations } from '../support/axe.ts';
+import { expectPath } from '../support/accounts.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { fillItemForm, newItemEntry, ownerApi, signInTo } from '../support/owner-items.ts';
+import { asRenter, bookThroughApi } from '../support/renter-api.ts';
+import { itemDialog } from '../support/wheelbarrow.ts';
+import { escapeRegExp } from '../support/text.ts';
+
+const today = todayInLondon();
+
+// Development mode for /dev/mailbox (sign-up confirmations), a quick simulated card processor.
+test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300' } } });
+
+/** The figure under a label of the Balance tab, e.g. 'Available balance' -> '£45.00'. */
+async function figure(page: Page, label: string, expected: string): Promise<void> {
+  const term = page.getByRole('main').getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
+  await expect(term.locator('xpath=following-sibling::dd[1]')).toContainText(expected);
+}
+
+test.describe('deposits and claims', () => {
+  test('an owner lists a tool with a £50 deposit; the renter sees it held; after the return the owner claims £20 for damage, the renter accepts, the owner gains £20 and £30 is released', async ({ page, secondPage, baseUrl, accounts }) => {
+    const owner = await accounts.confirmed('Lender');
+    const renter = await accounts.confirmed('Borrower');
+
+    // The owner lists the tool through the form, with a deposit.
+    await signInTo(page, owner, '/add-item');
+    const entry = newItemEntry('Mitre saw', 'power-tools');
+    await fillItemForm(page, entry);
+    const main = page.getByRole('main');
+    await main.getByLabel('Refundable deposit (£)', { exact: true }).fill('1000.01');
+    await main.getByRole('button', { name: 'Add Item', exact: true }).click();
+    await expect(main.getByText('The deposit can be at most £1,000', { exact: true })).toBeVisible();
+    await main.getByLabel('Refundable deposit (£)', { exact: true }).fill('50');
+    await main.getByRole('button', { name: 'Add Item', exact: true }).click();
+    await expectPath(page, '/my-items');
+    const [mine] = await ownerApi(page.request, baseUrl).myItems();
+    const item = (await (await page.request.get(`${baseUrl}/api/items/${mine!.id}`)).json()) as ItemDetail;
+    expect(item.depositPence).toBe(5000);
+
+    // A renter's popup says what is held; the renter books for today.
+    await signInTo(secondPage, renter, '/my-rentals');
+    await secondPage.goto(`/category/${item.categoryId}/item/${item.id}`);
+    await expect(itemDialog(secondPage, item).getByText(/£50\.00 deposit held, not charged/)).toBeVisible();
+    await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
+    const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
+    expect(rental, 'the booking is among the renter’s rentals').toBeTruthy();
+    await secondPage.goto(`/rentals/${rental!.id}`);
+    const renterSection = secondPage.getByRole('region', { name: 'Deposit and problems' });
+    await expect(renterSection.getByText('£50.00 deposit held on your card, not charged.')).toBeVisible();
+
+    // The owner marks it returned and reports damage of £20.
+    await page.goto(`/rentals/${rental!.id}`);
+    await main.getByRole('button', { name: 'Mark as returned', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as returned', exact: true }).click();
+    const ownerSection = main.getByRole('region', { name: 'Deposit and problems' });
+    await ownerSection.getByRole('button', { name: 'Report a problem', exact: true }).click();
+    const report = ownerSection.getByRole('form', { name: 'Report a problem' });
+    await report.getByLabel('What went wrong').selectOption('damaged');
+    await report.getByLabel('Amount (£)').fill('20');
+    await report.getByLabel('What happened').fill('The blade guard came back cracked.');
+    await report.getByRole('button', { name: 'Send report', exact: true }).click();
+    await expect(ownerSection.getByText('Damaged: £20.00')).toBeVisible();
+    await expect(ownerSection.getByText('Waiting for an answer')).toBeVisible();
+    await expectNoAxeViolations(page, 'rental page with a claim (owner)');
+
+    // The renter accepts: £20 to the owner, the other £30 released.
+    await secondPage.reload();
+    await expect(renterSection.getByText(/reported: “The blade guard came back cracked\.”/)).toBeVisible();
+    await expectNoAxeViolations(secondPage, 'rental page with a claim to answer (renter)');
+    await renterSection.getByRole('button', { name: 'Accept £20.00', exact: true }).click();
+    await expect(renterSection.getByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeVisible();
+    await expect(renterSection.getByRole('button', { name: /Accept|Dispute/ })).toHaveCount(0);
+
+    // The owner's available balance: the day's earnings and the £20.
+    await page.goto('/profile?tab=balance');
+    await figure(page, 'Available balance', formatPence(poundsToPence(Number(entry.dailyRate)) + 2000));
+    await page.goto(`/rentals/${rental!.id}`);
+    await expect(ownerSection.getByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeVisible();
+  });
+});
