@@ -1,6 +1,6 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
-import { calendarBlockedDays, calendarSources, items, users } from '../../db/schema.ts';
+import { calendarBlockedDays, calendarSources, items, jobs, users } from '../../db/schema.ts';
 import type { BusyRange } from './ical-reader.ts';
 
 export interface SourceRow {
@@ -163,6 +163,15 @@ export function createCalendarSyncRepository(db: Db) {
 
     async recordNotModified(id: string, at: Date): Promise<void> {
       await db.update(calendarSources).set({ lastFetchedAt: at, lastSuccessAt: at, lastError: null }).where(eq(calendarSources.id, id));
+    },
+
+    /** Deletes finished runs of a job name that finished before `before` (a fetch every 15 minutes is 96 rows a day per calendar). */
+    async forgetFinishedJobs(name: string, before: Date): Promise<number> {
+      const rows = await db
+        .delete(jobs)
+        .where(and(eq(jobs.name, name), inArray(jobs.status, ['done', 'failed']), lt(jobs.finishedAt, before)))
+        .returning({ id: jobs.id });
+      return rows.length;
     },
 
     async removeAllOf(ownerId: string): Promise<void> {

@@ -122,6 +122,10 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
 
   // One attempt: a failed run is followed by the next one 15 minutes later, never retried in a loop.
   jobs.register<{ sourceId: string }>(CALENDAR_FETCH_JOB, (payload, ctx) => fetchSource(payload.sourceId, ctx.now), { maxAttempts: 1 });
+  // Finished fetches are kept a day, not the 90 days of other jobs: their keys matter only for the next slot.
+  jobs.daily('calendar-sync.forget-finished-fetches', '03:40', async (_payload, ctx) => {
+    await repo.forgetFinishedJobs(CALENDAR_FETCH_JOB, new Date(ctx.now.getTime() - 86_400_000));
+  });
 
   return { list, add, remove, fetchSource };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, TEST_CARDS, todayInLondon } from '@toolshed/core';
+import { addDays, londonTimeToInstant, TEST_CARDS, todayInLondon } from '@toolshed/core';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN, post } from '../../test/auth-helpers.ts';
@@ -226,6 +226,18 @@ describe('calendar sync (private addresses allowed)', () => {
     expect(answer.statusCode, answer.body).toBe(409);
     expect(answer.json().error.message).toMatch(/^Ladder is not available on some of /);
     expect((await api.checkout(renter, ladder.id, d(32), d(33))).statusCode).toBe(201);
+  });
+
+  it('forgets finished fetches after a day', async () => {
+    const oldFetches = async () =>
+      ((await ctx.database.db.execute(
+        sql`select count(*)::int as n from jobs where name = 'calendar-sync.fetch' and status = 'done' and finished_at < ${new Date(clock.getTime() - 86_400_000).toISOString()}`,
+      )) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+    // 03:45 in London two days on: the daily clean-up at 03:40 is due, after the fetches waiting since.
+    clock = londonTimeToInstant(addDays(today(), 2), '03:45');
+    expect(await oldFetches()).toBeGreaterThan(5);
+    await ctx.app.jobs.runDue();
+    expect(await oldFetches()).toBe(0);
   });
 
   it('lets only the owner add, see and remove their calendars', async () => {
