@@ -57,6 +57,8 @@ export function inputOf(entry: ItemEntry): ItemInput {
     bookingMode: 'instant',
     bufferDays: 0,
     weeklyRatePence: null,
+    requireVerifiedPhone: false,
+    minCompletedRentals: 0,
   };
 }
 

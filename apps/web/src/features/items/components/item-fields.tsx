@@ -12,7 +12,7 @@ interface Props {
   onChange<F extends ItemField>(field: F, value: ItemFormValues[F]): void;
 }
 
-type TextField = Exclude<ItemField, 'available'>;
+type TextField = Exclude<ItemField, 'available' | 'requireVerifiedPhone'>;
 
 /** One text-like input with its label and message; `extra` sets the input type and limits. */
 function Text({ field, label, hint, extra, ...props }: Props & { field: TextField; label: string; hint?: string; extra?: InputHTMLAttributes<HTMLInputElement> }) {
