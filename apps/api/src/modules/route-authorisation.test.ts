@@ -73,6 +73,8 @@ beforeAll(async () => {
     ownerId: owner.user.id,
     id: note!.id,
     categoryId: 'power-tools',
+    // A side of the rental's handover (its photos and note).
+    side: 'pickup',
   });
   operations = openApiOperations(ctx.app);
 });

@@ -51,6 +51,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ service: HandoverService; c
   app.put(
     '/rentals/:rentalId/handover/:side/note',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['rentals'],
         summary: 'Save the note of a side of the handover (at most 500 characters; empty removes it), by the party and in the window that may add its photos',
