@@ -274,6 +274,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     now,
     // Called only once requests and jobs run, after the notifications below are set up.
     notify: (tx, notice) => notifications.notifier.notify(tx, notice),
+    storage: fileStorage,
+    handover: createHandoverRepository(db),
   });
   const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log, deposits: deposits.checkout });
   const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { claimAnswerProblem, claimCeilingPence, claimProblem, claimWindowClosesAt, depositProblem, lateDays, lateFeePence, type ClaimRentalFacts } from './deposits.ts';
+import { claimAnswerProblem, claimPhotoProblem, claimCeilingPence, claimProblem, claimWindowClosesAt, depositProblem, lateDays, lateFeePence, type ClaimRentalFacts } from './deposits.ts';
 import { ledgerProblem } from './ledger.ts';
 import { claimRefundPosting, depositHeldPosting, depositSettledPosting } from './ledger-postings.ts';
 import { londonTimeToInstant } from './london-time.ts';
@@ -89,6 +89,16 @@ describe('claims', () => {
     expect(claimAnswerProblem({ state: 'accepted', byRole: 'owner' }, 'renter', 'accept')).toBe('This claim has already been accepted.');
     expect(claimAnswerProblem({ state: 'disputed', byRole: 'owner' }, 'renter', 'dispute')).toBe('This claim has already been disputed.');
     expect(claimAnswerProblem({ state: 'disputed', byRole: 'owner' }, 'renter', 'accept')).toBeNull();
+  });
+});
+
+describe('claim photos', () => {
+  it('come from the claimant, and from the other party once they dispute, six each, until accepted', () => {
+    expect(claimPhotoProblem({ state: 'open', byRole: 'owner' }, 'owner', 0)).toBeNull();
+    expect(claimPhotoProblem({ state: 'open', byRole: 'owner' }, 'renter', 0)).toBe('The other party adds photos once they dispute the claim.');
+    expect(claimPhotoProblem({ state: 'disputed', byRole: 'owner' }, 'renter', 5)).toBeNull();
+    expect(claimPhotoProblem({ state: 'escalated', byRole: 'owner' }, 'owner', 6)).toBe('A claim can have at most 6 photos from each side.');
+    expect(claimPhotoProblem({ state: 'accepted', byRole: 'owner' }, 'owner', 0)).toBe('This claim has been accepted: its evidence is closed.');
   });
 });
 

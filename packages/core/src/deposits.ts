@@ -148,6 +148,26 @@ export function claimAnswerProblem(claim: { state: ClaimState; byRole: 'owner' |
   return null;
 }
 
+export const MAX_CLAIM_PHOTOS = 6;
+
+export const CLAIM_PHOTO_MESSAGES = {
+  notImage: 'Claim photos must be JPEG, PNG or WebP images.',
+  tooMany: `A claim can have at most ${MAX_CLAIM_PHOTOS} photos from each side.`,
+  settled: 'This claim has been accepted: its evidence is closed.',
+  notYours: 'The other party adds photos once they dispute the claim.',
+} as const;
+
+/**
+ * Who may add photos to a claim, and when: the claimant with the report, the other party with their
+ * dispute; nobody once it is accepted. `mine` is how many this party has added already.
+ */
+export function claimPhotoProblem(claim: { state: ClaimState; byRole: 'owner' | 'renter' }, role: 'owner' | 'renter', mine: number): string | null {
+  if (claim.state === 'accepted') return CLAIM_PHOTO_MESSAGES.settled;
+  if (claim.byRole !== role && claim.state === 'open') return CLAIM_PHOTO_MESSAGES.notYours;
+  if (mine >= MAX_CLAIM_PHOTOS) return CLAIM_PHOTO_MESSAGES.tooMany;
+  return null;
+}
+
 /** When a claim disputed at this instant goes to support. */
 export function escalatesAt(disputedAt: Date): Date {
   return new Date(disputedAt.getTime() + DISPUTE_ESCALATION_DAYS * 86_400_000);

@@ -77,3 +77,23 @@ export const rentalClaims = pgTable(
     check('rental_claims_amount_positive', sql`${t.amountPence} > 0`),
   ],
 );
+
+/** A claim's photo (its id is the stored image's): the claimant's with the report, the other party's with a dispute. */
+export const claimPhotos = pgTable(
+  'claim_photos',
+  {
+    id: uuid('id').primaryKey(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => rentalClaims.id),
+    addedBy: text('added_by')
+      .notNull()
+      .references(() => users.id),
+    largeKey: text('large_key').notNull(),
+    thumbKey: text('thumb_key').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    takenAt: timestamp('taken_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('claim_photos_claim_idx').on(t.claimId, t.takenAt)],
+);

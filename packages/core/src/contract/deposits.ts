@@ -32,6 +32,18 @@ export const claimSchema = z.object({
   acceptedAt: z.string().nullable(),
   escalatesAt: z.string().nullable().describe('While disputed: when it goes to Toolshed support if still not agreed'),
   actions: z.array(z.enum(['accept', 'dispute'])).describe('What the signed-in user may do with it now'),
+  photos: z
+    .array(
+      z.object({
+        id: z.string(),
+        url: z.string(),
+        thumbUrl: z.string(),
+        addedBy: z.enum(['owner', 'renter']),
+        takenAt: z.string().describe('When the server received it'),
+      }),
+    )
+    .describe("The claim's evidence, oldest first; served to the rental's parties only"),
+  canAddPhotos: z.boolean().describe('The signed-in user may add a photo now (the claimant, or the other party once they dispute)'),
 });
 
 export const depositViewSchema = z.object({

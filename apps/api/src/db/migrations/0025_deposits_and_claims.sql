@@ -101,3 +101,18 @@ END
 $$;
 --> statement-breakpoint
 CREATE TRIGGER "rental_claims_forward" BEFORE UPDATE ON "rental_claims" FOR EACH ROW EXECUTE FUNCTION rental_claim_moves_forward();
+--> statement-breakpoint
+-- 5. A claim's photos: the claimant's with the report, the other party's with their dispute; stored
+-- privately (never at /media) and served to the rental's parties only.
+CREATE TABLE "claim_photos" (
+	"id" uuid PRIMARY KEY NOT NULL,
+	"claim_id" uuid NOT NULL REFERENCES "rental_claims"("id"),
+	"added_by" text NOT NULL REFERENCES "users"("id"),
+	"large_key" text NOT NULL,
+	"thumb_key" text NOT NULL,
+	"width" integer NOT NULL,
+	"height" integer NOT NULL,
+	"taken_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "claim_photos_claim_idx" ON "claim_photos" USING btree ("claim_id","taken_at");

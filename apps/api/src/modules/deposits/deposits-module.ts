@@ -4,6 +4,7 @@ import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { Notice } from '../notifications/notifier.ts';
 import { createDepositsRepository, recordHolds } from './deposits-repository.ts';
 import { CARD_JOB, ESCALATE_JOB, RELEASE_JOB, createDepositsService } from './deposits-service.ts';
@@ -32,11 +33,28 @@ export function setUpDeposits(deps: {
   appUrl: string;
   now: () => Date;
   notify: (tx: Executor, notice: Notice) => Promise<unknown>;
-  evidencePhotos?: (rentalId: string) => Promise<string[]>;
+  storage: FileStorage;
+  /** The rental's handover photos (before and after), listed in a dispute's evidence pack. */
+  handover?: { photos(rentalId: string): Promise<Array<{ id: string; side: string; takenAt: Date }>> };
 }) {
   const { jobs, events, payments } = deps;
   const repo = createDepositsRepository(deps.db);
-  const service = createDepositsService({ repo, jobs, mailer: deps.mailer, supportEmail: deps.supportEmail, appUrl: deps.appUrl, now: deps.now, notify: deps.notify, ...(deps.evidencePhotos ? { evidencePhotos: deps.evidencePhotos } : {}) });
+  const { handover } = deps;
+  const evidencePhotos = handover
+    ? async (rentalId: string) =>
+        (await handover.photos(rentalId)).map((p) => `${deps.appUrl}/api/rentals/${rentalId}/handover/photos/${p.id} (${p.side === 'pickup' ? 'pick-up' : 'return'}, taken ${p.takenAt.toISOString()})`)
+    : undefined;
+  const service = createDepositsService({
+    repo,
+    jobs,
+    mailer: deps.mailer,
+    storage: deps.storage,
+    supportEmail: deps.supportEmail,
+    appUrl: deps.appUrl,
+    now: deps.now,
+    notify: deps.notify,
+    ...(evidencePhotos ? { evidencePhotos } : {}),
+  });
 
   // The card follows the ledger: a settled hold's authorisation is captured for what claims took, or voided.
   jobs.register<{ holdId: string }>(

@@ -51,6 +51,17 @@ export interface ClaimRow {
   accepted_at: string | null;
 }
 
+export interface ClaimPhotoRow {
+  id: string;
+  claim_id: string;
+  added_by: string;
+  large_key: string;
+  thumb_key: string;
+  taken_at: string;
+}
+
+const photoColumns = sql`select p.id, p.claim_id, p.added_by, p.large_key, p.thumb_key, p.taken_at::text as taken_at from claim_photos p`;
+
 /** A deposit authorised at checkout, to be saved with the booking. */
 export interface NewHold {
   rentalId: string;
@@ -109,12 +120,25 @@ function writer(tx: Executor) {
 
     rentalOfClaim: async (claimId: string) => (await q<{ rental_id: string }>(sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
 
+    photos: (rentalId: string) => q<ClaimPhotoRow>(sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`),
+
     async insertClaim(c: { rentalId: string; byUserId: string; byRole: 'owner' | 'renter'; kind: ClaimKind; amountPence: number; note: string; at: Date }): Promise<string> {
       const [row] = await q<{ id: string }>(
         sql`insert into rental_claims (rental_id, by_user_id, by_role, kind, amount_pence, note, created_at)
             values (${c.rentalId}, ${c.byUserId}, ${c.byRole}, ${c.kind}, ${c.amountPence}, ${c.note}, ${c.at.toISOString()}) returning id`,
       );
       return row!.id;
+    },
+
+    async photoCount(claimId: string, userId: string): Promise<number> {
+      return (await q<{ n: number }>(sql`select count(*)::int as n from claim_photos where claim_id = ${claimId} and added_by = ${userId}`))[0]!.n;
+    },
+
+    async addPhoto(p: { id: string; claimId: string; addedBy: string; largeKey: string; thumbKey: string; width: number; height: number; at: Date }): Promise<void> {
+      await tx.execute(
+        sql`insert into claim_photos (id, claim_id, added_by, large_key, thumb_key, width, height, taken_at)
+            values (${p.id}, ${p.claimId}, ${p.addedBy}, ${p.largeKey}, ${p.thumbKey}, ${p.width}, ${p.height}, ${p.at.toISOString()})`,
+      );
     },
 
     async markAccepted(claimId: string, at: Date): Promise<void> {
@@ -171,6 +195,8 @@ export function createDepositsRepository(db: Db) {
     holdById: async (holdId: string) => (await queryRows<HoldRow>(db, sql`${holdColumns} where id = ${holdId}`))[0],
     claims: (rentalId: string) => queryRows<ClaimRow>(db, sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`),
     rentalOfClaim: async (claimId: string) => (await queryRows<{ rental_id: string }>(db, sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
+    /** The photos of a rental's claims, oldest first. */
+    photos: (rentalId: string) => queryRows<ClaimPhotoRow>(db, sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`),
     transaction: <T>(work: (tx: DepositsWriter) => Promise<T>) => db.transaction((tx) => work(writer(tx))),
   };
 }

@@ -1,7 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_CLAIM_PHOTOS } from '@toolshed/core';
 import { claimInputSchema, claimReplySchema, depositViewSchema, errorBodySchema } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
+import { readImageUpload } from '../../platform/images/read-image-upload.ts';
+import { uploadRateLimit } from '../../platform/images/upload-rate-limit.ts';
 import type { DepositsService } from './deposits-service.ts';
 
 const rentalParams = z.object({ rentalId: z.string().max(100) });
@@ -66,5 +69,46 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; c
       },
     },
     async (request) => service.dispute(request.params.claimId, (await currentUser.requireUser(request)).id, request.body.reply),
+  );
+
+  app.post(
+    '/claims/:claimId/photos',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['rentals'],
+        summary: `Add one photo to a claim (multipart field "file"; JPEG, PNG or WebP by content, at most 5 MB and 40 megapixels, ${MAX_CLAIM_PHOTOS} from each side): the claimant with the report, the other party once they dispute; none once accepted. Time-stamped by the server`,
+        params: claimParams,
+        response: { 201: depositViewSchema, ...refusals, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
+      },
+      config: { rateLimit: uploadRateLimit(async (request) => (await currentUser.optionalUser(request))?.id) },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.assertCanAddPhoto(request.params.claimId, user.id);
+      const data = await readImageUpload(request);
+      return reply.status(201).send(await service.addPhoto(request.params.claimId, user.id, data));
+    },
+  );
+
+  app.get(
+    '/claims/:claimId/photos/:photoId',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "One claim photo (WebP), for the rental's two parties only; ?size=thumb for the thumbnail",
+        params: claimParams.extend({ photoId: z.string().max(100) }),
+        querystring: z.object({ size: z.enum(['large', 'thumb']).default('large') }),
+        response: { 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const file = await service.photoFile(request.params.claimId, user.id, request.params.photoId, request.query.size);
+      // A photo never changes under its address, but only the parties may see it: no shared caches.
+      reply.header('content-type', file.contentType).header('cache-control', 'private, max-age=86400, immutable');
+      if (file.size !== undefined) reply.header('content-length', file.size);
+      return reply.send(file.body);
+    },
   );
 };

@@ -1,8 +1,10 @@
 import {
   AppError,
   CLAIM_KIND_LABELS,
+  CLAIM_PHOTO_MESSAGES,
   claimAnswerProblem,
   claimCeilingPence,
+  claimPhotoProblem,
   claimKindsFor,
   claimProblem,
   claimWindowClosesAt,
@@ -11,6 +13,7 @@ import {
   formatPence,
   lateDays,
   lateFeePence,
+  sniffImage,
   todayInLondon,
   type ClaimRentalFacts,
 } from '@toolshed/core';
@@ -19,8 +22,10 @@ import { isRowId } from '../../db/ids.ts';
 import type { Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { storeItemImage } from '../../platform/images/store-image.ts';
+import type { FileStorage, StoredFile } from '../../platform/storage/file-storage.ts';
 import type { Notice } from '../notifications/notifier.ts';
-import type { ClaimRentalRow, ClaimRow, DepositsRepository, DepositsWriter, HoldRow } from './deposits-repository.ts';
+import type { ClaimPhotoRow, ClaimRentalRow, ClaimRow, DepositsRepository, DepositsWriter, HoldRow } from './deposits-repository.ts';
 
 export const CARD_JOB = 'deposits.card';
 export const RELEASE_JOB = 'deposits.release';
@@ -30,6 +35,8 @@ export interface DepositsDeps {
   repo: DepositsRepository;
   jobs: JobQueue;
   mailer: Mailer;
+  /** Where claim photos are kept (privately, under private/claims). */
+  storage: FileStorage;
   supportEmail: string;
   appUrl: string;
   now: () => Date;
@@ -62,7 +69,11 @@ function facts(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly Cl
   };
 }
 
-function claimView(c: ClaimRow, role: 'owner' | 'renter'): Claim {
+/** A photo's address: served by the API to the rental's parties only, never at /media. */
+const photoUrl = (claimId: string, photoId: string, size: 'large' | 'thumb') => `/api/claims/${claimId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`;
+
+function claimView(c: ClaimRow, r: ClaimRentalRow, role: 'owner' | 'renter', userId: string, allPhotos: readonly ClaimPhotoRow[]): Claim {
+  const photos = allPhotos.filter((p) => p.claim_id === c.id);
   const actions: Claim['actions'] = [];
   if (!claimAnswerProblem({ state: c.status, byRole: c.by_role }, role, 'accept')) actions.push('accept');
   if (!claimAnswerProblem({ state: c.status, byRole: c.by_role }, role, 'dispute')) actions.push('dispute');
@@ -81,6 +92,14 @@ function claimView(c: ClaimRow, role: 'owner' | 'renter'): Claim {
     acceptedAt: iso(c.accepted_at),
     escalatesAt: c.status === 'disputed' && c.disputed_at ? escalatesAt(new Date(c.disputed_at)).toISOString() : null,
     actions,
+    photos: photos.map((p) => ({
+      id: p.id,
+      url: photoUrl(c.id, p.id, 'large'),
+      thumbUrl: photoUrl(c.id, p.id, 'thumb'),
+      addedBy: p.added_by === r.owner_id ? ('owner' as const) : ('renter' as const),
+      takenAt: iso(p.taken_at)!,
+    })),
+    canAddPhotos: claimPhotoProblem({ state: c.status, byRole: c.by_role }, role, photos.filter((p) => p.added_by === userId).length) === null,
   };
 }
 
@@ -90,8 +109,9 @@ function claimView(c: ClaimRow, role: 'owner' | 'renter'): Claim {
  * transaction (the ledger) and leaves the card's part (capture or release of the authorisation) to a
  * keyed job, so a processor that is away only delays it.
  */
-export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl, now, notify, evidencePhotos = async () => [] }: DepositsDeps) {
-  function toView(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[], role: 'owner' | 'renter', at: Date): DepositView {
+export function createDepositsService({ repo, jobs, mailer, storage, supportEmail, appUrl, now, notify, evidencePhotos = async () => [] }: DepositsDeps) {
+  function toView(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[], role: 'owner' | 'renter', at: Date, photos: readonly ClaimPhotoRow[]): DepositView {
+    const userId = role === 'owner' ? r.owner_id : r.renter_id;
     const f = facts(r, hold, claims);
     const closes = claimWindowClosesAt(f);
     const canReport = claimKindsFor(role)
@@ -104,7 +124,7 @@ export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl
       lateFeePence: r.cancelled ? 0 : lateFeePence(f, at),
       claimWindowClosesAt: closes ? closes.toISOString() : null,
       canReport,
-      claims: claims.map((c) => claimView(c, role)),
+      claims: claims.map((c) => claimView(c, r, role, userId, photos)),
     };
   }
 
@@ -132,6 +152,17 @@ export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl
     return captured;
   }
 
+  /** The claim, its rental and the asker's side, if the asker is a party (anyone else: 404). */
+  async function claimParty(claimId: string, userId: string) {
+    const rentalId = isRowId(claimId) ? await repo.rentalOfClaim(claimId) : undefined;
+    const r = rentalId ? await repo.rentalFor(rentalId, userId) : undefined;
+    if (!r) throw claimNotFound();
+    const role = roleIn(r, userId)!;
+    const claim = (await repo.claims(r.id)).find((c) => c.id === claimId)!;
+    const mine = (await repo.photos(r.id)).filter((p) => p.claim_id === claimId && p.added_by === userId).length;
+    return { r, role, claim, mine };
+  }
+
   async function lockParty(tx: DepositsWriter, rentalId: string, userId: string) {
     const r = await tx.lockRental(rentalId);
     const role = r ? roleIn(r, userId) : null;
@@ -143,8 +174,8 @@ export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl
     async view(rentalId: string, userId: string): Promise<DepositView> {
       const r = isRowId(rentalId) ? await repo.rentalFor(rentalId, userId) : undefined;
       if (!r) throw notFound();
-      const [hold, claims] = await Promise.all([repo.hold(r.id), repo.claims(r.id)]);
-      return toView(r, hold, claims, roleIn(r, userId)!, now());
+      const [hold, claims, photos] = await Promise.all([repo.hold(r.id), repo.claims(r.id), repo.photos(r.id)]);
+      return toView(r, hold, claims, roleIn(r, userId)!, now(), photos);
     },
 
     /** One party reports a problem within the window; the other is told. */
@@ -172,7 +203,7 @@ export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl
             `${name} reported a problem: ${CLAIM_KIND_LABELS[input.kind]}`,
             `${name} claims ${formatPence(input.amountPence)} for ${r.item_name} (${formatDate(r.start_date)} to ${formatDate(r.end_date)}): "${input.note}". Accept it or dispute it on the rental page.`,
           );
-          return toView(r, hold, await tx.claims(r.id), role, at);
+          return toView(r, hold, await tx.claims(r.id), role, at, await tx.photos(r.id));
         });
       } catch (err) {
         if ((err as { code?: string; cause?: { code?: string } }).code === UNIQUE_VIOLATION || (err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION) {
@@ -216,7 +247,7 @@ export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl
             ? `${formatPence(claim.amount_pence)} of the deposit for ${r.item_name} goes to your balance.`
             : `${formatPence(claim.amount_pence)} for ${r.item_name} goes back to your Toolshed balance.`,
         );
-        return toView(r, hold, after, role, at);
+        return toView(r, hold, after, role, at, await tx.photos(r.id));
       });
     },
 
@@ -244,8 +275,54 @@ export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl
           `${name} disputed your claim of ${formatPence(claim.amount_pence)}`,
           `"${reply}". If you do not agree within 7 days, Toolshed support will look at the evidence; the deposit stays held until then.`,
         );
-        return toView(r, await tx.hold(r.id), await tx.claims(r.id), role, at);
+        return toView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
       });
+    },
+
+    /** Before the upload is read: a party of the claim's rental who may add a photo now, so a refused photo is not even decoded. */
+    async assertCanAddPhoto(claimId: string, userId: string): Promise<void> {
+      const { claim, role, mine } = await claimParty(claimId, userId);
+      const problem = claimPhotoProblem({ state: claim.status, byRole: claim.by_role }, role, mine);
+      if (problem) throw new AppError(problem === CLAIM_PHOTO_MESSAGES.tooMany ? 'VALIDATION' : problem === CLAIM_PHOTO_MESSAGES.notYours ? 'FORBIDDEN' : 'CONFLICT', problem, 'file');
+    },
+
+    /**
+     * Stores one photo of a claim (sniffed by its bytes, resized to WebP, metadata and GPS stripped),
+     * time-stamped by the server. Checked again under the rental's lock; on a refusal the stored files
+     * are removed, so nothing changes.
+     */
+    async addPhoto(claimId: string, userId: string, data: Buffer): Promise<DepositView> {
+      const { r } = await claimParty(claimId, userId);
+      if (!sniffImage(data)) throw new AppError('VALIDATION', CLAIM_PHOTO_MESSAGES.notImage, 'file');
+      let stored;
+      try {
+        stored = await storeItemImage(storage, claimId, data, 'private/claims');
+      } catch {
+        throw new AppError('VALIDATION', 'This image could not be read. Please try another file.', 'file');
+      }
+      try {
+        return await repo.transaction(async (tx) => {
+          const { role } = await lockParty(tx, r.id, userId);
+          const claim = (await tx.claims(r.id)).find((c) => c.id === claimId)!;
+          const problem = claimPhotoProblem({ state: claim.status, byRole: claim.by_role }, role, await tx.photoCount(claimId, userId));
+          if (problem) throw new AppError(problem === CLAIM_PHOTO_MESSAGES.tooMany ? 'VALIDATION' : 'CONFLICT', problem, 'file');
+          const at = now();
+          await tx.addPhoto({ id: stored.id, claimId, addedBy: userId, largeKey: stored.largeKey, thumbKey: stored.thumbKey, width: stored.width, height: stored.height, at });
+          return toView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
+        });
+      } catch (err) {
+        await Promise.all([storage.remove(stored.largeKey), storage.remove(stored.thumbKey)]).catch(() => undefined);
+        throw err;
+      }
+    },
+
+    /** One claim photo's bytes, for the rental's parties only (anyone else: 404). */
+    async photoFile(claimId: string, userId: string, photoId: string, size: 'large' | 'thumb'): Promise<StoredFile> {
+      const { r } = await claimParty(claimId, userId);
+      const photo = isRowId(photoId) ? (await repo.photos(r.id)).find((p) => p.id === photoId && p.claim_id === claimId) : undefined;
+      const file = photo ? await storage.get(size === 'thumb' ? photo.thumb_key : photo.large_key) : null;
+      if (!file) throw new AppError('NOT_FOUND', 'Photo not found.');
+      return file;
     },
 
     /** Job: the window closed after the return; with no claim left open, the hold is released (or what was accepted captured). */
@@ -285,7 +362,9 @@ export function createDepositsService({ repo, jobs, mailer, supportEmail, appUrl
     async escalate(claimId: string, at: Date): Promise<boolean> {
       const rentalId = await repo.rentalOfClaim(claimId);
       if (!rentalId) return false;
-      const photos = await evidencePhotos(rentalId);
+      const handover = await evidencePhotos(rentalId);
+      const claimPhotos = (await repo.photos(rentalId)).map((p) => `${appUrl}${photoUrl(p.claim_id, p.id, 'large')} (claim ${p.claim_id}, taken ${new Date(p.taken_at).toISOString()})`);
+      const photos = [...claimPhotos, ...handover];
       return repo.transaction(async (tx) => {
         const r = (await tx.lockRental(rentalId))!;
         const claims = await tx.claims(rentalId);

@@ -8,6 +8,8 @@ import { cookieHeader, createSignedInUser, signIn } from '../../test/auth-helper
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
+import { smallPng } from '../../test/test-images.ts';
+import { ORIGIN } from '../../test/auth-helpers.ts';
 import { rentalKit } from '../rentals/rental-test-kit.ts';
 
 let ctx: TestContext;
@@ -55,6 +57,19 @@ const deposit = async (rentalId: string, who: Person) => {
 const report = (rentalId: string, who: Person | undefined, body: object) => kit.send('POST', `/api/rentals/${rentalId}/claims`, who?.cookie, body);
 const accept = (claimId: string, who: Person) => kit.send('POST', `/api/claims/${claimId}/accept`, who.cookie, {});
 const dispute = (claimId: string, who: Person, reply: string) => kit.send('POST', `/api/claims/${claimId}/dispute`, who.cookie, { reply });
+
+const BOUNDARY = 'claim-photo-boundary';
+function multipart(file: Buffer, filename = 'photo.png', type = 'image/png') {
+  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  return Buffer.concat([head, file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
+}
+const addPhoto = (claimId: string, who: Person | undefined, body: Buffer) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/claims/${claimId}/photos`,
+    payload: body,
+    headers: { origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(who ? { cookie: who.cookie } : {}) },
+  });
 
 /** A user's balance in one ledger account. */
 async function account(userId: string, name: string): Promise<number> {
@@ -289,5 +304,52 @@ describe('holds and claims', () => {
     expect(await account(renter.user.id, 'available')).toBe(renterAvailable + 1000);
     expect(await account(owner.user.id, 'pending')).toBe(ownerPending - 1000);
     expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('takes photos of a claim from the claimant, and from the other party once they dispute; serves them to the parties only; lists them for support', async () => {
+    await at('2027-02-22');
+    const grinder = await createItem(db(), owner.user.id, { name: 'Angle Grinder', dailyRatePence: 800, depositPence: 3000 });
+    const rentalId = await book(grinder.id, '2027-02-22', '2027-02-22');
+    await kit.markReturned(rentalId, owner.cookie);
+    const reported = await report(rentalId, owner, { kind: 'damaged', amountPence: 1500, note: 'Disc guard bent' });
+    const claimId = (reported.json() as DepositView).claims[0]!.id;
+
+    const added = await addPhoto(claimId, owner, multipart(await smallPng(320, 240)));
+    expect(added.statusCode, added.body).toBe(201);
+    const [photo] = (added.json() as DepositView).claims[0]!.photos;
+    expect(photo).toMatchObject({ addedBy: 'owner', url: `/api/claims/${claimId}/photos/${photo!.id}` });
+    // What is not an image is refused by its bytes, whatever it is called; nothing is added.
+    const text = await addPhoto(claimId, owner, multipart(Buffer.from('just some words, not a picture'), 'guard.png'));
+    expect(text.statusCode).toBe(400);
+    expect(text.json().error.message).toBe('Claim photos must be JPEG, PNG or WebP images.');
+    // The renter adds theirs with a dispute, not before; nobody else at all.
+    const early = await addPhoto(claimId, renter, multipart(await smallPng()));
+    expect(early.statusCode).toBe(403);
+    expect(early.json().error.message).toBe('The other party adds photos once they dispute the claim.');
+    expect((await addPhoto(claimId, outsider, multipart(await smallPng()))).statusCode).toBe(404);
+    expect((await addPhoto(claimId, undefined, multipart(await smallPng()))).statusCode).toBe(401);
+    expect((await deposit(rentalId, owner)).claims[0]!.photos).toHaveLength(1);
+
+    const large = await kit.send('GET', photo!.url, renter.cookie);
+    expect(large.statusCode).toBe(200);
+    expect(large.headers['content-type']).toBe('image/webp');
+    expect((await kit.send('GET', `${photo!.url}?size=thumb`, owner.cookie)).statusCode).toBe(200);
+    expect((await kit.send('GET', photo!.url, outsider.cookie)).statusCode).toBe(404);
+
+    await at('2027-02-23');
+    await dispute(claimId, renter, 'It was bent when I got it');
+    const theirs = await addPhoto(claimId, renter, multipart(await smallPng(200, 200)));
+    expect(theirs.statusCode, theirs.body).toBe(201);
+    expect((theirs.json() as DepositView).claims[0]!.photos.map((p) => p.addedBy)).toEqual(['owner', 'renter']);
+
+    const mailsBefore = mailer.sent.length;
+    await at('2027-03-02');
+    await runJobs();
+    const pack = mailer.sent.slice(mailsBefore).find((m) => m.to === 'support@toolshed.local');
+    expect(pack?.text).toContain(`http://localhost:3000/api/claims/${claimId}/photos/${photo!.id}`);
+    // Accepted: the evidence is closed.
+    await accept(claimId, renter);
+    const closed = await addPhoto(claimId, owner, multipart(await smallPng()));
+    expect(closed.statusCode).toBe(409);
   });
 });

@@ -20,7 +20,7 @@ export interface StoredImage {
  * unless asked to keep it) and stores both under a fresh key, so URLs can be cached forever.
  * Decoding waits for a slot (two at a time) and refuses more than MAX_IMAGE_PIXELS.
  */
-export async function storeItemImage(storage: FileStorage, itemId: string, source: Buffer, folder: 'items' | 'avatars' | 'private/handovers' = 'items'): Promise<StoredImage> {
+export async function storeItemImage(storage: FileStorage, itemId: string, source: Buffer, folder: 'items' | 'avatars' | 'private/handovers' | 'private/claims' = 'items'): Promise<StoredImage> {
   const { large, thumb } = await imageProcessing.run(async () => {
     const base = sharp(source, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     return {

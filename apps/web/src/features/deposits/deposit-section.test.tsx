@@ -35,6 +35,8 @@ const claim = (over: Partial<Claim> = {}): Claim => ({
   acceptedAt: null,
   escalatesAt: null,
   actions: [],
+  photos: [],
+  canAddPhotos: false,
   ...over,
 });
 
@@ -138,5 +140,34 @@ describe('the deposit and problems on the rental page', () => {
     renderApp('/rentals/r-1');
     const section = await screen.findByRole('region', { name: 'Deposit and problems' });
     expect(within(section).getByText(/2 days late: a late fee of £25.00 so far/)).toHaveTextContent('The owner may claim it from your deposit.');
+  });
+
+  it('lets the claimant add photos from the camera, refusing a file that is not a picture before sending it', async () => {
+    const user = userEvent.setup();
+    let view: DepositView = { ...base, canReport: [], claims: [claim({ canAddPhotos: true })] };
+    const server = fakeServer(
+      {
+        'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'owner', status: 'completed' })),
+        'GET /api/rentals/r-1/deposit': () => json(view),
+        'POST /api/claims/c-1/photos': () => {
+          const n = view.claims[0]!.photos.length + 1;
+          const photo = { id: `p${n}`, url: `/api/claims/c-1/photos/p${n}`, thumbUrl: `/api/claims/c-1/photos/p${n}?size=thumb`, addedBy: 'owner' as const, takenAt: '2030-06-13T09:05:00.000Z' };
+          view = { ...view, claims: [claim({ canAddPhotos: true, photos: [...view.claims[0]!.photos, photo] })] };
+          return json(view, 201);
+        },
+      },
+      { user: testUser },
+    );
+    renderApp('/rentals/r-1');
+    const section = await screen.findByRole('region', { name: 'Deposit and problems' });
+    const input = within(section).getByLabelText<HTMLInputElement>('Add photos to this claim');
+    expect(input).toHaveAttribute('capture', 'environment');
+    expect(input).toHaveAttribute('accept', 'image/*');
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'guard.png', { type: 'image/png' });
+    const words = new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' });
+    await user.upload(input, [png, words]);
+    expect(await within(section).findByRole('img', { name: 'Damaged claim, evidence 1 of 1, by the owner' })).toHaveAttribute('src', '/api/claims/c-1/photos/p1?size=thumb');
+    expect(within(section).getByRole('alert')).toHaveTextContent('notes.jpg: Claim photos must be JPEG, PNG or WebP images.');
+    expect(server.sent('POST', '/api/claims/c-1/photos')).toHaveLength(1);
   });
 });
