@@ -8,6 +8,7 @@ import { fillItemForm, newItemEntry, ownerApi, signInTo } from '../support/owner
 import { asRenter, bookThroughApi } from '../support/renter-api.ts';
 import { itemDialog } from '../support/wheelbarrow.ts';
 import { escapeRegExp } from '../support/text.ts';
+import { makePhotos, type PhotoFile } from '../support/photos.ts';
 
 const today = todayInLondon();
 
@@ -20,8 +21,17 @@ async function figure(page: Page, label: string, expected: string): Promise<void
   await expect(term.locator('xpath=following-sibling::dd[1]')).toContainText(expected);
 }
 
+let evidence: PhotoFile[];
+let cleanUp: () => Promise<void>;
+test.beforeAll(async () => {
+  const made = await makePhotos(1, 'cracked guard');
+  evidence = made.files;
+  cleanUp = made.cleanUp;
+});
+test.afterAll(async () => cleanUp());
+
 test.describe('deposits and claims', () => {
-  test('an owner lists a tool with a £50 deposit; the renter sees it held; after the return the owner claims £20 for damage, the renter accepts, the owner gains £20 and £30 is released', async ({ page, secondPage, baseUrl, accounts }) => {
+  test('an owner lists a tool with a £50 deposit; the renter sees it held; after the return the owner claims £20 for damage with a photo, the renter accepts, the owner gains £20 and £30 is released', async ({ page, secondPage, baseUrl, accounts }) => {
     const owner = await accounts.confirmed('Lender');
     const renter = await accounts.confirmed('Borrower');
 
@@ -64,11 +74,14 @@ test.describe('deposits and claims', () => {
     await report.getByRole('button', { name: 'Send report', exact: true }).click();
     await expect(ownerSection.getByText('Damaged: £20.00')).toBeVisible();
     await expect(ownerSection.getByText('Waiting for an answer')).toBeVisible();
+    await ownerSection.getByLabel('Add photos to this claim').setInputFiles(evidence.map((p) => p.path));
+    await expect(ownerSection.getByRole('img', { name: 'Damaged claim, evidence 1 of 1, by the owner' })).toBeVisible();
     await expectNoAxeViolations(page, 'rental page with a claim (owner)');
 
     // The renter accepts: £20 to the owner, the other £30 released.
     await secondPage.reload();
     await expect(renterSection.getByText(/reported: “The blade guard came back cracked\.”/)).toBeVisible();
+    await expect(renterSection.getByRole('img', { name: 'Damaged claim, evidence 1 of 1, by the owner' })).toBeVisible();
     await expectNoAxeViolations(secondPage, 'rental page with a claim to answer (renter)');
     await renterSection.getByRole('button', { name: 'Accept £20.00', exact: true }).click();
     await expect(renterSection.getByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeVisible();
