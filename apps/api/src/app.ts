@@ -85,7 +85,7 @@ import { createHandoverRepository } from './modules/rentals/handover-repository.
 import { handoverRoutes } from './modules/rentals/handover-routes.ts';
 import { createHandoverService } from './modules/rentals/handover-service.ts';
 import { createRenterRequirementsRepository } from './modules/items/renter-requirements-repository.ts';
-import { checkoutRequiringStanding, createRenterRequirements, wheelbarrowRequiringStanding } from './modules/items/renter-requirements.ts';
+import { checkoutRequiringStanding, createRenterRequirements, wheelbarrowCheckRequiringStanding, wheelbarrowRequiringStanding } from './modules/items/renter-requirements.ts';
 import { renterRequirementsRoutes } from './modules/items/renter-requirements-routes.ts';
 import { createReviewsRepository } from './modules/reviews/reviews-repository.ts';
 import { createReviewsService } from './modules/reviews/reviews-service.ts';
@@ -308,7 +308,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
       await api.register(checkoutRoutes, {
         service: checkoutRequiringStanding(checkout, renterRequirements),
-        check: createWheelbarrowCheck(checkoutRepo, fileStorage, now),
+        check: wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements),
         payments: paymentProvider,
         currentUser,
         perUserLimit: config.checkoutRateLimit,

@@ -109,6 +109,26 @@ describe("an owner's requirements of renters", () => {
     expect(await rentalCount()).toBe(1);
   });
 
+  it('flags the line in the wheelbarrow check for a renter who does not meet them, with the reason, and prices only the rest', async () => {
+    const asking = await createItem(ctx.database.db, owner.user.id, { name: 'Log splitter', dailyRatePence: 2000, minCompletedRentals: 9 });
+    const plain = await createItem(ctx.database.db, owner.user.id, { name: 'Wheelbarrow', dailyRatePence: 1000 });
+    const lines = [
+      { itemId: asking.id, startDate: d(20), endDate: d(21) },
+      { itemId: plain.id, startDate: d(20), endDate: d(21) },
+    ];
+    type Check = { lines: Array<{ itemId: string; state: string; message: string | null }>; subtotalPence: number };
+    const mine = (await send('POST', '/api/wheelbarrow/check', renter.cookie, { lines })).json() as Check;
+    expect(mine.lines.map((l) => [l.state, l.message])).toEqual([
+      ['invalid', 'The owner asks for renters with at least 9 completed rentals; you have 2.'],
+      ['ok', null],
+    ]);
+    expect(mine.subtotalPence).toBe(2000);
+    // A visitor is not yet anyone: the line is only refused once they sign in.
+    const visitor = (await send('POST', '/api/wheelbarrow/check', undefined, { lines })).json() as Check;
+    expect(visitor.lines.map((l) => l.state)).toEqual(['ok', 'ok']);
+    expect(visitor.subtotalPence).toBe(6000);
+  });
+
   it('keeps a line already saved when the owner adds a requirement later (checkout still refuses it)', async () => {
     const later = await createItem(ctx.database.db, owner.user.id, { name: 'Strimmer' });
     const line = { itemId: later.id, startDate: d(10), endDate: d(11) };
