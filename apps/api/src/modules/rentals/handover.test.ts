@@ -10,7 +10,8 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
-import { pngOfExactSize } from '../../test/test-images.ts';
+import { pngClaiming, pngOfExactSize } from '../../test/test-images.ts';
+import { TOO_MANY_PIXELS_MESSAGE } from '../../platform/images/image-limits.ts';
 import { queryRows } from '../../db/database.ts';
 import { rentals } from '../../db/schema.ts';
 
@@ -198,6 +199,14 @@ describe('what is refused, changing nothing', () => {
     expect(errorOf(over).message).toBe('Each photo must be 5 MB or smaller.');
     expect(await photoRows(r.id)).toEqual([]);
     expect((await upload(r.id, 'pickup', owner, multipart(await pngOfExactSize(MAX_IMAGE_BYTES), 'five.png', 'image/png'))).statusCode).toBe(201);
+  });
+
+  it('refuses a pixel bomb (16000 x 16000) before decoding it', async () => {
+    const r = await rental('2030-06-10', '2030-06-11');
+    const res = await upload(r.id, 'pickup', owner, multipart(await pngClaiming(16_000, 16_000), 'bomb.png', 'image/png'));
+    expect(res.statusCode).toBe(400);
+    expect(errorOf(res).message).toBe(TOO_MANY_PIXELS_MESSAGE);
+    expect(await photoRows(r.id)).toEqual([]);
   });
 
   it('refuses a seventh photo on a side', async () => {
