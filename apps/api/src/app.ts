@@ -81,6 +81,9 @@ import { createRentalService } from './modules/rentals/rental-service.ts';
 import { createRequestService } from './modules/rentals/request-service.ts';
 import { registerRequestExpiryJob } from './modules/rentals/request-expiry-job.ts';
 import { requestRoutes } from './modules/rentals/request-routes.ts';
+import { createExtensionRepository } from './modules/rentals/extension-repository.ts';
+import { extensionRoutes } from './modules/rentals/extension-routes.ts';
+import { createExtensionService } from './modules/rentals/extension-service.ts';
 import { createHandoverRepository } from './modules/rentals/handover-repository.ts';
 import { handoverRoutes } from './modules/rentals/handover-routes.ts';
 import { createHandoverService } from './modules/rentals/handover-service.ts';
@@ -287,6 +290,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   const rentalService = createRentalService({ repo: rentalRepo, storage: fileStorage, events, now, onReturned: reviews.scheduleReveal, onChange: catalogueChanged });
   const requests = createRequestService({ repo: rentalRepo, payments: paymentProvider, events, now, onChange: catalogueChanged });
   registerRequestExpiryJob(jobs, requests);
+  const extensions = createExtensionService({ repo: rentalRepo, extensions: createExtensionRepository(db), payments: paymentProvider, events, now, onChange: catalogueChanged });
   const smsSender = sms ?? createOutboxSmsSender(smsOutboxDir(config));
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
@@ -316,6 +320,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentalService, currentUser });
       await api.register(requestRoutes, { service: requests, currentUser });
+      await api.register(extensionRoutes, { service: extensions, currentUser });
       await api.register(depositsRoutes, { service: deposits.service, currentUser });
       await api.register(handoverRoutes, { service: createHandoverService({ repo: createHandoverRepository(db), storage: fileStorage, now }), currentUser });
       await api.register(reviewsRoutes, { service: reviews, currentUser });

@@ -3,6 +3,7 @@ export * from './money.ts';
 export * from './dates.ts';
 export * from './booking-range.ts';
 export * from './calendar-terms.ts';
+export * from './extension-rules.ts';
 export * from './browse-filters.ts';
 export * from './errors.ts';
 export * from './rating.ts';

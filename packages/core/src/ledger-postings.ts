@@ -81,6 +81,23 @@ export function requestAcceptedPosting(facts: { rentalId: string; paymentId: str
 }
 
 /**
+ * A rental extended: the renter pays the difference (by card, or from their available balance; a
+ * negative difference, when a weekly price makes the longer rental cheaper, goes back to the
+ * balance); the line's part is the owner's pending earnings, the rest the platform's fee.
+ */
+export function extensionPosting(facts: { rentalId: string; paymentId: string | null; renterId: string; ownerId: string; linePence: number; feePence: number; paidWith: 'card' | 'balance' }): LedgerPosting | null {
+  const total = facts.linePence + facts.feePence;
+  if (facts.linePence === 0 && facts.feePence === 0) return null;
+  const payer = total > 0 && facts.paidWith === 'card' ? ('card' as const) : ('available' as const);
+  const entries: PostingEntry[] = [
+    { userId: facts.renterId, account: payer, kind: total >= 0 ? 'extension_payment' : 'extension_refund', amountPence: -total, rentalId: facts.rentalId },
+    { userId: facts.ownerId, account: 'pending', kind: 'extension_earnings', amountPence: facts.linePence, rentalId: facts.rentalId },
+    { userId: null, account: 'fees', kind: 'extension_fee', amountPence: facts.feePence, rentalId: facts.rentalId },
+  ];
+  return { kind: 'rental_extended', rentalId: facts.rentalId, paymentId: facts.paymentId, entries: entries.filter((e) => e.amountPence !== 0) };
+}
+
+/**
  * The card could not be charged after booking: everything the checkout posted is taken back to the
  * renter's card (the owners' earnings still pending or already released, the fee left, and any
  * refund to the renter's balance for a line cancelled meanwhile, since that money was never taken).

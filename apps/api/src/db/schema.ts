@@ -68,15 +68,15 @@ export const items = pgTable(
     depositPence: integer('deposit_pence').notNull().default(0),
     minDays: integer('min_days').notNull().default(1),
     maxDays: integer('max_days').notNull().default(30),
+    /** The owner's requirements of renters (migration 0026): a verified phone; rentals completed as a renter, 0 to 50. */
+    requireVerifiedPhone: boolean('require_verified_phone').notNull().default(false),
+    minCompletedRentals: integer('min_completed_rentals').notNull().default(0),
     /** instant: booked at checkout; request: the owner accepts each booking (migration 0027). */
     bookingMode: text('booking_mode').notNull().default('instant'),
     /** Days kept free before and after each rental, 0 to 3. */
     bufferDays: integer('buffer_days').notNull().default(0),
     /** Price per full week of a rental; the rest of the days at the daily rate. */
     weeklyRatePence: integer('weekly_rate_pence'),
-    /** The owner's requirements of renters (migration 0026): a verified phone; rentals completed as a renter, 0 to 50. */
-    requireVerifiedPhone: boolean('require_verified_phone').notNull().default(false),
-    minCompletedRentals: integer('min_completed_rentals').notNull().default(0),
     address: text('address'),
     city: text('city'),
     postcode: text('postcode'),
@@ -104,10 +104,10 @@ export const items = pgTable(
     check('items_deposit_in_range', sql`${t.depositPence} >= 0 and ${t.depositPence} <= 100000`),
     check('items_min_days_positive', sql`${t.minDays} >= 1`),
     check('items_max_days_not_below_min', sql`${t.maxDays} >= ${t.minDays}`),
+    check('items_min_completed_rentals_in_range', sql`${t.minCompletedRentals} >= 0 and ${t.minCompletedRentals} <= 50`),
     check('items_booking_mode_known', sql`${t.bookingMode} in ('instant', 'request')`),
     check('items_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
     check('items_weekly_rate_non_negative', sql`${t.weeklyRatePence} >= 0`),
-    check('items_min_completed_rentals_in_range', sql`${t.minCompletedRentals} >= 0 and ${t.minCompletedRentals} <= 50`),
     // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,
     // owner_rating, booked, and category_id for the newest one): migration 0020, which drizzle's
     // index builder cannot express. The browse indexes with the text are migration-only (0017), as
@@ -268,6 +268,9 @@ export const rentals = pgTable(
     requestAuthorizationId: text('request_authorization_id'),
     /** What that authorisation holds: the line total and its share of the fee. */
     requestAmountPence: integer('request_amount_pence'),
+    /** What extensions added to total_pence and to the fee (the checkout line is total_pence minus extended_line_pence). */
+    extendedLinePence: integer('extended_line_pence').notNull().default(0),
+    extendedFeePence: integer('extended_fee_pence').notNull().default(0),
     createdAt: createdAt(),
   },
   (t) => [
@@ -418,5 +421,6 @@ export * from './schema-messages.ts';
 export * from './schema-money.ts';
 export * from './schema-deposits.ts';
 export * from './schema-wheelbarrow.ts';
+export * from './schema-extensions.ts';
 export * from './schema-handover.ts';
 export * from './schema-calendar-sync.ts';

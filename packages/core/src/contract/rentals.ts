@@ -14,6 +14,11 @@ export const rentalPartyFields = {
   role: z.enum(['renter', 'owner']).describe("The signed-in user's side of this rental"),
   actions: z.array(z.enum(transitionNames)).describe('Transitions the signed-in user may take now'),
   paidPence: z.number().int().describe('The line total plus its share of the checkout service fee: what a cancellation gives back'),
+  pendingExtension: z
+    .object({ endDate: z.string(), totalPence: z.number().int() })
+    .nullable()
+    .optional()
+    .describe("An extension of a request-to-book item waiting for the owner's answer"),
   cancellation: z
     .object({ by: z.enum(['renter', 'owner', 'system']), reason: z.string().nullable(), refundPence: z.number().int(), date: z.string() })
     .nullable(),

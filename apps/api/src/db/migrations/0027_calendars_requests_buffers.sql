@@ -44,3 +44,33 @@ ALTER TABLE "rentals" DROP CONSTRAINT "rentals_no_overlap";
 ALTER TABLE "rentals" ADD CONSTRAINT "rentals_no_overlap"
   EXCLUDE USING gist ("item_id" WITH =, daterange("start_date", "end_date" + "buffer_days", '[]') WITH &&)
   WHERE (NOT "returned" AND "cancelled_at" IS NULL);
+--> statement-breakpoint
+-- 4. Extensions: a rental's end moves later (the no-overlap constraint checks the new range, buffer
+--    included) and the difference is paid by card or from the balance. The rental keeps what its
+--    extensions added, so its checkout line (total_pence minus extended_line_pence) still shares the
+--    checkout fee as it did; each extension is recorded, and a request item's waits for the owner.
+ALTER TABLE "rentals" ADD COLUMN "extended_line_pence" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+ALTER TABLE "rentals" ADD COLUMN "extended_fee_pence" integer DEFAULT 0 NOT NULL;
+--> statement-breakpoint
+CREATE TABLE "rental_extensions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"rental_id" uuid NOT NULL REFERENCES "rentals"("id"),
+	"from_end_date" date NOT NULL,
+	"to_end_date" date NOT NULL,
+	"line_pence" integer NOT NULL,
+	"fee_pence" integer NOT NULL,
+	"paid_with" text NOT NULL,
+	"authorization_id" text,
+	"status" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"answered_at" timestamp with time zone,
+	CONSTRAINT "rental_extensions_later" CHECK ("to_end_date" > "from_end_date"),
+	CONSTRAINT "rental_extensions_paid_with_known" CHECK ("paid_with" IN ('card', 'balance')),
+	CONSTRAINT "rental_extensions_status_known" CHECK ("status" IN ('paid', 'pending', 'declined'))
+);
+--> statement-breakpoint
+CREATE INDEX "rental_extensions_rental_idx" ON "rental_extensions" ("rental_id");
+--> statement-breakpoint
+-- At most one extension waiting for the owner per rental.
+CREATE UNIQUE INDEX "rental_extensions_one_pending_idx" ON "rental_extensions" ("rental_id") WHERE "status" = 'pending';

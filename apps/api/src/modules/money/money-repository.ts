@@ -78,7 +78,8 @@ export function createMoneyRepository(db: Db) {
       const fees = await db.select({ id: payments.id, fee: payments.serviceFeePence }).from(payments).where(inArray(payments.id, paymentIds));
       for (const p of fees) result.set(p.id, { feePence: p.fee, lines: [] });
       const lines = await db
-        .select({ paymentId: rentals.paymentId, rentalId: rentals.id, totalPence: rentals.totalPence })
+        // The checkout's own line: what extensions added later is not part of its fee split.
+        .select({ paymentId: rentals.paymentId, rentalId: rentals.id, totalPence: sql<number>`${rentals.totalPence} - ${rentals.extendedLinePence}` })
         .from(rentals)
         .where(inArray(rentals.paymentId, paymentIds))
         .orderBy(rentals.id);

@@ -8,6 +8,8 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'rental.cancelled': 'See the rental',
   'rental.requested': 'Accept or decline',
   'rental.request_accepted': 'See the rental',
+  'rental.extended': 'See the rental',
+  'rental.extension_requested': 'Accept or decline',
   'rental.returned': 'See the rental',
   'rental.return_reminder': 'See the rental',
   'rental.overdue': 'See the rental',

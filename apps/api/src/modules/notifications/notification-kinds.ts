@@ -15,6 +15,9 @@ export const NOTIFICATION_KINDS = {
   // Request to book: the owner is asked (within 24 hours), the renter told of the answer.
   'rental.requested': { preference: 'newRequests', sms: true },
   'rental.request_accepted': { preference: 'statusUpdates', sms: false },
+  // Extensions: the owner is told of one (or asked to accept it), the renter of the answer.
+  'rental.extended': { preference: 'statusUpdates', sms: false },
+  'rental.extension_requested': { preference: 'newRequests', sms: true },
   'rental.cancelled': { preference: 'statusUpdates', sms: true },
   'rental.returned': { preference: 'statusUpdates', sms: false },
   'rental.return_reminder': { preference: 'returnReminders', sms: true },

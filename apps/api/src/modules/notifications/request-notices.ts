@@ -33,6 +33,37 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
     });
   });
 
+  events.subscribe('rental.extension_requested', S, async (e) => {
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forOwner(r),
+      kind: 'rental.extension_requested',
+      eventKey: `rental.extension_requested:${r.id}:${e.endDate}`,
+      title: `Extension asked: ${r.item_name}`,
+      body: `${r.renter_name} asks to keep your ${r.item_name} until ${formatDate(e.endDate)} (now ${formatDate(r.end_date)}).`,
+      link: `/rentals/${r.id}`,
+    });
+  });
+
+  events.subscribe('rental.extended', S, async (e) => {
+    const r = await rental(e.rentalId);
+    const base = { kind: 'rental.extended' as const, eventKey: `rental.extended:${r.id}:${e.endDate}`, link: `/rentals/${r.id}` };
+    await notifier.send({ ...forOwner(r), ...base, title: `Rental extended: ${r.item_name}`, body: `${r.renter_name}'s rental of your ${r.item_name} now ends on ${formatDate(e.endDate)}.` });
+    await notifier.send({ ...forRenter(r), ...base, title: `Rental extended: ${r.item_name}`, body: `Your rental of ${r.item_name} now ends on ${formatDate(e.endDate)}.` });
+  });
+
+  events.subscribe('rental.extension_declined', S, async (e) => {
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forRenter(r),
+      kind: 'rental.extended',
+      eventKey: `rental.extension_declined:${r.id}:${e.endDate}`,
+      title: `Extension declined: ${r.item_name}`,
+      body: `${r.owner_name} declined keeping ${r.item_name} until ${formatDate(e.endDate)}. Reason: ${e.reason} Nothing was charged; the rental still ends on ${formatDate(r.end_date)}.`,
+      link: `/rentals/${r.id}`,
+    });
+  });
+
   events.subscribe('rental.request_accepted', S, async (e) => {
     const r = await rental(e.rentalId);
     await notifier.send({

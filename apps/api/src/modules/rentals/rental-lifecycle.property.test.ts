@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, compareDates, daysInclusive, feeShares, lineTotalPence, requestExpiresAt, todayInLondon } from '@toolshed/core';
+import { addDays, compareDates, daysInclusive, feeShares, lineTotalPence, requestExpiresAt, TEST_CARDS, todayInLondon } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
@@ -28,7 +28,8 @@ type Op =
   | { kind: 'cancel'; ref: number; by: Side }
   | { kind: 'return'; ref: number }
   | { kind: 'review'; ref: number; by: Side; halves: number }
-  | { kind: 'answer'; ref: number; accept: boolean };
+  | { kind: 'answer'; ref: number; accept: boolean }
+  | { kind: 'extend'; ref: number; days: number };
 
 interface ModelRental {
   id: string;
@@ -37,6 +38,8 @@ interface ModelRental {
   start: string;
   end: string;
   state: 'requested' | 'open' | 'cancelled' | 'returned';
+  /** A request item's extension waiting for its owner (never answered here). */
+  extensionPending?: boolean;
   /** A request's hold ends here. */
   expiresAt?: Date;
   reviewed: Record<Side, boolean>;
@@ -48,16 +51,22 @@ const ITEMS = [
   { dailyRatePence: 1245, weeklyRatePence: null, bookingMode: 'request' as const },
 ];
 const BUFFER_DAYS = 1;
+const EXTENSION_CARD = { number: TEST_CARDS.success, expiry: '12/35', cvv: '123', name: 'Renter' };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constant('book' as const), renter: fc.nat(1), item: fc.nat(1), offset: fc.nat(4), days: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 7, max: 9 })) }),
+  // Bookings weigh more, so that the other operations find rentals (and requests) to act on.
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('book' as const), renter: fc.nat(1), item: fc.nat(1), offset: fc.nat(4), days: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 7, max: 9 })) }),
+  },
   fc.record({ kind: fc.constant('answer' as const), ref: fc.nat(20), accept: fc.boolean() }),
+  fc.record({ kind: fc.constant('extend' as const), ref: fc.nat(20), days: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('cancel' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner') }),
   fc.record({ kind: fc.constant('return' as const), ref: fc.nat(20) }),
   fc.record({ kind: fc.constant('review' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner'), halves: fc.integer({ min: 1, max: 10 }) }),
 );
-/** Batches of operations sent at once, with days passing between batches. */
-const script = fc.array(fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), daysAfter: fc.nat(3), runJobs: fc.boolean() }), { minLength: 2, maxLength: 5 });
+/** Batches of operations sent at once, with hours or days passing between batches. */
+const script = fc.array(fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), hoursAfter: fc.constantFrom(0, 0, 6, 24, 48, 72), runJobs: fc.boolean() }), { minLength: 2, maxLength: 5 });
 
 function permutations<T>(xs: T[]): T[][] {
   if (xs.length <= 1) return [xs];
@@ -85,16 +94,34 @@ describe('rental lifecycle under concurrency', () => {
   });
   afterAll(async () => ctx?.close());
 
-  /** The status the model expects for `o` (and the model after it), or null when it has no target. */
-  function apply(o: Op, rentals: ModelRental[], today: string): number | null {
+  /** The rental an operation acts on: answers go to requests and extensions to open rentals when there are any, so that they are tried often. */
+  function pick(o: Op, model: ModelRental[]): ModelRental | null {
     if (o.kind === 'book') return null;
-    const r = rentals[o.ref % Math.max(1, rentals.length)];
+    const preferred = o.kind === 'answer' ? model.filter((r) => r.state === 'requested' && (o.ref % 4 === 0 || clock < r.expiresAt!)) : o.kind === 'extend' ? model.filter((r) => r.state === 'open') : [];
+    const from = preferred.length > 0 ? preferred : model;
+    return from[o.ref % Math.max(1, from.length)] ?? null;
+  }
+
+  /** The status the model expects for `o` on `target` (and the model after it), or null when it has no target. */
+  function apply(o: Op, rentals: ModelRental[], today: string, target: ModelRental | null): number | null {
+    if (o.kind === 'book') return null;
+    const r = target && rentals.find((x) => x.id === target.id);
     if (!r) return null;
     if (o.kind === 'answer') {
       // Accept or decline only a request still holding its dates; an expired one is refused even before the job closes it.
       if (r.state !== 'requested' || clock >= r.expiresAt!) return 409;
       r.state = o.accept ? 'open' : 'cancelled';
       return 204;
+    }
+    if (o.kind === 'extend') {
+      // Upcoming or active (not overdue), within the 10-day maximum, the next days free of others (buffers included).
+      const end = addDays(r.end, o.days);
+      const others = rentals.filter((x) => x !== r);
+      const free = bookable({ kind: 'book', renter: r.renter, item: r.item, offset: 0, days: 1 }, others, addDays(r.end, 1), end);
+      if (r.state !== 'open' || compareDates(today, r.end) > 0 || daysInclusive(r.start, end) > 10 || !free || r.extensionPending) return 409;
+      if (ITEMS[r.item]!.bookingMode === 'request') r.extensionPending = true;
+      else r.end = end;
+      return 200;
     }
     if (r.state === 'requested') return 409;
     if (o.kind === 'cancel') {
@@ -133,7 +160,7 @@ describe('rental lifecycle under concurrency', () => {
         const model: ModelRental[] = [];
         for (const batch of batches) {
           const today = todayInLondon(clock);
-          const targets = batch.ops.map((o) => (o.kind === 'book' ? null : model[o.ref % Math.max(1, model.length)] ?? null));
+          const targets = batch.ops.map((o) => pick(o, model));
           const responses = await Promise.all(
             batch.ops.map((o, i) => {
               if (o.kind === 'book') {
@@ -146,6 +173,7 @@ describe('rental lifecycle under concurrency', () => {
               const renterCookie = people.renters[r.renter]!.cookie;
               if (o.kind === 'cancel') return o.by === 'owner' ? kit.cancel(r.id, owner.cookie, 'Not available after all.') : kit.cancel(r.id, renterCookie);
               if (o.kind === 'return') return kit.markReturned(r.id, owner.cookie);
+              if (o.kind === 'extend') return kit.send('POST', `/api/rentals/${r.id}/extension`, renterCookie, { endDate: addDays(r.end, o.days), payWith: 'card', card: EXTENSION_CARD });
               if (o.kind === 'answer') return o.accept ? kit.send('POST', `/api/rentals/${r.id}/accept`, owner.cookie, {}) : kit.send('POST', `/api/rentals/${r.id}/decline`, owner.cookie, { reason: 'Not that week.' });
               return kit.review(r.id, o.by === 'owner' ? owner.cookie : renterCookie, o.halves / 2, 'Fine.');
             }),
@@ -164,7 +192,7 @@ describe('rental lifecycle under concurrency', () => {
                 if (status === 201) trial.push({ id: `new-${i}`, item: o.item, renter: o.renter, start, end: addDays(start, o.days - 1), state: isRequest(o) ? 'requested' : 'open', expiresAt: requestExpiresAt(clock, start), reviewed: { renter: false, owner: false } });
                 return statuses[i] === status;
               }
-              const expected = targets[i] ? apply(o, trial.filter((r) => !r.id.startsWith('new-')), today) : null;
+              const expected = apply(o, trial, today, targets[i] ?? null);
               return statuses[i] === expected;
             });
           });
@@ -180,9 +208,9 @@ describe('rental lifecycle under concurrency', () => {
               if (isRequest(o)) expect(booked.status).toBe('requested');
               else expect(booked.status).not.toBe('requested');
               model.push({ id: booked.id, item: o.item, renter: o.renter, start: booked.startDate, end: booked.endDate, state: isRequest(o) ? 'requested' : 'open', expiresAt: requestExpiresAt(clock, booked.startDate), reviewed: { renter: false, owner: false } });
-            } else if (targets[i]) apply(o, model.filter((r) => r === targets[i]), today);
+            } else apply(o, model, today, targets[i] ?? null);
           }
-          clock = new Date(clock.getTime() + batch.daysAfter * 86_400_000);
+          clock = new Date(clock.getTime() + batch.hoursAfter * 3_600_000);
           // Requests nobody answered expire when their job runs (not every time, so that answers to
           // an expired request not yet closed are tried too).
           if (batch.runJobs) {
@@ -228,9 +256,9 @@ describe('rental lifecycle under concurrency', () => {
     expect(await kit.unbalancedTransactions()).toBe(0);
 
     // Each cancelled line got back exactly its total and fee share, once; no payment refunded beyond its amount.
-    const lines = await queryRows<{ id: string; payment_id: string; total_pence: number; cancelled: boolean; fee: number; amount: number; refunded: number; refunds: number }>(
+    const lines = await queryRows<{ id: string; payment_id: string; total_pence: number; extended_line: number; extended_fee: number; cancelled: boolean; fee: number; amount: number; refunded: number; refunds: number }>(
       db,
-      sql`select r.id, r.payment_id, r.total_pence, r.cancelled_at is not null and coalesce(r.request_status, 'accepted') = 'accepted' as cancelled,
+      sql`select r.id, r.payment_id, r.total_pence, r.extended_line_pence as extended_line, r.extended_fee_pence as extended_fee, r.cancelled_at is not null and coalesce(r.request_status, 'accepted') = 'accepted' as cancelled,
                  p.service_fee_pence as fee, p.amount_pence as amount,
                  coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.kind = 'refund'), 0)::int as refunded,
                  (select count(*) from ledger_transactions t where t.rental_id = r.id and t.kind = 'rental_cancelled')::int as refunds
@@ -239,12 +267,14 @@ describe('rental lifecycle under concurrency', () => {
     const byPayment = new Map<string, typeof lines>();
     for (const l of lines) byPayment.set(l.payment_id, [...(byPayment.get(l.payment_id) ?? []), l]);
     for (const group of byPayment.values()) {
-      const shares = feeShares(group[0]!.fee, group.map((l) => l.total_pence));
+      // The checkout's fee is shared over its own lines (what extensions added is paid beside it).
+      const shares = feeShares(group[0]!.fee, group.map((l) => l.total_pence - l.extended_line));
       group.forEach((l, i) => {
         expect(l.refunds).toBe(l.cancelled ? 1 : 0);
-        expect(l.refunded).toBe(l.cancelled ? l.total_pence + shares[i]! : 0);
+        expect(l.refunded).toBe(l.cancelled ? l.total_pence + shares[i]! + l.extended_fee : 0);
       });
-      expect(group.reduce((s, l) => s + l.refunded, 0)).toBeLessThanOrEqual(group[0]!.amount);
+      const extensions = group.reduce((s, l) => s + l.extended_line + l.extended_fee, 0);
+      expect(group.reduce((s, l) => s + l.refunded, 0)).toBeLessThanOrEqual(group[0]!.amount + extensions);
     }
     expect(
       await queryRows(db, sql`select id from rentals where cancelled_at is not null and returned`),
@@ -279,13 +309,14 @@ describe('rental lifecycle under concurrency', () => {
     const rows = await queryRows<{
       id: string; payment_id: string; start_date: string; end_date: string; daily_rate_pence: number; weekly_rate_pence: number | null; total_pence: number;
       request_status: string | null; request_authorization_id: string | null; request_amount_pence: number | null; subtotal: number; fee: number; card: number; entries: number;
+      extended_line_pence: number; extended_fee_pence: number;
     }>(
       db,
       sql`select r.id, r.payment_id, to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.daily_rate_pence,
-                 r.weekly_rate_pence, r.total_pence, r.request_status, r.request_authorization_id, r.request_amount_pence,
+                 r.weekly_rate_pence, r.total_pence, r.request_status, r.request_authorization_id, r.request_amount_pence, r.extended_line_pence, r.extended_fee_pence,
                  p.subtotal_pence as subtotal, p.service_fee_pence as fee,
                  (select coalesce(sum(e.amount_pence), 0) from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
-                   where t.payment_id = r.payment_id and e.account = 'card' and e.kind = 'rental_payment')::int as card,
+                   where t.payment_id = r.payment_id and e.account = 'card' and e.kind in ('rental_payment', 'extension_payment'))::int as card,
                  (select count(*) from ledger_entries e where e.rental_id = r.id)::int as entries
           from rentals r join payments p on p.id = r.payment_id order by r.id`,
     );
@@ -293,13 +324,17 @@ describe('rental lifecycle under concurrency', () => {
     for (const r of rows) byPayment.set(r.payment_id, [...(byPayment.get(r.payment_id) ?? []), r]);
     for (const group of byPayment.values()) {
       for (const r of group) expect(r.total_pence).toBe(lineTotalPence(r.daily_rate_pence, daysInclusive(r.start_date, r.end_date), r.weekly_rate_pence));
-      const subtotal = group.reduce((sum, r) => sum + r.total_pence, 0);
-      expect(group[0]!.subtotal).toBe(subtotal);
-      const shares = feeShares(group[0]!.fee, group.map((r) => r.total_pence));
-      const charged = group.reduce((sum, r, i) => sum + (r.request_status === null || r.request_status === 'accepted' ? r.total_pence + shares[i]! : 0), 0);
+      const booked = group.map((r) => r.total_pence - r.extended_line_pence);
+      expect(group[0]!.subtotal).toBe(booked.reduce((sum, t) => sum + t, 0));
+      const shares = feeShares(group[0]!.fee, booked);
+      // Checkout charged the instant and accepted lines with their shares; extensions (all by card here) the rest of each new range.
+      const charged = group.reduce(
+        (sum, r, i) => sum + (r.request_status === null || r.request_status === 'accepted' ? booked[i]! + shares[i]! : 0) + Math.max(0, r.extended_line_pence + r.extended_fee_pence),
+        0,
+      );
       expect(0 - group[0]!.card, `payment ${group[0]!.payment_id}`).toBe(charged);
       group.forEach((r, i) => {
-        if (r.request_status !== null) expect(r.request_amount_pence).toBe(r.total_pence + shares[i]!);
+        if (r.request_status !== null) expect(r.request_amount_pence).toBe(booked[i]! + shares[i]!);
         if (r.request_status === 'declined' || r.request_status === 'expired') {
           expect(r.entries, `voided request ${r.id} moved money`).toBe(0);
           expect(processor.holds.get(r.request_authorization_id!)).toBe('voided');

@@ -11,10 +11,11 @@ export function feeShareOf(row: Pick<RentalRow, 'id' | 'payment_fee_pence' | 'pa
 }
 
 /** What the renter paid for this line: its total and its fee share (nothing for rentals booked outside checkout). */
-export function paidFor(row: Pick<RentalRow, 'id' | 'total_pence' | 'payment_id' | 'payment_fee_pence' | 'payment_lines' | 'request_status'>): number {
+export function paidFor(row: Pick<RentalRow, 'id' | 'total_pence' | 'payment_id' | 'payment_fee_pence' | 'payment_lines' | 'request_status' | 'extended_fee_pence'>): number {
   // A request is charged only once accepted.
   if (row.request_status && row.request_status !== 'accepted') return 0;
-  return row.payment_id ? row.total_pence + feeShareOf(row) : 0;
+  // total_pence includes what extensions added to the line; their fees are kept beside it.
+  return row.payment_id ? row.total_pence + feeShareOf(row) + row.extended_fee_pence : 0;
 }
 
 /**
@@ -29,7 +30,7 @@ export async function refundToBalance(tx: Executor, row: RentalRow): Promise<num
     ownerId: row.owner_id,
     renterId: row.renter_id,
     ownerPendingPence: await rentalAccountTotal(tx, row.id, row.owner_id, 'pending'),
-    feeSharePence: feeShareOf(row),
+    feeSharePence: feeShareOf(row) + row.extended_fee_pence,
   });
   if (posting) await postTransaction(tx, posting);
   return refundOf(posting);

@@ -39,6 +39,14 @@ export interface RentalRow {
   request_expires_at: string | null;
   request_authorization_id: string | null;
   request_amount_pence: number | null;
+  /** What extensions added to total_pence and to the fee paid (0 when never extended). */
+  extended_line_pence: number;
+  extended_fee_pence: number;
+  /** Frozen at booking: the weekly price charged and the buffer kept after the rental. */
+  weekly_rate_pence: number | null;
+  buffer_days: number;
+  /** An extension of a request item waiting for the owner. */
+  pending_extension: { end_date: string; total_pence: number } | null;
   renter_review: ReviewCell | null;
   owner_review: ReviewCell | null;
   created_at: string;
@@ -83,9 +91,12 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
            r.payment_id,
            (select p.service_fee_pence from payments p where p.id = r.payment_id) as payment_fee_pence,
            (select p.status from payments p where p.id = r.payment_id) as payment_status,
-           (select json_agg(json_build_object('id', r2.id, 'total', r2.total_pence) order by r2.id)
+           (select json_agg(json_build_object('id', r2.id, 'total', r2.total_pence - r2.extended_line_pence) order by r2.id)
               from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
            r.request_status, r.request_expires_at::text as request_expires_at, r.request_authorization_id, r.request_amount_pence,
+           r.extended_line_pence, r.extended_fee_pence, r.weekly_rate_pence, r.buffer_days,
+           (select json_build_object('end_date', to_char(x.to_end_date, 'YYYY-MM-DD'), 'total_pence', x.line_pence + x.fee_pence)
+              from rental_extensions x where x.rental_id = r.id and x.status = 'pending') as pending_extension,
            ${review('renter')} as renter_review, ${review('owner')} as owner_review,
            r.created_at::text as created_at
     from rentals r

@@ -53,6 +53,7 @@ export function toRentalView(row: RentalRow, today: string, storage: FileStorage
     role,
     actions: availableTransitions(facts, role, today),
     paidPence: role === 'renter' ? paidFor(row) : 0,
+    pendingExtension: row.pending_extension ? { endDate: row.pending_extension.end_date, totalPence: row.pending_extension.total_pence } : null,
     cancellation:
       row.cancelled && row.cancelled_at
         ? { by: row.cancelled_by ?? 'system', reason: row.cancel_reason, refundPence: row.refund_pence ?? 0, date: new Date(row.cancelled_at).toISOString() }

@@ -11,6 +11,10 @@ export type DomainEvent =
   /** A request to book: its dates held and its card authorised until the owner answers or `expiresAt` passes. */
   | { type: 'rental.requested'; rentalId: string; itemId: string; renterId: string; ownerId: string; paymentId: string; expiresAt: string }
   | { type: 'rental.request_accepted'; rentalId: string; itemId: string; renterId: string; ownerId: string }
+  /** The renter extended a rental to `endDate` (an instant item), asked to (a request item), or the owner answered. */
+  | { type: 'rental.extended'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
+  | { type: 'rental.extension_requested'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
+  | { type: 'rental.extension_declined'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string; reason: string }
   | {
       type: 'rental.cancelled';
       rentalId: string;

@@ -1,0 +1,113 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { rentalExtensions } from '../../db/schema.ts';
+import { itemsWithBlockedDays } from '../calendar-sync/blocked-days-sql.ts';
+
+export interface ItemTermsRow {
+  max_days: number;
+  booking_mode: 'instant' | 'request';
+  buffer_days: number;
+  category_id: string;
+}
+
+export interface SimilarItemRow {
+  id: string;
+  name: string;
+  daily_rate_pence: number;
+  city: string | null;
+  distance_m: number | null;
+}
+
+export interface PendingExtensionRow {
+  id: string;
+  to_end_date: string;
+  line_pence: number;
+  fee_pence: number;
+  paid_with: 'card' | 'balance';
+  authorization_id: string | null;
+}
+
+/** Open rentals and held requests of an item, other than `rentalId`, that meet these days with buffers on both sides. */
+const clashing = (itemId: string | SQL, rentalId: string | null, from: string, to: string, buffer: number | SQL) => sql`
+  exists (select 1 from rentals r where r.item_id = ${itemId} and ${rentalId === null ? sql`true` : sql`r.id <> ${rentalId}`} and not r.returned and r.cancelled_at is null
+          and daterange(r.start_date, r.end_date + r.buffer_days, '[]') && daterange(${from}::date, ${to}::date + ${buffer}, '[]'))`;
+
+/** SQL of extensions: the item's terms, free days, similar free items, the extension records. */
+export function createExtensionRepository(db: Db) {
+  return {
+    async itemTerms(itemId: string, executor: Executor = db): Promise<ItemTermsRow> {
+      const rows = await queryRows<ItemTermsRow>(executor as Db, sql`select max_days, booking_mode, buffer_days, category_id from items where id = ${itemId}`);
+      return rows[0]!;
+    },
+
+    /** Whether the days `from`..`to` are free for this rental to run on into (buffers and other calendars included). */
+    async daysFree(r: { itemId: string; rentalId: string; bufferDays: number }, from: string, to: string, executor: Executor = db): Promise<boolean> {
+      const rows = await queryRows<{ taken: boolean }>(executor as Db, sql`select ${clashing(r.itemId, r.rentalId, from, to, sql`${r.bufferDays}::int`)} as taken`);
+      if (rows[0]!.taken) return false;
+      return (await itemsWithBlockedDays(executor, [{ itemId: r.itemId, startDate: from, endDate: to }])).size === 0;
+    },
+
+    /** Locks the item's row, as checkout and calendar imports do before writing its days. */
+    async lockItem(tx: Executor, itemId: string): Promise<void> {
+      await tx.execute(sql`select id from items where id = ${itemId} for no key update`);
+    },
+
+    /**
+     * Up to `limit` listed items of the category, not this one nor the renter's, free on `from`..`to`
+     * (their buffers included), nearest to this item's public point first.
+     */
+    similarFree: (q: { itemId: string; categoryId: string; renterId: string; from: string; to: string; limit: number }) =>
+      queryRows<SimilarItemRow>(
+        db,
+        sql`select i.id, i.name, i.daily_rate_pence, i.city,
+                   case when i.public_latitude is null or here.public_latitude is null then null
+                        else 6371000 * 2 * asin(sqrt(power(sin(radians(i.public_latitude - here.public_latitude) / 2), 2)
+                          + cos(radians(here.public_latitude)) * cos(radians(i.public_latitude)) * power(sin(radians(i.public_longitude - here.public_longitude) / 2), 2))) end as distance_m
+            from items i, (select public_latitude, public_longitude from items where id = ${q.itemId}) here
+            where i.category_id = ${q.categoryId} and i.id <> ${q.itemId} and i.owner_id <> ${q.renterId} and i.deleted_at is null and i.available
+              and not ${clashing(sql`i.id`, null, q.from, q.to, sql`i.buffer_days`)}
+              and not exists (select 1 from calendar_blocked_days b where b.item_id = i.id and b.start_date <= ${q.to}::date and b.end_date >= ${q.from}::date)
+            order by distance_m nulls last, i.created_at desc
+            limit ${q.limit}`,
+      ),
+
+    /** Moves the rental's end and adds what the extension costs (the exclusion constraint checks the new range). */
+    async moveEnd(tx: Executor, rentalId: string, toEndDate: string, linePence: number, feePence: number): Promise<void> {
+      await tx.execute(
+        sql`update rentals set end_date = ${toEndDate}::date, total_pence = total_pence + ${linePence}::int,
+                   extended_line_pence = extended_line_pence + ${linePence}::int, extended_fee_pence = extended_fee_pence + ${feePence}::int
+            where id = ${rentalId}`,
+      );
+    },
+
+    async record(tx: Executor, e: { rentalId: string; fromEndDate: string; toEndDate: string; linePence: number; feePence: number; paidWith: 'card' | 'balance'; authorizationId: string | null; status: 'paid' | 'pending'; at: Date }): Promise<void> {
+      await tx.insert(rentalExtensions).values({
+        rentalId: e.rentalId,
+        fromEndDate: e.fromEndDate,
+        toEndDate: e.toEndDate,
+        linePence: e.linePence,
+        feePence: e.feePence,
+        paidWith: e.paidWith,
+        authorizationId: e.authorizationId,
+        status: e.status,
+        createdAt: e.at,
+        ...(e.status === 'paid' ? { answeredAt: e.at } : {}),
+      });
+    },
+
+    async pending(rentalId: string, executor: Executor = db): Promise<PendingExtensionRow | undefined> {
+      const rows = await queryRows<PendingExtensionRow>(
+        executor as Db,
+        sql`select id, to_char(to_end_date, 'YYYY-MM-DD') as to_end_date, line_pence, fee_pence, paid_with, authorization_id
+            from rental_extensions where rental_id = ${rentalId} and status = 'pending'`,
+      );
+      return rows[0];
+    },
+
+    async answer(tx: Executor, extensionId: string, status: 'paid' | 'declined', at: Date): Promise<void> {
+      await tx.update(rentalExtensions).set({ status, answeredAt: at }).where(and(eq(rentalExtensions.id, extensionId), eq(rentalExtensions.status, 'pending')));
+    },
+  };
+}
+
+export type ExtensionRepository = ReturnType<typeof createExtensionRepository>;
