@@ -7,6 +7,7 @@ import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { daysText } from '../../../lib/days-text.ts';
 import { useRental } from '../api/get-rentals.ts';
 import { RentalActions } from './rental-actions.tsx';
+import { ExtendRental } from './extend-rental.tsx';
 import { RentalParties } from './rental-parties.tsx';
 import { HandoverSection } from './handover-section.tsx';
 import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
@@ -78,6 +79,7 @@ export function RentalDetail({ rentalId, reviews, deposit }: { rentalId: string;
       <>
         <Details rental={rental.data} />
         <RentalActions rental={rental.data} />
+        <ExtendRental rental={rental.data} />
         <RentalParties rental={rental.data} />
         <HandoverSection rental={rental.data} />
         {deposit?.(rental.data)}

@@ -1,0 +1,176 @@
+import { addDays, formatDate, formatPence, isIsoDate } from '@toolshed/core';
+import type { RentalView } from '@toolshed/core/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { Link } from '../../../lib/router/index.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useAnswerExtension, useExtendRental, useExtensionQuote, type ExtensionQuote } from '../api/extension.ts';
+
+const EMPTY_CARD = { number: '', expiry: '', cvv: '', name: '' };
+
+/**
+ * The renter asks for more days on an upcoming or active rental: a new end date, its price from the
+ * server (the shared pricing function), and card or balance; the owner of a request item answers.
+ */
+export function ExtendRental({ rental }: { rental: RentalView }) {
+  if (rental.role === 'owner') return rental.pendingExtension ? <AnswerExtension rental={rental} /> : null;
+  if (rental.status !== 'upcoming' && rental.status !== 'active') return null;
+  if (rental.pendingExtension) {
+    return (
+      <p className="rounded-md bg-violet-50 px-3 py-2 text-violet-950">
+        You asked to keep it until {formatDate(rental.pendingExtension.endDate)}; the owner has not answered yet.
+      </p>
+    );
+  }
+  return <ExtendForm rental={rental} />;
+}
+
+function ExtendForm({ rental }: { rental: RentalView }) {
+  const [open, setOpen] = useState(false);
+  const [endDate, setEndDate] = useState(addDays(rental.endDate, 1));
+  const [payWith, setPayWith] = useState<'card' | 'balance'>('card');
+  const [card, setCard] = useState(EMPTY_CARD);
+  const chosen = isIsoDate(endDate) ? endDate : null;
+  const quote = useExtensionQuote(rental.id, open ? chosen : null);
+  const extend = useExtendRental(rental);
+  const toast = useToast();
+  const id = useId();
+
+  if (!open) {
+    return (
+      <button type="button" onClick={() => setOpen(true)} className="self-start rounded-md border border-emerald-700 px-4 py-2 font-medium text-emerald-900 hover:bg-emerald-50">
+        Extend rental
+      </button>
+    );
+  }
+
+  const answer = quote.data?.endDate === chosen ? quote.data : undefined;
+  const price = answer?.price ?? null;
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen || !price) return;
+    extend.mutate(
+      { endDate: chosen, payWith, ...(payWith === 'card' ? { card } : {}) },
+      {
+        onSuccess: ({ status }) => {
+          setOpen(false);
+          toast.show(status === 'pending' ? 'Extension asked: the owner will answer' : `Extended until ${formatDate(chosen)}`);
+        },
+      },
+    );
+  }
+
+  return (
+    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4">
+      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+        Extend your rental
+      </h2>
+      <FormField id={`${id}-end`} label="New end date" problem={undefined} hint={`It ends on ${formatDate(rental.endDate)} now.`}>
+        <input id={`${id}-end`} type="date" min={addDays(rental.endDate, 1)} value={endDate} onChange={(e) => setEndDate(e.target.value)} className={inputClass} aria-describedby={`${id}-end-hint`} />
+      </FormField>
+      <QuoteText quote={answer} loading={quote.isFetching && !answer} failed={quote.isError ? errorMessage(quote.error) : null} />
+      {price && (
+        <>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">Pay with</legend>
+            <div className="mt-1 flex gap-6">
+              {(['card', 'balance'] as const).map((m) => (
+                <label key={m} className="flex items-center gap-2">
+                  <input type="radio" name={`${id}-pay`} checked={payWith === m} onChange={() => setPayWith(m)} className="h-4 w-4 accent-emerald-700" />
+                  {m === 'card' ? 'Card' : 'Toolshed balance'}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {payWith === 'card' && price.totalPence > 0 && (
+            <div className="grid gap-3 sm:grid-cols-2">
+              {([['number', 'Card number', 'cc-number'], ['expiry', 'Expiry (MM/YY)', 'cc-exp'], ['cvv', 'Security code', 'cc-csc'], ['name', 'Name on card', 'cc-name']] as const).map(([field, label, autoComplete]) => (
+                <FormField key={field} id={`${id}-${field}`} label={label} problem={undefined}>
+                  <input id={`${id}-${field}`} value={card[field]} autoComplete={autoComplete} onChange={(e) => setCard((c) => ({ ...c, [field]: e.target.value }))} className={inputClass} />
+                </FormField>
+              ))}
+            </div>
+          )}
+          {extend.isError && <FormAlert>{errorMessage(extend.error)}</FormAlert>}
+          <button type="submit" disabled={extend.isPending} className={`${primaryButtonClass} self-start`}>
+            {extend.isPending ? 'Extending...' : answer?.needsOwner ? 'Ask the owner' : price.totalPence > 0 ? `Pay ${formatPence(price.totalPence)} and extend` : 'Extend'}
+          </button>
+        </>
+      )}
+      <button type="button" onClick={() => setOpen(false)} className={`${linkClass} self-start`}>
+        Keep the current dates
+      </button>
+    </form>
+  );
+}
+
+function QuoteText({ quote, loading, failed }: { quote: ExtensionQuote | undefined; loading: boolean; failed: string | null }) {
+  return (
+    <div aria-live="polite" className="text-slate-800">
+      {failed ? (
+        <FormAlert>{failed}</FormAlert>
+      ) : loading || !quote ? (
+        <p>Checking those days...</p>
+      ) : quote.problem ? (
+        <div className="flex flex-col gap-2">
+          <p role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
+            {quote.problem}
+          </p>
+          {quote.suggestions.length > 0 && (
+            <>
+              <p>Similar items nearby, free on those days:</p>
+              <ul className="list-disc pl-6">
+                {quote.suggestions.map((s) => (
+                  <li key={s.id}>
+                    <Link to={`/category/all/item/${encodeURIComponent(s.id)}`} className={linkClass}>
+                      {s.name}
+                    </Link>{' '}
+                    {formatPence(s.dailyRatePence)} per day{s.city ? `, ${s.city}` : ''}
+                    {s.distanceMiles !== null ? ` (${s.distanceMiles} miles away)` : ''}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+        </div>
+      ) : quote.price ? (
+        <p>
+          {quote.price.totalPence >= 0
+            ? `The extra days cost ${formatPence(quote.price.totalPence)} (${formatPence(quote.price.linePence)} and ${formatPence(quote.price.feePence)} service fee).`
+            : `With the weekly price the longer rental costs less: ${formatPence(-quote.price.totalPence)} goes back to your balance.`}
+          {quote.needsOwner ? ' The owner accepts extensions of this item first; you pay once they accept.' : ''}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+function AnswerExtension({ rental }: { rental: RentalView }) {
+  const answer = useAnswerExtension(rental);
+  const toast = useToast();
+  const [reason, setReason] = useState('');
+  const id = useId();
+  const pending = rental.pendingExtension!;
+  return (
+    <div className="flex flex-col gap-2 rounded-lg border border-violet-300 bg-violet-50 p-4">
+      <p className="text-violet-950">
+        {rental.renter.name} asks to keep it until {formatDate(pending.endDate)} ({formatPence(pending.totalPence)}).
+      </p>
+      <label htmlFor={`${id}-reason`} className="text-sm font-medium text-slate-900">
+        Reason, if you decline (sent to the renter)
+      </label>
+      <textarea id={`${id}-reason`} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />
+      {answer.isError && <FormAlert>{errorMessage(answer.error)}</FormAlert>}
+      <div className="flex gap-3">
+        <button type="button" disabled={answer.isPending} className={primaryButtonClass} onClick={() => answer.mutate({ accept: true }, { onSuccess: () => toast.show('Extension accepted') })}>
+          Accept extension
+        </button>
+        <button type="button" disabled={answer.isPending} className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
+          onClick={() => answer.mutate({ accept: false, reason }, { onSuccess: () => toast.show('Extension declined') })}>
+          Decline extension
+        </button>
+      </div>
+    </div>
+  );
+}
