@@ -1,10 +1,11 @@
 import { TEST_CARDS, formatPence, poundsToPence, todayInLondon } from '@toolshed/core';
 import type { Page } from '@playwright/test';
-import type { ItemDetail } from '@toolshed/core/contract';
+import type { DepositView, ItemDetail } from '@toolshed/core/contract';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { expectPath } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { fillItemForm, newItemEntry, ownerApi, signInTo } from '../support/owner-items.ts';
+import { fillItemForm, inputOf, newItemEntry, ownerApi, signInTo } from '../support/owner-items.ts';
+import { waitForMail } from '../support/mailbox.ts';
 import { asRenter, bookThroughApi } from '../support/renter-api.ts';
 import { itemDialog } from '../support/wheelbarrow.ts';
 import { escapeRegExp } from '../support/text.ts';
@@ -12,8 +13,9 @@ import { makePhotos, type PhotoFile } from '../support/photos.ts';
 
 const today = todayInLondon();
 
-// Development mode for /dev/mailbox (sign-up confirmations), a quick simulated card processor.
-test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300' } } });
+// Development mode for /dev/mailbox (sign-up confirmations and support's email), a quick simulated
+// card processor, and the development clock (POST /dev/clock) to see a dispute a week on.
+test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300', DEV_CLOCK: 'true' } } });
 
 /** The figure under a label of the Balance tab, e.g. 'Available balance' -> '£45.00'. */
 async function figure(page: Page, label: string, expected: string): Promise<void> {
@@ -92,5 +94,52 @@ test.describe('deposits and claims', () => {
     await figure(page, 'Available balance', formatPence(poundsToPence(Number(entry.dailyRate)) + 2000));
     await page.goto(`/rentals/${rental!.id}`);
     await expect(ownerSection.getByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeVisible();
+  });
+
+  test('a claim disputed and not agreed within 7 days reaches the support mailbox with its photos listed, and the deposit stays held', async ({ page, secondPage, baseUrl, accounts }) => {
+    const owner = await accounts.confirmed('Lender');
+    const renter = await accounts.confirmed('Borrower');
+    await signInTo(page, owner, '/my-items');
+    const item = await ownerApi(page.request, baseUrl).createItem({ ...inputOf(newItemEntry('Tile cutter', 'power-tools')), depositPence: 4000 });
+    await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
+    const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
+
+    // The owner marks it returned and claims £25 for a missing part, with a photo.
+    await page.goto(`/rentals/${rental!.id}`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Mark as returned', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Mark as returned', exact: true }).click();
+    const ownerSection = main.getByRole('region', { name: 'Deposit and problems' });
+    await ownerSection.getByRole('button', { name: 'Report a problem', exact: true }).click();
+    const report = ownerSection.getByRole('form', { name: 'Report a problem' });
+    await report.getByLabel('What went wrong').selectOption('missing_parts');
+    await report.getByLabel('Amount (£)').fill('25');
+    await report.getByLabel('What happened').fill('The scoring wheel is missing.');
+    await report.getByRole('button', { name: 'Send report', exact: true }).click();
+    await ownerSection.getByLabel('Add photos to this claim').setInputFiles(evidence.map((p) => p.path));
+    await expect(ownerSection.getByRole('img', { name: /^Missing parts claim, evidence 1 of 1/ })).toBeVisible();
+    const claim = ((await (await page.request.get(`${baseUrl}/api/rentals/${rental!.id}/deposit`)).json()) as DepositView).claims[0]!;
+
+    // The renter disputes it.
+    await signInTo(secondPage, renter, `/rentals/${rental!.id}`);
+    const renterSection = secondPage.getByRole('main').getByRole('region', { name: 'Deposit and problems' });
+    await renterSection.getByRole('button', { name: 'Dispute', exact: true }).click();
+    await renterSection.getByLabel(/Why you disagree/).fill('The wheel was in the case when I gave it back.');
+    await renterSection.getByRole('button', { name: 'Send dispute', exact: true }).click();
+    await expect(renterSection.getByText('Disputed', { exact: true })).toBeVisible();
+    await expect(renterSection.getByText(/Goes to Toolshed support on/)).toBeVisible();
+    await expectNoAxeViolations(secondPage, 'rental page with a disputed claim');
+
+    // Eight days on, nobody has agreed: support has the whole evidence, the hold is kept.
+    const moved = await page.request.post(`${baseUrl}/dev/clock`, { headers: { origin: baseUrl }, data: { days: 8 } });
+    expect(moved.ok(), await moved.text()).toBe(true);
+    const mail = await waitForMail(baseUrl, { to: 'support@toolshed.local', subject: `Disputed claim ${claim.id}: Missing parts, £25.00` });
+    expect(mail.text).toContain('The scoring wheel is missing.');
+    expect(mail.text).toContain('The wheel was in the case when I gave it back.');
+    expect(mail.text).toContain(`/api/claims/${claim.id}/photos/${claim.photos[0]!.id}`);
+    expect(mail.text).toContain('Deposit: £40.00, held');
+    await secondPage.reload();
+    await expect(renterSection.getByText('With Toolshed support', { exact: true })).toBeVisible();
+    await expect(renterSection.getByText('£40.00 deposit held on your card, not charged.')).toBeVisible();
   });
 });

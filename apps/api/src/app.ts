@@ -24,6 +24,7 @@ import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
 import { registerWebShell } from './modules/web-shell/web-shell-routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
 import { registerMailboxPage } from './platform/mail/mailbox-page.ts';
+import { createDevClock } from './platform/dev-clock/dev-clock.ts';
 import type { FileStorage } from './platform/storage/file-storage.ts';
 import { createStorage } from './platform/storage/create-storage.ts';
 import { registerMediaFromStorage } from './platform/http/media-from-storage.ts';
@@ -147,6 +148,9 @@ export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox')
 export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'sms-outbox');
 
 export async function buildApp({ config, database, authSecret, storage, mailer, payments, payouts, geocoder, sms, now = () => new Date(), logger, readiness = { draining: false }, calendarImport }: AppDeps): Promise<FastifyInstance> {
+  // Development only: a clock journeys can move forward (config DEV_CLOCK); every part below reads it.
+  const devClock = config.devClock ? createDevClock(now) : undefined;
+  if (devClock) now = devClock.now;
   const app = Fastify({
     loggerInstance: logger ?? createLogger(config),
     // One line per request, without query strings, instead of Fastify's two.
@@ -338,6 +342,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     { prefix: '/api' },
   );
   if (!config.production) registerMailboxPage(app, outboxDir(config), smsOutboxDir(config));
+  devClock?.register(app);
 
   if ('rootDir' in fileStorage) {
     const rootDir = (fileStorage as { rootDir: string }).rootDir;

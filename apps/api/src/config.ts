@@ -58,6 +58,8 @@ export interface Config {
   s3: S3Settings | undefined;
   /** CALENDAR_IMPORT_ALLOW_PRIVATE: owners' calendar addresses may point to private, loopback and link-local networks (default false). */
   calendarImportAllowPrivate: boolean;
+  /** DEV_CLOCK: outside production only, the app's clock can be moved forward with POST /dev/clock (browser journeys). */
+  devClock: boolean;
   /** OpenTelemetry traces sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); unset: no tracing at all. */
   tracing: TracingSettings | undefined;
 }
@@ -155,6 +157,7 @@ const envSchema = z.object({
   OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318/v1/traces')),
   OTEL_SERVICE_NAME: opt(z.string().trim().min(1)),
   CALENDAR_IMPORT_ALLOW_PRIVATE: opt(flag),
+  DEV_CLOCK: opt(flag),
 });
 
 /** Values that must never be echoed back in an error line. */
@@ -251,6 +254,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     calendarImportAllowPrivate: e.CALENDAR_IMPORT_ALLOW_PRIVATE ?? false,
+    devClock: nodeEnv !== 'production' && (e.DEV_CLOCK ?? false),
     tracing: tracingSettings(e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, e.OTEL_EXPORTER_OTLP_ENDPOINT, e.OTEL_SERVICE_NAME),
   };
 }
