@@ -28,12 +28,20 @@ function useEmptyBooked(order: Order | undefined) {
 
 function Booked({ order }: { order: Order }) {
   const brand = brandName(order.card.brand) ?? 'Card';
+  // Request-to-book lines are held on the card, not charged, until their owner accepts.
+  const requested = order.rentals.filter((r) => r.status === 'requested');
   return (
     <div className="space-y-6">
       <p className="text-lg text-slate-800">
-        Thank you. We have booked {order.rentals.length === 1 ? 'your rental' : `your ${order.rentals.length} rentals`} and charged{' '}
+        Thank you. We have booked {order.rentals.length === 1 ? 'your rental' : `your ${order.rentals.length} rentals`} and {requested.length > 0 ? 'charged or held' : 'charged'}{' '}
         {formatPence(order.totalPence)} to your {brand} ending {order.card.last4}.
       </p>
+      {requested.length > 0 && (
+        <p className="rounded-md bg-violet-50 px-3 py-2 text-violet-950">
+          {requested.map((r) => r.item.name).join(', ')} {requested.length === 1 ? 'is a request' : 'are requests'}: the owner has up to 24 hours (or until the
+          start) to accept. Until then the payment is only held on your card; it is taken if they accept and released if not.
+        </p>
+      )}
       <p className="text-slate-700">
         Order reference: <span className="font-mono font-semibold break-all text-slate-900">{order.id}</span>
       </p>

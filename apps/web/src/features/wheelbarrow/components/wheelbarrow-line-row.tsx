@@ -28,6 +28,7 @@ export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
             {formatDate(line.startDate)} to {formatDate(line.endDate)} · {daysText(line.days)}
           </p>
           {line.depositPence > 0 && <p className="text-sm text-slate-700">{depositLabel(line.depositPence)}</p>}
+          {line.bookingMode === 'request' && <p className="text-sm text-violet-900">Request to book: charged only if the owner accepts</p>}
           {flagged && line.message && <p className="mt-1 text-sm font-medium text-amber-950">{line.message}</p>}
         </div>
         <p className="shrink-0 font-semibold text-slate-900">{formatPence(line.lineTotalPence)}</p>
