@@ -130,6 +130,8 @@ describe('ItemDetailPopup', () => {
         itemId: 'item-1',
         name: 'Cordless Hedge Trimmer',
         dailyRatePence: 1250,
+        weeklyRatePence: null,
+        bookingMode: 'instant',
         startDate: '2030-06-20',
         endDate: '2030-06-22',
         days: 3,
