@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lendingsSummary, returnsSummary, verifiedBadges } from './track-record.ts';
+import { claimsSummary, lendingsSummary, returnsSummary, verifiedBadges } from './track-record.ts';
 
 describe('track record in words', () => {
   it.each([
@@ -27,5 +27,22 @@ describe('track record in words', () => {
     [false, false, []],
   ])('email verified %s, phone verified %s: %j', (emailVerified, phoneVerified, badges) => {
     expect(verifiedBadges({ emailVerified, phoneVerified })).toEqual(badges);
+  });
+
+  it.each([
+    [0, 14, 0, 'No claims upheld'],
+    [0, 0, 3, 'No claims upheld'],
+    [1, 5, 0, '1 claim upheld against them'],
+    [3, 9, 2, '3 claims upheld against them'],
+    // A claim for a tool never returned is upheld before any rental is completed.
+    [1, 0, 0, '1 claim upheld against them'],
+    [0, 0, 0, null],
+  ])('%i claims upheld, %i rentals, %i lendings: %s', (claimsUpheldAgainst, rentalsCompleted, lendingsCompleted, words) => {
+    expect(claimsSummary({ claimsUpheldAgainst, rentalsCompleted, lendingsCompleted })).toBe(words);
+  });
+
+  it('speaks to the member on their own profile', () => {
+    expect(claimsSummary({ claimsUpheldAgainst: 2, rentalsCompleted: 4, lendingsCompleted: 0 }, 'you')).toBe('2 claims upheld against you');
+    expect(claimsSummary({ claimsUpheldAgainst: 0, rentalsCompleted: 4, lendingsCompleted: 0 }, 'you')).toBe('No claims upheld');
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A member's track record, shown on their public page so neighbours can judge whom they lend to and
  * borrow from: what is verified, how many rentals they completed and whether they came back on time
- * (returned on or before the end date, in London), and how often they lent.
+ * (returned on or before the end date, in London), how often they lent, and how many claims the other
+ * party of a rental made against them and had accepted.
  */
 export interface TrackRecord {
   emailVerified: boolean;
@@ -12,6 +13,12 @@ export interface TrackRecord {
   returnedOnTime: number;
   /** Rentals of their items that were returned. */
   lendingsCompleted: number;
+  /**
+   * Claims the other party of one of their rentals reported against them that were accepted: the
+   * only way a claim is settled in the claimant's favour. A claim still open, disputed or with
+   * support is not counted, nor one they made themselves.
+   */
+  claimsUpheldAgainst: number;
 }
 
 /** The badges beside the track record: 'Email verified', 'Phone verified', for what is verified. */
@@ -33,4 +40,18 @@ export function returnsSummary(record: Pick<TrackRecord, 'rentalsCompleted' | 'r
 export function lendingsSummary(record: Pick<TrackRecord, 'lendingsCompleted'>): string | null {
   const n = record.lendingsCompleted;
   return n === 0 ? null : `Lent ${n === 1 ? 'once' : `${n} times`}`;
+}
+
+/**
+ * '1 claim upheld against them', '3 claims upheld against them', 'No claims upheld'; on the member's
+ * own profile 'against you'. Null for a member with no rentals either way and no claim upheld, where
+ * 'No claims upheld' would say nothing.
+ */
+export function claimsSummary(
+  record: Pick<TrackRecord, 'claimsUpheldAgainst' | 'rentalsCompleted' | 'lendingsCompleted'>,
+  whom: 'them' | 'you' = 'them',
+): string | null {
+  const n = record.claimsUpheldAgainst;
+  if (n === 0) return record.rentalsCompleted + record.lendingsCompleted === 0 ? null : 'No claims upheld';
+  return `${times(n, 'claim', 'claims')} upheld against ${whom}`;
 }

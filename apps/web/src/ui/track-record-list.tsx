@@ -1,4 +1,4 @@
-import { lendingsSummary, returnsSummary, verifiedBadges, type TrackRecord } from '@toolshed/core';
+import { claimsSummary, lendingsSummary, returnsSummary, verifiedBadges, type TrackRecord } from '@toolshed/core';
 
 function Badge({ children }: { children: string }) {
   return (
@@ -13,10 +13,12 @@ function Badge({ children }: { children: string }) {
 
 /**
  * What neighbours look for before lending: the verified badges ('Email verified', 'Phone verified')
- * beside how past rentals went. The owner page and the member's own profile show it.
+ * beside how past rentals went and the claims upheld against the member. The owner page and the
+ * member's own profile (`whom="you"`) show it.
  */
-export function TrackRecordList({ record, label = 'Track record' }: { record: TrackRecord; label?: string }) {
+export function TrackRecordList({ record, label = 'Track record', whom = 'them' }: { record: TrackRecord; label?: string; whom?: 'them' | 'you' }) {
   const lendings = lendingsSummary(record);
+  const claims = claimsSummary(record, whom);
   return (
     <ul aria-label={label} className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-800">
       {verifiedBadges(record).map((badge) => (
@@ -24,6 +26,7 @@ export function TrackRecordList({ record, label = 'Track record' }: { record: Tr
       ))}
       <li>{returnsSummary(record)}</li>
       {lendings && <li>{lendings}</li>}
+      {claims && <li>{claims}</li>}
     </ul>
   );
 }

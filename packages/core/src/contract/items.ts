@@ -115,6 +115,7 @@ export const ownerProfileSchema = z.object({
       rentalsCompleted: z.number().int().describe('Rentals they borrowed and returned'),
       returnedOnTime: z.number().int().describe('Of those, returned on or before the end date (London)'),
       lendingsCompleted: z.number().int().describe('Rentals of their items that were returned'),
+      claimsUpheldAgainst: z.number().int().describe('Claims the other party of their rentals made against them that were accepted (open, disputed or escalated claims, and their own, do not count)'),
     })
     .describe('Their track record: what is verified, and how their rentals went'),
   reviews: z.array(

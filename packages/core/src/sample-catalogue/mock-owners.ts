@@ -53,13 +53,14 @@ export function mockOwnerProfile(ownerId: string, now: Date = new Date()): Owner
     rating,
     totalRatings,
     memberSince: daysBefore(now, user.joinedDaysAgo),
-    // As the seed writes them: sample members have confirmed their email, and returned on time.
+    // As the seed writes them: sample members have confirmed their email, returned on time and had no claims.
     record: {
       emailVerified: true,
       phoneVerified: false,
       rentalsCompleted: SAMPLE_RENTALS.filter((r) => r.returned && r.renterKey === user.key).length,
       returnedOnTime: SAMPLE_RENTALS.filter((r) => r.returned && r.renterKey === user.key).length,
       lendingsCompleted: SAMPLE_RENTALS.filter((r) => r.returned && sampleItem(r.itemKey)?.ownerKey === user.key).length,
+      claimsUpheldAgainst: 0,
     },
     reviews,
   };

@@ -245,7 +245,7 @@ describe('owner pages', () => {
     await db.execute(sql`update rentals set returned_at = (end_date::timestamp + interval '2 days 10 hours') at time zone 'Europe/London' where id = ${late.id}`);
     await createRental(db, saw, borrower.id, -1, 3);
     const record = async (id: string) => (await send('GET', `/api/owners/${id}`)).json().record;
-    expect(await record(borrower.id)).toEqual({ emailVerified: true, phoneVerified: false, rentalsCompleted: 2, returnedOnTime: 1, lendingsCompleted: 0 });
-    expect(await record(lender.id)).toEqual({ emailVerified: true, phoneVerified: true, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 2 });
+    expect(await record(borrower.id)).toEqual({ emailVerified: true, phoneVerified: false, rentalsCompleted: 2, returnedOnTime: 1, lendingsCompleted: 0, claimsUpheldAgainst: 0 });
+    expect(await record(lender.id)).toEqual({ emailVerified: true, phoneVerified: true, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 2, claimsUpheldAgainst: 0 });
   });
 });

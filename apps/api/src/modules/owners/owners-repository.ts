@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { TrackRecord } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
-import { rentals, users } from '../../db/schema.ts';
+import { rentalClaims, rentals, users } from '../../db/schema.ts';
 
 export interface OwnerRow {
   id: string;
@@ -23,7 +23,11 @@ export function createOwnersRepository(db: Db) {
       return row;
     },
 
-    /** What is verified, and how the member's rentals went (returned on time: by the end date, in London). */
+    /**
+     * What is verified, and how the member's rentals went (returned on time: by the end date, in
+     * London), with the claims upheld against them: made by the other party of one of their rentals
+     * (the owner's against them as renter, a renter's against them as owner) and accepted.
+     */
     async record(id: string): Promise<TrackRecord> {
       const [who] = await db.select({ emailVerified: users.emailVerified, phoneVerified: users.phoneVerified }).from(users).where(eq(users.id, id));
       const returnedDay = sql`(${rentals.returnedAt} at time zone 'Europe/London')::date`;
@@ -38,12 +42,23 @@ export function createOwnersRepository(db: Db) {
         .select({ completed: sql<number>`count(*)`.mapWith(Number) })
         .from(rentals)
         .where(and(eq(rentals.ownerId, id), eq(rentals.returned, true)));
+      const [upheld] = await db
+        .select({ count: sql<number>`count(*)`.mapWith(Number) })
+        .from(rentalClaims)
+        .innerJoin(rentals, eq(rentals.id, rentalClaims.rentalId))
+        .where(
+          and(
+            eq(rentalClaims.status, 'accepted'),
+            or(and(eq(rentalClaims.byRole, 'owner'), eq(rentals.renterId, id)), and(eq(rentalClaims.byRole, 'renter'), eq(rentals.ownerId, id))),
+          ),
+        );
       return {
         emailVerified: who?.emailVerified ?? false,
         phoneVerified: who?.phoneVerified ?? false,
         rentalsCompleted: borrowed?.completed ?? 0,
         returnedOnTime: borrowed?.onTime ?? 0,
         lendingsCompleted: lent?.completed ?? 0,
+        claimsUpheldAgainst: upheld?.count ?? 0,
       };
     },
   };

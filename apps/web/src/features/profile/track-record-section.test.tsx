@@ -13,17 +13,17 @@ function owner(record: OwnerProfile['record']): OwnerProfile {
 }
 
 describe('the track record on My Profile', () => {
-  it('shows the verified badges beside the track record, as neighbours see it', async () => {
+  it('shows the verified badges beside the track record and the claims upheld against the member, as neighbours see it', async () => {
     fakeServer(
       {
         'GET /api/me': () => json({ ...me, phone }),
-        [`GET /api/owners/${testUser.id}`]: () => json(owner({ emailVerified: true, phoneVerified: true, rentalsCompleted: 14, returnedOnTime: 14, lendingsCompleted: 2 })),
+        [`GET /api/owners/${testUser.id}`]: () => json(owner({ emailVerified: true, phoneVerified: true, rentalsCompleted: 14, returnedOnTime: 14, lendingsCompleted: 2, claimsUpheldAgainst: 2 })),
       },
       { user: testUser },
     );
     renderApp('/profile?tab=profile');
     const list = await screen.findByRole('list', { name: 'Your track record' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Email verified', 'Phone verified', '14 rentals, all returned on time', 'Lent 2 times']);
+    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Email verified', 'Phone verified', '14 rentals, all returned on time', 'Lent 2 times', '2 claims upheld against you']);
     expect(screen.getByRole('link', { name: 'See your public page' })).toHaveAttribute('href', `/owner/${testUser.id}`);
     expect(screen.queryByText(/to earn the Phone verified badge/)).toBeNull();
   });
@@ -32,7 +32,7 @@ describe('the track record on My Profile', () => {
     fakeServer(
       {
         'GET /api/me': () => json(me),
-        [`GET /api/owners/${testUser.id}`]: () => json(owner({ emailVerified: true, phoneVerified: false, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 0 })),
+        [`GET /api/owners/${testUser.id}`]: () => json(owner({ emailVerified: true, phoneVerified: false, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 0, claimsUpheldAgainst: 0 })),
       },
       { user: testUser },
     );
