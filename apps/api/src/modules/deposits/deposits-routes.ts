@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_CLAIM_PHOTOS } from '@toolshed/core';
@@ -99,7 +100,7 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; c
         summary: "One claim photo (WebP), for the rental's two parties only; ?size=thumb for the thumbnail",
         params: claimParams.extend({ photoId: z.string().max(100) }),
         querystring: z.object({ size: z.enum(['large', 'thumb']).default('large') }),
-        response: { 401: errorBodySchema, 404: errorBodySchema },
+        response: { 200: z.custom<Readable>(() => true).describe('The photo, image/webp'), 401: errorBodySchema, 404: errorBodySchema },
       },
     },
     async (request, reply) => {
