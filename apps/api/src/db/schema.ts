@@ -92,6 +92,11 @@ export const items = pgTable(
     available: boolean('available').notNull().default(true),
     /** Kept by triggers for browsing (migration 0009): the owner's rating and the days booked by active rentals. */
     ownerRating: doublePrecision('owner_rating'),
+    /**
+     * The days a booking may not include (migration 0030): open rentals and held requests widened by
+     * their buffers as the no-overlap constraint compares them, and days blocked by the owner's other
+     * calendars. Kept by triggers on rentals, calendar_blocked_days and this row's buffer_days.
+     */
     booked: dateMultirange('booked').notNull().default(sql`'{}'`),
     /** Lower-cased name and description, trigram-indexed for substring search. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),

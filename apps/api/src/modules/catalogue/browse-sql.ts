@@ -169,8 +169,10 @@ function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', tier?: {
   if (f.maxPricePence !== undefined) parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence}`);
   if (f.minRating !== undefined) parts.push(sql`${a}.owner_rating >= ${f.minRating}`);
   if (f.startDate && f.endDate) {
-    // Free for every day of the range: no active rental overlaps it. The range is one typed
-    // parameter: built in SQL, a prepared statement's generic plan would build it for every row.
+    // Bookable on every day of the range, as checkout decides: no open rental or held request
+    // (buffers included) and no day blocked by the owner's other calendars meets it, all kept in
+    // `booked` by triggers (migration 0030). The range is one typed parameter: built in SQL, a
+    // prepared statement's generic plan would build it for every row.
     parts.push(sql`not (${a}.booked && ${`[${f.startDate},${f.endDate}]`}::daterange)`);
     // Vacation mode (profile module, written for `i`): the owner is away on some of these days.
     if (alias === 'i') parts.push(ownerNotAwayOn(f.startDate));
