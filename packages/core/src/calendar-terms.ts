@@ -7,10 +7,9 @@ import { londonTimeToInstant } from './london-time.ts';
 import type { DateRange } from './booking-range.ts';
 
 export const BOOKING_MODES = ['instant', 'request'] as const;
-export type BookingMode = (typeof BOOKING_MODES)[number];
 export const MAX_BUFFER_DAYS = 3;
 /** A request holds its dates this long at most (and never past the start of its first day). */
-export const REQUEST_HOLD_HOURS = 24;
+const REQUEST_HOLD_HOURS = 24;
 
 /** When a request made at `at` stops holding its dates: 24 hours later or the start of its first day (London), the earlier. */
 export function requestExpiresAt(at: Date, startDate: IsoDate): Date {

@@ -36,8 +36,7 @@ export interface RentalFacts {
   requestExpired?: boolean;
 }
 
-export const REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'expired'] as const;
-export type RequestStatus = (typeof REQUEST_STATUSES)[number];
+type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
 
 export interface TransitionDef {
   by: RentalActor;

@@ -8,14 +8,14 @@ import type { NewRental } from './checkout-repository.ts';
 
 /** The job that closes a request nobody answered, at the end of its hold (rentals/request-expiry-job.ts runs it). */
 export const REQUEST_EXPIRY_JOB = 'rentals.expire_request';
-export const requestExpiryKey = (rentalId: string) => `${REQUEST_EXPIRY_JOB}:${rentalId}`;
+const requestExpiryKey = (rentalId: string) => `${REQUEST_EXPIRY_JOB}:${rentalId}`;
 
-export interface SplitLine extends NewRental {
+interface SplitLine extends NewRental {
   id: string;
   bookingMode: 'instant' | 'request';
 }
 
-export interface ChargeSplit {
+interface ChargeSplit {
   lines: SplitLine[];
   /** The instant lines and their fee shares: authorised now and captured once booked. */
   instantPence: number;

@@ -10,7 +10,7 @@ export interface ItemTermsRow {
   category_id: string;
 }
 
-export interface SimilarItemRow {
+interface SimilarItemRow {
   id: string;
   name: string;
   daily_rate_pence: number;
@@ -18,7 +18,7 @@ export interface SimilarItemRow {
   distance_m: number | null;
 }
 
-export interface PendingExtensionRow {
+interface PendingExtensionRow {
   id: string;
   to_end_date: string;
   line_pence: number;

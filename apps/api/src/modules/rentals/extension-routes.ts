@@ -15,7 +15,7 @@ const priceSchema = z.object({
   totalPence: z.number().int().describe('To pay now; negative: what goes back to the balance'),
 });
 
-export const extensionQuoteSchema = z.object({
+const extensionQuoteSchema = z.object({
   endDate: z.string(),
   problem: z.string().nullable().describe('Why the rental cannot run on to endDate; null when it can'),
   price: priceSchema.nullable(),

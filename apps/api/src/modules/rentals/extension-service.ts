@@ -34,13 +34,13 @@ export interface ExtensionDeps {
   onChange?: () => void;
 }
 
-export interface ExtensionInput {
+interface ExtensionInput {
   endDate: string;
   payWith: ExtensionPaymentMethod;
   card?: CardInput | undefined;
 }
 
-export interface SimilarItem {
+interface SimilarItem {
   id: string;
   name: string;
   dailyRatePence: number;
@@ -48,7 +48,7 @@ export interface SimilarItem {
   distanceMiles: number | null;
 }
 
-export interface ExtensionQuote {
+interface ExtensionQuote {
   endDate: string;
   /** Why it cannot be extended to that date; null when it can. */
   problem: string | null;

@@ -11,7 +11,7 @@ export interface ExtensionQuote {
   suggestions: Array<{ id: string; name: string; dailyRatePence: number; city: string | null; distanceMiles: number | null }>;
 }
 
-export interface ExtendInput {
+interface ExtendInput {
   endDate: string;
   payWith: 'card' | 'balance';
   card?: { number: string; expiry: string; cvv: string; name: string };
