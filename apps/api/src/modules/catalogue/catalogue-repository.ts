@@ -55,9 +55,9 @@ export interface ItemSummaryRow {
 
 export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb_key' | 'distance_m'> {
   category_name: string;
-  /** Calendar terms (migration 0027). */
   /** The refundable deposit held at checkout (0: none). */
   deposit_pence: number;
+  /** Calendar terms (migration 0027). */
   booking_mode: 'instant' | 'request';
   buffer_days: number;
   weekly_rate_pence: number | null;

@@ -33,9 +33,9 @@ export async function checkWheelbarrow(
       name: item.name,
       dailyRatePence: item.dailyRatePence,
       depositPence: item.depositPence,
-      minDays: item.minDays,
       weeklyRatePence: item.weeklyRatePence,
       bookingMode: item.bookingMode,
+      minDays: item.minDays,
       maxDays: item.maxDays,
       imageUrl: item.thumbKey ? storage.url(item.thumbKey) : null,
     };
