@@ -68,7 +68,9 @@ describe('notifications through the real endpoints', () => {
 
     expect((await post(ctx.app, `/api/rentals/${rentalId}/review`, { rating: 4.5, comment: 'Great tool' }, { cookie: renter.cookie })).statusCode).toBe(201);
     expect((await post(ctx.app, `/api/rentals/${rentalId}/review`, { rating: 5, comment: 'Careful renter' }, { cookie: owner.cookie })).statusCode).toBe(201);
-    expect(await kindsOf(owner.user.id)).toEqual(['rental.booked', 'review.received']);
+    // A rental starting today also asks the owner for pick-up photos, from 08:00 London (handover-reminders.test.ts):
+    // whether that notice is there yet depends on the hour this runs, so it is set aside here.
+    expect((await kindsOf(owner.user.id)).filter((kind) => kind !== 'rental.pickup_photos')).toEqual(['rental.booked', 'review.received']);
     expect(await kindsOf(renter.user.id)).toEqual(['order.paid', 'rental.returned', 'review.received']);
   });
 
