@@ -216,7 +216,9 @@ describe('GET /api/items/:id', () => {
     });
     // The public point is the item's stable offset (250-400 m), to three decimal places.
     const shown = { latitude: body.location.latitude!, longitude: body.location.longitude! };
-    expect(shown.latitude.toFixed(3)).toBe(String(shown.latitude));
+    // (Compared as numbers: a point at 53.800 is written 53.8.)
+    expect(Number(shown.latitude.toFixed(3))).toBe(shown.latitude);
+    expect(Number(shown.longitude.toFixed(3))).toBe(shown.longitude);
     const metres = distanceMetres(shown, { latitude: 53.7997, longitude: -1.5492 });
     expect(metres).toBeGreaterThan(150);
     expect(metres).toBeLessThan(APPROXIMATE_RADIUS_METRES);
