@@ -1,5 +1,5 @@
 import { TEST_CARDS, formatPence, poundsToPence, todayInLondon } from '@toolshed/core';
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import type { DepositView, ItemDetail } from '@toolshed/core/contract';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { expectPath } from '../support/accounts.ts';
@@ -24,16 +24,28 @@ async function figure(page: Page, label: string, expected: string): Promise<void
 }
 
 let evidence: PhotoFile[];
-let cleanUp: () => Promise<void>;
+let handoverPhotos: PhotoFile[];
+let cleanUps: Array<() => Promise<void>> = [];
 test.beforeAll(async () => {
   const made = await makePhotos(1, 'cracked guard');
   evidence = made.files;
-  cleanUp = made.cleanUp;
+  const handover = await makePhotos(2, 'handover');
+  handoverPhotos = handover.files;
+  cleanUps = [made.cleanUp, handover.cleanUp];
 });
-test.afterAll(async () => cleanUp());
+test.afterAll(async () => {
+  for (const cleanUp of cleanUps) await cleanUp();
+});
+
+/** Chooses `file` through the file chooser the button opens, as a person would. */
+async function choosePhoto(page: Page, button: Locator, file: PhotoFile): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await button.click();
+  await (await chooser).setFiles([file.path]);
+}
 
 test.describe('deposits and claims', () => {
-  test('an owner lists a tool with a £50 deposit; the renter sees it held; after the return the owner claims £20 for damage with a photo, the renter accepts, the owner gains £20 and £30 is released', async ({ page, secondPage, baseUrl, accounts }) => {
+  test('an owner lists a tool with a £50 deposit; the renter sees it held; both photograph the handover; after the return the owner claims £20 for damage with a photo, the renter accepts, the owner gains £20, £30 is released, and the renter’s public record shows the claim upheld', async ({ page, secondPage, baseUrl, accounts }) => {
     const owner = await accounts.confirmed('Lender');
     const renter = await accounts.confirmed('Borrower');
 
@@ -63,8 +75,27 @@ test.describe('deposits and claims', () => {
     const renterSection = secondPage.getByRole('region', { name: 'Deposit and problems' });
     await expect(renterSection.getByText('£50.00 deposit held on your card, not charged.')).toBeVisible();
 
-    // The owner marks it returned and reports damage of £20.
+    // Picked up today: the owner photographs the tool as it leaves.
     await page.goto(`/rentals/${rental!.id}`);
+    const handover = main.getByRole('region', { name: 'Handover photos' });
+    const pickUp = handover.getByRole('region', { name: 'Before (pick-up)' });
+    await choosePhoto(page, pickUp.getByRole('button', { name: 'Add pick-up photos', exact: true }), handoverPhotos[0]!);
+    await expect(pickUp.getByText('Photo added.')).toBeVisible();
+    await expect(pickUp.getByRole('img')).toHaveCount(1);
+
+    // The renter photographs it on the way back, and sees the owner's pick-up photo.
+    await secondPage.reload();
+    const theirHandover = secondPage.getByRole('main').getByRole('region', { name: 'Handover photos' });
+    await expect(theirHandover.getByRole('region', { name: 'Before (pick-up)' }).getByRole('img')).toHaveCount(1);
+    const theirReturn = theirHandover.getByRole('region', { name: 'After (return)' });
+    await choosePhoto(secondPage, theirReturn.getByRole('button', { name: 'Add return photos', exact: true }), handoverPhotos[1]!);
+    await expect(theirReturn.getByText('Photo added.')).toBeVisible();
+    await expect(theirReturn.getByRole('img')).toHaveCount(1);
+
+    // The owner sees before and after, marks it returned and reports damage of £20.
+    await page.reload();
+    await expect(handover.getByRole('region', { name: 'After (return)' }).getByText(`Photos by ${renter.name}`)).toBeVisible();
+    await expect(handover.getByRole('region', { name: 'After (return)' }).getByRole('img')).toHaveCount(1);
     await main.getByRole('button', { name: 'Mark as returned', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark as returned', exact: true }).click();
     const ownerSection = main.getByRole('region', { name: 'Deposit and problems' });
@@ -94,6 +125,15 @@ test.describe('deposits and claims', () => {
     await figure(page, 'Available balance', formatPence(poundsToPence(Number(entry.dailyRate)) + 2000));
     await page.goto(`/rentals/${rental!.id}`);
     await expect(ownerSection.getByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeVisible();
+    const hold = ((await (await secondPage.request.get(`${baseUrl}/api/rentals/${rental!.id}/deposit`)).json()) as DepositView).hold;
+    expect(hold).toMatchObject({ amountPence: 5000, state: 'captured', capturedPence: 2000 });
+
+    // The renter's public page, from their name on the rental: one rental back on time, the claim upheld.
+    await main.getByRole('link', { name: renter.name, exact: true }).click();
+    await expectPath(page, `/owner/${rental!.renter.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: renter.name })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Track record' }).getByRole('listitem')).toHaveText(['Email verified', '1 rental, returned on time', '1 claim upheld against them']);
+    await expectNoAxeViolations(page, 'the renter’s public page with a claim upheld');
   });
 
   test('a claim disputed and not agreed within 7 days reaches the support mailbox with its photos listed, and the deposit stays held', async ({ page, secondPage, baseUrl, accounts }) => {

@@ -74,6 +74,13 @@ describe('rental page', () => {
     expect(screen.getByText('order-1')).toBeInTheDocument();
   });
 
+  it("links the owner to the renter's public page, where their track record is", async () => {
+    const lent = rental({ id: 'r-lent', role: 'owner', owner: { id: testUser.id, name: testUser.name }, renter: { id: 'renter-7', name: 'Rowan Reed' } });
+    fakeServer({ 'GET /api/rentals/r-lent': () => json(lent) }, { user: testUser });
+    renderApp('/rentals/r-lent');
+    expect(await screen.findByRole('link', { name: 'Rowan Reed' })).toHaveAttribute('href', '/owner/renter-7');
+  });
+
   it('says Rental not found. for an unknown rental', async () => {
     fakeServer({ 'GET /api/rentals/nope': () => errorJson(404, 'NOT_FOUND', 'Rental not found.') }, { user: testUser });
     renderApp('/rentals/nope');

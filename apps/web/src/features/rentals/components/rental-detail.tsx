@@ -36,7 +36,11 @@ function Details({ rental }: { rental: RentalView }) {
           </Link>
         </Row>
         {rental.role === 'owner' ? (
-          <Row term="Renter">{rental.renter.name}</Row>
+          <Row term="Renter">
+            <Link to={`/owner/${encodeURIComponent(rental.renter.id)}`} className={linkClass}>
+              {rental.renter.name}
+            </Link>
+          </Row>
         ) : (
           <Row term="Owner">
             <Link to={`/owner/${encodeURIComponent(rental.owner.id)}`} className={linkClass}>
