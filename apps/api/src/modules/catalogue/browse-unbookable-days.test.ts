@@ -62,7 +62,7 @@ async function shown(item: Item, start: string, end: string): Promise<boolean> {
     words: await page('/api/categories/all/items', `search=boundary+${word}&${dates}`),
   };
   const map = (await send('GET', `/api/categories/all/items/map?${dates}`)).json() as MapPoints;
-  const seen = {
+  const seen: Record<string, boolean> = {
     ...Object.fromEntries(Object.entries(pages).map(([path, p]) => [path, p.items.some((i) => i.id === item.id)])),
     map: map.points.some((p) => p.id === item.id),
   };
