@@ -3,6 +3,19 @@ import { queryRows, type Db, type Executor } from '../../db/database.ts';
 
 type Row = Record<string, unknown>;
 
+/** What a rental row adds since checkout's first version: its buffer, weekly price, request and extensions (migration 0027). */
+const RENTAL_TERMS = sql.raw(`r.buffer_days, r.weekly_rate_pence, r.request_status, r.request_expires_at, r.request_amount_pence,
+                 r.extended_line_pence, r.extended_fee_pence`);
+
+/** On `rentals r`: the user is its renter or its owner. */
+const partyTo = (userId: string) => sql`(r.renter_id = ${userId} or r.owner_id = ${userId})`;
+
+/** On `rentals r` the user is party to: 'renter' or 'owner'. */
+const myRole = (userId: string) => sql`case when r.renter_id = ${userId} then 'renter' else 'owner' end`;
+
+/** On a handover row `n` of `rentals r`: the user's own side (pick-up is the owner's, return the renter's). */
+const ownSide = (userId: string) => sql`((n.side = 'pickup' and r.owner_id = ${userId}) or (n.side = 'return' and r.renter_id = ${userId}))`;
+
 /**
  * SQL for 'Download my data' and 'Delete my account'. Every query names its columns: the export
  * holds the user's own data and never another user's identity (no other user's id, name or contact).
@@ -32,17 +45,20 @@ export function createAccountDataRepository(db: Db) {
         profile,
         sessions: await rows(sql`select created_at, expires_at, ip_address, user_agent from sessions where user_id = ${userId} order by created_at`),
         items: await rows(sql`
-          select i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.address, i.city,
+          select i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.weekly_rate_pence, i.deposit_pence, i.min_days,
+                 i.max_days, i.booking_mode, i.buffer_days, i.require_verified_phone, i.min_completed_rentals, i.address, i.city,
                  i.postcode, i.latitude, i.longitude, i.available, i.created_at, i.updated_at, i.deleted_at,
                  coalesce((select json_agg(im.large_key order by im.position) from item_images im where im.item_id = i.id), '[]'::json) as image_keys
           from items i where i.owner_id = ${userId} order by i.created_at`),
         rentalsAsRenter: await rows(sql`
           select r.id, r.item_id, i.name as item_name, to_char(r.start_date, 'YYYY-MM-DD') as start_date,
-                 to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.total_pence, r.returned, r.returned_at, r.cancelled_at, r.created_at
+                 to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.total_pence, r.returned, r.returned_at, r.cancelled_at, r.created_at,
+                 ${RENTAL_TERMS}
           from rentals r join items i on i.id = r.item_id where r.renter_id = ${userId} order by r.start_date`),
         bookingsOfMyItems: await rows(sql`
           select r.id, r.item_id, i.name as item_name, to_char(r.start_date, 'YYYY-MM-DD') as start_date,
-                 to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.total_pence, r.returned, r.returned_at, r.cancelled_at, r.created_at
+                 to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.total_pence, r.returned, r.returned_at, r.cancelled_at, r.created_at,
+                 ${RENTAL_TERMS}
           from rentals r join items i on i.id = r.item_id where r.owner_id = ${userId} order by r.start_date`),
         reviewsWritten: await rows(sql`
           select rv.id, rv.rating::float8 as rating, rv.comment, rv.item_id, i.name as item_name, rv.rental_id, rv.created_at
@@ -67,6 +83,40 @@ export function createAccountDataRepository(db: Db) {
           select item_id, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date, added_at
           from wheelbarrow_lines where user_id = ${userId}`),
         supportRequests: await rows(sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`),
+        // The owner's other calendars: the address, what it covers and how its last fetch went.
+        calendarSources: await rows(sql`
+          select c.id, c.url, c.item_id, i.name as item_name, c.busy_ranges, c.last_fetched_at, c.last_success_at, c.last_error, c.created_at
+          from calendar_sources c left join items i on i.id = c.item_id where c.owner_id = ${userId} order by c.created_at, c.id`),
+        // Handovers: the user's own side of each rental they are party to (the owner's at pick-up, the
+        // renter's at return); photos as records (id, time, size), not the images.
+        handoverNotes: await rows(sql`
+          select n.rental_id, n.side, n.note, n.updated_at
+          from handover_notes n join rentals r on r.id = n.rental_id
+          where ${ownSide(userId)} order by n.updated_at, n.rental_id`),
+        handoverPhotos: await rows(sql`
+          select n.id, n.rental_id, n.side, n.width, n.height, n.taken_at
+          from handover_photos n join rentals r on r.id = n.rental_id
+          where ${ownSide(userId)} and n.added_by = ${userId} order by n.taken_at, n.id`),
+        // Deposits held on rentals the user is party to, and the problems reported on them: the user's
+        // role, never the other party's id; a claim's report and its answer are both part of it.
+        depositHolds: await rows(sql`
+          select d.id, d.rental_id, ${myRole(userId)} as my_role, d.amount_pence, d.status, d.captured_pence, d.created_at, d.settled_at
+          from deposit_holds d join rentals r on r.id = d.rental_id
+          where ${partyTo(userId)} order by d.created_at, d.id`),
+        claims: await rows(sql`
+          select c.id, c.rental_id, ${myRole(userId)} as my_role, c.by_user_id = ${userId} as reported_by_me, c.kind, c.amount_pence,
+                 c.note, c.reply, c.status, c.created_at, c.disputed_at, c.escalated_at, c.accepted_at
+          from rental_claims c join rentals r on r.id = c.rental_id
+          where ${partyTo(userId)} order by c.created_at, c.id`),
+        claimPhotos: await rows(sql`
+          select p.id, p.claim_id, p.width, p.height, p.taken_at
+          from claim_photos p join rental_claims c on c.id = p.claim_id join rentals r on r.id = c.rental_id
+          where ${partyTo(userId)} and p.added_by = ${userId} order by p.taken_at, p.id`),
+        rentalExtensions: await rows(sql`
+          select e.id, e.rental_id, ${myRole(userId)} as my_role, to_char(e.from_end_date, 'YYYY-MM-DD') as from_end_date,
+                 to_char(e.to_end_date, 'YYYY-MM-DD') as to_end_date, e.line_pence, e.fee_pence, e.paid_with, e.status, e.created_at, e.answered_at
+          from rental_extensions e join rentals r on r.id = e.rental_id
+          where ${partyTo(userId)} order by e.created_at, e.id`),
       };
     },
 
@@ -102,6 +152,9 @@ export function createAccountDataRepository(db: Db) {
         await tx.execute(sql`delete from phone_verifications where user_id = ${userId}`);
         await tx.execute(sql`delete from notifications where user_id = ${userId}`);
         await tx.execute(sql`delete from support_requests where user_id = ${userId}`);
+        // The owner's other calendars, and by cascade the days they blocked (which leave the items'
+        // booked days with them); a fetch already queued finds no source and ends its chain.
+        await tx.execute(sql`delete from calendar_sources where owner_id = ${userId}`);
         // What the user wrote is theirs: the other party keeps the conversation, without the words.
         if (await hasTable('messages', tx)) {
           await tx.execute(sql`update messages set body = ${REMOVED_MESSAGE} where sender_id = ${userId}`);
