@@ -223,8 +223,10 @@ export const checkoutAttempts = pgTable(
     requestHash: text('request_hash').notNull(),
     status: text('status').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
-    /** The card hold this attempt made, so a crashed attempt's hold can be released. */
+    /** The card hold an attempt made before migration 0032, which records them all in authorizationIds. */
     authorizationId: text('authorization_id'),
+    /** Every card hold this attempt's current claim made (charge, request lines, deposits), so a crashed attempt's holds can be released. */
+    authorizationIds: text('authorization_ids').array().notNull().default(sql`'{}'::text[]`),
     /** Bumped each time the attempt is claimed again; only the current claim may book. */
     claim: integer('claim').notNull().default(1),
     createdAt: createdAt(),

@@ -22,10 +22,10 @@ export async function enqueueAttemptSweep(jobs: JobQueue, attempt: { id: string;
   });
 }
 
-/** Marks attempts left 'processing' by a crash as failed (so the key may be used again) and voids their holds. */
+/** Marks attempts left 'processing' by a crash as failed (so the key may be used again) and voids every hold they recorded. */
 export function registerAttemptSweepJob(jobs: JobQueue, attempts: AttemptRepository, payments: PaymentProvider): void {
   jobs.register<SweepPayload>(ATTEMPT_SWEEP_JOB, async ({ attemptId }, { now }) => {
     const swept = await attempts.sweep(attemptId, new Date(now.getTime() - ATTEMPT_STALE_MS), now);
-    if (swept?.leftoverAuthorization) await payments.void(swept.leftoverAuthorization);
+    for (const authorizationId of swept?.leftoverAuthorizations ?? []) await payments.void(authorizationId);
   });
 }

@@ -20,14 +20,16 @@ import { renterAndOwner, TEST_CARD } from './checkout-test-fixtures.ts';
 let clock = new Date();
 const inner = createSimulatedProcessor({ delayMs: 0 });
 let hang: Promise<void> | null = null;
+/** Which authorisations hang (by their reference); unset: every one while `hang` is set. */
+let hangsOn: ((reference: string) => boolean) | null = null;
 const processor: PaymentProvider = {
   name: inner.name,
   async authorize(input): Promise<AuthorizationResult> {
     const result = await inner.authorize(input);
-    if (hang) await hang;
+    if (hang && (!hangsOn || hangsOn(input.reference))) await hang;
     return result;
   },
-  capture: (id) => inner.capture(id),
+  capture: (id, amountPence) => inner.capture(id, amountPence),
   void: (id) => inner.void(id),
 };
 
@@ -105,5 +107,43 @@ describe('a checkout attempt left processing by a crash', () => {
     release();
     expect((await crashed).statusCode).toBe(200);
     expect(await rentalsOf(body.lines[0]!.startDate)).toBe(1);
+  });
+
+  it('releases every hold it made (the charge, the request line and the deposits) when it dies before booking', async () => {
+    const owner = (await queryRows<{ owner_id: string }>(ctx.database.db, sql`select owner_id from items where id = ${itemId}`))[0]!.owner_id;
+    const withDeposit = (await createItem(ctx.database.db, owner, { name: 'Mitre Saw', depositPence: 5_000 })).id;
+    const requested = (await createItem(ctx.database.db, owner, { name: 'Cement Mixer', depositPence: 3_000, bookingMode: 'request' })).id;
+    offset += 3;
+    const start = addDays(todayInLondon(clock), offset);
+    const body = {
+      lines: [withDeposit, requested].map((id) => ({ itemId: id, startDate: start, endDate: addDays(start, 1) })),
+      card: TEST_CARD,
+      idempotencyKey: randomUUID(),
+    };
+    const before = new Set(inner.holds.keys());
+    const made = () => [...inner.holds.entries()].filter(([id]) => !before.has(id));
+    // The charge, the request line's hold and the first deposit are made; the process 'dies' while
+    // the card processor answers for the second deposit.
+    let deposits = 0;
+    hangsOn = (reference) => reference.includes(':deposit:') && ++deposits === 2;
+    let release!: () => void;
+    hang = new Promise((resolve) => (release = resolve));
+    const crashed = post(ctx.app, '/api/checkout', body, { cookie });
+    for (let i = 0; i < 50 && made().length < 4; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(made().map(([, state]) => state)).toEqual(['held', 'held', 'held', 'held']);
+
+    clock = new Date(clock.getTime() + ATTEMPT_STALE_MS + 2_000);
+    await ctx.app.jobs.runDue();
+    // The sweep released the three holds the attempt had recorded; the fourth was still being answered.
+    expect(made().map(([, state]) => state)).toEqual(['voided', 'voided', 'voided', 'held']);
+
+    // The request wakes up, finds its attempt failed, books nothing and releases the last hold itself.
+    hang = null;
+    hangsOn = null;
+    release();
+    expect((await crashed).statusCode).toBe(409);
+    expect(made().map(([, state]) => state)).toEqual(['voided', 'voided', 'voided', 'voided']);
+    const rentals = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from rentals where item_id in (${withDeposit}, ${requested})`);
+    expect(rentals[0]!.n).toBe(0);
   });
 });

@@ -80,8 +80,8 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
     if (existing.status === 'succeeded' && existing.paymentId) return { paymentId: existing.paymentId };
     const reclaimed = await attempts.reclaim(existing.id, new Date(at.getTime() - ATTEMPT_STALE_MS), at);
     if (!reclaimed) throw new AppError('CONFLICT', STILL_PROCESSING, 'idempotencyKey');
-    // A request that crashed after authorising left a hold: release it before authorising again.
-    if (reclaimed.leftoverAuthorization) await payments.void(reclaimed.leftoverAuthorization);
+    // A request that crashed after authorising left holds: release them before authorising again.
+    for (const authorizationId of reclaimed.leftoverAuthorizations) await payments.void(authorizationId);
     return { id: existing.id, claim: reclaimed.claim };
   }
 
@@ -123,20 +123,32 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
     // Instant lines are charged together; each request line is authorised on its own (request-lines.ts).
     const split = splitCharges(priced, price);
     const booked = split.lines;
-    const auth = await payments.authorize({ amountPence: split.instantPence, card, reference: attempt.id });
+    // Each hold is recorded on the attempt as soon as the processor gives it, so that if this request
+    // dies before booking, the retry or the sweep job releases every one (attempt-sweep-job.ts).
+    const remember = (authorizationId: string) => attempts.recordAuthorization(attempt.id, attempt.claim, authorizationId, now());
+    const remembering: PaymentProvider = {
+      name: payments.name,
+      async authorize(input) {
+        const result = await payments.authorize(input);
+        if (result.ok) await remember(result.authorizationId);
+        return result;
+      },
+      capture: (id, amountPence) => payments.capture(id, amountPence),
+      void: (id) => payments.void(id),
+    };
+    const auth = await remembering.authorize({ amountPence: split.instantPence, card, reference: attempt.id });
     if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
-    const requestHolds = await authorizeRequests(payments, split, card, attempt.id, now()).catch(async (err: unknown) => {
+    const requestHolds = await authorizeRequests(remembering, split, card, attempt.id, now()).catch(async (err: unknown) => {
       await payments.void(auth.authorizationId);
       throw err;
     });
     // Deposits are held beside the charge, one authorisation per line that asks for one; a decline releases everything.
-    const held = deposits ? await deposits.authorize(booked.map((b) => ({ depositPence: depositOf(b.itemId) })), card, attempt.id) : { ok: true as const, holds: [] };
+    const held = deposits ? await deposits.authorize(booked.map((b) => ({ depositPence: depositOf(b.itemId) })), card, attempt.id, remember) : { ok: true as const, holds: [] };
     if (!held.ok) {
       await payments.void(auth.authorizationId);
       await releaseRequests(payments, requestHolds);
       throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(held.reason)}`, 'card');
     }
-    await attempts.recordAuthorization(attempt.id, attempt.claim, auth.authorizationId, now());
 
     let inserting = 0;
     let paymentId: string;
@@ -218,7 +230,9 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
       try {
         return { paymentId: await bookAndPay(renterId, lines, input.card, attempt, today), replayed: false };
       } catch (err) {
-        await attempts.fail(attempt.id, attempt.claim, now());
+        // The failure paths above release what they authorised; an error they did not foresee may not
+        // have: every hold the attempt recorded is voided again (voiding is idempotent).
+        for (const authorizationId of await attempts.fail(attempt.id, attempt.claim, now())) await payments.void(authorizationId).catch(() => undefined);
         if (err instanceof StaleClaimError) {
           const truth = await attempts.find(attempt.id);
           if (truth?.status === 'succeeded' && truth.paymentId) return { paymentId: truth.paymentId, replayed: true };

@@ -94,7 +94,13 @@ export function setUpDeposits(deps: {
     service,
     checkout: {
       /** Authorises each line's deposit on the card (held, not charged); on a decline releases those already held. */
-      async authorize(lines: ReadonlyArray<{ depositPence: number }>, card: CardInput, reference: string): Promise<{ ok: true; holds: DepositAuthorization[] } | { ok: false; reason: 'declined' | 'insufficient_funds' | 'processing_error' }> {
+      /** Holds each line's deposit on the card; `remember` records each hold as soon as it is made (the checkout attempt's). */
+      async authorize(
+        lines: ReadonlyArray<{ depositPence: number }>,
+        card: CardInput,
+        reference: string,
+        remember: (authorizationId: string) => Promise<void> = async () => {},
+      ): Promise<{ ok: true; holds: DepositAuthorization[] } | { ok: false; reason: 'declined' | 'insufficient_funds' | 'processing_error' }> {
         const holds: DepositAuthorization[] = [];
         for (const [line, { depositPence }] of lines.entries()) {
           if (depositPence <= 0) continue;
@@ -104,6 +110,7 @@ export function setUpDeposits(deps: {
             return { ok: false, reason: auth.reason };
           }
           holds.push({ line, amountPence: depositPence, authorizationId: auth.authorizationId });
+          await remember(auth.authorizationId);
         }
         return { ok: true, holds };
       },
