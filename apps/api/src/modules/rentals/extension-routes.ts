@@ -32,6 +32,7 @@ export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService;
   app.get(
     '/rentals/:rentalId/extension',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['rentals'],
         summary: 'What extending the rental to endDate would cost, or why it cannot be (the renter only)',
@@ -46,6 +47,7 @@ export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService;
   app.post(
     '/rentals/:rentalId/extension',
     {
+      onRequest: currentUser.authenticate,
       schema: {
         tags: ['rentals'],
         summary: 'Extend an upcoming or active rental to endDate (the renter): an instant item at once, the difference paid by card or balance; a request item once its owner accepts',

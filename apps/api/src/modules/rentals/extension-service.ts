@@ -115,12 +115,13 @@ export function createExtensionService({ repo, extensions, payments, events, now
 
     async extend(rentalId: string, userId: string, input: ExtensionInput): Promise<{ status: 'extended' | 'pending'; chargedPence: number }> {
       if (!isRowId(rentalId)) throw notFound();
+      // Who is asking comes first (the quote answers 404 to anyone but the renter), then the card.
+      const asked = await quote(rentalId, userId, input.endDate);
       if (input.payWith === 'card') {
         if (!input.card) throw new AppError('VALIDATION', 'Please enter your card details.', 'card');
         const first = Object.entries(cardProblems(input.card, todayInLondon(now())))[0];
         if (first) throw new AppError('VALIDATION', first[1], `card.${first[0]}`);
       }
-      const asked = await quote(rentalId, userId, input.endDate);
       if (asked.problem || !asked.price) throw new AppError('CONFLICT', asked.problem ?? 'This rental cannot be extended now.');
       const amount = asked.price.totalPence;
       // The card is authorised before the transaction (no network call under the row lock) and voided if it does not commit.

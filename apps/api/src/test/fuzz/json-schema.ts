@@ -10,6 +10,7 @@ export interface JsonSchema {
   format?: string;
   pattern?: string;
   minLength?: number;
+  maxLength?: number;
   minimum?: number;
   exclusiveMinimum?: number;
   minItems?: number;
@@ -63,7 +64,9 @@ export function validValue(schema: JsonSchema | undefined, name: string, ids: { 
       if (lower.includes('date') || lower === 'from') return FUTURE_START;
       if (lower.includes('password')) return 'a sturdy wheelbarrow';
       if (lower.includes('number') && lower.includes('card')) return '4242424242424242';
-      return 'Fuzz value '.padEnd(Math.max(schema.minLength ?? 1, 11), 'x');
+      if (lower === 'expiry') return '12/30';
+      if (lower === 'cvv') return '123';
+      return 'Fuzz value '.padEnd(Math.max(schema.minLength ?? 1, 11), 'x').slice(0, schema.maxLength ?? Infinity);
     }
   }
 }
