@@ -63,8 +63,13 @@ beforeAll(async () => {
   const booked = await kit.book(renter.cookie, [{ itemId: item.id, startDate: start, endDate: addDays(start, 1) }]);
   expect(booked.statusCode, booked.body).toBe(201);
   const { orderId } = booked.json() as { orderId: string };
-  const order = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: renter.cookie } })).json() as { rentals: Array<{ id: string }> };
-  const [note] = await ctx.database.db.insert(notifications).values({ userId: owner.user.id, kind: 'test', title: 'For the owner only' }).returning();
+  const order = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: renter.cookie } })).json() as {
+    rentals: Array<{ id: string }>;
+  };
+  const [note] = await ctx.database.db
+    .insert(notifications)
+    .values({ userId: owner.user.id, kind: 'test', title: 'For the owner only' })
+    .returning();
   Object.assign(rows, {
     itemId: item.id,
     imageId: /\/([0-9a-f-]{36})-large\.webp/.exec(detail.images[0]?.url ?? '')?.[1] ?? randomUUID(),
@@ -85,7 +90,9 @@ const key = (op: Operation) => `${op.method} ${op.path}`;
 function request(op: Operation, values: (param: string) => string, cookie?: string) {
   const path = op.path.replace(/\{(\w+)\}/g, (_, name: string) => encodeURIComponent(values(name)));
   // Query parameters get valid values too, so that validation does not answer before the session check.
-  const query = new URLSearchParams(Object.entries(op.query).map(([name, schema]) => [name, String(validValue(schema, name, { any: rows.itemId! }))]));
+  const query = new URLSearchParams(
+    Object.entries(op.query).map(([name, schema]): [string, string] => [name, String(validValue(schema, name, { any: rows.itemId! }))]),
+  );
   const url = query.size > 0 ? `${path}?${query}` : path;
   const payload = op.body && op.method !== 'GET' && op.method !== 'DELETE' ? validValue(op.body, '', { any: rows.itemId! }) : undefined;
   return ctx.app.inject({
@@ -105,7 +112,9 @@ describe('every API route', () => {
   it('declares in the OpenAPI document exactly the public routes as needing no session', () => {
     const doc = ctx.app.swagger() as { security?: unknown; paths: Record<string, Record<string, { security?: unknown[] }>> };
     expect(doc.security).toEqual([{ sessionCookie: [] }]);
-    const declaredPublic = operations.filter((op) => (doc.paths[op.path]?.[op.method.toLowerCase()]?.security ?? null)?.length === 0).map(key);
+    const declaredPublic = operations
+      .filter((op) => (doc.paths[op.path]?.[op.method.toLowerCase()]?.security ?? null)?.length === 0)
+      .map(key);
     expect(new Set(declaredPublic)).toEqual(PUBLIC);
   });
 
@@ -127,7 +136,10 @@ describe('every API route', () => {
     for (const op of withIds) {
       const unknown = op.pathParams.filter((p) => !(p in rows));
       const res = await request(op, (p) => rows[p] ?? randomUUID(), outsider.cookie);
-      if (res.statusCode !== 404) wrong.push(`${key(op)} -> ${res.statusCode} ${res.body.slice(0, 120)}${unknown.length ? ` (no real row for ${unknown.join(', ')})` : ''}`);
+      if (res.statusCode !== 404)
+        wrong.push(
+          `${key(op)} -> ${res.statusCode} ${res.body.slice(0, 120)}${unknown.length ? ` (no real row for ${unknown.join(', ')})` : ''}`,
+        );
     }
     const noRow = [...new Set(withIds.flatMap((op) => op.pathParams.filter((p) => !(p in rows))))];
     // A new kind of id only gets a random (trivially unknown) value until a real row is added above.
@@ -137,7 +149,11 @@ describe('every API route', () => {
 
   it('still answers the parties themselves (the rows above are real)', async () => {
     const signedIn = await signIn(ctx.app, 'owner@example.com');
-    const owner = await ctx.app.inject({ method: 'GET', url: `/api/rentals/${rows.rentalId}`, headers: { cookie: cookieHeader(signedIn) } });
+    const owner = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/rentals/${rows.rentalId}`,
+      headers: { cookie: cookieHeader(signedIn) },
+    });
     expect(owner.statusCode).toBe(200);
   });
 });
