@@ -22,9 +22,21 @@ const webZones = [
   })),
   { target: layer('features'), from: [layer('pages'), layer('app')], message: 'A feature never imports a page or the app shell.' },
   { target: layer('pages'), from: layer('app'), message: 'A page never imports the app shell.' },
-  { target: layer('data'), from: [layer('ui'), layer('features'), layer('pages'), layer('app')], message: 'data/ holds state and queries; it imports only lib/ and data/.' },
-  { target: layer('ui'), from: [layer('data'), layer('features'), layer('pages'), layer('app')], message: 'ui/ components take what they show as props; they import only lib/ and ui/.' },
-  { target: layer('lib'), from: [layer('ui'), layer('data'), layer('features'), layer('pages'), layer('app')], message: 'lib/ imports only lib/.' },
+  {
+    target: layer('data'),
+    from: [layer('ui'), layer('features'), layer('pages'), layer('app')],
+    message: 'data/ holds state and queries; it imports only lib/ and data/.',
+  },
+  {
+    target: layer('ui'),
+    from: [layer('data'), layer('features'), layer('pages'), layer('app')],
+    message: 'ui/ components take what they show as props; they import only lib/ and ui/.',
+  },
+  {
+    target: layer('lib'),
+    from: [layer('ui'), layer('data'), layer('features'), layer('pages'), layer('app')],
+    message: 'lib/ imports only lib/.',
+  },
   {
     // Test helpers are for tests: no file the app ships may import them.
     target: [`${web}/{app,data,features,lib,pages,ui}/**/!(*.test).{ts,tsx}`, `${web}/main.tsx`],
@@ -127,7 +139,10 @@ export default tseslint.config(
           paths: [{ name: 'drizzle-orm', message: 'SQL belongs in a *-repository.ts file: ask the repository.' }],
           patterns: [
             { group: ['drizzle-orm/*'], message: 'SQL belongs in a *-repository.ts file: ask the repository.' },
-            { group: ['**/db/schema', '**/db/schema.ts', '**/db/schema-*'], message: 'The schema is for repositories: ask the repository.' },
+            {
+              group: ['**/db/schema', '**/db/schema.ts', '**/db/schema-*'],
+              message: 'The schema is for repositories: ask the repository.',
+            },
           ],
         },
       ],

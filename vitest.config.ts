@@ -25,7 +25,16 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'bench', root: 'bench', include: ['*/**/*.test.ts'], exclude: ['node_modules/**'], environment: 'node', isolate: false } },
+      {
+        test: {
+          name: 'bench',
+          root: 'bench',
+          include: ['*/**/*.test.ts'],
+          exclude: ['node_modules/**'],
+          environment: 'node',
+          isolate: false,
+        },
+      },
       {
         extends: 'apps/web/vite.config.ts',
         test: {

@@ -34,7 +34,10 @@ async function listFiles(entry) {
 
 /** One hash over the names and contents of every source file of a part (tests left out). */
 async function sourceHash(inputs) {
-  const files = (await Promise.all(inputs.map(listFiles))).flat().filter((f) => !isTest(f)).sort();
+  const files = (await Promise.all(inputs.map(listFiles)))
+    .flat()
+    .filter((f) => !isTest(f))
+    .sort();
   const hash = createHash('sha256');
   for (const file of files) {
     hash.update(file);
@@ -55,8 +58,27 @@ function run(command, commandArgs, cwd = root) {
  * Everything else is bundled: on Node 24 each ES module file of a package with a large package.json
  * (drizzle-orm, zod) costs milliseconds to load, and the bundle starts several times faster.
  */
-const OPENTELEMETRY = ['@opentelemetry/api', '@opentelemetry/core', '@opentelemetry/resources', '@opentelemetry/sdk-trace', '@opentelemetry/exporter-trace-otlp-http'];
-const RUNTIME_PACKAGES = new Set(['sharp', '@img/sharp-linux-x64', '@electric-sql/pglite', 'pg', 'pg-native', '@fastify/swagger-ui', '@fastify/swagger', 'pino', 'pino-pretty', 'thread-stream', 'nodemailer', ...OPENTELEMETRY]);
+const OPENTELEMETRY = [
+  '@opentelemetry/api',
+  '@opentelemetry/core',
+  '@opentelemetry/resources',
+  '@opentelemetry/sdk-trace',
+  '@opentelemetry/exporter-trace-otlp-http',
+];
+const RUNTIME_PACKAGES = new Set([
+  'sharp',
+  '@img/sharp-linux-x64',
+  '@electric-sql/pglite',
+  'pg',
+  'pg-native',
+  '@fastify/swagger-ui',
+  '@fastify/swagger',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  'nodemailer',
+  ...OPENTELEMETRY,
+]);
 
 /** Builds into a fresh folder, then swaps it in, so a server starting meanwhile finds a whole bundle. */
 async function buildServer(hash) {
@@ -65,7 +87,11 @@ async function buildServer(hash) {
   const outdir = `${finalDir}.building-${process.pid}`;
   await rm(outdir, { recursive: true, force: true });
   await build({
-    entryPoints: { server: path.join(root, 'apps/api/src/main.ts'), seed: path.join(root, 'apps/api/src/db/seed/run-seed.ts'), migrate: path.join(root, 'apps/api/src/db/run-migrations.ts') },
+    entryPoints: {
+      server: path.join(root, 'apps/api/src/main.ts'),
+      seed: path.join(root, 'apps/api/src/db/seed/run-seed.ts'),
+      migrate: path.join(root, 'apps/api/src/db/run-migrations.ts'),
+    },
     outdir,
     bundle: true,
     platform: 'node',
@@ -113,7 +139,16 @@ async function buildServer(hash) {
 const PARTS = {
   web: {
     stamp: 'apps/web/dist/.build-hash',
-    inputs: ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'apps/web/build', 'apps/web/vite.config.ts', 'apps/web/package.json', 'packages/core/src', 'package-lock.json'],
+    inputs: [
+      'apps/web/src',
+      'apps/web/index.html',
+      'apps/web/public',
+      'apps/web/build',
+      'apps/web/vite.config.ts',
+      'apps/web/package.json',
+      'packages/core/src',
+      'package-lock.json',
+    ],
     // Build-time settings change the output too.
     env: ['VITE_MAP_TILE_URL', 'SOURCE_MAPS'],
     build: async (hash) => {
@@ -164,7 +199,11 @@ async function withBuildLock(fn) {
   }
 }
 
-const exists = (file) => stat(file).then(() => true, () => false);
+const exists = (file) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 
 /** A production copy (the container image) holds the built output without its sources: it is used as it is. */
 async function prebuiltOnly(name) {

@@ -22,16 +22,22 @@ const snapshotsIn = async (dir) => (await readdir(path.join(dir, 'meta'))).filte
 async function wouldGenerate(dir) {
   const before = new Set(await readdir(dir, { recursive: true }));
   // drizzle-kit reads --out relative to the working directory (as `npm run db:generate -w apps/api` runs it).
-  const result = spawnSync('npx', ['--no', 'drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './src/db/schema.ts', '--out', path.relative(apiDir, dir)], {
-    cwd: apiDir,
-    encoding: 'utf8',
-    // No terminal: drizzle-kit fails instead of asking whether a column was renamed.
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const result = spawnSync(
+    'npx',
+    ['--no', 'drizzle-kit', 'generate', '--dialect', 'postgresql', '--schema', './src/db/schema.ts', '--out', path.relative(apiDir, dir)],
+    {
+      cwd: apiDir,
+      encoding: 'utf8',
+      // No terminal: drizzle-kit fails instead of asking whether a column was renamed.
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const output = `${result.stdout}${result.stderr}`;
   if (result.status !== 0) throw new Error(`drizzle-kit generate failed (${result.status}):\n${output}`);
   const added = (await readdir(dir, { recursive: true })).filter((f) => !before.has(f)).sort();
-  const files = await Promise.all(added.filter((f) => f.endsWith('.sql')).map(async (f) => ({ name: f, text: await readFile(path.join(dir, f), 'utf8') })));
+  const files = await Promise.all(
+    added.filter((f) => f.endsWith('.sql')).map(async (f) => ({ name: f, text: await readFile(path.join(dir, f), 'utf8') })),
+  );
   return { added, files, output };
 }
 
@@ -81,7 +87,9 @@ try {
     process.exitCode = 1;
   } else {
     const last = journal.entries.at(-1)?.tag;
-    console.log(`Migrations agree with the schema: drizzle-kit generate writes nothing (${journal.entries.length} migrations, last ${last}; ${(await snapshotsIn(copy)).at(-1)} is the latest snapshot).`);
+    console.log(
+      `Migrations agree with the schema: drizzle-kit generate writes nothing (${journal.entries.length} migrations, last ${last}; ${(await snapshotsIn(copy)).at(-1)} is the latest snapshot).`,
+    );
   }
 } finally {
   await rm(work, { recursive: true, force: true });

@@ -40,17 +40,35 @@ async function finish(code, message) {
 
 // What the image's runtime stage copies (see Dockerfile).
 const rootPackage = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
-const copies = ['package.json', 'package-lock.json', '.npmrc', 'scripts/build.mjs', 'apps/api/dist', 'apps/web/dist', ...rootPackage.workspaces.map((w) => `${w}/package.json`)];
+const copies = [
+  'package.json',
+  'package-lock.json',
+  '.npmrc',
+  'scripts/build.mjs',
+  'apps/api/dist',
+  'apps/web/dist',
+  ...rootPackage.workspaces.map((w) => `${w}/package.json`),
+];
 for (const file of copies) {
   const from = path.join(root, file);
-  if (!(await stat(from).then(() => true, () => false))) continue;
+  if (
+    !(await stat(from).then(
+      () => true,
+      () => false,
+    ))
+  )
+    continue;
   await mkdir(path.dirname(path.join(app, file)), { recursive: true });
   await cp(from, path.join(app, file), { recursive: true, filter: (src) => !src.includes(`${path.sep}.compile-cache`) });
 }
 await mkdir(dataDir);
 
 console.log(`npm ci --omit=dev in ${app}`);
-const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], { cwd: app, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
+  cwd: app,
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production' },
+});
 if (install.status !== 0) await finish(1, `npm ci --omit=dev exited with ${install.status}`);
 const listed = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: app, encoding: 'utf8' });
 const packages = listed.stdout.split('\n').filter((line) => line.includes(`${path.sep}node_modules${path.sep}`)).length;
@@ -90,17 +108,23 @@ let ready = false;
 const deadline = Date.now() + 180_000;
 while (!ready && Date.now() < deadline) {
   if (child.exitCode !== null) await finish(1, `the server exited with ${child.exitCode}`);
-  ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+  ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!ready) await new Promise((r) => setTimeout(r, 250));
 }
 if (!ready) await finish(1, 'not ready within 180 s');
 const { categories } = await fetch(`http://127.0.0.1:${port}/api/categories`).then((r) => r.json());
 const items = Array.isArray(categories) ? categories.reduce((sum, c) => sum + c.itemCount, 0) : 0;
-if (!Array.isArray(categories) || categories.length === 0 || items === 0) await finish(1, `no sample catalogue on /api/categories (${JSON.stringify(categories)})`);
+if (!Array.isArray(categories) || categories.length === 0 || items === 0)
+  await finish(1, `no sample catalogue on /api/categories (${JSON.stringify(categories)})`);
 const page = await fetch(`http://127.0.0.1:${port}/`).then((r) => r.text());
 if (!page.includes('<div id="root"')) await finish(1, 'the web app is not served on /');
 child.kill('SIGTERM');
 const code = await exit;
 if (code !== 0) await finish(1, `exit code ${code} after SIGTERM`);
-console.log(`The production install answered /api/ready and served ${categories.length} categories with ${items} items, then stopped cleanly (${seconds()} in all).`);
+console.log(
+  `The production install answered /api/ready and served ${categories.length} categories with ${items} items, then stopped cleanly (${seconds()} in all).`,
+);
 await finish(0);

@@ -31,7 +31,10 @@ const started = Date.now();
 let ready = false;
 while (!ready && Date.now() - started < 180_000) {
   if (child.exitCode !== null) await fail(`the server exited with ${child.exitCode}`);
-  ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then((r) => r.ok, () => false);
+  ready = await fetch(`http://127.0.0.1:${port}/api/ready`).then(
+    (r) => r.ok,
+    () => false,
+  );
   if (!ready) await new Promise((r) => setTimeout(r, 250));
 }
 if (!ready) await fail('not ready within 180 s');
@@ -41,4 +44,6 @@ child.kill('SIGTERM');
 const code = await exit;
 await rm(dataDir, { recursive: true, force: true });
 if (code !== 0) await fail(`exit code ${code} after SIGTERM`);
-console.log(`The compiled server started (${Math.round((Date.now() - started) / 1000)} s on an empty folder), answered and stopped cleanly.`);
+console.log(
+  `The compiled server started (${Math.round((Date.now() - started) / 1000)} s on an empty folder), answered and stopped cleanly.`,
+);

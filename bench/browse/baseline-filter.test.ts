@@ -4,7 +4,16 @@ import { filterInMemory, reportedTotal, type BaselineItem } from './baseline-fil
 
 const TODAY = '2030-06-10';
 
-function item(id: string, overrides: Partial<BaselineItem> & { name?: string; description?: string; categoryId?: string; pence?: number; rating?: number | null } = {}): BaselineItem {
+function item(
+  id: string,
+  overrides: Partial<BaselineItem> & {
+    name?: string;
+    description?: string;
+    categoryId?: string;
+    pence?: number;
+    rating?: number | null;
+  } = {},
+): BaselineItem {
   const name = overrides.name ?? `Item ${id}`;
   const description = overrides.description ?? 'A useful thing.';
   return {
@@ -37,7 +46,13 @@ const ids = (r: { items: Array<{ id: string }> }) => r.items.map((i) => i.id);
 
 describe('filterInMemory, the baseline prototype browse', () => {
   const catalogue = [
-    item('a', { name: 'Cordless Drill', description: 'Two batteries', pence: 800, createdAtMs: 1, booked: [{ startDate: '2030-06-12', endDate: '2030-06-14' }] }),
+    item('a', {
+      name: 'Cordless Drill',
+      description: 'Two batteries',
+      pence: 800,
+      createdAtMs: 1,
+      booked: [{ startDate: '2030-06-12', endDate: '2030-06-14' }],
+    }),
     item('b', { name: 'Petrol Lawn Mower', categoryId: 'garden-tools', pence: 2000, createdAtMs: 2, rating: 3.5 }),
     item('c', { name: 'Circular Saw', description: 'Cuts sheet material', pence: 1250, createdAtMs: 3, rating: null }),
     item('d', { name: 'Hidden Drill', createdAtMs: 4, listed: false }),

@@ -34,7 +34,11 @@ function newestFirst(a: BaselineItem, b: BaselineItem): number {
  * The prototype's browse: filter every item in JavaScript, sort the matches and cut out the page.
  * Same rules as the SQL in the catalogue repository, so both answer the same page.
  */
-export function filterInMemory(items: BaselineItem[], categoryId: string | null, f: BrowseFilters): { total: number; items: ItemSummary[] } {
+export function filterInMemory(
+  items: BaselineItem[],
+  categoryId: string | null,
+  f: BrowseFilters,
+): { total: number; items: ItemSummary[] } {
   const words = searchWords(f.search);
   const hits = items.filter((item) => matches(item, categoryId, f, words)).sort(newestFirst);
   const offset = (f.page - 1) * f.pageSize;
@@ -46,7 +50,8 @@ const COUNT_BOUND = 1000;
 
 /** The total as the API reports it: exact for a listing with no filters, else capped at the bound. */
 export function reportedTotal(total: number, f: BrowseFilters): { total: number; totalCapped: boolean } {
-  const narrowed = searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate);
+  const narrowed =
+    searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate);
   if (!narrowed || total <= COUNT_BOUND) return { total, totalCapped: false };
   return { total: COUNT_BOUND, totalCapped: true };
 }

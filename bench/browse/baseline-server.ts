@@ -88,9 +88,7 @@ async function handle(req: http.IncomingMessage, res: http.ServerResponse): Prom
   const raw: RawBrowseFilters = Object.fromEntries(url.searchParams);
   const parsed = parseBrowseFilters(raw);
   if (!parsed.ok) return send(res, 400, { error: { code: 'VALIDATION', message: parsed.message, field: parsed.field } });
-  const category = categoryId === ALL_CATEGORY_ID
-    ? ALL_ITEMS_CATEGORY
-    : CATEGORIES.find((c) => c.id === categoryId);
+  const category = categoryId === ALL_CATEGORY_ID ? ALL_ITEMS_CATEGORY : CATEGORIES.find((c) => c.id === categoryId);
   if (!category) return send(res, 404, { error: { code: 'NOT_FOUND', message: 'Category not found' } });
 
   const page = filterInMemory(await loadEverything(), categoryId === ALL_CATEGORY_ID ? null : categoryId, parsed.value);

@@ -112,7 +112,9 @@ async function migrate(url: string): Promise<void> {
 async function timed(client: pg.Client, s: Statement): Promise<void> {
   const started = performance.now();
   const res = await client.query(s.text, s.values);
-  console.log(`  ${s.name.padEnd(12)} ${String(res.rowCount ?? '').padStart(9)} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${s.name.padEnd(12)} ${String(res.rowCount ?? '').padStart(9)} rows in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 async function seed(url: string, name: string): Promise<void> {
@@ -120,7 +122,16 @@ async function seed(url: string, name: string): Promise<void> {
   const started = performance.now();
   await withClient(url, async (c) => {
     await c.query(`set synchronous_commit = off; set maintenance_work_mem = '256MB'; select setseed(0.42)`);
-    const cats = { name: 'categories', text: `insert into categories (id, name, description, position) select * from unnest($1::text[], $2::text[], $3::text[], $4::int[])`, values: [CATEGORIES.map((x) => x.id), CATEGORIES.map((x) => x.name), CATEGORIES.map((x) => x.description), CATEGORIES.map((_, i) => i)] };
+    const cats = {
+      name: 'categories',
+      text: `insert into categories (id, name, description, position) select * from unnest($1::text[], $2::text[], $3::text[], $4::int[])`,
+      values: [
+        CATEGORIES.map((x) => x.id),
+        CATEGORIES.map((x) => x.name),
+        CATEGORIES.map((x) => x.description),
+        CATEGORIES.map((_, i) => i),
+      ],
+    };
     for (const s of [cats, usersStatement()]) await timed(c, s);
     // The trigger keeping items.booked would refresh every item after the million-row insert, while
     // the rentals index it reads is dropped; it is switched off for the load and done once after.
@@ -150,7 +161,11 @@ export async function prepareBenchDatabase(url: string): Promise<void> {
   await createIfMissing(url, name);
   const problem = await reuseProblem(url);
   if (problem === null) {
-    console.log(`Reusing the seeded bench database "${name}" (${Object.entries(EXPECTED_COUNTS).map(([t, n]) => `${n} ${t}`).join(', ')}).`);
+    console.log(
+      `Reusing the seeded bench database "${name}" (${Object.entries(EXPECTED_COUNTS)
+        .map(([t, n]) => `${n} ${t}`)
+        .join(', ')}).`,
+    );
     await migrate(url);
     return;
   }

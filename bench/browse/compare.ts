@@ -83,7 +83,9 @@ async function main(): Promise<void> {
         side.rps.push(load.requestsPerSecond);
         side.cpuMsPerRequest.push(Math.round(((busy * 1000) / Math.max(load.requests - load.non2xx, 1)) * 100) / 100);
         side.failures += load.non2xx + load.errors;
-        console.log(`round ${round + 1} ${side.label.padEnd(5)} ${load.requestsPerSecond} req/s, machine ${side.cpuMsPerRequest.at(-1)} ms CPU per answer, single p50 ${serial.overall.p50} ms`);
+        console.log(
+          `round ${round + 1} ${side.label.padEnd(5)} ${load.requestsPerSecond} req/s, machine ${side.cpuMsPerRequest.at(-1)} ms CPU per answer, single p50 ${serial.overall.p50} ms`,
+        );
       }
     }
 
@@ -99,9 +101,20 @@ async function main(): Promise<void> {
     }));
     console.log('');
     for (const s of summary) {
-      console.log(`${s.label.padEnd(5)} mean ${s.meanRequestsPerSecond} req/s at ${CONNECTIONS} connections, ${s.meanMachineCpuMsPerRequest} ms machine CPU per answer; one connection p50 ${s.singleConnection.p50} / p95 ${s.singleConnection.p95} ms; failures ${s.failures}`);
+      console.log(
+        `${s.label.padEnd(5)} mean ${s.meanRequestsPerSecond} req/s at ${CONNECTIONS} connections, ${s.meanMachineCpuMsPerRequest} ms machine CPU per answer; one connection p50 ${s.singleConnection.p50} / p95 ${s.singleConnection.p95} ms; failures ${s.failures}`,
+      );
     }
-    const result = { date: new Date().toISOString(), machine: machineInfo({}), seed: COMPARE_SEED, rounds, loadCount, serialCount, connections: CONNECTIONS, sides: summary };
+    const result = {
+      date: new Date().toISOString(),
+      machine: machineInfo({}),
+      seed: COMPARE_SEED,
+      rounds,
+      loadCount,
+      serialCount,
+      connections: CONNECTIONS,
+      sides: summary,
+    };
     console.log(`\nWrote ${await writeResult('browse-compare.json', JSON.stringify(result, null, 2))}`);
   } finally {
     await stopAllServers();

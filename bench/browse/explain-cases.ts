@@ -1,4 +1,12 @@
-import { addDays, METRES_PER_MILE, parseBrowseFilters, placeOffline, type BrowseFilters, type IsoDate, type RawBrowseFilters } from '@toolshed/core';
+import {
+  addDays,
+  METRES_PER_MILE,
+  parseBrowseFilters,
+  placeOffline,
+  type BrowseFilters,
+  type IsoDate,
+  type RawBrowseFilters,
+} from '@toolshed/core';
 import type { BrowseScope, CatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
 import { narrowsListing } from '../../apps/api/src/modules/catalogue/browse-sql.ts';
 import { generateMix, MIX_SEED } from './generated-mix.ts';
@@ -131,7 +139,15 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   },
   {
     title: 'Within 3 miles of a district, a word, a price, dates and a rating',
-    run: browse(null, (t) => ({ near: 'M1', radius: '3', search: 'drill', maxPrice: '40', startDate: addDays(t, 6), endDate: addDays(t, 8), minRating: '3.5' })),
+    run: browse(null, (t) => ({
+      near: 'M1',
+      radius: '3',
+      search: 'drill',
+      maxPrice: '40',
+      startDate: addDays(t, 6),
+      endDate: addDays(t, 8),
+      minRating: '3.5',
+    })),
     expectIndexes: ['items_near_idx'],
     fullPlans: true,
   },

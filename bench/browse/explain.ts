@@ -53,7 +53,10 @@ export async function explainTypicalQueries(databaseUrl: string): Promise<{ text
   const db = drizzle(pool, { schema, logger: { logQuery: (text, params) => void captured.push({ text, params }) } });
   const repo = createCatalogueRepository(db as unknown as Db);
   const today = todayInLondon();
-  const out: string[] = [`EXPLAIN (ANALYZE, BUFFERS) of the catalogue repository's queries, ${new Date().toISOString()}, today in London ${today}`, ''];
+  const out: string[] = [
+    `EXPLAIN (ANALYZE, BUFFERS) of the catalogue repository's queries, ${new Date().toISOString()}, today in London ${today}`,
+    '',
+  ];
   const summary: ExplainSummary[] = [];
   try {
     const version = await pool.query<{ v: string }>('select version() as v');
@@ -71,11 +74,28 @@ export async function explainTypicalQueries(databaseUrl: string): Promise<{ text
         const analysed = { ...analysePlan(plan), bestMs: await bestOf(pool, q) };
         queries.push(analysed);
         const kind = q.text.includes('count(*)') ? 'page+count' : q.text.includes('category_item_counts') ? 'counts' : 'page';
-        if (c.fullPlans) out.push('', q.text.replace(/\s+/g, ' ').trim(), `params: ${JSON.stringify(q.params)}`, `best of ${TIMED_RUNS} runs: ${analysed.bestMs} ms`, '', plan, '');
-        else out.push(`${kind.padEnd(10)} ${analysed.executionMs.toFixed(2).padStart(8)} ms (best of ${TIMED_RUNS}: ${analysed.bestMs} ms)  indexes: ${analysed.indexes.join(', ')}${analysed.seqScans.length ? `; seq scan on ${analysed.seqScans.join(', ')}` : ''}  params: ${JSON.stringify(q.params)}`);
+        if (c.fullPlans)
+          out.push(
+            '',
+            q.text.replace(/\s+/g, ' ').trim(),
+            `params: ${JSON.stringify(q.params)}`,
+            `best of ${TIMED_RUNS} runs: ${analysed.bestMs} ms`,
+            '',
+            plan,
+            '',
+          );
+        else
+          out.push(
+            `${kind.padEnd(10)} ${analysed.executionMs.toFixed(2).padStart(8)} ms (best of ${TIMED_RUNS}: ${analysed.bestMs} ms)  indexes: ${analysed.indexes.join(', ')}${analysed.seqScans.length ? `; seq scan on ${analysed.seqScans.join(', ')}` : ''}  params: ${JSON.stringify(q.params)}`,
+          );
       }
       const used = new Set(queries.flatMap((q) => q.indexes));
-      summary.push({ title: c.title, queries, expectIndexes: c.expectIndexes, missingIndexes: c.expectIndexes.filter((i) => !used.has(i)) });
+      summary.push({
+        title: c.title,
+        queries,
+        expectIndexes: c.expectIndexes,
+        missingIndexes: c.expectIndexes.filter((i) => !used.has(i)),
+      });
     }
   } finally {
     await pool.end();
@@ -91,7 +111,9 @@ export function printExplainSummary(summary: ExplainSummary[]): void {
     console.log(`  ${s.title} [${verdict}]`);
     for (const q of s.queries) {
       const seq = q.seqScans.length > 0 ? `; seq scan on ${q.seqScans.join(', ')}` : '';
-      console.log(`    ${q.executionMs.toFixed(2).padStart(8)} / ${q.bestMs.toFixed(2).padStart(8)} ms  ${q.indexes.join(', ') || '(no index)'}${seq}`);
+      console.log(
+        `    ${q.executionMs.toFixed(2).padStart(8)} / ${q.bestMs.toFixed(2).padStart(8)} ms  ${q.indexes.join(', ') || '(no index)'}${seq}`,
+      );
     }
   }
 }

@@ -35,7 +35,12 @@ const SORTS = ['price', 'rating'];
 
 /** Search words as people type them: single words from the item names of a category, lower-case. */
 function nounWords(nouns: string[]): string[][] {
-  return nouns.map((n) => n.toLowerCase().split(/[\s-]+/).filter((w) => w.length >= 3));
+  return nouns.map((n) =>
+    n
+      .toLowerCase()
+      .split(/[\s-]+/)
+      .filter((w) => w.length >= 3),
+  );
 }
 
 /**

@@ -39,8 +39,18 @@ export async function measureItemDetail(apiUrl: string, floorUrl: string, ids: s
   const block = 100;
   for (let at = 0; at < ids.length; at += block) {
     const part = ids.slice(at, at + block);
-    floorRuns.push(await serialRun(floorUrl, part.map((id) => ({ path: `/floor/items/${id}`, kind: 'floor' }))));
-    apiRuns.push(await serialRun(apiUrl, part.map((id) => ({ path: `/api/items/${id}`, kind: 'api' }))));
+    floorRuns.push(
+      await serialRun(
+        floorUrl,
+        part.map((id) => ({ path: `/floor/items/${id}`, kind: 'floor' })),
+      ),
+    );
+    apiRuns.push(
+      await serialRun(
+        apiUrl,
+        part.map((id) => ({ path: `/api/items/${id}`, kind: 'api' })),
+      ),
+    );
   }
   const merge = (runs: SerialResult[]) => figures(runs.flatMap((r) => r.samples));
   const api = merge(apiRuns);

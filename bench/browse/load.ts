@@ -18,7 +18,8 @@ export interface LoadOptions {
  * and records every response time itself: autocannon's own summary has p97.5 but no p95.
  */
 export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
-  if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(options.baseUrl)) throw new Error('Load is only ever sent to a loopback address');
+  if (!/^http:\/\/(127\.0\.0\.1|localhost|\[::1\])[:/]/.test(options.baseUrl))
+    throw new Error('Load is only ever sent to a loopback address');
   const nextPath = rotatingPaths(options.paths);
   const latencies: number[] = [];
   let bytes = 0;
@@ -54,5 +55,12 @@ export async function runLoad(options: LoadOptions): Promise<LoadSummary> {
     instance.on('done', () => clearTimeout(guard));
   });
 
-  return summarise({ latencies, bytes, non2xx, errors: result.errors, timeouts: result.timeouts, durationSeconds: (lastAnswerAt - startedAt) / 1000 });
+  return summarise({
+    latencies,
+    bytes,
+    non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    durationSeconds: (lastAnswerAt - startedAt) / 1000,
+  });
 }

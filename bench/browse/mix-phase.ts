@@ -37,6 +37,8 @@ export async function runMixPhase(label: string, baseUrl: string, slices: MixSli
   await sendEachOnce(baseUrl, slices.loadWarmUp, connections);
   console.log(`[${label}] ${slices.load.length} distinct queries at ${connections} connections...`);
   const load = await sendEachOnce(baseUrl, slices.load, connections);
-  console.log(`  ${load.requestsPerSecond} req/s, p50 ${load.latencyMs.p50} ms, p95 ${load.latencyMs.p95} ms, non-2xx ${load.non2xx}, errors ${load.errors}`);
+  console.log(
+    `  ${load.requestsPerSecond} req/s, p50 ${load.latencyMs.p50} ms, p95 ${load.latencyMs.p95} ms, non-2xx ${load.non2xx}, errors ${load.errors}`,
+  );
   return { serial, load };
 }

@@ -22,5 +22,7 @@ export function printComparison(api: Measured, baseline: Measured, verdict: Targ
   for (const [label, get] of rows) console.log(`${label.padEnd(26)}${cell(get(api), 14)}${cell(get(baseline), 14)}`);
   const mark = (met: boolean) => (met ? 'MET' : 'MISSED');
   console.log(`\nTarget p95 ${verdict.p95Ms.target}: ${verdict.p95Ms.actual} ms -> ${mark(verdict.p95Ms.met)}`);
-  console.log(`Target throughput ${verdict.throughputRatio.target}: ${verdict.throughputRatio.actual}x -> ${mark(verdict.throughputRatio.met)}`);
+  console.log(
+    `Target throughput ${verdict.throughputRatio.target}: ${verdict.throughputRatio.actual}x -> ${mark(verdict.throughputRatio.met)}`,
+  );
 }

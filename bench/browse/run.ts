@@ -57,7 +57,12 @@ async function postgresSettings(url: string): Promise<PostgresSettings> {
                where c.relname in ('items', 'search_postings', 'search_items', 'users', 'item_images') and c.relkind = 'r'
                  and c.relnamespace = to_regnamespace(current_schema()))::text as bytes`);
     const row = rows[0]!;
-    return { version: row.version, sharedBuffers: row.shared_buffers, sharedBuffersBytes: Number(row.buffers_bytes), browseRelationsBytes: Number(row.bytes) };
+    return {
+      version: row.version,
+      sharedBuffers: row.shared_buffers,
+      sharedBuffersBytes: Number(row.buffers_bytes),
+      browseRelationsBytes: Number(row.bytes),
+    };
   } finally {
     await client.end();
   }
@@ -75,7 +80,9 @@ async function settleBackgroundWork(url: string): Promise<void> {
   try {
     const deadline = Date.now() + 120_000;
     for (;;) {
-      const { rows } = await client.query<{ due: number }>(`select count(*)::int as due from jobs where status in ('queued', 'running') and run_at <= now()`);
+      const { rows } = await client.query<{ due: number }>(
+        `select count(*)::int as due from jobs where status in ('queued', 'running') and run_at <= now()`,
+      );
       if ((rows[0]?.due ?? 0) <= 5 || Date.now() > deadline) break;
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
@@ -89,7 +96,16 @@ async function settleBackgroundWork(url: string): Promise<void> {
   }
 }
 
-const BROWSE_TABLES = ['items', 'search_postings', 'search_items', 'search_tokens', 'users', 'item_images', 'category_item_counts', 'categories'];
+const BROWSE_TABLES = [
+  'items',
+  'search_postings',
+  'search_items',
+  'search_tokens',
+  'users',
+  'item_images',
+  'category_item_counts',
+  'categories',
+];
 
 /**
  * When shared_buffers can hold what browsing reads, loads those tables and their indexes into it
@@ -98,7 +114,8 @@ const BROWSE_TABLES = ['items', 'search_postings', 'search_items', 'search_token
  * Returns what it did, for the report.
  */
 async function prewarmBrowse(url: string, settings: PostgresSettings): Promise<string> {
-  if (settings.sharedBuffersBytes < settings.browseRelationsBytes * 1.1) return 'not prewarmed: shared_buffers is smaller than what browsing reads';
+  if (settings.sharedBuffersBytes < settings.browseRelationsBytes * 1.1)
+    return 'not prewarmed: shared_buffers is smaller than what browsing reads';
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -119,12 +136,16 @@ async function prewarmBrowse(url: string, settings: PostgresSettings): Promise<s
 }
 
 /** Adds the Node server's own CPU time per answered request (the database's is not included). */
-async function withServerCpu(pid: number | undefined, run: () => Promise<LoadSummary>): Promise<LoadSummary & { serverCpuMsPerRequest: number | null }> {
+async function withServerCpu(
+  pid: number | undefined,
+  run: () => Promise<LoadSummary>,
+): Promise<LoadSummary & { serverCpuMsPerRequest: number | null }> {
   const before = await processCpuSeconds(pid);
   const summary = await run();
   const after = await processCpuSeconds(pid);
   const answered = summary.requests - summary.non2xx;
-  const perRequest = before !== null && after !== null && answered > 0 ? Math.round(((after - before) * 1000 * 100) / answered) / 100 : null;
+  const perRequest =
+    before !== null && after !== null && answered > 0 ? Math.round(((after - before) * 1000 * 100) / answered) / 100 : null;
   return { ...summary, serverCpuMsPerRequest: perRequest };
 }
 
@@ -136,9 +157,13 @@ async function main(): Promise<void> {
   await prepareBenchDatabase(databaseUrl);
   const postgres = await postgresSettings(databaseUrl);
   const browseMb = Math.round(postgres.browseRelationsBytes / 2 ** 20);
-  console.log(`PostgreSQL ${postgres.version}, shared_buffers ${postgres.sharedBuffers}; the relations browsing reads take ${browseMb} MB with their indexes.`);
+  console.log(
+    `PostgreSQL ${postgres.version}, shared_buffers ${postgres.sharedBuffers}; the relations browsing reads take ${browseMb} MB with their indexes.`,
+  );
   if (postgres.sharedBuffersBytes < postgres.browseRelationsBytes) {
-    console.log('  They do not fit in shared_buffers: every browse also copies pages from the OS cache (docs/PERFORMANCE.md, "PostgreSQL settings").');
+    console.log(
+      '  They do not fit in shared_buffers: every browse also copies pages from the OS cache (docs/PERFORMANCE.md, "PostgreSQL settings").',
+    );
   }
 
   const prewarmed = await prewarmBrowse(databaseUrl, postgres);
@@ -176,7 +201,13 @@ async function main(): Promise<void> {
       healthPath: '/api/health',
       timeoutMs: 240_000,
     });
-    const floor = await startServer({ name: 'floor', entry: 'bench/browse/floor-server.ts', env: { DATABASE_URL: databaseUrl }, healthPath: '/health', timeoutMs: 120_000 });
+    const floor = await startServer({
+      name: 'floor',
+      entry: 'bench/browse/floor-server.ts',
+      env: { DATABASE_URL: databaseUrl },
+      healthPath: '/health',
+      timeoutMs: 120_000,
+    });
 
     const today = todayInLondon();
     // 100 of each kind: with 50, a kind's p95 was its third-slowest answer, and one or two pauses of
@@ -193,15 +224,27 @@ async function main(): Promise<void> {
     const serialOff = off.taken;
     const serialOn = on.taken;
     const [warmOff, loadWarmOff, loadOff, warmOn, loadWarmOn, loadOn, sample] = slices(on.rest, [
-      warmUp, loadWarmUp, loadCount, warmUp, loadWarmUp, loadCount, sampleSize,
+      warmUp,
+      loadWarmUp,
+      loadCount,
+      warmUp,
+      loadWarmUp,
+      loadCount,
+      sampleSize,
     ]);
-    console.log(`\nGenerated ${mix.length} distinct queries (seed ${MIX_SEED}); none is sent twice in this run. At one connection, up to ${perKind} of each kind: ${serialOff.length} (cache off) and ${serialOn.length} (cache on).`);
+    console.log(
+      `\nGenerated ${mix.length} distinct queries (seed ${MIX_SEED}); none is sent twice in this run. At one connection, up to ${perKind} of each kind: ${serialOff.length} (cache off) and ${serialOn.length} (cache on).`,
+    );
 
     const paths = BROWSE_VARIANTS.map((v) => variantPath(v, today));
-    console.log(`\nChecking both servers answer the same ${paths.length} fixed queries and ${sampleSize} from the mix (also warms both up)...`);
+    console.log(
+      `\nChecking both servers answer the same ${paths.length} fixed queries and ${sampleSize} from the mix (also warms both up)...`,
+    );
     const verification = await verifySameAnswers(api.baseUrl, baseline.baseUrl, paths);
     // The prototype knows neither places nor orders: the mix's sample is compared newest first, without a place.
-    const comparable = sample!.filter((q) => !/[?&](near|sort)=/.test(q.path)).map((q) => `${q.path}${q.path.includes('?') ? '&' : '?'}sort=newest`);
+    const comparable = sample!
+      .filter((q) => !/[?&](near|sort)=/.test(q.path))
+      .map((q) => `${q.path}${q.path.includes('?') ? '&' : '?'}sort=newest`);
     const mixVerification = await verifySameAnswers(api.baseUrl, baseline.baseUrl, comparable);
     for (const v of [verification, mixVerification]) {
       console.log(`  ${v.matching}/${v.queries} identical; one request alone: api ${v.apiMeanMs} ms, baseline ${v.baselineMeanMs} ms`);
@@ -209,23 +252,47 @@ async function main(): Promise<void> {
     }
 
     await settleBackgroundWork(databaseUrl);
-    const cacheOff = await runMixPhase('cache off', api.baseUrl, { warmUp: warmOff!, serial: serialOff, loadWarmUp: loadWarmOff!, load: loadOff! }, CONNECTIONS);
-    const cacheOn = await runMixPhase('cache on', cachedApi.baseUrl, { warmUp: warmOn!, serial: serialOn, loadWarmUp: loadWarmOn!, load: loadOn! }, CONNECTIONS);
-    printPerKind([{ label: 'cache off', result: cacheOff.serial }, { label: 'cache on', result: cacheOn.serial }]);
+    const cacheOff = await runMixPhase(
+      'cache off',
+      api.baseUrl,
+      { warmUp: warmOff!, serial: serialOff, loadWarmUp: loadWarmOff!, load: loadOff! },
+      CONNECTIONS,
+    );
+    const cacheOn = await runMixPhase(
+      'cache on',
+      cachedApi.baseUrl,
+      { warmUp: warmOn!, serial: serialOn, loadWarmUp: loadWarmOn!, load: loadOn! },
+      CONNECTIONS,
+    );
+    printPerKind([
+      { label: 'cache off', result: cacheOff.serial },
+      { label: 'cache on', result: cacheOn.serial },
+    ]);
 
     console.log('\nSidebar counts: GET /api/categories 300 times at 1 connection (cache off)...');
-    const sidebar = await serialRun(api.baseUrl, Array.from({ length: 300 }, () => ({ path: '/api/categories', kind: 'sidebar' })));
+    const sidebar = await serialRun(
+      api.baseUrl,
+      Array.from({ length: 300 }, () => ({ path: '/api/categories', kind: 'sidebar' })),
+    );
     console.log(`  p50 ${sidebar.overall.p50} ms, p95 ${sidebar.overall.p95} ms`);
 
     console.log('\nItem popup: GET /api/items/{id} (cache off) against the floor, 1,000 distinct items...');
     const itemDetail = await measureItemDetail(api.baseUrl, floor.baseUrl, await sampleItemIds(databaseUrl, 1000, MIX_SEED));
-    console.log(`  api p50 ${itemDetail.api.p50} ms (p95 ${itemDetail.api.p95}), floor p50 ${itemDetail.floor.p50} ms (p95 ${itemDetail.floor.p95}): ${itemDetail.ratio}x`);
+    console.log(
+      `  api p50 ${itemDetail.api.p50} ms (p95 ${itemDetail.api.p95}), floor p50 ${itemDetail.floor.p50} ms (p95 ${itemDetail.floor.p95}): ${itemDetail.ratio}x`,
+    );
 
     const apiSeconds = seconds('BENCH_API_SECONDS', 15, 300);
     // The baseline serves about one request per baseline-mean; run it long enough for a few dozen.
-    const baselineSeconds = seconds('BENCH_BASELINE_SECONDS', Math.min(60, Math.max(15, Math.ceil((verification.baselineMeanMs * 30) / 1000))), 300);
+    const baselineSeconds = seconds(
+      'BENCH_BASELINE_SECONDS',
+      Math.min(60, Math.max(15, Math.ceil((verification.baselineMeanMs * 30) / 1000))),
+      300,
+    );
 
-    console.log(`\nThe fixed twelve, for continuity: ${apiSeconds} s at ${CONNECTIONS} connections, cache off then on (after ${WARM_UP_SECONDS} s of warm-up each)...`);
+    console.log(
+      `\nThe fixed twelve, for continuity: ${apiSeconds} s at ${CONNECTIONS} connections, cache off then on (after ${WARM_UP_SECONDS} s of warm-up each)...`,
+    );
     await runLoad({ baseUrl: api.baseUrl, paths, connections: CONNECTIONS, durationSeconds: WARM_UP_SECONDS, timeoutSeconds: 10 });
     const apiLoad = await withServerCpu(api.child.pid, () =>
       runLoad({ baseUrl: api.baseUrl, paths, connections: CONNECTIONS, durationSeconds: apiSeconds, timeoutSeconds: 10 }),
@@ -234,10 +301,18 @@ async function main(): Promise<void> {
     const cachedLoad = await withServerCpu(cachedApi.child.pid, () =>
       runLoad({ baseUrl: cachedApi.baseUrl, paths, connections: CONNECTIONS, durationSeconds: apiSeconds, timeoutSeconds: 10 }),
     );
-    console.log(`  cache off: ${apiLoad.requestsPerSecond} req/s, p95 ${apiLoad.latencyMs.p95} ms; cache on: ${cachedLoad.requestsPerSecond} req/s, p95 ${cachedLoad.latencyMs.p95} ms`);
+    console.log(
+      `  cache off: ${apiLoad.requestsPerSecond} req/s, p95 ${apiLoad.latencyMs.p95} ms; cache on: ${cachedLoad.requestsPerSecond} req/s, p95 ${cachedLoad.latencyMs.p95} ms`,
+    );
     console.log(`Baseline: ${baselineSeconds} s at ${CONNECTIONS} connections...`);
     const baselineLoad = await withServerCpu(baseline.child.pid, () =>
-      runLoad({ baseUrl: baseline.baseUrl, paths, connections: CONNECTIONS, durationSeconds: baselineSeconds, timeoutSeconds: baselineSeconds + 10 }),
+      runLoad({
+        baseUrl: baseline.baseUrl,
+        paths,
+        connections: CONNECTIONS,
+        durationSeconds: baselineSeconds,
+        timeoutSeconds: baselineSeconds + 10,
+      }),
     );
 
     const verdict = judge(apiLoad, baselineLoad);
@@ -248,7 +323,14 @@ async function main(): Promise<void> {
 
     const result = {
       date: new Date().toISOString(),
-      machine: { ...machineInfo({ postgres: postgres.version }), postgresSharedBuffers: postgres.sharedBuffers, prewarmed, browseRelationsMb: Math.round(postgres.browseRelationsBytes / 2 ** 20), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage() },
+      machine: {
+        ...machineInfo({ postgres: postgres.version }),
+        postgresSharedBuffers: postgres.sharedBuffers,
+        prewarmed,
+        browseRelationsMb: Math.round(postgres.browseRelationsBytes / 2 ** 20),
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadAverage(),
+      },
       dataset: EXPECTED_COUNTS,
       mix: {
         seed: MIX_SEED,
@@ -270,7 +352,12 @@ async function main(): Promise<void> {
         throughputRatio: verdict.throughputRatio.actual,
         targets: verdict,
       },
-      explain: explain.summary.map((x) => ({ title: x.title, executionMs: x.queries.map((q) => q.executionMs), bestMs: x.queries.map((q) => q.bestMs), missingIndexes: x.missingIndexes })),
+      explain: explain.summary.map((x) => ({
+        title: x.title,
+        executionMs: x.queries.map((q) => q.executionMs),
+        bestMs: x.queries.map((q) => q.bestMs),
+        missingIndexes: x.missingIndexes,
+      })),
     };
     console.log(`\nWrote ${await writeResult('browse.json', JSON.stringify(result, null, 2))}`);
   } finally {

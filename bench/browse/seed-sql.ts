@@ -97,10 +97,23 @@ export function itemsStatement(): Statement {
         ) s
       ) t`,
     values: [
-      v.ids, v.thresholds, v.nouns, v.nounStart, v.nounCount, v.extras, v.extraStart, v.extraCount,
-      NAME_PREFIXES, OPENINGS, CLOSINGS,
-      CITIES.map((c) => c[0]), CITIES.map((c) => c[1]), CITIES.map((c) => c[2]), CITIES.map((c) => c[3]),
-      SEED_SIZE.items, SEED_SIZE.users,
+      v.ids,
+      v.thresholds,
+      v.nouns,
+      v.nounStart,
+      v.nounCount,
+      v.extras,
+      v.extraStart,
+      v.extraCount,
+      NAME_PREFIXES,
+      OPENINGS,
+      CLOSINGS,
+      CITIES.map((c) => c[0]),
+      CITIES.map((c) => c[1]),
+      CITIES.map((c) => c[2]),
+      CITIES.map((c) => c[3]),
+      SEED_SIZE.items,
+      SEED_SIZE.users,
     ],
   };
 }

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { judge, percentile, summarise, type RawRun } from './stats.ts';
 
-const run = (latencies: number[], extra: Partial<RawRun> = {}): RawRun => ({ latencies, bytes: latencies.length * 100, non2xx: 0, errors: 0, timeouts: 0, durationSeconds: 10, ...extra });
+const run = (latencies: number[], extra: Partial<RawRun> = {}): RawRun => ({
+  latencies,
+  bytes: latencies.length * 100,
+  non2xx: 0,
+  errors: 0,
+  timeouts: 0,
+  durationSeconds: 10,
+  ...extra,
+});
 
 describe('percentile', () => {
   it('uses the nearest rank', () => {
@@ -41,7 +49,15 @@ describe('judge', () => {
   });
 
   it('never counts a run with failed responses as meeting a target', () => {
-    const v = judge(summarise(run(Array.from({ length: 1000 }, () => 5), { non2xx: 1 })), slow);
+    const v = judge(
+      summarise(
+        run(
+          Array.from({ length: 1000 }, () => 5),
+          { non2xx: 1 },
+        ),
+      ),
+      slow,
+    );
     expect(v.p95Ms.met).toBe(false);
     expect(v.throughputRatio.met).toBe(false);
   });

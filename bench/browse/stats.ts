@@ -37,7 +37,12 @@ export function summarise(run: RawRun): LoadSummary {
     requests: ok + run.non2xx,
     durationSeconds: round(run.durationSeconds),
     requestsPerSecond: round(run.durationSeconds > 0 ? ok / run.durationSeconds : 0),
-    latencyMs: { p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), p99: round(percentile(sorted, 99)), max: round(sorted.at(-1) ?? 0) },
+    latencyMs: {
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      p99: round(percentile(sorted, 99)),
+      max: round(sorted.at(-1) ?? 0),
+    },
     meanBytesPerResponse: ok > 0 ? Math.round(run.bytes / ok) : 0,
     non2xx: run.non2xx,
     errors: run.errors,
@@ -58,6 +63,10 @@ export function judge(api: LoadSummary, baseline: LoadSummary): TargetVerdict {
   const clean = api.non2xx === 0 && api.errors === 0;
   return {
     p95Ms: { target: `< ${TARGETS.p95Ms} ms`, actual: api.latencyMs.p95, met: clean && api.latencyMs.p95 < TARGETS.p95Ms },
-    throughputRatio: { target: `>= ${TARGETS.throughputRatio}x baseline`, actual: round(ratio, 1), met: clean && ratio >= TARGETS.throughputRatio },
+    throughputRatio: {
+      target: `>= ${TARGETS.throughputRatio}x baseline`,
+      actual: round(ratio, 1),
+      met: clean && ratio >= TARGETS.throughputRatio,
+    },
   };
 }

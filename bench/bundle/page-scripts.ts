@@ -4,7 +4,16 @@ import { measureScript, type ScriptSize } from './script-sizes.ts';
 export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -34,7 +43,13 @@ export function recordScripts(page: Page, origin: string) {
   page.on('response', (response) => {
     if (!isScript(response) || pending.has(response.url())) return;
     const path = response.url().startsWith(origin) ? response.url().slice(origin.length) : response.url();
-    pending.set(response.url(), response.body().then((body) => measureScript(path, body), () => null));
+    pending.set(
+      response.url(),
+      response.body().then(
+        (body) => measureScript(path, body),
+        () => null,
+      ),
+    );
   });
 
   return {

@@ -34,7 +34,8 @@ async function main(): Promise<void> {
     build = (await buildWeb()) ? 'fresh' : 'failed, measuring the previous build';
     if (build !== 'fresh') console.error('The web build failed; measuring the previous build if there is one.');
   }
-  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist/index.html is missing: build the web app first');
+  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist/index.html is missing: build the web app first');
 
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-bundle-'));
   await mkdir(path.join(dataDir, 'media'));

@@ -36,7 +36,8 @@ export function groupScripts(files: ScriptSize[]): ScriptGroup {
 /** A fixed-width table of one group, largest first. */
 export function formatGroup(title: string, group: ScriptGroup): string {
   const lines = [title, `  ${'file'.padEnd(56)}${'raw KB'.padStart(10)}${'gzip KB'.padStart(10)}`];
-  for (const f of group.files) lines.push(`  ${f.path.padEnd(56)}${String(kb(f.rawBytes)).padStart(10)}${String(kb(f.gzipBytes)).padStart(10)}`);
+  for (const f of group.files)
+    lines.push(`  ${f.path.padEnd(56)}${String(kb(f.rawBytes)).padStart(10)}${String(kb(f.gzipBytes)).padStart(10)}`);
   if (group.files.length === 0) lines.push('  (none)');
   lines.push(`  ${'total'.padEnd(56)}${String(group.totalRawKb).padStart(10)}${String(group.totalGzipKb).padStart(10)}`);
   return lines.join('\n');

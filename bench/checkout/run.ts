@@ -38,7 +38,11 @@ async function count(url: string, query: string): Promise<number> {
 async function contended(baseUrl: string, cookies: string[], itemId: string) {
   const start = addDays(todayInLondon(), 3);
   const body = (i: number) =>
-    JSON.stringify({ lines: [{ itemId, startDate: start, endDate: addDays(start, 2) }], card, idempotencyKey: `contended-${i}-${randomUUID()}` });
+    JSON.stringify({
+      lines: [{ itemId, startDate: start, endDate: addDays(start, 2) }],
+      card,
+      idempotencyKey: `contended-${i}-${randomUUID()}`,
+    });
   const t0 = performance.now();
   const statuses = await Promise.all(
     Array.from({ length: CONTENDED }, async (_, i) => {
@@ -54,7 +58,14 @@ async function contended(baseUrl: string, cookies: string[], itemId: string) {
   const ms = Math.round(performance.now() - t0);
   const tally: Record<string, number> = {};
   for (const s of statuses) tally[s] = (tally[s] ?? 0) + 1;
-  return { requests: CONTENDED, statuses: tally, succeeded: tally['201'] ?? 0, conflicts: tally['409'] ?? 0, serverErrors: statuses.filter((s) => s >= 500).length, wallMs: ms };
+  return {
+    requests: CONTENDED,
+    statuses: tally,
+    succeeded: tally['201'] ?? 0,
+    conflicts: tally['409'] ?? 0,
+    serverErrors: statuses.filter((s) => s >= 500).length,
+    wallMs: ms,
+  };
 }
 
 async function uncontended(baseUrl: string, cookies: string[], itemIds: string[], seconds: number) {
@@ -78,7 +89,11 @@ async function uncontended(baseUrl: string, cookies: string[], itemIds: string[]
                 ...req,
                 path: '/api/checkout',
                 headers: { origin: baseUrl, 'content-type': 'application/json', cookie: cookies[i % cookies.length]! },
-                body: JSON.stringify({ lines: [{ itemId: itemIds[i % itemIds.length], startDate: start, endDate: addDays(start, 1) }], card, idempotencyKey: randomUUID() }),
+                body: JSON.stringify({
+                  lines: [{ itemId: itemIds[i % itemIds.length], startDate: start, endDate: addDays(start, 1) }],
+                  card,
+                  idempotencyKey: randomUUID(),
+                }),
               };
             },
           },
@@ -116,7 +131,15 @@ async function main(): Promise<void> {
       name: 'api',
       entry: 'apps/api/src/main.ts',
       // The simulated processor answers at once here, so the figures are ours, not a pretend network's.
-      env: { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENT_DELAY_MS: '0', AUTH_RATE_LIMIT: '1000', CHECKOUT_RATE_LIMIT: '1000000' },
+      env: {
+        DATABASE_URL: url,
+        DATA_DIR: dataDir,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PAYMENT_DELAY_MS: '0',
+        AUTH_RATE_LIMIT: '1000',
+        CHECKOUT_RATE_LIMIT: '1000000',
+      },
       healthPath: '/api/health',
       timeoutMs: 120_000,
     });
@@ -126,17 +149,29 @@ async function main(): Promise<void> {
 
     const race = await contended(api.baseUrl, cookies, itemIds[0]!);
     const booked = await count(url, `select count(*)::int as n from rentals where item_id = '${itemIds[0]}'`);
-    const orphans = await count(url, 'select count(*)::int as n from payments p where not exists (select 1 from rentals r where r.payment_id = p.id)');
-    console.log(`Contended: ${race.requests} checkouts of one item and dates -> ${race.succeeded} booked, ${race.conflicts} conflicts, ${race.serverErrors} server errors in ${race.wallMs} ms; rentals stored: ${booked}; payments without a rental: ${orphans}`);
+    const orphans = await count(
+      url,
+      'select count(*)::int as n from payments p where not exists (select 1 from rentals r where r.payment_id = p.id)',
+    );
+    console.log(
+      `Contended: ${race.requests} checkouts of one item and dates -> ${race.succeeded} booked, ${race.conflicts} conflicts, ${race.serverErrors} server errors in ${race.wallMs} ms; rentals stored: ${booked}; payments without a rental: ${orphans}`,
+    );
 
     const flow = await uncontended(api.baseUrl, cookies, itemIds.slice(1), seconds);
-    console.log(`Uncontended: ${flow.perSecond} checkouts/s at ${flow.connections} connections; p50 ${flow.p50Ms} ms, p95 ${flow.p95Ms} ms, p99 ${flow.p99Ms} ms; non-2xx ${flow.non2xx}`);
+    console.log(
+      `Uncontended: ${flow.perSecond} checkouts/s at ${flow.connections} connections; p50 ${flow.p50Ms} ms, p95 ${flow.p95Ms} ms, p99 ${flow.p99Ms} ms; non-2xx ${flow.non2xx}`,
+    );
 
     const result = {
       date: new Date().toISOString(),
       machine: machineInfo(),
       loadAverageBefore: loadBefore,
-      contended: { ...race, rentalsStored: booked, paymentsWithoutRental: orphans, exactlyOne: race.succeeded === 1 && booked === 1 && orphans === 0 },
+      contended: {
+        ...race,
+        rentalsStored: booked,
+        paymentsWithoutRental: orphans,
+        exactlyOne: race.succeeded === 1 && booked === 1 && orphans === 0,
+      },
       uncontended: flow,
     };
     console.log(`Wrote ${await writeResult('checkout.json', JSON.stringify(result, null, 2))}`);

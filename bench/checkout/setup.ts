@@ -31,7 +31,9 @@ export async function insertItems(url: string, count: number): Promise<string[]>
       `insert into categories (id, name, description, position) select * from unnest($1::text[], $2::text[], $3::text[], $4::int[]) on conflict do nothing`,
       [CATEGORIES.map((c) => c.id), CATEGORIES.map((c) => c.name), CATEGORIES.map((c) => c.description), CATEGORIES.map((_, i) => i)],
     );
-    await client.query(`insert into users (id, name, email, email_verified) select 'bench-owner-' || g, 'Owner ' || g, 'owner' || g || '@bench.test', true from generate_series(1, 50) g`);
+    await client.query(
+      `insert into users (id, name, email, email_verified) select 'bench-owner-' || g, 'Owner ' || g, 'owner' || g || '@bench.test', true from generate_series(1, 50) g`,
+    );
     const res = await client.query<{ id: string }>(
       `insert into items (owner_id, category_id, name, description, daily_rate_pence, min_days, max_days, address, city, postcode, latitude, longitude)
        select 'bench-owner-' || (1 + g % 50), 'power-tools', 'Bench drill ' || g, 'A drill for the checkout benchmark', 500 + g % 2000, 1, 14,
@@ -61,7 +63,10 @@ export async function signUpRenters(baseUrl: string, outboxDir: string, count: n
     const token = new URL(link).searchParams.get('token') ?? '';
     const verified = await fetch(`${baseUrl}/api/auth/verify-email?token=${encodeURIComponent(token)}`);
     if (!verified.ok) throw new Error(`verify failed: ${verified.status}`);
-    const cookie = verified.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const cookie = verified.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const address = await fetch(`${baseUrl}/api/me/address`, {
       method: 'PUT',
       headers: { ...ORIGIN_HEADER(baseUrl), cookie },

@@ -17,7 +17,16 @@ import { REPO_ROOT, writeResult } from '../shared/paths.ts';
 import { figuresOf, isMeasured, LIGHTHOUSE_TARGETS, medianFigures, meetsTargets, type LighthouseFigures } from './summary.ts';
 
 const RUNS = 3;
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 
 function buildWeb(): Promise<boolean> {
   return new Promise((resolve) => {
@@ -50,7 +59,8 @@ async function audit(url: string): Promise<LighthouseFigures | { error: string }
 async function main(): Promise<void> {
   const build = process.argv.includes('--no-build') ? 'skipped' : (await buildWeb()) ? 'fresh' : 'failed';
   if (build === 'failed') throw new Error('The web build failed');
-  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html'))) throw new Error('apps/web/dist/index.html is missing: build the web app first');
+  if (!existsSync(path.join(REPO_ROOT, 'apps/web/dist/index.html')))
+    throw new Error('apps/web/dist/index.html is missing: build the web app first');
   const loadBefore = loadAverage();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-lighthouse-'));
   await mkdir(path.join(dataDir, 'media'));
@@ -82,13 +92,18 @@ async function main(): Promise<void> {
           failures.push(f.error);
           continue;
         }
-        console.log(`${p.name} run ${i}: score ${f.performance}, LCP ${f.lcpMs} ms, CLS ${f.cls}, FCP ${f.fcpMs} ms, TBT ${f.tbtMs} ms, ${Math.round(f.transferBytes / 1000)} KB`);
+        console.log(
+          `${p.name} run ${i}: score ${f.performance}, LCP ${f.lcpMs} ms, CLS ${f.cls}, FCP ${f.fcpMs} ms, TBT ${f.tbtMs} ms, ${Math.round(f.transferBytes / 1000)} KB`,
+        );
         runs.push(f);
       }
-      if (runs.length < RUNS) throw new Error(`Lighthouse measured ${p.path} only ${runs.length} times in ${2 * RUNS} runs: ${failures.join('; ')}`);
+      if (runs.length < RUNS)
+        throw new Error(`Lighthouse measured ${p.path} only ${runs.length} times in ${2 * RUNS} runs: ${failures.join('; ')}`);
       const median = medianFigures(runs);
       results.push({ ...p, runs, failures, median, met: meetsTargets(median) });
-      console.log(`${p.name} median: score ${median.performance}, LCP ${median.lcpMs} ms, CLS ${median.cls} -> ${meetsTargets(median) ? 'MET' : 'MISSED'}\n`);
+      console.log(
+        `${p.name} median: score ${median.performance}, LCP ${median.lcpMs} ms, CLS ${median.cls} -> ${meetsTargets(median) ? 'MET' : 'MISSED'}\n`,
+      );
     }
     const out = {
       date: new Date().toISOString(),

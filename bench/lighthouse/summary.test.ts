@@ -20,7 +20,9 @@ describe('Lighthouse figures', () => {
   });
 
   it('tells a run Lighthouse could not measure, and keeps it out of a median', () => {
-    const unmeasured = figuresOf({ categories: { performance: { score: null } }, audits: {} } as unknown as Parameters<typeof figuresOf>[0]);
+    const unmeasured = figuresOf({ categories: { performance: { score: null } }, audits: {} } as unknown as Parameters<
+      typeof figuresOf
+    >[0]);
     expect(isMeasured(unmeasured)).toBe(false);
     expect(isMeasured(figuresOf(lhr(0.9, 3000, 0.01)))).toBe(true);
     expect(() => medianFigures([figuresOf(lhr(0.9, 3000, 0.01)), unmeasured, figuresOf(lhr(0.96, 2100, 0))])).toThrow(/every figure/);

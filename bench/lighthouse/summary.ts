@@ -15,7 +15,10 @@ interface Audit {
 }
 
 /** Picks the figures out of a Lighthouse result (lhr). */
-export function figuresOf(lhr: { categories: { performance?: { score: number | null } }; audits: Record<string, Audit> }): LighthouseFigures {
+export function figuresOf(lhr: {
+  categories: { performance?: { score: number | null } };
+  audits: Record<string, Audit>;
+}): LighthouseFigures {
   const value = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   return {
     performance: lhr.categories.performance?.score ?? NaN,

@@ -48,7 +48,12 @@ function browsePath(i: number): string {
 }
 
 /** Runs one autocannon per server at once (the connections split between them) and merges the results. */
-async function drive(servers: ChildServer[], seconds: number, request: (server: ChildServer, i: number) => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string }, okStatus: number): Promise<Phase> {
+async function drive(
+  servers: ChildServer[],
+  seconds: number,
+  request: (server: ChildServer, i: number) => { method: 'GET' | 'POST'; path: string; headers?: Record<string, string>; body?: string },
+  okStatus: number,
+): Promise<Phase> {
   const latencies: number[] = [];
   let non2xx = 0;
   let errors = 0;
@@ -78,7 +83,14 @@ async function drive(servers: ChildServer[], seconds: number, request: (server: 
     ),
   );
   const sorted = latencies.sort((a, b) => a - b);
-  return { requests: latencies.length, perSecond: round(latencies.length / seconds), p50Ms: round(percentile(sorted, 50)), p95Ms: round(percentile(sorted, 95)), non2xx, errors };
+  return {
+    requests: latencies.length,
+    perSecond: round(latencies.length / seconds),
+    p50Ms: round(percentile(sorted, 50)),
+    p95Ms: round(percentile(sorted, 95)),
+    non2xx,
+    errors,
+  };
 }
 
 async function startApis(count: number, url: string, dataDir: string): Promise<ChildServer[]> {
@@ -87,7 +99,17 @@ async function startApis(count: number, url: string, dataDir: string): Promise<C
       startServer({
         name: `api-${i + 1}`,
         entry: 'apps/api/src/main.ts',
-        env: { DATABASE_URL: url, DATA_DIR: dataDir, NODE_ENV: 'production', LOG_LEVEL: 'warn', PAYMENT_DELAY_MS: '0', AUTH_RATE_LIMIT: '100000', CHECKOUT_RATE_LIMIT: '1000000', BROWSE_CACHE_MS: '0', AUTH_SECRET: 'bench-scale-shared-secret-0123456789abcdef' },
+        env: {
+          DATABASE_URL: url,
+          DATA_DIR: dataDir,
+          NODE_ENV: 'production',
+          LOG_LEVEL: 'warn',
+          PAYMENT_DELAY_MS: '0',
+          AUTH_RATE_LIMIT: '100000',
+          CHECKOUT_RATE_LIMIT: '1000000',
+          BROWSE_CACHE_MS: '0',
+          AUTH_SECRET: 'bench-scale-shared-secret-0123456789abcdef',
+        },
         healthPath: '/api/ready',
         timeoutMs: 120_000,
       }),
@@ -126,19 +148,41 @@ async function main(): Promise<void> {
             method: 'POST',
             path: '/api/checkout',
             headers: { origin: server.baseUrl, 'content-type': 'application/json', cookie: cookies[i % cookies.length]! },
-            body: JSON.stringify({ lines: [{ itemId: items[i % items.length], startDate: start, endDate: addDays(start, 1) }], card, idempotencyKey: randomUUID() }),
+            body: JSON.stringify({
+              lines: [{ itemId: items[i % items.length], startDate: start, endDate: addDays(start, 1) }],
+              card,
+              idempotencyKey: randomUUID(),
+            }),
           };
         },
         201,
       );
       rows[`${processes}`] = { processes, browse, checkout };
-      console.log(`${processes} process(es): browse ${browse.perSecond} req/s (p95 ${browse.p95Ms} ms, non-2xx ${browse.non2xx}); checkout ${checkout.perSecond}/s (p95 ${checkout.p95Ms} ms, non-2xx ${checkout.non2xx})`);
+      console.log(
+        `${processes} process(es): browse ${browse.perSecond} req/s (p95 ${browse.p95Ms} ms, non-2xx ${browse.non2xx}); checkout ${checkout.perSecond}/s (p95 ${checkout.p95Ms} ms, non-2xx ${checkout.non2xx})`,
+      );
     }
     await Promise.all(apis.map((a) => a.stop()));
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
-  const file = await writeResult('scale.json', JSON.stringify({ date: new Date().toISOString(), machine: machineInfo(), loadAverageBefore: loadBefore, loadAverageAfter: loadAverage(), seconds, connections: CONNECTIONS, items: ITEMS, runs: rows }, null, 2));
+  const file = await writeResult(
+    'scale.json',
+    JSON.stringify(
+      {
+        date: new Date().toISOString(),
+        machine: machineInfo(),
+        loadAverageBefore: loadBefore,
+        loadAverageAfter: loadAverage(),
+        seconds,
+        connections: CONNECTIONS,
+        items: ITEMS,
+        runs: rows,
+      },
+      null,
+      2,
+    ),
+  );
   console.log(`Results written to ${file}`);
 }
 

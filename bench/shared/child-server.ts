@@ -62,7 +62,13 @@ export async function startServer(options: {
     env: { ...process.env, ...production, ...options.env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const prefix = (chunk: Buffer) => chunk.toString().trimEnd().split('\n').map((l) => `  [${options.name}] ${l}`).join('\n');
+  const prefix = (chunk: Buffer) =>
+    chunk
+      .toString()
+      .trimEnd()
+      .split('\n')
+      .map((l) => `  [${options.name}] ${l}`)
+      .join('\n');
   child.stdout?.on('data', (c: Buffer) => console.log(prefix(c)));
   child.stderr?.on('data', (c: Buffer) => console.error(prefix(c)));
 
@@ -130,8 +136,12 @@ export function runMain(main: () => Promise<void>): void {
  */
 export function compiledServer(root = REPO_ROOT): { entry: string; nodeArgs: string[] } {
   const relative = 'apps/api/dist/main.js';
-  const start = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
-  const command = start.split('&&').map((part) => part.trim().split(/\s+/)).find((words) => words[0] === 'node' && words.at(-1) === relative);
+  const start =
+    (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts.start ?? '';
+  const command = start
+    .split('&&')
+    .map((part) => part.trim().split(/\s+/))
+    .find((words) => words[0] === 'node' && words.at(-1) === relative);
   if (!command) throw new Error(`The start script of ${root} does not run ${relative} with node: ${start}`);
   const built = spawnSync(process.execPath, ['scripts/build.mjs', 'server', '--if-changed'], { cwd: root, stdio: 'inherit' });
   if (built.status !== 0) throw new Error(`Building the server in ${root} failed`);

@@ -40,7 +40,12 @@ async function signedIn(page: Page, baseUrl: string, label: string, from: string
 }
 
 test.describe('accounts', () => {
-  test('sign-up sends a confirmation email whose link signs the user in where sign-up started', async ({ page, baseUrl, accounts, mailbox }) => {
+  test('sign-up sends a confirmation email whose link signs the user in where sign-up started', async ({
+    page,
+    baseUrl,
+    accounts,
+    mailbox,
+  }) => {
     const account = accounts.fresh('Signup');
     await page.goto('/my-items');
     await expectLoginFrom(page, '/my-items');
@@ -112,7 +117,9 @@ test.describe('accounts', () => {
     await expect(main.getByRole('heading', { level: 2, name: account.name, exact: true })).toBeVisible();
     await expect(main.getByText(account.email, { exact: true })).toBeVisible();
     // Either month, should the month turn while the journey runs.
-    const since = main.getByText(`Member since ${joined}`, { exact: true }).or(main.getByText(`Member since ${monthYear.format(new Date())}`, { exact: true }));
+    const since = main
+      .getByText(`Member since ${joined}`, { exact: true })
+      .or(main.getByText(`Member since ${monthYear.format(new Date())}`, { exact: true }));
     await expect(since.first()).toBeVisible();
 
     const renamed = 'Renamed Profile Tester';

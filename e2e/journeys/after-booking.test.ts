@@ -30,7 +30,12 @@ async function booked(baseUrl: string, accounts: Accounts, label: string, line: 
 const upcoming = (api: ApiReader) => (i: PlannedLine['item']) => freshLine(api, i, today);
 
 test.describe('after the booking', () => {
-  test('a visitor sees no street address; the renter sees it, cancels an upcoming rental, gets the money back and the dates are free again', async ({ page, baseUrl, accounts, api }) => {
+  test('a visitor sees no street address; the renter sees it, cancels an upcoming rental, gets the money back and the dates are free again', async ({
+    page,
+    baseUrl,
+    accounts,
+    api,
+  }) => {
     const { renter, entry, item, planned, rental } = await booked(baseUrl, accounts, 'Lawn edger', upcoming(api));
 
     // A visitor's popup: the town and postcode district, never the street.
@@ -47,7 +52,13 @@ test.describe('after the booking', () => {
     await expect(page.getByText(entry.address, { exact: true })).toBeVisible();
     await page.getByRole('button', { name: 'Cancel rental', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: `Cancel your rental of ${item.name}?` });
-    await expect(dialog.getByText(new RegExp(`${formatPence(rental.paidPence).replace('.', '\\.')} \\(the rental and its service fee\\) goes back to your Toolshed balance`))).toBeVisible();
+    await expect(
+      dialog.getByText(
+        new RegExp(
+          `${formatPence(rental.paidPence).replace('.', '\\.')} \\(the rental and its service fee\\) goes back to your Toolshed balance`,
+        ),
+      ),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'cancel dialog');
     await dialog.getByRole('button', { name: 'Cancel rental', exact: true }).click();
     await expect(page.getByText(`Cancelled by you. ${formatPence(rental.paidPence)} was returned to your Toolshed balance.`)).toBeVisible();
@@ -59,11 +70,19 @@ test.describe('after the booking', () => {
     await showMonthOf(popup, planned.range.startDate);
     const day = popup.getByRole('button', { name: dayButtonName(planned.range.startDate) });
     await expect(day).toBeVisible();
-    expect(((await day.getAttribute('aria-label')) ?? (await day.textContent()) ?? '').includes('booked'), 'the first day is no longer booked').toBe(false);
+    expect(
+      ((await day.getAttribute('aria-label')) ?? (await day.textContent()) ?? '').includes('booked'),
+      'the first day is no longer booked',
+    ).toBe(false);
     await expect(day).toBeEnabled();
   });
 
-  test('the owner declines an upcoming rental with a reason, and the renter sees it with the refund', async ({ page, baseUrl, accounts, api }) => {
+  test('the owner declines an upcoming rental with a reason, and the renter sees it with the refund', async ({
+    page,
+    baseUrl,
+    accounts,
+    api,
+  }) => {
     const { owner, renter, item, rental } = await booked(baseUrl, accounts, 'Hedge trimmer', upcoming(api));
     await signInTo(page, owner, '/my-items');
     await page.getByRole('link', { name: new RegExp(`^${renter.name} · `) }).click();
@@ -76,7 +95,12 @@ test.describe('after the booking', () => {
     await expect(page.getByText(/^Cancelled by you\./)).toBeVisible();
 
     const seen = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.id === rental.id));
-    expect({ status: seen?.status, by: seen?.cancellation?.by, reason: seen?.cancellation?.reason, refund: seen?.cancellation?.refundPence }).toEqual({
+    expect({
+      status: seen?.status,
+      by: seen?.cancellation?.by,
+      reason: seen?.cancellation?.reason,
+      refund: seen?.cancellation?.refundPence,
+    }).toEqual({
       status: 'cancelled',
       by: 'owner',
       reason: 'The trimmer needs a new blade that week.',
@@ -85,8 +109,18 @@ test.describe('after the booking', () => {
     expect((await api.item(item.id)).bookedRanges).toEqual([]);
   });
 
-  test('after the return both sides review, and each review stays hidden until the other has written theirs', async ({ page, secondPage: other, baseUrl, accounts, api }) => {
-    const startsToday = async (i: PlannedLine['item']): Promise<PlannedLine> => ({ item: i, range: { startDate: today, endDate: today }, days: 1 });
+  test('after the return both sides review, and each review stays hidden until the other has written theirs', async ({
+    page,
+    secondPage: other,
+    baseUrl,
+    accounts,
+    api,
+  }) => {
+    const startsToday = async (i: PlannedLine['item']): Promise<PlannedLine> => ({
+      item: i,
+      range: { startDate: today, endDate: today },
+      days: 1,
+    });
     const { owner, renter, item, rental } = await booked(baseUrl, accounts, 'Leaf blower', startsToday);
 
     // The owner marks it returned from the rental page.
@@ -108,7 +142,9 @@ test.describe('after the booking', () => {
     await expectNoAxeViolations(other, 'rental page with a hidden review');
 
     await page.reload();
-    await expect(page.getByText(`${renter.name} has reviewed this rental. You will see their review once you have written yours.`)).toBeVisible();
+    await expect(
+      page.getByText(`${renter.name} has reviewed this rental. You will see their review once you have written yours.`),
+    ).toBeVisible();
     await expect(page.getByText('Powerful and easy to start.'), 'the renter’s comment is hidden from the owner').toHaveCount(0);
     expect((await api.item(item.id)).owner.totalRatings, 'the hidden review does not count yet').toBe(0);
 
@@ -120,7 +156,9 @@ test.describe('after the booking', () => {
     await expect(page.getByText('Powerful and easy to start.')).toBeVisible();
     await other.reload();
     await expect(other.getByText('Returned clean and on time.')).toBeVisible();
-    await expect.poll(async () => (await api.item(item.id)).owner.totalRatings, { message: 'the owner’s rating to count the review' }).toBe(1);
+    await expect
+      .poll(async () => (await api.item(item.id)).owner.totalRatings, { message: 'the owner’s rating to count the review' })
+      .toBe(1);
     expect((await api.item(item.id)).owner.rating).toBe(4.5);
 
     // The renter's profile lists the review they received and the one they wrote.

@@ -3,7 +3,15 @@ import type { Page } from '@playwright/test';
 import { expectLoginFrom, expectPath, expectSignedIn, submitSignIn, submitSignUp } from '../support/accounts.ts';
 import type { ApiReader } from '../support/api.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
-import { freshLine, orderSummaryRows, planBooking, shownPrices, stillFree, type BookingPlan, type PlannedLine } from '../support/booking-plan.ts';
+import {
+  freshLine,
+  orderSummaryRows,
+  planBooking,
+  shownPrices,
+  stillFree,
+  type BookingPlan,
+  type PlannedLine,
+} from '../support/booking-plan.ts';
 import { dayButtonName, showMonthOf } from '../support/calendar.ts';
 import { loadCatalogue, namesOf } from '../support/catalogue.ts';
 import { expectDefinitions } from '../support/definitions.ts';
@@ -13,7 +21,16 @@ import { SUBJECTS } from '../support/mailbox.ts';
 import { cardForm, fillCard } from '../support/payment.ts';
 import { GOOD_ADDRESS, asRenter, bookThroughApi, renterApi } from '../support/renter-api.ts';
 import { expectFilterUrl } from '../support/url.ts';
-import { addToWheelbarrow, fillWheelbarrow, itemDialog, lineDatesText, listItemNaming, openItemFromGrid, signInFromBar, wheelbarrowBar } from '../support/wheelbarrow.ts';
+import {
+  addToWheelbarrow,
+  fillWheelbarrow,
+  itemDialog,
+  lineDatesText,
+  listItemNaming,
+  openItemFromGrid,
+  signInFromBar,
+  wheelbarrowBar,
+} from '../support/wheelbarrow.ts';
 
 let today: string;
 let plan: BookingPlan;
@@ -72,7 +89,12 @@ test.describe('booking and paying', () => {
     await expect(listItemNaming(bar, second.item.name)).toBeHidden();
   });
 
-  test('signed out, the bar leads to sign-in for checkout; a sign-up confirmed from the mailbox lands on checkout', async ({ page, api, accounts, mailbox }) => {
+  test('signed out, the bar leads to sign-in for checkout; a sign-up confirmed from the mailbox lands on checkout', async ({
+    page,
+    api,
+    accounts,
+    mailbox,
+  }) => {
     const lines = await filledWheelbarrow(page, api);
     await wheelbarrowBar(page).getByRole('link', { name: 'Sign in to Checkout', exact: true }).click();
     await expectLoginFrom(page, '/checkout');
@@ -90,7 +112,12 @@ test.describe('booking and paying', () => {
     await expect(wheelbarrowBar(page), 'no wheelbarrow bar on the checkout page').toHaveCount(0);
   });
 
-  test('checkout asks for an address; the profile refuses a bad postcode, saves a good one and checkout then shows the totals', async ({ page, baseUrl, api, accounts }) => {
+  test('checkout asks for an address; the profile refuses a bad postcode, saves a good one and checkout then shows the totals', async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const account = await accounts.confirmed('Address');
     const lines = await filledWheelbarrow(page, api);
     await signInFromBar(page, account);
@@ -98,12 +125,16 @@ test.describe('booking and paying', () => {
     const prices = shownPrices(lines);
     const summary = main.getByRole('region', { name: 'Rental summary' });
     for (const [i, line] of lines.entries()) {
-      await expectDefinitions(listItemNaming(summary, line.item.name), {
-        Dates: `${formatDate(line.range.startDate)} to ${formatDate(line.range.endDate)}`,
-        Days: `${line.days} days`,
-        'Daily rate': formatPence(line.item.dailyRatePence),
-        'Line total': prices.lines[i]!,
-      }, `the checkout line of ${line.item.name}`);
+      await expectDefinitions(
+        listItemNaming(summary, line.item.name),
+        {
+          Dates: `${formatDate(line.range.startDate)} to ${formatDate(line.range.endDate)}`,
+          Days: `${line.days} days`,
+          'Daily rate': formatPence(line.item.dailyRatePence),
+          'Line total': prices.lines[i]!,
+        },
+        `the checkout line of ${line.item.name}`,
+      );
     }
     const borrower = main.getByRole('region', { name: 'Borrower details' });
     await expect(borrower.getByText('No address saved yet.', { exact: true })).toBeVisible();
@@ -139,7 +170,12 @@ test.describe('booking and paying', () => {
     await expectNoAxeViolations(page, '/checkout');
   });
 
-  test('a declined card books nothing; the success card books both items, shows them and empties the wheelbarrow', async ({ page, baseUrl, api, accounts }) => {
+  test('a declined card books nothing; the success card books both items, shows them and empties the wheelbarrow', async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const account = await accounts.confirmed('Payer');
     await asRenter(baseUrl, account, (renter) => renter.saveAddress(GOOD_ADDRESS));
     const lines = await filledWheelbarrow(page, api);
@@ -165,7 +201,8 @@ test.describe('booking and paying', () => {
     await expect(form.getByRole('alert').getByText(DECLINE_MESSAGES.declined, { exact: true })).toBeVisible();
     const renter = renterApi(page.request, baseUrl);
     expect(await renter.rentals(), 'a declined card books nothing for the payer').toEqual([]);
-    for (const line of lines) expect(await stillFree(api, line.item.id, line.range), `${line.item.name} is still free after the declined card`).toBe(true);
+    for (const line of lines)
+      expect(await stillFree(api, line.item.id, line.range), `${line.item.name} is still free after the declined card`).toBe(true);
     expect(new URL(page.url()).pathname, 'a declined card stays on the card form').toBe('/payment/card');
 
     // The number and security code are cleared after each attempt; expiry and name stay.
@@ -198,7 +235,12 @@ test.describe('booking and paying', () => {
     expect(bookedLines).toEqual(lines.map((l) => `${l.item.id} ${l.range.startDate} ${l.range.endDate}`).sort());
   });
 
-  test('My Rentals lists both booked items under Upcoming & Active, and a rental opens its own page', async ({ page, baseUrl, api, accounts }) => {
+  test('My Rentals lists both booked items under Upcoming & Active, and a rental opens its own page', async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const account = await accounts.confirmed('Renter');
     const lines = await plannedLines(api);
     const orderId = await bookThroughApi(baseUrl, account, lines, TEST_CARDS.success, today);
@@ -231,20 +273,29 @@ test.describe('booking and paying', () => {
     const { paidPence } = (await (await page.request.get(`${baseUrl}/api/rentals/${rentalId}`)).json()) as { paidPence: number };
     const lineTotal = first.item.dailyRatePence * first.days;
     expect(Math.abs(paidPence - lineTotal * 1.1), `paid ${paidPence} for a line of ${lineTotal} with its 10% fee share`).toBeLessThan(1);
-    await expectDefinitions(main, {
-      Item: first.item.name,
-      Owner: first.item.owner.name,
-      Dates: `${formatDate(first.range.startDate)} to ${formatDate(first.range.endDate)}`,
-      Length: `${first.days} days`,
-      'Daily rate': formatPence(first.item.dailyRatePence),
-      Total: prices.lines[0]!,
-      'Paid with service fee': formatPence(paidPence),
-      Status: 'Upcoming',
-      'Order reference': orderId,
-    }, `the rental page of ${first.item.name}`);
+    await expectDefinitions(
+      main,
+      {
+        Item: first.item.name,
+        Owner: first.item.owner.name,
+        Dates: `${formatDate(first.range.startDate)} to ${formatDate(first.range.endDate)}`,
+        Length: `${first.days} days`,
+        'Daily rate': formatPence(first.item.dailyRatePence),
+        Total: prices.lines[0]!,
+        'Paid with service fee': formatPence(paidPence),
+        Status: 'Upcoming',
+        'Order reference': orderId,
+      },
+      `the rental page of ${first.item.name}`,
+    );
   });
 
-  test("a booking shows as booked days in the item's calendar and hides it from a date filter over them", async ({ page, api, baseUrl, accounts }) => {
+  test("a booking shows as booked days in the item's calendar and hides it from a date filter over them", async ({
+    page,
+    api,
+    baseUrl,
+    accounts,
+  }) => {
     const line = await freshLine(api, plan.first, today);
     const { item, range } = line;
     const dates = { startDate: range.startDate, endDate: range.endDate };
@@ -253,7 +304,10 @@ test.describe('booking and paying', () => {
     const renter = await accounts.confirmed('Neighbour');
     await bookThroughApi(baseUrl, renter, [line], TEST_CARDS.success, today);
     const after = namesOf((await api.items(plan.categoryId, dates)).items);
-    expect(!after.includes(item.name) && after.length > 0, `the API hides ${item.name} on its booked dates and lists others: ${JSON.stringify(after)}`).toBe(true);
+    expect(
+      !after.includes(item.name) && after.length > 0,
+      `the API hides ${item.name} on its booked dates and lists others: ${JSON.stringify(after)}`,
+    ).toBe(true);
 
     const dialog = await openItemFromGrid(page, item);
     for (let day = range.startDate; compareDates(day, range.endDate) <= 0; day = addDays(day, 1)) {

@@ -20,7 +20,9 @@ test.beforeAll(async ({ api }) => {
 
 /** A sidebar entry: the category's name followed by its item count (the welcome's tiles say the same). */
 function categoryLink(page: Page, name: string, count: number) {
-  return page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
+  return page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
 }
 
 async function openPlanCategory(page: Page): Promise<string> {
@@ -106,14 +108,18 @@ test.describe('browsing the catalogue', () => {
       const tile = welcome.getByRole('link', { name: new RegExp(`^${escapeRegExp(c.name)}\\s*${c.itemCount} items?$`) });
       await tile.scrollIntoViewIfNeeded();
       await expect
-        .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: `the photo of the ${c.name} tile` })
+        .poll(() => tile.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          message: `the photo of the ${c.name} tile`,
+        })
         .toBe(true);
     }
     await expectNoAxeViolations(page, 'the first screen');
 
     await welcome.getByRole('searchbox', { name: 'What do you need?' }).fill(plan.search.word);
     await welcome.getByRole('button', { name: 'Search', exact: true }).click();
-    await expect(page, 'the search in the address').toHaveURL((url) => url.pathname === '/category/all' && url.searchParams.get('search') === plan.search.word);
+    await expect(page, 'the search in the address').toHaveURL(
+      (url) => url.pathname === '/category/all' && url.searchParams.get('search') === plan.search.word,
+    );
     await expect(welcome).toBeHidden();
     await expect(page.getByRole('heading', { level: 1, name: 'All Items' }), 'focus on the results heading').toBeFocused();
     await expect(page.getByLabel('Search', { exact: true })).toBeVisible();
@@ -204,7 +210,10 @@ async function openFromMarker(page: Page, itemName: string): Promise<void> {
   const marker = map.getByRole('button', { name: new RegExp(`^${escapeRegExp(itemName)}, `) });
   await expect(map.getByRole('button', { name: /, £[\d.]+ a day|items here: zoom in$/ }).first(), 'the map has its markers').toBeVisible();
   for (let zooms = 0; zooms < 6 && !(await marker.isVisible()); zooms++) {
-    await map.getByRole('button', { name: /items here: zoom in$/ }).first().click();
+    await map
+      .getByRole('button', { name: /items here: zoom in$/ })
+      .first()
+      .click();
   }
   await marker.click();
 }
@@ -216,7 +225,10 @@ const SIZES = [
 
 test.describe('near me', () => {
   for (const size of SIZES) {
-    test(`on ${size.name}: a postcode and 5 miles, nearest first with distances, the map, a marker's popup; kept through a reload and Back`, async ({ page, api }) => {
+    test(`on ${size.name}: a postcode and 5 miles, nearest first with distances, the map, a marker's popup; kept through a reload and Back`, async ({
+      page,
+      api,
+    }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
       // A postcode in the district of the first item listed: the sample's items are spread over
       // neighbourhoods, so 5 miles from it takes in some items and leaves out most.
@@ -238,10 +250,19 @@ test.describe('near me', () => {
       await expect(page).toHaveURL((url) => url.searchParams.get('radius') === '5');
 
       // Every card says how far away it is: 5 miles or less, nearest first, the API's list in order.
-      await expect(page.getByRole('heading', { name: `${expected.items.length} of ${expected.total} ${expected.total === 1 ? 'item' : 'items'} within 5 miles of ${district}` })).toBeVisible();
-      await expect.poll(async () => (await cardsWithDistances(page)).map(([name]) => name), 'the cards, nearest first').toEqual(expected.items.map((i) => i.name));
+      await expect(
+        page.getByRole('heading', {
+          name: `${expected.items.length} of ${expected.total} ${expected.total === 1 ? 'item' : 'items'} within 5 miles of ${district}`,
+        }),
+      ).toBeVisible();
+      await expect
+        .poll(async () => (await cardsWithDistances(page)).map(([name]) => name), 'the cards, nearest first')
+        .toEqual(expected.items.map((i) => i.name));
       const miles = (await cardsWithDistances(page)).map(([, d]) => d);
-      expect(miles.every((d) => d !== null && d <= 5), `every card says 5 miles or less: ${miles.join(', ')}`).toBe(true);
+      expect(
+        miles.every((d) => d !== null && d <= 5),
+        `every card says 5 miles or less: ${miles.join(', ')}`,
+      ).toBe(true);
       expect(miles, 'in ascending order').toEqual([...miles].sort((a, b) => a! - b!));
       expect(miles).toEqual(expected.items.map((i) => i.distanceMiles));
       await expect(page.getByLabel('Sort by')).toHaveValue('');
@@ -255,7 +276,9 @@ test.describe('near me', () => {
       await openFromMarker(page, chosen.name);
       const dialog = page.getByRole('dialog', { name: chosen.name });
       await expect(dialog).toBeVisible();
-      await expect(dialog.getByText(`${chosen.distanceMiles} ${chosen.distanceMiles === 1 ? 'mile' : 'miles'} away`, { exact: true })).toBeVisible();
+      await expect(
+        dialog.getByText(`${chosen.distanceMiles} ${chosen.distanceMiles === 1 ? 'mile' : 'miles'} away`, { exact: true }),
+      ).toBeVisible();
       await expectNoAxeViolations(page, `near me, an item opened from the map, on ${size.name}`);
       await dialog.getByRole('button', { name: 'Close' }).first().click();
       await expect(dialog).toBeHidden();
@@ -268,8 +291,12 @@ test.describe('near me', () => {
       await expect(page.getByRole('button', { name: 'Map', exact: true })).toHaveAttribute('aria-pressed', 'true');
       await expect(page.getByRole('region', { name: 'Map of the matching items' }).getByRole('button').first()).toBeVisible();
       await page.goBack();
-      await expect(page).toHaveURL((url) => url.searchParams.get('near') === postcode && url.searchParams.get('radius') === '5' && !url.searchParams.has('view'));
-      await expect.poll(async () => (await cardsWithDistances(page)).map(([name]) => name), 'the list again after Back').toEqual(expected.items.map((i) => i.name));
+      await expect(page).toHaveURL(
+        (url) => url.searchParams.get('near') === postcode && url.searchParams.get('radius') === '5' && !url.searchParams.has('view'),
+      );
+      await expect
+        .poll(async () => (await cardsWithDistances(page)).map(([name]) => name), 'the list again after Back')
+        .toEqual(expected.items.map((i) => i.name));
       // Remembered on this device: another category's address takes the place back.
       await page.goto(`/category/${first.categoryId}`);
       await expect(page).toHaveURL((url) => url.searchParams.get('near') === postcode && url.searchParams.get('radius') === '5');

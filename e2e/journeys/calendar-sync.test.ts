@@ -52,7 +52,11 @@ test.afterAll(async () => {
 });
 
 test.describe('calendar sync', () => {
-  test("an owner adds another calendar for an item, and after the fetch the popup shows its busy days unavailable", async ({ page, baseUrl, accounts }) => {
+  test('an owner adds another calendar for an item, and after the fetch the popup shows its busy days unavailable', async ({
+    page,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Syncer');
     const item: ItemDetail = await listItemThroughApi(baseUrl, owner, newItemEntry('Lawn Mower', 'garden-tools'));
 
@@ -73,7 +77,9 @@ test.describe('calendar sync', () => {
 
     // My Items lists it too, with the same form for any item.
     await page.goto('/my-items');
-    await expect(page.getByRole('main').getByRole('region', { name: 'Other calendars' }).getByText(calendarUrl, { exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('main').getByRole('region', { name: 'Other calendars' }).getByText(calendarUrl, { exact: true }),
+    ).toBeVisible();
     await expectNoAxeViolations(page, '/my-items (with another calendar)');
 
     // A renter's view: the popup greys the busy days like booked ones.

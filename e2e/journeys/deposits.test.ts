@@ -19,7 +19,10 @@ test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', 
 
 /** The figure under a label of the Balance tab, e.g. 'Available balance' -> '£45.00'. */
 async function figure(page: Page, label: string, expected: string): Promise<void> {
-  const term = page.getByRole('main').getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
+  const term = page
+    .getByRole('main')
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
   await expect(term.locator('xpath=following-sibling::dd[1]')).toContainText(expected);
 }
 
@@ -45,7 +48,12 @@ async function choosePhoto(page: Page, button: Locator, file: PhotoFile): Promis
 }
 
 test.describe('deposits and claims', () => {
-  test('an owner lists a tool with a £50 deposit; the renter sees it held; both photograph the handover; after the return the owner claims £20 for damage with a photo, the renter accepts, the owner gains £20, £30 is released, and the renter’s public record shows the claim upheld', async ({ page, secondPage, baseUrl, accounts }) => {
+  test('an owner lists a tool with a £50 deposit; the renter sees it held; both photograph the handover; after the return the owner claims £20 for damage with a photo, the renter accepts, the owner gains £20, £30 is released, and the renter’s public record shows the claim upheld', async ({
+    page,
+    secondPage,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Lender');
     const renter = await accounts.confirmed('Borrower');
 
@@ -132,15 +140,27 @@ test.describe('deposits and claims', () => {
     await main.getByRole('link', { name: renter.name, exact: true }).click();
     await expectPath(page, `/owner/${rental!.renter.id}`);
     await expect(page.getByRole('heading', { level: 1, name: renter.name })).toBeVisible();
-    await expect(page.getByRole('list', { name: 'Track record' }).getByRole('listitem')).toHaveText(['Email verified', '1 rental, returned on time', '1 claim upheld against them']);
+    await expect(page.getByRole('list', { name: 'Track record' }).getByRole('listitem')).toHaveText([
+      'Email verified',
+      '1 rental, returned on time',
+      '1 claim upheld against them',
+    ]);
     await expectNoAxeViolations(page, 'the renter’s public page with a claim upheld');
   });
 
-  test('a claim disputed and not agreed within 7 days reaches the support mailbox with its photos listed, and the deposit stays held', async ({ page, secondPage, baseUrl, accounts }) => {
+  test('a claim disputed and not agreed within 7 days reaches the support mailbox with its photos listed, and the deposit stays held', async ({
+    page,
+    secondPage,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Lender');
     const renter = await accounts.confirmed('Borrower');
     await signInTo(page, owner, '/my-items');
-    const item = await ownerApi(page.request, baseUrl).createItem({ ...inputOf(newItemEntry('Tile cutter', 'power-tools')), depositPence: 4000 });
+    const item = await ownerApi(page.request, baseUrl).createItem({
+      ...inputOf(newItemEntry('Tile cutter', 'power-tools')),
+      depositPence: 4000,
+    });
     await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
     const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
 

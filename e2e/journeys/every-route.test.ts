@@ -33,7 +33,11 @@ async function check(page: Page, path: string, size: string): Promise<void> {
   // Lazy parts and data arrive after the first paint; the bell polls, so "idle" may never come.
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // Best effort: a page still loading after this is left to axe as it is.
-  await page.getByText(/^(Loading\.\.\.|Fetching items from database\.\.\.)$/).first().waitFor({ state: 'hidden', timeout: 15_000 }).catch(() => undefined);
+  await page
+    .getByText(/^(Loading\.\.\.|Fetching items from database\.\.\.)$/)
+    .first()
+    .waitFor({ state: 'hidden', timeout: 15_000 })
+    .catch(() => undefined);
   await expectNoAxeViolations(page, `${path} (${size})`);
 }
 
@@ -97,13 +101,19 @@ test.describe('web vitals', () => {
     await page.goto('about:blank');
     // The summary is for members: sign in through the API in this browser's context.
     const member = await accounts.confirmed('Vitals');
-    const signedIn = await page.request.post(`${baseUrl}/api/auth/sign-in/email`, { data: { email: member.email, password: member.password }, headers: { origin: baseUrl } });
+    const signedIn = await page.request.post(`${baseUrl}/api/auth/sign-in/email`, {
+      data: { email: member.email, password: member.password },
+      headers: { origin: baseUrl },
+    });
     expect(signedIn.status()).toBe(200);
     await expect
       .poll(
         async () => {
           const { days } = (await (await page.request.get(`${baseUrl}/api/vitals/daily`)).json()) as VitalsSummary;
-          return days.some((d) => d.metric === 'LCP' && d.page === 'browse' && d.samples > 0) && days.some((d) => d.metric === 'CLS' && d.samples > 0);
+          return (
+            days.some((d) => d.metric === 'LCP' && d.page === 'browse' && d.samples > 0) &&
+            days.some((d) => d.metric === 'CLS' && d.samples > 0)
+          );
         },
         { message: 'LCP and CLS of the browse page in the daily summary' },
       )

@@ -19,14 +19,23 @@ test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', 
 async function expectPhotosLoaded(region: Locator, count: number) {
   const images = region.getByRole('img');
   await expect(images).toHaveCount(count);
-  for (let i = 0; i < count; i++) await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  for (let i = 0; i < count; i++)
+    await expect.poll(() => images.nth(i).evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
 }
 
 /** Lists an item for `owner` asking `asks` of renters, through the API. */
-async function listAsking(baseUrl: string, owner: Account, label: string, asks: { requireVerifiedPhone: boolean; minCompletedRentals: number }): Promise<ItemDetail> {
+async function listAsking(
+  baseUrl: string,
+  owner: Account,
+  label: string,
+  asks: { requireVerifiedPhone: boolean; minCompletedRentals: number },
+): Promise<ItemDetail> {
   const requests = await request.newContext();
   try {
-    const signIn = await requests.post(`${baseUrl}/api/auth/sign-in/email`, { headers: { origin: baseUrl }, data: { email: owner.email, password: owner.password } });
+    const signIn = await requests.post(`${baseUrl}/api/auth/sign-in/email`, {
+      headers: { origin: baseUrl },
+      data: { email: owner.email, password: owner.password },
+    });
     if (!signIn.ok()) throw new Error(`Sign-in of ${owner.email} answered ${signIn.status()}`);
     return await ownerApi(requests, baseUrl).createItem({ ...inputOf(newItemEntry(label, 'garden-tools')), ...asks });
   } finally {
@@ -35,12 +44,23 @@ async function listAsking(baseUrl: string, owner: Account, label: string, asks: 
 }
 
 test.describe('handover photos', () => {
-  test('the owner adds pick-up photos, the renter return photos, and both see before and after', async ({ page, secondPage, baseUrl, accounts }) => {
+  test('the owner adds pick-up photos, the renter return photos, and both see before and after', async ({
+    page,
+    secondPage,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Owner');
     const renter = await accounts.confirmed('Renter');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Hedge trimmer', 'garden-tools'));
     // Picked up today: the handover is open for both from the start day.
-    await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: addDays(today, 1) }, days: 2 }], TEST_CARDS.success, today);
+    await bookThroughApi(
+      baseUrl,
+      renter,
+      [{ item, range: { startDate: today, endDate: addDays(today, 1) }, days: 2 }],
+      TEST_CARDS.success,
+      today,
+    );
     const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
     expect(rental, 'the booking is among the renter’s rentals').toBeTruthy();
     const photos = await makePhotos(3, 'handover');
@@ -92,8 +112,14 @@ test.describe('handover photos', () => {
       const requests = await request.newContext();
       let strangerAnswers: number[];
       try {
-        await requests.post(`${baseUrl}/api/auth/sign-in/email`, { headers: { origin: baseUrl }, data: { email: stranger.email, password: stranger.password } });
-        strangerAnswers = [(await requests.get(`${baseUrl}/api/rentals/${rental!.id}/handover`)).status(), (await requests.get(`${baseUrl}${photoUrl}`)).status()];
+        await requests.post(`${baseUrl}/api/auth/sign-in/email`, {
+          headers: { origin: baseUrl },
+          data: { email: stranger.email, password: stranger.password },
+        });
+        strangerAnswers = [
+          (await requests.get(`${baseUrl}/api/rentals/${rental!.id}/handover`)).status(),
+          (await requests.get(`${baseUrl}${photoUrl}`)).status(),
+        ];
       } finally {
         await requests.dispose();
       }
@@ -103,7 +129,11 @@ test.describe('handover photos', () => {
     }
   });
 
-  test('a renter without a verified phone sees why they cannot book an item whose owner asks for one', async ({ page, baseUrl, accounts }) => {
+  test('a renter without a verified phone sees why they cannot book an item whose owner asks for one', async ({
+    page,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Owner');
     const renter = await accounts.confirmed('Renter');
     const item = await listAsking(baseUrl, owner, 'Chainsaw', { requireVerifiedPhone: true, minCompletedRentals: 0 });
@@ -124,7 +154,9 @@ test.describe('handover photos', () => {
       data: { lines: [{ itemId: item.id, ...dates }] },
     });
     expect(refused.status()).toBe(403);
-    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('The owner asks for a verified phone number. Verify yours in your profile.');
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(
+      'The owner asks for a verified phone number. Verify yours in your profile.',
+    );
 
     await popup.getByRole('link', { name: 'Verify your phone number' }).click();
     await expectPath(page, '/profile');

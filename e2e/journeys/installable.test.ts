@@ -20,14 +20,23 @@ test.describe('installable app', () => {
     const manifest = (await (await page.request.get(`${baseUrl}${href}`)).json()) as Manifest;
     expect(manifest.display).toBe('standalone');
     expect(manifest.short_name).toBe('Toolshed');
-    for (const size of ['192x192', '512x512']) expect(manifest.icons.some((i) => i.sizes === size && i.purpose === 'any'), `a ${size} icon`).toBe(true);
-    expect(manifest.icons.some((i) => i.purpose === 'maskable'), 'a maskable icon').toBe(true);
+    for (const size of ['192x192', '512x512'])
+      expect(
+        manifest.icons.some((i) => i.sizes === size && i.purpose === 'any'),
+        `a ${size} icon`,
+      ).toBe(true);
+    expect(
+      manifest.icons.some((i) => i.purpose === 'maskable'),
+      'a maskable icon',
+    ).toBe(true);
     // Chromium's own installability check (what its install prompt and Lighthouse rely on).
     await page.evaluate(async () => {
       await navigator.serviceWorker.ready;
     });
     const cdp = await page.context().newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: Array<{ errorId: string }> };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: Array<{ errorId: string }>;
+    };
     // A test browser context counts as incognito, where no browser offers installs; nothing else may stop it.
     const errors = installabilityErrors.map((e) => e.errorId).filter((id) => id !== 'in-incognito');
     expect(errors, 'Chromium finds nothing about the app stopping an install').toEqual([]);
@@ -46,14 +55,18 @@ test.describe('installable app', () => {
       await navigator.serviceWorker.ready;
     });
     await page.reload();
-    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { message: 'the service worker controls the page' }).toBe(true);
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { message: 'the service worker controls the page' })
+      .toBe(true);
     await expect(page.getByText('Mock Data', { exact: true }), 'online, the real catalogue is shown').toHaveCount(0);
 
     await page.context().setOffline(true);
     await page.goto('/category/all');
     await expect(page.getByText('Mock Data', { exact: true })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
-    await expect.poll(() => page.getByRole('main').getByRole('link').count(), { message: 'sample items listed offline' }).toBeGreaterThan(3);
+    await expect
+      .poll(() => page.getByRole('main').getByRole('link').count(), { message: 'sample items listed offline' })
+      .toBeGreaterThan(3);
     await page.context().setOffline(false);
 
     // The stored shell was refreshed while a browse page loaded, yet it is index.html as built: no

@@ -34,7 +34,9 @@ test.beforeAll(async ({ api }) => {
     const valid = length <= d.maxDays ? firstFreeRange(d, length, today) : null;
     return d.images.length >= 2 && across && valid ? { across, valid } : null;
   });
-  tooShort = findItem(catalogue, 'a minimum of 2 days or more and a free day', (d) => (d.minDays >= 2 ? firstFreeRange(d, 1, today) : null));
+  tooShort = findItem(catalogue, 'a minimum of 2 days or more and a free day', (d) =>
+    d.minDays >= 2 ? firstFreeRange(d, 1, today) : null,
+  );
   tooLong = findItem(catalogue, 'a free range one day longer than its maximum', (d) => firstFreeRange(d, d.maxDays + 1, today));
 });
 
@@ -74,7 +76,8 @@ test.describe('the item popup', () => {
     await expect(dialog).toContainText(formatPence(item.dailyRatePence));
     await expect(dialog).toContainText(/per day/i);
     await expect(dialog.getByRole('link', { name: startsWith(item.owner.name) })).toBeVisible();
-    for (const part of [item.location.address, item.location.city, item.location.postcode]) if (part) await expect(dialog).toContainText(part);
+    for (const part of [item.location.address, item.location.city, item.location.postcode])
+      if (part) await expect(dialog).toContainText(part);
     await expect(dialog.getByText(/Minimum rental/).first()).toContainText(`${item.minDays} day`);
     await expect(dialog.getByText(/Maximum rental/).first()).toContainText(`${item.maxDays} day`);
 
@@ -149,14 +152,18 @@ test.describe('the item popup', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
   });
 
-  test('on a computer (1280 x 900) the price, the calendar and Add to Wheelbarrow are on the first screen beside the photos', async ({ page }) => {
+  test('on a computer (1280 x 900) the price, the calendar and Add to Wheelbarrow are on the first screen beside the photos', async ({
+    page,
+  }) => {
     const item = bookable.detail;
     await page.setViewportSize({ width: 1280, height: 900 });
     const dialog = await openFromGrid(page, item);
     const gallery = await box(dialog.getByText(`Image 1 of ${item.images.length}`));
     const inFirstScreen = async (what: string, locator: Locator) => {
       const found = await box(locator);
-      expect(found.y >= 0 && found.y + found.height <= 900, `${what} is on the first screen (${found.y}-${found.y + found.height}px)`).toBe(true);
+      expect(found.y >= 0 && found.y + found.height <= 900, `${what} is on the first screen (${found.y}-${found.y + found.height}px)`).toBe(
+        true,
+      );
       expect(found.x, `${what} is beside the photos (at x ${found.x}, photos at ${gallery.x})`).toBeGreaterThan(gallery.x + 300);
       return found;
     };

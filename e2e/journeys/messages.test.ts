@@ -43,7 +43,13 @@ async function bookInBrowser(page: Page, line: PlannedLine, payer: string): Prom
 }
 
 test.describe('messages and notifications', () => {
-  test("a renter books; the owner's bell shows 1 without reloading; the owner opens it and replies; the renter sees the reply and the badge, then turns return reminders off", async ({ page, secondPage: rp, baseUrl, api, accounts }) => {
+  test("a renter books; the owner's bell shows 1 without reloading; the owner opens it and replies; the renter sees the reply and the badge, then turns return reminders off", async ({
+    page,
+    secondPage: rp,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Owner');
     const renter = await accounts.confirmed('Renter');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Hedge trimmer', 'garden-tools'));
@@ -69,7 +75,9 @@ test.describe('messages and notifications', () => {
     await expect(page.getByRole('tab', { name: 'My Items (1)', selected: true })).toBeVisible();
     await expectNoAxeViolations(page, '/notifications');
     await page.getByRole('link', { name: new RegExp(`New booking: ${item.name}`) }).click();
-    await expect(page, 'the conversation with the renter').toHaveURL((url) => url.pathname === `/item/${item.id}/messages` && url.searchParams.has('with'));
+    await expect(page, 'the conversation with the renter').toHaveURL(
+      (url) => url.pathname === `/item/${item.id}/messages` && url.searchParams.has('with'),
+    );
     await expect(page.getByRole('heading', { name: `Conversation with ${renter.name}` })).toBeVisible();
     await expect(bell(page, 0)).toBeVisible({ timeout: LIVE_MS });
 

@@ -16,7 +16,8 @@ test.describe('Mock Data when no API answers', () => {
     await page.goto('/');
     await expect(page, 'expected a redirect to /category/all').toHaveURL((url) => url.pathname === '/category/all');
     await expect(page.getByText('Mock Data', { exact: true })).toBeVisible();
-    const countLink = (name: string, count: number) => page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
+    const countLink = (name: string, count: number) =>
+      page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
     await expect(countLink('All Items', categories.totalItems)).toBeVisible();
     for (const c of categories.categories) await expect(countLink(c.name, c.itemCount)).toBeVisible();
 

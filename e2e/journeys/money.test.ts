@@ -14,14 +14,21 @@ test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', 
 
 /** The figure under a label of the Balance tab (its term's first definition), e.g. 'Available balance' -> '£12.50'. */
 async function figure(page: Page, label: string, expected: string): Promise<void> {
-  const term = page.getByRole('main').getByRole('term').filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
+  const term = page
+    .getByRole('main')
+    .getByRole('term')
+    .filter({ hasText: new RegExp(`^${escapeRegExp(label)}$`) });
   await expect(term).toBeVisible();
   // The balance is asked again every few seconds while a withdrawal is being paid out.
   await expect(term.locator('xpath=following-sibling::dd[1]')).toContainText(expected, { timeout: 30_000 });
 }
 
 test.describe('money', () => {
-  test('an owner sees earnings move from pending to available after the return, withdraws part to a card and finds it in Transactions', async ({ page, baseUrl, accounts }) => {
+  test('an owner sees earnings move from pending to available after the return, withdraws part to a card and finds it in Transactions', async ({
+    page,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Earner');
     const renter = await accounts.confirmed('Payer');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Pressure washer', 'garden-tools'));
@@ -54,7 +61,9 @@ test.describe('money', () => {
     await form.getByLabel('Expiry (MM/YY)').fill(futureExpiry(today));
     await form.getByLabel('Security code (CVV)').fill('123');
     await form.getByRole('button', { name: 'Withdraw', exact: true }).click();
-    await expect(page.getByText(new RegExp(`^Withdrawal of ${escapeRegExp(formatPence(part))} to Visa ending 4242 requested`))).toBeVisible();
+    await expect(
+      page.getByText(new RegExp(`^Withdrawal of ${escapeRegExp(formatPence(part))} to Visa ending 4242 requested`)),
+    ).toBeVisible();
     await figure(page, 'Available balance', formatPence(item.dailyRatePence - part));
     await figure(page, 'Pending debits', '£0.00');
 

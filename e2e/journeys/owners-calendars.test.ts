@@ -41,18 +41,28 @@ async function payByCard(page: Page, payer: string): Promise<string> {
 }
 
 test.describe("owners' calendars", () => {
-  test('a renter requests a request-only item; the owner accepts from the notification; the renter sees it upcoming', async ({ page, secondPage, baseUrl, accounts }) => {
+  test('a renter requests a request-only item; the owner accepts from the notification; the renter sees it upcoming', async ({
+    page,
+    secondPage,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Lender');
     const renter = await accounts.confirmed('Borrower');
     await signInTo(page, owner, '/my-items');
-    const item = await ownerApi(page.request, baseUrl).createItem({ ...inputOf(newItemEntry('Scaffold tower', 'power-tools')), bookingMode: 'request' });
+    const item = await ownerApi(page.request, baseUrl).createItem({
+      ...inputOf(newItemEntry('Scaffold tower', 'power-tools')),
+      bookingMode: 'request',
+    });
     await asRenter(baseUrl, renter, (r) => r.saveAddress(GOOD_ADDRESS));
 
     // The renter asks for two days from the popup and pays: the card is authorised, not charged.
     await signInTo(secondPage, renter, '/my-rentals');
     await secondPage.goto(`/category/${item.categoryId}/item/${item.id}`);
     const dialog = itemDialog(secondPage, item);
-    await expect(dialog.getByText('The owner accepts or declines within 24 hours; your card is charged only if they accept.')).toBeVisible();
+    await expect(
+      dialog.getByText('The owner accepts or declines within 24 hours; your card is charged only if they accept.'),
+    ).toBeVisible();
     await pickAndAdd(secondPage, dialog, addDays(today, 2), addDays(today, 3), 'Request to book');
     await payByCard(secondPage, renter.name);
     const [requested] = await renterApi(secondPage.request, baseUrl).rentals();
@@ -73,7 +83,10 @@ test.describe("owners' calendars", () => {
     await secondPage.goto(`/rentals/${requested!.id}`);
     await expect(secondPage.getByRole('main').getByText('Upcoming', { exact: true })).toBeVisible();
     const [accepted] = await renterApi(secondPage.request, baseUrl).rentals();
-    expect(accepted).toMatchObject({ status: 'upcoming', paidPence: priceBasket([{ dailyRatePence: item.dailyRatePence, days: 2 }]).totalPence });
+    expect(accepted).toMatchObject({
+      status: 'upcoming',
+      paidPence: priceBasket([{ dailyRatePence: item.dailyRatePence, days: 2 }]).totalPence,
+    });
   });
 
   test('an active rental extended by two days from its page, paid by card', async ({ page, baseUrl, accounts }) => {
@@ -82,7 +95,13 @@ test.describe("owners' calendars", () => {
     const ctx = await signInOwnerApi(baseUrl, owner);
     const item = await ownerApi(ctx, baseUrl).createItem(inputOf(newItemEntry('Pressure washer', 'garden-tools')));
     await ctx.dispose();
-    await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: addDays(today, 1) }, days: 2 }], TEST_CARDS.success, today);
+    await bookThroughApi(
+      baseUrl,
+      renter,
+      [{ item, range: { startDate: today, endDate: addDays(today, 1) }, days: 2 }],
+      TEST_CARDS.success,
+      today,
+    );
     await signInTo(page, renter, '/my-rentals');
     const [rental] = await renterApi(page.request, baseUrl).rentals();
     expect(rental!.status).toBe('active');
@@ -129,7 +148,12 @@ test.describe("owners' calendars", () => {
     const price = priceBasket([{ dailyRatePence: item.dailyRatePence, weeklyRatePence: 5000, days: 9 }]);
     await expect(dialog.getByText('1 week × £50.00', { exact: true })).toBeVisible();
     await expect(dialog.getByText(`2 days × ${formatPence(item.dailyRatePence)}`, { exact: true })).toBeVisible();
-    await expect(dialog.getByRole('definition').filter({ hasText: formatPence(price.totalPence) }).last()).toBeVisible();
+    await expect(
+      dialog
+        .getByRole('definition')
+        .filter({ hasText: formatPence(price.totalPence) })
+        .last(),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'popup with a weekly price');
     await dialog.getByRole('button', { name: 'Add to Wheelbarrow', exact: true }).click();
     await expect(page.getByRole('status').getByText(ADDED_TOAST, { exact: true })).toBeVisible();
@@ -137,14 +161,21 @@ test.describe("owners' calendars", () => {
     await expect(page.getByRole('main')).toContainText(`charged ${formatPence(price.totalPence)}`);
     const [rental] = await renterApi(page.request, baseUrl).rentals();
     const order = (await (await page.request.get(`${baseUrl}/api/orders/${rental!.orderId}`)).json()) as Order;
-    expect(order).toMatchObject({ subtotalPence: price.subtotalPence, serviceFeePence: price.serviceFeePence, totalPence: price.totalPence });
+    expect(order).toMatchObject({
+      subtotalPence: price.subtotalPence,
+      serviceFeePence: price.serviceFeePence,
+      totalPence: price.totalPence,
+    });
   });
 });
 
 /** A request context signed in as `owner`, for listing items straight through the API. */
 async function signInOwnerApi(baseUrl: string, owner: { email: string; password: string }) {
   const ctx = await request.newContext();
-  const res = await ctx.post(`${baseUrl}/api/auth/sign-in/email`, { headers: { origin: baseUrl }, data: { email: owner.email, password: owner.password } });
+  const res = await ctx.post(`${baseUrl}/api/auth/sign-in/email`, {
+    headers: { origin: baseUrl },
+    data: { email: owner.email, password: owner.password },
+  });
   if (!res.ok()) throw new Error(`Sign-in of ${owner.email} answered ${res.status()}`);
   return ctx;
 }

@@ -6,7 +6,17 @@ import { expectNoAxeViolations } from '../support/axe.ts';
 import { namesOf } from '../support/catalogue.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { expectGrid, itemCard } from '../support/grid.ts';
-import { fillItemForm, gridCard, holdPhotoUploads, inputOf, listItemThroughApi, myItemCard, newItemEntry, ownerApi, signInTo } from '../support/owner-items.ts';
+import {
+  fillItemForm,
+  gridCard,
+  holdPhotoUploads,
+  inputOf,
+  listItemThroughApi,
+  myItemCard,
+  newItemEntry,
+  ownerApi,
+  signInTo,
+} from '../support/owner-items.ts';
 import { makePhotos, type PhotoFile } from '../support/photos.ts';
 import { escapeRegExp } from '../support/text.ts';
 import { expectFilterUrl } from '../support/url.ts';
@@ -36,7 +46,9 @@ const price = (pounds: string) => formatPence(poundsToPence(Number(pounds)));
 
 /** A sidebar entry: the category's name followed by its item count. */
 function categoryLink(page: Page, name: string, count: number) {
-  return page.getByRole('navigation', { name: 'Categories' }).getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
+  return page
+    .getByRole('navigation', { name: 'Categories' })
+    .getByRole('link', { name: new RegExp(`^${escapeRegExp(name)}\\s*${count}\\b`) });
 }
 
 function toast(page: Page, text: string) {
@@ -52,7 +64,12 @@ async function searchCategory(page: Page, name: string): Promise<void> {
 }
 
 test.describe('owners', () => {
-  test('an owner adds an item with two photos from My Items; the uploads finish and it is listed', async ({ page, baseUrl, api, accounts }) => {
+  test('an owner adds an item with two photos from My Items; the uploads finish and it is listed', async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Lister');
     await signInTo(page, owner, '/category/all');
     await accountNav(page).getByRole('link', { name: 'My Items', exact: true }).click();
@@ -69,14 +86,19 @@ test.describe('owners', () => {
     await main.getByLabel('Add photos', { exact: true }).setInputFiles(photos.map((p) => p.path));
     const chosen = main.getByRole('list', { name: 'New photos' });
     for (const photo of photos) {
-      await expect(chosen.getByRole('listitem').filter({ hasText: photo.name }).getByText('Uploads when you save', { exact: true })).toBeVisible();
+      await expect(
+        chosen.getByRole('listitem').filter({ hasText: photo.name }).getByText('Uploads when you save', { exact: true }),
+      ).toBeVisible();
     }
 
     const uploads = await holdPhotoUploads(page);
     await main.getByRole('button', { name: 'Add Item', exact: true }).click();
     // Photos go one at a time, each with its own progress bar, while the form waits.
     await expect(main.getByRole('progressbar', { name: `Uploading ${photos[0]!.name}` })).toBeVisible();
-    await expect(main.getByRole('button', { name: 'Saving...', exact: true }), 'the form cannot be sent twice while photos upload').toBeDisabled();
+    await expect(
+      main.getByRole('button', { name: 'Saving...', exact: true }),
+      'the form cannot be sent twice while photos upload',
+    ).toBeDisabled();
     uploads.release();
     await expectPath(page, '/my-items');
     expect(uploads.count(), 'each photo was uploaded once').toBe(2);
@@ -102,7 +124,12 @@ test.describe('owners', () => {
     ).toBe(true);
   });
 
-  test('a visitor finds the new item in its category, sees both photos and the price, and reaches it from the owner page', async ({ page, baseUrl, api, accounts }) => {
+  test('a visitor finds the new item in its category, sees both photos and the price, and reaches it from the owner page', async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Owner');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Tile Cutter', category.id), photos);
     const listed = (await api.categories()).categories.find((c) => c.id === category.id)!;
@@ -136,13 +163,20 @@ test.describe('owners', () => {
     await expectNoAxeViolations(page, `/owner/${item.owner.id}`);
 
     await itemCard(page, item.name).click();
-    await expect(page, 'expected the popup over the owner page').toHaveURL((url) => url.pathname === `/owner/${item.owner.id}` && url.searchParams.get('item') === item.id);
+    await expect(page, 'expected the popup over the owner page').toHaveURL(
+      (url) => url.pathname === `/owner/${item.owner.id}` && url.searchParams.get('item') === item.id,
+    );
     dialog = page.getByRole('dialog', { name: item.name });
     await expect(dialog.getByRole('heading', { name: item.name })).toBeVisible();
     await expect(dialog.getByText('Image 1 of 2', { exact: true })).toBeVisible();
   });
 
-  test('the owner changes the daily rate from My Items; the new price shows there and in the category', async ({ page, baseUrl, api, accounts }) => {
+  test('the owner changes the daily rate from My Items; the new price shows there and in the category', async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Editor');
     const entry = newItemEntry('Pressure Washer', category.id);
     const item = await listItemThroughApi(baseUrl, owner, entry, photos.slice(0, 1));
@@ -169,7 +203,12 @@ test.describe('owners', () => {
     expect((await api.item(item.id)).dailyRatePence).toBe(poundsToPence(Number(newRate)));
   });
 
-  test("another user cannot edit someone else's item: the page says Item Not Found and the API refuses", async ({ page, baseUrl, api, accounts }) => {
+  test("another user cannot edit someone else's item: the page says Item Not Found and the API refuses", async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Keeper');
     const entry = newItemEntry('Hedge Trimmer', category.id);
     const item = await listItemThroughApi(baseUrl, owner, entry);
@@ -181,13 +220,20 @@ test.describe('owners', () => {
     await expect(main.getByLabel('Daily rate (£)'), 'no form for an item that is not yours').toHaveCount(0);
 
     const theirs = ownerApi(page.request, baseUrl);
-    expect(await theirs.statusOf('PUT', item.id, inputOf({ ...entry, dailyRate: '1' })), 'a PUT by another user is told the item does not exist').toBe(404);
+    expect(
+      await theirs.statusOf('PUT', item.id, inputOf({ ...entry, dailyRate: '1' })),
+      'a PUT by another user is told the item does not exist',
+    ).toBe(404);
     expect(await theirs.statusOf('DELETE', item.id), 'so is a DELETE').toBe(404);
     const unchanged = await api.item(item.id);
     expect(unchanged.dailyRatePence, 'the price is unchanged').toBe(item.dailyRatePence);
   });
 
-  test('the owner deletes an item from My Items after confirming; it leaves My Items and its category', async ({ page, baseUrl, accounts }) => {
+  test('the owner deletes an item from My Items after confirming; it leaves My Items and its category', async ({
+    page,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Remover');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Sack Truck', category.id));
     await signInTo(page, owner, `/category/${category.id}`);

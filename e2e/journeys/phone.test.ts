@@ -73,7 +73,10 @@ test.describe('on a phone (390 x 844)', () => {
     const bar = wheelbarrowBar(page);
     const [toastBox, barBox] = await Promise.all([box(toast), box(bar)]);
     await expect(bar.getByText('1 item', { exact: true })).toBeVisible();
-    expect(toastBox.y + toastBox.height, `the toast (ends ${toastBox.y + toastBox.height}px) sits above the bar (starts ${barBox.y}px)`).toBeLessThanOrEqual(barBox.y);
+    expect(
+      toastBox.y + toastBox.height,
+      `the toast (ends ${toastBox.y + toastBox.height}px) sits above the bar (starts ${barBox.y}px)`,
+    ).toBeLessThanOrEqual(barBox.y);
     expect(barBox.height, `the bar is one compact row on a phone (${barBox.height}px)`).toBeLessThanOrEqual(90);
     await expectNoSidewaysScroll(page, 'the category page with the bar');
     await expectNoAxeViolations(page, 'the category page with the bar on a phone');
@@ -86,7 +89,12 @@ test.describe('on a phone (390 x 844)', () => {
     await expectNoAxeViolations(page, 'the item popup on a phone');
   });
 
-  test('checkout and payment on a phone: the bar steps aside, the card pays and the booking is confirmed', async ({ page, baseUrl, api, accounts }) => {
+  test('checkout and payment on a phone: the bar steps aside, the card pays and the booking is confirmed', async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     await page.setViewportSize(PHONE);
     const account = await accounts.confirmed('Phone');
     await asRenter(baseUrl, account, (renter) => renter.saveAddress(GOOD_ADDRESS));
@@ -123,7 +131,12 @@ test.describe('on a phone (390 x 844)', () => {
     await expectNoAxeViolations(page, '/payment-success on a phone');
   });
 
-  test('every profile tab is on screen and no profile tab scrolls sideways; transactions are cards', async ({ page, baseUrl, api, accounts }) => {
+  test('every profile tab is on screen and no profile tab scrolls sideways; transactions are cards', async ({
+    page,
+    baseUrl,
+    api,
+    accounts,
+  }) => {
     const account = await accounts.confirmed('Narrow');
     // A rental paid by card, so the Transactions tab has something to lay out.
     const line = await freshLine(api, plan.first, today);
@@ -153,27 +166,37 @@ test.describe('on a phone (390 x 844)', () => {
         ).toEqual(['Date', 'Amount', 'Status', 'Payment method']);
         expect(details['Payment method'] ?? '').toMatch(/^Card \(Visa ending \d{4}\)$/);
         const cardBox = await box(card);
-        expect(cardBox.x >= 0 && cardBox.x + cardBox.width <= PHONE.width, `the transaction card fits the phone (${cardBox.x}px to ${cardBox.x + cardBox.width}px)`).toBe(true);
+        expect(
+          cardBox.x >= 0 && cardBox.x + cardBox.width <= PHONE.width,
+          `the transaction card fits the phone (${cardBox.x}px to ${cardBox.x + cardBox.width}px)`,
+        ).toBe(true);
       }
 
       const overflow = await page.evaluate(() => {
         const root = document.scrollingElement ?? document.documentElement;
         return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
       });
-      expect(overflow.scrollWidth, `the ${name} tab scrolls sideways (${overflow.scrollWidth}px wide in ${overflow.clientWidth}px)`).toBeLessThanOrEqual(overflow.clientWidth);
+      expect(
+        overflow.scrollWidth,
+        `the ${name} tab scrolls sideways (${overflow.scrollWidth}px wide in ${overflow.clientWidth}px)`,
+      ).toBeLessThanOrEqual(overflow.clientWidth);
 
       // Every tab's button is wholly on screen, whichever tab is open (none is cut off or scrolled away).
       await page.evaluate(() => window.scrollTo(0, 0));
       for (const other of PROFILE_TABS) {
         const b = await box(tablist.getByRole('tab', { name: other, exact: true }));
         const inside = b.x >= 0 && b.y >= 0 && b.x + b.width <= PHONE.width && b.y + b.height <= PHONE.height;
-        expect(inside, `with ${name} open, the ${other} tab is not wholly on screen (x ${b.x}, y ${b.y}, ${b.width} x ${b.height})`).toBe(true);
+        expect(inside, `with ${name} open, the ${other} tab is not wholly on screen (x ${b.x}, y ${b.y}, ${b.width} x ${b.height})`).toBe(
+          true,
+        );
       }
     }
     await expectNoAxeViolations(page, '/profile?tab=preferences on a phone');
   });
 
-  test("a category opened directly arrives with its items; reached from another page it says 'Loading...' then 'Fetching items from database...'", async ({ page }) => {
+  test("a category opened directly arrives with its items; reached from another page it says 'Loading...' then 'Fetching items from database...'", async ({
+    page,
+  }) => {
     await page.setViewportSize(PHONE);
     // Records each loading text the moment it is on screen, however briefly (per page load).
     await page.addInitScript(() => {
@@ -198,11 +221,17 @@ test.describe('on a phone (390 x 844)', () => {
     await page.evaluate(() => {
       (window as unknown as { loadingTexts: string[] }).loadingTexts.length = 0;
     });
-    await page.getByRole('banner').getByRole('link', { name: /Toolshed/ }).click();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Toolshed/ })
+      .click();
     await expectPath(page, '/category/all');
     await expect(page.getByRole('main').getByRole('heading', { level: 1, name: 'All Items' })).toBeVisible();
     await expect(page.getByText('Fetching items from database...', { exact: true }).first()).toBeHidden();
-    const cards = page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link').or(page.getByRole('button')) });
+    const cards = page
+      .getByRole('main')
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('link').or(page.getByRole('button')) });
     await expect.poll(() => cards.count(), { message: 'item cards on All Items' }).toBeGreaterThan(0);
     expect(await seenTexts()).toEqual(['Loading...', 'Fetching items from database...']);
   });

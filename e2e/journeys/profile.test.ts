@@ -84,7 +84,12 @@ test.describe('profile', () => {
     await expectNoAxeViolations(page, '/profile after verifying');
   });
 
-  test("an owner switches vacation mode on and a renter sees the item's days blocked until the end date", async ({ page, secondPage: renter, baseUrl, accounts }) => {
+  test("an owner switches vacation mode on and a renter sees the item's days blocked until the end date", async ({
+    page,
+    secondPage: renter,
+    baseUrl,
+    accounts,
+  }) => {
     const owner = await accounts.confirmed('Away');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Away Mower', 'garden-tools'));
     const today = todayInLondon();
@@ -103,7 +108,9 @@ test.describe('profile', () => {
     await signInTo(renter, renterAccount, '/category/all');
     await renter.goto(`/owner/${item.owner.id}?item=${item.id}`);
     const dialog = renter.getByRole('dialog', { name: item.name });
-    await expect(dialog.getByText(`The owner is away until ${formatDate(until)}: those days cannot be booked.`, { exact: true })).toBeVisible();
+    await expect(
+      dialog.getByText(`The owner is away until ${formatDate(until)}: those days cannot be booked.`, { exact: true }),
+    ).toBeVisible();
     await expect(dialog.getByRole('list', { name: 'Calendar key' }).getByText('Owner away', { exact: true })).toBeVisible();
     for (let i = 0; i <= 4; i++) {
       const day = addDays(today, i);

@@ -37,7 +37,9 @@ const chooseSearch: Chooser<BrowsePlan['search']> = async (api, catalogue, categ
 };
 
 const chooseMaxPrice: Chooser<BrowsePlan['maxPrice']> = async (api, catalogue, category, names) => {
-  const prices = [...new Set(catalogue.items.filter((i) => i.categoryId === category.id).map((i) => i.dailyRatePence))].sort((a, b) => a - b);
+  const prices = [...new Set(catalogue.items.filter((i) => i.categoryId === category.id).map((i) => i.dailyRatePence))].sort(
+    (a, b) => a - b,
+  );
   for (const pence of prices) {
     const pounds = String(pence / 100);
     const found = await narrows(api, category.id, { maxPrice: pounds }, names.length);
@@ -74,7 +76,10 @@ export const FILTER_KINDS: readonly FilterKind[] = ['search', 'maxPrice', 'dates
  * Two filters where adding the second changes the grid again, so going Back from both to the first
  * alone is visible in the results and not only in the address bar.
  */
-export async function chooseBackPair(api: ApiReader, plan: BrowsePlan): Promise<{ first: FilterKind; second: FilterKind; bothExpected: string[] }> {
+export async function chooseBackPair(
+  api: ApiReader,
+  plan: BrowsePlan,
+): Promise<{ first: FilterKind; second: FilterKind; bothExpected: string[] }> {
   for (const first of FILTER_KINDS) {
     for (const second of FILTER_KINDS) {
       if (first === second) continue;

@@ -13,7 +13,8 @@ export interface Catalogue {
 export async function loadCatalogue(api: ApiReader): Promise<Catalogue> {
   const categories = await api.categories();
   const page = await api.items('all');
-  if (page.total > page.items.length) throw new Error(`Expected the whole catalogue on one page, got ${page.items.length} of ${page.total}`);
+  if (page.total > page.items.length)
+    throw new Error(`Expected the whole catalogue on one page, got ${page.items.length} of ${page.total}`);
   const details = new Map<string, ItemDetail>();
   for (const item of page.items) details.set(item.id, await api.item(item.id));
   return { today: todayInLondon(), categories, items: page.items, details };

@@ -68,7 +68,10 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
 
   server: [
     async ({ serverOptions }, use) => {
-      const running = serverOptions.mode === 'static' ? await startStaticServer() : await startApiServer({ NODE_ENV: serverOptions.mode, ...serverOptions.env });
+      const running =
+        serverOptions.mode === 'static'
+          ? await startStaticServer()
+          : await startApiServer({ NODE_ENV: serverOptions.mode, ...serverOptions.env });
       try {
         await use({ ...running, files: new Set() });
       } finally {
@@ -88,7 +91,9 @@ export const test = base.extend<TestFixtures, WorkerFixtures>({
     async ({ server }, use, testInfo) => {
       server.files.add(testInfo.file);
       if (server.files.size > 1) {
-        throw new Error(`One server served ${[...server.files].join(' and ')}: give each journey file its own test.use({ serverOptions: { ... } }).`);
+        throw new Error(
+          `One server served ${[...server.files].join(' and ')}: give each journey file its own test.use({ serverOptions: { ... } }).`,
+        );
       }
       await use();
     },

@@ -86,19 +86,29 @@ export async function fillItemForm(page: Page, entry: ItemEntry): Promise<void> 
 
 /** One item in My Items, found by its heading. */
 export function myItemCard(page: Page, name: string): Locator {
-  return page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
+  return page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { level: 2, name, exact: true }) });
 }
 
 /** A whole result card (with its price and city) in a grid, found by the link that names the item. */
 export function gridCard(page: Page, name: string): Locator {
-  return page.getByRole('main').getByRole('listitem').filter({ has: page.getByRole('link', { name: startsWith(name) }) });
+  return page
+    .getByRole('main')
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('link', { name: startsWith(name) }) });
 }
 
 /** The signed-in owner's own calls, with the cookies of `requests` (a page's or a context of its own). */
 export function ownerApi(requests: APIRequestContext, baseUrl: string) {
   // State-changing calls must name the app's origin, as the browser does.
   const headers = { origin: baseUrl };
-  async function call<T>(method: string, path: string, body: { data?: unknown; multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }> } = {}): Promise<T> {
+  async function call<T>(
+    method: string,
+    path: string,
+    body: { data?: unknown; multipart?: Record<string, { name: string; mimeType: string; buffer: Buffer }> } = {},
+  ): Promise<T> {
     const res = await requests.fetch(`${baseUrl}${path}`, { method, headers, ...body });
     if (!res.ok()) throw new Error(`${method} ${path} answered ${res.status()}: ${await res.text()}`);
     return (await res.json()) as T;
@@ -106,7 +116,8 @@ export function ownerApi(requests: APIRequestContext, baseUrl: string) {
   const itemPath = (itemId: string) => `/api/items/${encodeURIComponent(itemId)}`;
   return {
     createItem: (input: ItemInput) => call<ItemDetail>('POST', '/api/items', { data: input }),
-    addPhoto: async (itemId: string, photo: PhotoFile) => call<ItemDetail>('POST', `${itemPath(itemId)}/images`, { multipart: { file: await photoPart(photo) } }),
+    addPhoto: async (itemId: string, photo: PhotoFile) =>
+      call<ItemDetail>('POST', `${itemPath(itemId)}/images`, { multipart: { file: await photoPart(photo) } }),
     myItems: async () => (await call<{ items: OwnerItem[] }>('GET', '/api/me/items')).items,
     /** The status alone: for calls that must be refused. */
     async statusOf(method: 'PUT' | 'DELETE', itemId: string, input?: ItemInput): Promise<number> {
@@ -120,7 +131,12 @@ export function ownerApi(requests: APIRequestContext, baseUrl: string) {
  * Lists an item for `account` straight through the API, with its photos, for journeys about what
  * comes after adding one. Returns the item as the API then shows it.
  */
-export async function listItemThroughApi(baseUrl: string, account: Account, entry: ItemEntry, photos: readonly PhotoFile[] = []): Promise<ItemDetail> {
+export async function listItemThroughApi(
+  baseUrl: string,
+  account: Account,
+  entry: ItemEntry,
+  photos: readonly PhotoFile[] = [],
+): Promise<ItemDetail> {
   const requests = await request.newContext();
   try {
     const signIn = await requests.post(`${baseUrl}/api/auth/sign-in/email`, {

@@ -26,8 +26,12 @@ export async function makePhotos(count: number, label = 'photo'): Promise<{ file
   const files: PhotoFile[] = [];
   for (let i = 0; i < count; i++) {
     const background = COLOURS[i % COLOURS.length]!;
-    const band = await sharp({ create: { width: 600, height: 80, channels: 3, background: { r: 245, g: 245, b: 235 } } }).png().toBuffer();
-    const picture = sharp({ create: { width: 600, height: 400, channels: 3, background } }).composite([{ input: band, top: 160 + i * 20, left: 0 }]);
+    const band = await sharp({ create: { width: 600, height: 80, channels: 3, background: { r: 245, g: 245, b: 235 } } })
+      .png()
+      .toBuffer();
+    const picture = sharp({ create: { width: 600, height: 400, channels: 3, background } }).composite([
+      { input: band, top: 160 + i * 20, left: 0 },
+    ]);
     const png = i % 2 === 1;
     const name = `${label}-${i + 1}.${png ? 'png' : 'jpg'}`;
     const file = path.join(dir, name);

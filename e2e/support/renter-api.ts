@@ -58,7 +58,13 @@ export async function asRenter<T>(baseUrl: string, account: Account, use: (api: 
 }
 
 /** Books `lines` for `account` with a saved address and `cardNumber`; returns the order id. */
-export function bookThroughApi(baseUrl: string, account: Account, lines: readonly PlannedLine[], cardNumber: string, today: string): Promise<string> {
+export function bookThroughApi(
+  baseUrl: string,
+  account: Account,
+  lines: readonly PlannedLine[],
+  cardNumber: string,
+  today: string,
+): Promise<string> {
   return asRenter(baseUrl, account, async (api) => {
     await api.saveAddress(GOOD_ADDRESS);
     return (await api.checkout(lines, cardNumber, today)).orderId;

@@ -89,7 +89,12 @@ import { createHandoverRepository } from './modules/rentals/handover-repository.
 import { handoverRoutes } from './modules/rentals/handover-routes.ts';
 import { createHandoverService } from './modules/rentals/handover-service.ts';
 import { createRenterRequirementsRepository } from './modules/items/renter-requirements-repository.ts';
-import { checkoutRequiringStanding, createRenterRequirements, wheelbarrowCheckRequiringStanding, wheelbarrowRequiringStanding } from './modules/items/renter-requirements.ts';
+import {
+  checkoutRequiringStanding,
+  createRenterRequirements,
+  wheelbarrowCheckRequiringStanding,
+  wheelbarrowRequiringStanding,
+} from './modules/items/renter-requirements.ts';
 import { renterRequirementsRoutes } from './modules/items/renter-requirements-routes.ts';
 import { createReviewsRepository } from './modules/reviews/reviews-repository.ts';
 import { createReviewsService } from './modules/reviews/reviews-service.ts';
@@ -147,7 +152,21 @@ export interface AppDeps {
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
 export const smsOutboxDir = (config: Config) => path.join(config.dataDir, 'sms-outbox');
 
-export async function buildApp({ config, database, authSecret, storage, mailer, payments, payouts, geocoder, sms, now = () => new Date(), logger, readiness = { draining: false }, calendarImport }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  authSecret,
+  storage,
+  mailer,
+  payments,
+  payouts,
+  geocoder,
+  sms,
+  now = () => new Date(),
+  logger,
+  readiness = { draining: false },
+  calendarImport,
+}: AppDeps): Promise<FastifyInstance> {
   // Development only: a clock journeys can move forward (config DEV_CLOCK); every part below reads it.
   const devClock = config.devClock ? createDevClock(now) : undefined;
   if (devClock) now = devClock.now;
@@ -162,7 +181,9 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   app.setSerializerCompiler(serializerCompiler);
   // Only with an OTLP endpoint configured; otherwise OpenTelemetry is never loaded. First, so that its
   // hooks run before every other and its onClose (they run in reverse) after the jobs have stopped.
-  const tracing = config.tracing ? await startTracing(config.tracing, { environment: config.nodeEnv, warn: (message) => app.log.warn(message) }) : undefined;
+  const tracing = config.tracing
+    ? await startTracing(config.tracing, { environment: config.nodeEnv, warn: (message) => app.log.warn(message) })
+    : undefined;
   if (tracing) {
     tracing.traceRequests(app);
     database.observeQueries(tracing.query);
@@ -171,7 +192,12 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await tracing.shutdown();
     });
   }
-  const errorReporter = createErrorReporter({ url: config.errorReportUrl, service: 'toolshed-api', now, warn: (obj, msg) => app.log.warn(obj, msg) });
+  const errorReporter = createErrorReporter({
+    url: config.errorReportUrl,
+    service: 'toolshed-api',
+    now,
+    warn: (obj, msg) => app.log.warn(obj, msg),
+  });
   app.decorate('errorReporter', errorReporter);
   app.addHook('onClose', async () => errorReporter.flush());
   registerErrorHandler(app, errorReporter);
@@ -203,12 +229,17 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
   await app.register(rateLimit, {
     global: false,
     store: sharedRateLimitStore(rateLimitStore, now),
-    errorResponseBuilder: (_req, ctx) => new AppError('RATE_LIMITED', `Too many attempts from your connection. Please wait ${ctx.after} and try again.`),
+    errorResponseBuilder: (_req, ctx) =>
+      new AppError('RATE_LIMITED', `Too many attempts from your connection. Please wait ${ctx.after} and try again.`),
   });
   // One file, a few fields, few headers: anything more is a malformed or hostile upload (answered 400).
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
   await app.register(swagger, {
-    openapi: withAccountEndpoints({ title: 'Toolshed API', version: '1.0.0', description: 'Browse, book and lend tools between neighbours. Money is integer pence; dates are YYYY-MM-DD in Europe/London.' }),
+    openapi: withAccountEndpoints({
+      title: 'Toolshed API',
+      version: '1.0.0',
+      description: 'Browse, book and lend tools between neighbours. Money is integer pence; dates are YYYY-MM-DD in Europe/London.',
+    }),
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
@@ -220,7 +251,8 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     log: app.log,
     onRun: metrics.jobRun,
     ...(tracing ? { aroundRun: tracing.aroundJob } : {}),
-    onGiveUp: (job, err) => errorReporter.report({ source: 'job', error: describeError(err), context: { job: job.name, jobId: job.id, attempt: job.attempt } }),
+    onGiveUp: (job, err) =>
+      errorReporter.report({ source: 'job', error: describeError(err), context: { job: job.name, jobId: job.id, attempt: job.attempt } }),
   });
   const events = createEventBus(jobs);
   app.decorate('jobs', jobs);
@@ -284,24 +316,68 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     storage: fileStorage,
     handover: createHandoverRepository(db),
   });
-  const checkout = setUpCheckout({ db, repo: checkoutRepo, payments: paymentProvider, jobs, events, now, onBookingsChanged: catalogueChanged, log: app.log, deposits: deposits.checkout });
+  const checkout = setUpCheckout({
+    db,
+    repo: checkoutRepo,
+    payments: paymentProvider,
+    jobs,
+    events,
+    now,
+    onBookingsChanged: catalogueChanged,
+    log: app.log,
+    deposits: deposits.checkout,
+  });
   const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });
   // What owners ask of renters, checked when a line is added to the saved wheelbarrow and at checkout.
   const renterRequirements = createRenterRequirements(createRenterRequirementsRepository(db));
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
   const rentalRepo = createRentalRepository(db);
   const reviews = createReviewsService({ repo: createReviewsRepository(db), rentals: rentalRepo, events, jobs, now });
-  const rentalService = createRentalService({ repo: rentalRepo, storage: fileStorage, events, now, onReturned: reviews.scheduleReveal, onChange: catalogueChanged });
+  const rentalService = createRentalService({
+    repo: rentalRepo,
+    storage: fileStorage,
+    events,
+    now,
+    onReturned: reviews.scheduleReveal,
+    onChange: catalogueChanged,
+  });
   const requests = createRequestService({ repo: rentalRepo, payments: paymentProvider, events, now, onChange: catalogueChanged });
   registerRequestExpiryJob(jobs, requests);
-  const extensions = createExtensionService({ repo: rentalRepo, extensions: createExtensionRepository(db), payments: paymentProvider, events, now, onChange: catalogueChanged });
+  const extensions = createExtensionService({
+    repo: rentalRepo,
+    extensions: createExtensionRepository(db),
+    payments: paymentProvider,
+    events,
+    now,
+    onChange: catalogueChanged,
+  });
   const smsSender = sms ?? createOutboxSmsSender(smsOutboxDir(config));
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
-  const phone = createPhoneVerification({ repo: profileRepo, sms: smsSender, secret: authSecret, now, log: (err) => app.log.error({ err }, 'sms send failed') });
+  const phone = createPhoneVerification({
+    repo: profileRepo,
+    sms: smsSender,
+    secret: authSecret,
+    now,
+    log: (err) => app.log.error({ err }, 'sms send failed'),
+  });
   const calendarFeed = createCalendarFeed(createAccountRepository(db), config.appUrl, now);
-  const calendarSync = setUpCalendarSync({ db, jobs, now, allowPrivate: config.calendarImportAllowPrivate, onChange: catalogueChanged, log: app.log, ...(calendarImport ? { options: calendarImport } : {}) });
-  const account = createAccountService({ db, repo: createAccountDataRepository(db), storage: fileStorage, now, onChange: catalogueChanged });
+  const calendarSync = setUpCalendarSync({
+    db,
+    jobs,
+    now,
+    allowPrivate: config.calendarImportAllowPrivate,
+    onChange: catalogueChanged,
+    log: app.log,
+    ...(calendarImport ? { options: calendarImport } : {}),
+  });
+  const account = createAccountService({
+    db,
+    repo: createAccountDataRepository(db),
+    storage: fileStorage,
+    now,
+    onChange: catalogueChanged,
+  });
   const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
   const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
 
@@ -310,7 +386,13 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     async (api) => {
       await api.register(catalogueRoutes, { service: catalogue, currentUser });
       await api.register(profileRoutes, { service: profile, phone, currentUser });
-      await api.register(accountRoutes, { service: account, calendar: calendarFeed, currentUser, checkPassword: passwordChecker(auth), now });
+      await api.register(accountRoutes, {
+        service: account,
+        calendar: calendarFeed,
+        currentUser,
+        checkPassword: passwordChecker(auth),
+        now,
+      });
       await api.register(calendarSyncRoutes, { service: calendarSync, currentUser });
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
@@ -326,12 +408,18 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
       await api.register(requestRoutes, { service: requests, currentUser });
       await api.register(extensionRoutes, { service: extensions, currentUser });
       await api.register(depositsRoutes, { service: deposits.service, currentUser });
-      await api.register(handoverRoutes, { service: createHandoverService({ repo: createHandoverRepository(db), storage: fileStorage, now }), currentUser });
+      await api.register(handoverRoutes, {
+        service: createHandoverService({ repo: createHandoverRepository(db), storage: fileStorage, now }),
+        currentUser,
+      });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
       await api.register(ownerRoutes, { service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }) });
       await api.register(vitalsRoutes, { service: createVitalsService(createVitalsRepository(db), now), currentUser });
-      await api.register(wheelbarrowRoutes, { service: wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements), currentUser });
+      await api.register(wheelbarrowRoutes, {
+        service: wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements),
+        currentUser,
+      });
       await api.register(renterRequirementsRoutes, { requirements: renterRequirements, currentUser });
       await api.register(supportRoutes, {
         service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),
@@ -348,8 +436,7 @@ export async function buildApp({ config, database, authSecret, storage, mailer, 
     const rootDir = (fileStorage as { rootDir: string }).rootDir;
     await mkdir(rootDir, { recursive: true });
     await registerMedia(app, rootDir);
-  }
-  else registerMediaFromStorage(app, fileStorage);
+  } else registerMediaFromStorage(app, fileStorage);
   const servingWeb = await registerWebApp(app, config.webDistDir);
   // The browse addresses' HTML carries their first screen's data (the rest stay static files).
   const shell = servingWeb ? await registerWebShell(app, { distDir: config.webDistDir, catalogue, now }) : undefined;

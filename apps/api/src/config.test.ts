@@ -65,11 +65,19 @@ describe('configuration', () => {
   });
 
   it('names an unknown log level instead of failing inside the framework', () => {
-    expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual(['LOG_LEVEL must be one of silent, fatal, error, warn, info, debug, trace (got "verbose")']);
+    expect(problemsOf({ LOG_LEVEL: 'verbose' })).toEqual([
+      'LOG_LEVEL must be one of silent, fatal, error, warn, info, debug, trace (got "verbose")',
+    ]);
   });
 
   it('lists every problem, one line each', () => {
-    const problems = problemsOf({ PORT: 'eighty', APP_URL: 'toolshed.example/app', AUTH_RATE_LIMIT: '0', NODE_ENV: 'staging', SEED_SAMPLE_DATA: 'maybe' });
+    const problems = problemsOf({
+      PORT: 'eighty',
+      APP_URL: 'toolshed.example/app',
+      AUTH_RATE_LIMIT: '0',
+      NODE_ENV: 'staging',
+      SEED_SAMPLE_DATA: 'maybe',
+    });
     expect(problems).toEqual([
       'NODE_ENV must be development, production or test (got "staging")',
       'PORT must be a whole number (0 or more) (got "eighty")',

@@ -116,27 +116,56 @@ const envSchema = z.object({
   PORT: opt(whole(0, 65535)),
   HOST: opt(z.string().trim()),
   DATA_DIR: opt(z.string()),
-  DATABASE_URL: opt(z.string().trim().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL, e.g. postgres://user@host:5432/toolshed')),
+  DATABASE_URL: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL, e.g. postgres://user@host:5432/toolshed'),
+  ),
   WEB_DIST_DIR: opt(z.string()),
   LOG_LEVEL: opt(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
   APP_URL: opt(origin('an address')),
-  TRUSTED_ORIGINS: opt(z.string().transform((v, ctx) => {
-    const list = v.split(',').map((s) => s.trim().replace(/\/+$/, '')).filter(Boolean);
-    const bad = list.filter((o) => !ORIGIN.test(o));
-    if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `must be comma-separated origins like https://toolshed.example (not "${bad.join('", "')}")` });
-    return list;
-  })),
+  TRUSTED_ORIGINS: opt(
+    z.string().transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim().replace(/\/+$/, ''))
+        .filter(Boolean);
+      const bad = list.filter((o) => !ORIGIN.test(o));
+      if (bad.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated origins like https://toolshed.example (not "${bad.join('", "')}")`,
+        });
+      return list;
+    }),
+  ),
   AUTH_SECRET: opt(z.string().min(32, 'must be at least 32 characters')),
-  SMTP_URL: opt(z.string().trim().regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587')),
+  SMTP_URL: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^smtps?:\/\/\S+$/, 'must be an smtp:// or smtps:// URL, e.g. smtp://user:pass@mail.example:587'),
+  ),
   MAIL_OUTBOX: opt(flag),
   MAIL_FROM: opt(z.string()),
-  SUPPORT_EMAIL: opt(z.string().trim().regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address')),
+  SUPPORT_EMAIL: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
+  ),
   AUTH_RATE_LIMIT: opt(whole(1)),
   AUTH_ACCOUNT_FAILURES: opt(whole(1)),
   SUPPORT_RATE_LIMIT: opt(whole(1)),
   CHECKOUT_RATE_LIMIT: opt(whole(1)),
   MESSAGE_RATE_LIMIT: opt(whole(1)),
-  GEOCODER_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
+  GEOCODER_URL: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL'),
+  ),
   TRUST_PROXY: opt(z.string()),
   BROWSE_CACHE_MS: opt(whole(0)),
   PAYMENT_DELAY_MS: opt(whole(0)),
@@ -144,24 +173,68 @@ const envSchema = z.object({
   SEED_SAMPLE_DATA: opt(flag),
   MIGRATE_ON_START: opt(flag),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'must be at least 16 characters')),
-  ERROR_REPORT_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
+  ERROR_REPORT_URL: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL'),
+  ),
   SHUTDOWN_TIMEOUT_MS: opt(whole(1)),
-  S3_BUCKET: opt(z.string().trim().regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots and hyphens)')),
-  S3_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
+  S3_BUCKET: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name (lower-case letters, digits, dots and hyphens)'),
+  ),
+  S3_ENDPOINT: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL'),
+  ),
   S3_REGION: opt(z.string().trim()),
   S3_ACCESS_KEY_ID: opt(z.string().trim()),
   S3_SECRET_ACCESS_KEY: opt(z.string()),
-  S3_PUBLIC_URL: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL')),
-  S3_PREFIX: opt(z.string().trim().regex(/^[a-z0-9][a-z0-9/_-]*$/i, 'must be a folder name such as media or prod/media')),
-  OTEL_EXPORTER_OTLP_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318')),
-  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: opt(z.string().trim().regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318/v1/traces')),
+  S3_PUBLIC_URL: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL'),
+  ),
+  S3_PREFIX: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[a-z0-9][a-z0-9/_-]*$/i, 'must be a folder name such as media or prod/media'),
+  ),
+  OTEL_EXPORTER_OTLP_ENDPOINT: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318'),
+  ),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/\S+$/, 'must be an http:// or https:// URL, e.g. http://otel-collector:4318/v1/traces'),
+  ),
   OTEL_SERVICE_NAME: opt(z.string().trim().min(1)),
   CALENDAR_IMPORT_ALLOW_PRIVATE: opt(flag),
   DEV_CLOCK: opt(flag),
 });
 
 /** Values that must never be echoed back in an error line. */
-const SECRET = new Set(['AUTH_SECRET', 'SMTP_URL', 'DATABASE_URL', 'S3_SECRET_ACCESS_KEY', 'METRICS_TOKEN', 'ERROR_REPORT_URL', 'OTEL_EXPORTER_OTLP_ENDPOINT', 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT']);
+const SECRET = new Set([
+  'AUTH_SECRET',
+  'SMTP_URL',
+  'DATABASE_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'METRICS_TOKEN',
+  'ERROR_REPORT_URL',
+  'OTEL_EXPORTER_OTLP_ENDPOINT',
+  'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+]);
 
 function describe(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
   const name = String(issue.path[0] ?? 'configuration');
@@ -174,16 +247,24 @@ function describe(issue: z.core.$ZodIssue, env: NodeJS.ProcessEnv): string {
 function productionProblems(env: NodeJS.ProcessEnv): string[] {
   const has = (name: string) => (env[name] ?? '').trim() !== '';
   const problems: string[] = [];
-  if (!has('APP_URL')) problems.push('APP_URL must be set in production: the public address that links in emails point to, e.g. https://toolshed.example');
-  if (!has('AUTH_SECRET')) problems.push('AUTH_SECRET must be set in production: at least 32 random characters (e.g. `openssl rand -base64 48`)');
+  if (!has('APP_URL'))
+    problems.push('APP_URL must be set in production: the public address that links in emails point to, e.g. https://toolshed.example');
+  if (!has('AUTH_SECRET'))
+    problems.push('AUTH_SECRET must be set in production: at least 32 random characters (e.g. `openssl rand -base64 48`)');
   if (!has('SMTP_URL') && !['true', 'on', '1', 'yes'].includes(env.MAIL_OUTBOX ?? '')) {
-    problems.push('SMTP_URL must be set in production so people can confirm their accounts (or set MAIL_OUTBOX=true to keep emails in DATA_DIR/outbox on purpose)');
+    problems.push(
+      'SMTP_URL must be set in production so people can confirm their accounts (or set MAIL_OUTBOX=true to keep emails in DATA_DIR/outbox on purpose)',
+    );
   }
   return problems;
 }
 
 /** The OTLP/HTTP address of traces: the signal's own endpoint as it is, or the base endpoint's `v1/traces`. */
-function tracingSettings(tracesEndpoint: string | undefined, endpoint: string | undefined, serviceName: string | undefined): TracingSettings | undefined {
+function tracingSettings(
+  tracesEndpoint: string | undefined,
+  endpoint: string | undefined,
+  serviceName: string | undefined,
+): TracingSettings | undefined {
   const tracesUrl = tracesEndpoint ?? (endpoint ? `${endpoint.replace(/\/+$/, '')}/v1/traces` : undefined);
   return tracesUrl ? { tracesUrl, serviceName: serviceName ?? 'toolshed-api' } : undefined;
 }
@@ -191,7 +272,10 @@ function tracingSettings(tracesEndpoint: string | undefined, endpoint: string | 
 function parseTrustProxy(raw: string | undefined): boolean | string[] {
   if (!raw || raw === 'false') return false;
   if (raw === 'true') return true;
-  return raw.split(',').map((s) => s.trim()).filter(Boolean);
+  return raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Reads and checks every setting at once; throws ConfigError listing all problems. */
@@ -199,9 +283,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   const problems = parsed.success ? [] : parsed.error.issues.map((issue) => describe(issue, env));
   if (env.NODE_ENV === 'production') problems.push(...productionProblems(env));
-  const s3Named = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'S3_PREFIX'].filter((n) => (env[n] ?? '') !== '');
-  if (s3Named.length > 0 && (env.S3_BUCKET ?? '') === '') problems.push(`S3_BUCKET must be set when ${s3Named.join(', ')} ${s3Named.length > 1 ? 'are' : 'is'} set`);
-  if ((env.S3_ACCESS_KEY_ID ?? '') !== '' && (env.S3_SECRET_ACCESS_KEY ?? '') === '') problems.push('S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID');
+  const s3Named = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_PUBLIC_URL', 'S3_PREFIX'].filter(
+    (n) => (env[n] ?? '') !== '',
+  );
+  if (s3Named.length > 0 && (env.S3_BUCKET ?? '') === '')
+    problems.push(`S3_BUCKET must be set when ${s3Named.join(', ')} ${s3Named.length > 1 ? 'are' : 'is'} set`);
+  if ((env.S3_ACCESS_KEY_ID ?? '') !== '' && (env.S3_SECRET_ACCESS_KEY ?? '') === '')
+    problems.push('S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID');
   if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;
 

@@ -19,7 +19,7 @@ describe('deployment files', () => {
     expect((await settings()).filter((name) => !listed.has(name))).toEqual([]);
   });
 
-  it("compose.yaml gives the API processes only settings the server knows", async () => {
+  it('compose.yaml gives the API processes only settings the server knows', async () => {
     const compose = await read('compose.yaml');
     const api = compose.slice(compose.indexOf('x-api:'), compose.indexOf('\nservices:'));
     const environment = api.slice(api.indexOf('  environment:'), api.indexOf('  depends_on:'));

@@ -35,12 +35,14 @@ if (!config.databaseUrl) {
 }
 
 const started = performance.now();
-const { database, storage } = await prepareDatabase(config, log, { seed: config.seedSampleData, migrate: config.migrateOnStart }).catch((err: unknown) => {
-  if (!(err instanceof PendingMigrationsError)) throw err;
-  log.fatal(err.message);
-  lock?.release();
-  process.exit(1);
-});
+const { database, storage } = await prepareDatabase(config, log, { seed: config.seedSampleData, migrate: config.migrateOnStart }).catch(
+  (err: unknown) => {
+    if (!(err instanceof PendingMigrationsError)) throw err;
+    log.fatal(err.message);
+    lock?.release();
+    process.exit(1);
+  },
+);
 
 const authSecret = await loadOrCreateSecret(config.authSecret, config.dataDir);
 const readiness: Readiness = { draining: false };

@@ -26,5 +26,7 @@ for (const [name, size, maskable] of [
   ['icon-maskable-512.png', 512, true],
   ['apple-touch-icon.png', 180, false],
 ] as const) {
-  await sharp(Buffer.from(logo(size, maskable))).png().toFile(`${out}${name}`);
+  await sharp(Buffer.from(logo(size, maskable)))
+    .png()
+    .toFile(`${out}${name}`);
 }

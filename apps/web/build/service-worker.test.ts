@@ -13,7 +13,8 @@ const BROWSE_PAGE =
 async function builtWorker(files: string[]): Promise<string> {
   const plugin = serviceWorker();
   let source = '';
-  const call = <T extends (...args: never[]) => unknown>(hook: unknown) => (typeof hook === 'function' ? hook : (hook as { handler: T }).handler) as T;
+  const call = <T extends (...args: never[]) => unknown>(hook: unknown) =>
+    (typeof hook === 'function' ? hook : (hook as { handler: T }).handler) as T;
   call<(config: unknown) => void>(plugin.configResolved)({ publicDir: 'public' });
   const bundle = Object.fromEntries(files.map((f) => [f, {}]));
   await call<(this: unknown, options: unknown, bundle: unknown) => Promise<void>>(plugin.generateBundle as Plugin['generateBundle']).call(
@@ -65,7 +66,11 @@ function startWorker(source: string, network: { online: boolean }) {
   async function dispatch(type: string, fields: object = {}): Promise<Response | undefined> {
     const pending: Array<Promise<unknown>> = [];
     let response: Promise<Response> | undefined;
-    listeners.get(type)!({ ...fields, waitUntil: (p: Promise<unknown>) => void pending.push(p), respondWith: (p: Promise<Response>) => void (response = p) });
+    listeners.get(type)!({
+      ...fields,
+      waitUntil: (p: Promise<unknown>) => void pending.push(p),
+      respondWith: (p: Promise<Response>) => void (response = p),
+    });
     const answer = await response;
     // waitUntil may be called while the answer is being worked out.
     while (pending.length) await pending.shift();
@@ -80,7 +85,7 @@ function startWorker(source: string, network: { online: boolean }) {
 }
 
 describe('the built service worker', () => {
-  it('is the template with this build\'s file list and a version from it', async () => {
+  it("is the template with this build's file list and a version from it", async () => {
     const source = await builtWorker(['index.html', 'assets/index-Abc.js', 'assets/index-Abc.js.map', 'assets/index-Def.css']);
     expect(source).not.toContain('__VERSION__');
     expect(source).not.toContain('__PRECACHE__');
@@ -90,7 +95,7 @@ describe('the built service worker', () => {
     expect(await builtWorker(['index.html', 'assets/index-Xyz.js'])).not.toBe(source);
   });
 
-  it('answers a browse page load from the plain index.html and keeps storing that, never the page\'s own HTML', async () => {
+  it("answers a browse page load from the plain index.html and keeps storing that, never the page's own HTML", async () => {
     const network = { online: true };
     const worker = startWorker(await builtWorker(['index.html', 'assets/index-Abc.js']), network);
     await worker.dispatch('install');

@@ -18,9 +18,13 @@ export function serviceWorker(): Plugin {
     name: 'toolshed-service-worker',
     apply: 'build',
     configResolved(config) {
-      publicFiles = ['manifest.webmanifest', 'icons/icon-192.png', 'icons/icon-512.png', 'icons/icon-maskable-512.png', 'icons/apple-touch-icon.png'].filter(
-        () => Boolean(config.publicDir),
-      );
+      publicFiles = [
+        'manifest.webmanifest',
+        'icons/icon-192.png',
+        'icons/icon-512.png',
+        'icons/icon-maskable-512.png',
+        'icons/apple-touch-icon.png',
+      ].filter(() => Boolean(config.publicDir));
     },
     async generateBundle(_options, bundle) {
       const files = precacheList([...Object.keys(bundle), ...publicFiles]);

@@ -19,7 +19,9 @@ self.addEventListener('activate', (event) => {
   event.waitUntil(
     caches
       .keys()
-      .then((keys) => Promise.all(keys.filter((key) => key.startsWith('toolshed-shell-') && key !== SHELL).map((key) => caches.delete(key))))
+      .then((keys) =>
+        Promise.all(keys.filter((key) => key.startsWith('toolshed-shell-') && key !== SHELL).map((key) => caches.delete(key))),
+      )
       .then(() => self.clients.claim()),
   );
 });

@@ -59,8 +59,14 @@ describe('rangeProblem: the one booking-range rule', () => {
   it.each([
     [{ startDate: '2030-06-12', endDate: '2030-06-11' }, { kind: 'reversed' }],
     [{ startDate: '2030-06-09', endDate: '2030-06-11' }, { kind: 'past' }],
-    [{ startDate: '2030-06-10', endDate: '2030-06-10' }, { kind: 'too-short', minDays: 2 }],
-    [{ startDate: '2030-06-10', endDate: '2030-06-15' }, { kind: 'too-long', maxDays: 5 }],
+    [
+      { startDate: '2030-06-10', endDate: '2030-06-10' },
+      { kind: 'too-short', minDays: 2 },
+    ],
+    [
+      { startDate: '2030-06-10', endDate: '2030-06-15' },
+      { kind: 'too-long', maxDays: 5 },
+    ],
     [{ startDate: '2030-06-10', endDate: '2030-06-11' }, null],
     [{ startDate: '2030-06-10', endDate: '2030-06-14' }, null],
   ])('%o -> %o', (range, expected) => {

@@ -44,10 +44,7 @@ export type BookingButtonState =
 
 /** Why a chosen range cannot be booked, before asking whether its days are free. */
 export type RangeProblem =
-  | { kind: 'reversed' }
-  | { kind: 'past' }
-  | { kind: 'too-short'; minDays: number }
-  | { kind: 'too-long'; maxDays: number };
+  { kind: 'reversed' } | { kind: 'past' } | { kind: 'too-short'; minDays: number } | { kind: 'too-long'; maxDays: number };
 
 /**
  * The one booking-range rule: the end on or after the start, not before today, and a length within

@@ -12,10 +12,29 @@ describe('parseBrowseFilters', () => {
   });
 
   it('parses every filter', () => {
-    const res = parseBrowseFilters({ search: ' Hedge   trimmer ', maxPrice: '12.5', startDate: '2026-11-22', endDate: '2026-11-25', minRating: '4.5', page: '2', pageSize: '12' }, today);
+    const res = parseBrowseFilters(
+      {
+        search: ' Hedge   trimmer ',
+        maxPrice: '12.5',
+        startDate: '2026-11-22',
+        endDate: '2026-11-25',
+        minRating: '4.5',
+        page: '2',
+        pageSize: '12',
+      },
+      today,
+    );
     expect(res).toEqual({
       ok: true,
-      value: { search: 'Hedge trimmer', maxPricePence: 1250, startDate: '2026-11-22', endDate: '2026-11-25', minRating: 4.5, page: 2, pageSize: 12 },
+      value: {
+        search: 'Hedge trimmer',
+        maxPricePence: 1250,
+        startDate: '2026-11-22',
+        endDate: '2026-11-25',
+        minRating: 4.5,
+        page: 2,
+        pageSize: 12,
+      },
     });
   });
 

@@ -114,14 +114,18 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
     if (!isIsoDate(end)) return fail('endDate', 'End date must be a real calendar date');
     if (!hasStart) return fail('startDate', 'Start date is needed when an end date is chosen');
     if (compareDates(end, out.startDate!) < 0) return fail('endDate', 'End date cannot be before the start date');
-    if (daysInclusive(out.startDate!, end) > MAX_FILTER_RANGE_DAYS) return fail('endDate', `End date can be at most ${MAX_FILTER_RANGE_DAYS - 1} days after the start date`);
+    if (daysInclusive(out.startDate!, end) > MAX_FILTER_RANGE_DAYS)
+      return fail('endDate', `End date can be at most ${MAX_FILTER_RANGE_DAYS - 1} days after the start date`);
     out.endDate = end;
   }
   if (!blank(raw.minRating)) {
     const v = Number(raw.minRating!.trim());
     const match = MIN_RATING_OPTIONS.find((o) => o === v);
     if (match === undefined || !/^\d(\.\d+)?$/.test(raw.minRating!.trim())) {
-      return fail('minRating', `Minimum rating must be ${MIN_RATING_OPTIONS.slice(0, -1).join(', ')} or ${MIN_RATING_OPTIONS.at(-1)} stars`);
+      return fail(
+        'minRating',
+        `Minimum rating must be ${MIN_RATING_OPTIONS.slice(0, -1).join(', ')} or ${MIN_RATING_OPTIONS.at(-1)} stars`,
+      );
     }
     out.minRating = match;
   }
@@ -145,7 +149,11 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
   if (!blank(raw.radius) && raw.radius!.trim().toLowerCase() !== 'any') {
     const v = raw.radius!.trim();
     const match = RADIUS_MILES_OPTIONS.find((o) => String(o) === v);
-    if (match === undefined) return fail('radius', `Distance must be ${RADIUS_MILES_OPTIONS.slice(0, -1).join(', ')} or ${RADIUS_MILES_OPTIONS.at(-1)} miles, or any`);
+    if (match === undefined)
+      return fail(
+        'radius',
+        `Distance must be ${RADIUS_MILES_OPTIONS.slice(0, -1).join(', ')} or ${RADIUS_MILES_OPTIONS.at(-1)} miles, or any`,
+      );
     if (!out.near) return fail('near', `${NEAR_MESSAGE} to find things within ${match} ${match === 1 ? 'mile' : 'miles'}`);
     out.radiusMiles = match;
   }

@@ -36,7 +36,12 @@ export function cardBrand(digits: string): CardBrand {
   return 'unknown';
 }
 
-const CARD_BRAND_NAMES: Record<CardBrand, string | null> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', unknown: null };
+const CARD_BRAND_NAMES: Record<CardBrand, string | null> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  unknown: null,
+};
 
 /** A stored brand as people write it ('visa' -> 'Visa'); null for a brand we do not name. */
 export function cardBrandName(brand: string): string | null {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { addDays, daysInclusive, formatDate, isIsoDate, todayInLondon } from './dates.ts';
 
-describe("today in London", () => {
+describe('today in London', () => {
   it.each([
     // Winter (GMT = UTC)
     ['2026-01-15T23:59:59Z', '2026-01-15'],
@@ -41,7 +41,9 @@ describe('calendar arithmetic', () => {
   });
 
   it('addDays and daysInclusive agree for any date and span', () => {
-    const dates = fc.date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+    const dates = fc
+      .date({ min: new Date('2000-01-01'), max: new Date('2099-12-31'), noInvalidDate: true })
+      .map((d) => d.toISOString().slice(0, 10));
     fc.assert(
       fc.property(dates, fc.integer({ min: 0, max: 800 }), (start, n) => {
         expect(daysInclusive(start, addDays(start, n))).toBe(n + 1);

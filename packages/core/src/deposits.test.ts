@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { claimAnswerProblem, claimPhotoProblem, claimCeilingPence, claimProblem, claimWindowClosesAt, depositProblem, lateDays, lateFeePence, type ClaimRentalFacts } from './deposits.ts';
+import {
+  claimAnswerProblem,
+  claimPhotoProblem,
+  claimCeilingPence,
+  claimProblem,
+  claimWindowClosesAt,
+  depositProblem,
+  lateDays,
+  lateFeePence,
+  type ClaimRentalFacts,
+} from './deposits.ts';
 import { ledgerProblem } from './ledger.ts';
 import { claimRefundPosting, depositHeldPosting, depositSettledPosting } from './ledger-postings.ts';
 import { londonTimeToInstant } from './london-time.ts';
@@ -24,7 +34,8 @@ const returnedRental = (over: Partial<ClaimRentalFacts> = {}): ClaimRentalFacts 
 describe('deposit amounts', () => {
   it('takes whole pence from £0 to £1,000 and refuses the rest with one message', () => {
     for (const ok of [0, 1, 5000, 100_000]) expect(depositProblem(ok)).toBeNull();
-    for (const bad of [-1, 100_001, 12.5, Number.NaN, '500']) expect(depositProblem(bad)).toBe('The deposit must be a whole amount from £0 to £1,000.00.');
+    for (const bad of [-1, 100_001, 12.5, Number.NaN, '500'])
+      expect(depositProblem(bad)).toBe('The deposit must be a whole amount from £0 to £1,000.00.');
   });
 });
 
@@ -54,34 +65,62 @@ describe('claims', () => {
   it('lets the owner claim damage up to the hold within the window', () => {
     const r = returnedRental();
     expect(claimProblem({ kind: 'damaged', amountPence: 5000, role: 'owner' }, r, at('2027-03-05', '23:59'))).toBeNull();
-    expect(claimProblem({ kind: 'damaged', amountPence: 5001, role: 'owner' }, r, at('2027-03-04'))).toBe('A claim can be at most the deposit left to claim, £50.00.');
-    expect(claimProblem({ kind: 'damaged', amountPence: 2000, role: 'owner' }, r, at('2027-03-06', '00:01'))).toBe('Problems had to be reported within 48 hours after the rental ended.');
-    expect(claimProblem({ kind: 'damaged', amountPence: 0, role: 'owner' }, r, at('2027-03-04'))).toBe('Please enter an amount of at least £0.01.');
+    expect(claimProblem({ kind: 'damaged', amountPence: 5001, role: 'owner' }, r, at('2027-03-04'))).toBe(
+      'A claim can be at most the deposit left to claim, £50.00.',
+    );
+    expect(claimProblem({ kind: 'damaged', amountPence: 2000, role: 'owner' }, r, at('2027-03-06', '00:01'))).toBe(
+      'Problems had to be reported within 48 hours after the rental ended.',
+    );
+    expect(claimProblem({ kind: 'damaged', amountPence: 0, role: 'owner' }, r, at('2027-03-04'))).toBe(
+      'Please enter an amount of at least £0.01.',
+    );
   });
 
   it('refuses a second claim of the same problem, the wrong party, and a rental without a hold', () => {
-    expect(claimProblem({ kind: 'damaged', amountPence: 100, role: 'owner' }, returnedRental({ claimedKinds: ['damaged'] }), at('2027-03-04'))).toBe('This problem has already been reported for this rental.');
-    expect(claimProblem({ kind: 'damaged', amountPence: 100, role: 'renter' }, returnedRental(), at('2027-03-04'))).toMatch(/Only the owner/);
-    expect(claimProblem({ kind: 'not_as_described', amountPence: 100, role: 'owner' }, returnedRental(), at('2027-03-04'))).toMatch(/An owner cannot/);
-    expect(claimProblem({ kind: 'damaged', amountPence: 100, role: 'owner' }, returnedRental({ holdPence: 0, holdState: null }), at('2027-03-04'))).toBe('This rental has no deposit held to claim from.');
-    expect(claimProblem({ kind: 'damaged', amountPence: 100, role: 'owner' }, returnedRental({ holdState: 'released' }), at('2027-03-04'))).toBe('This rental has no deposit held to claim from.');
+    expect(
+      claimProblem({ kind: 'damaged', amountPence: 100, role: 'owner' }, returnedRental({ claimedKinds: ['damaged'] }), at('2027-03-04')),
+    ).toBe('This problem has already been reported for this rental.');
+    expect(claimProblem({ kind: 'damaged', amountPence: 100, role: 'renter' }, returnedRental(), at('2027-03-04'))).toMatch(
+      /Only the owner/,
+    );
+    expect(claimProblem({ kind: 'not_as_described', amountPence: 100, role: 'owner' }, returnedRental(), at('2027-03-04'))).toMatch(
+      /An owner cannot/,
+    );
+    expect(
+      claimProblem(
+        { kind: 'damaged', amountPence: 100, role: 'owner' },
+        returnedRental({ holdPence: 0, holdState: null }),
+        at('2027-03-04'),
+      ),
+    ).toBe('This rental has no deposit held to claim from.');
+    expect(
+      claimProblem({ kind: 'damaged', amountPence: 100, role: 'owner' }, returnedRental({ holdState: 'released' }), at('2027-03-04')),
+    ).toBe('This rental has no deposit held to claim from.');
   });
 
-  it('shares the hold between the owner\'s claims and caps a late return at the late fee', () => {
+  it("shares the hold between the owner's claims and caps a late return at the late fee", () => {
     const r = returnedRental({ returnedAt: at('2027-03-05', '10:00'), claimedKinds: ['damaged'], openOnHoldPence: 4000 });
     // Two late days at £12 = £24, but only £10 of the hold is left.
     expect(claimCeilingPence('returned_late', r, at('2027-03-05', '11:00'))).toBe(1000);
     expect(claimCeilingPence('returned_late', { ...r, openOnHoldPence: 0 }, at('2027-03-05', '11:00'))).toBe(2400);
-    expect(claimProblem({ kind: 'returned_late', amountPence: 2401, role: 'owner' }, { ...r, openOnHoldPence: 0 }, at('2027-03-05', '11:00'))).toMatch(/at most £24.00/);
-    expect(claimProblem({ kind: 'returned_late', amountPence: 100, role: 'owner' }, returnedRental({ returnedAt: null }), at('2027-03-05'))).toMatch(/once the item is back/);
+    expect(
+      claimProblem({ kind: 'returned_late', amountPence: 2401, role: 'owner' }, { ...r, openOnHoldPence: 0 }, at('2027-03-05', '11:00')),
+    ).toMatch(/at most £24.00/);
+    expect(
+      claimProblem({ kind: 'returned_late', amountPence: 100, role: 'owner' }, returnedRental({ returnedAt: null }), at('2027-03-05')),
+    ).toMatch(/once the item is back/);
   });
 
   it('lets the owner report a missing tool after the end date, and the renter ask back up to the line', () => {
     const out = returnedRental({ returnedAt: null });
-    expect(claimProblem({ kind: 'not_returned', amountPence: 5000, role: 'owner' }, out, at('2027-03-03'))).toBe('The item is not due back yet.');
+    expect(claimProblem({ kind: 'not_returned', amountPence: 5000, role: 'owner' }, out, at('2027-03-03'))).toBe(
+      'The item is not due back yet.',
+    );
     expect(claimProblem({ kind: 'not_returned', amountPence: 5000, role: 'owner' }, out, at('2027-03-20'))).toBeNull();
     expect(claimProblem({ kind: 'not_as_described', amountPence: 3600, role: 'renter' }, returnedRental(), at('2027-03-04'))).toBeNull();
-    expect(claimProblem({ kind: 'not_as_described', amountPence: 3601, role: 'renter' }, returnedRental(), at('2027-03-04'))).toMatch(/at most what you paid/);
+    expect(claimProblem({ kind: 'not_as_described', amountPence: 3601, role: 'renter' }, returnedRental(), at('2027-03-04'))).toMatch(
+      /at most what you paid/,
+    );
   });
 
   it('is answered once, by the other party', () => {
@@ -95,10 +134,16 @@ describe('claims', () => {
 describe('claim photos', () => {
   it('come from the claimant, and from the other party once they dispute, six each, until accepted', () => {
     expect(claimPhotoProblem({ state: 'open', byRole: 'owner' }, 'owner', 0)).toBeNull();
-    expect(claimPhotoProblem({ state: 'open', byRole: 'owner' }, 'renter', 0)).toBe('The other party adds photos once they dispute the claim.');
+    expect(claimPhotoProblem({ state: 'open', byRole: 'owner' }, 'renter', 0)).toBe(
+      'The other party adds photos once they dispute the claim.',
+    );
     expect(claimPhotoProblem({ state: 'disputed', byRole: 'owner' }, 'renter', 5)).toBeNull();
-    expect(claimPhotoProblem({ state: 'escalated', byRole: 'owner' }, 'owner', 6)).toBe('A claim can have at most 6 photos from each side.');
-    expect(claimPhotoProblem({ state: 'accepted', byRole: 'owner' }, 'owner', 0)).toBe('This claim has been accepted: its evidence is closed.');
+    expect(claimPhotoProblem({ state: 'escalated', byRole: 'owner' }, 'owner', 6)).toBe(
+      'A claim can have at most 6 photos from each side.',
+    );
+    expect(claimPhotoProblem({ state: 'accepted', byRole: 'owner' }, 'owner', 0)).toBe(
+      'This claim has been accepted: its evidence is closed.',
+    );
   });
 });
 
@@ -108,14 +153,23 @@ describe('deposit postings sum to zero', () => {
     fc.assert(
       fc.property(pence, fc.integer({ min: 0, max: 100_000 }), (held, captured) => {
         expect(ledgerProblem(depositHeldPosting({ holdId: 'h', rentalId: 'r', renterId: 'renter', amountPence: held }).entries)).toBeNull();
-        const settle = () => depositSettledPosting({ holdId: 'h', rentalId: 'r', renterId: 'renter', ownerId: 'owner', heldPence: held, capturedPence: captured });
+        const settle = () =>
+          depositSettledPosting({
+            holdId: 'h',
+            rentalId: 'r',
+            renterId: 'renter',
+            ownerId: 'owner',
+            heldPence: held,
+            capturedPence: captured,
+          });
         if (captured > held) {
           expect(settle).toThrow(RangeError);
           return;
         }
         const posting = settle();
         expect(ledgerProblem(posting.entries)).toBeNull();
-        const to = (user: string, account: string) => posting.entries.filter((e) => e.userId === user && e.account === account).reduce((s, e) => s + e.amountPence, 0);
+        const to = (user: string, account: string) =>
+          posting.entries.filter((e) => e.userId === user && e.account === account).reduce((s, e) => s + e.amountPence, 0);
         expect(to('owner', 'available')).toBe(captured);
         expect(to('renter', 'card')).toBe(held - captured);
         expect(to('renter', 'deposit_held')).toBe(-held);
@@ -123,12 +177,21 @@ describe('deposit postings sum to zero', () => {
     );
   });
 
-  it('a renter\'s refund comes from pending, then available, then the platform; never below zero', () => {
+  it("a renter's refund comes from pending, then available, then the platform; never below zero", () => {
     fc.assert(
       fc.property(pence, fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 100_000 }), (amount, pending, available) => {
-        const posting = claimRefundPosting({ claimId: 'c', rentalId: 'r', renterId: 'renter', ownerId: 'owner', amountPence: amount, ownerPendingPence: pending, ownerAvailablePence: available });
+        const posting = claimRefundPosting({
+          claimId: 'c',
+          rentalId: 'r',
+          renterId: 'renter',
+          ownerId: 'owner',
+          amountPence: amount,
+          ownerPendingPence: pending,
+          ownerAvailablePence: available,
+        });
         expect(ledgerProblem(posting.entries)).toBeNull();
-        const from = (account: string) => -posting.entries.filter((e) => e.userId === 'owner' && e.account === account).reduce((s, e) => s + e.amountPence, 0);
+        const from = (account: string) =>
+          -posting.entries.filter((e) => e.userId === 'owner' && e.account === account).reduce((s, e) => s + e.amountPence, 0);
         expect(from('pending')).toBeLessThanOrEqual(pending);
         expect(from('available')).toBeLessThanOrEqual(available);
         expect(posting.entries.at(-1)).toMatchObject({ userId: 'renter', account: 'available', amountPence: amount });

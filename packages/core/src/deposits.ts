@@ -113,35 +113,50 @@ export function claimCeilingPence(kind: ClaimKind, r: ClaimRentalFacts, now: Dat
 }
 
 /** Why this party cannot report this problem now, or null. Checked on the server; the form shows the same. */
-export function claimProblem(input: { kind: ClaimKind; amountPence: number; role: 'owner' | 'renter' }, r: ClaimRentalFacts, now: Date): string | null {
+export function claimProblem(
+  input: { kind: ClaimKind; amountPence: number; role: 'owner' | 'renter' },
+  r: ClaimRentalFacts,
+  now: Date,
+): string | null {
   const today = todayInLondon(now);
   if (!CLAIM_KINDS.includes(input.kind)) return 'Please choose what the problem is.';
   if (!claimKindsFor(input.role).includes(input.kind)) {
-    return input.role === 'owner' ? 'An owner cannot report an item as not as described.' : 'Only the owner can report damage, missing parts or a late or missing return.';
+    return input.role === 'owner'
+      ? 'An owner cannot report an item as not as described.'
+      : 'Only the owner can report damage, missing parts or a late or missing return.';
   }
   if (r.cancelled) return 'This rental was cancelled: there is nothing to claim.';
   if (compareDates(today, r.startDate) < 0) return 'Problems can be reported once the rental has started.';
   if (r.claimedKinds.includes(input.kind)) return 'This problem has already been reported for this rental.';
   if (input.kind === 'not_returned' && r.returnedAt) return 'This item has been returned.';
   if (input.kind !== 'not_returned' && input.kind !== 'not_as_described' && !r.returnedAt) {
-    return input.kind === 'returned_late' && lateDays(r.endDate, null, today) > 0 ? 'Report a late return once the item is back (the fee keeps growing until then).' : 'This can be reported once the item is returned.';
+    return input.kind === 'returned_late' && lateDays(r.endDate, null, today) > 0
+      ? 'Report a late return once the item is back (the fee keeps growing until then).'
+      : 'This can be reported once the item is returned.';
   }
   if (input.kind === 'not_returned' && compareDates(today, r.endDate) <= 0) return 'The item is not due back yet.';
   const closes = claimWindowClosesAt(r);
-  if (closes && now.getTime() > closes.getTime()) return `Problems had to be reported within ${CLAIM_WINDOW_HOURS} hours after the rental ended.`;
-  if (input.kind !== 'not_as_described' && (r.holdState !== 'held' || r.holdPence === 0)) return 'This rental has no deposit held to claim from.';
+  if (closes && now.getTime() > closes.getTime())
+    return `Problems had to be reported within ${CLAIM_WINDOW_HOURS} hours after the rental ended.`;
+  if (input.kind !== 'not_as_described' && (r.holdState !== 'held' || r.holdPence === 0))
+    return 'This rental has no deposit held to claim from.';
   if (!Number.isInteger(input.amountPence) || input.amountPence < 1) return 'Please enter an amount of at least £0.01.';
   const ceiling = claimCeilingPence(input.kind, r, now);
   if (input.amountPence > ceiling) {
     if (input.kind === 'not_as_described') return `A claim can be at most what you paid for this rental, ${formatPence(ceiling)}.`;
-    if (input.kind === 'returned_late') return `A late-return claim can be at most ${formatPence(ceiling)} (the late days at the daily rate, up to the deposit left to claim).`;
+    if (input.kind === 'returned_late')
+      return `A late-return claim can be at most ${formatPence(ceiling)} (the late days at the daily rate, up to the deposit left to claim).`;
     return `A claim can be at most the deposit left to claim, ${formatPence(ceiling)}.`;
   }
   return null;
 }
 
 /** Who answers a claim: the party that did not make it. */
-export function claimAnswerProblem(claim: { state: ClaimState; byRole: 'owner' | 'renter' }, role: 'owner' | 'renter', action: 'accept' | 'dispute'): string | null {
+export function claimAnswerProblem(
+  claim: { state: ClaimState; byRole: 'owner' | 'renter' },
+  role: 'owner' | 'renter',
+  action: 'accept' | 'dispute',
+): string | null {
   if (claim.byRole === role) return 'Only the other party can answer this claim.';
   if (claim.state === 'accepted') return 'This claim has already been accepted.';
   if (action === 'dispute' && claim.state !== 'open') return 'This claim has already been disputed.';
@@ -161,7 +176,11 @@ export const CLAIM_PHOTO_MESSAGES = {
  * Who may add photos to a claim, and when: the claimant with the report, the other party with their
  * dispute; nobody once it is accepted. `mine` is how many this party has added already.
  */
-export function claimPhotoProblem(claim: { state: ClaimState; byRole: 'owner' | 'renter' }, role: 'owner' | 'renter', mine: number): string | null {
+export function claimPhotoProblem(
+  claim: { state: ClaimState; byRole: 'owner' | 'renter' },
+  role: 'owner' | 'renter',
+  mine: number,
+): string | null {
   if (claim.state === 'accepted') return CLAIM_PHOTO_MESSAGES.settled;
   if (claim.byRole !== role && claim.state === 'open') return CLAIM_PHOTO_MESSAGES.notYours;
   if (mine >= MAX_CLAIM_PHOTOS) return CLAIM_PHOTO_MESSAGES.tooMany;

@@ -13,7 +13,11 @@ describe('extensionProblem', () => {
     [{ ...rental, state: 'upcoming' as const }, '2030-06-07', null],
     [{ ...rental }, '2030-06-08', 'This item can be rented for at most 7 days, so this rental can end on 7 Jun 2030 at the latest.'],
     [{ ...rental }, '2030-06-03', 'Please choose an end date after 3 Jun 2030, the current one.'],
-    [{ ...rental, state: 'overdue' as const }, '2030-06-05', 'This rental is overdue, so it can no longer be extended. Please return the item.'],
+    [
+      { ...rental, state: 'overdue' as const },
+      '2030-06-05',
+      'This rental is overdue, so it can no longer be extended. Please return the item.',
+    ],
     [{ ...rental, state: 'completed' as const }, '2030-06-05', 'Only an upcoming or active rental can be extended.'],
     [{ ...rental, state: 'requested' as const }, '2030-06-05', 'This request has not been accepted yet, so it cannot be extended.'],
   ] as const)('%o to %s: %s', (r, end, message) => {
@@ -24,29 +28,64 @@ describe('extensionProblem', () => {
 describe('extensionPrice: the whole new range by the shared pricing function, minus what was charged', () => {
   it('two more days at the daily rate, with their fee', () => {
     const charged = priceBasket([{ dailyRatePence: 1000, days: 3 }]);
-    const price = extensionPrice({ dailyRatePence: 1000, weeklyRatePence: null, startDate: '2030-06-01', chargedLinePence: charged.subtotalPence, chargedFeePence: charged.serviceFeePence }, '2030-06-05');
+    const price = extensionPrice(
+      {
+        dailyRatePence: 1000,
+        weeklyRatePence: null,
+        startDate: '2030-06-01',
+        chargedLinePence: charged.subtotalPence,
+        chargedFeePence: charged.serviceFeePence,
+      },
+      '2030-06-05',
+    );
     expect(price).toEqual({ newLinePence: 5000, linePence: 2000, feePence: 200, totalPence: 2200 });
   });
 
   it('crossing into a full week uses the weekly price (and can cost less)', () => {
-    const price = extensionPrice({ dailyRatePence: 1000, weeklyRatePence: 5000, startDate: '2030-06-01', chargedLinePence: 6000, chargedFeePence: 600 }, '2030-06-07');
+    const price = extensionPrice(
+      { dailyRatePence: 1000, weeklyRatePence: 5000, startDate: '2030-06-01', chargedLinePence: 6000, chargedFeePence: 600 },
+      '2030-06-07',
+    );
     expect(price).toEqual({ newLinePence: 5000, linePence: -1000, feePence: -100, totalPence: -1100 });
   });
 
   it('charged so far plus the extension is always the whole new range priced once', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 50_000 }), fc.option(fc.integer({ min: 0, max: 200_000 }), { nil: null }), fc.integer({ min: 1, max: 20 }), fc.integer({ min: 1, max: 20 }), (daily, weekly, days, more) => {
-        const before = priceBasket([{ dailyRatePence: daily, weeklyRatePence: weekly, days }]);
-        const start = '2030-06-01';
-        const end = new Date(Date.UTC(2030, 5, days + more)).toISOString().slice(0, 10);
-        const price = extensionPrice({ dailyRatePence: daily, weeklyRatePence: weekly, startDate: start, chargedLinePence: before.subtotalPence, chargedFeePence: before.serviceFeePence }, end);
-        const after = priceBasket([{ dailyRatePence: daily, weeklyRatePence: weekly, days: days + more }]);
-        expect(before.totalPence + price.totalPence).toBe(after.totalPence);
-        for (const paidWith of ['card', 'balance'] as const) {
-          const posting = extensionPosting({ rentalId: 'r', paymentId: 'p', renterId: 'u', ownerId: 'o', linePence: price.linePence, feePence: price.feePence, paidWith });
-          if (posting) expect(ledgerProblem(posting.entries)).toBeNull();
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 50_000 }),
+        fc.option(fc.integer({ min: 0, max: 200_000 }), { nil: null }),
+        fc.integer({ min: 1, max: 20 }),
+        fc.integer({ min: 1, max: 20 }),
+        (daily, weekly, days, more) => {
+          const before = priceBasket([{ dailyRatePence: daily, weeklyRatePence: weekly, days }]);
+          const start = '2030-06-01';
+          const end = new Date(Date.UTC(2030, 5, days + more)).toISOString().slice(0, 10);
+          const price = extensionPrice(
+            {
+              dailyRatePence: daily,
+              weeklyRatePence: weekly,
+              startDate: start,
+              chargedLinePence: before.subtotalPence,
+              chargedFeePence: before.serviceFeePence,
+            },
+            end,
+          );
+          const after = priceBasket([{ dailyRatePence: daily, weeklyRatePence: weekly, days: days + more }]);
+          expect(before.totalPence + price.totalPence).toBe(after.totalPence);
+          for (const paidWith of ['card', 'balance'] as const) {
+            const posting = extensionPosting({
+              rentalId: 'r',
+              paymentId: 'p',
+              renterId: 'u',
+              ownerId: 'o',
+              linePence: price.linePence,
+              feePence: price.feePence,
+              paidWith,
+            });
+            if (posting) expect(ledgerProblem(posting.entries)).toBeNull();
+          }
+        },
+      ),
     );
   });
 });

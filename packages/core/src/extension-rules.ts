@@ -13,7 +13,10 @@ export const EXTENSION_PAYMENT_METHODS = ['card', 'balance'] as const;
 export type ExtensionPaymentMethod = (typeof EXTENSION_PAYMENT_METHODS)[number];
 
 /** Why these dates cannot extend the rental (before asking whether they are free); null when they can. */
-export function extensionProblem(r: { state: RentalState; startDate: IsoDate; endDate: IsoDate; maxDays: number }, newEndDate: IsoDate): string | null {
+export function extensionProblem(
+  r: { state: RentalState; startDate: IsoDate; endDate: IsoDate; maxDays: number },
+  newEndDate: IsoDate,
+): string | null {
   if (r.state === 'requested') return 'This request has not been accepted yet, so it cannot be extended.';
   if (r.state === 'overdue') return 'This rental is overdue, so it can no longer be extended. Please return the item.';
   if (r.state !== 'upcoming' && r.state !== 'active') return 'Only an upcoming or active rental can be extended.';
@@ -38,7 +41,10 @@ export interface ExtensionPrice {
  * The whole new range priced by the shared function, minus what was charged so far: the line's
  * current total and the fee paid for it (its checkout fee share and earlier extensions' fees).
  */
-export function extensionPrice(r: { dailyRatePence: number; weeklyRatePence: number | null; startDate: IsoDate; chargedLinePence: number; chargedFeePence: number }, newEndDate: IsoDate): ExtensionPrice {
+export function extensionPrice(
+  r: { dailyRatePence: number; weeklyRatePence: number | null; startDate: IsoDate; chargedLinePence: number; chargedFeePence: number },
+  newEndDate: IsoDate,
+): ExtensionPrice {
   const newLinePence = lineTotalPence(r.dailyRatePence, daysInclusive(r.startDate, newEndDate), r.weeklyRatePence);
   const linePence = newLinePence - r.chargedLinePence;
   const feePence = serviceFeePence(newLinePence) - r.chargedFeePence;

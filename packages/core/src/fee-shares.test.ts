@@ -18,14 +18,22 @@ describe('fee shares', () => {
 
   it('always sums to the basket fee, each share within a penny of its proportion', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ dailyRatePence: fc.integer({ min: 0, max: 50_000 }), days: fc.integer({ min: 1, max: 30 }) }), { minLength: 1, maxLength: 20 }), (lines) => {
-        const basket = priceBasket(lines);
-        const shares = feeShares(basket.serviceFeePence, basket.lines);
-        expect(shares.reduce((a, b) => a + b, 0)).toBe(basket.serviceFeePence);
-        if (basket.subtotalPence > 0) {
-          shares.forEach((s, i) => expect(Math.abs(s - (basket.serviceFeePence * basket.lines[i]!) / basket.subtotalPence)).toBeLessThan(1));
-        }
-      }),
+      fc.property(
+        fc.array(fc.record({ dailyRatePence: fc.integer({ min: 0, max: 50_000 }), days: fc.integer({ min: 1, max: 30 }) }), {
+          minLength: 1,
+          maxLength: 20,
+        }),
+        (lines) => {
+          const basket = priceBasket(lines);
+          const shares = feeShares(basket.serviceFeePence, basket.lines);
+          expect(shares.reduce((a, b) => a + b, 0)).toBe(basket.serviceFeePence);
+          if (basket.subtotalPence > 0) {
+            shares.forEach((s, i) =>
+              expect(Math.abs(s - (basket.serviceFeePence * basket.lines[i]!) / basket.subtotalPence)).toBeLessThan(1),
+            );
+          }
+        },
+      ),
     );
   });
 

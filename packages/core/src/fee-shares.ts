@@ -11,13 +11,14 @@ export function feeShares(feePence: number, lineTotals: readonly number[]): numb
   const subtotal = lineTotals.reduce((a, b) => a + b, 0);
   if (subtotal === 0) {
     // Nothing to weigh by: equal shares.
-    return feeShares(feePence, lineTotals.map(() => 1));
+    return feeShares(
+      feePence,
+      lineTotals.map(() => 1),
+    );
   }
   const floors = lineTotals.map((t) => Math.floor((feePence * t) / subtotal));
   let left = feePence - floors.reduce((a, b) => a + b, 0);
-  const byRemainder = lineTotals
-    .map((t, i) => ({ i, rem: (feePence * t) % subtotal }))
-    .sort((a, b) => b.rem - a.rem || a.i - b.i);
+  const byRemainder = lineTotals.map((t, i) => ({ i, rem: (feePence * t) % subtotal })).sort((a, b) => b.rem - a.rem || a.i - b.i);
   for (const { i } of byRemainder) {
     if (left === 0) break;
     floors[i]! += 1;

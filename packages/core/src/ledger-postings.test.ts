@@ -19,20 +19,36 @@ const balanced = (posting: LedgerPosting | null) => {
 };
 
 describe('every posting the product makes sums to zero', () => {
-  it('checkout: the card pays subtotal and fee; owners get their line totals pending; the fee is the platform\'s', () => {
+  it("checkout: the card pays subtotal and fee; owners get their line totals pending; the fee is the platform's", () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ ownerId: fc.constantFrom('o1', 'o2', 'o3'), totalPence: pence }), { minLength: 1, maxLength: 6 }), pence, (lines, fee) => {
-        const withIds = lines.map((l, i) => ({ ...l, rentalId: `r${i}` }));
-        const subtotal = lines.reduce((s, l) => s + l.totalPence, 0);
-        const posting = checkoutPosting({ paymentId: 'p', renterId: 'renter', subtotalPence: subtotal, serviceFeePence: fee, lines: withIds });
-        balanced(posting);
-        expect(posting.entries[0]).toMatchObject({ userId: 'renter', account: 'card', amountPence: -(subtotal + fee) });
-      }),
+      fc.property(
+        fc.array(fc.record({ ownerId: fc.constantFrom('o1', 'o2', 'o3'), totalPence: pence }), { minLength: 1, maxLength: 6 }),
+        pence,
+        (lines, fee) => {
+          const withIds = lines.map((l, i) => ({ ...l, rentalId: `r${i}` }));
+          const subtotal = lines.reduce((s, l) => s + l.totalPence, 0);
+          const posting = checkoutPosting({
+            paymentId: 'p',
+            renterId: 'renter',
+            subtotalPence: subtotal,
+            serviceFeePence: fee,
+            lines: withIds,
+          });
+          balanced(posting);
+          expect(posting.entries[0]).toMatchObject({ userId: 'renter', account: 'card', amountPence: -(subtotal + fee) });
+        },
+      ),
     );
   });
 
   it('checkout with a subtotal that is not the sum of its lines is refused', () => {
-    const posting = checkoutPosting({ paymentId: 'p', renterId: 'r', subtotalPence: 1000, serviceFeePence: 100, lines: [{ rentalId: 'x', ownerId: 'o', totalPence: 999 }] });
+    const posting = checkoutPosting({
+      paymentId: 'p',
+      renterId: 'r',
+      subtotalPence: 1000,
+      serviceFeePence: 100,
+      lines: [{ rentalId: 'x', ownerId: 'o', totalPence: 999 }],
+    });
     expect(ledgerProblem(posting.entries)).toMatch(/sum to zero/);
   });
 
@@ -44,7 +60,13 @@ describe('every posting the product makes sums to zero', () => {
         fc.array(pence, { minLength: 5, maxLength: 5 }),
         (rentals, fees, have) => {
           const availableNowPence = { o0: have[0]!, o1: have[1]!, o2: have[2]!, o3: have[3]!, renter: have[4]! };
-          const posting = captureFailedPosting({ paymentId: 'p', renterId: 'renter', rentals: rentals.map((r, i) => ({ ...r, rentalId: `r${i}`, ownerId: `o${i}` })), feesLeftPence: fees, availableNowPence });
+          const posting = captureFailedPosting({
+            paymentId: 'p',
+            renterId: 'renter',
+            rentals: rentals.map((r, i) => ({ ...r, rentalId: `r${i}`, ownerId: `o${i}` })),
+            feesLeftPence: fees,
+            availableNowPence,
+          });
           const total = rentals.reduce((s, r) => s + r.ownerPendingPence + r.ownerAvailablePence + r.renterRefundedPence, 0) + fees;
           if (total === 0) {
             expect(posting).toBeNull();
@@ -55,7 +77,9 @@ describe('every posting the product makes sums to zero', () => {
           expect(posting!.entries.at(-1)).toEqual({ userId: 'renter', account: 'card', kind: 'capture_failed', amountPence: total });
           // Nobody's available balance is taken below zero.
           for (const [user, before] of Object.entries(availableNowPence)) {
-            const taken = posting!.entries.filter((e) => e.userId === user && e.account === 'available').reduce((s, e) => s - e.amountPence, 0);
+            const taken = posting!.entries
+              .filter((e) => e.userId === user && e.account === 'available')
+              .reduce((s, e) => s - e.amountPence, 0);
             expect(taken).toBeLessThanOrEqual(before);
           }
         },
@@ -80,16 +104,27 @@ describe('every posting the product makes sums to zero', () => {
     ]);
   });
 
-  it('cancellation: the line total and its fee share go to the renter\'s balance; unpaid rentals post nothing', () => {
+  it("cancellation: the line total and its fee share go to the renter's balance; unpaid rentals post nothing", () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000 }), pence, (pending, share) => {
-        const posting = cancellationPosting({ rentalId: 'r', paymentId: 'p', ownerId: 'o', renterId: 'renter', ownerPendingPence: pending, feeSharePence: share });
+        const posting = cancellationPosting({
+          rentalId: 'r',
+          paymentId: 'p',
+          ownerId: 'o',
+          renterId: 'renter',
+          ownerPendingPence: pending,
+          feeSharePence: share,
+        });
         balanced(posting);
         expect(refundOf(posting)).toBe(pending + share);
       }),
     );
-    expect(cancellationPosting({ rentalId: 'r', paymentId: null, ownerId: 'o', renterId: 'x', ownerPendingPence: 500, feeSharePence: 50 })).toBeNull();
-    expect(cancellationPosting({ rentalId: 'r', paymentId: 'p', ownerId: 'o', renterId: 'x', ownerPendingPence: 0, feeSharePence: 50 })).toBeNull();
+    expect(
+      cancellationPosting({ rentalId: 'r', paymentId: null, ownerId: 'o', renterId: 'x', ownerPendingPence: 500, feeSharePence: 50 }),
+    ).toBeNull();
+    expect(
+      cancellationPosting({ rentalId: 'r', paymentId: 'p', ownerId: 'o', renterId: 'x', ownerPendingPence: 0, feeSharePence: 50 }),
+    ).toBeNull();
     expect(refundOf(null)).toBe(0);
   });
 

@@ -54,7 +54,13 @@ export function checkoutPosting(facts: {
     paymentId: facts.paymentId,
     entries: [
       { userId: facts.renterId, account: 'card', kind: 'rental_payment', amountPence: -(facts.subtotalPence + facts.serviceFeePence) },
-      ...facts.lines.map((line) => ({ userId: line.ownerId, account: 'pending' as const, kind: 'owner_earnings', amountPence: line.totalPence, rentalId: line.rentalId })),
+      ...facts.lines.map((line) => ({
+        userId: line.ownerId,
+        account: 'pending' as const,
+        kind: 'owner_earnings',
+        amountPence: line.totalPence,
+        rentalId: line.rentalId,
+      })),
       { userId: null, account: 'fees', kind: 'service_fee', amountPence: facts.serviceFeePence },
     ],
   };
@@ -65,7 +71,14 @@ export function checkoutPosting(facts: {
  * the line and its fee share; the line is the owner's pending earnings, the share the platform's fee.
  * Until then a request moves no money (its checkout posts only the instant lines).
  */
-export function requestAcceptedPosting(facts: { rentalId: string; paymentId: string | null; renterId: string; ownerId: string; totalPence: number; amountPence: number }): LedgerPosting {
+export function requestAcceptedPosting(facts: {
+  rentalId: string;
+  paymentId: string | null;
+  renterId: string;
+  ownerId: string;
+  totalPence: number;
+  amountPence: number;
+}): LedgerPosting {
   const fee = facts.amountPence - facts.totalPence;
   if (fee < 0) throw new RangeError('a request is authorised for at least its line total');
   return {
@@ -85,16 +98,35 @@ export function requestAcceptedPosting(facts: { rentalId: string; paymentId: str
  * negative difference, when a weekly price makes the longer rental cheaper, goes back to the
  * balance); the line's part is the owner's pending earnings, the rest the platform's fee.
  */
-export function extensionPosting(facts: { rentalId: string; paymentId: string | null; renterId: string; ownerId: string; linePence: number; feePence: number; paidWith: 'card' | 'balance' }): LedgerPosting | null {
+export function extensionPosting(facts: {
+  rentalId: string;
+  paymentId: string | null;
+  renterId: string;
+  ownerId: string;
+  linePence: number;
+  feePence: number;
+  paidWith: 'card' | 'balance';
+}): LedgerPosting | null {
   const total = facts.linePence + facts.feePence;
   if (facts.linePence === 0 && facts.feePence === 0) return null;
   const payer = total > 0 && facts.paidWith === 'card' ? ('card' as const) : ('available' as const);
   const entries: PostingEntry[] = [
-    { userId: facts.renterId, account: payer, kind: total >= 0 ? 'extension_payment' : 'extension_refund', amountPence: -total, rentalId: facts.rentalId },
+    {
+      userId: facts.renterId,
+      account: payer,
+      kind: total >= 0 ? 'extension_payment' : 'extension_refund',
+      amountPence: -total,
+      rentalId: facts.rentalId,
+    },
     { userId: facts.ownerId, account: 'pending', kind: 'extension_earnings', amountPence: facts.linePence, rentalId: facts.rentalId },
     { userId: null, account: 'fees', kind: 'extension_fee', amountPence: facts.feePence, rentalId: facts.rentalId },
   ];
-  return { kind: 'rental_extended', rentalId: facts.rentalId, paymentId: facts.paymentId, entries: entries.filter((e) => e.amountPence !== 0) };
+  return {
+    kind: 'rental_extended',
+    rentalId: facts.rentalId,
+    paymentId: facts.paymentId,
+    entries: entries.filter((e) => e.amountPence !== 0),
+  };
 }
 
 /**
@@ -109,7 +141,13 @@ export function extensionPosting(facts: { rentalId: string; paymentId: string | 
 export function captureFailedPosting(facts: {
   paymentId: string;
   renterId: string;
-  rentals: ReadonlyArray<{ rentalId: string; ownerId: string; ownerPendingPence: number; ownerAvailablePence: number; renterRefundedPence: number }>;
+  rentals: ReadonlyArray<{
+    rentalId: string;
+    ownerId: string;
+    ownerPendingPence: number;
+    ownerAvailablePence: number;
+    renterRefundedPence: number;
+  }>;
   feesLeftPence: number;
   availableNowPence: Readonly<Record<string, number>>;
 }): LedgerPosting | null {
@@ -125,7 +163,14 @@ export function captureFailedPosting(facts: {
     if (taken !== 0) entries.push({ userId, account: 'available', kind: 'capture_failed', amountPence: -taken, rentalId });
   };
   for (const r of facts.rentals) {
-    if (r.ownerPendingPence !== 0) entries.push({ userId: r.ownerId, account: 'pending', kind: 'capture_failed', amountPence: -r.ownerPendingPence, rentalId: r.rentalId });
+    if (r.ownerPendingPence !== 0)
+      entries.push({
+        userId: r.ownerId,
+        account: 'pending',
+        kind: 'capture_failed',
+        amountPence: -r.ownerPendingPence,
+        rentalId: r.rentalId,
+      });
     if (r.ownerAvailablePence > 0) takeAvailable(r.ownerId, r.ownerAvailablePence, r.rentalId);
     if (r.renterRefundedPence > 0) takeAvailable(facts.renterId, r.renterRefundedPence, r.rentalId);
   }
@@ -157,7 +202,9 @@ export function cancellationPosting(facts: {
     paymentId: facts.paymentId,
     entries: [
       { userId: facts.ownerId, account: 'pending', kind: 'earnings_reversed', amountPence: -facts.ownerPendingPence },
-      ...(facts.feeSharePence > 0 ? [{ userId: null, account: 'fees' as const, kind: 'service_fee_refunded', amountPence: -facts.feeSharePence }] : []),
+      ...(facts.feeSharePence > 0
+        ? [{ userId: null, account: 'fees' as const, kind: 'service_fee_refunded', amountPence: -facts.feeSharePence }]
+        : []),
       { userId: facts.renterId, account: 'available', kind: 'refund', amountPence: facts.ownerPendingPence + facts.feeSharePence },
     ],
   };
@@ -169,7 +216,12 @@ export function refundOf(posting: LedgerPosting | null): number {
 }
 
 /** A returned rental releases the owner's pending earnings to their available balance. Null when none are pending. */
-export function completionPosting(facts: { rentalId: string; paymentId: string | null; ownerId: string; ownerPendingPence: number }): LedgerPosting | null {
+export function completionPosting(facts: {
+  rentalId: string;
+  paymentId: string | null;
+  ownerId: string;
+  ownerPendingPence: number;
+}): LedgerPosting | null {
   if (facts.ownerPendingPence === 0) return null;
   return {
     kind: 'rental_completed',
@@ -195,7 +247,12 @@ export function withdrawalRequestedPosting(facts: { withdrawalId: string; userId
 }
 
 /** A withdrawal ended: paid moves it from payout_pending to paid_out; failed gives it back to available. */
-export function withdrawalSettledPosting(facts: { withdrawalId: string; userId: string; amountPence: number; outcome: 'paid' | 'failed' }): LedgerPosting {
+export function withdrawalSettledPosting(facts: {
+  withdrawalId: string;
+  userId: string;
+  amountPence: number;
+  outcome: 'paid' | 'failed';
+}): LedgerPosting {
   return {
     kind: facts.outcome === 'paid' ? 'withdrawal_paid' : 'withdrawal_failed',
     reference: facts.withdrawalId,
@@ -224,7 +281,14 @@ export function depositHeldPosting(facts: { holdId: string; rentalId: string; re
  * balance, the rest is released back to the renter's card. A capture above the hold is refused here
  * (and by the database).
  */
-export function depositSettledPosting(facts: { holdId: string; rentalId: string; renterId: string; ownerId: string; heldPence: number; capturedPence: number }): LedgerPosting {
+export function depositSettledPosting(facts: {
+  holdId: string;
+  rentalId: string;
+  renterId: string;
+  ownerId: string;
+  heldPence: number;
+  capturedPence: number;
+}): LedgerPosting {
   if (!Number.isSafeInteger(facts.capturedPence) || facts.capturedPence < 0 || facts.capturedPence > facts.heldPence) {
     throw new RangeError(`A hold of ${facts.heldPence} cannot be captured for ${facts.capturedPence}.`);
   }
@@ -235,8 +299,20 @@ export function depositSettledPosting(facts: { holdId: string; rentalId: string;
     reference: facts.holdId,
     entries: [
       { userId: facts.renterId, account: 'deposit_held', kind: 'deposit_settled', amountPence: -facts.heldPence, rentalId: facts.rentalId },
-      ...(facts.capturedPence > 0 ? [{ userId: facts.ownerId, account: 'available' as const, kind: 'claim_paid', amountPence: facts.capturedPence, rentalId: facts.rentalId }] : []),
-      ...(released > 0 ? [{ userId: facts.renterId, account: 'card' as const, kind: 'deposit_released', amountPence: released, rentalId: facts.rentalId }] : []),
+      ...(facts.capturedPence > 0
+        ? [
+            {
+              userId: facts.ownerId,
+              account: 'available' as const,
+              kind: 'claim_paid',
+              amountPence: facts.capturedPence,
+              rentalId: facts.rentalId,
+            },
+          ]
+        : []),
+      ...(released > 0
+        ? [{ userId: facts.renterId, account: 'card' as const, kind: 'deposit_released', amountPence: released, rentalId: facts.rentalId }]
+        : []),
     ],
   };
 }
@@ -247,7 +323,15 @@ export function depositSettledPosting(facts: { holdId: string; rentalId: string;
  * balance; what the owner no longer has (already withdrawn) is borne by the platform, since a balance
  * never goes below zero.
  */
-export function claimRefundPosting(facts: { claimId: string; rentalId: string; renterId: string; ownerId: string; amountPence: number; ownerPendingPence: number; ownerAvailablePence: number }): LedgerPosting {
+export function claimRefundPosting(facts: {
+  claimId: string;
+  rentalId: string;
+  renterId: string;
+  ownerId: string;
+  amountPence: number;
+  ownerPendingPence: number;
+  ownerAvailablePence: number;
+}): LedgerPosting {
   const fromPending = Math.min(Math.max(0, facts.ownerPendingPence), facts.amountPence);
   const fromAvailable = Math.min(Math.max(0, facts.ownerAvailablePence), facts.amountPence - fromPending);
   const shortfall = facts.amountPence - fromPending - fromAvailable;
@@ -256,9 +340,31 @@ export function claimRefundPosting(facts: { claimId: string; rentalId: string; r
     rentalId: facts.rentalId,
     reference: facts.claimId,
     entries: [
-      ...(fromPending > 0 ? [{ userId: facts.ownerId, account: 'pending' as const, kind: 'claim_refunded', amountPence: -fromPending, rentalId: facts.rentalId }] : []),
-      ...(fromAvailable > 0 ? [{ userId: facts.ownerId, account: 'available' as const, kind: 'claim_refunded', amountPence: -fromAvailable, rentalId: facts.rentalId }] : []),
-      ...(shortfall > 0 ? [{ userId: null, account: 'fees' as const, kind: 'claim_shortfall', amountPence: -shortfall, rentalId: facts.rentalId }] : []),
+      ...(fromPending > 0
+        ? [
+            {
+              userId: facts.ownerId,
+              account: 'pending' as const,
+              kind: 'claim_refunded',
+              amountPence: -fromPending,
+              rentalId: facts.rentalId,
+            },
+          ]
+        : []),
+      ...(fromAvailable > 0
+        ? [
+            {
+              userId: facts.ownerId,
+              account: 'available' as const,
+              kind: 'claim_refunded',
+              amountPence: -fromAvailable,
+              rentalId: facts.rentalId,
+            },
+          ]
+        : []),
+      ...(shortfall > 0
+        ? [{ userId: null, account: 'fees' as const, kind: 'claim_shortfall', amountPence: -shortfall, rentalId: facts.rentalId }]
+        : []),
       { userId: facts.renterId, account: 'available', kind: 'claim_refund', amountPence: facts.amountPence, rentalId: facts.rentalId },
     ],
   };

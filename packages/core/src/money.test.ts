@@ -49,14 +49,19 @@ describe('service fee and basket', () => {
 
   it('total is subtotal plus 10% rounded to whole pence, for any basket', () => {
     fc.assert(
-      fc.property(fc.array(fc.record({ dailyRatePence: fc.integer({ min: 0, max: 100_000 }), days: fc.integer({ min: 1, max: 30 }) }), { maxLength: 10 }), (lines) => {
-        const b = priceBasket(lines);
-        const subtotal = lines.reduce((s, l) => s + l.dailyRatePence * l.days, 0);
-        expect(b.subtotalPence).toBe(subtotal);
-        expect(b.serviceFeePence).toBe(Math.round(subtotal / 10));
-        expect(b.totalPence).toBe(subtotal + b.serviceFeePence);
-        expect(Number.isInteger(b.totalPence)).toBe(true);
-      }),
+      fc.property(
+        fc.array(fc.record({ dailyRatePence: fc.integer({ min: 0, max: 100_000 }), days: fc.integer({ min: 1, max: 30 }) }), {
+          maxLength: 10,
+        }),
+        (lines) => {
+          const b = priceBasket(lines);
+          const subtotal = lines.reduce((s, l) => s + l.dailyRatePence * l.days, 0);
+          expect(b.subtotalPence).toBe(subtotal);
+          expect(b.serviceFeePence).toBe(Math.round(subtotal / 10));
+          expect(b.totalPence).toBe(subtotal + b.serviceFeePence);
+          expect(Number.isInteger(b.totalPence)).toBe(true);
+        },
+      ),
     );
   });
 });

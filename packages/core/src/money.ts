@@ -29,7 +29,10 @@ export type TypedPounds =
  * money and by the API where it takes pounds: whole pence, or why the text is not an amount.
  */
 export function readPounds(typed: string): TypedPounds {
-  const cleaned = typed.trim().replace(/^(-?)£/, '$1').replace(/,(?=\d{3}\b)/g, '');
+  const cleaned = typed
+    .trim()
+    .replace(/^(-?)£/, '$1')
+    .replace(/,(?=\d{3}\b)/g, '');
   if (!cleaned) return { kind: 'empty' };
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(cleaned);
   if (!match) return { kind: 'not-an-amount' };

@@ -54,11 +54,17 @@ describe('location, radius and order in the browse filters', () => {
   const TODAY = '2026-06-01';
   it('reads them together', () => {
     const parsed = parseBrowseFilters({ near: 'OX2', radius: '5', sort: 'price' }, TODAY);
-    expect(parsed).toEqual({ ok: true, value: { page: 1, pageSize: 24, near: { kind: 'district', district: 'OX2' }, radiusMiles: 5, sort: 'price' } });
+    expect(parsed).toEqual({
+      ok: true,
+      value: { page: 1, pageSize: 24, near: { kind: 'district', district: 'OX2' }, radiusMiles: 5, sort: 'price' },
+    });
   });
 
   it("takes 'any' or blank as any distance", () => {
-    expect(parseBrowseFilters({ near: 'Leeds', radius: 'any' }, TODAY)).toMatchObject({ ok: true, value: { near: { kind: 'place', name: 'Leeds' } } });
+    expect(parseBrowseFilters({ near: 'Leeds', radius: 'any' }, TODAY)).toMatchObject({
+      ok: true,
+      value: { near: { kind: 'place', name: 'Leeds' } },
+    });
     expect(parseBrowseFilters({ radius: 'any' }, TODAY)).toEqual({ ok: true, value: { page: 1, pageSize: 24 } });
   });
 

@@ -44,7 +44,12 @@ const COORDINATES = /^(-?\d{1,2}(?:\.\d{1,6})?)\s*,\s*(-?\d{1,3}(?:\.\d{1,6})?)$
 const PLACE_NAME = /^\p{L}[\p{L}\p{M} .,'’&()-]*$/u;
 
 export function insideUk(point: GeoPoint): boolean {
-  return point.latitude >= UK_BOUNDS.south && point.latitude <= UK_BOUNDS.north && point.longitude >= UK_BOUNDS.west && point.longitude <= UK_BOUNDS.east;
+  return (
+    point.latitude >= UK_BOUNDS.south &&
+    point.latitude <= UK_BOUNDS.north &&
+    point.longitude >= UK_BOUNDS.west &&
+    point.longitude <= UK_BOUNDS.east
+  );
 }
 
 /**

@@ -12,5 +12,7 @@ export type DeclineReason = keyof typeof DECLINE_MESSAGES;
 
 /** A reason the processor did not document still gets a clear, honest answer. */
 export function declineMessage(reason: string): string {
-  return Object.hasOwn(DECLINE_MESSAGES, reason) ? DECLINE_MESSAGES[reason as DeclineReason] : 'Your card was not accepted. Please check the details or use a different card.';
+  return Object.hasOwn(DECLINE_MESSAGES, reason)
+    ? DECLINE_MESSAGES[reason as DeclineReason]
+    : 'Your card was not accepted. Please check the details or use a different card.';
 }

@@ -7,14 +7,42 @@ const digits = (n: number, first = '5') => first + '1'.repeat(n - 1);
 describe('checkPhone', () => {
   it('offers the sixteen countries with their dial codes', () => {
     expect(PHONE_COUNTRIES.map((c) => `${c.code} ${c.dialCode}`)).toEqual([
-      'GB +44', 'US +1', 'DE +49', 'FR +33', 'IT +39', 'ES +34', 'NL +31', 'BE +32',
-      'AT +43', 'CH +41', 'SE +46', 'NO +47', 'DK +45', 'FI +358', 'PL +48', 'IE +353',
+      'GB +44',
+      'US +1',
+      'DE +49',
+      'FR +33',
+      'IT +39',
+      'ES +34',
+      'NL +31',
+      'BE +32',
+      'AT +43',
+      'CH +41',
+      'SE +46',
+      'NO +47',
+      'DK +45',
+      'FI +358',
+      'PL +48',
+      'IE +353',
     ]);
   });
 
   it.each([
-    ['GB', 9, 10], ['US', 10, 10], ['DE', 10, 12], ['AT', 10, 12], ['FR', 9, 9], ['ES', 9, 9], ['NL', 9, 9], ['BE', 9, 9],
-    ['CH', 9, 9], ['SE', 9, 9], ['FI', 9, 9], ['PL', 9, 9], ['IE', 9, 9], ['IT', 9, 10], ['NO', 8, 8], ['DK', 8, 8],
+    ['GB', 9, 10],
+    ['US', 10, 10],
+    ['DE', 10, 12],
+    ['AT', 10, 12],
+    ['FR', 9, 9],
+    ['ES', 9, 9],
+    ['NL', 9, 9],
+    ['BE', 9, 9],
+    ['CH', 9, 9],
+    ['SE', 9, 9],
+    ['FI', 9, 9],
+    ['PL', 9, 9],
+    ['IE', 9, 9],
+    ['IT', 9, 10],
+    ['NO', 8, 8],
+    ['DK', 8, 8],
   ])('%s takes %i to %i digits', (code, min, max) => {
     expect(checkPhone(code, digits(min)).ok).toBe(true);
     expect(checkPhone(code, digits(max)).ok).toBe(true);
@@ -23,7 +51,12 @@ describe('checkPhone', () => {
   });
 
   it('accepts a UK mobile written with its leading 0 and stores it as +44 without it', () => {
-    expect(checkPhone('GB', '07700 900123')).toMatchObject({ ok: true, digits: '7700900123', e164: '+447700900123', formatted: '+44 7700900123' });
+    expect(checkPhone('GB', '07700 900123')).toMatchObject({
+      ok: true,
+      digits: '7700900123',
+      e164: '+447700900123',
+      formatted: '+44 7700900123',
+    });
     expect(checkPhone('GB', '7700 900-123')).toMatchObject({ ok: true, digits: '7700900123', e164: '+447700900123' });
     expect(checkPhone('GB', '(01865) 123456')).toMatchObject({ ok: true, e164: '+441865123456' });
   });

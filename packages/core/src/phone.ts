@@ -25,7 +25,15 @@ interface CountryOptions {
   noLeadingZero?: boolean;
 }
 
-const country = (code: string, name: string, dialCode: string, flag: string, minDigits: number, maxDigits = minDigits, options: CountryOptions = {}): PhoneCountry => ({
+const country = (
+  code: string,
+  name: string,
+  dialCode: string,
+  flag: string,
+  minDigits: number,
+  maxDigits = minDigits,
+  options: CountryOptions = {},
+): PhoneCountry => ({
   code,
   name,
   dialCode,

@@ -3,7 +3,13 @@ import { escapeXml, placeholderImageDataUrl, placeholderImageSvg, type Placehold
 import { SAMPLE_DRAWINGS, samplePictureSvg } from './sample-pictures/index.ts';
 import { PARCEL } from './sample-pictures/picture.ts';
 
-const base: PlaceholderImageOptions = { title: 'Cordless Combi Drill', subtitle: 'Photo 1 of 3', categoryId: 'power-tools', variant: 0, itemKey: 'power-drill-1' };
+const base: PlaceholderImageOptions = {
+  title: 'Cordless Combi Drill',
+  subtitle: 'Photo 1 of 3',
+  categoryId: 'power-tools',
+  variant: 0,
+  itemKey: 'power-drill-1',
+};
 
 /** The item's own group, which follows its ground shadow: its transform and its shapes. */
 function itemGroup(svg: string): { scale: number; shapes: string } {
@@ -53,7 +59,10 @@ describe('placeholderImageSvg', () => {
   });
 
   it('lays a different backdrop for each category and falls back for an unknown category', () => {
-    const paper = (categoryId: string) => /<linearGradient id="st" x2="0" y2="1"><stop offset="0" stop-color="(#[0-9a-f]{6})"/.exec(placeholderImageSvg({ ...base, categoryId }))![1];
+    const paper = (categoryId: string) =>
+      /<linearGradient id="st" x2="0" y2="1"><stop offset="0" stop-color="(#[0-9a-f]{6})"/.exec(
+        placeholderImageSvg({ ...base, categoryId }),
+      )![1];
     expect(paper('garden-tools')).not.toBe(paper('audio-visual'));
     expect(paper('no-such-category')).toMatch(/^#[0-9a-f]{6}$/);
   });

@@ -1,7 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { distanceMetres } from './near.ts';
-import { APPROXIMATE_RADIUS_METRES, PUBLIC_OFFSET_METRES, postcodeDistrict, publicCoordinates, publicLocation, sampleOffsetPoint } from './public-location.ts';
+import {
+  APPROXIMATE_RADIUS_METRES,
+  PUBLIC_OFFSET_METRES,
+  postcodeDistrict,
+  publicCoordinates,
+  publicLocation,
+  sampleOffsetPoint,
+} from './public-location.ts';
 
 describe('public location', () => {
   it.each([
@@ -36,16 +43,21 @@ describe('public location', () => {
 
   it('places a sample item a stable few hundred metres away, inside the circle drawn around its public point', () => {
     fc.assert(
-      fc.property(fc.string({ minLength: 1 }), fc.double({ min: 49.5, max: 60.5, noNaN: true }), fc.double({ min: -8, max: 1.7, noNaN: true }), (key, latitude, longitude) => {
-        const home = { latitude, longitude };
-        const offset = sampleOffsetPoint(key, home);
-        expect(sampleOffsetPoint(key, home)).toEqual(offset);
-        const metres = distanceMetres(home, offset);
-        expect(metres).toBeGreaterThanOrEqual(PUBLIC_OFFSET_METRES.min - 0.01);
-        expect(metres).toBeLessThanOrEqual(PUBLIC_OFFSET_METRES.max + 0.01);
-        const shown = publicCoordinates(offset);
-        expect(distanceMetres(home, { latitude: shown.latitude!, longitude: shown.longitude! })).toBeLessThan(APPROXIMATE_RADIUS_METRES);
-      }),
+      fc.property(
+        fc.string({ minLength: 1 }),
+        fc.double({ min: 49.5, max: 60.5, noNaN: true }),
+        fc.double({ min: -8, max: 1.7, noNaN: true }),
+        (key, latitude, longitude) => {
+          const home = { latitude, longitude };
+          const offset = sampleOffsetPoint(key, home);
+          expect(sampleOffsetPoint(key, home)).toEqual(offset);
+          const metres = distanceMetres(home, offset);
+          expect(metres).toBeGreaterThanOrEqual(PUBLIC_OFFSET_METRES.min - 0.01);
+          expect(metres).toBeLessThanOrEqual(PUBLIC_OFFSET_METRES.max + 0.01);
+          const shown = publicCoordinates(offset);
+          expect(distanceMetres(home, { latitude: shown.latitude!, longitude: shown.longitude! })).toBeLessThan(APPROXIMATE_RADIUS_METRES);
+        },
+      ),
     );
   });
 });

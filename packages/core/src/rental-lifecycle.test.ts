@@ -30,7 +30,11 @@ describe('rental states', () => {
   });
 
   it('puts upcoming, active and overdue in the first tab', () => {
-    expect(['upcoming', 'active', 'overdue', 'completed', 'cancelled'].filter((s) => isCurrentRental(s as never))).toEqual(['upcoming', 'active', 'overdue']);
+    expect(['upcoming', 'active', 'overdue', 'completed', 'cancelled'].filter((s) => isCurrentRental(s as never))).toEqual([
+      'upcoming',
+      'active',
+      'overdue',
+    ]);
   });
 });
 

@@ -28,7 +28,9 @@ export function unmetRequirements(requirements: RenterRequirements, standing: Re
   const reasons: string[] = [];
   if (requirements.requireVerifiedPhone && !standing.phoneVerified) reasons.push(VERIFIED_PHONE_REASON);
   if (standing.completedRentals < requirements.minCompletedRentals) {
-    reasons.push(`The owner asks for renters with at least ${rentals(requirements.minCompletedRentals)}; you have ${standing.completedRentals}.`);
+    reasons.push(
+      `The owner asks for renters with at least ${rentals(requirements.minCompletedRentals)}; you have ${standing.completedRentals}.`,
+    );
   }
   return reasons;
 }

@@ -21,9 +21,24 @@ describe('request to book in the rental lifecycle', () => {
   });
 
   it.each([
-    ['after a decline', { ...pending, request: 'declined' as const, cancelled: true }, 'owner', 'This request was declined, so it can no longer be accepted.'],
-    ['after it expired (closed)', { ...pending, request: 'expired' as const, cancelled: true }, 'owner', 'This request has expired: its dates were freed and nothing was charged.'],
-    ['after it expired (not yet closed)', { ...pending, requestExpired: true }, 'owner', 'This request has expired: its dates were freed and nothing was charged.'],
+    [
+      'after a decline',
+      { ...pending, request: 'declined' as const, cancelled: true },
+      'owner',
+      'This request was declined, so it can no longer be accepted.',
+    ],
+    [
+      'after it expired (closed)',
+      { ...pending, request: 'expired' as const, cancelled: true },
+      'owner',
+      'This request has expired: its dates were freed and nothing was charged.',
+    ],
+    [
+      'after it expired (not yet closed)',
+      { ...pending, requestExpired: true },
+      'owner',
+      'This request has expired: its dates were freed and nothing was charged.',
+    ],
     ['by the renter', pending, 'renter', 'Only the owner can accept or decline a request.'],
     ['an instant booking', { ...pending, request: null }, 'owner', 'This rental was booked instantly: there is no request to answer.'],
   ] as const)('accepting is refused %s', (_case, facts, role, message) => {
@@ -33,7 +48,9 @@ describe('request to book in the rental lifecycle', () => {
   it('only Toolshed expires a request, and only once its hold has run out', () => {
     expect(transitionRefusal('expire_request', pending, 'system', today)).toBe('This request is still waiting for the owner.');
     expect(transitionRefusal('expire_request', { ...pending, requestExpired: true }, 'system', today)).toBeNull();
-    expect(transitionRefusal('expire_request', { ...pending, request: 'accepted' }, 'system', today)).toBe('This request has already been answered.');
+    expect(transitionRefusal('expire_request', { ...pending, request: 'accepted' }, 'system', today)).toBe(
+      'This request has already been answered.',
+    );
   });
 });
 

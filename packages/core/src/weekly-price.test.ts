@@ -39,12 +39,17 @@ describe('weekly price: per full week of a rental, the remaining days at the dai
 
   it('never more than all days at the daily rate when a week costs at most seven days', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 0, max: 100_000 }), fc.integer({ min: 0, max: 365 }), fc.integer({ min: 0, max: 7 }), (daily, days, weekDays) => {
-        const weekly = daily * weekDays;
-        const total = lineTotalPence(daily, days, weekly);
-        expect(total).toBeLessThanOrEqual(daily * days);
-        expect(total).toBe(Math.floor(days / 7) * weekly + (days % 7) * daily);
-      }),
+      fc.property(
+        fc.integer({ min: 0, max: 100_000 }),
+        fc.integer({ min: 0, max: 365 }),
+        fc.integer({ min: 0, max: 7 }),
+        (daily, days, weekDays) => {
+          const weekly = daily * weekDays;
+          const total = lineTotalPence(daily, days, weekly);
+          expect(total).toBeLessThanOrEqual(daily * days);
+          expect(total).toBe(Math.floor(days / 7) * weekly + (days % 7) * daily);
+        },
+      ),
     );
   });
 });

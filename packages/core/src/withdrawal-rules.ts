@@ -38,7 +38,8 @@ export function withdrawalAmountProblem(amountPence: number | null, availablePen
 export function payoutCardProblems(card: PayoutCardInput, today: IsoDate): Partial<Record<WithdrawalField, string>> {
   const problems: Partial<Record<WithdrawalField, string>> = {};
   const digits = card.number.replace(/\s/g, '');
-  if (!/^[\d\s]+$/.test(card.number) || !/^\d{13,19}$/.test(digits) || !luhnValid(digits)) problems['card.number'] = 'Please enter a valid card number';
+  if (!/^[\d\s]+$/.test(card.number) || !/^\d{13,19}$/.test(digits) || !luhnValid(digits))
+    problems['card.number'] = 'Please enter a valid card number';
   const expiry = expiryProblem(card.expiry, today);
   if (expiry) problems['card.expiry'] = expiry;
   if (!/^\d{3,4}$/.test(card.cvv.trim())) problems['card.cvv'] = 'Please enter the 3 or 4 digit security code';
@@ -46,7 +47,11 @@ export function payoutCardProblems(card: PayoutCardInput, today: IsoDate): Parti
 }
 
 /** Every problem of a withdrawal form, by field; empty when it can be sent. */
-export function withdrawalProblems(input: WithdrawalInput, availablePence: number, today: IsoDate): Partial<Record<WithdrawalField, string>> {
+export function withdrawalProblems(
+  input: WithdrawalInput,
+  availablePence: number,
+  today: IsoDate,
+): Partial<Record<WithdrawalField, string>> {
   const amount = withdrawalAmountProblem(parsePoundsToPence(input.amount), availablePence);
   return { ...(amount ? { amount } : {}), ...payoutCardProblems(input.card, today) };
 }

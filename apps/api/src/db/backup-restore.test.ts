@@ -58,14 +58,20 @@ async function fingerprint(database: Database, userIds: string[]) {
     users: await rows('select id, name, email, rating, total_ratings from users order by id'),
     items: await rows('select id, owner_id, category_id, name, daily_rate_pence, search_text from items order by id'),
     images: await rows('select item_id, position, large_key from item_images order by item_id, position'),
-    rentals: await rows('select id, item_id, renter_id, start_date::text, end_date::text, returned, cancelled_at is not null as cancelled, total_pence from rentals order by id'),
-    ledger: await rows('select account, sum(amount_pence)::bigint::text as total, count(*)::int as entries from ledger_entries group by account order by account'),
+    rentals: await rows(
+      'select id, item_id, renter_id, start_date::text, end_date::text, returned, cancelled_at is not null as cancelled, total_pence from rentals order by id',
+    ),
+    ledger: await rows(
+      'select account, sum(amount_pence)::bigint::text as total, count(*)::int as entries from ledger_entries group by account order by account',
+    ),
     ledgerSum: await rows('select coalesce(sum(amount_pence), 0)::bigint::text as total from ledger_entries'),
     // Kept by triggers: the restored copies must match too.
     categoryCounts: await rows('select category_id, listed from category_item_counts order by category_id'),
     booked: await rows('select id, booked::text from items order by id'),
     postings: await rows('select count(*)::int as n from search_postings'),
-    balances: await rows(`select user_id, account, sum(amount_pence)::bigint::text as balance from ledger_entries where user_id in (${userIds.map((id) => `'${id}'`).join(', ')}) group by user_id, account order by user_id, account`),
+    balances: await rows(
+      `select user_id, account, sum(amount_pence)::bigint::text as balance from ledger_entries where user_id in (${userIds.map((id) => `'${id}'`).join(', ')}) group by user_id, account order by user_id, account`,
+    ),
   };
 }
 
@@ -75,7 +81,9 @@ async function expectWorking(database: Database, userIds: string[]) {
   // The deferred trigger still refuses a ledger transaction that does not sum to zero.
   const forged = database.db.transaction(async (tx) => {
     const [t] = await tx.insert(ledgerTransactions).values({ kind: 'forged' }).returning();
-    await tx.insert(ledgerEntries).values({ transactionId: t!.id, userId: userIds[0]!, account: 'available', kind: 'forged', amountPence: 1_000_000 });
+    await tx
+      .insert(ledgerEntries)
+      .values({ transactionId: t!.id, userId: userIds[0]!, account: 'available', kind: 'forged', amountPence: 1_000_000 });
   });
   await expect(forged).rejects.toThrow();
   // The exclusion constraint still refuses a double booking.
@@ -84,7 +92,9 @@ async function expectWorking(database: Database, userIds: string[]) {
     sql`select item_id, owner_id, start_date::text from rentals where not returned and cancelled_at is null limit 1`,
   );
   await expect(
-    database.db.execute(sql`insert into rentals (item_id, owner_id, renter_id, start_date, end_date, total_pence) values (${open!.item_id}, ${open!.owner_id}, ${userIds[1]!}, ${open!.start_date}, ${open!.start_date}, 100)`),
+    database.db.execute(
+      sql`insert into rentals (item_id, owner_id, renter_id, start_date, end_date, total_pence) values (${open!.item_id}, ${open!.owner_id}, ${userIds[1]!}, ${open!.start_date}, ${open!.start_date}, 100)`,
+    ),
   ).rejects.toThrow();
 }
 
@@ -146,59 +156,65 @@ async function pgTools(): Promise<{ ok: true } | { ok: false; reason: string }> 
     if (tools < Math.floor(server / 10_000)) return { ok: false, reason: `pg_dump ${tools} is older than the server (${server})` };
     return { ok: true };
   } catch (err) {
-    return { ok: false, reason: `pg_dump and pg_restore are not usable here (${err instanceof Error ? err.message.split('\n')[0] : String(err)})` };
+    return {
+      ok: false,
+      reason: `pg_dump and pg_restore are not usable here (${err instanceof Error ? err.message.split('\n')[0] : String(err)})`,
+    };
   }
 }
 
 const tools = await pgTools();
 
-describe.skipIf(!tools.ok)(`backup and restore of a PostgreSQL server (pg_dump -Fc / pg_restore)${tools.ok ? '' : `: skipped, ${tools.reason}`}`, () => {
-  const suffix = randomBytes(4).toString('hex');
-  const names = { source: `toolshed_backup_${suffix}`, restored: `toolshed_restore_${suffix}` };
-  let admin: pg.Client;
-  let dir: string;
-  const urlOf = (name: string) => {
-    const url = new URL(serverUrl!);
-    url.pathname = `/${name}`;
-    return url.toString();
-  };
+describe.skipIf(!tools.ok)(
+  `backup and restore of a PostgreSQL server (pg_dump -Fc / pg_restore)${tools.ok ? '' : `: skipped, ${tools.reason}`}`,
+  () => {
+    const suffix = randomBytes(4).toString('hex');
+    const names = { source: `toolshed_backup_${suffix}`, restored: `toolshed_restore_${suffix}` };
+    let admin: pg.Client;
+    let dir: string;
+    const urlOf = (name: string) => {
+      const url = new URL(serverUrl!);
+      url.pathname = `/${name}`;
+      return url.toString();
+    };
 
-  beforeAll(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-pgdump-'));
-    admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    for (const name of Object.values(names)) await admin.query(`create database "${name}"`);
-  });
-  afterAll(async () => {
-    for (const name of Object.values(names)) await admin?.query(`drop database if exists "${name}" with (force)`);
-    await admin?.end();
-    await rm(dir, { recursive: true, force: true });
-  });
+    beforeAll(async () => {
+      dir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-pgdump-'));
+      admin = new pg.Client({ connectionString: serverUrl });
+      await admin.connect();
+      for (const name of Object.values(names)) await admin.query(`create database "${name}"`);
+    });
+    afterAll(async () => {
+      for (const name of Object.values(names)) await admin?.query(`drop database if exists "${name}" with (force)`);
+      await admin?.end();
+      await rm(dir, { recursive: true, force: true });
+    });
 
-  it('restores the same rows and the same ledger totals into a new database', async () => {
-    const source = await openDatabase({ databaseUrl: urlOf(names.source), poolSize: 2, preparedPoolSize: 1 });
-    let before;
-    let ids: string[];
-    try {
-      await source.migrate();
-      ids = await seed(source.db);
-      before = await fingerprint(source, ids);
-    } finally {
-      await source.close();
-    }
-    expect(before.ledgerSum).toEqual([{ total: '0' }]);
-    expect(before.balances).toHaveLength(5);
+    it('restores the same rows and the same ledger totals into a new database', async () => {
+      const source = await openDatabase({ databaseUrl: urlOf(names.source), poolSize: 2, preparedPoolSize: 1 });
+      let before;
+      let ids: string[];
+      try {
+        await source.migrate();
+        ids = await seed(source.db);
+        before = await fingerprint(source, ids);
+      } finally {
+        await source.close();
+      }
+      expect(before.ledgerSum).toEqual([{ total: '0' }]);
+      expect(before.balances).toHaveLength(5);
 
-    const file = path.join(dir, 'toolshed.dump');
-    await run('pg_dump', ['-Fc', '--no-owner', '-f', file, '-d', urlOf(names.source)]);
-    await run('pg_restore', ['--no-owner', '--exit-on-error', '-d', urlOf(names.restored), file]);
+      const file = path.join(dir, 'toolshed.dump');
+      await run('pg_dump', ['-Fc', '--no-owner', '-f', file, '-d', urlOf(names.source)]);
+      await run('pg_restore', ['--no-owner', '--exit-on-error', '-d', urlOf(names.restored), file]);
 
-    const restored = await openDatabase({ databaseUrl: urlOf(names.restored), poolSize: 2, preparedPoolSize: 1 });
-    try {
-      expect(await fingerprint(restored, ids)).toEqual(before);
-      await expectWorking(restored, ids);
-    } finally {
-      await restored.close();
-    }
-  }, 120_000);
-});
+      const restored = await openDatabase({ databaseUrl: urlOf(names.restored), poolSize: 2, preparedPoolSize: 1 });
+      try {
+        expect(await fingerprint(restored, ids)).toEqual(before);
+        await expectWorking(restored, ids);
+      } finally {
+        await restored.close();
+      }
+    }, 120_000);
+  },
+);

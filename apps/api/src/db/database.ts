@@ -64,7 +64,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
  * recorded in the migrations table (all of them when the table does not exist yet).
  */
 async function pendingIn(db: Db, migrationsSchema: string): Promise<string[]> {
-  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
+  const journal = JSON.parse(await readFile(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8')) as {
+    entries: { tag: string; when: number }[];
+  };
   const table = `"${migrationsSchema.replaceAll('"', '""')}"."__drizzle_migrations"`;
   const [found] = await queryRows<{ exists: boolean }>(db, sql`select to_regclass(${table}) is not null as exists`);
   let last = -Infinity;
@@ -97,7 +99,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<Database> {
-  const client = await PGlite.create(dataDir, { extensions: { btree_gist, pg_trgm, cube, earthdistance }, ...(loadDataDir ? { loadDataDir } : {}) });
+  const client = await PGlite.create(dataDir, {
+    extensions: { btree_gist, pg_trgm, cube, earthdistance },
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,
@@ -220,6 +225,8 @@ function statementName(text: string): string {
 export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const target = preparedReads.get(db) ?? db;
-  const result = (await target._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as unknown as { rows: T[] };
+  const result = (await target._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as unknown as {
+    rows: T[];
+  };
   return result.rows;
 }

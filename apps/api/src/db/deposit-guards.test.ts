@@ -30,19 +30,25 @@ async function heldDeposit(amount = 5000) {
   return { holdId: hold!.id, rentalId: rental.id, renterId: renter.id, ownerId: owner.id };
 }
 
-const holdRow = async (id: string) => (await queryRows<Record<string, unknown>>(db(), sql`select status, captured_pence from deposit_holds where id = ${id}`))[0];
-const capture = (id: string, pence: number) => db().execute(sql`update deposit_holds set status = 'captured', captured_pence = ${pence}, settled_at = now() where id = ${id}`);
+const holdRow = async (id: string) =>
+  (await queryRows<Record<string, unknown>>(db(), sql`select status, captured_pence from deposit_holds where id = ${id}`))[0];
+const capture = (id: string, pence: number) =>
+  db().execute(sql`update deposit_holds set status = 'captured', captured_pence = ${pence}, settled_at = now() where id = ${id}`);
 
 describe('the database guards deposits', () => {
   it('refuses to capture a hold twice, or a released one, and keeps the first settlement', async () => {
     const { holdId } = await heldDeposit();
     await capture(holdId, 2000);
     await expect(capture(holdId, 3000)).rejects.toThrow();
-    await expect(db().execute(sql`update deposit_holds set status = 'released', captured_pence = 0 where id = ${holdId}`)).rejects.toThrow();
+    await expect(
+      db().execute(sql`update deposit_holds set status = 'released', captured_pence = 0 where id = ${holdId}`),
+    ).rejects.toThrow();
     expect(await holdRow(holdId)).toEqual({ status: 'captured', captured_pence: 2000 });
 
     const released = await heldDeposit();
-    await db().execute(sql`update deposit_holds set status = 'released', captured_pence = 0, settled_at = now() where id = ${released.holdId}`);
+    await db().execute(
+      sql`update deposit_holds set status = 'released', captured_pence = 0, settled_at = now() where id = ${released.holdId}`,
+    );
     await expect(capture(released.holdId, 100)).rejects.toThrow();
     expect(await holdRow(released.holdId)).toEqual({ status: 'released', captured_pence: 0 });
   });
@@ -50,10 +56,16 @@ describe('the database guards deposits', () => {
   it('refuses a capture above the hold, a settlement without its amount, a changed amount and a deletion', async () => {
     const { holdId } = await heldDeposit(5000);
     await expect(capture(holdId, 5001)).rejects.toThrow();
-    await expect(db().execute(sql`update deposit_holds set status = 'captured', settled_at = now() where id = ${holdId}`)).rejects.toThrow();
+    await expect(
+      db().execute(sql`update deposit_holds set status = 'captured', settled_at = now() where id = ${holdId}`),
+    ).rejects.toThrow();
     await expect(db().execute(sql`update deposit_holds set amount_pence = 9000 where id = ${holdId}`)).rejects.toThrow();
     await expect(db().execute(sql`delete from deposit_holds where id = ${holdId}`)).rejects.toThrow();
-    await expect(db().execute(sql`update items set deposit_pence = 100001 where id = (select item_id from rentals r join deposit_holds h on h.rental_id = r.id where h.id = ${holdId})`)).rejects.toThrow();
+    await expect(
+      db().execute(
+        sql`update items set deposit_pence = 100001 where id = (select item_id from rentals r join deposit_holds h on h.rental_id = r.id where h.id = ${holdId})`,
+      ),
+    ).rejects.toThrow();
     expect(await holdRow(holdId)).toEqual({ status: 'held', captured_pence: null });
   });
 
@@ -63,11 +75,14 @@ describe('the database guards deposits', () => {
     await postTransaction(db(), depositSettledPosting(settle));
     // Settling the same hold again would take deposit_held to -3000: the ledger refuses it at commit.
     await expect(postTransaction(db(), depositSettledPosting(settle))).rejects.toThrow();
-    const [total] = await queryRows<{ n: number }>(db(), sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries where user_id = ${renterId} and account = 'deposit_held'`);
+    const [total] = await queryRows<{ n: number }>(
+      db(),
+      sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries where user_id = ${renterId} and account = 'deposit_held'`,
+    );
     expect(total!.n).toBe(0);
   });
 
-  it('keeps a claim\'s amount fixed and its status moving forward', async () => {
+  it("keeps a claim's amount fixed and its status moving forward", async () => {
     const { rentalId, ownerId } = await heldDeposit();
     const [claim] = await queryRows<{ id: string }>(
       db(),
@@ -80,9 +95,14 @@ describe('the database guards deposits', () => {
     await expect(db().execute(sql`update rental_claims set status = 'open' where id = ${id}`)).rejects.toThrow();
     // One claim per rental and problem.
     await expect(
-      db().execute(sql`insert into rental_claims (rental_id, by_user_id, by_role, kind, amount_pence, note) values (${rentalId}, ${ownerId}, 'owner', 'damaged', 100, 'Again')`),
+      db().execute(
+        sql`insert into rental_claims (rental_id, by_user_id, by_role, kind, amount_pence, note) values (${rentalId}, ${ownerId}, 'owner', 'damaged', 100, 'Again')`,
+      ),
     ).rejects.toThrow();
-    const rows = await queryRows<Record<string, unknown>>(db(), sql`select status, amount_pence from rental_claims where rental_id = ${rentalId}`);
+    const rows = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`select status, amount_pence from rental_claims where rental_id = ${rentalId}`,
+    );
     expect(rows).toEqual([{ status: 'accepted', amount_pence: 2000 }]);
   });
 });

@@ -14,7 +14,10 @@ import { openDatabase } from './database.ts';
 const here = path.dirname(fileURLToPath(import.meta.url));
 const MIGRATE = path.join(here, 'run-migrations.ts');
 const serverUrl = process.env.DATABASE_URL;
-const journalTags = async () => (JSON.parse(await readFile(path.join(here, 'migrations/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map((e) => e.tag);
+const journalTags = async () =>
+  (JSON.parse(await readFile(path.join(here, 'migrations/meta/_journal.json'), 'utf8')) as { entries: { tag: string }[] }).entries.map(
+    (e) => e.tag,
+  );
 
 /** `npm run db:migrate` as its own process (the sources through tsx, as the compiled migrate.js runs them). */
 function runMigrate(env: Record<string, string | undefined>): Promise<{ code: number | null; output: string }> {
@@ -87,7 +90,10 @@ describe(`migrations as a release step (${serverUrl ? 'PostgreSQL server' : 'emb
       await database.migrate();
       expect(await database.pendingMigrations()).toEqual([]);
     } finally {
-      if (schemaName) await database.db.execute(sql.raw(`drop schema if exists "${schemaName}" cascade; drop schema if exists "${schemaName}_migrations" cascade`));
+      if (schemaName)
+        await database.db.execute(
+          sql.raw(`drop schema if exists "${schemaName}" cascade; drop schema if exists "${schemaName}_migrations" cascade`),
+        );
       await database.close();
     }
   });

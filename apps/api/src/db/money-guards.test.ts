@@ -13,7 +13,13 @@ afterAll(async () => ctx?.close());
 
 const db = () => ctx.database.db;
 const credit = (userId: string, pence: number) =>
-  postTransaction(db(), { kind: 'test_credit', entries: [{ userId, account: 'card', amountPence: -pence }, { userId, account: 'available', amountPence: pence }] });
+  postTransaction(db(), {
+    kind: 'test_credit',
+    entries: [
+      { userId, account: 'card', amountPence: -pence },
+      { userId, account: 'available', amountPence: pence },
+    ],
+  });
 
 describe('the database guards the money', () => {
   it('refuses to truncate the ledger, and the entries stay', async () => {
@@ -49,7 +55,7 @@ describe('the database guards the money', () => {
     expect((await balances(db(), poor.id)).availablePence).toBe(0);
   });
 
-  it('refuses to change a paid withdrawal\'s amount or destination', async () => {
+  it("refuses to change a paid withdrawal's amount or destination", async () => {
     const user = await createUser(db());
     await credit(user.id, 1000);
     const [row] = (
@@ -61,7 +67,11 @@ describe('the database guards the money', () => {
     await db().execute(sql`update withdrawals set status = 'paid' where id = ${row!.id}`);
     await expect(db().execute(sql`update withdrawals set amount_pence = 1 where id = ${row!.id}`)).rejects.toThrow();
     await expect(db().execute(sql`update withdrawals set destination = 'tok_thief' where id = ${row!.id}`)).rejects.toThrow();
-    const [after] = ((await db().execute(sql`select amount_pence, destination, status from withdrawals where id = ${row!.id}`)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
+    const [after] = (
+      (await db().execute(sql`select amount_pence, destination, status from withdrawals where id = ${row!.id}`)) as unknown as {
+        rows: Array<Record<string, unknown>>;
+      }
+    ).rows;
     expect(after).toEqual({ amount_pence: 1000, destination: 'tok_1', status: 'paid' });
   });
 });

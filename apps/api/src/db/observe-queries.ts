@@ -42,8 +42,10 @@ type Queryable = Pick<PGlite, 'query' | 'exec'>;
 function observeQueryable(target: Queryable, observer: QueryObserver): void {
   const query = target.query.bind(target);
   const exec = target.exec.bind(target);
-  target.query = ((text: string, ...rest: unknown[]) => observed(observer, text, () => (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as Queryable['query'];
-  target.exec = ((text: string, ...rest: unknown[]) => observed(observer, text, () => (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as Queryable['exec'];
+  target.query = ((text: string, ...rest: unknown[]) =>
+    observed(observer, text, () => (query as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as Queryable['query'];
+  target.exec = ((text: string, ...rest: unknown[]) =>
+    observed(observer, text, () => (exec as (...a: unknown[]) => Promise<unknown>)(text, ...rest))) as Queryable['exec'];
 }
 
 /** The embedded database: its queries, and those of every transaction it opens. */

@@ -33,7 +33,11 @@ export function openConfiguredDatabase(config: Config, log: FastifyBaseLogger): 
  * Each runs under an advisory lock on PostgreSQL, so processes starting together migrate once and
  * seed at most once.
  */
-export async function prepareDatabase(config: Config, log: FastifyBaseLogger, options: { seed: boolean; migrate?: boolean }): Promise<{ database: Database; storage: FileStorage }> {
+export async function prepareDatabase(
+  config: Config,
+  log: FastifyBaseLogger,
+  options: { seed: boolean; migrate?: boolean },
+): Promise<{ database: Database; storage: FileStorage }> {
   const database = await openConfiguredDatabase(config, log);
   if (options.migrate ?? true) await database.migrate();
   else {

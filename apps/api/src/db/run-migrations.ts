@@ -19,7 +19,11 @@ try {
       const pending = await database.pendingMigrations();
       await database.migrate();
       const where = database.kind === 'pglite' ? `the embedded database in ${config.dataDir}` : 'the PostgreSQL server';
-      log.info(pending.length === 0 ? `No migrations pending on ${where}` : `Applied ${pending.length} migration${pending.length === 1 ? '' : 's'} to ${where}: ${pending.join(', ')}`);
+      log.info(
+        pending.length === 0
+          ? `No migrations pending on ${where}`
+          : `Applied ${pending.length} migration${pending.length === 1 ? '' : 's'} to ${where}: ${pending.join(', ')}`,
+      );
       const left = await database.pendingMigrations();
       if (left.length > 0) throw new Error(`migrations still pending after migrating: ${left.join(', ')}`);
     } finally {

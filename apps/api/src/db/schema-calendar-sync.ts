@@ -20,7 +20,10 @@ export const calendarSources = pgTable(
     /** Why the last fetch failed, in words for the owner; null after a good one. */
     lastError: text('last_error'),
     /** The last good answer's busy days ({ startDate, endDate }[]), spread again over items added since. */
-    busyRanges: jsonb('busy_ranges').$type<Array<{ startDate: string; endDate: string }>>().notNull().default(sql`'[]'::jsonb`),
+    busyRanges: jsonb('busy_ranges')
+      .$type<Array<{ startDate: string; endDate: string }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

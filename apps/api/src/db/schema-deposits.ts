@@ -30,7 +30,9 @@ export const depositHolds = pgTable(
   },
   (t) => [
     uniqueIndex('deposit_holds_rental_idx').on(t.rentalId),
-    index('deposit_holds_renter_idx').on(t.renterId).where(sql`${t.status} = 'held'`),
+    index('deposit_holds_renter_idx')
+      .on(t.renterId)
+      .where(sql`${t.status} = 'held'`),
     check('deposit_holds_amount_in_range', sql`${t.amountPence} > 0 AND ${t.amountPence} <= 100000`),
     check('deposit_holds_status_known', sql`${t.status} IN ('held', 'released', 'captured')`),
     check('deposit_holds_capture_within_hold', sql`${t.capturedPence} >= 0 AND ${t.capturedPence} <= ${t.amountPence}`),

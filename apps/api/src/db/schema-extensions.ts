@@ -26,7 +26,9 @@ export const rentalExtensions = pgTable(
   },
   (t) => [
     index('rental_extensions_rental_idx').on(t.rentalId),
-    uniqueIndex('rental_extensions_one_pending_idx').on(t.rentalId).where(sql`${t.status} = 'pending'`),
+    uniqueIndex('rental_extensions_one_pending_idx')
+      .on(t.rentalId)
+      .where(sql`${t.status} = 'pending'`),
     check('rental_extensions_later', sql`${t.toEndDate} > ${t.fromEndDate}`),
     check('rental_extensions_paid_with_known', sql`${t.paidWith} in ('card', 'balance')`),
     check('rental_extensions_status_known', sql`${t.status} in ('paid', 'pending', 'declined')`),

@@ -39,5 +39,8 @@ export const handoverPhotos = pgTable(
     /** The server's clock when the photo arrived, never the client's. */
     takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('handover_photos_rental_idx').on(t.rentalId, t.side, t.takenAt), check('handover_photos_side_known', sql`${t.side} IN ('pickup', 'return')`)],
+  (t) => [
+    index('handover_photos_rental_idx').on(t.rentalId, t.side, t.takenAt),
+    check('handover_photos_side_known', sql`${t.side} IN ('pickup', 'return')`),
+  ],
 );

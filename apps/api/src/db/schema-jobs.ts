@@ -10,7 +10,9 @@ export const jobs = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     name: text('name').notNull(),
-    payload: jsonb('payload').notNull().default(sql`'{}'::jsonb`),
+    payload: jsonb('payload')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     key: text('key'),
     status: text('status').notNull().default('queued'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull(),
@@ -24,7 +26,9 @@ export const jobs = pgTable(
   },
   (t) => [
     uniqueIndex('jobs_key_idx').on(t.key),
-    index('jobs_due_idx').on(t.runAt).where(sql`${t.status} in ('queued', 'running')`),
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
     check('jobs_status_known', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );

@@ -7,9 +7,15 @@ export const messageThreads = pgTable(
   'message_threads',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    itemId: uuid('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
-    ownerId: text('owner_id').notNull().references(() => users.id),
-    renterId: text('renter_id').notNull().references(() => users.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    renterId: text('renter_id')
+      .notNull()
+      .references(() => users.id),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -26,8 +32,12 @@ export const messages = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity().notNull(),
-    threadId: uuid('thread_id').notNull().references(() => messageThreads.id, { onDelete: 'cascade' }),
-    senderId: text('sender_id').notNull().references(() => users.id),
+    threadId: uuid('thread_id')
+      .notNull()
+      .references(() => messageThreads.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id),
     body: text('body').notNull(),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -17,7 +17,10 @@ export const wheelbarrowLines = pgTable(
     position: integer('position').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ name: 'wheelbarrow_lines_pk', columns: [t.userId, t.itemId] }), check('wheelbarrow_lines_dates', sql`${t.endDate} >= ${t.startDate}`)],
+  (t) => [
+    primaryKey({ name: 'wheelbarrow_lines_pk', columns: [t.userId, t.itemId] }),
+    check('wheelbarrow_lines_dates', sql`${t.endDate} >= ${t.startDate}`),
+  ],
 );
 
 /** Web vitals summed per London day, metric and page kind (migration 0010). */

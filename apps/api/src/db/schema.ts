@@ -59,8 +59,12 @@ export const items = pgTable(
   'items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: text('owner_id').notNull().references(() => users.id),
-    categoryId: text('category_id').notNull().references(() => categories.id),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id),
     name: text('name').notNull(),
     description: text('description').notNull(),
     dailyRatePence: integer('daily_rate_pence').notNull(),
@@ -97,7 +101,9 @@ export const items = pgTable(
      * their buffers as the no-overlap constraint compares them, and days blocked by the owner's other
      * calendars. Kept by triggers on rentals, calendar_blocked_days and this row's buffer_days.
      */
-    booked: dateMultirange('booked').notNull().default(sql`'{}'`),
+    booked: dateMultirange('booked')
+      .notNull()
+      .default(sql`'{}'`),
     /** Lower-cased name and description, trigram-indexed for substring search. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
     createdAt: createdAt(),
@@ -117,8 +123,12 @@ export const items = pgTable(
     // owner_rating, booked, and category_id for the newest one): migration 0020, which drizzle's
     // index builder cannot express. The browse indexes with the text are migration-only (0017), as
     // are the GiST index on the public point and the rating index (0023).
-    index('items_listing_idx').on(t.categoryId, t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.available}`),
-    index('items_newest_idx').on(t.createdAt.desc(), t.id.desc()).where(sql`${t.deletedAt} is null and ${t.available}`),
+    index('items_listing_idx')
+      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.available}`),
+    index('items_newest_idx')
+      .on(t.createdAt.desc(), t.id.desc())
+      .where(sql`${t.deletedAt} is null and ${t.available}`),
     index('items_owner_idx').on(t.ownerId),
     index('items_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
   ],
@@ -128,7 +138,9 @@ export const itemImages = pgTable(
   'item_images',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    itemId: uuid('item_id').notNull().references(() => items.id, { onDelete: 'cascade' }),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
     position: integer('position').notNull(),
     largeKey: text('large_key').notNull(),
     thumbKey: text('thumb_key').notNull(),
@@ -144,7 +156,9 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    renterId: text('renter_id').notNull().references(() => users.id),
+    renterId: text('renter_id')
+      .notNull()
+      .references(() => users.id),
     subtotalPence: integer('subtotal_pence').notNull(),
     serviceFeePence: integer('service_fee_pence').notNull(),
     amountPence: integer('amount_pence').notNull(),
@@ -205,7 +219,10 @@ export const ledgerEntries = pgTable(
     index('ledger_rental_idx').on(t.rentalId),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     index('ledger_entries_user_account_idx').on(t.userId, t.account),
-    check('ledger_entries_account_known', sql`${t.account} in ('card', 'available', 'pending', 'payout_pending', 'paid_out', 'fees', 'deposit_held')`),
+    check(
+      'ledger_entries_account_known',
+      sql`${t.account} in ('card', 'available', 'pending', 'payout_pending', 'paid_out', 'fees', 'deposit_held')`,
+    ),
     check('ledger_entries_fees_have_no_user', sql`(${t.account} = 'fees') = (${t.userId} is null)`),
   ],
 );
@@ -218,7 +235,9 @@ export const checkoutAttempts = pgTable(
   'checkout_attempts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    renterId: text('renter_id').notNull().references(() => users.id),
+    renterId: text('renter_id')
+      .notNull()
+      .references(() => users.id),
     idempotencyKey: text('idempotency_key').notNull(),
     requestHash: text('request_hash').notNull(),
     status: text('status').notNull(),
@@ -226,7 +245,10 @@ export const checkoutAttempts = pgTable(
     /** The card hold an attempt made before migration 0032, which records them all in authorizationIds. */
     authorizationId: text('authorization_id'),
     /** Every card hold this attempt's current claim made (charge, request lines, deposits), so a crashed attempt's holds can be released. */
-    authorizationIds: text('authorization_ids').array().notNull().default(sql`'{}'::text[]`),
+    authorizationIds: text('authorization_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Bumped each time the attempt is claimed again; only the current claim may book. */
     claim: integer('claim').notNull().default(1),
     createdAt: createdAt(),
@@ -234,7 +256,9 @@ export const checkoutAttempts = pgTable(
   },
   (t) => [
     uniqueIndex('checkout_attempts_key_idx').on(t.renterId, t.idempotencyKey),
-    index('checkout_attempts_processing_idx').on(t.updatedAt).where(sql`${t.status} = 'processing'`),
+    index('checkout_attempts_processing_idx')
+      .on(t.updatedAt)
+      .where(sql`${t.status} = 'processing'`),
   ],
 );
 
@@ -246,9 +270,15 @@ export const rentals = pgTable(
   'rentals',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    itemId: uuid('item_id').notNull().references(() => items.id),
-    renterId: text('renter_id').notNull().references(() => users.id),
-    ownerId: text('owner_id').notNull().references(() => users.id),
+    itemId: uuid('item_id')
+      .notNull()
+      .references(() => items.id),
+    renterId: text('renter_id')
+      .notNull()
+      .references(() => users.id),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id),
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     returned: boolean('returned').notNull().default(false),
@@ -282,15 +312,22 @@ export const rentals = pgTable(
   },
   (t) => [
     index('rentals_payment_idx').on(t.paymentId),
-    index('rentals_pending_requests_idx').on(t.ownerId, t.requestExpiresAt).where(sql`${t.requestStatus} = 'pending'`),
+    index('rentals_pending_requests_idx')
+      .on(t.ownerId, t.requestExpiresAt)
+      .where(sql`${t.requestStatus} = 'pending'`),
     check('rentals_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
-    check('rentals_request_status_known', sql`${t.requestStatus} is null or ${t.requestStatus} in ('pending', 'accepted', 'declined', 'expired')`),
+    check(
+      'rentals_request_status_known',
+      sql`${t.requestStatus} is null or ${t.requestStatus} in ('pending', 'accepted', 'declined', 'expired')`,
+    ),
     check(
       'rentals_request_complete',
       sql`${t.requestStatus} is null or (${t.requestExpiresAt} is not null and ${t.requestAuthorizationId} is not null and ${t.requestAmountPence} >= 0)`,
     ),
     // Serves 'is this item free on these dates' for browsing (an index-only probe per item).
-    index('rentals_active_item_idx').on(t.itemId, t.endDate, t.startDate).where(sql`not ${t.returned} and ${t.cancelledAt} is null`),
+    index('rentals_active_item_idx')
+      .on(t.itemId, t.endDate, t.startDate)
+      .where(sql`not ${t.returned} and ${t.cancelledAt} is null`),
     check('rentals_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
     check('rentals_total_non_negative', sql`${t.totalPence} >= 0`),
     check('rentals_not_own_item', sql`${t.renterId} <> ${t.ownerId}`),
@@ -306,8 +343,12 @@ export const reviews = pgTable(
     /** Half stars, 0.5 to 5. */
     rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }).notNull(),
     comment: text('comment').notNull().default(''),
-    reviewerId: text('reviewer_id').notNull().references(() => users.id),
-    revieweeId: text('reviewee_id').notNull().references(() => users.id),
+    reviewerId: text('reviewer_id')
+      .notNull()
+      .references(() => users.id),
+    revieweeId: text('reviewee_id')
+      .notNull()
+      .references(() => users.id),
     itemId: uuid('item_id').references(() => items.id, { onDelete: 'set null' }),
     rentalId: uuid('rental_id').references(() => rentals.id),
     /** renter: of the owner and item; owner: of the renter. */
@@ -320,9 +361,13 @@ export const reviews = pgTable(
     check('reviews_rating_half_stars', sql`${t.rating} between 0.5 and 5 and ${t.rating} * 2 = trunc(${t.rating} * 2)`),
     check('reviews_reviewer_role_known', sql`${t.reviewerRole} in ('renter', 'owner')`),
     check('reviews_comment_length', sql`char_length(${t.comment}) <= 1000`),
-    uniqueIndex('reviews_rental_reviewer_idx').on(t.rentalId, t.reviewerId).where(sql`${t.rentalId} is not null`),
+    uniqueIndex('reviews_rental_reviewer_idx')
+      .on(t.rentalId, t.reviewerId)
+      .where(sql`${t.rentalId} is not null`),
     index('reviews_reviewer_idx').on(t.reviewerId, t.createdAt.desc()),
-    index('reviews_hidden_idx').on(t.rentalId).where(sql`${t.publishedAt} is null`),
+    index('reviews_hidden_idx')
+      .on(t.rentalId)
+      .where(sql`${t.publishedAt} is null`),
     check('reviews_not_self', sql`${t.reviewerId} <> ${t.revieweeId}`),
     index('reviews_reviewee_idx').on(t.revieweeId, t.createdAt.desc()),
   ],
@@ -334,7 +379,9 @@ export const sessions = pgTable(
   {
     id: text('id').primaryKey(),
     token: text('token').notNull().unique(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ipAddress: text('ip_address'),
     userAgent: text('user_agent'),
@@ -351,7 +398,9 @@ export const accounts = pgTable(
     id: text('id').primaryKey(),
     accountId: text('account_id').notNull(),
     providerId: text('provider_id').notNull(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     accessToken: text('access_token'),
     refreshToken: text('refresh_token'),
     idToken: text('id_token'),
@@ -396,7 +445,9 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: text('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
@@ -413,8 +464,12 @@ export const notifications = pgTable(
     groupKey: text('group_key').notNull().default('account'),
   },
   (t) => [
-    index('notifications_unread_idx').on(t.userId).where(sql`${t.readAt} is null`),
-    uniqueIndex('notifications_event_idx').on(t.userId, t.eventKey).where(sql`${t.eventKey} is not null`),
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`${t.readAt} is null`),
+    uniqueIndex('notifications_event_idx')
+      .on(t.userId, t.eventKey)
+      .where(sql`${t.eventKey} is not null`),
     index('notifications_user_group_idx').on(t.userId, t.tab, t.groupKey, t.createdAt),
     check('notifications_tab_known', sql`${t.tab} in ('items', 'rentals')`),
   ],

@@ -31,7 +31,11 @@ const PROTECTED: Array<{ method: 'GET' | 'PATCH' | 'POST' | 'PUT' | 'DELETE'; ur
   {
     method: 'POST',
     url: '/api/checkout',
-    payload: { lines: [{ itemId: ID, startDate: '2030-01-01', endDate: '2030-01-02' }], card: { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'A B' }, idempotencyKey: 'abcdefgh12' },
+    payload: {
+      lines: [{ itemId: ID, startDate: '2030-01-01', endDate: '2030-01-02' }],
+      card: { number: '4242424242424242', expiry: '12/30', cvv: '123', name: 'A B' },
+      idempotencyKey: 'abcdefgh12',
+    },
   },
 ];
 

@@ -5,7 +5,10 @@ import { categories, itemImages, items, rentals, users } from '../db/schema.ts';
 
 /** Small builders shared by API tests: each inserts real rows and returns what it made. */
 export async function insertCategories(db: Db): Promise<void> {
-  await db.insert(categories).values(CATEGORIES.map((c, position) => ({ ...c, position }))).onConflictDoNothing();
+  await db
+    .insert(categories)
+    .values(CATEGORIES.map((c, position) => ({ ...c, position })))
+    .onConflictDoNothing();
 }
 
 let counter = 0;
@@ -14,7 +17,13 @@ export async function createUser(db: Db, overrides: Partial<typeof users.$inferI
   counter += 1;
   const [row] = await db
     .insert(users)
-    .values({ id: randomUUID(), name: `Test User ${counter}`, email: `user${counter}-${randomUUID()}@example.com`, emailVerified: true, ...overrides })
+    .values({
+      id: randomUUID(),
+      name: `Test User ${counter}`,
+      email: `user${counter}-${randomUUID()}@example.com`,
+      emailVerified: true,
+      ...overrides,
+    })
     .returning();
   return row!;
 }
@@ -42,7 +51,14 @@ export async function createItem(db: Db, ownerId: string, overrides: Partial<typ
 }
 
 export async function addImage(db: Db, itemId: string, position: number) {
-  await db.insert(itemImages).values({ itemId, position, largeKey: `items/${itemId}/${position}-large.webp`, thumbKey: `items/${itemId}/${position}-thumb.webp`, width: 600, height: 400 });
+  await db.insert(itemImages).values({
+    itemId,
+    position,
+    largeKey: `items/${itemId}/${position}-large.webp`,
+    thumbKey: `items/${itemId}/${position}-thumb.webp`,
+    width: 600,
+    height: 400,
+  });
 }
 
 /** A rental `offset` days from today lasting `days` days. */
@@ -57,7 +73,15 @@ export async function createRental(
   const startDate = addDays(todayInLondon(), offset);
   const [row] = await db
     .insert(rentals)
-    .values({ itemId: item.id, ownerId: item.ownerId, renterId, startDate, endDate: addDays(startDate, days - 1), totalPence: 1000 * days, ...extra })
+    .values({
+      itemId: item.id,
+      ownerId: item.ownerId,
+      renterId,
+      startDate,
+      endDate: addDays(startDate, days - 1),
+      totalPence: 1000 * days,
+      ...extra,
+    })
     .returning();
   return row!;
 }

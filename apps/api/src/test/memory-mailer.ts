@@ -1,7 +1,11 @@
 import type { MailMessage, Mailer } from '../platform/mail/mailer.ts';
 
 /** Keeps sent messages in memory so tests can read them and follow their links. */
-export function createMemoryMailer(): Mailer & { sent: MailMessage[]; lastTo(to: string): MailMessage; linkTo(to: string, path: string): URL } {
+export function createMemoryMailer(): Mailer & {
+  sent: MailMessage[];
+  lastTo(to: string): MailMessage;
+  linkTo(to: string, path: string): URL;
+} {
   const sent: MailMessage[] = [];
   return {
     sent,

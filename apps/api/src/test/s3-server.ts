@@ -14,7 +14,13 @@ export async function startS3Server() {
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
-    settings: { S3_BUCKET: TEST_BUCKET, S3_ENDPOINT: endpoint, S3_REGION: 'us-east-1', S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    settings: {
+      S3_BUCKET: TEST_BUCKET,
+      S3_ENDPOINT: endpoint,
+      S3_REGION: 'us-east-1',
+      S3_ACCESS_KEY_ID: 'S3RVER',
+      S3_SECRET_ACCESS_KEY: 'S3RVER',
+    },
     storage: () => createS3Storage({ bucket: TEST_BUCKET, endpoint, accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }),
     async close() {
       await server.close();

@@ -42,7 +42,9 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
     database,
     async dispose() {
       if (schemaName) {
-        await database.db.execute(sql.raw(`drop schema if exists "${schemaName}" cascade; drop schema if exists "${schemaName}_migrations" cascade`));
+        await database.db.execute(
+          sql.raw(`drop schema if exists "${schemaName}" cascade; drop schema if exists "${schemaName}_migrations" cascade`),
+        );
       }
       await database.close();
     },
@@ -52,7 +54,14 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
 const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-signing-0123456789';
 
 export async function createTestApp(
-  options: { now?: () => Date; env?: NodeJS.ProcessEnv; mailer?: Mailer; payments?: PaymentProvider; payouts?: PayoutProvider; calendarImport?: CalendarImportOptions } = {},
+  options: {
+    now?: () => Date;
+    env?: NodeJS.ProcessEnv;
+    mailer?: Mailer;
+    payments?: PaymentProvider;
+    payouts?: PayoutProvider;
+    calendarImport?: CalendarImportOptions;
+  } = {},
 ): Promise<TestContext> {
   const { database, dispose } = await openTestDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-test-'));

@@ -19,7 +19,12 @@ interface Measured {
 /** Sends one measurement; `keepalive` lets it leave while the page is being hidden or closed. */
 export function sendVital(metric: Measured, pathname: string, send: typeof fetch = fetch): void {
   if (metric.name !== 'LCP' && metric.name !== 'INP' && metric.name !== 'CLS') return;
-  const report = { name: metric.name, value: Math.max(0, Math.min(60_000, metric.value)), rating: metric.rating, page: pageKind(pathname) } as VitalReport;
+  const report = {
+    name: metric.name,
+    value: Math.max(0, Math.min(60_000, metric.value)),
+    rating: metric.rating,
+    page: pageKind(pathname),
+  } as VitalReport;
   void send('/api/vitals', {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

@@ -46,7 +46,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'login', element: lazyPage(() => import('../pages/login-page.tsx').then((m) => m.LoginPage)) },
           { path: 'auth/callback', element: lazyPage(() => import('../pages/auth-callback-page.tsx').then((m) => m.AuthCallbackPage)) },
-          { path: 'forgot-password', element: lazyPage(() => import('../pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)) },
+          {
+            path: 'forgot-password',
+            element: lazyPage(() => import('../pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage)),
+          },
           { path: 'reset-password', element: lazyPage(() => import('../pages/reset-password-page.tsx').then((m) => m.ResetPasswordPage)) },
           { path: 'help', element: lazyPage(() => import('../pages/help-page.tsx').then((m) => m.HelpPage)) },
           { path: 'about', element: lazyPage(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
@@ -58,16 +61,30 @@ export const routes: RouteObject[] = [
             children: [
               { path: 'profile', element: lazyPage(() => import('../pages/profile-page.tsx').then((m) => m.ProfilePage)) },
               { path: 'checkout', element: lazyPage(() => import('../pages/checkout-page.tsx').then((m) => m.CheckoutPage)) },
-              { path: 'payment-selection', element: lazyPage(() => import('../pages/payment-selection-page.tsx').then((m) => m.PaymentSelectionPage)) },
+              {
+                path: 'payment-selection',
+                element: lazyPage(() => import('../pages/payment-selection-page.tsx').then((m) => m.PaymentSelectionPage)),
+              },
               { path: 'payment/card', element: lazyPage(() => import('../pages/payment-card-page.tsx').then((m) => m.PaymentCardPage)) },
-              { path: 'payment-success', element: lazyPage(() => import('../pages/payment-success-page.tsx').then((m) => m.PaymentSuccessPage)) },
+              {
+                path: 'payment-success',
+                element: lazyPage(() => import('../pages/payment-success-page.tsx').then((m) => m.PaymentSuccessPage)),
+              },
               { path: 'my-items', element: lazyPage(() => import('../pages/my-items-page.tsx').then((m) => m.MyItemsPage)) },
               { path: 'add-item', element: lazyPage(() => import('../pages/add-item-page.tsx').then((m) => m.AddItemPage)) },
               { path: 'edit-item/:itemId?', element: lazyPage(() => import('../pages/edit-item-page.tsx').then((m) => m.EditItemPage)) },
               { path: 'my-rentals', element: lazyPage(() => import('../pages/my-rentals-page.tsx').then((m) => m.MyRentalsPage)) },
               { path: 'rentals/:rentalId', element: lazyPage(() => import('../pages/rental-page.tsx').then((m) => m.RentalPage)) },
-              { path: 'notifications', element: lazyPage(() => import('../features/notifications/components/notifications-page.tsx').then((m) => m.NotificationsPage)) },
-              { path: 'item/:itemId/messages', element: lazyPage(() => import('../features/messages/components/messages-page.tsx').then((m) => m.MessagesPage)) },
+              {
+                path: 'notifications',
+                element: lazyPage(() =>
+                  import('../features/notifications/components/notifications-page.tsx').then((m) => m.NotificationsPage),
+                ),
+              },
+              {
+                path: 'item/:itemId/messages',
+                element: lazyPage(() => import('../features/messages/components/messages-page.tsx').then((m) => m.MessagesPage)),
+              },
             ],
           },
           { path: '*', element: lazyPage(() => import('../pages/not-found-page.tsx').then((m) => m.NotFoundPage)) },

@@ -33,7 +33,10 @@ export function SiteHeader() {
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">
         <div className="flex min-w-0 items-center gap-2 sm:gap-3">
-          <Link to="/category/all" className="flex items-center gap-2 rounded-md text-base font-bold tracking-tight whitespace-nowrap text-slate-900 sm:text-lg">
+          <Link
+            to="/category/all"
+            className="flex items-center gap-2 rounded-md text-base font-bold tracking-tight whitespace-nowrap text-slate-900 sm:text-lg"
+          >
             <BrandMark />
             Toolshed
           </Link>

@@ -34,7 +34,10 @@ export function useWheelbarrowCheck(lines: readonly WheelbarrowLine[]): UseQuery
   const asked = lineDates(lines);
   return useQuery({
     queryKey: [wheelbarrowCheckRoot, user?.id ?? null, asked],
-    queryFn: async () => ({ asked, answer: await requestJson<WheelbarrowCheckResponse>('POST', '/api/wheelbarrow/check', { lines: asked }) }),
+    queryFn: async () => ({
+      asked,
+      answer: await requestJson<WheelbarrowCheckResponse>('POST', '/api/wheelbarrow/check', { lines: asked }),
+    }),
     enabled: mode === 'api' && status !== 'loading' && asked.length > 0,
     staleTime: 15_000,
     // While new dates are being checked, the other lines keep their last known state.

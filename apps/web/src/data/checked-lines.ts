@@ -38,7 +38,8 @@ export function isFlagged(line: CheckedLine): boolean {
  */
 export function mergeCheck(lines: readonly WheelbarrowLine[], check: WheelbarrowCheck | undefined): CheckedLine[] {
   return lines.map((line) => {
-    const index = check?.asked.findIndex((a) => a.itemId === line.itemId && a.startDate === line.startDate && a.endDate === line.endDate) ?? -1;
+    const index =
+      check?.asked.findIndex((a) => a.itemId === line.itemId && a.startDate === line.startDate && a.endDate === line.endDate) ?? -1;
     const found = index >= 0 ? check!.answer.lines[index] : undefined;
     const item = found?.item ?? null;
     const dailyRatePence = item?.dailyRatePence ?? line.dailyRatePence;

@@ -66,29 +66,38 @@ describe('data source start-up check', () => {
 
 describe('Mock Data fallback whenever the API does not answer', () => {
   /** The page came from our server with its first screen embedded; the API has gone away since. */
-  const embedded = (): FirstScreenData => ({ at: Date.now(), categories, items: { categoryId: 'all', query: '', page: itemsPage([item()]) } });
+  const embedded = (): FirstScreenData => ({
+    at: Date.now(),
+    categories,
+    items: { categoryId: 'all', query: '', page: itemsPage([item()]) },
+  });
 
   it.each([
     ['the request fails at the network level', () => Promise.reject(new TypeError('Failed to fetch'))],
     ['a proxy answers 502 with its own page', () => html(502)],
-  ])('when %s after the page was served, the popup and the listing come from the sample catalogue with the badge', async (_case, failure) => {
-    fakeFetch({ '/api/.*': failure });
-    const user = userEvent.setup();
-    renderApp('/category/all', { firstScreen: embedded() });
-    // The embedded first screen renders in API mode, without the badge.
-    expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
-    expect(screen.queryByText('Mock Data')).not.toBeInTheDocument();
+  ])(
+    'when %s after the page was served, the popup and the listing come from the sample catalogue with the badge',
+    async (_case, failure) => {
+      fakeFetch({ '/api/.*': failure });
+      const user = userEvent.setup();
+      renderApp('/category/all', { firstScreen: embedded() });
+      // The embedded first screen renders in API mode, without the badge.
+      expect(screen.getByRole('link', { name: 'Petrol Lawn Mower' })).toBeInTheDocument();
+      expect(screen.queryByText('Mock Data')).not.toBeInTheDocument();
 
-    await user.click(screen.getByRole('link', { name: 'Petrol Lawn Mower' }));
-    expect(await screen.findByText('Mock Data')).toBeInTheDocument();
-    expect(screen.queryByText('Could not load this item')).not.toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    // The grid is the sample catalogue now, and its items open.
-    expect(await screen.findByText(/^24 of \d+ items$/)).toBeInTheDocument();
-    const first = within(screen.getByRole('main')).getAllByRole('link').find((l) => l.getAttribute('href')?.includes('/item/'));
-    expect(first).toBeDefined();
-    await user.click(first!);
-    const dialog = await screen.findByRole('dialog');
-    expect(await within(dialog).findByRole('heading', { level: 2, name: first!.textContent ?? '' })).toBeInTheDocument();
-  });
+      await user.click(screen.getByRole('link', { name: 'Petrol Lawn Mower' }));
+      expect(await screen.findByText('Mock Data')).toBeInTheDocument();
+      expect(screen.queryByText('Could not load this item')).not.toBeInTheDocument();
+      await user.keyboard('{Escape}');
+      // The grid is the sample catalogue now, and its items open.
+      expect(await screen.findByText(/^24 of \d+ items$/)).toBeInTheDocument();
+      const first = within(screen.getByRole('main'))
+        .getAllByRole('link')
+        .find((l) => l.getAttribute('href')?.includes('/item/'));
+      expect(first).toBeDefined();
+      await user.click(first!);
+      const dialog = await screen.findByRole('dialog');
+      expect(await within(dialog).findByRole('heading', { level: 2, name: first!.textContent ?? '' })).toBeInTheDocument();
+    },
+  );
 });

@@ -53,7 +53,7 @@ describe('takeFirstScreen', () => {
 });
 
 describe('seedFirstScreen', () => {
-  it('fills the browse hooks\' keys, as fetched when the server read them', () => {
+  it("fills the browse hooks' keys, as fetched when the server read them", () => {
     const client = new QueryClient();
     const detail = { id: 'item-1' } as FirstScreenData['item'];
     seedFirstScreen(client, data({ at: NOW - 5_000, item: detail }), NOW);

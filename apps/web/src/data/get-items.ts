@@ -12,11 +12,7 @@ export const itemsKey = (categoryId: string, query: string) => ['items', categor
  * One page of a category's items. `enabled` is false while the filters are invalid, so a bad value
  * shows its message instead of a request. Previous results stay on screen while the next load.
  */
-export function useItems(
-  categoryId: string,
-  filters: RawBrowseFilters,
-  enabled = true,
-): UseQueryResult<ItemsPage, Error> {
+export function useItems(categoryId: string, filters: RawBrowseFilters, enabled = true): UseQueryResult<ItemsPage, Error> {
   const { ready } = useDataSource();
   return useQuery({
     queryKey: itemsKey(categoryId, filtersToQuery(filters)),

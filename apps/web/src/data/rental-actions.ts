@@ -29,7 +29,11 @@ export function useCancelRental(rental: Pick<RentalView, 'id' | 'item'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (reason: string | undefined) =>
-      requestJson<{ refundPence: number }>('POST', `/api/rentals/${encodeURIComponent(rental.id)}/cancel`, reason === undefined ? {} : { reason }),
+      requestJson<{ refundPence: number }>(
+        'POST',
+        `/api/rentals/${encodeURIComponent(rental.id)}/cancel`,
+        reason === undefined ? {} : { reason },
+      ),
     onSuccess: () => afterRentalChange(queryClient, rental.item.id),
   });
 }

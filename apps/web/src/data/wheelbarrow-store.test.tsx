@@ -1,7 +1,13 @@
 import { act, cleanup, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { readStoredLines, useWheelbarrow, WHEELBARROW_STORAGE_KEY, WheelbarrowProvider, type WheelbarrowLine } from './wheelbarrow-store.tsx';
+import {
+  readStoredLines,
+  useWheelbarrow,
+  WHEELBARROW_STORAGE_KEY,
+  WheelbarrowProvider,
+  type WheelbarrowLine,
+} from './wheelbarrow-store.tsx';
 
 afterEach(() => {
   cleanup();

@@ -39,7 +39,9 @@ function isLine(value: unknown): value is WheelbarrowLine {
     typeof v.name === 'string' &&
     Number.isSafeInteger(v.dailyRatePence) &&
     (v.dailyRatePence as number) >= 0 &&
-    (v.weeklyRatePence === undefined || v.weeklyRatePence === null || (Number.isSafeInteger(v.weeklyRatePence) && (v.weeklyRatePence as number) >= 0)) &&
+    (v.weeklyRatePence === undefined ||
+      v.weeklyRatePence === null ||
+      (Number.isSafeInteger(v.weeklyRatePence) && (v.weeklyRatePence as number) >= 0)) &&
     typeof v.startDate === 'string' &&
     typeof v.endDate === 'string' &&
     isIsoDate(v.startDate) &&

@@ -36,10 +36,7 @@ export function ToastProvider({ children }: { children: ReactNode }) {
         className="pointer-events-none fixed inset-x-0 bottom-[calc(var(--wheelbarrow-bar-height,0px)+1rem)] z-[60] flex justify-center px-4"
       >
         {toast && (
-          <p
-            key={toast.id}
-            className="pointer-events-auto rounded-lg bg-stone-900 px-4 py-3 text-sm font-medium text-white shadow-lg"
-          >
+          <p key={toast.id} className="pointer-events-auto rounded-lg bg-stone-900 px-4 py-3 text-sm font-medium text-white shadow-lg">
             {toast.message}
           </p>
         )}

@@ -43,11 +43,23 @@ export function ForgotPasswordPage() {
       {mode === 'mock' && <AccountsNeedServer />}
       <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Reset your password">
         <div role="status">{sent && <FormSuccess className="mb-4">{RESET_SENT_MESSAGE}</FormSuccess>}</div>
-        {error && <div className="mb-4"><FormAlert>{error}</FormAlert></div>}
+        {error && (
+          <div className="mb-4">
+            <FormAlert>{error}</FormAlert>
+          </div>
+        )}
         <fieldset disabled={mode === 'mock'} className="space-y-4">
           <FormField id="reset-email" label="Email" problem={problem}>
-            <input id="reset-email" type="email" autoComplete="email" required value={email}
-              onChange={(e) => setEmail(e.target.value)} className={inputClass} {...fieldA11y('reset-email', problem)} />
+            <input
+              id="reset-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={inputClass}
+              {...fieldA11y('reset-email', problem)}
+            />
           </FormField>
           <button type="submit" disabled={submitting} className={`w-full ${primaryButtonClass}`}>
             Send reset link
@@ -55,7 +67,9 @@ export function ForgotPasswordPage() {
         </fieldset>
       </form>
       <p className="mt-4 text-center text-sm">
-        <Link to="/login" className={linkClass}>Back to sign in</Link>
+        <Link to="/login" className={linkClass}>
+          Back to sign in
+        </Link>
       </p>
     </AuthCard>
   );

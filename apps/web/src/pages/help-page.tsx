@@ -24,7 +24,11 @@ export function HelpPage() {
         </p>
       )}
       {/* Keyed by account so the name and email fill in once the session has been read. */}
-      <ContactForm key={user?.id ?? 'guest'} defaults={{ name: user?.name ?? '', email: user?.email ?? '' }} unavailable={mode === 'mock'} />
+      <ContactForm
+        key={user?.id ?? 'guest'}
+        defaults={{ name: user?.name ?? '', email: user?.email ?? '' }}
+        unavailable={mode === 'mock'}
+      />
 
       <h2 className={h2}>Frequently asked questions</h2>
       <Faq />

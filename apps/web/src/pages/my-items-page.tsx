@@ -7,7 +7,10 @@ import { CalendarSourcesPanel } from '../features/calendar-sync/components/calen
 import { PageMain } from '../ui/page-main.tsx';
 
 const deleteButton = (item: OwnerItem) => (
-  <DeleteItemButton item={item} className="rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50" />
+  <DeleteItemButton
+    item={item}
+    className="rounded-md border border-red-700 bg-white px-3 py-1.5 text-sm font-medium text-red-800 hover:bg-red-50"
+  />
 );
 
 export function MyItemsPage() {

@@ -24,7 +24,9 @@ describe('owner page in Mock Data mode', () => {
     const items = screen.getByRole('region', { name: 'Items' });
     expect(await within(items).findByText('5 items')).toBeInTheDocument();
     // Newest listing first, as on the category screen.
-    const names = within(items).getAllByRole('link').map((a) => a.textContent);
+    const names = within(items)
+      .getAllByRole('link')
+      .map((a) => a.textContent);
     expect(names[0]).toContain('Box Trailer (6 x 4 ft)');
     expect(within(items).getByRole('link', { name: 'Triple Extension Ladder' })).toBeInTheDocument();
 

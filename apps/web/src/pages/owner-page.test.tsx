@@ -18,7 +18,14 @@ function owner(overrides: Partial<OwnerProfile> = {}): OwnerProfile {
     rating: 4.5,
     totalRatings: 12,
     memberSince: '2025-03-14T10:00:00.000Z',
-    record: { emailVerified: true, phoneVerified: false, rentalsCompleted: 14, returnedOnTime: 14, lendingsCompleted: 9, claimsUpheldAgainst: 0 },
+    record: {
+      emailVerified: true,
+      phoneVerified: false,
+      rentalsCompleted: 14,
+      returnedOnTime: 14,
+      lendingsCompleted: 9,
+      claimsUpheldAgainst: 0,
+    },
     reviews: [
       {
         id: 'rev-1',
@@ -38,7 +45,11 @@ function owner(overrides: Partial<OwnerProfile> = {}): OwnerProfile {
 const mower = item();
 const drill = item({ id: 'item-2', name: 'Hammer Drill', categoryId: 'power-tools' });
 
-function openOwner(path: string, profile: () => Response, pages: Record<number, ReturnType<typeof itemsPage>> = { 1: itemsPage([mower, drill]) }) {
+function openOwner(
+  path: string,
+  profile: () => Response,
+  pages: Record<number, ReturnType<typeof itemsPage>> = { 1: itemsPage([mower, drill]) },
+) {
   const server = fakeServer({
     'GET /api/owners/owner-1': profile,
     'GET /api/owners/owner-1/items': ({ url }) => json(pages[Number(url.searchParams.get('page'))] ?? itemsPage([])),
@@ -49,21 +60,59 @@ function openOwner(path: string, profile: () => Response, pages: Record<number, 
 
 describe('owner page', () => {
   it("shows the member's track record: what is verified, rentals returned on time, lendings, the claim upheld against them", async () => {
-    openOwner('/owner/owner-1', () => json(owner({ record: { emailVerified: true, phoneVerified: true, rentalsCompleted: 3, returnedOnTime: 2, lendingsCompleted: 1, claimsUpheldAgainst: 1 } })));
+    openOwner('/owner/owner-1', () =>
+      json(
+        owner({
+          record: {
+            emailVerified: true,
+            phoneVerified: true,
+            rentalsCompleted: 3,
+            returnedOnTime: 2,
+            lendingsCompleted: 1,
+            claimsUpheldAgainst: 1,
+          },
+        }),
+      ),
+    );
     const record = await screen.findByRole('list', { name: 'Track record' });
-    expect(within(record).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Email verified', 'Phone verified', '3 rentals, 2 returned on time', 'Lent once', '1 claim upheld against them']);
+    expect(
+      within(record)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Email verified', 'Phone verified', '3 rentals, 2 returned on time', 'Lent once', '1 claim upheld against them']);
   });
 
   it('says no claims were upheld against a member with rentals behind them', async () => {
     openOwner('/owner/owner-1', () => json(owner()));
     const record = await screen.findByRole('list', { name: 'Track record' });
-    expect(within(record).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Email verified', '14 rentals, all returned on time', 'Lent 9 times', 'No claims upheld']);
+    expect(
+      within(record)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Email verified', '14 rentals, all returned on time', 'Lent 9 times', 'No claims upheld']);
   });
 
   it('says so plainly when a member has no rentals yet and nothing but the email verified', async () => {
-    openOwner('/owner/owner-1', () => json(owner({ record: { emailVerified: true, phoneVerified: false, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 0, claimsUpheldAgainst: 0 } })));
+    openOwner('/owner/owner-1', () =>
+      json(
+        owner({
+          record: {
+            emailVerified: true,
+            phoneVerified: false,
+            rentalsCompleted: 0,
+            returnedOnTime: 0,
+            lendingsCompleted: 0,
+            claimsUpheldAgainst: 0,
+          },
+        }),
+      ),
+    );
     const record = await screen.findByRole('list', { name: 'Track record' });
-    expect(within(record).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Email verified', 'No rentals yet']);
+    expect(
+      within(record)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Email verified', 'No rentals yet']);
   });
 
   it('shows the owner with initials, rating, membership, items and reviews', async () => {
@@ -117,7 +166,9 @@ describe('owner page', () => {
   });
 
   it("says 'No ratings yet' and 'No reviews yet' for a new owner", async () => {
-    openOwner('/owner/owner-1', () => json(owner({ rating: null, totalRatings: 0, reviews: [], picture: '/media/avatars/p.webp' })), { 1: itemsPage([]) });
+    openOwner('/owner/owner-1', () => json(owner({ rating: null, totalRatings: 0, reviews: [], picture: '/media/avatars/p.webp' })), {
+      1: itemsPage([]),
+    });
     expect(await screen.findByRole('heading', { level: 1, name: 'Priya Shah' })).toBeInTheDocument();
     expect(screen.getByText('No ratings yet')).toBeInTheDocument();
     expect(screen.getByText('No reviews yet')).toBeInTheDocument();

@@ -26,7 +26,9 @@ export function ResetPasswordPage() {
       <AuthCard title="Choose a new password">
         <p className="text-slate-700">This reset link is incomplete. Please ask for a new one.</p>
         <p className="mt-4">
-          <Link to="/forgot-password" className={linkClass}>Ask for a new reset link</Link>
+          <Link to="/forgot-password" className={linkClass}>
+            Ask for a new reset link
+          </Link>
         </p>
       </AuthCard>
     );
@@ -64,7 +66,9 @@ export function ResetPasswordPage() {
           <FormSuccess>
             <p>{PASSWORD_CHANGED_MESSAGE}</p>
             <p className="mt-2">
-              <Link to="/login" className={linkClass}>Sign in</Link>
+              <Link to="/login" className={linkClass}>
+                Sign in
+              </Link>
             </p>
           </FormSuccess>
         )}
@@ -76,14 +80,22 @@ export function ResetPasswordPage() {
               <p>{error.message}</p>
               {error.askAgain && (
                 <p className="mt-2">
-                  <Link to="/forgot-password" className={linkClass}>Ask for a new reset link</Link>
+                  <Link to="/forgot-password" className={linkClass}>
+                    Ask for a new reset link
+                  </Link>
                 </p>
               )}
             </FormAlert>
           )}
           <FormField id="new-password" label="New password" problem={problem} hint="At least 8 characters, not a common password.">
-            <PasswordInput id="new-password" autoComplete="new-password" required value={password}
-              onChange={(e) => setPassword(e.target.value)} {...fieldA11y('new-password', problem, true)} />
+            <PasswordInput
+              id="new-password"
+              autoComplete="new-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              {...fieldA11y('new-password', problem, true)}
+            />
           </FormField>
           <button type="submit" disabled={submitting} className={`w-full ${primaryButtonClass}`}>
             Change password

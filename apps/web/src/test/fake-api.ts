@@ -41,7 +41,13 @@ export function fakeFetch(routes: Record<string, FakeHandler>) {
 
 export const categories: CategoriesResponse = {
   categories: [
-    { id: 'garden-tools', name: 'Garden Tools', description: 'Mowers and trimmers.', itemCount: 2, picture: { url: '/media/mower.webp', thumbUrl: '/media/mower-thumb.webp', alt: 'Petrol Lawn Mower' } },
+    {
+      id: 'garden-tools',
+      name: 'Garden Tools',
+      description: 'Mowers and trimmers.',
+      itemCount: 2,
+      picture: { url: '/media/mower.webp', thumbUrl: '/media/mower-thumb.webp', alt: 'Petrol Lawn Mower' },
+    },
     { id: 'power-tools', name: 'Power Tools', description: 'Drills and saws.', itemCount: 1, picture: null },
   ],
   totalItems: 3,

@@ -61,7 +61,12 @@ export function checkRoute(known: WheelbarrowLine[], overrides: Record<string, L
       };
     });
     const price = priceBasket(lines.filter((l) => l.state === 'ok').map((l) => ({ dailyRatePence: l.item!.dailyRatePence, days: l.days })));
-    const answer: WheelbarrowCheckResponse = { lines, subtotalPence: price.subtotalPence, serviceFeePence: price.serviceFeePence, totalPence: price.totalPence };
+    const answer: WheelbarrowCheckResponse = {
+      lines,
+      subtotalPence: price.subtotalPence,
+      serviceFeePence: price.serviceFeePence,
+      totalPence: price.totalPence,
+    };
     return json(answer);
   };
 }

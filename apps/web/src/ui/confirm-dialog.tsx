@@ -46,14 +46,23 @@ export function ConfirmDialog({ title, children, confirmLabel, busyLabel, busy, 
         </p>
       )}
       <div className="mt-6 flex justify-end gap-3">
-        <button ref={cancelRef} type="button" onClick={onCancel} disabled={busy}
-          className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60">
+        <button
+          ref={cancelRef}
+          type="button"
+          onClick={onCancel}
+          disabled={busy}
+          className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+        >
           Cancel
         </button>
-        <button type="button" onClick={onConfirm} disabled={busy}
+        <button
+          type="button"
+          onClick={onConfirm}
+          disabled={busy}
           className={`rounded-md px-4 py-2 font-semibold text-white disabled:cursor-wait disabled:opacity-60 ${
             tone === 'danger' ? 'bg-red-700 hover:bg-red-800' : 'bg-emerald-700 hover:bg-emerald-800'
-          }`}>
+          }`}
+        >
           {busy ? busyLabel : confirmLabel}
         </button>
       </div>

@@ -10,7 +10,11 @@ export const primaryButtonClass =
 export const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
 
 /** Ties an input to its error message (or, with none, its hint) and marks it invalid. */
-export function fieldA11y(id: string, problem: string | undefined, hasHint = false): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
+export function fieldA11y(
+  id: string,
+  problem: string | undefined,
+  hasHint = false,
+): { 'aria-invalid'?: true; 'aria-describedby'?: string } {
   if (problem) return { 'aria-invalid': true, 'aria-describedby': `${id}-error` };
   return hasHint ? { 'aria-describedby': `${id}-hint` } : {};
 }

@@ -8,11 +8,7 @@ import { StarRating } from './star-rating.tsx';
 export const OPENED_FROM_LIST = { openedFromList: true } as const;
 
 function ImagePlaceholder() {
-  return (
-    <div className="flex aspect-[3/2] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">
-      No image available
-    </div>
-  );
+  return <div className="flex aspect-[3/2] w-full items-center justify-center bg-slate-100 text-sm text-slate-600">No image available</div>;
 }
 
 export interface ItemCardProps {
@@ -60,12 +56,12 @@ export function ItemCard({ item, to, showOwner = true }: ItemCardProps) {
             {item.name}
           </Link>
         </h3>
-        <p className="text-lg font-bold text-emerald-800">
-          {formatPence(item.dailyRatePence)} / day
-        </p>
+        <p className="text-lg font-bold text-emerald-800">{formatPence(item.dailyRatePence)} / day</p>
         <p className="truncate text-sm text-slate-700">
           {item.city ?? 'City not available'}
-          {typeof item.distanceMiles === 'number' && <span className="font-medium text-slate-800"> · {distanceLabel(item.distanceMiles)}</span>}
+          {typeof item.distanceMiles === 'number' && (
+            <span className="font-medium text-slate-800"> · {distanceLabel(item.distanceMiles)}</span>
+          )}
         </p>
         {showOwner && (
           <div className="mt-auto flex flex-wrap items-center justify-between gap-x-3 gap-y-1 border-t border-slate-100 pt-3 text-sm">

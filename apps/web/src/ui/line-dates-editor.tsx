@@ -13,7 +13,12 @@ export interface EditedLine {
 }
 
 /** The booking-range rule of core (as the popup's button and checkout), worded for dates typed here. */
-export function datesProblem(startDate: string, endDate: string, line: Pick<EditedLine, 'minDays' | 'maxDays'>, today: IsoDate): string | null {
+export function datesProblem(
+  startDate: string,
+  endDate: string,
+  line: Pick<EditedLine, 'minDays' | 'maxDays'>,
+  today: IsoDate,
+): string | null {
   if (!isIsoDate(startDate) || !isIsoDate(endDate)) return 'Please choose a start date and an end date.';
   // A line whose item is gone has no limits left: only the dates themselves are checked.
   const limits = { minDays: line.minDays ?? 1, maxDays: line.maxDays ?? Number.POSITIVE_INFINITY };
@@ -36,7 +41,15 @@ export function datesProblem(startDate: string, endDate: string, line: Pick<Edit
  * New dates for one line: `onSave` gets them once they pass the rule. Whether they are free is the
  * server's answer, which follows at once.
  */
-export function LineDatesEditor({ line, onSave, onDone }: { line: EditedLine; onSave(startDate: string, endDate: string): void; onDone(): void }) {
+export function LineDatesEditor({
+  line,
+  onSave,
+  onDone,
+}: {
+  line: EditedLine;
+  onSave(startDate: string, endDate: string): void;
+  onDone(): void;
+}) {
   const id = useId();
   const [startDate, setStartDate] = useState(line.startDate);
   const [endDate, setEndDate] = useState(line.endDate);
@@ -59,13 +72,29 @@ export function LineDatesEditor({ line, onSave, onDone }: { line: EditedLine; on
         <label htmlFor={`${id}-start`} className="block text-sm font-medium text-slate-800">
           Start date
         </label>
-        <input id={`${id}-start`} type="date" min={today} value={startDate} onChange={(e) => setStartDate(e.target.value)} className={inputClass} {...a11y} />
+        <input
+          id={`${id}-start`}
+          type="date"
+          min={today}
+          value={startDate}
+          onChange={(e) => setStartDate(e.target.value)}
+          className={inputClass}
+          {...a11y}
+        />
       </div>
       <div>
         <label htmlFor={`${id}-end`} className="block text-sm font-medium text-slate-800">
           End date
         </label>
-        <input id={`${id}-end`} type="date" min={startDate || today} value={endDate} onChange={(e) => setEndDate(e.target.value)} className={inputClass} {...a11y} />
+        <input
+          id={`${id}-end`}
+          type="date"
+          min={startDate || today}
+          value={endDate}
+          onChange={(e) => setEndDate(e.target.value)}
+          className={inputClass}
+          {...a11y}
+        />
       </div>
       <button type="submit" className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800">
         Save dates

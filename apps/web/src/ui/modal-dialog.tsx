@@ -23,7 +23,16 @@ export interface ModalDialogProps extends DialogAttributes {
  * opened it on closing. The dialog never closes itself: Escape and close requests are cancelled and
  * `onClose` asked instead, so the owner's state decides what is open (and nothing closes mid-request).
  */
-export function ModalDialog({ onClose, initialFocus, fallbackFocusId, lockScroll = false, closeOnBackdrop = false, nested = false, children, ...attributes }: ModalDialogProps) {
+export function ModalDialog({
+  onClose,
+  initialFocus,
+  fallbackFocusId,
+  lockScroll = false,
+  closeOnBackdrop = false,
+  nested = false,
+  children,
+  ...attributes
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const pressedOnBackdrop = useRef(false);
   // What the dialog was opened with; read once, when it opens.

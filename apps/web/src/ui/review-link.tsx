@@ -13,8 +13,11 @@ export function ReviewLink({ rental }: { rental: Pick<RentalView, 'id' | 'status
     );
   }
   return (
-    <Link to={`/rentals/${encodeURIComponent(rental.id)}#review`} aria-label={`Leave a review: ${rental.item.name}`}
-      className="inline-block rounded-md border border-emerald-700 px-3 py-1.5 text-sm font-medium text-emerald-800 hover:bg-emerald-50">
+    <Link
+      to={`/rentals/${encodeURIComponent(rental.id)}#review`}
+      aria-label={`Leave a review: ${rental.item.name}`}
+      className="inline-block rounded-md border border-emerald-700 px-3 py-1.5 text-sm font-medium text-emerald-800 hover:bg-emerald-50"
+    >
       Leave a review
     </Link>
   );

@@ -4,8 +4,7 @@ import { ReviewStars, StarRating } from './star-rating.tsx';
 
 afterEach(cleanup);
 
-const stars = (container: HTMLElement) =>
-  Array.from(container.querySelectorAll('[data-star]')).map((s) => s.getAttribute('data-star'));
+const stars = (container: HTMLElement) => Array.from(container.querySelectorAll('[data-star]')).map((s) => s.getAttribute('data-star'));
 
 describe('StarRating', () => {
   it('reads out the rating and count, and draws four and a half stars for 4.5', () => {

@@ -14,8 +14,7 @@ export function ratingDescription(rating: number | null, totalRatings: number): 
   return `Rated ${formatRating(rating)} out of 5 from ${count}`;
 }
 
-const STAR_PATH =
-  'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.8L10 14.9l-5.25 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z';
+const STAR_PATH = 'M10 1.5l2.6 5.3 5.9.9-4.25 4.1 1 5.8L10 14.9l-5.25 2.7 1-5.8L1.5 7.7l5.9-.9L10 1.5z';
 
 function Star({ fill }: { fill: 'full' | 'half' | 'empty' }) {
   // A half star is a filled star clipped to half its width over an empty one, so no SVG ids

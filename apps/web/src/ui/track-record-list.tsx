@@ -3,7 +3,16 @@ import { claimsSummary, lendingsSummary, returnsSummary, verifiedBadges, type Tr
 function Badge({ children }: { children: string }) {
   return (
     <li className="inline-flex items-center gap-1 rounded-full bg-emerald-50 px-2.5 py-0.5 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-700/30">
-      <svg viewBox="0 0 16 16" aria-hidden="true" className="h-3.5 w-3.5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 16 16"
+        aria-hidden="true"
+        className="h-3.5 w-3.5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M3.5 8.5l3 3 6-7" />
       </svg>
       {children}
@@ -16,7 +25,15 @@ function Badge({ children }: { children: string }) {
  * beside how past rentals went and the claims upheld against the member. The owner page and the
  * member's own profile (`whom="you"`) show it.
  */
-export function TrackRecordList({ record, label = 'Track record', whom = 'them' }: { record: TrackRecord; label?: string; whom?: 'them' | 'you' }) {
+export function TrackRecordList({
+  record,
+  label = 'Track record',
+  whom = 'them',
+}: {
+  record: TrackRecord;
+  label?: string;
+  whom?: 'them' | 'you';
+}) {
   const lendings = lendingsSummary(record);
   const claims = claimsSummary(record, whom);
   return (

@@ -13,7 +13,10 @@ export function UserAvatar({ name, picture, size = 'sm' }: { name: string; pictu
   const px = size === 'lg' ? 64 : 32;
   if (picture) return <img src={picture} alt="" width={px} height={px} className={`${box} shrink-0 rounded-full object-cover`} />;
   return (
-    <span aria-hidden="true" className={`${box} flex shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-900`}>
+    <span
+      aria-hidden="true"
+      className={`${box} flex shrink-0 items-center justify-center rounded-full bg-emerald-100 font-semibold text-emerald-900`}
+    >
       {initials(name)}
     </span>
   );

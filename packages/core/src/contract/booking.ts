@@ -19,7 +19,9 @@ export const wheelbarrowCheckRequestSchema = z.object({
 
 export const wheelbarrowLineStateSchema = z.object({
   itemId: z.string(),
-  state: z.enum(['ok', 'missing', 'unavailable', 'invalid']).describe('missing: the item was deleted; unavailable: dates no longer free; invalid: breaks a rule'),
+  state: z
+    .enum(['ok', 'missing', 'unavailable', 'invalid'])
+    .describe('missing: the item was deleted; unavailable: dates no longer free; invalid: breaks a rule'),
   message: z.string().nullable(),
   bookedByYou: z.boolean().optional().describe('The asker has booked this item on exactly these dates (in another tab, say)'),
   item: z
@@ -28,7 +30,10 @@ export const wheelbarrowLineStateSchema = z.object({
       dailyRatePence: z.number().int(),
       depositPence: z.number().int().optional().describe('Refundable deposit held on the card at checkout beside the charge, not charged'),
       weeklyRatePence: z.number().int().nullable().optional().describe('Price per full week; the remaining days at the daily rate'),
-      bookingMode: z.enum(['instant', 'request']).optional().describe('request: the owner accepts first; the card is authorised, captured on accept'),
+      bookingMode: z
+        .enum(['instant', 'request'])
+        .optional()
+        .describe('request: the owner accepts first; the card is authorised, captured on accept'),
       minDays: z.number().int(),
       maxDays: z.number().int(),
       imageUrl: z.string().nullable(),

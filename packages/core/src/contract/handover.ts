@@ -3,7 +3,7 @@ import { MAX_HANDOVER_NOTE } from '../handover.ts';
 
 export const handoverPhotoSchema = z.object({
   id: z.string(),
-  url: z.string().describe('The photo (up to 1200 px wide); only the rental\'s two parties may fetch it'),
+  url: z.string().describe("The photo (up to 1200 px wide); only the rental's two parties may fetch it"),
   thumbUrl: z.string(),
   width: z.number().int(),
   height: z.number().int(),

@@ -39,7 +39,6 @@ export const ownerSummarySchema = z.object({
   totalRatings: z.number().int(),
 });
 
-
 export const itemSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -55,7 +54,9 @@ export const itemSummarySchema = z.object({
     .number()
     .nullable()
     .optional()
-    .describe("With a location: miles from it to the item's approximate public point, to a tenth under 10 miles and whole miles above; null when the item has no location"),
+    .describe(
+      "With a location: miles from it to the item's approximate public point, to a tenth under 10 miles and whole miles above; null when the item has no location",
+    ),
 });
 
 export const nearAnswerSchema = z.object({
@@ -72,7 +73,10 @@ export const itemsPageSchema = z.object({
   totalCapped: z.boolean().optional().describe("True when the count stopped at its bound (1,000): show '1,000+'"),
   page: z.number().int(),
   pageSize: z.number().int(),
-  sort: z.enum(['relevance', 'nearest', 'price', 'rating', 'newest']).optional().describe('The order of the items: the one asked for, else nearest with a location and relevance without'),
+  sort: z
+    .enum(['relevance', 'nearest', 'price', 'rating', 'newest'])
+    .optional()
+    .describe('The order of the items: the one asked for, else nearest with a location and relevance without'),
   near: nearAnswerSchema.optional().describe('Present when the browse has a location'),
 });
 
@@ -120,11 +124,25 @@ export const itemDetailSchema = z.object({
   location: locationSchema,
   owner: ownerSummarySchema,
   images: z.array(imageSchema),
-  weeklyRatePence: z.number().int().nullable().optional().describe('Price per full week of a rental; the remaining days at the daily rate; null: none'),
-  bookingMode: z.enum(['instant', 'request']).optional().describe('instant: booked at checkout; request: the owner accepts each booking (the card is authorised, captured on accept)'),
+  weeklyRatePence: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe('Price per full week of a rental; the remaining days at the daily rate; null: none'),
+  bookingMode: z
+    .enum(['instant', 'request'])
+    .optional()
+    .describe('instant: booked at checkout; request: the owner accepts each booking (the card is authorised, captured on accept)'),
   bufferDays: z.number().int().optional().describe('Days kept free before and after each rental (0-3); already included in bookedRanges'),
-  bookedRanges: z.array(dateRangeSchema).describe('Unreturned, uncancelled rentals and held requests, each widened by the buffer days, ending today or later'),
-  distanceMiles: z.number().nullable().optional().describe('Asked with near: miles from it to the public point, rounded as on the cards; null when the item has no location'),
+  bookedRanges: z
+    .array(dateRangeSchema)
+    .describe('Unreturned, uncancelled rentals and held requests, each widened by the buffer days, ending today or later'),
+  distanceMiles: z
+    .number()
+    .nullable()
+    .optional()
+    .describe('Asked with near: miles from it to the public point, rounded as on the cards; null when the item has no location'),
   ownerAwayUntil: z
     .string()
     .nullable()
@@ -133,7 +151,7 @@ export const itemDetailSchema = z.object({
   requirements: z
     .object({ requireVerifiedPhone: z.boolean(), minCompletedRentals: z.number().int() })
     .optional()
-    .describe("What the owner asks of renters: a verified phone number, and rentals completed as a renter (0: none)"),
+    .describe('What the owner asks of renters: a verified phone number, and rentals completed as a renter (0: none)'),
 });
 
 export const browseQuerySchema = z.object({
@@ -146,7 +164,12 @@ export const browseQuerySchema = z.object({
   pageSize: z.string().optional().describe('Items per page, 1 to 100 (default 24)'),
   near: z.string().optional().describe("A UK postcode ('OX2 6AE'), a postcode district ('OX2'), a town ('Oxford') or 'latitude,longitude'"),
   radius: z.string().optional().describe("Only items within 1, 3, 5, 10 or 25 miles of near; blank or 'any' means any distance"),
-  sort: z.string().optional().describe('nearest (needs near), price (lowest first), rating (highest rated owners first) or newest; default: nearest with near, else relevance (items with photos whose owners are rated first, newest first within each)'),
+  sort: z
+    .string()
+    .optional()
+    .describe(
+      'nearest (needs near), price (lowest first), rating (highest rated owners first) or newest; default: nearest with near, else relevance (items with photos whose owners are rated first, newest first within each)',
+    ),
 });
 
 export type ApiCategory = z.infer<typeof categorySchema>;

@@ -17,7 +17,10 @@ describe('text the database can hold', () => {
 
 describe('the first problem in a request value', () => {
   it('names the path of a bad string or key, anywhere in the value', () => {
-    expect(findInputProblem({ lines: [{ startDate: '2027-01-01' }, { startDate: 'x\u0000' }] })).toEqual({ path: 'lines.1.startDate', problem: 'unstorable-text' });
+    expect(findInputProblem({ lines: [{ startDate: '2027-01-01' }, { startDate: 'x\u0000' }] })).toEqual({
+      path: 'lines.1.startDate',
+      problem: 'unstorable-text',
+    });
     expect(findInputProblem({ ['k\u0000']: 1 })).toEqual({ path: 'k\u0000', problem: 'unstorable-text' });
     expect(findInputProblem('\ud800')).toEqual({ path: '', problem: 'unstorable-text' });
     expect(findInputProblem({ a: [1, null, true, 'fine'] })).toBeNull();

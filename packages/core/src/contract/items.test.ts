@@ -26,7 +26,12 @@ describe('item form schema', () => {
 
   it('lists every problem of an empty form, the location rule included', () => {
     expect(messages({})).toEqual(
-      expect.arrayContaining(['name: Please enter a name', 'description: Please enter a description', 'categoryId: Please choose a category', `address: ${LOCATION_FIELDS_MESSAGE}`]),
+      expect.arrayContaining([
+        'name: Please enter a name',
+        'description: Please enter a description',
+        'categoryId: Please choose a category',
+        `address: ${LOCATION_FIELDS_MESSAGE}`,
+      ]),
     );
   });
 
@@ -35,6 +40,9 @@ describe('item form schema', () => {
       'name: Please enter a name',
       'maxDays: Maximum days must be at least the minimum days',
     ]);
-    expect(messages({ ...valid, description: '', postcode: 'NOPE' })).toEqual(['description: Please enter a description', 'postcode: Please enter a valid UK postcode']);
+    expect(messages({ ...valid, description: '', postcode: 'NOPE' })).toEqual([
+      'description: Please enter a description',
+      'postcode: Please enter a valid UK postcode',
+    ]);
   });
 });

@@ -18,7 +18,11 @@ const categoryIds = CATEGORIES.map((c) => c.id) as [string, ...string[]];
 
 export const itemInputSchema = z
   .object({
-    name: z.string({ error: 'Please enter a name' }).trim().min(1, 'Please enter a name').max(100, 'The name can be at most 100 characters'),
+    name: z
+      .string({ error: 'Please enter a name' })
+      .trim()
+      .min(1, 'Please enter a name')
+      .max(100, 'The name can be at most 100 characters'),
     description: z
       .string({ error: 'Please enter a description' })
       .trim()
@@ -36,8 +40,16 @@ export const itemInputSchema = z
       .max(DEPOSIT_MAX_PENCE, 'The deposit can be at most £1,000')
       .default(0),
     categoryId: z.enum(categoryIds, { error: 'Please choose a category' }),
-    minDays: z.number({ error: 'Please enter the minimum days' }).int('Use whole days').min(1, 'Minimum days must be at least 1').max(365, 'At most 365 days'),
-    maxDays: z.number({ error: 'Please enter the maximum days' }).int('Use whole days').min(1, 'Maximum days must be at least 1').max(365, 'At most 365 days'),
+    minDays: z
+      .number({ error: 'Please enter the minimum days' })
+      .int('Use whole days')
+      .min(1, 'Minimum days must be at least 1')
+      .max(365, 'At most 365 days'),
+    maxDays: z
+      .number({ error: 'Please enter the maximum days' })
+      .int('Use whole days')
+      .min(1, 'Maximum days must be at least 1')
+      .max(365, 'At most 365 days'),
     address: z.string().trim().max(ADDRESS_LIMITS.line, ADDRESS_MESSAGES.lineTooLong).default(''),
     city: z.string().trim().max(ADDRESS_LIMITS.city, ADDRESS_MESSAGES.cityTooLong).default(''),
     postcode: z.string().trim().max(10, ADDRESS_MESSAGES.postcode).default(''),
@@ -45,7 +57,12 @@ export const itemInputSchema = z
     /** Instant: booked and charged at checkout. Request: the owner accepts each booking first. */
     bookingMode: z.enum(BOOKING_MODES, { error: 'Please choose instant booking or request to book' }).default('instant'),
     /** Days kept free before and after each rental. */
-    bufferDays: z.number({ error: 'Please enter the buffer days' }).int('Use whole days').min(0, 'Buffer days cannot be negative').max(MAX_BUFFER_DAYS, `At most ${MAX_BUFFER_DAYS} buffer days`).default(0),
+    bufferDays: z
+      .number({ error: 'Please enter the buffer days' })
+      .int('Use whole days')
+      .min(0, 'Buffer days cannot be negative')
+      .max(MAX_BUFFER_DAYS, `At most ${MAX_BUFFER_DAYS} buffer days`)
+      .default(0),
     /** The price of a full week of rental, if the owner sets one. */
     weeklyRatePence: z
       .number({ error: 'Please enter the weekly price in pounds, or leave it empty for none' })
@@ -96,7 +113,7 @@ export const ownerItemSchema = z.object({
       renterName: z.string(),
       startDate: z.string(),
       endDate: z.string(),
-      state: z.enum(['requested', 'upcoming', 'out', 'overdue']).describe('requested: a request to book waiting for the owner\'s answer'),
+      state: z.enum(['requested', 'upcoming', 'out', 'overdue']).describe("requested: a request to book waiting for the owner's answer"),
     }),
   ),
 });
@@ -115,7 +132,12 @@ export const ownerProfileSchema = z.object({
       rentalsCompleted: z.number().int().describe('Rentals they borrowed and returned'),
       returnedOnTime: z.number().int().describe('Of those, returned on or before the end date (London)'),
       lendingsCompleted: z.number().int().describe('Rentals of their items that were returned'),
-      claimsUpheldAgainst: z.number().int().describe('Claims the other party of their rentals made against them that were accepted (open, disputed or escalated claims, and their own, do not count)'),
+      claimsUpheldAgainst: z
+        .number()
+        .int()
+        .describe(
+          'Claims the other party of their rentals made against them that were accepted (open, disputed or escalated claims, and their own, do not count)',
+        ),
     })
     .describe('Their track record: what is verified, and how their rentals went'),
   reviews: z.array(

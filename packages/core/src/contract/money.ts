@@ -6,7 +6,7 @@ export const balanceSchema = z.object({
   pendingDebitsPence: z.number().int().describe('Withdrawals being paid out'),
   lastUpdated: z.string().nullable().describe('When the balance last moved (ISO instant); null if never'),
   earnings: z.object({
-    receivedPence: z.number().int().describe('Sum of received transactions (rentals of the user\'s items, not cancelled)'),
+    receivedPence: z.number().int().describe("Sum of received transactions (rentals of the user's items, not cancelled)"),
     pendingPence: z.number().int().describe('Of those, the ones not yet completed (returned)'),
   }),
 });
@@ -18,7 +18,9 @@ export const transactionPaymentMethodSchema = z.enum(['card', 'balance']);
 export const transactionSchema = z.object({
   id: z.string().describe('The rental id (sent, received, refund) or the withdrawal id'),
   date: z.string().describe('ISO instant: when booked, refunded or requested'),
-  type: transactionTypeSchema.describe('sent: paid as renter; received: earned as owner; refund: back to the balance; withdrawal: paid out to a card'),
+  type: transactionTypeSchema.describe(
+    'sent: paid as renter; received: earned as owner; refund: back to the balance; withdrawal: paid out to a card',
+  ),
   item: z.object({ id: z.string(), name: z.string() }).nullable(),
   counterparty: z.object({ id: z.string(), name: z.string() }).nullable(),
   amountPence: z.number().int(),
@@ -44,7 +46,11 @@ export const transactionsQuerySchema = z.object({
 });
 
 export const withdrawalRequestSchema = z.object({
-  amountPence: z.number().int('Please enter a valid amount').positive('Please enter a valid amount').max(100_000_000, 'Please enter a valid amount'),
+  amountPence: z
+    .number()
+    .int('Please enter a valid amount')
+    .positive('Please enter a valid amount')
+    .max(100_000_000, 'Please enter a valid amount'),
   card: z.object({
     number: z.string().max(30),
     expiry: z.string().max(10),

@@ -46,7 +46,11 @@ export const reviewInputSchema = z.object({
     .min(0.5, 'Please choose a rating from half a star to five stars')
     .max(5, 'Please choose a rating from half a star to five stars')
     .refine((n) => Number.isInteger(n * 2), 'Ratings go in half stars'),
-  comment: z.string().trim().max(REVIEW_COMMENT_MAX, `A review can be at most ${REVIEW_COMMENT_MAX.toLocaleString('en-GB')} characters`).default(''),
+  comment: z
+    .string()
+    .trim()
+    .max(REVIEW_COMMENT_MAX, `A review can be at most ${REVIEW_COMMENT_MAX.toLocaleString('en-GB')} characters`)
+    .default(''),
 });
 
 export const reviewSchema = z.object({

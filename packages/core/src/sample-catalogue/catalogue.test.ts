@@ -4,7 +4,16 @@ import { CATEGORIES, isCategoryId } from '../categories.ts';
 import { distanceMetres } from '../near.ts';
 import { postcodeDistrict } from '../public-location.ts';
 import { districtCentre, POSTCODE_DISTRICTS } from '../uk-places/index.ts';
-import { SAMPLE_ITEMS, SAMPLE_RENTALS, SAMPLE_REVIEWS, SAMPLE_USERS, sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser } from './index.ts';
+import {
+  SAMPLE_ITEMS,
+  SAMPLE_RENTALS,
+  SAMPLE_REVIEWS,
+  SAMPLE_USERS,
+  sampleItem,
+  sampleOwnerRating,
+  sampleRentalRange,
+  sampleUser,
+} from './index.ts';
 
 const TODAY = '2026-03-28'; // the day before the clocks go forward, to catch date slips
 const UK_POSTCODE = /^(GIR 0AA|[A-PR-UWYZ][A-HK-Y]?\d[A-Z\d]? \d[ABD-HJLNP-UW-Z]{2})$/;
@@ -161,7 +170,9 @@ describe('sample rentals', () => {
 
   it('give every category a booking in the next 30 days', () => {
     for (const c of CATEGORIES) {
-      const soon = SAMPLE_RENTALS.filter((r) => sampleItem(r.itemKey)!.categoryId === c.id && r.startOffsetDays > 0 && r.startOffsetDays <= 30);
+      const soon = SAMPLE_RENTALS.filter(
+        (r) => sampleItem(r.itemKey)!.categoryId === c.id && r.startOffsetDays > 0 && r.startOffsetDays <= 30,
+      );
       expect(soon.length, c.id).toBeGreaterThan(0);
     }
   });

@@ -3,7 +3,13 @@ import type { SampleItem } from './types.ts';
 type Location = Pick<SampleItem, 'address' | 'city' | 'postcode' | 'latitude' | 'longitude'>;
 type Listing = Omit<SampleItem, keyof Location | 'ownerKey'>;
 
-const at = (address: string, city: string, postcode: string, latitude: number, longitude: number): Location => ({ address, city, postcode, latitude, longitude });
+const at = (address: string, city: string, postcode: string, latitude: number, longitude: number): Location => ({
+  address,
+  city,
+  postcode,
+  latitude,
+  longitude,
+});
 
 /**
  * Where each owner's things are kept, around their town: their home first, then the other places
@@ -110,7 +116,9 @@ const OWNER_PLACES: Record<string, Location[]> = {
 };
 
 /** Each owner's home: the first of their places. */
-export const OWNER_HOMES: Record<string, Location> = Object.fromEntries(Object.entries(OWNER_PLACES).map(([key, places]) => [key, places[0]!]));
+export const OWNER_HOMES: Record<string, Location> = Object.fromEntries(
+  Object.entries(OWNER_PLACES).map(([key, places]) => [key, places[0]!]),
+);
 
 const listedSoFar = new Map<string, number>();
 

@@ -19,7 +19,9 @@ describe('mockCategories', () => {
   it('lists the eleven categories with their item counts and the total', () => {
     const res = categoriesResponseSchema.parse(mockCategories());
     expect(res.categories.map((c) => c.id)).toEqual(CATEGORIES.map((c) => c.id));
-    expect(res.categories.find((c) => c.id === 'garden-tools')!.itemCount).toBe(SAMPLE_ITEMS.filter((i) => i.categoryId === 'garden-tools').length);
+    expect(res.categories.find((c) => c.id === 'garden-tools')!.itemCount).toBe(
+      SAMPLE_ITEMS.filter((i) => i.categoryId === 'garden-tools').length,
+    );
     expect(res.categories.reduce((sum, c) => sum + c.itemCount, 0)).toBe(res.totalItems);
     expect(res.totalItems).toBe(SAMPLE_ITEMS.length);
   });
@@ -165,7 +167,12 @@ describe('mockItemDetail', () => {
       categoryName: 'Cleaning Equipment',
       dailyRatePence: 1800,
       available: true,
-      location: { address: null, city: 'Bristol', postcode: postcodeDistrict(sampleItem('cleaning-pressure-washer-1')!.postcode), approximate: true },
+      location: {
+        address: null,
+        city: 'Bristol',
+        postcode: postcodeDistrict(sampleItem('cleaning-pressure-washer-1')!.postcode),
+        approximate: true,
+      },
       owner: { id: 'oliver-bennett', name: 'Oliver Bennett', picture: null, rating: 4.33, totalRatings: 6 },
     });
     // The public point: a stable offset of a few hundred metres, given to three decimal places.
@@ -230,9 +237,19 @@ describe('near me in Mock Data', () => {
   });
 
   it('places towns and full postcodes, and refuses a place it cannot find as the API does', () => {
-    expect(mockItemsPage('all', filters({ near: { kind: 'place', name: 'york' }, radiusMiles: 3 }), TODAY)!.items.every((i) => i.city === 'York')).toBe(true);
-    expect(mockItemsPage('all', filters({ near: { kind: 'postcode', postcode: 'SE22 8HU' }, radiusMiles: 3 }), TODAY)!.items.every((i) => i.city === 'London')).toBe(true);
-    expect(() => mockItemsPage('all', filters({ near: { kind: 'place', name: 'Atlantis' } }), TODAY)).toThrow(new AppError('VALIDATION', placeNotFoundMessage('Atlantis'), 'near'));
+    expect(
+      mockItemsPage('all', filters({ near: { kind: 'place', name: 'york' }, radiusMiles: 3 }), TODAY)!.items.every(
+        (i) => i.city === 'York',
+      ),
+    ).toBe(true);
+    expect(
+      mockItemsPage('all', filters({ near: { kind: 'postcode', postcode: 'SE22 8HU' }, radiusMiles: 3 }), TODAY)!.items.every(
+        (i) => i.city === 'London',
+      ),
+    ).toBe(true);
+    expect(() => mockItemsPage('all', filters({ near: { kind: 'place', name: 'Atlantis' } }), TODAY)).toThrow(
+      new AppError('VALIDATION', placeNotFoundMessage('Atlantis'), 'near'),
+    );
   });
 
   it('maps the same matches in the same order, at their public points to three decimals', () => {
@@ -248,7 +265,8 @@ describe('near me in Mock Data', () => {
   });
 
   it('sorts by price, rating and age, newest first among equals, and puts unrated owners last by default', () => {
-    const page = (sort?: 'price' | 'rating' | 'newest') => mockItemsPage('all', filters(sort ? { sort } : {}), TODAY)!.items.map((i) => sampleItem(i.id)!);
+    const page = (sort?: 'price' | 'rating' | 'newest') =>
+      mockItemsPage('all', filters(sort ? { sort } : {}), TODAY)!.items.map((i) => sampleItem(i.id)!);
     const prices = page('price').map((i) => i.dailyRatePence);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     const ratings = page('rating').map((i) => sampleOwnerRating(i.ownerKey).rating ?? -1);

@@ -6,10 +6,30 @@
 import { isRangeFree, type DateRange } from '../booking-range.ts';
 import { effectiveSort, searchWords, type BrowseFilters, type BrowseSort } from '../browse-filters.ts';
 import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, CATEGORIES, categoryName } from '../categories.ts';
-import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, ItemSummary, MapPoints, NearAnswer, OwnerSummary } from '../contract/index.ts';
+import type {
+  CategoriesResponse,
+  ItemDetail,
+  ItemImage,
+  ItemsPage,
+  ItemSummary,
+  MapPoints,
+  NearAnswer,
+  OwnerSummary,
+} from '../contract/index.ts';
 import { compareDates, type IsoDate } from '../dates.ts';
 import { AppError } from '../errors.ts';
-import { distanceMetres, METRES_PER_MILE, NEAR_MESSAGE, nearText, placeNotFoundMessage, pointLabel, readNear, roundedMiles, type GeoPoint, type NearQuery } from '../near.ts';
+import {
+  distanceMetres,
+  METRES_PER_MILE,
+  NEAR_MESSAGE,
+  nearText,
+  placeNotFoundMessage,
+  pointLabel,
+  readNear,
+  roundedMiles,
+  type GeoPoint,
+  type NearQuery,
+} from '../near.ts';
 import { publicCoordinates, publicLocation, sampleOffsetPoint } from '../public-location.ts';
 import { placeOffline } from '../uk-places/index.ts';
 import { SAMPLE_ITEMS } from './items.ts';
@@ -159,20 +179,21 @@ export function mockMatches(inScope: (item: SampleItem) => boolean, filters: Bro
   const words = searchWords(filters.search);
   const sort = effectiveSort(filters);
   const radius = near?.radiusMiles == null ? undefined : near.radiusMiles * METRES_PER_MILE;
-  const found = SAMPLE_ITEMS.filter((i) => inScope(i) && matches(i, filters, words, today) && (radius === undefined || distance(i)! <= radius)).sort(
-    orderBy(sort, distance),
-  );
+  const found = SAMPLE_ITEMS.filter(
+    (i) => inScope(i) && matches(i, filters, words, today) && (radius === undefined || distance(i)! <= radius),
+  ).sort(orderBy(sort, distance));
   return { found, near, sort, distance };
 }
 
 /** One page of a category ('all' = every category), or null for an unknown category. */
 export function mockItemsPage(categoryId: string, filters: BrowseFilters, today: IsoDate): ItemsPage | null {
   const name = categoryName(categoryId);
-  const category = categoryId === ALL_CATEGORY_ID
-    ? { ...ALL_ITEMS_CATEGORY }
-    : name === undefined
-      ? null
-      : { id: categoryId, name, description: CATEGORIES.find((c) => c.id === categoryId)!.description };
+  const category =
+    categoryId === ALL_CATEGORY_ID
+      ? { ...ALL_ITEMS_CATEGORY }
+      : name === undefined
+        ? null
+        : { id: categoryId, name, description: CATEGORIES.find((c) => c.id === categoryId)!.description };
   if (!category) return null;
   return mockPage(category, (i) => categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId, filters, today);
 }

@@ -1,6 +1,27 @@
 /** Audio-visual kit. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { GLASS, GRILLE, PLASTIC_BLACK, ROUND_Y, RUBBER, STEEL, circle, ellipse, knob, line, path, rect, screen, shadedPath, shadedRect, shine, speakerCone, tube, vents, wheel } from './parts.ts';
+import {
+  GLASS,
+  GRILLE,
+  PLASTIC_BLACK,
+  ROUND_Y,
+  RUBBER,
+  STEEL,
+  circle,
+  ellipse,
+  knob,
+  line,
+  path,
+  rect,
+  screen,
+  shadedPath,
+  shadedRect,
+  shine,
+  speakerCone,
+  tube,
+  vents,
+  wheel,
+} from './parts.ts';
 
 /** A camera lens seen from the front: barrel rings and the glass with its reflections. */
 function lensFront(cx: number, cy: number, r: number): string {
@@ -96,7 +117,10 @@ const drone: Drawing = {
   scene: 'sky',
   lift: 150,
   draw: () => {
-    const prop = (x: number, y: number, rx: number): string => ellipse(x, y, rx, rx * 0.16, '#9aa1a8', 'fill-opacity=".35"') + line(`M${x - rx * 0.9} ${y - 2}L${x + rx * 0.9} ${y + 2}`, '#3a3d42', 3) + circle(x, y, 4, '#3a3d42');
+    const prop = (x: number, y: number, rx: number): string =>
+      ellipse(x, y, rx, rx * 0.16, '#9aa1a8', 'fill-opacity=".35"') +
+      line(`M${x - rx * 0.9} ${y - 2}L${x + rx * 0.9} ${y + 2}`, '#3a3d42', 3) +
+      circle(x, y, 4, '#3a3d42');
     const motor = (x: number, y: number): string => shadedRect(x - 9, y, 18, 16, '#5b6168', 4, ROUND_Y);
     return [
       tube('M190 90L96 44M190 90L284 44', 9, '#8f969c'),
@@ -183,4 +207,3 @@ export const AV_DRAWINGS: Record<string, Drawing> = {
   'av-gimbal-5': gimbal,
   'av-karaoke-6': karaoke,
 };
-

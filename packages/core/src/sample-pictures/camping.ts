@@ -1,6 +1,28 @@
 /** Camping gear. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { ROUND_Y, RUBBER, STEEL, box, cable, circle, dark, ellipse, group, knob, light, line, num, path, rect, screen, shadedPath, shadedRect, shine, tube, vents } from './parts.ts';
+import {
+  ROUND_Y,
+  RUBBER,
+  STEEL,
+  box,
+  cable,
+  circle,
+  dark,
+  ellipse,
+  group,
+  knob,
+  light,
+  line,
+  num,
+  path,
+  rect,
+  screen,
+  shadedPath,
+  shadedRect,
+  shine,
+  tube,
+  vents,
+} from './parts.ts';
 
 const tent: Drawing = {
   w: 440,
@@ -34,7 +56,13 @@ const stove: Drawing = {
       rect(70, 26, 220, 76, dark('#2f6f4a', 0.2), 4),
       path('M20 150V80l40-62v92zM260 150V80l40-62v92z', light('#2f6f4a', 0.15)),
       path('M20 150l40-40h240l-40 40z', '#3a3d42'),
-      ...[118, 214].map((x) => ellipse(x, 130, 34, 10, '#1c1d20') + ellipse(x, 128, 22, 6, 'none', 'stroke="#4aa3ff" stroke-width="4"') + ellipse(x, 126, 14, 3, '#a8d4ff', 'fill-opacity=".7"') + line(`M${x - 40} 130h80M${x - 20} 118l40 24M${x + 20} 118l-40 24`, '#7d858c', 2.5)),
+      ...[118, 214].map(
+        (x) =>
+          ellipse(x, 130, 34, 10, '#1c1d20') +
+          ellipse(x, 128, 22, 6, 'none', 'stroke="#4aa3ff" stroke-width="4"') +
+          ellipse(x, 126, 14, 3, '#a8d4ff', 'fill-opacity=".7"') +
+          line(`M${x - 40} 130h80M${x - 20} 118l40 24M${x + 20} 118l-40 24`, '#7d858c', 2.5),
+      ),
       shadedRect(20, 150, 240, 52, '#2f6f4a', 4, ROUND_Y),
       knob(80, 176, 11),
       knob(200, 176, 11),
@@ -142,7 +170,8 @@ const chairsAndTable: Drawing = {
     ].join(''),
 };
 
-const cylinderMug = (x: number, y: number): string => rect(x, y, 18, 22, '#d14b3c', 3) + ellipse(x + 9, y, 9, 3, '#8c2c22') + line(`M${x + 18} ${y + 6}q8 0 8 6t-8 6`, '#d14b3c', 2.5);
+const cylinderMug = (x: number, y: number): string =>
+  rect(x, y, 18, 22, '#d14b3c', 3) + ellipse(x + 9, y, 9, 3, '#8c2c22') + line(`M${x + 18} ${y + 6}q8 0 8 6t-8 6`, '#d14b3c', 2.5);
 
 export const CAMPING_DRAWINGS: Record<string, Drawing> = {
   'camping-tent-1': tent,

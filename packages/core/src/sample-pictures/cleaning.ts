@@ -1,9 +1,29 @@
 /** Cleaning equipment. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { CHROME_V, GLASS, PLASTIC_BLACK, ROUND_Y, RUBBER, STEEL, cable, circle, cylinder, knob, line, path, rect, shadedPath, shadedRect, shine, tube, wheel } from './parts.ts';
+import {
+  CHROME_V,
+  GLASS,
+  PLASTIC_BLACK,
+  ROUND_Y,
+  RUBBER,
+  STEEL,
+  cable,
+  circle,
+  cylinder,
+  knob,
+  line,
+  path,
+  rect,
+  shadedPath,
+  shadedRect,
+  shine,
+  tube,
+  wheel,
+} from './parts.ts';
 
 /** A ribbed hose along a path. */
-const hose = (d: string, width = 10, colour = '#2b2d31'): string => line(d, colour, width) + line(d, '#55595f', width * 0.7, `stroke-dasharray="2 ${width * 0.3}"`);
+const hose = (d: string, width = 10, colour = '#2b2d31'): string =>
+  line(d, colour, width) + line(d, '#55595f', width * 0.7, `stroke-dasharray="2 ${width * 0.3}"`);
 
 const pressureWasher: Drawing = {
   w: 320,
@@ -167,4 +187,3 @@ export const CLEANING_DRAWINGS: Record<string, Drawing> = {
   'cleaning-wet-dry-vac-5': wetDryVac,
   'cleaning-window-vac-6': windowVac,
 };
-

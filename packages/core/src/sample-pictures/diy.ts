@@ -1,6 +1,27 @@
 /** DIY and hand tools. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { CHROME, CHROME_V, PLASTIC_BLACK, ROUND_Y, RUBBER, STEEL, STEEL_DARK, cable, circle, dark, ellipse, knob, line, num, path, rect, screen, shadedRect, shine, tube } from './parts.ts';
+import {
+  CHROME,
+  CHROME_V,
+  PLASTIC_BLACK,
+  ROUND_Y,
+  RUBBER,
+  STEEL,
+  STEEL_DARK,
+  cable,
+  circle,
+  dark,
+  ellipse,
+  knob,
+  line,
+  num,
+  path,
+  rect,
+  screen,
+  shadedRect,
+  shine,
+  tube,
+} from './parts.ts';
 
 /** One section of a ladder: two aluminium rails leaning in towards the top, rungs every `pitch`. */
 function ladderSection(left: number, right: number, bottom: number, top: number, pitch = 28): string {
@@ -10,7 +31,8 @@ function ladderSection(left: number, right: number, bottom: number, top: number,
   let rungs = '';
   for (let y = bottom - 18; y > top + 6; y -= pitch) rungs += `M${num(xl(y))} ${y}H${num(xr(y))}`;
   const rail = (x1: number, x2: number): string =>
-    path(`M${num(x1 - 6)} ${bottom}L${num(x2 - 6)} ${top}h12L${num(x1 + 6)} ${bottom}z`, '#c6ccd1') + path(`M${num(x1 + 2)} ${bottom}L${num(x2 + 2)} ${top}h4L${num(x1 + 6)} ${bottom}z`, '#8f969c');
+    path(`M${num(x1 - 6)} ${bottom}L${num(x2 - 6)} ${top}h12L${num(x1 + 6)} ${bottom}z`, '#c6ccd1') +
+    path(`M${num(x1 + 2)} ${bottom}L${num(x2 + 2)} ${top}h4L${num(x1 + 6)} ${bottom}z`, '#8f969c');
   return line(rungs, '#7d858c', 8) + line(rungs, '#b4bac0', 5) + rail(left, left + lean) + rail(right, right - lean);
 }
 
@@ -115,7 +137,9 @@ const sashClamps: Drawing = {
 };
 
 const screwdriver = (x: number, y: number, handle: string): string =>
-  line(`M${x} ${y}v-40`, '#c9ced3', 3.5) + shadedRect(x - 6, y, 12, 44, handle, 5) + line(`M${x - 3} ${y + 8}v28M${x + 3} ${y + 8}v28`, dark(handle, 0.25), 1.5);
+  line(`M${x} ${y}v-40`, '#c9ced3', 3.5) +
+  shadedRect(x - 6, y, 12, 44, handle, 5) +
+  line(`M${x - 3} ${y + 8}v28M${x + 3} ${y + 8}v28`, dark(handle, 0.25), 1.5);
 
 const toolKit: Drawing = {
   w: 410,
@@ -127,7 +151,12 @@ const toolKit: Drawing = {
       shadedRect(20, 6, 360, 126, '#3a3d42', 8, ROUND_Y),
       rect(32, 18, 336, 104, '#4a4f55', 4),
       ...[56, 80, 104, 128, 152].map((x, i) => screwdriver(x, 60, ['#c62a20', '#f0b323'][i % 2]!)),
-      ...[200, 234, 268, 302, 336].map((x, i) => path(`M${x - 5} 108l3-${62 - i * 6}h4l3 ${62 - i * 6}z`, CHROME_V) + circle(x, 104 - (62 - i * 6), 9 - i * 0.6, STEEL) + circle(x, 104 - (62 - i * 6), 4, '#4a4f55')),
+      ...[200, 234, 268, 302, 336].map(
+        (x, i) =>
+          path(`M${x - 5} 108l3-${62 - i * 6}h4l3 ${62 - i * 6}z`, CHROME_V) +
+          circle(x, 104 - (62 - i * 6), 9 - i * 0.6, STEEL) +
+          circle(x, 104 - (62 - i * 6), 4, '#4a4f55'),
+      ),
       path('M10 140h380l10 50H0z', '#26282c'),
       rect(0, 188, 400, 58, '#c62a20', 6),
       rect(0, 188, 400, 58, ROUND_Y, 6),
@@ -176,4 +205,3 @@ export const DIY_DRAWINGS: Record<string, Drawing> = {
   'diy-tool-kit-5': toolKit,
   'diy-laser-level-6': laserLevel,
 };
-

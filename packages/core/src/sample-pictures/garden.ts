@@ -1,11 +1,38 @@
 /** Garden tools, drawn from the side. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { PLASTIC_BLACK, ROUND_Y, STEEL, STEEL_DARK, battery, cable, circle, dark, ellipse, group, knob, light, line, path, rect, shadedPath, shadedRect, shine, teeth, tube, vents, wheel } from './parts.ts';
+import {
+  PLASTIC_BLACK,
+  ROUND_Y,
+  STEEL,
+  STEEL_DARK,
+  battery,
+  cable,
+  circle,
+  dark,
+  ellipse,
+  group,
+  knob,
+  light,
+  line,
+  path,
+  rect,
+  shadedPath,
+  shadedRect,
+  shine,
+  teeth,
+  tube,
+  vents,
+  wheel,
+} from './parts.ts';
 
 /** A pair of handlebars rising from (x1, y1) to a grip at (x2, y2): the far bar first, a little offset. */
 function handlebars(x1: number, y1: number, x2: number, y2: number, colour = '#2b2e33', width = 7): string {
   const d = `M${x1} ${y1}L${x2} ${y2}q4-8 16-6`;
-  return group('translate(-9 -5)', tube(d, width, dark(colour, 0.2))) + tube(d, width, colour) + tube(`M${x2 - 2} ${y2 - 2}q4-8 16-6`, width + 3, '#1d1e21');
+  return (
+    group('translate(-9 -5)', tube(d, width, dark(colour, 0.2))) +
+    tube(d, width, colour) +
+    tube(`M${x2 - 2} ${y2 - 2}q4-8 16-6`, width + 3, '#1d1e21')
+  );
 }
 
 const mower: Drawing = {
@@ -125,7 +152,8 @@ const scarifier: Drawing = {
 /** The rotavator's cutters: hooked blades around an axle. */
 function cutters(cx: number, cy: number, r: number): string {
   let out = '';
-  for (let i = 0; i < 6; i++) out += group(`rotate(${i * 60} ${cx} ${cy})`, path(`M${cx - 3} ${cy}h6l4 ${-r}q-12 2-18 -8z`, i % 2 ? '#5d646b' : '#8a9198'));
+  for (let i = 0; i < 6; i++)
+    out += group(`rotate(${i * 60} ${cx} ${cy})`, path(`M${cx - 3} ${cy}h6l4 ${-r}q-12 2-18 -8z`, i % 2 ? '#5d646b' : '#8a9198'));
   return out + circle(cx, cy, 9, STEEL_DARK) + circle(cx, cy, 4, light(STEEL, 0.3));
 }
 

@@ -1,6 +1,26 @@
 /** Kitchen appliances. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { CHROME, CHROME_V, GLASS, PLASTIC_BLACK, ROUND_Y, box, circle, dark, ellipse, knob, line, path, rect, screen, shadedPath, shadedRect, shine, tube, vents } from './parts.ts';
+import {
+  CHROME,
+  CHROME_V,
+  GLASS,
+  PLASTIC_BLACK,
+  ROUND_Y,
+  box,
+  circle,
+  dark,
+  ellipse,
+  knob,
+  line,
+  path,
+  rect,
+  screen,
+  shadedPath,
+  shadedRect,
+  shine,
+  tube,
+  vents,
+} from './parts.ts';
 
 const standMixer: Drawing = {
   w: 280,
@@ -38,7 +58,12 @@ const airFryer: Drawing = {
       rect(158, 64, 16, 16, '#ff8a3d', 2),
       circle(64, 72, 5, '#6b7178'),
       circle(226, 72, 5, '#6b7178'),
-      ...[32, 148].map((x) => shadedRect(x, 96, 110, 130, '#35383d', 16, ROUND_Y) + shadedRect(x + 22, 176, 66, 26, '#1d1e21', 10, ROUND_Y) + shine(`M${x + 12} 104h86`, 2, 0.3)),
+      ...[32, 148].map(
+        (x) =>
+          shadedRect(x, 96, 110, 130, '#35383d', 16, ROUND_Y) +
+          shadedRect(x + 22, 176, 66, 26, '#1d1e21', 10, ROUND_Y) +
+          shine(`M${x + 12} 104h86`, 2, 0.3),
+      ),
     ].join(''),
 };
 

@@ -1,10 +1,37 @@
 /** Moving equipment. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { CHROME, GLASS, PLASTIC_BLACK, ROUND_Y, RUBBER, STEEL, STEEL_DARK, bolt, circle, dark, ellipse, group, light, line, path, rect, shadedPath, shadedRect, shine, tube, wheel } from './parts.ts';
+import {
+  CHROME,
+  GLASS,
+  PLASTIC_BLACK,
+  ROUND_Y,
+  RUBBER,
+  STEEL,
+  STEEL_DARK,
+  bolt,
+  circle,
+  dark,
+  ellipse,
+  group,
+  light,
+  line,
+  path,
+  rect,
+  shadedPath,
+  shadedRect,
+  shine,
+  tube,
+  wheel,
+} from './parts.ts';
 
 /** A wheel seen at an angle: an upright ellipse with its hub. */
 function angledWheel(cx: number, cy: number, rx: number, ry: number): string {
-  return ellipse(cx, cy, rx, ry, RUBBER) + ellipse(cx + rx * 0.15, cy, rx * 0.55, ry * 0.6, '#c3c8cd') + ellipse(cx + rx * 0.15, cy, rx * 0.55, ry * 0.6, 'url(#rd)') + ellipse(cx + rx * 0.15, cy, rx * 0.18, ry * 0.2, STEEL_DARK);
+  return (
+    ellipse(cx, cy, rx, ry, RUBBER) +
+    ellipse(cx + rx * 0.15, cy, rx * 0.55, ry * 0.6, '#c3c8cd') +
+    ellipse(cx + rx * 0.15, cy, rx * 0.55, ry * 0.6, 'url(#rd)') +
+    ellipse(cx + rx * 0.15, cy, rx * 0.18, ry * 0.2, STEEL_DARK)
+  );
 }
 
 /** A sack truck's frame: two rails, cross bars, the loop handle on top and the toe plate. */
@@ -25,7 +52,8 @@ const sackTruck: Drawing = {
   h: 392,
   focus: [100, 330],
   scene: 'van',
-  draw: () => [angledWheel(176, 340, 24, 40), line('M60 340h116', STEEL_DARK, 6), sackFrame('#c62a20'), angledWheel(40, 340, 26, 42)].join(''),
+  draw: () =>
+    [angledWheel(176, 340, 24, 40), line('M60 340h116', STEEL_DARK, 6), sackFrame('#c62a20'), angledWheel(40, 340, 26, 42)].join(''),
 };
 
 /** A tri-star cluster of three small wheels, for climbing stairs. */
@@ -43,7 +71,8 @@ const stairClimber: Drawing = {
   h: 392,
   focus: [120, 320],
   scene: 'stairs',
-  draw: () => [group('translate(8 0)', triStar(190, 336, dark('#2c5d8f', 0.3))), sackFrame('#2c5d8f'), triStar(40, 340, '#3b4a6b')].join(''),
+  draw: () =>
+    [group('translate(8 0)', triStar(190, 336, dark('#2c5d8f', 0.3))), sackFrame('#2c5d8f'), triStar(40, 340, '#3b4a6b')].join(''),
 };
 
 /** A furniture dolly seen from above at an angle: carpeted frame on four castors. */

@@ -1,11 +1,32 @@
 /** Musical instruments. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { CHROME, ROUND_X, ROUND_Y, RUBBER, STEEL, bolt, circle, ellipse, group, knob, line, num, path, rect, screen, shadedPath, shadedRect, shine, speakerCone, wire } from './parts.ts';
+import {
+  CHROME,
+  ROUND_X,
+  ROUND_Y,
+  RUBBER,
+  STEEL,
+  bolt,
+  circle,
+  ellipse,
+  group,
+  knob,
+  line,
+  num,
+  path,
+  rect,
+  screen,
+  shadedPath,
+  shadedRect,
+  shine,
+  speakerCone,
+  wire,
+} from './parts.ts';
 
 /** Frets across a neck from y = top (the nut) down to y = bottom, closer together up the neck. */
 function frets(x: number, w: number, top: number, bottom: number, count: number): string {
   let d = '';
-  for (let i = 1; i <= count; i++) d += `M${x} ${num(top + (bottom - top) * (1 - 0.944 ** i) / (1 - 0.944 ** count))}h${w}`;
+  for (let i = 1; i <= count; i++) d += `M${x} ${num(top + ((bottom - top) * (1 - 0.944 ** i)) / (1 - 0.944 ** count))}h${w}`;
   return line(d, '#d9dde1', 1.3);
 }
 
@@ -81,10 +102,14 @@ const digitalPiano: Drawing = {
 
 /** A drum pad in perspective: mesh head, chrome rim. */
 const pad = (cx: number, cy: number, rx: number): string =>
-  ellipse(cx, cy + 6, rx, rx * 0.36, '#2b2d31') + ellipse(cx, cy, rx, rx * 0.36, '#c9ced3') + ellipse(cx, cy, rx * 0.9, rx * 0.3, '#3a3d42') + ellipse(cx - rx * 0.2, cy - rx * 0.06, rx * 0.4, rx * 0.1, '#55595f');
+  ellipse(cx, cy + 6, rx, rx * 0.36, '#2b2d31') +
+  ellipse(cx, cy, rx, rx * 0.36, '#c9ced3') +
+  ellipse(cx, cy, rx * 0.9, rx * 0.3, '#3a3d42') +
+  ellipse(cx - rx * 0.2, cy - rx * 0.06, rx * 0.4, rx * 0.1, '#55595f');
 
 /** A cymbal pad: a thin black disc, tilted. */
-const cymbal = (cx: number, cy: number, rx: number): string => ellipse(cx, cy, rx, rx * 0.22, '#1f2023') + ellipse(cx - rx * 0.15, cy - 2, rx * 0.6, rx * 0.1, '#3a3d42') + circle(cx, cy - 1, 3, STEEL);
+const cymbal = (cx: number, cy: number, rx: number): string =>
+  ellipse(cx, cy, rx, rx * 0.22, '#1f2023') + ellipse(cx - rx * 0.15, cy - 2, rx * 0.6, rx * 0.1, '#3a3d42') + circle(cx, cy - 1, 3, STEEL);
 
 const drumKit: Drawing = {
   w: 430,
@@ -125,8 +150,16 @@ const ukulele: Drawing = {
   size: 0.62,
   draw: () =>
     [
-      shadedPath('M85 190c-40 0-56 22-54 50c2 18 14 24 10 40c-8 24-22 36-18 62c4 34 30 56 62 56s58-22 62-56c4-26-10-38-18-62c-4-16 8-22 10-40c2-28-14-50-54-50z', '#c27b3c', ROUND_X),
-      path('M85 190c-40 0-56 22-54 50c2 18 14 24 10 40c-8 24-22 36-18 62c4 34 30 56 62 56s58-22 62-56c4-26-10-38-18-62c-4-16 8-22 10-40c2-28-14-50-54-50z', 'none', 'stroke="#f1e3c8" stroke-width="2"'),
+      shadedPath(
+        'M85 190c-40 0-56 22-54 50c2 18 14 24 10 40c-8 24-22 36-18 62c4 34 30 56 62 56s58-22 62-56c4-26-10-38-18-62c-4-16 8-22 10-40c2-28-14-50-54-50z',
+        '#c27b3c',
+        ROUND_X,
+      ),
+      path(
+        'M85 190c-40 0-56 22-54 50c2 18 14 24 10 40c-8 24-22 36-18 62c4 34 30 56 62 56s58-22 62-56c4-26-10-38-18-62c-4-16 8-22 10-40c2-28-14-50-54-50z',
+        'none',
+        'stroke="#f1e3c8" stroke-width="2"',
+      ),
       line('M60 210q-8 60 0 170M110 212q8 60 0 168', '#ad6a30', 1.2),
       circle(85, 262, 20, '#2a1a10'),
       circle(85, 262, 23, 'none', 'stroke="#e9d7b2" stroke-width="2"'),
@@ -142,8 +175,12 @@ const ukulele: Drawing = {
 
 /** A violin upright, body centred on the origin: f-holes, bridge, tailpiece, fingerboard and scroll. */
 function violinBody(): string {
-  const outline = 'M0-92c30 0 44 12 44 36c0 18-8 24-14 32c-6 12-6 34 0 46c10 8 24 18 24 40c0 26-24 40-54 40s-54-14-54-40c0-22 14-32 24-40c6-12 6-34 0-46c-6-8-14-14-14-32c0-24 14-36 44-36z';
-  const f = (s: number): string => line(`M${s * 20}-14c${s * -6} 10 ${s * 6} 26 ${s * -2} 40`, '#2a140a', 2.4) + circle(s * 20, -15, 2.6, '#2a140a') + circle(s * 18, 27, 2.6, '#2a140a');
+  const outline =
+    'M0-92c30 0 44 12 44 36c0 18-8 24-14 32c-6 12-6 34 0 46c10 8 24 18 24 40c0 26-24 40-54 40s-54-14-54-40c0-22 14-32 24-40c6-12 6-34 0-46c-6-8-14-14-14-32c0-24 14-36 44-36z';
+  const f = (s: number): string =>
+    line(`M${s * 20}-14c${s * -6} 10 ${s * 6} 26 ${s * -2} 40`, '#2a140a', 2.4) +
+    circle(s * 20, -15, 2.6, '#2a140a') +
+    circle(s * 18, 27, 2.6, '#2a140a');
   return [
     shadedPath(outline, '#a0461a', ROUND_X),
     path(outline, 'none', 'stroke="#5a2208" stroke-width="2"'),
@@ -198,7 +235,12 @@ const bassAmp: Drawing = {
       '<defs><pattern id="mg" width="8" height="8" patternUnits="userSpaceOnUse"><circle cx="4" cy="4" r="2.6" fill="#0d0e10" fill-opacity=".45"/></pattern></defs>',
       rect(32, 108, 236, 200, 'url(#mg)', 6),
       shadedRect(110, 24, 80, 18, RUBBER, 8, ROUND_Y),
-      ...[[16, 40], [264, 40], [16, 306], [264, 306]].map(([x, y]) => rect(x!, y!, 20, 20, CHROME, 3) + bolt(x! + 10, y! + 10, 2.5)),
+      ...[
+        [16, 40],
+        [264, 40],
+        [16, 306],
+        [264, 306],
+      ].map(([x, y]) => rect(x!, y!, 20, 20, CHROME, 3) + bolt(x! + 10, y! + 10, 2.5)),
     ].join(''),
 };
 
@@ -210,4 +252,3 @@ export const MUSIC_DRAWINGS: Record<string, Drawing> = {
   'music-violin-5': violin,
   'music-bass-amp-6': bassAmp,
 };
-

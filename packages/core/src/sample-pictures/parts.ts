@@ -37,7 +37,13 @@ function channels(hex: string): [number, number, number] {
 export function mix(a: string, b: string, t: number): string {
   const ca = channels(a);
   const cb = channels(b);
-  return `#${ca.map((c, i) => Math.round(c + (cb[i]! - c) * t).toString(16).padStart(2, '0')).join('')}`;
+  return `#${ca
+    .map((c, i) =>
+      Math.round(c + (cb[i]! - c) * t)
+        .toString(16)
+        .padStart(2, '0'),
+    )
+    .join('')}`;
 }
 export const dark = (c: string, t = 0.3): string => mix(c, '#000000', t);
 export const light = (c: string, t = 0.35): string => mix(c, '#ffffff', t);
@@ -74,7 +80,8 @@ export const SHARED_DEFS: Record<string, string> = {
 /** A flat shape and the same shape again with a rounding overlay. */
 export const shadedRect = (x: number, y: number, w: number, h: number, fill: string, rx = 0, overlay = ROUND_X): string =>
   rect(x, y, w, h, fill, rx) + rect(x, y, w, h, overlay, rx);
-export const shadedPath = (d: string, fill: string, overlay = ROUND_X, extra = ''): string => path(d, fill, extra) + path(d, overlay, extra);
+export const shadedPath = (d: string, fill: string, overlay = ROUND_X, extra = ''): string =>
+  path(d, fill, extra) + path(d, overlay, extra);
 export const shadedCircle = (cx: number, cy: number, r: number, fill: string): string =>
   circle(cx, cy, r, fill) + circle(cx, cy, r, 'url(#rd)');
 
@@ -87,7 +94,13 @@ export const shine = (d: string, width = 3, opacity = 0.45): string => line(d, '
 export function wheel(cx: number, cy: number, r: number, rim = '#c3c8cd', tyre = RUBBER): string {
   return [
     circle(cx, cy, r, tyre),
-    circle(cx, cy, r * 0.86, 'none', `stroke="${light(tyre, 0.12)}" stroke-width="${num(r * 0.1)}" stroke-dasharray="${num(r * 0.14)} ${num(r * 0.1)}"`),
+    circle(
+      cx,
+      cy,
+      r * 0.86,
+      'none',
+      `stroke="${light(tyre, 0.12)}" stroke-width="${num(r * 0.1)}" stroke-dasharray="${num(r * 0.14)} ${num(r * 0.1)}"`,
+    ),
     circle(cx, cy, r * 0.6, rim),
     circle(cx, cy, r * 0.6, 'url(#rd)'),
     circle(cx, cy, r * 0.22, dark(rim, 0.35)),
@@ -141,7 +154,8 @@ export function cylinder(cx: number, top: number, rx: number, h: number, colour:
 /** A row of vent slots. */
 export function vents(x: number, y: number, count: number, length: number, gap: number, colour = '#1b1c1f', vertical = true): string {
   let d = '';
-  for (let i = 0; i < count; i++) d += vertical ? `M${num(x + i * gap)} ${num(y)}v${num(length)}` : `M${num(x)} ${num(y + i * gap)}h${num(length)}`;
+  for (let i = 0; i < count; i++)
+    d += vertical ? `M${num(x + i * gap)} ${num(y)}v${num(length)}` : `M${num(x)} ${num(y + i * gap)}h${num(length)}`;
   return line(d, colour, Math.max(gap * 0.45, 1.2));
 }
 
@@ -153,7 +167,12 @@ export function sawBlade(cx: number, cy: number, r: number, teeth = 36): string 
     const b = ((i + 0.6) / teeth) * Math.PI * 2;
     d += `${i ? 'L' : 'M'}${num(cx + Math.cos(a) * r * 0.92)} ${num(cy + Math.sin(a) * r * 0.92)}L${num(cx + Math.cos(b) * r)} ${num(cy + Math.sin(b) * r)}`;
   }
-  return path(`${d}Z`, '#c4cad0') + circle(cx, cy, r * 0.88, 'url(#rd)') + circle(cx, cy, r * 0.25, STEEL_DARK) + circle(cx, cy, r * 0.1, '#d8dce0');
+  return (
+    path(`${d}Z`, '#c4cad0') +
+    circle(cx, cy, r * 0.88, 'url(#rd)') +
+    circle(cx, cy, r * 0.25, STEEL_DARK) +
+    circle(cx, cy, r * 0.1, '#d8dce0')
+  );
 }
 
 /** A straight row of cutting teeth from (x1, y) to (x2, y), pointing up (size < 0) or down. */
@@ -165,13 +184,17 @@ export function teeth(x1: number, x2: number, y: number, count: number, size: nu
 }
 
 export function knob(cx: number, cy: number, r: number, colour = '#2b2d31'): string {
-  return shadedCircle(cx, cy, r, colour) + line(`M${num(cx)} ${num(cy)}l${num(-r * 0.5)} ${num(-r * 0.6)}`, '#e9ecef', Math.max(r * 0.2, 0.8));
+  return (
+    shadedCircle(cx, cy, r, colour) + line(`M${num(cx)} ${num(cy)}l${num(-r * 0.5)} ${num(-r * 0.6)}`, '#e9ecef', Math.max(r * 0.2, 0.8))
+  );
 }
 
-export const bolt = (cx: number, cy: number, r = 2.5): string => circle(cx, cy, r, STEEL_DARK) + circle(cx - r * 0.25, cy - r * 0.25, r * 0.45, '#e3e6e9');
+export const bolt = (cx: number, cy: number, r = 2.5): string =>
+  circle(cx, cy, r, STEEL_DARK) + circle(cx - r * 0.25, cy - r * 0.25, r * 0.45, '#e3e6e9');
 
 /** A dark glass screen with a reflection. */
-export const screen = (x: number, y: number, w: number, h: number, rx = 2, colour = '#14171c'): string => rect(x, y, w, h, colour, rx) + rect(x, y, w, h, GLASS, rx);
+export const screen = (x: number, y: number, w: number, h: number, rx = 2, colour = '#14171c'): string =>
+  rect(x, y, w, h, colour, rx) + rect(x, y, w, h, GLASS, rx);
 
 /** A loudspeaker cone: surround, cone and dust cap. */
 export function speakerCone(cx: number, cy: number, r: number): string {
@@ -189,5 +212,9 @@ export const wire = (d: string, colour = '#d9dde1', width = 0.8): string => line
 
 /** A battery pack clipped under a cordless tool: black casing with a coloured band. */
 export function battery(x: number, y: number, w: number, h: number, band: string): string {
-  return shadedRect(x, y, w, h, PLASTIC_BLACK, 4, ROUND_Y) + rect(x + 4, y + h * 0.3, w - 8, h * 0.18, band, 1) + rect(x + w * 0.7, y + h * 0.62, w * 0.18, h * 0.14, '#7cd35a', 1);
+  return (
+    shadedRect(x, y, w, h, PLASTIC_BLACK, 4, ROUND_Y) +
+    rect(x + 4, y + h * 0.3, w - 8, h * 0.18, band, 1) +
+    rect(x + w * 0.7, y + h * 0.62, w * 0.18, h * 0.14, '#7cd35a', 1)
+  );
 }

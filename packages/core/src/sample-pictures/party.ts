@@ -1,6 +1,23 @@
 /** Party supplies. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { CHROME_V, PLASTIC_BLACK, ROUND_Y, STEEL, circle, cylinder, ellipse, knob, line, path, rect, shadedPath, shadedRect, shine, tube, vents } from './parts.ts';
+import {
+  CHROME_V,
+  PLASTIC_BLACK,
+  ROUND_Y,
+  STEEL,
+  circle,
+  cylinder,
+  ellipse,
+  knob,
+  line,
+  path,
+  rect,
+  shadedPath,
+  shadedRect,
+  shine,
+  tube,
+  vents,
+} from './parts.ts';
 
 const gazebo: Drawing = {
   w: 460,
@@ -41,7 +58,11 @@ const trestleTables: Drawing = {
   scene: 'lawn',
   draw: () =>
     [
-      ...[0, 1, 2].map((i) => path(`M${330 + i * 14} 228l${40 - i * 2}-200h14l-${40 - i * 2} 200z`, i % 2 ? '#d9d7d0' : '#ecebe6') + line(`M${340 + i * 14} 200l30-150`, '#9aa1a8', 3)),
+      ...[0, 1, 2].map(
+        (i) =>
+          path(`M${330 + i * 14} 228l${40 - i * 2}-200h14l-${40 - i * 2} 200z`, i % 2 ? '#d9d7d0' : '#ecebe6') +
+          line(`M${340 + i * 14} 200l30-150`, '#9aa1a8', 3),
+      ),
       trestleTable(),
     ].join(''),
 };
@@ -59,7 +80,11 @@ const festoonLights: Drawing = {
         const t = i / 8;
         const x = x1 + (x2 - x1) * t;
         const y = 22 + 70 * 4 * t * (1 - t);
-        bulbs += line(`M${x} ${y}v8`, '#1f2023', 2) + circle(x, y + 17, 16, 'url(#glow)') + rect(x - 3, y + 6, 6, 6, '#1f2023', 1) + circle(x, y + 17, 6.5, '#fff3c4');
+        bulbs +=
+          line(`M${x} ${y}v8`, '#1f2023', 2) +
+          circle(x, y + 17, 16, 'url(#glow)') +
+          rect(x - 3, y + 6, 6, 6, '#1f2023', 1) +
+          circle(x, y + 17, 6.5, '#fff3c4');
       }
     };
     swag(14, 230);
@@ -79,10 +104,13 @@ const chocolateFountain: Drawing = {
   focus: [115, 130],
   scene: 'kitchen',
   draw: () => {
-    const tier = (y: number, rx: number): string => ellipse(115, y, rx, rx * 0.18, '#c9ced3') + ellipse(115, y - 2, rx - 4, rx * 0.14, '#6b3b22');
+    const tier = (y: number, rx: number): string =>
+      ellipse(115, y, rx, rx * 0.18, '#c9ced3') + ellipse(115, y - 2, rx - 4, rx * 0.14, '#6b3b22');
     const curtain = (y1: number, y2: number, rx: number): string =>
-      path(`M${115 - rx} ${y1}q-2 ${(y2 - y1) / 2} ${-8} ${y2 - y1}q${rx + 8} 16 ${2 * rx + 16} 0q-6-${(y2 - y1) / 2}-8-${y2 - y1}z`, '#5a3320') +
-      line(`M${115 - rx / 3} ${y1 + 4}v${y2 - y1 - 8}M${115 + rx / 2} ${y1 + 4}v${y2 - y1 - 10}`, '#8a5435', 3);
+      path(
+        `M${115 - rx} ${y1}q-2 ${(y2 - y1) / 2} ${-8} ${y2 - y1}q${rx + 8} 16 ${2 * rx + 16} 0q-6-${(y2 - y1) / 2}-8-${y2 - y1}z`,
+        '#5a3320',
+      ) + line(`M${115 - rx / 3} ${y1 + 4}v${y2 - y1 - 8}M${115 + rx / 2} ${y1 + 4}v${y2 - y1 - 10}`, '#8a5435', 3);
     return [
       shadedPath('M30 296l10-50h150l10 50z', '#2b2d31', ROUND_Y),
       knob(80, 274, 8),
@@ -98,7 +126,14 @@ const chocolateFountain: Drawing = {
       tier(82, 32),
       path('M103 82q4-24 12-26q8 2 12 26z', '#5a3320'),
       shine('M108 70v-8', 2),
-      ...[[20, 282], [206, 284], [36, 290]].map(([x, y]) => path(`M${x! - 8} ${y! - 6}q8-6 16 0q-2 12-8 14q-6-2-8-14z`, '#d62839') + path(`M${x! - 5} ${y! - 8}l5 3 5-3`, '#3f8a3a')),
+      ...[
+        [20, 282],
+        [206, 284],
+        [36, 290],
+      ].map(
+        ([x, y]) =>
+          path(`M${x! - 8} ${y! - 6}q8-6 16 0q-2 12-8 14q-6-2-8-14z`, '#d62839') + path(`M${x! - 5} ${y! - 8}l5 3 5-3`, '#3f8a3a'),
+      ),
     ].join('');
   },
 };
@@ -121,7 +156,14 @@ const candyfloss: Drawing = {
       ellipse(150, 116, 60, 8, '#f7c6d9', 'fill-opacity=".8"'),
       cylinder(150, 104, 14, 12, '#c9ced3'),
       line('M196 170l10-100', '#f5f1ea', 5),
-      ...[[206, 60, 26], [184, 44, 20], [226, 38, 20], [204, 24, 18], [188, 70, 16], [228, 66, 16]].map(([x, y, r]) => circle(x!, y!, r!, '#f7b6cf')),
+      ...[
+        [206, 60, 26],
+        [184, 44, 20],
+        [226, 38, 20],
+        [204, 24, 18],
+        [188, 70, 16],
+        [228, 66, 16],
+      ].map(([x, y, r]) => circle(x!, y!, r!, '#f7b6cf')),
       circle(198, 38, 14, '#fbd6e4'),
       circle(214, 52, 10, '#fbd6e4'),
     ].join(''),

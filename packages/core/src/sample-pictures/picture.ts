@@ -48,7 +48,8 @@ export const PARCEL: Drawing = {
   h: 150,
   focus: [100, 90],
   scene: 'workbench',
-  draw: () => box(10, 50, 150, 100, 70, '#c8a06a') + `<path d="M10 80h150M85 50v100" stroke="#d9c7a0" stroke-width="10" stroke-opacity=".6"/>`,
+  draw: () =>
+    box(10, 50, 150, 100, 70, '#c8a06a') + `<path d="M10 80h150M85 50v100" stroke="#d9c7a0" stroke-width="10" stroke-opacity=".6"/>`,
 };
 
 function studio(paper: string): string {
@@ -73,7 +74,9 @@ function placed(d: Drawing, art: string, p: Placement, floor: number, lift: numb
   const rx = d.w * s * 0.56;
   const fade = lift > 0 ? Math.max(0.35, 1 - lift / 200) : 1;
   const shadow = ellipse(cx, floor, rx * fade, Math.max(6, rx * 0.1), 'url(#sh)', fade < 1 ? `opacity="${num(fade)}"` : '');
-  const transform = p.mirror ? `translate(${num(p.x + d.w * s)} ${num(p.y)}) scale(${num3(-s)} ${num3(s)})` : `translate(${num(p.x)} ${num(p.y)}) scale(${num3(s)})`;
+  const transform = p.mirror
+    ? `translate(${num(p.x + d.w * s)} ${num(p.y)}) scale(${num3(-s)} ${num3(s)})`
+    : `translate(${num(p.x)} ${num(p.y)}) scale(${num3(s)})`;
   return `${shadow}<g transform="${transform}">${art}</g>`;
 }
 

@@ -1,15 +1,41 @@
 /** Power tools, drawn from the side. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
 import {
-  CHROME, PLASTIC_BLACK, ROUND_Y, RUBBER, STEEL, STEEL_DARK, battery, bolt, cable, circle, dark, ellipse, knob, light, line, path, rect, sawBlade,
-  shadedPath, shadedRect, shine, tube, vents, wheel,
+  CHROME,
+  PLASTIC_BLACK,
+  ROUND_Y,
+  RUBBER,
+  STEEL,
+  STEEL_DARK,
+  battery,
+  bolt,
+  cable,
+  circle,
+  dark,
+  ellipse,
+  knob,
+  light,
+  line,
+  path,
+  rect,
+  sawBlade,
+  shadedPath,
+  shadedRect,
+  shine,
+  tube,
+  vents,
+  wheel,
 } from './parts.ts';
 
 /** A masonry or twist drill bit from x1 to x2 along y, with its flutes. */
 function drillBit(x1: number, x2: number, y: number, r: number): string {
   let flutes = '';
   for (let x = x1 + 4; x < x2 - 4; x += r * 1.6) flutes += `M${x} ${y - r}l${r * 0.9} ${r * 2}`;
-  return rect(x1, y - r, x2 - x1, r * 2, STEEL, r * 0.4) + line(flutes, STEEL_DARK, 1.6) + path(`M${x1} ${y - r}l-${r * 1.2} ${r}l${r * 1.2} ${r}z`, '#7d858c');
+  return (
+    rect(x1, y - r, x2 - x1, r * 2, STEEL, r * 0.4) +
+    line(flutes, STEEL_DARK, 1.6) +
+    path(`M${x1} ${y - r}l-${r * 1.2} ${r}l${r * 1.2} ${r}z`, '#7d858c')
+  );
 }
 
 const combiDrill: Drawing = {
@@ -99,7 +125,12 @@ const jigsaw: Drawing = {
       path('M56 156v82l-5-3v-6l5-3v-6l-5-3v-6l5-3v-6l-5-3v-6l5-3v-6l-5-3v-6l5-3v-6l-5-3z', '#9aa1a8'),
       rect(18, 182, 214, 14, CHROME, 3),
       battery(176, 120, 72, 56, '#5aa02c'),
-      shadedPath('M28 182V104q0-20 22-22h42q8-48 54-52h60q38 2 38 40v54h-64v62zM118 100h98V76q0-18-16-20h-52q-28 2-30 44z', '#5aa02c', ROUND_Y, 'fill-rule="evenodd"'),
+      shadedPath(
+        'M28 182V104q0-20 22-22h42q8-48 54-52h60q38 2 38 40v54h-64v62zM118 100h98V76q0-18-16-20h-52q-28 2-30 44z',
+        '#5aa02c',
+        ROUND_Y,
+        'fill-rule="evenodd"',
+      ),
       line('M118 42q6-2 14-2h68q28 2 30 28v40', RUBBER, 12),
       path('M156 56q8 12 2 26l-9-3q5-10-1-21z', '#1b1c1f'),
       shadedRect(28, 112, 50, 70, STEEL_DARK, 4),
@@ -169,7 +200,11 @@ const floorSander: Drawing = {
 
 /** An electric motor lying on its side: a ribbed cylinder with a cap. */
 function cylinderMotor(x: number, y: number, w: number, h: number): string {
-  return shadedRect(x, y, w, h, PLASTIC_BLACK, h / 2, ROUND_Y) + vents(x + 14, y + 8, Math.floor((w - 28) / 8), h - 16, 8) + ellipse(x + w, y + h / 2, 10, h / 2, light(PLASTIC_BLACK, 0.2));
+  return (
+    shadedRect(x, y, w, h, PLASTIC_BLACK, h / 2, ROUND_Y) +
+    vents(x + 14, y + 8, Math.floor((w - 28) / 8), h - 16, 8) +
+    ellipse(x + w, y + h / 2, 10, h / 2, light(PLASTIC_BLACK, 0.2))
+  );
 }
 
 export const POWER_DRAWINGS: Record<string, Drawing> = {

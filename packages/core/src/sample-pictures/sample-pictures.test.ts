@@ -55,7 +55,10 @@ describe('sample pictures', () => {
       expect(inUse).not.toContain('filter=');
       expect(closeUp).toContain('filter="url(#bl)"');
       // The item's group follows its shadow.
-      const scale = (svg: string) => Math.abs(Number(/^<g transform="translate\([^)]*\) scale\((-?[\d.]+)/.exec(svg.slice(svg.indexOf('/>', svg.indexOf('url(#sh)')) + 2))![1]));
+      const scale = (svg: string) =>
+        Math.abs(
+          Number(/^<g transform="translate\([^)]*\) scale\((-?[\d.]+)/.exec(svg.slice(svg.indexOf('/>', svg.indexOf('url(#sh)')) + 2))![1]),
+        );
       expect(scale(closeUp), item.key).toBeGreaterThan(scale(studio) * 1.5);
     }
   });

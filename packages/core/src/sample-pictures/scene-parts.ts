@@ -61,7 +61,12 @@ export function depthLines(top: number, bottom: number, count: number, colour: s
 
 /** A wall, its skirting board and a floor below it. */
 export function room(wall: string, floorTop: number, floor: string, skirting = '#f4f2ee'): string {
-  return rect(0, 0, 600, floorTop, wall) + rect(0, floorTop, 600, 400 - floorTop, floor) + rect(0, floorTop - 14, 600, 14, skirting) + rect(0, floorTop - 2, 600, 3, '#000', 0, 'fill-opacity=".12"');
+  return (
+    rect(0, 0, 600, floorTop, wall) +
+    rect(0, floorTop, 600, 400 - floorTop, floor) +
+    rect(0, floorTop - 14, 600, 14, skirting) +
+    rect(0, floorTop - 2, 600, 3, '#000', 0, 'fill-opacity=".12"')
+  );
 }
 
 /** A window in a wall: frame, glass with sky and a glare. */
@@ -69,7 +74,11 @@ export function windowPane(x: number, y: number, w: number, h: number, frame = '
   return [
     rect(x - 8, y - 8, w + 16, h + 16, frame, 2),
     rect(x, y, w, h, 'url(#wg)'),
-    path(`M${num(x + w * 0.15)} ${num(y + h)}l${num(w * 0.35)} ${num(-h)}h${num(w * 0.18)}l${num(-w * 0.35)} ${num(h)}z`, '#fff', 'fill-opacity=".3"'),
+    path(
+      `M${num(x + w * 0.15)} ${num(y + h)}l${num(w * 0.35)} ${num(-h)}h${num(w * 0.18)}l${num(-w * 0.35)} ${num(h)}z`,
+      '#fff',
+      'fill-opacity=".3"',
+    ),
     rect(x + w / 2 - 3, y, 6, h, frame),
     rect(x, y + h * 0.4 - 3, w, 6, frame),
   ].join('');

@@ -139,9 +139,16 @@ export const INDOOR_SCENES = {
   }),
   stairs: (): Scene => {
     let steps = '';
-    for (let i = 0; i < 7; i++) steps += rect(330 + i * 38, 300 - i * 38, 400, 38, i % 2 ? '#b88d5d' : '#c49a69') + rect(330 + i * 38, 300 - i * 38, 400, 5, '#d9b487');
+    for (let i = 0; i < 7; i++)
+      steps +=
+        rect(330 + i * 38, 300 - i * 38, 400, 38, i % 2 ? '#b88d5d' : '#c49a69') + rect(330 + i * 38, 300 - i * 38, 400, 5, '#d9b487');
     return {
-      back: [room('#ddd6ca', 338, '#9a7652'), steps, line('M330 200L600 -70', '#7a5a3a', 8), line('M340 300v-100M378 262v-100M416 224v-100', '#efe8dc', 4)].join(''),
+      back: [
+        room('#ddd6ca', 338, '#9a7652'),
+        steps,
+        line('M330 200L600 -70', '#7a5a3a', 8),
+        line('M340 300v-100M378 262v-100M416 224v-100', '#efe8dc', 4),
+      ].join(''),
       floor: 365,
     };
   },

@@ -53,10 +53,25 @@ export const OUTDOOR_SCENES = {
     for (let i = 0; i < 34; i++) {
       const x = (i * 97) % 600;
       const y = 235 + ((i * 61) % 160);
-      litter += ellipse(x, y, 7, 3.5, ['#d9822b', '#c4551f', '#e3b23c', '#9c4a1c'][i % 4]!, `transform="rotate(${(i * 47) % 180} ${x} ${y})"`);
+      litter += ellipse(
+        x,
+        y,
+        7,
+        3.5,
+        ['#d9822b', '#c4551f', '#e3b23c', '#9c4a1c'][i % 4]!,
+        `transform="rotate(${(i * 47) % 180} ${x} ${y})"`,
+      );
     }
     return {
-      back: [sky(210, '#c9d9e4', '#eef2f3'), rect(120, 60, 26, 170, '#5b4636'), rect(430, 40, 34, 190, '#4e3c2f'), treeline(100, 60, '#b8762c', 3), treeline(150, 40, '#8f6a2e', 6), lawnFloor(225, '#8cae5a', '#557f38'), litter].join(''),
+      back: [
+        sky(210, '#c9d9e4', '#eef2f3'),
+        rect(120, 60, 26, 170, '#5b4636'),
+        rect(430, 40, 34, 190, '#4e3c2f'),
+        treeline(100, 60, '#b8762c', 3),
+        treeline(150, 40, '#8f6a2e', 6),
+        lawnFloor(225, '#8cae5a', '#557f38'),
+        litter,
+      ].join(''),
       floor: 352,
     };
   },

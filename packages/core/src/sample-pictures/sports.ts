@@ -1,6 +1,27 @@
 /** Sports equipment. Drawn by this project's own code and under the project's licence. */
 import type { Drawing } from './picture.ts';
-import { CHROME, PLASTIC_BLACK, ROUND_Y, RUBBER, STEEL, circle, dark, ellipse, group, line, num, path, rect, screen, shadedPath, shadedRect, shine, spokedWheel, tube, wheel } from './parts.ts';
+import {
+  CHROME,
+  PLASTIC_BLACK,
+  ROUND_Y,
+  RUBBER,
+  STEEL,
+  circle,
+  dark,
+  ellipse,
+  group,
+  line,
+  num,
+  path,
+  rect,
+  screen,
+  shadedPath,
+  shadedRect,
+  shine,
+  spokedWheel,
+  tube,
+  wheel,
+} from './parts.ts';
 
 const eBike: Drawing = {
   w: 440,
@@ -83,7 +104,13 @@ function racket(colour: string): string {
 }
 
 const ball = (x: number, y: number, r = 16): string =>
-  circle(x, y, r, '#d7e84a') + circle(x, y, r, 'url(#rd)') + line(`M${x - r * 0.9} ${y - r * 0.4}q${r * 0.9} ${r * 0.7} ${r * 1.8} 0M${x - r * 0.9} ${y + r * 0.4}q${r * 0.9} ${-r * 0.7} ${r * 1.8} 0`, '#fbfbf4', 2.5);
+  circle(x, y, r, '#d7e84a') +
+  circle(x, y, r, 'url(#rd)') +
+  line(
+    `M${x - r * 0.9} ${y - r * 0.4}q${r * 0.9} ${r * 0.7} ${r * 1.8} 0M${x - r * 0.9} ${y + r * 0.4}q${r * 0.9} ${-r * 0.7} ${r * 1.8} 0`,
+    '#fbfbf4',
+    2.5,
+  );
 
 const tennis: Drawing = {
   w: 380,
@@ -116,7 +143,12 @@ const kayak: Drawing = {
       ellipse(350, 80, 30, 10, PLASTIC_BLACK),
       line('M20 92l14-4M452 88l12 4', RUBBER, 6),
       tube('M40 40L430 120', 6, '#3a3d42'),
-      ...[[40, 40, -12], [430, 120, 168]].map(([x, y, a]) => group(`translate(${x} ${y}) rotate(${a})`, shadedPath('M0 0q-20-14-50-8q-6 12 0 22q30 4 50-14z', '#f0b323', ROUND_Y))),
+      ...[
+        [40, 40, -12],
+        [430, 120, 168],
+      ].map(([x, y, a]) =>
+        group(`translate(${x} ${y}) rotate(${a})`, shadedPath('M0 0q-20-14-50-8q-6 12 0 22q30 4 50-14z', '#f0b323', ROUND_Y)),
+      ),
     ].join(''),
 };
 
@@ -124,7 +156,13 @@ const kayak: Drawing = {
 function club(x: number, top: number, kind: 'driver' | 'iron' | 'putter', tilt: number): string {
   const shaft = line(`M${x} 120L${x + tilt} ${top}`, '#c9ced3', 3);
   const hx = x + tilt;
-  if (kind === 'driver') return shaft + shadedPath(`M${hx - 20} ${top + 8}q-4-30 20-34q26 4 20 34z`, '#c62a20', ROUND_Y) + circle(hx, top - 28, 8, '#f1ede4') + line(`M${hx - 18} ${top - 4}h36`, '#f1ede4', 3);
+  if (kind === 'driver')
+    return (
+      shaft +
+      shadedPath(`M${hx - 20} ${top + 8}q-4-30 20-34q26 4 20 34z`, '#c62a20', ROUND_Y) +
+      circle(hx, top - 28, 8, '#f1ede4') +
+      line(`M${hx - 18} ${top - 4}h36`, '#f1ede4', 3)
+    );
   if (kind === 'putter') return shaft + rect(hx - 4, top - 4, 28, 10, '#2b2d31', 3);
   return shaft + path(`M${hx} ${top + 6}l4-14 22 6-6 12z`, CHROME);
 }

@@ -3,14 +3,17 @@ import { distanceMetres } from '../near.ts';
 import { districtCentre, findTown, placeOffline, POSTCODE_AREAS, POSTCODE_DISTRICTS } from './index.ts';
 
 describe('the district table', () => {
-  it.each(Object.entries(POSTCODE_DISTRICTS))('%s is a district of a known area, near that area, with names', (district, [names, latitude, longitude]) => {
-    expect(district).toMatch(/^[A-Z]{1,2}\d{1,2}$/);
-    const area = POSTCODE_AREAS[/^[A-Z]+/.exec(district)![0]];
-    expect(area).toBeDefined();
-    // Districts lie within about 25 km of their post town (outer Manchester districts are the farthest).
-    expect(distanceMetres({ latitude, longitude }, { latitude: area![1], longitude: area![2] })).toBeLessThan(25_000);
-    expect(names.trim().length).toBeGreaterThan(2);
-  });
+  it.each(Object.entries(POSTCODE_DISTRICTS))(
+    '%s is a district of a known area, near that area, with names',
+    (district, [names, latitude, longitude]) => {
+      expect(district).toMatch(/^[A-Z]{1,2}\d{1,2}$/);
+      const area = POSTCODE_AREAS[/^[A-Z]+/.exec(district)![0]];
+      expect(area).toBeDefined();
+      // Districts lie within about 25 km of their post town (outer Manchester districts are the farthest).
+      expect(distanceMetres({ latitude, longitude }, { latitude: area![1], longitude: area![2] })).toBeLessThan(25_000);
+      expect(names.trim().length).toBeGreaterThan(2);
+    },
+  );
 
   it('places a postcode at its district, a sub-district at its district, and others at their area', () => {
     expect(placeOffline({ kind: 'postcode', postcode: 'OX2 6AE' })).toEqual({ latitude: 51.77, longitude: -1.275, label: 'OX2' });

@@ -53,7 +53,10 @@ describe('seedIfEmpty', () => {
       sql`select name, latitude, longitude, public_latitude, public_longitude from items`,
     );
     for (const r of rows) {
-      const metres = distanceMetres({ latitude: r.latitude, longitude: r.longitude }, { latitude: r.public_latitude, longitude: r.public_longitude });
+      const metres = distanceMetres(
+        { latitude: r.latitude, longitude: r.longitude },
+        { latitude: r.public_latitude, longitude: r.public_longitude },
+      );
       expect(metres, r.name).toBeGreaterThanOrEqual(PUBLIC_OFFSET_METRES.min - 1);
       expect(metres, r.name).toBeLessThanOrEqual(PUBLIC_OFFSET_METRES.max + 1);
     }

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { addDays, CATEGORIES, lineTotalPence, todayInLondon } from '@toolshed/core';
-import { SAMPLE_IMAGE_COUNT, SAMPLE_ITEMS, SAMPLE_RENTALS, SAMPLE_REVIEWS, SAMPLE_USERS, sampleImageSvg } from '@toolshed/core/sample-catalogue';
+import {
+  SAMPLE_IMAGE_COUNT,
+  SAMPLE_ITEMS,
+  SAMPLE_RENTALS,
+  SAMPLE_REVIEWS,
+  SAMPLE_USERS,
+  sampleImageSvg,
+} from '@toolshed/core/sample-catalogue';
 import { queryRows, type Db } from '../database.ts';
 import { categories, itemImages, items, rentals, reviews, users } from '../schema.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -23,7 +30,10 @@ export async function syncCategories(db: Db): Promise<void> {
   await db
     .insert(categories)
     .values(CATEGORIES.map((c, position) => ({ ...c, position })))
-    .onConflictDoUpdate({ target: categories.id, set: { name: sql`excluded.name`, description: sql`excluded.description`, position: sql`excluded.position` } });
+    .onConflictDoUpdate({
+      target: categories.id,
+      set: { name: sql`excluded.name`, description: sql`excluded.description`, position: sql`excluded.position` },
+    });
 }
 
 /** Fills a database without users or items with the sample catalogue; otherwise does nothing. */
@@ -80,11 +90,13 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
         createdAt: new Date(now.getTime() - (SAMPLE_ITEMS.length - n) * 3_600_000),
       })),
     );
-    await tx.insert(itemImages).values(
-      SAMPLE_ITEMS.flatMap((item) =>
-        (images.get(item.key) ?? []).map((img, position) => ({ itemId: id(itemIds, item.key), position, ...img })),
-      ),
-    );
+    await tx
+      .insert(itemImages)
+      .values(
+        SAMPLE_ITEMS.flatMap((item) =>
+          (images.get(item.key) ?? []).map((img, position) => ({ itemId: id(itemIds, item.key), position, ...img })),
+        ),
+      );
     const byKey = new Map(SAMPLE_ITEMS.map((i) => [i.key, i]));
     await tx.insert(rentals).values(
       SAMPLE_RENTALS.map((r) => {

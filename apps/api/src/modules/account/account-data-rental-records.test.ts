@@ -7,7 +7,16 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 import { queryRows, type Db } from '../../db/database.ts';
-import { calendarBlockedDays, calendarSources, claimPhotos, depositHolds, handoverNotes, handoverPhotos, rentalClaims, rentalExtensions } from '../../db/schema.ts';
+import {
+  calendarBlockedDays,
+  calendarSources,
+  claimPhotos,
+  depositHolds,
+  handoverNotes,
+  handoverPhotos,
+  rentalClaims,
+  rentalExtensions,
+} from '../../db/schema.ts';
 
 /**
  * 'Download my data' with the records of later features: calendar sources, the member's own side of
@@ -77,7 +86,13 @@ beforeAll(async () => {
   maya = await createSignedInUser(ctx.app, mailer, 'maya-records@example.com', 'Maya Records');
   otto = await createUser(db, { name: 'Otto Other' });
   third = await createUser(db, { name: 'Third Party' });
-  mayaItem = await createItem(db, maya.user.id, { name: 'Maya mower', bufferDays: 1, bookingMode: 'request', depositPence: 4000, weeklyRatePence: 5000 });
+  mayaItem = await createItem(db, maya.user.id, {
+    name: 'Maya mower',
+    bufferDays: 1,
+    bookingMode: 'request',
+    depositPence: 4000,
+    weeklyRatePence: 5000,
+  });
   const ottoItem = await createItem(db, otto.id, { name: 'Otto saw' });
 
   // Maya rents Otto's saw (returned, extended once); Otto rents Maya's mower (a request she accepted);
@@ -103,44 +118,128 @@ beforeAll(async () => {
     { rentalId: ids.ottoRents, side: 'return', note: foreign.ottoReturnNote, updatedAt: new Date() },
     { rentalId: ids.ottoAndThird, side: 'return', note: foreign.thirdNote, updatedAt: new Date() },
   ]);
-  await db.insert(handoverPhotos).values([
-    photo(ids.ottoPickupPhoto, ids.mayaRents, 'pickup', otto.id, 1),
-    photo(ids.mayaReturnPhoto, ids.mayaRents, 'return', maya.user.id, 2),
-    photo(ids.mayaPickupPhoto, ids.ottoRents, 'pickup', maya.user.id, 3),
-    photo(ids.ottoReturnPhoto, ids.ottoRents, 'return', otto.id, 4),
-    photo(ids.thirdPhoto, ids.ottoAndThird, 'return', third.id, 5),
-  ]);
+  await db
+    .insert(handoverPhotos)
+    .values([
+      photo(ids.ottoPickupPhoto, ids.mayaRents, 'pickup', otto.id, 1),
+      photo(ids.mayaReturnPhoto, ids.mayaRents, 'return', maya.user.id, 2),
+      photo(ids.mayaPickupPhoto, ids.ottoRents, 'pickup', maya.user.id, 3),
+      photo(ids.ottoReturnPhoto, ids.ottoRents, 'return', otto.id, 4),
+      photo(ids.thirdPhoto, ids.ottoAndThird, 'return', third.id, 5),
+    ]);
 
   await db.insert(depositHolds).values([
-    { rentalId: ids.mayaRents, renterId: maya.user.id, ownerId: otto.id, amountPence: 5000, provider: 'simulated', authorizationId: 'auth-deposit-maya', status: 'captured', capturedPence: 2000, settledAt: new Date() },
-    { rentalId: ids.ottoRents, renterId: otto.id, ownerId: maya.user.id, amountPence: 4000, provider: 'simulated', authorizationId: 'auth-deposit-otto', status: 'released', capturedPence: 0, settledAt: new Date() },
-    { rentalId: ids.ottoAndThird, renterId: third.id, ownerId: otto.id, amountPence: 7700, provider: 'simulated', authorizationId: 'auth-deposit-third' },
+    {
+      rentalId: ids.mayaRents,
+      renterId: maya.user.id,
+      ownerId: otto.id,
+      amountPence: 5000,
+      provider: 'simulated',
+      authorizationId: 'auth-deposit-maya',
+      status: 'captured',
+      capturedPence: 2000,
+      settledAt: new Date(),
+    },
+    {
+      rentalId: ids.ottoRents,
+      renterId: otto.id,
+      ownerId: maya.user.id,
+      amountPence: 4000,
+      provider: 'simulated',
+      authorizationId: 'auth-deposit-otto',
+      status: 'released',
+      capturedPence: 0,
+      settledAt: new Date(),
+    },
+    {
+      rentalId: ids.ottoAndThird,
+      renterId: third.id,
+      ownerId: otto.id,
+      amountPence: 7700,
+      provider: 'simulated',
+      authorizationId: 'auth-deposit-third',
+    },
   ]);
   const [ottoClaim, mayaClaim, thirdClaim] = await db
     .insert(rentalClaims)
     .values([
-      { rentalId: ids.mayaRents, byUserId: otto.id, byRole: 'owner', kind: 'damaged', amountPence: 2000, note: 'The blade guard is cracked', status: 'accepted', reply: 'Fair, it slipped', acceptedAt: new Date() },
-      { rentalId: ids.ottoRents, byUserId: maya.user.id, byRole: 'owner', kind: 'returned_late', amountPence: 1500, note: 'Back a day late', status: 'disputed', reply: 'It was on time', disputedAt: new Date() },
-      { rentalId: ids.ottoAndThird, byUserId: otto.id, byRole: 'owner', kind: 'missing_parts', amountPence: 3300, note: foreign.thirdClaim },
+      {
+        rentalId: ids.mayaRents,
+        byUserId: otto.id,
+        byRole: 'owner',
+        kind: 'damaged',
+        amountPence: 2000,
+        note: 'The blade guard is cracked',
+        status: 'accepted',
+        reply: 'Fair, it slipped',
+        acceptedAt: new Date(),
+      },
+      {
+        rentalId: ids.ottoRents,
+        byUserId: maya.user.id,
+        byRole: 'owner',
+        kind: 'returned_late',
+        amountPence: 1500,
+        note: 'Back a day late',
+        status: 'disputed',
+        reply: 'It was on time',
+        disputedAt: new Date(),
+      },
+      {
+        rentalId: ids.ottoAndThird,
+        byUserId: otto.id,
+        byRole: 'owner',
+        kind: 'missing_parts',
+        amountPence: 3300,
+        note: foreign.thirdClaim,
+      },
     ])
     .returning({ id: rentalClaims.id });
-  await db.insert(claimPhotos).values([
-    claimPhoto(ids.ottoClaimPhoto, ottoClaim!.id, otto.id),
-    claimPhoto(ids.mayaClaimPhoto, mayaClaim!.id, maya.user.id),
-    claimPhoto(ids.thirdClaimPhoto, thirdClaim!.id, otto.id),
-  ]);
+  await db
+    .insert(claimPhotos)
+    .values([
+      claimPhoto(ids.ottoClaimPhoto, ottoClaim!.id, otto.id),
+      claimPhoto(ids.mayaClaimPhoto, mayaClaim!.id, maya.user.id),
+      claimPhoto(ids.thirdClaimPhoto, thirdClaim!.id, otto.id),
+    ]);
   await db.insert(rentalExtensions).values([
-    { rentalId: ids.mayaRents, fromEndDate: d(-8), toEndDate: d(-7), linePence: 1000, feePence: 100, paidWith: 'card', authorizationId: 'auth-extension-maya', status: 'paid' },
-    { rentalId: ids.ottoAndThird, fromEndDate: d(-19), toEndDate: d(-17), linePence: 2600, feePence: 260, paidWith: 'balance', status: 'paid' },
+    {
+      rentalId: ids.mayaRents,
+      fromEndDate: d(-8),
+      toEndDate: d(-7),
+      linePence: 1000,
+      feePence: 100,
+      paidWith: 'card',
+      authorizationId: 'auth-extension-maya',
+      status: 'paid',
+    },
+    {
+      rentalId: ids.ottoAndThird,
+      fromEndDate: d(-19),
+      toEndDate: d(-17),
+      linePence: 2600,
+      feePence: 260,
+      paidWith: 'balance',
+      status: 'paid',
+    },
   ]);
 
   const [mayaSource] = await db
     .insert(calendarSources)
-    .values({ ownerId: maya.user.id, itemId: mayaItem.id, url: 'https://calendar.example/maya.ics', lastFetchedAt: new Date(), lastError: 'The calendar answered 500', busyRanges: [{ startDate: d(30), endDate: d(31) }] })
+    .values({
+      ownerId: maya.user.id,
+      itemId: mayaItem.id,
+      url: 'https://calendar.example/maya.ics',
+      lastFetchedAt: new Date(),
+      lastError: 'The calendar answered 500',
+      busyRanges: [{ startDate: d(30), endDate: d(31) }],
+    })
     .returning({ id: calendarSources.id });
   ids.mayaSource = mayaSource!.id;
   await db.insert(calendarBlockedDays).values({ sourceId: ids.mayaSource, itemId: mayaItem.id, startDate: d(30), endDate: d(31) });
-  await db.insert(calendarSources).values({ ownerId: otto.id, itemId: ottoItem.id, url: foreign.ottoSource, lastError: foreign.ottoSourceError });
+  await db
+    .insert(calendarSources)
+    .values({ ownerId: otto.id, itemId: ottoItem.id, url: foreign.ottoSource, lastError: foreign.ottoSourceError });
 });
 afterAll(async () => ctx?.close());
 
@@ -151,7 +250,14 @@ describe('download my data: calendars, handovers, deposits, claims, extensions a
     const data = res.json();
 
     expect(data.calendarSources).toEqual([
-      expect.objectContaining({ id: ids.mayaSource, url: 'https://calendar.example/maya.ics', item_id: mayaItem.id, item_name: 'Maya mower', last_error: 'The calendar answered 500', busy_ranges: [{ startDate: d(30), endDate: d(31) }] }),
+      expect.objectContaining({
+        id: ids.mayaSource,
+        url: 'https://calendar.example/maya.ics',
+        item_id: mayaItem.id,
+        item_name: 'Maya mower',
+        last_error: 'The calendar answered 500',
+        busy_ranges: [{ startDate: d(30), endDate: d(31) }],
+      }),
     ]);
     expect(data.calendarSources[0].last_fetched_at).not.toBeNull();
 
@@ -168,13 +274,19 @@ describe('download my data: calendars, handovers, deposits, claims, extensions a
     ]);
     expect(data.handoverPhotos[0].taken_at).toBeTruthy();
 
-    expect(data.depositHolds.map((h: Record<string, unknown>) => [h.rental_id, h.my_role, h.amount_pence, h.status, h.captured_pence]).sort()).toEqual(
+    expect(
+      data.depositHolds.map((h: Record<string, unknown>) => [h.rental_id, h.my_role, h.amount_pence, h.status, h.captured_pence]).sort(),
+    ).toEqual(
       [
         [ids.mayaRents, 'renter', 5000, 'captured', 2000],
         [ids.ottoRents, 'owner', 4000, 'released', 0],
       ].sort(),
     );
-    expect(data.claims.map((c: Record<string, unknown>) => [c.rental_id, c.my_role, c.reported_by_me, c.kind, c.amount_pence, c.status, c.note, c.reply]).sort()).toEqual(
+    expect(
+      data.claims
+        .map((c: Record<string, unknown>) => [c.rental_id, c.my_role, c.reported_by_me, c.kind, c.amount_pence, c.status, c.note, c.reply])
+        .sort(),
+    ).toEqual(
       [
         [ids.mayaRents, 'renter', false, 'damaged', 2000, 'accepted', 'The blade guard is cracked', 'Fair, it slipped'],
         [ids.ottoRents, 'owner', true, 'returned_late', 1500, 'disputed', 'Back a day late', 'It was on time'],
@@ -183,13 +295,32 @@ describe('download my data: calendars, handovers, deposits, claims, extensions a
     expect(data.claimPhotos.map((p: { id: string }) => p.id)).toEqual([ids.mayaClaimPhoto]);
 
     expect(data.rentalExtensions).toEqual([
-      expect.objectContaining({ rental_id: ids.mayaRents, my_role: 'renter', from_end_date: d(-8), to_end_date: d(-7), line_pence: 1000, fee_pence: 100, paid_with: 'card', status: 'paid' }),
+      expect.objectContaining({
+        rental_id: ids.mayaRents,
+        my_role: 'renter',
+        from_end_date: d(-8),
+        to_end_date: d(-7),
+        line_pence: 1000,
+        fee_pence: 100,
+        paid_with: 'card',
+        status: 'paid',
+      }),
     ]);
     // The request Maya answered, on the booking of her item; her item's terms.
-    expect(data.bookingsOfMyItems).toEqual([expect.objectContaining({ id: ids.ottoRents, request_status: 'accepted', request_amount_pence: 2200, buffer_days: 1 })]);
+    expect(data.bookingsOfMyItems).toEqual([
+      expect.objectContaining({ id: ids.ottoRents, request_status: 'accepted', request_amount_pence: 2200, buffer_days: 1 }),
+    ]);
     expect(data.rentalsAsRenter).toEqual([expect.objectContaining({ id: ids.mayaRents, request_status: null })]);
     expect(data.items).toEqual([
-      expect.objectContaining({ name: 'Maya mower', booking_mode: 'request', buffer_days: 1, deposit_pence: 4000, weekly_rate_pence: 5000, require_verified_phone: false, min_completed_rentals: 0 }),
+      expect.objectContaining({
+        name: 'Maya mower',
+        booking_mode: 'request',
+        buffer_days: 1,
+        deposit_pence: 4000,
+        weekly_rate_pence: 5000,
+        require_verified_phone: false,
+        min_completed_rentals: 0,
+      }),
     ]);
 
     const text = res.body;
@@ -215,10 +346,16 @@ describe('download my data: calendars, handovers, deposits, claims, extensions a
 
 describe('delete my account: calendar sources', () => {
   it("removes the member's calendar sources and the days they blocked at once, and leaves another member's", async () => {
-    const blockedOf = (itemId: string) => queryRows<{ booked: string }>(db, sql`select booked::text as booked from items where id = ${itemId}`);
+    const blockedOf = (itemId: string) =>
+      queryRows<{ booked: string }>(db, sql`select booked::text as booked from items where id = ${itemId}`);
     expect((await blockedOf(mayaItem.id))[0]!.booked).toContain(d(30));
 
-    const res = await ctx.app.inject({ method: 'DELETE', url: '/api/me', payload: { password: 'a sturdy wheelbarrow' }, headers: { cookie: maya.cookie, origin: ORIGIN } });
+    const res = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { password: 'a sturdy wheelbarrow' },
+      headers: { cookie: maya.cookie, origin: ORIGIN },
+    });
     expect(res.statusCode, res.body).toBe(204);
 
     expect(await queryRows(db, sql`select id from calendar_sources where owner_id = ${maya.user.id}`)).toEqual([]);

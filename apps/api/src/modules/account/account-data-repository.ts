@@ -14,7 +14,8 @@ const partyTo = (userId: string) => sql`(r.renter_id = ${userId} or r.owner_id =
 const myRole = (userId: string) => sql`case when r.renter_id = ${userId} then 'renter' else 'owner' end`;
 
 /** On a handover row `n` of `rentals r`: the user's own side (pick-up is the owner's, return the renter's). */
-const ownSide = (userId: string) => sql`((n.side = 'pickup' and r.owner_id = ${userId}) or (n.side = 'return' and r.renter_id = ${userId}))`;
+const ownSide = (userId: string) =>
+  sql`((n.side = 'pickup' and r.owner_id = ${userId}) or (n.side = 'return' and r.renter_id = ${userId}))`;
 
 /**
  * SQL for 'Download my data' and 'Delete my account'. Every query names its columns: the export
@@ -43,7 +44,9 @@ export function createAccountDataRepository(db: Db) {
         from users where id = ${userId}`);
       return {
         profile,
-        sessions: await rows(sql`select created_at, expires_at, ip_address, user_agent from sessions where user_id = ${userId} order by created_at`),
+        sessions: await rows(
+          sql`select created_at, expires_at, ip_address, user_agent from sessions where user_id = ${userId} order by created_at`,
+        ),
         items: await rows(sql`
           select i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.weekly_rate_pence, i.deposit_pence, i.min_days,
                  i.max_days, i.booking_mode, i.buffer_days, i.require_verified_phone, i.min_completed_rentals, i.address, i.city,
@@ -68,21 +71,35 @@ export function createAccountDataRepository(db: Db) {
           select rv.id, rv.rating::float8 as rating, rv.comment, rv.item_id, i.name as item_name, rv.rental_id, rv.created_at
           from reviews rv left join items i on i.id = rv.item_id
           where rv.reviewee_id = ${userId} and rv.published_at is not null order by rv.created_at`),
-        messagesSent: await optional('messages', sql`
+        messagesSent: await optional(
+          'messages',
+          sql`
           select m.id, m.thread_id, t.item_id, m.body, m.created_at
-          from messages m join message_threads t on t.id = m.thread_id where m.sender_id = ${userId} order by m.created_at`),
+          from messages m join message_threads t on t.id = m.thread_id where m.sender_id = ${userId} order by m.created_at`,
+        ),
         notifications: await rows(sql`
           select id, kind, title, body, link, item_id, rental_id, read_at, created_at from notifications where user_id = ${userId} order by created_at`),
-        notificationPreferences: await optional('notification_preferences', sql`select * from notification_preferences where user_id = ${userId}`),
+        notificationPreferences: await optional(
+          'notification_preferences',
+          sql`select * from notification_preferences where user_id = ${userId}`,
+        ),
         payments: await rows(sql`
           select id, subtotal_pence, service_fee_pence, amount_pence, brand, last4, created_at from payments where renter_id = ${userId} order by created_at`),
         ledgerEntries: await rows(sql`select * from ledger_entries where user_id = ${userId} order by created_at`),
-        withdrawals: await optional('withdrawals', sql`
-          select id, amount_pence, status, brand, last4, failure_reason, created_at, finished_at from withdrawals where user_id = ${userId} order by created_at`),
-        wheelbarrow: await optional('wheelbarrow_lines', sql`
+        withdrawals: await optional(
+          'withdrawals',
+          sql`
+          select id, amount_pence, status, brand, last4, failure_reason, created_at, finished_at from withdrawals where user_id = ${userId} order by created_at`,
+        ),
+        wheelbarrow: await optional(
+          'wheelbarrow_lines',
+          sql`
           select item_id, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date, added_at
-          from wheelbarrow_lines where user_id = ${userId}`),
-        supportRequests: await rows(sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`),
+          from wheelbarrow_lines where user_id = ${userId}`,
+        ),
+        supportRequests: await rows(
+          sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`,
+        ),
         // The owner's other calendars: the address, what it covers and how its last fetch went.
         calendarSources: await rows(sql`
           select c.id, c.url, c.item_id, i.name as item_name, c.busy_ranges, c.last_fetched_at, c.last_success_at, c.last_error, c.created_at
@@ -136,7 +153,10 @@ export function createAccountDataRepository(db: Db) {
      */
     async anonymise(userId: string, deletedEmail: string): Promise<string[]> {
       return db.transaction(async (tx) => {
-        const [user] = await queryRows<{ picture_key: string | null }>(tx as unknown as Db, sql`select picture_key from users where id = ${userId} for update`);
+        const [user] = await queryRows<{ picture_key: string | null }>(
+          tx as unknown as Db,
+          sql`select picture_key from users where id = ${userId} for update`,
+        );
         const images = await queryRows<{ large_key: string; thumb_key: string }>(
           tx as unknown as Db,
           sql`select im.large_key, im.thumb_key from item_images im join items i on i.id = im.item_id where i.owner_id = ${userId}`,

@@ -18,13 +18,24 @@ const mailer = createMemoryMailer();
 let maya: { cookie: string; user: { id: string } };
 let otto: { id: string };
 let third: { id: string };
-const secrets = { name: 'Otto Secretname', email: 'otto-secret@example.com', phone: '7911123456', street: '99 Hidden Lane', item: 'Otto private chainsaw' };
+const secrets = {
+  name: 'Otto Secretname',
+  email: 'otto-secret@example.com',
+  phone: '7911123456',
+  street: '99 Hidden Lane',
+  item: 'Otto private chainsaw',
+};
 let ottoRentalWithThird = '';
 let mayaItemId = '';
 
 const get = (url: string, cookie = maya.cookie) => ctx.app.inject({ method: 'GET', url, headers: { cookie } });
-const deleteAccount = (cookie: string, password: string) => ctx.app.inject({ method: 'DELETE', url: '/api/me', payload: { password }, headers: { cookie, origin: ORIGIN } });
-const ledgerSnapshot = () => queryRows<{ n: number; total: number }>(db, sql`select count(*)::int as n, coalesce(sum(amount_pence), 0)::int as total from ledger_entries`);
+const deleteAccount = (cookie: string, password: string) =>
+  ctx.app.inject({ method: 'DELETE', url: '/api/me', payload: { password }, headers: { cookie, origin: ORIGIN } });
+const ledgerSnapshot = () =>
+  queryRows<{ n: number; total: number }>(
+    db,
+    sql`select count(*)::int as n, coalesce(sum(amount_pence), 0)::int as total from ledger_entries`,
+  );
 const hasMessages = async () => (await queryRows<{ ok: boolean }>(db, sql`select to_regclass('messages') is not null as ok`))[0]!.ok;
 
 beforeAll(async () => {
@@ -32,8 +43,26 @@ beforeAll(async () => {
   db = ctx.database.db;
   await insertCategories(db);
   maya = await createSignedInUser(ctx.app, mailer, 'maya-data@example.com', 'Maya Dataowner');
-  await db.update(users).set({ phoneCountryCode: 'GB', phoneNumber: '7700900123', phoneVerified: true, addressLine: '1 Own Street', addressCity: 'Leeds', addressPostcode: 'LS1 1AA' }).where(sql`id = ${maya.user.id}`);
-  otto = await createUser(db, { name: secrets.name, email: secrets.email, phoneCountryCode: 'GB', phoneNumber: secrets.phone, addressLine: secrets.street, addressCity: 'York', addressPostcode: 'YO1 7HH' });
+  await db
+    .update(users)
+    .set({
+      phoneCountryCode: 'GB',
+      phoneNumber: '7700900123',
+      phoneVerified: true,
+      addressLine: '1 Own Street',
+      addressCity: 'Leeds',
+      addressPostcode: 'LS1 1AA',
+    })
+    .where(sql`id = ${maya.user.id}`);
+  otto = await createUser(db, {
+    name: secrets.name,
+    email: secrets.email,
+    phoneCountryCode: 'GB',
+    phoneNumber: secrets.phone,
+    addressLine: secrets.street,
+    addressCity: 'York',
+    addressPostcode: 'YO1 7HH',
+  });
   third = await createUser(db, { name: 'Third Party' });
 
   const mayaItem = await createItem(db, maya.user.id, { name: 'Maya mower' });
@@ -50,11 +79,35 @@ beforeAll(async () => {
   ottoRentalWithThird = (await createRental(db, ottoItem, third.id, 2, 2)).id;
 
   await db.insert(reviews).values([
-    { rating: 4.5, comment: 'Maya wrote: great saw', reviewerId: maya.user.id, revieweeId: otto.id, itemId: ottoItem.id, rentalId: mayaRents.id, reviewerRole: 'renter' },
-    { rating: 5, comment: 'About Maya: lovely renter', reviewerId: otto.id, revieweeId: maya.user.id, rentalId: mayaRents.id, reviewerRole: 'owner' },
-    { rating: 2, comment: 'Hidden until both have reviewed', reviewerId: third.id, revieweeId: maya.user.id, reviewerRole: 'owner', publishedAt: null },
+    {
+      rating: 4.5,
+      comment: 'Maya wrote: great saw',
+      reviewerId: maya.user.id,
+      revieweeId: otto.id,
+      itemId: ottoItem.id,
+      rentalId: mayaRents.id,
+      reviewerRole: 'renter',
+    },
+    {
+      rating: 5,
+      comment: 'About Maya: lovely renter',
+      reviewerId: otto.id,
+      revieweeId: maya.user.id,
+      rentalId: mayaRents.id,
+      reviewerRole: 'owner',
+    },
+    {
+      rating: 2,
+      comment: 'Hidden until both have reviewed',
+      reviewerId: third.id,
+      revieweeId: maya.user.id,
+      reviewerRole: 'owner',
+      publishedAt: null,
+    },
   ]);
-  await db.insert(notifications).values({ userId: maya.user.id, kind: 'rental', title: 'Your rental starts soon', body: 'Maya notification body' });
+  await db
+    .insert(notifications)
+    .values({ userId: maya.user.id, kind: 'rental', title: 'Your rental starts soon', body: 'Maya notification body' });
   await db.insert(notifications).values({ userId: otto.id, kind: 'rental', title: 'Otto only', body: 'Otto notification body' });
   await db.transaction((tx) =>
     postTransaction(tx, {
@@ -67,8 +120,13 @@ beforeAll(async () => {
     }),
   );
   if (await hasMessages()) {
-    const [thread] = await queryRows<{ id: string }>(db, sql`insert into message_threads (item_id, owner_id, renter_id) values (${ottoItem.id}, ${otto.id}, ${maya.user.id}) returning id`);
-    await db.execute(sql`insert into messages (thread_id, sender_id, body) values (${thread!.id}, ${maya.user.id}, 'Maya asks about pickup'), (${thread!.id}, ${otto.id}, 'Otto private reply')`);
+    const [thread] = await queryRows<{ id: string }>(
+      db,
+      sql`insert into message_threads (item_id, owner_id, renter_id) values (${ottoItem.id}, ${otto.id}, ${maya.user.id}) returning id`,
+    );
+    await db.execute(
+      sql`insert into messages (thread_id, sender_id, body) values (${thread!.id}, ${maya.user.id}, 'Maya asks about pickup'), (${thread!.id}, ${otto.id}, 'Otto private reply')`,
+    );
   }
 });
 afterAll(async () => ctx?.close());
@@ -79,7 +137,12 @@ describe('download my data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="toolshed-data-\d{4}-\d{2}-\d{2}\.json"$/);
     const data = res.json();
-    expect(data.profile).toMatchObject({ name: 'Maya Dataowner', email: 'maya-data@example.com', phone_number: '7700900123', address_line: '1 Own Street' });
+    expect(data.profile).toMatchObject({
+      name: 'Maya Dataowner',
+      email: 'maya-data@example.com',
+      phone_number: '7700900123',
+      address_line: '1 Own Street',
+    });
     expect(data.items.map((i: { name: string }) => i.name)).toEqual(['Maya mower']);
     expect(data.rentalsAsRenter).toHaveLength(1);
     expect(data.bookingsOfMyItems).toHaveLength(1);
@@ -91,7 +154,19 @@ describe('download my data', () => {
     if (await hasMessages()) expect(data.messagesSent.map((m: { body: string }) => m.body)).toEqual(['Maya asks about pickup']);
 
     const text = res.body;
-    for (const secret of [otto.id, third.id, secrets.name, secrets.email, secrets.phone, secrets.street, ottoRentalWithThird, 'Otto notification body', 'Otto private reply', 'Hidden until both have reviewed', 'Third Party']) {
+    for (const secret of [
+      otto.id,
+      third.id,
+      secrets.name,
+      secrets.email,
+      secrets.phone,
+      secrets.street,
+      ottoRentalWithThird,
+      'Otto notification body',
+      'Otto private reply',
+      'Hidden until both have reviewed',
+      'Third Party',
+    ]) {
       expect(text, secret).not.toContain(secret);
     }
   });
@@ -103,7 +178,10 @@ describe('download my data', () => {
 
 describe('delete my account', () => {
   it('asks for the right password', async () => {
-    expect((await deleteAccount(maya.cookie, '')).json().error).toMatchObject({ field: 'password', message: 'Please enter your password.' });
+    expect((await deleteAccount(maya.cookie, '')).json().error).toMatchObject({
+      field: 'password',
+      message: 'Please enter your password.',
+    });
     expect((await deleteAccount(maya.cookie, 'not my password')).json().error.message).toBe('That password is not right.');
     expect((await get('/api/me')).statusCode).toBe(200);
   });
@@ -124,7 +202,13 @@ describe('delete my account', () => {
   it('is refused while the balance is not zero', async () => {
     const rich = await createSignedInUser(ctx.app, mailer, 'rich@example.com', 'Rich Lender');
     await db.transaction((tx) =>
-      postTransaction(tx, { kind: 'test_credit', entries: [{ userId: rich.user.id, account: 'available', amountPence: 500 }, { userId: rich.user.id, account: 'card', amountPence: -500 }] }),
+      postTransaction(tx, {
+        kind: 'test_credit',
+        entries: [
+          { userId: rich.user.id, account: 'available', amountPence: 500 },
+          { userId: rich.user.id, account: 'card', amountPence: -500 },
+        ],
+      }),
     );
     const res = await deleteAccount(rich.cookie, 'a sturdy wheelbarrow');
     expect(res.statusCode).toBe(409);
@@ -161,7 +245,10 @@ describe('delete my account', () => {
     expect(await queryRows(db, sql`select count(*)::int as n from reviews`)).toEqual(reviewsBefore);
     // Otto's page still shows Maya's review, from a 'Deleted user'.
     const ottoPage = (await ctx.app.inject({ method: 'GET', url: `/api/owners/${otto.id}` })).json();
-    expect(ottoPage.reviews.map((r: { reviewerName: string; comment: string }) => [r.reviewerName, r.comment])).toContainEqual(['Deleted user', 'Maya wrote: great saw']);
+    expect(ottoPage.reviews.map((r: { reviewerName: string; comment: string }) => [r.reviewerName, r.comment])).toContainEqual([
+      'Deleted user',
+      'Maya wrote: great saw',
+    ]);
     // The email is free again.
     expect((await createSignedInUser(ctx.app, mailer, 'maya-data@example.com', 'Maya Again')).user.id).not.toBe(maya.user.id);
   });

@@ -18,7 +18,10 @@ export interface AccountRouteDeps {
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 
-export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, { service, calendar, currentUser, checkPassword, now }) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
+  app,
+  { service, calendar, currentUser, checkPassword, now },
+) => {
   app.post(
     '/me/calendar-feed',
     {
@@ -31,10 +34,14 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app
     async (request, reply) => reply.status(201).send(await calendar.reset((await currentUser.requireUser(request)).id)),
   );
 
-  app.delete('/me/calendar-feed', { schema: { tags: ['account'], summary: 'Turn the calendar feed off', response: { 204: z.null(), ...errors } } }, async (request, reply) => {
-    await calendar.disable((await currentUser.requireUser(request)).id);
-    return reply.status(204).send(null);
-  });
+  app.delete(
+    '/me/calendar-feed',
+    { schema: { tags: ['account'], summary: 'Turn the calendar feed off', response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await calendar.disable((await currentUser.requireUser(request)).id);
+      return reply.status(204).send(null);
+    },
+  );
 
   app.get(
     '/calendar/:file',
@@ -49,23 +56,41 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app
     },
     async (request, reply) => {
       const body = await calendar.render(request.params.file);
-      return reply.type('text/calendar; charset=utf-8').header('cache-control', 'private, max-age=300').header('referrer-policy', 'no-referrer').send(body);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .header('referrer-policy', 'no-referrer')
+        .send(body);
     },
   );
 
-  app.get('/me/export', { schema: { tags: ['account'], summary: 'Download everything held about the signed-in user as a JSON file' } }, async (request, reply) => {
-    const user = await currentUser.requireUser(request);
-    const data = await service.exportData(user.id);
-    return reply
-      .type('application/json; charset=utf-8')
-      .header('content-disposition', `attachment; filename="toolshed-data-${todayInLondon(now())}.json"`)
-      .header('cache-control', 'no-store')
-      .send(JSON.stringify(data, null, 2));
-  });
+  app.get(
+    '/me/export',
+    { schema: { tags: ['account'], summary: 'Download everything held about the signed-in user as a JSON file' } },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const data = await service.exportData(user.id);
+      return reply
+        .type('application/json; charset=utf-8')
+        .header('content-disposition', `attachment; filename="toolshed-data-${todayInLondon(now())}.json"`)
+        .header('cache-control', 'no-store')
+        .send(JSON.stringify(data, null, 2));
+    },
+  );
 
-  app.get('/me/deletion', { schema: { tags: ['account'], summary: 'Whether the account can be deleted now, and if not why', response: { 200: z.object({ blocker: z.string().nullable() }), ...errors } } }, async (request) => ({
-    blocker: await service.deletionBlocker((await currentUser.requireUser(request)).id),
-  }));
+  app.get(
+    '/me/deletion',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Whether the account can be deleted now, and if not why',
+        response: { 200: z.object({ blocker: z.string().nullable() }), ...errors },
+      },
+    },
+    async (request) => ({
+      blocker: await service.deletionBlocker((await currentUser.requireUser(request)).id),
+    }),
+  );
 
   app.delete(
     '/me',
@@ -83,7 +108,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app
     async (request, reply) => {
       const user = await currentUser.requireUser(request);
       if (!request.body.password) throw new AppError('VALIDATION', 'Please enter your password.', 'password');
-      if (!(await checkPassword(request, request.body.password))) throw new AppError('VALIDATION', 'That password is not right.', 'password');
+      if (!(await checkPassword(request, request.body.password)))
+        throw new AppError('VALIDATION', 'That password is not right.', 'password');
       await service.deleteAccount(user.id);
       return reply.status(204).send(null);
     },

@@ -10,7 +10,13 @@ import type { AccountDataRepository } from './account-data-repository.ts';
  * is held for the user; otherwise personal data and photos go, and an anonymised row ('Deleted
  * user') stays for what others' records and the ledger point at.
  */
-export function createAccountService(deps: { db: Db; repo: AccountDataRepository; storage: FileStorage; now: () => Date; onChange?: () => void }) {
+export function createAccountService(deps: {
+  db: Db;
+  repo: AccountDataRepository;
+  storage: FileStorage;
+  now: () => Date;
+  onChange?: () => void;
+}) {
   const { db, repo, storage, now } = deps;
 
   return {
@@ -25,9 +31,12 @@ export function createAccountService(deps: { db: Db; repo: AccountDataRepository
         return `You have ${open} upcoming or active rental${open === 1 ? '' : 's'} (as a renter or an owner). Your account can be deleted once ${open === 1 ? 'it is' : 'they are'} returned or cancelled.`;
       }
       const b = await balances(db, userId);
-      if (b.availablePence !== 0) return `Your balance is ${formatPence(b.availablePence)}. Please withdraw it before deleting your account.`;
-      if (b.pendingCreditsPence !== 0) return `You have ${formatPence(b.pendingCreditsPence)} of earnings still pending. Your account can be deleted once they are settled.`;
-      if (b.pendingDebitsPence !== 0) return `A withdrawal of ${formatPence(b.pendingDebitsPence)} is still being paid out. Your account can be deleted once it is finished.`;
+      if (b.availablePence !== 0)
+        return `Your balance is ${formatPence(b.availablePence)}. Please withdraw it before deleting your account.`;
+      if (b.pendingCreditsPence !== 0)
+        return `You have ${formatPence(b.pendingCreditsPence)} of earnings still pending. Your account can be deleted once they are settled.`;
+      if (b.pendingDebitsPence !== 0)
+        return `A withdrawal of ${formatPence(b.pendingDebitsPence)} is still being paid out. Your account can be deleted once it is finished.`;
       return null;
     },
 

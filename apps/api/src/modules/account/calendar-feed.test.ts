@@ -78,7 +78,11 @@ describe('calendar feed', () => {
     expect((await ctx.app.inject({ method: 'GET', url: feedPath(first) })).statusCode).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: feedPath(second) })).statusCode).toBe(200);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: ann.cookie } })).json().calendarFeed).toBe(true);
-    await ctx.app.inject({ method: 'DELETE', url: '/api/me/calendar-feed', headers: { cookie: ann.cookie, origin: 'http://localhost:3000' } });
+    await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/me/calendar-feed',
+      headers: { cookie: ann.cookie, origin: 'http://localhost:3000' },
+    });
     expect((await ctx.app.inject({ method: 'GET', url: feedPath(second) })).statusCode).toBe(404);
   });
 

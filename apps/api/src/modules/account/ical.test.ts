@@ -8,7 +8,16 @@ describe('iCalendar writer', () => {
     const text = buildCalendar({
       name: 'Toolshed',
       now: new Date('2026-06-01T09:00:00Z'),
-      events: [{ uid: 'r1@toolshed', startDate: '2026-06-30', endDate: '2026-07-01', summary: name, description: 'Line one\nLine two', url: 'http://localhost:3000/rentals/x-2026-06-30' }],
+      events: [
+        {
+          uid: 'r1@toolshed',
+          startDate: '2026-06-30',
+          endDate: '2026-07-01',
+          summary: name,
+          description: 'Line one\nLine two',
+          url: 'http://localhost:3000/rentals/x-2026-06-30',
+        },
+      ],
     });
     const { calendar, events } = parseCalendar(text);
     expect(calendar['X-WR-CALNAME']).toBe('Toolshed');
@@ -25,6 +34,11 @@ describe('iCalendar writer', () => {
     expect(escapeText('a,b;c\\d\ne')).toBe('a\\,b\\;c\\\\d\\ne');
     const folded = foldLine('X:' + 'é'.repeat(100));
     for (const line of folded.split('\r\n')) expect(Buffer.byteLength(line)).toBeLessThanOrEqual(75);
-    expect(folded.split('\r\n').map((l, i) => (i === 0 ? l : l.slice(1))).join('')).toBe('X:' + 'é'.repeat(100));
+    expect(
+      folded
+        .split('\r\n')
+        .map((l, i) => (i === 0 ? l : l.slice(1)))
+        .join(''),
+    ).toBe('X:' + 'é'.repeat(100));
   });
 });

@@ -51,7 +51,10 @@ function dayAfter(iso: string): string {
 
 /** '2026-06-01T09:00:00.000Z' -> '20260601T090000Z' */
 function utcStamp(at: Date): string {
-  return at.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+  return at
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 }
 
 export function buildCalendar(options: { name: string; events: AllDayEvent[]; now: Date }): string {

@@ -30,7 +30,12 @@ export function parseCalendar(text: string): { calendar: Record<string, string>;
     const m = /^([A-Z0-9-]+)((?:;[A-Z0-9-]+=[^;:]*)*):(.*)$/.exec(line);
     if (!m) throw new Error(`not a content line: ${line}`);
     const [, name, paramText, value] = m as unknown as [string, string, string, string];
-    const params = Object.fromEntries(paramText.split(';').filter(Boolean).map((p) => p.split('=') as [string, string]));
+    const params = Object.fromEntries(
+      paramText
+        .split(';')
+        .filter(Boolean)
+        .map((p) => p.split('=') as [string, string]),
+    );
     if (name === 'BEGIN') {
       stack.push(value);
       if (value === 'VEVENT') event = {};

@@ -38,7 +38,12 @@ describe('names, pictures and reset emails', () => {
   });
 
   it('refuses a picture at sign-up and through the update-user endpoint', async () => {
-    const atSignUp = await post(ctx.app, '/api/auth/sign-up/email', { name: 'Pic', email: 'pic@example.com', password: 'a sturdy wheelbarrow', image: 'javascript:alert(1)' });
+    const atSignUp = await post(ctx.app, '/api/auth/sign-up/email', {
+      name: 'Pic',
+      email: 'pic@example.com',
+      password: 'a sturdy wheelbarrow',
+      image: 'javascript:alert(1)',
+    });
     expect(atSignUp.statusCode).toBe(400);
     expect(errorOf(atSignUp)).toMatchObject({ message: PICTURE_REFUSED_MESSAGE, reason: 'PICTURE_NOT_ALLOWED' });
     const { cookie } = await createSignedInUser(ctx.app, mailer, 'pic2@example.com', 'Pic Two');
@@ -60,7 +65,10 @@ describe('names, pictures and reset emails', () => {
     await createSignedInUser(ctx.app, mailer, 'known@example.com');
     const before = mailer.sent.length;
     const known = await post(ctx.app, '/api/auth/request-password-reset', { email: 'known@example.com', redirectTo: '/reset-password' });
-    const unknown = await post(ctx.app, '/api/auth/request-password-reset', { email: 'unknown@example.com', redirectTo: '/reset-password' });
+    const unknown = await post(ctx.app, '/api/auth/request-password-reset', {
+      email: 'unknown@example.com',
+      redirectTo: '/reset-password',
+    });
     expect([known.statusCode, unknown.statusCode]).toEqual([200, 200]);
     expect(known.body).toBe(unknown.body);
     // The email goes out from the job queue, after the answer.
@@ -79,7 +87,12 @@ describe('a Host header that is not a host', () => {
   afterAll(async () => ctx?.close());
 
   it.each(['bad host', 'a:b:c', '[::1'])('%j is 400, not 500, on the auth endpoints', async (host) => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'a@example.com', password: 'a sturdy wheelbarrow' }, headers: { host } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-in/email',
+      payload: { email: 'a@example.com', password: 'a sturdy wheelbarrow' },
+      headers: { host },
+    });
     expect(res.statusCode).toBe(400);
     expect((await ctx.app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { host } })).statusCode).toBe(400);
   });
@@ -94,20 +107,39 @@ describe('a forged Host header in production', () => {
 
   it('is refused even when Origin matches it', async () => {
     const payload = { name: 'Eve', email: 'eve@example.com', password: 'a sturdy wheelbarrow' };
-    const forged = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload, headers: { host: 'evil.example', origin: 'http://evil.example' } });
+    const forged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/sign-up/email',
+      payload,
+      headers: { host: 'evil.example', origin: 'http://evil.example' },
+    });
     expect(forged.statusCode).toBe(403);
-    const sameOriginForged = await ctx.app.inject({ method: 'POST', url: '/api/support-requests', payload: { name: 'Eve', email: 'eve@example.com', subject: 'Hi', message: 'hello there friend' }, headers: { host: 'evil.example', origin: 'https://evil.example' } });
+    const sameOriginForged = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/support-requests',
+      payload: { name: 'Eve', email: 'eve@example.com', subject: 'Hi', message: 'hello there friend' },
+      headers: { host: 'evil.example', origin: 'https://evil.example' },
+    });
     expect(sameOriginForged.statusCode).toBe(403);
   });
 
   it('and a matching Origin on another host is refused too', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/support-requests', payload: { name: 'Eve', email: 'eve@example.com', subject: 'Hi', message: 'hello there friend' }, headers: { host: 'toolshed.example', origin: 'https://evil.example' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/support-requests',
+      payload: { name: 'Eve', email: 'eve@example.com', subject: 'Hi', message: 'hello there friend' },
+      headers: { host: 'toolshed.example', origin: 'https://evil.example' },
+    });
     expect(res.statusCode).toBe(403);
   });
 
   it('lets a request addressed to APP_URL from APP_URL through', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/support-requests', payload: { name: 'Amy', email: 'amy@example.com', subject: 'Hi', message: 'hello there friend' }, headers: { host: 'toolshed.example', origin: 'https://toolshed.example' } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/support-requests',
+      payload: { name: 'Amy', email: 'amy@example.com', subject: 'Hi', message: 'hello there friend' },
+      headers: { host: 'toolshed.example', origin: 'https://toolshed.example' },
+    });
     expect(res.statusCode).toBe(201);
   });
 });
-

@@ -2,7 +2,12 @@ import type { MailMessage } from '../../platform/mail/mailer.ts';
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(greeting: string, lines: string[], action: { label: string; url: string }, footer: string): Pick<MailMessage, 'text' | 'html'> {
+function layout(
+  greeting: string,
+  lines: string[],
+  action: { label: string; url: string },
+  footer: string,
+): Pick<MailMessage, 'text' | 'html'> {
   const text = [greeting, '', ...lines, '', `${action.label}: ${action.url}`, '', footer, '', 'Toolshed'].join('\n');
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <p>${escape(greeting)}</p>${lines.map((l) => `<p>${escape(l)}</p>`).join('')}

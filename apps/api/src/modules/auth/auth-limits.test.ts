@@ -54,7 +54,9 @@ describe('account locks over HTTP', () => {
     const locked = await signInFrom('198.51.100.7', 'target@example.com');
     expect(locked.statusCode).toBe(429);
     expect(errorOf(locked)).toMatchObject({ code: 'RATE_LIMITED' });
-    expect(errorOf(locked).message).toMatch(/Too many failed sign-in attempts for this account\. Please wait 15 minutes and try again, or reset your password\./);
+    expect(errorOf(locked).message).toMatch(
+      /Too many failed sign-in attempts for this account\. Please wait 15 minutes and try again, or reset your password\./,
+    );
   });
 
   it("a stranger's failures do not lock the owner out from another address", async () => {
@@ -87,7 +89,10 @@ describe('account locks over HTTP', () => {
     await createSignedInUser(ctx.app, mailer, 'forgetful@example.com');
     for (let i = 0; i < 3; i++) await signInFrom('198.51.100.50', 'forgetful@example.com', `not it ${i}`);
     expect((await signInFrom('198.51.100.50', 'forgetful@example.com')).statusCode).toBe(429);
-    expect((await post(ctx.app, '/api/auth/request-password-reset', { email: 'forgetful@example.com', redirectTo: '/reset-password' })).statusCode).toBe(200);
+    expect(
+      (await post(ctx.app, '/api/auth/request-password-reset', { email: 'forgetful@example.com', redirectTo: '/reset-password' }))
+        .statusCode,
+    ).toBe(200);
     await ctx.app.jobs.runDue();
     const token = mailer.linkTo('forgetful@example.com', '/reset-password').searchParams.get('token')!;
     expect((await post(ctx.app, '/api/auth/reset-password', { token, newPassword: 'remembered at last 42' })).statusCode).toBe(200);
@@ -103,9 +108,15 @@ describe('per-address limits over HTTP', () => {
   afterAll(async () => ctx?.close());
 
   it('limits requests per address on each endpoint, however the path is spelled', async () => {
-    const spellings = ['/api/auth/request-password-reset', '/api/auth/./request-password-reset', '/api/auth/request-password-reset#x', '/api/auth/%2e/request-password-reset'];
+    const spellings = [
+      '/api/auth/request-password-reset',
+      '/api/auth/./request-password-reset',
+      '/api/auth/request-password-reset#x',
+      '/api/auth/%2e/request-password-reset',
+    ];
     const codes: number[] = [];
-    for (let i = 0; i < 10; i++) codes.push((await rawPostJson(ctx.app, spellings[i % spellings.length]!, { email: `reset${i}@example.com` }, ORIGIN)).statusCode);
+    for (let i = 0; i < 10; i++)
+      codes.push((await rawPostJson(ctx.app, spellings[i % spellings.length]!, { email: `reset${i}@example.com` }, ORIGIN)).statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(6);
     expect(codes.slice(6)).toEqual([429, 429, 429, 429]);
   });
@@ -113,13 +124,18 @@ describe('per-address limits over HTTP', () => {
   it('limits sign-up per address (429 with a clear message)', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 8; i++) {
-      const res = await rawPostJson(ctx.app, i % 2 ? '/api/auth/./sign-up/email' : '/api/auth/sign-up/email#x', { name: 'Flood', email: `flood${i}@example.com`, password: 'flood passphrase 123' }, ORIGIN);
+      const res = await rawPostJson(
+        ctx.app,
+        i % 2 ? '/api/auth/./sign-up/email' : '/api/auth/sign-up/email#x',
+        { name: 'Flood', email: `flood${i}@example.com`, password: 'flood passphrase 123' },
+        ORIGIN,
+      );
       codes.push(res.statusCode);
-      if (res.statusCode === 429) expect((JSON.parse(res.body) as { error: { message: string } }).error.message).toMatch(/Too many attempts from your connection/);
+      if (res.statusCode === 429)
+        expect((JSON.parse(res.body) as { error: { message: string } }).error.message).toMatch(/Too many attempts from your connection/);
     }
     expect(codes).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
   });
-
 });
 
 describe('the address used for limits', () => {
@@ -132,10 +148,14 @@ describe('the address used for limits', () => {
   it('cannot be changed by sending X-Forwarded-For when no proxy is trusted', async () => {
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
-      const res = await post(ctx.app, '/api/auth/sign-in/email', { email: `x${i}@example.com`, password: 'whatever 12345' }, { 'x-forwarded-for': `203.0.113.${i}` });
+      const res = await post(
+        ctx.app,
+        '/api/auth/sign-in/email',
+        { email: `x${i}@example.com`, password: 'whatever 12345' },
+        { 'x-forwarded-for': `203.0.113.${i}` },
+      );
       codes.push(res.statusCode);
     }
     expect(codes).toEqual([401, 401, 429, 429]);
   });
 });
-

@@ -16,7 +16,8 @@ const sessionSecurityScheme = {
   type: 'apiKey',
   in: 'cookie',
   name: `${SESSION_COOKIE_PREFIX}.session_token`,
-  description: 'The httpOnly session cookie set by sign-in (and by confirming an email address). Requests that change something must also come from the site itself (Origin header).',
+  description:
+    'The httpOnly session cookie set by sign-in (and by confirming an email address). Requests that change something must also come from the site itself (Origin header).',
 } as const;
 
 const error = { $ref: '#/components/schemas/AuthError' };
@@ -36,15 +37,26 @@ const ok = (description: string, schema: Record<string, unknown> = { type: 'obje
   description,
   content: { 'application/json': { schema } },
 });
-const limited = errorResponse('Too many attempts from this address (AUTH_RATE_LIMIT per minute), or too many failed sign-ins for this account');
-const publicOperation = <T extends { responses: object }>(tag: string, summary: string, rest: T) => ({ tags: [tag], summary, security: [], ...rest });
+const limited = errorResponse(
+  'Too many attempts from this address (AUTH_RATE_LIMIT per minute), or too many failed sign-ins for this account',
+);
+const publicOperation = <T extends { responses: object }>(tag: string, summary: string, rest: T) => ({
+  tags: [tag],
+  summary,
+  security: [],
+  ...rest,
+});
 
 const authErrorSchema = {
   type: 'object',
   properties: {
     error: {
       type: 'object',
-      properties: { code: { type: 'string' }, message: { type: 'string' }, reason: { type: 'string', description: "better-auth's reason, e.g. USER_ALREADY_EXISTS" } },
+      properties: {
+        code: { type: 'string' },
+        message: { type: 'string' },
+        reason: { type: 'string', description: "better-auth's reason, e.g. USER_ALREADY_EXISTS" },
+      },
       required: ['code', 'message'],
     },
   },
@@ -56,13 +68,25 @@ const at = (path: string) => `${AUTH_BASE_PATH}${path}`;
 const authPaths = {
   [at('/sign-up/email')]: {
     post: publicOperation('auth', 'Create an account; a confirmation link is emailed and must be opened before signing in', {
-      requestBody: jsonBody({ name: { type: 'string', minLength: 1, maxLength: 100 }, email, password, callbackURL: { type: 'string' } }, ['name', 'email', 'password']),
-      responses: { 200: ok('Account created, not signed in until the email is confirmed'), 400: errorResponse('Invalid name, email or password (too short, too long or too common)'), 409: errorResponse('An account with this email exists'), 429: limited },
+      requestBody: jsonBody({ name: { type: 'string', minLength: 1, maxLength: 100 }, email, password, callbackURL: { type: 'string' } }, [
+        'name',
+        'email',
+        'password',
+      ]),
+      responses: {
+        200: ok('Account created, not signed in until the email is confirmed'),
+        400: errorResponse('Invalid name, email or password (too short, too long or too common)'),
+        409: errorResponse('An account with this email exists'),
+        429: limited,
+      },
     }),
   },
   [at('/sign-in/email')]: {
     post: publicOperation('auth', 'Sign in with email and password; sets the session cookie', {
-      requestBody: jsonBody({ email, password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH }, callbackURL: { type: 'string' } }, ['email', 'password']),
+      requestBody: jsonBody({ email, password: { type: 'string', maxLength: PASSWORD_MAX_LENGTH }, callbackURL: { type: 'string' } }, [
+        'email',
+        'password',
+      ]),
       responses: {
         200: ok('Signed in; the Set-Cookie header carries the session', { type: 'object', properties: { user } }),
         401: errorResponse('Invalid email or password'),
@@ -94,7 +118,12 @@ const authPaths = {
         { in: 'query', name: 'token', required: true, schema: { type: 'string' } },
         { in: 'query', name: 'callbackURL', required: false, schema: { type: 'string' } },
       ],
-      responses: { 200: ok('Confirmed and signed in'), 302: { description: 'Confirmed; redirected to the callback address' }, 400: errorResponse('The link is invalid'), 401: errorResponse('The link has expired') },
+      responses: {
+        200: ok('Confirmed and signed in'),
+        302: { description: 'Confirmed; redirected to the callback address' },
+        400: errorResponse('The link is invalid'),
+        401: errorResponse('The link has expired'),
+      },
     }),
   },
   [at('/send-verification-email')]: {
@@ -112,7 +141,11 @@ const authPaths = {
   [at('/reset-password')]: {
     post: publicOperation('auth', 'Set a new password with the token from the reset email; signs out every session', {
       requestBody: jsonBody({ newPassword: password, token: { type: 'string' } }, ['newPassword', 'token']),
-      responses: { 200: ok('Password changed'), 400: errorResponse('The link is invalid or has expired, or the password is refused'), 429: limited },
+      responses: {
+        200: ok('Password changed'),
+        400: errorResponse('The link is invalid or has expired, or the password is refused'),
+        429: limited,
+      },
     }),
   },
 };
@@ -124,9 +157,9 @@ const authPaths = {
  */
 export const withAccountEndpoints = (info: { title: string; version: string; description: string }) =>
   ({
-  info,
-  components: { securitySchemes: { [SESSION_SCHEME]: sessionSecurityScheme }, schemas: { AuthError: authErrorSchema } },
-  // Every operation needs the session unless it says otherwise (`security: []` on public routes).
-  security: [{ [SESSION_SCHEME]: [] }],
-  paths: authPaths,
+    info,
+    components: { securitySchemes: { [SESSION_SCHEME]: sessionSecurityScheme }, schemas: { AuthError: authErrorSchema } },
+    // Every operation needs the session unless it says otherwise (`security: []` on public routes).
+    security: [{ [SESSION_SCHEME]: [] }],
+    paths: authPaths,
   }) as OpenApiDocument;

@@ -46,7 +46,11 @@ describe('sign-up and email confirmation', () => {
   it('refuses a second account with the same email', async () => {
     const res = await signUp(ctx.app, 'MAYA@example.com');
     expect(res.statusCode).toBe(409);
-    expect(errorOf(res)).toEqual({ code: 'CONFLICT', message: 'An account with this email already exists.', reason: 'USER_ALREADY_EXISTS' });
+    expect(errorOf(res)).toEqual({
+      code: 'CONFLICT',
+      message: 'An account with this email already exists.',
+      reason: 'USER_ALREADY_EXISTS',
+    });
   });
 
   it.each([
@@ -146,7 +150,12 @@ describe('cross-site requests', () => {
 
   it('accepts the same request from our own origin', async () => {
     const { cookie } = await createSignedInUser(ctx.app, mailer, 'same@example.com', 'Before');
-    const res = await ctx.app.inject({ method: 'PATCH', url: '/api/me', payload: { name: '  After  ' }, headers: { cookie, origin: ORIGIN } });
+    const res = await ctx.app.inject({
+      method: 'PATCH',
+      url: '/api/me',
+      payload: { name: '  After  ' },
+      headers: { cookie, origin: ORIGIN },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ name: 'After' });
   });
@@ -156,8 +165,13 @@ describe('the OpenAPI document describes the account endpoints and the session c
   it('lists sign-up, sign-in, sign-out, session, email confirmation and password reset, and the cookie scheme', async () => {
     const res = await ctx.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    const doc = res.json() as { paths: Record<string, Record<string, { security?: unknown[] }>>; components: { securitySchemes: Record<string, unknown> } };
-    expect(doc.components.securitySchemes).toEqual({ sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'toolshed.session_token' }) });
+    const doc = res.json() as {
+      paths: Record<string, Record<string, { security?: unknown[] }>>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
+    expect(doc.components.securitySchemes).toEqual({
+      sessionCookie: expect.objectContaining({ type: 'apiKey', in: 'cookie', name: 'toolshed.session_token' }),
+    });
     for (const [path, method] of [
       ['/api/auth/sign-up/email', 'post'],
       ['/api/auth/sign-in/email', 'post'],

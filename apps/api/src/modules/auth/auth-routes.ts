@@ -57,7 +57,10 @@ async function relay(response: Response, reply: FastifyReply, log: FastifyReques
   const { status, code } = codeFor(response.status, parsed.code);
   // The status and better-auth's code only: its message may quote the request.
   if (status >= 500) log.error({ status: response.status, reason: parsed.code }, 'auth error');
-  const message = status >= 500 ? 'Something went wrong on our side. Please try again.' : (FRIENDLIER[parsed.code ?? ''] ?? parsed.message ?? 'Request refused');
+  const message =
+    status >= 500
+      ? 'Something went wrong on our side. Please try again.'
+      : (FRIENDLIER[parsed.code ?? ''] ?? parsed.message ?? 'Request refused');
   return reply
     .status(status)
     .type('application/json')
@@ -72,7 +75,12 @@ function lockedMessage(wait: { seconds: number; scope: 'address' | 'account' }):
 
 export async function registerAuthRoutes(
   app: FastifyInstance,
-  deps: { auth: Auth; limiter: SignInLimiter; limits: AuthRateLimits; /** Production: APP_URL, never the Host header. */ publicOrigin?: string },
+  deps: {
+    auth: Auth;
+    limiter: SignInLimiter;
+    limits: AuthRateLimits;
+    /** Production: APP_URL, never the Host header. */ publicOrigin?: string;
+  },
 ) {
   const { auth, limiter, limits, publicOrigin } = deps;
   const endpointOf = (request: FastifyRequest) => authEndpoint(authUrl(request, publicOrigin ?? requestOrigin(request)));

@@ -1,7 +1,14 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
 import { APIError, createAuthMiddleware } from 'better-auth/api';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MESSAGES, PASSWORD_MIN_LENGTH, passwordProblem, safeReturnPath, type PasswordProblem } from '@toolshed/core';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  passwordProblem,
+  safeReturnPath,
+  type PasswordProblem,
+} from '@toolshed/core';
 import { checkPersonName } from '@toolshed/core/contract';
 import type { Db } from '../../db/database.ts';
 import { accounts, sessions, users, verifications } from '../../db/schema.ts';
@@ -43,7 +50,6 @@ export const RESET_EMAIL_JOB = 'auth.reset-password-email';
 
 export const PICTURE_REFUSED_MESSAGE = 'Your picture can only be changed by uploading a photo.';
 
-
 function callbackFrom(url: string): string | null {
   try {
     return new URL(url).searchParams.get('callbackURL');
@@ -63,10 +69,19 @@ export function createAuth(options: AuthOptions) {
     basePath: '/api/auth',
     secret: options.secret,
     // The configured URL, extra origins, and the origin the request itself was addressed to.
-    trustedOrigins: (request) => [appUrl, ...(options.trustedOrigins ?? []), ...(request && !options.production ? [new URL(request.url).origin] : [])],
+    trustedOrigins: (request) => [
+      appUrl,
+      ...(options.trustedOrigins ?? []),
+      ...(request && !options.production ? [new URL(request.url).origin] : []),
+    ],
     telemetry: { enabled: false },
-    logger: options.log ? { level: 'warn', log: (level, message) => options.log?.(level === 'error' ? 'error' : 'warn', message) } : { disabled: true },
-    database: drizzleAdapter(db, { provider: 'pg', schema: { user: users, session: sessions, account: accounts, verification: verifications } }),
+    logger: options.log
+      ? { level: 'warn', log: (level, message) => options.log?.(level === 'error' ? 'error' : 'warn', message) }
+      : { disabled: true },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: users, session: sessions, account: accounts, verification: verifications },
+    }),
     user: { fields: { image: 'picture' } },
     emailAndPassword: {
       enabled: true,
@@ -77,7 +92,11 @@ export function createAuth(options: AuthOptions) {
       resetPasswordTokenExpiresIn: 3600,
       onPasswordReset: async ({ user }) => options.onPasswordReset?.(user.email),
       async sendResetPassword({ user, token }) {
-        await jobs.enqueue(RESET_EMAIL_JOB, { to: user.email, name: user.name, url: `${appUrl}/reset-password?token=${encodeURIComponent(token)}` });
+        await jobs.enqueue(RESET_EMAIL_JOB, {
+          to: user.email,
+          name: user.name,
+          url: `${appUrl}/reset-password?token=${encodeURIComponent(token)}`,
+        });
       },
     },
     emailVerification: {
@@ -115,7 +134,8 @@ export function createAuth(options: AuthOptions) {
         let trimmedName: string | undefined;
         if ((ctx.path === '/sign-up/email' || ctx.path === '/update-user') && body && typeof body === 'object') {
           // The picture is only ever a photo the app itself stored (the profile's upload), never a URL from a client.
-          if (body.image !== undefined) throw new APIError('BAD_REQUEST', { message: PICTURE_REFUSED_MESSAGE, code: 'PICTURE_NOT_ALLOWED' });
+          if (body.image !== undefined)
+            throw new APIError('BAD_REQUEST', { message: PICTURE_REFUSED_MESSAGE, code: 'PICTURE_NOT_ALLOWED' });
           if (ctx.path === '/sign-up/email' || body.name !== undefined) {
             const name = checkPersonName(body.name);
             if (!name.ok) throw new APIError('BAD_REQUEST', { message: name.message, code: 'INVALID_NAME' });
@@ -124,7 +144,9 @@ export function createAuth(options: AuthOptions) {
         }
         if (ctx.path === '/sign-up/email') {
           // The product tells a person signing up that their email already has an account.
-          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '').trim().toLowerCase();
+          const email = String((ctx.body as { email?: unknown } | undefined)?.email ?? '')
+            .trim()
+            .toLowerCase();
           const existing = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
           if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { message: DUPLICATE_EMAIL_MESSAGE, code: 'USER_ALREADY_EXISTS' });
         }

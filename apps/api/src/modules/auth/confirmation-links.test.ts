@@ -17,7 +17,11 @@ const verify = (token: string) => ctx.app.inject({ method: 'GET', url: `/api/aut
 describe('confirmation links', () => {
   it('a link resent by signing in unconfirmed returns to the page sign-in was asked from', async () => {
     await signUp(ctx.app, 'ravi@example.com');
-    const res = await post(ctx.app, '/api/auth/sign-in/email', { email: 'ravi@example.com', password: 'a sturdy wheelbarrow', callbackURL: '/checkout' });
+    const res = await post(ctx.app, '/api/auth/sign-in/email', {
+      email: 'ravi@example.com',
+      password: 'a sturdy wheelbarrow',
+      callbackURL: '/checkout',
+    });
     expect(res.statusCode).toBe(403);
     expect(mailer.linkTo('ravi@example.com', '/auth/callback').searchParams.get('redirectTo')).toBe('/checkout');
   });

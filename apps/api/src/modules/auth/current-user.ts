@@ -17,9 +17,9 @@ export function createCurrentUser(auth: Auth) {
   function optionalUser(request: FastifyRequest): Promise<CurrentUser | null> {
     let found = seen.get(request);
     if (!found) {
-      found = auth.api.getSession({ headers: fromNodeHeaders(request.headers) }).then((session) =>
-        session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null,
-      );
+      found = auth.api
+        .getSession({ headers: fromNodeHeaders(request.headers) })
+        .then((session) => (session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null));
       seen.set(request, found);
     }
     return found;

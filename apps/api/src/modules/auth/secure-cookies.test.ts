@@ -13,7 +13,12 @@ describe('session cookie in production', () => {
 
   it('is Secure as well as httpOnly and SameSite=Lax', async () => {
     // In production a state-changing request must be addressed to APP_URL's host (http://localhost:3000 here).
-    await post(ctx.app, '/api/auth/sign-up/email', { name: 'Prod', email: 'prod@example.com', password: 'a sturdy wheelbarrow' }, { host: 'localhost:3000' });
+    await post(
+      ctx.app,
+      '/api/auth/sign-up/email',
+      { name: 'Prod', email: 'prod@example.com', password: 'a sturdy wheelbarrow' },
+      { host: 'localhost:3000' },
+    );
     const res = await confirmEmail(ctx.app, mailer, 'prod@example.com');
     const cookie = res.cookies.find((c) => c.name.endsWith('toolshed.session_token'));
     expect(cookie).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Lax' });

@@ -53,14 +53,18 @@ export function createMemoryFailureLog(): FailureLog {
   };
 }
 
-export function createSignInLimiter({ pairFailures, accountFailures, windowMs, maxBackoffMs = 60_000 }: SignInLimiterOptions, log: FailureLog = createMemoryFailureLog()): SignInLimiter {
+export function createSignInLimiter(
+  { pairFailures, accountFailures, windowMs, maxBackoffMs = 60_000 }: SignInLimiterOptions,
+  log: FailureLog = createMemoryFailureLog(),
+): SignInLimiter {
   const account = (email: string) => email.trim().toLowerCase();
 
   return {
     async wait(email, address, now = Date.now()) {
       const all = (await log.since(account(email), now - windowMs + 1)).map((f) => ({ ...f })).filter((f) => f.at <= now);
       const pair = all.filter((f) => f.address === address).map((f) => f.at);
-      if (pair.length >= pairFailures) return { seconds: Math.ceil((pair[pair.length - pairFailures]! + windowMs - now) / 1000), scope: 'address' };
+      if (pair.length >= pairFailures)
+        return { seconds: Math.ceil((pair[pair.length - pairFailures]! + windowMs - now) / 1000), scope: 'address' };
       if (all.length >= accountFailures) {
         const backoff = Math.min(1000 * 2 ** (all.length - accountFailures), maxBackoffMs);
         const until = all[all.length - 1]!.at + backoff;

@@ -13,7 +13,11 @@ interface WantedLine {
   endDate: string;
 }
 
-const wantedValues = (lines: WantedLine[]) => sql.join(lines.map((l) => sql`(${l.itemId}::uuid, ${l.startDate}::date, ${l.endDate}::date)`), sql`, `);
+const wantedValues = (lines: WantedLine[]) =>
+  sql.join(
+    lines.map((l) => sql`(${l.itemId}::uuid, ${l.startDate}::date, ${l.endDate}::date)`),
+    sql`, `,
+  );
 
 /** The item ids among `lines` with a blocked day between their start and end dates. */
 export async function itemsWithBlockedDays(executor: Executor, lines: WantedLine[]): Promise<Set<string>> {

@@ -1,7 +1,11 @@
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { isPublicAddress } from '../../platform/calendar-fetch/address-guard.ts';
-import { createCalendarFetcher, type CalendarFetcherOptions, type CalendarFetchLimits } from '../../platform/calendar-fetch/fetch-calendar.ts';
+import {
+  createCalendarFetcher,
+  type CalendarFetcherOptions,
+  type CalendarFetchLimits,
+} from '../../platform/calendar-fetch/fetch-calendar.ts';
 import { createCalendarSyncRepository } from './calendar-sync-repository.ts';
 import { createCalendarSyncService } from './calendar-sync-service.ts';
 
@@ -25,5 +29,12 @@ export function setUpCalendarSync(deps: {
     ...(deps.options?.limits ? { limits: deps.options.limits } : {}),
     addressAllowed: deps.options?.addressAllowed ?? (deps.allowPrivate ? () => true : (address) => isPublicAddress(address)),
   });
-  return createCalendarSyncService({ repo: createCalendarSyncRepository(deps.db), fetcher, jobs: deps.jobs, now: deps.now, onChange: deps.onChange, log: deps.log });
+  return createCalendarSyncService({
+    repo: createCalendarSyncRepository(deps.db),
+    fetcher,
+    jobs: deps.jobs,
+    now: deps.now,
+    onChange: deps.onChange,
+    log: deps.log,
+  });
 }

@@ -75,12 +75,21 @@ export function createCalendarSyncRepository(db: Db) {
       const rows = await db
         .select({ id: calendarSources.id })
         .from(calendarSources)
-        .where(and(eq(calendarSources.ownerId, ownerId), eq(calendarSources.url, url), itemId ? eq(calendarSources.itemId, itemId) : isNull(calendarSources.itemId)));
+        .where(
+          and(
+            eq(calendarSources.ownerId, ownerId),
+            eq(calendarSources.url, url),
+            itemId ? eq(calendarSources.itemId, itemId) : isNull(calendarSources.itemId),
+          ),
+        );
       return rows.length > 0;
     },
 
     /** Adds a source; `inTransaction` writes what must commit with it (its first fetch job). */
-    async insert(values: { ownerId: string; itemId: string | null; url: string; now: Date }, inTransaction: (tx: Executor, id: string) => Promise<void>): Promise<string> {
+    async insert(
+      values: { ownerId: string; itemId: string | null; url: string; now: Date },
+      inTransaction: (tx: Executor, id: string) => Promise<void>,
+    ): Promise<string> {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .insert(calendarSources)
@@ -119,7 +128,10 @@ export function createCalendarSyncRepository(db: Db) {
     },
 
     async recordError(id: string, message: string, at: Date): Promise<void> {
-      await db.update(calendarSources).set({ lastError: message.slice(0, 500), lastFetchedAt: at }).where(eq(calendarSources.id, id));
+      await db
+        .update(calendarSources)
+        .set({ lastError: message.slice(0, 500), lastFetchedAt: at })
+        .where(eq(calendarSources.id, id));
     },
 
     /**
@@ -129,20 +141,42 @@ export function createCalendarSyncRepository(db: Db) {
      * before (and may now overlap a new busy day: it was not known then) or waits for this commit and
      * then sees these rows (blocked-days-sql.ts). `validators` undefined: a 304, keep them.
      */
-    async replaceBlockedDays(source: SourceToFetch, busy: BusyRange[], validators: { etag: string | null; lastModified: string | null } | undefined, at: Date): Promise<'replaced' | 'gone'> {
+    async replaceBlockedDays(
+      source: SourceToFetch,
+      busy: BusyRange[],
+      validators: { etag: string | null; lastModified: string | null } | undefined,
+      at: Date,
+    ): Promise<'replaced' | 'gone'> {
       return db.transaction(async (tx) => {
-        const [still] = await tx.select({ id: calendarSources.id }).from(calendarSources).where(eq(calendarSources.id, source.id)).for('update');
+        const [still] = await tx
+          .select({ id: calendarSources.id })
+          .from(calendarSources)
+          .where(eq(calendarSources.id, source.id))
+          .for('update');
         if (!still) return 'gone';
         const itemIds = await coveredItems(tx, source);
         if (itemIds.length > 0) {
-          await tx.execute(sql`select id from items where id in (${sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for no key update`);
+          await tx.execute(
+            sql`select id from items where id in (${sql.join(
+              itemIds.map((id) => sql`${id}::uuid`),
+              sql`, `,
+            )}) order by id for no key update`,
+          );
         }
         await tx.delete(calendarBlockedDays).where(eq(calendarBlockedDays.sourceId, source.id));
-        const rows = itemIds.flatMap((itemId) => busy.map((r) => ({ sourceId: source.id, itemId, startDate: r.startDate, endDate: r.endDate })));
+        const rows = itemIds.flatMap((itemId) =>
+          busy.map((r) => ({ sourceId: source.id, itemId, startDate: r.startDate, endDate: r.endDate })),
+        );
         for (let i = 0; i < rows.length; i += 1_000) await tx.insert(calendarBlockedDays).values(rows.slice(i, i + 1_000));
         await tx
           .update(calendarSources)
-          .set({ busyRanges: busy, lastFetchedAt: at, lastSuccessAt: at, lastError: null, ...(validators ? { etag: validators.etag, lastModified: validators.lastModified } : {}) })
+          .set({
+            busyRanges: busy,
+            lastFetchedAt: at,
+            lastSuccessAt: at,
+            lastError: null,
+            ...(validators ? { etag: validators.etag, lastModified: validators.lastModified } : {}),
+          })
           .where(eq(calendarSources.id, source.id));
         return 'replaced';
       });

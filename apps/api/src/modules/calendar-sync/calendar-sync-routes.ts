@@ -7,7 +7,10 @@ import type { CalendarSyncService } from './calendar-sync-service.ts';
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 /** /api/me/calendar-sources: the signed-in owner's other calendars, and nobody else's. */
-export const calendarSyncRoutes: FastifyPluginAsyncZod<{ service: CalendarSyncService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const calendarSyncRoutes: FastifyPluginAsyncZod<{ service: CalendarSyncService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.get(
     '/me/calendar-sources',
     {
@@ -27,7 +30,8 @@ export const calendarSyncRoutes: FastifyPluginAsyncZod<{ service: CalendarSyncSe
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['calendar sync'],
-        summary: 'Adds an iCalendar address for one of your items or all of them; it is fetched within a minute, then every 15 minutes, and its busy days cannot be booked',
+        summary:
+          'Adds an iCalendar address for one of your items or all of them; it is fetched within a minute, then every 15 minutes, and its busy days cannot be booked',
         body: calendarSourceInputSchema,
         response: { 201: calendarSourceSchema, 409: errorBodySchema, ...errors },
       },

@@ -27,7 +27,8 @@ interface CalendarSyncDeps {
  * The job key of a source's next fetch: one per 15-minute slot of its run time, so a fetch that runs
  * again (a lease taken over) enqueues the same next fetch instead of a second chain.
  */
-const nextKey = (sourceId: string, runAt: Date) => `${CALENDAR_FETCH_JOB}:${sourceId}@${Math.floor(runAt.getTime() / CALENDAR_FETCH_INTERVAL_MS)}`;
+const nextKey = (sourceId: string, runAt: Date) =>
+  `${CALENDAR_FETCH_JOB}:${sourceId}@${Math.floor(runAt.getTime() / CALENDAR_FETCH_INTERVAL_MS)}`;
 
 function view(row: SourceRow): CalendarSource {
   return {
@@ -65,7 +66,8 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
     if ((await repo.countFor(ownerId)) >= MAX_CALENDAR_SOURCES) {
       throw new AppError('VALIDATION', `You can add at most ${MAX_CALENDAR_SOURCES} calendars. Please remove one first.`, 'url');
     }
-    if (await repo.exists(ownerId, url, input.itemId)) throw new AppError('CONFLICT', 'This calendar is already added for these items.', 'url');
+    if (await repo.exists(ownerId, url, input.itemId))
+      throw new AppError('CONFLICT', 'This calendar is already added for these items.', 'url');
     const at = now();
     const id = await repo.insert({ ownerId, itemId: input.itemId, url, now: at }, async (tx, sourceId) => {
       await jobs.enqueue(CALENDAR_FETCH_JOB, { sourceId }, { key: `${CALENDAR_FETCH_JOB}:${sourceId}@added`, runAt: at }, tx);
@@ -115,7 +117,8 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
       if (err instanceof CalendarFormatError) return repo.recordError(sourceId, err.message, now());
       throw err;
     }
-    if (busy.length > MAX_BUSY_PERIODS) return repo.recordError(sourceId, `The calendar has more than ${MAX_BUSY_PERIODS} busy periods in the next two years`, now());
+    if (busy.length > MAX_BUSY_PERIODS)
+      return repo.recordError(sourceId, `The calendar has more than ${MAX_BUSY_PERIODS} busy periods in the next two years`, now());
     await repo.replaceBlockedDays(source, busy, { etag: outcome.etag, lastModified: outcome.lastModified }, now());
     onChange();
   }

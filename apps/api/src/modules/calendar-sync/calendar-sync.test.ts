@@ -30,19 +30,32 @@ interface Source {
 function client(ctx: () => TestContext) {
   const headers = (who: User) => ({ cookie: who.cookie, origin: ORIGIN });
   return {
-    add: (who: User, url: string, itemId: string | null) => post(ctx().app, '/api/me/calendar-sources', { url, itemId }, { cookie: who.cookie }),
-    list: async (who: User) => (await ctx().app.inject({ method: 'GET', url: '/api/me/calendar-sources', headers: headers(who) })).json().sources as Source[],
+    add: (who: User, url: string, itemId: string | null) =>
+      post(ctx().app, '/api/me/calendar-sources', { url, itemId }, { cookie: who.cookie }),
+    list: async (who: User) =>
+      (await ctx().app.inject({ method: 'GET', url: '/api/me/calendar-sources', headers: headers(who) })).json().sources as Source[],
     remove: (who: User, id: string) => ctx().app.inject({ method: 'DELETE', url: `/api/me/calendar-sources/${id}`, headers: headers(who) }),
-    booked: async (itemId: string) => (await ctx().app.inject({ method: 'GET', url: `/api/items/${itemId}` })).json().bookedRanges as Array<{ startDate: string; endDate: string }>,
+    booked: async (itemId: string) =>
+      (await ctx().app.inject({ method: 'GET', url: `/api/items/${itemId}` })).json().bookedRanges as Array<{
+        startDate: string;
+        endDate: string;
+      }>,
     checkout: (who: User, itemId: string, startDate: string, endDate: string) =>
       post(
         ctx().app,
         '/api/checkout',
-        { lines: [{ itemId, startDate, endDate }], card: { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'Rita Renter' }, idempotencyKey: randomUUID() },
+        {
+          lines: [{ itemId, startDate, endDate }],
+          card: { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'Rita Renter' },
+          idempotencyKey: randomUUID(),
+        },
         { cookie: who.cookie },
       ),
     check: async (itemId: string, startDate: string, endDate: string) =>
-      (await post(ctx().app, '/api/wheelbarrow/check', { lines: [{ itemId, startDate, endDate }] })).json().lines[0] as { state: string; message: string | null },
+      (await post(ctx().app, '/api/wheelbarrow/check', { lines: [{ itemId, startDate, endDate }] })).json().lines[0] as {
+        state: string;
+        message: string | null;
+      },
     /** Runs the fetch jobs that are due and returns the owner's sources afterwards. */
     async fetchDue(who: User) {
       await ctx().app.jobs.runDue();
@@ -64,12 +77,22 @@ describe('calendar sync (private addresses allowed)', () => {
 
   beforeAll(async () => {
     server = await startCalendarServer();
-    ctx = await createTestApp({ mailer, now: () => clock, env: { CALENDAR_IMPORT_ALLOW_PRIVATE: 'true' }, calendarImport: { limits: { timeoutMs: 1_000 } } });
+    ctx = await createTestApp({
+      mailer,
+      now: () => clock,
+      env: { CALENDAR_IMPORT_ALLOW_PRIVATE: 'true' },
+      calendarImport: { limits: { timeoutMs: 1_000 } },
+    });
     await insertCategories(ctx.database.db);
     owner = await createSignedInUser(ctx.app, mailer, 'olive@example.com', 'Olive Owner');
     renter = await createSignedInUser(ctx.app, mailer, 'rita@example.com', 'Rita Renter');
     neighbour = await createSignedInUser(ctx.app, mailer, 'ned@example.com', 'Ned Nosy');
-    await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' }, headers: { cookie: renter.cookie, origin: ORIGIN } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/address',
+      payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' },
+      headers: { cookie: renter.cookie, origin: ORIGIN },
+    });
     mower = await createItem(ctx.database.db, owner.user.id, { name: 'Lawn mower', minDays: 1, maxDays: 7 });
     drill = await createItem(ctx.database.db, owner.user.id, { name: 'Hammer drill', minDays: 1, maxDays: 7 });
   });
@@ -82,7 +105,13 @@ describe('calendar sync (private addresses allowed)', () => {
     server.calendar('/cal.ics', allDayCalendar([[d(3), d(4)]]), '"v1"');
     const added = await api.add(owner, server.url('/cal.ics'), mower.id);
     expect(added.statusCode, added.body).toBe(201);
-    expect(added.json()).toMatchObject({ url: server.url('/cal.ics'), itemId: mower.id, itemName: 'Lawn mower', lastFetchedAt: null, lastError: null });
+    expect(added.json()).toMatchObject({
+      url: server.url('/cal.ics'),
+      itemId: mower.id,
+      itemName: 'Lawn mower',
+      lastFetchedAt: null,
+      lastError: null,
+    });
 
     const [source] = await api.fetchDue(owner);
     expect(source).toMatchObject({ lastError: null, busyPeriods: 1 });
@@ -93,7 +122,10 @@ describe('calendar sync (private addresses allowed)', () => {
     const refused = await api.checkout(renter, mower.id, d(2), d(3));
     expect(refused.statusCode, refused.body).toBe(409);
     expect(refused.json().error.message).toMatch(/^Lawn mower is not available on some of .* Please choose other dates\.$/);
-    expect(await api.check(mower.id, d(4), d(5))).toMatchObject({ state: 'unavailable', message: 'The owner is not available on some of these dates. Please choose new dates.' });
+    expect(await api.check(mower.id, d(4), d(5))).toMatchObject({
+      state: 'unavailable',
+      message: 'The owner is not available on some of these dates. Please choose new dates.',
+    });
     expect(await api.check(mower.id, d(5), d(5))).toMatchObject({ state: 'ok' });
   });
 
@@ -150,14 +182,22 @@ describe('calendar sync (private addresses allowed)', () => {
       };
       write();
     });
-    server.route('/declared.ics', (_req, res) => res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).write('BEGIN:VCALENDAR\r\n'));
+    server.route('/declared.ics', (_req, res) =>
+      res.writeHead(200, { 'content-length': String(10 * 1024 * 1024) }).write('BEGIN:VCALENDAR\r\n'),
+    );
     server.route('/slow.ics', (_req, res) => setTimeout(() => res.writeHead(200).end(allDayCalendar([])), 3_000).unref());
     server.route('/trickle.ics', (_req, res) => {
       res.writeHead(200, { 'content-type': 'text/calendar' });
       res.write('BEGIN:VCALENDAR\r\n');
     });
-    server.route('/bad.ics', (_req, res) => res.writeHead(200).end('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x@y\r\nthis line has no colon\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'));
-    server.route('/page.html', (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>'));
+    server.route('/bad.ics', (_req, res) =>
+      res
+        .writeHead(200)
+        .end('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:x@y\r\nthis line has no colon\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n'),
+    );
+    server.route('/page.html', (_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>Sign in</title>'),
+    );
     server.route('/loop', (_req, res) => res.writeHead(302, { location: '/loop' }).end());
     const expected: Record<string, string> = {
       '/missing.ics': 'The calendar answered 404',
@@ -203,7 +243,10 @@ describe('calendar sync (private addresses allowed)', () => {
 
   it('refuses a booking that waited for an import of the same item once the import commits', async () => {
     const ladder = await createItem(ctx.database.db, owner.user.id, { name: 'Ladder' });
-    const [source] = await ctx.database.db.insert(calendarSources).values({ ownerId: owner.user.id, itemId: ladder.id, url: server.url('/none.ics') }).returning();
+    const [source] = await ctx.database.db
+      .insert(calendarSources)
+      .values({ ownerId: owner.user.id, itemId: ladder.id, url: server.url('/none.ics') })
+      .returning();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
     let locked!: () => void;
@@ -230,9 +273,11 @@ describe('calendar sync (private addresses allowed)', () => {
 
   it('forgets finished fetches after a day', async () => {
     const oldFetches = async () =>
-      ((await ctx.database.db.execute(
-        sql`select count(*)::int as n from jobs where name = 'calendar-sync.fetch' and status = 'done' and finished_at < ${new Date(clock.getTime() - 86_400_000).toISOString()}`,
-      )) as unknown as { rows: Array<{ n: number }> }).rows[0]!.n;
+      (
+        (await ctx.database.db.execute(
+          sql`select count(*)::int as n from jobs where name = 'calendar-sync.fetch' and status = 'done' and finished_at < ${new Date(clock.getTime() - 86_400_000).toISOString()}`,
+        )) as unknown as { rows: Array<{ n: number }> }
+      ).rows[0]!.n;
     // 03:45 in London two days on: the daily clean-up at 03:40 is due, after the fetches waiting since.
     clock = londonTimeToInstant(addDays(today(), 2), '03:45');
     expect(await oldFetches()).toBeGreaterThan(5);
@@ -256,7 +301,9 @@ describe('calendar sync (private addresses allowed)', () => {
 
   it('refuses addresses that are not http(s), carry credentials, or are already added', async () => {
     const problems = await Promise.all(
-      ['ftp://example.com/cal.ics', 'not an address', 'https://user:secret@example.com/cal.ics', 'file:///etc/passwd'].map(async (url) => (await api.add(owner, url, mower.id)).json().error.message),
+      ['ftp://example.com/cal.ics', 'not an address', 'https://user:secret@example.com/cal.ics', 'file:///etc/passwd'].map(
+        async (url) => (await api.add(owner, url, mower.id)).json().error.message,
+      ),
     );
     expect(problems).toEqual([
       'The address must start with http:// or https://.',
@@ -290,7 +337,9 @@ describe('calendar sync (private addresses refused)', () => {
     ctx = await createTestApp({
       mailer,
       now: () => clock,
-      calendarImport: { addressAllowed: (address, port) => (address === '127.0.0.1' && port === publicServer.port) || isPublicAddress(address) },
+      calendarImport: {
+        addressAllowed: (address, port) => (address === '127.0.0.1' && port === publicServer.port) || isPublicAddress(address),
+      },
     });
     await insertCategories(ctx.database.db);
     owner = await createSignedInUser(ctx.app, mailer, 'olive@example.com', 'Olive Owner');
@@ -303,7 +352,9 @@ describe('calendar sync (private addresses refused)', () => {
   });
 
   it('refuses a redirect to a private address, and private addresses themselves', async () => {
-    publicServer.route('/to-localhost', (_req, res) => res.writeHead(302, { location: `http://localhost:${privateServer.port}/cal.ics` }).end());
+    publicServer.route('/to-localhost', (_req, res) =>
+      res.writeHead(302, { location: `http://localhost:${privateServer.port}/cal.ics` }).end(),
+    );
     publicServer.route('/to-metadata', (_req, res) => res.writeHead(301, { location: 'http://169.254.169.254/latest/meta-data/' }).end());
     for (const url of [
       publicServer.url('/to-localhost'),

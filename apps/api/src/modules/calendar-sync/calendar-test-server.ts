@@ -25,7 +25,10 @@ export async function startCalendarServer() {
     calendar(path: string, text: string, etag: string) {
       routes.set(path, (req, res) => {
         if (req.headers['if-none-match'] === etag) res.writeHead(304, { etag }).end();
-        else res.writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag, 'last-modified': 'Wed, 01 Jul 2026 09:00:00 GMT' }).end(text);
+        else
+          res
+            .writeHead(200, { 'content-type': 'text/calendar; charset=utf-8', etag, 'last-modified': 'Wed, 01 Jul 2026 09:00:00 GMT' })
+            .end(text);
       });
     },
     async close() {
@@ -39,6 +42,14 @@ export async function startCalendarServer() {
 export function allDayCalendar(ranges: Array<[string, string]>, extra: string[] = []): string {
   const basic = (iso: string) => iso.replace(/-/g, '');
   const dayAfter = (iso: string) => new Date(Date.parse(`${iso}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
-  const events = ranges.flatMap(([start, end], i) => ['BEGIN:VEVENT', `UID:busy-${i}@elsewhere.example`, 'DTSTAMP:20260701T090000Z', `DTSTART;VALUE=DATE:${basic(start)}`, `DTEND;VALUE=DATE:${basic(dayAfter(end))}`, 'SUMMARY:Busy', 'END:VEVENT']);
+  const events = ranges.flatMap(([start, end], i) => [
+    'BEGIN:VEVENT',
+    `UID:busy-${i}@elsewhere.example`,
+    'DTSTAMP:20260701T090000Z',
+    `DTSTART;VALUE=DATE:${basic(start)}`,
+    `DTEND;VALUE=DATE:${basic(dayAfter(end))}`,
+    'SUMMARY:Busy',
+    'END:VEVENT',
+  ]);
   return [...['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Elsewhere//EN'], ...events, ...extra, 'END:VCALENDAR', ''].join('\r\n');
 }

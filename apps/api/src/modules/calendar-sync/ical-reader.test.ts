@@ -3,7 +3,14 @@ import { buildCalendar } from '../account/ical.ts';
 import { CalendarFormatError, readBusyDays } from './ical-reader.ts';
 
 const window = { today: '2026-07-01', until: '2028-07-01' };
-const calendar = (...events: string[][]) => ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//Test//EN', ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']), 'END:VCALENDAR'].join('\r\n') + '\r\n';
+const calendar = (...events: string[][]) =>
+  [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//Test//EN',
+    ...events.flatMap((e) => ['BEGIN:VEVENT', ...e, 'END:VEVENT']),
+    'END:VCALENDAR',
+  ].join('\r\n') + '\r\n';
 const read = (text: string) => readBusyDays(text, window);
 const errorOf = (text: string) => {
   try {
@@ -17,7 +24,10 @@ const errorOf = (text: string) => {
 
 describe('reading busy days from iCalendar', () => {
   it('reads all-day events with an exclusive DTEND, and a one-day event without one', () => {
-    const text = calendar(['UID:a@x', 'DTSTART;VALUE=DATE:20260710', 'DTEND;VALUE=DATE:20260713'], ['UID:b@x', 'DTSTART;VALUE=DATE:20260720']);
+    const text = calendar(
+      ['UID:a@x', 'DTSTART;VALUE=DATE:20260710', 'DTEND;VALUE=DATE:20260713'],
+      ['UID:b@x', 'DTSTART;VALUE=DATE:20260720'],
+    );
     expect(read(text).busy).toEqual([
       { startDate: '2026-07-10', endDate: '2026-07-12' },
       { startDate: '2026-07-20', endDate: '2026-07-20' },
@@ -65,7 +75,16 @@ describe('reading busy days from iCalendar', () => {
     const ours = buildCalendar({
       name: 'Toolshed rentals',
       now: new Date('2026-07-01T10:00:00Z'),
-      events: [{ uid: 'r1-owner@toolshed', startDate: '2026-07-05', endDate: '2026-07-06', summary: 'Lent out: Drill', description: '', url: 'http://x' }],
+      events: [
+        {
+          uid: 'r1-owner@toolshed',
+          startDate: '2026-07-05',
+          endDate: '2026-07-06',
+          summary: 'Lent out: Drill',
+          description: '',
+          url: 'http://x',
+        },
+      ],
     });
     expect(read(ours).busy).toEqual([]);
     const text = calendar(
@@ -131,12 +150,20 @@ describe('reading busy days from iCalendar', () => {
     expect(errorOf(calendar(['UID:a@x', 'DTSTART;X="unclosed:20260710']))).toBe('Line 6 is not valid iCalendar');
     expect(errorOf(calendar(['UID:a@x', 'DTSTART;VALUE=DATE:20260231']))).toBe('Line 6: DTSTART is not a valid date');
     expect(errorOf(calendar(['UID:a@x', 'DTSTART:2026-07-10']))).toBe('Line 6: DTSTART is not a valid date');
-    expect(errorOf(calendar(['UID:a@x', 'DTSTART;VALUE=DATE:20260710', 'DTEND;VALUE=DATE:20260701']))).toBe('Line 6: the event ends before it starts');
+    expect(errorOf(calendar(['UID:a@x', 'DTSTART;VALUE=DATE:20260710', 'DTEND;VALUE=DATE:20260701']))).toBe(
+      'Line 6: the event ends before it starts',
+    );
     expect(errorOf(calendar(['UID:a@x']))).toBe('Line 4: the event has no DTSTART');
-    expect(errorOf('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME;bad param:Mine\r\nEND:VCALENDAR\r\n')).toBe('Line 3 is not valid iCalendar');
-    expect(errorOf('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n')).toBe('Line 3: END:VCALENDAR does not close BEGIN:VEVENT of line 2');
+    expect(errorOf('BEGIN:VCALENDAR\r\nVERSION:2.0\r\nX-WR-CALNAME;bad param:Mine\r\nEND:VCALENDAR\r\n')).toBe(
+      'Line 3 is not valid iCalendar',
+    );
+    expect(errorOf('BEGIN:VCALENDAR\r\nBEGIN:VEVENT\r\nEND:VCALENDAR\r\n')).toBe(
+      'Line 3: END:VCALENDAR does not close BEGIN:VEVENT of line 2',
+    );
     expect(errorOf('BEGIN:VCALENDAR\r\nVERSION:2.0\r\n')).toBe('The calendar ends without END:VCALENDAR for line 1');
-    expect(errorOf('<!doctype html><title>Sign in</title>')).toBe('The address did not answer with an iCalendar file (it must start with BEGIN:VCALENDAR)');
+    expect(errorOf('<!doctype html><title>Sign in</title>')).toBe(
+      'The address did not answer with an iCalendar file (it must start with BEGIN:VCALENDAR)',
+    );
     expect(errorOf('')).toBe('The address did not answer with an iCalendar file (it is empty)');
   });
 });

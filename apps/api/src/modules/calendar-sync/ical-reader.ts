@@ -83,7 +83,19 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 function zoneFormatter(zone: string): Intl.DateTimeFormat | undefined {
   if (!formatters.has(zone)) {
     try {
-      formatters.set(zone, new Intl.DateTimeFormat('en-GB', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' }));
+      formatters.set(
+        zone,
+        new Intl.DateTimeFormat('en-GB', {
+          timeZone: zone,
+          hourCycle: 'h23',
+          year: 'numeric',
+          month: '2-digit',
+          day: '2-digit',
+          hour: '2-digit',
+          minute: '2-digit',
+          second: '2-digit',
+        }),
+      );
     } catch {
       return undefined;
     }
@@ -145,7 +157,12 @@ function readDuration(prop: ContentLine): { days: number; ms: number } {
 const londonDay = (instant: number): IsoDate => todayInLondon(new Date(instant));
 
 /** The London days an event blocks, or undefined when it blocks none. */
-function busyDays(start: When, end: When | undefined, duration: { days: number; ms: number } | undefined, startLine: number): BusyRange | undefined {
+function busyDays(
+  start: When,
+  end: When | undefined,
+  duration: { days: number; ms: number } | undefined,
+  startLine: number,
+): BusyRange | undefined {
   if (start.kind === 'date') {
     // All-day: DTEND is the day after the last day; without one, the event is that one day.
     let last = start.date;
@@ -199,13 +216,19 @@ export function readBusyDays(text: string, options: { today: IsoDate; until: Iso
     if (prop.name === 'END') {
       const component = prop.value.trim().toUpperCase();
       const open = stack.pop();
-      if (open?.name !== component) throw new CalendarFormatError(`Line ${prop.line}: END:${component} does not close ${open ? `BEGIN:${open.name} of line ${open.line}` : 'anything'}`);
+      if (open?.name !== component)
+        throw new CalendarFormatError(
+          `Line ${prop.line}: END:${component} does not close ${open ? `BEGIN:${open.name} of line ${open.line}` : 'anything'}`,
+        );
       if (component === 'VEVENT' && event && stack.length === 1) {
         const range = eventRange(event, eventLine);
         if (range && range !== 'skipped') {
           if (event.has('RRULE') || event.has('RDATE')) repeatingIgnored += 1;
           if (range.endDate >= options.today && range.startDate < options.until) {
-            busy.push({ startDate: range.startDate < options.today ? options.today : range.startDate, endDate: range.endDate < options.until ? range.endDate : addDays(options.until, -1) });
+            busy.push({
+              startDate: range.startDate < options.today ? options.today : range.startDate,
+              endDate: range.endDate < options.until ? range.endDate : addDays(options.until, -1),
+            });
           }
         }
         event = undefined;
@@ -231,7 +254,12 @@ function eventRange(event: Map<string, ContentLine>, line: number): BusyRange | 
   if (!startProp) throw new CalendarFormatError(`Line ${line}: the event has no DTSTART`);
   const endProp = event.get('DTEND');
   const durationProp = event.get('DURATION');
-  return busyDays(readWhen(startProp), endProp ? readWhen(endProp) : undefined, durationProp ? readDuration(durationProp) : undefined, startProp.line);
+  return busyDays(
+    readWhen(startProp),
+    endProp ? readWhen(endProp) : undefined,
+    durationProp ? readDuration(durationProp) : undefined,
+    startProp.line,
+  );
 }
 
 /** Sorted, with overlapping and touching ranges joined. */

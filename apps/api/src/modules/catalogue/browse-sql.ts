@@ -42,7 +42,8 @@ export interface Near extends GeoPoint {
  */
 type Tier = 'shown' | 'bare';
 
-const hasRadius = (scope: BrowseScope): scope is BrowseScope & { near: Near & { radiusMetres: number } } => scope.near?.radiusMetres !== undefined;
+const hasRadius = (scope: BrowseScope): scope is BrowseScope & { near: Near & { radiusMetres: number } } =>
+  scope.near?.radiusMetres !== undefined;
 
 /** The browse's origin as a point on earthdistance's sphere. */
 const originOf = (near: GeoPoint) => sql`earth_point(${near.latitude}::float8, ${near.longitude}::float8)`;
@@ -66,7 +67,9 @@ export function distanceFrom(near: GeoPoint, alias: string): SQL {
 
 /** The tier's condition on `alias`, whose item id is `idColumn`. */
 function tierCondition(tier: Tier, alias: string, idColumn: string): SQL {
-  const shown = sql.raw(`${alias}.owner_rating is not null and exists (select 1 from item_images g where g.item_id = ${alias}.${idColumn})`);
+  const shown = sql.raw(
+    `${alias}.owner_rating is not null and exists (select 1 from item_images g where g.item_id = ${alias}.${idColumn})`,
+  );
   return tier === 'shown' ? shown : sql`not (${shown})`;
 }
 
@@ -82,7 +85,11 @@ const containing = (word: string) => `%${escapeLike(word)}%`;
  */
 export function narrowsListing(f: BrowseFilters): boolean {
   return (
-    searchWords(f.search).length > 0 || f.maxPricePence !== undefined || f.minRating !== undefined || Boolean(f.startDate && f.endDate) || f.radiusMiles !== undefined
+    searchWords(f.search).length > 0 ||
+    f.maxPricePence !== undefined ||
+    f.minRating !== undefined ||
+    Boolean(f.startDate && f.endDate) ||
+    f.radiusMiles !== undefined
   );
 }
 
@@ -213,14 +220,24 @@ const tokensOf = (word: string) => sql`array(select id from search_tokens where 
  * words are intersected in the inverted index of `search_items` instead. Otherwise the items are
  * walked newest first and their text checked from the browse index (migration 0017).
  */
-export function matchingItems(scope: BrowseScope, f: BrowseFilters, limit: number, offset = 0, costs: SearchCosts = NO_STATISTICS, tier?: Tier): SQL {
+export function matchingItems(
+  scope: BrowseScope,
+  f: BrowseFilters,
+  limit: number,
+  offset = 0,
+  costs: SearchCosts = NO_STATISTICS,
+  tier?: Tier,
+): SQL {
   const words = searchWords(f.search);
   if (!readsPostings(scope, f, costs)) {
     return sql`select i.id, i.created_at from items i where ${whereFor(scope, f, tier)}
       order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
   const own = tier && { tier, idColumn: 'item_id' };
-  const [driver, ...others] = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length) as [string, ...string[]];
+  const [driver, ...others] = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length) as [
+    string,
+    ...string[],
+  ];
   const probe = others.length > 0 && costs.probeOthers(driver, others);
   if (others.length > 0 && !probe && scope.categoryId === null && scope.ownerId === undefined) {
     // Across all categories, the items containing every word are the intersection of the words'
@@ -355,7 +372,14 @@ function tiered(first: SQL, second: SQL, limit: number): SQL {
  * newest-first paths twice, once per tier (with the postings when they answer the words); nearest
  * first walks the GiST index, then the items without a location, if any, last.
  */
-export function orderedWalk(scope: BrowseScope, f: BrowseFilters, sort: OtherSort, limit: number, offset: number, costs: SearchCosts = NO_STATISTICS): SQL {
+export function orderedWalk(
+  scope: BrowseScope,
+  f: BrowseFilters,
+  sort: OtherSort,
+  limit: number,
+  offset: number,
+  costs: SearchCosts = NO_STATISTICS,
+): SQL {
   const window = limit + offset;
   const newest = (tier: Tier) => sql`select id, created_at, 0::float8 as k from (${matchingItems(scope, f, window, 0, costs, tier)}) n`;
   const rows =

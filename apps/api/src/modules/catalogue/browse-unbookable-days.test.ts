@@ -186,9 +186,13 @@ describe('browsing with dates, held requests', () => {
     await agreesWithCheck(ladder, 27, 34);
     expect((await book(other, ladder, d(32), d(33))).statusCode).toBe(409);
 
-    const order = (await send('GET', `/api/orders/${requested.json().orderId}`, renter.cookie)).json() as { rentals: Array<{ id: string; status: string }> };
+    const order = (await send('GET', `/api/orders/${requested.json().orderId}`, renter.cookie)).json() as {
+      rentals: Array<{ id: string; status: string }>;
+    };
     expect(order.rentals[0]!.status).toBe('requested');
-    expect((await send('POST', `/api/rentals/${order.rentals[0]!.id}/decline`, owner.cookie, { reason: 'Away that week' })).statusCode).toBe(204);
+    expect(
+      (await send('POST', `/api/rentals/${order.rentals[0]!.id}/decline`, owner.cookie, { reason: 'Away that week' })).statusCode,
+    ).toBe(204);
     expect(await shown(ladder, d(30), d(31))).toBe(true);
     expect(await shown(ladder, d(29), d(32))).toBe(true);
     await agreesWithCheck(ladder, 27, 34);

@@ -133,7 +133,15 @@ describe('maintained category counts', () => {
     const db = ctx.database.db;
     const made = await db
       .insert(items)
-      .values(Array.from({ length: 40 }, (_, k) => ({ ownerId, categoryId: k % 2 ? 'camping-gear' : 'party-supplies', name: `Race ${k}`, description: 'x', dailyRatePence: 100 })))
+      .values(
+        Array.from({ length: 40 }, (_, k) => ({
+          ownerId,
+          categoryId: k % 2 ? 'camping-gear' : 'party-supplies',
+          name: `Race ${k}`,
+          description: 'x',
+          dailyRatePence: 100,
+        })),
+      )
       .returning({ id: items.id });
     const ids = made.map((m) => m.id);
     // Each change in its own transaction, all at once: hide, move, delete and add, overlapping.
@@ -143,12 +151,21 @@ describe('maintained category counts', () => {
           if (k % 4 === 0) await tx.update(items).set({ available: false }).where(eq(items.id, id));
           else if (k % 4 === 1) await tx.update(items).set({ categoryId: 'party-supplies' }).where(eq(items.id, id));
           else if (k % 4 === 2) await tx.delete(items).where(eq(items.id, id));
-          else await tx.insert(items).values({ ownerId, categoryId: 'camping-gear', name: `Race extra ${k}`, description: 'x', dailyRatePence: 100 });
+          else
+            await tx
+              .insert(items)
+              .values({ ownerId, categoryId: 'camping-gear', name: `Race extra ${k}`, description: 'x', dailyRatePence: 100 });
         }),
       ),
     );
-    await db.update(items).set({ available: true }).where(inArray(items.id, ids.slice(0, 8)));
-    const rows = await queryRows<{ category_id: string; n: number }>(db, sql`select category_id, count(*)::int as n from items where deleted_at is null and available group by category_id`);
+    await db
+      .update(items)
+      .set({ available: true })
+      .where(inArray(items.id, ids.slice(0, 8)));
+    const rows = await queryRows<{ category_id: string; n: number }>(
+      db,
+      sql`select category_id, count(*)::int as n from items where deleted_at is null and available group by category_id`,
+    );
     const counts = (await sidebar()).categories;
     for (const c of counts) expect(c.itemCount, c.id).toBe(rows.find((r) => r.category_id === c.id)?.n ?? 0);
   });
@@ -172,7 +189,10 @@ describe('what browse filters on, kept on the item row', () => {
     expect(await free(5, 6)).toEqual([]);
     expect(await free(6, 9)).toEqual([]);
     expect(await free(7, 9)).toEqual(['Projector']);
-    await db.update(rentals).set({ startDate: day(20), endDate: day(21) }).where(eq(rentals.id, rental.id));
+    await db
+      .update(rentals)
+      .set({ startDate: day(20), endDate: day(21) })
+      .where(eq(rentals.id, rental.id));
     expect(await free(5, 6)).toEqual(['Projector']);
     expect(await free(21, 22)).toEqual([]);
     await db.update(rentals).set({ cancelledAt: new Date() }).where(eq(rentals.id, rental.id));
@@ -204,7 +224,9 @@ describe('what browse filters on, kept on the item row', () => {
     const renter = await createUser(db, { name: 'Busy Renter' });
     const camera = await createItem(db, ownerId, { categoryId: 'audio-visual', name: 'Camera' });
     const offsets = Array.from({ length: 12 }, (_, k) => 50 + k * 2);
-    await Promise.all(offsets.map((o) => db.transaction(async (tx) => void (await createRental(tx as unknown as typeof db, camera, renter.id, o, 1)))));
+    await Promise.all(
+      offsets.map((o) => db.transaction(async (tx) => void (await createRental(tx as unknown as typeof db, camera, renter.id, o, 1)))),
+    );
     for (const o of offsets) expect(await found(`search=camera&startDate=${day(o)}`), `day +${o}`).toEqual([]);
     expect(await found(`search=camera&startDate=${day(51)}`)).toEqual(['Camera']);
   });

@@ -129,22 +129,30 @@ export function createCatalogueRepository(db: Db) {
   // (the triggers' counts, migration 0009) and how prices and ratings are spread (statistics of items).
   const commonWords = new CommonWords(async () => {
     const [tokens, categories, columns] = await Promise.all([
-      queryRows<TokenPostings>(db, sql`
+      queryRows<TokenPostings>(
+        db,
+        sql`
         select t.token, (f.freq * c.reltuples)::int as postings
         from pg_stats s
         cross join lateral unnest(s.most_common_vals::text::int[], s.most_common_freqs) as f(id, freq)
         join search_tokens t on t.id = f.id
         cross join (select reltuples from pg_class where oid = 'search_postings'::regclass) c
-        where s.schemaname = current_schema() and s.tablename = 'search_postings' and s.attname = 'token_id' and c.reltuples > 0`),
+        where s.schemaname = current_schema() and s.tablename = 'search_postings' and s.attname = 'token_id' and c.reltuples > 0`,
+      ),
       queryRows<{ category_id: string; listed: number }>(db, sql`select category_id, listed::int as listed from category_item_counts`),
-      queryRows<{ attname: string; null_frac: number; mcv: number[] | null; mcf: number[] | null; hist: number[] | null }>(db, sql`
+      queryRows<{ attname: string; null_frac: number; mcv: number[] | null; mcf: number[] | null; hist: number[] | null }>(
+        db,
+        sql`
         select attname::text, null_frac, most_common_vals::text::float8[] as mcv, most_common_freqs::float8[] as mcf,
                histogram_bounds::text::float8[] as hist
-        from pg_stats where schemaname = current_schema() and tablename = 'items' and attname in ('daily_rate_pence', 'owner_rating')`),
+        from pg_stats where schemaname = current_schema() and tablename = 'items' and attname in ('daily_rate_pence', 'owner_rating')`,
+      ),
     ]);
     const column = (name: string): ColumnStatistics | undefined => {
       const c = columns.find((r) => r.attname === name);
-      return c ? { nullFraction: c.null_frac, commonValues: c.mcv ?? [], commonFrequencies: c.mcf ?? [], histogram: c.hist ?? [] } : undefined;
+      return c
+        ? { nullFraction: c.null_frac, commonValues: c.mcv ?? [], commonFrequencies: c.mcf ?? [], histogram: c.hist ?? [] }
+        : undefined;
     };
     return {
       tokens,
@@ -162,7 +170,9 @@ export function createCatalogueRepository(db: Db) {
       // Each tile's picture: the newest listed item of the category that has a photo, among its 50
       // newest (walked along the category's listing index). Bounded: a category whose newest items
       // have no photo costs 50 probes, not a walk of the whole category (3.2 s on 100,000 items).
-      return queryRowsPrepared<CategoryRow>(db, sql`
+      return queryRowsPrepared<CategoryRow>(
+        db,
+        sql`
         select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count,
                pic.item_name as picture_item, pic.large_key as picture_large_key, pic.thumb_key as picture_thumb_key
         from categories c left join category_item_counts n on n.category_id = c.id
@@ -178,7 +188,8 @@ export function createCatalogueRepository(db: Db) {
           order by i.created_at desc, i.id desc
           limit 1
         ) pic on true
-        order by c.position`);
+        order by c.position`,
+      );
     },
 
     async findCategory(id: string): Promise<CategoryHeading | undefined> {
@@ -190,16 +201,24 @@ export function createCatalogueRepository(db: Db) {
      * One page, newest first, of an unfiltered category (or all, null) with its exact total from the
      * counts the triggers on `items` keep (migration 0009): one round trip, no counting of items.
      */
-    async listWithListedCount(scope: Pick<BrowseScope, 'categoryId' | 'near'>, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; listed: number }> {
+    async listWithListedCount(
+      scope: Pick<BrowseScope, 'categoryId' | 'near'>,
+      filters: BrowseFilters,
+    ): Promise<{ rows: ItemSummaryRow[]; listed: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
       const costs = commonWords.costsFor(scope.categoryId, filters);
       const sort = effectiveSort(filters);
       const page =
-        sort === 'newest' ? matchingItems(scope, filters, filters.pageSize, offset, costs) : orderedWalk(scope, filters, sort, filters.pageSize, offset, costs);
-      const rows = await runner(filters)<ItemSummaryRow & { listed: number }>(db, sql`
+        sort === 'newest'
+          ? matchingItems(scope, filters, filters.pageSize, offset, costs)
+          : orderedWalk(scope, filters, sort, filters.pageSize, offset, costs);
+      const rows = await runner(filters)<ItemSummaryRow & { listed: number }>(
+        db,
+        sql`
         select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
-        ${cardsInOrder(page, sort, scope.near)}`);
+        ${cardsInOrder(page, sort, scope.near)}`,
+      );
       return { rows: rows.filter((r) => r.id !== null), listed: rows[0]?.listed ?? 0 };
     },
 
@@ -264,11 +283,14 @@ export function createCatalogueRepository(db: Db) {
         sort === 'newest'
           ? sql`select id, created_at, 0 as tier, 0::float8 as k from (${matchingItems(scope, filters, limit, 0, costs)}) n`
           : orderedWalk(scope, filters, sort, limit, 0, costs);
-      return queryRows<MapPointRow>(db, sql`
+      return queryRows<MapPointRow>(
+        db,
+        sql`
         select i.id, i.name, i.daily_rate_pence, i.public_latitude, i.public_longitude${distance}
         from (${rows}) m join items i on i.id = m.id
         where ${located}
-        order by ${sort === 'newest' ? newestFirst('m') : orderedRows(sort, 'm')}`);
+        order by ${sort === 'newest' ? newestFirst('m') : orderedRows(sort, 'm')}`,
+      );
     },
 
     /**
@@ -276,7 +298,9 @@ export function createCatalogueRepository(db: Db) {
      * uncancelled, not over by `today`), in one round trip: the popup waits for nothing else.
      */
     async findItem(id: string, today: string): Promise<(ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }) | undefined> {
-      const rows = await queryRowsPrepared<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(db, sql`
+      const rows = await queryRowsPrepared<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(
+        db,
+        sql`
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence, i.deposit_pence,
                i.min_days, i.max_days, i.booking_mode, i.buffer_days, i.weekly_rate_pence, i.require_verified_phone, i.min_completed_rentals, i.available, i.address, i.city, i.postcode, i.latitude, i.longitude,
                i.location_approximate, i.public_latitude, i.public_longitude, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
@@ -288,7 +312,8 @@ export function createCatalogueRepository(db: Db) {
                          from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null and r.end_date + i.buffer_days >= ${today}::date), '[]'::json) as booked_ranges,
                ${blockedRangesJson(today)} as blocked_ranges
         from items i join users u on u.id = i.owner_id join categories c on c.id = i.category_id
-        where i.id = ${id} and i.deleted_at is null`);
+        where i.id = ${id} and i.deleted_at is null`,
+      );
       return rows[0];
     },
   };

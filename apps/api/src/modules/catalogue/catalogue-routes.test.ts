@@ -17,10 +17,32 @@ beforeAll(async () => {
   const fresh = await createUser(db, { name: 'Unrated Owner', rating: null, totalRatings: 0 });
   const renter = await createUser(db, { name: 'Renter' });
   ids.renter = renter.id;
-  const drill = await createItem(db, star.id, { name: 'Cordless Drill', description: 'Makita 18V with two batteries', dailyRatePence: 800, createdAt: new Date('2026-01-01') });
-  const mower = await createItem(db, okay.id, { name: 'Petrol Lawn Mower', description: 'Self-propelled, 46cm cut', categoryId: 'garden-tools', dailyRatePence: 2000, createdAt: new Date('2026-01-02') });
-  const saw = await createItem(db, fresh.id, { name: 'Circular Saw', description: '100% reliable, cuts sheet material', dailyRatePence: 1250, createdAt: new Date('2026-01-03') });
-  const ladder = await createItem(db, star.id, { name: 'Extension Ladder', description: 'Aluminium, reaches 7 metres', categoryId: 'diy-hand-tools', dailyRatePence: 1500, createdAt: new Date('2026-01-04') });
+  const drill = await createItem(db, star.id, {
+    name: 'Cordless Drill',
+    description: 'Makita 18V with two batteries',
+    dailyRatePence: 800,
+    createdAt: new Date('2026-01-01'),
+  });
+  const mower = await createItem(db, okay.id, {
+    name: 'Petrol Lawn Mower',
+    description: 'Self-propelled, 46cm cut',
+    categoryId: 'garden-tools',
+    dailyRatePence: 2000,
+    createdAt: new Date('2026-01-02'),
+  });
+  const saw = await createItem(db, fresh.id, {
+    name: 'Circular Saw',
+    description: '100% reliable, cuts sheet material',
+    dailyRatePence: 1250,
+    createdAt: new Date('2026-01-03'),
+  });
+  const ladder = await createItem(db, star.id, {
+    name: 'Extension Ladder',
+    description: 'Aluminium, reaches 7 metres',
+    categoryId: 'diy-hand-tools',
+    dailyRatePence: 1500,
+    createdAt: new Date('2026-01-04'),
+  });
   await createItem(db, star.id, { name: 'Hidden Hedge Trimmer', categoryId: 'garden-tools', available: false });
   await createItem(db, star.id, { name: 'Deleted Strimmer', categoryId: 'garden-tools', deletedAt: new Date() });
   Object.assign(ids, { drill: drill.id, mower: mower.id, saw: saw.id, ladder: ladder.id, star: star.id });
@@ -55,13 +77,17 @@ describe('GET /api/categories', () => {
     expect(body.totalItems).toBe(4);
   });
 
-  it("gives each category tile the first photo of its newest listed item that has one", async () => {
+  it('gives each category tile the first photo of its newest listed item that has one', async () => {
     const hidden = await createItem(ctx.database.db, ids.star!, { name: 'Hidden Tent', categoryId: 'camping-gear', available: false });
     await addImage(ctx.database.db, hidden.id, 0);
     const { body } = await getJson<CategoriesResponse>('/api/categories');
     const { body: drill } = await getJson<ItemDetail>(`/api/items/${ids.drill}`);
     // The saw is newer but has no photo: the drill's first photo stands for Power Tools.
-    expect(body.categories.find((c) => c.id === 'power-tools')?.picture).toEqual({ url: drill.images[0]!.url, thumbUrl: drill.images[0]!.thumbUrl, alt: 'Cordless Drill' });
+    expect(body.categories.find((c) => c.id === 'power-tools')?.picture).toEqual({
+      url: drill.images[0]!.url,
+      thumbUrl: drill.images[0]!.thumbUrl,
+      alt: 'Cordless Drill',
+    });
     // No listed item with a photo: no picture (a hidden item's photo is never shown).
     expect(body.categories.find((c) => c.id === 'garden-tools')?.picture).toBeNull();
     expect(body.categories.find((c) => c.id === 'camping-gear')?.picture).toBeNull();
@@ -190,7 +216,9 @@ describe('GET /api/categories/:id/items', () => {
     [`search=${'a'.repeat(101)}`, 'search'],
     ['search=a&search=b', 'search'],
   ])('refuses %s with a 400 naming %s', async (query, field) => {
-    const { status, body } = await getJson<{ error: { code: string; message: string; field: string } }>(`/api/categories/all/items?${query}`);
+    const { status, body } = await getJson<{ error: { code: string; message: string; field: string } }>(
+      `/api/categories/all/items?${query}`,
+    );
     expect(status).toBe(400);
     expect(body.error.code).toBe('VALIDATION');
     expect(body.error.field).toBe(field);
@@ -244,7 +272,9 @@ describe('API plumbing', () => {
   it('serves the OpenAPI document', async () => {
     const { status, body } = await getJson<{ openapi: string; paths: Record<string, unknown> }>('/api/docs/json');
     expect(status).toBe(200);
-    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/categories', '/api/categories/{categoryId}/items', '/api/items/{itemId}']));
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/api/categories', '/api/categories/{categoryId}/items', '/api/items/{itemId}']),
+    );
   });
 
   it('answers unknown API routes with the JSON error shape', async () => {

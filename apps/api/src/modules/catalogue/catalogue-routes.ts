@@ -13,7 +13,10 @@ import type { CatalogueService } from './catalogue-service.ts';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService; currentUser?: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService; currentUser?: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.get(
     '/categories',
     {
@@ -67,9 +70,12 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
         // Public: answers visitors, no session needed.
         security: [],
         tags: ['browse'],
-        summary: 'One item with its owner, images, location and booked date ranges; only its owner gets the street address (others: town, postcode district, approximate point)',
+        summary:
+          'One item with its owner, images, location and booked date ranges; only its owner gets the street address (others: town, postcode district, approximate point)',
         params: z.object({ itemId: z.string().max(100) }),
-        querystring: z.object({ near: z.string().max(100).optional().describe('As for browsing: adds the distance from there, rounded as on the cards') }),
+        querystring: z.object({
+          near: z.string().max(100).optional().describe('As for browsing: adds the distance from there, rounded as on the cards'),
+        }),
         response: { 200: itemDetailSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },

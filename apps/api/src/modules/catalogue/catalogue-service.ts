@@ -112,7 +112,10 @@ export function createCatalogueService(
             id: r.id,
             name: r.name,
             dailyRatePence: r.daily_rate_pence,
-            ...(publicCoordinates({ latitude: r.public_latitude, longitude: r.public_longitude }) as { latitude: number; longitude: number }),
+            ...(publicCoordinates({ latitude: r.public_latitude, longitude: r.public_longitude }) as {
+              latitude: number;
+              longitude: number;
+            }),
             ...(near ? { distanceMiles: r.distance_m == null ? null : roundedMiles(Number(r.distance_m)) } : {}),
           })),
           more: rows.length > MAP_POINTS,
@@ -141,7 +144,9 @@ export function createCatalogueService(
     if (!query) throw new AppError('VALIDATION', NEAR_MESSAGE, 'near');
     const origin = await locate(query);
     const { latitude, longitude } = point;
-    return { distanceMiles: latitude === null || longitude === null ? null : roundedMiles(distanceMetres(origin, { latitude, longitude })) };
+    return {
+      distanceMiles: latitude === null || longitude === null ? null : roundedMiles(distanceMetres(origin, { latitude, longitude })),
+    };
   }
 
   function loadCachedItem(itemId: string) {
@@ -156,14 +161,20 @@ export function createCatalogueService(
         name: r.name,
         description: r.description,
         itemCount: r.item_count,
-        picture: r.picture_item && r.picture_large_key && r.picture_thumb_key ? image(r.picture_item, r.picture_large_key, r.picture_thumb_key) : null,
+        picture:
+          r.picture_item && r.picture_large_key && r.picture_thumb_key
+            ? image(r.picture_item, r.picture_large_key, r.picture_thumb_key)
+            : null,
       })),
       totalItems: rows.reduce((sum, r) => sum + r.item_count, 0),
     };
   }
 
   async function categoryOf(categoryId: string) {
-    const category = categoryId === ALL_CATEGORY_ID ? { ...ALL_ITEMS_CATEGORY } : await categoryRows.getOrCompute(categoryId, () => repo.findCategory(categoryId));
+    const category =
+      categoryId === ALL_CATEGORY_ID
+        ? { ...ALL_ITEMS_CATEGORY }
+        : await categoryRows.getOrCompute(categoryId, () => repo.findCategory(categoryId));
     if (!category) throw new AppError('NOT_FOUND', 'Category not found');
     return category;
   }
@@ -175,12 +186,23 @@ export function createCatalogueService(
       categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId,
       ...(ownerId ? { ownerId } : {}),
       ...(near
-        ? { near: { latitude: near.latitude, longitude: near.longitude, ...(near.radiusMiles === null ? {} : { radiusMetres: near.radiusMiles * METRES_PER_MILE }) } }
+        ? {
+            near: {
+              latitude: near.latitude,
+              longitude: near.longitude,
+              ...(near.radiusMiles === null ? {} : { radiusMetres: near.radiusMiles * METRES_PER_MILE }),
+            },
+          }
         : {}),
     };
   }
 
-  async function loadItems(categoryId: string, filters: BrowseFilters, ownerId: string | undefined, near: NearAnswer | undefined): Promise<ItemsPage> {
+  async function loadItems(
+    categoryId: string,
+    filters: BrowseFilters,
+    ownerId: string | undefined,
+    near: NearAnswer | undefined,
+  ): Promise<ItemsPage> {
     const category = await categoryOf(categoryId);
     const scope = await scopeOf(categoryId, ownerId, near);
     const { rows, total, totalCapped } = await pageAndTotal(scope, filters);
@@ -222,7 +244,9 @@ export function createCatalogueService(
     return { rows, total: Math.min(matched, COUNT_BOUND), totalCapped: matched > COUNT_BOUND };
   }
 
-  async function loadItem(itemId: string): Promise<{ detail: ItemDetail; publicPoint: { latitude: number | null; longitude: number | null } }> {
+  async function loadItem(
+    itemId: string,
+  ): Promise<{ detail: ItemDetail; publicPoint: { latitude: number | null; longitude: number | null } }> {
     const row = isRowId(itemId) ? await repo.findItem(itemId, today()) : undefined;
     if (!row) throw new AppError('NOT_FOUND', 'Item not found');
     const { images, booked_ranges: bookedRanges } = row;
@@ -252,7 +276,9 @@ export function createCatalogueService(
       owner: owner(row),
       images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.large_key, img.thumb_key)),
       // Days blocked by the owner's other calendars show like booked ones (calendar sync): no buffer of their own.
-      bookedRanges: [...withBuffers(bookedRanges, row.buffer_days), ...row.blocked_ranges].sort((a, b) => a.startDate.localeCompare(b.startDate)),
+      bookedRanges: [...withBuffers(bookedRanges, row.buffer_days), ...row.blocked_ranges].sort((a, b) =>
+        a.startDate.localeCompare(b.startDate),
+      ),
       ownerAwayUntil: activeVacation(row.owner_vacation_until, today()),
     };
     return { detail, publicPoint: { latitude: row.public_latitude, longitude: row.public_longitude } };

@@ -6,7 +6,12 @@ import { matchingItems, NO_STATISTICS, postingsAnswer, preparable, type SearchCo
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 /** Prices spread evenly from £0 to £100 (pence), no common values. */
-const evenPrices: ColumnStatistics = { nullFraction: 0, commonValues: [], commonFrequencies: [], histogram: Array.from({ length: 101 }, (_, i) => i * 100) };
+const evenPrices: ColumnStatistics = {
+  nullFraction: 0,
+  commonValues: [],
+  commonFrequencies: [],
+  histogram: Array.from({ length: 101 }, (_, i) => i * 100),
+};
 /** Ratings: a tenth unrated, a fifth exactly 5, the rest spread evenly from 3 to 5. */
 const ratings: ColumnStatistics = { nullFraction: 0.1, commonValues: [5], commonFrequencies: [0.2], histogram: [3, 3.5, 4, 4.5, 5] };
 
@@ -120,11 +125,15 @@ describe('choosing between the postings and the walk', () => {
     expect(preparable({ page: 1, pageSize: 24, search: 'with' })).toBe(true);
     expect(preparable({ page: 1, pageSize: 24, search: 'drill' })).toBe(true);
     expect(preparable({ page: 1, pageSize: 24, search: 'at' })).toBe(false);
-    const walk = new PgDialect().sqlToQuery(matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'with' }, 24, 0, walkFor('with')));
+    const walk = new PgDialect().sqlToQuery(
+      matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'with' }, 24, 0, walkFor('with')),
+    );
     expect(walk.sql).toMatch(/from items i where .*strpos\(i\.search_text, \$\d+\) > 0/);
     expect(walk.sql).not.toMatch(/ like /);
     expect(walk.params).toContain('with');
-    const short = new PgDialect().sqlToQuery(matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'at' }, 24, 0, walkFor('with')));
+    const short = new PgDialect().sqlToQuery(
+      matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'at' }, 24, 0, walkFor('with')),
+    );
     expect(short.sql).toMatch(/i\.search_text like \$\d+/);
     expect(short.params).toContain('%at%');
   });

@@ -82,10 +82,7 @@ const distanceOf = (item: Made) => (item.point ? distanceMetres(ORIGIN, item.poi
 const newestFirst = (a: Made, b: Made) => b.createdAt - a.createdAt;
 
 /** What the browse should answer, worked out here from what was inserted. */
-function expected(
-  filter: (item: Made) => boolean,
-  sort: 'nearest' | 'price' | 'rating' | 'newest' | 'relevance',
-): string[] {
+function expected(filter: (item: Made) => boolean, sort: 'nearest' | 'price' | 'rating' | 'newest' | 'relevance'): string[] {
   const found = made.filter(filter);
   const by: Record<typeof sort, (a: Made, b: Made) => number> = {
     newest: newestFirst,
@@ -163,13 +160,29 @@ beforeAll(async () => {
       sql`, `,
     )}) v(id, lat, lon) where items.id = v.id`);
   const withPhoto = made.filter((m) => m.photo);
-  await db.insert(itemImages).values(withPhoto.map((m) => ({ itemId: m.id, position: 0, largeKey: `items/${m.id}/l.webp`, thumbKey: `items/${m.id}/t.webp`, width: 600, height: 400 })));
+  await db.insert(itemImages).values(
+    withPhoto.map((m) => ({
+      itemId: m.id,
+      position: 0,
+      largeKey: `items/${m.id}/l.webp`,
+      thumbKey: `items/${m.id}/t.webp`,
+      width: 600,
+      height: 400,
+    })),
+  );
   const renter = await createUser(db, { name: 'Renter' });
   const ownerOf = new Map(rows.map((r, n) => [made[n]!.id, r.row.ownerId]));
   await db.insert(rentals).values(
     made
       .filter((m) => m.bookedSoon)
-      .map((m) => ({ itemId: m.id, ownerId: ownerOf.get(m.id)!, renterId: renter.id, startDate: addDays(today, 3), endDate: addDays(today, 5), totalPence: 3000 })),
+      .map((m) => ({
+        itemId: m.id,
+        ownerId: ownerOf.get(m.id)!,
+        renterId: renter.id,
+        startDate: addDays(today, 3),
+        endDate: addDays(today, 5),
+        totalPence: 3000,
+      })),
   );
   await db.execute(sql`analyze items`);
 }, 120_000);
@@ -185,8 +198,12 @@ describe('the radius', () => {
     const inside = await createItem(ctx.database.db, owner.id, { name: 'Boundary Inside Kettle', categoryId: 'kitchen-appliances' });
     const outside = await createItem(ctx.database.db, owner.id, { name: 'Boundary Outside Kettle', categoryId: 'kitchen-appliances' });
     const [a, b] = [place(4.9, 1), place(5.1, 4)];
-    await ctx.database.db.execute(sql`update items set public_latitude = ${a.latitude}::float8, public_longitude = ${a.longitude}::float8 where id = ${inside.id}`);
-    await ctx.database.db.execute(sql`update items set public_latitude = ${b.latitude}::float8, public_longitude = ${b.longitude}::float8 where id = ${outside.id}`);
+    await ctx.database.db.execute(
+      sql`update items set public_latitude = ${a.latitude}::float8, public_longitude = ${a.longitude}::float8 where id = ${inside.id}`,
+    );
+    await ctx.database.db.execute(
+      sql`update items set public_latitude = ${b.latitude}::float8, public_longitude = ${b.longitude}::float8 where id = ${outside.id}`,
+    );
 
     const five = await page(`${NEAR}&radius=5`, 'kitchen-appliances');
     expect(five.items.map((i) => i.name)).toEqual(['Boundary Inside Kettle']);
@@ -198,7 +215,10 @@ describe('the radius', () => {
       ['Boundary Outside Kettle', 5.1],
     ]);
     // Any distance: both, nearest first; without a location, no distances at all.
-    expect((await page(NEAR, 'kitchen-appliances')).items.map((i) => i.name)).toEqual(['Boundary Inside Kettle', 'Boundary Outside Kettle']);
+    expect((await page(NEAR, 'kitchen-appliances')).items.map((i) => i.name)).toEqual([
+      'Boundary Inside Kettle',
+      'Boundary Outside Kettle',
+    ]);
     expect((await page('', 'kitchen-appliances')).items.every((i) => i.distanceMiles === undefined)).toBe(true);
     // The popup, asked with the same place, says the same distance as the card.
     expect((await getJson<ItemDetail>(`/api/items/${inside.id}?${NEAR}`)).body.distanceMiles).toBe(4.9);
@@ -208,18 +228,21 @@ describe('the radius', () => {
     await ctx.database.db.execute(sql`update items set deleted_at = now() where id in (${inside.id}, ${outside.id})`);
   });
 
-  it.each([1, 3, 5, 10, 25])('within %i miles: exactly the items whose public point is that close, nearest first, counted right', async (radius) => {
-    const { ids, first, pages } = await allPages(`${NEAR}&radius=${radius}`);
-    const want = expected(within(radius), 'nearest');
-    expect(ids).toEqual(want);
-    expect(first.total).toBe(Math.min(want.length, 1000));
-    expect(first.totalCapped).toBe(want.length > 1000);
-    for (const card of pages.flatMap((p) => p.items)) {
-      const item = made.find((m) => m.id === card.id)!;
-      expect(card.distanceMiles).toBe(roundedMiles(distanceOf(item)!));
-      expect(card.distanceMiles!).toBeLessThanOrEqual(radius);
-    }
-  });
+  it.each([1, 3, 5, 10, 25])(
+    'within %i miles: exactly the items whose public point is that close, nearest first, counted right',
+    async (radius) => {
+      const { ids, first, pages } = await allPages(`${NEAR}&radius=${radius}`);
+      const want = expected(within(radius), 'nearest');
+      expect(ids).toEqual(want);
+      expect(first.total).toBe(Math.min(want.length, 1000));
+      expect(first.totalCapped).toBe(want.length > 1000);
+      for (const card of pages.flatMap((p) => p.items)) {
+        const item = made.find((m) => m.id === card.id)!;
+        expect(card.distanceMiles).toBe(roundedMiles(distanceOf(item)!));
+        expect(card.distanceMiles!).toBeLessThanOrEqual(radius);
+      }
+    },
+  );
 });
 
 describe('the radius with every other filter', () => {
@@ -282,7 +305,13 @@ describe('orders without a radius', () => {
     expect(first.sort).toBe(sort);
     // Unfiltered browses take their exact total from the maintained counts; filtered ones count to the bound.
     expect(first.total).toBe(first.totalCapped ? 1000 : want.length);
-    expect(first.totalCapped).toBe(want.length > 1000 && query.replace(NEAR, '').replace(/sort=\w+/, '').replace(/&/g, '') !== '');
+    expect(first.totalCapped).toBe(
+      want.length > 1000 &&
+        query
+          .replace(NEAR, '')
+          .replace(/sort=\w+/, '')
+          .replace(/&/g, '') !== '',
+    );
   });
 
   it('a location without a radius narrows nothing: the same total as without it, with distances', async () => {
@@ -304,11 +333,16 @@ describe('the map', () => {
     expect(within5.body).toMatchObject({ more: false, near: { radiusMiles: 5 } });
     for (const p of within5.body.points) {
       const item = made.find((m) => m.id === p.id)!;
-      expect([p.latitude, p.longitude]).toEqual([Math.round(item.point!.latitude * 1000) / 1000, Math.round(item.point!.longitude * 1000) / 1000]);
+      expect([p.latitude, p.longitude]).toEqual([
+        Math.round(item.point!.latitude * 1000) / 1000,
+        Math.round(item.point!.longitude * 1000) / 1000,
+      ]);
       expect(p.distanceMiles).toBe(roundedMiles(distanceOf(item)!));
     }
     const cheap = await getJson<MapPoints>('/api/categories/garden-tools/items/map?sort=price&maxPrice=5&page=3');
-    expect(cheap.body.points.map((p) => p.id)).toEqual(expected((m) => m.categoryId === 'garden-tools' && m.price <= 500 && m.point !== null, 'price'));
+    expect(cheap.body.points.map((p) => p.id)).toEqual(
+      expected((m) => m.categoryId === 'garden-tools' && m.price <= 500 && m.point !== null, 'price'),
+    );
     const all = await getJson<MapPoints>('/api/categories/all/items/map');
     expect(all.body.points).toHaveLength(500);
     expect(all.body.more).toBe(true);
@@ -342,7 +376,9 @@ describe('locations people type', () => {
     ['sort=nearest', 'near', `${NEAR_MESSAGE} to see the nearest first`],
     ['sort=cheapest', 'sort', 'Sort must be one of: Nearest, Lowest price, Highest rated, Newest'],
   ])('refuses %s: 400 on %s, saying %j', async (query, field, message) => {
-    const { status, body } = await getJson<{ error: { code: string; message: string; field: string } }>(`/api/categories/all/items?${query}`);
+    const { status, body } = await getJson<{ error: { code: string; message: string; field: string } }>(
+      `/api/categories/all/items?${query}`,
+    );
     expect(status).toBe(400);
     expect(body.error).toEqual({ code: 'VALIDATION', message, field });
   });
@@ -386,9 +422,13 @@ describe('privacy', () => {
     expect(Object.keys(card)).not.toContain('latitude');
     expect(Math.abs(card.distanceMiles! * 10 - Math.round(card.distanceMiles! * 10))).toBeLessThan(1e-9);
     // The public point stays put while the item does, and moves with it.
-    await ctx.database.db.execute(sql`update items set latitude = ${home.latitude}::float8, name = 'Private Wheelbarrow' where id = ${item.id}`);
+    await ctx.database.db.execute(
+      sql`update items set latitude = ${home.latitude}::float8, name = 'Private Wheelbarrow' where id = ${item.id}`,
+    );
     expect((await getJson<ItemDetail>(`/api/items/${item.id}`)).body.location).toEqual(detail.location);
-    const [row] = await ctx.database.db.execute(sql`update items set latitude = 53.8, longitude = -1.55 where id = ${item.id} returning public_latitude`).then((r) => (r as unknown as { rows: { public_latitude: number }[] }).rows);
+    const [row] = await ctx.database.db
+      .execute(sql`update items set latitude = 53.8, longitude = -1.55 where id = ${item.id} returning public_latitude`)
+      .then((r) => (r as unknown as { rows: { public_latitude: number }[] }).rows);
     expect(Math.abs(row!.public_latitude - 53.8)).toBeLessThan(0.01);
   });
 });

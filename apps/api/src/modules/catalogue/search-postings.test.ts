@@ -50,7 +50,22 @@ afterAll(async () => {
 
 describe('word search through the search postings', () => {
   it('matches words inside longer tokens, across punctuation, and every word of several', async () => {
-    for (const words of [['saw'], ['jig'], ['blades'], ['curves'], ['duty'], ['heavy-duty'], ['3.5m'], ['ladder', 'aluminium'], ['k4'], ['k4:'], ["neighbour's"], ['frames', 'trim'], ['for', 'tent'], ['four.']]) {
+    for (const words of [
+      ['saw'],
+      ['jig'],
+      ['blades'],
+      ['curves'],
+      ['duty'],
+      ['heavy-duty'],
+      ['3.5m'],
+      ['ladder', 'aluminium'],
+      ['k4'],
+      ['k4:'],
+      ["neighbour's"],
+      ['frames', 'trim'],
+      ['for', 'tent'],
+      ['four.'],
+    ]) {
       expect(await search(words.join(' ')), words.join(' ')).toEqual(await expected(words));
     }
     expect(await search('saw')).toEqual(['Jigsaw', 'Mitre saw']);
@@ -62,7 +77,12 @@ describe('word search through the search postings', () => {
   it('gives the same items in the same order on every path: the walk, the postings with the other words probed, matched or intersected', async () => {
     const path = (walk: boolean, probe: boolean): SearchCosts => ({ postings: () => 0, preferWalk: () => walk, probeOthers: () => probe });
     const ids = async (categoryId: string | null, search: string, costs: SearchCosts, extra: { maxPricePence?: number } = {}) =>
-      (await queryRows<{ id: string }>(ctx.database.db, matchingItems({ categoryId }, { page: 1, pageSize: 24, search, ...extra }, 100, 0, costs))).map((r) => r.id);
+      (
+        await queryRows<{ id: string }>(
+          ctx.database.db,
+          matchingItems({ categoryId }, { page: 1, pageSize: 24, search, ...extra }, 100, 0, costs),
+        )
+      ).map((r) => r.id);
     // Across all categories several words are intersected in search_items; within one, the other
     // word's postings are matched by a semi join.
     for (const categoryId of [null, 'power-tools']) {
@@ -73,8 +93,12 @@ describe('word search through the search postings', () => {
         expect(await ids(categoryId, words, path(false, false)), `${label}, matched or intersected`).toEqual(walked);
         expect(await ids(categoryId, words, path(false, true)), `${label}, probed`).toEqual(walked);
         const cheap = { maxPricePence: 0 };
-        expect(await ids(categoryId, words, path(false, false), cheap), `${label}, nothing under 0p`).toEqual(await ids(categoryId, words, path(true, false), cheap));
-        expect(await ids(categoryId, words, path(false, true), cheap), `${label}, probed, nothing under 0p`).toEqual(await ids(categoryId, words, path(true, false), cheap));
+        expect(await ids(categoryId, words, path(false, false), cheap), `${label}, nothing under 0p`).toEqual(
+          await ids(categoryId, words, path(true, false), cheap),
+        );
+        expect(await ids(categoryId, words, path(false, true), cheap), `${label}, probed, nothing under 0p`).toEqual(
+          await ids(categoryId, words, path(true, false), cheap),
+        );
       }
     }
   });
@@ -84,14 +108,33 @@ describe('word search through the search postings', () => {
     // 'grind' is inside three tokens; the items alternate between them, and some have two.
     const names = ['Angle grinder', 'Bench grinders', 'Regrinding kit', 'Grinder and grinders'];
     for (let n = 0; n < 24; n++) {
-      await createItem(db, ownerId, { name: `${names[n % 4]} ${n}`, description: 'Window test.', dailyRatePence: 700 + (n % 3) * 100, createdAt: new Date(Date.UTC(2025, 5, 1, 0, n)) });
+      await createItem(db, ownerId, {
+        name: `${names[n % 4]} ${n}`,
+        description: 'Window test.',
+        dailyRatePence: 700 + (n % 3) * 100,
+        createdAt: new Date(Date.UTC(2025, 5, 1, 0, n)),
+      });
     }
     const costs = (walk: boolean): SearchCosts => ({ postings: () => 0, preferWalk: () => walk, probeOthers: () => false });
     const ids = async (limit: number, offset: number, walk: boolean, extra: Partial<BrowseFilters> = {}) =>
-      (await queryRows<{ id: string }>(db, matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'grind', ...extra }, limit, offset, costs(walk)))).map((r) => r.id);
-    const sql = new PgDialect().sqlToQuery(matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'grind' }, 5, 7, costs(false))).sql;
+      (
+        await queryRows<{ id: string }>(
+          db,
+          matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'grind', ...extra }, limit, offset, costs(walk)),
+        )
+      ).map((r) => r.id);
+    const sql = new PgDialect().sqlToQuery(
+      matchingItems({ categoryId: null }, { page: 1, pageSize: 24, search: 'grind' }, 5, 7, costs(false)),
+    ).sql;
     expect(sql).toMatch(/cross join lateral \(select [\s\S]* limit 12\) p/);
-    for (const [limit, offset] of [[5, 0], [5, 7], [3, 20], [100, 0], [1, 23], [4, 24]] as const) {
+    for (const [limit, offset] of [
+      [5, 0],
+      [5, 7],
+      [3, 20],
+      [100, 0],
+      [1, 23],
+      [4, 24],
+    ] as const) {
       for (const extra of [{}, { maxPricePence: 800 }]) {
         const walked = await ids(limit, offset, true, extra);
         expect(await ids(limit, offset, false, extra), `limit ${limit} offset ${offset} ${JSON.stringify(extra)}`).toEqual(walked);

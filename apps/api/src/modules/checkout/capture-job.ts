@@ -57,11 +57,24 @@ export function registerCaptureJob(deps: {
         if (attempt < CAPTURE_ATTEMPTS) throw err;
       }
       const cancelled = await repo.cancelUncaptured(paymentId, now, async (tx, rentals) => {
-        await events.publish(tx, { type: 'payment.capture_failed', paymentId, renterId: payment.renterId }, `payment.capture_failed:${paymentId}`);
+        await events.publish(
+          tx,
+          { type: 'payment.capture_failed', paymentId, renterId: payment.renterId },
+          `payment.capture_failed:${paymentId}`,
+        );
         for (const r of rentals) {
           await events.publish(
             tx,
-            { type: 'rental.cancelled', rentalId: r.id, itemId: r.itemId, renterId: payment.renterId, ownerId: r.ownerId, by: 'system', reason: 'The payment could not be taken.', refundPence: 0 },
+            {
+              type: 'rental.cancelled',
+              rentalId: r.id,
+              itemId: r.itemId,
+              renterId: payment.renterId,
+              ownerId: r.ownerId,
+              by: 'system',
+              reason: 'The payment could not be taken.',
+              refundPence: 0,
+            },
             `rental.cancelled:${r.id}`,
           );
         }
@@ -69,7 +82,9 @@ export function registerCaptureJob(deps: {
       if (!cancelled) return;
       deps.onCancelled();
       // The booking is already undone; a hold that cannot be released now lapses at the card issuer.
-      await payments.void(payment.providerReference).catch((err: unknown) => deps.log.error({ paymentId, err: String(err) }, 'could not void the hold of an uncaptured payment'));
+      await payments
+        .void(payment.providerReference)
+        .catch((err: unknown) => deps.log.error({ paymentId, err: String(err) }, 'could not void the hold of an uncaptured payment'));
     },
     // A few runs beyond the bound, so that giving up can itself be retried if the database is away.
     { maxAttempts: CAPTURE_ATTEMPTS + 3, backoffMs: CAPTURE_BACKOFF_MS },

@@ -62,7 +62,12 @@ describe('40 overlapping baskets at once', () => {
   });
 
   const deadlocks = async () =>
-    (await queryRows<{ n: number }>(ctx.database.db, sql`select coalesce(sum(deadlocks), 0)::int as n from pg_stat_database where datname = current_database()`))[0]!.n;
+    (
+      await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select coalesce(sum(deadlocks), 0)::int as n from pg_stat_database where datname = current_database()`,
+      )
+    )[0]!.n;
 
   it('book or refuse cleanly with zero deadlocks and no double booking', async () => {
     const db = ctx.database.db;
@@ -84,7 +89,11 @@ describe('40 overlapping baskets at once', () => {
         return post(
           ctx.app,
           '/api/checkout',
-          { lines: ordered.map((item) => ({ itemId: item.id, startDate: start, endDate: addDays(start, 2) })), card: TEST_CARD, idempotencyKey: randomUUID() },
+          {
+            lines: ordered.map((item) => ({ itemId: item.id, startDate: start, endDate: addDays(start, 2) })),
+            card: TEST_CARD,
+            idempotencyKey: randomUUID(),
+          },
           { cookie: renters[i % renters.length]!.cookie },
         );
       }),

@@ -52,10 +52,16 @@ describe('a booking the database aborts because of another transaction', () => {
     return { lines: [{ itemId, startDate: start, endDate: start }], card: TEST_CARD, idempotencyKey: randomUUID() };
   };
 
-  it.each([['a deadlock', '40P01'], ['a serialization failure', '40001']])('is run again after %s and books once', async (_label, code) => {
+  it.each([
+    ['a deadlock', '40P01'],
+    ['a serialization failure', '40001'],
+  ])('is run again after %s and books once', async (_label, code) => {
     const { service, processor } = busyDatabase(ctx, 2, code);
     const { paymentId } = await service.checkout(renterId, input());
-    const rentals = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from rentals where payment_id = ${paymentId}`);
+    const rentals = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from rentals where payment_id = ${paymentId}`,
+    );
     expect(rentals[0]!.n).toBe(1);
     expect([...processor.holds.values()]).toEqual(['captured']);
   });

@@ -52,10 +52,16 @@ async function bookOne(failures: number) {
   app.events.subscribe('rental.booked', 'capture-test', async (e) => void booked.push(e.rentalId));
   app.events.subscribe('payment.capture_failed', 'capture-test', async (e) => void captureFailed.push(e.paymentId));
   const start = addDays(todayInLondon(clock), 3);
-  const request = { lines: [{ itemId: item.id, startDate: start, endDate: addDays(start, 1) }], card: TEST_CARD, idempotencyKey: randomUUID() };
+  const request = {
+    lines: [{ itemId: item.id, startDate: start, endDate: addDays(start, 1) }],
+    card: TEST_CARD,
+    idempotencyKey: randomUUID(),
+  };
   const first = await post(app, '/api/checkout', request, { cookie: renter.cookie });
   const paymentState = async () =>
-    (await queryRows<{ status: string; authorization: string }>(db, sql`select status, provider_reference as authorization from payments`))[0]!;
+    (
+      await queryRows<{ status: string; authorization: string }>(db, sql`select status, provider_reference as authorization from payments`)
+    )[0]!;
   const rentalRows = () =>
     queryRows<{ id: string; cancelled_by: string | null }>(db, sql`select id, cancelled_by from rentals where item_id = ${item.id}`);
   return {
@@ -131,7 +137,10 @@ describe('a card capture that fails after the booking committed', () => {
     ]);
     expect(t.captureFailed).toHaveLength(1);
     // The dates are free again.
-    const detail = await t.app.inject({ method: 'GET', url: `/api/items/${(await queryRows<{ item_id: string }>(t.db, sql`select item_id from rentals`))[0]!.item_id}` });
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/items/${(await queryRows<{ item_id: string }>(t.db, sql`select item_id from rentals`))[0]!.item_id}`,
+    });
     expect(detail.json().bookedRanges).toEqual([]);
     // A payment only moves forward, whatever code tries.
     await expect(t.db.execute(sql`update payments set status = 'captured'`)).rejects.toThrow();

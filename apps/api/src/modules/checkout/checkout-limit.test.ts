@@ -12,7 +12,12 @@ describe('checkout attempts per person', () => {
   afterAll(async () => ctx?.close());
 
   const attempt = (cookie: string) =>
-    ctx.app.inject({ method: 'POST', url: '/api/checkout', headers: { origin: ORIGIN, cookie }, payload: { lines: [], card: {}, idempotencyKey: 'k' } });
+    ctx.app.inject({
+      method: 'POST',
+      url: '/api/checkout',
+      headers: { origin: ORIGIN, cookie },
+      payload: { lines: [], card: {}, idempotencyKey: 'k' },
+    });
 
   it('are limited per person, whoever else is checking out', async () => {
     const ann = await createSignedInUser(ctx.app, mailer, 'ann@example.com');

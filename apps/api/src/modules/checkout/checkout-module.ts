@@ -26,7 +26,14 @@ export function setUpCheckout(deps: {
 }) {
   const attempts = createAttemptRepository(deps.db);
   const paymentRecords = createPaymentRepository(deps.db);
-  registerCaptureJob({ jobs: deps.jobs, events: deps.events, repo: paymentRecords, payments: deps.payments, onCancelled: deps.onBookingsChanged, log: deps.log });
+  registerCaptureJob({
+    jobs: deps.jobs,
+    events: deps.events,
+    repo: paymentRecords,
+    payments: deps.payments,
+    onCancelled: deps.onBookingsChanged,
+    log: deps.log,
+  });
   registerAttemptSweepJob(deps.jobs, attempts, deps.payments);
   return createCheckoutService({
     repo: deps.repo,

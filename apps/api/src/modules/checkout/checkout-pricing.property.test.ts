@@ -40,9 +40,16 @@ describe('checkout charge equals the preview', () => {
           const item = await createItem(ctx.database.db, ownerId, { dailyRatePence: l.dailyRatePence, minDays: 1, maxDays: 14 });
           lines.push({ itemId: item.id, startDate: start, endDate: addDays(start, l.days - 1) });
         }
-        const res = await post(ctx.app, '/api/checkout', { lines, card: { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'P T' }, idempotencyKey: randomUUID() }, { cookie });
+        const res = await post(
+          ctx.app,
+          '/api/checkout',
+          { lines, card: { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'P T' }, idempotencyKey: randomUUID() },
+          { cookie },
+        );
         expect(res.statusCode).toBe(201);
-        const order = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${res.json().orderId}`, headers: { cookie } })).json() as Order;
+        const order = (
+          await ctx.app.inject({ method: 'GET', url: `/api/orders/${res.json().orderId}`, headers: { cookie } })
+        ).json() as Order;
         const preview = priceBasket(cart);
         expect({ subtotal: order.subtotalPence, fee: order.serviceFeePence, total: order.totalPence }).toEqual({
           subtotal: preview.subtotalPence,

@@ -53,7 +53,10 @@ describe('concurrent checkouts of one item and dates', () => {
     const db = ctx.database.db;
     const rentals = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from rentals where item_id = ${item.id}`);
     expect(rentals[0]!.n).toBe(1);
-    const orphanPayments = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from payments p where not exists (select 1 from rentals r where r.payment_id = p.id)`);
+    const orphanPayments = await queryRows<{ n: number }>(
+      db,
+      sql`select count(*)::int as n from payments p where not exists (select 1 from rentals r where r.payment_id = p.id)`,
+    );
     expect(orphanPayments[0]!.n).toBe(0);
     const orphanLedger = await queryRows<{ n: number }>(
       db,

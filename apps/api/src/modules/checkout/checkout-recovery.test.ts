@@ -55,7 +55,12 @@ function request() {
 }
 
 const rentalsOf = async (start: string) =>
-  (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from rentals where item_id = ${itemId} and start_date = ${start}::date`))[0]!.n;
+  (
+    await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from rentals where item_id = ${itemId} and start_date = ${start}::date`,
+    )
+  )[0]!.n;
 
 describe('a checkout attempt left processing by a crash', () => {
   it('answers 409 while it may still be running, then is taken over and answered from what the database holds', async () => {
@@ -93,11 +98,16 @@ describe('a checkout attempt left processing by a crash', () => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     // The hold was made; the process 'died' before booking. Record the hold as the request would have.
     const [hold] = [...inner.holds.entries()].filter(([, s]) => s === 'held').map(([id]) => id);
-    await ctx.database.db.execute(sql`update checkout_attempts set authorization_id = ${hold!} where idempotency_key = ${body.idempotencyKey}`);
+    await ctx.database.db.execute(
+      sql`update checkout_attempts set authorization_id = ${hold!} where idempotency_key = ${body.idempotencyKey}`,
+    );
 
     clock = new Date(clock.getTime() + ATTEMPT_STALE_MS + 2_000);
     await ctx.app.jobs.runDue();
-    const [attempt] = await queryRows<{ status: string }>(ctx.database.db, sql`select status from checkout_attempts where idempotency_key = ${body.idempotencyKey}`);
+    const [attempt] = await queryRows<{ status: string }>(
+      ctx.database.db,
+      sql`select status from checkout_attempts where idempotency_key = ${body.idempotencyKey}`,
+    );
     expect(attempt!.status).toBe('failed');
     expect(inner.holds.get(hold!)).toBe('voided');
 
@@ -110,7 +120,8 @@ describe('a checkout attempt left processing by a crash', () => {
   });
 
   it('releases every hold it made (the charge, the request line and the deposits) when it dies before booking', async () => {
-    const owner = (await queryRows<{ owner_id: string }>(ctx.database.db, sql`select owner_id from items where id = ${itemId}`))[0]!.owner_id;
+    const owner = (await queryRows<{ owner_id: string }>(ctx.database.db, sql`select owner_id from items where id = ${itemId}`))[0]!
+      .owner_id;
     const withDeposit = (await createItem(ctx.database.db, owner, { name: 'Mitre Saw', depositPence: 5_000 })).id;
     const requested = (await createItem(ctx.database.db, owner, { name: 'Cement Mixer', depositPence: 3_000, bookingMode: 'request' })).id;
     offset += 3;
@@ -143,7 +154,10 @@ describe('a checkout attempt left processing by a crash', () => {
     release();
     expect((await crashed).statusCode).toBe(409);
     expect(made().map(([, state]) => state)).toEqual(['voided', 'voided', 'voided', 'voided']);
-    const rentals = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from rentals where item_id in (${withDeposit}, ${requested})`);
+    const rentals = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from rentals where item_id in (${withDeposit}, ${requested})`,
+    );
     expect(rentals[0]!.n).toBe(0);
   });
 });

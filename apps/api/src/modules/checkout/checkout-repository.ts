@@ -55,7 +55,9 @@ export function createCheckoutRepository(db: Db) {
           ownerId: items.ownerId,
           listed: sql<boolean>`${items.deletedAt} is null and ${items.available}`,
           ownerAwayUntil: users.vacationUntil,
-          thumbKey: sql<string | null>`(select ${itemImages.thumbKey} from ${itemImages} where ${itemImages.itemId} = ${items.id} order by ${itemImages.position} limit 1)`,
+          thumbKey: sql<
+            string | null
+          >`(select ${itemImages.thumbKey} from ${itemImages} where ${itemImages.itemId} = ${items.id} order by ${itemImages.position} limit 1)`,
         })
         .from(items)
         .innerJoin(users, eq(users.id, items.ownerId))
@@ -91,7 +93,10 @@ export function createCheckoutRepository(db: Db) {
     /** Of the wanted lines, those the renter has booked themselves on exactly those dates. */
     async bookedBy(renterId: string, lines: Array<{ itemId: string; startDate: string; endDate: string }>): Promise<Set<string>> {
       if (lines.length === 0) return new Set();
-      const wanted = sql.join(lines.map((l) => sql`(${l.itemId}::uuid, ${l.startDate}::date, ${l.endDate}::date)`), sql`, `);
+      const wanted = sql.join(
+        lines.map((l) => sql`(${l.itemId}::uuid, ${l.startDate}::date, ${l.endDate}::date)`),
+        sql`, `,
+      );
       const rows = await queryRows<{ item_id: string }>(
         db,
         sql`select distinct w.item_id from (values ${wanted}) as w(item_id, start_date, end_date)
@@ -140,7 +145,12 @@ export function createCheckoutRepository(db: Db) {
           .for('update');
         if (attempt?.status !== 'processing' || attempt.claim !== input.claim) throw new StaleClaimError();
         const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
-        await tx.execute(sql`select id from items where id in (${sql.join(itemIds.map((id) => sql`${id}::uuid`), sql`, `)}) order by id for no key update`);
+        await tx.execute(
+          sql`select id from items where id in (${sql.join(
+            itemIds.map((id) => sql`${id}::uuid`),
+            sql`, `,
+          )}) order by id for no key update`,
+        );
         // Calendar sync writes blocked days under the same row locks: checked after taking them (blocked-days-sql.ts).
         await refuseBlockedDays(tx, input.lines);
         const [payment] = await tx
@@ -195,7 +205,9 @@ export function createCheckoutRepository(db: Db) {
             renterId: input.renterId,
             subtotalPence: input.lines.reduce((sum, line) => sum + (line.request ? 0 : line.totalPence), 0),
             serviceFeePence: input.instantFeePence ?? input.serviceFeePence,
-            lines: input.lines.flatMap((line, i) => (line.request ? [] : [{ rentalId: rentalIds[i]!, ownerId: line.ownerId, totalPence: line.totalPence }])),
+            lines: input.lines.flatMap((line, i) =>
+              line.request ? [] : [{ rentalId: rentalIds[i]!, ownerId: line.ownerId, totalPence: line.totalPence }],
+            ),
           }),
         );
         await tx
@@ -204,9 +216,15 @@ export function createCheckoutRepository(db: Db) {
           .where(eq(checkoutAttempts.id, input.attemptId));
         // The booked lines leave the renter's saved wheelbarrow with the booking, so no device
         // (this one reloading, or another) can bring them back.
-        await tx
-          .delete(wheelbarrowLines)
-          .where(and(eq(wheelbarrowLines.userId, input.renterId), inArray(wheelbarrowLines.itemId, input.lines.map((l) => l.itemId))));
+        await tx.delete(wheelbarrowLines).where(
+          and(
+            eq(wheelbarrowLines.userId, input.renterId),
+            inArray(
+              wheelbarrowLines.itemId,
+              input.lines.map((l) => l.itemId),
+            ),
+          ),
+        );
         await input.inTransaction(tx, { paymentId, rentalIds });
         return { paymentId, rentalIds };
       });

@@ -24,7 +24,11 @@ async function count(table: string): Promise<number> {
   return rows[0]!.n;
 }
 
-async function checkout(lines: Array<{ itemId: string; startDate: string; endDate: string } & Record<string, unknown>>, extra: Record<string, unknown> = {}, cookie = renter.cookie) {
+async function checkout(
+  lines: Array<{ itemId: string; startDate: string; endDate: string } & Record<string, unknown>>,
+  extra: Record<string, unknown> = {},
+  cookie = renter.cookie,
+) {
   return post(ctx.app, '/api/checkout', { lines, card, idempotencyKey: randomUUID(), ...extra }, { cookie });
 }
 
@@ -32,7 +36,12 @@ beforeAll(async () => {
   ctx = await createTestApp({ mailer });
   await insertCategories(ctx.database.db);
   renter = await createSignedInUser(ctx.app, mailer, 'renter@example.com', 'Rita Renter');
-  const saved = await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'ls14ap' }, headers: { cookie: renter.cookie, origin: 'http://localhost:3000' } });
+  const saved = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/me/address',
+    payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'ls14ap' },
+    headers: { cookie: renter.cookie, origin: 'http://localhost:3000' },
+  });
   expect(saved.json()).toMatchObject({ address: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' } });
   owner = await createUser(ctx.database.db, { name: 'Olive Owner' });
   drill = await createItem(ctx.database.db, owner.id, { name: 'Cordless Drill', dailyRatePence: 1250, minDays: 1, maxDays: 7 });
@@ -46,13 +55,18 @@ describe('POST /api/checkout', () => {
     const freeBefore = await ctx.app.inject({ method: 'GET', url: `/api/categories/all/items?startDate=${d(2)}&endDate=${d(4)}` });
     expect(freeBefore.json().items.map((i: { id: string }) => i.id)).toContain(drill.id);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/items/${drill.id}` })).json().bookedRanges).toEqual([]);
-    const res = await checkout([
-      { itemId: drill.id, startDate: d(2), endDate: d(4), dailyRatePence: 1, totalPence: 1 },
-      { itemId: saw.id, startDate: d(2), endDate: d(3) },
-    ], { totalPence: 5 });
+    const res = await checkout(
+      [
+        { itemId: drill.id, startDate: d(2), endDate: d(4), dailyRatePence: 1, totalPence: 1 },
+        { itemId: saw.id, startDate: d(2), endDate: d(3) },
+      ],
+      { totalPence: 5 },
+    );
     expect(res.statusCode).toBe(201);
     const { orderId } = res.json() as { orderId: string };
-    const order = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: renter.cookie } })).json() as Order;
+    const order = (
+      await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: renter.cookie } })
+    ).json() as Order;
     // 3 x 1250 + 2 x 999 = 5748; fee 574.8 -> 575
     expect(order).toMatchObject({ subtotalPence: 5748, serviceFeePence: 575, totalPence: 6323, card: { brand: 'visa', last4: '4242' } });
     expect(order.rentals.map((r) => [r.item.name, r.days, r.totalPence, r.status])).toEqual([
@@ -73,7 +87,10 @@ describe('POST /api/checkout', () => {
     expect(detail.json().bookedRanges).toContainEqual({ startDate: d(2), endDate: d(4) });
     const freeAfter = await ctx.app.inject({ method: 'GET', url: `/api/categories/all/items?startDate=${d(2)}&endDate=${d(4)}` });
     expect(freeAfter.json().items.map((i: { id: string }) => i.id)).not.toContain(drill.id);
-    const stored = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from payments where last4 = '4242' and brand = 'visa'`);
+    const stored = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from payments where last4 = '4242' and brand = 'visa'`,
+    );
     expect(stored[0]!.n).toBe(1);
   });
 
@@ -91,7 +108,9 @@ describe('POST /api/checkout', () => {
 
   it('refuses booking your own item', async () => {
     const me = await createSignedInUser(ctx.app, mailer, 'owner-renter@example.com', 'Self Booker');
-    await ctx.database.db.execute(sql`update users set address_line = '2 Road', address_city = 'York', address_postcode = 'YO1 7HH' where id = ${me.user.id}`);
+    await ctx.database.db.execute(
+      sql`update users set address_line = '2 Road', address_city = 'York', address_postcode = 'YO1 7HH' where id = ${me.user.id}`,
+    );
     const mine = await createItem(ctx.database.db, me.user.id, { name: 'My Ladder' });
     const res = await checkout([{ itemId: mine.id, startDate: d(3), endDate: d(3) }], {}, me.cookie);
     expect(res.statusCode).toBe(400);
@@ -117,7 +136,10 @@ describe('POST /api/checkout', () => {
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json().orderId).toBe(first.json().orderId);
-    const payments = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from rentals where item_id = ${drill.id} and start_date = ${d(30)}::date`);
+    const payments = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from rentals where item_id = ${drill.id} and start_date = ${d(30)}::date`,
+    );
     expect(payments[0]!.n).toBe(1);
     const other = await checkout([{ itemId: saw.id, startDate: d(40), endDate: d(41) }], { idempotencyKey: key });
     expect(other.statusCode).toBe(409);
@@ -140,7 +162,9 @@ describe('POST /api/checkout', () => {
   });
 
   it('refuses a bad card before charging, naming the field', async () => {
-    const res = await checkout([{ itemId: saw.id, startDate: d(60), endDate: d(61) }], { card: { ...card, number: '4242 4242 4242 4241' } });
+    const res = await checkout([{ itemId: saw.id, startDate: d(60), endDate: d(61) }], {
+      card: { ...card, number: '4242 4242 4242 4241' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ field: 'card.number', message: 'Please enter a valid card number' });
   });
@@ -153,7 +177,11 @@ describe('POST /api/checkout', () => {
   });
 
   it('needs a session', async () => {
-    const res = await post(ctx.app, '/api/checkout', { lines: [{ itemId: saw.id, startDate: d(60), endDate: d(61) }], card, idempotencyKey: randomUUID() });
+    const res = await post(ctx.app, '/api/checkout', {
+      lines: [{ itemId: saw.id, startDate: d(60), endDate: d(61) }],
+      card,
+      idempotencyKey: randomUUID(),
+    });
     expect(res.statusCode).toBe(401);
   });
 });
@@ -185,12 +213,19 @@ describe('rentals of the signed-in user', () => {
     const one = await ctx.app.inject({ method: 'GET', url: `/api/rentals/${rentals[0]!.id}`, headers: { cookie: renter.cookie } });
     expect(one.statusCode).toBe(200);
     const { item, startDate } = one.json() as { item: { id: string }; startDate: string };
-    const bySpecAddress = await ctx.app.inject({ method: 'GET', url: `/api/rentals/${item.id}-${startDate}`, headers: { cookie: renter.cookie } });
+    const bySpecAddress = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/rentals/${item.id}-${startDate}`,
+      headers: { cookie: renter.cookie },
+    });
     expect(bySpecAddress.json().id).toBe(rentals[0]!.id);
     const stranger = await createSignedInUser(ctx.app, mailer, 'stranger@example.com', 'Stranger');
     const hidden = await ctx.app.inject({ method: 'GET', url: `/api/rentals/${rentals[0]!.id}`, headers: { cookie: stranger.cookie } });
     expect(hidden.statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/api/rentals/${item.id}-${startDate}`, headers: { cookie: stranger.cookie } })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/api/rentals/${item.id}-${startDate}`, headers: { cookie: stranger.cookie } }))
+        .statusCode,
+    ).toBe(404);
     expect(hidden.json().error.message).toBe('Rental not found.');
   });
 });

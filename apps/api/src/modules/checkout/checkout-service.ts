@@ -69,13 +69,28 @@ function clashMessage(name: string, line: CheckoutLineInput): string {
  * one transaction, then the payment captured. Before that commit any failure voids the hold and
  * books nothing; after it nothing voids the payment: a failed capture is left to the capture job.
  */
-export function createCheckoutService({ repo, attempts, paymentRecords, payments, jobs, events, now = () => new Date(), onBooked = () => {}, deposits }: CheckoutDeps) {
-  async function claimAttempt(renterId: string, key: string, requestHash: string): Promise<{ id: string; claim: number } | { paymentId: string }> {
+export function createCheckoutService({
+  repo,
+  attempts,
+  paymentRecords,
+  payments,
+  jobs,
+  events,
+  now = () => new Date(),
+  onBooked = () => {},
+  deposits,
+}: CheckoutDeps) {
+  async function claimAttempt(
+    renterId: string,
+    key: string,
+    requestHash: string,
+  ): Promise<{ id: string; claim: number } | { paymentId: string }> {
     const at = now();
     const claim = await attempts.claim(renterId, key, requestHash, at);
     if (claim.claimed) return { id: claim.id, claim: claim.claim };
     const existing = claim.existing;
-    if (existing.requestHash !== requestHash) throw new AppError('CONFLICT', 'This payment key was already used for a different checkout.', 'idempotencyKey');
+    if (existing.requestHash !== requestHash)
+      throw new AppError('CONFLICT', 'This payment key was already used for a different checkout.', 'idempotencyKey');
     // The database's truth: a booking commits together with its attempt's success.
     if (existing.status === 'succeeded' && existing.paymentId) return { paymentId: existing.paymentId };
     const reclaimed = await attempts.reclaim(existing.id, new Date(at.getTime() - ATTEMPT_STALE_MS), at);
@@ -91,7 +106,11 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
     for (const line of lines) {
       const item = found.get(line.itemId);
       if (!item) throw new AppError('NOT_FOUND', 'An item in your wheelbarrow no longer exists. Please remove it and try again.', 'lines');
-      const problem = checkoutLineProblem({ ...item, itemName: item.name, startDate: line.startDate, endDate: line.endDate }, renterId, today);
+      const problem = checkoutLineProblem(
+        { ...item, itemName: item.name, startDate: line.startDate, endDate: line.endDate },
+        renterId,
+        today,
+      );
       if (problem) throw new AppError('VALIDATION', problem, 'lines');
       const tooSoon = requestLineProblem({ ...line, bookingMode: item.bookingMode }, item.name, today);
       if (tooSoon) throw new AppError('VALIDATION', tooSoon, 'lines');
@@ -106,7 +125,13 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
         totalPence: lineTotalPence(item.dailyRatePence, days, item.weeklyRatePence),
       });
     }
-    const price = priceBasket(booked.map((b) => ({ dailyRatePence: b.dailyRatePence, weeklyRatePence: b.weeklyRatePence, days: daysInclusive(b.startDate, b.endDate) })));
+    const price = priceBasket(
+      booked.map((b) => ({
+        dailyRatePence: b.dailyRatePence,
+        weeklyRatePence: b.weeklyRatePence,
+        days: daysInclusive(b.startDate, b.endDate),
+      })),
+    );
     // A friendly early answer; the database constraint is the real guard.
     const clashing = await repo.clashes(lines);
     const firstClash = lines.find((l) => clashing.has(l.itemId));
@@ -114,11 +139,22 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
     const blocked = await repo.blockedDays(lines);
     const firstBlocked = lines.find((l) => blocked.has(l.itemId));
     if (firstBlocked) throw new AppError('CONFLICT', blockedMessage(found.get(firstBlocked.itemId)!.name, firstBlocked), 'lines');
-    return { booked, price, nameOf: (itemId: string) => found.get(itemId)!.name, depositOf: (itemId: string) => found.get(itemId)!.depositPence };
+    return {
+      booked,
+      price,
+      nameOf: (itemId: string) => found.get(itemId)!.name,
+      depositOf: (itemId: string) => found.get(itemId)!.depositPence,
+    };
   }
 
   /** Authorise, then book in one transaction (retried on serialization failures and deadlocks). */
-  async function bookAndPay(renterId: string, lines: CheckoutLineInput[], card: CardInput, attempt: { id: string; claim: number }, today: string): Promise<string> {
+  async function bookAndPay(
+    renterId: string,
+    lines: CheckoutLineInput[],
+    card: CardInput,
+    attempt: { id: string; claim: number },
+    today: string,
+  ): Promise<string> {
     const { booked: priced, price, nameOf, depositOf } = await priceLines(renterId, lines, today);
     // Instant lines are charged together; each request line is authorised on its own (request-lines.ts).
     const split = splitCharges(priced, price);
@@ -143,7 +179,14 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
       throw err;
     });
     // Deposits are held beside the charge, one authorisation per line that asks for one; a decline releases everything.
-    const held = deposits ? await deposits.authorize(booked.map((b) => ({ depositPence: depositOf(b.itemId) })), card, attempt.id, remember) : { ok: true as const, holds: [] };
+    const held = deposits
+      ? await deposits.authorize(
+          booked.map((b) => ({ depositPence: depositOf(b.itemId) })),
+          card,
+          attempt.id,
+          remember,
+        )
+      : { ok: true as const, holds: [] };
     if (!held.ok) {
       await payments.void(auth.authorizationId);
       await releaseRequests(payments, requestHolds);
@@ -168,16 +211,26 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
           now: now(),
           onInsert: (i) => (inserting = i),
           inTransaction: async (tx, { paymentId: id, rentalIds }) => {
-            if (deposits && held.holds.length > 0) await deposits.record(tx, held.holds, { renterId, rentalIds, ownerIds: booked.map((b) => b.ownerId) });
+            if (deposits && held.holds.length > 0)
+              await deposits.record(tx, held.holds, { renterId, rentalIds, ownerIds: booked.map((b) => b.ownerId) });
             for (const [i, rentalId] of rentalIds.entries()) {
               const line = booked[i]!;
               if (line.request) {
                 await recordRequest(tx, events, jobs, line, renterId, id);
                 continue;
               }
-              await events.publish(tx, { type: 'rental.booked', rentalId, itemId: line.itemId, renterId, ownerId: line.ownerId, paymentId: id }, `rental.booked:${rentalId}`);
+              await events.publish(
+                tx,
+                { type: 'rental.booked', rentalId, itemId: line.itemId, renterId, ownerId: line.ownerId, paymentId: id },
+                `rental.booked:${rentalId}`,
+              );
             }
-            await jobs.enqueue(CAPTURE_JOB, { paymentId: id }, { key: captureJobKey(id), runAt: new Date(now().getTime() + CAPTURE_SAFETY_DELAY_MS) }, tx);
+            await jobs.enqueue(
+              CAPTURE_JOB,
+              { paymentId: id },
+              { key: captureJobKey(id), runAt: new Date(now().getTime() + CAPTURE_SAFETY_DELAY_MS) },
+              tx,
+            );
           },
         }),
       ));
@@ -232,13 +285,15 @@ export function createCheckoutService({ repo, attempts, paymentRecords, payments
       } catch (err) {
         // The failure paths above release what they authorised; an error they did not foresee may not
         // have: every hold the attempt recorded is voided again (voiding is idempotent).
-        for (const authorizationId of await attempts.fail(attempt.id, attempt.claim, now())) await payments.void(authorizationId).catch(() => undefined);
+        for (const authorizationId of await attempts.fail(attempt.id, attempt.claim, now()))
+          await payments.void(authorizationId).catch(() => undefined);
         if (err instanceof StaleClaimError) {
           const truth = await attempts.find(attempt.id);
           if (truth?.status === 'succeeded' && truth.paymentId) return { paymentId: truth.paymentId, replayed: true };
           throw new AppError('CONFLICT', STILL_PROCESSING, 'idempotencyKey');
         }
-        if (isRetryableConflict(err)) throw new AppError('UNAVAILABLE', 'Bookings are very busy just now, and nothing was charged. Please try again in a moment.');
+        if (isRetryableConflict(err))
+          throw new AppError('UNAVAILABLE', 'Bookings are very busy just now, and nothing was charged. Please try again in a moment.');
         throw err;
       }
     },

@@ -10,7 +10,9 @@ export const TEST_CARD = { number: TEST_CARDS.success, expiry: '12/30', cvv: '12
 /** A signed-in renter with a saved address (checkout needs one) and an owner who is not signed in. */
 export async function renterAndOwner(ctx: TestContext, mailer: ReturnType<typeof createMemoryMailer>, email: string) {
   const renter = await createSignedInUser(ctx.app, mailer, email, 'Rita Renter');
-  await ctx.database.db.execute(sql`update users set address_line = '1 Mill Lane', address_city = 'Leeds', address_postcode = 'LS1 4AP' where id = ${renter.user.id}`);
+  await ctx.database.db.execute(
+    sql`update users set address_line = '1 Mill Lane', address_city = 'Leeds', address_postcode = 'LS1 4AP' where id = ${renter.user.id}`,
+  );
   const owner = await createUser(ctx.database.db, { name: 'Olive Owner' });
   return { renter, owner };
 }

@@ -1,5 +1,12 @@
 import { and, asc, eq, inArray, sum } from 'drizzle-orm';
-import { captureFailedPosting, RENTAL_TRANSITIONS, todayInLondon, transitionRefusal, UNPAID_CANCEL_REASON, type PaymentState } from '@toolshed/core';
+import {
+  captureFailedPosting,
+  RENTAL_TRANSITIONS,
+  todayInLondon,
+  transitionRefusal,
+  UNPAID_CANCEL_REASON,
+  type PaymentState,
+} from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { ledgerEntries, payments, rentals } from '../../db/schema.ts';
 import { balances, postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
@@ -36,7 +43,11 @@ export function createPaymentRepository(db: Db) {
      * transaction, runs `inTransaction` (the event that the payment was taken). True when it moved;
      * a payment already captured (the other path got there first) moves no more and runs nothing.
      */
-    async markCaptured(paymentId: string, now: Date, inTransaction: (tx: Executor, payment: { renterId: string }) => Promise<void>): Promise<boolean> {
+    async markCaptured(
+      paymentId: string,
+      now: Date,
+      inTransaction: (tx: Executor, payment: { renterId: string }) => Promise<void>,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         const [moved] = await tx
           .update(payments)
@@ -66,21 +77,41 @@ export function createPaymentRepository(db: Db) {
         if (!payment || (payment.status !== 'authorised' && payment.status !== 'capture_pending')) return null;
         await tx.update(payments).set({ status: 'voided', captureFailedAt: now, updatedAt: now }).where(eq(payments.id, paymentId));
         const all = await tx
-          .select({ id: rentals.id, itemId: rentals.itemId, ownerId: rentals.ownerId, startDate: rentals.startDate, endDate: rentals.endDate, returned: rentals.returned, cancelledAt: rentals.cancelledAt })
+          .select({
+            id: rentals.id,
+            itemId: rentals.itemId,
+            ownerId: rentals.ownerId,
+            startDate: rentals.startDate,
+            endDate: rentals.endDate,
+            returned: rentals.returned,
+            cancelledAt: rentals.cancelledAt,
+          })
           .from(rentals)
           .where(eq(rentals.paymentId, paymentId))
           .orderBy(asc(rentals.id))
           .for('update');
         // The lifecycle's own transition (Toolshed cancels): every rental of the payment it still applies to.
         const today = todayInLondon(now);
-        const open = all.filter((r) => transitionRefusal('cancel_unpaid', { ...r, cancelled: r.cancelledAt !== null }, 'system', today) === null);
+        const open = all.filter(
+          (r) => transitionRefusal('cancel_unpaid', { ...r, cancelled: r.cancelledAt !== null }, 'system', today) === null,
+        );
         const cancelled: CancelledRental[] =
           open.length === 0
             ? []
             : await tx
                 .update(rentals)
-                .set({ cancelledAt: now, cancelledBy: RENTAL_TRANSITIONS.cancel_unpaid.by, cancelReason: UNPAID_CANCEL_REASON, refundPence: 0 })
-                .where(inArray(rentals.id, open.map((r) => r.id)))
+                .set({
+                  cancelledAt: now,
+                  cancelledBy: RENTAL_TRANSITIONS.cancel_unpaid.by,
+                  cancelReason: UNPAID_CANCEL_REASON,
+                  refundPence: 0,
+                })
+                .where(
+                  inArray(
+                    rentals.id,
+                    open.map((r) => r.id),
+                  ),
+                )
                 .returning({ id: rentals.id, itemId: rentals.itemId, ownerId: rentals.ownerId });
         const facts = [];
         for (const rental of all) {
@@ -100,13 +131,18 @@ export function createPaymentRepository(db: Db) {
         const people = [...new Set([payment.renterId, ...all.map((r) => r.ownerId)])];
         const availableNowPence: Record<string, number> = {};
         for (const id of people) availableNowPence[id] = (await balances(tx, id)).availablePence;
-        const posting = captureFailedPosting({ paymentId, renterId: payment.renterId, rentals: facts, feesLeftPence: Number(fees?.total ?? 0), availableNowPence });
+        const posting = captureFailedPosting({
+          paymentId,
+          renterId: payment.renterId,
+          rentals: facts,
+          feesLeftPence: Number(fees?.total ?? 0),
+          availableNowPence,
+        });
         if (posting) await postTransaction(tx, posting);
         await inTransaction(tx, cancelled);
         return cancelled;
       });
     },
-
   };
 }
 

@@ -1,5 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { addDays, AppError, compareDates, declineMessage, feeShares, formatDate, requestExpiresAt, type CardInput, type PriceBreakdown } from '@toolshed/core';
+import {
+  addDays,
+  AppError,
+  compareDates,
+  declineMessage,
+  feeShares,
+  formatDate,
+  requestExpiresAt,
+  type CardInput,
+  type PriceBreakdown,
+} from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -31,10 +41,16 @@ interface ChargeSplit {
  * rental id order, so the ids are chosen here); instant lines are charged together, each request line
  * is authorised for its total and its share.
  */
-export function splitCharges(booked: ReadonlyArray<NewRental & { bookingMode: 'instant' | 'request' }>, price: PriceBreakdown): ChargeSplit {
+export function splitCharges(
+  booked: ReadonlyArray<NewRental & { bookingMode: 'instant' | 'request' }>,
+  price: PriceBreakdown,
+): ChargeSplit {
   const lines = booked.map((b) => ({ ...b, id: randomUUID() }));
   const byId = [...lines].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-  const shares = feeShares(price.serviceFeePence, byId.map((l) => l.totalPence));
+  const shares = feeShares(
+    price.serviceFeePence,
+    byId.map((l) => l.totalPence),
+  );
   const shareOf = new Map(byId.map((l, i) => [l.id, shares[i]!]));
   let instantPence = 0;
   let instantFeePence = 0;
@@ -51,7 +67,11 @@ export function splitCharges(booked: ReadonlyArray<NewRental & { bookingMode: 'i
 }
 
 /** A request needs time for the owner to answer: it cannot start today (its hold would end before it began). */
-export function requestLineProblem(line: { startDate: string; bookingMode: 'instant' | 'request' }, name: string, today: string): string | null {
+export function requestLineProblem(
+  line: { startDate: string; bookingMode: 'instant' | 'request' },
+  name: string,
+  today: string,
+): string | null {
   if (line.bookingMode !== 'request' || compareDates(line.startDate, today) > 0) return null;
   return `${name} is booked on request, so the owner needs time to answer: please choose a start date from ${formatDate(addDays(today, 1))}.`;
 }
@@ -60,7 +80,13 @@ export function requestLineProblem(line: { startDate: string; bookingMode: 'inst
  * Authorises each request line on the card, as holds of their own. A decline releases the holds made
  * so far (the caller releases the rest of the checkout's) and is reported like a checkout decline.
  */
-export async function authorizeRequests(payments: PaymentProvider, split: ChargeSplit, card: CardInput, reference: string, at: Date): Promise<string[]> {
+export async function authorizeRequests(
+  payments: PaymentProvider,
+  split: ChargeSplit,
+  card: CardInput,
+  reference: string,
+  at: Date,
+): Promise<string[]> {
   const held: string[] = [];
   for (const request of split.requests) {
     const line = split.lines[request.index]!;
@@ -70,7 +96,11 @@ export async function authorizeRequests(payments: PaymentProvider, split: Charge
       throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
     }
     held.push(auth.authorizationId);
-    line.request = { expiresAt: requestExpiresAt(at, line.startDate), authorizationId: auth.authorizationId, amountPence: request.amountPence };
+    line.request = {
+      expiresAt: requestExpiresAt(at, line.startDate),
+      authorizationId: auth.authorizationId,
+      amountPence: request.amountPence,
+    };
   }
   return held;
 }
@@ -80,11 +110,26 @@ export async function releaseRequests(payments: PaymentProvider, authorizationId
 }
 
 /** In the booking's transaction: the owner is told of the request and its expiry is scheduled. */
-export async function recordRequest(tx: Executor, events: EventBus, jobs: JobQueue, line: SplitLine, renterId: string, paymentId: string): Promise<void> {
+export async function recordRequest(
+  tx: Executor,
+  events: EventBus,
+  jobs: JobQueue,
+  line: SplitLine,
+  renterId: string,
+  paymentId: string,
+): Promise<void> {
   const expiresAt = line.request!.expiresAt;
   await events.publish(
     tx,
-    { type: 'rental.requested', rentalId: line.id, itemId: line.itemId, renterId, ownerId: line.ownerId, paymentId, expiresAt: expiresAt.toISOString() },
+    {
+      type: 'rental.requested',
+      rentalId: line.id,
+      itemId: line.itemId,
+      renterId,
+      ownerId: line.ownerId,
+      paymentId,
+      expiresAt: expiresAt.toISOString(),
+    },
     `rental.requested:${line.id}`,
   );
   await jobs.enqueue(REQUEST_EXPIRY_JOB, { rentalId: line.id }, { key: requestExpiryKey(line.id), runAt: expiresAt }, tx);

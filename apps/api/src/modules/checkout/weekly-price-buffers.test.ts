@@ -26,7 +26,9 @@ beforeAll(async () => {
   await insertCategories(ctx.database.db);
   ({ renter, owner } = await renterAndOwner(ctx, mailer, 'renter@example.com'));
   other = await createSignedInUser(ctx.app, mailer, 'other@example.com', 'Omar Other');
-  await ctx.database.db.execute(sql`update users set address_line = '2 Mill Lane', address_city = 'Leeds', address_postcode = 'LS1 4AP' where id = ${other.user.id}`);
+  await ctx.database.db.execute(
+    sql`update users set address_line = '2 Mill Lane', address_city = 'Leeds', address_postcode = 'LS1 4AP' where id = ${other.user.id}`,
+  );
 });
 afterAll(async () => ctx?.close());
 
@@ -42,25 +44,44 @@ async function pgCode(p: Promise<unknown>): Promise<string | undefined> {
 
 describe('weekly price', () => {
   it('a 9-day rental is charged one week and two days, the wheelbarrow check says the same', async () => {
-    const mixer = await createItem(ctx.database.db, owner.id, { name: 'Cement mixer', dailyRatePence: 1500, weeklyRatePence: 7000, maxDays: 14 });
+    const mixer = await createItem(ctx.database.db, owner.id, {
+      name: 'Cement mixer',
+      dailyRatePence: 1500,
+      weeklyRatePence: 7000,
+      maxDays: 14,
+    });
     const line = { itemId: mixer.id, startDate: d(3), endDate: d(11) };
     const expected = priceBasket([{ dailyRatePence: 1500, weeklyRatePence: 7000, days: 9 }]);
     expect(expected).toMatchObject({ subtotalPence: 10_000, serviceFeePence: 1000, totalPence: 11_000 });
 
     const check = await post(ctx.app, '/api/wheelbarrow/check', { lines: [line] }, { cookie: renter.cookie });
-    expect(check.json()).toMatchObject({ subtotalPence: 10_000, totalPence: 11_000, lines: [{ state: 'ok', lineTotalPence: 10_000, item: { weeklyRatePence: 7000 } }] });
+    expect(check.json()).toMatchObject({
+      subtotalPence: 10_000,
+      totalPence: 11_000,
+      lines: [{ state: 'ok', lineTotalPence: 10_000, item: { weeklyRatePence: 7000 } }],
+    });
 
     const res = await checkout(renter.cookie, [line]);
     expect(res.statusCode).toBe(201);
-    const order = (await ctx.app.inject({ method: 'GET', url: `/api/orders/${res.json().orderId}`, headers: { cookie: renter.cookie } })).json() as Order;
+    const order = (
+      await ctx.app.inject({ method: 'GET', url: `/api/orders/${res.json().orderId}`, headers: { cookie: renter.cookie } })
+    ).json() as Order;
     expect(order).toMatchObject({ subtotalPence: 10_000, serviceFeePence: 1000, totalPence: 11_000 });
     expect(order.rentals[0]).toMatchObject({ days: 9, totalPence: 10_000 });
-    const card = await queryRows<{ n: number }>(ctx.database.db, sql`select sum(amount_pence)::int as n from ledger_entries where account = 'card' and user_id = ${renter.user.id}`);
+    const card = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select sum(amount_pence)::int as n from ledger_entries where account = 'card' and user_id = ${renter.user.id}`,
+    );
     expect(card[0]!.n).toBe(-11_000);
   });
 
   it('the item form takes a weekly price and the popup shows it', async () => {
-    const detail = await createItem(ctx.database.db, owner.id, { name: 'Sander', weeklyRatePence: 4000, bufferDays: 2, bookingMode: 'request' });
+    const detail = await createItem(ctx.database.db, owner.id, {
+      name: 'Sander',
+      weeklyRatePence: 4000,
+      bufferDays: 2,
+      bookingMode: 'request',
+    });
     const res = await ctx.app.inject({ method: 'GET', url: `/api/items/${detail.id}` });
     expect(res.json()).toMatchObject({ weeklyRatePence: 4000, bufferDays: 2, bookingMode: 'request' });
   });

@@ -20,7 +20,12 @@ beforeAll(async () => {
   await insertCategories(ctx.database.db);
   renter = await createSignedInUser(ctx.app, mailer, 'tab-one@example.com', 'Tess Tab');
   other = await createSignedInUser(ctx.app, mailer, 'other@example.com', 'Otto Other');
-  await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' }, headers: { cookie: renter.cookie, origin: 'http://localhost:3000' } });
+  await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/me/address',
+    payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' },
+    headers: { cookie: renter.cookie, origin: 'http://localhost:3000' },
+  });
   const owner = await createUser(ctx.database.db, { name: 'Olive Owner' });
   drill = await createItem(ctx.database.db, owner.id, { name: 'Cordless Drill', dailyRatePence: 1250, minDays: 1, maxDays: 7 });
 });

@@ -28,7 +28,15 @@ export async function checkWheelbarrow(
   const states: WheelbarrowLineState[] = lines.map((line) => {
     const item = found.get(line.itemId);
     const days = valid.includes(line) ? daysInclusive(line.startDate, line.endDate) : 0;
-    if (!item) return { itemId: line.itemId, state: 'missing', message: 'This item has been removed by its owner.', item: null, days, lineTotalPence: 0 };
+    if (!item)
+      return {
+        itemId: line.itemId,
+        state: 'missing',
+        message: 'This item has been removed by its owner.',
+        item: null,
+        days,
+        lineTotalPence: 0,
+      };
     const summary = {
       name: item.name,
       dailyRatePence: item.dailyRatePence,
@@ -40,21 +48,49 @@ export async function checkWheelbarrow(
       imageUrl: item.thumbKey ? storage.url(item.thumbKey) : null,
     };
     const lineTotalPence = priceLine(item.dailyRatePence, days, item.weeklyRatePence);
-    const problem = days === 0 ? 'These dates are not valid.' : checkoutLineProblem({ ...item, itemName: item.name, ...line }, renterId ?? '', today);
-    if (problem) return { itemId: line.itemId, state: item.listed ? 'invalid' : 'unavailable', message: problem, item: summary, days, lineTotalPence };
+    const problem =
+      days === 0 ? 'These dates are not valid.' : checkoutLineProblem({ ...item, itemName: item.name, ...line }, renterId ?? '', today);
+    if (problem)
+      return { itemId: line.itemId, state: item.listed ? 'invalid' : 'unavailable', message: problem, item: summary, days, lineTotalPence };
     // Paid for in another tab or on another device: the line is done, not taken by someone else.
     if (yours.has(line.itemId)) {
-      return { itemId: line.itemId, state: 'unavailable', message: BOOKED_BY_YOU_MESSAGE, bookedByYou: true, item: summary, days, lineTotalPence };
+      return {
+        itemId: line.itemId,
+        state: 'unavailable',
+        message: BOOKED_BY_YOU_MESSAGE,
+        bookedByYou: true,
+        item: summary,
+        days,
+        lineTotalPence,
+      };
     }
     if (blocked.has(line.itemId)) {
-      return { itemId: line.itemId, state: 'unavailable', message: 'The owner is not available on some of these dates. Please choose new dates.', item: summary, days, lineTotalPence };
+      return {
+        itemId: line.itemId,
+        state: 'unavailable',
+        message: 'The owner is not available on some of these dates. Please choose new dates.',
+        item: summary,
+        days,
+        lineTotalPence,
+      };
     }
     if (clashing.has(line.itemId)) {
-      return { itemId: line.itemId, state: 'unavailable', message: 'Someone has booked some of these dates. Please choose new dates.', item: summary, days, lineTotalPence };
+      return {
+        itemId: line.itemId,
+        state: 'unavailable',
+        message: 'Someone has booked some of these dates. Please choose new dates.',
+        item: summary,
+        days,
+        lineTotalPence,
+      };
     }
     return { itemId: line.itemId, state: 'ok', message: null, item: summary, days, lineTotalPence };
   });
-  const price = priceBasket(states.filter((s) => s.state === 'ok').map((s) => ({ dailyRatePence: s.item!.dailyRatePence, weeklyRatePence: s.item!.weeklyRatePence, days: s.days })));
+  const price = priceBasket(
+    states
+      .filter((s) => s.state === 'ok')
+      .map((s) => ({ dailyRatePence: s.item!.dailyRatePence, weeklyRatePence: s.item!.weeklyRatePence, days: s.days })),
+  );
   return { lines: states, subtotalPence: price.subtotalPence, serviceFeePence: price.serviceFeePence, totalPence: price.totalPence };
 }
 

@@ -42,7 +42,10 @@ export function setUpDeposits(deps: {
   const { handover } = deps;
   const evidencePhotos = handover
     ? async (rentalId: string) =>
-        (await handover.photos(rentalId)).map((p) => `${deps.appUrl}/api/rentals/${rentalId}/handover/photos/${p.id} (${p.side === 'pickup' ? 'pick-up' : 'return'}, taken ${p.takenAt.toISOString()})`)
+        (await handover.photos(rentalId)).map(
+          (p) =>
+            `${deps.appUrl}/api/rentals/${rentalId}/handover/photos/${p.id} (${p.side === 'pickup' ? 'pick-up' : 'return'}, taken ${p.takenAt.toISOString()})`,
+        )
     : undefined;
   const service = createDepositsService({
     repo,
@@ -78,7 +81,8 @@ export function setUpDeposits(deps: {
     const hold = await repo.hold(e.rentalId);
     if (hold?.status !== 'held') return;
     const rental = await repo.rentalFor(e.rentalId, e.ownerId);
-    const closes = rental && claimWindowClosesAt({ endDate: rental.end_date, returnedAt: rental.returned_at ? new Date(rental.returned_at) : null });
+    const closes =
+      rental && claimWindowClosesAt({ endDate: rental.end_date, returnedAt: rental.returned_at ? new Date(rental.returned_at) : null });
     if (closes) await jobs.enqueue(RELEASE_JOB, { rentalId: e.rentalId }, { key: `${RELEASE_JOB}:${e.rentalId}`, runAt: closes });
   });
   events.subscribe('rental.cancelled', 'deposits', async (e, { now }) => {
@@ -100,7 +104,9 @@ export function setUpDeposits(deps: {
         card: CardInput,
         reference: string,
         remember: (authorizationId: string) => Promise<void> = async () => {},
-      ): Promise<{ ok: true; holds: DepositAuthorization[] } | { ok: false; reason: 'declined' | 'insufficient_funds' | 'processing_error' }> {
+      ): Promise<
+        { ok: true; holds: DepositAuthorization[] } | { ok: false; reason: 'declined' | 'insufficient_funds' | 'processing_error' }
+      > {
         const holds: DepositAuthorization[] = [];
         for (const [line, { depositPence }] of lines.entries()) {
           if (depositPence <= 0) continue;
@@ -115,10 +121,21 @@ export function setUpDeposits(deps: {
         return { ok: true, holds };
       },
       /** Saves the holds with the booking (inside its transaction). */
-      record(tx: Executor, holds: readonly DepositAuthorization[], booked: { renterId: string; rentalIds: readonly string[]; ownerIds: readonly string[] }) {
+      record(
+        tx: Executor,
+        holds: readonly DepositAuthorization[],
+        booked: { renterId: string; rentalIds: readonly string[]; ownerIds: readonly string[] },
+      ) {
         return recordHolds(
           tx,
-          holds.map((h) => ({ rentalId: booked.rentalIds[h.line]!, renterId: booked.renterId, ownerId: booked.ownerIds[h.line]!, amountPence: h.amountPence, provider: payments.name, authorizationId: h.authorizationId })),
+          holds.map((h) => ({
+            rentalId: booked.rentalIds[h.line]!,
+            renterId: booked.renterId,
+            ownerId: booked.ownerIds[h.line]!,
+            amountPence: h.amountPence,
+            provider: payments.name,
+            authorizationId: h.authorizationId,
+          })),
         );
       },
       release,

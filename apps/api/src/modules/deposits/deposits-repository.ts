@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { claimRefundPosting, depositHeldPosting, depositSettledPosting, type ClaimKind, type ClaimState, type HoldState } from '@toolshed/core';
+import {
+  claimRefundPosting,
+  depositHeldPosting,
+  depositSettledPosting,
+  type ClaimKind,
+  type ClaimState,
+  type HoldState,
+} from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { balances, postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
 
@@ -98,7 +105,10 @@ export async function recordHolds(tx: Executor, holds: readonly NewHold[]): Prom
       sql`insert into deposit_holds (rental_id, renter_id, owner_id, amount_pence, provider, authorization_id)
           values (${h.rentalId}, ${h.renterId}, ${h.ownerId}, ${h.amountPence}, ${h.provider}, ${h.authorizationId}) returning id`,
     );
-    await postTransaction(tx, depositHeldPosting({ holdId: row!.id, rentalId: h.rentalId, renterId: h.renterId, amountPence: h.amountPence }));
+    await postTransaction(
+      tx,
+      depositHeldPosting({ holdId: row!.id, rentalId: h.rentalId, renterId: h.renterId, amountPence: h.amountPence }),
+    );
   }
 }
 
@@ -118,11 +128,23 @@ function writer(tx: Executor) {
 
     claims: (rentalId: string) => q<ClaimRow>(sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`),
 
-    rentalOfClaim: async (claimId: string) => (await q<{ rental_id: string }>(sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
+    rentalOfClaim: async (claimId: string) =>
+      (await q<{ rental_id: string }>(sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
 
-    photos: (rentalId: string) => q<ClaimPhotoRow>(sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`),
+    photos: (rentalId: string) =>
+      q<ClaimPhotoRow>(
+        sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`,
+      ),
 
-    async insertClaim(c: { rentalId: string; byUserId: string; byRole: 'owner' | 'renter'; kind: ClaimKind; amountPence: number; note: string; at: Date }): Promise<string> {
+    async insertClaim(c: {
+      rentalId: string;
+      byUserId: string;
+      byRole: 'owner' | 'renter';
+      kind: ClaimKind;
+      amountPence: number;
+      note: string;
+      at: Date;
+    }): Promise<string> {
       const [row] = await q<{ id: string }>(
         sql`insert into rental_claims (rental_id, by_user_id, by_role, kind, amount_pence, note, created_at)
             values (${c.rentalId}, ${c.byUserId}, ${c.byRole}, ${c.kind}, ${c.amountPence}, ${c.note}, ${c.at.toISOString()}) returning id`,
@@ -131,10 +153,21 @@ function writer(tx: Executor) {
     },
 
     async photoCount(claimId: string, userId: string): Promise<number> {
-      return (await q<{ n: number }>(sql`select count(*)::int as n from claim_photos where claim_id = ${claimId} and added_by = ${userId}`))[0]!.n;
+      return (
+        await q<{ n: number }>(sql`select count(*)::int as n from claim_photos where claim_id = ${claimId} and added_by = ${userId}`)
+      )[0]!.n;
     },
 
-    async addPhoto(p: { id: string; claimId: string; addedBy: string; largeKey: string; thumbKey: string; width: number; height: number; at: Date }): Promise<void> {
+    async addPhoto(p: {
+      id: string;
+      claimId: string;
+      addedBy: string;
+      largeKey: string;
+      thumbKey: string;
+      width: number;
+      height: number;
+      at: Date;
+    }): Promise<void> {
       await tx.execute(
         sql`insert into claim_photos (id, claim_id, added_by, large_key, thumb_key, width, height, taken_at)
             values (${p.id}, ${p.claimId}, ${p.addedBy}, ${p.largeKey}, ${p.thumbKey}, ${p.width}, ${p.height}, ${p.at.toISOString()})`,
@@ -146,7 +179,9 @@ function writer(tx: Executor) {
     },
 
     async markDisputed(claimId: string, reply: string, at: Date): Promise<void> {
-      await tx.execute(sql`update rental_claims set status = 'disputed', reply = ${reply}, disputed_at = ${at.toISOString()} where id = ${claimId}`);
+      await tx.execute(
+        sql`update rental_claims set status = 'disputed', reply = ${reply}, disputed_at = ${at.toISOString()} where id = ${claimId}`,
+      );
     },
 
     async markEscalated(claimId: string, at: Date): Promise<void> {
@@ -161,7 +196,14 @@ function writer(tx: Executor) {
       );
       await postTransaction(
         tx,
-        depositSettledPosting({ holdId: hold.id, rentalId: hold.rental_id, renterId: hold.renter_id, ownerId: hold.owner_id, heldPence: hold.amount_pence, capturedPence }),
+        depositSettledPosting({
+          holdId: hold.id,
+          rentalId: hold.rental_id,
+          renterId: hold.renter_id,
+          ownerId: hold.owner_id,
+          heldPence: hold.amount_pence,
+          capturedPence,
+        }),
       );
     },
 
@@ -189,14 +231,24 @@ export function createDepositsRepository(db: Db) {
   return {
     /** The rental if `userId` is one of its parties. */
     async rentalFor(rentalId: string, userId: string): Promise<ClaimRentalRow | undefined> {
-      return (await queryRows<ClaimRentalRow>(db, sql`${rentalColumns} where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`))[0];
+      return (
+        await queryRows<ClaimRentalRow>(
+          db,
+          sql`${rentalColumns} where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`,
+        )
+      )[0];
     },
     hold: async (rentalId: string) => (await queryRows<HoldRow>(db, sql`${holdColumns} where rental_id = ${rentalId}`))[0],
     holdById: async (holdId: string) => (await queryRows<HoldRow>(db, sql`${holdColumns} where id = ${holdId}`))[0],
     claims: (rentalId: string) => queryRows<ClaimRow>(db, sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`),
-    rentalOfClaim: async (claimId: string) => (await queryRows<{ rental_id: string }>(db, sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
+    rentalOfClaim: async (claimId: string) =>
+      (await queryRows<{ rental_id: string }>(db, sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
     /** The photos of a rental's claims, oldest first. */
-    photos: (rentalId: string) => queryRows<ClaimPhotoRow>(db, sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`),
+    photos: (rentalId: string) =>
+      queryRows<ClaimPhotoRow>(
+        db,
+        sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`,
+      ),
     transaction: <T>(work: (tx: DepositsWriter) => Promise<T>) => db.transaction((tx) => work(writer(tx))),
   };
 }

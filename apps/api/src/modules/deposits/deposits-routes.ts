@@ -13,7 +13,10 @@ const claimParams = z.object({ claimId: z.string().max(100) });
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** A rental's deposit and claims, for its two parties only (anyone else: 404). */
-export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.get(
     '/rentals/:rentalId/deposit',
     {
@@ -50,7 +53,8 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; c
     {
       schema: {
         tags: ['rentals'],
-        summary: 'The other party accepts a claim: the amount moves (from the deposit to the owner, the rest released; or from the owner to the renter)',
+        summary:
+          'The other party accepts a claim: the amount moves (from the deposit to the owner, the rest released; or from the owner to the renter)',
         params: claimParams,
         response: { 200: depositViewSchema, ...refusals },
       },
@@ -63,7 +67,8 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; c
     {
       schema: {
         tags: ['rentals'],
-        summary: 'The other party disputes a claim with their reply; not agreed within 7 days, it goes to Toolshed support and the deposit stays held',
+        summary:
+          'The other party disputes a claim with their reply; not agreed within 7 days, it goes to Toolshed support and the deposit stays held',
         params: claimParams,
         body: claimReplySchema,
         response: { 200: depositViewSchema, ...refusals },

@@ -51,7 +51,8 @@ const claimNotFound = () => new AppError('NOT_FOUND', 'Claim not found.');
 const UNIQUE_VIOLATION = '23505';
 const UNSETTLED = new Set(['open', 'disputed', 'escalated']);
 
-const roleIn = (r: ClaimRentalRow, userId: string): 'owner' | 'renter' | null => (r.owner_id === userId ? 'owner' : r.renter_id === userId ? 'renter' : null);
+const roleIn = (r: ClaimRentalRow, userId: string): 'owner' | 'renter' | null =>
+  r.owner_id === userId ? 'owner' : r.renter_id === userId ? 'renter' : null;
 const iso = (text: string | null) => (text ? new Date(text).toISOString() : null);
 
 function facts(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[]): ClaimRentalFacts {
@@ -70,7 +71,8 @@ function facts(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly Cl
 }
 
 /** A photo's address: served by the API to the rental's parties only, never at /media. */
-const photoUrl = (claimId: string, photoId: string, size: 'large' | 'thumb') => `/api/claims/${claimId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`;
+const photoUrl = (claimId: string, photoId: string, size: 'large' | 'thumb') =>
+  `/api/claims/${claimId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`;
 
 function claimView(c: ClaimRow, r: ClaimRentalRow, role: 'owner' | 'renter', userId: string, allPhotos: readonly ClaimPhotoRow[]): Claim {
   const photos = allPhotos.filter((p) => p.claim_id === c.id);
@@ -99,7 +101,8 @@ function claimView(c: ClaimRow, r: ClaimRentalRow, role: 'owner' | 'renter', use
       addedBy: p.added_by === r.owner_id ? ('owner' as const) : ('renter' as const),
       takenAt: iso(p.taken_at)!,
     })),
-    canAddPhotos: claimPhotoProblem({ state: c.status, byRole: c.by_role }, role, photos.filter((p) => p.added_by === userId).length) === null,
+    canAddPhotos:
+      claimPhotoProblem({ state: c.status, byRole: c.by_role }, role, photos.filter((p) => p.added_by === userId).length) === null,
   };
 }
 
@@ -109,8 +112,25 @@ function claimView(c: ClaimRow, r: ClaimRentalRow, role: 'owner' | 'renter', use
  * transaction (the ledger) and leaves the card's part (capture or release of the authorisation) to a
  * keyed job, so a processor that is away only delays it.
  */
-export function createDepositsService({ repo, jobs, mailer, storage, supportEmail, appUrl, now, notify, evidencePhotos = async () => [] }: DepositsDeps) {
-  function toView(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[], role: 'owner' | 'renter', at: Date, photos: readonly ClaimPhotoRow[]): DepositView {
+export function createDepositsService({
+  repo,
+  jobs,
+  mailer,
+  storage,
+  supportEmail,
+  appUrl,
+  now,
+  notify,
+  evidencePhotos = async () => [],
+}: DepositsDeps) {
+  function toView(
+    r: ClaimRentalRow,
+    hold: HoldRow | undefined,
+    claims: readonly ClaimRow[],
+    role: 'owner' | 'renter',
+    at: Date,
+    photos: readonly ClaimPhotoRow[],
+  ): DepositView {
     const userId = role === 'owner' ? r.owner_id : r.renter_id;
     const f = facts(r, hold, claims);
     const closes = claimWindowClosesAt(f);
@@ -119,7 +139,9 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
       .filter(({ kind, maxPence }) => maxPence > 0 && claimProblem({ kind, amountPence: maxPence, role }, f, at) === null);
     return {
       role,
-      hold: hold ? { amountPence: hold.amount_pence, state: hold.status, capturedPence: hold.captured_pence, settledAt: iso(hold.settled_at) } : null,
+      hold: hold
+        ? { amountPence: hold.amount_pence, state: hold.status, capturedPence: hold.captured_pence, settledAt: iso(hold.settled_at) }
+        : null,
       lateDays: lateDays(r.end_date, f.returnedAt ? todayInLondon(f.returnedAt) : null, todayInLondon(at)),
       lateFeePence: r.cancelled ? 0 : lateFeePence(f, at),
       claimWindowClosesAt: closes ? closes.toISOString() : null,
@@ -192,7 +214,15 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
           if (refusal) throw new AppError('CONFLICT', refusal);
           const amountProblem = claimProblem({ ...input, role }, f, at);
           if (amountProblem) throw new AppError('VALIDATION', amountProblem, 'amountPence');
-          await tx.insertClaim({ rentalId: r.id, byUserId: userId, byRole: role, kind: input.kind, amountPence: input.amountPence, note: input.note, at });
+          await tx.insertClaim({
+            rentalId: r.id,
+            byUserId: userId,
+            byRole: role,
+            kind: input.kind,
+            amountPence: input.amountPence,
+            note: input.note,
+            at,
+          });
           const other = role === 'owner' ? 'renter' : 'owner';
           const name = role === 'owner' ? r.owner_name : r.renter_name;
           await tell(
@@ -206,7 +236,10 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
           return toView(r, hold, await tx.claims(r.id), role, at, await tx.photos(r.id));
         });
       } catch (err) {
-        if ((err as { code?: string; cause?: { code?: string } }).code === UNIQUE_VIOLATION || (err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION) {
+        if (
+          (err as { code?: string; cause?: { code?: string } }).code === UNIQUE_VIOLATION ||
+          (err as { cause?: { code?: string } }).cause?.code === UNIQUE_VIOLATION
+        ) {
           throw new AppError('CONFLICT', 'This problem has already been reported for this rental.');
         }
         throw err;
@@ -265,7 +298,12 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
         const refusal = claimAnswerProblem({ state: claim.status, byRole: claim.by_role }, role, 'dispute');
         if (refusal) throw new AppError(claim.by_role === role ? 'FORBIDDEN' : 'CONFLICT', refusal);
         await tx.markDisputed(claim.id, reply, at);
-        await jobs.enqueue(ESCALATE_JOB, { claimId: claim.id }, { key: `${ESCALATE_JOB}:${claim.id}`, runAt: escalatesAt(at) }, tx.executor);
+        await jobs.enqueue(
+          ESCALATE_JOB,
+          { claimId: claim.id },
+          { key: `${ESCALATE_JOB}:${claim.id}`, runAt: escalatesAt(at) },
+          tx.executor,
+        );
         const name = role === 'owner' ? r.owner_name : r.renter_name;
         await tell(
           tx,
@@ -283,7 +321,12 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
     async assertCanAddPhoto(claimId: string, userId: string): Promise<void> {
       const { claim, role, mine } = await claimParty(claimId, userId);
       const problem = claimPhotoProblem({ state: claim.status, byRole: claim.by_role }, role, mine);
-      if (problem) throw new AppError(problem === CLAIM_PHOTO_MESSAGES.tooMany ? 'VALIDATION' : problem === CLAIM_PHOTO_MESSAGES.notYours ? 'FORBIDDEN' : 'CONFLICT', problem, 'file');
+      if (problem)
+        throw new AppError(
+          problem === CLAIM_PHOTO_MESSAGES.tooMany ? 'VALIDATION' : problem === CLAIM_PHOTO_MESSAGES.notYours ? 'FORBIDDEN' : 'CONFLICT',
+          problem,
+          'file',
+        );
     },
 
     /**
@@ -307,7 +350,16 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
           const problem = claimPhotoProblem({ state: claim.status, byRole: claim.by_role }, role, await tx.photoCount(claimId, userId));
           if (problem) throw new AppError(problem === CLAIM_PHOTO_MESSAGES.tooMany ? 'VALIDATION' : 'CONFLICT', problem, 'file');
           const at = now();
-          await tx.addPhoto({ id: stored.id, claimId, addedBy: userId, largeKey: stored.largeKey, thumbKey: stored.thumbKey, width: stored.width, height: stored.height, at });
+          await tx.addPhoto({
+            id: stored.id,
+            claimId,
+            addedBy: userId,
+            largeKey: stored.largeKey,
+            thumbKey: stored.thumbKey,
+            width: stored.width,
+            height: stored.height,
+            at,
+          });
           return toView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
         });
       } catch (err) {
@@ -363,7 +415,9 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
       const rentalId = await repo.rentalOfClaim(claimId);
       if (!rentalId) return false;
       const handover = await evidencePhotos(rentalId);
-      const claimPhotos = (await repo.photos(rentalId)).map((p) => `${appUrl}${photoUrl(p.claim_id, p.id, 'large')} (claim ${p.claim_id}, taken ${new Date(p.taken_at).toISOString()})`);
+      const claimPhotos = (await repo.photos(rentalId)).map(
+        (p) => `${appUrl}${photoUrl(p.claim_id, p.id, 'large')} (claim ${p.claim_id}, taken ${new Date(p.taken_at).toISOString()})`,
+      );
       const photos = [...claimPhotos, ...handover];
       return repo.transaction(async (tx) => {
         const r = (await tx.lockRental(rentalId))!;
@@ -383,7 +437,11 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
           );
         }
         // Sent before the transaction commits: if the mail fails, the claim stays disputed and the job tries again.
-        await mailer.send({ to: supportEmail, subject: `Disputed claim ${claim.id}: ${CLAIM_KIND_LABELS[claim.kind]}, ${formatPence(claim.amount_pence)}`, text: evidencePack(r, hold, claims, claim, photos, appUrl) });
+        await mailer.send({
+          to: supportEmail,
+          subject: `Disputed claim ${claim.id}: ${CLAIM_KIND_LABELS[claim.kind]}, ${formatPence(claim.amount_pence)}`,
+          text: evidencePack(r, hold, claims, claim, photos, appUrl),
+        });
         return true;
       });
     },
@@ -391,7 +449,14 @@ export function createDepositsService({ repo, jobs, mailer, storage, supportEmai
 }
 
 /** What support needs to decide a dispute, in one email. */
-function evidencePack(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[], claim: ClaimRow, photos: readonly string[], appUrl: string): string {
+function evidencePack(
+  r: ClaimRentalRow,
+  hold: HoldRow | undefined,
+  claims: readonly ClaimRow[],
+  claim: ClaimRow,
+  photos: readonly string[],
+  appUrl: string,
+): string {
   const lines = [
     `A claim was disputed and not agreed within 7 days.`,
     '',

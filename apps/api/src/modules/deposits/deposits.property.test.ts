@@ -33,17 +33,34 @@ type Op =
 
 // Weighted towards what makes claims possible: rentals that start today and come back.
 const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('book' as const), item: fc.nat(1), offset: fc.constantFrom(0, 0, 1), days: fc.integer({ min: 1, max: 2 }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('book' as const),
+      item: fc.nat(1),
+      offset: fc.constantFrom(0, 0, 1),
+      days: fc.integer({ min: 1, max: 2 }),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('cancel' as const), ref: fc.nat(10) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('return' as const), ref: fc.nat(10) }) },
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('report' as const), ref: fc.nat(10), by: fc.constantFrom<Side>('owner', 'owner', 'renter'), problem: fc.nat(3), share: fc.integer({ min: 1, max: 12 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('report' as const),
+      ref: fc.nat(10),
+      by: fc.constantFrom<Side>('owner', 'owner', 'renter'),
+      problem: fc.nat(3),
+      share: fc.integer({ min: 1, max: 12 }),
+    }),
   },
   { weight: 3, arbitrary: fc.record({ kind: fc.constant('accept' as const), ref: fc.nat(10), claim: fc.nat(3) }) },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('dispute' as const), ref: fc.nat(10), claim: fc.nat(3) }) },
 );
-const script = fc.array(fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 4 }), hoursAfter: fc.constantFrom(0, 0, 6, 30, 60, 200) }), { minLength: 3, maxLength: 8 });
+const script = fc.array(
+  fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 4 }), hoursAfter: fc.constantFrom(0, 0, 6, 30, 60, 200) }),
+  { minLength: 3, maxLength: 8 },
+);
 
 const OWNER_PROBLEMS = ['damaged', 'missing_parts', 'returned_late', 'not_returned'] as const;
 
@@ -81,7 +98,13 @@ describe('deposits and claims under concurrency', () => {
         const items: Array<{ id: string; deposit: number }> = [];
         for (const i of [0, 1]) {
           const deposit = i === 0 ? 5000 : 1200;
-          const row = await createItem(ctx.database.db, owner.user.id, { name: `Tool ${i}`, dailyRatePence: 700 + i * 300, depositPence: deposit, minDays: 1, maxDays: 7 });
+          const row = await createItem(ctx.database.db, owner.user.id, {
+            name: `Tool ${i}`,
+            dailyRatePence: 700 + i * 300,
+            depositPence: deposit,
+            minDays: 1,
+            maxDays: 7,
+          });
           items.push({ id: row.id, deposit });
         }
         const rentals: string[] = [];
@@ -112,7 +135,11 @@ describe('deposits and claims under concurrency', () => {
               if (o.kind === 'return') return kit.markReturned(t.rentalId, owner.cookie);
               if (o.kind === 'report') {
                 const kind = o.by === 'renter' ? 'not_as_described' : OWNER_PROBLEMS[o.problem]!;
-                return kit.send('POST', `/api/rentals/${t.rentalId}/claims`, o.by === 'owner' ? owner.cookie : renter.cookie, { kind, amountPence: o.share * 250, note: 'Seen at the return.' });
+                return kit.send('POST', `/api/rentals/${t.rentalId}/claims`, o.by === 'owner' ? owner.cookie : renter.cookie, {
+                  kind,
+                  amountPence: o.share * 250,
+                  note: 'Seen at the return.',
+                });
               }
               // The claimant's other party answers.
               const answerer = t.claim!.byRole === 'owner' ? renter : owner;
@@ -127,7 +154,10 @@ describe('deposits and claims under concurrency', () => {
             if (o.kind === 'accept' && statuses[i] === 200) reached.accepted += 1;
             if (o.kind === 'dispute' && statuses[i] === 200) reached.disputed += 1;
           });
-          expect(statuses.filter((s) => s !== null && s >= 500), JSON.stringify(responses.filter((r) => (r?.statusCode ?? 0) >= 500).map((r) => r!.body))).toEqual([]);
+          expect(
+            statuses.filter((s) => s !== null && s >= 500),
+            JSON.stringify(responses.filter((r) => (r?.statusCode ?? 0) >= 500).map((r) => r!.body)),
+          ).toEqual([]);
 
           // Answers to one claim sent together: accepted at most once, disputed at most once, and a
           // dispute never after an accept.
@@ -180,7 +210,16 @@ describe('deposits and claims under concurrency', () => {
   async function checkInvariants() {
     const db = ctx.database.db;
     expect(await kit.unbalancedTransactions()).toBe(0);
-    const holds = await queryRows<{ id: string; status: string; amount_pence: number; captured_pence: number | null; authorization_id: string; accepted: number; open: number; ledger_held: number }>(
+    const holds = await queryRows<{
+      id: string;
+      status: string;
+      amount_pence: number;
+      captured_pence: number | null;
+      authorization_id: string;
+      accepted: number;
+      open: number;
+      ledger_held: number;
+    }>(
       db,
       sql`select h.id, h.status, h.amount_pence, h.captured_pence, h.authorization_id,
                  coalesce((select sum(c.amount_pence) from rental_claims c where c.rental_id = h.rental_id and c.by_role = 'owner' and c.status = 'accepted'), 0)::int as accepted,

@@ -54,13 +54,16 @@ const deposit = async (rentalId: string, who: Person) => {
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as DepositView;
 };
-const report = (rentalId: string, who: Person | undefined, body: object) => kit.send('POST', `/api/rentals/${rentalId}/claims`, who?.cookie, body);
+const report = (rentalId: string, who: Person | undefined, body: object) =>
+  kit.send('POST', `/api/rentals/${rentalId}/claims`, who?.cookie, body);
 const accept = (claimId: string, who: Person) => kit.send('POST', `/api/claims/${claimId}/accept`, who.cookie, {});
 const dispute = (claimId: string, who: Person, reply: string) => kit.send('POST', `/api/claims/${claimId}/dispute`, who.cookie, { reply });
 
 const BOUNDARY = 'claim-photo-boundary';
 function multipart(file: Buffer, filename = 'photo.png', type = 'image/png') {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   return Buffer.concat([head, file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
 }
 const addPhoto = (claimId: string, who: Person | undefined, body: Buffer) =>
@@ -73,7 +76,10 @@ const addPhoto = (claimId: string, who: Person | undefined, body: Buffer) =>
 
 /** A user's balance in one ledger account. */
 async function account(userId: string, name: string): Promise<number> {
-  const [row] = await queryRows<{ total: number }>(db(), sql`select coalesce(sum(amount_pence), 0)::int as total from ledger_entries where user_id = ${userId} and account = ${name}`);
+  const [row] = await queryRows<{ total: number }>(
+    db(),
+    sql`select coalesce(sum(amount_pence), 0)::int as total from ledger_entries where user_id = ${userId} and account = ${name}`,
+  );
   return row!.total;
 }
 async function holdOf(rentalId: string) {
@@ -156,7 +162,10 @@ describe('holds and claims', () => {
 
     const tooMuch = await report(rentalId, owner, { kind: 'damaged', amountPence: 5001, note: 'Blade guard cracked' });
     expect(tooMuch.statusCode).toBe(400);
-    expect(tooMuch.json().error).toMatchObject({ field: 'amountPence', message: 'A claim can be at most the deposit left to claim, £50.00.' });
+    expect(tooMuch.json().error).toMatchObject({
+      field: 'amountPence',
+      message: 'A claim can be at most the deposit left to claim, £50.00.',
+    });
     const byRenter = await report(rentalId, renter, { kind: 'damaged', amountPence: 100, note: 'x' });
     expect(byRenter.statusCode).toBe(409);
 
@@ -169,9 +178,22 @@ describe('holds and claims', () => {
     expect(again.json().error.message).toBe('This problem has already been reported for this rental.');
 
     const renterView = await deposit(rentalId, renter);
-    expect(renterView.claims).toMatchObject([{ id: claimId, kind: 'damaged', byRole: 'owner', byName: 'Olive Owner', amountPence: 2000, state: 'open', actions: ['accept', 'dispute'] }]);
+    expect(renterView.claims).toMatchObject([
+      {
+        id: claimId,
+        kind: 'damaged',
+        byRole: 'owner',
+        byName: 'Olive Owner',
+        amountPence: 2000,
+        state: 'open',
+        actions: ['accept', 'dispute'],
+      },
+    ]);
     expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual([]);
-    const notices = await queryRows<{ title: string }>(db(), sql`select title from notifications where user_id = ${renter.user.id} and kind = 'rental.claim'`);
+    const notices = await queryRows<{ title: string }>(
+      db(),
+      sql`select title from notifications where user_id = ${renter.user.id} and kind = 'rental.claim'`,
+    );
     expect(notices.map((n) => n.title)).toEqual(['Olive Owner reported a problem: Damaged']);
 
     // The claimant cannot accept their own claim.

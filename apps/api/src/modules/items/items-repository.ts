@@ -48,18 +48,27 @@ const columns = (input: ItemInput, point: GeocodeResult) => ({
 export function createItemsRepository(db: Db) {
   return {
     async create(ownerId: string, input: ItemInput, point: GeocodeResult): Promise<string> {
-      const [row] = await db.insert(items).values({ ownerId, ...columns(input, point) }).returning({ id: items.id });
+      const [row] = await db
+        .insert(items)
+        .values({ ownerId, ...columns(input, point) })
+        .returning({ id: items.id });
       return row!.id;
     },
 
     /** The item if `ownerId` owns it (and it is not deleted): anyone else is told it does not exist. */
     async findOwned(itemId: string, ownerId: string) {
-      const [row] = await db.select().from(items).where(and(eq(items.id, itemId), eq(items.ownerId, ownerId), isNull(items.deletedAt)));
+      const [row] = await db
+        .select()
+        .from(items)
+        .where(and(eq(items.id, itemId), eq(items.ownerId, ownerId), isNull(items.deletedAt)));
       return row;
     },
 
     async update(itemId: string, input: ItemInput, point: GeocodeResult): Promise<void> {
-      await db.update(items).set({ ...columns(input, point), updatedAt: new Date() }).where(eq(items.id, itemId));
+      await db
+        .update(items)
+        .set({ ...columns(input, point), updatedAt: new Date() })
+        .where(eq(items.id, itemId));
     },
 
     /** Upcoming, active or overdue: any rental that is neither returned nor cancelled. */
@@ -78,7 +87,11 @@ export function createItemsRepository(db: Db) {
 
     images: (itemId: string) => db.select().from(itemImages).where(eq(itemImages.itemId, itemId)).orderBy(asc(itemImages.position)),
 
-    async addImage(itemId: string, image: { id: string; largeKey: string; thumbKey: string; width: number; height: number }, maxImages: number): Promise<boolean> {
+    async addImage(
+      itemId: string,
+      image: { id: string; largeKey: string; thumbKey: string; width: number; height: number },
+      maxImages: number,
+    ): Promise<boolean> {
       return db.transaction(async (tx) => {
         // Lock the item row so that two uploads at once cannot both take the last free place.
         await tx.execute(sql`select id from items where id = ${itemId} for update`);
@@ -93,15 +106,26 @@ export function createItemsRepository(db: Db) {
     },
 
     async removeImage(itemId: string, imageId: string) {
-      const [row] = await db.delete(itemImages).where(and(eq(itemImages.id, imageId), eq(itemImages.itemId, itemId))).returning();
+      const [row] = await db
+        .delete(itemImages)
+        .where(and(eq(itemImages.id, imageId), eq(itemImages.itemId, itemId)))
+        .returning();
       return row;
     },
 
     async reorderImages(itemId: string, imageIds: string[]): Promise<void> {
       await db.transaction(async (tx) => {
         // Two passes so the unique (item, position) index never sees a duplicate.
-        for (const [i, id] of imageIds.entries()) await tx.update(itemImages).set({ position: 1000 + i }).where(and(eq(itemImages.id, id), eq(itemImages.itemId, itemId)));
-        for (const [i, id] of imageIds.entries()) await tx.update(itemImages).set({ position: i }).where(and(eq(itemImages.id, id), eq(itemImages.itemId, itemId)));
+        for (const [i, id] of imageIds.entries())
+          await tx
+            .update(itemImages)
+            .set({ position: 1000 + i })
+            .where(and(eq(itemImages.id, id), eq(itemImages.itemId, itemId)));
+        for (const [i, id] of imageIds.entries())
+          await tx
+            .update(itemImages)
+            .set({ position: i })
+            .where(and(eq(itemImages.id, id), eq(itemImages.itemId, itemId)));
       });
     },
 

@@ -34,21 +34,31 @@ function send(method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, cookie?: s
 
 function multipart(file: Buffer, filename: string, contentType: string) {
   const boundary = '----toolshedtest';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 function upload(itemId: string, file: Buffer, filename = 'photo.jpg', contentType = 'image/jpeg', cookie = owner.cookie) {
   const body = multipart(file, filename, contentType);
-  return ctx.app.inject({ method: 'POST', url: `/api/items/${itemId}/images`, payload: body.payload, headers: { ...body.headers, cookie, origin: ORIGIN } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/items/${itemId}/images`,
+    payload: body.payload,
+    headers: { ...body.headers, cookie, origin: ORIGIN },
+  });
 }
 
 /** A real JPEG carrying camera GPS metadata. */
 async function jpegWithGps(): Promise<Buffer> {
   return sharp({ create: { width: 800, height: 600, channels: 3, background: '#3a7d44' } })
     .jpeg()
-    .withExif({ IFD0: { Make: 'TestCam' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 48/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '1/1 33/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'TestCam' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '53/1 48/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '1/1 33/1 0/1' },
+    })
     .toBuffer();
 }
 
@@ -135,7 +145,9 @@ describe('listing an item', () => {
   });
 
   it('refuses a ninth photo', async () => {
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#888' } })
+      .png()
+      .toBuffer();
     for (let i = 0; i < 7; i++) expect((await upload(itemId, png, `p${i}.png`, 'image/png')).statusCode).toBe(201);
     const ninth = await upload(itemId, png, 'p9.png', 'image/png');
     expect(ninth.statusCode).toBe(400);
@@ -169,11 +181,16 @@ describe('postcodes stored and shown in the canonical form', () => {
     const user = await createUser(ctx.database.db, { email: 'typed@example.com' });
     const [item] = await queryRows<{ id: string }>(ctx.database.db, sql`select id from items where owner_id = ${owner.user.id} limit 1`);
     await ctx.database.db.execute(sql`update items set postcode = 'ox2 6ae' where id = ${item!.id}`);
-    await ctx.database.db.execute(sql`update users set address_line = '1 High St', address_city = 'Oxford', address_postcode = ' ox4  1ha' where id = ${user.id}`);
+    await ctx.database.db.execute(
+      sql`update users set address_line = '1 High St', address_city = 'Oxford', address_postcode = ' ox4  1ha' where id = ${user.id}`,
+    );
     const file = readFileSync(new URL('../../db/migrations/0022_canonical_postcodes.sql', import.meta.url), 'utf8');
     for (const statement of file.split('--> statement-breakpoint')) await ctx.database.db.execute(sql.raw(statement));
     const [tidyItem] = await queryRows<{ postcode: string }>(ctx.database.db, sql`select postcode from items where id = ${item!.id}`);
-    const [tidyUser] = await queryRows<{ address_postcode: string }>(ctx.database.db, sql`select address_postcode from users where id = ${user.id}`);
+    const [tidyUser] = await queryRows<{ address_postcode: string }>(
+      ctx.database.db,
+      sql`select address_postcode from users where id = ${user.id}`,
+    );
     expect(tidyItem?.postcode).toBe('OX2 6AE');
     expect(tidyUser?.address_postcode).toBe('OX4 1HA');
   });
@@ -240,12 +257,30 @@ describe('owner pages', () => {
     const saw = await createItem(db, lender.id, { name: 'Track Saw' });
     // Two rentals brought back: the first on its last day, the second two days late; one still out.
     const onTime = await createRental(db, saw, borrower.id, -10, 3, { returned: true });
-    await db.execute(sql`update rentals set returned_at = (end_date::timestamp + interval '18 hours') at time zone 'Europe/London' where id = ${onTime.id}`);
+    await db.execute(
+      sql`update rentals set returned_at = (end_date::timestamp + interval '18 hours') at time zone 'Europe/London' where id = ${onTime.id}`,
+    );
     const late = await createRental(db, saw, borrower.id, -6, 2, { returned: true });
-    await db.execute(sql`update rentals set returned_at = (end_date::timestamp + interval '2 days 10 hours') at time zone 'Europe/London' where id = ${late.id}`);
+    await db.execute(
+      sql`update rentals set returned_at = (end_date::timestamp + interval '2 days 10 hours') at time zone 'Europe/London' where id = ${late.id}`,
+    );
     await createRental(db, saw, borrower.id, -1, 3);
     const record = async (id: string) => (await send('GET', `/api/owners/${id}`)).json().record;
-    expect(await record(borrower.id)).toEqual({ emailVerified: true, phoneVerified: false, rentalsCompleted: 2, returnedOnTime: 1, lendingsCompleted: 0, claimsUpheldAgainst: 0 });
-    expect(await record(lender.id)).toEqual({ emailVerified: true, phoneVerified: true, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 2, claimsUpheldAgainst: 0 });
+    expect(await record(borrower.id)).toEqual({
+      emailVerified: true,
+      phoneVerified: false,
+      rentalsCompleted: 2,
+      returnedOnTime: 1,
+      lendingsCompleted: 0,
+      claimsUpheldAgainst: 0,
+    });
+    expect(await record(lender.id)).toEqual({
+      emailVerified: true,
+      phoneVerified: true,
+      rentalsCompleted: 0,
+      returnedOnTime: 0,
+      lendingsCompleted: 2,
+      claimsUpheldAgainst: 0,
+    });
   });
 });

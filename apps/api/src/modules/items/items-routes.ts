@@ -10,10 +10,11 @@ import { uploadRateLimit } from '../../platform/images/upload-rate-limit.ts';
 const itemParams = z.object({ itemId: z.string().max(100) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalogue: CatalogueService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, catalogue, currentUser },
-) => {
+export const itemsRoutes: FastifyPluginAsyncZod<{
+  service: ItemsService;
+  catalogue: CatalogueService;
+  currentUser: CurrentUserReader;
+}> = async (app, { service, catalogue, currentUser }) => {
   app.post(
     '/items',
     {
@@ -74,7 +75,8 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalog
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['owners'],
-        summary: 'Add one photo (multipart field "file"; JPEG, PNG or WebP by content, at most 5 MB (5,242,880 bytes) and 40 megapixels, 8 per item)',
+        summary:
+          'Add one photo (multipart field "file"; JPEG, PNG or WebP by content, at most 5 MB (5,242,880 bytes) and 40 megapixels, 8 per item)',
         params: itemParams,
         response: { 201: itemDetailSchema, ...errors, 413: errorBodySchema, 429: errorBodySchema, 503: errorBodySchema },
       },
@@ -92,7 +94,12 @@ export const itemsRoutes: FastifyPluginAsyncZod<{ service: ItemsService; catalog
   app.delete(
     '/items/:itemId/images/:imageId',
     {
-      schema: { tags: ['owners'], summary: 'Remove a photo', params: itemParams.extend({ imageId: z.string().max(100) }), response: { 200: itemDetailSchema, ...errors } },
+      schema: {
+        tags: ['owners'],
+        summary: 'Remove a photo',
+        params: itemParams.extend({ imageId: z.string().max(100) }),
+        response: { 200: itemDetailSchema, ...errors },
+      },
     },
     async (request) => {
       const user = await currentUser.requireUser(request);

@@ -11,7 +11,13 @@ import { isRowId } from '../../db/ids.ts';
 const tidied = (input: ItemInput): ItemInput => ({ ...input, postcode: formatPostcode(input.postcode) });
 
 /** `onChange` runs after every change that browsing shows (listings, photos). */
-export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, storage: FileStorage, now: () => Date, onChange: () => void = () => {}) {
+export function createItemsService(
+  repo: ItemsRepository,
+  geocoder: Geocoder,
+  storage: FileStorage,
+  now: () => Date,
+  onChange: () => void = () => {},
+) {
   async function owned(itemId: string, ownerId: string) {
     const item = isRowId(itemId) ? await repo.findOwned(itemId, ownerId) : undefined;
     if (!item) throw new AppError('NOT_FOUND', 'Item not found');
@@ -45,7 +51,10 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
     async remove(itemId: string, ownerId: string): Promise<void> {
       await owned(itemId, ownerId);
       if (await repo.hasOpenRentals(itemId)) {
-        throw new AppError('CONFLICT', 'This item has upcoming or active rentals, so it cannot be deleted yet. It can be deleted once they are returned or cancelled.');
+        throw new AppError(
+          'CONFLICT',
+          'This item has upcoming or active rentals, so it cannot be deleted yet. It can be deleted once they are returned or cancelled.',
+        );
       }
       await repo.softDelete(itemId);
       onChange();
@@ -54,7 +63,8 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
     async addImage(itemId: string, ownerId: string, data: Buffer) {
       await owned(itemId, ownerId);
       if (!sniffImage(data)) throw new AppError('VALIDATION', 'Only JPEG, PNG and WebP images are accepted.', 'file');
-      if ((await repo.images(itemId)).length >= MAX_ITEM_IMAGES) throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
+      if ((await repo.images(itemId)).length >= MAX_ITEM_IMAGES)
+        throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
       let stored;
       try {
         stored = await storeItemImage(storage, itemId, data);
@@ -98,7 +108,13 @@ export function createItemsService(repo: ItemsRepository, geocoder: Geocoder, st
           .filter((p) => p.item_id === row.id)
           .map((p) => {
             const lifecycle = lifecycleState({ startDate: p.start_date, endDate: p.end_date, returned: false, cancelled: false }, today);
-            const state = p.requested ? ('requested' as const) : lifecycle === 'overdue' ? ('overdue' as const) : lifecycle === 'active' ? ('out' as const) : ('upcoming' as const);
+            const state = p.requested
+              ? ('requested' as const)
+              : lifecycle === 'overdue'
+                ? ('overdue' as const)
+                : lifecycle === 'active'
+                  ? ('out' as const)
+                  : ('upcoming' as const);
             return { rentalId: p.rental_id, renterName: p.renter_name, startDate: p.start_date, endDate: p.end_date, state };
           });
         const rentalState = mine.some((p) => p.state === 'overdue') ? 'overdue' : mine.some((p) => p.state === 'out') ? 'out' : 'available';

@@ -10,7 +10,10 @@ export const renterStandingSchema = z.object({
 });
 
 /** What the item popup needs to say why the signed-in renter cannot book an item yet. */
-export const renterRequirementsRoutes: FastifyPluginAsyncZod<{ requirements: RenterRequirementsCheck; currentUser: CurrentUserReader }> = async (app, { requirements, currentUser }) => {
+export const renterRequirementsRoutes: FastifyPluginAsyncZod<{
+  requirements: RenterRequirementsCheck;
+  currentUser: CurrentUserReader;
+}> = async (app, { requirements, currentUser }) => {
   app.get(
     '/me/renter-standing',
     {

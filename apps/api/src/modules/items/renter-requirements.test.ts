@@ -35,8 +35,15 @@ const input = {
 const send = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
   ctx.app.inject({ method, url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
 const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string; field?: string } }).error;
-const savedLines = async (who: Person) => ((await send('GET', '/api/me/wheelbarrow', who.cookie)).json() as { lines: Array<{ itemId: string }> }).lines.map((l) => l.itemId);
-const rentalCount = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from rentals where renter_id = ${renter.user.id} and not returned and cancelled_at is null`))[0]!.n;
+const savedLines = async (who: Person) =>
+  ((await send('GET', '/api/me/wheelbarrow', who.cookie)).json() as { lines: Array<{ itemId: string }> }).lines.map((l) => l.itemId);
+const rentalCount = async () =>
+  (
+    await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from rentals where renter_id = ${renter.user.id} and not returned and cancelled_at is null`,
+    )
+  )[0]!.n;
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer });
@@ -67,41 +74,82 @@ describe("an owner's requirements of renters", () => {
     const res = await send('PUT', `/api/items/${item.id}`, owner.cookie, { ...input, minCompletedRentals: n });
     expect(res.statusCode).toBe(400);
     expect(errorOf(res)).toMatchObject({ message, field: 'minCompletedRentals' });
-    expect(((await send('GET', `/api/items/${item.id}`)).json() as ItemDetail).requirements).toEqual({ requireVerifiedPhone: true, minCompletedRentals: 2 });
+    expect(((await send('GET', `/api/items/${item.id}`)).json() as ItemDetail).requirements).toEqual({
+      requireVerifiedPhone: true,
+      minCompletedRentals: 2,
+    });
   });
 
-  it("tells the signed-in renter where they stand (visitors: 401)", async () => {
+  it('tells the signed-in renter where they stand (visitors: 401)', async () => {
     expect((await send('GET', '/api/me/renter-standing', renter.cookie)).json()).toEqual({ phoneVerified: false, completedRentals: 0 });
     expect((await send('GET', '/api/me/renter-standing')).statusCode).toBe(401);
   });
 
   it('refuses the line at wheelbarrow add and at checkout with the reason, changing nothing, until the renter meets them', async () => {
     const other = await createItem(ctx.database.db, owner.user.id, { name: 'Rake' });
-    expect((await send('PUT', '/api/me/wheelbarrow', renter.cookie, { lines: [{ itemId: other.id, startDate: d(3), endDate: d(4) }] })).statusCode).toBe(200);
+    expect(
+      (await send('PUT', '/api/me/wheelbarrow', renter.cookie, { lines: [{ itemId: other.id, startDate: d(3), endDate: d(4) }] }))
+        .statusCode,
+    ).toBe(200);
 
     const line = { itemId: item.id, startDate: d(3), endDate: d(4) };
-    const add = await send('PUT', '/api/me/wheelbarrow', renter.cookie, { lines: [{ itemId: other.id, startDate: d(3), endDate: d(4) }, line] });
+    const add = await send('PUT', '/api/me/wheelbarrow', renter.cookie, {
+      lines: [{ itemId: other.id, startDate: d(3), endDate: d(4) }, line],
+    });
     expect(add.statusCode).toBe(403);
     expect(errorOf(add).message).toBe(`${VERIFIED_PHONE_REASON} The owner asks for renters with at least 2 completed rentals; you have 0.`);
     expect(await savedLines(renter)).toEqual([other.id]);
 
     const checkout = await kit.book(renter.cookie, [line]);
     expect(checkout.statusCode).toBe(403);
-    expect(errorOf(checkout).message).toBe(`${VERIFIED_PHONE_REASON} The owner asks for renters with at least 2 completed rentals; you have 0.`);
+    expect(errorOf(checkout).message).toBe(
+      `${VERIFIED_PHONE_REASON} The owner asks for renters with at least 2 completed rentals; you have 0.`,
+    );
     const both = await kit.book(renter.cookie, [line, { itemId: other.id, startDate: d(3), endDate: d(4) }]);
-    expect(errorOf(both).message).toBe(`Hedge Trimmer: ${VERIFIED_PHONE_REASON} The owner asks for renters with at least 2 completed rentals; you have 0.`);
+    expect(errorOf(both).message).toBe(
+      `Hedge Trimmer: ${VERIFIED_PHONE_REASON} The owner asks for renters with at least 2 completed rentals; you have 0.`,
+    );
     expect(await rentalCount()).toBe(0);
 
     // A verified phone, and one returned rental: not enough yet.
-    await ctx.database.db.update(users).set({ phoneCountryCode: 'GB', phoneNumber: '7700900123', phoneVerified: true }).where(sql`id = ${renter.user.id}`);
+    await ctx.database.db
+      .update(users)
+      .set({ phoneCountryCode: 'GB', phoneNumber: '7700900123', phoneVerified: true })
+      .where(sql`id = ${renter.user.id}`);
     const past = await createItem(ctx.database.db, owner.user.id, { name: 'Old ladder' });
-    await ctx.database.db.insert(rentals).values({ itemId: past.id, ownerId: owner.user.id, renterId: renter.user.id, startDate: d(-20), endDate: d(-18), totalPence: 100, returned: true, returnedAt: new Date() });
+    await ctx.database.db.insert(rentals).values({
+      itemId: past.id,
+      ownerId: owner.user.id,
+      renterId: renter.user.id,
+      startDate: d(-20),
+      endDate: d(-18),
+      totalPence: 100,
+      returned: true,
+      returnedAt: new Date(),
+    });
     // A cancelled one does not count.
-    await ctx.database.db.insert(rentals).values({ itemId: past.id, ownerId: owner.user.id, renterId: renter.user.id, startDate: d(-10), endDate: d(-8), totalPence: 100, cancelledAt: new Date() });
+    await ctx.database.db.insert(rentals).values({
+      itemId: past.id,
+      ownerId: owner.user.id,
+      renterId: renter.user.id,
+      startDate: d(-10),
+      endDate: d(-8),
+      totalPence: 100,
+      cancelledAt: new Date(),
+    });
     const still = await kit.book(renter.cookie, [line]);
     expect(errorOf(still).message).toBe('The owner asks for renters with at least 2 completed rentals; you have 1.');
 
-    await ctx.database.db.insert(rentals).values({ itemId: past.id, ownerId: owner.user.id, renterId: renter.user.id, startDate: d(-16), endDate: d(-15), totalPence: 100, returned: true, returnedAt: new Date() });
+    await ctx.database.db.insert(rentals).values({
+      itemId: past.id,
+      ownerId: owner.user.id,
+      renterId: renter.user.id,
+      startDate: d(-16),
+      endDate: d(-15),
+      totalPence: 100,
+      returned: true,
+      returnedAt: new Date(),
+    });
     expect((await send('GET', '/api/me/renter-standing', renter.cookie)).json()).toEqual({ phoneVerified: true, completedRentals: 2 });
     expect((await send('PUT', '/api/me/wheelbarrow', renter.cookie, { lines: [line] })).statusCode).toBe(200);
     const booked = await kit.book(renter.cookie, [line]);

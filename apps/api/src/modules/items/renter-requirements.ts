@@ -35,14 +35,16 @@ export function createRenterRequirements(repo: RenterRequirementsRepository) {
 export type RenterRequirementsCheck = ReturnType<typeof createRenterRequirements>;
 
 /** The checkout, refusing first any line whose owner asks what the renter does not have yet. */
-export function checkoutRequiringStanding<S extends { checkout(renterId: string, input: { lines: Array<{ itemId: string }> }): Promise<unknown> }>(
-  service: S,
-  requirements: RenterRequirementsCheck,
-): S {
+export function checkoutRequiringStanding<
+  S extends { checkout(renterId: string, input: { lines: Array<{ itemId: string }> }): Promise<unknown> },
+>(service: S, requirements: RenterRequirementsCheck): S {
   return {
     ...service,
     async checkout(renterId: string, input: { lines: Array<{ itemId: string }> }) {
-      await requirements.assertMet(renterId, input.lines.map((l) => l.itemId));
+      await requirements.assertMet(
+        renterId,
+        input.lines.map((l) => l.itemId),
+      );
       return service.checkout(renterId, input);
     },
   } as S;
@@ -56,7 +58,10 @@ export function wheelbarrowRequiringStanding<
     ...service,
     async save(userId: string, lines: SavedLineInput[]) {
       const saved = new Set((await service.get(userId)).lines.map((l) => l.itemId));
-      await requirements.assertMet(userId, lines.filter((l) => !saved.has(l.itemId)).map((l) => l.itemId));
+      await requirements.assertMet(
+        userId,
+        lines.filter((l) => !saved.has(l.itemId)).map((l) => l.itemId),
+      );
       return service.save(userId, lines);
     },
   };
@@ -74,10 +79,29 @@ export function wheelbarrowCheckRequiringStanding<L extends { itemId: string }>(
   return async (lines, userId) => {
     const answer = await check(lines, userId);
     if (!userId) return answer;
-    const refused = new Map((await requirements.unmet(userId, answer.lines.filter((l) => l.state === 'ok').map((l) => l.itemId))).map((r) => [r.item.id, r.reasons.join(' ')]));
+    const refused = new Map(
+      (
+        await requirements.unmet(
+          userId,
+          answer.lines.filter((l) => l.state === 'ok').map((l) => l.itemId),
+        )
+      ).map((r) => [r.item.id, r.reasons.join(' ')]),
+    );
     if (refused.size === 0) return answer;
-    const states = answer.lines.map((l) => (refused.has(l.itemId) ? { ...l, state: 'invalid' as const, message: refused.get(l.itemId)! } : l));
-    const price = priceBasket(states.filter((s) => s.state === 'ok').map((s) => ({ dailyRatePence: s.item!.dailyRatePence, weeklyRatePence: s.item!.weeklyRatePence, days: s.days })));
-    return { ...answer, lines: states, subtotalPence: price.subtotalPence, serviceFeePence: price.serviceFeePence, totalPence: price.totalPence };
+    const states = answer.lines.map((l) =>
+      refused.has(l.itemId) ? { ...l, state: 'invalid' as const, message: refused.get(l.itemId)! } : l,
+    );
+    const price = priceBasket(
+      states
+        .filter((s) => s.state === 'ok')
+        .map((s) => ({ dailyRatePence: s.item!.dailyRatePence, weeklyRatePence: s.item!.weeklyRatePence, days: s.days })),
+    );
+    return {
+      ...answer,
+      lines: states,
+      subtotalPence: price.subtotalPence,
+      serviceFeePence: price.serviceFeePence,
+      totalPence: price.totalPence,
+    };
   };
 }

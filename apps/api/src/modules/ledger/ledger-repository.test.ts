@@ -38,7 +38,13 @@ describe('the ledger', () => {
   it('refuses unbalanced entries before they reach the database', async () => {
     const user = await createUser(database.db);
     await expect(
-      postTransaction(database.db, { kind: 'bad', entries: [{ userId: user.id, account: 'available', amountPence: 5 }, { userId: null, account: 'fees', amountPence: 0 }] }),
+      postTransaction(database.db, {
+        kind: 'bad',
+        entries: [
+          { userId: user.id, account: 'available', amountPence: 5 },
+          { userId: null, account: 'fees', amountPence: 0 },
+        ],
+      }),
     ).rejects.toThrow('sum to zero');
   });
 
@@ -46,7 +52,9 @@ describe('the ledger', () => {
     const user = await createUser(database.db);
     const attempt = database.db.transaction(async (tx) => {
       const [t] = await tx.insert(ledgerTransactions).values({ kind: 'forged' }).returning();
-      await tx.insert(ledgerEntries).values({ transactionId: t!.id, userId: user.id, account: 'available', kind: 'forged', amountPence: 1_000_000 });
+      await tx
+        .insert(ledgerEntries)
+        .values({ transactionId: t!.id, userId: user.id, account: 'available', kind: 'forged', amountPence: 1_000_000 });
     });
     await expect(attempt).rejects.toThrow();
     expect(await balances(database.db, user.id)).toMatchObject({ availablePence: 0 });
@@ -55,7 +63,13 @@ describe('the ledger', () => {
   it('entries are never changed or deleted', async () => {
     const a = await createUser(database.db);
     const b = await createUser(database.db);
-    await postTransaction(database.db, { kind: 'gift', entries: [{ userId: a.id, account: 'card', amountPence: -5 }, { userId: b.id, account: 'available', amountPence: 5 }] });
+    await postTransaction(database.db, {
+      kind: 'gift',
+      entries: [
+        { userId: a.id, account: 'card', amountPence: -5 },
+        { userId: b.id, account: 'available', amountPence: 5 },
+      ],
+    });
     await expect(database.db.execute(sql`update ledger_entries set amount_pence = 500 where user_id = ${b.id}`)).rejects.toThrow();
     await expect(database.db.execute(sql`delete from ledger_entries where user_id = ${b.id}`)).rejects.toThrow();
     expect(await balances(database.db, b.id)).toMatchObject({ availablePence: 5 });

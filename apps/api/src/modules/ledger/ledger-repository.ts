@@ -66,7 +66,12 @@ export async function balances(executor: Executor, userId: string): Promise<Bala
 }
 
 /** The sum of one account of one user for one rental (e.g. the owner's pending earnings for it). */
-export async function rentalAccountTotal(executor: Executor, rentalId: string, userId: string | null, account: LedgerAccount): Promise<number> {
+export async function rentalAccountTotal(
+  executor: Executor,
+  rentalId: string,
+  userId: string | null,
+  account: LedgerAccount,
+): Promise<number> {
   const [row] = await executor
     .select({ total: sum(ledgerEntries.amountPence) })
     .from(ledgerEntries)

@@ -31,7 +31,12 @@ const storedFrom = async (who: Person) =>
   (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from messages where sender_id = ${who.user.id}`))[0]!.n;
 const emailsTo = (who: Person) => mailer.sent.filter((m) => m.to === who.user.email);
 const unreadNotices = async (who: Person) =>
-  (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from notifications where user_id = ${who.user.id} and kind = 'message.received' and read_at is null`))[0]!.n;
+  (
+    await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from notifications where user_id = ${who.user.id} and kind = 'message.received' and read_at is null`,
+    )
+  )[0]!.n;
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer, now: () => clock, env: { MESSAGE_RATE_LIMIT: '30' } });
@@ -44,7 +49,13 @@ beforeAll(async () => {
     AUTH_RATE_LIMIT: '1000',
     MESSAGE_RATE_LIMIT: '30',
   });
-  second = await buildApp({ config, database: ctx.database, authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789', now: () => clock, mailer });
+  second = await buildApp({
+    config,
+    database: ctx.database,
+    authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789',
+    now: () => clock,
+    mailer,
+  });
   await second.ready();
   await insertCategories(ctx.database.db);
   owner = await createSignedInUser(ctx.app, mailer, 'owen@example.com', 'Owen Owner');
@@ -81,8 +92,13 @@ describe('the per-sender message limit', () => {
     expect(refused.error.code).toBe('RATE_LIMITED');
     expect(refused.error.message).toMatch(/^You have sent a lot of messages in a short time\. Please wait \d+ minutes? and try again\.$/);
     expect(await storedFrom(renter)).toBe(30);
-    const accepted = answers.filter((a) => a.statusCode === 201).map((a) => a.json().content as string).sort();
-    const stored = (await queryRows<{ body: string }>(ctx.database.db, sql`select body from messages where sender_id = ${renter.user.id}`)).map((r) => r.body).sort();
+    const accepted = answers
+      .filter((a) => a.statusCode === 201)
+      .map((a) => a.json().content as string)
+      .sort();
+    const stored = (await queryRows<{ body: string }>(ctx.database.db, sql`select body from messages where sender_id = ${renter.user.id}`))
+      .map((r) => r.body)
+      .sort();
     expect(stored).toEqual(accepted);
     // Only the stored messages reach the owner.
     await ctx.app.jobs.runDue();
@@ -140,13 +156,18 @@ describe('message emails, batched per conversation and recipient', () => {
     expect(emailsTo(owner)).toHaveLength(1);
     advance(14 * MINUTE);
     await ctx.app.jobs.runDue();
-    expect(emailsTo(owner).map((m) => m.subject)).toEqual(['New message from Rosa Renter about Hedge trimmer', '2 new messages from Rosa Renter about Hedge trimmer']);
+    expect(emailsTo(owner).map((m) => m.subject)).toEqual([
+      'New message from Rosa Renter about Hedge trimmer',
+      '2 new messages from Rosa Renter about Hedge trimmer',
+    ]);
 
     // Another within the quarter after that one, read before its turn: no email.
     advance(MINUTE);
     expect((await send(ctx.app, renter, 'Thanks!')).statusCode).toBe(201);
     await ctx.app.jobs.runDue();
-    expect((await post(ctx.app, `/api/items/${item.id}/messages/read`, { with: renter.user.id }, { cookie: owner.cookie })).statusCode).toBe(204);
+    expect(
+      (await post(ctx.app, `/api/items/${item.id}/messages/read`, { with: renter.user.id }, { cookie: owner.cookie })).statusCode,
+    ).toBe(204);
     advance(15 * MINUTE);
     await ctx.app.jobs.runDue();
     expect(emailsTo(owner)).toHaveLength(2);
@@ -159,7 +180,13 @@ describe('message emails, batched per conversation and recipient', () => {
 
   it('follows the email preference: off, none is planned', async () => {
     const prefs = { email: false, push: true, sms: true, newRequests: true, statusUpdates: true, returnReminders: true, marketing: false };
-    const put = (body: object) => ctx.app.inject({ method: 'PUT', url: '/api/me/notification-preferences', payload: body, headers: { cookie: owner.cookie, origin: 'http://localhost:3000' } });
+    const put = (body: object) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: '/api/me/notification-preferences',
+        payload: body,
+        headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+      });
     expect((await put(prefs)).statusCode).toBe(200);
     expect((await send(ctx.app, renter, 'Anyone?')).statusCode).toBe(201);
     await ctx.app.jobs.runDue();
@@ -173,7 +200,11 @@ describe('message emails, batched per conversation and recipient', () => {
     expect((await send(ctx.app, other, 'From Sam')).statusCode).toBe(201);
     expect((await send(ctx.app, owner, 'To Rosa', renter.user.id)).statusCode).toBe(201);
     await ctx.app.jobs.runDue();
-    expect(emailsTo(owner).map((m) => m.subject).sort()).toEqual(['New message from Rosa Renter about Hedge trimmer', 'New message from Sam Second about Hedge trimmer']);
+    expect(
+      emailsTo(owner)
+        .map((m) => m.subject)
+        .sort(),
+    ).toEqual(['New message from Rosa Renter about Hedge trimmer', 'New message from Sam Second about Hedge trimmer']);
     expect(emailsTo(renter).map((m) => m.subject)).toEqual(['New message from Owen Owner about Hedge trimmer']);
     expect(emailsTo(renter)[0]!.text).toContain(`http://localhost:3000/item/${item.id}/messages\n`);
   });

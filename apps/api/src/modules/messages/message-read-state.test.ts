@@ -15,10 +15,12 @@ let item: { id: string; ownerId: string };
 
 const url = () => `/api/items/${item.id}/messages`;
 const get = (who: Person, path: string) => ctx.app.inject({ method: 'GET', url: path, headers: { cookie: who.cookie } });
-const send = (who: Person, content: string, withId?: string) => post(ctx.app, url(), { content, ...(withId ? { with: withId } : {}) }, { cookie: who.cookie });
+const send = (who: Person, content: string, withId?: string) =>
+  post(ctx.app, url(), { content, ...(withId ? { with: withId } : {}) }, { cookie: who.cookie });
 const open = (who: Person, withId?: string) => post(ctx.app, `${url()}/read`, withId ? { with: withId } : {}, { cookie: who.cookie });
 const unread = async (who: Person) => (await get(who, '/api/notifications/unread-count')).json().count as number;
-const threadUnread = async (withId: string) => ((await get(owner, `${url()}?with=${withId}`)).json() as Conversation).threads.find((t) => t.with.id === withId)!.unreadCount;
+const threadUnread = async (withId: string) =>
+  ((await get(owner, `${url()}?with=${withId}`)).json() as Conversation).threads.find((t) => t.with.id === withId)!.unreadCount;
 /** Every notice of a tab, newest first, as [kind, title, read]. */
 async function notices(who: Person, tab: 'items' | 'rentals') {
   const list = (await get(who, `/api/notifications?tab=${tab}`)).json() as NotificationList;
@@ -40,7 +42,14 @@ describe('opening a conversation reads it everywhere', () => {
     // A booking notice in the same entry on /notifications, and another person's thread: neither is read by opening Rosa's.
     const rental = await createRental(ctx.database.db, item, renter.user.id, 5, 2);
     await ctx.database.db.transaction((tx) =>
-      ctx.app.events.publish(tx, { type: 'rental.booked', rentalId: rental.id, itemId: item.id, renterId: renter.user.id, ownerId: owner.user.id, paymentId: 'p1' }),
+      ctx.app.events.publish(tx, {
+        type: 'rental.booked',
+        rentalId: rental.id,
+        itemId: item.id,
+        renterId: renter.user.id,
+        ownerId: owner.user.id,
+        paymentId: 'p1',
+      }),
     );
     expect((await send(renter, 'Can I pick it up at 9?')).statusCode).toBe(201);
     expect((await send(renter, 'Or at 10?')).statusCode).toBe(201);

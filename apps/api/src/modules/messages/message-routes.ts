@@ -8,7 +8,7 @@ import type { MessagesService } from './messages-service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const params = z.object({ itemId: z.string().max(100) });
-const withQuery = z.string().max(100).optional().describe("The owner names the renter whose thread to show");
+const withQuery = z.string().max(100).optional().describe('The owner names the renter whose thread to show');
 
 /** The window of the per-sender limit (MESSAGE_RATE_LIMIT messages in it). */
 export const MESSAGE_LIMIT_WINDOW_MS = 10 * 60_000;

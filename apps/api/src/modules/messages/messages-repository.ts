@@ -33,7 +33,15 @@ export function createMessagesRepository(db: Db) {
      * else the asker. One query, since an open conversation asks it every few seconds.
      */
     async itemAndThread(itemId: string, askerId: string, withId: string | undefined) {
-      const found = await rows<{ id: string; name: string; owner_id: string; owner_name: string; deleted: boolean; thread_id: string | null; renter_name: string | null }>(
+      const found = await rows<{
+        id: string;
+        name: string;
+        owner_id: string;
+        owner_name: string;
+        deleted: boolean;
+        thread_id: string | null;
+        renter_name: string | null;
+      }>(
         db,
         sql`with i as (select id, name, owner_id, deleted_at, case when owner_id = ${askerId} then ${withId ?? null}::text else ${askerId} end as renter_id
                        from items where id = ${itemId}::uuid)
@@ -46,7 +54,10 @@ export function createMessagesRepository(db: Db) {
     },
 
     async hasRental(itemId: string, renterId: string): Promise<boolean> {
-      const found = await rows<{ one: number }>(db, sql`select 1 as one from rentals where item_id = ${itemId}::uuid and renter_id = ${renterId} limit 1`);
+      const found = await rows<{ one: number }>(
+        db,
+        sql`select 1 as one from rentals where item_id = ${itemId}::uuid and renter_id = ${renterId} limit 1`,
+      );
       return found.length > 0;
     },
 
@@ -69,7 +80,10 @@ export function createMessagesRepository(db: Db) {
     /** Up to `limit` messages before a position (or the newest), oldest first. */
     async page(threadId: string, opts: { before?: number | undefined; limit: number }): Promise<MessageRow[]> {
       const before = opts.before === undefined ? sql`` : sql`and seq < ${opts.before}`;
-      const newest = await rows<MessageRow>(db, sql`select ${columns} from messages where thread_id = ${threadId}::uuid ${before} order by seq desc limit ${opts.limit}`);
+      const newest = await rows<MessageRow>(
+        db,
+        sql`select ${columns} from messages where thread_id = ${threadId}::uuid ${before} order by seq desc limit ${opts.limit}`,
+      );
       return newest.reverse();
     },
 
@@ -86,7 +100,10 @@ export function createMessagesRepository(db: Db) {
     },
 
     async hasOlder(threadId: string, seq: number): Promise<boolean> {
-      return (await rows<{ one: number }>(db, sql`select 1 as one from messages where thread_id = ${threadId}::uuid and seq < ${seq} limit 1`)).length > 0;
+      return (
+        (await rows<{ one: number }>(db, sql`select 1 as one from messages where thread_id = ${threadId}::uuid and seq < ${seq} limit 1`))
+          .length > 0
+      );
     },
 
     /** The highest position of `senderId`'s messages that the other person has read. */
@@ -99,7 +116,13 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** Creates the thread if it is new and adds the message; in the caller's transaction. */
-    async add(tx: Executor, t: { itemId: string; ownerId: string; renterId: string }, senderId: string, body: string, now: Date): Promise<MessageRow> {
+    async add(
+      tx: Executor,
+      t: { itemId: string; ownerId: string; renterId: string },
+      senderId: string,
+      body: string,
+      now: Date,
+    ): Promise<MessageRow> {
       await tx
         .insert(messageThreads)
         .values({ ...t, lastMessageAt: now, createdAt: now })
@@ -124,4 +147,3 @@ export function createMessagesRepository(db: Db) {
     },
   };
 }
-

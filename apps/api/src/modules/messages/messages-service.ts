@@ -10,7 +10,14 @@ const notFound = () => new AppError('NOT_FOUND', 'Conversation not found.');
 const iso = (value: string | Date) => new Date(value).toISOString();
 
 function toMessage(row: MessageRow): Message {
-  return { id: row.id, seq: row.seq, senderId: row.sender_id, content: row.body, timestamp: iso(row.created_at), isRead: row.read_at !== null };
+  return {
+    id: row.id,
+    seq: row.seq,
+    senderId: row.sender_id,
+    content: row.body,
+    timestamp: iso(row.created_at),
+    isRead: row.read_at !== null,
+  };
 }
 
 export interface PageQuery {
@@ -90,7 +97,11 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date,
       const recipientId = you === 'owner' ? renterId : item.owner_id;
       const row = await db.transaction(async (tx) => {
         const added = await repo.add(tx, { itemId, ownerId: item.owner_id, renterId }, userId, content, now());
-        await events.publish(tx, { type: 'message.sent', messageId: added.id, itemId, senderId: userId, recipientId }, `message:${added.id}`);
+        await events.publish(
+          tx,
+          { type: 'message.sent', messageId: added.id, itemId, senderId: userId, recipientId },
+          `message:${added.id}`,
+        );
         return added;
       });
       return toMessage(row);

@@ -18,10 +18,14 @@ let item: { id: string; ownerId: string };
 
 const url = () => `/api/items/${item.id}/messages`;
 const read = (who: Person, query = '') => ctx.app.inject({ method: 'GET', url: `${url()}${query}`, headers: { cookie: who.cookie } });
-const send = (who: Person, content: string, withId?: string) => post(ctx.app, url(), { content, ...(withId ? { with: withId } : {}) }, { cookie: who.cookie });
+const send = (who: Person, content: string, withId?: string) =>
+  post(ctx.app, url(), { content, ...(withId ? { with: withId } : {}) }, { cookie: who.cookie });
 
 async function notificationsOf(userId: string) {
-  return queryRows<{ kind: string; link: string }>(ctx.database.db, sql`select kind, link from notifications where user_id = ${userId} order by created_at`);
+  return queryRows<{ kind: string; link: string }>(
+    ctx.database.db,
+    sql`select kind, link from notifications where user_id = ${userId} order by created_at`,
+  );
 }
 
 beforeAll(async () => {
@@ -121,11 +125,18 @@ describe('messages about an item', () => {
     expect(page.messages.at(-1)!.content).toBe('Message 35');
     expect(page.hasOlder).toBe(true);
     const older = (await read(second, `?before=${page.messages[0]!.seq}`)).json() as Conversation;
-    expect(older.messages.map((m) => m.content)).toEqual(['Is it free on Saturday?', 'Message 1', 'Message 2', 'Message 3', 'Message 4', 'Message 5']);
+    expect(older.messages.map((m) => m.content)).toEqual([
+      'Is it free on Saturday?',
+      'Message 1',
+      'Message 2',
+      'Message 3',
+      'Message 4',
+      'Message 5',
+    ]);
     expect(older.hasOlder).toBe(false);
   });
 
-  it('404 for a stranger reading or posting in someone else\'s thread', async () => {
+  it("404 for a stranger reading or posting in someone else's thread", async () => {
     expect((await read(stranger, `?with=${renter.user.id}`)).statusCode).toBe(404);
     expect((await send(stranger, 'Hello?', renter.user.id)).statusCode).toBe(404);
     expect((await post(ctx.app, `${url()}/read`, { with: renter.user.id }, { cookie: stranger.cookie })).statusCode).toBe(404);
@@ -134,9 +145,20 @@ describe('messages about an item', () => {
     // Nor can the owner write to someone who neither wrote nor booked.
     expect((await send(owner, 'Hi', stranger.user.id)).statusCode).toBe(404);
     // An unknown item does not exist, and visitors are asked to sign in.
-    expect((await ctx.app.inject({ method: 'GET', url: '/api/items/00000000-0000-4000-8000-000000000000/messages', headers: { cookie: renter.cookie } })).statusCode).toBe(404);
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: '/api/items/00000000-0000-4000-8000-000000000000/messages',
+          headers: { cookie: renter.cookie },
+        })
+      ).statusCode,
+    ).toBe(404);
     expect((await ctx.app.inject({ method: 'GET', url: url() })).statusCode).toBe(401);
-    const threads = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from messages m join message_threads t on t.id = m.thread_id where t.renter_id = ${stranger.user.id}`);
+    const threads = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from messages m join message_threads t on t.id = m.thread_id where t.renter_id = ${stranger.user.id}`,
+    );
     expect(threads[0]!.n).toBe(0);
   });
 

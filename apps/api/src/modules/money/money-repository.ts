@@ -72,14 +72,23 @@ export function createMoneyRepository(db: Db) {
     },
 
     /** The fee and line totals (in rental id order) of these checkouts, to give each line its fee share. */
-    async checkoutLines(paymentIds: string[]): Promise<Map<string, { feePence: number; lines: Array<{ rentalId: string; totalPence: number }> }>> {
+    async checkoutLines(
+      paymentIds: string[],
+    ): Promise<Map<string, { feePence: number; lines: Array<{ rentalId: string; totalPence: number }> }>> {
       const result = new Map<string, { feePence: number; lines: Array<{ rentalId: string; totalPence: number }> }>();
       if (paymentIds.length === 0) return result;
-      const fees = await db.select({ id: payments.id, fee: payments.serviceFeePence }).from(payments).where(inArray(payments.id, paymentIds));
+      const fees = await db
+        .select({ id: payments.id, fee: payments.serviceFeePence })
+        .from(payments)
+        .where(inArray(payments.id, paymentIds));
       for (const p of fees) result.set(p.id, { feePence: p.fee, lines: [] });
       const lines = await db
         // The checkout's own line: what extensions added later is not part of its fee split.
-        .select({ paymentId: rentals.paymentId, rentalId: rentals.id, totalPence: sql<number>`${rentals.totalPence} - ${rentals.extendedLinePence}` })
+        .select({
+          paymentId: rentals.paymentId,
+          rentalId: rentals.id,
+          totalPence: sql<number>`${rentals.totalPence} - ${rentals.extendedLinePence}`,
+        })
         .from(rentals)
         .where(inArray(rentals.paymentId, paymentIds))
         .orderBy(rentals.id);

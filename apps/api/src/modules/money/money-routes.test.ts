@@ -21,7 +21,12 @@ const get = (url: string, who?: Session) => ctx.app.inject({ method: 'GET', url,
 const balanceOf = async (who: Session) => (await get('/api/me/balance', who)).json() as Balance;
 const transactionsOf = async (who: Session, query = '') => (await get(`/api/me/transactions${query}`, who)).json() as TransactionsPage;
 const withdraw = (who: Session, body: Record<string, unknown>) =>
-  post(ctx.app, '/api/me/withdrawals', { amountPence: 1000, card: payoutCard, idempotencyKey: randomUUID(), ...body }, { cookie: who.cookie });
+  post(
+    ctx.app,
+    '/api/me/withdrawals',
+    { amountPence: 1000, card: payoutCard, idempotencyKey: randomUUID(), ...body },
+    { cookie: who.cookie },
+  );
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer });
@@ -29,7 +34,12 @@ beforeAll(async () => {
   owner = await createSignedInUser(ctx.app, mailer, 'earner@example.com', 'Olive Owner');
   renter = await createSignedInUser(ctx.app, mailer, 'payer@example.com', 'Rita Renter');
   stranger = await createSignedInUser(ctx.app, mailer, 'nosy@example.com', 'Nosy Neighbour');
-  await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' }, headers: { cookie: renter.cookie, origin: 'http://localhost:3000' } });
+  await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/me/address',
+    payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' },
+    headers: { cookie: renter.cookie, origin: 'http://localhost:3000' },
+  });
   ctx.app.events.subscribe('payout.failed', 'money-test', async (e) => void failedPayouts.push(e.withdrawalId));
 });
 afterAll(async () => ctx?.close());
@@ -40,15 +50,42 @@ describe("an owner's money", () => {
   it('earnings are pending until the rental is returned, then available', async () => {
     const item = await createItem(ctx.database.db, owner.user.id, { name: '=HYPERLINK("http://evil")', dailyRatePence: 1250 });
     const today = todayInLondon();
-    const booked = await post(ctx.app, '/api/checkout', { lines: [{ itemId: item.id, startDate: today, endDate: addDays(today, 1) }], card: TEST_CARD, idempotencyKey: randomUUID() }, { cookie: renter.cookie });
+    const booked = await post(
+      ctx.app,
+      '/api/checkout',
+      { lines: [{ itemId: item.id, startDate: today, endDate: addDays(today, 1) }], card: TEST_CARD, idempotencyKey: randomUUID() },
+      { cookie: renter.cookie },
+    );
     expect(booked.statusCode).toBe(201);
-    expect(await balanceOf(owner)).toMatchObject({ availablePence: 0, pendingCreditsPence: 2500, pendingDebitsPence: 0, earnings: { receivedPence: 2500, pendingPence: 2500 } });
+    expect(await balanceOf(owner)).toMatchObject({
+      availablePence: 0,
+      pendingCreditsPence: 2500,
+      pendingDebitsPence: 0,
+      earnings: { receivedPence: 2500, pendingPence: 2500 },
+    });
 
     const [received] = (await transactionsOf(owner)).transactions;
     rentalId = received!.id;
-    expect(received).toMatchObject({ type: 'received', amountPence: 2500, serviceFeePence: 0, totalPence: 2500, status: 'pending', counterparty: { name: 'Rita Renter' } });
+    expect(received).toMatchObject({
+      type: 'received',
+      amountPence: 2500,
+      serviceFeePence: 0,
+      totalPence: 2500,
+      status: 'pending',
+      counterparty: { name: 'Rita Renter' },
+    });
     const [sent] = (await transactionsOf(renter)).transactions;
-    expect(sent).toMatchObject({ id: rentalId, type: 'sent', amountPence: 2500, serviceFeePence: 250, totalPence: 2750, status: 'pending', paymentMethod: 'card', card: { brand: 'visa', last4: '4242' }, counterparty: { name: 'Olive Owner' } });
+    expect(sent).toMatchObject({
+      id: rentalId,
+      type: 'sent',
+      amountPence: 2500,
+      serviceFeePence: 250,
+      totalPence: 2750,
+      status: 'pending',
+      paymentMethod: 'card',
+      card: { brand: 'visa', last4: '4242' },
+      counterparty: { name: 'Olive Owner' },
+    });
 
     const returned = await post(ctx.app, `/api/rentals/${rentalId}/return`, {}, { cookie: owner.cookie });
     expect(returned.statusCode).toBeLessThan(300);
@@ -58,7 +95,7 @@ describe("an owner's money", () => {
     expect((await transactionsOf(renter)).transactions[0]!.status).toBe('completed');
   });
 
-  it('refuses a withdrawal it cannot make, with the field and the spec\'s words, and changes nothing', async () => {
+  it("refuses a withdrawal it cannot make, with the field and the spec's words, and changes nothing", async () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ amountPence: 0 }, 'amountPence', 'Please enter a valid amount'],
       [{ amountPence: 2501 }, 'amount', 'Please enter a valid amount'],
@@ -93,7 +130,13 @@ describe("an owner's money", () => {
     expect(await balanceOf(owner)).toMatchObject({ availablePence: 1500, pendingDebitsPence: 0 });
     expect((await get(`/api/me/withdrawals/${withdrawal.id}`, owner)).json().status).toBe('paid');
     const page = await transactionsOf(owner);
-    expect(page.transactions[0]).toMatchObject({ id: withdrawal.id, type: 'withdrawal', amountPence: 1000, status: 'completed', card: { last4: '4242' } });
+    expect(page.transactions[0]).toMatchObject({
+      id: withdrawal.id,
+      type: 'withdrawal',
+      amountPence: 1000,
+      status: 'completed',
+      card: { last4: '4242' },
+    });
     expect(page.total).toBe(2);
     const second = await transactionsOf(owner, '?page=2&pageSize=1');
     expect(second.transactions.map((t: Transaction) => t.type)).toEqual(['received']);
@@ -130,11 +173,18 @@ describe("nobody else's money", () => {
     for (const url of ['/api/me/balance', '/api/me/transactions', '/api/me/transactions.csv', `/api/me/withdrawals/${randomUUID()}`]) {
       expect((await get(url)).statusCode, url).toBe(401);
     }
-    expect((await post(ctx.app, '/api/me/withdrawals', { amountPence: 100, card: payoutCard, idempotencyKey: randomUUID() })).statusCode).toBe(401);
+    expect(
+      (await post(ctx.app, '/api/me/withdrawals', { amountPence: 100, card: payoutCard, idempotencyKey: randomUUID() })).statusCode,
+    ).toBe(401);
   });
 
   it('another user sees only their own balance and transactions, and cannot read or replay a withdrawal that is not theirs', async () => {
-    expect(await balanceOf(stranger)).toMatchObject({ availablePence: 0, pendingCreditsPence: 0, pendingDebitsPence: 0, lastUpdated: null });
+    expect(await balanceOf(stranger)).toMatchObject({
+      availablePence: 0,
+      pendingCreditsPence: 0,
+      pendingDebitsPence: 0,
+      lastUpdated: null,
+    });
     expect((await transactionsOf(stranger)).transactions).toEqual([]);
     const mine = (await transactionsOf(owner)).transactions.find((t) => t.type === 'withdrawal')!;
     expect((await get(`/api/me/withdrawals/${mine.id}`, stranger)).statusCode).toBe(404);
@@ -152,10 +202,20 @@ describe('payment methods of transactions', () => {
   it('lists a refund and earnings as the Toolshed balance and a rental paid by card as that card, in the JSON and the CSV', async () => {
     const lender = await createSignedInUser(ctx.app, mailer, 'lender@example.com', 'Lena Lender');
     const borrower = await createSignedInUser(ctx.app, mailer, 'borrower@example.com', 'Bob Borrower');
-    await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' }, headers: { cookie: borrower.cookie, origin: 'http://localhost:3000' } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/address',
+      payload: { line: '2 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' },
+      headers: { cookie: borrower.cookie, origin: 'http://localhost:3000' },
+    });
     const item = await createItem(ctx.database.db, lender.user.id, { name: 'Tile Cutter', dailyRatePence: 800 });
     const start = addDays(todayInLondon(), 3);
-    const booked = await post(ctx.app, '/api/checkout', { lines: [{ itemId: item.id, startDate: start, endDate: addDays(start, 1) }], card: TEST_CARD, idempotencyKey: randomUUID() }, { cookie: borrower.cookie });
+    const booked = await post(
+      ctx.app,
+      '/api/checkout',
+      { lines: [{ itemId: item.id, startDate: start, endDate: addDays(start, 1) }], card: TEST_CARD, idempotencyKey: randomUUID() },
+      { cookie: borrower.cookie },
+    );
     expect(booked.statusCode, booked.body).toBe(201);
     const rentalId = (await transactionsOf(borrower)).transactions[0]!.id;
     const cancelled = await post(ctx.app, `/api/rentals/${rentalId}/cancel`, {}, { cookie: borrower.cookie });
@@ -163,8 +223,14 @@ describe('payment methods of transactions', () => {
 
     const mine = (await transactionsOf(borrower)).transactions;
     expect(mine.find((t) => t.type === 'refund')).toMatchObject({ id: rentalId, amountPence: 1760, paymentMethod: 'balance', card: null });
-    expect(mine.find((t) => t.type === 'sent')).toMatchObject({ id: rentalId, paymentMethod: 'card', card: { brand: 'visa', last4: '4242' } });
-    expect((await transactionsOf(lender)).transactions).toEqual([expect.objectContaining({ type: 'received', paymentMethod: 'balance', card: null })]);
+    expect(mine.find((t) => t.type === 'sent')).toMatchObject({
+      id: rentalId,
+      paymentMethod: 'card',
+      card: { brand: 'visa', last4: '4242' },
+    });
+    expect((await transactionsOf(lender)).transactions).toEqual([
+      expect.objectContaining({ type: 'received', paymentMethod: 'balance', card: null }),
+    ]);
 
     const csv = (await get('/api/me/transactions.csv', borrower)).body.trim().split('\r\n');
     expect(csv.find((l) => l.includes(',refund,'))).toMatch(/,completed,Toolshed balance,$/);

@@ -27,7 +27,11 @@ export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, wit
     '/me/balance',
     {
       onRequest: currentUser.authenticate,
-      schema: { tags: ['money'], summary: 'Available balance, pending credits and debits, and earnings, from the ledger', response: { 200: balanceSchema, 401: errorBodySchema } },
+      schema: {
+        tags: ['money'],
+        summary: 'Available balance, pending credits and debits, and earnings, from the ledger',
+        response: { 200: balanceSchema, 401: errorBodySchema },
+      },
     },
     async (request) => money.balance((await currentUser.requireUser(request)).id),
   );
@@ -78,7 +82,14 @@ export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, wit
         description:
           "400 'Please enter a valid amount' when the amount is not above 0 or is more than the available balance; 400 naming the card field otherwise. The same idempotencyKey returns the first withdrawal (200).",
         body: withdrawalRequestSchema,
-        response: { 201: withdrawalSchema, 200: withdrawalSchema, 400: errorBodySchema, 401: errorBodySchema, 409: errorBodySchema, 503: errorBodySchema },
+        response: {
+          201: withdrawalSchema,
+          200: withdrawalSchema,
+          400: errorBodySchema,
+          401: errorBodySchema,
+          409: errorBodySchema,
+          503: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {

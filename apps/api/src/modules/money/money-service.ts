@@ -20,13 +20,18 @@ export const CSV_MAX_ROWS = 10_000;
 /** What a user sees of their money: balances and earnings, and their transactions. */
 export function createMoneyService(repo: MoneyRepository) {
   async function toTransactions(rows: TransactionRow[]): Promise<Transaction[]> {
-    const checkouts = await repo.checkoutLines([...new Set(rows.filter((r) => r.type === 'sent' && r.payment_id).map((r) => r.payment_id!))]);
+    const checkouts = await repo.checkoutLines([
+      ...new Set(rows.filter((r) => r.type === 'sent' && r.payment_id).map((r) => r.payment_id!)),
+    ]);
     return rows.map((row) => {
       let fee = 0;
       if (row.type === 'sent') {
         const checkout = row.payment_id ? checkouts.get(row.payment_id) : undefined;
         if (checkout) {
-          const shares = feeShares(checkout.feePence, checkout.lines.map((l) => l.totalPence));
+          const shares = feeShares(
+            checkout.feePence,
+            checkout.lines.map((l) => l.totalPence),
+          );
           fee = shares[checkout.lines.findIndex((l) => l.rentalId === row.id)] ?? 0;
         } else {
           // A rental made without a checkout (the sample catalogue's history): the fee rule on its own.
@@ -38,7 +43,8 @@ export function createMoneyService(repo: MoneyRepository) {
         date: new Date(row.at).toISOString(),
         type: row.type,
         item: row.item_id && row.item_name !== null ? { id: row.item_id, name: row.item_name } : null,
-        counterparty: row.counterparty_id && row.counterparty_name !== null ? { id: row.counterparty_id, name: row.counterparty_name } : null,
+        counterparty:
+          row.counterparty_id && row.counterparty_name !== null ? { id: row.counterparty_id, name: row.counterparty_name } : null,
         amountPence: row.amount_pence,
         serviceFeePence: fee,
         totalPence: row.amount_pence + fee,

@@ -25,16 +25,28 @@ export function registerPayoutJob(deps: { jobs: JobQueue; events: EventBus; repo
     async ({ withdrawalId }, { now }) => {
       const withdrawal = await repo.find(withdrawalId);
       if (!withdrawal || withdrawal.status !== 'pending') return;
-      const result = await payouts.send({ destination: withdrawal.destination, amountPence: withdrawal.amountPence, reference: withdrawal.id });
+      const result = await payouts.send({
+        destination: withdrawal.destination,
+        amountPence: withdrawal.amountPence,
+        reference: withdrawal.id,
+      });
       if (result.ok) {
         await repo.settle(withdrawal.id, { status: 'paid' }, now, async (tx, w) => {
-          await events.publish(tx, { type: 'payout.paid', withdrawalId: w.id, userId: w.userId, amountPence: w.amountPence }, `payout.paid:${w.id}`);
+          await events.publish(
+            tx,
+            { type: 'payout.paid', withdrawalId: w.id, userId: w.userId, amountPence: w.amountPence },
+            `payout.paid:${w.id}`,
+          );
         });
         return;
       }
       const reason = REASONS[result.reason] ?? 'The payout could not be made. Please withdraw to a different card.';
       await repo.settle(withdrawal.id, { status: 'failed', reason }, now, async (tx, w) => {
-        await events.publish(tx, { type: 'payout.failed', withdrawalId: w.id, userId: w.userId, amountPence: w.amountPence, reason }, `payout.failed:${w.id}`);
+        await events.publish(
+          tx,
+          { type: 'payout.failed', withdrawalId: w.id, userId: w.userId, amountPence: w.amountPence, reason },
+          `payout.failed:${w.id}`,
+        );
       });
     },
     { maxAttempts: 8, backoffMs: 30_000 },

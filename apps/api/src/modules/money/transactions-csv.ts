@@ -1,7 +1,18 @@
 import { paymentMethodLabel, todayInLondon } from '@toolshed/core';
 import type { Transaction } from '@toolshed/core/contract';
 
-const HEADER = ['Date', 'Type', 'Item', 'Counterparty', 'Amount (GBP)', 'Service fee (GBP)', 'Total (GBP)', 'Status', 'Payment method', 'Card'];
+const HEADER = [
+  'Date',
+  'Type',
+  'Item',
+  'Counterparty',
+  'Amount (GBP)',
+  'Service fee (GBP)',
+  'Total (GBP)',
+  'Status',
+  'Payment method',
+  'Card',
+];
 
 const pounds = (pence: number) => (pence / 100).toFixed(2);
 

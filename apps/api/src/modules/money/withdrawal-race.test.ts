@@ -46,7 +46,9 @@ describe('concurrent withdrawals of one balance', () => {
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses.filter((s) => s === 201)).toHaveLength(1);
     expect(statuses.filter((s) => s === 400)).toHaveLength(19);
-    expect(new Set(responses.filter((r) => r.statusCode === 400).map((r) => r.json().error.message))).toEqual(new Set(['Please enter a valid amount']));
+    expect(new Set(responses.filter((r) => r.statusCode === 400).map((r) => r.json().error.message))).toEqual(
+      new Set(['Please enter a valid amount']),
+    );
 
     const available = await queryRows<{ running: number }>(
       db,

@@ -6,13 +6,17 @@ import { balances, postTransaction } from '../ledger/ledger-repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
-export type CreateResult = { kind: 'created'; withdrawal: WithdrawalRow } | { kind: 'existing'; withdrawal: WithdrawalRow } | { kind: 'insufficient' };
+export type CreateResult =
+  { kind: 'created'; withdrawal: WithdrawalRow } | { kind: 'existing'; withdrawal: WithdrawalRow } | { kind: 'insufficient' };
 
 /** Withdrawals and their ledger movements (SQL only; the rules are in withdrawal-service.ts). */
 export function createWithdrawalRepository(db: Db) {
   return {
     async byKey(userId: string, key: string): Promise<WithdrawalRow | undefined> {
-      const [row] = await db.select().from(withdrawals).where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
+      const [row] = await db
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, key)));
       return row;
     },
 
@@ -59,7 +63,10 @@ export function createWithdrawalRepository(db: Db) {
             updatedAt: input.now,
           })
           .returning();
-        await postTransaction(tx, withdrawalRequestedPosting({ withdrawalId: withdrawal!.id, userId: input.userId, amountPence: input.amountPence }));
+        await postTransaction(
+          tx,
+          withdrawalRequestedPosting({ withdrawalId: withdrawal!.id, userId: input.userId, amountPence: input.amountPence }),
+        );
         await input.inTransaction(tx, withdrawal!);
         return { kind: 'created', withdrawal: withdrawal! };
       });
@@ -78,11 +85,19 @@ export function createWithdrawalRepository(db: Db) {
       return db.transaction(async (tx) => {
         const [row] = await tx
           .update(withdrawals)
-          .set({ status: outcome.status, failureReason: outcome.status === 'failed' ? outcome.reason : null, updatedAt: now, finishedAt: now })
+          .set({
+            status: outcome.status,
+            failureReason: outcome.status === 'failed' ? outcome.reason : null,
+            updatedAt: now,
+            finishedAt: now,
+          })
           .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
           .returning();
         if (!row) return null;
-        await postTransaction(tx, withdrawalSettledPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence, outcome: outcome.status }));
+        await postTransaction(
+          tx,
+          withdrawalSettledPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence, outcome: outcome.status }),
+        );
         await inTransaction(tx, row);
         return row;
       });

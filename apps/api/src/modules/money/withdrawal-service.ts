@@ -24,7 +24,13 @@ const notFound = () => new AppError('NOT_FOUND', 'Withdrawal not found.');
  * Withdrawals: the amount leaves the available balance at once (to pending debits) and is paid out
  * to the card by the `payouts.send` job; a refused payout gives it back. One per idempotency key.
  */
-export function createWithdrawalService(deps: { repo: WithdrawalRepository; payouts: PayoutProvider; jobs: JobQueue; available: (userId: string) => Promise<number>; now: () => Date }) {
+export function createWithdrawalService(deps: {
+  repo: WithdrawalRepository;
+  payouts: PayoutProvider;
+  jobs: JobQueue;
+  available: (userId: string) => Promise<number>;
+  now: () => Date;
+}) {
   const { repo, payouts, jobs, now } = deps;
   return {
     async withdraw(userId: string, input: WithdrawalRequest): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
@@ -65,7 +71,8 @@ export function createWithdrawalService(deps: { repo: WithdrawalRepository; payo
 }
 
 function replay(row: WithdrawalRow, amountPence: number): { withdrawal: Withdrawal; replayed: boolean } {
-  if (row.amountPence !== amountPence) throw new AppError('CONFLICT', 'This withdrawal key was already used for a different amount.', 'idempotencyKey');
+  if (row.amountPence !== amountPence)
+    throw new AppError('CONFLICT', 'This withdrawal key was already used for a different amount.', 'idempotencyKey');
   return { withdrawal: toWithdrawal(row), replayed: true };
 }
 

@@ -15,7 +15,10 @@ export function createHandoverReminderRepository(db: Db) {
       ),
 
     async photoCount(rentalId: string, side: HandoverSide): Promise<number> {
-      const rows = await queryRows<{ n: number }>(db, sql`select count(*)::int as n from handover_photos where rental_id = ${rentalId}::uuid and side = ${side}`);
+      const rows = await queryRows<{ n: number }>(
+        db,
+        sql`select count(*)::int as n from handover_photos where rental_id = ${rentalId}::uuid and side = ${side}`,
+      );
       return rows[0]?.n ?? 0;
     },
   };

@@ -15,7 +15,10 @@ let owner: { id: string };
 /** Each rental on an item of its own, so their dates never clash. */
 async function rental(startDate: string, endDate: string) {
   const item = await createItem(ctx.database.db, owner.id, { name: 'Hedge trimmer' });
-  const [row] = await ctx.database.db.insert(rentals).values({ itemId: item.id, ownerId: owner.id, renterId: renter.id, startDate, endDate, totalPence: 2000 }).returning();
+  const [row] = await ctx.database.db
+    .insert(rentals)
+    .values({ itemId: item.id, ownerId: owner.id, renterId: renter.id, startDate, endDate, totalPence: 2000 })
+    .returning();
   return row!;
 }
 
@@ -25,7 +28,8 @@ async function notices(rentalId: string) {
     sql`select user_id, kind, title, created_at from notifications where rental_id = ${rentalId} and kind in ('rental.pickup_photos', 'rental.return_photos') order by created_at, kind`,
   );
 }
-const emailsAbout = (rentalId: string) => mailer.sent.filter((m) => m.text.includes(`/rentals/${rentalId}`) && m.subject.includes('photos'));
+const emailsAbout = (rentalId: string) =>
+  mailer.sent.filter((m) => m.text.includes(`/rentals/${rentalId}`) && m.subject.includes('photos'));
 
 async function at(iso: string) {
   clock = new Date(iso);
@@ -46,7 +50,9 @@ describe('handover photo reminders', () => {
     await at('2030-06-10T06:59:00Z'); // 07:59 BST
     expect(await notices(r.id)).toEqual([]);
     await at('2030-06-10T07:00:00Z'); // 08:00 BST
-    expect((await notices(r.id)).map((n) => [n.user_id, n.kind, n.title])).toEqual([[owner.id, 'rental.pickup_photos', 'Take pick-up photos of Hedge trimmer']]);
+    expect((await notices(r.id)).map((n) => [n.user_id, n.kind, n.title])).toEqual([
+      [owner.id, 'rental.pickup_photos', 'Take pick-up photos of Hedge trimmer'],
+    ]);
     expect(new Date((await notices(r.id))[0]!.created_at).toISOString()).toBe('2030-06-10T07:00:00.000Z');
     expect(emailsAbout(r.id).map((m) => m.subject)).toEqual(['Take pick-up photos of Hedge trimmer']);
     await at('2030-06-10T15:00:00Z');
@@ -61,7 +67,10 @@ describe('handover photo reminders', () => {
       [owner.id, 'rental.pickup_photos', 'Take pick-up photos of Hedge trimmer'],
       [renter.id, 'rental.return_photos', 'Take return photos of Hedge trimmer'],
     ]);
-    expect(emailsAbout(r.id).map((m) => m.subject)).toEqual(['Take pick-up photos of Hedge trimmer', 'Take return photos of Hedge trimmer']);
+    expect(emailsAbout(r.id).map((m) => m.subject)).toEqual([
+      'Take pick-up photos of Hedge trimmer',
+      'Take return photos of Hedge trimmer',
+    ]);
     await at('2030-06-12T20:00:00Z');
     await at('2030-06-13T07:00:00Z');
     expect(await notices(r.id)).toHaveLength(2);
@@ -73,7 +82,14 @@ describe('handover photo reminders', () => {
     await at('2030-12-02T10:00:00Z');
     expect(await notices(r.id)).toEqual([]);
     await ctx.database.db.transaction((tx) =>
-      ctx.app.events.publish(tx, { type: 'rental.booked', rentalId: r.id, itemId: r.itemId, renterId: renter.id, ownerId: owner.id, paymentId: 'p' }),
+      ctx.app.events.publish(tx, {
+        type: 'rental.booked',
+        rentalId: r.id,
+        itemId: r.itemId,
+        renterId: renter.id,
+        ownerId: owner.id,
+        paymentId: 'p',
+      }),
     );
     await ctx.app.jobs.runDue();
     expect((await notices(r.id)).map((n) => n.kind)).toEqual(['rental.pickup_photos']);
@@ -87,7 +103,10 @@ describe('handover photo reminders', () => {
     const cancelled = await rental('2031-01-10', '2031-01-11');
     const returned = await rental('2031-01-12', '2031-01-14');
     const photographed = await rental('2031-01-15', '2031-01-16');
-    await ctx.database.db.update(rentals).set({ cancelledAt: new Date('2031-01-05T10:00:00Z') }).where(sql`id = ${cancelled.id}`);
+    await ctx.database.db
+      .update(rentals)
+      .set({ cancelledAt: new Date('2031-01-05T10:00:00Z') })
+      .where(sql`id = ${cancelled.id}`);
     await ctx.database.db.insert(handoverPhotos).values({
       id: '00000000-0000-4000-8000-000000000001',
       rentalId: photographed.id,
@@ -102,7 +121,10 @@ describe('handover photo reminders', () => {
     await at('2031-01-10T08:00:00Z');
     await at('2031-01-11T08:00:00Z');
     await at('2031-01-12T08:00:00Z');
-    await ctx.database.db.update(rentals).set({ returned: true, returnedAt: new Date('2031-01-13T10:00:00Z') }).where(sql`id = ${returned.id}`);
+    await ctx.database.db
+      .update(rentals)
+      .set({ returned: true, returnedAt: new Date('2031-01-13T10:00:00Z') })
+      .where(sql`id = ${returned.id}`);
     await at('2031-01-14T08:00:00Z');
     await at('2031-01-15T08:00:00Z');
     expect(await notices(cancelled.id)).toEqual([]);

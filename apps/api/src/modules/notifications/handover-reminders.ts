@@ -17,7 +17,13 @@ export const handoverReminderKey = (side: HandoverSide, rentalId: string) => `${
  * reminders' and email preferences allow. Each is a keyed job and a keyed notice, so it goes once per
  * rental and side whichever path (the booking or the morning run) enqueues it.
  */
-export function registerHandoverReminders(jobs: JobQueue, events: EventBus, db: Db, repo: NotificationRepository, notifier: Notifier): void {
+export function registerHandoverReminders(
+  jobs: JobQueue,
+  events: EventBus,
+  db: Db,
+  repo: NotificationRepository,
+  notifier: Notifier,
+): void {
   const reminders = createHandoverReminderRepository(db);
 
   const dayOf = (side: HandoverSide, r: Pick<RentalContext, 'start_date' | 'end_date'>) => (side === 'pickup' ? r.start_date : r.end_date);
@@ -54,7 +60,11 @@ export function registerHandoverReminders(jobs: JobQueue, events: EventBus, db: 
 
   async function schedule(r: Pick<RentalContext, 'id' | 'start_date' | 'end_date'>): Promise<void> {
     for (const side of ['pickup', 'return'] as const) {
-      await jobs.enqueue(JOB[side], { rentalId: r.id }, { key: handoverReminderKey(side, r.id), runAt: londonTimeToInstant(dayOf(side, r), NOTICE_TIME) });
+      await jobs.enqueue(
+        JOB[side],
+        { rentalId: r.id },
+        { key: handoverReminderKey(side, r.id), runAt: londonTimeToInstant(dayOf(side, r), NOTICE_TIME) },
+      );
     }
   }
 
@@ -67,7 +77,8 @@ export function registerHandoverReminders(jobs: JobQueue, events: EventBus, db: 
   // The morning run covers rentals that did not come through a booking event (older or imported ones).
   jobs.daily<{ date: string }>('notifications.handover-reminders', NOTICE_TIME, async ({ date }) => {
     for (const side of ['pickup', 'return'] as const) {
-      for (const r of await reminders.rentalsOn(side, date)) await jobs.enqueue(JOB[side], { rentalId: r.id }, { key: handoverReminderKey(side, r.id) });
+      for (const r of await reminders.rentalsOn(side, date))
+        await jobs.enqueue(JOB[side], { rentalId: r.id }, { key: handoverReminderKey(side, r.id) });
     }
   });
 }

@@ -49,7 +49,10 @@ export function createMessageNoticesRepository(db: Db) {
 
     /** The message's conversation and whether it was read, locked against the reader's "mark read". */
     async messageForNotice(tx: Executor, messageId: string): Promise<{ threadId: string; readAt: Date | null } | undefined> {
-      const [msg] = await rows<{ thread_id: string; read_at: string | Date | null }>(tx, sql`select thread_id, read_at from messages where id = ${messageId}::uuid for share`);
+      const [msg] = await rows<{ thread_id: string; read_at: string | Date | null }>(
+        tx,
+        sql`select thread_id, read_at from messages where id = ${messageId}::uuid for share`,
+      );
       return msg ? { threadId: msg.thread_id, readAt: msg.read_at ? new Date(msg.read_at) : null } : undefined;
     },
 
@@ -74,7 +77,15 @@ export function createMessageNoticesRepository(db: Db) {
     },
 
     async unreadNews(threadId: string, recipientId: string): Promise<UnreadNews | undefined> {
-      const [news] = await rows<{ unread: number; latest: string | null; sender_name: string; item_id: string; item_name: string; owner_id: string; renter_id: string }>(
+      const [news] = await rows<{
+        unread: number;
+        latest: string | null;
+        sender_name: string;
+        item_id: string;
+        item_name: string;
+        owner_id: string;
+        renter_id: string;
+      }>(
         db,
         sql`select count(*)::int as unread, s.name as sender_name, t.item_id, i.name as item_name, t.owner_id, t.renter_id,
                    -- the newest one already counted (its notice is written with its count)
@@ -88,7 +99,15 @@ export function createMessageNoticesRepository(db: Db) {
             group by s.name, t.item_id, i.name, t.owner_id, t.renter_id`,
       );
       return news
-        ? { unread: news.unread, latest: news.latest, senderName: news.sender_name, itemId: news.item_id, itemName: news.item_name, ownerId: news.owner_id, renterId: news.renter_id }
+        ? {
+            unread: news.unread,
+            latest: news.latest,
+            senderName: news.sender_name,
+            itemId: news.item_id,
+            itemName: news.item_name,
+            ownerId: news.owner_id,
+            renterId: news.renter_id,
+          }
         : undefined;
     },
 

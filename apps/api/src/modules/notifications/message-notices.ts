@@ -72,7 +72,12 @@ export function createMessageNotices({ db, repo, jobs, events, mailer, appUrl, n
     // fall on the same instant (a window given back by an email that found nothing to tell, then a
     // message at its very end): a key is used once for ever, so they must not share one.
     const when = sendAt.getTime() === at.getTime() ? 'now' : 'next';
-    await jobs.enqueue(MESSAGE_EMAIL_JOB, payload, { runAt: sendAt, key: `${MESSAGE_EMAIL_JOB}:${threadId}:${recipientId}:${when}:${payload.sendAt}` }, tx);
+    await jobs.enqueue(
+      MESSAGE_EMAIL_JOB,
+      payload,
+      { runAt: sendAt, key: `${MESSAGE_EMAIL_JOB}:${threadId}:${recipientId}:${when}:${payload.sendAt}` },
+      tx,
+    );
   }
 
   // Subscribed as 'notifications', the name this handler had among the other notices, so events
@@ -136,7 +141,9 @@ export function createMessageNotices({ db, repo, jobs, events, mailer, appUrl, n
         to: to.email,
         name: to.name,
         kind: 'message.received',
-        title: many ? `${fresh} new messages from ${news.senderName} about ${news.itemName}` : `New message from ${news.senderName} about ${news.itemName}`,
+        title: many
+          ? `${fresh} new messages from ${news.senderName} about ${news.itemName}`
+          : `New message from ${news.senderName} about ${news.itemName}`,
         body: many
           ? `${news.senderName} sent you ${fresh} new messages about ${news.itemName}. The latest: ${preview(news.latest)}`
           : `${news.senderName} sent you a message about ${news.itemName}: ${preview(news.latest)}`,

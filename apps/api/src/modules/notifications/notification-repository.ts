@@ -100,7 +100,10 @@ export function createNotificationRepository(db: Db) {
     },
 
     async unreadCount(userId: string): Promise<number> {
-      const [row] = await rows<{ count: number }>(db, sql`select count(*)::int as count from notifications where user_id = ${userId} and read_at is null`);
+      const [row] = await rows<{ count: number }>(
+        db,
+        sql`select count(*)::int as count from notifications where user_id = ${userId} and read_at is null`,
+      );
       return row?.count ?? 0;
     },
 
@@ -126,24 +129,52 @@ export function createNotificationRepository(db: Db) {
     /** The newest `perGroup` notifications of each of these groups. */
     async ofGroups(userId: string, tab: NotificationTab, groupKeys: string[], perGroup: number) {
       if (groupKeys.length === 0) return [];
-      return rows<{ id: string; group_key: string; kind: string; title: string; body: string; link: string | null; created_at: string; read_at: string | null; item_id: string | null; rental_id: string | null }>(
+      return rows<{
+        id: string;
+        group_key: string;
+        kind: string;
+        title: string;
+        body: string;
+        link: string | null;
+        created_at: string;
+        read_at: string | null;
+        item_id: string | null;
+        rental_id: string | null;
+      }>(
         db,
         sql`select * from (
               select id, group_key, kind, title, body, link, created_at, read_at, item_id, rental_id,
                      row_number() over (partition by group_key order by created_at desc, id) as n
               from notifications
-              where user_id = ${userId} and tab = ${tab} and group_key in (${sql.join(groupKeys.map((k) => sql`${k}`), sql`, `)})
+              where user_id = ${userId} and tab = ${tab} and group_key in (${sql.join(
+                groupKeys.map((k) => sql`${k}`),
+                sql`, `,
+              )})
             ) t where n <= ${perGroup} order by created_at desc`,
       );
     },
 
     itemNames: (ids: string[]) =>
-      ids.length === 0 ? Promise.resolve([]) : rows<{ id: string; name: string }>(db, sql`select id, name from items where id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`),
+      ids.length === 0
+        ? Promise.resolve([])
+        : rows<{ id: string; name: string }>(
+            db,
+            sql`select id, name from items where id in (${sql.join(
+              ids.map((i) => sql`${i}::uuid`),
+              sql`, `,
+            )})`,
+          ),
 
     rentals: (ids: string[]) =>
       ids.length === 0
         ? Promise.resolve([])
-        : rows<RentalContext>(db, sql`${selectRental} where r.id in (${sql.join(ids.map((i) => sql`${i}::uuid`), sql`, `)})`),
+        : rows<RentalContext>(
+            db,
+            sql`${selectRental} where r.id in (${sql.join(
+              ids.map((i) => sql`${i}::uuid`),
+              sql`, `,
+            )})`,
+          ),
 
     async rental(executor: Executor, rentalId: string): Promise<RentalContext | undefined> {
       return (await rows<RentalContext>(executor, sql`${selectRental} where r.id = ${rentalId}::uuid`))[0];
@@ -155,7 +186,15 @@ export function createNotificationRepository(db: Db) {
 
     /** A message with its thread's people and item, for the recipient's notice. */
     async message(messageId: string) {
-      const found = await rows<{ body: string; sender_id: string; sender_name: string; owner_id: string; renter_id: string; item_id: string; item_name: string }>(
+      const found = await rows<{
+        body: string;
+        sender_id: string;
+        sender_name: string;
+        owner_id: string;
+        renter_id: string;
+        item_id: string;
+        item_name: string;
+      }>(
         db,
         sql`select m.body, m.sender_id, s.name as sender_name, t.owner_id, t.renter_id, t.item_id, i.name as item_name
             from messages m join message_threads t on t.id = m.thread_id join users s on s.id = m.sender_id join items i on i.id = t.item_id
@@ -202,7 +241,14 @@ export function createNotificationRepository(db: Db) {
       const done = await db
         .update(notifications)
         .set({ readAt: now })
-        .where(and(eq(notifications.userId, userId), eq(notifications.tab, tab), eq(notifications.groupKey, groupKey), isNull(notifications.readAt)))
+        .where(
+          and(
+            eq(notifications.userId, userId),
+            eq(notifications.tab, tab),
+            eq(notifications.groupKey, groupKey),
+            isNull(notifications.readAt),
+          ),
+        )
         .returning({ id: notifications.id });
       return done.length;
     },
@@ -216,7 +262,10 @@ export function createNotificationRepository(db: Db) {
     },
 
     async markAllRead(userId: string, now: Date): Promise<void> {
-      await db.update(notifications).set({ readAt: now }).where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
+      await db
+        .update(notifications)
+        .set({ readAt: now })
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
     },
 
     /** Active rentals ending on this date (return reminders) or that ended on it and are still out (overdue). */

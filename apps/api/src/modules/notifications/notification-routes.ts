@@ -6,7 +6,10 @@ import type { NotificationService } from './notification-service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.get(
     '/notifications/unread-count',
     {

@@ -37,12 +37,23 @@ export function createNotificationService(repo: NotificationRepository, now: () 
                 startDate: rental.start_date,
                 endDate: rental.end_date,
                 totalPence: rental.total_pence,
-                status: rentalState({ startDate: rental.start_date, endDate: rental.end_date, returned: rental.returned, cancelled: rental.cancelled }, today),
+                status: rentalState(
+                  { startDate: rental.start_date, endDate: rental.end_date, returned: rental.returned, cancelled: rental.cancelled },
+                  today,
+                ),
               }
             : null,
           unreadCount: g.unread_count,
           latestAt: iso(g.latest_at),
-          notifications: own.map((n) => ({ id: n.id, kind: n.kind, title: n.title, body: n.body, link: n.link, createdAt: iso(n.created_at), read: n.read_at !== null })),
+          notifications: own.map((n) => ({
+            id: n.id,
+            kind: n.kind,
+            title: n.title,
+            body: n.body,
+            link: n.link,
+            createdAt: iso(n.created_at),
+            read: n.read_at !== null,
+          })),
         };
       });
       return { tab, entries, unread };

@@ -11,8 +11,20 @@ export const rentalGroup = (rentalId: string) => `rental:${rentalId}`;
 const dates = (r: RentalContext) => `${formatDate(r.start_date)} to ${formatDate(r.end_date)}`;
 
 /** The owner's notices group under the item (My Items); the renter's under the rental (My Rentals). */
-export const forOwner = (r: RentalContext) => ({ userId: r.owner_id, tab: 'items' as const, groupKey: itemGroup(r.item_id), itemId: r.item_id, rentalId: r.id });
-export const forRenter = (r: RentalContext) => ({ userId: r.renter_id, tab: 'rentals' as const, groupKey: rentalGroup(r.id), itemId: r.item_id, rentalId: r.id });
+export const forOwner = (r: RentalContext) => ({
+  userId: r.owner_id,
+  tab: 'items' as const,
+  groupKey: itemGroup(r.item_id),
+  itemId: r.item_id,
+  rentalId: r.id,
+});
+export const forRenter = (r: RentalContext) => ({
+  userId: r.renter_id,
+  tab: 'rentals' as const,
+  groupKey: rentalGroup(r.id),
+  itemId: r.item_id,
+  rentalId: r.id,
+});
 
 /** Turns each domain event into notices for the people it concerns: one per event and person. */
 export function subscribeNotifications(events: EventBus, db: Db, repo: NotificationRepository, notifier: Notifier): void {
@@ -43,7 +55,13 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     if (e.request) {
       // A request declined or expired: nothing was charged, and both sides hear how it ended.
       const declined = e.by === 'owner';
-      if (!declined) await notifier.send({ ...forOwner(r), ...base, title: `Request expired: ${r.item_name}`, body: `The request for your ${r.item_name} from ${dates(r)} expired unanswered; its dates are free again.` });
+      if (!declined)
+        await notifier.send({
+          ...forOwner(r),
+          ...base,
+          title: `Request expired: ${r.item_name}`,
+          body: `The request for your ${r.item_name} from ${dates(r)} expired unanswered; its dates are free again.`,
+        });
       await notifier.send({
         ...forRenter(r),
         ...base,
@@ -54,12 +72,22 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     }
     if (e.by !== 'owner') {
       const who = e.by === 'renter' ? r.renter_name : 'Toolshed';
-      await notifier.send({ ...forOwner(r), ...base, title: `Booking cancelled: ${r.item_name}`, body: `${who} cancelled the booking of your ${r.item_name} from ${dates(r)}.${reason}` });
+      await notifier.send({
+        ...forOwner(r),
+        ...base,
+        title: `Booking cancelled: ${r.item_name}`,
+        body: `${who} cancelled the booking of your ${r.item_name} from ${dates(r)}.${reason}`,
+      });
     }
     if (e.by !== 'renter') {
       const who = e.by === 'owner' ? r.owner_name : 'Toolshed';
       const refund = e.refundPence > 0 ? ` ${formatPence(e.refundPence)} was refunded to your balance.` : '';
-      await notifier.send({ ...forRenter(r), ...base, title: `Rental cancelled: ${r.item_name}`, body: `${who} cancelled your rental of ${r.item_name} from ${dates(r)}.${reason}${refund}` });
+      await notifier.send({
+        ...forRenter(r),
+        ...base,
+        title: `Rental cancelled: ${r.item_name}`,
+        body: `${who} cancelled your rental of ${r.item_name} from ${dates(r)}.${reason}${refund}`,
+      });
     }
   });
 

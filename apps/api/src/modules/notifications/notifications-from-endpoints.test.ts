@@ -19,16 +19,27 @@ const today = todayInLondon();
 async function kindsOf(userId: string) {
   await ctx.app.jobs.runDue();
   await ctx.app.jobs.runDue();
-  const rows = await queryRows<{ kind: string }>(ctx.database.db, sql`select kind from notifications where user_id = ${userId} order by created_at, kind`);
+  const rows = await queryRows<{ kind: string }>(
+    ctx.database.db,
+    sql`select kind from notifications where user_id = ${userId} order by created_at, kind`,
+  );
   return rows.map((r) => r.kind);
 }
 
 async function book(itemId: string, startDate: string, endDate: string): Promise<string> {
   const card = { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'Rita Renter' };
-  const res = await post(ctx.app, '/api/checkout', { lines: [{ itemId, startDate, endDate }], card, idempotencyKey: randomUUID() }, { cookie: renter.cookie });
+  const res = await post(
+    ctx.app,
+    '/api/checkout',
+    { lines: [{ itemId, startDate, endDate }], card, idempotencyKey: randomUUID() },
+    { cookie: renter.cookie },
+  );
   expect(res.statusCode).toBe(201);
   await ctx.app.jobs.runDue();
-  const [row] = await queryRows<{ id: string }>(ctx.database.db, sql`select id from rentals where item_id = ${itemId} and start_date = ${startDate}::date`);
+  const [row] = await queryRows<{ id: string }>(
+    ctx.database.db,
+    sql`select id from rentals where item_id = ${itemId} and start_date = ${startDate}::date`,
+  );
   return row!.id;
 }
 
@@ -37,7 +48,12 @@ beforeAll(async () => {
   await insertCategories(ctx.database.db);
   owner = await createSignedInUser(ctx.app, mailer, 'olga@example.com', 'Olga Owner');
   renter = await createSignedInUser(ctx.app, mailer, 'rick@example.com', 'Rick Renter');
-  const saved = await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' }, headers: { cookie: renter.cookie, origin: 'http://localhost:3000' } });
+  const saved = await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/me/address',
+    payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' },
+    headers: { cookie: renter.cookie, origin: 'http://localhost:3000' },
+  });
   expect(saved.statusCode).toBe(200);
 });
 afterAll(async () => ctx?.close());
@@ -66,8 +82,14 @@ describe('notifications through the real endpoints', () => {
     expect(returned.statusCode).toBe(204);
     expect(await kindsOf(renter.user.id)).toEqual(['order.paid', 'rental.returned']);
 
-    expect((await post(ctx.app, `/api/rentals/${rentalId}/review`, { rating: 4.5, comment: 'Great tool' }, { cookie: renter.cookie })).statusCode).toBe(201);
-    expect((await post(ctx.app, `/api/rentals/${rentalId}/review`, { rating: 5, comment: 'Careful renter' }, { cookie: owner.cookie })).statusCode).toBe(201);
+    expect(
+      (await post(ctx.app, `/api/rentals/${rentalId}/review`, { rating: 4.5, comment: 'Great tool' }, { cookie: renter.cookie }))
+        .statusCode,
+    ).toBe(201);
+    expect(
+      (await post(ctx.app, `/api/rentals/${rentalId}/review`, { rating: 5, comment: 'Careful renter' }, { cookie: owner.cookie }))
+        .statusCode,
+    ).toBe(201);
     // A rental starting today also asks the owner for pick-up photos, from 08:00 London (handover-reminders.test.ts):
     // whether that notice is there yet depends on the hour this runs, so it is set aside here.
     expect((await kindsOf(owner.user.id)).filter((kind) => kind !== 'rental.pickup_photos')).toEqual(['rental.booked', 'review.received']);

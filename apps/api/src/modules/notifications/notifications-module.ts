@@ -26,7 +26,16 @@ interface Deps {
 /** Wires notifications: subscribers for every domain event, the morning notices, the service for the routes. */
 export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now }: Deps) {
   const repo = createNotificationRepository(db);
-  const notifier = createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, emails: { 'order.paid': receiptRenderer(db, repo, appUrl) } });
+  const notifier = createNotifier({
+    db,
+    repo,
+    jobs,
+    mailer,
+    sms,
+    appUrl,
+    now,
+    emails: { 'order.paid': receiptRenderer(db, repo, appUrl) },
+  });
   subscribeNotifications(events, db, repo, notifier);
   subscribeRequestNotices(events, db, repo, notifier);
   registerRentalNotices(jobs, events, db, repo, notifier);

@@ -85,13 +85,23 @@ describe('notifications from domain events', () => {
 
   it('a return tells the renter; a review tells the person reviewed; a message tells its recipient', async () => {
     await publish({ type: 'rental.returned', ...base() });
-    expect((await notificationsOf(renter.user.id)).map((n) => [n.kind, n.tab, n.group_key])).toEqual([['rental.returned', 'rentals', `rental:${rental.id}`]]);
+    expect((await notificationsOf(renter.user.id)).map((n) => [n.kind, n.tab, n.group_key])).toEqual([
+      ['rental.returned', 'rentals', `rental:${rental.id}`],
+    ]);
     const [review] = await queryRows<{ id: string }>(
       ctx.database.db,
       sql`insert into reviews (rating, reviewer_id, reviewee_id, item_id, rental_id) values (5, ${renter.user.id}, ${owner.user.id}, ${item.id}, ${rental.id}) returning id`,
     );
-    await publish({ type: 'review.published', reviewId: review!.id, reviewerId: renter.user.id, revieweeId: owner.user.id, rentalId: rental.id });
-    expect((await notificationsOf(owner.user.id)).map((n) => [n.kind, n.title])).toEqual([['review.received', 'New review from Rita Renter']]);
+    await publish({
+      type: 'review.published',
+      reviewId: review!.id,
+      reviewerId: renter.user.id,
+      revieweeId: owner.user.id,
+      rentalId: rental.id,
+    });
+    expect((await notificationsOf(owner.user.id)).map((n) => [n.kind, n.title])).toEqual([
+      ['review.received', 'New review from Rita Renter'],
+    ]);
   });
 
   it('payouts and a failed capture tell the one person concerned', async () => {
@@ -111,8 +121,22 @@ describe('/notifications', () => {
     const r3 = await createRental(ctx.database.db, third, renter.user.id, 12, 1);
     await publish({ type: 'rental.booked', ...base(), paymentId: 'x' });
     await publish({ type: 'rental.cancelled', ...base(), by: 'renter', refundPence: 0 });
-    await publish({ type: 'rental.booked', rentalId: r2.id, itemId: other.id, renterId: renter.user.id, ownerId: owner.user.id, paymentId: 'x' });
-    await publish({ type: 'rental.booked', rentalId: r3.id, itemId: third.id, renterId: renter.user.id, ownerId: owner.user.id, paymentId: 'x' });
+    await publish({
+      type: 'rental.booked',
+      rentalId: r2.id,
+      itemId: other.id,
+      renterId: renter.user.id,
+      ownerId: owner.user.id,
+      paymentId: 'x',
+    });
+    await publish({
+      type: 'rental.booked',
+      rentalId: r3.id,
+      itemId: third.id,
+      renterId: renter.user.id,
+      ownerId: owner.user.id,
+      paymentId: 'x',
+    });
     // The mower's entry is read: it goes last although it is the newest.
     const opened = await post(ctx.app, '/api/notifications/open', { tab: 'items', groupKey: `item:${third.id}` }, { cookie: owner.cookie });
     expect(opened.statusCode).toBe(204);
@@ -136,7 +160,12 @@ describe('/notifications', () => {
     await publish({ type: 'rental.cancelled', ...base(), by: 'owner', reason: 'Broken', refundPence: 2750 });
     const rentals = await list(renter.cookie, 'rentals');
     expect(rentals.entries).toHaveLength(1);
-    expect(rentals.entries[0]).toMatchObject({ type: 'rental', itemName: 'Drill & "Driver"', rental: { id: rental.id, totalPence: 2750 }, unreadCount: 1 });
+    expect(rentals.entries[0]).toMatchObject({
+      type: 'rental',
+      itemName: 'Drill & "Driver"',
+      rental: { id: rental.id, totalPence: 2750 },
+      unreadCount: 1,
+    });
     const id = rentals.entries[0]!.notifications[0]!.id;
     expect((await post(ctx.app, `/api/notifications/${id}/read`, {}, { cookie: owner.cookie })).statusCode).toBe(404);
     expect((await post(ctx.app, `/api/notifications/${id}/read`, {}, { cookie: renter.cookie })).statusCode).toBe(204);
@@ -151,31 +180,59 @@ describe('/notifications', () => {
 describe('preferences', () => {
   it('default to all on except marketing and are saved', async () => {
     expect((await get('/api/me/notification-preferences', renter.cookie)).json()).toEqual({
-      email: true, push: true, sms: true, newRequests: true, statusUpdates: true, returnReminders: true, marketing: false,
+      email: true,
+      push: true,
+      sms: true,
+      newRequests: true,
+      statusUpdates: true,
+      returnReminders: true,
+      marketing: false,
     });
     const prefs = { email: true, push: false, sms: true, newRequests: false, statusUpdates: true, returnReminders: true, marketing: true };
-    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/me/notification-preferences', payload: prefs, headers: { cookie: renter.cookie, origin: 'http://localhost:3000' } });
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/notification-preferences',
+      payload: prefs,
+      headers: { cookie: renter.cookie, origin: 'http://localhost:3000' },
+    });
     expect(saved.statusCode).toBe(200);
     expect((await get('/api/me/notification-preferences', renter.cookie)).json()).toEqual(prefs);
-    const bad = await ctx.app.inject({ method: 'PUT', url: '/api/me/notification-preferences', payload: { email: 'yes' }, headers: { cookie: renter.cookie, origin: 'http://localhost:3000' } });
+    const bad = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/notification-preferences',
+      payload: { email: 'yes' },
+      headers: { cookie: renter.cookie, origin: 'http://localhost:3000' },
+    });
     expect(bad.statusCode).toBe(400);
     expect((await get('/api/me/notification-preferences', renter.cookie)).json()).toEqual(prefs);
   });
 
   it('new requests off: the booking email stops, the in-app entry stays', async () => {
     const prefs = { email: true, push: true, sms: true, newRequests: false, statusUpdates: true, returnReminders: true, marketing: false };
-    await ctx.app.inject({ method: 'PUT', url: '/api/me/notification-preferences', payload: prefs, headers: { cookie: owner.cookie, origin: 'http://localhost:3000' } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/notification-preferences',
+      payload: prefs,
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+    });
     await publish({ type: 'rental.booked', ...base(), paymentId: 'y' });
     expect(await notificationsOf(owner.user.id)).toHaveLength(1);
     expect(mailer.sent.filter((m) => m.to === 'olive@example.com')).toEqual([]);
-    await ctx.app.inject({ method: 'PUT', url: '/api/me/notification-preferences', payload: { ...prefs, newRequests: true }, headers: { cookie: owner.cookie, origin: 'http://localhost:3000' } });
+    await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/notification-preferences',
+      payload: { ...prefs, newRequests: true },
+      headers: { cookie: owner.cookie, origin: 'http://localhost:3000' },
+    });
   });
 
   it('texts only a verified phone, and only when SMS is on', async () => {
     const outbox = `${ctx.dataDir}/sms-outbox`;
     await publish({ type: 'rental.cancelled', ...base(), by: 'renter', refundPence: 0 });
     expect(await readSmsOutbox(outbox)).toEqual([]); // no phone yet
-    await ctx.database.db.execute(sql`update users set phone_country_code = 'GB', phone_number = '7700900123', phone_verified = false where id = ${owner.user.id}`);
+    await ctx.database.db.execute(
+      sql`update users set phone_country_code = 'GB', phone_number = '7700900123', phone_verified = false where id = ${owner.user.id}`,
+    );
     await ctx.database.db.execute(sql`delete from notifications`);
     await publish({ type: 'rental.cancelled', ...base(), by: 'renter', refundPence: 0 });
     expect(await readSmsOutbox(outbox)).toEqual([]); // not verified

@@ -68,10 +68,24 @@ async function paymentStatus(orderId: string) {
 async function twoOwnersOrder(email: string, card: { number: string; expiry: string; cvv: string; name: string } = TEST_CARD) {
   const db = ctx.database.db;
   const { renter, owner: olive } = await renterAndOwner(ctx, mailer, email);
-  await db.execute(sql`update users set phone_country_code = '+44', phone_number = '7700900123', phone_verified = true where id = ${olive.id}`);
+  await db.execute(
+    sql`update users set phone_country_code = '+44', phone_number = '7700900123', phone_verified = true where id = ${olive.id}`,
+  );
   const omar = await createUser(db, { name: 'Omar Oak' });
-  const drill = await createItem(db, olive.id, { name: 'Drill & <Driver>', dailyRatePence: 1250, address: '12 Elm Road', city: 'Leeds', postcode: 'LS6 2AB' });
-  const ladder = await createItem(db, omar.id, { name: 'Ladder', dailyRatePence: 1400, address: '3 Oak Close', city: 'York', postcode: 'YO1 7HH' });
+  const drill = await createItem(db, olive.id, {
+    name: 'Drill & <Driver>',
+    dailyRatePence: 1250,
+    address: '12 Elm Road',
+    city: 'Leeds',
+    postcode: 'LS6 2AB',
+  });
+  const ladder = await createItem(db, omar.id, {
+    name: 'Ladder',
+    dailyRatePence: 1400,
+    address: '3 Oak Close',
+    city: 'York',
+    postcode: 'YO1 7HH',
+  });
   const mailsBefore = mailer.sent.length;
   const res = await post(
     ctx.app,
@@ -112,7 +126,9 @@ describe("the renter's receipt", () => {
     expect(ladderAt).toBeGreaterThan(drillAt);
     expect(lines[drillAt + 1]).toBe('  15 Mar 2029 to 18 Mar 2029 (4 days): £50.00');
     expect(lines[ladderAt + 1]).toBe('  15 Mar 2029 to 18 Mar 2029 (4 days): £56.00');
-    expect(lines).toEqual(expect.arrayContaining(['Subtotal: £106.00', 'Service fee: £10.60', 'Total: £116.60', 'Paid by Visa ending 4242']));
+    expect(lines).toEqual(
+      expect.arrayContaining(['Subtotal: £106.00', 'Service fee: £10.60', 'Total: £116.60', 'Paid by Visa ending 4242']),
+    );
     // Pick-up: the full address and the owner's contact (a phone only when verified).
     expect(lines).toEqual(
       expect.arrayContaining([
@@ -123,9 +139,15 @@ describe("the renter's receipt", () => {
       ]),
     );
     // Cancellation: the lifecycle's rule, and for each line its last day and its refund (line total + fee share).
-    expect(text).toContain('You can cancel a rental in My Rentals until the day before its start date; its price and its share of the service fee then go back to your Toolshed balance.');
-    expect(lines).toContain('- Drill & <Driver> (15 Mar 2029 to 18 Mar 2029): Cancel by 14 Mar 2029 for a refund of £55.00 to your Toolshed balance.');
-    expect(lines).toContain('- Ladder (15 Mar 2029 to 18 Mar 2029): Cancel by 14 Mar 2029 for a refund of £61.60 to your Toolshed balance.');
+    expect(text).toContain(
+      'You can cancel a rental in My Rentals until the day before its start date; its price and its share of the service fee then go back to your Toolshed balance.',
+    );
+    expect(lines).toContain(
+      '- Drill & <Driver> (15 Mar 2029 to 18 Mar 2029): Cancel by 14 Mar 2029 for a refund of £55.00 to your Toolshed balance.',
+    );
+    expect(lines).toContain(
+      '- Ladder (15 Mar 2029 to 18 Mar 2029): Cancel by 14 Mar 2029 for a refund of £61.60 to your Toolshed balance.',
+    );
     expect(lines).toContain(`See your order: http://localhost:3000/payment-success?order=${orderId}`);
 
     // The HTML part says the same with every user-supplied text escaped.
@@ -155,7 +177,9 @@ describe("the renter's receipt", () => {
     advance(61_000);
     await runJobs();
     await ctx.app.jobs.enqueue(CAPTURE_JOB, { paymentId: orderId }, { key: `again:${orderId}` });
-    await ctx.database.db.transaction((tx) => ctx.app.events.publish(tx, { type: 'payment.captured', paymentId: orderId, renterId: t.renter.user.id }));
+    await ctx.database.db.transaction((tx) =>
+      ctx.app.events.publish(tx, { type: 'payment.captured', paymentId: orderId, renterId: t.renter.user.id }),
+    );
     await runJobs();
     expect(receiptsTo(t.renter.user.email)).toHaveLength(1);
     expect((await noticesOf(t.renter.user.id)).map((n) => n.kind)).toEqual(['order.paid']);
@@ -164,8 +188,21 @@ describe("the renter's receipt", () => {
   it('is sent even when the renter switched every notification email off', async () => {
     const t = await twoOwnersOrder('receipt-quiet@example.com');
     // Preferences saved after the checkout request but before the capture's event is handled.
-    const off = { email: false, push: false, sms: false, newRequests: false, statusUpdates: false, returnReminders: false, marketing: false };
-    const saved = await ctx.app.inject({ method: 'PUT', url: '/api/me/notification-preferences', payload: off, headers: { cookie: t.renter.cookie, origin: 'http://localhost:3000' } });
+    const off = {
+      email: false,
+      push: false,
+      sms: false,
+      newRequests: false,
+      statusUpdates: false,
+      returnReminders: false,
+      marketing: false,
+    };
+    const saved = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/notification-preferences',
+      payload: off,
+      headers: { cookie: t.renter.cookie, origin: 'http://localhost:3000' },
+    });
     expect(saved.statusCode).toBe(200);
     await runJobs();
     expect(t.mailsSince(t.renter.user.email).map((m) => m.subject)).toEqual(['Your Toolshed receipt: £116.60']);
@@ -215,6 +252,10 @@ describe("the renter's receipt", () => {
     }
     expect(await paymentStatus(t.orderId!)).toBe('voided');
     expect(receiptsTo(t.renter.user.email)).toEqual([]);
-    expect((await noticesOf(t.renter.user.id)).map((n) => n.kind)).toEqual(['payment.capture_failed', 'rental.cancelled', 'rental.cancelled']);
+    expect((await noticesOf(t.renter.user.id)).map((n) => n.kind)).toEqual([
+      'payment.capture_failed',
+      'rental.cancelled',
+      'rental.cancelled',
+    ]);
   });
 });

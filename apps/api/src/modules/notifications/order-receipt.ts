@@ -55,7 +55,10 @@ interface ReceiptLine extends OrderLine {
 
 /** The lines as people read them (by item, then dates), each with its refund (fee shares follow rental ids). */
 function sortedLines(order: OrderContext): ReceiptLine[] {
-  const shares = feeShares(order.service_fee_pence, order.lines.map((l) => l.total_pence));
+  const shares = feeShares(
+    order.service_fee_pence,
+    order.lines.map((l) => l.total_pence),
+  );
   return order.lines
     .map((l, i) => ({ ...l, days: daysInclusive(l.start_date, l.end_date), refundPence: l.total_pence + (shares[i] ?? 0) }))
     .sort((a, b) => a.item_name.localeCompare(b.item_name, 'en-GB') || compareDates(a.start_date, b.start_date));
@@ -69,7 +72,12 @@ export const CANCELLATION_TERMS =
 
 /** This line's terms today: until when it can be cancelled and for how much, or why it cannot. */
 function lineCancellation(l: ReceiptLine, today: IsoDate): string {
-  const refusal = transitionRefusal('cancel_by_renter', { startDate: l.start_date, endDate: l.end_date, returned: l.returned, cancelled: l.cancelled }, 'renter', today);
+  const refusal = transitionRefusal(
+    'cancel_by_renter',
+    { startDate: l.start_date, endDate: l.end_date, returned: l.returned, cancelled: l.cancelled },
+    'renter',
+    today,
+  );
   if (refusal) return refusal;
   return `Cancel by ${formatDate(lastCancellableDay(l.start_date))} for a refund of ${formatPence(l.refundPence)} to your Toolshed balance.`;
 }
@@ -119,7 +127,10 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     `Date: ${formatDate(order.paid_on)}`,
     '',
     'Your rentals',
-    ...lines.flatMap((l) => [`- ${l.item_name}, from ${l.owner_name}`, `  ${formatDate(l.start_date)} to ${formatDate(l.end_date)} (${daysText(l.days)}): ${formatPence(l.total_pence)}`]),
+    ...lines.flatMap((l) => [
+      `- ${l.item_name}, from ${l.owner_name}`,
+      `  ${formatDate(l.start_date)} to ${formatDate(l.end_date)} (${daysText(l.days)}): ${formatPence(l.total_pence)}`,
+    ]),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     `Paid by ${card}`,
@@ -144,7 +155,9 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
 
   const rows = lines
     .map(
-      (l) => `<tr><td style="${cell}"><strong>${escape(l.item_name)}</strong><br><span style="${muted}">from ${escape(l.owner_name)}</span></td>
+      (
+        l,
+      ) => `<tr><td style="${cell}"><strong>${escape(l.item_name)}</strong><br><span style="${muted}">from ${escape(l.owner_name)}</span></td>
 <td style="${cell}">${escape(formatDate(l.start_date))} to ${escape(formatDate(l.end_date))}<br><span style="${muted}">${daysText(l.days)}</span></td>
 <td style="${cell};text-align:right">${escape(formatPence(l.total_pence))}</td></tr>`,
     )
@@ -164,7 +177,10 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     })
     .join('\n');
   const cancellations = lines
-    .map((l) => `<li><strong>${escape(l.item_name)}</strong> (${escape(formatDate(l.start_date))} to ${escape(formatDate(l.end_date))}): ${escape(lineCancellation(l, today))}</li>`)
+    .map(
+      (l) =>
+        `<li><strong>${escape(l.item_name)}</strong> (${escape(formatDate(l.start_date))} to ${escape(formatDate(l.end_date))}): ${escape(lineCancellation(l, today))}</li>`,
+    )
     .join('\n');
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <p>Hello ${escape(name)},</p>

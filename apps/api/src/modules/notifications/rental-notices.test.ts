@@ -18,7 +18,10 @@ let owner: { id: string; email: string };
 let item: { id: string; ownerId: string };
 
 async function rental(startDate: string, endDate: string) {
-  const [row] = await ctx.database.db.insert(rentals).values({ itemId: item.id, ownerId: owner.id, renterId: renter.id, startDate, endDate, totalPence: 2000 }).returning();
+  const [row] = await ctx.database.db
+    .insert(rentals)
+    .values({ itemId: item.id, ownerId: owner.id, renterId: renter.id, startDate, endDate, totalPence: 2000 })
+    .returning();
   return row!;
 }
 
@@ -82,7 +85,14 @@ describe('return reminders and overdue notices', () => {
     await at('2026-06-10T13:00:00Z');
     expect(await notices(r.id)).toEqual([]); // the morning run did not see it
     await ctx.database.db.transaction((tx) =>
-      ctx.app.events.publish(tx, { type: 'rental.booked', rentalId: r.id, itemId: item.id, renterId: renter.id, ownerId: owner.id, paymentId: 'p' }),
+      ctx.app.events.publish(tx, {
+        type: 'rental.booked',
+        rentalId: r.id,
+        itemId: item.id,
+        renterId: renter.id,
+        ownerId: owner.id,
+        paymentId: 'p',
+      }),
     );
     await ctx.app.jobs.runDue();
     expect((await notices(r.id)).map((n) => n.kind)).toEqual(['rental.return_reminder']);
@@ -91,8 +101,14 @@ describe('return reminders and overdue notices', () => {
   it('sends nothing for a returned or cancelled rental', async () => {
     const returned = await rental('2026-07-01', '2026-07-03');
     const cancelled = await rental('2026-07-05', '2026-07-07');
-    await ctx.database.db.update(rentals).set({ returned: true }).where(sql`id = ${returned.id}`);
-    await ctx.database.db.update(rentals).set({ cancelledAt: new Date('2026-06-30T10:00:00Z') }).where(sql`id = ${cancelled.id}`);
+    await ctx.database.db
+      .update(rentals)
+      .set({ returned: true })
+      .where(sql`id = ${returned.id}`);
+    await ctx.database.db
+      .update(rentals)
+      .set({ cancelledAt: new Date('2026-06-30T10:00:00Z') })
+      .where(sql`id = ${cancelled.id}`);
     await at('2026-07-02T07:00:00Z');
     await at('2026-07-04T07:00:00Z');
     await at('2026-07-06T07:00:00Z');
@@ -108,12 +124,18 @@ describe('return reminders and overdue notices', () => {
     expect((await notices(r.id)).map((n) => n.kind)).toEqual(['rental.return_reminder']);
     expect(emailsAbout(r.id)).toEqual([]);
 
-    await ctx.database.db.update(notificationPreferences).set({ returnReminders: true, email: false }).where(sql`user_id = ${renter.id}`);
+    await ctx.database.db
+      .update(notificationPreferences)
+      .set({ returnReminders: true, email: false })
+      .where(sql`user_id = ${renter.id}`);
     const r2 = await rental('2026-08-10', '2026-08-12');
     await at('2026-08-11T07:00:00Z');
     expect((await notices(r2.id)).map((n) => n.kind)).toEqual(['rental.return_reminder']);
     expect(emailsAbout(r2.id)).toEqual([]);
-    await ctx.database.db.update(notificationPreferences).set({ email: true }).where(sql`user_id = ${renter.id}`);
+    await ctx.database.db
+      .update(notificationPreferences)
+      .set({ email: true })
+      .where(sql`user_id = ${renter.id}`);
   });
 
   it('a restart (a new app on the same database) sends nothing twice, and still sends what was due', async () => {
@@ -124,8 +146,20 @@ describe('return reminders and overdue notices', () => {
     await ctx.app.close(); // the process stops
 
     const dataDir = ctx.dataDir;
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), APP_URL: 'http://localhost:3000', MAIL_OUTBOX: 'true' });
-    const restarted = await buildApp({ config, database: ctx.database, authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789', now: () => clock, mailer });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      APP_URL: 'http://localhost:3000',
+      MAIL_OUTBOX: 'true',
+    });
+    const restarted = await buildApp({
+      config,
+      database: ctx.database,
+      authSecret: 'test-secret-that-is-long-enough-for-signing-0123456789',
+      now: () => clock,
+      mailer,
+    });
     await restarted.ready();
     ctx.app = restarted;
     const emailsBefore = mailer.sent.length;

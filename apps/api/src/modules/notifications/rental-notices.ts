@@ -54,8 +54,16 @@ export function registerRentalNotices(jobs: JobQueue, events: EventBus, db: Db, 
 
   /** Enqueues both notices of a rental at their London times (a time already past runs at once). */
   async function schedule(rentalId: string, endDate: string): Promise<void> {
-    await jobs.enqueue(REMINDER_JOB, { rentalId }, { key: reminderKey(rentalId), runAt: londonTimeToInstant(addDays(endDate, -1), NOTICE_TIME) });
-    await jobs.enqueue(OVERDUE_JOB, { rentalId }, { key: overdueKey(rentalId), runAt: londonTimeToInstant(addDays(endDate, 1), NOTICE_TIME) });
+    await jobs.enqueue(
+      REMINDER_JOB,
+      { rentalId },
+      { key: reminderKey(rentalId), runAt: londonTimeToInstant(addDays(endDate, -1), NOTICE_TIME) },
+    );
+    await jobs.enqueue(
+      OVERDUE_JOB,
+      { rentalId },
+      { key: overdueKey(rentalId), runAt: londonTimeToInstant(addDays(endDate, 1), NOTICE_TIME) },
+    );
   }
 
   // A booking schedules its notices at once, so one booked after this morning's run is not missed.
@@ -66,7 +74,9 @@ export function registerRentalNotices(jobs: JobQueue, events: EventBus, db: Db, 
 
   // The morning run covers rentals that did not come through a booking event (older or imported ones).
   jobs.daily<{ date: string }>('notifications.morning-notices', NOTICE_TIME, async ({ date }) => {
-    for (const r of await repo.rentalsEndingOn(addDays(date, 1))) await jobs.enqueue(REMINDER_JOB, { rentalId: r.id }, { key: reminderKey(r.id) });
-    for (const r of await repo.rentalsEndingOn(addDays(date, -1))) await jobs.enqueue(OVERDUE_JOB, { rentalId: r.id }, { key: overdueKey(r.id) });
+    for (const r of await repo.rentalsEndingOn(addDays(date, 1)))
+      await jobs.enqueue(REMINDER_JOB, { rentalId: r.id }, { key: reminderKey(r.id) });
+    for (const r of await repo.rentalsEndingOn(addDays(date, -1)))
+      await jobs.enqueue(OVERDUE_JOB, { rentalId: r.id }, { key: overdueKey(r.id) });
   });
 }

@@ -6,7 +6,14 @@ import type { NotificationRepository, RentalContext } from './notification-repos
 import { forOwner, forRenter } from './notification-subscribers.ts';
 
 const dates = (r: RentalContext) => `${formatDate(r.start_date)} to ${formatDate(r.end_date)}`;
-const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const londonTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /**
  * Request to book: the owner is told of each request (linking to the rental, where they accept or
@@ -48,8 +55,18 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
   events.subscribe('rental.extended', S, async (e) => {
     const r = await rental(e.rentalId);
     const base = { kind: 'rental.extended' as const, eventKey: `rental.extended:${r.id}:${e.endDate}`, link: `/rentals/${r.id}` };
-    await notifier.send({ ...forOwner(r), ...base, title: `Rental extended: ${r.item_name}`, body: `${r.renter_name}'s rental of your ${r.item_name} now ends on ${formatDate(e.endDate)}.` });
-    await notifier.send({ ...forRenter(r), ...base, title: `Rental extended: ${r.item_name}`, body: `Your rental of ${r.item_name} now ends on ${formatDate(e.endDate)}.` });
+    await notifier.send({
+      ...forOwner(r),
+      ...base,
+      title: `Rental extended: ${r.item_name}`,
+      body: `${r.renter_name}'s rental of your ${r.item_name} now ends on ${formatDate(e.endDate)}.`,
+    });
+    await notifier.send({
+      ...forRenter(r),
+      ...base,
+      title: `Rental extended: ${r.item_name}`,
+      body: `Your rental of ${r.item_name} now ends on ${formatDate(e.endDate)}.`,
+    });
   });
 
   events.subscribe('rental.extension_declined', S, async (e) => {

@@ -11,7 +11,8 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ service: OwnersService }> = as
         // Public: answers visitors, no session needed.
         security: [],
         tags: ['owners'],
-        summary: "A member's public profile: name, picture, rating, track record (verified email and phone, rentals returned on time, lendings) and the reviews they received",
+        summary:
+          "A member's public profile: name, picture, rating, track record (verified email and phone, rentals returned on time, lendings) and the reviews they received",
         params: z.object({ ownerId: z.string().max(100) }),
         response: { 200: ownerProfileSchema, 404: errorBodySchema },
       },

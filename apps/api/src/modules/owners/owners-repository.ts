@@ -17,7 +17,14 @@ export function createOwnersRepository(db: Db) {
   return {
     async find(id: string): Promise<OwnerRow | undefined> {
       const [row] = await db
-        .select({ id: users.id, name: users.name, picture: users.picture, rating: users.rating, totalRatings: users.totalRatings, createdAt: users.createdAt })
+        .select({
+          id: users.id,
+          name: users.name,
+          picture: users.picture,
+          rating: users.rating,
+          totalRatings: users.totalRatings,
+          createdAt: users.createdAt,
+        })
         .from(users)
         .where(eq(users.id, id));
       return row;
@@ -29,7 +36,10 @@ export function createOwnersRepository(db: Db) {
      * (the owner's against them as renter, a renter's against them as owner) and accepted.
      */
     async record(id: string): Promise<TrackRecord> {
-      const [who] = await db.select({ emailVerified: users.emailVerified, phoneVerified: users.phoneVerified }).from(users).where(eq(users.id, id));
+      const [who] = await db
+        .select({ emailVerified: users.emailVerified, phoneVerified: users.phoneVerified })
+        .from(users)
+        .where(eq(users.id, id));
       const returnedDay = sql`(${rentals.returnedAt} at time zone 'Europe/London')::date`;
       const [borrowed] = await db
         .select({
@@ -49,7 +59,10 @@ export function createOwnersRepository(db: Db) {
         .where(
           and(
             eq(rentalClaims.status, 'accepted'),
-            or(and(eq(rentalClaims.byRole, 'owner'), eq(rentals.renterId, id)), and(eq(rentalClaims.byRole, 'renter'), eq(rentals.ownerId, id))),
+            or(
+              and(eq(rentalClaims.byRole, 'owner'), eq(rentals.renterId, id)),
+              and(eq(rentalClaims.byRole, 'renter'), eq(rentals.ownerId, id)),
+            ),
           ),
         );
       return {

@@ -66,7 +66,11 @@ describe('claims upheld against a member, in their track record', () => {
 
     // Carol finds the mower not as described and the owner agrees: a claim upheld against the owner.
     at('2027-03-02', '10:00');
-    await answer(await report(carolsRental, carol, { kind: 'not_as_described', amountPence: 500, note: 'Blade is blunt' }), owner, 'accept');
+    await answer(
+      await report(carolsRental, carol, { kind: 'not_as_described', amountPence: 500, note: 'Blade is blunt' }),
+      owner,
+      'accept',
+    );
 
     at('2027-03-03', '17:00');
     for (const id of [alicesRental, bobsRental, carolsRental]) expect((await kit.markReturned(id, owner.cookie)).statusCode).toBe(204);
@@ -82,7 +86,14 @@ describe('claims upheld against a member, in their track record', () => {
     expect(await record(bob)).toEqual({ ...clean, claimsUpheldAgainst: 0 });
     expect(await record(carol)).toEqual({ ...clean, claimsUpheldAgainst: 0 });
     // The owner's own accepted claims against Alice do not count against her; Carol's accepted one does.
-    expect(await record(owner)).toEqual({ emailVerified: true, phoneVerified: false, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 3, claimsUpheldAgainst: 1 });
+    expect(await record(owner)).toEqual({
+      emailVerified: true,
+      phoneVerified: false,
+      rentalsCompleted: 0,
+      returnedOnTime: 0,
+      lendingsCompleted: 3,
+      claimsUpheldAgainst: 1,
+    });
 
     // Sent to support after 7 days without agreement: still not upheld. (Bob signs in again: the
     // clock has moved a week, past his session.)

@@ -15,7 +15,8 @@ async function freshUser() {
   n += 1;
   return createSignedInUser(ctx.app, mailer, `phone${n}@example.com`, `Phone User ${n}`);
 }
-const sendCode = (cookie: string, countryCode: string, number: string) => post(ctx.app, '/api/me/phone/code', { countryCode, number }, { cookie });
+const sendCode = (cookie: string, countryCode: string, number: string) =>
+  post(ctx.app, '/api/me/phone/code', { countryCode, number }, { cookie });
 const verify = (cookie: string, code: string) => post(ctx.app, '/api/me/phone/verify', { code }, { cookie });
 const me = async (cookie: string) => (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } })).json();
 

@@ -14,9 +14,16 @@ const TOO_MANY_TRIES = 'Too many wrong codes. Please send a new code.';
  * Sends a 6-digit code by SMS and checks it. Only an HMAC of the code is stored (keyed with the
  * server secret and bound to the user and number), so a copy of the database does not reveal it.
  */
-export function createPhoneVerification(deps: { repo: ProfileRepository; sms: SmsSender; secret: string; now: () => Date; log?: (err: unknown) => void }) {
+export function createPhoneVerification(deps: {
+  repo: ProfileRepository;
+  sms: SmsSender;
+  secret: string;
+  now: () => Date;
+  log?: (err: unknown) => void;
+}) {
   const { repo, sms, secret, now } = deps;
-  const hash = (userId: string, e164: string, code: string) => createHmac('sha256', secret).update(`${userId}\n${e164}\n${code}`).digest('hex');
+  const hash = (userId: string, e164: string, code: string) =>
+    createHmac('sha256', secret).update(`${userId}\n${e164}\n${code}`).digest('hex');
 
   function check(countryCode: string, number: string) {
     const phone = checkPhone(countryCode, number);
@@ -32,7 +39,10 @@ export function createPhoneVerification(deps: { repo: ProfileRepository; sms: Sm
       const windowOpen = previous && at.getTime() - previous.windowStartedAt.getTime() < SEND_WINDOW_MS;
       if (windowOpen && previous.sendsInWindow >= MAX_CODE_SENDS) {
         const wait = Math.ceil((previous.windowStartedAt.getTime() + SEND_WINDOW_MS - at.getTime()) / 60_000);
-        throw new AppError('RATE_LIMITED', `You have asked for ${MAX_CODE_SENDS} codes in 10 minutes. Please wait ${wait} minute${wait === 1 ? '' : 's'} and try again.`);
+        throw new AppError(
+          'RATE_LIMITED',
+          `You have asked for ${MAX_CODE_SENDS} codes in 10 minutes. Please wait ${wait} minute${wait === 1 ? '' : 's'} and try again.`,
+        );
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // Changing the number clears its verified flag at once, whether or not the new one is confirmed.

@@ -13,14 +13,21 @@ let maya: { cookie: string; user: { id: string } };
 
 function multipart(file: Buffer, filename: string, contentType: string, field = 'file') {
   const boundary = '----toolshedprofile';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${contentType}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
 
 function upload(file: Buffer, filename = 'me.jpg', contentType = 'image/jpeg', field = 'file') {
   const body = multipart(file, filename, contentType, field);
-  return ctx.app.inject({ method: 'POST', url: '/api/me/picture', payload: body.payload, headers: { ...body.headers, cookie: maya.cookie, origin: ORIGIN } });
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/api/me/picture',
+    payload: body.payload,
+    headers: { ...body.headers, cookie: maya.cookie, origin: ORIGIN },
+  });
 }
 
 const photo = (background = '#3a7d44') =>
@@ -40,7 +47,12 @@ afterAll(async () => ctx?.close());
 
 describe('profile picture', () => {
   it('refuses a request without a file with the spec message', async () => {
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/me/picture', headers: { cookie: maya.cookie, origin: ORIGIN, 'content-type': 'application/json' }, payload: {} });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/picture',
+      headers: { cookie: maya.cookie, origin: ORIGIN, 'content-type': 'application/json' },
+      payload: {},
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().error).toMatchObject({ message: PICTURE_MESSAGES.required, field: 'file' });
     const empty = await upload(Buffer.alloc(0));
@@ -78,7 +90,12 @@ describe('profile picture', () => {
 
   it('refuses visitors', async () => {
     const body = multipart(await photo(), 'me.jpg', 'image/jpeg');
-    const res = await ctx.app.inject({ method: 'POST', url: '/api/me/picture', payload: body.payload, headers: { ...body.headers, origin: ORIGIN } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/me/picture',
+      payload: body.payload,
+      headers: { ...body.headers, origin: ORIGIN },
+    });
     expect(res.statusCode).toBe(401);
   });
 
@@ -118,7 +135,12 @@ describe('profile picture', () => {
     expect(res.statusCode).toBe(400);
     const me = (await ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie: maya.cookie } })).json();
     expect(me.picture).toBeNull();
-    const signUp = await post(ctx.app, '/api/auth/sign-up/email', { name: 'Sly', email: 'sly@example.com', password: 'a sturdy wheelbarrow', image: 'javascript:alert(1)' });
+    const signUp = await post(ctx.app, '/api/auth/sign-up/email', {
+      name: 'Sly',
+      email: 'sly@example.com',
+      password: 'a sturdy wheelbarrow',
+      image: 'javascript:alert(1)',
+    });
     expect(signUp.statusCode).toBe(400);
     expect(await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.email, 'sly@example.com') })).toBeUndefined();
   });

@@ -10,12 +10,18 @@ export function createProfileRepository(db: Db) {
   const touch = () => ({ updatedAt: new Date() });
   return {
     async find(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(and(eq(users.id, id), sql`${users.deletedAt} is null`));
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, id), sql`${users.deletedAt} is null`));
       return row;
     },
 
     async updateName(id: string, name: string): Promise<void> {
-      await db.update(users).set({ name, ...touch() }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ name, ...touch() })
+        .where(eq(users.id, id));
     },
 
     async updateAddress(id: string, address: { line: string; city: string; postcode: string }): Promise<void> {
@@ -38,7 +44,10 @@ export function createProfileRepository(db: Db) {
     },
 
     async setVacation(id: string, until: string | null): Promise<void> {
-      await db.update(users).set({ vacationUntil: until, ...touch() }).where(eq(users.id, id));
+      await db
+        .update(users)
+        .set({ vacationUntil: until, ...touch() })
+        .where(eq(users.id, id));
     },
 
     /** A new number is saved unverified; the same number keeps its state. */
@@ -56,14 +65,20 @@ export function createProfileRepository(db: Db) {
 
     async markPhoneVerified(id: string, countryCode: string, number: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ phoneCountryCode: countryCode, phoneNumber: number, phoneVerified: true, ...touch() }).where(eq(users.id, id));
+        await tx
+          .update(users)
+          .set({ phoneCountryCode: countryCode, phoneNumber: number, phoneVerified: true, ...touch() })
+          .where(eq(users.id, id));
         await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, id));
       });
     },
 
     async removePhone(id: string): Promise<void> {
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ phoneCountryCode: null, phoneNumber: null, phoneVerified: false, ...touch() }).where(eq(users.id, id));
+        await tx
+          .update(users)
+          .set({ phoneCountryCode: null, phoneNumber: null, phoneVerified: false, ...touch() })
+          .where(eq(users.id, id));
         await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, id));
       });
     },

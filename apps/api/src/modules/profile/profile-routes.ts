@@ -36,26 +36,35 @@ const nameSchema = z
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 
-export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService; phone: PhoneVerification; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, phone, currentUser },
-) => {
+export const profileRoutes: FastifyPluginAsyncZod<{
+  service: ProfileService;
+  phone: PhoneVerification;
+  currentUser: CurrentUserReader;
+}> = async (app, { service, phone, currentUser }) => {
   const me = { response: { 200: meSchema, ...errors } };
   const userId = async (request: Parameters<CurrentUserReader['requireUser']>[0]) => (await currentUser.requireUser(request)).id;
 
-  app.get('/me', { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema, 401: errorBodySchema } } }, async (request) =>
-    service.me(await userId(request)),
+  app.get(
+    '/me',
+    { schema: { tags: ['account'], summary: 'The signed-in user', response: { 200: meSchema, 401: errorBodySchema } } },
+    async (request) => service.me(await userId(request)),
   );
 
   app.patch(
     '/me',
-    { onRequest: currentUser.authenticate, schema: { tags: ['account'], summary: "Change the signed-in user's name", body: z.object({ name: nameSchema }), ...me } },
+    {
+      onRequest: currentUser.authenticate,
+      schema: { tags: ['account'], summary: "Change the signed-in user's name", body: z.object({ name: nameSchema }), ...me },
+    },
     async (request) => service.rename(await userId(request), request.body.name),
   );
 
   app.put(
     '/me/address',
-    { onRequest: currentUser.authenticate, schema: { tags: ['account'], summary: "Save the signed-in user's address (UK)", body: addressBodySchema, ...me } },
+    {
+      onRequest: currentUser.authenticate,
+      schema: { tags: ['account'], summary: "Save the signed-in user's address (UK)", body: addressBodySchema, ...me },
+    },
     async (request) => service.saveAddress(await userId(request), request.body),
   );
 
@@ -92,7 +101,8 @@ export const profileRoutes: FastifyPluginAsyncZod<{ service: ProfileService; pho
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['account'],
-        summary: "Vacation mode on: the user's items cannot be booked for dates up to and including `until`; it ends by itself after that day",
+        summary:
+          "Vacation mode on: the user's items cannot be booked for dates up to and including `until`; it ends by itself after that day",
         body: z.object({ until: z.string({ error: 'Please choose the date you are back.' }).max(10) }),
         ...me,
       },

@@ -1,4 +1,15 @@
-import { activeVacation, AppError, addDays, compareDates, findPhoneCountry, formatPostcode, isIsoDate, PICTURE_MESSAGES, todayInLondon, type IsoDate } from '@toolshed/core';
+import {
+  activeVacation,
+  AppError,
+  addDays,
+  compareDates,
+  findPhoneCountry,
+  formatPostcode,
+  isIsoDate,
+  PICTURE_MESSAGES,
+  todayInLondon,
+  type IsoDate,
+} from '@toolshed/core';
 import { sniffImage } from '../../platform/images/sniff-image.ts';
 import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
@@ -25,7 +36,10 @@ export interface MeView {
 export function createProfileService(repo: ProfileRepository, storage: FileStorage, now: () => Date, onChange: () => void = () => {}) {
   function view(row: UserRow): MeView {
     const country = findPhoneCountry(row.phoneCountryCode);
-    const address = row.addressLine && row.addressCity && row.addressPostcode ? { line: row.addressLine, city: row.addressCity, postcode: row.addressPostcode } : null;
+    const address =
+      row.addressLine && row.addressCity && row.addressPostcode
+        ? { line: row.addressLine, city: row.addressCity, postcode: row.addressPostcode }
+        : null;
     return {
       id: row.id,
       name: row.name,
@@ -35,7 +49,13 @@ export function createProfileService(repo: ProfileRepository, storage: FileStora
       address,
       phone:
         country && row.phoneNumber
-          ? { countryCode: country.code, dialCode: country.dialCode, number: row.phoneNumber, formatted: `${country.dialCode} ${row.phoneNumber}`, verified: row.phoneVerified }
+          ? {
+              countryCode: country.code,
+              dialCode: country.dialCode,
+              number: row.phoneNumber,
+              formatted: `${country.dialCode} ${row.phoneNumber}`,
+              verified: row.phoneVerified,
+            }
           : null,
       vacationUntil: activeVacation(row.vacationUntil, todayInLondon(now())),
       calendarFeed: row.calendarTokenHash !== null,

@@ -16,15 +16,24 @@ let owner: { cookie: string; user: { id: string } };
 let renter: { cookie: string; user: { id: string } };
 let mower: { id: string };
 
-const setVacation = (until: string) => ctx.app.inject({ method: 'PUT', url: '/api/me/vacation', payload: { until }, headers: { cookie: owner.cookie, origin: ORIGIN } });
+const setVacation = (until: string) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/me/vacation', payload: { until }, headers: { cookie: owner.cookie, origin: ORIGIN } });
 const browse = async (start: string, end: string) =>
-  ((await ctx.app.inject({ method: 'GET', url: `/api/categories/all/items?startDate=${start}&endDate=${end}` })).json().items as Array<{ id: string }>).map((i) => i.id);
+  (
+    (await ctx.app.inject({ method: 'GET', url: `/api/categories/all/items?startDate=${start}&endDate=${end}` })).json().items as Array<{
+      id: string;
+    }>
+  ).map((i) => i.id);
 const detail = async () => (await ctx.app.inject({ method: 'GET', url: `/api/items/${mower.id}` })).json();
 const checkout = (startDate: string, endDate: string) =>
   post(
     ctx.app,
     '/api/checkout',
-    { lines: [{ itemId: mower.id, startDate, endDate }], card: { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'Rita Renter' }, idempotencyKey: randomUUID() },
+    {
+      lines: [{ itemId: mower.id, startDate, endDate }],
+      card: { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'Rita Renter' },
+      idempotencyKey: randomUUID(),
+    },
     { cookie: renter.cookie },
   );
 
@@ -33,7 +42,12 @@ beforeAll(async () => {
   await insertCategories(ctx.database.db);
   owner = await createSignedInUser(ctx.app, mailer, 'olive@example.com', 'Olive Owner');
   renter = await createSignedInUser(ctx.app, mailer, 'rita@example.com', 'Rita Renter');
-  await ctx.app.inject({ method: 'PUT', url: '/api/me/address', payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' }, headers: { cookie: renter.cookie, origin: ORIGIN } });
+  await ctx.app.inject({
+    method: 'PUT',
+    url: '/api/me/address',
+    payload: { line: '1 Mill Lane', city: 'Leeds', postcode: 'LS1 4AP' },
+    headers: { cookie: renter.cookie, origin: ORIGIN },
+  });
   mower = await createItem(ctx.database.db, owner.user.id, { name: 'Lawn mower', minDays: 1, maxDays: 7 });
 });
 afterAll(async () => ctx?.close());

@@ -36,13 +36,24 @@ const clashing = (itemId: string | SQL, rentalId: string | null, from: string, t
 export function createExtensionRepository(db: Db) {
   return {
     async itemTerms(itemId: string, executor: Executor = db): Promise<ItemTermsRow> {
-      const rows = await queryRows<ItemTermsRow>(executor as Db, sql`select max_days, booking_mode, buffer_days, category_id from items where id = ${itemId}`);
+      const rows = await queryRows<ItemTermsRow>(
+        executor as Db,
+        sql`select max_days, booking_mode, buffer_days, category_id from items where id = ${itemId}`,
+      );
       return rows[0]!;
     },
 
     /** Whether the days `from`..`to` are free for this rental to run on into (buffers and other calendars included). */
-    async daysFree(r: { itemId: string; rentalId: string; bufferDays: number }, from: string, to: string, executor: Executor = db): Promise<boolean> {
-      const rows = await queryRows<{ taken: boolean }>(executor as Db, sql`select ${clashing(r.itemId, r.rentalId, from, to, sql`${r.bufferDays}::int`)} as taken`);
+    async daysFree(
+      r: { itemId: string; rentalId: string; bufferDays: number },
+      from: string,
+      to: string,
+      executor: Executor = db,
+    ): Promise<boolean> {
+      const rows = await queryRows<{ taken: boolean }>(
+        executor as Db,
+        sql`select ${clashing(r.itemId, r.rentalId, from, to, sql`${r.bufferDays}::int`)} as taken`,
+      );
       if (rows[0]!.taken) return false;
       return (await itemsWithBlockedDays(executor, [{ itemId: r.itemId, startDate: from, endDate: to }])).size === 0;
     },
@@ -80,7 +91,20 @@ export function createExtensionRepository(db: Db) {
       );
     },
 
-    async record(tx: Executor, e: { rentalId: string; fromEndDate: string; toEndDate: string; linePence: number; feePence: number; paidWith: 'card' | 'balance'; authorizationId: string | null; status: 'paid' | 'pending'; at: Date }): Promise<void> {
+    async record(
+      tx: Executor,
+      e: {
+        rentalId: string;
+        fromEndDate: string;
+        toEndDate: string;
+        linePence: number;
+        feePence: number;
+        paidWith: 'card' | 'balance';
+        authorizationId: string | null;
+        status: 'paid' | 'pending';
+        at: Date;
+      },
+    ): Promise<void> {
       await tx.insert(rentalExtensions).values({
         rentalId: e.rentalId,
         fromEndDate: e.fromEndDate,
@@ -105,7 +129,10 @@ export function createExtensionRepository(db: Db) {
     },
 
     async answer(tx: Executor, extensionId: string, status: 'paid' | 'declined', at: Date): Promise<void> {
-      await tx.update(rentalExtensions).set({ status, answeredAt: at }).where(and(eq(rentalExtensions.id, extensionId), eq(rentalExtensions.status, 'pending')));
+      await tx
+        .update(rentalExtensions)
+        .set({ status, answeredAt: at })
+        .where(and(eq(rentalExtensions.id, extensionId), eq(rentalExtensions.status, 'pending')));
     },
   };
 }

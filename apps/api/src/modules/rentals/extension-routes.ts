@@ -21,14 +21,25 @@ const extensionQuoteSchema = z.object({
   price: priceSchema.nullable(),
   needsOwner: z.boolean().describe('A request-to-book item: the owner accepts the extension first'),
   suggestions: z
-    .array(z.object({ id: z.string(), name: z.string(), dailyRatePence: z.number().int(), city: z.string().nullable(), distanceMiles: z.number().nullable() }))
+    .array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        dailyRatePence: z.number().int(),
+        city: z.string().nullable(),
+        distanceMiles: z.number().nullable(),
+      }),
+    )
     .describe('When the next days are booked: up to 3 items of the same category nearby that are free on them'),
 });
 
 const card = z.object({ number: z.string().max(30), expiry: z.string().max(10), cvv: z.string().max(6), name: z.string().max(100) });
 
 /** Extending a rental: the renter's quote and request, the owner's answer for a request item. */
-export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.get(
     '/rentals/:rentalId/extension',
     {
@@ -50,10 +61,15 @@ export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService;
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['rentals'],
-        summary: 'Extend an upcoming or active rental to endDate (the renter): an instant item at once, the difference paid by card or balance; a request item once its owner accepts',
+        summary:
+          'Extend an upcoming or active rental to endDate (the renter): an instant item at once, the difference paid by card or balance; a request item once its owner accepts',
         params: rentalParams,
         body: z.object({ endDate: isoDateSchema, payWith: z.enum(EXTENSION_PAYMENT_METHODS), card: card.optional() }),
-        response: { 200: z.object({ status: z.enum(['extended', 'pending']), chargedPence: z.number().int() }), 402: errorBodySchema, ...refusals },
+        response: {
+          200: z.object({ status: z.enum(['extended', 'pending']), chargedPence: z.number().int() }),
+          402: errorBodySchema,
+          ...refusals,
+        },
       },
     },
     async (request) => service.extend(request.params.rentalId, (await currentUser.requireUser(request)).id, request.body),
@@ -62,7 +78,12 @@ export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService;
   app.post(
     '/rentals/:rentalId/extension/accept',
     {
-      schema: { tags: ['rentals'], summary: "Accept a request item's extension (the owner): the end date moves and the renter pays", params: rentalParams, response: { 204: z.null(), ...refusals } },
+      schema: {
+        tags: ['rentals'],
+        summary: "Accept a request item's extension (the owner): the end date moves and the renter pays",
+        params: rentalParams,
+        response: { 204: z.null(), ...refusals },
+      },
     },
     async (request, reply) => {
       await service.answer(request.params.rentalId, (await currentUser.requireUser(request)).id, { accept: true });
@@ -73,10 +94,19 @@ export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService;
   app.post(
     '/rentals/:rentalId/extension/decline',
     {
-      schema: { tags: ['rentals'], summary: "Decline a request item's extension with a reason (the owner): nothing is charged", params: rentalParams, body: cancelRentalSchema, response: { 204: z.null(), ...refusals } },
+      schema: {
+        tags: ['rentals'],
+        summary: "Decline a request item's extension with a reason (the owner): nothing is charged",
+        params: rentalParams,
+        body: cancelRentalSchema,
+        response: { 204: z.null(), ...refusals },
+      },
     },
     async (request, reply) => {
-      await service.answer(request.params.rentalId, (await currentUser.requireUser(request)).id, { accept: false, reason: request.body.reason ?? '' });
+      await service.answer(request.params.rentalId, (await currentUser.requireUser(request)).id, {
+        accept: false,
+        reason: request.body.reason ?? '',
+      });
       return reply.status(204).send(null);
     },
   );

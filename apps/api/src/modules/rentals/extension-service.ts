@@ -71,12 +71,23 @@ const takenMessage = (from: string, to: string) =>
  * checks the longer range; every refusal says why and moves no money.
  */
 export function createExtensionService({ repo, extensions, payments, events, now, onChange = () => {} }: ExtensionDeps) {
-  function assess(row: RentalRow, terms: ItemTermsRow, endDate: string, at: Date): { problem: string | null; price: ExtensionPrice | null } {
+  function assess(
+    row: RentalRow,
+    terms: ItemTermsRow,
+    endDate: string,
+    at: Date,
+  ): { problem: string | null; price: ExtensionPrice | null } {
     const state = rentalState(rentalFacts(row, at), todayInLondon(at));
     const problem = extensionProblem({ state, startDate: row.start_date, endDate: row.end_date, maxDays: terms.max_days }, endDate);
     if (problem) return { problem, price: null };
     const price = extensionPrice(
-      { dailyRatePence: row.daily_rate_pence ?? 0, weeklyRatePence: row.weekly_rate_pence, startDate: row.start_date, chargedLinePence: row.total_pence, chargedFeePence: feeShareOf(row) + row.extended_fee_pence },
+      {
+        dailyRatePence: row.daily_rate_pence ?? 0,
+        weeklyRatePence: row.weekly_rate_pence,
+        startDate: row.start_date,
+        chargedLinePence: row.total_pence,
+        chargedFeePence: feeShareOf(row) + row.extended_fee_pence,
+      },
       endDate,
     );
     return { problem: null, price };
@@ -99,21 +110,39 @@ export function createExtensionService({ repo, extensions, payments, events, now
     const { problem, price } = assess(row, terms, endDate, at);
     if (problem) return { endDate, problem, price: null, needsOwner, suggestions: [] };
     const from = addDays(row.end_date, 1);
-    if (await extensions.daysFree({ itemId: row.item_id, rentalId, bufferDays: row.buffer_days }, from, endDate)) return { endDate, problem: null, price, needsOwner, suggestions: [] };
-    const similar = await extensions.similarFree({ itemId: row.item_id, categoryId: terms.category_id, renterId: userId, from, to: endDate, limit: 3 });
+    if (await extensions.daysFree({ itemId: row.item_id, rentalId, bufferDays: row.buffer_days }, from, endDate))
+      return { endDate, problem: null, price, needsOwner, suggestions: [] };
+    const similar = await extensions.similarFree({
+      itemId: row.item_id,
+      categoryId: terms.category_id,
+      renterId: userId,
+      from,
+      to: endDate,
+      limit: 3,
+    });
     return {
       endDate,
       problem: takenMessage(from, endDate),
       price: null,
       needsOwner,
-      suggestions: similar.map((s) => ({ id: s.id, name: s.name, dailyRatePence: s.daily_rate_pence, city: s.city, distanceMiles: s.distance_m === null ? null : roundedMiles(s.distance_m) })),
+      suggestions: similar.map((s) => ({
+        id: s.id,
+        name: s.name,
+        dailyRatePence: s.daily_rate_pence,
+        city: s.city,
+        distanceMiles: s.distance_m === null ? null : roundedMiles(s.distance_m),
+      })),
     };
   }
 
   return {
     quote,
 
-    async extend(rentalId: string, userId: string, input: ExtensionInput): Promise<{ status: 'extended' | 'pending'; chargedPence: number }> {
+    async extend(
+      rentalId: string,
+      userId: string,
+      input: ExtensionInput,
+    ): Promise<{ status: 'extended' | 'pending'; chargedPence: number }> {
       if (!isRowId(rentalId)) throw notFound();
       // Who is asking comes first (the quote answers 404 to anyone but the renter), then the card.
       const asked = await quote(rentalId, userId, input.endDate);
@@ -127,7 +156,11 @@ export function createExtensionService({ repo, extensions, payments, events, now
       // The card is authorised before the transaction (no network call under the row lock) and voided if it does not commit.
       let authorizationId: string | null = null;
       if (input.payWith === 'card' && amount > 0) {
-        const auth = await payments.authorize({ amountPence: amount, card: input.card!, reference: `extension:${rentalId}:${input.endDate}` });
+        const auth = await payments.authorize({
+          amountPence: amount,
+          card: input.card!,
+          reference: `extension:${rentalId}:${input.endDate}`,
+        });
         if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
         authorizationId = auth.authorizationId;
       }
@@ -139,27 +172,67 @@ export function createExtensionService({ repo, extensions, payments, events, now
           const terms = await extensions.itemTerms(row.item_id, tx.executor);
           const { problem, price } = assess(row, terms, input.endDate, at);
           if (problem || !price) throw new AppError('CONFLICT', problem ?? 'This rental cannot be extended now.');
-          if (price.totalPence !== amount) throw new AppError('CONFLICT', 'This rental changed meanwhile. Please look at the new price and try again.');
+          if (price.totalPence !== amount)
+            throw new AppError('CONFLICT', 'This rental changed meanwhile. Please look at the new price and try again.');
           const from = addDays(row.end_date, 1);
-          if (!(await extensions.daysFree({ itemId: row.item_id, rentalId, bufferDays: row.buffer_days }, from, input.endDate, tx.executor))) {
+          if (
+            !(await extensions.daysFree({ itemId: row.item_id, rentalId, bufferDays: row.buffer_days }, from, input.endDate, tx.executor))
+          ) {
             throw new AppError('CONFLICT', takenMessage(from, input.endDate));
           }
-          if (await extensions.pending(rentalId, tx.executor)) throw new AppError('CONFLICT', 'An extension of this rental is already waiting for the owner.');
-          const record = { rentalId, fromEndDate: row.end_date, toEndDate: input.endDate, linePence: price.linePence, feePence: price.feePence, paidWith: input.payWith, authorizationId, at };
+          if (await extensions.pending(rentalId, tx.executor))
+            throw new AppError('CONFLICT', 'An extension of this rental is already waiting for the owner.');
+          const record = {
+            rentalId,
+            fromEndDate: row.end_date,
+            toEndDate: input.endDate,
+            linePence: price.linePence,
+            feePence: price.feePence,
+            paidWith: input.payWith,
+            authorizationId,
+            at,
+          };
           if (terms.booking_mode === 'request') {
             await extensions.record(tx.executor, { ...record, status: 'pending' });
-            await events.publish(tx.executor, { type: 'rental.extension_requested', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id, endDate: input.endDate });
+            await events.publish(tx.executor, {
+              type: 'rental.extension_requested',
+              rentalId,
+              itemId: row.item_id,
+              renterId: row.renter_id,
+              ownerId: row.owner_id,
+              endDate: input.endDate,
+            });
             return 'pending' as const;
           }
           if (input.payWith === 'balance' && amount > 0) {
             const { availablePence } = await balances(tx.executor, userId);
-            if (availablePence < amount) throw new AppError('CONFLICT', `Your balance is ${formatPence(availablePence)} and the extension costs ${formatPence(amount)}. Please pay by card instead.`, 'payWith');
+            if (availablePence < amount)
+              throw new AppError(
+                'CONFLICT',
+                `Your balance is ${formatPence(availablePence)} and the extension costs ${formatPence(amount)}. Please pay by card instead.`,
+                'payWith',
+              );
           }
           await extensions.moveEnd(tx.executor, rentalId, input.endDate, price.linePence, price.feePence);
-          const posting = extensionPosting({ rentalId, paymentId: row.payment_id, renterId: row.renter_id, ownerId: row.owner_id, linePence: price.linePence, feePence: price.feePence, paidWith: input.payWith });
+          const posting = extensionPosting({
+            rentalId,
+            paymentId: row.payment_id,
+            renterId: row.renter_id,
+            ownerId: row.owner_id,
+            linePence: price.linePence,
+            feePence: price.feePence,
+            paidWith: input.payWith,
+          });
           if (posting) await postTransaction(tx.executor, posting);
           await extensions.record(tx.executor, { ...record, status: 'paid' });
-          await events.publish(tx.executor, { type: 'rental.extended', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id, endDate: input.endDate });
+          await events.publish(tx.executor, {
+            type: 'rental.extended',
+            rentalId,
+            itemId: row.item_id,
+            renterId: row.renter_id,
+            ownerId: row.owner_id,
+            endDate: input.endDate,
+          });
           return 'extended' as const;
         });
         if (status === 'extended') {
@@ -169,7 +242,11 @@ export function createExtensionService({ repo, extensions, payments, events, now
         return { status, chargedPence: status === 'extended' ? Math.max(0, amount) : 0 };
       } catch (err) {
         if (authorizationId) await payments.void(authorizationId);
-        if (pgCode(err) === EXCLUSION_VIOLATION) throw new AppError('CONFLICT', 'The days after this rental were booked meanwhile, so it cannot run on to then. Nothing was charged.');
+        if (pgCode(err) === EXCLUSION_VIOLATION)
+          throw new AppError(
+            'CONFLICT',
+            'The days after this rental were booked meanwhile, so it cannot run on to then. Nothing was charged.',
+          );
         throw err;
       }
     },
@@ -199,17 +276,34 @@ export function createExtensionService({ repo, extensions, payments, events, now
         const terms = await extensions.itemTerms(row.item_id, tx.executor);
         const { problem, price } = assess(row, terms, pending.to_end_date, at);
         if (problem || !price) throw new AppError('CONFLICT', problem ?? 'This rental cannot be extended now.');
-        if (price.linePence !== pending.line_pence || price.feePence !== pending.fee_pence) throw new AppError('CONFLICT', 'This rental changed since the extension was asked for; it cannot be accepted as it is.');
+        if (price.linePence !== pending.line_pence || price.feePence !== pending.fee_pence)
+          throw new AppError('CONFLICT', 'This rental changed since the extension was asked for; it cannot be accepted as it is.');
         const from = addDays(row.end_date, 1);
-        if (!(await extensions.daysFree({ itemId: row.item_id, rentalId, bufferDays: row.buffer_days }, from, pending.to_end_date, tx.executor))) {
+        if (
+          !(await extensions.daysFree(
+            { itemId: row.item_id, rentalId, bufferDays: row.buffer_days },
+            from,
+            pending.to_end_date,
+            tx.executor,
+          ))
+        ) {
           throw new AppError('CONFLICT', takenMessage(from, pending.to_end_date));
         }
         if (pending.paid_with === 'balance' && price.totalPence > 0) {
           const { availablePence } = await balances(tx.executor, row.renter_id);
-          if (availablePence < price.totalPence) throw new AppError('CONFLICT', "The renter's balance no longer covers the extension, so it cannot be accepted.");
+          if (availablePence < price.totalPence)
+            throw new AppError('CONFLICT', "The renter's balance no longer covers the extension, so it cannot be accepted.");
         }
         await extensions.moveEnd(tx.executor, rentalId, pending.to_end_date, price.linePence, price.feePence);
-        const posting = extensionPosting({ rentalId, paymentId: row.payment_id, renterId: row.renter_id, ownerId: row.owner_id, linePence: price.linePence, feePence: price.feePence, paidWith: pending.paid_with });
+        const posting = extensionPosting({
+          rentalId,
+          paymentId: row.payment_id,
+          renterId: row.renter_id,
+          ownerId: row.owner_id,
+          linePence: price.linePence,
+          feePence: price.feePence,
+          paidWith: pending.paid_with,
+        });
         if (posting) await postTransaction(tx.executor, posting);
         await extensions.answer(tx.executor, pending.id, 'paid', at);
         await events.publish(tx.executor, { type: 'rental.extended', ...event });

@@ -59,7 +59,10 @@ export function createHandoverRepository(db: Db) {
   return {
     /** The rental if `userId` is its renter or its owner; nobody else learns it exists. */
     async rentalForParty(rentalId: string, userId: string): Promise<HandoverRentalRow | undefined> {
-      const rows = await queryRows<HandoverRentalRow>(db, sql`select ${rentalFields} from rentals r where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`);
+      const rows = await queryRows<HandoverRentalRow>(
+        db,
+        sql`select ${rentalFields} from rentals r where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`,
+      );
       return rows[0];
     },
 
@@ -90,7 +93,10 @@ export function createHandoverRepository(db: Db) {
 function handoverWriter(tx: Executor) {
   return {
     async photoCount(rentalId: string, side: HandoverSide): Promise<number> {
-      const rows = await queryRows<{ n: number }>(tx as Db, sql`select count(*)::int as n from handover_photos where rental_id = ${rentalId} and side = ${side}`);
+      const rows = await queryRows<{ n: number }>(
+        tx as Db,
+        sql`select count(*)::int as n from handover_photos where rental_id = ${rentalId} and side = ${side}`,
+      );
       return rows[0]?.n ?? 0;
     },
 

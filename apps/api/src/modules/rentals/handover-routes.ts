@@ -13,13 +13,17 @@ const sideParams = rentalParams.extend({ side: z.enum(['pickup', 'return'], { er
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** Handover photos and notes of a rental: its two parties only; anyone else is told it does not exist. */
-export const handoverRoutes: FastifyPluginAsyncZod<{ service: HandoverService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const handoverRoutes: FastifyPluginAsyncZod<{ service: HandoverService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.get(
     '/rentals/:rentalId/handover',
     {
       schema: {
         tags: ['rentals'],
-        summary: "A rental's handover: the owner's photos and note at pick-up, the renter's at return (its two parties only; anyone else: 404)",
+        summary:
+          "A rental's handover: the owner's photos and note at pick-up, the renter's at return (its two parties only; anyone else: 404)",
         params: rentalParams,
         response: { 200: handoverSchema, 401: errorBodySchema, 404: errorBodySchema },
       },
@@ -54,7 +58,8 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ service: HandoverService; c
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['rentals'],
-        summary: 'Save the note of a side of the handover (at most 500 characters; empty removes it), by the party and in the window that may add its photos',
+        summary:
+          'Save the note of a side of the handover (at most 500 characters; empty removes it), by the party and in the window that may add its photos',
         params: sideParams,
         body: handoverNoteInputSchema,
         response: { 200: handoverSchema, ...refusals },
@@ -71,7 +76,7 @@ export const handoverRoutes: FastifyPluginAsyncZod<{ service: HandoverService; c
     {
       schema: {
         tags: ['rentals'],
-        summary: 'One handover photo (WebP), for the rental\'s two parties only; ?size=thumb for the thumbnail',
+        summary: "One handover photo (WebP), for the rental's two parties only; ?size=thumb for the thumbnail",
         params: rentalParams.extend({ photoId: z.string().max(100) }),
         querystring: z.object({ size: z.enum(['large', 'thumb']).default('large') }),
         response: { 200: z.custom<Readable>(() => true).describe('The photo, image/webp'), 401: errorBodySchema, 404: errorBodySchema },

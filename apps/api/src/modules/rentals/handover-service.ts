@@ -123,8 +123,19 @@ export function createHandoverService({ repo, storage, now }: HandoverServiceDep
           if (!locked) throw notFound();
           const at = now();
           assertOpen(locked, side, userId, at, 'file');
-          if ((await tx.photoCount(locked.id, side)) >= MAX_HANDOVER_PHOTOS) throw new AppError('VALIDATION', HANDOVER_MESSAGES.tooMany, 'file');
-          await tx.addPhoto({ id: stored.id, rentalId: locked.id, side, addedBy: userId, largeKey: stored.largeKey, thumbKey: stored.thumbKey, width: stored.width, height: stored.height, takenAt: at });
+          if ((await tx.photoCount(locked.id, side)) >= MAX_HANDOVER_PHOTOS)
+            throw new AppError('VALIDATION', HANDOVER_MESSAGES.tooMany, 'file');
+          await tx.addPhoto({
+            id: stored.id,
+            rentalId: locked.id,
+            side,
+            addedBy: userId,
+            largeKey: stored.largeKey,
+            thumbKey: stored.thumbKey,
+            width: stored.width,
+            height: stored.height,
+            takenAt: at,
+          });
         });
       } catch (err) {
         await Promise.all([storage.remove(stored.largeKey), storage.remove(stored.thumbKey)]).catch(() => undefined);

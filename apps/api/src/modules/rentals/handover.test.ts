@@ -26,7 +26,9 @@ let outsider: Person;
 
 const BOUNDARY = '----handover';
 function multipart(file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   return Buffer.concat([head, file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
 }
 
@@ -36,7 +38,10 @@ async function phonePhoto(width = 1600, height = 1200): Promise<Buffer> {
   for (let i = 0; i < pixels.length; i++) pixels[i] = (i * 31) % 253;
   return sharp(pixels, { raw: { width, height, channels: 3 } })
     .jpeg({ quality: 80 })
-    .withExif({ IFD0: { Make: 'PhoneCo', Model: 'Camera 12' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' } })
+    .withExif({
+      IFD0: { Make: 'PhoneCo', Model: 'Camera 12' },
+      IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '51/1 30/1 0/1', GPSLongitudeRef: 'W', GPSLongitude: '0/1 7/1 0/1' },
+    })
     .toBuffer();
 }
 
@@ -47,9 +52,15 @@ const upload = (rentalId: string, side: string, who: Person | undefined, body: B
     payload: body,
     headers: { origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, ...(who ? { cookie: who.cookie } : {}) },
   });
-const handover = (rentalId: string, who: Person) => ctx.app.inject({ method: 'GET', url: `/api/rentals/${rentalId}/handover`, headers: { cookie: who.cookie } });
+const handover = (rentalId: string, who: Person) =>
+  ctx.app.inject({ method: 'GET', url: `/api/rentals/${rentalId}/handover`, headers: { cookie: who.cookie } });
 const saveNote = (rentalId: string, side: string, who: Person, note: string) =>
-  ctx.app.inject({ method: 'PUT', url: `/api/rentals/${rentalId}/handover/${side}/note`, headers: { cookie: who.cookie, origin: ORIGIN }, payload: { note } });
+  ctx.app.inject({
+    method: 'PUT',
+    url: `/api/rentals/${rentalId}/handover/${side}/note`,
+    headers: { cookie: who.cookie, origin: ORIGIN },
+    payload: { note },
+  });
 const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string } }).error;
 
 /** Each on an item of its own, so their dates never clash. */
@@ -63,7 +74,10 @@ async function rental(startDate: string, endDate: string, extra: Partial<typeof 
 }
 
 async function photoRows(rentalId: string) {
-  return queryRows<{ side: string; taken_at: string }>(ctx.database.db, sql`select side, taken_at::text from handover_photos where rental_id = ${rentalId} order by taken_at`);
+  return queryRows<{ side: string; taken_at: string }>(
+    ctx.database.db,
+    sql`select side, taken_at::text from handover_photos where rental_id = ${rentalId} order by taken_at`,
+  );
 }
 async function storedHandoverFiles(): Promise<string[]> {
   return readdir(path.join(ctx.dataDir, 'media', 'private'), { recursive: true }).catch(() => []);
@@ -134,7 +148,12 @@ describe('handover photos at pick-up and return', () => {
       method: 'POST',
       url: `/api/rentals/${r.id}/handover/pickup/photos?takenAt=2020-01-01T00:00:00Z`,
       payload: multipart(await phonePhoto(200, 150)),
-      headers: { origin: ORIGIN, cookie: owner.cookie, date: 'Wed, 01 Jan 2020 00:00:00 GMT', 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+      headers: {
+        origin: ORIGIN,
+        cookie: owner.cookie,
+        date: 'Wed, 01 Jan 2020 00:00:00 GMT',
+        'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+      },
     });
     expect(res.statusCode, res.body).toBe(201);
     expect((await photoRows(r.id)).map((p) => new Date(p.taken_at).toISOString())).toEqual(['2030-06-10T09:30:00.000Z']);
@@ -165,7 +184,9 @@ describe('only the two parties', () => {
     const keys = await queryRows<{ large_key: string }>(ctx.database.db, sql`select large_key from handover_photos limit 1`);
     expect(keys[0]!.large_key).toMatch(/^private\/handovers\//);
     expect((await ctx.app.inject({ method: 'GET', url: `/media/${keys[0]!.large_key}` })).statusCode).toBe(404);
-    expect((await ctx.app.inject({ method: 'GET', url: `/media/%70rivate/${keys[0]!.large_key.slice('private/'.length)}` })).statusCode).toBe(404);
+    expect(
+      (await ctx.app.inject({ method: 'GET', url: `/media/%70rivate/${keys[0]!.large_key.slice('private/'.length)}` })).statusCode,
+    ).toBe(404);
   });
 
   it('refuses the wrong party with 403 and says who adds each side', async () => {
@@ -185,7 +206,12 @@ describe('what is refused, changing nothing', () => {
   it('refuses a text file named .jpg, by its contents', async () => {
     const r = await rental('2030-06-10', '2030-06-11');
     const before = await storedHandoverFiles();
-    const res = await upload(r.id, 'pickup', owner, multipart(Buffer.from('these are not the pixels you are looking for\n'.repeat(20)), 'photo.jpg', 'image/jpeg'));
+    const res = await upload(
+      r.id,
+      'pickup',
+      owner,
+      multipart(Buffer.from('these are not the pixels you are looking for\n'.repeat(20)), 'photo.jpg', 'image/jpeg'),
+    );
     expect(res.statusCode).toBe(400);
     expect(errorOf(res).message).toBe(HANDOVER_MESSAGES.notImage);
     expect(await photoRows(r.id)).toEqual([]);
@@ -198,7 +224,9 @@ describe('what is refused, changing nothing', () => {
     expect(over.statusCode).toBe(413);
     expect(errorOf(over).message).toBe('Each photo must be 5 MB or smaller.');
     expect(await photoRows(r.id)).toEqual([]);
-    expect((await upload(r.id, 'pickup', owner, multipart(await pngOfExactSize(MAX_IMAGE_BYTES), 'five.png', 'image/png'))).statusCode).toBe(201);
+    expect(
+      (await upload(r.id, 'pickup', owner, multipart(await pngOfExactSize(MAX_IMAGE_BYTES), 'five.png', 'image/png'))).statusCode,
+    ).toBe(201);
   });
 
   it('refuses a pixel bomb (16000 x 16000) before decoding it', async () => {

@@ -24,11 +24,15 @@ let other: Person;
 let owner: Person;
 let stranger: Person;
 
-const quote = (id: string, endDate: string, cookie = renter.cookie) => kit.send('GET', `/api/rentals/${id}/extension?endDate=${endDate}`, cookie);
+const quote = (id: string, endDate: string, cookie = renter.cookie) =>
+  kit.send('GET', `/api/rentals/${id}/extension?endDate=${endDate}`, cookie);
 const extend = (id: string, body: object, cookie = renter.cookie) => kit.send('POST', `/api/rentals/${id}/extension`, cookie, body);
 const ledgerRows = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n;
 async function cardTotal(userId: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries where account = 'card' and user_id = ${userId}`);
+  const rows = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries where account = 'card' and user_id = ${userId}`,
+  );
   return rows[0]!.n;
 }
 
@@ -65,7 +69,12 @@ describe('extending an instant item', () => {
     const asked = (await quote(id, newEnd)).json();
     const before = priceBasket([{ dailyRatePence: 1000, days: 3 }]);
     const after = priceBasket([{ dailyRatePence: 1000, days: 5 }]);
-    expect(asked).toMatchObject({ problem: null, needsOwner: false, price: { linePence: 2000, feePence: 200, totalPence: after.totalPence - before.totalPence }, suggestions: [] });
+    expect(asked).toMatchObject({
+      problem: null,
+      needsOwner: false,
+      price: { linePence: 2000, feePence: 200, totalPence: after.totalPence - before.totalPence },
+      suggestions: [],
+    });
 
     const paidBefore = await cardTotal(renter.user.id);
     const res = await extend(id, { endDate: newEnd, payWith: 'card', card });
@@ -77,7 +86,10 @@ describe('extending an instant item', () => {
     expect([...processor.holds.values()].filter((h) => h === 'held')).toEqual([]);
     expect(await kit.unbalancedTransactions()).toBe(0);
     await ctx.app.jobs.runDue();
-    const told = await queryRows<{ title: string }>(ctx.database.db, sql`select title from notifications where user_id = ${owner.user.id} and kind = 'rental.extended'`);
+    const told = await queryRows<{ title: string }>(
+      ctx.database.db,
+      sql`select title from notifications where user_id = ${owner.user.id} and kind = 'rental.extended'`,
+    );
     expect(told).toEqual([{ title: 'Rental extended: Saw' }]);
 
     // Cancelling is no longer possible (it has started), and the popup's calendar shows the new end with its buffer.
@@ -100,20 +112,35 @@ describe('extending an instant item', () => {
 
     const ok = await extend(id, { endDate: addDays(rental.endDate, 1), payWith: 'balance' });
     expect(ok.json()).toEqual({ status: 'extended', chargedPence: 1650 });
-    const balance = await queryRows<{ n: number }>(ctx.database.db, sql`select sum(amount_pence)::int as n from ledger_entries where user_id = ${renter.user.id} and account = 'available'`);
+    const balance = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select sum(amount_pence)::int as n from ledger_entries where user_id = ${renter.user.id} and account = 'available'`,
+    );
     expect(balance[0]!.n).toBe(3300 - 1650);
   });
 });
 
 describe('refused, with the reason, moving no money', () => {
   it('when the next days are booked (buffer included), suggesting up to 3 similar items nearby free on them', async () => {
-    const drill = await createItem(ctx.database.db, owner.user.id, { name: 'Drill', categoryId: 'power-tools', bufferDays: 1, maxDays: 10 });
+    const drill = await createItem(ctx.database.db, owner.user.id, {
+      name: 'Drill',
+      categoryId: 'power-tools',
+      bufferDays: 1,
+      maxDays: 10,
+    });
     const id = await book(renter, drill.id, 2, 2);
     const rental = await kit.rental(id, renter.cookie);
     // Another renter's booking starts two days after this one ends: one buffer day between, none to spare.
     await book(other, drill.id, 5, 2);
     const near = await Promise.all(
-      [0, 1, 2, 3].map((i) => createItem(ctx.database.db, other.user.id, { name: `Drill ${i}`, categoryId: 'power-tools', latitude: 53.8 + i * 0.01, longitude: -1.55 })),
+      [0, 1, 2, 3].map((i) =>
+        createItem(ctx.database.db, other.user.id, {
+          name: `Drill ${i}`,
+          categoryId: 'power-tools',
+          latitude: 53.8 + i * 0.01,
+          longitude: -1.55,
+        }),
+      ),
     );
     const busy = await createItem(ctx.database.db, other.user.id, { name: 'Busy drill', categoryId: 'power-tools' });
     await book(renter, busy.id, 4, 1);
@@ -150,7 +177,12 @@ describe('refused, with the reason, moving no money', () => {
 
 describe('extending a request item', () => {
   it('waits for the owner: accepted, the end moves and the card is charged; declined, nothing is', async () => {
-    const van = await createItem(ctx.database.db, owner.user.id, { name: 'Van', bookingMode: 'request', dailyRatePence: 4000, maxDays: 10 });
+    const van = await createItem(ctx.database.db, owner.user.id, {
+      name: 'Van',
+      bookingMode: 'request',
+      dailyRatePence: 4000,
+      maxDays: 10,
+    });
     const id = await book(renter, van.id, 2, 2);
     expect((await kit.send('POST', `/api/rentals/${id}/accept`, owner.cookie, {})).statusCode).toBe(204);
     const rental = await kit.rental(id, renter.cookie);
@@ -170,7 +202,9 @@ describe('extending a request item', () => {
     expect(again.json().error.message).toBe('There is no extension of this rental waiting for an answer.');
 
     await extend(id, { endDate: addDays(rental.endDate, 2), payWith: 'card', card });
-    expect((await kit.send('POST', `/api/rentals/${id}/extension/decline`, owner.cookie, { reason: 'Needed it back' })).statusCode).toBe(204);
+    expect((await kit.send('POST', `/api/rentals/${id}/extension/decline`, owner.cookie, { reason: 'Needed it back' })).statusCode).toBe(
+      204,
+    );
     expect((await kit.rental(id, renter.cookie)).endDate).toBe(addDays(rental.endDate, 1));
     expect(await cardTotal(renter.user.id)).toBe(paid - 4400);
     expect([...processor.holds.values()].filter((h) => h === 'held')).toEqual([]);

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, compareDates, daysInclusive, feeShares, lineTotalPence, requestExpiresAt, TEST_CARDS, todayInLondon } from '@toolshed/core';
+import {
+  addDays,
+  compareDates,
+  daysInclusive,
+  feeShares,
+  lineTotalPence,
+  requestExpiresAt,
+  TEST_CARDS,
+  todayInLondon,
+} from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
@@ -57,16 +66,30 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   // Bookings weigh more, so that the other operations find rentals (and requests) to act on.
   {
     weight: 3,
-    arbitrary: fc.record({ kind: fc.constant('book' as const), renter: fc.nat(1), item: fc.nat(1), offset: fc.nat(4), days: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 7, max: 9 })) }),
+    arbitrary: fc.record({
+      kind: fc.constant('book' as const),
+      renter: fc.nat(1),
+      item: fc.nat(1),
+      offset: fc.nat(4),
+      days: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 7, max: 9 })),
+    }),
   },
   fc.record({ kind: fc.constant('answer' as const), ref: fc.nat(20), accept: fc.boolean() }),
   fc.record({ kind: fc.constant('extend' as const), ref: fc.nat(20), days: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('cancel' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner') }),
   fc.record({ kind: fc.constant('return' as const), ref: fc.nat(20) }),
-  fc.record({ kind: fc.constant('review' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner'), halves: fc.integer({ min: 1, max: 10 }) }),
+  fc.record({
+    kind: fc.constant('review' as const),
+    ref: fc.nat(20),
+    by: fc.constantFrom<Side>('renter', 'owner'),
+    halves: fc.integer({ min: 1, max: 10 }),
+  }),
 );
 /** Batches of operations sent at once, with hours or days passing between batches. */
-const script = fc.array(fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), hoursAfter: fc.constantFrom(0, 0, 6, 24, 48, 72), runJobs: fc.boolean() }), { minLength: 2, maxLength: 5 });
+const script = fc.array(
+  fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), hoursAfter: fc.constantFrom(0, 0, 6, 24, 48, 72), runJobs: fc.boolean() }),
+  { minLength: 2, maxLength: 5 },
+);
 
 function permutations<T>(xs: T[]): T[][] {
   if (xs.length <= 1) return [xs];
@@ -97,7 +120,12 @@ describe('rental lifecycle under concurrency', () => {
   /** The rental an operation acts on: answers go to requests and extensions to open rentals when there are any, so that they are tried often. */
   function pick(o: Op, model: ModelRental[]): ModelRental | null {
     if (o.kind === 'book') return null;
-    const preferred = o.kind === 'answer' ? model.filter((r) => r.state === 'requested' && (o.ref % 4 === 0 || clock < r.expiresAt!)) : o.kind === 'extend' ? model.filter((r) => r.state === 'open') : [];
+    const preferred =
+      o.kind === 'answer'
+        ? model.filter((r) => r.state === 'requested' && (o.ref % 4 === 0 || clock < r.expiresAt!))
+        : o.kind === 'extend'
+          ? model.filter((r) => r.state === 'open')
+          : [];
     const from = preferred.length > 0 ? preferred : model;
     return from[o.ref % Math.max(1, from.length)] ?? null;
   }
@@ -118,7 +146,8 @@ describe('rental lifecycle under concurrency', () => {
       const end = addDays(r.end, o.days);
       const others = rentals.filter((x) => x !== r);
       const free = bookable({ kind: 'book', renter: r.renter, item: r.item, offset: 0, days: 1 }, others, addDays(r.end, 1), end);
-      if (r.state !== 'open' || compareDates(today, r.end) > 0 || daysInclusive(r.start, end) > 10 || !free || r.extensionPending) return 409;
+      if (r.state !== 'open' || compareDates(today, r.end) > 0 || daysInclusive(r.start, end) > 10 || !free || r.extensionPending)
+        return 409;
       if (ITEMS[r.item]!.bookingMode === 'request') r.extensionPending = true;
       else r.end = end;
       return 200;
@@ -142,7 +171,11 @@ describe('rental lifecycle under concurrency', () => {
   /** Free when no open rental or held request of the item is within the buffer of these dates. */
   function bookable(o: Extract<Op, { kind: 'book' }>, rentals: ModelRental[], start: string, end: string): boolean {
     return !rentals.some(
-      (r) => r.item === o.item && (r.state === 'open' || r.state === 'requested') && compareDates(r.start, addDays(end, BUFFER_DAYS)) <= 0 && compareDates(start, addDays(r.end, BUFFER_DAYS)) <= 0,
+      (r) =>
+        r.item === o.item &&
+        (r.state === 'open' || r.state === 'requested') &&
+        compareDates(r.start, addDays(end, BUFFER_DAYS)) <= 0 &&
+        compareDates(start, addDays(r.end, BUFFER_DAYS)) <= 0,
     );
   }
 
@@ -156,7 +189,16 @@ describe('rental lifecycle under concurrency', () => {
     await fc.assert(
       fc.asyncProperty(script, async (batches) => {
         const items: Array<{ id: string }> = [];
-        for (const i of [0, 1]) items.push(await createItem(ctx.database.db, people.owners[i]!.user.id, { name: `Tool ${i}`, ...ITEMS[i]!, bufferDays: BUFFER_DAYS, minDays: 1, maxDays: 10 }));
+        for (const i of [0, 1])
+          items.push(
+            await createItem(ctx.database.db, people.owners[i]!.user.id, {
+              name: `Tool ${i}`,
+              ...ITEMS[i]!,
+              bufferDays: BUFFER_DAYS,
+              minDays: 1,
+              maxDays: 10,
+            }),
+          );
         const model: ModelRental[] = [];
         for (const batch of batches) {
           const today = todayInLondon(clock);
@@ -165,16 +207,27 @@ describe('rental lifecycle under concurrency', () => {
             batch.ops.map((o, i) => {
               if (o.kind === 'book') {
                 const start = addDays(today, o.offset);
-                return kit.book(people.renters[o.renter]!.cookie, [{ itemId: items[o.item]!.id, startDate: start, endDate: addDays(start, o.days - 1) }]);
+                return kit.book(people.renters[o.renter]!.cookie, [
+                  { itemId: items[o.item]!.id, startDate: start, endDate: addDays(start, o.days - 1) },
+                ]);
               }
               const r = targets[i];
               if (!r) return Promise.resolve(null);
               const owner = people.owners[r.item]!;
               const renterCookie = people.renters[r.renter]!.cookie;
-              if (o.kind === 'cancel') return o.by === 'owner' ? kit.cancel(r.id, owner.cookie, 'Not available after all.') : kit.cancel(r.id, renterCookie);
+              if (o.kind === 'cancel')
+                return o.by === 'owner' ? kit.cancel(r.id, owner.cookie, 'Not available after all.') : kit.cancel(r.id, renterCookie);
               if (o.kind === 'return') return kit.markReturned(r.id, owner.cookie);
-              if (o.kind === 'extend') return kit.send('POST', `/api/rentals/${r.id}/extension`, renterCookie, { endDate: addDays(r.end, o.days), payWith: 'card', card: EXTENSION_CARD });
-              if (o.kind === 'answer') return o.accept ? kit.send('POST', `/api/rentals/${r.id}/accept`, owner.cookie, {}) : kit.send('POST', `/api/rentals/${r.id}/decline`, owner.cookie, { reason: 'Not that week.' });
+              if (o.kind === 'extend')
+                return kit.send('POST', `/api/rentals/${r.id}/extension`, renterCookie, {
+                  endDate: addDays(r.end, o.days),
+                  payWith: 'card',
+                  card: EXTENSION_CARD,
+                });
+              if (o.kind === 'answer')
+                return o.accept
+                  ? kit.send('POST', `/api/rentals/${r.id}/accept`, owner.cookie, {})
+                  : kit.send('POST', `/api/rentals/${r.id}/decline`, owner.cookie, { reason: 'Not that week.' });
               return kit.review(r.id, o.by === 'owner' ? owner.cookie : renterCookie, o.halves / 2, 'Fine.');
             }),
           );
@@ -189,7 +242,17 @@ describe('rental lifecycle under concurrency', () => {
               if (o.kind === 'book') {
                 const start = addDays(today, o.offset);
                 const status = bookStatus(o, trial, start, addDays(start, o.days - 1), today);
-                if (status === 201) trial.push({ id: `new-${i}`, item: o.item, renter: o.renter, start, end: addDays(start, o.days - 1), state: isRequest(o) ? 'requested' : 'open', expiresAt: requestExpiresAt(clock, start), reviewed: { renter: false, owner: false } });
+                if (status === 201)
+                  trial.push({
+                    id: `new-${i}`,
+                    item: o.item,
+                    renter: o.renter,
+                    start,
+                    end: addDays(start, o.days - 1),
+                    state: isRequest(o) ? 'requested' : 'open',
+                    expiresAt: requestExpiresAt(clock, start),
+                    reviewed: { renter: false, owner: false },
+                  });
                 return statuses[i] === status;
               }
               const expected = apply(o, trial, today, targets[i] ?? null);
@@ -203,11 +266,22 @@ describe('rental lifecycle under concurrency', () => {
             const o = batch.ops[i]!;
             if (o.kind === 'book') {
               if (statuses[i] !== 201) continue;
-              const orderBody = (await kit.send('GET', `/api/orders/${responses[i]!.json().orderId}`, people.renters[o.renter]!.cookie)).json() as Order;
+              const orderBody = (
+                await kit.send('GET', `/api/orders/${responses[i]!.json().orderId}`, people.renters[o.renter]!.cookie)
+              ).json() as Order;
               const booked = orderBody.rentals[0]!;
               if (isRequest(o)) expect(booked.status).toBe('requested');
               else expect(booked.status).not.toBe('requested');
-              model.push({ id: booked.id, item: o.item, renter: o.renter, start: booked.startDate, end: booked.endDate, state: isRequest(o) ? 'requested' : 'open', expiresAt: requestExpiresAt(clock, booked.startDate), reviewed: { renter: false, owner: false } });
+              model.push({
+                id: booked.id,
+                item: o.item,
+                renter: o.renter,
+                start: booked.startDate,
+                end: booked.endDate,
+                state: isRequest(o) ? 'requested' : 'open',
+                expiresAt: requestExpiresAt(clock, booked.startDate),
+                reviewed: { renter: false, owner: false },
+              });
             } else apply(o, model, today, targets[i] ?? null);
           }
           clock = new Date(clock.getTime() + batch.hoursAfter * 3_600_000);
@@ -222,7 +296,8 @@ describe('rental lifecycle under concurrency', () => {
         for (const r of model) if (r.state === 'requested' && clock >= r.expiresAt!) r.state = 'cancelled';
         for (const r of model) {
           const seen = await kit.rental(r.id, people.renters[r.renter]!.cookie);
-          const expected = r.state === 'requested' ? 'requested' : r.state === 'cancelled' ? 'cancelled' : r.state === 'returned' ? 'completed' : null;
+          const expected =
+            r.state === 'requested' ? 'requested' : r.state === 'cancelled' ? 'cancelled' : r.state === 'returned' ? 'completed' : null;
           if (expected) expect(seen.status, `rental ${r.id}`).toBe(expected);
         }
         await checkInvariants();
@@ -251,12 +326,26 @@ describe('rental lifecycle under concurrency', () => {
             and daterange(a.start_date, a.end_date + a.buffer_days, '[]') && daterange(b.start_date, b.end_date + b.buffer_days, '[]')`,
     );
     expect(overlaps[0]!.n).toBe(0);
-    expect(await queryRows(db, sql`select id from rentals where buffer_days <> ${BUFFER_DAYS}::int`), 'each rental keeps its item\'s buffer').toEqual([]);
+    expect(
+      await queryRows(db, sql`select id from rentals where buffer_days <> ${BUFFER_DAYS}::int`),
+      "each rental keeps its item's buffer",
+    ).toEqual([]);
     await checkCharges();
     expect(await kit.unbalancedTransactions()).toBe(0);
 
     // Each cancelled line got back exactly its total and fee share, once; no payment refunded beyond its amount.
-    const lines = await queryRows<{ id: string; payment_id: string; total_pence: number; extended_line: number; extended_fee: number; cancelled: boolean; fee: number; amount: number; refunded: number; refunds: number }>(
+    const lines = await queryRows<{
+      id: string;
+      payment_id: string;
+      total_pence: number;
+      extended_line: number;
+      extended_fee: number;
+      cancelled: boolean;
+      fee: number;
+      amount: number;
+      refunded: number;
+      refunds: number;
+    }>(
       db,
       sql`select r.id, r.payment_id, r.total_pence, r.extended_line_pence as extended_line, r.extended_fee_pence as extended_fee, r.cancelled_at is not null and coalesce(r.request_status, 'accepted') = 'accepted' as cancelled,
                  p.service_fee_pence as fee, p.amount_pence as amount,
@@ -268,7 +357,10 @@ describe('rental lifecycle under concurrency', () => {
     for (const l of lines) byPayment.set(l.payment_id, [...(byPayment.get(l.payment_id) ?? []), l]);
     for (const group of byPayment.values()) {
       // The checkout's fee is shared over its own lines (what extensions added is paid beside it).
-      const shares = feeShares(group[0]!.fee, group.map((l) => l.total_pence - l.extended_line));
+      const shares = feeShares(
+        group[0]!.fee,
+        group.map((l) => l.total_pence - l.extended_line),
+      );
       group.forEach((l, i) => {
         expect(l.refunds).toBe(l.cancelled ? 1 : 0);
         expect(l.refunded).toBe(l.cancelled ? l.total_pence + shares[i]! + l.extended_fee : 0);
@@ -307,9 +399,22 @@ describe('rental lifecycle under concurrency', () => {
   async function checkCharges() {
     const db = ctx.database.db;
     const rows = await queryRows<{
-      id: string; payment_id: string; start_date: string; end_date: string; daily_rate_pence: number; weekly_rate_pence: number | null; total_pence: number;
-      request_status: string | null; request_authorization_id: string | null; request_amount_pence: number | null; subtotal: number; fee: number; card: number; entries: number;
-      extended_line_pence: number; extended_fee_pence: number;
+      id: string;
+      payment_id: string;
+      start_date: string;
+      end_date: string;
+      daily_rate_pence: number;
+      weekly_rate_pence: number | null;
+      total_pence: number;
+      request_status: string | null;
+      request_authorization_id: string | null;
+      request_amount_pence: number | null;
+      subtotal: number;
+      fee: number;
+      card: number;
+      entries: number;
+      extended_line_pence: number;
+      extended_fee_pence: number;
     }>(
       db,
       sql`select r.id, r.payment_id, to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.daily_rate_pence,
@@ -323,13 +428,17 @@ describe('rental lifecycle under concurrency', () => {
     const byPayment = new Map<string, typeof rows>();
     for (const r of rows) byPayment.set(r.payment_id, [...(byPayment.get(r.payment_id) ?? []), r]);
     for (const group of byPayment.values()) {
-      for (const r of group) expect(r.total_pence).toBe(lineTotalPence(r.daily_rate_pence, daysInclusive(r.start_date, r.end_date), r.weekly_rate_pence));
+      for (const r of group)
+        expect(r.total_pence).toBe(lineTotalPence(r.daily_rate_pence, daysInclusive(r.start_date, r.end_date), r.weekly_rate_pence));
       const booked = group.map((r) => r.total_pence - r.extended_line_pence);
       expect(group[0]!.subtotal).toBe(booked.reduce((sum, t) => sum + t, 0));
       const shares = feeShares(group[0]!.fee, booked);
       // Checkout charged the instant and accepted lines with their shares; extensions (all by card here) the rest of each new range.
       const charged = group.reduce(
-        (sum, r, i) => sum + (r.request_status === null || r.request_status === 'accepted' ? booked[i]! + shares[i]! : 0) + Math.max(0, r.extended_line_pence + r.extended_fee_pence),
+        (sum, r, i) =>
+          sum +
+          (r.request_status === null || r.request_status === 'accepted' ? booked[i]! + shares[i]! : 0) +
+          Math.max(0, r.extended_line_pence + r.extended_fee_pence),
         0,
       );
       expect(0 - group[0]!.card, `payment ${group[0]!.payment_id}`).toBe(charged);

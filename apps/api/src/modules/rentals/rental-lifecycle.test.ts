@@ -38,7 +38,13 @@ beforeAll(async () => {
   outsider = await createSignedInUser(ctx.app, mailer, 'nosy@example.com', 'Ned Nosy');
   await kit.saveAddress(renter.cookie);
   await kit.saveAddress(outsider.cookie);
-  drill = await createItem(ctx.database.db, owner.user.id, { name: 'Cordless Drill', dailyRatePence: 1250, address: '12 Elm Road', city: 'Leeds', postcode: 'LS6 2AB' });
+  drill = await createItem(ctx.database.db, owner.user.id, {
+    name: 'Cordless Drill',
+    dailyRatePence: 1250,
+    address: '12 Elm Road',
+    city: 'Leeds',
+    postcode: 'LS6 2AB',
+  });
   saw = await createItem(ctx.database.db, owner.user.id, { name: 'Circular Saw', dailyRatePence: 999 });
   ladder = await createItem(ctx.database.db, owner.user.id, { name: 'Ladder', dailyRatePence: 700 });
 });
@@ -54,7 +60,10 @@ describe('cancelling', () => {
     const sawRental = order.rentals.find((r) => r.item.id === saw.id)!;
     // The drill's share of the 575p fee, allocated over the lines ordered by rental id.
     const lines = [drillRental, sawRental].sort((a, b) => (a.id < b.id ? -1 : 1));
-    const share = feeShares(order.serviceFeePence, lines.map((l) => l.totalPence))[lines.indexOf(drillRental)]!;
+    const share = feeShares(
+      order.serviceFeePence,
+      lines.map((l) => l.totalPence),
+    )[lines.indexOf(drillRental)]!;
     expect(drillRental.paidPence).toBe(3750 + share);
     expect(drillRental.actions).toEqual(['cancel_by_renter']);
 
@@ -66,7 +75,11 @@ describe('cancelling', () => {
     expect(await kit.unbalancedTransactions()).toBe(0);
 
     const seen = await kit.rental(drillRental.id, renter.cookie);
-    expect(seen).toMatchObject({ status: 'cancelled', actions: [], cancellation: { by: 'renter', reason: null, refundPence: 3750 + share } });
+    expect(seen).toMatchObject({
+      status: 'cancelled',
+      actions: [],
+      cancellation: { by: 'renter', reason: null, refundPence: 3750 + share },
+    });
     expect((await kit.rental(sawRental.id, renter.cookie)).status).toBe('upcoming');
     const detail = (await kit.send('GET', `/api/items/${drill.id}`)).json() as ItemDetail;
     expect(detail.bookedRanges).toEqual([]);
@@ -119,7 +132,9 @@ describe('cancelling', () => {
       const late = await kit.cancel(started, renter.cookie);
       expect(late.statusCode).toBe(409);
       expect(late.json().error.message).toBe('This rental has already started, so it can no longer be cancelled.');
-      expect((await kit.cancel(started, owner.cookie, 'no')).json().error.message).toBe('This rental has already started, so it can no longer be cancelled.');
+      expect((await kit.cancel(started, owner.cookie, 'no')).json().error.message).toBe(
+        'This rental has already started, so it can no longer be cancelled.',
+      );
       expect((await kit.markReturned(started, owner.cookie)).statusCode).toBe(204);
       const returned = await kit.cancel(started, renter.cookie);
       expect(returned.statusCode).toBe(409);
@@ -134,8 +149,11 @@ describe('a payment still being taken', () => {
   it('cannot be cancelled to the balance until the card payment is captured', async () => {
     const id = (await bookOrder([{ itemId: ladder.id, startDate: d(60), endDate: d(60) }])).rentals[0]!.id;
     // Its card payment: a capture that failed once and waits for its retry.
-    const [payment] = await queryRows<{ id: string }>(ctx.database.db, sql`insert into payments (renter_id, subtotal_pence, service_fee_pence, amount_pence, brand, last4, provider, provider_reference, status)
-      values (${renter.user.id}, 700, 70, 770, 'visa', '4242', 'test', 'ref', 'capture_pending') returning id`);
+    const [payment] = await queryRows<{ id: string }>(
+      ctx.database.db,
+      sql`insert into payments (renter_id, subtotal_pence, service_fee_pence, amount_pence, brand, last4, provider, provider_reference, status)
+      values (${renter.user.id}, 700, 70, 770, 'visa', '4242', 'test', 'ref', 'capture_pending') returning id`,
+    );
     await ctx.database.db.execute(sql`update rentals set payment_id = ${payment!.id} where id = ${id}`);
     const res = await kit.cancel(id, renter.cookie);
     expect(res.statusCode).toBe(409);
@@ -147,11 +165,20 @@ describe('a payment still being taken', () => {
 describe('racing cancels', () => {
   it('the renter cancelling twice at once and the owner declining at the same moment end in one cancellation and one refund', async () => {
     const id = (await bookOrder([{ itemId: ladder.id, startDate: d(50), endDate: d(51) }])).rentals[0]!.id;
-    const answers = await Promise.all([kit.cancel(id, renter.cookie), kit.cancel(id, owner.cookie, 'Away that week.'), kit.cancel(id, renter.cookie)]);
+    const answers = await Promise.all([
+      kit.cancel(id, renter.cookie),
+      kit.cancel(id, owner.cookie, 'Away that week.'),
+      kit.cancel(id, renter.cookie),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409]);
-    const refunds = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ledger_transactions where rental_id = ${id} and kind = 'rental_cancelled'`);
+    const refunds = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from ledger_transactions where rental_id = ${id} and kind = 'rental_cancelled'`,
+    );
     expect(refunds[0]!.n).toBe(1);
-    expect(answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.message === 'This rental has already been cancelled.')).toBe(true);
+    expect(
+      answers.filter((a) => a.statusCode === 409).every((a) => a.json().error.message === 'This rental has already been cancelled.'),
+    ).toBe(true);
   });
 });
 
@@ -177,7 +204,9 @@ describe('marking returned', () => {
     await kit.cancel(cancelled, renter.cookie);
     clock = new Date(clock.getTime() + 30 * 86_400_000);
     try {
-      expect((await kit.markReturned(cancelled, owner.cookie)).json().error.message).toBe('This rental was cancelled, so it cannot be marked returned.');
+      expect((await kit.markReturned(cancelled, owner.cookie)).json().error.message).toBe(
+        'This rental was cancelled, so it cannot be marked returned.',
+      );
     } finally {
       clock = new Date(clock.getTime() - 30 * 86_400_000);
     }
@@ -197,7 +226,12 @@ describe('who sees what', () => {
     expect(forRenter.pickup).toEqual({ address: '12 Elm Road', city: 'Leeds', postcode: 'LS6 2AB' });
     expect(forRenter.contact).toMatchObject({ name: 'Olive Owner', email: 'olive@example.com' });
     const forOwner = await kit.rental(id, owner.cookie);
-    expect(forOwner).toMatchObject({ role: 'owner', contact: { name: 'Rita Renter', email: 'rita@example.com' }, orderId: null, paidPence: 0 });
+    expect(forOwner).toMatchObject({
+      role: 'owner',
+      contact: { name: 'Rita Renter', email: 'rita@example.com' },
+      orderId: null,
+      paidPence: 0,
+    });
     const outside = await kit.send('GET', `/api/rentals/${id}`, outsider.cookie);
     expect(outside.statusCode).toBe(404);
     expect(outside.body).not.toContain('Elm Road');

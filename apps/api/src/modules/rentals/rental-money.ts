@@ -6,12 +6,20 @@ import type { RentalRow } from './rental-repository.ts';
 /** This line's share of its checkout's service fee (0 for a rental booked without a checkout). */
 export function feeShareOf(row: Pick<RentalRow, 'id' | 'payment_fee_pence' | 'payment_lines'>): number {
   if (row.payment_fee_pence == null || !row.payment_lines) return 0;
-  const shares = feeShares(row.payment_fee_pence, row.payment_lines.map((l) => Number(l.total)));
+  const shares = feeShares(
+    row.payment_fee_pence,
+    row.payment_lines.map((l) => Number(l.total)),
+  );
   return shares[row.payment_lines.findIndex((l) => l.id === row.id)] ?? 0;
 }
 
 /** What the renter paid for this line: its total and its fee share (nothing for rentals booked outside checkout). */
-export function paidFor(row: Pick<RentalRow, 'id' | 'total_pence' | 'payment_id' | 'payment_fee_pence' | 'payment_lines' | 'request_status' | 'extended_fee_pence'>): number {
+export function paidFor(
+  row: Pick<
+    RentalRow,
+    'id' | 'total_pence' | 'payment_id' | 'payment_fee_pence' | 'payment_lines' | 'request_status' | 'extended_fee_pence'
+  >,
+): number {
   // A request is charged only once accepted.
   if (row.request_status && row.request_status !== 'accepted') return 0;
   // total_pence includes what extensions added to the line; their fees are kept beside it.

@@ -71,7 +71,9 @@ export interface PaymentRow {
 }
 
 const phone = (alias: string) =>
-  sql.raw(`case when ${alias}.phone_verified and ${alias}.phone_number is not null then concat_ws(' ', ${alias}.phone_country_code, ${alias}.phone_number) end`);
+  sql.raw(
+    `case when ${alias}.phone_verified and ${alias}.phone_number is not null then concat_ws(' ', ${alias}.phone_country_code, ${alias}.phone_number) end`,
+  );
 
 const review = (role: 'renter' | 'owner') =>
   sql`(select json_build_object('rating', rv.rating, 'comment', rv.comment, 'created_at', rv.created_at, 'published', rv.published_at is not null)
@@ -126,7 +128,10 @@ export function createRentalRepository(db: Db) {
     async rentalByItemAndStart(itemId: string, startDate: string, userId: string): Promise<RentalRow | undefined> {
       const rows = await queryRows<RentalRow>(
         db,
-        selectRentals(sql`r.item_id = ${itemId} and r.start_date = ${startDate}::date and ${isParty(userId)}`, sql`(r.cancelled_at is null) desc, r.created_at desc`),
+        selectRentals(
+          sql`r.item_id = ${itemId} and r.start_date = ${startDate}::date and ${isParty(userId)}`,
+          sql`(r.cancelled_at is null) desc, r.created_at desc`,
+        ),
       );
       return rows[0];
     },
@@ -175,7 +180,13 @@ function rentalWriter(tx: Executor) {
     lock: (rentalId: string) => lockThenRead(tx, sql`r.id = ${rentalId}`),
 
     /** Cancelling sets cancelled_at, which takes the rental out of the no-overlap constraint: its dates are free at once. */
-    async markCancelled(rentalId: string, by: 'renter' | 'owner' | 'system', reason: string | null, refundPence: number, at: Date): Promise<void> {
+    async markCancelled(
+      rentalId: string,
+      by: 'renter' | 'owner' | 'system',
+      reason: string | null,
+      refundPence: number,
+      at: Date,
+    ): Promise<void> {
       await tx.execute(
         sql`update rentals set cancelled_at = ${at.toISOString()}, cancelled_by = ${by}, cancel_reason = ${reason}, refund_pence = ${refundPence}
             where id = ${rentalId} and cancelled_at is null and not returned`,
@@ -183,7 +194,9 @@ function rentalWriter(tx: Executor) {
     },
 
     async markReturned(rentalId: string, at: Date): Promise<void> {
-      await tx.execute(sql`update rentals set returned = true, returned_at = ${at.toISOString()} where id = ${rentalId} and cancelled_at is null and not returned`);
+      await tx.execute(
+        sql`update rentals set returned = true, returned_at = ${at.toISOString()} where id = ${rentalId} and cancelled_at is null and not returned`,
+      );
     },
   };
 }

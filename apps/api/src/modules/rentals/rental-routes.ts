@@ -8,7 +8,10 @@ const rentalParams = z.object({ rentalId: z.string().max(100) });
 const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The rentals' routes: each asks the rental service (rules, permissions, transactions). */
-export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.get(
     '/me/rentals',
     {
@@ -52,7 +55,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; curre
       schema: {
         tags: ['rentals'],
         summary:
-          'Cancel an upcoming rental before its start date: the renter cancels, or the owner declines with a reason. The line total and its service fee share go back to the renter\'s balance',
+          "Cancel an upcoming rental before its start date: the renter cancels, or the owner declines with a reason. The line total and its service fee share go back to the renter's balance",
         params: rentalParams,
         body: cancelRentalSchema,
         response: { 200: z.object({ refundPence: z.number().int() }), 400: errorBodySchema, ...refusals },
@@ -69,7 +72,8 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; curre
     {
       schema: {
         tags: ['rentals'],
-        summary: "Mark a rental returned (its owner only, once it has started): completes it and makes the owner's earnings for it available",
+        summary:
+          "Mark a rental returned (its owner only, once it has started): completes it and makes the owner's earnings for it available",
         params: rentalParams,
         response: { 204: z.null(), 403: errorBodySchema, ...refusals },
       },

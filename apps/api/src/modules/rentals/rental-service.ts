@@ -85,7 +85,16 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
         await tx.markCancelled(rentalId, role, role === 'owner' ? why : null, refundPence, at);
         await events.publish(
           tx.executor,
-          { type: 'rental.cancelled', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id, by: role, reason: why ?? undefined, refundPence },
+          {
+            type: 'rental.cancelled',
+            rentalId,
+            itemId: row.item_id,
+            renterId: row.renter_id,
+            ownerId: row.owner_id,
+            by: role,
+            reason: why ?? undefined,
+            refundPence,
+          },
           `rental.cancelled:${rentalId}`,
         );
         return { refundPence };
@@ -107,7 +116,11 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
         await tx.markReturned(rentalId, at);
         await releaseEarnings(tx.executor, row);
         await onReturned?.(tx.executor, rentalId, at);
-        await events.publish(tx.executor, { type: 'rental.returned', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id }, `rental.returned:${rentalId}`);
+        await events.publish(
+          tx.executor,
+          { type: 'rental.returned', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id },
+          `rental.returned:${rentalId}`,
+        );
       });
       onChange();
     },

@@ -24,9 +24,11 @@ export function rentalKit(ctx: () => TestContext) {
       return res;
     },
     rental: async (id: string, cookie: string) => (await send('GET', `/api/rentals/${id}`, cookie)).json() as RentalView,
-    cancel: (id: string, cookie?: string, reason?: string) => send('POST', `/api/rentals/${id}/cancel`, cookie, reason === undefined ? {} : { reason }),
+    cancel: (id: string, cookie?: string, reason?: string) =>
+      send('POST', `/api/rentals/${id}/cancel`, cookie, reason === undefined ? {} : { reason }),
     markReturned: (id: string, cookie?: string) => send('POST', `/api/rentals/${id}/return`, cookie, {}),
-    review: (id: string, cookie: string | undefined, rating: number, comment = '') => send('POST', `/api/rentals/${id}/review`, cookie, { rating, comment }),
+    review: (id: string, cookie: string | undefined, rating: number, comment = '') =>
+      send('POST', `/api/rentals/${id}/review`, cookie, { rating, comment }),
     /** Every ledger transaction's entries sum to zero. */
     async unbalancedTransactions(): Promise<number> {
       const rows = await queryRows<{ n: number }>(

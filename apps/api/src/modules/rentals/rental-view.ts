@@ -22,7 +22,11 @@ export function roleOf(row: Pick<RentalRow, 'renter_id' | 'owner_id'>, userId: s
   return row.owner_id === userId ? 'owner' : 'renter';
 }
 
-const brief = (cell: ReviewCell): ReviewBrief => ({ rating: Number(cell.rating), comment: cell.comment, date: new Date(cell.created_at).toISOString() });
+const brief = (cell: ReviewCell): ReviewBrief => ({
+  rating: Number(cell.rating),
+  comment: cell.comment,
+  date: new Date(cell.created_at).toISOString(),
+});
 
 /** One rental as `viewerId` (its renter or its owner) may see it. */
 export function toRentalView(row: RentalRow, today: string, storage: FileStorage, viewerId: string, at: Date = new Date()): RentalView {
@@ -32,7 +36,10 @@ export function toRentalView(row: RentalRow, today: string, storage: FileStorage
   const state = rentalState(facts, today);
   const mine = role === 'renter' ? row.renter_review : row.owner_review;
   const theirs = role === 'renter' ? row.owner_review : row.renter_review;
-  const other = role === 'renter' ? { name: row.owner_name, email: row.owner_email, phone: row.owner_phone } : { name: row.renter_name, email: row.renter_email, phone: row.renter_phone };
+  const other =
+    role === 'renter'
+      ? { name: row.owner_name, email: row.owner_email, phone: row.owner_phone }
+      : { name: row.renter_name, email: row.renter_email, phone: row.renter_phone };
   // The renter learns the street address and the owner's contact by booking; a cancelled booking gives them back.
   const booked = !row.cancelled;
   return {
@@ -53,10 +60,17 @@ export function toRentalView(row: RentalRow, today: string, storage: FileStorage
     role,
     actions: availableTransitions(facts, role, today),
     paidPence: role === 'renter' ? paidFor(row) : 0,
-    pendingExtension: row.pending_extension ? { endDate: row.pending_extension.end_date, totalPence: row.pending_extension.total_pence } : null,
+    pendingExtension: row.pending_extension
+      ? { endDate: row.pending_extension.end_date, totalPence: row.pending_extension.total_pence }
+      : null,
     cancellation:
       row.cancelled && row.cancelled_at
-        ? { by: row.cancelled_by ?? 'system', reason: row.cancel_reason, refundPence: row.refund_pence ?? 0, date: new Date(row.cancelled_at).toISOString() }
+        ? {
+            by: row.cancelled_by ?? 'system',
+            reason: row.cancel_reason,
+            refundPence: row.refund_pence ?? 0,
+            date: new Date(row.cancelled_at).toISOString(),
+          }
         : null,
     pickup: booked || role === 'owner' ? { address: row.item_address, city: row.item_city, postcode: row.item_postcode } : null,
     contact: booked ? other : null,

@@ -8,7 +8,10 @@ import { queryRows, type Db, type Executor } from '../../db/database.ts';
 export function requestWriter(tx: Executor) {
   return {
     async markAccepted(rentalId: string): Promise<boolean> {
-      const rows = await queryRows(tx as Db, sql`update rentals set request_status = 'accepted' where id = ${rentalId} and request_status = 'pending' and cancelled_at is null returning id`);
+      const rows = await queryRows(
+        tx as Db,
+        sql`update rentals set request_status = 'accepted' where id = ${rentalId} and request_status = 'pending' and cancelled_at is null returning id`,
+      );
       return rows.length === 1;
     },
 

@@ -8,13 +8,17 @@ const rentalParams = z.object({ rentalId: z.string().max(100) });
 const refusals = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The owner's answer to a request to book. */
-export const requestRoutes: FastifyPluginAsyncZod<{ service: RequestService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const requestRoutes: FastifyPluginAsyncZod<{ service: RequestService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.post(
     '/rentals/:rentalId/accept',
     {
       schema: {
         tags: ['rentals'],
-        summary: "Accept a request to book (the item's owner, while the request holds its dates): the renter's card is charged and the rental is upcoming",
+        summary:
+          "Accept a request to book (the item's owner, while the request holds its dates): the renter's card is charged and the rental is upcoming",
         params: rentalParams,
         response: { 204: z.null(), 503: errorBodySchema, ...refusals },
       },
@@ -31,7 +35,8 @@ export const requestRoutes: FastifyPluginAsyncZod<{ service: RequestService; cur
     {
       schema: {
         tags: ['rentals'],
-        summary: "Decline a request to book with a reason (the item's owner): the card authorisation is released, nothing is charged and the dates are free again",
+        summary:
+          "Decline a request to book with a reason (the item's owner): the card authorisation is released, nothing is charged and the dates are free again",
         params: rentalParams,
         body: cancelRentalSchema,
         response: { 204: z.null(), 400: errorBodySchema, ...refusals },

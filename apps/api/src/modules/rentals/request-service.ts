@@ -1,4 +1,11 @@
-import { AppError, EXPIRED_REQUEST_REASON, requestAcceptedPosting, todayInLondon, transitionRefusal, type RentalTransition } from '@toolshed/core';
+import {
+  AppError,
+  EXPIRED_REQUEST_REASON,
+  requestAcceptedPosting,
+  todayInLondon,
+  transitionRefusal,
+  type RentalTransition,
+} from '@toolshed/core';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
@@ -46,7 +53,10 @@ export function createRequestService({ repo, payments, events, now, onChange = (
         try {
           await payments.capture(row.request_authorization_id!);
         } catch {
-          throw new AppError('UNAVAILABLE', "The renter's card could not be charged just now. Nothing has changed: please try again in a moment.");
+          throw new AppError(
+            'UNAVAILABLE',
+            "The renter's card could not be charged just now. Nothing has changed: please try again in a moment.",
+          );
         }
         await requestWriter(tx.executor).markAccepted(rentalId);
         await postTransaction(
@@ -60,7 +70,11 @@ export function createRequestService({ repo, payments, events, now, onChange = (
             amountPence: row.request_amount_pence ?? row.total_pence,
           }),
         );
-        await events.publish(tx.executor, { type: 'rental.request_accepted', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id }, `rental.request_accepted:${rentalId}`);
+        await events.publish(
+          tx.executor,
+          { type: 'rental.request_accepted', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id },
+          `rental.request_accepted:${rentalId}`,
+        );
       });
     },
 
@@ -75,7 +89,17 @@ export function createRequestService({ repo, payments, events, now, onChange = (
         await requestWriter(tx.executor).markClosed(rentalId, 'declined', 'owner', why, at);
         await events.publish(
           tx.executor,
-          { type: 'rental.cancelled', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id, by: 'owner', reason: why, refundPence: 0, request: true },
+          {
+            type: 'rental.cancelled',
+            rentalId,
+            itemId: row.item_id,
+            renterId: row.renter_id,
+            ownerId: row.owner_id,
+            by: 'owner',
+            reason: why,
+            refundPence: 0,
+            request: true,
+          },
           `rental.cancelled:${rentalId}`,
         );
       });
@@ -91,7 +115,17 @@ export function createRequestService({ repo, payments, events, now, onChange = (
         await requestWriter(tx.executor).markClosed(rentalId, 'expired', 'system', EXPIRED_REQUEST_REASON, at);
         await events.publish(
           tx.executor,
-          { type: 'rental.cancelled', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id, by: 'system', reason: EXPIRED_REQUEST_REASON, refundPence: 0, request: true },
+          {
+            type: 'rental.cancelled',
+            rentalId,
+            itemId: row.item_id,
+            renterId: row.renter_id,
+            ownerId: row.owner_id,
+            by: 'system',
+            reason: EXPIRED_REQUEST_REASON,
+            refundPence: 0,
+            request: true,
+          },
           `rental.cancelled:${rentalId}`,
         );
         return true;

@@ -27,18 +27,25 @@ let ladder: { id: string; ownerId: string };
 let drill: { id: string; ownerId: string };
 
 const accept = (id: string, cookie: string) => kit.send('POST', `/api/rentals/${id}/accept`, cookie, {});
-const decline = (id: string, cookie: string, reason?: string) => kit.send('POST', `/api/rentals/${id}/decline`, cookie, reason === undefined ? {} : { reason });
+const decline = (id: string, cookie: string, reason?: string) =>
+  kit.send('POST', `/api/rentals/${id}/decline`, cookie, reason === undefined ? {} : { reason });
 const order = async (res: { json(): unknown }, cookie: string) =>
   (await kit.send('GET', `/api/orders/${(res.json() as { orderId: string }).orderId}`, cookie)).json() as Order;
 
 async function cardTotal(userId: string): Promise<number> {
-  const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries where account = 'card' and user_id = ${userId}`);
+  const rows = await queryRows<{ n: number }>(
+    ctx.database.db,
+    sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries where account = 'card' and user_id = ${userId}`,
+  );
   return rows[0]!.n;
 }
 const ledgerRows = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n;
 const holdsIn = (state: 'held' | 'captured' | 'voided') => [...processor.holds.values()].filter((s) => s === state).length;
 async function notices(userId: string) {
-  return queryRows<{ kind: string; title: string; link: string }>(ctx.database.db, sql`select kind, title, link from notifications where user_id = ${userId} order by created_at`);
+  return queryRows<{ kind: string; title: string; link: string }>(
+    ctx.database.db,
+    sql`select kind, title, link from notifications where user_id = ${userId} order by created_at`,
+  );
 }
 
 beforeAll(async () => {
@@ -64,15 +71,25 @@ describe('a wheelbarrow with an instant and a request line', () => {
     ]);
     expect(res.statusCode).toBe(201);
     const placed = await order(res, renter.cookie);
-    const price = priceBasket([{ dailyRatePence: 1000, days: 3 }, { dailyRatePence: 1250, days: 2 }]);
-    expect(placed).toMatchObject({ subtotalPence: price.subtotalPence, serviceFeePence: price.serviceFeePence, totalPence: price.totalPence });
+    const price = priceBasket([
+      { dailyRatePence: 1000, days: 3 },
+      { dailyRatePence: 1250, days: 2 },
+    ]);
+    expect(placed).toMatchObject({
+      subtotalPence: price.subtotalPence,
+      serviceFeePence: price.serviceFeePence,
+      totalPence: price.totalPence,
+    });
     const byName = Object.fromEntries(placed.rentals.map((r) => [r.item.name, r]));
     expect(byName.Ladder!.status).toBe('requested');
     expect(byName.Drill!.status).toBe('upcoming');
     requestId = byName.Ladder!.id;
     // The card paid the drill and its share of the fee only; the ladder's authorisation waits.
     const ids = placed.rentals.map((r) => r.id).sort();
-    const shares = feeShares(price.serviceFeePence, ids.map((id) => (id === requestId ? 3000 : 2500)));
+    const shares = feeShares(
+      price.serviceFeePence,
+      ids.map((id) => (id === requestId ? 3000 : 2500)),
+    );
     const drillShare = shares[ids.indexOf(byName.Drill!.id)]!;
     expect(await cardTotal(renter.user.id)).toBe(-(2500 + drillShare));
     expect(holdsIn('held')).toBe(1);
@@ -87,11 +104,15 @@ describe('a wheelbarrow with an instant and a request line', () => {
   it('the owner is told, with a link to where they answer, and sees Accept and Decline', async () => {
     await ctx.app.jobs.runDue();
     const toOwner = await notices(owner.user.id);
-    expect(toOwner).toContainEqual(expect.objectContaining({ kind: 'rental.requested', title: 'Request to book: Ladder', link: `/rentals/${requestId}` }));
+    expect(toOwner).toContainEqual(
+      expect.objectContaining({ kind: 'rental.requested', title: 'Request to book: Ladder', link: `/rentals/${requestId}` }),
+    );
     expect((await kit.rental(requestId, owner.cookie)).actions).toEqual(['accept_request', 'decline_request']);
     expect((await kit.rental(requestId, renter.cookie)).actions).toEqual([]);
     // My Items: the item with a request waiting comes first, the request first among its rentals.
-    const mine = (await kit.send('GET', '/api/me/items', owner.cookie)).json() as { items: Array<{ name: string; periods: Array<{ rentalId: string; state: string }> }> };
+    const mine = (await kit.send('GET', '/api/me/items', owner.cookie)).json() as {
+      items: Array<{ name: string; periods: Array<{ rentalId: string; state: string }> }>;
+    };
     expect(mine.items[0]).toMatchObject({ name: 'Ladder', periods: [{ rentalId: requestId, state: 'requested' }] });
   });
 
@@ -115,10 +136,17 @@ describe('a wheelbarrow with an instant and a request line', () => {
     expect(seen.status).toBe('upcoming');
     expect(seen.paidPence).toBeGreaterThan(3000);
     expect(holdsIn('held')).toBe(0);
-    expect(await cardTotal(renter.user.id)).toBe(-priceBasket([{ dailyRatePence: 1000, days: 3 }, { dailyRatePence: 1250, days: 2 }]).totalPence);
+    expect(await cardTotal(renter.user.id)).toBe(
+      -priceBasket([
+        { dailyRatePence: 1000, days: 3 },
+        { dailyRatePence: 1250, days: 2 },
+      ]).totalPence,
+    );
     expect(await kit.unbalancedTransactions()).toBe(0);
     await ctx.app.jobs.runDue();
-    expect(await notices(renter.user.id)).toContainEqual(expect.objectContaining({ kind: 'rental.request_accepted', title: 'Request accepted: Ladder' }));
+    expect(await notices(renter.user.id)).toContainEqual(
+      expect.objectContaining({ kind: 'rental.request_accepted', title: 'Request accepted: Ladder' }),
+    );
 
     const again = await accept(requestId, owner.cookie);
     expect(again.statusCode).toBe(409);
@@ -134,7 +162,11 @@ describe('a declined request', () => {
     const card = await cardTotal(renter.user.id);
     expect((await decline(id, owner.cookie, 'Away that weekend')).statusCode).toBe(204);
     const seen = await kit.rental(id, renter.cookie);
-    expect(seen).toMatchObject({ status: 'cancelled', paidPence: 0, cancellation: { by: 'owner', reason: 'Away that weekend', refundPence: 0 } });
+    expect(seen).toMatchObject({
+      status: 'cancelled',
+      paidPence: 0,
+      cancellation: { by: 'owner', reason: 'Away that weekend', refundPence: 0 },
+    });
     expect(holdsIn('held')).toBe(0);
 
     const late = await accept(id, owner.cookie);
@@ -143,7 +175,9 @@ describe('a declined request', () => {
     expect(await cardTotal(renter.user.id)).toBe(card);
 
     await ctx.app.jobs.runDue();
-    expect(await notices(renter.user.id)).toContainEqual(expect.objectContaining({ kind: 'rental.cancelled', title: 'Request declined: Ladder' }));
+    expect(await notices(renter.user.id)).toContainEqual(
+      expect.objectContaining({ kind: 'rental.cancelled', title: 'Request declined: Ladder' }),
+    );
     // The dates are free again.
     expect((await kit.book(other.cookie, [{ itemId: ladder.id, startDate: d(20), endDate: d(21) }])).statusCode).toBe(201);
   });
@@ -169,9 +203,15 @@ describe('a request nobody answers', () => {
       expect(holdsIn('held')).toBe(0);
       expect(await cardTotal(renter.user.id)).toBe(card);
       await ctx.app.jobs.runDue();
-      expect(await notices(owner.user.id)).toContainEqual(expect.objectContaining({ kind: 'rental.cancelled', title: 'Request expired: Ladder' }));
-      expect(await notices(renter.user.id)).toContainEqual(expect.objectContaining({ kind: 'rental.cancelled', title: 'Request expired: Ladder' }));
-      expect((await accept(id, owner.cookie)).json().error.message).toBe('This request has expired: its dates were freed and nothing was charged.');
+      expect(await notices(owner.user.id)).toContainEqual(
+        expect.objectContaining({ kind: 'rental.cancelled', title: 'Request expired: Ladder' }),
+      );
+      expect(await notices(renter.user.id)).toContainEqual(
+        expect.objectContaining({ kind: 'rental.cancelled', title: 'Request expired: Ladder' }),
+      );
+      expect((await accept(id, owner.cookie)).json().error.message).toBe(
+        'This request has expired: its dates were freed and nothing was charged.',
+      );
     } finally {
       clock = started;
     }

@@ -52,7 +52,8 @@ const rows = <T>(executor: Executor, query: SQL) => queryRows<T>(executor as Db,
 export function createReviewsRepository(db: Db) {
   return {
     /** Visible reviews a user received (their profile and owner page). */
-    received: (userId: string, limit = 100) => rows<ReviewRow>(db, selectReviews(sql`r.reviewee_id = ${userId} and r.published_at is not null`, limit)),
+    received: (userId: string, limit = 100) =>
+      rows<ReviewRow>(db, selectReviews(sql`r.reviewee_id = ${userId} and r.published_at is not null`, limit)),
 
     /** A user's own reviews, hidden ones included (only they see this list). */
     written: (userId: string) => rows<ReviewRow>(db, selectReviews(sql`r.reviewer_id = ${userId}`)),
@@ -85,7 +86,16 @@ export function createReviewsRepository(db: Db) {
 export const reviewWrites = {
   async insert(
     tx: Executor,
-    review: { rentalId: string; itemId: string; reviewerId: string; revieweeId: string; role: 'renter' | 'owner'; rating: number; comment: string; at: Date },
+    review: {
+      rentalId: string;
+      itemId: string;
+      reviewerId: string;
+      revieweeId: string;
+      role: 'renter' | 'owner';
+      rating: number;
+      comment: string;
+      at: Date;
+    },
   ): Promise<void> {
     await tx.execute(
       sql`insert into reviews (rental_id, item_id, reviewer_id, reviewee_id, reviewer_role, rating, comment, created_at, published_at)
@@ -109,7 +119,10 @@ export const reviewWrites = {
   async refreshRatings(tx: Executor, userIds: string[]): Promise<void> {
     const ids = [...new Set(userIds)].sort();
     if (ids.length === 0) return;
-    const list = sql.join(ids.map((id) => sql`${id}`), sql`, `);
+    const list = sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    );
     await tx.execute(sql`select id from users where id in (${list}) order by id for update`);
     await tx.execute(
       sql`update users u set

@@ -57,7 +57,9 @@ describe('reviews both ways, double-blind', () => {
     expect(ownersView).toMatchObject({ theirReview: null, theirReviewHidden: true, actions: ['review_by_owner'] });
     expect(JSON.stringify(ownersView)).not.toContain('Great drill');
     const mineBefore = (await kit.send('GET', '/api/me/reviews', renter.cookie)).json() as MyReviews;
-    expect(mineBefore.written).toEqual([expect.objectContaining({ rating: 4.5, visible: false, itemName: 'Cordless Drill', revieweeName: 'Olive Owner' })]);
+    expect(mineBefore.written).toEqual([
+      expect.objectContaining({ rating: 4.5, visible: false, itemName: 'Cordless Drill', revieweeName: 'Olive Owner' }),
+    ]);
     expect(mineBefore.toWrite).toEqual([]);
     const ownerToWrite = (await kit.send('GET', '/api/me/reviews', owner.cookie)).json() as MyReviews;
     expect(ownerToWrite.toWrite).toEqual([expect.objectContaining({ rentalId: id, role: 'owner', otherPartyName: 'Rita Renter' })]);
@@ -67,7 +69,14 @@ describe('reviews both ways, double-blind', () => {
     expect(second.json()).toEqual({ visible: true });
     const shown = await profile(owner.user.id);
     expect(shown).toMatchObject({ rating: 4.5, totalRatings: 1 });
-    expect(shown.reviews).toEqual([expect.objectContaining({ rating: 4.5, comment: 'Great drill, friendly owner.', reviewerName: 'Rita Renter', itemName: 'Cordless Drill' })]);
+    expect(shown.reviews).toEqual([
+      expect.objectContaining({
+        rating: 4.5,
+        comment: 'Great drill, friendly owner.',
+        reviewerName: 'Rita Renter',
+        itemName: 'Cordless Drill',
+      }),
+    ]);
     expect(await profile(renter.user.id)).toMatchObject({ rating: 5, totalRatings: 1 });
     expect(await kit.rental(id, renter.cookie)).toMatchObject({
       myReview: { rating: 4.5 },
@@ -121,11 +130,16 @@ describe('reviews both ways, double-blind', () => {
     // On PostgreSQL they run in parallel and wait for the rental's lock in turn; each must then see
     // the review the one before it committed (it once found none, inserted and hit the unique index).
     const id = await returnedRental(50, 51);
-    const responses = await Promise.all([5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5].map((rating) => kit.review(id, renter.cookie, rating, 'Sent at once.')));
+    const responses = await Promise.all(
+      [5, 4.5, 4, 3.5, 3, 2.5, 2, 1.5].map((rating) => kit.review(id, renter.cookie, rating, 'Sent at once.')),
+    );
     const statuses = responses.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
-    for (const refused of responses.filter((r) => r.statusCode === 409)) expect(refused.json().error.message).toBe('You have already reviewed this rental.');
-    const written = ((await kit.send('GET', '/api/me/reviews', renter.cookie)).json() as MyReviews).written.filter((r) => r.comment === 'Sent at once.');
+    for (const refused of responses.filter((r) => r.statusCode === 409))
+      expect(refused.json().error.message).toBe('You have already reviewed this rental.');
+    const written = ((await kit.send('GET', '/api/me/reviews', renter.cookie)).json() as MyReviews).written.filter(
+      (r) => r.comment === 'Sent at once.',
+    );
     expect(written).toHaveLength(1);
   });
 });

@@ -4,7 +4,10 @@ import { errorBodySchema, myReviewsSchema, reviewInputSchema } from '@toolshed/c
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { ReviewsService } from './reviews-service.ts';
 
-export const reviewsRoutes: FastifyPluginAsyncZod<{ service: ReviewsService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<{ service: ReviewsService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.post(
     '/rentals/:rentalId/review',
     {

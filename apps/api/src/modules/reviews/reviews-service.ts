@@ -33,15 +33,28 @@ export function toReview(row: ReviewRow): Review {
  * reviewed too or 14 days have passed since the return. Showing a review and updating the
  * reviewee's rating happen in one transaction.
  */
-export function createReviewsService(deps: { repo: ReviewsRepository; rentals: RentalRepository; events: EventBus; jobs: JobQueue; now: () => Date }) {
+export function createReviewsService(deps: {
+  repo: ReviewsRepository;
+  rentals: RentalRepository;
+  events: EventBus;
+  jobs: JobQueue;
+  now: () => Date;
+}) {
   const { repo, rentals, events, jobs, now } = deps;
 
   async function publish(tx: Executor, rentalId: string, at: Date): Promise<number> {
     const shown = await reviewWrites.publishHidden(tx, rentalId, at);
     if (shown.length === 0) return 0;
-    await reviewWrites.refreshRatings(tx, shown.map((r) => r.reviewee_id));
+    await reviewWrites.refreshRatings(
+      tx,
+      shown.map((r) => r.reviewee_id),
+    );
     for (const r of shown) {
-      await events.publish(tx, { type: 'review.published', reviewId: r.id, reviewerId: r.reviewer_id, revieweeId: r.reviewee_id, rentalId: r.rental_id }, `review.published:${r.id}`);
+      await events.publish(
+        tx,
+        { type: 'review.published', reviewId: r.id, reviewerId: r.reviewer_id, revieweeId: r.reviewee_id, rentalId: r.rental_id },
+        `review.published:${r.id}`,
+      );
     }
     return shown.length;
   }
@@ -104,7 +117,14 @@ export function createReviewsService(deps: { repo: ReviewsRepository; rentals: R
       return {
         received: received.map(toReview),
         written: written.map(toReview),
-        toWrite: toWrite.map((r) => ({ rentalId: r.rental_id, itemId: r.item_id, itemName: r.item_name, role: r.role, otherPartyName: r.other_name, endDate: r.end_date })),
+        toWrite: toWrite.map((r) => ({
+          rentalId: r.rental_id,
+          itemId: r.item_id,
+          itemName: r.item_name,
+          role: r.role,
+          otherPartyName: r.other_name,
+          endDate: r.end_date,
+        })),
       };
     },
 

@@ -33,7 +33,10 @@ describe('POST /api/support-requests', () => {
   it('links the request to the signed-in user', async () => {
     const { cookie, user } = await createSignedInUser(ctx.app, mailer, 'member@example.com');
     const res = await post(ctx.app, '/api/support-requests', valid, { cookie });
-    const rows = await queryRows<{ user_id: string }>(ctx.database.db, sql`select user_id from support_requests where id = ${(res.json() as { id: string }).id}`);
+    const rows = await queryRows<{ user_id: string }>(
+      ctx.database.db,
+      sql`select user_id from support_requests where id = ${(res.json() as { id: string }).id}`,
+    );
     expect(rows[0]?.user_id).toBe(user.id);
   });
 
@@ -44,7 +47,7 @@ describe('POST /api/support-requests', () => {
     ['empty subject', { ...valid, subject: '' }, 'subject', 'Please enter a subject.'],
     ['short message', { ...valid, message: 'too short' }, 'message', 'Your message must be at least 10 characters.'],
     ['long message', { ...valid, message: 'x'.repeat(5001) }, 'message', 'Your message must be at most 5000 characters.'],
-  ])('refuses a %s in the form\'s own words and stores nothing', async (_label, body, field, message) => {
+  ])("refuses a %s in the form's own words and stores nothing", async (_label, body, field, message) => {
     const before = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from support_requests`);
     const res = await post(ctx.app, '/api/support-requests', body);
     expect(res.statusCode).toBe(400);

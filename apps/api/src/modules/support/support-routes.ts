@@ -9,11 +9,9 @@ import type { SupportService } from './support-service.ts';
 const text = z.string().trim().default('');
 
 /** The contact form's rules, as the form itself checks them (core `supportProblems`), in its words. */
-export const supportRequestSchema = z
-  .object({ name: text, email: text, subject: text, message: text })
-  .superRefine((form, ctx) => {
-    for (const [field, message] of Object.entries(supportProblems(form))) ctx.addIssue({ code: 'custom', path: [field], message });
-  });
+export const supportRequestSchema = z.object({ name: text, email: text, subject: text, message: text }).superRefine((form, ctx) => {
+  for (const [field, message] of Object.entries(supportProblems(form))) ctx.addIssue({ code: 'custom', path: [field], message });
+});
 
 export const supportRoutes: FastifyPluginAsyncZod<{ service: SupportService; perIpLimit: number; currentUser: CurrentUserReader }> = async (
   app,
@@ -34,7 +32,9 @@ export const supportRoutes: FastifyPluginAsyncZod<{ service: SupportService; per
     },
     async (request, reply) => {
       const user = await currentUser.optionalUser(request);
-      const id = await service.send(request.body, user?.id ?? null, (err, stored) => request.log.error({ err, id: stored }, 'support request stored but not emailed'));
+      const id = await service.send(request.body, user?.id ?? null, (err, stored) =>
+        request.log.error({ err, id: stored }, 'support request stored but not emailed'),
+      );
       return reply.status(201).send({ id });
     },
   );

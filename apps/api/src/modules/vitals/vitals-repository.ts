@@ -34,7 +34,11 @@ export function createVitalsRepository(db: Db) {
     },
 
     async since(day: string) {
-      return db.select().from(vitalsDaily).where(gte(vitalsDaily.day, day)).orderBy(desc(vitalsDaily.day), vitalsDaily.metric, vitalsDaily.page);
+      return db
+        .select()
+        .from(vitalsDaily)
+        .where(gte(vitalsDaily.day, day))
+        .orderBy(desc(vitalsDaily.day), vitalsDaily.metric, vitalsDaily.page);
     },
   };
 }

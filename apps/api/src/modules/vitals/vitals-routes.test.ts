@@ -17,7 +17,8 @@ afterAll(async () => ctx?.close());
 
 const report = (metrics: unknown, ip = '203.0.113.1') =>
   ctx.app.inject({ method: 'POST', url: '/api/vitals', headers: { origin: ORIGIN }, remoteAddress: ip, payload: { metrics } });
-const summary = async () => ((await ctx.app.inject({ method: 'GET', url: '/api/vitals/daily', headers: { cookie: member.cookie } })).json() as VitalsSummary).days;
+const summary = async () =>
+  ((await ctx.app.inject({ method: 'GET', url: '/api/vitals/daily', headers: { cookie: member.cookie } })).json() as VitalsSummary).days;
 
 describe('/api/vitals/daily is for signed-in members only', () => {
   it('answers 401 to a visitor and the summary to a member', async () => {
@@ -32,13 +33,27 @@ describe('/api/vitals/daily is for signed-in members only', () => {
 
 describe('/api/vitals', () => {
   it('adds reports to one daily row per metric and page kind, by the London day', async () => {
-    expect((await report([{ name: 'LCP', value: 1200, rating: 'good', page: 'browse' }, { name: 'CLS', value: 0.02, rating: 'good', page: 'browse' }])).statusCode).toBe(204);
+    expect(
+      (
+        await report([
+          { name: 'LCP', value: 1200, rating: 'good', page: 'browse' },
+          { name: 'CLS', value: 0.02, rating: 'good', page: 'browse' },
+        ])
+      ).statusCode,
+    ).toBe(204);
     expect((await report([{ name: 'LCP', value: 3000, rating: 'needs-improvement', page: 'browse' }])).statusCode).toBe(204);
     expect((await report([{ name: 'INP', value: 600, rating: 'poor', page: 'item' }])).statusCode).toBe(204);
 
     const days = await summary();
     expect(days.find((d) => d.metric === 'LCP' && d.page === 'browse')).toEqual({
-      day: '2030-06-10', metric: 'LCP', page: 'browse', samples: 2, average: 2100, good: 1, needsImprovement: 1, poor: 0,
+      day: '2030-06-10',
+      metric: 'LCP',
+      page: 'browse',
+      samples: 2,
+      average: 2100,
+      good: 1,
+      needsImprovement: 1,
+      poor: 0,
     });
     expect(days.find((d) => d.metric === 'INP')).toMatchObject({ page: 'item', samples: 1, poor: 1 });
     expect(days.find((d) => d.metric === 'CLS')).toMatchObject({ average: 0.02, good: 1 });

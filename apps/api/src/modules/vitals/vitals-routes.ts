@@ -11,7 +11,10 @@ const REPORTS_PER_MINUTE = 30;
  * POST /api/vitals: Core Web Vitals measured in visitors' browsers, open to everyone (no cookie is
  * needed or read) but validated and rate-limited, and kept only as daily sums per page kind.
  */
-export const vitalsRoutes: FastifyPluginAsyncZod<{ service: VitalsService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const vitalsRoutes: FastifyPluginAsyncZod<{ service: VitalsService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.post(
     '/vitals',
     {

@@ -23,7 +23,11 @@ const unlessRefused = <T>(answer: Promise<T>): Promise<T | undefined> =>
  * what any visitor sees (public location); `withItem` is false when the request may have a session,
  * because the item's owner is answered with more.
  */
-export async function loadFirstScreen(catalogue: CatalogueService, address: BrowseAddress, options: { withItem: boolean; now: number }): Promise<FirstScreenData> {
+export async function loadFirstScreen(
+  catalogue: CatalogueService,
+  address: BrowseAddress,
+  options: { withItem: boolean; now: number },
+): Promise<FirstScreenData> {
   const raw = readBrowseFilters(address.search);
   const [categories, page, item] = await Promise.all([
     catalogue.categories(),

@@ -23,7 +23,9 @@ function imagePreloads(data: FirstScreenData): ImagePreload[] {
   return data.items.page.items.slice(0, FIRST_ROW_MEDIA.length).flatMap((card, i) => {
     if (!card.image) return [];
     const media = FIRST_ROW_MEDIA[i];
-    return [{ href: card.image.thumbUrl, srcset: photoSrcSet(card.image), sizes: CARD_IMAGE_SIZES, ...(media ? { media } : {}), high: i === 0 }];
+    return [
+      { href: card.image.thumbUrl, srcset: photoSrcSet(card.image), sizes: CARD_IMAGE_SIZES, ...(media ? { media } : {}), high: i === 0 },
+    ];
   });
 }
 

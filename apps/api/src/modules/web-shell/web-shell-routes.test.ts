@@ -24,7 +24,12 @@ const INDEX_HTML = `<!doctype html>
 `;
 /** Shaped like the build's .vite/manifest.json: the popup imports the entry and a shared chunk, which imports another. */
 const MANIFEST = {
-  'index.html': { file: 'assets/index-Abc123de.js', src: 'index.html', isEntry: true, dynamicImports: ['src/features/item-detail/item-detail-popup.tsx'] },
+  'index.html': {
+    file: 'assets/index-Abc123de.js',
+    src: 'index.html',
+    isEntry: true,
+    dynamicImports: ['src/features/item-detail/item-detail-popup.tsx'],
+  },
   'src/features/item-detail/item-detail-popup.tsx': {
     file: 'assets/item-detail-popup-Pop123.js',
     src: 'src/features/item-detail/item-detail-popup.tsx',
@@ -128,7 +133,7 @@ describe('the HTML of a browse address', () => {
     expect(html.indexOf(links[0]!)).toBeGreaterThan(html.indexOf('name="viewport"'));
   });
 
-  it('embeds a popup deep link\'s item as any visitor sees it and preloads its main photo', async () => {
+  it("embeds a popup deep link's item as any visitor sees it and preloads its main photo", async () => {
     const html = (await page(`/category/all/item/${drillId}`)).body;
     const data = embedded(html)!;
     const fromApi = (await api(`/api/items/${drillId}`)) as Record<string, unknown>;
@@ -147,7 +152,7 @@ describe('the HTML of a browse address', () => {
     expect(data.items).toBeDefined();
   });
 
-  it('still serves an unknown item\'s deep link, without an item', async () => {
+  it("still serves an unknown item's deep link, without an item", async () => {
     const res = await page('/category/all/item/00000000-0000-4000-8000-000000000000');
     expect(res.statusCode).toBe(200);
     expect(embedded(res.body)!.item).toBeUndefined();
@@ -163,16 +168,16 @@ describe('the HTML of a browse address', () => {
     expect(embedded(brotliDecompressSync(res.rawPayload).toString())).not.toBeNull();
   });
 
-  it('answers / with All Items\' first screen', async () => {
+  it("answers / with All Items' first screen", async () => {
     const data = embedded((await page('/?search=ignored')).body)!;
     expect(data.items).toMatchObject({ categoryId: 'all', query: '' });
   });
 });
 
-describe('the popup\'s code on a popup deep link', () => {
+describe("the popup's code on a popup deep link", () => {
   const modulePreloads = (html: string) => html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
 
-  it('is preloaded with the page: the popup\'s chunk, the chunks it imports and its styles, after the entry script', async () => {
+  it("is preloaded with the page: the popup's chunk, the chunks it imports and its styles, after the entry script", async () => {
     for (const headers of [{}, { cookie: 'session=anything' }] as Array<Record<string, string>>) {
       const html = (await page(`/category/power-tools/item/${drillId}?search=drill`, headers)).body;
       expect(modulePreloads(html)).toEqual([
@@ -204,7 +209,7 @@ describe('the popup\'s code on a popup deep link', () => {
 });
 
 describe('other addresses', () => {
-  it('get index.html as built, with no data (and so does /index.html, the service worker\'s shell)', async () => {
+  it("get index.html as built, with no data (and so does /index.html, the service worker's shell)", async () => {
     for (const url of ['/login', '/owner/abc', '/help?x=1', '/index.html']) {
       const res = await page(url);
       expect(res.statusCode).toBe(200);

@@ -24,7 +24,9 @@ export function createWheelbarrowRepository(db: Db) {
           endDate: wheelbarrowLines.endDate,
           name: items.name,
           dailyRatePence: items.dailyRatePence,
-          thumbKey: sql<string | null>`(select ${itemImages.thumbKey} from ${itemImages} where ${itemImages.itemId} = ${items.id} order by ${itemImages.position} limit 1)`,
+          thumbKey: sql<
+            string | null
+          >`(select ${itemImages.thumbKey} from ${itemImages} where ${itemImages.itemId} = ${items.id} order by ${itemImages.position} limit 1)`,
         })
         .from(wheelbarrowLines)
         .innerJoin(items, eq(items.id, wheelbarrowLines.itemId))
@@ -35,7 +37,10 @@ export function createWheelbarrowRepository(db: Db) {
     /** Ids of these items that exist at all (deleted ones included: the check explains them). */
     async existingItems(itemIds: string[]): Promise<Set<string>> {
       if (itemIds.length === 0) return new Set();
-      const rows = await db.select({ id: items.id }).from(items).where(sql`${items.id} in ${itemIds}`);
+      const rows = await db
+        .select({ id: items.id })
+        .from(items)
+        .where(sql`${items.id} in ${itemIds}`);
       return new Set(rows.map((r) => r.id));
     },
 
@@ -44,7 +49,9 @@ export function createWheelbarrowRepository(db: Db) {
       await db.transaction(async (tx) => {
         await tx.delete(wheelbarrowLines).where(eq(wheelbarrowLines.userId, userId));
         if (lines.length === 0) return;
-        await tx.insert(wheelbarrowLines).values(lines.map((l, position) => ({ userId, itemId: l.itemId, startDate: l.startDate, endDate: l.endDate, position })));
+        await tx
+          .insert(wheelbarrowLines)
+          .values(lines.map((l, position) => ({ userId, itemId: l.itemId, startDate: l.startDate, endDate: l.endDate, position })));
       });
     },
   };

@@ -27,7 +27,8 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 const get = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/me/wheelbarrow', headers: { cookie } });
-const put = (cookie: string, lines: unknown) => ctx.app.inject({ method: 'PUT', url: '/api/me/wheelbarrow', headers: { cookie, origin: ORIGIN }, payload: { lines } });
+const put = (cookie: string, lines: unknown) =>
+  ctx.app.inject({ method: 'PUT', url: '/api/me/wheelbarrow', headers: { cookie, origin: ORIGIN }, payload: { lines } });
 
 describe('/api/me/wheelbarrow', () => {
   it('keeps the lines of one account, in order, with name, price and thumbnail, for any device signed in to it', async () => {
@@ -61,7 +62,13 @@ describe('/api/me/wheelbarrow', () => {
   });
 
   it.each([
-    ['an item twice', () => [{ itemId: drill.id, startDate: d(1), endDate: d(2) }, { itemId: drill.id, startDate: d(4), endDate: d(5) }]],
+    [
+      'an item twice',
+      () => [
+        { itemId: drill.id, startDate: d(1), endDate: d(2) },
+        { itemId: drill.id, startDate: d(4), endDate: d(5) },
+      ],
+    ],
     ['an end before the start', () => [{ itemId: drill.id, startDate: d(4), endDate: d(2) }]],
     ['a date that does not exist', () => [{ itemId: drill.id, startDate: '2030-02-30', endDate: '2030-03-01' }]],
     ['more than 50 lines', () => Array.from({ length: 51 }, () => ({ itemId: drill.id, startDate: d(1), endDate: d(1) }))],
@@ -82,12 +89,19 @@ describe('/api/me/wheelbarrow', () => {
 
   it('answers 401 to visitors', async () => {
     expect((await ctx.app.inject({ method: 'GET', url: '/api/me/wheelbarrow' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/me/wheelbarrow', headers: { origin: ORIGIN }, payload: { lines: [] } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/me/wheelbarrow', headers: { origin: ORIGIN }, payload: { lines: [] } })).statusCode,
+    ).toBe(401);
   });
 });
 
 async function createSignedInUserSession(email: string): Promise<string> {
-  const res = await ctx.app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers: { origin: ORIGIN }, payload: { email, password: 'a sturdy wheelbarrow' } });
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    headers: { origin: ORIGIN },
+    payload: { email, password: 'a sturdy wheelbarrow' },
+  });
   expect(res.statusCode).toBe(200);
   return res.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
 }

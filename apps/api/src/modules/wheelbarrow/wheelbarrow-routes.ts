@@ -4,7 +4,10 @@ import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { WheelbarrowService } from './wheelbarrow-service.ts';
 
 /** /api/me/wheelbarrow: the signed-in user's own wheelbarrow, and nobody else's. */
-export const wheelbarrowRoutes: FastifyPluginAsyncZod<{ service: WheelbarrowService; currentUser: CurrentUserReader }> = async (app, { service, currentUser }) => {
+export const wheelbarrowRoutes: FastifyPluginAsyncZod<{ service: WheelbarrowService; currentUser: CurrentUserReader }> = async (
+  app,
+  { service, currentUser },
+) => {
   app.get(
     '/me/wheelbarrow',
     {

@@ -26,10 +26,14 @@ export function createWheelbarrowService(repo: WheelbarrowRepository, storage: F
   async function save(userId: string, lines: SavedLineInput[]): Promise<SavedWheelbarrow> {
     const ids = lines.map((l) => l.itemId);
     if (new Set(ids).size !== ids.length) throw new AppError('VALIDATION', 'Each item can be in the wheelbarrow only once.', 'lines');
-    if (lines.some((l) => compareDates(l.endDate, l.startDate) < 0)) throw new AppError('VALIDATION', 'An end date cannot be before its start date.', 'lines');
+    if (lines.some((l) => compareDates(l.endDate, l.startDate) < 0))
+      throw new AppError('VALIDATION', 'An end date cannot be before its start date.', 'lines');
     const existing = await repo.existingItems(ids);
     // An item that never existed is dropped rather than failing the whole save of a device's wheelbarrow.
-    await repo.replace(userId, lines.filter((l) => existing.has(l.itemId)));
+    await repo.replace(
+      userId,
+      lines.filter((l) => existing.has(l.itemId)),
+    );
     return get(userId);
   }
 

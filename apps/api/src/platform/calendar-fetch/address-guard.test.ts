@@ -30,13 +30,38 @@ describe('the address guard', () => {
   });
 
   it('allows public IPv4, including the edges of the private ranges', () => {
-    for (const address of ['8.8.8.8', '1.1.1.1', '172.15.255.255', '172.32.0.0', '100.63.255.255', '100.128.0.0', '11.0.0.1', '192.169.0.1', '169.253.255.255', '223.255.255.255']) {
+    for (const address of [
+      '8.8.8.8',
+      '1.1.1.1',
+      '172.15.255.255',
+      '172.32.0.0',
+      '100.63.255.255',
+      '100.128.0.0',
+      '11.0.0.1',
+      '192.169.0.1',
+      '169.253.255.255',
+      '223.255.255.255',
+    ]) {
       expect(isPublicAddress(address), address).toBe(true);
     }
   });
 
   it('refuses IPv6 loopback, unspecified, unique local, link-local, site-local, multicast and documentation', () => {
-    for (const address of ['::1', '::', 'fc00::1', 'fd12:3456:789a::1', 'fe80::1', 'fe80::1%eth0', 'febf::1', 'fec0::1', 'ff02::1', '2001:db8::1', '2001::1', '100::1', '3fff::1']) {
+    for (const address of [
+      '::1',
+      '::',
+      'fc00::1',
+      'fd12:3456:789a::1',
+      'fe80::1',
+      'fe80::1%eth0',
+      'febf::1',
+      'fec0::1',
+      'ff02::1',
+      '2001:db8::1',
+      '2001::1',
+      '100::1',
+      '3fff::1',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
   });
@@ -48,7 +73,16 @@ describe('the address guard', () => {
   });
 
   it('judges IPv4 carried in IPv6 (mapped, compatible, NAT64, 6to4) by the IPv4 address', () => {
-    for (const address of ['::ffff:127.0.0.1', '::ffff:7f00:1', '::FFFF:10.0.0.1', '::ffff:169.254.169.254', '::127.0.0.1', '64:ff9b::10.0.0.1', '2002:c0a8:101::1', '2002:7f00:1::']) {
+    for (const address of [
+      '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::FFFF:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '::127.0.0.1',
+      '64:ff9b::10.0.0.1',
+      '2002:c0a8:101::1',
+      '2002:7f00:1::',
+    ]) {
       expect(isPublicAddress(address), address).toBe(false);
     }
     for (const address of ['::ffff:8.8.8.8', '::ffff:808:808', '64:ff9b::8.8.8.8', '2002:808:808::1']) {

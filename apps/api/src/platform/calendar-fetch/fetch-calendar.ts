@@ -46,12 +46,12 @@ const describeTime = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 
 function networkMessage(err: unknown): string {
   const code = (err as { code?: string }).code ?? '';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return 'The calendar\'s host name could not be found';
-  if (code === 'ECONNREFUSED') return 'The calendar\'s server refused the connection';
-  if (code === 'ECONNRESET' || code === 'EPIPE') return 'The calendar\'s server closed the connection';
-  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return 'The calendar\'s server cannot be reached';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'ENODATA') return "The calendar's host name could not be found";
+  if (code === 'ECONNREFUSED') return "The calendar's server refused the connection";
+  if (code === 'ECONNRESET' || code === 'EPIPE') return "The calendar's server closed the connection";
+  if (code === 'EHOSTUNREACH' || code === 'ENETUNREACH') return "The calendar's server cannot be reached";
   if (/CERT|SSL|TLS/i.test(code)) return `The calendar's server has no valid certificate (${code})`;
-  if (code === 'HPE_HEADER_OVERFLOW' || code.startsWith('HPE_')) return 'The calendar\'s server did not answer in HTTP';
+  if (code === 'HPE_HEADER_OVERFLOW' || code.startsWith('HPE_')) return "The calendar's server did not answer in HTTP";
   return `The calendar could not be fetched${code ? ` (${code})` : ''}`;
 }
 
@@ -78,14 +78,16 @@ export function createCalendarFetcher({ limits: given = {}, addressAllowed, reso
     else {
       try {
         // A name lookup does not stop on its own when the time is up.
-        const aborted = new Promise<never>((_, reject) => signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }));
+        const aborted = new Promise<never>((_, reject) =>
+          signal.addEventListener('abort', () => reject(new Error('aborted')), { once: true }),
+        );
         addresses = await Promise.race([resolve(host), aborted]);
       } catch (err) {
         if (signal.aborted) throw err;
         throw new CalendarFetchError(networkMessage(err));
       }
     }
-    if (addresses.length === 0) throw new CalendarFetchError('The calendar\'s host name could not be found');
+    if (addresses.length === 0) throw new CalendarFetchError("The calendar's host name could not be found");
     if (!addresses.every((a) => addressAllowed(a.address, port))) throw new CalendarFetchError('The address points to a private network');
     return addresses[0]!;
   }
@@ -97,12 +99,18 @@ export function createCalendarFetcher({ limits: given = {}, addressAllowed, reso
     } catch {
       throw new CalendarFetchError(base ? 'The calendar redirected to an address that is not valid' : 'The address is not valid');
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CalendarFetchError('The address must start with http:// or https://');
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new CalendarFetchError('The address must start with http:// or https://');
     if (url.username || url.password) throw new CalendarFetchError('The address must not contain a user name or password');
     return url;
   }
 
-  function get(url: URL, target: { address: string; family: number }, headers: Record<string, string>, signal: AbortSignal): Promise<IncomingMessage> {
+  function get(
+    url: URL,
+    target: { address: string; family: number },
+    headers: Record<string, string>,
+    signal: AbortSignal,
+  ): Promise<IncomingMessage> {
     // Connect to the address that was checked, whatever the name resolves to now.
     const pinned: LookupFunction = (_host, options, callback) => {
       if (options.all) callback(null, [{ address: target.address, family: target.family }]);
@@ -141,7 +149,9 @@ export function createCalendarFetcher({ limits: given = {}, addressAllowed, reso
       }
     } catch (err) {
       if (err instanceof CalendarFetchError || signal.aborted) throw err;
-      throw new CalendarFetchError((err as { code?: string }).code?.startsWith('Z_') ? 'The calendar\'s compressed answer is damaged' : networkMessage(err));
+      throw new CalendarFetchError(
+        (err as { code?: string }).code?.startsWith('Z_') ? "The calendar's compressed answer is damaged" : networkMessage(err),
+      );
     } finally {
       res.destroy();
       if (stream !== res) stream.destroy();
@@ -170,7 +180,8 @@ export function createCalendarFetcher({ limits: given = {}, addressAllowed, reso
       const status = res.statusCode ?? 0;
       if (status >= 300 && status < 400 && status !== 304 && res.headers.location) {
         res.destroy();
-        if (redirects >= limits.maxRedirects) throw new CalendarFetchError(`The calendar redirected more than ${limits.maxRedirects} times`);
+        if (redirects >= limits.maxRedirects)
+          throw new CalendarFetchError(`The calendar redirected more than ${limits.maxRedirects} times`);
         url = parseAddress(res.headers.location, url);
         continue;
       }

@@ -19,7 +19,8 @@ describe('the development clock', () => {
   });
 
   it('moves the app forward by whole days, and refuses anything else without moving', async () => {
-    const move = (payload: unknown) => ctx.app.inject({ method: 'POST', url: '/dev/clock', headers: { origin: ORIGIN }, payload: payload as object });
+    const move = (payload: unknown) =>
+      ctx.app.inject({ method: 'POST', url: '/dev/clock', headers: { origin: ORIGIN }, payload: payload as object });
     const before = Date.now();
     const moved = await move({ days: 8 });
     expect(moved.statusCode).toBe(200);
@@ -37,7 +38,9 @@ describe('the development clock', () => {
   it('is not there without DEV_CLOCK', async () => {
     const plain = await createTestApp();
     try {
-      expect((await plain.app.inject({ method: 'POST', url: '/dev/clock', headers: { origin: ORIGIN }, payload: { days: 1 } })).statusCode).toBe(404);
+      expect(
+        (await plain.app.inject({ method: 'POST', url: '/dev/clock', headers: { origin: ORIGIN }, payload: { days: 1 } })).statusCode,
+      ).toBe(404);
     } finally {
       await plain.close();
     }

@@ -31,7 +31,13 @@ const at = new Date('2026-11-26T12:00:30Z');
 describe('the error reporter', () => {
   it('sends nothing without ERROR_REPORT_URL', async () => {
     let calls = 0;
-    const reporter = createErrorReporter({ url: undefined, service: 't', now: () => at, warn: () => {}, fetchImpl: (async () => ((calls += 1), new Response())) as typeof fetch });
+    const reporter = createErrorReporter({
+      url: undefined,
+      service: 't',
+      now: () => at,
+      warn: () => {},
+      fetchImpl: (async () => ((calls += 1), new Response())) as typeof fetch,
+    });
     reporter.report({ source: 'job', error: { name: 'Error', message: 'x' }, context: {} });
     await reporter.flush();
     expect(calls).toBe(0);
@@ -47,7 +53,10 @@ describe('the error reporter', () => {
       now: () => clock,
       warn: (obj, msg) => warnings.push(`${msg} ${JSON.stringify(obj)}`),
       perMinute: 3,
-      fetchImpl: (async (_url: string, init: RequestInit) => (sent.push(String(init.body)), new Response(null, { status: 202 }))) as typeof fetch,
+      fetchImpl: (async (_url: string, init: RequestInit) => (
+        sent.push(String(init.body)),
+        new Response(null, { status: 202 })
+      )) as typeof fetch,
     });
     for (let i = 0; i < 5; i++) reporter.report({ source: 'job', error: { name: 'Error', message: `boom ${i}` }, context: { job: 'j' } });
     await reporter.flush();
@@ -85,15 +94,23 @@ describe('the error reporter', () => {
   it('reports a job that failed for good from the app, configured by ERROR_REPORT_URL', async () => {
     const ctx: TestContext = await createTestApp({ env: { ERROR_REPORT_URL: trackerUrl } });
     try {
-      ctx.app.jobs.register('reporter-test.boom', async () => {
-        throw new Error('the payout provider said no');
-      }, { maxAttempts: 1 });
+      ctx.app.jobs.register(
+        'reporter-test.boom',
+        async () => {
+          throw new Error('the payout provider said no');
+        },
+        { maxAttempts: 1 },
+      );
       received.length = 0;
       await ctx.app.jobs.enqueue('reporter-test.boom', {});
       await ctx.app.jobs.runDue();
       await ctx.app.errorReporter.flush();
       expect(received).toHaveLength(1);
-      expect(received[0]).toMatchObject({ source: 'job', error: { message: 'the payout provider said no' }, context: { job: 'reporter-test.boom', attempt: 1 } });
+      expect(received[0]).toMatchObject({
+        source: 'job',
+        error: { message: 'the payout provider said no' },
+        context: { job: 'reporter-test.boom', attempt: 1 },
+      });
     } finally {
       await ctx.close();
     }

@@ -31,11 +31,20 @@ interface Options {
 }
 
 export function describeError(err: unknown): ErrorReport['error'] {
-  if (err instanceof Error) return { name: err.name, message: err.message.slice(0, 2_000), ...(err.stack ? { stack: err.stack.slice(0, 8_000) } : {}) };
+  if (err instanceof Error)
+    return { name: err.name, message: err.message.slice(0, 2_000), ...(err.stack ? { stack: err.stack.slice(0, 8_000) } : {}) };
   return { name: 'Error', message: String(err).slice(0, 2_000) };
 }
 
-export function createErrorReporter({ url, service, now, warn, fetchImpl = fetch, timeoutMs = 3_000, perMinute = 60 }: Options): ErrorReporter {
+export function createErrorReporter({
+  url,
+  service,
+  now,
+  warn,
+  fetchImpl = fetch,
+  timeoutMs = 3_000,
+  perMinute = 60,
+}: Options): ErrorReporter {
   const pending = new Set<Promise<void>>();
   let minute = -1;
   let sentThisMinute = 0;
@@ -58,7 +67,12 @@ export function createErrorReporter({ url, service, now, warn, fetchImpl = fetch
       }
       sentThisMinute += 1;
       const body = JSON.stringify({ service, at: at.toISOString(), ...report });
-      const sending = fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(timeoutMs) })
+      const sending = fetchImpl(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+        signal: AbortSignal.timeout(timeoutMs),
+      })
         .then((res) => {
           if (!res.ok) warn({ status: res.status }, 'the error report was refused');
         })

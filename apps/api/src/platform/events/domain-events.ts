@@ -14,7 +14,15 @@ export type DomainEvent =
   /** The renter extended a rental to `endDate` (an instant item), asked to (a request item), or the owner answered. */
   | { type: 'rental.extended'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
   | { type: 'rental.extension_requested'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
-  | { type: 'rental.extension_declined'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string; reason: string }
+  | {
+      type: 'rental.extension_declined';
+      rentalId: string;
+      itemId: string;
+      renterId: string;
+      ownerId: string;
+      endDate: string;
+      reason: string;
+    }
   | {
       type: 'rental.cancelled';
       rentalId: string;
@@ -48,7 +56,12 @@ export function createEventBus(jobs: JobQueue) {
   const subscribers = new Map<DomainEventType, string[]>();
   return {
     /** `name` identifies the subscriber (e.g. 'notifications'); one name per type. */
-    subscribe<T extends DomainEventType>(type: T, name: string, handler: (event: EventOf<T>, ctx: JobContext) => Promise<void>, options?: JobOptions): void {
+    subscribe<T extends DomainEventType>(
+      type: T,
+      name: string,
+      handler: (event: EventOf<T>, ctx: JobContext) => Promise<void>,
+      options?: JobOptions,
+    ): void {
       const list = subscribers.get(type) ?? [];
       if (list.includes(name)) throw new Error(`${name} already subscribes to ${type}`);
       subscribers.set(type, [...list, name]);

@@ -30,7 +30,10 @@ export function createDbGeocodeCache(db: Db, now: () => Date = () => new Date())
       await db
         .insert(geocodeCache)
         .values({ query, latitude: result.latitude, longitude: result.longitude, approximate: result.approximate, createdAt: now() })
-        .onConflictDoUpdate({ target: geocodeCache.query, set: { latitude: result.latitude, longitude: result.longitude, approximate: result.approximate, createdAt: now() } });
+        .onConflictDoUpdate({
+          target: geocodeCache.query,
+          set: { latitude: result.latitude, longitude: result.longitude, approximate: result.approximate, createdAt: now() },
+        });
     },
   };
 }

@@ -25,7 +25,11 @@ describe('offline geocoder', () => {
     // A central London sub-district is placed at its district.
     expect(await geo.geocode(query('sw1a 1aa'))).toEqual({ latitude: 51.495, longitude: -0.14, approximate: true });
     // No district table for Aberdeen: the area's centre.
-    expect(await geo.geocode(query('AB10 1XG', '1 Union Street', 'Aberdeen'))).toEqual({ latitude: 57.14, longitude: -2.1, approximate: true });
+    expect(await geo.geocode(query('AB10 1XG', '1 Union Street', 'Aberdeen'))).toEqual({
+      latitude: 57.14,
+      longitude: -2.1,
+      approximate: true,
+    });
   });
   it('says what is wrong', async () => {
     expect((await failure(geo.geocode(query('', '', '')))).message).toBe(GEOCODE_MESSAGES.noAddress);
@@ -40,7 +44,7 @@ describe('offline geocoder', () => {
     expect(await geo.locate({ kind: 'district', district: 'OX2' })).toEqual({ latitude: 51.77, longitude: -1.275, label: 'OX2' });
     // Neighbourhoods by the districts that serve them.
     expect(await geo.locate({ kind: 'place', name: 'headingley' })).toEqual({ latitude: 53.82, longitude: -1.575, label: 'Headingley' });
-    expect(await geo.locate({ kind: 'place', name: "St Johns Wood" })).toMatchObject({ label: "St John's Wood" });
+    expect(await geo.locate({ kind: 'place', name: 'St Johns Wood' })).toMatchObject({ label: "St John's Wood" });
   });
 
   it('says what to type when it cannot place it', async () => {
@@ -113,7 +117,9 @@ describe('HTTP geocoder against a fake service on loopback', () => {
     expect(await geo.locate({ kind: 'place', name: 'Headingley' })).toEqual({ latitude: 53.7997, longitude: -1.5492, label: 'Headingley' });
     await geo.locate({ kind: 'place', name: 'Headingley' });
     expect(seen.slice(before)).toEqual(['Headingley']);
-    expect((await failure(geo.locate({ kind: 'place', name: 'nowhere town' }))).message).toBe('"nowhere town" was not found. Enter a UK postcode or a town');
+    expect((await failure(geo.locate({ kind: 'place', name: 'nowhere town' }))).message).toBe(
+      '"nowhere town" was not found. Enter a UK postcode or a town',
+    );
     expect((await failure(geo.locate({ kind: 'place', name: 'broken town' }))).message).toBe(GEOCODE_MESSAGES.unavailable);
   });
 

@@ -1,4 +1,12 @@
-import { AppError, districtCentre, isUkPostcode, placeNotFoundMessage, placeOffline, postcodeDistrict, type PlaceQuery } from '@toolshed/core';
+import {
+  AppError,
+  districtCentre,
+  isUkPostcode,
+  placeNotFoundMessage,
+  placeOffline,
+  postcodeDistrict,
+  type PlaceQuery,
+} from '@toolshed/core';
 
 export interface GeocodeQuery {
   address: string;
@@ -45,7 +53,8 @@ export const GEOCODE_MESSAGES = {
 } as const;
 
 export function assertAddress(query: GeocodeQuery): void {
-  if (!query.address.trim() || !query.city.trim() || !query.postcode.trim()) throw new AppError('VALIDATION', GEOCODE_MESSAGES.noAddress, 'address');
+  if (!query.address.trim() || !query.city.trim() || !query.postcode.trim())
+    throw new AppError('VALIDATION', GEOCODE_MESSAGES.noAddress, 'address');
 }
 
 /** Numbers inside the UK and its islands, or an error: a geocoder must never store nonsense. */

@@ -49,7 +49,10 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
     url.searchParams.set('countrycodes', 'gb');
     let body: unknown;
     try {
-      const res = await doFetch(url, { signal: AbortSignal.timeout(options.timeoutMs), headers: { accept: 'application/json', 'user-agent': 'Toolshed/1.0' } });
+      const res = await doFetch(url, {
+        signal: AbortSignal.timeout(options.timeoutMs),
+        headers: { accept: 'application/json', 'user-agent': 'Toolshed/1.0' },
+      });
       if (!res.ok) throw new Error(`status ${res.status}`);
       body = await res.json();
     } catch {
@@ -82,7 +85,8 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
         return { latitude: point.latitude, longitude: point.longitude, label: text };
       } catch (err) {
         // Nothing found, or something outside the UK: the location box says what to type instead.
-        if (err instanceof AppError && (err.code === 'VALIDATION' || err.message === GEOCODE_MESSAGES.badCoordinates)) throw placeNotFound(place);
+        if (err instanceof AppError && (err.code === 'VALIDATION' || err.message === GEOCODE_MESSAGES.badCoordinates))
+          throw placeNotFound(place);
         throw err;
       }
     },

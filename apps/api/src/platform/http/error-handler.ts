@@ -8,7 +8,8 @@ function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
 }
 
-const MALFORMED_MULTIPART = /^(Malformed part header|Unexpected end of (form|multipart data)|Multipart: Boundary not found|Malformed urlencoded form)/;
+const MALFORMED_MULTIPART =
+  /^(Malformed part header|Unexpected end of (form|multipart data)|Multipart: Boundary not found|Malformed urlencoded form)/;
 
 /** The one place errors become HTTP responses: one body shape, and 5xx never reveal internals. */
 /** Must run before routes are registered: plugins copy the error handler when they are created. */
@@ -27,17 +28,21 @@ export function registerErrorHandler(app: FastifyInstance, reporter?: ErrorRepor
       return reply.status(400).send(body('VALIDATION', message, field));
     }
     // A multipart body the parser could not read (busboy's errors carry no status): the client's fault.
-    if (!('statusCode' in err) && MALFORMED_MULTIPART.test(err.message)) return reply.status(400).send(body('VALIDATION', 'The upload could not be read. Please choose the file again.'));
+    if (!('statusCode' in err) && MALFORMED_MULTIPART.test(err.message))
+      return reply.status(400).send(body('VALIDATION', 'The upload could not be read. Please choose the file again.'));
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
     if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'The request is too large.'));
     if (status >= 400 && status < 500) return reply.status(status).send(body('VALIDATION', err.message));
     // Never the request body nor the statement's parameters: they hold people's data.
     request.log.error({ error: loggableError(err), route: request.routeOptions.url, method: request.method }, 'unhandled error');
-    reporter?.report({ source: 'request', error: describeError(err), context: { route: request.routeOptions.url ?? '(unmatched)', method: request.method } });
+    reporter?.report({
+      source: 'request',
+      error: describeError(err),
+      context: { route: request.routeOptions.url ?? '(unmatched)', method: request.method },
+    });
     return reply.status(500).send(body('INTERNAL', 'Something went wrong on our side. Please try again.'));
   });
-
 }
 
 /**

@@ -20,7 +20,13 @@ export interface LoggableError {
 const isDatabaseError = (err: object): boolean => 'severity' in err && typeof (err as { code?: unknown }).code === 'string';
 
 /** Stack frames only: the first line repeats the message. */
-const frames = (stack: unknown): string | undefined => (typeof stack === 'string' ? stack.split('\n').filter((l) => /^\s+at /.test(l)).join('\n') : undefined);
+const frames = (stack: unknown): string | undefined =>
+  typeof stack === 'string'
+    ? stack
+        .split('\n')
+        .filter((l) => /^\s+at /.test(l))
+        .join('\n')
+    : undefined;
 
 export function loggableError(err: unknown, depth = 0): LoggableError {
   if (!(err instanceof Error)) return { type: err === null ? 'null' : typeof err };

@@ -20,7 +20,11 @@ const hostKey = (host: string) => host.toLowerCase().replace(/:(80|443)$/, '');
  * and `Origin` must be one of those origins, so a forged Host with a matching Origin gets nowhere.
  * In development the origin the request was addressed to is accepted too (dev servers, test ports).
  */
-export function registerSameOriginGuard(app: FastifyInstance, trustedOrigins: readonly string[], options: { production?: boolean } = {}): void {
+export function registerSameOriginGuard(
+  app: FastifyInstance,
+  trustedOrigins: readonly string[],
+  options: { production?: boolean } = {},
+): void {
   const production = options.production ?? false;
   const allowedHosts = new Set(trustedOrigins.map((o) => hostKey(new URL(o).host)));
   app.addHook('onRequest', async (request) => {

@@ -17,7 +17,10 @@ describe('serving the built web app', () => {
     // A build as the web app's precompress step leaves it: each hashed asset with .br and .gz beside it.
     distDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-dist-'));
     await mkdir(path.join(distDir, 'assets'));
-    await writeFile(path.join(distDir, 'index.html'), `<!doctype html><html><head><title>Toolshed</title></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`);
+    await writeFile(
+      path.join(distDir, 'index.html'),
+      `<!doctype html><html><head><title>Toolshed</title></head><body><div id="root"></div>${' '.repeat(2000)}</body></html>`,
+    );
     const file = path.join(distDir, ASSET);
     await writeFile(file, script);
     await writeFile(`${file}.br`, brotliCompressSync(script));
@@ -67,7 +70,7 @@ describe('serving the built web app', () => {
     }
   });
 
-  it('serves the app\'s other addresses and /index.html without piling close listeners on one response', async () => {
+  it("serves the app's other addresses and /index.html without piling close listeners on one response", async () => {
     const warnings: Error[] = [];
     const onWarning = (warning: Error) => {
       if (warning.name === 'MaxListenersExceededWarning') warnings.push(warning);

@@ -14,7 +14,11 @@ export const imageProcessing = createSemaphore(2, 16);
  * Reads only the image's header (milliseconds, whatever the pixel count) and refuses an image too
  * large to decode safely before any pixel is decoded.
  */
-export async function checkImageDimensions(data: Buffer, field = 'file', unreadable = 'This image could not be read. Please try another file.'): Promise<void> {
+export async function checkImageDimensions(
+  data: Buffer,
+  field = 'file',
+  unreadable = 'This image could not be read. Please try another file.',
+): Promise<void> {
   let width: number | undefined;
   let height: number | undefined;
   try {

@@ -27,7 +27,8 @@ export async function readImageUpload(
   const maxBytes = options.maxBytes ?? MAX_IMAGE_BYTES;
   const tooLarge = options.tooLargeMessage ?? PHOTO_TOO_LARGE_MESSAGE;
   const missing = options.missingMessage ?? 'Please choose a photo to upload.';
-  if (!request.isMultipart()) throw new AppError('VALIDATION', options.missingMessage ?? 'Send the photo as multipart/form-data in a field named "file".', 'file');
+  if (!request.isMultipart())
+    throw new AppError('VALIDATION', options.missingMessage ?? 'Send the photo as multipart/form-data in a field named "file".', 'file');
   let data: Buffer;
   try {
     const file = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 5, parts: 6, headerPairs: 50 } });

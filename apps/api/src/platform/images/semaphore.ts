@@ -14,7 +14,8 @@ export function createSemaphore(limit: number, maxWaiting: number) {
       running += 1;
       return;
     }
-    if (waiting.length >= maxWaiting) throw new AppError('UNAVAILABLE', 'We are processing many photos right now. Please try again in a moment.');
+    if (waiting.length >= maxWaiting)
+      throw new AppError('UNAVAILABLE', 'We are processing many photos right now. Please try again in a moment.');
     await new Promise<void>((resolve) => waiting.push(resolve));
   }
 

@@ -20,11 +20,20 @@ export interface StoredImage {
  * unless asked to keep it) and stores both under a fresh key, so URLs can be cached forever.
  * Decoding waits for a slot (two at a time) and refuses more than MAX_IMAGE_PIXELS.
  */
-export async function storeItemImage(storage: FileStorage, itemId: string, source: Buffer, folder: 'items' | 'avatars' | 'private/handovers' | 'private/claims' = 'items'): Promise<StoredImage> {
+export async function storeItemImage(
+  storage: FileStorage,
+  itemId: string,
+  source: Buffer,
+  folder: 'items' | 'avatars' | 'private/handovers' | 'private/claims' = 'items',
+): Promise<StoredImage> {
   const { large, thumb } = await imageProcessing.run(async () => {
     const base = sharp(source, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     return {
-      large: await base.clone().resize({ width: LARGE_WIDTH, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer({ resolveWithObject: true }),
+      large: await base
+        .clone()
+        .resize({ width: LARGE_WIDTH, withoutEnlargement: true })
+        .webp({ quality: 80 })
+        .toBuffer({ resolveWithObject: true }),
       thumb: await base.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
     };
   });

@@ -21,17 +21,27 @@ const mailer = createMemoryMailer();
 beforeAll(async () => {
   ctx = await createTestApp({ mailer });
   await insertCategories(ctx.database.db);
-  ({ cookie, user: { id: ownerId } } = await createSignedInUser(ctx.app, mailer, 'uploader@example.com'));
+  ({
+    cookie,
+    user: { id: ownerId },
+  } = await createSignedInUser(ctx.app, mailer, 'uploader@example.com'));
 });
 afterAll(async () => ctx?.close());
 
 const BOUNDARY = '----uploadlimits';
 function multipartBody(file: Buffer) {
-  const head = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`);
+  const head = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="photo.png"\r\nContent-Type: image/png\r\n\r\n`,
+  );
   return Buffer.concat([head, file, Buffer.from(`\r\n--${BOUNDARY}--\r\n`)]);
 }
 const upload = (itemId: string, payload: Buffer, contentType = `multipart/form-data; boundary=${BOUNDARY}`, who = cookie) =>
-  ctx.app.inject({ method: 'POST', url: `/api/items/${itemId}/images`, payload, headers: { cookie: who, origin: ORIGIN, 'content-type': contentType } });
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/items/${itemId}/images`,
+    payload,
+    headers: { cookie: who, origin: ORIGIN, 'content-type': contentType },
+  });
 const errorOf = (res: { json(): unknown }) => (res.json() as { error: { code: string; message: string } }).error;
 
 async function storedFiles(): Promise<string[]> {
@@ -103,7 +113,12 @@ describe('a file that ends one chunk after the limit', () => {
       })(),
     );
     const before = await storedFiles();
-    const res = await ctx.app.inject({ method: 'POST', url: `/api/items/${item.id}/images`, payload, headers: { cookie, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` } });
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/items/${item.id}/images`,
+      payload,
+      headers: { cookie, origin: ORIGIN, 'content-type': `multipart/form-data; boundary=${BOUNDARY}` },
+    });
     expect(res.statusCode).toBe(413);
     expect(await storedFiles()).toEqual(before);
   });
@@ -134,7 +149,14 @@ describe('malformed uploads', () => {
     ['no boundary in the content type', multipartBody(Buffer.from('x')), 'multipart/form-data'],
     ['a body cut off mid-part', multipartBody(Buffer.from('x')).subarray(0, 60), undefined],
     ['a broken part header', Buffer.from(`--${BOUNDARY}\r\nthis is not a header\r\n\r\nabc\r\n--${BOUNDARY}--\r\n`), undefined],
-    ['two files', Buffer.concat([multipartBody(Buffer.from('a')).subarray(0, -4), Buffer.from(`\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\n\r\nb\r\n--${BOUNDARY}--\r\n`)]), undefined],
+    [
+      'two files',
+      Buffer.concat([
+        multipartBody(Buffer.from('a')).subarray(0, -4),
+        Buffer.from(`\r\nContent-Disposition: form-data; name="file"; filename="b.png"\r\n\r\nb\r\n--${BOUNDARY}--\r\n`),
+      ]),
+      undefined,
+    ],
     ['an empty file', multipartBody(Buffer.alloc(0)), undefined],
   ])('%s is 400', async (_label, payload, contentType) => {
     const item = await createItem(ctx.database.db, ownerId);

@@ -40,10 +40,14 @@ describe('the job queue', () => {
     const clock = manualClock('2026-06-02T10:00:00Z');
     const queue = createJobQueue({ db: database.db, now: clock.now });
     let calls = 0;
-    queue.register('retry.flaky', async () => {
-      calls += 1;
-      if (calls < 3) throw new Error(`failure ${calls}`);
-    }, { backoffMs: 1_000 });
+    queue.register(
+      'retry.flaky',
+      async () => {
+        calls += 1;
+        if (calls < 3) throw new Error(`failure ${calls}`);
+      },
+      { backoffMs: 1_000 },
+    );
     await queue.enqueue('retry.flaky', {}, { key: 'flaky-1' });
     expect(await queue.runDue()).toBe(1);
     expect(await jobStatus('flaky-1')).toEqual({ status: 'queued', attempts: 1 });
@@ -56,16 +60,23 @@ describe('the job queue', () => {
     expect(await queue.runDue()).toBe(1);
     expect(await jobStatus('flaky-1')).toEqual({ status: 'done', attempts: 3 });
 
-    queue.register('retry.hopeless', async () => {
-      throw new Error('never works');
-    }, { maxAttempts: 2, backoffMs: 10 });
+    queue.register(
+      'retry.hopeless',
+      async () => {
+        throw new Error('never works');
+      },
+      { maxAttempts: 2, backoffMs: 10 },
+    );
     await queue.enqueue('retry.hopeless', {}, { key: 'hopeless-1' });
     await queue.runDue();
     clock.advance(10);
     await queue.runDue();
     clock.advance(60_000);
     expect(await queue.runDue()).toBe(0);
-    const [row] = await queryRows<{ status: string; last_error: string }>(database.db, sql`select status, last_error from jobs where key = 'hopeless-1'`);
+    const [row] = await queryRows<{ status: string; last_error: string }>(
+      database.db,
+      sql`select status, last_error from jobs where key = 'hopeless-1'`,
+    );
     expect(row).toEqual({ status: 'failed', last_error: 'never works' });
   });
 
@@ -106,7 +117,9 @@ describe('the job queue', () => {
     });
     await dead.enqueue('lease.work', {}, { key: 'lease-1' });
     // Claimed by a process that then vanished: status running, lease set.
-    await database.db.execute(sql`update jobs set status = 'running', attempts = 1, locked_until = ${new Date('2026-06-04T10:01:00Z').toISOString()} where key = 'lease-1'`);
+    await database.db.execute(
+      sql`update jobs set status = 'running', attempts = 1, locked_until = ${new Date('2026-06-04T10:01:00Z').toISOString()} where key = 'lease-1'`,
+    );
     const alive = createJobQueue({ db: database.db, now: clock.now, leaseMs: 60_000 });
     let done = 0;
     alive.register('lease.work', async () => void (done += 1));
@@ -168,7 +181,9 @@ describe('the job queue with several processes', () => {
     if (!process.env.DATABASE_URL) return; // PGlite is one process by design
     const queueA = createJobQueue({ db: database.db, batchSize: 3 });
     // The second "process" is a second connection pool on the same schema.
-    const [{ search_path: searchPath }] = (await queryRows<{ search_path: string }>(database.db, sql`show search_path`)) as [{ search_path: string }];
+    const [{ search_path: searchPath }] = (await queryRows<{ search_path: string }>(database.db, sql`show search_path`)) as [
+      { search_path: string },
+    ];
     const schemaName = searchPath.split(',')[0]!.trim().replaceAll('"', '');
     const second = await openDatabase({ databaseUrl: process.env.DATABASE_URL, schemaName, poolSize: 4 });
     const queueB = createJobQueue({ db: second.db, batchSize: 3 });

@@ -81,7 +81,17 @@ const DAILY_CATCH_UP_MS = 6 * 3_600_000;
  * exponential backoff, and scheduled by an injectable clock so tests can move time. A job whose
  * process died is claimed again after its lease, so handlers must be idempotent.
  */
-export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000, leaseMs = 300_000, batchSize = 10, onRun, onGiveUp, aroundRun }: JobQueueOptions) {
+export function createJobQueue({
+  db,
+  now = () => new Date(),
+  log,
+  pollMs = 1_000,
+  leaseMs = 300_000,
+  batchSize = 10,
+  onRun,
+  onGiveUp,
+  aroundRun,
+}: JobQueueOptions) {
   const handlers = new Map<string, Registered>();
   const daily: DailySchedule[] = [];
   let timer: NodeJS.Timeout | undefined;
@@ -124,7 +134,10 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
       sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lockedUntil.toISOString()}, updated_at = ${at.toISOString()}
           where id in (
             select id from jobs
-            where name in (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+            where name in (${sql.join(
+              names.map((n) => sql`${n}`),
+              sql`, `,
+            )})
               and ((status = 'queued' and run_at <= ${at.toISOString()}) or (status = 'running' and locked_until < ${at.toISOString()}))
             order by run_at
             limit ${limit}
@@ -144,7 +157,9 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
     const seconds = () => (performance.now() - started) / 1000;
     try {
       await registered.handler(job.payload, { now: at, attempt: job.attempts, jobId: job.id });
-      await db.execute(sql`update jobs set status = 'done', locked_until = null, finished_at = ${now().toISOString()}, updated_at = ${now().toISOString()} where id = ${job.id}`);
+      await db.execute(
+        sql`update jobs set status = 'done', locked_until = null, finished_at = ${now().toISOString()}, updated_at = ${now().toISOString()} where id = ${job.id}`,
+      );
       onRun?.(job.name, 'done', seconds());
       return { outcome: 'done' };
     } catch (err) {
@@ -158,7 +173,10 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
             where id = ${job.id}`,
       );
       onRun?.(job.name, giveUp ? 'failed' : 'retry', seconds());
-      log?.error({ job: job.name, jobId: job.id, attempt: job.attempts, giveUp, err: message }, giveUp ? 'job failed for good' : 'job failed, will retry');
+      log?.error(
+        { job: job.name, jobId: job.id, attempt: job.attempts, giveUp, err: message },
+        giveUp ? 'job failed for good' : 'job failed, will retry',
+      );
       if (giveUp) onGiveUp?.({ name: job.name, id: job.id, attempt: job.attempts }, err);
       return { outcome: giveUp ? 'failed' : 'retry', error: err };
     }
@@ -190,7 +208,12 @@ export function createJobQueue({ db, now = () => new Date(), log, pollMs = 1_000
 
   /** Declares what runs a job name. Jobs of names no process has registered wait untouched. */
   function register<P>(name: string, handler: JobHandler<P>, options: JobOptions = {}): void {
-    handlers.set(name, { handler, maxAttempts: options.maxAttempts ?? 5, backoffMs: options.backoffMs ?? 5_000, maxBackoffMs: options.maxBackoffMs ?? 3_600_000 });
+    handlers.set(name, {
+      handler,
+      maxAttempts: options.maxAttempts ?? 5,
+      backoffMs: options.backoffMs ?? 5_000,
+      maxBackoffMs: options.maxBackoffMs ?? 3_600_000,
+    });
   }
 
   return {

@@ -37,14 +37,20 @@ describe.skipIf(!serverUrl)('processes starting together on one empty PostgreSQL
 
   it('migrate once, add no sample data and all become ready', async () => {
     // One shared media folder, as several processes behind a load balancer would have.
-    servers.push(...(await Promise.all([1, 2, 3].map(() => startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED_SAMPLE_DATA: undefined })))));
+    servers.push(
+      ...(await Promise.all(
+        [1, 2, 3].map(() => startServerProcess({ DATABASE_URL: databaseUrl, DATA_DIR: dataDir, SEED_SAMPLE_DATA: undefined })),
+      )),
+    );
     await Promise.all(servers.map((s) => s.ready(120_000)));
 
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
       const expected = (JSON.parse(await readFile(journal, 'utf8')) as { entries: unknown[] }).entries.length;
-      const applied = await db.query<{ n: number; distinct_hashes: number }>('select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations');
+      const applied = await db.query<{ n: number; distinct_hashes: number }>(
+        'select count(*)::int as n, count(distinct hash)::int as distinct_hashes from drizzle.__drizzle_migrations',
+      );
       expect(applied.rows[0]).toEqual({ n: expected, distinct_hashes: expected });
       const counts = await db.query<{ users: number; items: number; rentals: number; categories: number }>(
         'select (select count(*)::int from users) as users, (select count(*)::int from items) as items, (select count(*)::int from rentals) as rentals, (select count(*)::int from categories) as categories',

@@ -21,7 +21,10 @@ export function installGracefulShutdown({ app, readiness, log, timeoutMs, afterC
   closeWithGrace(
     {
       delay: timeoutMs,
-      logger: { error: (message: unknown) => log.error(message instanceof Error ? { err: message } : { detail: String(message) }, 'shutdown problem') },
+      logger: {
+        error: (message: unknown) =>
+          log.error(message instanceof Error ? { err: message } : { detail: String(message) }, 'shutdown problem'),
+      },
       onTimeout: (delay) => log.error(`shutdown did not finish within ${delay} ms; exiting anyway`),
       onSecondSignal: (signal) => log.warn(`${signal} received again; exiting at once`),
     },

@@ -70,7 +70,16 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL server', () => 
   let cookie = '';
 
   it('a session made on one process is valid on the other', async () => {
-    expect((await send(a, 'POST', '/api/auth/sign-up/email', { name: 'Nia Owner', email: 'nia@example.com', password: PASSWORD, callbackURL: '/' })).status).toBe(200);
+    expect(
+      (
+        await send(a, 'POST', '/api/auth/sign-up/email', {
+          name: 'Nia Owner',
+          email: 'nia@example.com',
+          password: PASSWORD,
+          callbackURL: '/',
+        })
+      ).status,
+    ).toBe(200);
     let link: URL | undefined;
     for (let i = 0; i < 50 && !link; i++) {
       const mail = (await readOutbox(path.join(dataDir, 'outbox'))).find((m) => m.to.includes('nia@example.com'));
@@ -85,7 +94,10 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL server', () => 
     expect(verified.status).toBeLessThan(400);
     const signIn = await send(a, 'POST', '/api/auth/sign-in/email', { email: 'nia@example.com', password: PASSWORD });
     expect(signIn.status).toBe(200);
-    cookie = signIn.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookie = signIn.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
     const me = await send(b, 'GET', '/api/me', undefined, cookie);
     expect(me.status).toBe(200);
     expect(((await me.json()) as { name: string }).name).toBe('Nia Owner');
@@ -93,7 +105,10 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL server', () => 
 
   it('the sign-in limit for one account holds across both processes', async () => {
     const statuses: number[] = [];
-    for (const server of [a, b, a]) statuses.push((await send(server, 'POST', '/api/auth/sign-in/email', { email: 'nia@example.com', password: 'not the password' })).status);
+    for (const server of [a, b, a])
+      statuses.push(
+        (await send(server, 'POST', '/api/auth/sign-in/email', { email: 'nia@example.com', password: 'not the password' })).status,
+      );
     expect(statuses).toEqual([401, 401, 401]);
     // The fourth try, even with the right password, is refused by the process that saw one failure.
     const fourth = await send(b, 'POST', '/api/auth/sign-in/email', { email: 'nia@example.com', password: PASSWORD });
@@ -101,21 +116,29 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL server', () => 
   });
 
   it('a photo uploaded through one process is served by the other (S3 storage)', async () => {
-    const item = await send(a, 'POST', '/api/items', {
-      name: 'Hedge trimmer',
-      description: 'Cordless, two batteries.',
-      dailyRatePence: 950,
-      categoryId: 'garden-tools',
-      minDays: 1,
-      maxDays: 7,
-      available: true,
-      address: '1 High Street',
-      city: 'Leeds',
-      postcode: 'LS1 1AA',
-    }, cookie);
+    const item = await send(
+      a,
+      'POST',
+      '/api/items',
+      {
+        name: 'Hedge trimmer',
+        description: 'Cordless, two batteries.',
+        dailyRatePence: 950,
+        categoryId: 'garden-tools',
+        minDays: 1,
+        maxDays: 7,
+        available: true,
+        address: '1 High Street',
+        city: 'Leeds',
+        postcode: 'LS1 1AA',
+      },
+      cookie,
+    );
     expect(item.status).toBe(201);
     const { id } = (await item.json()) as { id: string };
-    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#3a7' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'trimmer.png');
     const upload = await fetch(`${base(a)}/api/items/${id}/images`, { method: 'POST', headers: { origin: APP_URL, cookie }, body: form });
@@ -135,7 +158,8 @@ describe.skipIf(!serverUrl)('two API processes on one PostgreSQL server', () => 
     );
     let row: { status: string; attempts: number } | undefined;
     for (let i = 0; i < 100; i++) {
-      row = (await db.query<{ status: string; attempts: number }>(`select status, attempts from jobs where key = 'two-processes-once'`)).rows[0];
+      row = (await db.query<{ status: string; attempts: number }>(`select status, attempts from jobs where key = 'two-processes-once'`))
+        .rows[0];
       if (row?.status === 'done') break;
       await new Promise((r) => setTimeout(r, 100));
     }

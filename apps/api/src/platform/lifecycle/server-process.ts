@@ -30,7 +30,15 @@ export async function freePort(): Promise<number> {
 export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
   const port = await freePort();
   // NODE_ENV=test: JSON log lines (read by the tests) and no background jobs.
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', SEED_SAMPLE_DATA: 'false', ...env, PORT: String(port), HOST: '127.0.0.1' };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    SEED_SAMPLE_DATA: 'false',
+    ...env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+  };
   for (const [key, value] of Object.entries(childEnv)) if (value === undefined) delete childEnv[key];
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let log = '';

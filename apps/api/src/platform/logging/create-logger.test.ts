@@ -18,7 +18,11 @@ describe('the logger', () => {
     });
     log.error({ err: new Error('could not save the account', { cause: dbError }) }, 'request failed');
     const [line] = lines();
-    expect(line).toMatchObject({ level: 50, msg: 'request failed', err: { type: 'Error', message: 'could not save the account', cause: { code: '23505', constraint: 'users_email_unique' } } });
+    expect(line).toMatchObject({
+      level: 50,
+      msg: 'request failed',
+      err: { type: 'Error', message: 'could not save the account', cause: { code: '23505', constraint: 'users_email_unique' } },
+    });
     expect(JSON.stringify(line)).not.toContain('maya@example.com');
   });
 

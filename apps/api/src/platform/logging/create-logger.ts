@@ -40,7 +40,16 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'nodeEnv'>, desti
   const options = loggerOptions(config.logLevel);
   if (destination) return pino(options, destination);
   if (config.nodeEnv === 'development') {
-    return pino(options, pretty({ colorize: pretty.isColorSupported, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId,http', singleLine: true, sync: true }));
+    return pino(
+      options,
+      pretty({
+        colorize: pretty.isColorSupported,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname,reqId,http',
+        singleLine: true,
+        sync: true,
+      }),
+    );
   }
   return pino(options);
 }

@@ -13,5 +13,8 @@ const STATIC_FILE = /\.(?:js|mjs|css|map|png|jpe?g|gif|webp|avif|svg|ico|woff2?|
 
 /** Health checks, metrics scrapes, static assets and media are logged at debug so the info log shows what people do. */
 export function isQuietPath(path: string): boolean {
-  return QUIET_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`)) || (!path.startsWith('/api/') && STATIC_FILE.test(path));
+  return (
+    QUIET_PREFIXES.some((p) => path === p || path.startsWith(p.endsWith('/') ? p : `${p}/`)) ||
+    (!path.startsWith('/api/') && STATIC_FILE.test(path))
+  );
 }

@@ -22,7 +22,12 @@ describe('logs', () => {
   let app: FastifyInstance;
   let dispose: () => Promise<void>;
   let dataDir: string;
-  const lines = () => written.join('').trim().split('\n').map((l) => JSON.parse(l) as LogLine);
+  const lines = () =>
+    written
+      .join('')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as LogLine);
   const requestLines = (method: string, pathname: string) => lines().filter((l) => l.http?.method === method && l.http.path === pathname);
 
   beforeAll(async () => {
@@ -30,7 +35,13 @@ describe('logs', () => {
     dispose = opened.dispose;
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-logs-'));
     // Everything down to debug is captured, as an operator chasing a problem would log it.
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'debug', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), AUTH_RATE_LIMIT: '1000' });
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'debug',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      AUTH_RATE_LIMIT: '1000',
+    });
     const logger = createLogger(config, { write: (line: string) => void written.push(line) });
     app = await buildApp({ config, database: opened.database, authSecret: 'log-test-secret-long-enough-for-signing-0123', mailer, logger });
     await app.ready();
@@ -54,12 +65,18 @@ describe('logs', () => {
     const resetToken = mailer.linkTo(email, '/reset-password').searchParams.get('token')!;
     // better-auth's own link form carries the token in the path.
     await app.inject({ method: 'GET', url: `/api/auth/reset-password/${resetToken}?callbackURL=%2Freset-password` });
-    expect((await post(app, '/api/auth/reset-password', { token: resetToken, newPassword: 'a brand new wheelbarrow 7' })).statusCode).toBe(200);
+    expect((await post(app, '/api/auth/reset-password', { token: resetToken, newPassword: 'a brand new wheelbarrow 7' })).statusCode).toBe(
+      200,
+    );
 
     const signedIn = await signIn(app, email, 'a brand new wheelbarrow 7');
     expect(signedIn.statusCode).toBe(200);
     const session = signedIn.cookies.find((c) => c.name.endsWith('session_token'))!.value;
-    await app.inject({ method: 'GET', url: '/api/auth/get-session', headers: { cookie: cookieHeader(signedIn), authorization: 'Bearer should-not-appear' } });
+    await app.inject({
+      method: 'GET',
+      url: '/api/auth/get-session',
+      headers: { cookie: cookieHeader(signedIn), authorization: 'Bearer should-not-appear' },
+    });
 
     const log = written.join('');
     expect(confirmToken.length).toBeGreaterThan(10);

@@ -15,7 +15,12 @@ describe('/dev/mailbox', () => {
   });
 
   it('lists emails written to the outbox with their links, in development', async () => {
-    await post(dev.app, '/api/auth/sign-up/email', { name: 'Lee Mail', email: 'lee@example.com', password: 'a sturdy wheelbarrow', callbackURL: '/' });
+    await post(dev.app, '/api/auth/sign-up/email', {
+      name: 'Lee Mail',
+      email: 'lee@example.com',
+      password: 'a sturdy wheelbarrow',
+      callbackURL: '/',
+    });
     const res = await dev.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('text/html');

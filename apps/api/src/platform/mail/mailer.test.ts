@@ -21,7 +21,12 @@ describe('outbox mailer (default)', () => {
   it('writes a real MIME message and a summary with its links', async () => {
     const dir = await tempDir();
     const mailer = createMailer({ from: 'Toolshed <no-reply@toolshed.test>', outboxDir: dir });
-    await mailer.send({ to: 'a@example.com', subject: 'Hello', text: 'Open http://localhost:3000/auth/callback?token=abc now', html: '<p>Hi</p>' });
+    await mailer.send({
+      to: 'a@example.com',
+      subject: 'Hello',
+      text: 'Open http://localhost:3000/auth/callback?token=abc now',
+      html: '<p>Hi</p>',
+    });
     const files = await readdir(dir);
     expect(files.filter((f) => f.endsWith('.eml'))).toHaveLength(1);
     const [entry] = await readOutbox(dir);
@@ -51,7 +56,11 @@ describe('SMTP mailer (SMTP_URL)', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.server.address() as AddressInfo).port;
-      const mailer = createMailer({ from: 'Toolshed <no-reply@toolshed.test>', outboxDir: await tempDir(), smtpUrl: `smtp://127.0.0.1:${port}` });
+      const mailer = createMailer({
+        from: 'Toolshed <no-reply@toolshed.test>',
+        outboxDir: await tempDir(),
+        smtpUrl: `smtp://127.0.0.1:${port}`,
+      });
       await mailer.send({ to: 'b@example.com', subject: 'Over SMTP', text: 'Delivered for real.' });
       expect(received).toHaveLength(1);
       expect(received[0]).toContain('Subject: Over SMTP');

@@ -68,9 +68,13 @@ describe('GET /metrics without METRICS_TOKEN', () => {
   });
 
   it('counts job runs by outcome', async () => {
-    ctx.app.jobs.register('metrics-test.flaky', async () => {
-      throw new Error('not today');
-    }, { maxAttempts: 1 });
+    ctx.app.jobs.register(
+      'metrics-test.flaky',
+      async () => {
+        throw new Error('not today');
+      },
+      { maxAttempts: 1 },
+    );
     await ctx.app.jobs.enqueue('metrics-test.flaky', {});
     await ctx.app.jobs.runDue();
     const text = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;

@@ -38,7 +38,12 @@ export function registerMetrics(app: FastifyInstance, { database, token, now = (
   collectDefaultMetrics({ register: registry });
 
   const labelNames = ['method', 'route', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by method, route pattern and status', labelNames, registers: [registry] });
+  const requests = new Counter({
+    name: 'http_requests_total',
+    help: 'HTTP requests answered, by method, route pattern and status',
+    labelNames,
+    registers: [registry],
+  });
   const duration = new Histogram({
     name: 'http_request_duration_seconds',
     help: 'Time from receiving a request to sending its answer, by method, route pattern and status',
@@ -46,20 +51,79 @@ export function registerMetrics(app: FastifyInstance, { database, token, now = (
     buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [registry],
   });
-  const refused = new Counter({ name: 'toolshed_rate_limited_total', help: 'Requests refused by a rate limit (429), by method and route pattern', labelNames: ['method', 'route'], registers: [registry] });
-  const jobRuns = new Counter({ name: 'toolshed_job_runs_total', help: 'Job runs in this process, by job name and outcome (done, retry: failed and will run again, failed: gave up)', labelNames: ['name', 'outcome'], registers: [registry] });
-  const jobSeconds = new Histogram({ name: 'toolshed_job_run_duration_seconds', help: 'How long job runs took in this process, by job name', labelNames: ['name'], buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60], registers: [registry] });
+  const refused = new Counter({
+    name: 'toolshed_rate_limited_total',
+    help: 'Requests refused by a rate limit (429), by method and route pattern',
+    labelNames: ['method', 'route'],
+    registers: [registry],
+  });
+  const jobRuns = new Counter({
+    name: 'toolshed_job_runs_total',
+    help: 'Job runs in this process, by job name and outcome (done, retry: failed and will run again, failed: gave up)',
+    labelNames: ['name', 'outcome'],
+    registers: [registry],
+  });
+  const jobSeconds = new Histogram({
+    name: 'toolshed_job_run_duration_seconds',
+    help: 'How long job runs took in this process, by job name',
+    labelNames: ['name'],
+    buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
+    registers: [registry],
+  });
 
   // Read from the database at scrape time.
-  const jobsQueued = new Gauge({ name: 'toolshed_jobs_queued', help: 'Jobs waiting to run (due or not yet), by job name', labelNames: ['name'], registers: [registry] });
-  const jobsDue = new Gauge({ name: 'toolshed_jobs_due', help: 'Jobs whose time has come and that no worker has claimed yet, by job name', labelNames: ['name'], registers: [registry] });
-  const jobsRunning = new Gauge({ name: 'toolshed_jobs_running', help: 'Jobs claimed by a worker, by job name', labelNames: ['name'], registers: [registry] });
-  const jobsFailed = new Gauge({ name: 'toolshed_jobs_failed', help: 'Jobs that gave up after their last attempt (kept until housekeeping removes them), by job name', labelNames: ['name'], registers: [registry] });
-  const oldestDue = new Gauge({ name: 'toolshed_jobs_oldest_due_age_seconds', help: 'How long the oldest due job has been waiting (0 when none is due)', registers: [registry] });
-  const bookings = new Gauge({ name: 'toolshed_bookings', help: 'Rentals ever booked, by state (open, returned, cancelled)', labelNames: ['state'], registers: [registry] });
-  const payments = new Gauge({ name: 'toolshed_payments', help: 'Card payments, by status', labelNames: ['status'], registers: [registry] });
-  const paymentsPence = new Gauge({ name: 'toolshed_payments_amount_pence', help: 'Sum of card payments in pence, by status', labelNames: ['status'], registers: [registry] });
-  const databaseUp = new Gauge({ name: 'toolshed_metrics_database_up', help: '1 when the scrape could read the database figures, 0 otherwise', registers: [registry] });
+  const jobsQueued = new Gauge({
+    name: 'toolshed_jobs_queued',
+    help: 'Jobs waiting to run (due or not yet), by job name',
+    labelNames: ['name'],
+    registers: [registry],
+  });
+  const jobsDue = new Gauge({
+    name: 'toolshed_jobs_due',
+    help: 'Jobs whose time has come and that no worker has claimed yet, by job name',
+    labelNames: ['name'],
+    registers: [registry],
+  });
+  const jobsRunning = new Gauge({
+    name: 'toolshed_jobs_running',
+    help: 'Jobs claimed by a worker, by job name',
+    labelNames: ['name'],
+    registers: [registry],
+  });
+  const jobsFailed = new Gauge({
+    name: 'toolshed_jobs_failed',
+    help: 'Jobs that gave up after their last attempt (kept until housekeeping removes them), by job name',
+    labelNames: ['name'],
+    registers: [registry],
+  });
+  const oldestDue = new Gauge({
+    name: 'toolshed_jobs_oldest_due_age_seconds',
+    help: 'How long the oldest due job has been waiting (0 when none is due)',
+    registers: [registry],
+  });
+  const bookings = new Gauge({
+    name: 'toolshed_bookings',
+    help: 'Rentals ever booked, by state (open, returned, cancelled)',
+    labelNames: ['state'],
+    registers: [registry],
+  });
+  const payments = new Gauge({
+    name: 'toolshed_payments',
+    help: 'Card payments, by status',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  const paymentsPence = new Gauge({
+    name: 'toolshed_payments_amount_pence',
+    help: 'Sum of card payments in pence, by status',
+    labelNames: ['status'],
+    registers: [registry],
+  });
+  const databaseUp = new Gauge({
+    name: 'toolshed_metrics_database_up',
+    help: '1 when the scrape could read the database figures, 0 otherwise',
+    registers: [registry],
+  });
 
   // Connections of this process (PostgreSQL server only; the embedded database has no pool).
   if (database.kind === 'postgres') {
@@ -82,7 +146,14 @@ export function registerMetrics(app: FastifyInstance, { database, token, now = (
 
   async function readDatabase(): Promise<void> {
     const at = now().toISOString();
-    const jobRows = await queryRows<{ name: string; queued: number; due: number; running: number; failed: number; oldest_due_s: number | null }>(
+    const jobRows = await queryRows<{
+      name: string;
+      queued: number;
+      due: number;
+      running: number;
+      failed: number;
+      oldest_due_s: number | null;
+    }>(
       database.db,
       sql`select name,
             count(*) filter (where status = 'queued')::int as queued,

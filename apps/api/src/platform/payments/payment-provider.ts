@@ -3,8 +3,7 @@ import type { CardBrand, CardInput } from '@toolshed/core';
 export type DeclineReason = 'declined' | 'insufficient_funds' | 'processing_error';
 
 export type AuthorizationResult =
-  | { ok: true; authorizationId: string; brand: CardBrand; last4: string }
-  | { ok: false; reason: DeclineReason };
+  { ok: true; authorizationId: string; brand: CardBrand; last4: string } | { ok: false; reason: DeclineReason };
 
 /**
  * A card processor, shaped like real ones: authorize holds the money, capture takes it once the

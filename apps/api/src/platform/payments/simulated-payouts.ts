@@ -3,7 +3,11 @@ import { cardBrand, cardDigits, TEST_CARDS } from '@toolshed/core';
 import type { PayoutProvider } from './payout-provider.ts';
 
 /** Payout cards that are accepted but whose payout is refused when it is sent (docs/PAYMENTS.md). */
-const FAILING = new Set([cardDigits(TEST_CARDS.declined), cardDigits(TEST_CARDS.insufficientFunds), cardDigits(TEST_CARDS.processingError)]);
+const FAILING = new Set([
+  cardDigits(TEST_CARDS.declined),
+  cardDigits(TEST_CARDS.insufficientFunds),
+  cardDigits(TEST_CARDS.processingError),
+]);
 
 /**
  * The simulated payout service: no card network is reachable from here. Cards are tokenised in

@@ -41,7 +41,8 @@ export function createSimulatedProcessor(options: { delayMs: number }): PaymentP
     async capture(id, amountPence) {
       if (holds.get(id) === 'voided') throw new Error(`Cannot capture ${id}: it was voided`);
       const held = amounts.get(id);
-      if (held && amountPence !== undefined && amountPence > held.authorised) throw new Error(`Cannot capture ${amountPence} of ${id}: only ${held.authorised} was held`);
+      if (held && amountPence !== undefined && amountPence > held.authorised)
+        throw new Error(`Cannot capture ${amountPence} of ${id}: only ${held.authorised} was held`);
       if (held && holds.get(id) !== 'captured') held.captured = amountPence ?? held.authorised;
       holds.set(id, 'captured');
     },

@@ -25,7 +25,11 @@ export function sharedRateLimitStore(store: RateLimitStore, now: () => Date = ()
       );
     }
 
-    child(routeOptions: { method?: string | string[]; url?: string; routeInfo?: { method?: string | string[]; url?: string } }): FastifyRateLimitStore {
+    child(routeOptions: {
+      method?: string | string[];
+      url?: string;
+      routeInfo?: { method?: string | string[]; url?: string };
+    }): FastifyRateLimitStore {
       const info = routeOptions.routeInfo ?? routeOptions;
       const method = Array.isArray(info.method) ? info.method.join(',') : (info.method ?? '');
       return new SharedStore(`${method} ${info.url ?? ''}`.trim() || 'global');

@@ -75,7 +75,13 @@ describe('the geocoder cache shared through PostgreSQL', () => {
 
   it('answers a second process from the cache without calling the service again', async () => {
     const geocoder = (db: Db) =>
-      createHttpGeocoder({ url: base, timeoutMs: 2_000, minIntervalMs: 0, cache: createDbGeocodeCache(db), throttle: createSharedThrottle(db, 'geocoder', 10) });
+      createHttpGeocoder({
+        url: base,
+        timeoutMs: 2_000,
+        minIntervalMs: 0,
+        cache: createDbGeocodeCache(db),
+        throttle: createSharedThrottle(db, 'geocoder', 10),
+      });
     const query = { address: '1 High Street', city: 'Leeds', postcode: 'LS1 1AA' };
     expect(await geocoder(database.db).geocode(query)).toEqual({ latitude: 53.8, longitude: -1.55, approximate: false });
     expect(await geocoder(otherProcess()).geocode(query)).toEqual({ latitude: 53.8, longitude: -1.55, approximate: false });
@@ -83,7 +89,11 @@ describe('the geocoder cache shared through PostgreSQL', () => {
   });
 
   it('forgets answers past their age', async () => {
-    await createDbGeocodeCache(database.db, () => new Date('2020-01-01T00:00:00Z')).set('old query', { latitude: 1, longitude: 1, approximate: true });
+    await createDbGeocodeCache(database.db, () => new Date('2020-01-01T00:00:00Z')).set('old query', {
+      latitude: 1,
+      longitude: 1,
+      approximate: true,
+    });
     expect(await createDbGeocodeCache(database.db).get('old query')).toBeUndefined();
     await trimGeocodeCache(database.db, new Date());
     const [row] = await queryRows<{ n: number }>(database.db, sql`select count(*)::int as n from geocode_cache where query = 'old query'`);

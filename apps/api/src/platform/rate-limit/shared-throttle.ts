@@ -6,7 +6,12 @@ import { queryRows, type Db } from '../../db/database.ts';
  * (at least `intervalMs` after the previous one, across every process) and waits for it.
  * Used to call an outside service at most once per interval, e.g. the geocoder's 1 request/s.
  */
-export function createSharedThrottle(db: Db, name: string, intervalMs: number, sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms))) {
+export function createSharedThrottle(
+  db: Db,
+  name: string,
+  intervalMs: number,
+  sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms)),
+) {
   return {
     /** Resolves when it is this caller's turn; returns how long it waited (ms). */
     async turn(): Promise<number> {

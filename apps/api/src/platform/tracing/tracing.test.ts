@@ -34,7 +34,12 @@ interface OtlpRequest {
 }
 
 const plain = (attributes: OtlpAttributes = []) =>
-  Object.fromEntries(attributes.map(({ key, value }) => [key, value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue))]));
+  Object.fromEntries(
+    attributes.map(({ key, value }) => [
+      key,
+      value.stringValue ?? (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue)),
+    ]),
+  );
 
 // OTLP's span kinds.
 const SERVER = 2;
@@ -65,7 +70,9 @@ afterAll(async () => {
 function receivedSpans(): ReceivedSpan[] {
   return posts.flatMap(({ body }) =>
     ((JSON.parse(body) as OtlpRequest).resourceSpans ?? []).flatMap((rs) =>
-      (rs.scopeSpans ?? []).flatMap((ss) => (ss.spans ?? []).map((span) => ({ ...span, attributes: plain(span.attributes), resource: plain(rs.resource?.attributes) }))),
+      (rs.scopeSpans ?? []).flatMap((ss) =>
+        (ss.spans ?? []).map((span) => ({ ...span, attributes: plain(span.attributes), resource: plain(rs.resource?.attributes) })),
+      ),
     ),
   );
 }
@@ -130,7 +137,7 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
   const serverSpans = (name: string) => spans.filter((s) => s.kind === SERVER && s.name === name);
   const childrenOf = (parent: ReceivedSpan) => spans.filter((s) => s.traceId === parent.traceId && s.parentSpanId === parent.spanId);
 
-  it('POSTs OTLP/HTTP JSON to the endpoint\'s /v1/traces, with the service name', () => {
+  it("POSTs OTLP/HTTP JSON to the endpoint's /v1/traces, with the service name", () => {
     expect(posts.length).toBeGreaterThan(0);
     expect(posts.every((p) => p.path === '/v1/traces' && p.contentType === 'application/json')).toBe(true);
     expect(spans.every((s) => s.resource['service.name'] === 'toolshed-tracing-test')).toBe(true);
@@ -183,11 +190,15 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
     expect(childrenOf(post!).some((s) => s.kind === CLIENT && s.attributes['db.operation.name'] === 'INSERT')).toBe(true);
   });
 
-  it('has a span per job run with its name and outcome, and the job\'s queries inside it', () => {
+  it("has a span per job run with its name and outcome, and the job's queries inside it", () => {
     const job = spans.find((s) => s.name === 'job tracing-test.job');
     expect(job).toBeDefined();
     expect(job!.kind).toBe(CONSUMER);
-    expect(job!.attributes).toMatchObject({ 'toolshed.job.name': 'tracing-test.job', 'toolshed.job.outcome': 'done', 'toolshed.job.attempt': 1 });
+    expect(job!.attributes).toMatchObject({
+      'toolshed.job.name': 'tracing-test.job',
+      'toolshed.job.outcome': 'done',
+      'toolshed.job.attempt': 1,
+    });
     const queries = childrenOf(job!);
     expect(queries.some((q) => q.attributes['db.query.text'] === 'select 1 as one')).toBe(true);
     // The queue's own update of the job's row is in the run too.
@@ -212,9 +223,16 @@ describe('with OTEL_EXPORTER_OTLP_ENDPOINT', () => {
 describe('tracing settings', () => {
   it('sends to OTEL_EXPORTER_OTLP_ENDPOINT + /v1/traces, or to OTEL_EXPORTER_OTLP_TRACES_ENDPOINT as it is', () => {
     expect(loadConfig({}).tracing).toBeUndefined();
-    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({ tracesUrl: 'http://collector:4318/v1/traces', serviceName: 'toolshed-api' });
+    expect(loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318/' }).tracing).toEqual({
+      tracesUrl: 'http://collector:4318/v1/traces',
+      serviceName: 'toolshed-api',
+    });
     expect(
-      loadConfig({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318', OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/otlp', OTEL_SERVICE_NAME: 'api-eu' }).tracing,
+      loadConfig({
+        OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://traces.example/otlp',
+        OTEL_SERVICE_NAME: 'api-eu',
+      }).tracing,
     ).toEqual({ tracesUrl: 'https://traces.example/otlp', serviceName: 'api-eu' });
   });
 
@@ -224,7 +242,9 @@ describe('tracing settings', () => {
       expect.unreachable();
     } catch (err) {
       expect(err).toBeInstanceOf(ConfigError);
-      expect((err as ConfigError).problems).toEqual(['OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL, e.g. http://otel-collector:4318']);
+      expect((err as ConfigError).problems).toEqual([
+        'OTEL_EXPORTER_OTLP_ENDPOINT must be an http:// or https:// URL, e.g. http://otel-collector:4318',
+      ]);
     }
   });
 

@@ -93,7 +93,10 @@ export async function startTracing(settings: TracingSettings, options: TracingOp
   );
 
   const provider = new sdk.TracerProvider({
-    resource: resources.resourceFromAttributes({ 'service.name': settings.serviceName, 'deployment.environment.name': options.environment }),
+    resource: resources.resourceFromAttributes({
+      'service.name': settings.serviceName,
+      'deployment.environment.name': options.environment,
+    }),
     spanProcessors: [new sdk.BatchSpanProcessor({ exporter: new otlp.OTLPTraceExporter({ url: settings.tracesUrl }) })],
   });
   const tracer = provider.getTracer('@toolshed/api');
@@ -122,7 +125,11 @@ export async function startTracing(settings: TracingSettings, options: TracingOp
         'url.scheme': request.protocol,
       };
       if (route !== undefined) attributes['http.route'] = route;
-      const span = tracer.startSpan(route !== undefined ? `${request.method} ${route}` : request.method, { kind: SpanKind.SERVER, attributes }, parent);
+      const span = tracer.startSpan(
+        route !== undefined ? `${request.method} ${route}` : request.method,
+        { kind: SpanKind.SERVER, attributes },
+        parent,
+      );
       const context = trace.setSpan(parent, span);
       requests.set(request, { span, context });
       // The hooks after this one and, for a request without a body, the handler run inside the span.
@@ -187,7 +194,10 @@ export async function startTracing(settings: TracingSettings, options: TracingOp
   const aroundJob: Tracing['aroundJob'] = async (job, run) => {
     const span = tracer.startSpan(
       `job ${job.name}`,
-      { kind: SpanKind.CONSUMER, attributes: { 'toolshed.job.name': job.name, 'toolshed.job.id': job.id, 'toolshed.job.attempt': job.attempt } },
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: { 'toolshed.job.name': job.name, 'toolshed.job.id': job.id, 'toolshed.job.attempt': job.attempt },
+      },
       ROOT_CONTEXT,
     );
     try {
@@ -216,7 +226,8 @@ export async function startTracing(settings: TracingSettings, options: TracingOp
       let timer: NodeJS.Timeout | undefined;
       const late = new Promise<'late'>((resolve) => (timer = setTimeout(resolve, SHUTDOWN_WAIT_MS, 'late')));
       try {
-        if ((await Promise.race([provider.shutdown(), late])) === 'late') options.warn(`tracing: the last spans were not sent within ${SHUTDOWN_WAIT_MS} ms`);
+        if ((await Promise.race([provider.shutdown(), late])) === 'late')
+          options.warn(`tracing: the last spans were not sent within ${SHUTDOWN_WAIT_MS} ms`);
       } catch (err) {
         options.warn(`tracing: the last spans could not be sent (${err instanceof Error ? err.message : String(err)})`);
       } finally {

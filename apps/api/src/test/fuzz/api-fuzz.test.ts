@@ -29,8 +29,19 @@ function send(req: FuzzRequest, asUser: boolean): Promise<LightMyRequestResponse
   const headers: Record<string, string> = { origin: ORIGIN, ...req.headers };
   if (asUser) headers.cookie = cookie;
   if (!req.body) return ctx.app.inject({ method: req.method, url: req.url, headers });
-  if ('json' in req.body) return ctx.app.inject({ method: req.method, url: req.url, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(req.body.json) ?? '' });
-  return ctx.app.inject({ method: req.method, url: req.url, headers: { ...headers, 'content-type': req.body.contentType }, payload: req.body.raw });
+  if ('json' in req.body)
+    return ctx.app.inject({
+      method: req.method,
+      url: req.url,
+      headers: { ...headers, 'content-type': 'application/json' },
+      payload: JSON.stringify(req.body.json) ?? '',
+    });
+  return ctx.app.inject({
+    method: req.method,
+    url: req.url,
+    headers: { ...headers, 'content-type': req.body.contentType },
+    payload: req.body.raw,
+  });
 }
 
 /** Fuzzing sign-out, revoke-sessions and the like may end the user's session: sign in again. */
@@ -48,18 +59,22 @@ describe('fuzzing every operation', () => {
     expect(operations.some((o) => o.path === '/api/auth/sign-in/email')).toBe(true);
   });
 
-  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))('%s: no 5xx and no stack trace, as visitor and user', async (_name, op) => {
-    const failures: string[] = [];
-    for (const asUser of [false, true]) {
-      for (const req of buildRequests(op, ids)) {
-        const res = await send(req, asUser);
-        const who = asUser ? 'user' : 'visitor';
-        if (res.statusCode >= 500) failures.push(`${who} ${req.label} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
-        else if (STACK_TRACE.test(res.body)) failures.push(`${who} ${req.label} -> stack trace in the body`);
+  it.each(operations.map((op) => [`${op.method} ${op.path}`, op] as const))(
+    '%s: no 5xx and no stack trace, as visitor and user',
+    async (_name, op) => {
+      const failures: string[] = [];
+      for (const asUser of [false, true]) {
+        for (const req of buildRequests(op, ids)) {
+          const res = await send(req, asUser);
+          const who = asUser ? 'user' : 'visitor';
+          if (res.statusCode >= 500) failures.push(`${who} ${req.label} -> ${res.statusCode} ${res.body.slice(0, 200)}`);
+          else if (STACK_TRACE.test(res.body)) failures.push(`${who} ${req.label} -> stack trace in the body`);
+        }
+        if (asUser) await keepSignedIn();
       }
-      if (asUser) await keepSignedIn();
-    }
-    expect(failures).toEqual([]);
-    // Generous: a shared CI machine can be slow, and the whole suite's time is what FUZZ_EXTRA bounds.
-  }, 120_000);
+      expect(failures).toEqual([]);
+      // Generous: a shared CI machine can be slow, and the whole suite's time is what FUZZ_EXTRA bounds.
+    },
+    120_000,
+  );
 });

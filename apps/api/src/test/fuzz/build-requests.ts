@@ -63,7 +63,7 @@ function setAt(root: unknown, path: string[], value: unknown): unknown {
   return copy;
 }
 
-const show = (v: unknown) => (v === MISSING ? 'missing' : JSON.stringify(v)?.slice(0, 40) ?? String(v));
+const show = (v: unknown) => (v === MISSING ? 'missing' : (JSON.stringify(v)?.slice(0, 40) ?? String(v)));
 
 /** Every request the fuzzer sends for one operation, one at a time (a 1 MB value is not held longer than its request): one field changed at a time, then whole bodies. */
 export function* buildRequests(op: Operation, ids: { any: string }): Generator<FuzzRequest> {
@@ -71,7 +71,12 @@ export function* buildRequests(op: Operation, ids: { any: string }): Generator<F
   const basePath = fillPath(op, pathValues);
   const baseBody = op.body ? validValue(op.body, '', ids) : undefined;
   const takesBody = op.method !== 'GET' && op.method !== 'DELETE';
-  const base = (url: string): FuzzRequest => ({ label: 'valid', method: op.method, url, ...(takesBody ? { body: { json: baseBody ?? {} } } : {}) });
+  const base = (url: string): FuzzRequest => ({
+    label: 'valid',
+    method: op.method,
+    url,
+    ...(takesBody ? { body: { json: baseBody ?? {} } } : {}),
+  });
   const seed = `${op.method} ${op.path}`;
   yield base(basePath);
   for (const host of ['bad host', '[::1', 'évil.example:99999']) yield { ...base(basePath), label: `Host: ${host}`, headers: { host } };
@@ -93,11 +98,17 @@ export function* buildRequests(op: Operation, ids: { any: string }): Generator<F
         ...sampleCorpus(JSON_ONLY_CORPUS, ALWAYS_JSON, EXTRA, `${seed} .${path.join('.')} json`),
       ];
       for (const value of values) {
-        yield { label: `body ${path.join('.')}=${show(value)}`, method: op.method, url: basePath, body: { json: setAt(baseBody, path, value) } };
+        yield {
+          label: `body ${path.join('.')}=${show(value)}`,
+          method: op.method,
+          url: basePath,
+          body: { json: setAt(baseBody, path, value) },
+        };
       }
     }
   }
   if (takesBody) {
-    for (const b of BODY_CORPUS) yield { label: `body ${b.label}`, method: op.method, url: basePath, body: { raw: b.payload, contentType: b.contentType } };
+    for (const b of BODY_CORPUS)
+      yield { label: `body ${b.label}`, method: op.method, url: basePath, body: { raw: b.payload, contentType: b.contentType } };
   }
 }

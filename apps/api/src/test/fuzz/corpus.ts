@@ -60,10 +60,18 @@ export const BODY_CORPUS: Array<{ label: string; payload: string; contentType: s
   { label: 'invalid JSON', payload: '{"a":', contentType: 'application/json' },
   { label: 'an empty body', payload: '', contentType: 'application/json' },
   { label: 'JSON nested 100,000 deep', payload: `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`, contentType: 'application/json' },
-  { label: 'a prototype key', payload: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}', contentType: 'application/json' },
+  {
+    label: 'a prototype key',
+    payload: '{"__proto__":{"polluted":true},"constructor":{"prototype":{"polluted":true}}}',
+    contentType: 'application/json',
+  },
   { label: 'plain text', payload: 'hello', contentType: 'text/plain' },
   { label: 'a form', payload: 'a=1&b=2', contentType: 'application/x-www-form-urlencoded' },
-  { label: 'multipart', payload: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n', contentType: 'multipart/form-data; boundary=b' },
+  {
+    label: 'multipart',
+    payload: '--b\r\nContent-Disposition: form-data; name="a"\r\n\r\n1\r\n--b--\r\n',
+    contentType: 'multipart/form-data; boundary=b',
+  },
   { label: 'broken multipart', payload: '--b\r\nnot a header\r\n\r\n', contentType: 'multipart/form-data; boundary=b' },
 ];
 

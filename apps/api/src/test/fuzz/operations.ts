@@ -26,7 +26,10 @@ interface OpenApiOperation {
 
 /** Every operation of the app's own OpenAPI document: routes added later are included with no list to edit. */
 export function openApiOperations(app: FastifyInstance): Operation[] {
-  const doc = app.swagger() as { paths?: Record<string, Record<string, OpenApiOperation>>; components?: { schemas?: Record<string, JsonSchema> } };
+  const doc = app.swagger() as {
+    paths?: Record<string, Record<string, OpenApiOperation>>;
+    components?: { schemas?: Record<string, JsonSchema> };
+  };
   const components = doc.components?.schemas ?? {};
   const ops: Operation[] = [];
   for (const [path, methods] of Object.entries(doc.paths ?? {})) {

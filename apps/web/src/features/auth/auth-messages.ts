@@ -5,11 +5,7 @@ export const UNEXPECTED_AUTH_ERROR = 'An unexpected error occurred. Please try a
 /** True when the server answered in its own error format with a message meant for the user. */
 export function hasServerMessage(error: unknown): error is ApiError {
   return (
-    error instanceof ApiError &&
-    error.status >= 400 &&
-    error.status < 500 &&
-    !error.code.startsWith('HTTP_') &&
-    error.code !== 'NOT_JSON'
+    error instanceof ApiError && error.status >= 400 && error.status < 500 && !error.code.startsWith('HTTP_') && error.code !== 'NOT_JSON'
   );
 }
 

@@ -99,7 +99,10 @@ describe('login page', () => {
 
   it("shows the server's message for a wrong password and stays on the page", async () => {
     const user = userEvent.setup();
-    fakeServer({ 'POST /api/auth/sign-in/email': () => errorJson(401, 'UNAUTHENTICATED', 'Invalid email or password.', { reason: 'INVALID_EMAIL_OR_PASSWORD' }) });
+    fakeServer({
+      'POST /api/auth/sign-in/email': () =>
+        errorJson(401, 'UNAUTHENTICATED', 'Invalid email or password.', { reason: 'INVALID_EMAIL_OR_PASSWORD' }),
+    });
     const app = await openLogin('/login');
     await user.type(field('Email'), 'priya@example.com');
     await user.type(field('Password'), 'not my password');
@@ -147,7 +150,8 @@ describe('login page', () => {
   it("asks that a confirmation link resent to an unconfirmed account returns to 'from'", async () => {
     const user = userEvent.setup();
     const api = fakeServer({
-      'POST /api/auth/sign-in/email': () => errorJson(403, 'FORBIDDEN', 'Please confirm your email address before signing in.', { reason: 'EMAIL_NOT_VERIFIED' }),
+      'POST /api/auth/sign-in/email': () =>
+        errorJson(403, 'FORBIDDEN', 'Please confirm your email address before signing in.', { reason: 'EMAIL_NOT_VERIFIED' }),
     });
     await openLogin('/login?from=%2Fcheckout');
     await user.type(field('Email'), 'new@example.com');

@@ -13,7 +13,10 @@ describe('forgot and reset password', () => {
     await user.type(await screen.findByLabelText('Email'), ' sam@example.com ');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(await screen.findByText('If an account exists for that email, we have sent a link to reset your password.')).toBeInTheDocument();
-    expect(api.sent('POST', '/api/auth/request-password-reset')[0]?.body).toEqual({ email: 'sam@example.com', redirectTo: '/reset-password' });
+    expect(api.sent('POST', '/api/auth/request-password-reset')[0]?.body).toEqual({
+      email: 'sam@example.com',
+      redirectTo: '/reset-password',
+    });
   });
 
   it('sets the new password with the token from the link and asks the user to sign in', async () => {

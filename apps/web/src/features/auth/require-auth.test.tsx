@@ -43,7 +43,10 @@ describe('protected routes', () => {
     ['/notifications', 'Notifications', 'No notifications about your items yet.'],
     ['/item/item-1/messages', 'Conversation not found', 'This conversation does not exist or is not yours.'],
   ])('shows %s to a signed-in user with its title', async (path, title, text) => {
-    fakeServer({ 'GET /api/notifications': () => json({ tab: 'items', entries: [], unread: { items: 0, rentals: 0 } }) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/notifications': () => json({ tab: 'items', entries: [], unread: { items: 0, rentals: 0 } }) },
+      { user: testUser },
+    );
     renderApp(path);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(await screen.findByText(text, { exact: false })).toBeInTheDocument();

@@ -6,7 +6,14 @@ const point = (id: string, x: number, y: number) => ({ id, latitude: y, longitud
 
 describe('clusters of markers', () => {
   it('groups the points whose markers would overlap on screen, keeping their order, each group at its middle', () => {
-    const points = [point('a', 10, 10), point('b', 460, 460), point('c', 60, 30), point('d', 470, 480), point('e', 900, 10), point('f', 10, 60)];
+    const points = [
+      point('a', 10, 10),
+      point('b', 460, 460),
+      point('c', 60, 30),
+      point('d', 470, 480),
+      point('e', 900, 10),
+      point('f', 10, 60),
+    ];
     const clusters = clusterPoints(points, (p) => ({ x: p.longitude, y: p.latitude }), { width: 64, height: 32 });
     expect(clusters.map((c) => c.members.map((m) => m.id))).toEqual([['a', 'c'], ['b', 'd'], ['e'], ['f']]);
     expect(clusters[0]).toMatchObject({ latitude: 20, longitude: 35 });

@@ -33,7 +33,11 @@ const source = (overrides: Partial<CalendarSource>): CalendarSource => ({
 
 function openMyItems(sources: () => CalendarSource[], routes: Record<string, FakeRoute> = {}) {
   const server = fakeServer(
-    { 'GET /api/me/items': () => json({ items: [trimmer, mower] }), 'GET /api/me/calendar-sources': () => json({ sources: sources() }), ...routes },
+    {
+      'GET /api/me/items': () => json({ items: [trimmer, mower] }),
+      'GET /api/me/calendar-sources': () => json({ sources: sources() }),
+      ...routes,
+    },
     { user: testUser },
   );
   renderApp('/my-items');
@@ -46,8 +50,20 @@ describe('Other calendars on My Items', () => {
   it('lists each calendar with what it is for, its last fetch in London time and its last error', async () => {
     openMyItems(() => [
       // 17:25 UTC in summer is 18:25 in London.
-      source({ id: 'a', itemId: trimmer.id, itemName: 'Hedge Trimmer', lastFetchedAt: '2026-07-01T17:25:00.000Z', lastSuccessAt: '2026-07-01T17:25:00.000Z', busyPeriods: 2 }),
-      source({ id: 'b', url: 'https://calendar.example/gone.ics', lastFetchedAt: '2026-12-01T09:05:00.000Z', lastError: 'The calendar answered 404' }),
+      source({
+        id: 'a',
+        itemId: trimmer.id,
+        itemName: 'Hedge Trimmer',
+        lastFetchedAt: '2026-07-01T17:25:00.000Z',
+        lastSuccessAt: '2026-07-01T17:25:00.000Z',
+        busyPeriods: 2,
+      }),
+      source({
+        id: 'b',
+        url: 'https://calendar.example/gone.ics',
+        lastFetchedAt: '2026-12-01T09:05:00.000Z',
+        lastError: 'The calendar answered 404',
+      }),
       source({ id: 'c', url: 'https://calendar.example/new.ics' }),
     ]);
     const list = within(await (await panel()).findByRole('list', { name: 'Your other calendars' }));
@@ -80,7 +96,9 @@ describe('Other calendars on My Items', () => {
     expect(await section.findByText('https://calendar.example/mower.ics')).toBeInTheDocument();
     expect(section.getByText('For: Lawn Mower')).toBeInTheDocument();
     expect(section.getByLabelText('Calendar address')).toHaveValue('');
-    expect(server.sent('POST', '/api/me/calendar-sources').map((c) => c.body)).toEqual([{ url: 'https://calendar.example/mower.ics', itemId: mower.id }]);
+    expect(server.sent('POST', '/api/me/calendar-sources').map((c) => c.body)).toEqual([
+      { url: 'https://calendar.example/mower.ics', itemId: mower.id },
+    ]);
 
     await user.selectOptions(section.getByLabelText('For'), 'All my items');
     await user.type(section.getByLabelText('Calendar address'), 'https://calendar.example/all.ics{Enter}');
@@ -91,7 +109,8 @@ describe('Other calendars on My Items', () => {
   it("shows the server's reason beside the address and keeps what was typed", async () => {
     const user = userEvent.setup();
     openMyItems(() => [], {
-      'POST /api/me/calendar-sources': () => errorJson(400, 'VALIDATION', 'The address must start with http:// or https://.', { field: 'url' }),
+      'POST /api/me/calendar-sources': () =>
+        errorJson(400, 'VALIDATION', 'The address must start with http:// or https://.', { field: 'url' }),
     });
     const section = await panel();
     const field = section.getByLabelText('Calendar address');

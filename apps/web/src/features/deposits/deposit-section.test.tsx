@@ -50,7 +50,11 @@ describe('the deposit and problems on the rental page', () => {
         'GET /api/rentals/r-1/deposit': () => json(view),
         'POST /api/rentals/r-1/claims': (req) => {
           const body = req.body as { kind: 'damaged'; amountPence: number; note: string };
-          view = { ...view, canReport: [{ kind: 'missing_parts', maxPence: 3000 }], claims: [claim({ amountPence: body.amountPence, note: body.note })] };
+          view = {
+            ...view,
+            canReport: [{ kind: 'missing_parts', maxPence: 3000 }],
+            claims: [claim({ amountPence: body.amountPence, note: body.note })],
+          };
           return json(view, 201);
         },
       },
@@ -73,7 +77,11 @@ describe('the deposit and problems on the rental page', () => {
     await user.type(within(form).getByLabelText('What happened'), 'Blade guard cracked');
     await user.click(within(form).getByRole('button', { name: 'Send report' }));
     expect(await within(section).findByText('Damaged: £20.00')).toBeInTheDocument();
-    expect(server.sent('POST', '/api/rentals/r-1/claims')[0]!.body).toEqual({ kind: 'damaged', amountPence: 2000, note: 'Blade guard cracked' });
+    expect(server.sent('POST', '/api/rentals/r-1/claims')[0]!.body).toEqual({
+      kind: 'damaged',
+      amountPence: 2000,
+      note: 'Blade guard cracked',
+    });
     expect(within(section).getByText('Waiting for an answer')).toBeInTheDocument();
     // The claimant has nothing to answer.
     expect(within(section).queryByRole('button', { name: /Accept/ })).toBeNull();
@@ -106,7 +114,7 @@ describe('the deposit and problems on the rental page', () => {
     expect(within(section).queryByRole('button', { name: 'Dispute' })).toBeNull();
   });
 
-  it('asks for a reason to dispute, and shows the server\'s refusal without changing anything', async () => {
+  it("asks for a reason to dispute, and shows the server's refusal without changing anything", async () => {
     const user = userEvent.setup();
     const view: DepositView = { ...base, role: 'renter', canReport: [], claims: [claim({ actions: ['accept', 'dispute'] })] };
     const server = fakeServer(
@@ -133,13 +141,16 @@ describe('the deposit and problems on the rental page', () => {
     fakeServer(
       {
         'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'renter', status: 'overdue' })),
-        'GET /api/rentals/r-1/deposit': () => json({ ...base, role: 'renter', canReport: [], lateDays: 2, lateFeePence: 2500, claimWindowClosesAt: null }),
+        'GET /api/rentals/r-1/deposit': () =>
+          json({ ...base, role: 'renter', canReport: [], lateDays: 2, lateFeePence: 2500, claimWindowClosesAt: null }),
       },
       { user: testUser },
     );
     renderApp('/rentals/r-1');
     const section = await screen.findByRole('region', { name: 'Deposit and problems' });
-    expect(within(section).getByText(/2 days late: a late fee of £25.00 so far/)).toHaveTextContent('The owner may claim it from your deposit.');
+    expect(within(section).getByText(/2 days late: a late fee of £25.00 so far/)).toHaveTextContent(
+      'The owner may claim it from your deposit.',
+    );
   });
 
   it('lets the claimant add photos from the camera, refusing a file that is not a picture before sending it', async () => {
@@ -151,7 +162,13 @@ describe('the deposit and problems on the rental page', () => {
         'GET /api/rentals/r-1/deposit': () => json(view),
         'POST /api/claims/c-1/photos': () => {
           const n = view.claims[0]!.photos.length + 1;
-          const photo = { id: `p${n}`, url: `/api/claims/c-1/photos/p${n}`, thumbUrl: `/api/claims/c-1/photos/p${n}?size=thumb`, addedBy: 'owner' as const, takenAt: '2030-06-13T09:05:00.000Z' };
+          const photo = {
+            id: `p${n}`,
+            url: `/api/claims/c-1/photos/p${n}`,
+            thumbUrl: `/api/claims/c-1/photos/p${n}?size=thumb`,
+            addedBy: 'owner' as const,
+            takenAt: '2030-06-13T09:05:00.000Z',
+          };
           view = { ...view, claims: [claim({ canAddPhotos: true, photos: [...view.claims[0]!.photos, photo] })] };
           return json(view, 201);
         },
@@ -163,10 +180,15 @@ describe('the deposit and problems on the rental page', () => {
     const input = within(section).getByLabelText<HTMLInputElement>('Add photos to this claim');
     expect(input).toHaveAttribute('capture', 'environment');
     expect(input).toHaveAttribute('accept', 'image/*');
-    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'guard.png', { type: 'image/png' });
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])], 'guard.png', {
+      type: 'image/png',
+    });
     const words = new File(['not a picture'], 'notes.jpg', { type: 'image/jpeg' });
     await user.upload(input, [png, words]);
-    expect(await within(section).findByRole('img', { name: 'Damaged claim, evidence 1 of 1, by the owner' })).toHaveAttribute('src', '/api/claims/c-1/photos/p1?size=thumb');
+    expect(await within(section).findByRole('img', { name: 'Damaged claim, evidence 1 of 1, by the owner' })).toHaveAttribute(
+      'src',
+      '/api/claims/c-1/photos/p1?size=thumb',
+    );
     expect(within(section).getByRole('alert')).toHaveTextContent('notes.jpg: Claim photos must be JPEG, PNG or WebP images.');
     expect(server.sent('POST', '/api/claims/c-1/photos')).toHaveLength(1);
   });

@@ -28,7 +28,15 @@ function toMatchers(ranges: readonly DateRange[]): Matcher[] {
  * span a booked day: the booking button then explains why it cannot be used. Booked days and the
  * owner's away days are drawn and announced apart ('booked', 'owner away').
  */
-export function AvailabilityCalendar({ range, onChange, today, booked, away = null, limits, singleMonth = false }: AvailabilityCalendarProps) {
+export function AvailabilityCalendar({
+  range,
+  onChange,
+  today,
+  booked,
+  away = null,
+  limits,
+  singleMonth = false,
+}: AvailabilityCalendarProps) {
   const bookedMatchers = useMemo(() => toMatchers(booked), [booked]);
   const awayMatchers = useMemo(() => toMatchers(away ? [away] : []), [away]);
   const todayDate = isoToLocalDate(today);

@@ -23,7 +23,9 @@ export function BookingButton({ state, readOnly, unavailable, reason = null, req
     ? 'Booking is unavailable while showing Mock Data'
     : unavailable
       ? 'This item is not currently available for rent'
-      : (refusal ?? reason ?? (request ? 'The owner accepts or declines within 24 hours; your card is charged only if they accept.' : null));
+      : (refusal ??
+        reason ??
+        (request ? 'The owner accepts or declines within 24 hours; your card is charged only if they accept.' : null));
   return (
     <div className="flex flex-col gap-2">
       <button

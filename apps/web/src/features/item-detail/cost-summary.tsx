@@ -5,7 +5,15 @@ import type { PickedRange } from './range-selection.ts';
  * What the chosen dates will cost: days x rate, the service fee and the total, priced by the same
  * core function as checkout so the two never disagree. A polite live region, so changes are read out.
  */
-export function CostSummary({ range, dailyRatePence, weeklyRatePence = null }: { range: PickedRange; dailyRatePence: number; weeklyRatePence?: number | null }) {
+export function CostSummary({
+  range,
+  dailyRatePence,
+  weeklyRatePence = null,
+}: {
+  range: PickedRange;
+  dailyRatePence: number;
+  weeklyRatePence?: number | null;
+}) {
   return (
     <div aria-live="polite" className="text-sm text-slate-800">
       <CostText range={range} dailyRatePence={dailyRatePence} weeklyRatePence={weeklyRatePence} />
@@ -13,7 +21,15 @@ export function CostSummary({ range, dailyRatePence, weeklyRatePence = null }: {
   );
 }
 
-function CostText({ range, dailyRatePence, weeklyRatePence }: { range: PickedRange; dailyRatePence: number; weeklyRatePence: number | null }) {
+function CostText({
+  range,
+  dailyRatePence,
+  weeklyRatePence,
+}: {
+  range: PickedRange;
+  dailyRatePence: number;
+  weeklyRatePence: number | null;
+}) {
   const { startDate, endDate } = range;
   if (!startDate) return <p>Choose a start date, then an end date.</p>;
   if (!endDate) return <p>Start {formatDate(startDate)}. Now choose an end date.</p>;

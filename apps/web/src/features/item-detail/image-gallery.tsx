@@ -22,16 +22,14 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
 
   if (images.length === 0) {
     return (
-      <div className="flex aspect-[3/2] w-full items-center justify-center rounded-lg bg-slate-100 text-slate-700">
-        No images available
-      </div>
+      <div className="flex aspect-[3/2] w-full items-center justify-center rounded-lg bg-slate-100 text-slate-700">No images available</div>
     );
   }
 
   const count = images.length;
   const shown = Math.min(index, count - 1);
   const image = images[shown]!;
-  const go = (step: number) => setIndex(((shown + step) % count + count) % count);
+  const go = (step: number) => setIndex((((shown + step) % count) + count) % count);
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (event.key === 'ArrowLeft') {

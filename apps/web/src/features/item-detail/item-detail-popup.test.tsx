@@ -90,7 +90,7 @@ describe('ItemDetailPopup', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
-  it("does not let an owner put their own item in the wheelbarrow", () => {
+  it('does not let an owner put their own item in the wheelbarrow', () => {
     signedInAs('owner-7');
     itemQuery({ data: testItem() });
     renderPopup(range);
@@ -144,7 +144,17 @@ describe('ItemDetailPopup', () => {
     const user = userEvent.setup();
     localStorage.setItem(
       WHEELBARROW_STORAGE_KEY,
-      JSON.stringify([{ itemId: 'item-1', name: 'Cordless Hedge Trimmer', dailyRatePence: 1250, startDate: '2030-07-01', endDate: '2030-07-02', days: 2, imageUrl: null }]),
+      JSON.stringify([
+        {
+          itemId: 'item-1',
+          name: 'Cordless Hedge Trimmer',
+          dailyRatePence: 1250,
+          startDate: '2030-07-01',
+          endDate: '2030-07-02',
+          days: 2,
+          imageUrl: null,
+        },
+      ]),
     );
     itemQuery({ data: testItem() });
     const { onClose } = renderPopup(range);

@@ -126,7 +126,16 @@ function StandingGate({ requirements, children }: { requirements: RenterRequirem
 function ItemNotFound({ headingId, onClose }: { headingId: string; onClose: () => void }) {
   return (
     <div className="mx-auto flex max-w-md flex-col items-center gap-3 py-10 text-center">
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="h-14 w-14 text-slate-400" fill="none" stroke="currentColor" strokeWidth="1.5" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="h-14 w-14 text-slate-400"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.5"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <circle cx="11" cy="11" r="7" />
         <path d="m20 20-4-4M8.5 8.5l5 5M13.5 8.5l-5 5" />
       </svg>
@@ -135,10 +144,17 @@ function ItemNotFound({ headingId, onClose }: { headingId: string; onClose: () =
       </h2>
       <p className="text-slate-800">This item may have been removed by its owner, or the link is not quite right.</p>
       <div className="mt-2 flex flex-wrap justify-center gap-3">
-        <button type="button" onClick={onClose} className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-900">
+        <button
+          type="button"
+          onClick={onClose}
+          className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-900"
+        >
           Back to the list
         </button>
-        <Link to="/category/all" className="rounded-md px-4 py-2 font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950">
+        <Link
+          to="/category/all"
+          className="rounded-md px-4 py-2 font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
+        >
           Browse all items
         </Link>
       </div>

@@ -139,7 +139,9 @@ describe('ItemDetailView', () => {
     expect(note?.textContent).toBe('The owner is away until 7 Jun 2030, so those days cannot be booked.');
     cleanup();
 
-    renderView(testItem({ bookedRanges: [{ startDate: '2030-06-12', endDate: '2030-06-12' }] }), { initialRange: { startDate: '2030-06-10', endDate: '2030-06-14' } });
+    renderView(testItem({ bookedRanges: [{ startDate: '2030-06-12', endDate: '2030-06-12' }] }), {
+      initialRange: { startDate: '2030-06-10', endDate: '2030-06-14' },
+    });
     expect(bookingButton().textContent).toBe('Unavailable for Selected Dates');
     expect(bookingButton().hasAttribute('aria-describedby')).toBe(false);
     expect(within(screen.getByRole('list', { name: 'Calendar key' })).queryByText('Owner away')).toBeNull();

@@ -1,7 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { daysText } from '../../lib/days-text.ts';
 import { Link } from '../../lib/router/index.ts';
-import { bookingButtonState, depositLabel, formatDate, formatPence, isIsoDate, rangesOverlap, vacationBlockedRange, VERIFIED_PHONE_REASON, type IsoDate } from '@toolshed/core';
+import {
+  bookingButtonState,
+  depositLabel,
+  formatDate,
+  formatPence,
+  isIsoDate,
+  rangesOverlap,
+  vacationBlockedRange,
+  VERIFIED_PHONE_REASON,
+  type IsoDate,
+} from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { LARGE_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
@@ -49,7 +59,18 @@ function startingRange(initial: ItemDetailViewProps['initialRange']): PickedRang
  * renter decides: what it looks like, what it costs and when it is free, what those dates cost,
  * then who lends it, where, and the owner's description.
  */
-export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = false, canMessage = false, onAdd, headingId = 'item-detail-title', refusal = null, requirementsNote = null }: ItemDetailViewProps) {
+export function ItemDetailView({
+  item,
+  today,
+  initialRange,
+  readOnly,
+  ownItem = false,
+  canMessage = false,
+  onAdd,
+  headingId = 'item-detail-title',
+  refusal = null,
+  requirementsNote = null,
+}: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   // A computer's popup has room for the booking panel beside the photos.
   const panel = useMediaQuery(LARGE_SCREEN);
@@ -59,7 +80,12 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
   const away = vacationBlockedRange(item.ownerAwayUntil, today);
   const blocked = away ? [...item.bookedRanges, away] : item.bookedRanges;
   const state = bookingButtonState(range, limits, blocked, today);
-  const overAwayDays = state.kind === 'unavailable' && away && range.startDate && range.endDate && rangesOverlap({ startDate: range.startDate, endDate: range.endDate }, away);
+  const overAwayDays =
+    state.kind === 'unavailable' &&
+    away &&
+    range.startDate &&
+    range.endDate &&
+    rangesOverlap({ startDate: range.startDate, endDate: range.endDate }, away);
   const reason = overAwayDays ? `The owner is away until ${formatDate(away.endDate)}, so those days cannot be booked.` : null;
 
   function add() {
@@ -70,7 +96,9 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
   const price = (
     <p className="text-xl font-semibold text-emerald-800">
       {formatPence(item.dailyRatePence)} per day
-      {item.weeklyRatePence != null && <span className="block text-base font-medium text-emerald-900">{formatPence(item.weeklyRatePence)} per week</span>}
+      {item.weeklyRatePence != null && (
+        <span className="block text-base font-medium text-emerald-900">{formatPence(item.weeklyRatePence)} per week</span>
+      )}
     </p>
   );
   return (
@@ -98,23 +126,49 @@ export function ItemDetailView({ item, today, initialRange, readOnly, ownItem = 
           <li>Minimum rental: {daysText(item.minDays)}</li>
           <li>Maximum rental: {daysText(item.maxDays)}</li>
         </ul>
-        {away && <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">The owner is away until {formatDate(away.endDate)}: those days cannot be booked.</p>}
-        <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} away={away} limits={limits} singleMonth={panel} />
+        {away && (
+          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+            The owner is away until {formatDate(away.endDate)}: those days cannot be booked.
+          </p>
+        )}
+        <AvailabilityCalendar
+          range={range}
+          onChange={setRange}
+          today={today}
+          booked={item.bookedRanges}
+          away={away}
+          limits={limits}
+          singleMonth={panel}
+        />
         <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
           <CostSummary range={range} dailyRatePence={item.dailyRatePence} weeklyRatePence={item.weeklyRatePence ?? null} />
           {(item.depositPence ?? 0) > 0 && (
-            <p className="text-sm text-slate-800">Plus a refundable deposit: {depositLabel(item.depositPence ?? 0)}. It is released after the return unless a problem is reported.</p>
+            <p className="text-sm text-slate-800">
+              Plus a refundable deposit: {depositLabel(item.depositPence ?? 0)}. It is released after the return unless a problem is
+              reported.
+            </p>
           )}
           {requirementsNote && !ownItem && <p className="text-sm text-slate-800">{requirementsNote}</p>}
           {refusal?.includes(VERIFIED_PHONE_REASON) && (
-            <Link to="/profile" className="self-start text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950">
+            <Link
+              to="/profile"
+              className="self-start text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
+            >
               Verify your phone number
             </Link>
           )}
           {ownItem ? (
             <OwnItemNote itemId={item.id} />
           ) : (
-            <BookingButton state={state} readOnly={readOnly} unavailable={!item.available} reason={reason} request={item.bookingMode === 'request'} refusal={refusal} onAdd={add} />
+            <BookingButton
+              state={state}
+              readOnly={readOnly}
+              unavailable={!item.available}
+              reason={reason}
+              request={item.bookingMode === 'request'}
+              refusal={refusal}
+              onAdd={add}
+            />
           )}
         </div>
       </section>

@@ -9,7 +9,14 @@ vi.mock('./location-map.tsx', () => ({
 
 afterEach(cleanup);
 
-const full: Location = { address: '12 Elm Road', city: 'Leeds', postcode: 'LS6 2AB', latitude: 53.81, longitude: -1.57, approximate: false };
+const full: Location = {
+  address: '12 Elm Road',
+  city: 'Leeds',
+  postcode: 'LS6 2AB',
+  latitude: 53.81,
+  longitude: -1.57,
+  approximate: false,
+};
 
 function renderLocation(overrides: Partial<Location>) {
   render(<ItemLocation location={{ ...full, ...overrides }} itemName="Hedge trimmer" />);

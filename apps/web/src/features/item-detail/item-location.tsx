@@ -14,7 +14,8 @@ export function locationLines(location: Location): string[] {
   const { address, city, postcode } = location;
   if (!present(address) && !present(city) && !present(postcode)) return ['Location not available'];
   // Before booking the API withholds the street (address null): the town and postcode district only.
-  if (address === null && location.approximate) return [present(city) ? city : 'City not available', present(postcode) ? postcode : 'Postcode not available'];
+  if (address === null && location.approximate)
+    return [present(city) ? city : 'City not available', present(postcode) ? postcode : 'Postcode not available'];
   return [
     present(address) ? address : 'Address not available',
     present(city) ? city : 'City not available',
@@ -30,7 +31,15 @@ export function mapPosition(location: Location): [number, number] | null {
   return [latitude, longitude];
 }
 
-export function ItemLocation({ location, itemName, distanceMiles }: { location: Location; itemName: string; distanceMiles?: number | null | undefined }) {
+export function ItemLocation({
+  location,
+  itemName,
+  distanceMiles,
+}: {
+  location: Location;
+  itemName: string;
+  distanceMiles?: number | null | undefined;
+}) {
   const position = mapPosition(location);
   return (
     <div className="flex flex-col gap-2">
@@ -48,7 +57,11 @@ export function ItemLocation({ location, itemName, distanceMiles }: { location: 
       </address>
       {position ? (
         <Suspense fallback={<MapPlaceholder text="Loading map..." />}>
-          <LocationMap position={position} label={`Map showing where ${itemName} is`} {...(location.approximate ? { radiusMetres: APPROXIMATE_RADIUS_METRES } : {})} />
+          <LocationMap
+            position={position}
+            label={`Map showing where ${itemName} is`}
+            {...(location.approximate ? { radiusMetres: APPROXIMATE_RADIUS_METRES } : {})}
+          />
         </Suspense>
       ) : (
         <MapPlaceholder text="Location coordinates not available" />

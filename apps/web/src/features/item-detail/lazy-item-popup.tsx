@@ -16,7 +16,11 @@ function PopupFailed({ onClose }: { onClose: () => void }) {
       <div role="alert" className="max-w-sm rounded-xl bg-white p-6 shadow-xl">
         <p className="font-semibold text-slate-900">This item could not be opened.</p>
         <p className="mt-1 text-sm text-slate-700">Check your connection, then reload the page.</p>
-        <button type="button" onClick={onClose} className="mt-4 rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800">
+        <button
+          type="button"
+          onClick={onClose}
+          className="mt-4 rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800"
+        >
           Close
         </button>
       </div>
@@ -47,7 +51,14 @@ export function LazyItemPopup({ itemId, onClose, initialRange, onOpen, near }: L
           </Overlay>
         }
       >
-        <ItemDetailPopup key={itemId} itemId={itemId} onClose={onClose} {...(initialRange ? { initialRange } : {})} {...(onOpen ? { onOpen } : {})} {...(near ? { near } : {})} />
+        <ItemDetailPopup
+          key={itemId}
+          itemId={itemId}
+          onClose={onClose}
+          {...(initialRange ? { initialRange } : {})}
+          {...(onOpen ? { onOpen } : {})}
+          {...(near ? { near } : {})}
+        />
       </Suspense>
     </ErrorBoundary>
   );

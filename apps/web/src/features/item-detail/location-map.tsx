@@ -23,7 +23,11 @@ export default function LocationMap({ position, label, radiusMetres }: LocationM
       <MapContainer center={position} zoom={15} scrollWheelZoom={false} className="h-full w-full">
         <TileLayer url={MAP_TILE_URL} attribution={MAP_ATTRIBUTION} />
         {radiusMetres ? (
-          <Circle center={position} radius={radiusMetres} pathOptions={{ color: '#065f46', weight: 2, fillColor: '#10b981', fillOpacity: 0.25 }} />
+          <Circle
+            center={position}
+            radius={radiusMetres}
+            pathOptions={{ color: '#065f46', weight: 2, fillColor: '#10b981', fillOpacity: 0.25 }}
+          />
         ) : (
           <CircleMarker
             center={position}

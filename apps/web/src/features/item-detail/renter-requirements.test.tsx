@@ -34,7 +34,9 @@ describe("the popup and the owner's requirements", () => {
 
   it('names only what is missing', async () => {
     const { dialog } = await openPopup({ phoneVerified: true, completedRentals: 2 });
-    expect(await within(dialog).findByText('The owner asks for renters with at least 3 completed rentals; you have 2.')).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText('The owner asks for renters with at least 3 completed rentals; you have 2.'),
+    ).toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Add to Wheelbarrow' })).toBeDisabled();
     expect(within(dialog).queryByRole('link', { name: 'Verify your phone number' })).toBeNull();
   });

@@ -9,7 +9,15 @@ import { fakeUploads, ownedItem, photo, photoUrl, uploadedFile } from '../../tes
 
 /** A whole 1 x 1 PNG image, as a camera or an editor would save one. */
 const tinyPng = () =>
-  new File([Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) => c.charCodeAt(0))], 'tiny.png', { type: 'image/png' });
+  new File(
+    [
+      Uint8Array.from(atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=='), (c) =>
+        c.charCodeAt(0),
+      ),
+    ],
+    'tiny.png',
+    { type: 'image/png' },
+  );
 
 /** Replaces what the field holds, as a user selecting it all and typing over it would. */
 async function type(user: UserEvent, label: string, value: string) {
@@ -124,7 +132,9 @@ describe('add item form', () => {
 
     await user.upload(picker, tinyPng());
     expect(await screen.findByAltText('Preview of tiny.png')).toBeInTheDocument();
-    expect(within(screen.getByRole('list', { name: 'New photos' })).getByText('Uploads when you save').textContent).toBe('Uploads when you save');
+    expect(within(screen.getByRole('list', { name: 'New photos' })).getByText('Uploads when you save').textContent).toBe(
+      'Uploads when you save',
+    );
     // A new choice replaces the last one's refusals.
     expect(screen.queryByText(reason, { exact: false })).toBeNull();
     expect(uploads).toHaveLength(0);
@@ -139,14 +149,25 @@ describe('add item form', () => {
     const { server, app } = await openForm({ 'POST /api/items': () => json(created, 201) });
     await fillDetails(user);
     await fillLocation(user);
-    await user.upload(screen.getByLabelText('Add photos'), [photo('front.png'), photo('notes.pdf', 'application/pdf'), photo('side.jpg', 'image/jpeg')]);
+    await user.upload(screen.getByLabelText('Add photos'), [
+      photo('front.png'),
+      photo('notes.pdf', 'application/pdf'),
+      photo('side.jpg', 'image/jpeg'),
+    ]);
     // Checked in the browser before anything is sent.
-    expect((await screen.findByText(/Only JPEG, PNG and WebP images are accepted\./)).textContent).toBe('notes.pdf was not added. Only JPEG, PNG and WebP images are accepted.');
+    expect((await screen.findByText(/Only JPEG, PNG and WebP images are accepted\./)).textContent).toBe(
+      'notes.pdf was not added. Only JPEG, PNG and WebP images are accepted.',
+    );
     expect(await screen.findByAltText('Preview of front.png')).toBeInTheDocument();
 
     await submit(user);
     await waitFor(() => expect(uploads).toHaveLength(1));
-    expect(server.sent('POST', '/api/items')[0]!.body).toMatchObject({ name: 'Hedge Trimmer', dailyRatePence: 1250, categoryId: 'garden-tools', postcode: 'LS6 2AB' });
+    expect(server.sent('POST', '/api/items')[0]!.body).toMatchObject({
+      name: 'Hedge Trimmer',
+      dailyRatePence: 1250,
+      categoryId: 'garden-tools',
+      postcode: 'LS6 2AB',
+    });
     expect(uploads[0]!.url).toBe('/api/items/new-1/images');
     expect(uploadedFile(uploads[0]!).name).toBe('front.png');
 
@@ -160,7 +181,9 @@ describe('add item form', () => {
     const notice = await screen.findByRole('alert');
     expect(within(notice).getByText('Your item is saved.')).toBeInTheDocument();
     // Named with its reason, in a notice that is not an error's red.
-    expect(within(notice).getByText('side.jpg').closest('li')!.textContent).toBe('side.jpg: Something went wrong on our side. Please try again.');
+    expect(within(notice).getByText('side.jpg').closest('li')!.textContent).toBe(
+      'side.jpg: Something went wrong on our side. Please try again.',
+    );
     expect(notice.className).not.toMatch(/red/);
     expect(within(notice).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
     expect(app.url()).toBe('/add-item');
@@ -231,7 +254,11 @@ describe('add item form', () => {
     await waitFor(() => expect(uploads).toHaveLength(2));
     uploads[1]!.fail();
     const notice = await screen.findByRole('alert');
-    expect(within(notice).getAllByRole('listitem').map((li) => li.textContent?.split(':')[0])).toEqual(['one.png', 'two.png']);
+    expect(
+      within(notice)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent?.split(':')[0]),
+    ).toEqual(['one.png', 'two.png']);
 
     await user.click(within(notice).getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(uploads).toHaveLength(3));

@@ -34,7 +34,10 @@ describe('the item form: booking and calendar', () => {
 
   it('sends request to book, two buffer days and the weekly price in pence', async () => {
     const user = userEvent.setup();
-    const server = fakeServer({ 'GET /api/me/items': () => json({ items: [] }), 'POST /api/items': () => json(ownedItem({ id: 'new-1', images: [] }), 201) }, { user: testUser });
+    const server = fakeServer(
+      { 'GET /api/me/items': () => json({ items: [] }), 'POST /api/items': () => json(ownedItem({ id: 'new-1', images: [] }), 201) },
+      { user: testUser },
+    );
     renderApp('/add-item');
     await screen.findByRole('heading', { level: 1, name: 'Add an item' });
     await fillRequired(user);

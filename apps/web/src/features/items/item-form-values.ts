@@ -28,7 +28,24 @@ export type ItemField = keyof ItemFormValues;
 export type FieldErrors = Partial<Record<ItemField, string>>;
 
 /** Top to bottom, so the first invalid field in this order takes focus. */
-export const FIELD_ORDER: readonly ItemField[] = ['name', 'description', 'dailyRate', 'deposit', 'categoryId', 'minDays', 'maxDays', 'address', 'city', 'postcode', 'available', 'weeklyRate', 'bufferDays', 'bookingMode', 'requireVerifiedPhone', 'minCompletedRentals'];
+export const FIELD_ORDER: readonly ItemField[] = [
+  'name',
+  'description',
+  'dailyRate',
+  'deposit',
+  'categoryId',
+  'minDays',
+  'maxDays',
+  'address',
+  'city',
+  'postcode',
+  'available',
+  'weeklyRate',
+  'bufferDays',
+  'bookingMode',
+  'requireVerifiedPhone',
+  'minCompletedRentals',
+];
 
 /** The spec's defaults: £10 a day, 1 to 7 days, available. */
 export const EMPTY_ITEM_FORM: ItemFormValues = {

@@ -11,7 +11,12 @@ function file(name: string, type: string, size = 1000): File {
 describe('checkPhotos', () => {
   it('accepts JPEG, PNG and WebP up to 5 MB and says why anything else is refused', () => {
     const result = checkPhotos(
-      [file('a.jpg', 'image/jpeg'), file('b.gif', 'image/gif'), file('c.png', 'image/png', MAX_IMAGE_BYTES + 1), file('d.webp', 'image/webp', MAX_IMAGE_BYTES)],
+      [
+        file('a.jpg', 'image/jpeg'),
+        file('b.gif', 'image/gif'),
+        file('c.png', 'image/png', MAX_IMAGE_BYTES + 1),
+        file('d.webp', 'image/webp', MAX_IMAGE_BYTES),
+      ],
       0,
       ['jpeg', null, 'png', 'webp'],
     );
@@ -24,7 +29,11 @@ describe('checkPhotos', () => {
   });
 
   it('refuses files beyond eight photos in total, counting only the files that pass', () => {
-    const result = checkPhotos([file('bad.txt', 'text/plain'), file('1.jpg', 'image/jpeg'), file('2.jpg', 'image/jpeg'), file('3.jpg', 'image/jpeg')], 6, [null, 'jpeg', 'jpeg', 'jpeg']);
+    const result = checkPhotos(
+      [file('bad.txt', 'text/plain'), file('1.jpg', 'image/jpeg'), file('2.jpg', 'image/jpeg'), file('3.jpg', 'image/jpeg')],
+      6,
+      [null, 'jpeg', 'jpeg', 'jpeg'],
+    );
     expect(result.map((r) => r.problem)).toEqual([PHOTO_MESSAGES.type, undefined, undefined, 'An item can have at most 8 photos.']);
   });
 });

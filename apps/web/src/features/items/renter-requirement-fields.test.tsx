@@ -24,7 +24,10 @@ async function fillRequired(user: UserEvent) {
 describe("the item form's requirements of renters", () => {
   it('asks nothing by default, and sends a verified phone and a minimum of completed rentals when chosen', async () => {
     const user = userEvent.setup();
-    const server = fakeServer({ 'GET /api/me/items': () => json({ items: [] }), 'POST /api/items': () => json(ownedItem({ id: 'new-1' }), 201) }, { user: testUser });
+    const server = fakeServer(
+      { 'GET /api/me/items': () => json({ items: [] }), 'POST /api/items': () => json(ownedItem({ id: 'new-1' }), 201) },
+      { user: testUser },
+    );
     renderApp('/add-item');
     await screen.findByRole('heading', { level: 1, name: 'Add an item' });
     const group = screen.getByRole('group', { name: 'Who can rent it' });
@@ -59,7 +62,10 @@ describe("the item form's requirements of renters", () => {
   });
 
   it('shows what the item asks when it is edited', async () => {
-    fakeServer({ 'GET /api/items/item-1': () => json(ownedItem({ requirements: { requireVerifiedPhone: true, minCompletedRentals: 4 } })) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/items/item-1': () => json(ownedItem({ requirements: { requireVerifiedPhone: true, minCompletedRentals: 4 } })) },
+      { user: testUser },
+    );
     renderApp('/edit-item/item-1');
     expect(await screen.findByRole('checkbox', { name: 'Require a verified phone number' })).toBeChecked();
     expect(screen.getByLabelText('Minimum completed rentals')).toHaveValue(4);

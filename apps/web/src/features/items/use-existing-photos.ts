@@ -65,7 +65,14 @@ export function useExistingPhotos(initial: readonly ItemImage[]) {
         setState((s) => ({ ...s, saved: now }));
       }
       if (!sameOrder(current, wanted) && current.length === wanted.length) {
-        current = withIds((await reorderImages(itemId, wanted.map((p) => p.id))).images);
+        current = withIds(
+          (
+            await reorderImages(
+              itemId,
+              wanted.map((p) => p.id),
+            )
+          ).images,
+        );
       }
       const done = current;
       setState({ saved: done, photos: done });

@@ -79,32 +79,38 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
   );
 
   /** `taken`: photos the item keeps already. Resolves once the files are checked and the accepted ones listed. */
-  const add = useCallback((files: readonly File[], taken: number): Promise<void> => {
-    const check = (async () => {
-      const kinds = await Promise.all(files.map(readImageKind));
-      if (!mounted.current) return;
-      const checked = checkPhotos(files, taken + latest.current.length, kinds);
-      const added = checked.flatMap(({ file, problem }): NewPhoto[] => {
-        if (problem) return [];
-        const previewUrl = URL.createObjectURL(file);
-        urls.current.add(previewUrl);
-        return [{ key: `photo-${++nextKey}`, file, previewUrl, status: 'ready', progress: 0 }];
-      });
-      setRefusals(checked.flatMap(({ file, problem }) => (problem ? [{ name: file.name, problem }] : [])));
-      change((list) => [...list, ...added]);
-    })();
-    checking.current.add(check);
-    return check.finally(() => checking.current.delete(check));
-  }, [change]);
+  const add = useCallback(
+    (files: readonly File[], taken: number): Promise<void> => {
+      const check = (async () => {
+        const kinds = await Promise.all(files.map(readImageKind));
+        if (!mounted.current) return;
+        const checked = checkPhotos(files, taken + latest.current.length, kinds);
+        const added = checked.flatMap(({ file, problem }): NewPhoto[] => {
+          if (problem) return [];
+          const previewUrl = URL.createObjectURL(file);
+          urls.current.add(previewUrl);
+          return [{ key: `photo-${++nextKey}`, file, previewUrl, status: 'ready', progress: 0 }];
+        });
+        setRefusals(checked.flatMap(({ file, problem }) => (problem ? [{ name: file.name, problem }] : [])));
+        change((list) => [...list, ...added]);
+      })();
+      checking.current.add(check);
+      return check.finally(() => checking.current.delete(check));
+    },
+    [change],
+  );
 
-  const remove = useCallback((key: string) => {
-    const photo = latest.current.find((p) => p.key === key);
-    if (photo?.previewUrl) {
-      URL.revokeObjectURL(photo.previewUrl);
-      urls.current.delete(photo.previewUrl);
-    }
-    change((list) => list.filter((p) => p.key !== key));
-  }, [change]);
+  const remove = useCallback(
+    (key: string) => {
+      const photo = latest.current.find((p) => p.key === key);
+      if (photo?.previewUrl) {
+        URL.revokeObjectURL(photo.previewUrl);
+        urls.current.delete(photo.previewUrl);
+      }
+      change((list) => list.filter((p) => p.key !== key));
+    },
+    [change],
+  );
 
   const uploaded = useRef(onUploaded);
   useEffect(() => {
@@ -160,7 +166,12 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
     (): PhotoFailure[] =>
       latest.current
         .filter((p) => p.status === 'failed')
-        .map((p) => ({ key: p.key, name: p.file.name, problem: p.problem ?? 'It could not be uploaded.', permanent: p.permanent ?? false })),
+        .map((p) => ({
+          key: p.key,
+          name: p.file.name,
+          problem: p.problem ?? 'It could not be uploaded.',
+          permanent: p.permanent ?? false,
+        })),
     [],
   );
 

@@ -89,7 +89,12 @@ export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Option
         setItemId(id);
       }
     } catch (err) {
-      setOutcome({ kind: 'failed', lead: SAVE_FAILED[mode], detail: serverReason(err), field: err instanceof ApiError ? err.field : undefined });
+      setOutcome({
+        kind: 'failed',
+        lead: SAVE_FAILED[mode],
+        detail: serverReason(err),
+        field: err instanceof ApiError ? err.field : undefined,
+      });
       setSaving(false);
       return;
     }
@@ -110,11 +115,21 @@ export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Option
     if (!itemId) return;
     for (const { key } of uploads.failures()) await uploads.uploadOne(itemId, key);
     if (!uploads.hasUnsent()) await finish(itemId);
-    else setOutcome({ kind: 'photos', detail: 'These photos could not be uploaded. Try again, or finish without them.', failures: uploads.failures() });
+    else
+      setOutcome({
+        kind: 'photos',
+        detail: 'These photos could not be uploaded. Try again, or finish without them.',
+        failures: uploads.failures(),
+      });
   }
 
   return {
-    itemId, saving, outcome, save, retry, retryAll,
+    itemId,
+    saving,
+    outcome,
+    save,
+    retry,
+    retryAll,
     /** Leaves the failed photos out and moves on, naming them. */
     finish: () => (itemId ? finish(itemId, outcome.kind === 'photos' ? uploads.failures() : []) : Promise.resolve()),
   };

@@ -36,11 +36,20 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
 
 describe('messages about an item', () => {
   it('shows the conversation newest at the bottom, with read state of my messages', async () => {
-    fakeServer({ 'GET /api/items/item-1/messages': () => json(conversation()), 'POST /api/items/item-1/messages/read': () => new Response(null, { status: 204 }) }, { user: testUser });
+    fakeServer(
+      {
+        'GET /api/items/item-1/messages': () => json(conversation()),
+        'POST /api/items/item-1/messages/read': () => new Response(null, { status: 204 }),
+      },
+      { user: testUser },
+    );
     renderApp('/item/item-1/messages');
     expect(await screen.findByRole('heading', { level: 1, name: 'Messages about Hedge Trimmer' })).toBeInTheDocument();
     const items = within(screen.getByRole('log', { name: 'Conversation' })).getAllByRole('listitem');
-    expect(items.map((li) => li.textContent)).toEqual([expect.stringMatching(/^YouIs it free on Saturday\?.*Read$/), expect.stringMatching(/^Sam OkaforYes it is\./)]);
+    expect(items.map((li) => li.textContent)).toEqual([
+      expect.stringMatching(/^YouIs it free on Saturday\?.*Read$/),
+      expect.stringMatching(/^Sam OkaforYes it is\./),
+    ]);
   });
 
   it('counts up to 500 characters; blank and 501 cannot be sent', async () => {
@@ -69,7 +78,8 @@ describe('messages about an item', () => {
     let fresh: Message[] = [];
     const server = fakeServer(
       {
-        'GET /api/items/item-1/messages': ({ url }) => json(conversation(url.searchParams.has('after') ? { messages: fresh, readUpTo: 3 } : {})),
+        'GET /api/items/item-1/messages': ({ url }) =>
+          json(conversation(url.searchParams.has('after') ? { messages: fresh, readUpTo: 3 } : {})),
         'POST /api/items/item-1/messages': ({ body }) => json(msg(3, testUser.id, (body as { content: string }).content), 201),
         'POST /api/items/item-1/messages/read': () => new Response(null, { status: 204 }),
       },
@@ -77,7 +87,9 @@ describe('messages about an item', () => {
     );
     renderApp('/item/item-1/messages');
     await user.type(await screen.findByLabelText('Message to Sam Okafor'), 'Can I pick it up at 9?{Enter}');
-    await waitFor(() => expect(server.sent('POST', '/api/items/item-1/messages').map((c) => c.body)).toEqual([{ content: 'Can I pick it up at 9?' }]));
+    await waitFor(() =>
+      expect(server.sent('POST', '/api/items/item-1/messages').map((c) => c.body)).toEqual([{ content: 'Can I pick it up at 9?' }]),
+    );
     const log = screen.getByRole('log', { name: 'Conversation' });
     expect(await within(log).findByText('Can I pick it up at 9?')).toBeInTheDocument();
     expect((screen.getByLabelText('Message to Sam Okafor') as HTMLTextAreaElement).value).toBe('');
@@ -114,12 +126,20 @@ describe('messages about an item', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const app = renderApp('/item/item-1/messages');
     const people = await screen.findByRole('navigation', { name: 'Conversations' });
-    expect(within(people).getAllByRole('link').map((a) => a.textContent)).toEqual(['Rosa Renter2 unread']);
+    expect(
+      within(people)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Rosa Renter2 unread']);
     // Someone new shows up in the list without a reload.
     bea = true;
     await act(() => vi.advanceTimersByTimeAsync(PEOPLE_POLL_MS));
     await waitFor(() => expect(within(people).getAllByRole('link')).toHaveLength(2));
-    expect(within(people).getAllByRole('link').map((a) => a.textContent)).toEqual(['Rosa Renter2 unread', 'Bea Booker']);
+    expect(
+      within(people)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Rosa Renter2 unread', 'Bea Booker']);
     expect(screen.getByText('Choose a person to read and answer their messages.')).toBeInTheDocument();
     await userEvent.setup({ advanceTimers: vi.advanceTimersByTime }).click(within(people).getByRole('link', { name: /Rosa Renter/ }));
     expect(app.url()).toBe('/item/item-1/messages?with=r1');

@@ -43,7 +43,10 @@ export function useLiveThread(ref: ThreadRef, me: string | undefined) {
   const lastUnseen = messages.some((m) => m.senderId !== me && !m.isRead) ? lastSeq : 0;
   useEffect(() => {
     // Read on the server, then the People list, the bell and /notifications are fetched again.
-    if (lastUnseen > 0) void markThreadRead(ref).then(() => refreshAfterThreadChange(queryClient, ref)).catch(() => undefined);
+    if (lastUnseen > 0)
+      void markThreadRead(ref)
+        .then(() => refreshAfterThreadChange(queryClient, ref))
+        .catch(() => undefined);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once per newly shown message
   }, [lastUnseen]);
 

@@ -14,7 +14,17 @@ const balance: Balance = {
   earnings: { receivedPence: 3700, pendingPence: 1200 },
 };
 
-const me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: testUser.createdAt, address: null, phone: null, vacationUntil: null, calendarFeed: false };
+const me = {
+  id: testUser.id,
+  name: testUser.name,
+  email: testUser.email,
+  picture: null,
+  createdAt: testUser.createdAt,
+  address: null,
+  phone: null,
+  vacationUntil: null,
+  calendarFeed: false,
+};
 
 function transaction(i: number, patch: Partial<Transaction> = {}): Transaction {
   return {
@@ -39,7 +49,18 @@ describe('the Balance tab', () => {
       {
         'GET /api/me': () => json(me),
         'GET /api/me/balance': () => json(balance),
-        'POST /api/me/withdrawals': (r) => json({ id: 'w-1', amountPence: (r.body as { amountPence: number }).amountPence, status: 'pending', card: { brand: 'visa', last4: '4242' }, createdAt: '2026-11-22T10:00:00.000Z', failureReason: null }, 201),
+        'POST /api/me/withdrawals': (r) =>
+          json(
+            {
+              id: 'w-1',
+              amountPence: (r.body as { amountPence: number }).amountPence,
+              status: 'pending',
+              card: { brand: 'visa', last4: '4242' },
+              createdAt: '2026-11-22T10:00:00.000Z',
+              failureReason: null,
+            },
+            201,
+          ),
       },
       { user: testUser },
     );
@@ -68,12 +89,14 @@ describe('the Balance tab', () => {
     await user.clear(screen.getByLabelText('Card number'));
     await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
-    expect(await screen.findByText('Withdrawal of £10.00 to Visa ending 4242 requested. It is on its way to your card.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Withdrawal of £10.00 to Visa ending 4242 requested. It is on its way to your card.'),
+    ).toBeInTheDocument();
     const [sent] = api.sent('POST', '/api/me/withdrawals');
     expect(sent!.body).toMatchObject({ amountPence: 1000, card: { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' } });
   });
 
-  it('sends a withdrawal whose answer was lost again with the same key, and shows the server\'s reason by its field', async () => {
+  it("sends a withdrawal whose answer was lost again with the same key, and shows the server's reason by its field", async () => {
     let calls = 0;
     const api = fakeServer(
       {
@@ -106,7 +129,19 @@ describe('the Balance tab', () => {
 describe('the Transactions tab', () => {
   it('lists the transactions with their money in pounds, pages through them and offers the CSV', async () => {
     const page = (n: number): TransactionsPage => ({
-      transactions: n === 1 ? [transaction(1, { type: 'withdrawal', item: null, counterparty: null, status: 'completed', card: { brand: 'visa', last4: '4242' } }), transaction(2)] : [transaction(3, { type: 'sent', serviceFeePence: 100, totalPence: 1100 })],
+      transactions:
+        n === 1
+          ? [
+              transaction(1, {
+                type: 'withdrawal',
+                item: null,
+                counterparty: null,
+                status: 'completed',
+                card: { brand: 'visa', last4: '4242' },
+              }),
+              transaction(2),
+            ]
+          : [transaction(3, { type: 'sent', serviceFeePence: 100, totalPence: 1100 })],
       page: n,
       pageSize: 20,
       total: 21,
@@ -139,9 +174,14 @@ describe('payment methods on the Transactions tab', () => {
       transaction(2, { type: 'sent', paymentMethod: 'card', card: { brand: 'mastercard', last4: '4444' } }),
       transaction(3, { type: 'received', paymentMethod: 'balance', card: null }),
     ];
-    fakeServer({ 'GET /api/me': () => json(me), 'GET /api/me/transactions': () => json({ transactions, page: 1, pageSize: 20, total: 3 }) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/me': () => json(me), 'GET /api/me/transactions': () => json({ transactions, page: 1, pageSize: 20, total: 3 }) },
+      { user: testUser },
+    );
     renderApp('/profile?tab=transactions');
-    const rows = within(await screen.findByRole('table')).getAllByRole('row').slice(1);
+    const rows = within(await screen.findByRole('table'))
+      .getAllByRole('row')
+      .slice(1);
     const methodOf = (row: HTMLElement) => within(row).getAllByRole('cell').at(-1)!.textContent;
     expect(rows.map(methodOf)).toEqual(['Toolshed balance', 'Card (Mastercard ending 4444)', 'Toolshed balance']);
   });
@@ -156,17 +196,38 @@ describe('the Transactions tab on a phone', () => {
   it('shows each transaction as a card with its date, description, amount, status and payment method, and no table', async () => {
     viewport(390, 844);
     const transactions = [
-      transaction(1, { type: 'sent', amountPence: 2500, serviceFeePence: 250, totalPence: 2750, status: 'pending', card: { brand: 'visa', last4: '4242' } }),
-      transaction(2, { type: 'refund', item: { id: 'item-2', name: 'Tile Cutter' }, amountPence: 1760, totalPence: 1760, status: 'completed', paymentMethod: 'balance' }),
+      transaction(1, {
+        type: 'sent',
+        amountPence: 2500,
+        serviceFeePence: 250,
+        totalPence: 2750,
+        status: 'pending',
+        card: { brand: 'visa', last4: '4242' },
+      }),
+      transaction(2, {
+        type: 'refund',
+        item: { id: 'item-2', name: 'Tile Cutter' },
+        amountPence: 1760,
+        totalPence: 1760,
+        status: 'completed',
+        paymentMethod: 'balance',
+      }),
     ];
-    fakeServer({ 'GET /api/me': () => json(me), 'GET /api/me/transactions': () => json({ transactions, page: 1, pageSize: 20, total: 2 }) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/me': () => json(me), 'GET /api/me/transactions': () => json({ transactions, page: 1, pageSize: 20, total: 2 }) },
+      { user: testUser },
+    );
     renderApp('/profile?tab=transactions');
 
     const list = await screen.findByRole('list', { name: 'Transactions' });
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(list).getAllByRole('listitem')).toHaveLength(2);
     const details = (card: HTMLElement) =>
-      Object.fromEntries(within(card).getAllByRole('term').map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]));
+      Object.fromEntries(
+        within(card)
+          .getAllByRole('term')
+          .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+      );
 
     // Each card is named by what it was, and its total stands beside the name.
     const sent = within(list).getByRole('listitem', { name: 'Ladder 1' });

@@ -83,12 +83,16 @@ describe('My Items', () => {
   it('marks a rental returned after confirming, then shows the fresh list', async () => {
     const user = userEvent.setup();
     let returned = false;
-    const { server } = openMyItems(() => (returned ? [{ ...saw, rentalState: 'available', periods: [] }] : [saw]), {
-      'POST /api/rentals/r-late/return': () => {
-        returned = true;
-        return new Response(null, { status: 204 });
+    const { server } = openMyItems(
+      () => (returned ? [{ ...saw, rentalState: 'available', periods: [] }] : [saw]),
+      {
+        'POST /api/rentals/r-late/return': () => {
+          returned = true;
+          return new Response(null, { status: 204 });
+        },
       },
-    }, '/my-items?tab=rented');
+      '/my-items?tab=rented',
+    );
     await user.click(await screen.findByRole('button', { name: /^Mark as returned/ }));
     const dialog = screen.getByRole('dialog', { name: 'Mark Circular Saw as returned?' });
     expect(within(dialog).getByText(/Rented by Rory Renter from 1 Nov 2026 to 5 Nov 2026/)).toBeInTheDocument();
@@ -102,7 +106,8 @@ describe('My Items', () => {
 
   it("shows the server's reason when an item with rentals cannot be deleted, and Cancel keeps it", async () => {
     const user = userEvent.setup();
-    const reason = 'This item has upcoming or active rentals, so it cannot be deleted yet. It can be deleted once they are returned or cancelled.';
+    const reason =
+      'This item has upcoming or active rentals, so it cannot be deleted yet. It can be deleted once they are returned or cancelled.';
     const { server } = openMyItems(() => [trimmer], { 'DELETE /api/items/item-1': () => errorJson(409, 'CONFLICT', reason) });
     await user.click(await screen.findByRole('button', { name: 'Delete Hedge Trimmer' }));
     const dialog = screen.getByRole('dialog', { name: 'Delete Hedge Trimmer?' });
@@ -145,15 +150,30 @@ describe('My Items', () => {
 describe('My Items after returns', () => {
   it('links each open rental to its page and offers a review of a returned one, or shows the rating given', async () => {
     const lent = [
-      rental({ id: 'r-done', item: { id: 'item-1', name: 'Hedge Trimmer', imageUrl: null }, role: 'owner', status: 'completed', renter: { id: 'u-9', name: 'Ada Lovelace' } }),
-      rental({ id: 'r-rated', item: { id: 'item-1', name: 'Hedge Trimmer', imageUrl: null }, role: 'owner', status: 'completed', renter: { id: 'u-8', name: 'Bea Borrower' }, myReview: { rating: 3.5, comment: '', date: '2030-06-05T10:00:00.000Z' } }),
+      rental({
+        id: 'r-done',
+        item: { id: 'item-1', name: 'Hedge Trimmer', imageUrl: null },
+        role: 'owner',
+        status: 'completed',
+        renter: { id: 'u-9', name: 'Ada Lovelace' },
+      }),
+      rental({
+        id: 'r-rated',
+        item: { id: 'item-1', name: 'Hedge Trimmer', imageUrl: null },
+        role: 'owner',
+        status: 'completed',
+        renter: { id: 'u-8', name: 'Bea Borrower' },
+        myReview: { rating: 3.5, comment: '', date: '2030-06-05T10:00:00.000Z' },
+      }),
     ];
     openMyItems(() => [trimmer], { 'GET /api/me/lent-rentals': () => json({ rentals: lent }) });
     const open = await screen.findByRole('link', { name: 'Ada Lovelace · 1 Jun 2030 to 3 Jun 2030' });
     expect(open.closest('ul')!.getAttribute('aria-label')).toBe('Rentals of Hedge Trimmer');
     expect(open.getAttribute('href')).toBe('/rentals/r-up');
     const returned = await screen.findByRole('list', { name: 'Returned rentals of Hedge Trimmer' });
-    expect(within(returned).getByRole('link', { name: 'Leave a review: Hedge Trimmer' }).getAttribute('href')).toBe('/rentals/r-done#review');
+    expect(within(returned).getByRole('link', { name: 'Leave a review: Hedge Trimmer' }).getAttribute('href')).toBe(
+      '/rentals/r-done#review',
+    );
     expect(within(returned).getByText('Rated 3.5 out of 5')).toBeInTheDocument();
   });
 });

@@ -19,7 +19,9 @@ function entry(overrides: Partial<NotificationEntry> & { title: string; link: st
     rental: null,
     unreadCount: read ? 0 : 1,
     latestAt: '2030-06-01T09:00:00.000Z',
-    notifications: [{ id: `n-${title}`, kind: 'rental.booked', title, body: `${title} body`, link, createdAt: '2030-06-01T09:00:00.000Z', read }],
+    notifications: [
+      { id: `n-${title}`, kind: 'rental.booked', title, body: `${title} body`, link, createdAt: '2030-06-01T09:00:00.000Z', read },
+    ],
     ...rest,
   };
 }
@@ -28,9 +30,23 @@ const items: NotificationList = {
   tab: 'items',
   unread: { items: 3, rentals: 1 },
   entries: [
-    entry({ groupKey: 'item:a', itemName: 'Hedge Trimmer', unreadCount: 2, title: 'New booking: Hedge Trimmer', link: '/item/a/messages?with=r1' }),
+    entry({
+      groupKey: 'item:a',
+      itemName: 'Hedge Trimmer',
+      unreadCount: 2,
+      title: 'New booking: Hedge Trimmer',
+      link: '/item/a/messages?with=r1',
+    }),
     entry({ groupKey: 'item:b', itemName: 'Ladder', title: 'New message from Rosa about Ladder', link: '/item/b/messages?with=r2' }),
-    entry({ groupKey: 'account', type: 'account', itemId: null, itemName: null, read: true, title: 'Withdrawal paid: £12.34', link: '/profile?tab=balance' }),
+    entry({
+      groupKey: 'account',
+      type: 'account',
+      itemId: null,
+      itemName: null,
+      read: true,
+      title: 'Withdrawal paid: £12.34',
+      link: '/profile?tab=balance',
+    }),
   ],
 };
 const rentals: NotificationList = {
@@ -63,7 +79,10 @@ describe('the header bell', () => {
 
 describe('/notifications', () => {
   it('shows My Items entries in the server order (unread first, by unread count), with their unread counts', async () => {
-    fakeServer({ 'GET /api/notifications': ({ url }) => json(url.searchParams.get('tab') === 'rentals' ? rentals : items) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/notifications': ({ url }) => json(url.searchParams.get('tab') === 'rentals' ? rentals : items) },
+      { user: testUser },
+    );
     renderApp('/notifications');
     expect(await screen.findByRole('tab', { name: 'My Items (3)', selected: true })).toBeInTheDocument();
     const panel = screen.getByRole('tabpanel');
@@ -74,7 +93,10 @@ describe('/notifications', () => {
 
   it('shows a rental entry with dates, total in pounds and status under My Rentals', async () => {
     const user = userEvent.setup();
-    fakeServer({ 'GET /api/notifications': ({ url }) => json(url.searchParams.get('tab') === 'rentals' ? rentals : items) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/notifications': ({ url }) => json(url.searchParams.get('tab') === 'rentals' ? rentals : items) },
+      { user: testUser },
+    );
     renderApp('/notifications');
     await user.click(await screen.findByRole('tab', { name: 'My Rentals (1)' }));
     const panel = screen.getByRole('tabpanel');
@@ -85,7 +107,8 @@ describe('/notifications', () => {
 
   it("shows the renter's receipt for a paid order under My Rentals, tagged as a receipt and linked to the order", async () => {
     const user = userEvent.setup();
-    const body = 'You paid £116.60 (Visa ending 4242) for Drill and Ladder. We have emailed you the receipt, with the pick-up details and cancellation terms.';
+    const body =
+      'You paid £116.60 (Visa ending 4242) for Drill and Ladder. We have emailed you the receipt, with the pick-up details and cancellation terms.';
     const receipt: NotificationList = {
       tab: 'rentals',
       unread: { items: 0, rentals: 1 },
@@ -97,11 +120,24 @@ describe('/notifications', () => {
           itemName: null,
           title: 'Order paid: £116.60',
           link: '/payment-success?order=p-1',
-          notifications: [{ id: 'n-receipt', kind: 'order.paid', title: 'Order paid: £116.60', body, link: '/payment-success?order=p-1', createdAt: '2030-06-01T09:00:00.000Z', read: false }],
+          notifications: [
+            {
+              id: 'n-receipt',
+              kind: 'order.paid',
+              title: 'Order paid: £116.60',
+              body,
+              link: '/payment-success?order=p-1',
+              createdAt: '2030-06-01T09:00:00.000Z',
+              read: false,
+            },
+          ],
         }),
       ],
     };
-    fakeServer({ 'GET /api/notifications': ({ url }) => json(url.searchParams.get('tab') === 'rentals' ? receipt : items) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/notifications': ({ url }) => json(url.searchParams.get('tab') === 'rentals' ? receipt : items) },
+      { user: testUser },
+    );
     renderApp('/notifications');
     await user.click(await screen.findByRole('tab', { name: 'My Rentals (1)' }));
     const panel = screen.getByRole('tabpanel');
@@ -127,12 +163,17 @@ describe('/notifications', () => {
     await user.click(await screen.findByRole('button', { name: 'Mark all as read' }));
     await waitFor(() => expect(server.sent('POST', '/api/notifications/read-all')).toHaveLength(1));
     await user.click(screen.getByRole('link', { name: /New message from Rosa about Ladder/ }));
-    await waitFor(() => expect(server.sent('POST', '/api/notifications/open').map((c) => c.body)).toEqual([{ tab: 'items', groupKey: 'item:b' }]));
+    await waitFor(() =>
+      expect(server.sent('POST', '/api/notifications/open').map((c) => c.body)).toEqual([{ tab: 'items', groupKey: 'item:b' }]),
+    );
     expect(app.url()).toBe('/item/b/messages?with=r2');
   });
 
   it('says so when a tab is empty', async () => {
-    fakeServer({ 'GET /api/notifications': () => json({ tab: 'items', entries: [], unread: { items: 0, rentals: 0 } }) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/notifications': () => json({ tab: 'items', entries: [], unread: { items: 0, rentals: 0 } }) },
+      { user: testUser },
+    );
     renderApp('/notifications');
     expect(await screen.findByText('No notifications about your items yet.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Mark all as read' }).hasAttribute('disabled')).toBe(true);

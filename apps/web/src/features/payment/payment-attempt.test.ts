@@ -30,9 +30,13 @@ describe('payment attempts', () => {
 });
 
 describe('an unfinished attempt across a reload', () => {
-  it('is kept in the tab\'s storage until the payment gets a clear answer', () => {
+  it("is kept in the tab's storage until the payment gets a clear answer", () => {
     const store = new Map<string, string>();
-    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v), removeItem: (k: string) => void store.delete(k) };
+    const storage = {
+      getItem: (k: string) => store.get(k) ?? null,
+      setItem: (k: string, v: string) => void store.set(k, v),
+      removeItem: (k: string) => void store.delete(k),
+    };
     expect(loadUnfinished(storage)).toBeNull();
     const attempt = nextAttempt(null, [a], () => 'key-after-crash');
     saveUnfinished(attempt, storage);
@@ -47,7 +51,14 @@ describe('an unfinished attempt across a reload', () => {
 
 describe('payment failures', () => {
   it('keeps the person on the card page when the first try is still being processed', () => {
-    const failure = describeFailure(new ApiError(409, 'CONFLICT', 'This payment is already being processed. Please wait a moment, then try again: you will not be charged twice.', 'idempotencyKey'));
+    const failure = describeFailure(
+      new ApiError(
+        409,
+        'CONFLICT',
+        'This payment is already being processed. Please wait a moment, then try again: you will not be charged twice.',
+        'idempotencyKey',
+      ),
+    );
     expect(failure.fix).toBeNull();
     expect(failure.message).toMatch(/already being processed/);
     expect(describeFailure(new ApiError(409, 'CONFLICT', 'Mower is already booked', 'lines')).fix).toBe('checkout');

@@ -17,7 +17,11 @@ export function linesSignature(lines: readonly LineDates[]): string {
  * and the same key lets the server answer with the first result instead of charging twice),
  * otherwise a new one with a fresh key.
  */
-export function nextAttempt(unfinished: PaymentAttempt | null, lines: readonly LineDates[], newKey: () => string = () => crypto.randomUUID()): PaymentAttempt {
+export function nextAttempt(
+  unfinished: PaymentAttempt | null,
+  lines: readonly LineDates[],
+  newKey: () => string = () => crypto.randomUUID(),
+): PaymentAttempt {
   const signature = linesSignature(lines);
   return unfinished && unfinished.lines === signature ? unfinished : { key: newKey(), lines: signature };
 }
@@ -41,7 +45,12 @@ const STORAGE_KEY = 'toolshed.unfinished-payment';
 export function loadUnfinished(storage: Pick<Storage, 'getItem'> | undefined = globalThis.sessionStorage): PaymentAttempt | null {
   try {
     const parsed: unknown = JSON.parse(storage?.getItem(STORAGE_KEY) ?? 'null');
-    if (parsed && typeof parsed === 'object' && typeof (parsed as PaymentAttempt).key === 'string' && typeof (parsed as PaymentAttempt).lines === 'string') {
+    if (
+      parsed &&
+      typeof parsed === 'object' &&
+      typeof (parsed as PaymentAttempt).key === 'string' &&
+      typeof (parsed as PaymentAttempt).lines === 'string'
+    ) {
       return { key: (parsed as PaymentAttempt).key, lines: (parsed as PaymentAttempt).lines };
     }
   } catch {
@@ -50,7 +59,10 @@ export function loadUnfinished(storage: Pick<Storage, 'getItem'> | undefined = g
   return null;
 }
 
-export function saveUnfinished(attempt: PaymentAttempt | null, storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage): void {
+export function saveUnfinished(
+  attempt: PaymentAttempt | null,
+  storage: Pick<Storage, 'setItem' | 'removeItem'> | undefined = globalThis.sessionStorage,
+): void {
   try {
     if (attempt) storage?.setItem(STORAGE_KEY, JSON.stringify(attempt));
     else storage?.removeItem(STORAGE_KEY);

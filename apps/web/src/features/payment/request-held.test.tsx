@@ -23,6 +23,8 @@ describe('payment success with a request to book', () => {
     renderApp('/payment-success?order=order-1');
     expect(await screen.findByRole('heading', { level: 1, name: 'Booking confirmed' })).toBeInTheDocument();
     expect(await screen.findByText(/charged or held £41\.25 to your Visa ending 4242/)).toBeInTheDocument();
-    expect(screen.getByText(/Petrol Lawn Mower is a request: the owner has up to 24 hours/)).toHaveTextContent('it is taken if they accept and released if not.');
+    expect(screen.getByText(/Petrol Lawn Mower is a request: the owner has up to 24 hours/)).toHaveTextContent(
+      'it is taken if they accept and released if not.',
+    );
   });
 });

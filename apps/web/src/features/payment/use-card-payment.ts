@@ -11,10 +11,7 @@ import { describeFailure, type PaymentFailure } from './payment-failure.ts';
 export const CONFIRMED_MS = 2_000;
 
 export type PaymentPhase =
-  | { kind: 'pending' }
-  | { kind: 'processing' }
-  | { kind: 'confirmed'; orderId: string }
-  | { kind: 'failed'; failure: PaymentFailure };
+  { kind: 'pending' } | { kind: 'processing' } | { kind: 'confirmed'; orderId: string } | { kind: 'failed'; failure: PaymentFailure };
 
 /** pending -> processing -> confirmed (then the success page), or back to a usable form on failure. */
 export function useCardPayment(lines: LineDates[]) {

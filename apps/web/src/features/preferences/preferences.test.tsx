@@ -28,7 +28,11 @@ describe('the Preferences tab', () => {
       expect((screen.getByRole('switch', { name }) as HTMLInputElement).checked).toBe(true);
     }
     await user.click(reminders);
-    await waitFor(() => expect(server.sent('PUT', '/api/me/notification-preferences').map((c) => c.body)).toEqual([{ ...DEFAULT_NOTIFICATION_PREFERENCES, returnReminders: false }]));
+    await waitFor(() =>
+      expect(server.sent('PUT', '/api/me/notification-preferences').map((c) => c.body)).toEqual([
+        { ...DEFAULT_NOTIFICATION_PREFERENCES, returnReminders: false },
+      ]),
+    );
     expect(await screen.findByText('Saved.')).toBeInTheDocument();
     expect((reminders as HTMLInputElement).checked).toBe(false);
   });

@@ -84,7 +84,9 @@ describe('profile address form', () => {
     );
     localStorage.setItem(
       'toolshed.wheelbarrow.v1',
-      JSON.stringify([{ itemId: 'i', name: 'Ladder', dailyRatePence: 500, startDate: '2030-01-01', endDate: '2030-01-01', days: 1, imageUrl: null }]),
+      JSON.stringify([
+        { itemId: 'i', name: 'Ladder', dailyRatePence: 500, startDate: '2030-01-01', endDate: '2030-01-01', days: 1, imageUrl: null },
+      ]),
     );
     const app = renderApp('/checkout');
     await user.click(await screen.findByRole('link', { name: 'Add Address to Continue' }));

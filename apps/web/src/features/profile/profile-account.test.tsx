@@ -7,7 +7,17 @@ import { renderApp } from '../../test/render-app.tsx';
 import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 import type { Me } from '../../data/me.ts';
 
-const baseMe: Me = { id: testUser.id, name: testUser.name, email: testUser.email, picture: null, createdAt: '2026-03-14T10:00:00.000Z', address: null, phone: null, vacationUntil: null, calendarFeed: false };
+const baseMe: Me = {
+  id: testUser.id,
+  name: testUser.name,
+  email: testUser.email,
+  picture: null,
+  createdAt: '2026-03-14T10:00:00.000Z',
+  address: null,
+  phone: null,
+  vacationUntil: null,
+  calendarFeed: false,
+};
 
 function server(routes: Parameters<typeof fakeServer>[0] = {}) {
   let me = { ...baseMe };
@@ -79,7 +89,11 @@ describe('profile picture', () => {
     await user.upload(screen.getByLabelText('Choose a picture'), png());
     await user.click(screen.getByRole('button', { name: 'Upload picture' }));
     expect(await screen.findByText('Your profile picture has been updated.')).toBeInTheDocument();
-    await waitFor(() => expect(within(nav).getByRole('link', { name: 'Priya Shah' }).querySelector('img')?.getAttribute('src')).toBe('/media/avatars/user-1/new-thumb.webp'));
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Priya Shah' }).querySelector('img')?.getAttribute('src')).toBe(
+        '/media/avatars/user-1/new-thumb.webp',
+      ),
+    );
     expect(events).toContainEqual({ userId: 'user-1' });
   });
 
@@ -99,7 +113,10 @@ describe('phone verification', () => {
       'POST /api/me/phone/code': () => json({ sentTo: '+44 7700900123', expiresAt: '2026-06-01T10:10:00Z' }),
       'POST /api/me/phone/verify': ({ body }) => {
         if ((body as { code: string }).code !== '123456') return errorJson(400, 'VALIDATION', PHONE_MESSAGES.wrongCode, { field: 'code' });
-        const me = { ...baseMe, phone: { countryCode: 'GB', dialCode: '+44', number: '7700900123', formatted: '+44 7700900123', verified: true } };
+        const me = {
+          ...baseMe,
+          phone: { countryCode: 'GB', dialCode: '+44', number: '7700900123', formatted: '+44 7700900123', verified: true },
+        };
         set(me);
         return json(me);
       },
@@ -168,8 +185,12 @@ describe('calendar feed and your data', () => {
     const user = userEvent.setup();
     renderApp('/profile');
     await user.click(await screen.findByRole('button', { name: 'Create calendar address' }));
-    expect(((await screen.findByLabelText(/Your calendar address/)) as HTMLInputElement).value).toBe('http://localhost:3000/api/calendar/abc.ics');
-    expect(screen.getByRole('link', { name: 'Subscribe in your calendar app' }).getAttribute('href')).toBe('webcal://localhost:3000/api/calendar/abc.ics');
+    expect(((await screen.findByLabelText(/Your calendar address/)) as HTMLInputElement).value).toBe(
+      'http://localhost:3000/api/calendar/abc.ics',
+    );
+    expect(screen.getByRole('link', { name: 'Subscribe in your calendar app' }).getAttribute('href')).toBe(
+      'webcal://localhost:3000/api/calendar/abc.ics',
+    );
   });
 
   it('offers the data download and refuses deletion with the reason', async () => {
@@ -186,7 +207,9 @@ describe('calendar feed and your data', () => {
     const { api } = server({
       'GET /api/me/deletion': () => json({ blocker: null }),
       'DELETE /api/me': ({ body }) =>
-        (body as { password: string }).password === 'right one' ? new Response(null, { status: 204 }) : errorJson(400, 'VALIDATION', 'That password is not right.', { field: 'password' }),
+        (body as { password: string }).password === 'right one'
+          ? new Response(null, { status: 204 })
+          : errorJson(400, 'VALIDATION', 'That password is not right.', { field: 'password' }),
       'POST /api/auth/sign-out': () => json({ success: true }),
     });
     const user = userEvent.setup();

@@ -9,7 +9,16 @@ const me = { id: testUser.id, name: testUser.name, email: testUser.email, pictur
 const phone = { countryCode: 'GB', dialCode: '+44', number: '7700900123', formatted: '+44 7700900123', verified: true };
 
 function owner(record: OwnerProfile['record']): OwnerProfile {
-  return { id: testUser.id, name: testUser.name, picture: null, rating: null, totalRatings: 0, memberSince: me.createdAt, record, reviews: [] };
+  return {
+    id: testUser.id,
+    name: testUser.name,
+    picture: null,
+    rating: null,
+    totalRatings: 0,
+    memberSince: me.createdAt,
+    record,
+    reviews: [],
+  };
 }
 
 describe('the track record on My Profile', () => {
@@ -17,13 +26,27 @@ describe('the track record on My Profile', () => {
     fakeServer(
       {
         'GET /api/me': () => json({ ...me, phone }),
-        [`GET /api/owners/${testUser.id}`]: () => json(owner({ emailVerified: true, phoneVerified: true, rentalsCompleted: 14, returnedOnTime: 14, lendingsCompleted: 2, claimsUpheldAgainst: 2 })),
+        [`GET /api/owners/${testUser.id}`]: () =>
+          json(
+            owner({
+              emailVerified: true,
+              phoneVerified: true,
+              rentalsCompleted: 14,
+              returnedOnTime: 14,
+              lendingsCompleted: 2,
+              claimsUpheldAgainst: 2,
+            }),
+          ),
       },
       { user: testUser },
     );
     renderApp('/profile?tab=profile');
     const list = await screen.findByRole('list', { name: 'Your track record' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Email verified', 'Phone verified', '14 rentals, all returned on time', 'Lent 2 times', '2 claims upheld against you']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Email verified', 'Phone verified', '14 rentals, all returned on time', 'Lent 2 times', '2 claims upheld against you']);
     expect(screen.getByRole('link', { name: 'See your public page' })).toHaveAttribute('href', `/owner/${testUser.id}`);
     expect(screen.queryByText(/to earn the Phone verified badge/)).toBeNull();
   });
@@ -32,13 +55,29 @@ describe('the track record on My Profile', () => {
     fakeServer(
       {
         'GET /api/me': () => json(me),
-        [`GET /api/owners/${testUser.id}`]: () => json(owner({ emailVerified: true, phoneVerified: false, rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 0, claimsUpheldAgainst: 0 })),
+        [`GET /api/owners/${testUser.id}`]: () =>
+          json(
+            owner({
+              emailVerified: true,
+              phoneVerified: false,
+              rentalsCompleted: 0,
+              returnedOnTime: 0,
+              lendingsCompleted: 0,
+              claimsUpheldAgainst: 0,
+            }),
+          ),
       },
       { user: testUser },
     );
     renderApp('/profile?tab=profile');
     const list = await screen.findByRole('list', { name: 'Your track record' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Email verified', 'No rentals yet']);
-    expect(screen.getByText(/Verify your phone number below to earn the Phone verified badge; some owners ask for it\./)).toBeInTheDocument();
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Email verified', 'No rentals yet']);
+    expect(
+      screen.getByText(/Verify your phone number below to earn the Phone verified badge; some owners ask for it\./),
+    ).toBeInTheDocument();
   });
 });

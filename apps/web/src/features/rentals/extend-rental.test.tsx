@@ -16,13 +16,21 @@ function serve(states: RentalView[], routes: Parameters<typeof fakeServer>[0] = 
   return fakeServer(
     {
       'GET /api/rentals/r-1': () => json(states[Math.min(current, states.length - 1)]),
-      ...Object.fromEntries(Object.entries(routes).map(([k, f]) => [k, async (req) => ((k.startsWith('POST') ? (current += 1) : 0), f(req))])),
+      ...Object.fromEntries(
+        Object.entries(routes).map(([k, f]) => [k, async (req) => (k.startsWith('POST') ? (current += 1) : 0, f(req))]),
+      ),
     },
     { user: testUser },
   );
 }
 
-const priced = (endDate: string) => ({ endDate, problem: null, needsOwner: false, suggestions: [], price: { newLinePence: 6250, linePence: 2500, feePence: 250, totalPence: 2750 } });
+const priced = (endDate: string) => ({
+  endDate,
+  problem: null,
+  needsOwner: false,
+  suggestions: [],
+  price: { newLinePence: 6250, linePence: 2500, feePence: 250, totalPence: 2750 },
+});
 
 describe('extending a rental from its page', () => {
   it('shows the price of two more days from the server and pays by card', async () => {
@@ -44,7 +52,11 @@ describe('extending a rental from its page', () => {
     await user.type(within(form).getByLabelText('Name on card'), 'Rita Renter');
     await user.click(within(form).getByRole('button', { name: 'Pay £27.50 and extend' }));
     await waitFor(() => expect(server.sent('POST', '/api/rentals/r-1/extension')).toHaveLength(1));
-    expect(server.sent('POST', '/api/rentals/r-1/extension')[0]!.body).toEqual({ endDate: twoMore, payWith: 'card', card: { number: '4242424242424242', expiry: '12/35', cvv: '123', name: 'Rita Renter' } });
+    expect(server.sent('POST', '/api/rentals/r-1/extension')[0]!.body).toEqual({
+      endDate: twoMore,
+      payWith: 'card',
+      card: { number: '4242424242424242', expiry: '12/35', cvv: '123', name: 'Rita Renter' },
+    });
     expect(await screen.findByText(/Extended until/)).toBeInTheDocument();
   });
 
@@ -71,13 +83,16 @@ describe('extending a rental from its page', () => {
     const user = userEvent.setup();
     serve([active], {
       'GET /api/rentals/r-1/extension': (req) => json(priced(new URL(req.url).searchParams.get('endDate')!)),
-      'POST /api/rentals/r-1/extension': () => errorJson(409, 'CONFLICT', 'Your balance is £3.00 and the extension costs £27.50. Please pay by card instead.'),
+      'POST /api/rentals/r-1/extension': () =>
+        errorJson(409, 'CONFLICT', 'Your balance is £3.00 and the extension costs £27.50. Please pay by card instead.'),
     });
     renderApp('/rentals/r-1');
     await user.click(await screen.findByRole('button', { name: 'Extend rental' }));
     await user.click(await screen.findByRole('radio', { name: 'Toolshed balance' }));
     await user.click(await screen.findByRole('button', { name: 'Pay £27.50 and extend' }));
-    expect(await screen.findByText('Your balance is £3.00 and the extension costs £27.50. Please pay by card instead.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Your balance is £3.00 and the extension costs £27.50. Please pay by card instead.'),
+    ).toBeInTheDocument();
   });
 
   it('is not offered on a completed rental, nor to the owner', async () => {

@@ -8,9 +8,24 @@ import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 import { rental } from '../../test/rentals.ts';
 
 function side(overrides: Partial<HandoverSideView> & Pick<HandoverSideView, 'side'>): HandoverSideView {
-  return { addedBy: overrides.side === 'pickup' ? 'owner' : 'renter', note: null, noteUpdatedAt: null, photos: [], canAdd: false, refusal: null, ...overrides };
+  return {
+    addedBy: overrides.side === 'pickup' ? 'owner' : 'renter',
+    note: null,
+    noteUpdatedAt: null,
+    photos: [],
+    canAdd: false,
+    refusal: null,
+    ...overrides,
+  };
 }
-const photo = (id: string, takenAt: string) => ({ id, url: `/api/rentals/r-1/handover/photos/${id}`, thumbUrl: `/api/rentals/r-1/handover/photos/${id}?size=thumb`, width: 1200, height: 900, takenAt });
+const photo = (id: string, takenAt: string) => ({
+  id,
+  url: `/api/rentals/r-1/handover/photos/${id}`,
+  thumbUrl: `/api/rentals/r-1/handover/photos/${id}?size=thumb`,
+  width: 1200,
+  height: 900,
+  takenAt,
+});
 
 function png(name = 'drill.png', size = 64): File {
   const bytes = new Uint8Array(size);
@@ -22,15 +37,34 @@ describe('handover photos on the rental page', () => {
   it('shows both sides side by side, with the time each photo arrived in London time and the notes', async () => {
     const handover: Handover = {
       rentalId: 'r-1',
-      pickup: side({ side: 'pickup', note: 'Scratch on the battery.', photos: [photo('p1', '2030-06-10T09:30:00.000Z'), photo('p2', '2030-06-10T09:31:00.000Z')] }),
-      return: side({ side: 'return', canAdd: true, photos: [photo('p3', '2030-12-12T16:45:00.000Z')], note: 'Cleaned.', noteUpdatedAt: '2030-12-12T16:46:00.000Z' }),
+      pickup: side({
+        side: 'pickup',
+        note: 'Scratch on the battery.',
+        photos: [photo('p1', '2030-06-10T09:30:00.000Z'), photo('p2', '2030-06-10T09:31:00.000Z')],
+      }),
+      return: side({
+        side: 'return',
+        canAdd: true,
+        photos: [photo('p3', '2030-12-12T16:45:00.000Z')],
+        note: 'Cleaned.',
+        noteUpdatedAt: '2030-12-12T16:46:00.000Z',
+      }),
     };
-    fakeServer({ 'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', status: 'active' })), 'GET /api/rentals/r-1/handover': () => json(handover) }, { user: testUser });
+    fakeServer(
+      {
+        'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', status: 'active' })),
+        'GET /api/rentals/r-1/handover': () => json(handover),
+      },
+      { user: testUser },
+    );
     renderApp('/rentals/r-1');
     const section = await screen.findByRole('region', { name: 'Handover photos' });
     const before = await within(section).findByRole('region', { name: 'Before (pick-up)' });
     const after = within(section).getByRole('region', { name: 'After (return)' });
-    expect(within(before).getByRole('img', { name: 'Pick-up 1 of 2' })).toHaveAttribute('src', '/api/rentals/r-1/handover/photos/p1?size=thumb');
+    expect(within(before).getByRole('img', { name: 'Pick-up 1 of 2' })).toHaveAttribute(
+      'src',
+      '/api/rentals/r-1/handover/photos/p1?size=thumb',
+    );
     // 09:30 UTC in June is 10:30 in London; 16:45 UTC in December is 16:45.
     expect(within(before).getByText('10 Jun 2030, 10:30')).toBeInTheDocument();
     expect(within(before).getByText('Scratch on the battery.')).toBeInTheDocument();
@@ -51,11 +85,17 @@ describe('handover photos on the rental page', () => {
         'GET /api/rentals/r-1/handover': () => json(handover),
         'POST /api/rentals/r-1/handover/pickup/photos': () => {
           const n = handover.pickup.photos.length + 1;
-          handover = { ...handover, pickup: { ...handover.pickup, photos: [...handover.pickup.photos, photo(`p${n}`, '2030-06-10T09:30:00.000Z')] } };
+          handover = {
+            ...handover,
+            pickup: { ...handover.pickup, photos: [...handover.pickup.photos, photo(`p${n}`, '2030-06-10T09:30:00.000Z')] },
+          };
           return json(handover, 201);
         },
         'PUT /api/rentals/r-1/handover/pickup/note': (req) => {
-          handover = { ...handover, pickup: { ...handover.pickup, note: (req.body as { note: string }).note, noteUpdatedAt: '2030-06-10T09:35:00.000Z' } };
+          handover = {
+            ...handover,
+            pickup: { ...handover.pickup, note: (req.body as { note: string }).note, noteUpdatedAt: '2030-06-10T09:35:00.000Z' },
+          };
           return json(handover);
         },
       },
@@ -69,7 +109,11 @@ describe('handover photos on the rental page', () => {
     expect(input.type).toBe('file');
     expect(button).toBeEnabled();
 
-    await user.upload(input, [png('front.png'), new File(['not a picture at all, just words'], 'side.jpg', { type: 'image/jpeg' }), png('back.png')]);
+    await user.upload(input, [
+      png('front.png'),
+      new File(['not a picture at all, just words'], 'side.jpg', { type: 'image/jpeg' }),
+      png('back.png'),
+    ]);
     expect(await screen.findByText('2 photos added.')).toBeInTheDocument();
     expect(screen.getByRole('alert')).toHaveTextContent('side.jpg: Handover photos must be JPEG, PNG or WebP images.');
     expect(server.sent('POST', '/api/rentals/r-1/handover/pickup/photos')).toHaveLength(2);
@@ -89,7 +133,8 @@ describe('handover photos on the rental page', () => {
       {
         'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', status: 'active' })),
         'GET /api/rentals/r-1/handover': () => json(handover),
-        'POST /api/rentals/r-1/handover/return/photos': () => errorJson(409, 'CONFLICT', 'Return photos could be added until 14 Jun 2030, 00:00.'),
+        'POST /api/rentals/r-1/handover/return/photos': () =>
+          errorJson(409, 'CONFLICT', 'Return photos could be added until 14 Jun 2030, 00:00.'),
       },
       { user: testUser },
     );
@@ -105,13 +150,22 @@ describe('handover photos on the rental page', () => {
       pickup: side({ side: 'pickup', refusal: 'Pick-up photos can be added from the start day, 11 Jun 2030.' }),
       return: side({ side: 'return' }),
     };
-    fakeServer({ 'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'owner' })), 'GET /api/rentals/r-1/handover': () => json(handover) }, { user: testUser });
+    fakeServer(
+      { 'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'owner' })), 'GET /api/rentals/r-1/handover': () => json(handover) },
+      { user: testUser },
+    );
     const view = renderApp('/rentals/r-1');
     expect(await screen.findByText('Pick-up photos can be added from the start day, 11 Jun 2030.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add pick-up photos' })).toBeNull();
     view.unmount();
 
-    fakeServer({ 'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', status: 'cancelled' })), 'GET /api/rentals/r-1/handover': () => json(handover) }, { user: testUser });
+    fakeServer(
+      {
+        'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', status: 'cancelled' })),
+        'GET /api/rentals/r-1/handover': () => json(handover),
+      },
+      { user: testUser },
+    );
     renderApp('/rentals/r-1');
     await screen.findByText('Rental details', { selector: 'h1' });
     await screen.findByText('Order reference');

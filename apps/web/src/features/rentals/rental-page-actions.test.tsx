@@ -23,7 +23,12 @@ describe('rental page actions', () => {
   it('lets the renter cancel after a dialog that says where the money goes, then shows the refund', async () => {
     const user = userEvent.setup();
     const upcoming = rental({ id: 'r-1', actions: ['cancel_by_renter'] });
-    const cancelled = rental({ id: 'r-1', status: 'cancelled', actions: [], cancellation: { by: 'renter', reason: null, refundPence: 4125, date: '2030-05-02T10:00:00.000Z' } });
+    const cancelled = rental({
+      id: 'r-1',
+      status: 'cancelled',
+      actions: [],
+      cancellation: { by: 'renter', reason: null, refundPence: 4125, date: '2030-05-02T10:00:00.000Z' },
+    });
     const server = serve([upcoming, cancelled], { 'POST /api/rentals/r-1/cancel': () => json({ refundPence: 4125 }) });
     renderApp('/rentals/r-1');
     expect(await screen.findByText('4 Orchard Way')).toBeInTheDocument();
@@ -42,12 +47,23 @@ describe('rental page actions', () => {
 
   it('makes the owner give a reason to decline, and shows the server’s refusal in the dialog', async () => {
     const user = userEvent.setup();
-    const forOwner = rental({ id: 'r-1', role: 'owner', actions: ['cancel_by_owner'], paidPence: 0, contact: { name: 'Priya Shah', email: 'priya@example.com', phone: '+44 7700900123' } });
-    const server = serve([forOwner], { 'POST /api/rentals/r-1/cancel': () => errorJson(409, 'CONFLICT', 'This rental has already started, so it can no longer be cancelled.') });
+    const forOwner = rental({
+      id: 'r-1',
+      role: 'owner',
+      actions: ['cancel_by_owner'],
+      paidPence: 0,
+      contact: { name: 'Priya Shah', email: 'priya@example.com', phone: '+44 7700900123' },
+    });
+    const server = serve([forOwner], {
+      'POST /api/rentals/r-1/cancel': () =>
+        errorJson(409, 'CONFLICT', 'This rental has already started, so it can no longer be cancelled.'),
+    });
     renderApp('/rentals/r-1');
     expect(await screen.findByText('Phone: +44 7700900123')).toBeInTheDocument();
     // The owner goes straight to this renter's thread.
-    expect(screen.getByRole('link', { name: 'Message the renter' }).getAttribute('href')).toBe(`/item/item-mower/messages?with=${forOwner.renter.id}`);
+    expect(screen.getByRole('link', { name: 'Message the renter' }).getAttribute('href')).toBe(
+      `/item/item-mower/messages?with=${forOwner.renter.id}`,
+    );
     await user.click(screen.getByRole('button', { name: 'Decline rental' }));
     const dialog = screen.getByRole('dialog');
     await user.click(within(dialog).getByRole('button', { name: 'Decline rental' }));
@@ -61,8 +77,17 @@ describe('rental page actions', () => {
 
   it('takes a half-star review after the return and says it stays hidden until the other side reviews', async () => {
     const user = userEvent.setup();
-    const returned = rental({ id: 'r-1', status: 'completed', actions: ['review_by_renter'], reviewsVisibleFrom: '2030-06-18T10:00:00.000Z' });
-    const reviewed = rental({ ...returned, actions: [], myReview: { rating: 4.5, comment: 'Lovely mower', date: '2030-06-05T10:00:00.000Z' } });
+    const returned = rental({
+      id: 'r-1',
+      status: 'completed',
+      actions: ['review_by_renter'],
+      reviewsVisibleFrom: '2030-06-18T10:00:00.000Z',
+    });
+    const reviewed = rental({
+      ...returned,
+      actions: [],
+      myReview: { rating: 4.5, comment: 'Lovely mower', date: '2030-06-05T10:00:00.000Z' },
+    });
     const server = serve([returned, reviewed], { 'POST /api/rentals/r-1/review': () => json({ visible: false }, 201) });
     renderApp('/rentals/r-1');
     const form = await screen.findByRole('form', { name: 'Leave a review' });
@@ -80,7 +105,12 @@ describe('rental page actions', () => {
   it('shows Leave a review for an unreviewed past rental and the rating given for a reviewed one', async () => {
     const past = [
       rental({ id: 'r-a', status: 'completed', item: { id: 'i-a', name: 'Pressure Washer', imageUrl: null } }),
-      rental({ id: 'r-b', status: 'completed', item: { id: 'i-b', name: 'Tile Cutter', imageUrl: null }, myReview: { rating: 3, comment: '', date: '2030-06-05T10:00:00.000Z' } }),
+      rental({
+        id: 'r-b',
+        status: 'completed',
+        item: { id: 'i-b', name: 'Tile Cutter', imageUrl: null },
+        myReview: { rating: 3, comment: '', date: '2030-06-05T10:00:00.000Z' },
+      }),
     ];
     fakeServer({ 'GET /api/me/rentals': () => json({ rentals: past }) }, { user: testUser });
     renderApp('/my-rentals?tab=past');

@@ -7,7 +7,14 @@ import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
 import { rental } from '../../test/rentals.ts';
 
 const rentals = [
-  rental({ id: 'r-done', item: { id: 'i-2', name: 'Pressure Washer', imageUrl: null }, status: 'completed', startDate: '2030-01-02', endDate: '2030-01-03', days: 2 }),
+  rental({
+    id: 'r-done',
+    item: { id: 'i-2', name: 'Pressure Washer', imageUrl: null },
+    status: 'completed',
+    startDate: '2030-01-02',
+    endDate: '2030-01-03',
+    days: 2,
+  }),
   rental({ id: 'r-late', item: { id: 'i-3', name: 'Tile Cutter', imageUrl: '/media/t.webp' }, status: 'active', overdue: true }),
   rental({ id: 'r-next' }),
   rental({ id: 'r-off', item: { id: 'i-4', name: 'Gazebo', imageUrl: null }, status: 'cancelled' }),
@@ -75,7 +82,12 @@ describe('rental page', () => {
   });
 
   it("links the owner to the renter's public page, where their track record is", async () => {
-    const lent = rental({ id: 'r-lent', role: 'owner', owner: { id: testUser.id, name: testUser.name }, renter: { id: 'renter-7', name: 'Rowan Reed' } });
+    const lent = rental({
+      id: 'r-lent',
+      role: 'owner',
+      owner: { id: testUser.id, name: testUser.name },
+      renter: { id: 'renter-7', name: 'Rowan Reed' },
+    });
     fakeServer({ 'GET /api/rentals/r-lent': () => json(lent) }, { user: testUser });
     renderApp('/rentals/r-lent');
     expect(await screen.findByRole('link', { name: 'Rowan Reed' })).toHaveAttribute('href', '/owner/renter-7');

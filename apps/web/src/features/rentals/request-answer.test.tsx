@@ -19,12 +19,21 @@ function serve(states: RentalView[], routes: Parameters<typeof fakeServer>[0] = 
 }
 
 const contact = { name: 'Priya Shah', email: 'priya@example.com', phone: null };
-const requested = rental({ id: 'r-1', role: 'owner', status: 'requested', actions: ['accept_request', 'decline_request'], paidPence: 0, contact });
+const requested = rental({
+  id: 'r-1',
+  role: 'owner',
+  status: 'requested',
+  actions: ['accept_request', 'decline_request'],
+  paidPence: 0,
+  contact,
+});
 
 describe('the owner answers a request to book on the rental page', () => {
   it('Accept charges the renter and the rental shows as upcoming', async () => {
     const user = userEvent.setup();
-    const server = serve([requested, rental({ id: 'r-1', role: 'owner', status: 'upcoming', actions: ['cancel_by_owner'], contact })], { 'POST /api/rentals/r-1/accept': () => new Response(null, { status: 204 }) });
+    const server = serve([requested, rental({ id: 'r-1', role: 'owner', status: 'upcoming', actions: ['cancel_by_owner'], contact })], {
+      'POST /api/rentals/r-1/accept': () => new Response(null, { status: 204 }),
+    });
     renderApp('/rentals/r-1');
     expect(await screen.findByText('Requested')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Accept' }));

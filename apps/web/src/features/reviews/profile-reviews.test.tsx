@@ -24,8 +24,20 @@ const review = (overrides: Partial<Review>): Review => ({
 
 const mine: MyReviews = {
   received: [review({ id: 'a', rating: 4.5, comment: 'Careful renter' })],
-  written: [review({ id: 'b', reviewerId: testUser.id, reviewerName: testUser.name, revieweeName: 'Sam Okafor', reviewerRole: 'renter', rating: 2, visible: false })],
-  toWrite: [{ rentalId: 'r-9', itemId: 'i-9', itemName: 'Tile Cutter', role: 'renter', otherPartyName: 'Ada Lovelace', endDate: '2030-06-01' }],
+  written: [
+    review({
+      id: 'b',
+      reviewerId: testUser.id,
+      reviewerName: testUser.name,
+      revieweeName: 'Sam Okafor',
+      reviewerRole: 'renter',
+      rating: 2,
+      visible: false,
+    }),
+  ],
+  toWrite: [
+    { rentalId: 'r-9', itemId: 'i-9', itemName: 'Tile Cutter', role: 'renter', otherPartyName: 'Ada Lovelace', endDate: '2030-06-01' },
+  ],
 };
 
 describe('profile Reviews tab', () => {

@@ -94,7 +94,9 @@ describe('help page contact form', () => {
 
   it('shows the rate-limit message when too many messages were sent', async () => {
     const user = userEvent.setup();
-    fakeServer({ 'POST /api/support-requests': () => errorJson(429, 'RATE_LIMITED', 'Too many requests. Please try again in 10 minutes.') });
+    fakeServer({
+      'POST /api/support-requests': () => errorJson(429, 'RATE_LIMITED', 'Too many requests. Please try again in 10 minutes.'),
+    });
     await openHelp();
     await fillAll(user);
     await user.click(screen.getByRole('button', { name: 'Send message' }));

@@ -7,8 +7,19 @@ import { renderApp } from '../../test/render-app.tsx';
 import { fakeServer, sessionOf, testUser, type FakeRequest } from '../../test/fake-server.ts';
 import { checkRoute, drill, mower, storedLines, storeLines } from '../../test/wheelbarrow.ts';
 
-const saved = (...lines: (typeof drill)[]): SavedWheelbarrow => ({ lines: lines.map(({ itemId, name, dailyRatePence, startDate, endDate, days, imageUrl }) => ({ itemId, name, dailyRatePence, startDate, endDate, days, imageUrl })) });
-const sentLines = (request: FakeRequest | undefined) => (request?.body as { lines: { itemId: string }[] } | undefined)?.lines.map((l) => l.itemId);
+const saved = (...lines: (typeof drill)[]): SavedWheelbarrow => ({
+  lines: lines.map(({ itemId, name, dailyRatePence, startDate, endDate, days, imageUrl }) => ({
+    itemId,
+    name,
+    dailyRatePence,
+    startDate,
+    endDate,
+    days,
+    imageUrl,
+  })),
+});
+const sentLines = (request: FakeRequest | undefined) =>
+  (request?.body as { lines: { itemId: string }[] } | undefined)?.lines.map((l) => l.itemId);
 
 describe('the wheelbarrow of a signed-in user', () => {
   it("brings the account's saved lines to this device, adds this device's, and saves the result", async () => {

@@ -67,7 +67,8 @@ export function NavLink({ className, end = false, ...rest }: NavLinkProps) {
   const { pathname } = useLocation();
   const href = useHref(rest.to);
   const isActive = isActivePath(pathname, href.split(/[?#]/)[0] ?? href, end);
-  const classes = typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : ''].filter(Boolean).join(' ');
+  const classes =
+    typeof className === 'function' ? className({ isActive }) : [className, isActive ? 'active' : ''].filter(Boolean).join(' ');
   return <Link {...rest} className={classes || undefined} aria-current={isActive ? 'page' : undefined} />;
 }
 

@@ -20,7 +20,12 @@ function match(pathname: string) {
   const found = matchRoutes(routes, pathname);
   if (!found) return null;
   const last = found[found.length - 1]!;
-  return { depth: found.length, route: last.route.path ?? (last.route.index ? 'index' : 'layout'), params: last.params, pathname: last.pathname };
+  return {
+    depth: found.length,
+    route: last.route.path ?? (last.route.index ? 'index' : 'layout'),
+    params: last.params,
+    pathname: last.pathname,
+  };
 }
 
 describe('matchRoutes', () => {
@@ -28,15 +33,24 @@ describe('matchRoutes', () => {
     ['/', { depth: 2, route: 'index', params: {}, pathname: '/' }],
     ['/category/all', { depth: 2, route: 'category/:categoryId', params: { categoryId: 'all' }, pathname: '/category/all' }],
     ['/category/all/', { depth: 2, route: 'category/:categoryId', params: { categoryId: 'all' }, pathname: '/category/all' }],
-    ['/Category/power-tools', { depth: 2, route: 'category/:categoryId', params: { categoryId: 'power-tools' }, pathname: '/Category/power-tools' }],
-    ['/category/all/item/i-1', { depth: 3, route: 'item/:itemId', params: { categoryId: 'all', itemId: 'i-1' }, pathname: '/category/all/item/i-1' }],
+    [
+      '/Category/power-tools',
+      { depth: 2, route: 'category/:categoryId', params: { categoryId: 'power-tools' }, pathname: '/Category/power-tools' },
+    ],
+    [
+      '/category/all/item/i-1',
+      { depth: 3, route: 'item/:itemId', params: { categoryId: 'all', itemId: 'i-1' }, pathname: '/category/all/item/i-1' },
+    ],
     ['/owner/u%201', { depth: 2, route: 'owner/:ownerId', params: { ownerId: 'u 1' }, pathname: '/owner/u%201' }],
     ['/owner/u1/items', { depth: 2, route: 'owner/:ownerId/items', params: { ownerId: 'u1' }, pathname: '/owner/u1/items' }],
     ['/edit-item', { depth: 3, route: 'edit-item/:itemId?', params: {}, pathname: '/edit-item' }],
     ['/edit-item/i-9', { depth: 3, route: 'edit-item/:itemId?', params: { itemId: 'i-9' }, pathname: '/edit-item/i-9' }],
     ['/payment/card', { depth: 3, route: 'payment/card', params: {}, pathname: '/payment/card' }],
     ['/payment', { depth: 2, route: '*', params: { '*': 'payment' }, pathname: '/payment' }],
-    ['/category/all/item/i-1/more', { depth: 2, route: '*', params: { '*': 'category/all/item/i-1/more' }, pathname: '/category/all/item/i-1/more' }],
+    [
+      '/category/all/item/i-1/more',
+      { depth: 2, route: '*', params: { '*': 'category/all/item/i-1/more' }, pathname: '/category/all/item/i-1/more' },
+    ],
   ])('%s', (pathname, expected) => {
     expect(match(pathname)).toEqual(expected);
   });

@@ -21,7 +21,11 @@ describe('paths', () => {
   });
 
   it('reads an object the same way as a string', () => {
-    expect(resolveTo({ pathname: '/category/all', search: '?search=drill' }, '/x')).toEqual({ pathname: '/category/all', search: '?search=drill', hash: '' });
+    expect(resolveTo({ pathname: '/category/all', search: '?search=drill' }, '/x')).toEqual({
+      pathname: '/category/all',
+      search: '?search=drill',
+      hash: '',
+    });
     expect(resolveTo({ search: '' }, '/owner/u1')).toEqual({ pathname: '/owner/u1', search: '', hash: '' });
   });
 });

@@ -5,7 +5,8 @@ import { useAuth } from '../../../data/auth-provider.tsx';
 import type { SessionUser } from '../../../data/session.ts';
 import { UserAvatar } from '../../../ui/user-avatar.tsx';
 
-const item = 'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+const item =
+  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900';
 
 function SignedOut() {
   return (
@@ -17,7 +18,10 @@ function SignedOut() {
           </Link>
         </li>
         <li>
-          <Link to="/login?mode=signup" className="rounded-md bg-emerald-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-emerald-800 sm:px-3">
+          <Link
+            to="/login?mode=signup"
+            className="rounded-md bg-emerald-700 px-2.5 py-2 text-sm font-semibold whitespace-nowrap text-white hover:bg-emerald-800 sm:px-3"
+          >
             Sign Up
           </Link>
         </li>
@@ -121,7 +125,10 @@ function SignedIn({ user, bell }: { user: SessionUser; bell: ReactNode }) {
         </li>
       </ul>
       {open && (
-        <ul id={menuId} className="absolute top-full right-0 z-40 mt-2 w-56 space-y-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg md:hidden">
+        <ul
+          id={menuId}
+          className="absolute top-full right-0 z-40 mt-2 w-56 space-y-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg md:hidden"
+        >
           <AccountLinks user={user} onPick={() => setOpen(false)} onSignOut={() => void onSignOut()} signingOut={signingOut} />
         </ul>
       )}

@@ -17,8 +17,8 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: Re
 export function AccountsNeedServer() {
   return (
     <p className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      Accounts need the Toolshed server, which cannot be reached right now, so signing in and signing up are not
-      possible. You can still browse the sample catalogue.
+      Accounts need the Toolshed server, which cannot be reached right now, so signing in and signing up are not possible. You can still
+      browse the sample catalogue.
     </p>
   );
 }

@@ -6,7 +6,16 @@ import { errorReason } from '../../../lib/api-error.ts';
 import { emailProblem } from '@toolshed/core';
 import { authErrorMessage } from '../auth-messages.ts';
 import { useAuth } from '../../../data/auth-provider.tsx';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, linkClass, PasswordInput, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import {
+  fieldA11y,
+  FormAlert,
+  FormField,
+  FormSuccess,
+  inputClass,
+  linkClass,
+  PasswordInput,
+  primaryButtonClass,
+} from '../../../ui/form-parts.tsx';
 
 export type LoginMode = 'signin' | 'signup';
 
@@ -112,22 +121,52 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
         <fieldset disabled={unavailable} className="space-y-4">
           {signingUp && (
             <FormField id="auth-name" label="Full name" problem={problems.name}>
-              <input id="auth-name" type="text" autoComplete="name" required maxLength={100} value={name}
-                onChange={(e) => setName(e.target.value)} className={inputClass} {...fieldA11y('auth-name', problems.name)} />
+              <input
+                id="auth-name"
+                type="text"
+                autoComplete="name"
+                required
+                maxLength={100}
+                value={name}
+                onChange={(e) => setName(e.target.value)}
+                className={inputClass}
+                {...fieldA11y('auth-name', problems.name)}
+              />
             </FormField>
           )}
           <FormField id="auth-email" label="Email" problem={problems.email}>
-            <input id="auth-email" type="email" autoComplete="email" required value={email}
-              onChange={(e) => setEmail(e.target.value)} className={inputClass} {...fieldA11y('auth-email', problems.email)} />
+            <input
+              id="auth-email"
+              type="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              className={inputClass}
+              {...fieldA11y('auth-email', problems.email)}
+            />
           </FormField>
-          <FormField id="auth-password" label="Password" problem={passwordMessage} hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}>
-            <PasswordInput id="auth-password" autoComplete={signingUp ? 'new-password' : 'current-password'} required
-              value={password} onChange={(e) => setPassword(e.target.value)} onBlur={() => setPasswordChecked(true)}
-              {...fieldA11y('auth-password', passwordMessage, signingUp)} />
+          <FormField
+            id="auth-password"
+            label="Password"
+            problem={passwordMessage}
+            hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}
+          >
+            <PasswordInput
+              id="auth-password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              onBlur={() => setPasswordChecked(true)}
+              {...fieldA11y('auth-password', passwordMessage, signingUp)}
+            />
           </FormField>
           {!signingUp && (
             <p className="text-sm">
-              <Link to="/forgot-password" className={linkClass}>Forgot your password?</Link>
+              <Link to="/forgot-password" className={linkClass}>
+                Forgot your password?
+              </Link>
             </p>
           )}
           <button type="submit" disabled={submitting || unavailable} className={`w-full ${primaryButtonClass}`}>

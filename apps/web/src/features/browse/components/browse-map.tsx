@@ -26,7 +26,11 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 const shortPrice = (pence: number) => (pence % 100 === 0 ? `£${pence / 100}` : formatPence(pence));
 
 function priceIcon(point: MapPoint): L.DivIcon {
-  const said = [point.name, `${formatPence(point.dailyRatePence)} a day`, ...(typeof point.distanceMiles === 'number' ? [distanceLabel(point.distanceMiles)] : [])].join(', ');
+  const said = [
+    point.name,
+    `${formatPence(point.dailyRatePence)} a day`,
+    ...(typeof point.distanceMiles === 'number' ? [distanceLabel(point.distanceMiles)] : []),
+  ].join(', ');
   return L.divIcon({
     className: 'browse-map-marker',
     html: `<span class="browse-map-price" aria-hidden="true">${escapeHtml(shortPrice(point.dailyRatePence))}</span><span class="sr-only">${escapeHtml(said)}</span>`,
@@ -74,7 +78,11 @@ function Markers({ points, onOpen }: { points: MapPoint[]; onOpen: (id: string) 
             position={[cluster.latitude, cluster.longitude]}
             icon={clusterIcon(cluster.members.length)}
             eventHandlers={(() => {
-              const zoomIn = () => map.fitBounds(L.latLngBounds(cluster.members.map((m) => [m.latitude, m.longitude] as [number, number])), { padding: [48, 48], maxZoom: 18 });
+              const zoomIn = () =>
+                map.fitBounds(L.latLngBounds(cluster.members.map((m) => [m.latitude, m.longitude] as [number, number])), {
+                  padding: [48, 48],
+                  maxZoom: 18,
+                });
               return { click: zoomIn, keydown: onKey(zoomIn) };
             })()}
           />
@@ -126,7 +134,8 @@ export default function BrowseMap({ points, near, onOpen, onSearchArea }: Browse
     if (!map) return;
     const centre = map.getCenter();
     const corner = map.getBounds().getNorthEast();
-    const halfDiagonal = distanceMetres({ latitude: centre.lat, longitude: centre.lng }, { latitude: corner.lat, longitude: corner.lng }) / METRES_PER_MILE;
+    const halfDiagonal =
+      distanceMetres({ latitude: centre.lat, longitude: centre.lng }, { latitude: corner.lat, longitude: corner.lng }) / METRES_PER_MILE;
     setMoved(false);
     onSearchArea({ latitude: centre.lat, longitude: centre.lng }, radiusForArea(halfDiagonal, RADIUS_MILES_OPTIONS));
   }
@@ -134,7 +143,12 @@ export default function BrowseMap({ points, near, onOpen, onSearchArea }: Browse
   return (
     <section aria-label="Map of the matching items" className="browse-map relative isolate">
       <div className="h-[65vh] min-h-80 overflow-hidden rounded-xl border border-slate-300 md:h-[70vh]">
-        <MapContainer ref={setMap} center={near ? [near.latitude, near.longitude] : UK.centre} zoom={near ? 12 : UK.zoom} className="h-full w-full">
+        <MapContainer
+          ref={setMap}
+          center={near ? [near.latitude, near.longitude] : UK.centre}
+          zoom={near ? 12 : UK.zoom}
+          className="h-full w-full"
+        >
           <TileLayer url={MAP_TILE_URL} attribution={MAP_ATTRIBUTION} eventHandlers={{ tileerror: () => setTilesFailed(true) }} />
           {near && near.radiusMiles !== null && (
             <Circle
@@ -144,7 +158,14 @@ export default function BrowseMap({ points, near, onOpen, onSearchArea }: Browse
               pathOptions={{ color: '#047857', weight: 2, dashArray: '6 6', fillOpacity: 0.04 }}
             />
           )}
-          {near && <CircleMarker center={[near.latitude, near.longitude]} radius={6} interactive={false} pathOptions={{ color: '#0f172a', weight: 2, fillColor: '#ffffff', fillOpacity: 1 }} />}
+          {near && (
+            <CircleMarker
+              center={[near.latitude, near.longitude]}
+              radius={6}
+              interactive={false}
+              pathOptions={{ color: '#0f172a', weight: 2, fillColor: '#ffffff', fillOpacity: 1 }}
+            />
+          )}
           {/* Markers first: its zoom listener must be in place before Framing's first fit. */}
           <Markers points={points} onOpen={onOpen} />
           <Framing points={points} near={near} onUserMove={() => setMoved(true)} />

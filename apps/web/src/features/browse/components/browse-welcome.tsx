@@ -43,7 +43,10 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
   }
 
   return (
-    <section aria-label="Find a tool" className="-mx-4 space-y-4 bg-emerald-900 px-4 py-5 text-white sm:mx-0 sm:rounded-2xl sm:px-6 sm:py-6">
+    <section
+      aria-label="Find a tool"
+      className="-mx-4 space-y-4 bg-emerald-900 px-4 py-5 text-white sm:mx-0 sm:rounded-2xl sm:px-6 sm:py-6"
+    >
       <form role="search" aria-label="Search all items" onSubmit={search} className="space-y-2">
         <label htmlFor="welcome-search" className="block text-2xl font-bold tracking-tight sm:text-3xl">
           What do you need?
@@ -109,7 +112,15 @@ function CategoryTile({ category }: { category: ApiCategory }) {
     >
       {category.picture ? (
         // The tile's words name the category; the photo only shows it.
-        <img src={category.picture.thumbUrl} alt="" width={112} height={75} loading="lazy" decoding="async" className="h-14 w-28 object-cover transition-transform group-hover:scale-105 sm:h-[75px]" />
+        <img
+          src={category.picture.thumbUrl}
+          alt=""
+          width={112}
+          height={75}
+          loading="lazy"
+          decoding="async"
+          className="h-14 w-28 object-cover transition-transform group-hover:scale-105 sm:h-[75px]"
+        />
       ) : (
         <span aria-hidden="true" className="block h-14 w-28 bg-emerald-100 sm:h-[75px]" />
       )}

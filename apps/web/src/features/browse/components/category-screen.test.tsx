@@ -44,7 +44,10 @@ describe('category screen', () => {
   });
 
   it("shows 'Category not found' when the items request answers 404", async () => {
-    const withExtra = { ...categories, categories: [...categories.categories, { id: 'gone', name: 'Gone', description: '', itemCount: 0, picture: null }] };
+    const withExtra = {
+      ...categories,
+      categories: [...categories.categories, { id: 'gone', name: 'Gone', description: '', itemCount: 0, picture: null }],
+    };
     fakeFetch({
       '/api/categories': () => json(withExtra),
       '/api/categories/gone/items': () => apiError(404, 'NOT_FOUND', 'Category not found'),

@@ -53,7 +53,9 @@ function pageBeyondEnd(data: { page: number; total: number; pageSize: number; it
 /** A filter the API refused that the form could not know about (a place no geocoder knows), shown beside its field. */
 function refusedFilter(error: Error | null): { field: FilterField; message: string } | null {
   if (!(error instanceof ApiError) || error.status !== 400 || !error.field) return null;
-  return error.field === 'near' || error.field === 'radius' || error.field === 'sort' ? { field: error.field, message: error.message } : null;
+  return error.field === 'near' || error.field === 'radius' || error.field === 'sort'
+    ? { field: error.field, message: error.message }
+    : null;
 }
 
 /**
@@ -89,7 +91,11 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
     return (
       <>
         <h1 className="sr-only">Browse items</h1>
-        <ErrorState title="Categories could not be loaded" message={errorMessage(categories.error)} onRetry={() => void categories.refetch()} />
+        <ErrorState
+          title="Categories could not be loaded"
+          message={errorMessage(categories.error)}
+          onRetry={() => void categories.refetch()}
+        />
       </>
     );
   }
@@ -104,7 +110,11 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
       <title>{`${category.name} · Toolshed`}</title>
       {welcome && <BrowseWelcome categories={categories.data.categories} updateParams={updateParams} />}
       <div>
-        <h1 id={RESULTS_HEADING_ID} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl">
+        <h1
+          id={RESULTS_HEADING_ID}
+          tabIndex={-1}
+          className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
+        >
           {category.name}
         </h1>
         <p className="mt-1 text-slate-700">{category.description}</p>
@@ -113,7 +123,10 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
       {problem ? (
         problem.field === 'page' || problem.field === 'pageSize' ? (
           <p role="alert" className="text-slate-700">
-            This page number is not valid. <Link to={toSearch(withPage(params, 1))} className="font-medium text-emerald-800 underline">Start from page 1</Link>
+            This page number is not valid.{' '}
+            <Link to={toSearch(withPage(params, 1))} className="font-medium text-emerald-800 underline">
+              Start from page 1
+            </Link>
           </p>
         ) : (
           <p className="text-slate-700">Correct the highlighted filter to see matching items.</p>

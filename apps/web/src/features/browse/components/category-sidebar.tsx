@@ -61,7 +61,10 @@ export function CategorySidebar() {
           <path d="M5 7.5 10 12.5 15 7.5" fill="none" stroke="currentColor" strokeWidth="2" />
         </svg>
       </button>
-      <div id={panelId} className={`${open ? 'block' : 'hidden'} mt-2 rounded-lg border border-slate-200 bg-white p-3 md:mt-0 md:block md:border-0 md:bg-transparent md:p-0`}>
+      <div
+        id={panelId}
+        className={`${open ? 'block' : 'hidden'} mt-2 rounded-lg border border-slate-200 bg-white p-3 md:mt-0 md:block md:border-0 md:bg-transparent md:p-0`}
+      >
         <p className="mb-2 hidden px-3 text-xs font-semibold tracking-wide text-slate-600 uppercase md:block" aria-hidden="true">
           Categories
         </p>

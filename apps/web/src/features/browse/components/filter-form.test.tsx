@@ -75,7 +75,9 @@ describe('filter form and the URL', () => {
     fakeFetch({
       '/api/categories': () => json(categories),
       '/api/categories/[^/]+/items': (u) =>
-        u.searchParams.get('search') === 'dri' ? new Promise<Response>((resolve) => (release = () => resolve(json(itemsPage([item()]))))) : json(itemsPage([item()])),
+        u.searchParams.get('search') === 'dri'
+          ? new Promise<Response>((resolve) => (release = () => resolve(json(itemsPage([item()])))))
+          : json(itemsPage([item()])),
     });
     const { url } = renderApp('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
@@ -104,7 +106,9 @@ describe('filter form and the URL', () => {
 
     await user.type(field('Max price (£ per day)'), '12.345');
     await waitFor(() => expect(url()).toBe('/category/all?maxPrice=12.345'));
-    await waitFor(() => expectInvalid('Max price (£ per day)', 'Max price must be an amount in pounds, 0 or more (for example 25 or 12.50)'));
+    await waitFor(() =>
+      expectInvalid('Max price (£ per day)', 'Max price must be an amount in pounds, 0 or more (for example 25 or 12.50)'),
+    );
     expect(screen.getByText('Correct the highlighted filter to see matching items.')).toBeInTheDocument();
     expect(api.itemRequests()).toHaveLength(before);
 

@@ -33,7 +33,15 @@ export function FilterPanel({ problem }: { problem: FilterProblem | null }) {
           problem ? 'border-red-700 text-red-800' : 'border-slate-400 text-slate-900'
         } bg-white hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
       >
-        <svg viewBox="0 0 24 24" aria-hidden="true" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="h-4 w-4"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <path d="M4 6h16M7 12h10M10 18h4" />
         </svg>
         Filters
@@ -49,7 +57,11 @@ export function FilterPanel({ problem }: { problem: FilterProblem | null }) {
           <h2 id={headingId} className="text-lg font-semibold">
             Filters
           </h2>
-          <button type="button" onClick={() => setOpen(false)} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+          >
             Close
           </button>
         </div>
@@ -57,7 +69,11 @@ export function FilterPanel({ problem }: { problem: FilterProblem | null }) {
           <FilterForm problem={problem} />
         </div>
         <div className="sticky bottom-0 border-t border-slate-200 bg-white p-4">
-          <button type="button" onClick={() => setOpen(false)} className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800">
+          <button
+            type="button"
+            onClick={() => setOpen(false)}
+            className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800"
+          >
             Show results
           </button>
         </div>

@@ -34,15 +34,22 @@ function MapResults({ categoryId, query }: { categoryId: string; query: string }
   const navigate = useNavigate();
   const map = useMapPoints(categoryId, readFilters(params), true);
   if (map.isPending) return <StatusMessage>Loading the map...</StatusMessage>;
-  if (map.isError && !map.data) return <ErrorState title="The map could not be loaded" message={errorMessage(map.error)} onRetry={() => void map.refetch()} />;
+  if (map.isError && !map.data)
+    return <ErrorState title="The map could not be loaded" message={errorMessage(map.error)} onRetry={() => void map.refetch()} />;
   return (
     <div className="space-y-2">
       <Suspense fallback={<StatusMessage>Loading the map...</StatusMessage>}>
         <BrowseMap
           points={map.data.points}
           near={map.data.near}
-          onOpen={(itemId) => void navigate(`/category/${encodeURIComponent(categoryId)}/item/${encodeURIComponent(itemId)}${query}`, { state: OPENED_FROM_LIST })}
-          onSearchArea={(centre, radius) => updateParams((p) => withPlace(p, pointNearText(centre), radius === undefined ? '' : String(radius)))}
+          onOpen={(itemId) =>
+            void navigate(`/category/${encodeURIComponent(categoryId)}/item/${encodeURIComponent(itemId)}${query}`, {
+              state: OPENED_FROM_LIST,
+            })
+          }
+          onSearchArea={(centre, radius) =>
+            updateParams((p) => withPlace(p, pointNearText(centre), radius === undefined ? '' : String(radius)))
+          }
         />
       </Suspense>
       {map.data.more && (
@@ -74,7 +81,9 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
     <section aria-labelledby="results-heading" aria-busy={updating} className={updating ? 'opacity-70 transition-opacity' : ''}>
       <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 id="results-heading" className="text-sm font-medium text-slate-700">
-          {onMap ? `${data.total.toLocaleString('en-GB')}${capped ? '+' : ''} ${data.total === 1 && !capped ? 'item' : 'items'}` : resultCount(data.items.length, data.total, capped)}
+          {onMap
+            ? `${data.total.toLocaleString('en-GB')}${capped ? '+' : ''} ${data.total === 1 && !capped ? 'item' : 'items'}`
+            : resultCount(data.items.length, data.total, capped)}
           {placePhrase(data.near)}
         </h2>
         <div className="flex flex-wrap items-center gap-3">
@@ -101,7 +110,11 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
       ) : (
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {data.items.map((item) => (
-            <ItemCard key={item.id} item={item} to={`/category/${encodeURIComponent(categoryId)}/item/${encodeURIComponent(item.id)}${query}`} />
+            <ItemCard
+              key={item.id}
+              item={item}
+              to={`/category/${encodeURIComponent(categoryId)}/item/${encodeURIComponent(item.id)}${query}`}
+            />
           ))}
         </ul>
       )}

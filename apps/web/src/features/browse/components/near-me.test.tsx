@@ -31,12 +31,18 @@ function setup(path: string, refuse?: string) {
     '/api/categories': () => json(categories),
     '/api/categories/[^/]+/items': (url) => {
       const place = url.searchParams.get('near');
-      if (refuse && place === refuse) return json({ error: { code: 'VALIDATION', message: `"${refuse}" was not found. Enter a UK postcode or a town`, field: 'near' } }, 400);
+      if (refuse && place === refuse)
+        return json(
+          { error: { code: 'VALIDATION', message: `"${refuse}" was not found. Enter a UK postcode or a town`, field: 'near' } },
+          400,
+        );
       return json(
         itemsPage(place ? [item({ distanceMiles: 1.2 }), item({ id: 'item-2', name: 'Cordless Drill', distanceMiles: 12 })] : [item()], {
           total: place ? 2 : 1,
           sort: place ? 'nearest' : 'relevance',
-          ...(place ? { near: { ...near, radiusMiles: url.searchParams.has('radius') ? Number(url.searchParams.get('radius')) : null } } : {}),
+          ...(place
+            ? { near: { ...near, radiusMiles: url.searchParams.has('radius') ? Number(url.searchParams.get('radius')) : null } }
+            : {}),
         }),
       );
     },
@@ -85,7 +91,11 @@ describe('near me on the browse screen', () => {
 
     expect(await screen.findByRole('heading', { name: '2 of 2 items within 5 miles of OX2' })).toBeInTheDocument();
     const card = (name: string) => screen.getByRole('link', { name }).closest('li')!;
-    expect(within(card('Petrol Lawn Mower')).getByText(/1\.2 miles away/).closest('p')).toHaveTextContent('Leeds · 1.2 miles away');
+    expect(
+      within(card('Petrol Lawn Mower'))
+        .getByText(/1\.2 miles away/)
+        .closest('p'),
+    ).toHaveTextContent('Leeds · 1.2 miles away');
     expect(card('Cordless Drill')).toHaveTextContent('12 miles away');
     expect(recallPlace()).toEqual({ near: 'OX2 6AE', radius: '5' });
   });
@@ -147,7 +157,9 @@ describe('near me on the browse screen', () => {
 
   it("asks for the browser's location only on its button, and puts it in the address to three places", async () => {
     const user = userEvent.setup();
-    const getCurrentPosition = vi.fn((ok: PositionCallback) => ok({ coords: { latitude: 51.7523456, longitude: -1.2581234 } } as GeolocationPosition));
+    const getCurrentPosition = vi.fn((ok: PositionCallback) =>
+      ok({ coords: { latitude: 51.7523456, longitude: -1.2581234 } } as GeolocationPosition),
+    );
     geolocation(getCurrentPosition);
     const { url } = setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });

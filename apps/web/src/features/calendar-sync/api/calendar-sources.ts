@@ -30,6 +30,7 @@ export function useRemoveCalendarSource() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: string) => requestJson<null>('DELETE', `/api/me/calendar-sources/${encodeURIComponent(id)}`),
-    onSettled: () => Promise.all([queryClient.invalidateQueries({ queryKey: sourcesKey }), queryClient.invalidateQueries({ queryKey: itemKey })]),
+    onSettled: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: sourcesKey }), queryClient.invalidateQueries({ queryKey: itemKey })]),
   });
 }

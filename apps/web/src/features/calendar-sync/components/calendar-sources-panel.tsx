@@ -5,7 +5,14 @@ import { FormAlert, FormField, fieldA11y, inputClass, primaryButtonClass } from 
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useAddCalendarSource, useCalendarSources, useRemoveCalendarSource } from '../api/calendar-sources.ts';
 
-const londonTime = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const londonTime = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const ALL = 'all';
 
 function SourceEntry({ source, forWhat }: { source: CalendarSource; forWhat: string }) {
@@ -17,14 +24,18 @@ function SourceEntry({ source, forWhat }: { source: CalendarSource; forWhat: str
           <p className="font-medium break-all text-slate-900">{source.url}</p>
           <p className="mt-1 text-sm text-slate-700">For: {forWhat}</p>
           <p className="mt-1 text-sm text-slate-700">
-            {source.lastFetchedAt ? `Last fetched ${londonTime.format(new Date(source.lastFetchedAt))} (London time)` : 'Waiting for the first fetch (within a minute)'}
+            {source.lastFetchedAt
+              ? `Last fetched ${londonTime.format(new Date(source.lastFetchedAt))} (London time)`
+              : 'Waiting for the first fetch (within a minute)'}
           </p>
           {source.lastError ? (
             <p className="mt-1 text-sm font-medium text-red-800">Last error: {source.lastError}</p>
           ) : (
             source.lastFetchedAt && (
               <p className="mt-1 text-sm text-emerald-900">
-                {source.busyPeriods === 0 ? 'No busy days ahead' : `${source.busyPeriods} busy period${source.busyPeriods === 1 ? '' : 's'} blocked`}
+                {source.busyPeriods === 0
+                  ? 'No busy days ahead'
+                  : `${source.busyPeriods} busy period${source.busyPeriods === 1 ? '' : 's'} blocked`}
               </p>
             )
           )}
@@ -56,22 +67,23 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
   const [url, setUrl] = useState('');
   const [target, setTarget] = useState<string>(itemId ?? ALL);
   const choices = itemId ? items.filter((i) => i.id === itemId) : items;
-  const nameOf = (source: CalendarSource) => (source.itemId === null ? 'All my items' : (source.itemName ?? items.find((i) => i.id === source.itemId)?.name ?? 'An item'));
+  const nameOf = (source: CalendarSource) =>
+    source.itemId === null ? 'All my items' : (source.itemName ?? items.find((i) => i.id === source.itemId)?.name ?? 'An item');
 
   const problem = add.error instanceof ApiError ? add.error.message : add.error ? errorMessage(add.error) : undefined;
   const urlProblem = add.error instanceof ApiError && add.error.field !== 'itemId' ? problem : undefined;
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    add.mutate(
-      { url, itemId: target === ALL ? null : target },
-      { onSuccess: () => setUrl('') },
-    );
+    add.mutate({ url, itemId: target === ALL ? null : target }, { onSuccess: () => setUrl('') });
   }
 
   let list;
   if (sources.isPending) list = <StatusMessage>Loading your calendars...</StatusMessage>;
-  else if (sources.isError) list = <ErrorState title="Your calendars could not be loaded" message={errorMessage(sources.error)} onRetry={() => void sources.refetch()} />;
+  else if (sources.isError)
+    list = (
+      <ErrorState title="Your calendars could not be loaded" message={errorMessage(sources.error)} onRetry={() => void sources.refetch()} />
+    );
   else {
     const shown = itemId ? sources.data.filter((s) => s.itemId === null || s.itemId === itemId) : sources.data;
     list =
@@ -92,8 +104,8 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
         Other calendars
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        Busy days in another calendar (an iCalendar address from Google Calendar, Outlook or another rental site) cannot be booked here. We read it
-        within a minute of adding it, then every 15 minutes. Repeating events count once, on their first day.
+        Busy days in another calendar (an iCalendar address from Google Calendar, Outlook or another rental site) cannot be booked here. We
+        read it within a minute of adding it, then every 15 minutes. Repeating events count once, on their first day.
       </p>
       <div className="mt-4">{list}</div>
       <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>

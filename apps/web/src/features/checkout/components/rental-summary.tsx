@@ -54,7 +54,9 @@ function SummaryLine({ line }: { line: CheckedLine }) {
               </button>
             )}
           </div>
-          {editing && <LineDatesEditor line={line} onSave={(start, end) => updateDates(line.itemId, start, end)} onDone={() => setEditing(false)} />}
+          {editing && (
+            <LineDatesEditor line={line} onSave={(start, end) => updateDates(line.itemId, start, end)} onDone={() => setEditing(false)} />
+          )}
         </div>
       )}
     </li>

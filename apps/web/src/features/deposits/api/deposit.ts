@@ -34,7 +34,8 @@ export function useClaimActions(rentalId: string) {
       onSuccess,
     }),
     dispute: useMutation({
-      mutationFn: ({ claimId, reply }: { claimId: string; reply: string }) => requestJson<DepositView>('POST', `/api/claims/${encodeURIComponent(claimId)}/dispute`, { reply }),
+      mutationFn: ({ claimId, reply }: { claimId: string; reply: string }) =>
+        requestJson<DepositView>('POST', `/api/claims/${encodeURIComponent(claimId)}/dispute`, { reply }),
       onSuccess,
     }),
   };
@@ -46,14 +47,22 @@ async function uploadClaimPhoto(claimId: string, file: File): Promise<DepositVie
   form.append('file', file, file.name);
   let response: Response;
   try {
-    response = await fetch(`/api/claims/${encodeURIComponent(claimId)}/photos`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
+    response = await fetch(`/api/claims/${encodeURIComponent(claimId)}/photos`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      body: form,
+    });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The photo could not be sent. Please check your connection and try again.');
   }
-  const body = (await response.json().catch(() => undefined)) as (DepositView & { error?: { code: string; message: string; field?: string } }) | undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    (DepositView & { error?: { code: string; message: string; field?: string } }) | undefined;
   if (!response.ok) {
     const e = body?.error;
-    throw e ? new ApiError(response.status, e.code, e.message, e.field) : new ApiError(response.status, `HTTP_${response.status}`, 'The photo could not be uploaded.');
+    throw e
+      ? new ApiError(response.status, e.code, e.message, e.field)
+      : new ApiError(response.status, `HTTP_${response.status}`, 'The photo could not be uploaded.');
   }
   if (!body) throw new ApiError(response.status, 'NOT_JSON', 'The server did not answer with JSON');
   return body;

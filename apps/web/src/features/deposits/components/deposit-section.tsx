@@ -8,16 +8,26 @@ import { FormAlert, FormField, fieldA11y, inputClass, primaryButtonClass } from 
 import { StatusMessage } from '../../../ui/status-views.tsx';
 import { useAddClaimPhotos, useClaimActions, useDeposit } from '../api/deposit.ts';
 
-const secondaryButtonClass = 'rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
+const secondaryButtonClass =
+  'rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 
-const when = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+const when = (iso: string) =>
+  new Date(iso).toLocaleString('en-GB', {
+    timeZone: 'Europe/London',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 /** What the deposit is doing, in one sentence for this party. */
 export function holdSentence(view: DepositView): string | null {
   const hold = view.hold;
   if (!hold) return null;
   const amount = formatPence(hold.amountPence);
-  if (hold.state === 'held') return view.role === 'renter' ? `${amount} deposit held on your card, not charged.` : `${amount} deposit held on the renter's card.`;
+  if (hold.state === 'held')
+    return view.role === 'renter' ? `${amount} deposit held on your card, not charged.` : `${amount} deposit held on the renter's card.`;
   if (hold.state === 'released') return `${amount} deposit released${view.role === 'renter' ? ' from your card' : ''}.`;
   const kept = hold.capturedPence ?? 0;
   const back = hold.amountPence - kept;
@@ -59,8 +69,12 @@ function ClaimPhotos({ claim, rentalId }: { claim: Claim; rentalId: string }) {
           {claim.photos.map((photo, i) => (
             <li key={photo.id}>
               <a href={photo.url} target="_blank" rel="noreferrer" className="block">
-                <img src={photo.thumbUrl} alt={`${label} claim, evidence ${i + 1} of ${claim.photos.length}, by the ${photo.addedBy}`} loading="lazy"
-                  className="aspect-[4/3] w-full rounded-md border border-slate-200 object-cover" />
+                <img
+                  src={photo.thumbUrl}
+                  alt={`${label} claim, evidence ${i + 1} of ${claim.photos.length}, by the ${photo.addedBy}`}
+                  loading="lazy"
+                  className="aspect-[4/3] w-full rounded-md border border-slate-200 object-cover"
+                />
               </a>
               <span className="text-xs text-slate-700">{when(photo.takenAt)}</span>
             </li>
@@ -70,9 +84,20 @@ function ClaimPhotos({ claim, rentalId }: { claim: Claim; rentalId: string }) {
       {claim.canAddPhotos && (
         <div>
           {/* The input stays in the tab order (visually hidden); its label is the button people see, ringed while the input has focus. */}
-          <input id={inputId} type="file" accept="image/*" capture="environment" multiple className="peer sr-only" disabled={add.isPending} onChange={(e) => void chosen(e)} />
-          <label htmlFor={inputId}
-            className="inline-block cursor-pointer rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-700 hover:bg-slate-100">
+          <input
+            id={inputId}
+            type="file"
+            accept="image/*"
+            capture="environment"
+            multiple
+            className="peer sr-only"
+            disabled={add.isPending}
+            onChange={(e) => void chosen(e)}
+          />
+          <label
+            htmlFor={inputId}
+            className="inline-block cursor-pointer rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 peer-focus-visible:ring-2 peer-focus-visible:ring-emerald-700 hover:bg-slate-100"
+          >
             {add.isPending ? 'Uploading photos...' : 'Add photos to this claim'}
           </label>
         </div>
@@ -115,7 +140,10 @@ function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
         {CLAIM_KIND_LABELS[claim.kind]}: {formatPence(claim.amountPence)}
         <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">{STATE_TEXT[claim.state]}</span>
       </p>
-      <ol className="mt-2 space-y-1 text-sm text-slate-800" aria-label={`Timeline of the ${CLAIM_KIND_LABELS[claim.kind].toLowerCase()} claim`}>
+      <ol
+        className="mt-2 space-y-1 text-sm text-slate-800"
+        aria-label={`Timeline of the ${CLAIM_KIND_LABELS[claim.kind].toLowerCase()} claim`}
+      >
         <li>
           <span className="text-slate-600">{when(claim.createdAt)}</span> · {claim.byName} ({claim.byRole}) reported: “{claim.note}”
         </li>
@@ -127,7 +155,8 @@ function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
         )}
         {claim.escalatedAt && (
           <li>
-            <span className="text-slate-600">{when(claim.escalatedAt)}</span> · Sent to Toolshed support with the evidence; the deposit stays held.
+            <span className="text-slate-600">{when(claim.escalatedAt)}</span> · Sent to Toolshed support with the evidence; the deposit
+            stays held.
           </li>
         )}
         {claim.acceptedAt && (
@@ -145,7 +174,9 @@ function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
               type="button"
               className={primaryButtonClass}
               disabled={busy}
-              onClick={() => actions.accept.mutate(claim.id, { onSuccess: () => toast.show(`Claim accepted: ${formatPence(claim.amountPence)}`) })}
+              onClick={() =>
+                actions.accept.mutate(claim.id, { onSuccess: () => toast.show(`Claim accepted: ${formatPence(claim.amountPence)}`) })
+              }
             >
               {actions.accept.isPending ? 'Accepting...' : `Accept ${formatPence(claim.amountPence)}`}
             </button>
@@ -159,7 +190,11 @@ function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
       )}
       {disputing && (
         <form className="mt-3 space-y-2" onSubmit={sendDispute} noValidate>
-          <FormField id={replyId} label="Why you disagree (the other party and, after 7 days, Toolshed support will read it)" problem={missing && !reply.trim() ? 'Please describe why you disagree' : undefined}>
+          <FormField
+            id={replyId}
+            label="Why you disagree (the other party and, after 7 days, Toolshed support will read it)"
+            problem={missing && !reply.trim() ? 'Please describe why you disagree' : undefined}
+          >
             <textarea
               id={replyId}
               className={inputClass}
@@ -242,11 +277,31 @@ function ReportForm({ view, rentalId }: { view: DepositView; rentalId: string })
           ))}
         </select>
       </FormField>
-      <FormField id={ids.amount} label="Amount (£)" problem={amountProblem} hint={`Up to ${formatPence(max)}${view.role === 'owner' ? ', taken from the deposit if the renter accepts' : ', back to your balance if the owner accepts'}`}>
-        <input id={ids.amount} className={inputClass} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} {...fieldA11y(ids.amount, amountProblem, true)} />
+      <FormField
+        id={ids.amount}
+        label="Amount (£)"
+        problem={amountProblem}
+        hint={`Up to ${formatPence(max)}${view.role === 'owner' ? ', taken from the deposit if the renter accepts' : ', back to your balance if the owner accepts'}`}
+      >
+        <input
+          id={ids.amount}
+          className={inputClass}
+          inputMode="decimal"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          {...fieldA11y(ids.amount, amountProblem, true)}
+        />
       </FormField>
       <FormField id={ids.note} label="What happened" problem={problems.note}>
-        <textarea id={ids.note} className={inputClass} rows={3} maxLength={CLAIM_NOTE_MAX} value={note} onChange={(e) => setNote(e.target.value)} {...fieldA11y(ids.note, problems.note)} />
+        <textarea
+          id={ids.note}
+          className={inputClass}
+          rows={3}
+          maxLength={CLAIM_NOTE_MAX}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          {...fieldA11y(ids.note, problems.note)}
+        />
       </FormField>
       <p className="text-sm text-slate-700">The handover photos above are part of the evidence. The other party can accept or dispute.</p>
       {report.error && !serverField && <FormAlert>{errorMessage(report.error)}</FormAlert>}
@@ -280,11 +335,16 @@ export function DepositSection({ rental }: { rental: Pick<RentalView, 'id' | 'ro
       {sentence && <p className="text-slate-800">{sentence}</p>}
       {view.lateFeePence > 0 && (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
-          {view.lateDays} {view.lateDays === 1 ? 'day' : 'days'} late: a late fee of {formatPence(view.lateFeePence)} so far (the daily rate per late day).{' '}
-          {view.role === 'renter' ? 'The owner may claim it from your deposit.' : 'You may claim it from the deposit once the item is back.'}
+          {view.lateDays} {view.lateDays === 1 ? 'day' : 'days'} late: a late fee of {formatPence(view.lateFeePence)} so far (the daily rate
+          per late day).{' '}
+          {view.role === 'renter'
+            ? 'The owner may claim it from your deposit.'
+            : 'You may claim it from the deposit once the item is back.'}
         </p>
       )}
-      {view.claimWindowClosesAt && view.canReport.length > 0 && <p className="text-sm text-slate-700">Problems can be reported until {when(view.claimWindowClosesAt)}.</p>}
+      {view.claimWindowClosesAt && view.canReport.length > 0 && (
+        <p className="text-sm text-slate-700">Problems can be reported until {when(view.claimWindowClosesAt)}.</p>
+      )}
       {view.claims.length > 0 && (
         <ul className="space-y-3" aria-label="Claims">
           {view.claims.map((c) => (

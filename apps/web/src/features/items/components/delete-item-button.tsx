@@ -33,17 +33,32 @@ export function DeleteItemButton({ item, onDeleted, className }: Props) {
     },
   });
 
-  const error = removal.error instanceof ApiError && removal.error.status === 409 ? removal.error.message : removal.error ? DELETE_FAILED : undefined;
+  const error =
+    removal.error instanceof ApiError && removal.error.status === 409 ? removal.error.message : removal.error ? DELETE_FAILED : undefined;
 
   return (
     <>
-      <button type="button" aria-label={`Delete ${item.name}`} onClick={() => { removal.reset(); setOpen(true); }}
-        className={className ?? 'rounded-md border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50'}>
+      <button
+        type="button"
+        aria-label={`Delete ${item.name}`}
+        onClick={() => {
+          removal.reset();
+          setOpen(true);
+        }}
+        className={className ?? 'rounded-md border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50'}
+      >
         Delete
       </button>
       {open && (
-        <ConfirmDialog title={`Delete ${item.name}?`} confirmLabel="Delete" busyLabel="Deleting..." busy={removal.isPending} error={error}
-          onConfirm={() => removal.mutate()} onCancel={() => setOpen(false)}>
+        <ConfirmDialog
+          title={`Delete ${item.name}?`}
+          confirmLabel="Delete"
+          busyLabel="Deleting..."
+          busy={removal.isPending}
+          error={error}
+          onConfirm={() => removal.mutate()}
+          onCancel={() => setOpen(false)}
+        >
           <p>It will no longer be listed. Past rentals and reviews keep their record of it.</p>
         </ConfirmDialog>
       )}

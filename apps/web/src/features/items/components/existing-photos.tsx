@@ -64,21 +64,47 @@ export function ExistingPhotos({ photos, onMove, onRemove, onEmptied, disabled }
           return (
             <li key={photo.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2">
               <div className="relative">
-                <img src={photo.thumbUrl} alt={photo.alt} width={200} height={133} className="aspect-[3/2] w-full rounded bg-slate-100 object-cover" />
-                {i === 0 && <span className="absolute top-1 left-1 rounded bg-emerald-800 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>}
+                <img
+                  src={photo.thumbUrl}
+                  alt={photo.alt}
+                  width={200}
+                  height={133}
+                  className="aspect-[3/2] w-full rounded bg-slate-100 object-cover"
+                />
+                {i === 0 && (
+                  <span className="absolute top-1 left-1 rounded bg-emerald-800 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>
+                )}
               </div>
               <p className="text-sm text-slate-700">Photo {n}</p>
               <div className="flex flex-wrap gap-1">
-                <button type="button" ref={ref(`${photo.id}:earlier`)} className={smallButtonClass} disabled={disabled || i === 0}
-                  onClick={() => move(i, -1)} aria-label={`Move photo ${n} earlier`}>
+                <button
+                  type="button"
+                  ref={ref(`${photo.id}:earlier`)}
+                  className={smallButtonClass}
+                  disabled={disabled || i === 0}
+                  onClick={() => move(i, -1)}
+                  aria-label={`Move photo ${n} earlier`}
+                >
                   <span aria-hidden="true">←</span>
                 </button>
-                <button type="button" ref={ref(`${photo.id}:later`)} className={smallButtonClass} disabled={disabled || i === photos.length - 1}
-                  onClick={() => move(i, 1)} aria-label={`Move photo ${n} later`}>
+                <button
+                  type="button"
+                  ref={ref(`${photo.id}:later`)}
+                  className={smallButtonClass}
+                  disabled={disabled || i === photos.length - 1}
+                  onClick={() => move(i, 1)}
+                  aria-label={`Move photo ${n} later`}
+                >
                   <span aria-hidden="true">→</span>
                 </button>
-                <button type="button" ref={ref(`${photo.id}:remove`)} className={smallButtonClass} disabled={disabled}
-                  onClick={() => remove(i)} aria-label={`Remove photo ${n}`}>
+                <button
+                  type="button"
+                  ref={ref(`${photo.id}:remove`)}
+                  className={smallButtonClass}
+                  disabled={disabled}
+                  onClick={() => remove(i)}
+                  aria-label={`Remove photo ${n}`}
+                >
                   Remove
                 </button>
               </div>
@@ -86,7 +112,9 @@ export function ExistingPhotos({ photos, onMove, onRemove, onEmptied, disabled }
           );
         })}
       </ol>
-      <p role="status" className="sr-only">{announcement}</p>
+      <p role="status" className="sr-only">
+        {announcement}
+      </p>
     </>
   );
 }

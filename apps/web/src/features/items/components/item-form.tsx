@@ -4,8 +4,14 @@ import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'rea
 import { Link } from '../../../lib/router/index.ts';
 import { linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import {
-  EMPTY_ITEM_FORM, firstInvalidField, formFieldOf, validateItemForm, valuesFromItem,
-  type FieldErrors, type ItemField, type ItemFormValues,
+  EMPTY_ITEM_FORM,
+  firstInvalidField,
+  formFieldOf,
+  validateItemForm,
+  valuesFromItem,
+  type FieldErrors,
+  type ItemField,
+  type ItemFormValues,
 } from '../item-form-values.ts';
 import { useExistingPhotos } from '../use-existing-photos.ts';
 import { usePhotoUploads } from '../use-photo-uploads.ts';
@@ -47,7 +53,8 @@ export function ItemForm({ mode, item, extraActions }: Props) {
   const { outcome } = saver;
   const serverField = outcome.kind === 'failed' ? formFieldOf(outcome.field) : undefined;
   // A server message about one field also shows beside that field.
-  const shown: FieldErrors = serverField && outcome.kind === 'failed' && !errors[serverField] ? { ...errors, [serverField]: outcome.detail } : errors;
+  const shown: FieldErrors =
+    serverField && outcome.kind === 'failed' && !errors[serverField] ? { ...errors, [serverField]: outcome.detail } : errors;
 
   useEffect(() => {
     if (outcome.kind === 'idle') return;
@@ -84,8 +91,12 @@ export function ItemForm({ mode, item, extraActions }: Props) {
       <CalendarFields values={values} errors={shown} onChange={onChange} />
       <RenterRequirementFields values={values} errors={shown} onChange={onChange} />
       <LocationFields values={values} errors={shown} onChange={onChange} />
-      <PhotoManager existing={existing} uploads={uploads} disabled={busy}
-        onRetry={saver.itemId && outcome.kind === 'photos' ? (key) => void saver.retry(key) : undefined} />
+      <PhotoManager
+        existing={existing}
+        uploads={uploads}
+        disabled={busy}
+        onRetry={saver.itemId && outcome.kind === 'photos' ? (key) => void saver.retry(key) : undefined}
+      />
       <AvailableField values={values} errors={shown} onChange={onChange} />
       <SaveAlert ref={alertRef} outcome={outcome} onRetry={() => void saver.retryAll()} onFinish={() => void saver.finish()} busy={busy} />
       <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-6">

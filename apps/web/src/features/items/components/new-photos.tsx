@@ -49,9 +49,16 @@ export function NewPhotos({ photos, onRemove, onRetry, disabled }: Props) {
           className={`flex flex-col gap-2 rounded-lg border p-2 ${photo.problem ? 'border-red-300 bg-red-50' : 'border-slate-200 bg-white'}`}
         >
           {photo.previewUrl ? (
-            <img src={photo.previewUrl} alt={`Preview of ${photo.file.name}`} className="aspect-[3/2] w-full rounded bg-slate-100 object-cover" />
+            <img
+              src={photo.previewUrl}
+              alt={`Preview of ${photo.file.name}`}
+              className="aspect-[3/2] w-full rounded bg-slate-100 object-cover"
+            />
           ) : (
-            <span className="flex aspect-[3/2] w-full items-center justify-center rounded bg-slate-100 text-xs text-slate-600" aria-hidden="true">
+            <span
+              className="flex aspect-[3/2] w-full items-center justify-center rounded bg-slate-100 text-xs text-slate-600"
+              aria-hidden="true"
+            >
               No preview
             </span>
           )}
@@ -62,13 +69,23 @@ export function NewPhotos({ photos, onRemove, onRetry, disabled }: Props) {
           {photo.status !== 'uploading' && (
             <div className="flex flex-wrap gap-1">
               {photo.status === 'failed' && !photo.permanent && onRetry && (
-                <button type="button" className={smallButtonClass} disabled={disabled} onClick={() => onRetry(photo.key)}
-                  aria-label={`Retry ${photo.file.name}`}>
+                <button
+                  type="button"
+                  className={smallButtonClass}
+                  disabled={disabled}
+                  onClick={() => onRetry(photo.key)}
+                  aria-label={`Retry ${photo.file.name}`}
+                >
                   Retry
                 </button>
               )}
-              <button type="button" className={smallButtonClass} disabled={disabled} onClick={() => onRemove(photo.key)}
-                aria-label={`Remove ${photo.file.name}`}>
+              <button
+                type="button"
+                className={smallButtonClass}
+                disabled={disabled}
+                onClick={() => onRemove(photo.key)}
+                aria-label={`Remove ${photo.file.name}`}
+              >
                 Remove
               </button>
             </div>

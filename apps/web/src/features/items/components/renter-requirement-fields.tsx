@@ -36,7 +36,12 @@ export function RenterRequirementFields({ values, errors, onChange }: Props) {
         </div>
       </div>
       <div className="sm:w-1/2">
-        <FormField id={rentals} label="Minimum completed rentals" problem={errors.minCompletedRentals} hint={`Rentals a renter has borrowed and returned, 0 to ${MAX_MIN_COMPLETED_RENTALS}. 0: anyone can book.`}>
+        <FormField
+          id={rentals}
+          label="Minimum completed rentals"
+          problem={errors.minCompletedRentals}
+          hint={`Rentals a renter has borrowed and returned, 0 to ${MAX_MIN_COMPLETED_RENTALS}. 0: anyone can book.`}
+        >
           <input
             id={rentals}
             name="minCompletedRentals"

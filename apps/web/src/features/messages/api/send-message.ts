@@ -20,7 +20,10 @@ export function useSendMessage(ref: ThreadRef, onSent: (message: Message) => voi
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (content: string) =>
-      requestJson<Message>('POST', `/api/items/${encodeURIComponent(ref.itemId)}/messages`, { content, ...(ref.withId ? { with: ref.withId } : {}) }),
+      requestJson<Message>('POST', `/api/items/${encodeURIComponent(ref.itemId)}/messages`, {
+        content,
+        ...(ref.withId ? { with: ref.withId } : {}),
+      }),
     onSuccess: (message) => {
       onSent(message);
       void refreshAfterThreadChange(queryClient, ref);

@@ -1,7 +1,13 @@
 import { useEffect, useRef, type UIEvent } from 'react';
 import type { Message } from '@toolshed/core/contract';
 
-const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const when = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 interface Props {
   messages: Message[];
@@ -39,8 +45,15 @@ export function MessageList({ messages, me, otherName, readUpTo, hasOlder, loadi
   }
 
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so that it can be scrolled from the keyboard
-    <div ref={box} onScroll={onScroll} className="max-h-[28rem] min-h-48 overflow-y-auto rounded-lg bg-slate-50 p-3" tabIndex={0} role="log" aria-label="Conversation">
+    <div
+      ref={box}
+      onScroll={onScroll}
+      className="max-h-[28rem] min-h-48 overflow-y-auto rounded-lg bg-slate-50 p-3"
+      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling region takes focus so that it can be scrolled from the keyboard
+      tabIndex={0}
+      role="log"
+      aria-label="Conversation"
+    >
       {hasOlder && (
         <div className="mb-2 text-center">
           <button type="button" onClick={older} disabled={loadingOlder} className="text-sm text-emerald-900 underline underline-offset-2">
@@ -56,7 +69,10 @@ export function MessageList({ messages, me, otherName, readUpTo, hasOlder, loadi
             const mine = m.senderId === me;
             const read = mine && m.seq <= readUpTo;
             return (
-              <li key={m.id} className={`max-w-[85%] rounded-lg px-3 py-2 ${mine ? 'self-end bg-emerald-100' : 'self-start border border-slate-200 bg-white'}`}>
+              <li
+                key={m.id}
+                className={`max-w-[85%] rounded-lg px-3 py-2 ${mine ? 'self-end bg-emerald-100' : 'self-start border border-slate-200 bg-white'}`}
+              >
                 <p className="text-xs font-semibold text-slate-700">{mine ? 'You' : otherName}</p>
                 <p className="break-words whitespace-pre-line text-slate-900">{m.content}</p>
                 <p className="text-xs text-slate-600">

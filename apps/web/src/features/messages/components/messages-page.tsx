@@ -34,7 +34,10 @@ function MessagesScreen({ itemId, withId }: { itemId: string; withId: string | u
           <title>Conversation not found · Toolshed</title>
           <h1 className="mb-4 text-3xl font-bold tracking-tight text-slate-900">Conversation not found</h1>
           <p className="text-slate-700">
-            This conversation does not exist or is not yours. <Link to="/category/all" className="text-emerald-900 underline">Browse items</Link>
+            This conversation does not exist or is not yours.{' '}
+            <Link to="/category/all" className="text-emerald-900 underline">
+              Browse items
+            </Link>
           </p>
         </>
       );

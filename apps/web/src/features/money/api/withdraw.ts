@@ -8,6 +8,9 @@ export function useWithdraw() {
   return useMutation({
     mutationFn: (request: WithdrawalRequest) => requestJson<Withdrawal>('POST', '/api/me/withdrawals', request),
     onSettled: () =>
-      Promise.all([queryClient.invalidateQueries({ queryKey: ['balance'] }), queryClient.invalidateQueries({ queryKey: ['transactions'] })]),
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['balance'] }),
+        queryClient.invalidateQueries({ queryKey: ['transactions'] }),
+      ]),
   });
 }

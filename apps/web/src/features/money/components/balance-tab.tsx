@@ -20,7 +20,10 @@ function Figure({ label, pence, note }: { label: string; pence: number; note: st
 export function BalanceTab() {
   const balance = useBalance();
   if (balance.isPending) return <StatusMessage>Loading your balance...</StatusMessage>;
-  if (balance.isError) return <ErrorState title="Your balance could not be loaded" message={errorMessage(balance.error)} onRetry={() => void balance.refetch()} />;
+  if (balance.isError)
+    return (
+      <ErrorState title="Your balance could not be loaded" message={errorMessage(balance.error)} onRetry={() => void balance.refetch()} />
+    );
   const b = balance.data;
   return (
     <div className="space-y-8">
@@ -33,7 +36,9 @@ export function BalanceTab() {
           <Figure label="Pending credits" pence={b.pendingCreditsPence} note="Earnings of rentals not yet returned" />
           <Figure label="Pending debits" pence={b.pendingDebitsPence} note="Withdrawals being paid out" />
         </dl>
-        <p className="text-sm text-slate-600">{b.lastUpdated ? `Last updated ${updatedFormat.format(new Date(b.lastUpdated))}` : 'No money has moved yet.'}</p>
+        <p className="text-sm text-slate-600">
+          {b.lastUpdated ? `Last updated ${updatedFormat.format(new Date(b.lastUpdated))}` : 'No money has moved yet.'}
+        </p>
       </section>
       <section aria-labelledby="earnings-heading" className="space-y-3">
         <h2 id="earnings-heading" className="text-xl font-semibold text-slate-900">

@@ -8,7 +8,12 @@ import { linkClass } from '../../../ui/form-parts.tsx';
 import { TRANSACTIONS_CSV_URL, TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/transactions.ts';
 
 const TYPE_LABELS: Record<Transaction['type'], string> = { sent: 'Sent', received: 'Received', refund: 'Refund', withdrawal: 'Withdrawal' };
-const STATUS_LABELS: Record<Transaction['status'], string> = { completed: 'Completed', pending: 'Pending', cancelled: 'Cancelled', failed: 'Failed' };
+const STATUS_LABELS: Record<Transaction['status'], string> = {
+  completed: 'Completed',
+  pending: 'Pending',
+  cancelled: 'Cancelled',
+  failed: 'Failed',
+};
 
 function what(t: Transaction): string {
   if (t.item) return t.item.name;
@@ -22,7 +27,8 @@ const AMOUNT_COLUMNS = new Set(['Amount', 'Service fee', 'Total']);
 
 const dateOf = (t: Transaction) => formatDate(todayInLondon(new Date(t.date)));
 
-const buttonClass = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
+const buttonClass =
+  'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
 
 /** The Transactions tab: rentals paid and earned, refunds and withdrawals, newest first, with a CSV download. */
 export function TransactionsTab() {
@@ -31,10 +37,16 @@ export function TransactionsTab() {
   // Nine columns do not fit a phone or a tablet: there each transaction is a card instead of a row.
   const wide = useMediaQuery(TABLE_SCREEN);
   if (query.isPending) return <StatusMessage>Loading your transactions...</StatusMessage>;
-  if (query.isError) return <ErrorState title="Your transactions could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  if (query.isError)
+    return (
+      <ErrorState title="Your transactions could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+    );
   const { transactions, total } = query.data;
   const pages = Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE));
-  if (total === 0) return <p className="text-slate-700">No transactions yet. Rentals you pay for or earn from, refunds and withdrawals will be listed here.</p>;
+  if (total === 0)
+    return (
+      <p className="text-slate-700">No transactions yet. Rentals you pay for or earn from, refunds and withdrawals will be listed here.</p>
+    );
   return (
     <section aria-labelledby="transactions-heading" className="space-y-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -102,7 +114,11 @@ function TransactionCards({ transactions }: { transactions: readonly Transaction
       {transactions.map((t) => {
         const titleId = `transaction-${t.type}-${t.id}`;
         return (
-          <li key={`${t.type}:${t.id}`} aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800">
+          <li
+            key={`${t.type}:${t.id}`}
+            aria-labelledby={titleId}
+            className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800"
+          >
             <div className="flex items-baseline justify-between gap-3">
               <p id={titleId} className="min-w-0 font-semibold break-words text-slate-900">
                 {what(t) || TYPE_LABELS[t.type]}

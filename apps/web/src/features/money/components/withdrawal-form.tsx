@@ -55,7 +55,9 @@ export function WithdrawalForm({ availablePence }: { availablePence: number }) {
           setNumber('');
           setExpiry('');
           setCvv('');
-          setDone(`Withdrawal of ${formatPence(w.amountPence)} to ${brandName(w.card.brand) ?? 'your card'} ending ${w.card.last4} requested. It is on its way to your card.`);
+          setDone(
+            `Withdrawal of ${formatPence(w.amountPence)} to ${brandName(w.card.brand) ?? 'your card'} ending ${w.card.last4} requested. It is on its way to your card.`,
+          );
         },
         onError: (error) => {
           const lost = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;

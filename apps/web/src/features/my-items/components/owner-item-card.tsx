@@ -27,7 +27,11 @@ export function OwnerItemCard({ item, actions }: { item: OwnerItem; actions?: Re
           <Link to={`/edit-item/${encodeURIComponent(item.id)}`} aria-label={`Edit ${item.name}`} className={smallButtonClass}>
             Edit
           </Link>
-          <Link to={`/item/${encodeURIComponent(item.id)}/messages`} aria-label={`Messages about ${item.name}`} className={smallButtonClass}>
+          <Link
+            to={`/item/${encodeURIComponent(item.id)}/messages`}
+            aria-label={`Messages about ${item.name}`}
+            className={smallButtonClass}
+          >
             Messages
           </Link>
           {actions}

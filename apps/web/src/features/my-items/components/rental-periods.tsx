@@ -16,7 +16,8 @@ const BADGE: Record<Period['state'], { text: string; className: string }> = {
   overdue: { text: 'Overdue', className: 'bg-red-100 text-red-900' },
 };
 
-export const smallButtonClass = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
+export const smallButtonClass =
+  'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
 
 /** The item's upcoming, out and overdue rentals; one out or overdue can be marked returned. */
 export function RentalPeriods({ item }: { item: OwnerItem }) {
@@ -48,8 +49,15 @@ export function RentalPeriods({ item }: { item: OwnerItem }) {
               {period.renterName} · {formatDate(period.startDate)} to {formatDate(period.endDate)}
             </Link>
             {(period.state === 'out' || period.state === 'overdue') && (
-              <button type="button" className={`${smallButtonClass} ml-auto`} aria-label={`Mark as returned: ${period.renterName}, ${item.name}`}
-                onClick={() => { markReturned.reset(); setConfirming(period); }}>
+              <button
+                type="button"
+                className={`${smallButtonClass} ml-auto`}
+                aria-label={`Mark as returned: ${period.renterName}, ${item.name}`}
+                onClick={() => {
+                  markReturned.reset();
+                  setConfirming(period);
+                }}
+              >
                 Mark as returned
               </button>
             )}
@@ -57,12 +65,19 @@ export function RentalPeriods({ item }: { item: OwnerItem }) {
         ))}
       </ul>
       {confirming && (
-        <ConfirmDialog title={`Mark ${item.name} as returned?`} confirmLabel="Mark as returned" busyLabel="Saving..." tone="primary" busy={markReturned.isPending}
+        <ConfirmDialog
+          title={`Mark ${item.name} as returned?`}
+          confirmLabel="Mark as returned"
+          busyLabel="Saving..."
+          tone="primary"
+          busy={markReturned.isPending}
           error={markReturned.isError ? errorMessage(markReturned.error) : undefined}
-          onConfirm={() => confirm(confirming)} onCancel={() => setConfirming(null)}>
+          onConfirm={() => confirm(confirming)}
+          onCancel={() => setConfirming(null)}
+        >
           <p>
-            Rented by {confirming.renterName} from {formatDate(confirming.startDate)} to {formatDate(confirming.endDate)}. Your earnings for it
-            become available once it is returned.
+            Rented by {confirming.renterName} from {formatDate(confirming.startDate)} to {formatDate(confirming.endDate)}. Your earnings for
+            it become available once it is returned.
           </p>
         </ConfirmDialog>
       )}

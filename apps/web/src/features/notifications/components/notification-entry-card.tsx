@@ -3,7 +3,13 @@ import type { NotificationEntry, NotificationTab, RentalView } from '@toolshed/c
 import { Link } from '../../../lib/router/index.ts';
 import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
 
-const when = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' });
+const when = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/London',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 
 /** The account's notices under My Rentals are about orders: receipts and payments that failed. */
 export function entryTitle(entry: NotificationEntry, tab: NotificationTab): string {
@@ -69,7 +75,11 @@ export function NotificationEntryCard({ entry, tab, onOpen }: Props) {
             {earlier.map((n) => (
               <li key={n.id}>
                 <KindTag kind={n.kind} />
-                <Link to={n.link ?? '/notifications'} onClick={() => onOpen(entry)} className="text-sm text-emerald-900 underline underline-offset-2">
+                <Link
+                  to={n.link ?? '/notifications'}
+                  onClick={() => onOpen(entry)}
+                  className="text-sm text-emerald-900 underline underline-offset-2"
+                >
                   {n.title}
                 </Link>
                 <span className="block text-sm break-words text-slate-700">{n.body}</span>

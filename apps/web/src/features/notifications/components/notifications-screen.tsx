@@ -32,7 +32,9 @@ export function NotificationsScreen() {
   let panel;
   if (list.isPending) panel = <StatusMessage>Loading your notifications...</StatusMessage>;
   else if (list.isError) {
-    panel = <ErrorState title="Your notifications could not be loaded" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />;
+    panel = (
+      <ErrorState title="Your notifications could not be loaded" message={errorMessage(list.error)} onRetry={() => void list.refetch()} />
+    );
   } else if (list.data.entries.length === 0) panel = <p className="text-slate-700">{EMPTY[tab]}</p>;
   else {
     panel = (
@@ -57,7 +59,13 @@ export function NotificationsScreen() {
           Mark all as read
         </button>
       </div>
-      <Tabs label="Notifications" tabs={tabs} selected={tab} onSelect={(id) => setParams({ tab: id }, { replace: true })} idPrefix="notifications">
+      <Tabs
+        label="Notifications"
+        tabs={tabs}
+        selected={tab}
+        onSelect={(id) => setParams({ tab: id }, { replace: true })}
+        idPrefix="notifications"
+      >
         {panel}
       </Tabs>
     </div>

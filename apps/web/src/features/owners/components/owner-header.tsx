@@ -6,7 +6,12 @@ import { TrackRecordList } from '../../../ui/track-record-list.tsx';
 /** 'Priya Shah' -> 'PS'; one name gives one letter. */
 export function initials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
-  return words.slice(0, 2).map((w) => w[0]!.toUpperCase()).join('') || '?';
+  return (
+    words
+      .slice(0, 2)
+      .map((w) => w[0]!.toUpperCase())
+      .join('') || '?'
+  );
 }
 
 export function OwnerHeader({ owner }: { owner: OwnerProfile }) {
@@ -15,7 +20,10 @@ export function OwnerHeader({ owner }: { owner: OwnerProfile }) {
       {owner.picture ? (
         <img src={owner.picture} alt="" width={88} height={88} className="h-22 w-22 rounded-full object-cover" />
       ) : (
-        <span className="flex h-22 w-22 items-center justify-center rounded-full bg-emerald-100 text-2xl font-bold text-emerald-900" aria-hidden="true">
+        <span
+          className="flex h-22 w-22 items-center justify-center rounded-full bg-emerald-100 text-2xl font-bold text-emerald-900"
+          aria-hidden="true"
+        >
           {initials(owner.name)}
         </span>
       )}

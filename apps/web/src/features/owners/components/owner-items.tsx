@@ -39,7 +39,11 @@ export function OwnerItems({ ownerId, ownerName }: { ownerId: string; ownerName:
   else if (items.isError) {
     body = <ErrorState title="These items could not be loaded" message={errorMessage(items.error)} onRetry={() => void items.refetch()} />;
   } else if (items.data.items.length === 0) {
-    body = <p className="text-slate-700">{items.data.total > 0 ? `There are no items on page ${page}.` : `${ownerName} has no items listed right now.`}</p>;
+    body = (
+      <p className="text-slate-700">
+        {items.data.total > 0 ? `There are no items on page ${page}.` : `${ownerName} has no items listed right now.`}
+      </p>
+    );
   } else {
     const pageCount = Math.max(1, Math.ceil(items.data.total / items.data.pageSize));
     body = (

@@ -4,7 +4,11 @@ import { requestJson } from '../../../lib/request-json.ts';
 
 /** How the card form should pay: the provider and its documented test cards. */
 export function usePaymentConfig(): UseQueryResult<PaymentConfig, Error> {
-  return useQuery({ queryKey: ['payments', 'config'], queryFn: () => requestJson<PaymentConfig>('GET', '/api/payments/config'), staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: ['payments', 'config'],
+    queryFn: () => requestJson<PaymentConfig>('GET', '/api/payments/config'),
+    staleTime: 5 * 60_000,
+  });
 }
 
 /** A config the form can work with; anything else is 'Failed to initialize payment system'. */

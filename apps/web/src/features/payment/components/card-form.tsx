@@ -58,22 +58,58 @@ export function CardForm({ lines, totalPence }: { lines: LineDates[]; totalPence
       <fieldset disabled={locked} className="space-y-4">
         <legend className="sr-only">Card details</legend>
         <FormField id="card-number" label="Card number" problem={shown.number} hint={brand ? `Card type: ${brand}` : undefined}>
-          <input id="card-number" type="text" inputMode="numeric" autoComplete="cc-number" maxLength={23} value={number}
-            onChange={(e) => setNumber(formatCardNumber(e.target.value))} className={inputClass} {...fieldA11y('card-number', shown.number, Boolean(brand))} />
+          <input
+            id="card-number"
+            type="text"
+            inputMode="numeric"
+            autoComplete="cc-number"
+            maxLength={23}
+            value={number}
+            onChange={(e) => setNumber(formatCardNumber(e.target.value))}
+            className={inputClass}
+            {...fieldA11y('card-number', shown.number, Boolean(brand))}
+          />
         </FormField>
         <div className="grid grid-cols-2 gap-4">
           <FormField id="card-expiry" label="Expiry date (MM/YY)" problem={shown.expiry}>
-            <input id="card-expiry" type="text" inputMode="numeric" autoComplete="cc-exp" maxLength={5} placeholder="MM/YY" value={expiry}
-              onChange={(e) => setExpiry(formatExpiry(e.target.value))} className={inputClass} {...fieldA11y('card-expiry', shown.expiry)} />
+            <input
+              id="card-expiry"
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-exp"
+              maxLength={5}
+              placeholder="MM/YY"
+              value={expiry}
+              onChange={(e) => setExpiry(formatExpiry(e.target.value))}
+              className={inputClass}
+              {...fieldA11y('card-expiry', shown.expiry)}
+            />
           </FormField>
           <FormField id="card-cvv" label="Security code (CVV)" problem={shown.cvv}>
-            <input id="card-cvv" type="text" inputMode="numeric" autoComplete="cc-csc" maxLength={4} value={cvv}
-              onChange={(e) => setCvv(e.target.value.replace(/\D/g, ''))} className={inputClass} {...fieldA11y('card-cvv', shown.cvv)} />
+            <input
+              id="card-cvv"
+              type="text"
+              inputMode="numeric"
+              autoComplete="cc-csc"
+              maxLength={4}
+              value={cvv}
+              onChange={(e) => setCvv(e.target.value.replace(/\D/g, ''))}
+              className={inputClass}
+              {...fieldA11y('card-cvv', shown.cvv)}
+            />
           </FormField>
         </div>
         <FormField id="card-name" label="Name on card" problem={shown.name}>
-          <input id="card-name" type="text" autoComplete="cc-name" maxLength={100} value={name}
-            onChange={(e) => setName(e.target.value)} className={inputClass} {...fieldA11y('card-name', shown.name)} />
+          <input
+            id="card-name"
+            type="text"
+            autoComplete="cc-name"
+            maxLength={100}
+            value={name}
+            onChange={(e) => setName(e.target.value)}
+            className={inputClass}
+            {...fieldA11y('card-name', shown.name)}
+          />
         </FormField>
         <button type="submit" disabled={locked} className={`w-full ${primaryButtonClass}`}>
           Pay {formatPence(totalPence)}

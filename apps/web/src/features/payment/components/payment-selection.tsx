@@ -21,7 +21,9 @@ export function PaymentSelection() {
                   aria-describedby="card-option-text"
                   className="block rounded-xl border-2 border-slate-300 bg-white p-5 hover:border-emerald-700 focus-visible:border-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
                 >
-                  <span id="card-option-name" className="block text-lg font-semibold text-slate-900">Credit or debit card</span>
+                  <span id="card-option-name" className="block text-lg font-semibold text-slate-900">
+                    Credit or debit card
+                  </span>
                   <span id="card-option-text" className="mt-1 block text-slate-700">
                     Visa, Mastercard or American Express. You pay {formatPence(basket.price.totalPence)}.
                   </span>

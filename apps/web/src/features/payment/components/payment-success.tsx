@@ -33,13 +33,14 @@ function Booked({ order }: { order: Order }) {
   return (
     <div className="space-y-6">
       <p className="text-lg text-slate-800">
-        Thank you. We have booked {order.rentals.length === 1 ? 'your rental' : `your ${order.rentals.length} rentals`} and {requested.length > 0 ? 'charged or held' : 'charged'}{' '}
-        {formatPence(order.totalPence)} to your {brand} ending {order.card.last4}.
+        Thank you. We have booked {order.rentals.length === 1 ? 'your rental' : `your ${order.rentals.length} rentals`} and{' '}
+        {requested.length > 0 ? 'charged or held' : 'charged'} {formatPence(order.totalPence)} to your {brand} ending {order.card.last4}.
       </p>
       {requested.length > 0 && (
         <p className="rounded-md bg-violet-50 px-3 py-2 text-violet-950">
-          {requested.map((r) => r.item.name).join(', ')} {requested.length === 1 ? 'is a request' : 'are requests'}: the owner has up to 24 hours (or until the
-          start) to accept. Until then the payment is only held on your card; it is taken if they accept and released if not.
+          {requested.map((r) => r.item.name).join(', ')} {requested.length === 1 ? 'is a request' : 'are requests'}: the owner has up to 24
+          hours (or until the start) to accept. Until then the payment is only held on your card; it is taken if they accept and released if
+          not.
         </p>
       )}
       <p className="text-slate-700">
@@ -51,7 +52,10 @@ function Booked({ order }: { order: Order }) {
         </h2>
         <ul className="mt-3 space-y-3">
           {order.rentals.map((rental) => (
-            <li key={rental.id} className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4">
+            <li
+              key={rental.id}
+              className="flex flex-wrap items-baseline justify-between gap-2 rounded-lg border border-slate-200 bg-white p-4"
+            >
               <div>
                 <p className="font-semibold text-slate-900">{rental.item.name}</p>
                 <p className="text-sm text-slate-700">
@@ -94,7 +98,11 @@ export function PaymentSuccess({ orderId }: { orderId: string }) {
       <>
         <Title>Order not found</Title>
         <p className="text-slate-700">
-          There is no order at this address. Your bookings are in <Link to="/my-rentals" className={linkClass}>My Rentals</Link>.
+          There is no order at this address. Your bookings are in{' '}
+          <Link to="/my-rentals" className={linkClass}>
+            My Rentals
+          </Link>
+          .
         </p>
       </>
     );

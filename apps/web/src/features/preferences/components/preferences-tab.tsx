@@ -15,11 +15,27 @@ const CHANNELS: { key: Key; label: string; hint: string }[] = [
 const KINDS: { key: Key; label: string; hint: string }[] = [
   { key: 'newRequests', label: 'New requests', hint: 'When someone books one of your items.' },
   { key: 'statusUpdates', label: 'Status updates', hint: 'Cancellations, returns, messages, reviews and payouts.' },
-  { key: 'returnReminders', label: 'Return reminders', hint: 'The morning before a rental ends, when one is overdue, and to take handover photos on its first and last days.' },
+  {
+    key: 'returnReminders',
+    label: 'Return reminders',
+    hint: 'The morning before a rental ends, when one is overdue, and to take handover photos on its first and last days.',
+  },
   { key: 'marketing', label: 'Marketing', hint: 'News and offers from Toolshed.' },
 ];
 
-function Switch({ id, label, hint, checked, onChange }: { id: string; label: string; hint: string; checked: boolean; onChange(v: boolean): void }) {
+function Switch({
+  id,
+  label,
+  hint,
+  checked,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  hint: string;
+  checked: boolean;
+  onChange(v: boolean): void;
+}) {
   return (
     <li className="flex items-start justify-between gap-4 py-3">
       <div>
@@ -49,7 +65,10 @@ export function PreferencesTab() {
   const save = useSavePreferences();
   const idBase = useId();
   if (prefs.isPending) return <StatusMessage>Loading your preferences...</StatusMessage>;
-  if (prefs.isError) return <ErrorState title="Your preferences could not be loaded" message={errorMessage(prefs.error)} onRetry={() => void prefs.refetch()} />;
+  if (prefs.isError)
+    return (
+      <ErrorState title="Your preferences could not be loaded" message={errorMessage(prefs.error)} onRetry={() => void prefs.refetch()} />
+    );
   const current = prefs.data;
   const set = (key: Key, value: boolean) => save.mutate({ ...current, [key]: value });
 
@@ -60,7 +79,14 @@ export function PreferencesTab() {
       </h2>
       <ul className="divide-y divide-slate-200">
         {rows.map((r) => (
-          <Switch key={r.key} id={`${idBase}-${r.key}`} label={r.label} hint={r.hint} checked={current[r.key]} onChange={(v) => set(r.key, v)} />
+          <Switch
+            key={r.key}
+            id={`${idBase}-${r.key}`}
+            label={r.label}
+            hint={r.hint}
+            checked={current[r.key]}
+            onChange={(v) => set(r.key, v)}
+          />
         ))}
       </ul>
     </section>
@@ -72,7 +98,15 @@ export function PreferencesTab() {
       {group('How we tell you', CHANNELS)}
       {group('What we tell you about', KINDS)}
       <p aria-live="polite" className="text-sm text-slate-700">
-        {save.isPending ? 'Saving...' : save.isError ? <span className="text-red-800">{errorMessage(save.error)} Your change was not saved.</span> : save.isSuccess ? 'Saved.' : ''}
+        {save.isPending ? (
+          'Saving...'
+        ) : save.isError ? (
+          <span className="text-red-800">{errorMessage(save.error)} Your change was not saved.</span>
+        ) : save.isSuccess ? (
+          'Saved.'
+        ) : (
+          ''
+        )}
       </p>
     </div>
   );

@@ -10,11 +10,17 @@ async function uploadPicture(file: File): Promise<Me> {
   let response: Response;
   try {
     // No Content-Type header: the browser writes the multipart boundary itself.
-    response = await fetch('/api/me/picture', { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
+    response = await fetch('/api/me/picture', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      body: form,
+    });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The request could not be sent');
   }
-  const body = (await response.json().catch(() => undefined)) as { error?: { code: string; message: string; field?: string } } | Me | undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    { error?: { code: string; message: string; field?: string } } | Me | undefined;
   if (!response.ok) {
     const err = body && 'error' in body ? body.error : undefined;
     throw new ApiError(response.status, err?.code ?? `HTTP_${response.status}`, err?.message ?? 'Request failed', err?.field);
@@ -30,5 +36,8 @@ export function useUploadPicture() {
 
 export function useRemovePicture() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: () => requestJson<Me>('DELETE', '/api/me/picture'), onSuccess: (me) => userDataUpdated(queryClient, me) });
+  return useMutation({
+    mutationFn: () => requestJson<Me>('DELETE', '/api/me/picture'),
+    onSuccess: (me) => userDataUpdated(queryClient, me),
+  });
 }

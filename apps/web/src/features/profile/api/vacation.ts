@@ -6,7 +6,8 @@ import { meKey, type Me } from '../../../data/me.ts';
 export function useSetVacation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (until: string | null) => (until ? requestJson<Me>('PUT', '/api/me/vacation', { until }) : requestJson<Me>('DELETE', '/api/me/vacation')),
+    mutationFn: (until: string | null) =>
+      until ? requestJson<Me>('PUT', '/api/me/vacation', { until }) : requestJson<Me>('DELETE', '/api/me/vacation'),
     onSuccess: async (me) => {
       queryClient.setQueryData(meKey, me);
       await Promise.all([queryClient.invalidateQueries({ queryKey: ['items'] }), queryClient.invalidateQueries({ queryKey: ['item'] })]);

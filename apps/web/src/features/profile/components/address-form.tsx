@@ -52,7 +52,11 @@ export function AddressForm({ saved }: { saved: Address | null }) {
       },
       onError: (error) => {
         // A refused field is shown beside it; anything else is the spec's general message.
-        if (error instanceof ApiError && error.status === 400 && (error.field === 'line' || error.field === 'city' || error.field === 'postcode')) {
+        if (
+          error instanceof ApiError &&
+          error.status === 400 &&
+          (error.field === 'line' || error.field === 'city' || error.field === 'postcode')
+        ) {
           setProblems({ [error.field]: fieldMessage(error) });
         }
       },
@@ -83,16 +87,40 @@ export function AddressForm({ saved }: { saved: Address | null }) {
       <form noValidate onSubmit={onSubmit} aria-label="Your address" className="max-w-md space-y-4">
         {update.isError && !fieldRefused && <FormAlert>{ADDRESS_FAILED_MESSAGE}</FormAlert>}
         <FormField id="address-line" label="Street address" problem={problems.line}>
-          <input id="address-line" type="text" autoComplete="street-address" maxLength={200} value={address.line}
-            onChange={(e) => set('line')(e.target.value)} className={inputClass} {...fieldA11y('address-line', problems.line)} />
+          <input
+            id="address-line"
+            type="text"
+            autoComplete="street-address"
+            maxLength={200}
+            value={address.line}
+            onChange={(e) => set('line')(e.target.value)}
+            className={inputClass}
+            {...fieldA11y('address-line', problems.line)}
+          />
         </FormField>
         <FormField id="address-city" label="City" problem={problems.city}>
-          <input id="address-city" type="text" autoComplete="address-level2" maxLength={100} value={address.city}
-            onChange={(e) => set('city')(e.target.value)} className={inputClass} {...fieldA11y('address-city', problems.city)} />
+          <input
+            id="address-city"
+            type="text"
+            autoComplete="address-level2"
+            maxLength={100}
+            value={address.city}
+            onChange={(e) => set('city')(e.target.value)}
+            className={inputClass}
+            {...fieldA11y('address-city', problems.city)}
+          />
         </FormField>
         <FormField id="address-postcode" label="Postcode" problem={problems.postcode}>
-          <input id="address-postcode" type="text" autoComplete="postal-code" maxLength={10} value={address.postcode}
-            onChange={(e) => set('postcode')(e.target.value)} className={`${inputClass} uppercase`} {...fieldA11y('address-postcode', problems.postcode)} />
+          <input
+            id="address-postcode"
+            type="text"
+            autoComplete="postal-code"
+            maxLength={10}
+            value={address.postcode}
+            onChange={(e) => set('postcode')(e.target.value)}
+            className={`${inputClass} uppercase`}
+            {...fieldA11y('address-postcode', problems.postcode)}
+          />
         </FormField>
         <button type="submit" disabled={update.isPending} className={primaryButtonClass}>
           {update.isPending ? 'Saving...' : 'Save address'}

@@ -3,7 +3,8 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { FormAlert, inputClass, linkClass } from '../../../ui/form-parts.tsx';
 import { useDisableCalendarFeed, useResetCalendarFeed } from '../api/account.ts';
 
-const button = 'rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
+const button =
+  'rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
 
 /** A private calendar address with the user's rentals and the bookings of their items. */
 export function CalendarFeedSection({ exists }: { exists: boolean }) {
@@ -25,7 +26,8 @@ export function CalendarFeedSection({ exists }: { exists: boolean }) {
         Calendar feed
       </h2>
       <p className="text-slate-700">
-        Add your rentals and the bookings of your items to your calendar app (Google Calendar, Apple Calendar, Outlook). The address is private: anyone who has it can see these dates.
+        Add your rentals and the bookings of your items to your calendar app (Google Calendar, Apple Calendar, Outlook). The address is
+        private: anyone who has it can see these dates.
       </p>
       {failure && <FormAlert>{errorMessage(failure)}</FormAlert>}
       {url ? (

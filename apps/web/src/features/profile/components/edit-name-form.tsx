@@ -29,19 +29,34 @@ export function EditNameForm({ current, onDone }: { current: string; onDone(save
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit your name" className="max-w-md space-y-3">
       {update.isError && (
-        <FormAlert>{update.error instanceof ApiError && update.error.status === 400 ? fieldMessage(update.error) : errorMessage(update.error)}</FormAlert>
+        <FormAlert>
+          {update.error instanceof ApiError && update.error.status === 400 ? fieldMessage(update.error) : errorMessage(update.error)}
+        </FormAlert>
       )}
       <FormField id="profile-name" label="Full name" problem={problem}>
-        <input id="profile-name" type="text" autoComplete="name" maxLength={NAME_MAX} required value={name}
+        <input
+          id="profile-name"
+          type="text"
+          autoComplete="name"
+          maxLength={NAME_MAX}
+          required
+          value={name}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the user has just asked to edit this field, which replaced the button they pressed
-          autoFocus onChange={(e) => setName(e.target.value)} className={inputClass} {...fieldA11y('profile-name', problem)} />
+          autoFocus
+          onChange={(e) => setName(e.target.value)}
+          className={inputClass}
+          {...fieldA11y('profile-name', problem)}
+        />
       </FormField>
       <div className="flex gap-2">
         <button type="submit" disabled={update.isPending} className={primaryButtonClass}>
           Save
         </button>
-        <button type="button" onClick={() => onDone(false)}
-          className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100">
+        <button
+          type="button"
+          onClick={() => onDone(false)}
+          className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
+        >
           Cancel
         </button>
       </div>

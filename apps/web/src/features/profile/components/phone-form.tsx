@@ -78,7 +78,13 @@ export function PhoneForm({ saved }: { saved: MePhone | null }) {
       <div role="status">{verified && <FormSuccess>Your phone number has been verified.</FormSuccess>}</div>
       <form noValidate onSubmit={onSend} aria-label="Send a verification code" className="max-w-md space-y-4">
         <FormField id="phone-country" label="Country" problem={problems.countryCode}>
-          <select id="phone-country" value={countryCode} onChange={(e) => setCountryCode(e.target.value)} className={inputClass} {...fieldA11y('phone-country', problems.countryCode)}>
+          <select
+            id="phone-country"
+            value={countryCode}
+            onChange={(e) => setCountryCode(e.target.value)}
+            className={inputClass}
+            {...fieldA11y('phone-country', problems.countryCode)}
+          >
             <option value="">Select a country</option>
             {PHONE_COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
@@ -88,8 +94,17 @@ export function PhoneForm({ saved }: { saved: MePhone | null }) {
           </select>
         </FormField>
         <FormField id="phone-number" label="Phone number" problem={problems.number} hint="Without the leading 0, e.g. 7700 900123.">
-          <input id="phone-number" type="tel" autoComplete="tel-national" inputMode="tel" maxLength={20} value={number}
-            onChange={(e) => setNumber(e.target.value)} className={inputClass} {...fieldA11y('phone-number', problems.number, true)} />
+          <input
+            id="phone-number"
+            type="tel"
+            autoComplete="tel-national"
+            inputMode="tel"
+            maxLength={20}
+            value={number}
+            onChange={(e) => setNumber(e.target.value)}
+            className={inputClass}
+            {...fieldA11y('phone-number', problems.number, true)}
+          />
         </FormField>
         <button type="submit" disabled={send.isPending} className={primaryButtonClass}>
           {send.isPending ? 'Sending...' : sentTo ? 'Send a new code' : 'Send code'}
@@ -99,8 +114,17 @@ export function PhoneForm({ saved }: { saved: MePhone | null }) {
         <form noValidate onSubmit={onVerify} aria-label="Enter the verification code" className="max-w-md space-y-4">
           <p className="text-sm text-slate-700">We have sent a 6-digit code to {sentTo}. It expires in 10 minutes.</p>
           <FormField id="phone-code" label="Verification code" problem={problems.code}>
-            <input id="phone-code" type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code}
-              onChange={(e) => setCode(e.target.value)} className={inputClass} {...fieldA11y('phone-code', problems.code)} />
+            <input
+              id="phone-code"
+              type="text"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={6}
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+              className={inputClass}
+              {...fieldA11y('phone-code', problems.code)}
+            />
           </FormField>
           <button type="submit" disabled={verify.isPending} className={primaryButtonClass}>
             {verify.isPending ? 'Checking...' : 'Verify'}

@@ -6,7 +6,8 @@ import { fieldA11y, FormAlert, FormField, FormSuccess } from '../../../ui/form-p
 import { UserAvatar } from '../../../ui/user-avatar.tsx';
 import { useRemovePicture, useUploadPicture } from '../api/profile-picture.ts';
 
-const secondaryButton = 'rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
+const secondaryButton =
+  'rounded-md border border-slate-400 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
 
 /** What the server said about the file, or the spec's general failure message. */
 function uploadMessage(error: unknown): string {
@@ -73,7 +74,9 @@ export function ProfilePictureForm({ name, picture }: { name: string; picture: s
       </h2>
       <div className="flex items-center gap-4">
         <UserAvatar name={name} picture={picture} size="lg" />
-        <p className="text-sm text-slate-700">{picture ? 'Owners and renters see this picture next to your name.' : 'No picture yet: your initials are shown instead.'}</p>
+        <p className="text-sm text-slate-700">
+          {picture ? 'Owners and renters see this picture next to your name.' : 'No picture yet: your initials are shown instead.'}
+        </p>
       </div>
       <div role="status">{done && <FormSuccess>{done}</FormSuccess>}</div>
       {remove.isError && <FormAlert>Your picture could not be removed. Please try again.</FormAlert>}
@@ -91,7 +94,11 @@ export function ProfilePictureForm({ name, picture }: { name: string; picture: s
           />
         </FormField>
         <div className="flex flex-wrap gap-2">
-          <button type="submit" disabled={busy} className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+          >
             {upload.isPending ? 'Uploading...' : 'Upload picture'}
           </button>
           {picture && (

@@ -32,7 +32,8 @@ export function VacationForm({ until }: { until: string | null }) {
       <p className="text-slate-700">
         {until ? (
           <>
-            <strong>On</strong> until {formatDate(until)}: renters cannot book your items for days up to then. It ends by itself after that day.
+            <strong>On</strong> until {formatDate(until)}: renters cannot book your items for days up to then. It ends by itself after that
+            day.
           </>
         ) : (
           'Off. Going away? Switch it on and renters cannot book your items until you are back.'
@@ -42,7 +43,15 @@ export function VacationForm({ until }: { until: string | null }) {
       {save.isError && !problem && <FormAlert>{errorMessage(save.error)}</FormAlert>}
       <form noValidate onSubmit={onSubmit} aria-label="Vacation mode" className="flex max-w-md flex-wrap items-end gap-3">
         <FormField id="vacation-until" label="Away until (last day)" problem={problem}>
-          <input id="vacation-until" type="date" min={today} value={date} onChange={(e) => setDate(e.target.value)} className={inputClass} {...fieldA11y('vacation-until', problem)} />
+          <input
+            id="vacation-until"
+            type="date"
+            min={today}
+            value={date}
+            onChange={(e) => setDate(e.target.value)}
+            className={inputClass}
+            {...fieldA11y('vacation-until', problem)}
+          />
         </FormField>
         <button type="submit" disabled={save.isPending} className={primaryButtonClass}>
           {until ? 'Change end date' : 'Switch vacation mode on'}

@@ -35,7 +35,8 @@ export function YourDataSection() {
     toast.show('Your account has been deleted.');
   }
 
-  const reason = blocker.data?.blocker ?? (remove.error instanceof ApiError && remove.error.status !== 400 ? errorMessage(remove.error) : undefined);
+  const reason =
+    blocker.data?.blocker ?? (remove.error instanceof ApiError && remove.error.status !== 400 ? errorMessage(remove.error) : undefined);
   const passwordProblem = remove.error instanceof ApiError && remove.error.status === 400 ? remove.error.message : undefined;
 
   return (
@@ -70,14 +71,23 @@ export function YourDataSection() {
           onConfirm={confirm}
           onCancel={() => setAsking(false)}
         >
-          <p>Your profile, photos, items and phone number are removed and you are signed out everywhere. Rentals, reviews and payments others need stay, shown as from a &lsquo;Deleted user&rsquo;. This cannot be undone.</p>
+          <p>
+            Your profile, photos, items and phone number are removed and you are signed out everywhere. Rentals, reviews and payments others
+            need stay, shown as from a &lsquo;Deleted user&rsquo;. This cannot be undone.
+          </p>
           {!blocker.data?.blocker && (
             <div className="mt-4">
               <label htmlFor="delete-password" className="block text-sm font-medium text-slate-800">
                 Your password
               </label>
-              <input id="delete-password" type="password" autoComplete="current-password" value={password}
-                onChange={(e) => setPassword(e.target.value)} className={inputClass} />
+              <input
+                id="delete-password"
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                className={inputClass}
+              />
             </div>
           )}
         </ConfirmDialog>

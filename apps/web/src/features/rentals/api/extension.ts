@@ -21,7 +21,8 @@ interface ExtendInput {
 export function useExtensionQuote(rentalId: string, endDate: string | null) {
   return useQuery({
     queryKey: ['rentals', 'extension', rentalId, endDate],
-    queryFn: () => requestJson<ExtensionQuote>('GET', `/api/rentals/${encodeURIComponent(rentalId)}/extension?endDate=${encodeURIComponent(endDate!)}`),
+    queryFn: () =>
+      requestJson<ExtensionQuote>('GET', `/api/rentals/${encodeURIComponent(rentalId)}/extension?endDate=${encodeURIComponent(endDate!)}`),
     enabled: endDate !== null,
     placeholderData: keepPreviousData,
   });
@@ -30,7 +31,12 @@ export function useExtensionQuote(rentalId: string, endDate: string | null) {
 export function useExtendRental(rental: Pick<RentalView, 'id' | 'item'>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: ExtendInput) => requestJson<{ status: 'extended' | 'pending'; chargedPence: number }>('POST', `/api/rentals/${encodeURIComponent(rental.id)}/extension`, input),
+    mutationFn: (input: ExtendInput) =>
+      requestJson<{ status: 'extended' | 'pending'; chargedPence: number }>(
+        'POST',
+        `/api/rentals/${encodeURIComponent(rental.id)}/extension`,
+        input,
+      ),
     onSuccess: () => afterRentalChange(queryClient, rental.item.id),
   });
 }
@@ -40,7 +46,11 @@ export function useAnswerExtension(rental: Pick<RentalView, 'id' | 'item'>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (answer: { accept: true } | { accept: false; reason: string }) =>
-      requestJson<void>('POST', `/api/rentals/${encodeURIComponent(rental.id)}/extension/${answer.accept ? 'accept' : 'decline'}`, answer.accept ? {} : { reason: answer.reason }),
+      requestJson<void>(
+        'POST',
+        `/api/rentals/${encodeURIComponent(rental.id)}/extension/${answer.accept ? 'accept' : 'decline'}`,
+        answer.accept ? {} : { reason: answer.reason },
+      ),
     onSuccess: () => afterRentalChange(queryClient, rental.item.id),
   });
 }

@@ -9,7 +9,11 @@ const handoverPath = (rentalId: string) => `/api/rentals/${encodeURIComponent(re
 
 /** The handover of one rental: both sides' photos and notes, for its two parties. */
 export function useHandover(rentalId: string): UseQueryResult<Handover, Error> {
-  return useQuery({ queryKey: handoverKey(rentalId), queryFn: () => requestJson<Handover>('GET', handoverPath(rentalId)), staleTime: 30_000 });
+  return useQuery({
+    queryKey: handoverKey(rentalId),
+    queryFn: () => requestJson<Handover>('GET', handoverPath(rentalId)),
+    staleTime: 30_000,
+  });
 }
 
 /** Sends one photo as multipart form data (the API takes one file a request). */
@@ -18,14 +22,22 @@ async function uploadPhoto(rentalId: string, side: HandoverSide, file: File): Pr
   form.append('file', file, file.name);
   let response: Response;
   try {
-    response = await fetch(`${handoverPath(rentalId)}/${side}/photos`, { method: 'POST', credentials: 'same-origin', headers: { Accept: 'application/json' }, body: form });
+    response = await fetch(`${handoverPath(rentalId)}/${side}/photos`, {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { Accept: 'application/json' },
+      body: form,
+    });
   } catch {
     throw new ApiError(0, 'NETWORK', 'The photo could not be sent. Please check your connection and try again.');
   }
-  const body = (await response.json().catch(() => undefined)) as (Handover & { error?: { code: string; message: string; field?: string } }) | undefined;
+  const body = (await response.json().catch(() => undefined)) as
+    (Handover & { error?: { code: string; message: string; field?: string } }) | undefined;
   if (!response.ok) {
     const e = body?.error;
-    throw e ? new ApiError(response.status, e.code, e.message, e.field) : new ApiError(response.status, `HTTP_${response.status}`, 'The photo could not be uploaded.');
+    throw e
+      ? new ApiError(response.status, e.code, e.message, e.field)
+      : new ApiError(response.status, `HTTP_${response.status}`, 'The photo could not be uploaded.');
   }
   if (!body) throw new ApiError(response.status, 'NOT_JSON', 'The server did not answer with JSON');
   return body;
@@ -56,7 +68,8 @@ export function useAddHandoverPhotos(rentalId: string) {
 export function useSaveHandoverNote(rentalId: string) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ side, note }: { side: HandoverSide; note: string }) => requestJson<Handover>('PUT', `${handoverPath(rentalId)}/${side}/note`, { note }),
+    mutationFn: ({ side, note }: { side: HandoverSide; note: string }) =>
+      requestJson<Handover>('PUT', `${handoverPath(rentalId)}/${side}/note`, { note }),
     onSuccess: (handover) => client.setQueryData(handoverKey(rentalId), handover),
   });
 }

@@ -8,7 +8,8 @@ import { useCancelRental } from '../../../data/rental-actions.ts';
 
 /** What happens to the money, said before anyone cancels. */
 export function refundSentence(rental: RentalView): string {
-  if (rental.role === 'owner') return `The renter gets everything they paid for this rental back to their Toolshed balance, and your pending earnings of ${formatPence(rental.totalPence)} for it are removed.`;
+  if (rental.role === 'owner')
+    return `The renter gets everything they paid for this rental back to their Toolshed balance, and your pending earnings of ${formatPence(rental.totalPence)} for it are removed.`;
   if (rental.paidPence === 0) return 'Nothing was paid for this rental, so there is nothing to give back.';
   return `${formatPence(rental.paidPence)} (the rental and its service fee) goes back to your Toolshed balance at once. You can withdraw it from your profile's Balance tab.`;
 }
@@ -30,12 +31,23 @@ export function CancelRentalDialog({ rental, onClose }: { rental: RentalView; on
     cancel.mutate(owner ? reason : undefined, {
       onSuccess: ({ refundPence }) => {
         onClose();
-        toast.show(owner ? 'Rental declined' : refundPence > 0 ? `Rental cancelled: ${formatPence(refundPence)} returned to your balance` : 'Rental cancelled');
+        toast.show(
+          owner
+            ? 'Rental declined'
+            : refundPence > 0
+              ? `Rental cancelled: ${formatPence(refundPence)} returned to your balance`
+              : 'Rental cancelled',
+        );
       },
     });
   }
 
-  const error = missing && owner && reason.trim() === '' ? 'Please tell the renter why you are declining.' : cancel.isError ? errorMessage(cancel.error) : undefined;
+  const error =
+    missing && owner && reason.trim() === ''
+      ? 'Please tell the renter why you are declining.'
+      : cancel.isError
+        ? errorMessage(cancel.error)
+        : undefined;
   return (
     <ConfirmDialog
       title={owner ? `Decline ${rental.renter.name}'s rental of ${rental.item.name}?` : `Cancel your rental of ${rental.item.name}?`}
@@ -54,8 +66,14 @@ export function CancelRentalDialog({ rental, onClose }: { rental: RentalView; on
           <label htmlFor={reasonId} className="font-medium text-slate-900">
             Reason (sent to the renter)
           </label>
-          <textarea id={reasonId} value={reason} maxLength={CANCEL_REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)}
-            className="rounded-md border border-slate-400 px-3 py-2 text-slate-900" />
+          <textarea
+            id={reasonId}
+            value={reason}
+            maxLength={CANCEL_REASON_MAX}
+            rows={3}
+            onChange={(e) => setReason(e.target.value)}
+            className="rounded-md border border-slate-400 px-3 py-2 text-slate-900"
+          />
         </div>
       )}
     </ConfirmDialog>

@@ -39,7 +39,11 @@ function ExtendForm({ rental }: { rental: RentalView }) {
 
   if (!open) {
     return (
-      <button type="button" onClick={() => setOpen(true)} className="self-start rounded-md border border-emerald-700 px-4 py-2 font-medium text-emerald-900 hover:bg-emerald-50">
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        className="self-start rounded-md border border-emerald-700 px-4 py-2 font-medium text-emerald-900 hover:bg-emerald-50"
+      >
         Extend rental
       </button>
     );
@@ -67,7 +71,15 @@ function ExtendForm({ rental }: { rental: RentalView }) {
         Extend your rental
       </h2>
       <FormField id={`${id}-end`} label="New end date" problem={undefined} hint={`It ends on ${formatDate(rental.endDate)} now.`}>
-        <input id={`${id}-end`} type="date" min={addDays(rental.endDate, 1)} value={endDate} onChange={(e) => setEndDate(e.target.value)} className={inputClass} aria-describedby={`${id}-end-hint`} />
+        <input
+          id={`${id}-end`}
+          type="date"
+          min={addDays(rental.endDate, 1)}
+          value={endDate}
+          onChange={(e) => setEndDate(e.target.value)}
+          className={inputClass}
+          aria-describedby={`${id}-end-hint`}
+        />
       </FormField>
       <QuoteText quote={answer} loading={quote.isFetching && !answer} failed={quote.isError ? errorMessage(quote.error) : null} />
       {price && (
@@ -77,7 +89,13 @@ function ExtendForm({ rental }: { rental: RentalView }) {
             <div className="mt-1 flex gap-6">
               {(['card', 'balance'] as const).map((m) => (
                 <label key={m} className="flex items-center gap-2">
-                  <input type="radio" name={`${id}-pay`} checked={payWith === m} onChange={() => setPayWith(m)} className="h-4 w-4 accent-emerald-700" />
+                  <input
+                    type="radio"
+                    name={`${id}-pay`}
+                    checked={payWith === m}
+                    onChange={() => setPayWith(m)}
+                    className="h-4 w-4 accent-emerald-700"
+                  />
                   {m === 'card' ? 'Card' : 'Toolshed balance'}
                 </label>
               ))}
@@ -85,16 +103,35 @@ function ExtendForm({ rental }: { rental: RentalView }) {
           </fieldset>
           {payWith === 'card' && price.totalPence > 0 && (
             <div className="grid gap-3 sm:grid-cols-2">
-              {([['number', 'Card number', 'cc-number'], ['expiry', 'Expiry (MM/YY)', 'cc-exp'], ['cvv', 'Security code', 'cc-csc'], ['name', 'Name on card', 'cc-name']] as const).map(([field, label, autoComplete]) => (
+              {(
+                [
+                  ['number', 'Card number', 'cc-number'],
+                  ['expiry', 'Expiry (MM/YY)', 'cc-exp'],
+                  ['cvv', 'Security code', 'cc-csc'],
+                  ['name', 'Name on card', 'cc-name'],
+                ] as const
+              ).map(([field, label, autoComplete]) => (
                 <FormField key={field} id={`${id}-${field}`} label={label} problem={undefined}>
-                  <input id={`${id}-${field}`} value={card[field]} autoComplete={autoComplete} onChange={(e) => setCard((c) => ({ ...c, [field]: e.target.value }))} className={inputClass} />
+                  <input
+                    id={`${id}-${field}`}
+                    value={card[field]}
+                    autoComplete={autoComplete}
+                    onChange={(e) => setCard((c) => ({ ...c, [field]: e.target.value }))}
+                    className={inputClass}
+                  />
                 </FormField>
               ))}
             </div>
           )}
           {extend.isError && <FormAlert>{errorMessage(extend.error)}</FormAlert>}
           <button type="submit" disabled={extend.isPending} className={`${primaryButtonClass} self-start`}>
-            {extend.isPending ? 'Extending...' : answer?.needsOwner ? 'Ask the owner' : price.totalPence > 0 ? `Pay ${formatPence(price.totalPence)} and extend` : 'Extend'}
+            {extend.isPending
+              ? 'Extending...'
+              : answer?.needsOwner
+                ? 'Ask the owner'
+                : price.totalPence > 0
+                  ? `Pay ${formatPence(price.totalPence)} and extend`
+                  : 'Extend'}
           </button>
         </>
       )}
@@ -163,11 +200,20 @@ function AnswerExtension({ rental }: { rental: RentalView }) {
       <textarea id={`${id}-reason`} rows={2} value={reason} onChange={(e) => setReason(e.target.value)} className={inputClass} />
       {answer.isError && <FormAlert>{errorMessage(answer.error)}</FormAlert>}
       <div className="flex gap-3">
-        <button type="button" disabled={answer.isPending} className={primaryButtonClass} onClick={() => answer.mutate({ accept: true }, { onSuccess: () => toast.show('Extension accepted') })}>
+        <button
+          type="button"
+          disabled={answer.isPending}
+          className={primaryButtonClass}
+          onClick={() => answer.mutate({ accept: true }, { onSuccess: () => toast.show('Extension accepted') })}
+        >
           Accept extension
         </button>
-        <button type="button" disabled={answer.isPending} className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
-          onClick={() => answer.mutate({ accept: false, reason }, { onSuccess: () => toast.show('Extension declined') })}>
+        <button
+          type="button"
+          disabled={answer.isPending}
+          className="rounded-md border border-red-700 px-4 py-2 font-medium text-red-800 hover:bg-red-50"
+          onClick={() => answer.mutate({ accept: false, reason }, { onSuccess: () => toast.show('Extension declined') })}
+        >
           Decline extension
         </button>
       </div>

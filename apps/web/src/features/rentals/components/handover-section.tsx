@@ -1,4 +1,11 @@
-import { HANDOVER_LABELS, HANDOVER_MESSAGES, MAX_HANDOVER_NOTE, MAX_HANDOVER_PHOTOS, formatLondonMoment, type HandoverSide } from '@toolshed/core';
+import {
+  HANDOVER_LABELS,
+  HANDOVER_MESSAGES,
+  MAX_HANDOVER_NOTE,
+  MAX_HANDOVER_PHOTOS,
+  formatLondonMoment,
+  type HandoverSide,
+} from '@toolshed/core';
 import { MAX_IMAGE_BYTES, type HandoverSideView, type RentalView } from '@toolshed/core/contract';
 import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -7,7 +14,8 @@ import { FormAlert, FormSuccess, inputClass, primaryButtonClass } from '../../..
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useAddHandoverPhotos, useHandover, useSaveHandoverNote } from '../api/handover.ts';
 
-const secondaryButton = 'rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60';
+const secondaryButton =
+  'rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60';
 const SIZE_MESSAGE = 'Each photo must be 5 MB or smaller.';
 
 /** Why a chosen file will not be sent (the server checks again): its bytes, its size, the places left. */
@@ -115,7 +123,16 @@ function AddPhotos({ rentalId, view }: { rentalId: string; view: HandoverSideVie
 
   return (
     <div className="space-y-2">
-      <input ref={input} type="file" accept="image/*" capture="environment" multiple hidden aria-label={label} onChange={(e) => void chosen(e)} />
+      <input
+        ref={input}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        multiple
+        hidden
+        aria-label={label}
+        onChange={(e) => void chosen(e)}
+      />
       <button type="button" className={primaryButtonClass} disabled={add.isPending || free <= 0} onClick={() => input.current?.click()}>
         {label}
       </button>
@@ -179,7 +196,14 @@ export function HandoverSection({ rental }: { rental: RentalView }) {
   const other = rental.role === 'owner' ? rental.renter.name : rental.owner.name;
   let body;
   if (handover.isPending) body = <StatusMessage>Loading handover photos...</StatusMessage>;
-  else if (handover.isError) body = <ErrorState title="Handover photos could not be loaded" message={errorMessage(handover.error)} onRetry={() => void handover.refetch()} />;
+  else if (handover.isError)
+    body = (
+      <ErrorState
+        title="Handover photos could not be loaded"
+        message={errorMessage(handover.error)}
+        onRetry={() => void handover.refetch()}
+      />
+    );
   else {
     body = (
       <div className="grid gap-4 md:grid-cols-2">
@@ -195,7 +219,8 @@ export function HandoverSection({ rental }: { rental: RentalView }) {
         Handover photos
       </h2>
       <p className="text-slate-700">
-        A record of the item when it leaves home and when it comes back, time-stamped when each photo arrives. Only you and {other} can see them.
+        A record of the item when it leaves home and when it comes back, time-stamped when each photo arrives. Only you and {other} can see
+        them.
       </p>
       {body}
     </section>

@@ -34,7 +34,9 @@ export function MyRentalsScreen() {
   let panel;
   if (rentals.isPending) panel = <StatusMessage>Loading your rentals...</StatusMessage>;
   else if (rentals.isError) {
-    panel = <ErrorState title="Your rentals could not be loaded" message={errorMessage(rentals.error)} onRetry={() => void rentals.refetch()} />;
+    panel = (
+      <ErrorState title="Your rentals could not be loaded" message={errorMessage(rentals.error)} onRetry={() => void rentals.refetch()} />
+    );
   } else {
     const shown = forTab(rentals.data, tab);
     panel =

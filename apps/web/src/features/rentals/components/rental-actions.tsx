@@ -22,21 +22,48 @@ export function RentalActions({ rental }: { rental: RentalView }) {
     <div className="flex flex-wrap gap-3">
       {canAnswer && <RequestAnswer rental={rental} />}
       {canCancel && (
-        <button type="button" onClick={() => setOpen('cancel')} className={`${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`}>
+        <button
+          type="button"
+          onClick={() => setOpen('cancel')}
+          className={`${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`}
+        >
           {rental.role === 'owner' ? 'Decline rental' : 'Cancel rental'}
         </button>
       )}
       {canReturn && (
-        <button type="button" onClick={() => { markReturned.reset(); setOpen('return'); }} className={`${buttonClass} border-slate-400 bg-white text-slate-800 hover:bg-slate-100`}>
+        <button
+          type="button"
+          onClick={() => {
+            markReturned.reset();
+            setOpen('return');
+          }}
+          className={`${buttonClass} border-slate-400 bg-white text-slate-800 hover:bg-slate-100`}
+        >
           Mark as returned
         </button>
       )}
       {open === 'cancel' && <CancelRentalDialog rental={rental} onClose={() => setOpen(null)} />}
       {open === 'return' && (
-        <ConfirmDialog title={`Mark ${rental.item.name} as returned?`} confirmLabel="Mark as returned" busyLabel="Saving..." tone="primary" busy={markReturned.isPending}
+        <ConfirmDialog
+          title={`Mark ${rental.item.name} as returned?`}
+          confirmLabel="Mark as returned"
+          busyLabel="Saving..."
+          tone="primary"
+          busy={markReturned.isPending}
           error={markReturned.isError ? errorMessage(markReturned.error) : undefined}
-          onConfirm={() => markReturned.mutate({ rentalId: rental.id, itemId: rental.item.id }, { onSuccess: () => { setOpen(null); toast.show('Marked as returned'); } })}
-          onCancel={() => setOpen(null)}>
+          onConfirm={() =>
+            markReturned.mutate(
+              { rentalId: rental.id, itemId: rental.item.id },
+              {
+                onSuccess: () => {
+                  setOpen(null);
+                  toast.show('Marked as returned');
+                },
+              },
+            )
+          }
+          onCancel={() => setOpen(null)}
+        >
           <p>Your earnings for it become available to withdraw, and you can both review the rental.</p>
         </ConfirmDialog>
       )}

@@ -17,7 +17,10 @@ export function RentalCard({ rental }: { rental: RentalView }) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 className="text-lg font-semibold break-words">
-            <Link to={`/rentals/${encodeURIComponent(rental.id)}`} className="text-emerald-800 underline underline-offset-4 hover:text-emerald-950">
+            <Link
+              to={`/rentals/${encodeURIComponent(rental.id)}`}
+              className="text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
+            >
               {rental.item.name}
             </Link>
           </h2>

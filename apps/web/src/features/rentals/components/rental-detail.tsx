@@ -58,7 +58,9 @@ function Details({ rental }: { rental: RentalView }) {
         <Row term="Status">
           <RentalStatusBadge rental={rental} />
         </Row>
-        {rental.role === 'renter' && <Row term="Order reference">{rental.orderId ? <span className="font-mono break-all">{rental.orderId}</span> : 'None'}</Row>}
+        {rental.role === 'renter' && (
+          <Row term="Order reference">{rental.orderId ? <span className="font-mono break-all">{rental.orderId}</span> : 'None'}</Row>
+        )}
       </dl>
     </div>
   );
@@ -68,7 +70,15 @@ function Details({ rental }: { rental: RentalView }) {
  * /rentals/:rentalId: one rental in full; `reviews` is what the page shows of its reviews (the reviews
  * feature's), `deposit` its deposit and claims (the deposits feature's).
  */
-export function RentalDetail({ rentalId, reviews, deposit }: { rentalId: string; reviews?: (rental: RentalView) => ReactNode; deposit?: (rental: RentalView) => ReactNode }) {
+export function RentalDetail({
+  rentalId,
+  reviews,
+  deposit,
+}: {
+  rentalId: string;
+  reviews?: (rental: RentalView) => ReactNode;
+  deposit?: (rental: RentalView) => ReactNode;
+}) {
   const rental = useRental(rentalId);
   let body;
   if (rental.isPending) body = <StatusMessage>Loading rental...</StatusMessage>;
@@ -91,7 +101,8 @@ export function RentalDetail({ rentalId, reviews, deposit }: { rentalId: string;
       </>
     );
   }
-  const back = rental.data?.role === 'owner' ? { to: '/my-items', label: 'Back to My Items' } : { to: '/my-rentals', label: 'Back to My Rentals' };
+  const back =
+    rental.data?.role === 'owner' ? { to: '/my-items', label: 'Back to My Items' } : { to: '/my-rentals', label: 'Back to My Rentals' };
   return (
     <div className="space-y-6">
       {body}

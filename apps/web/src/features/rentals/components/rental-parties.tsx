@@ -22,7 +22,10 @@ export function RentalParties({ rental }: { rental: RentalView }) {
         <div className="rounded-lg border border-stone-300 bg-stone-50 p-3 text-slate-800">
           <p>
             Cancelled by {c.by === rental.role ? 'you' : WHO[c.by]}.{' '}
-            {c.refundPence > 0 && (renterSide ? `${formatPence(c.refundPence)} was returned to your Toolshed balance.` : `${formatPence(c.refundPence)} was returned to the renter.`)}
+            {c.refundPence > 0 &&
+              (renterSide
+                ? `${formatPence(c.refundPence)} was returned to your Toolshed balance.`
+                : `${formatPence(c.refundPence)} was returned to the renter.`)}
           </p>
           {c.reason && <p className="mt-1">Reason: {c.reason}</p>}
         </div>
@@ -32,18 +35,25 @@ export function RentalParties({ rental }: { rental: RentalView }) {
           <h2 className="text-lg font-semibold text-slate-900">{renterSide ? 'Collect from' : 'Your item is at'}</h2>
           <address className="not-italic text-slate-800">
             {[rental.pickup.address, rental.pickup.city, rental.pickup.postcode].filter(Boolean).map((line) => (
-              <span key={line} className="block">{line}</span>
+              <span key={line} className="block">
+                {line}
+              </span>
             ))}
           </address>
         </div>
       )}
       {rental.contact && (
         <div>
-          <h2 className="text-lg font-semibold text-slate-900">{renterSide ? 'Owner' : 'Renter'}: {rental.contact.name}</h2>
+          <h2 className="text-lg font-semibold text-slate-900">
+            {renterSide ? 'Owner' : 'Renter'}: {rental.contact.name}
+          </h2>
           <ul className="text-slate-800">
             {rental.contact.email && (
               <li>
-                Email: <a href={`mailto:${rental.contact.email}`} className={linkClass}>{rental.contact.email}</a>
+                Email:{' '}
+                <a href={`mailto:${rental.contact.email}`} className={linkClass}>
+                  {rental.contact.email}
+                </a>
               </li>
             )}
             {rental.contact.phone && <li>Phone: {rental.contact.phone}</li>}

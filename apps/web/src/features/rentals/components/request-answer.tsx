@@ -22,20 +22,41 @@ export function RequestAnswer({ rental }: { rental: RentalView }) {
   }
   function decline() {
     if (reason.trim() === '') return setMissing(true);
-    answer.mutate({ accept: false, reason }, { onSuccess: () => { setDeclining(false); toast.show('Request declined'); } });
+    answer.mutate(
+      { accept: false, reason },
+      {
+        onSuccess: () => {
+          setDeclining(false);
+          toast.show('Request declined');
+        },
+      },
+    );
   }
 
   const failed = answer.isError ? errorMessage(answer.error) : undefined;
   return (
     <>
       <p className="w-full text-slate-800">
-        {rental.renter.name} asks to rent it from {formatDate(rental.startDate)} to {formatDate(rental.endDate)} for {formatPence(rental.totalPence)}. Accepting charges their card.
+        {rental.renter.name} asks to rent it from {formatDate(rental.startDate)} to {formatDate(rental.endDate)} for{' '}
+        {formatPence(rental.totalPence)}. Accepting charges their card.
       </p>
-      <button type="button" onClick={accept} disabled={answer.isPending} className={`${buttonClass} border-emerald-700 bg-emerald-700 text-white hover:bg-emerald-800`}>
+      <button
+        type="button"
+        onClick={accept}
+        disabled={answer.isPending}
+        className={`${buttonClass} border-emerald-700 bg-emerald-700 text-white hover:bg-emerald-800`}
+      >
         {answer.isPending && !declining ? 'Accepting...' : 'Accept'}
       </button>
-      <button type="button" onClick={() => { answer.reset(); setDeclining(true); }} disabled={answer.isPending}
-        className={`${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`}>
+      <button
+        type="button"
+        onClick={() => {
+          answer.reset();
+          setDeclining(true);
+        }}
+        disabled={answer.isPending}
+        className={`${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`}
+      >
         Decline
       </button>
       {failed && !declining && (
@@ -44,16 +65,28 @@ export function RequestAnswer({ rental }: { rental: RentalView }) {
         </p>
       )}
       {declining && (
-        <ConfirmDialog title={`Decline ${rental.renter.name}'s request for ${rental.item.name}?`} confirmLabel="Decline request" busyLabel="Declining..."
-          busy={answer.isPending} error={missing && reason.trim() === '' ? 'Please tell the renter why you are declining.' : failed}
-          onConfirm={decline} onCancel={() => setDeclining(false)}>
+        <ConfirmDialog
+          title={`Decline ${rental.renter.name}'s request for ${rental.item.name}?`}
+          confirmLabel="Decline request"
+          busyLabel="Declining..."
+          busy={answer.isPending}
+          error={missing && reason.trim() === '' ? 'Please tell the renter why you are declining.' : failed}
+          onConfirm={decline}
+          onCancel={() => setDeclining(false)}
+        >
           <p>Nothing is charged and the dates become free for others to book.</p>
           <div className="mt-3 flex flex-col gap-1">
             <label htmlFor={reasonId} className="font-medium text-slate-900">
               Reason (sent to the renter)
             </label>
-            <textarea id={reasonId} value={reason} maxLength={CANCEL_REASON_MAX} rows={3} onChange={(e) => setReason(e.target.value)}
-              className="rounded-md border border-slate-400 px-3 py-2 text-slate-900" />
+            <textarea
+              id={reasonId}
+              value={reason}
+              maxLength={CANCEL_REASON_MAX}
+              rows={3}
+              onChange={(e) => setReason(e.target.value)}
+              className="rounded-md border border-slate-400 px-3 py-2 text-slate-900"
+            />
           </div>
         </ConfirmDialog>
       )}

@@ -17,7 +17,9 @@ function ReviewItem({ review, written }: { review: Review; written: boolean }) {
         <h3 className="font-semibold text-slate-900">{written ? `You reviewed ${review.revieweeName}` : review.reviewerName}</h3>
         <ReviewStars rating={review.rating} />
         <span className="text-sm text-slate-600">{day(review.date)}</span>
-        {written && !review.visible && <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Hidden until they review too</span>}
+        {written && !review.visible && (
+          <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Hidden until they review too</span>
+        )}
       </div>
       <p className="mt-1 text-sm text-slate-700">
         {review.itemName ? `Rented: ${review.itemName}` : 'Unknown Item'}
@@ -32,12 +34,17 @@ function ReviewItem({ review, written }: { review: Review; written: boolean }) {
 export function ProfileReviews() {
   const reviews = useMyReviews();
   if (reviews.isPending) return <StatusMessage>Loading your reviews...</StatusMessage>;
-  if (reviews.isError) return <ErrorState title="Your reviews could not be loaded" message={errorMessage(reviews.error)} onRetry={() => void reviews.refetch()} />;
+  if (reviews.isError)
+    return (
+      <ErrorState title="Your reviews could not be loaded" message={errorMessage(reviews.error)} onRetry={() => void reviews.refetch()} />
+    );
   const { received, written, toWrite } = reviews.data;
   return (
     <div className="space-y-8">
       <section aria-labelledby="reviews-to-write" className="space-y-3">
-        <h2 id="reviews-to-write" className={h2}>To review</h2>
+        <h2 id="reviews-to-write" className={h2}>
+          To review
+        </h2>
         {toWrite.length === 0 ? (
           <p className="text-slate-700">Nothing to review right now.</p>
         ) : (
@@ -45,9 +52,14 @@ export function ProfileReviews() {
             {toWrite.map((r) => (
               <li key={r.rentalId} className="flex flex-wrap items-center gap-3 rounded-lg bg-slate-50 px-3 py-2">
                 <span className="text-slate-800">
-                  {r.itemName} · {r.role === 'renter' ? `rented from ${r.otherPartyName}` : `rented by ${r.otherPartyName}`} · returned after {formatDate(r.endDate)}
+                  {r.itemName} · {r.role === 'renter' ? `rented from ${r.otherPartyName}` : `rented by ${r.otherPartyName}`} · returned
+                  after {formatDate(r.endDate)}
                 </span>
-                <Link to={`/rentals/${encodeURIComponent(r.rentalId)}#review`} className={linkClass} aria-label={`Leave a review: ${r.itemName}`}>
+                <Link
+                  to={`/rentals/${encodeURIComponent(r.rentalId)}#review`}
+                  className={linkClass}
+                  aria-label={`Leave a review: ${r.itemName}`}
+                >
                   Leave a review
                 </Link>
               </li>
@@ -56,12 +68,32 @@ export function ProfileReviews() {
         )}
       </section>
       <section aria-labelledby="reviews-received" className="space-y-3">
-        <h2 id="reviews-received" className={h2}>Reviews of you</h2>
-        {received.length === 0 ? <p className="text-slate-700">No reviews yet</p> : <ul className="space-y-3">{received.map((r) => <ReviewItem key={r.id} review={r} written={false} />)}</ul>}
+        <h2 id="reviews-received" className={h2}>
+          Reviews of you
+        </h2>
+        {received.length === 0 ? (
+          <p className="text-slate-700">No reviews yet</p>
+        ) : (
+          <ul className="space-y-3">
+            {received.map((r) => (
+              <ReviewItem key={r.id} review={r} written={false} />
+            ))}
+          </ul>
+        )}
       </section>
       <section aria-labelledby="reviews-written" className="space-y-3">
-        <h2 id="reviews-written" className={h2}>Reviews you wrote</h2>
-        {written.length === 0 ? <p className="text-slate-700">You have not written any reviews yet.</p> : <ul className="space-y-3">{written.map((r) => <ReviewItem key={r.id} review={r} written />)}</ul>}
+        <h2 id="reviews-written" className={h2}>
+          Reviews you wrote
+        </h2>
+        {written.length === 0 ? (
+          <p className="text-slate-700">You have not written any reviews yet.</p>
+        ) : (
+          <ul className="space-y-3">
+            {written.map((r) => (
+              <ReviewItem key={r.id} review={r} written />
+            ))}
+          </ul>
+        )}
       </section>
     </div>
   );

@@ -26,7 +26,9 @@ export function RentalReviews({ rental }: { rental: RentalView }) {
   const visibleFrom = rental.reviewsVisibleFrom ? day(rental.reviewsVisibleFrom) : null;
   return (
     <section aria-labelledby="rental-reviews" id="review" className="space-y-3">
-      <h2 id="rental-reviews" className="text-xl font-semibold text-slate-900">Reviews</h2>
+      <h2 id="rental-reviews" className="text-xl font-semibold text-slate-900">
+        Reviews
+      </h2>
       {rental.myReview && <Shown title="Your review" review={rental.myReview} />}
       {rental.myReview && !rental.theirReview && (
         <p className="text-slate-700">
@@ -34,7 +36,9 @@ export function RentalReviews({ rental }: { rental: RentalView }) {
         </p>
       )}
       {rental.theirReview && <Shown title={`${other}'s review`} review={rental.theirReview} />}
-      {rental.theirReviewHidden && !rental.myReview && <p className="text-slate-700">{other} has reviewed this rental. You will see their review once you have written yours.</p>}
+      {rental.theirReviewHidden && !rental.myReview && (
+        <p className="text-slate-700">{other} has reviewed this rental. You will see their review once you have written yours.</p>
+      )}
       {canReview && <ReviewForm rental={rental} />}
     </section>
   );

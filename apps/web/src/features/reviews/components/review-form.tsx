@@ -31,24 +31,51 @@ export function ReviewForm({ rental }: { rental: RentalView }) {
         Rate {subject}. Your review stays hidden until the other side has reviewed too, or for 14 days after the return.
       </p>
       <div className="flex flex-col gap-1">
-        <label htmlFor={ratingId} className="font-medium text-slate-900">Rating</label>
-        <select id={ratingId} value={rating} onChange={(e) => setRating(e.target.value)} aria-invalid={problem ? true : undefined}
-          className="w-48 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900">
+        <label htmlFor={ratingId} className="font-medium text-slate-900">
+          Rating
+        </label>
+        <select
+          id={ratingId}
+          value={rating}
+          onChange={(e) => setRating(e.target.value)}
+          aria-invalid={problem ? true : undefined}
+          className="w-48 rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900"
+        >
           <option value="">Choose...</option>
           {RATINGS.map((n) => (
-            <option key={n} value={String(n)}>{starsLabel(n)}</option>
+            <option key={n} value={String(n)}>
+              {starsLabel(n)}
+            </option>
           ))}
         </select>
       </div>
       <div className="flex flex-col gap-1">
-        <label htmlFor={commentId} className="font-medium text-slate-900">Comment (optional)</label>
-        <textarea id={commentId} value={comment} onChange={(e) => setComment(e.target.value)} maxLength={REVIEW_COMMENT_MAX} rows={4}
-          aria-describedby={`${commentId}-count`} className="rounded-md border border-slate-400 px-3 py-2 text-slate-900" />
-        <span id={`${commentId}-count`} className="text-sm text-slate-600">{comment.length} / {REVIEW_COMMENT_MAX.toLocaleString('en-GB')} characters</span>
+        <label htmlFor={commentId} className="font-medium text-slate-900">
+          Comment (optional)
+        </label>
+        <textarea
+          id={commentId}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={REVIEW_COMMENT_MAX}
+          rows={4}
+          aria-describedby={`${commentId}-count`}
+          className="rounded-md border border-slate-400 px-3 py-2 text-slate-900"
+        />
+        <span id={`${commentId}-count`} className="text-sm text-slate-600">
+          {comment.length} / {REVIEW_COMMENT_MAX.toLocaleString('en-GB')} characters
+        </span>
       </div>
-      {error && <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">{error}</p>}
-      <button type="submit" disabled={submit.isPending}
-        className="self-start rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60">
+      {error && (
+        <p role="alert" className="rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+          {error}
+        </p>
+      )}
+      <button
+        type="submit"
+        disabled={submit.isPending}
+        className="self-start rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:opacity-60"
+      >
         {submit.isPending ? 'Sending...' : 'Submit review'}
       </button>
     </form>

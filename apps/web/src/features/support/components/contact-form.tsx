@@ -63,24 +63,50 @@ export function ContactForm({ defaults, unavailable }: Props) {
   }
 
   const input = (field: 'name' | 'email' | 'subject', type: string, autoComplete: string) => (
-    <input id={`support-${field}`} type={type} autoComplete={autoComplete} required value={form[field]}
-      maxLength={field === 'email' ? 254 : SUPPORT_LIMITS[field][1]} onChange={(e) => set(field)(e.target.value)}
-      className={inputClass} {...fieldA11y(`support-${field}`, problems[field])} />
+    <input
+      id={`support-${field}`}
+      type={type}
+      autoComplete={autoComplete}
+      required
+      value={form[field]}
+      maxLength={field === 'email' ? 254 : SUPPORT_LIMITS[field][1]}
+      onChange={(e) => set(field)(e.target.value)}
+      className={inputClass}
+      {...fieldA11y(`support-${field}`, problems[field])}
+    />
   );
 
   return (
     <form noValidate onSubmit={(event) => void onSubmit(event)} aria-labelledby="contact-heading">
       <div role="status">{sent && <FormSuccess className="mb-4">{CONTACT_SUCCESS_MESSAGE}</FormSuccess>}</div>
-      {error && <div className="mb-4"><FormAlert>{error}</FormAlert></div>}
+      {error && (
+        <div className="mb-4">
+          <FormAlert>{error}</FormAlert>
+        </div>
+      )}
       <fieldset disabled={unavailable} className="space-y-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="support-name" label="Name" problem={problems.name}>{input('name', 'text', 'name')}</FormField>
-          <FormField id="support-email" label="Email" problem={problems.email}>{input('email', 'email', 'email')}</FormField>
+          <FormField id="support-name" label="Name" problem={problems.name}>
+            {input('name', 'text', 'name')}
+          </FormField>
+          <FormField id="support-email" label="Email" problem={problems.email}>
+            {input('email', 'email', 'email')}
+          </FormField>
         </div>
-        <FormField id="support-subject" label="Subject" problem={problems.subject}>{input('subject', 'text', 'off')}</FormField>
+        <FormField id="support-subject" label="Subject" problem={problems.subject}>
+          {input('subject', 'text', 'off')}
+        </FormField>
         <FormField id="support-message" label="Message" problem={problems.message} hint="At least 10 characters.">
-          <textarea id="support-message" required rows={6} maxLength={SUPPORT_LIMITS.message[1]} value={form.message}
-            onChange={(e) => set('message')(e.target.value)} className={inputClass} {...fieldA11y('support-message', problems.message, true)} />
+          <textarea
+            id="support-message"
+            required
+            rows={6}
+            maxLength={SUPPORT_LIMITS.message[1]}
+            value={form.message}
+            onChange={(e) => set('message')(e.target.value)}
+            className={inputClass}
+            {...fieldA11y('support-message', problems.message, true)}
+          />
         </FormField>
         <button type="submit" disabled={submitting} className={primaryButtonClass}>
           Send message

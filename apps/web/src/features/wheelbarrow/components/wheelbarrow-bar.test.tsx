@@ -78,7 +78,11 @@ describe('wheelbarrow bar', () => {
     await waitFor(() => expect(app.url()).toBe('/checkout'));
     expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
     await act(() => app.router.navigate(-1));
-    expect(within(await bar()).getByRole('button', { name: 'Show details' }).getAttribute('aria-expanded')).toBe('false');
+    expect(
+      within(await bar())
+        .getByRole('button', { name: 'Show details' })
+        .getAttribute('aria-expanded'),
+    ).toBe('false');
   });
 
   it('flags a deleted item and dates no longer free with their messages, leaving them out of the total', async () => {
@@ -116,9 +120,11 @@ describe('wheelbarrow bar', () => {
 
     expect(within(region).getByText('10 Jun 2030 to 13 Jun 2030 · 4 days')).toBeInTheDocument();
     expect(storedLines()[0]).toMatchObject({ endDate: '2030-06-13', days: 4 });
-    await waitFor(() => expect(api.sent('POST', '/api/wheelbarrow/check').at(-1)?.body).toEqual({
-      lines: [{ itemId: drill.itemId, startDate: '2030-06-10', endDate: '2030-06-13' }],
-    }));
+    await waitFor(() =>
+      expect(api.sent('POST', '/api/wheelbarrow/check').at(-1)?.body).toEqual({
+        lines: [{ itemId: drill.itemId, startDate: '2030-06-10', endDate: '2030-06-13' }],
+      }),
+    );
     expect(await within(region).findAllByText('£80.00')).toHaveLength(2); // the line and the total
   });
 
@@ -169,7 +175,11 @@ describe('wheelbarrow bar', () => {
     fakeServer(
       {
         'POST /api/wheelbarrow/check': checkRoute([mower], {
-          [mower.itemId]: { state: 'unavailable', message: 'You have booked these dates: this rental is in My Rentals. You can remove it from the wheelbarrow.', bookedByYou: true },
+          [mower.itemId]: {
+            state: 'unavailable',
+            message: 'You have booked these dates: this rental is in My Rentals. You can remove it from the wheelbarrow.',
+            bookedByYou: true,
+          },
         }),
       },
       { user: testUser },
@@ -183,13 +193,16 @@ describe('wheelbarrow bar', () => {
     expect(within(region).queryByText(/Someone has booked/)).toBeNull();
   });
 
-  it.each(['/checkout', '/payment-selection', '/payment/card', '/payment-success?order=o-1'])('is not shown on %s, which shows the order itself', async (path) => {
-    storeLines([mower]);
-    fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) }, { user: testUser });
-    renderApp(path);
-    await screen.findAllByRole('heading', { level: 1 });
-    expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
-  });
+  it.each(['/checkout', '/payment-selection', '/payment/card', '/payment-success?order=o-1'])(
+    'is not shown on %s, which shows the order itself',
+    async (path) => {
+      storeLines([mower]);
+      fakeServer({ 'POST /api/wheelbarrow/check': checkRoute([mower]) }, { user: testUser });
+      renderApp(path);
+      await screen.findAllByRole('heading', { level: 1 });
+      expect(screen.queryByRole('region', { name: 'Wheelbarrow' })).toBeNull();
+    },
+  );
 
   it('lifts toasts above itself while it is shown', async () => {
     storeLines([mower]);

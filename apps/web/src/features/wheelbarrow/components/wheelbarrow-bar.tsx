@@ -29,7 +29,9 @@ function flaggedText(n: number): string {
 }
 
 export function barHiddenOn(pathname: string): boolean {
-  return PAGES_WITHOUT_BAR.some((page) => pathname === page || (page.endsWith('/') ? pathname.startsWith(page) : pathname.startsWith(`${page}/`)));
+  return PAGES_WITHOUT_BAR.some(
+    (page) => pathname === page || (page.endsWith('/') ? pathname.startsWith(page) : pathname.startsWith(`${page}/`)),
+  );
 }
 
 /**

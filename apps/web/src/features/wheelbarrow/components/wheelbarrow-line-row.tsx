@@ -38,7 +38,10 @@ export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
           Remove
         </button>
         {line.bookedByYou && (
-          <Link to="/my-rentals" className="self-center text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950">
+          <Link
+            to="/my-rentals"
+            className="self-center text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
+          >
             See My Rentals
           </Link>
         )}
@@ -56,7 +59,9 @@ export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
           </>
         )}
       </div>
-      {editing && <LineDatesEditor line={line} onSave={(start, end) => updateDates(line.itemId, start, end)} onDone={() => setEditing(false)} />}
+      {editing && (
+        <LineDatesEditor line={line} onSave={(start, end) => updateDates(line.itemId, start, end)} onDone={() => setEditing(false)} />
+      )}
     </li>
   );
 }
