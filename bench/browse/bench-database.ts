@@ -2,10 +2,11 @@ import pg from 'pg';
 import { addDays, CATEGORIES, compareDates, todayInLondon } from '@toolshed/core';
 import { openDatabase } from '../../apps/api/src/db/database.ts';
 import { withoutSecondaryIndexes } from './bulk-load.ts';
-import { imagesStatement, itemsStatement, SEED_SIZE, usersStatement, type Statement } from './seed-sql.ts';
+import { BENCH_SCALE, imagesStatement, itemsStatement, SEED_SIZE, usersStatement, type Statement } from './seed-sql.ts';
 import { RENTALS_PER_ITEM, rentalsStatement } from './seed-rentals-sql.ts';
 
-export const DEFAULT_BENCH_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/toolshed_bench';
+/** A database per scale, so that the larger catalogue does not replace the standard one. */
+export const DEFAULT_BENCH_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/toolshed_bench${BENCH_SCALE === 1 ? '' : `_x${BENCH_SCALE}`}`;
 
 /** Bump when the generated data changes, so an old bench database is rebuilt rather than reused. */
 const SEED_VERSION = 4;

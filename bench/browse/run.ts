@@ -3,7 +3,8 @@
  * cache off and on), the fixed twelve queries against the prototype's approach, and the item popup
  * against the floor. Env: BENCH_DATABASE_URL (a PostgreSQL database it may drop and rebuild),
  * BENCH_API_SECONDS, BENCH_BASELINE_SECONDS, BENCH_MIX_PER_KIND (queries of each kind at 1
- * connection, default 100), BENCH_MIX_LOAD (queries at 50 connections, default 8000).
+ * connection, default 100), BENCH_MIX_LOAD (queries at 50 connections, default 8000), BENCH_SCALE
+ * (1 by default; 10 seeds 1M items and 10M rentals in toolshed_bench_x10 and runs no baseline).
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
@@ -16,6 +17,7 @@ import { loadAverage, machineInfo } from '../shared/machine.ts';
 import { processCpuSeconds } from '../shared/process-cpu.ts';
 import { writeResult } from '../shared/paths.ts';
 import { DEFAULT_BENCH_DATABASE_URL, EXPECTED_COUNTS, prepareBenchDatabase } from './bench-database.ts';
+import { BENCH_SCALE } from './seed-sql.ts';
 import { explainTypicalQueries, printExplainSummary } from './explain.ts';
 import { runLoad } from './load.ts';
 import { BROWSE_VARIANTS, variantPath } from './query-set.ts';
@@ -194,13 +196,20 @@ async function main(): Promise<void> {
       healthPath: '/api/health',
       timeoutMs: 240_000,
     });
-    const baseline = await startServer({
-      name: 'baseline',
-      entry: 'bench/browse/baseline-server.ts',
-      env: { DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
-      healthPath: '/api/health',
-      timeoutMs: 240_000,
-    });
+    // The baseline loads every item and booking on every request: beyond the standard catalogue it
+    // would only measure running out of memory, so a larger scale measures the API alone.
+    const baseline =
+      BENCH_SCALE === 1
+        ? await startServer({
+            name: 'baseline',
+            entry: 'bench/browse/baseline-server.ts',
+            env: { DATABASE_URL: databaseUrl, NODE_ENV: 'production' },
+            healthPath: '/api/health',
+            timeoutMs: 240_000,
+          })
+        : null;
+    if (!baseline)
+      console.log(`Scale ${BENCH_SCALE}: the prototype's baseline is not run (it holds the whole catalogue in memory per request).`);
     const floor = await startServer({
       name: 'floor',
       entry: 'bench/browse/floor-server.ts',
@@ -240,13 +249,17 @@ async function main(): Promise<void> {
     console.log(
       `\nChecking both servers answer the same ${paths.length} fixed queries and ${sampleSize} from the mix (also warms both up)...`,
     );
-    const verification = await verifySameAnswers(api.baseUrl, baseline.baseUrl, paths);
     // The prototype knows neither places nor orders: the mix's sample is compared newest first, without a place.
     const comparable = sample!
       .filter((q) => !/[?&](near|sort)=/.test(q.path))
       .map((q) => `${q.path}${q.path.includes('?') ? '&' : '?'}sort=newest`);
-    const mixVerification = await verifySameAnswers(api.baseUrl, baseline.baseUrl, comparable);
-    for (const v of [verification, mixVerification]) {
+    const verification = baseline ? await verifySameAnswers(api.baseUrl, baseline.baseUrl, paths) : null;
+    const mixVerification = baseline ? await verifySameAnswers(api.baseUrl, baseline.baseUrl, comparable) : null;
+    if (!baseline) {
+      // Still warm the API up on the same queries, as the comparison does.
+      for (const p of [...paths, ...comparable]) await fetch(`${api.baseUrl}${p}`).then((r) => r.arrayBuffer());
+    }
+    for (const v of [verification, mixVerification].filter((x) => x !== null)) {
       console.log(`  ${v.matching}/${v.queries} identical; one request alone: api ${v.apiMeanMs} ms, baseline ${v.baselineMeanMs} ms`);
       for (const m of v.mismatches) console.log(`  MISMATCH ${m}`);
     }
@@ -286,7 +299,7 @@ async function main(): Promise<void> {
     // The baseline serves about one request per baseline-mean; run it long enough for a few dozen.
     const baselineSeconds = seconds(
       'BENCH_BASELINE_SECONDS',
-      Math.min(60, Math.max(15, Math.ceil((verification.baselineMeanMs * 30) / 1000))),
+      Math.min(60, Math.max(15, Math.ceil(((verification?.baselineMeanMs ?? 0) * 30) / 1000))),
       300,
     );
 
@@ -304,19 +317,22 @@ async function main(): Promise<void> {
     console.log(
       `  cache off: ${apiLoad.requestsPerSecond} req/s, p95 ${apiLoad.latencyMs.p95} ms; cache on: ${cachedLoad.requestsPerSecond} req/s, p95 ${cachedLoad.latencyMs.p95} ms`,
     );
-    console.log(`Baseline: ${baselineSeconds} s at ${CONNECTIONS} connections...`);
-    const baselineLoad = await withServerCpu(baseline.child.pid, () =>
-      runLoad({
-        baseUrl: baseline.baseUrl,
-        paths,
-        connections: CONNECTIONS,
-        durationSeconds: baselineSeconds,
-        timeoutSeconds: baselineSeconds + 10,
-      }),
-    );
-
-    const verdict = judge(apiLoad, baselineLoad);
-    printComparison(apiLoad, baselineLoad, verdict);
+    let baselineLoad: Awaited<ReturnType<typeof withServerCpu>> | null = null;
+    let verdict: ReturnType<typeof judge> | null = null;
+    if (baseline) {
+      console.log(`Baseline: ${baselineSeconds} s at ${CONNECTIONS} connections...`);
+      baselineLoad = await withServerCpu(baseline.child.pid, () =>
+        runLoad({
+          baseUrl: baseline.baseUrl,
+          paths,
+          connections: CONNECTIONS,
+          durationSeconds: baselineSeconds,
+          timeoutSeconds: baselineSeconds + 10,
+        }),
+      );
+      verdict = judge(apiLoad, baselineLoad);
+      printComparison(apiLoad, baselineLoad, verdict);
+    }
     const sidebarDbMs = explain.summary.find((x) => x.title.startsWith('Sidebar'))?.queries[0]?.bestMs ?? null;
     const mixVerdict = judgeMix(cacheOff.load, cacheOff.serial, sidebar, sidebarDbMs, itemDetail);
     printMixVerdict(mixVerdict);
@@ -349,7 +365,7 @@ async function main(): Promise<void> {
         api: apiLoad,
         apiCacheOn: cachedLoad,
         baseline: baselineLoad,
-        throughputRatio: verdict.throughputRatio.actual,
+        throughputRatio: verdict?.throughputRatio.actual ?? null,
         targets: verdict,
       },
       explain: explain.summary.map((x) => ({
@@ -359,7 +375,8 @@ async function main(): Promise<void> {
         missingIndexes: x.missingIndexes,
       })),
     };
-    console.log(`\nWrote ${await writeResult('browse.json', JSON.stringify(result, null, 2))}`);
+    const resultFile = BENCH_SCALE === 1 ? 'browse.json' : `browse-x${BENCH_SCALE}.json`;
+    console.log(`\nWrote ${await writeResult(resultFile, JSON.stringify(result, null, 2))}`);
   } finally {
     await stopAllServers();
     await rm(dataDir, { recursive: true, force: true });

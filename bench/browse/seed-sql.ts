@@ -6,7 +6,20 @@ import { CATEGORY_VOCABULARY, CITIES, CLOSINGS, FIRST_NAMES, LAST_NAMES, NAME_PR
  * so Postgres does the work without a round trip per row. Random choices are made in an inner
  * subquery (volatile expressions stop Postgres from inlining it), so each row draws each value once.
  */
-export const SEED_SIZE = { users: 5_000, items: 100_000 } as const;
+/**
+ * How many times the standard catalogue (5,000 members, 100,000 items, 1,000,000 rentals) the bench
+ * seeds: BENCH_SCALE=10 gives 1,000,000 items and 10,000,000 rentals, to see how the costs grow.
+ */
+export const BENCH_SCALE = scaleFromEnv(process.env.BENCH_SCALE);
+
+export function scaleFromEnv(value: string | undefined): number {
+  if (value === undefined || value === '') return 1;
+  const scale = Number(value);
+  if (!Number.isInteger(scale) || scale < 1 || scale > 20) throw new Error('BENCH_SCALE must be a whole number from 1 to 20');
+  return scale;
+}
+
+export const SEED_SIZE = { users: 5_000 * BENCH_SCALE, items: 100_000 * BENCH_SCALE } as const;
 
 export interface Statement {
   name: string;
