@@ -1,22 +1,52 @@
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
+import { toInt, toIsoTimestamp } from '../../db/row-values.ts';
 import { payments, rentals } from '../../db/schema.ts';
 import { balances } from '../ledger/ledger-repository.ts';
 
-export interface TransactionRow {
+/** One of a user's transactions, as derived from rentals, refunds and withdrawals. */
+export interface TransactionRecord {
   id: string;
-  at: Date | string;
+  /** ISO timestamp. */
+  at: string;
   type: 'sent' | 'received' | 'refund' | 'withdrawal';
+  item: { id: string; name: string } | null;
+  counterparty: { id: string; name: string } | null;
+  amountPence: number;
+  /** The checkout a rental the user paid for belongs to (sent only). */
+  paymentId: string | null;
+  status: 'completed' | 'pending' | 'cancelled' | 'failed';
+  card: { brand: string; last4: string } | null;
+}
+
+interface TransactionRow {
+  id: string;
+  at: unknown;
+  type: TransactionRecord['type'];
   item_id: string | null;
   item_name: string | null;
   counterparty_id: string | null;
   counterparty_name: string | null;
-  amount_pence: number;
+  amount_pence: unknown;
   payment_id: string | null;
-  status: 'completed' | 'pending' | 'cancelled' | 'failed';
+  status: TransactionRecord['status'];
   brand: string | null;
   last4: string | null;
-  total_rows: number;
+  total_rows: unknown;
+}
+
+function toTransaction(row: TransactionRow): TransactionRecord {
+  return {
+    id: row.id,
+    at: toIsoTimestamp(row.at, 'at'),
+    type: row.type,
+    item: row.item_id && row.item_name !== null ? { id: row.item_id, name: row.item_name } : null,
+    counterparty: row.counterparty_id && row.counterparty_name !== null ? { id: row.counterparty_id, name: row.counterparty_name } : null,
+    amountPence: toInt(row.amount_pence, 'amount_pence'),
+    paymentId: row.payment_id,
+    status: row.status,
+    card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+  };
 }
 
 const rentalStatus = sql`case when r.cancelled_at is not null then 'cancelled' when r.returned then 'completed' else 'pending' end`;
@@ -53,22 +83,27 @@ export function createMoneyRepository(db: Db) {
     balances: (userId: string) => balances(db, userId),
 
     async earnings(userId: string): Promise<{ receivedPence: number; pendingPence: number }> {
-      const [row] = await queryRows<{ received: number; pending: number }>(
+      const [row] = await queryRows<{ received: unknown; pending: unknown }>(
         db,
         sql`select coalesce(sum(total_pence) filter (where cancelled_at is null), 0)::int as received,
                    coalesce(sum(total_pence) filter (where cancelled_at is null and not returned), 0)::int as pending
               from rentals where owner_id = ${userId}`,
       );
-      return { receivedPence: row?.received ?? 0, pendingPence: row?.pending ?? 0 };
+      return { receivedPence: row ? toInt(row.received, 'received') : 0, pendingPence: row ? toInt(row.pending, 'pending') : 0 };
     },
 
-    /** One page of transactions, newest first, with the total count. */
-    async transactions(userId: string, limit: number, offset: number): Promise<TransactionRow[]> {
-      return queryRows<TransactionRow>(
+    /** One page of transactions, newest first, with the total count (null past the last page: no row carries it). */
+    async transactions(
+      userId: string,
+      limit: number,
+      offset: number,
+    ): Promise<{ transactions: TransactionRecord[]; total: number | null }> {
+      const rows = await queryRows<TransactionRow>(
         db,
         sql`select t.*, count(*) over ()::int as total_rows from (${transactionsOf(userId)}) t
             order by t.at desc, t.type, t.id limit ${limit} offset ${offset}`,
       );
+      return { transactions: rows.map(toTransaction), total: rows[0] ? toInt(rows[0].total_rows, 'total_rows') : null };
     },
 
     /** The fee and line totals (in rental id order) of these checkouts, to give each line its fee share. */

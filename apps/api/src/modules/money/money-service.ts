@@ -1,13 +1,13 @@
 import { feeShares, serviceFeePence } from '@toolshed/core';
 import type { Balance, Transaction, TransactionPaymentMethod, TransactionsPage } from '@toolshed/core/contract';
-import type { MoneyRepository, TransactionRow } from './money-repository.ts';
+import type { MoneyRepository, TransactionRecord } from './money-repository.ts';
 
 /**
  * How each kind of transaction moves money: a rental is paid by card at checkout; an owner's
  * earnings and a renter's refunds are credited to their Toolshed balance; a withdrawal is paid out
  * from the balance to a card.
  */
-const PAYMENT_METHODS: Record<TransactionRow['type'], TransactionPaymentMethod> = {
+const PAYMENT_METHODS: Record<TransactionRecord['type'], TransactionPaymentMethod> = {
   sent: 'card',
   received: 'balance',
   refund: 'balance',
@@ -19,14 +19,12 @@ export const CSV_MAX_ROWS = 10_000;
 
 /** What a user sees of their money: balances and earnings, and their transactions. */
 export function createMoneyService(repo: MoneyRepository) {
-  async function toTransactions(rows: TransactionRow[]): Promise<Transaction[]> {
-    const checkouts = await repo.checkoutLines([
-      ...new Set(rows.filter((r) => r.type === 'sent' && r.payment_id).map((r) => r.payment_id!)),
-    ]);
+  async function toTransactions(rows: TransactionRecord[]): Promise<Transaction[]> {
+    const checkouts = await repo.checkoutLines([...new Set(rows.filter((r) => r.type === 'sent' && r.paymentId).map((r) => r.paymentId!))]);
     return rows.map((row) => {
       let fee = 0;
       if (row.type === 'sent') {
-        const checkout = row.payment_id ? checkouts.get(row.payment_id) : undefined;
+        const checkout = row.paymentId ? checkouts.get(row.paymentId) : undefined;
         if (checkout) {
           const shares = feeShares(
             checkout.feePence,
@@ -35,29 +33,27 @@ export function createMoneyService(repo: MoneyRepository) {
           fee = shares[checkout.lines.findIndex((l) => l.rentalId === row.id)] ?? 0;
         } else {
           // A rental made without a checkout (the sample catalogue's history): the fee rule on its own.
-          fee = serviceFeePence(row.amount_pence);
+          fee = serviceFeePence(row.amountPence);
         }
       }
       return {
         id: row.id,
-        date: new Date(row.at).toISOString(),
+        date: row.at,
         type: row.type,
-        item: row.item_id && row.item_name !== null ? { id: row.item_id, name: row.item_name } : null,
-        counterparty:
-          row.counterparty_id && row.counterparty_name !== null ? { id: row.counterparty_id, name: row.counterparty_name } : null,
-        amountPence: row.amount_pence,
+        item: row.item,
+        counterparty: row.counterparty,
+        amountPence: row.amountPence,
         serviceFeePence: fee,
-        totalPence: row.amount_pence + fee,
+        totalPence: row.amountPence + fee,
         status: row.status,
         paymentMethod: PAYMENT_METHODS[row.type],
-        card: PAYMENT_METHODS[row.type] === 'card' && row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+        card: PAYMENT_METHODS[row.type] === 'card' ? row.card : null,
       };
     });
   }
 
   async function count(userId: string): Promise<number> {
-    const [first] = await repo.transactions(userId, 1, 0);
-    return first?.total_rows ?? 0;
+    return (await repo.transactions(userId, 1, 0)).total ?? 0;
   }
 
   return {
@@ -73,14 +69,14 @@ export function createMoneyService(repo: MoneyRepository) {
     },
 
     async transactions(userId: string, page: number, pageSize: number): Promise<TransactionsPage> {
-      const rows = await repo.transactions(userId, pageSize, (page - 1) * pageSize);
+      const found = await repo.transactions(userId, pageSize, (page - 1) * pageSize);
       // Past the last page there is no row to carry the count.
-      const total = rows[0]?.total_rows ?? (page > 1 ? await count(userId) : 0);
-      return { transactions: await toTransactions(rows), page, pageSize, total };
+      const total = found.total ?? (page > 1 ? await count(userId) : 0);
+      return { transactions: await toTransactions(found.transactions), page, pageSize, total };
     },
 
     async allTransactions(userId: string): Promise<Transaction[]> {
-      return toTransactions(await repo.transactions(userId, CSV_MAX_ROWS, 0));
+      return toTransactions((await repo.transactions(userId, CSV_MAX_ROWS, 0)).transactions);
     },
   };
 }
