@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { effectiveSort, type BrowseFilters, type BrowseSort, type DateRange, type GeoPoint } from '@toolshed/core';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
+import { toInt, toIntOrNull, toIsoDateOrNull, toNumber, toNumberOrNull } from '../../db/row-values.ts';
 import {
   COUNT_BOUND,
   countedItems,
@@ -20,78 +21,248 @@ import { blockedRangesJson } from '../calendar-sync/blocked-days-sql.ts';
 
 export type { BrowseScope } from './browse-sql.ts';
 
-export interface CategoryRow {
+/** A browse tile: a category with its listed items and its picture. */
+export interface CategorySummary {
   id: string;
   name: string;
   description: string;
-  item_count: number;
+  itemCount: number;
   /** The tile's picture: the newest listed item with a photo, and that photo; null when none has one. */
+  picture: { itemName: string; largeKey: string; thumbKey: string } | null;
+}
+
+export type CategoryHeading = Pick<CategorySummary, 'id' | 'name' | 'description'>;
+
+/** An item's owner as browse and the item show them. */
+export interface OwnerBrief {
+  id: string;
+  name: string;
+  picture: string | null;
+  rating: number | null;
+  totalRatings: number;
+}
+
+/** A browse card. */
+export interface ItemSummary {
+  id: string;
+  name: string;
+  description: string;
+  categoryId: string;
+  dailyRatePence: number;
+  minDays: number;
+  maxDays: number;
+  city: string | null;
+  owner: OwnerBrief;
+  /** The first photo's keys; null without a photo. */
+  image: { largeKey: string; thumbKey: string } | null;
+  /** With a location: great-circle metres to the item's public point (null when it has none). */
+  distanceMetres: number | null;
+}
+
+/** The item the popup shows, with what blocks booking it. */
+export interface ItemRecord {
+  id: string;
+  name: string;
+  description: string;
+  categoryId: string;
+  categoryName: string;
+  dailyRatePence: number;
+  /** The refundable deposit held at checkout (0: none). */
+  depositPence: number;
+  minDays: number;
+  maxDays: number;
+  /** Calendar terms (migration 0027). */
+  bookingMode: 'instant' | 'request';
+  bufferDays: number;
+  weeklyRatePence: number | null;
+  /** What the owner asks of renters (migration 0026). */
+  requireVerifiedPhone: boolean;
+  minCompletedRentals: number;
+  available: boolean;
+  address: string | null;
+  city: string | null;
+  postcode: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  locationApproximate: boolean;
+  /** The public point (migration 0023): what anyone but the owner is shown. */
+  publicLatitude: number | null;
+  publicLongitude: number | null;
+  owner: OwnerBrief;
+  /** The owner's vacation end (YYYY-MM-DD) or null; see profile/vacation-sql.ts. */
+  ownerVacationUntil: string | null;
+  /** Photos in order. */
+  images: Array<{ largeKey: string; thumbKey: string }>;
+  /** Active rentals and held requests not over by today, without their buffer days. */
+  bookedRanges: DateRange[];
+  /** Days the owner's other calendars say are busy, ending today or later (calendar sync). */
+  blockedRanges: DateRange[];
+}
+
+export interface MapPoint {
+  id: string;
+  name: string;
+  dailyRatePence: number;
+  publicLatitude: number;
+  publicLongitude: number;
+  /** With a location: metres to the public point. */
+  distanceMetres: number | null;
+}
+
+// The rows as the statements return them; read only by the mapping functions below.
+
+interface CategoryRow {
+  id: string;
+  name: string;
+  description: string;
+  item_count: unknown;
   picture_item: string | null;
   picture_large_key: string | null;
   picture_thumb_key: string | null;
 }
 
-export type CategoryHeading = Pick<CategoryRow, 'id' | 'name' | 'description'>;
+interface OwnerColumns {
+  owner_id: string;
+  owner_name: string;
+  owner_picture: string | null;
+  owner_rating: unknown;
+  owner_total_ratings: unknown;
+}
 
-export interface ItemSummaryRow {
+interface ItemSummaryRow extends OwnerColumns {
   id: string;
   name: string;
   description: string;
   category_id: string;
-  daily_rate_pence: number;
-  min_days: number;
-  max_days: number;
+  daily_rate_pence: unknown;
+  min_days: unknown;
+  max_days: unknown;
   city: string | null;
-  owner_id: string;
-  owner_name: string;
-  owner_picture: string | null;
-  owner_rating: number | null;
-  owner_total_ratings: number;
   large_key: string | null;
   thumb_key: string | null;
-  /** With a location: great-circle metres to the item's public point (null when it has none). */
-  distance_m?: number | null;
+  distance_m?: unknown;
 }
 
-export interface ItemDetailRow extends Omit<ItemSummaryRow, 'large_key' | 'thumb_key' | 'distance_m'> {
-  category_name: string;
-  /** The refundable deposit held at checkout (0: none). */
-  deposit_pence: number;
-  /** Calendar terms (migration 0027). */
-  booking_mode: 'instant' | 'request';
-  buffer_days: number;
-  weekly_rate_pence: number | null;
-  /** What the owner asks of renters (migration 0026). */
-  require_verified_phone: boolean;
-  min_completed_rentals: number;
-  /** Days the owner's other calendars say are busy, ending today or later (calendar sync). */
-  blocked_ranges: DateRange[];
-  /** The owner's vacation end (YYYY-MM-DD) or null; see profile/vacation-sql.ts. */
-  owner_vacation_until: string | null;
-  available: boolean;
-  address: string | null;
-  postcode: string | null;
-  latitude: number | null;
-  longitude: number | null;
-  location_approximate: boolean;
-  /** The public point (migration 0023): what anyone but the owner is shown. */
-  public_latitude: number | null;
-  public_longitude: number | null;
-}
-
-export interface MapPointRow {
+interface ItemDetailRow extends OwnerColumns {
   id: string;
   name: string;
-  daily_rate_pence: number;
-  public_latitude: number;
-  public_longitude: number;
-  distance_m?: number | null;
+  description: string;
+  category_id: string;
+  category_name: string;
+  daily_rate_pence: unknown;
+  deposit_pence: unknown;
+  min_days: unknown;
+  max_days: unknown;
+  booking_mode: 'instant' | 'request';
+  buffer_days: unknown;
+  weekly_rate_pence: unknown;
+  require_verified_phone: boolean;
+  min_completed_rentals: unknown;
+  available: boolean;
+  address: string | null;
+  city: string | null;
+  postcode: string | null;
+  latitude: unknown;
+  longitude: unknown;
+  location_approximate: boolean;
+  public_latitude: unknown;
+  public_longitude: unknown;
+  owner_vacation_until: unknown;
+  images: Array<{ large_key: string; thumb_key: string; position: number }>;
+  booked_ranges: DateRange[];
+  blocked_ranges: DateRange[];
 }
 
-export interface ImageRow {
-  large_key: string;
-  thumb_key: string;
-  position: number;
+interface MapPointRow {
+  id: string;
+  name: string;
+  daily_rate_pence: unknown;
+  public_latitude: unknown;
+  public_longitude: unknown;
+  distance_m?: unknown;
+}
+
+function toCategory(r: CategoryRow): CategorySummary {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    itemCount: toInt(r.item_count, 'item_count'),
+    picture:
+      r.picture_item && r.picture_large_key && r.picture_thumb_key
+        ? { itemName: r.picture_item, largeKey: r.picture_large_key, thumbKey: r.picture_thumb_key }
+        : null,
+  };
+}
+
+function toOwner(r: OwnerColumns): OwnerBrief {
+  return {
+    id: r.owner_id,
+    name: r.owner_name,
+    picture: r.owner_picture,
+    rating: toNumberOrNull(r.owner_rating, 'owner_rating'),
+    totalRatings: toInt(r.owner_total_ratings, 'owner_total_ratings'),
+  };
+}
+
+function toItemSummary(r: ItemSummaryRow): ItemSummary {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    categoryId: r.category_id,
+    dailyRatePence: toInt(r.daily_rate_pence, 'daily_rate_pence'),
+    minDays: toInt(r.min_days, 'min_days'),
+    maxDays: toInt(r.max_days, 'max_days'),
+    city: r.city,
+    owner: toOwner(r),
+    image: r.large_key && r.thumb_key ? { largeKey: r.large_key, thumbKey: r.thumb_key } : null,
+    distanceMetres: toNumberOrNull(r.distance_m, 'distance_m'),
+  };
+}
+
+function toItemRecord(r: ItemDetailRow): ItemRecord {
+  return {
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    categoryId: r.category_id,
+    categoryName: r.category_name,
+    dailyRatePence: toInt(r.daily_rate_pence, 'daily_rate_pence'),
+    depositPence: toInt(r.deposit_pence, 'deposit_pence'),
+    minDays: toInt(r.min_days, 'min_days'),
+    maxDays: toInt(r.max_days, 'max_days'),
+    bookingMode: r.booking_mode,
+    bufferDays: toInt(r.buffer_days, 'buffer_days'),
+    weeklyRatePence: toIntOrNull(r.weekly_rate_pence, 'weekly_rate_pence'),
+    requireVerifiedPhone: r.require_verified_phone,
+    minCompletedRentals: toInt(r.min_completed_rentals, 'min_completed_rentals'),
+    available: r.available,
+    address: r.address,
+    city: r.city,
+    postcode: r.postcode,
+    latitude: toNumberOrNull(r.latitude, 'latitude'),
+    longitude: toNumberOrNull(r.longitude, 'longitude'),
+    locationApproximate: r.location_approximate,
+    publicLatitude: toNumberOrNull(r.public_latitude, 'public_latitude'),
+    publicLongitude: toNumberOrNull(r.public_longitude, 'public_longitude'),
+    owner: toOwner(r),
+    ownerVacationUntil: toIsoDateOrNull(r.owner_vacation_until, 'owner_vacation_until'),
+    images: r.images.map((m) => ({ largeKey: m.large_key, thumbKey: m.thumb_key })),
+    bookedRanges: r.booked_ranges,
+    blockedRanges: r.blocked_ranges,
+  };
+}
+
+function toMapPoint(r: MapPointRow): MapPoint {
+  return {
+    id: r.id,
+    name: r.name,
+    dailyRatePence: toInt(r.daily_rate_pence, 'daily_rate_pence'),
+    publicLatitude: toNumber(r.public_latitude, 'public_latitude'),
+    publicLongitude: toNumber(r.public_longitude, 'public_longitude'),
+    distanceMetres: toNumberOrNull(r.distance_m, 'distance_m'),
+  };
 }
 
 /** The card's columns for each page row `m` (id, created_at): the item, its owner and first image. */
@@ -166,11 +337,11 @@ export function createCatalogueRepository(db: Db) {
 
   return {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
-    async categoriesWithCounts(): Promise<CategoryRow[]> {
+    async categoriesWithCounts(): Promise<CategorySummary[]> {
       // Each tile's picture: the newest listed item of the category that has a photo, among its 50
       // newest (walked along the category's listing index). Bounded: a category whose newest items
       // have no photo costs 50 probes, not a walk of the whole category (3.2 s on 100,000 items).
-      return queryRowsPrepared<CategoryRow>(
+      const rows = await queryRowsPrepared<CategoryRow>(
         db,
         sql`
         select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count,
@@ -190,6 +361,7 @@ export function createCatalogueRepository(db: Db) {
         ) pic on true
         order by c.position`,
       );
+      return rows.map(toCategory);
     },
 
     async findCategory(id: string): Promise<CategoryHeading | undefined> {
@@ -204,7 +376,7 @@ export function createCatalogueRepository(db: Db) {
     async listWithListedCount(
       scope: Pick<BrowseScope, 'categoryId' | 'near'>,
       filters: BrowseFilters,
-    ): Promise<{ rows: ItemSummaryRow[]; listed: number }> {
+    ): Promise<{ rows: ItemSummary[]; listed: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
       const costs = commonWords.costsFor(scope.categoryId, filters);
@@ -213,13 +385,13 @@ export function createCatalogueRepository(db: Db) {
         sort === 'newest'
           ? matchingItems(scope, filters, filters.pageSize, offset, costs)
           : orderedWalk(scope, filters, sort, filters.pageSize, offset, costs);
-      const rows = await runner(filters)<ItemSummaryRow & { listed: number }>(
+      const rows = await runner(filters)<ItemSummaryRow & { listed: unknown }>(
         db,
         sql`
         select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
         ${cardsInOrder(page, sort, scope.near)}`,
       );
-      return { rows: rows.filter((r) => r.id !== null), listed: rows[0]?.listed ?? 0 };
+      return { rows: rows.filter((r) => r.id !== null).map(toItemSummary), listed: rows[0] ? toInt(rows[0].listed, 'listed') : 0 };
     },
 
     /**
@@ -232,7 +404,7 @@ export function createCatalogueRepository(db: Db) {
      * In another order (decision 022) the matches counted are kept: when they are all of them (fewer
      * than the window) the page is sorted from them, else an index is walked in that order.
      */
-    async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummaryRow[]; matched: number }> {
+    async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummary[]; matched: number }> {
       const offset = (filters.page - 1) * filters.pageSize;
       const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
       const costs = commonWords.costsFor(scope.categoryId, filters);
@@ -265,15 +437,15 @@ export function createCatalogueRepository(db: Db) {
           : sql`select c.matched, p.* from (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w) c
             ${cardsInOrder(matchingItems(scope, filters, filters.pageSize, offset, costs), sort, scope.near)}`;
       }
-      const rows = await runner(filters)<ItemSummaryRow & { matched: number }>(db, query);
-      return { rows: rows.filter((r) => r.id !== null), matched: rows[0]?.matched ?? 0 };
+      const rows = await runner(filters)<ItemSummaryRow & { matched: unknown }>(db, query);
+      return { rows: rows.filter((r) => r.id !== null).map(toItemSummary), matched: rows[0] ? toInt(rows[0].matched, 'matched') : 0 };
     },
 
     /**
      * The map's points: up to `limit` matches that have a public point, in the browse's order,
      * walked as its pages are (newest first, or `orderedWalk`), with only what a marker needs.
      */
-    async mapPoints(browsed: BrowseScope, filters: BrowseFilters, limit: number): Promise<MapPointRow[]> {
+    async mapPoints(browsed: BrowseScope, filters: BrowseFilters, limit: number): Promise<MapPoint[]> {
       const scope = { ...browsed, locatedOnly: true };
       const costs = commonWords.costsFor(scope.categoryId, filters);
       const sort = effectiveSort(filters);
@@ -283,7 +455,7 @@ export function createCatalogueRepository(db: Db) {
         sort === 'newest'
           ? sql`select id, created_at, 0 as tier, 0::float8 as k from (${matchingItems(scope, filters, limit, 0, costs)}) n`
           : orderedWalk(scope, filters, sort, limit, 0, costs);
-      return queryRows<MapPointRow>(
+      const points = await queryRows<MapPointRow>(
         db,
         sql`
         select i.id, i.name, i.daily_rate_pence, i.public_latitude, i.public_longitude${distance}
@@ -291,14 +463,15 @@ export function createCatalogueRepository(db: Db) {
         where ${located}
         order by ${sort === 'newest' ? newestFirst('m') : orderedRows(sort, 'm')}`,
       );
+      return points.map(toMapPoint);
     },
 
     /**
      * The item with its owner, its images in order and the ranges that block booking (unreturned,
      * uncancelled, not over by `today`), in one round trip: the popup waits for nothing else.
      */
-    async findItem(id: string, today: string): Promise<(ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }) | undefined> {
-      const rows = await queryRowsPrepared<ItemDetailRow & { images: ImageRow[]; booked_ranges: DateRange[] }>(
+    async findItem(id: string, today: string): Promise<ItemRecord | undefined> {
+      const rows = await queryRowsPrepared<ItemDetailRow>(
         db,
         sql`
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence, i.deposit_pence,
@@ -314,7 +487,7 @@ export function createCatalogueRepository(db: Db) {
         from items i join users u on u.id = i.owner_id join categories c on c.id = i.category_id
         where i.id = ${id} and i.deleted_at is null`,
       );
-      return rows[0];
+      return rows[0] && toItemRecord(rows[0]);
     },
   };
 }

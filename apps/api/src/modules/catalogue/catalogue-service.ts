@@ -20,23 +20,13 @@ import {
   type NearQuery,
   type RawBrowseFilters,
 } from '@toolshed/core';
-import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, MapPoints, NearAnswer, OwnerSummary } from '@toolshed/core/contract';
+import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, MapPoints, NearAnswer } from '@toolshed/core/contract';
 import type { Geocoder, PlaceResult } from '../../platform/geocoding/geocoder.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import type { BrowseScope, CatalogueRepository, ItemDetailRow, ItemSummaryRow } from './catalogue-repository.ts';
+import type { BrowseScope, CatalogueRepository } from './catalogue-repository.ts';
 import { COUNT_BOUND, narrowsListing } from './browse-sql.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { isRowId } from '../../db/ids.ts';
-
-function owner(row: ItemSummaryRow | ItemDetailRow): OwnerSummary {
-  return {
-    id: row.owner_id,
-    name: row.owner_name,
-    picture: row.owner_picture,
-    rating: row.owner_rating === null ? null : Number(row.owner_rating),
-    totalRatings: row.owner_total_ratings,
-  };
-}
 
 /** The most points a map is given: enough for a town at any radius, few enough to draw at once. */
 export const MAP_POINTS = 500;
@@ -111,12 +101,12 @@ export function createCatalogueService(
           points: rows.slice(0, MAP_POINTS).map((r) => ({
             id: r.id,
             name: r.name,
-            dailyRatePence: r.daily_rate_pence,
-            ...(publicCoordinates({ latitude: r.public_latitude, longitude: r.public_longitude }) as {
+            dailyRatePence: r.dailyRatePence,
+            ...(publicCoordinates({ latitude: r.publicLatitude, longitude: r.publicLongitude }) as {
               latitude: number;
               longitude: number;
             }),
-            ...(near ? { distanceMiles: r.distance_m == null ? null : roundedMiles(Number(r.distance_m)) } : {}),
+            ...(near ? { distanceMiles: r.distanceMetres === null ? null : roundedMiles(r.distanceMetres) } : {}),
           })),
           more: rows.length > MAP_POINTS,
           ...(near ? { near } : {}),
@@ -160,13 +150,10 @@ export function createCatalogueService(
         id: r.id,
         name: r.name,
         description: r.description,
-        itemCount: r.item_count,
-        picture:
-          r.picture_item && r.picture_large_key && r.picture_thumb_key
-            ? image(r.picture_item, r.picture_large_key, r.picture_thumb_key)
-            : null,
+        itemCount: r.itemCount,
+        picture: r.picture ? image(r.picture.itemName, r.picture.largeKey, r.picture.thumbKey) : null,
       })),
-      totalItems: rows.reduce((sum, r) => sum + r.item_count, 0),
+      totalItems: rows.reduce((sum, r) => sum + r.itemCount, 0),
     };
   }
 
@@ -218,15 +205,15 @@ export function createCatalogueService(
         id: r.id,
         name: r.name,
         description: r.description,
-        categoryId: r.category_id,
-        dailyRatePence: r.daily_rate_pence,
-        minDays: r.min_days,
-        maxDays: r.max_days,
+        categoryId: r.categoryId,
+        dailyRatePence: r.dailyRatePence,
+        minDays: r.minDays,
+        maxDays: r.maxDays,
         city: r.city,
-        owner: owner(r),
-        image: r.large_key && r.thumb_key ? image(r.name, r.large_key, r.thumb_key) : null,
+        owner: r.owner,
+        image: r.image ? image(r.name, r.image.largeKey, r.image.thumbKey) : null,
         // Rounded here and only here: the metres never leave the service (decision 022).
-        ...(near ? { distanceMiles: r.distance_m == null ? null : roundedMiles(Number(r.distance_m)) } : {}),
+        ...(near ? { distanceMiles: r.distanceMetres === null ? null : roundedMiles(r.distanceMetres) } : {}),
       })),
     };
   }
@@ -249,21 +236,21 @@ export function createCatalogueService(
   ): Promise<{ detail: ItemDetail; publicPoint: { latitude: number | null; longitude: number | null } }> {
     const row = isRowId(itemId) ? await repo.findItem(itemId, today()) : undefined;
     if (!row) throw new AppError('NOT_FOUND', 'Item not found');
-    const { images, booked_ranges: bookedRanges } = row;
+    const { images } = row;
     const detail: ItemDetail = {
       id: row.id,
       name: row.name,
       description: row.description,
-      categoryId: row.category_id,
-      categoryName: row.category_name,
-      dailyRatePence: row.daily_rate_pence,
-      depositPence: row.deposit_pence,
-      minDays: row.min_days,
-      maxDays: row.max_days,
-      weeklyRatePence: row.weekly_rate_pence,
-      bookingMode: row.booking_mode,
-      bufferDays: row.buffer_days,
-      requirements: { requireVerifiedPhone: row.require_verified_phone, minCompletedRentals: row.min_completed_rentals },
+      categoryId: row.categoryId,
+      categoryName: row.categoryName,
+      dailyRatePence: row.dailyRatePence,
+      depositPence: row.depositPence,
+      minDays: row.minDays,
+      maxDays: row.maxDays,
+      weeklyRatePence: row.weeklyRatePence,
+      bookingMode: row.bookingMode,
+      bufferDays: row.bufferDays,
+      requirements: { requireVerifiedPhone: row.requireVerifiedPhone, minCompletedRentals: row.minCompletedRentals },
       available: row.available,
       location: {
         address: row.address,
@@ -271,17 +258,17 @@ export function createCatalogueService(
         postcode: row.postcode,
         latitude: row.latitude,
         longitude: row.longitude,
-        approximate: row.location_approximate,
+        approximate: row.locationApproximate,
       },
-      owner: owner(row),
-      images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.large_key, img.thumb_key)),
+      owner: row.owner,
+      images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.largeKey, img.thumbKey)),
       // Days blocked by the owner's other calendars show like booked ones (calendar sync): no buffer of their own.
-      bookedRanges: [...withBuffers(bookedRanges, row.buffer_days), ...row.blocked_ranges].sort((a, b) =>
+      bookedRanges: [...withBuffers(row.bookedRanges, row.bufferDays), ...row.blockedRanges].sort((a, b) =>
         a.startDate.localeCompare(b.startDate),
       ),
-      ownerAwayUntil: activeVacation(row.owner_vacation_until, today()),
+      ownerAwayUntil: activeVacation(row.ownerVacationUntil, today()),
     };
-    return { detail, publicPoint: { latitude: row.public_latitude, longitude: row.public_longitude } };
+    return { detail, publicPoint: { latitude: row.publicLatitude, longitude: row.publicLongitude } };
   }
 }
 
