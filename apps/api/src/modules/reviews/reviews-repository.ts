@@ -1,9 +1,48 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { toIsoDate, toIsoTimestamp, toNumber } from '../../db/row-values.ts';
 
-export interface ReviewRow {
+/** A review with both people's names and the item, as the lists show it. */
+export interface ReviewRecord {
   id: string;
-  rating: string | number;
+  /** Half stars, 0.5 to 5. */
+  rating: number;
+  comment: string;
+  reviewerId: string;
+  reviewerName: string;
+  revieweeId: string;
+  revieweeName: string;
+  reviewerRole: 'renter' | 'owner';
+  itemId: string | null;
+  itemName: string | null;
+  rentalId: string | null;
+  /** When it was written, ISO. */
+  date: string;
+  visible: boolean;
+}
+
+/** A returned rental the user has not reviewed yet. */
+export interface ReviewToWrite {
+  rentalId: string;
+  itemId: string;
+  itemName: string;
+  role: 'renter' | 'owner';
+  otherPartyName: string;
+  /** YYYY-MM-DD */
+  endDate: string;
+}
+
+/** A review just made visible. */
+export interface PublishedReview {
+  id: string;
+  reviewerId: string;
+  revieweeId: string;
+  rentalId: string;
+}
+
+interface ReviewRow {
+  id: string;
+  rating: unknown;
   comment: string;
   reviewer_id: string;
   reviewer_name: string;
@@ -13,25 +52,61 @@ export interface ReviewRow {
   item_id: string | null;
   item_name: string | null;
   rental_id: string | null;
-  created_at: string;
+  created_at: unknown;
   visible: boolean;
 }
 
-export interface ToWriteRow {
+interface ToWriteRow {
   rental_id: string;
   item_id: string;
   item_name: string;
   role: 'renter' | 'owner';
   other_name: string;
-  end_date: string;
+  end_date: unknown;
 }
 
-export interface PublishedRow {
+interface PublishedRow {
   id: string;
   reviewer_id: string;
   reviewee_id: string;
   rental_id: string;
 }
+
+function toReview(row: ReviewRow): ReviewRecord {
+  return {
+    id: row.id,
+    rating: toNumber(row.rating, 'rating'),
+    comment: row.comment,
+    reviewerId: row.reviewer_id,
+    reviewerName: row.reviewer_name,
+    revieweeId: row.reviewee_id,
+    revieweeName: row.reviewee_name,
+    reviewerRole: row.reviewer_role,
+    itemId: row.item_id,
+    itemName: row.item_name,
+    rentalId: row.rental_id,
+    date: toIsoTimestamp(row.created_at, 'created_at'),
+    visible: row.visible,
+  };
+}
+
+function toReviewToWrite(row: ToWriteRow): ReviewToWrite {
+  return {
+    rentalId: row.rental_id,
+    itemId: row.item_id,
+    itemName: row.item_name,
+    role: row.role,
+    otherPartyName: row.other_name,
+    endDate: toIsoDate(row.end_date, 'end_date'),
+  };
+}
+
+const toPublished = (row: PublishedRow): PublishedReview => ({
+  id: row.id,
+  reviewerId: row.reviewer_id,
+  revieweeId: row.reviewee_id,
+  rentalId: row.rental_id,
+});
 
 function selectReviews(where: SQL, limit = 100) {
   return sql`
@@ -52,17 +127,19 @@ const rows = <T>(executor: Executor, query: SQL) => queryRows<T>(executor as Db,
 export function createReviewsRepository(db: Db) {
   return {
     /** Visible reviews a user received (their profile and owner page). */
-    received: (userId: string, limit = 100) =>
-      rows<ReviewRow>(db, selectReviews(sql`r.reviewee_id = ${userId} and r.published_at is not null`, limit)),
+    received: async (userId: string, limit = 100): Promise<ReviewRecord[]> =>
+      (await rows<ReviewRow>(db, selectReviews(sql`r.reviewee_id = ${userId} and r.published_at is not null`, limit))).map(toReview),
 
     /** A user's own reviews, hidden ones included (only they see this list). */
-    written: (userId: string) => rows<ReviewRow>(db, selectReviews(sql`r.reviewer_id = ${userId}`)),
+    written: async (userId: string): Promise<ReviewRecord[]> =>
+      (await rows<ReviewRow>(db, selectReviews(sql`r.reviewer_id = ${userId}`))).map(toReview),
 
     /** Returned rentals the user took part in and has not reviewed yet. */
-    toWrite: (userId: string) =>
-      rows<ToWriteRow>(
-        db,
-        sql`select r.id as rental_id, r.item_id, i.name as item_name,
+    toWrite: async (userId: string): Promise<ReviewToWrite[]> =>
+      (
+        await rows<ToWriteRow>(
+          db,
+          sql`select r.id as rental_id, r.item_id, i.name as item_name,
                    case when r.renter_id = ${userId} then 'renter' else 'owner' end as role,
                    case when r.renter_id = ${userId} then o.name else rn.name end as other_name,
                    to_char(r.end_date, 'YYYY-MM-DD') as end_date
@@ -70,7 +147,8 @@ export function createReviewsRepository(db: Db) {
             where r.returned and (r.renter_id = ${userId} or r.owner_id = ${userId})
               and not exists (select 1 from reviews v where v.rental_id = r.id and v.reviewer_id = ${userId})
             order by r.returned_at desc nulls last, r.id`,
-      ),
+        )
+      ).map(toReviewToWrite),
 
     /** Returned at or before `cutoff` with reviews still hidden: due to be shown. */
     dueRentals: (cutoff: Date) =>
@@ -104,12 +182,14 @@ export const reviewWrites = {
   },
 
   /** Shows every hidden review of the rental; returns those it showed. */
-  publishHidden: (tx: Executor, rentalId: string, at: Date) =>
-    rows<PublishedRow>(
-      tx,
-      sql`update reviews set published_at = ${at.toISOString()} where rental_id = ${rentalId} and published_at is null
+  publishHidden: async (tx: Executor, rentalId: string, at: Date): Promise<PublishedReview[]> =>
+    (
+      await rows<PublishedRow>(
+        tx,
+        sql`update reviews set published_at = ${at.toISOString()} where rental_id = ${rentalId} and published_at is null
           returning id, reviewer_id, reviewee_id, rental_id`,
-    ),
+      )
+    ).map(toPublished),
 
   /**
    * Recomputes the users' rating (average of visible ratings received, 2 decimals) and count. The

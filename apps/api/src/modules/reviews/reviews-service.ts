@@ -1,32 +1,14 @@
 import { AppError, REVIEW_BLIND_DAYS, reviewsRevealAt, reviewTransition, todayInLondon, transitionRefusal } from '@toolshed/core';
-import type { MyReviews, Review, ReviewInput } from '@toolshed/core/contract';
+import type { MyReviews, ReviewInput } from '@toolshed/core/contract';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { isRowId } from '../../db/ids.ts';
 import type { RentalRepository } from '../rentals/rental-repository.ts';
 import { rentalFacts, roleOf } from '../rentals/rental-view.ts';
-import { reviewWrites, type ReviewRow, type ReviewsRepository } from './reviews-repository.ts';
+import { reviewWrites, type ReviewsRepository } from './reviews-repository.ts';
 
 const REVEAL_JOB = 'reviews.reveal';
-
-export function toReview(row: ReviewRow): Review {
-  return {
-    id: row.id,
-    rating: Number(row.rating),
-    comment: row.comment,
-    reviewerId: row.reviewer_id,
-    reviewerName: row.reviewer_name,
-    revieweeId: row.reviewee_id,
-    revieweeName: row.reviewee_name,
-    reviewerRole: row.reviewer_role,
-    itemId: row.item_id,
-    itemName: row.item_name,
-    rentalId: row.rental_id,
-    date: new Date(row.created_at).toISOString(),
-    visible: row.visible,
-  };
-}
 
 /**
  * Reviews both ways after a return, double-blind: each stays hidden until the other side has
@@ -47,12 +29,12 @@ export function createReviewsService(deps: {
     if (shown.length === 0) return 0;
     await reviewWrites.refreshRatings(
       tx,
-      shown.map((r) => r.reviewee_id),
+      shown.map((r) => r.revieweeId),
     );
     for (const r of shown) {
       await events.publish(
         tx,
-        { type: 'review.published', reviewId: r.id, reviewerId: r.reviewer_id, revieweeId: r.reviewee_id, rentalId: r.rental_id },
+        { type: 'review.published', reviewId: r.id, reviewerId: r.reviewerId, revieweeId: r.revieweeId, rentalId: r.rentalId },
         `review.published:${r.id}`,
       );
     }
@@ -114,22 +96,11 @@ export function createReviewsService(deps: {
 
     async mine(userId: string): Promise<MyReviews> {
       const [received, written, toWrite] = await Promise.all([repo.received(userId), repo.written(userId), repo.toWrite(userId)]);
-      return {
-        received: received.map(toReview),
-        written: written.map(toReview),
-        toWrite: toWrite.map((r) => ({
-          rentalId: r.rental_id,
-          itemId: r.item_id,
-          itemName: r.item_name,
-          role: r.role,
-          otherPartyName: r.other_name,
-          endDate: r.end_date,
-        })),
-      };
+      return { received, written, toWrite };
     },
 
     /** Visible reviews a user received, for their public owner page. */
-    received: async (userId: string, limit = 50) => (await repo.received(userId, limit)).map(toReview),
+    received: (userId: string, limit = 50) => repo.received(userId, limit),
   };
 }
 
