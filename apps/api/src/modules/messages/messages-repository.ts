@@ -1,27 +1,78 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { toInt, toIntOrNull, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { messageThreads, messages } from '../../db/schema.ts';
 
 async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-export interface MessageRow {
+/** One message of a thread. */
+export interface MessageRecord {
   id: string;
+  /** Its position in the thread. */
   seq: number;
-  sender_id: string;
+  senderId: string;
   body: string;
-  read_at: string | null;
-  created_at: string;
+  /** ISO timestamps. */
+  readAt: string | null;
+  createdAt: string;
 }
 
-export interface ThreadRow {
+/** One of the owner's people for an item: someone who wrote or booked it. */
+export interface ThreadSummary {
+  renterId: string;
+  renterName: string;
+  lastMessageAt: string | null;
+  unreadCount: number;
+  hasRental: boolean;
+}
+
+/** The item with its owner, and the renter's thread with them if there is one. */
+export interface ItemAndThread {
+  id: string;
+  name: string;
+  ownerId: string;
+  ownerName: string;
+  deleted: boolean;
+  threadId: string | null;
+  renterName: string | null;
+}
+
+interface MessageRow {
+  id: string;
+  seq: unknown;
+  sender_id: string;
+  body: string;
+  read_at: unknown;
+  created_at: unknown;
+}
+
+interface ThreadRow {
   renter_id: string;
   renter_name: string;
-  last_message_at: string | null;
-  unread_count: number;
+  last_message_at: unknown;
+  unread_count: unknown;
   has_rental: boolean;
 }
+
+/** From a row or from the JSON of one (`since`): the times are then text. */
+const toMessage = (r: MessageRow): MessageRecord => ({
+  id: r.id,
+  seq: toInt(r.seq, 'seq'),
+  senderId: r.sender_id,
+  body: r.body,
+  readAt: toIsoTimestampOrNull(r.read_at, 'read_at'),
+  createdAt: toIsoTimestamp(r.created_at, 'created_at'),
+});
+
+const toThread = (r: ThreadRow): ThreadSummary => ({
+  renterId: r.renter_id,
+  renterName: r.renter_name,
+  lastMessageAt: toIsoTimestampOrNull(r.last_message_at, 'last_message_at'),
+  unreadCount: toInt(r.unread_count, 'unread_count'),
+  hasRental: r.has_rental,
+});
 
 const columns = sql`id, seq::int as seq, sender_id, body, read_at, created_at`;
 
@@ -32,7 +83,7 @@ export function createMessagesRepository(db: Db) {
      * The item with its owner, and the thread of the renter: `withId` when the asker owns the item,
      * else the asker. One query, since an open conversation asks it every few seconds.
      */
-    async itemAndThread(itemId: string, askerId: string, withId: string | undefined) {
+    async itemAndThread(itemId: string, askerId: string, withId: string | undefined): Promise<ItemAndThread | undefined> {
       const found = await rows<{
         id: string;
         name: string;
@@ -50,7 +101,18 @@ export function createMessagesRepository(db: Db) {
             left join users rn on rn.id = i.renter_id
             left join message_threads t on t.item_id = i.id and t.renter_id = i.renter_id`,
       );
-      return found[0];
+      const r = found[0];
+      return r
+        ? {
+            id: r.id,
+            name: r.name,
+            ownerId: r.owner_id,
+            ownerName: r.owner_name,
+            deleted: r.deleted,
+            threadId: r.thread_id,
+            renterName: r.renter_name,
+          }
+        : undefined;
     },
 
     async hasRental(itemId: string, renterId: string): Promise<boolean> {
@@ -62,7 +124,7 @@ export function createMessagesRepository(db: Db) {
     },
 
     /** The owner's people for an item: everyone who wrote, and everyone who booked it. */
-    threadsOfOwner: (itemId: string, ownerId: string) =>
+    threadsOfOwner: (itemId: string, ownerId: string): Promise<ThreadSummary[]> =>
       rows<ThreadRow>(
         db,
         sql`with people as (
@@ -75,28 +137,33 @@ export function createMessagesRepository(db: Db) {
             from people p join users u on u.id = p.renter_id
             left join message_threads t on t.item_id = ${itemId}::uuid and t.renter_id = p.renter_id
             order by t.last_message_at desc nulls last, u.name`,
-      ),
+      ).then((found) => found.map(toThread)),
 
     /** Up to `limit` messages before a position (or the newest), oldest first. */
-    async page(threadId: string, opts: { before?: number | undefined; limit: number }): Promise<MessageRow[]> {
+    async page(threadId: string, opts: { before?: number | undefined; limit: number }): Promise<MessageRecord[]> {
       const before = opts.before === undefined ? sql`` : sql`and seq < ${opts.before}`;
       const newest = await rows<MessageRow>(
         db,
         sql`select ${columns} from messages where thread_id = ${threadId}::uuid ${before} order by seq desc limit ${opts.limit}`,
       );
-      return newest.reverse();
+      return newest.reverse().map(toMessage);
     },
 
     /** What is new after `after` and how far the other person has read `readerOf`'s messages: one query. */
-    async since(threadId: string, after: number, readerOf: string, limit: number): Promise<{ messages: MessageRow[]; readUpTo: number }> {
-      const [row] = await rows<{ messages: MessageRow[]; read_up_to: number | null }>(
+    async since(
+      threadId: string,
+      after: number,
+      readerOf: string,
+      limit: number,
+    ): Promise<{ messages: MessageRecord[]; readUpTo: number }> {
+      const [row] = await rows<{ messages: MessageRow[]; read_up_to: unknown }>(
         db,
         sql`select (select max(seq)::int from messages where thread_id = ${threadId}::uuid and sender_id = ${readerOf} and read_at is not null) as read_up_to,
                    coalesce((select json_agg(m order by m.seq) from (
                      select ${columns} from messages where thread_id = ${threadId}::uuid and seq > ${after} order by seq limit ${limit}
                    ) m), '[]'::json) as messages`,
       );
-      return { messages: row?.messages ?? [], readUpTo: row?.read_up_to ?? 0 };
+      return { messages: (row?.messages ?? []).map(toMessage), readUpTo: toIntOrNull(row?.read_up_to, 'read_up_to') ?? 0 };
     },
 
     async hasOlder(threadId: string, seq: number): Promise<boolean> {
@@ -108,11 +175,11 @@ export function createMessagesRepository(db: Db) {
 
     /** The highest position of `senderId`'s messages that the other person has read. */
     async readUpTo(threadId: string, senderId: string): Promise<number> {
-      const [row] = await rows<{ seq: number | null }>(
+      const [row] = await rows<{ seq: unknown }>(
         db,
         sql`select max(seq)::int as seq from messages where thread_id = ${threadId}::uuid and sender_id = ${senderId} and read_at is not null`,
       );
-      return row?.seq ?? 0;
+      return toIntOrNull(row?.seq, 'seq') ?? 0;
     },
 
     /** Creates the thread if it is new and adds the message; in the caller's transaction. */
@@ -122,7 +189,7 @@ export function createMessagesRepository(db: Db) {
       senderId: string,
       body: string,
       now: Date,
-    ): Promise<MessageRow> {
+    ): Promise<MessageRecord> {
       await tx
         .insert(messageThreads)
         .values({ ...t, lastMessageAt: now, createdAt: now })
@@ -135,7 +202,7 @@ export function createMessagesRepository(db: Db) {
         tx,
         sql`insert into messages (thread_id, sender_id, body, created_at) values (${thread!.id}::uuid, ${senderId}, ${body}, ${now.toISOString()}) returning ${columns}`,
       );
-      return row!;
+      return toMessage(row!);
     },
 
     /** Marks what the other person sent as read by `readerId`; in the caller's transaction. */

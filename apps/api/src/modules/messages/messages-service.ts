@@ -3,20 +3,18 @@ import type { Conversation, Message } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
-import { createMessagesRepository, type MessageRow } from './messages-repository.ts';
+import { createMessagesRepository, type MessageRecord } from './messages-repository.ts';
 
 const PAGE = 30;
 const notFound = () => new AppError('NOT_FOUND', 'Conversation not found.');
-const iso = (value: string | Date) => new Date(value).toISOString();
-
-function toMessage(row: MessageRow): Message {
+function toMessage(row: MessageRecord): Message {
   return {
     id: row.id,
     seq: row.seq,
-    senderId: row.sender_id,
+    senderId: row.senderId,
     content: row.body,
-    timestamp: iso(row.created_at),
-    isRead: row.read_at !== null,
+    timestamp: row.createdAt,
+    isRead: row.readAt !== null,
   };
 }
 
@@ -40,13 +38,13 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date,
   async function resolve(userId: string, itemId: string, withId: string | undefined) {
     const found = isRowId(itemId) ? await repo.itemAndThread(itemId, userId, withId) : undefined;
     if (!found) throw notFound();
-    const { thread_id, renter_name, ...item } = found;
-    const threadId = thread_id ?? undefined;
-    if (item.owner_id === userId) {
+    const { threadId: thread, renterName, ...item } = found;
+    const threadId = thread ?? undefined;
+    if (item.ownerId === userId) {
       if (!withId) return { item, you: 'owner' as const, renterId: undefined, threadId: undefined };
       // The owner may start a thread only with someone who booked the item.
       if (!threadId && !(await repo.hasRental(itemId, withId))) throw notFound();
-      return { item, you: 'owner' as const, renterId: withId, renterName: renter_name ?? 'Renter', threadId };
+      return { item, you: 'owner' as const, renterId: withId, renterName: renterName ?? 'Renter', threadId };
     }
     if (withId !== undefined && withId !== userId) throw notFound();
     // A deleted listing keeps its conversations but takes no new ones.
@@ -60,11 +58,11 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date,
       const { item, you, threadId } = resolved;
       const withPerson =
         you === 'renter'
-          ? { id: item.owner_id, name: item.owner_name }
+          ? { id: item.ownerId, name: item.ownerName }
           : 'renterName' in resolved && resolved.renterId
             ? { id: resolved.renterId, name: resolved.renterName }
             : null;
-      const base = { item: { id: item.id, name: item.name }, owner: { id: item.owner_id, name: item.owner_name }, you, with: withPerson };
+      const base = { item: { id: item.id, name: item.name }, owner: { id: item.ownerId, name: item.ownerName }, you, with: withPerson };
       // What is new since the last look: asked every few seconds, so kept to one more query.
       if (q.after !== undefined) {
         const fresh = threadId ? await repo.since(threadId, q.after, userId, PAGE) : { messages: [], readUpTo: 0 };
@@ -73,10 +71,10 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date,
       const threads =
         you === 'owner'
           ? (await repo.threadsOfOwner(itemId, userId)).map((t) => ({
-              with: { id: t.renter_id, name: t.renter_name },
-              lastMessageAt: t.last_message_at ? iso(t.last_message_at) : null,
-              unreadCount: t.unread_count,
-              hasRental: t.has_rental,
+              with: { id: t.renterId, name: t.renterName },
+              lastMessageAt: t.lastMessageAt,
+              unreadCount: t.unreadCount,
+              hasRental: t.hasRental,
             }))
           : [];
       const rows = threadId ? await repo.page(threadId, { before: q.before, limit: PAGE }) : [];
@@ -94,9 +92,9 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date,
       if (problem) throw new AppError('VALIDATION', problem, 'content');
       const { item, you, renterId } = await resolve(userId, itemId, withId);
       if (!renterId) throw new AppError('VALIDATION', 'Choose who to write to.', 'with');
-      const recipientId = you === 'owner' ? renterId : item.owner_id;
+      const recipientId = you === 'owner' ? renterId : item.ownerId;
       const row = await db.transaction(async (tx) => {
-        const added = await repo.add(tx, { itemId, ownerId: item.owner_id, renterId }, userId, content, now());
+        const added = await repo.add(tx, { itemId, ownerId: item.ownerId, renterId }, userId, content, now());
         await events.publish(
           tx,
           { type: 'message.sent', messageId: added.id, itemId, senderId: userId, recipientId },
