@@ -1,27 +1,67 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
+import { toInt, toIsoDate } from '../../db/row-values.ts';
 import { itemImages, items } from '../../db/schema.ts';
 import type { ItemInput } from '@toolshed/core/contract';
 import type { GeocodeResult } from '../../platform/geocoding/geocoder.ts';
 
-export interface OwnedItemRow {
+/** One of an owner's listings, as My Items shows it. */
+export interface OwnedItem {
+  id: string;
+  name: string;
+  categoryId: string;
+  dailyRatePence: number;
+  available: boolean;
+  thumbKey: string | null;
+}
+
+/** A rental of an owner's item not yet returned or cancelled. */
+export interface OpenPeriod {
+  rentalId: string;
+  itemId: string;
+  renterName: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  endDate: string;
+  /** A request to book waiting for the owner's answer. */
+  requested: boolean;
+}
+
+interface OwnedItemRow {
   id: string;
   name: string;
   category_id: string;
-  daily_rate_pence: number;
+  daily_rate_pence: unknown;
   available: boolean;
   thumb_key: string | null;
 }
 
-export interface OpenPeriodRow {
+interface OpenPeriodRow {
   rental_id: string;
   item_id: string;
   renter_name: string;
-  start_date: string;
-  end_date: string;
-  /** A request to book waiting for the owner's answer. */
+  start_date: unknown;
+  end_date: unknown;
   requested: boolean;
 }
+
+const toOwnedItem = (r: OwnedItemRow): OwnedItem => ({
+  id: r.id,
+  name: r.name,
+  categoryId: r.category_id,
+  dailyRatePence: toInt(r.daily_rate_pence, 'daily_rate_pence'),
+  available: r.available,
+  thumbKey: r.thumb_key,
+});
+
+const toOpenPeriod = (r: OpenPeriodRow): OpenPeriod => ({
+  rentalId: r.rental_id,
+  itemId: r.item_id,
+  renterName: r.renter_name,
+  startDate: toIsoDate(r.start_date, 'start_date'),
+  endDate: toIsoDate(r.end_date, 'end_date'),
+  requested: r.requested,
+});
 
 const columns = (input: ItemInput, point: GeocodeResult) => ({
   name: input.name,
@@ -135,7 +175,7 @@ export function createItemsRepository(db: Db) {
         sql`select i.id, i.name, i.category_id, i.daily_rate_pence, i.available,
                    (select thumb_key from item_images im where im.item_id = i.id order by position limit 1) as thumb_key
             from items i where i.owner_id = ${ownerId} and i.deleted_at is null order by i.created_at desc`,
-      ),
+      ).then((rows) => rows.map(toOwnedItem)),
 
     openPeriods: (ownerId: string) =>
       queryRows<OpenPeriodRow>(
@@ -146,7 +186,7 @@ export function createItemsRepository(db: Db) {
             from rentals r join users u on u.id = r.renter_id
             where r.owner_id = ${ownerId} and not r.returned and r.cancelled_at is null
             order by coalesce(r.request_status = 'pending', false) desc, r.start_date`,
-      ),
+      ).then((rows) => rows.map(toOpenPeriod)),
   };
 }
 

@@ -101,13 +101,13 @@ export function createItemsService(
       const today = todayInLondon(now());
       const [listed, periods] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId)]);
       // Items with a request waiting for an answer come first (the order is otherwise kept).
-      const waiting = new Set(periods.filter((p) => p.requested).map((p) => p.item_id));
+      const waiting = new Set(periods.filter((p) => p.requested).map((p) => p.itemId));
       const rows = [...listed.filter((r) => waiting.has(r.id)), ...listed.filter((r) => !waiting.has(r.id))];
       return rows.map((row) => {
         const mine = periods
-          .filter((p) => p.item_id === row.id)
+          .filter((p) => p.itemId === row.id)
           .map((p) => {
-            const lifecycle = lifecycleState({ startDate: p.start_date, endDate: p.end_date, returned: false, cancelled: false }, today);
+            const lifecycle = lifecycleState({ startDate: p.startDate, endDate: p.endDate, returned: false, cancelled: false }, today);
             const state = p.requested
               ? ('requested' as const)
               : lifecycle === 'overdue'
@@ -115,16 +115,16 @@ export function createItemsService(
                 : lifecycle === 'active'
                   ? ('out' as const)
                   : ('upcoming' as const);
-            return { rentalId: p.rental_id, renterName: p.renter_name, startDate: p.start_date, endDate: p.end_date, state };
+            return { rentalId: p.rentalId, renterName: p.renterName, startDate: p.startDate, endDate: p.endDate, state };
           });
         const rentalState = mine.some((p) => p.state === 'overdue') ? 'overdue' : mine.some((p) => p.state === 'out') ? 'out' : 'available';
         return {
           id: row.id,
           name: row.name,
-          categoryId: row.category_id,
-          dailyRatePence: row.daily_rate_pence,
+          categoryId: row.categoryId,
+          dailyRatePence: row.dailyRatePence,
           available: row.available,
-          imageUrl: row.thumb_key ? storage.url(row.thumb_key) : null,
+          imageUrl: row.thumbKey ? storage.url(row.thumbKey) : null,
           rentalState,
           periods: mine,
         };
