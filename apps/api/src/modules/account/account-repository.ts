@@ -1,16 +1,39 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
+import { toIsoDate } from '../../db/row-values.ts';
 import { users } from '../../db/schema.ts';
 
-export interface FeedRentalRow {
+/** A rental in the user's calendar feed, from their side. */
+export interface FeedRental {
+  id: string;
+  itemId: string;
+  itemName: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  endDate: string;
+  role: 'renter' | 'owner';
+  otherName: string;
+}
+
+interface FeedRentalRow {
   id: string;
   item_id: string;
   item_name: string;
-  start_date: string;
-  end_date: string;
+  start_date: unknown;
+  end_date: unknown;
   role: 'renter' | 'owner';
   other_name: string;
 }
+
+const toFeedRental = (r: FeedRentalRow): FeedRental => ({
+  id: r.id,
+  itemId: r.item_id,
+  itemName: r.item_name,
+  startDate: toIsoDate(r.start_date, 'start_date'),
+  endDate: toIsoDate(r.end_date, 'end_date'),
+  role: r.role,
+  otherName: r.other_name,
+});
 
 /** The account module's SQL: the calendar feed token and the rentals it lists. */
 export function createAccountRepository(db: Db) {
@@ -28,8 +51,8 @@ export function createAccountRepository(db: Db) {
     },
 
     /** Rentals the user takes and bookings of their items: not cancelled, not returned, ending today or later. */
-    async feedRentals(userId: string, today: string): Promise<FeedRentalRow[]> {
-      return queryRows<FeedRentalRow>(
+    async feedRentals(userId: string, today: string): Promise<FeedRental[]> {
+      const rows = await queryRows<FeedRentalRow>(
         db,
         sql`select r.id, r.item_id, i.name as item_name,
                    to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date,
@@ -43,6 +66,7 @@ export function createAccountRepository(db: Db) {
               and r.cancelled_at is null and not r.returned and r.end_date >= ${today}::date
             order by r.start_date, r.id`,
       );
+      return rows.map(toFeedRental);
     },
   };
 }

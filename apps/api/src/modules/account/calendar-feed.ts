@@ -34,18 +34,18 @@ export function createCalendarFeed(repo: AccountRepository, appUrl: string, now:
         name: 'Toolshed rentals',
         now: now(),
         events: rentals.map((r) => {
-          const days = daysInclusive(r.start_date, r.end_date);
-          const link = `${appUrl}/rentals/${r.item_id}-${r.start_date}`;
+          const days = daysInclusive(r.startDate, r.endDate);
+          const link = `${appUrl}/rentals/${r.itemId}-${r.startDate}`;
           const span = `${days} day${days === 1 ? '' : 's'}`;
           return {
             uid: `${r.id}-${r.role}@toolshed`,
-            startDate: r.start_date,
-            endDate: r.end_date,
-            summary: r.role === 'renter' ? `Renting: ${r.item_name}` : `Lent out: ${r.item_name}`,
+            startDate: r.startDate,
+            endDate: r.endDate,
+            summary: r.role === 'renter' ? `Renting: ${r.itemName}` : `Lent out: ${r.itemName}`,
             description:
               r.role === 'renter'
-                ? `You are renting ${r.item_name} from ${r.other_name} for ${span}.\n${link}`
-                : `${r.other_name} is renting your ${r.item_name} for ${span}.\n${link}`,
+                ? `You are renting ${r.itemName} from ${r.otherName} for ${span}.\n${link}`
+                : `${r.otherName} is renting your ${r.itemName} for ${span}.\n${link}`,
             url: link,
           };
         }),
