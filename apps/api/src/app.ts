@@ -81,6 +81,7 @@ import { rentalRoutes } from './modules/rentals/rental-routes.ts';
 import { createRentalService } from './modules/rentals/rental-service.ts';
 import { createRequestService } from './modules/rentals/request-service.ts';
 import { registerRequestExpiryJob } from './modules/rentals/request-expiry-job.ts';
+import { registerExtensionExpiryJob } from './modules/rentals/extension-expiry-job.ts';
 import { requestRoutes } from './modules/rentals/request-routes.ts';
 import { createExtensionRepository } from './modules/rentals/extension-repository.ts';
 import { extensionRoutes } from './modules/rentals/extension-routes.ts';
@@ -348,9 +349,11 @@ export async function buildApp({
     extensions: createExtensionRepository(db),
     payments: paymentProvider,
     events,
+    jobs,
     now,
     onChange: catalogueChanged,
   });
+  registerExtensionExpiryJob(jobs, extensions);
   const smsSender = sms ?? createOutboxSmsSender(smsOutboxDir(config));
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { extensionPrice, extensionProblem } from './extension-rules.ts';
+import {
+  EXPIRED_EXTENSION_MESSAGE,
+  extensionExpiresAt,
+  extensionPrice,
+  extensionProblem,
+  pendingExtensionRefusal,
+} from './extension-rules.ts';
 import { extensionPosting } from './ledger-postings.ts';
 import { ledgerProblem } from './ledger.ts';
 import { priceBasket } from './money.ts';
@@ -87,5 +93,42 @@ describe('extensionPrice: the whole new range by the shared pricing function, mi
         },
       ),
     );
+  });
+});
+
+describe('a pending extension of a request item', () => {
+  it('holds its days 24 hours, or until its first extra day begins in London, the earlier', () => {
+    expect(extensionExpiresAt(new Date('2030-06-01T09:00:00Z'), '2030-06-05').toISOString()).toBe('2030-06-02T09:00:00.000Z');
+    // The rental ends on 2 June: the first extra day (3 June) begins at 23:00 UTC on 2 June (BST).
+    expect(extensionExpiresAt(new Date('2030-06-02T09:00:00Z'), '2030-06-02').toISOString()).toBe('2030-06-02T23:00:00.000Z');
+  });
+
+  const pending = { expiresAt: new Date('2030-06-02T09:00:00Z') };
+  const before = new Date('2030-06-02T08:59:59Z');
+  const after = new Date('2030-06-02T09:00:00Z');
+
+  it('is answered by the owner, withdrawn by the renter, expired by Toolshed, each only in its time', () => {
+    expect(pendingExtensionRefusal('accept', pending, 'owner', before)).toBeNull();
+    expect(pendingExtensionRefusal('decline', pending, 'owner', before)).toBeNull();
+    expect(pendingExtensionRefusal('withdraw', pending, 'renter', before)).toBeNull();
+    expect(pendingExtensionRefusal('expire', pending, 'system', before)).toBe('This extension is still waiting for the owner.');
+    expect(pendingExtensionRefusal('expire', pending, 'system', after)).toBeNull();
+  });
+
+  it('once its hold has run out nobody answers or withdraws it, even before Toolshed closes it', () => {
+    for (const [action, actor] of [
+      ['accept', 'owner'],
+      ['decline', 'owner'],
+      ['withdraw', 'renter'],
+    ] as const)
+      expect(pendingExtensionRefusal(action, pending, actor, after)).toBe(EXPIRED_EXTENSION_MESSAGE);
+  });
+
+  it('refuses the wrong side, and when none is waiting', () => {
+    expect(pendingExtensionRefusal('accept', pending, 'renter', before)).toBe('Only the owner can accept or decline an extension.');
+    expect(pendingExtensionRefusal('withdraw', pending, 'owner', before)).toBe('Only the renter can withdraw an extension they asked for.');
+    expect(pendingExtensionRefusal('withdraw', null, 'renter', before)).toBe('There is no extension of this rental waiting for the owner.');
+    expect(pendingExtensionRefusal('accept', null, 'owner', before)).toBe('There is no extension of this rental waiting for an answer.');
+    expect(pendingExtensionRefusal('expire', null, 'system', after)).toBe('This extension has already been answered.');
   });
 });

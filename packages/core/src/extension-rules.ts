@@ -7,6 +7,7 @@
 import { compareDates, daysInclusive, formatDate, type IsoDate } from './dates.ts';
 import { lineTotalPence, serviceFeePence } from './money.ts';
 import { addDays } from './dates.ts';
+import { requestExpiresAt } from './calendar-terms.ts';
 import type { RentalState } from './rental-lifecycle.ts';
 
 export const EXTENSION_PAYMENT_METHODS = ['card', 'balance'] as const;
@@ -49,4 +50,52 @@ export function extensionPrice(
   const linePence = newLinePence - r.chargedLinePence;
   const feePence = serviceFeePence(newLinePence) - r.chargedFeePence;
   return { newLinePence, linePence, feePence, totalPence: linePence + feePence };
+}
+
+/**
+ * A request item's extension waits for its owner, holding the extra days (the rental row's
+ * held_end_date, under the same no-overlap constraint as bookings), as a request holds its dates:
+ *   pending --accept (owner: paid)--> paid | --decline (owner, with a reason)--> declined
+ *   pending --withdraw (renter)--> withdrawn | --expire (Toolshed, after 24 hours or at its first extra day)--> expired
+ * Declined, withdrawn and expired extensions void their authorisation and free the days; an
+ * extension whose hold has run out can no longer be answered or withdrawn even before Toolshed closes it.
+ */
+export const PENDING_EXTENSION_ACTIONS = {
+  accept: 'owner',
+  decline: 'owner',
+  withdraw: 'renter',
+  expire: 'system',
+} as const;
+export type PendingExtensionAction = keyof typeof PENDING_EXTENSION_ACTIONS;
+
+/** The reason the renter is given when their extension runs out unanswered. */
+export const EXPIRED_EXTENSION_MESSAGE = 'This extension has expired: the extra days were freed and nothing was charged.';
+
+/** When an extension asked at `at` of a rental ending on `endDate` stops holding its days: 24 hours later or the start of its first extra day (London), the earlier. */
+export function extensionExpiresAt(at: Date, endDate: IsoDate): Date {
+  return requestExpiresAt(at, addDays(endDate, 1));
+}
+
+/**
+ * Why `actor` may not take `action` on the rental's pending extension (`pending`: null when none
+ * waits) at `at`, in words for the user; null when they may.
+ */
+export function pendingExtensionRefusal(
+  action: PendingExtensionAction,
+  pending: { expiresAt: Date } | null | undefined,
+  actor: 'renter' | 'owner' | 'system',
+  at: Date,
+): string | null {
+  if (PENDING_EXTENSION_ACTIONS[action] !== actor) {
+    if (action === 'withdraw') return 'Only the renter can withdraw an extension they asked for.';
+    return 'Only the owner can accept or decline an extension.';
+  }
+  if (!pending) {
+    if (action === 'withdraw') return 'There is no extension of this rental waiting for the owner.';
+    if (action === 'expire') return 'This extension has already been answered.';
+    return 'There is no extension of this rental waiting for an answer.';
+  }
+  const expired = pending.expiresAt.getTime() <= at.getTime();
+  if (action === 'expire') return expired ? null : 'This extension is still waiting for the owner.';
+  return expired ? EXPIRED_EXTENSION_MESSAGE : null;
 }

@@ -13,7 +13,9 @@ import { addDays, compareDates, type IsoDate } from './dates.ts';
  * A request-to-book item's rental starts as a request, holding its dates with its card authorised:
  *   requested --accept (owner: the card is charged)--> upcoming
  *   requested --decline (owner, with a reason) | expire (Toolshed, after 24 hours or at its start)--> cancelled
- * An expired request can no longer be answered even before Toolshed has closed it.
+ *   requested --withdraw (renter, while it waits)--> cancelled
+ * An expired request can no longer be answered or withdrawn even before Toolshed has closed it. A
+ * withdrawn, declined or expired request was never charged: its card authorisation is voided.
  */
 export const RENTAL_STATES = ['requested', 'upcoming', 'active', 'overdue', 'completed', 'cancelled'] as const;
 export type RentalState = (typeof RENTAL_STATES)[number];
@@ -36,7 +38,7 @@ export interface RentalFacts {
   requestExpired?: boolean;
 }
 
-type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired';
+type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
 
 export interface TransitionDef {
   by: RentalActor;
@@ -59,12 +61,16 @@ export const RENTAL_TRANSITIONS = {
   accept_request: { by: 'owner', from: ['requested'], to: 'upcoming' },
   decline_request: { by: 'owner', from: ['requested'], to: 'cancelled', needsReason: true },
   expire_request: { by: 'system', from: ['requested'], to: 'cancelled' },
+  // The renter takes a request back before the owner answers: the authorisation is voided, the dates freed.
+  withdraw_request: { by: 'renter', from: ['requested'], to: 'cancelled' },
 } as const satisfies Record<string, TransitionDef>;
 
 /** The reason recorded when Toolshed cancels a rental whose payment could not be taken. */
 export const UNPAID_CANCEL_REASON = 'The payment could not be taken.';
 /** The reason recorded when a request runs out unanswered. */
 export const EXPIRED_REQUEST_REASON = 'The owner did not answer the request in time, so its dates were freed and nothing was charged.';
+/** The reason recorded when the renter withdraws a request. */
+export const WITHDRAWN_REQUEST_REASON = 'The renter withdrew the request, so its dates were freed and nothing was charged.';
 
 export type RentalTransition = keyof typeof RENTAL_TRANSITIONS;
 
@@ -96,7 +102,7 @@ export function reviewTransition(role: RentalRole): RentalTransition {
 }
 
 const CANCEL_REFUSALS: Partial<Record<RentalState, string>> = {
-  requested: 'This request is waiting for the owner, who can accept or decline it.',
+  requested: 'This request is waiting for the owner: withdraw it instead (nothing is charged).',
   cancelled: 'This rental has already been cancelled.',
   active: 'This rental has already started, so it can no longer be cancelled.',
   overdue: 'This rental has already started, so it can no longer be cancelled.',
@@ -115,9 +121,20 @@ const EXPIRED_REFUSAL = 'This request has expired: its dates were freed and noth
 function answerRefusal(r: RentalFacts, state: RentalState): string {
   if (r.request === 'declined') return 'This request was declined, so it can no longer be accepted.';
   if (r.request === 'expired') return EXPIRED_REFUSAL;
+  if (r.request === 'withdrawn') return 'The renter withdrew this request, so it can no longer be accepted or declined.';
   if (r.request === 'accepted') return 'This request has already been accepted.';
   if (!r.request) return 'This rental was booked instantly: there is no request to answer.';
   return state === 'cancelled' ? 'This request was cancelled.' : 'This request cannot be answered now.';
+}
+
+/** Why the renter cannot withdraw the request now. */
+function withdrawRefusal(r: RentalFacts): string {
+  if (r.request === 'withdrawn') return 'You have already withdrawn this request.';
+  if (r.request === 'declined') return 'The owner declined this request, so there is nothing to withdraw.';
+  if (r.request === 'expired') return EXPIRED_REFUSAL;
+  if (r.request === 'accepted') return 'The owner has accepted this request: cancel the rental instead.';
+  if (!r.request) return 'This rental was booked instantly: there is no request to withdraw.';
+  return 'This request can no longer be withdrawn.';
 }
 
 /**
@@ -130,6 +147,7 @@ export function transitionRefusal(transition: RentalTransition, r: RentalFacts, 
   if (def.by !== role) {
     if (transition === 'mark_returned') return 'Only the owner can mark a rental returned.';
     if (transition === 'accept_request' || transition === 'decline_request') return 'Only the owner can accept or decline a request.';
+    if (transition === 'withdraw_request') return 'Only the renter can withdraw a request.';
     return 'That is for the other party of this rental.';
   }
   if (!def.from.includes(state)) {
@@ -138,9 +156,11 @@ export function transitionRefusal(transition: RentalTransition, r: RentalFacts, 
     if (transition === 'cancel_unpaid') return 'This rental is already closed.';
     if (transition === 'accept_request' || transition === 'decline_request') return answerRefusal(r, state);
     if (transition === 'expire_request') return 'This request has already been answered.';
+    if (transition === 'withdraw_request') return withdrawRefusal(r);
     return CANCEL_REFUSALS[state] ?? 'This rental cannot be cancelled now.';
   }
-  if ((transition === 'accept_request' || transition === 'decline_request') && r.requestExpired) return EXPIRED_REFUSAL;
+  if ((transition === 'accept_request' || transition === 'decline_request' || transition === 'withdraw_request') && r.requestExpired)
+    return EXPIRED_REFUSAL;
   if (transition === 'expire_request' && !r.requestExpired) return 'This request is still waiting for the owner.';
   if (transition === 'review_by_renter' && r.reviewedByRenter) return 'You have already reviewed this rental.';
   if (transition === 'review_by_owner' && r.reviewedByOwner) return 'You have already reviewed this rental.';

@@ -10,7 +10,7 @@ describe('request to book in the rental lifecycle', () => {
     expect(rentalState(pending, today)).toBe('requested');
     expect(isCurrentRental('requested')).toBe(true);
     expect(availableTransitions(pending, 'owner', today)).toEqual(['accept_request', 'decline_request']);
-    expect(availableTransitions(pending, 'renter', today)).toEqual([]);
+    expect(availableTransitions(pending, 'renter', today)).toEqual(['withdraw_request']);
   });
 
   it('an accepted request is an upcoming rental like any other', () => {
@@ -51,6 +51,40 @@ describe('request to book in the rental lifecycle', () => {
     expect(transitionRefusal('expire_request', { ...pending, request: 'accepted' }, 'system', today)).toBe(
       'This request has already been answered.',
     );
+  });
+});
+
+describe('the renter withdraws a request', () => {
+  it('while it waits: the renter sees Withdraw (not Cancel), the owner does not', () => {
+    expect(availableTransitions(pending, 'renter', today)).toEqual(['withdraw_request']);
+    expect(transitionRefusal('withdraw_request', pending, 'owner', today)).toBe('Only the renter can withdraw a request.');
+    expect(transitionRefusal('cancel_by_renter', pending, 'renter', today)).toBe(
+      'This request is waiting for the owner: withdraw it instead (nothing is charged).',
+    );
+  });
+
+  it.each<[string, RentalFacts, string]>([
+    ['withdrawn already', { ...pending, request: 'withdrawn', cancelled: true }, 'You have already withdrawn this request.'],
+    ['declined', { ...pending, request: 'declined', cancelled: true }, 'The owner declined this request, so there is nothing to withdraw.'],
+    ['accepted', { ...pending, request: 'accepted' }, 'The owner has accepted this request: cancel the rental instead.'],
+    [
+      'expired, not yet closed',
+      { ...pending, requestExpired: true },
+      'This request has expired: its dates were freed and nothing was charged.',
+    ],
+    ['an instant booking', { ...pending, request: null }, 'This rental was booked instantly: there is no request to withdraw.'],
+  ])('is refused once %s', (_, facts, message) => {
+    expect(transitionRefusal('withdraw_request', facts, 'renter', today)).toBe(message);
+  });
+
+  it('a withdrawn request can no longer be answered', () => {
+    const withdrawn: RentalFacts = { ...pending, request: 'withdrawn', cancelled: true };
+    expect(rentalState(withdrawn, today)).toBe('cancelled');
+    for (const t of ['accept_request', 'decline_request'] as const)
+      expect(transitionRefusal(t, withdrawn, 'owner', today)).toBe(
+        'The renter withdrew this request, so it can no longer be accepted or declined.',
+      );
+    expect(availableTransitions(withdrawn, 'owner', today)).toEqual([]);
   });
 });
 

@@ -5,7 +5,8 @@ import { rentals } from './schema.ts';
 /**
  * A rental extended (migration 0027): its end moved from one date to a later one and the difference
  * paid (line to the owner, fee to the platform) by card or from the balance. A request item's
- * extension waits for the owner ('pending'), its card authorised.
+ * extension waits for the owner ('pending'), its card authorised and its days held, until accepted
+ * ('paid'), declined, withdrawn by the renter or expired (0033).
  */
 export const rentalExtensions = pgTable(
   'rental_extensions',
@@ -23,6 +24,8 @@ export const rentalExtensions = pgTable(
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** A pending extension stops holding its days then (migration 0033). */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
   },
   (t) => [
     index('rental_extensions_rental_idx').on(t.rentalId),
@@ -31,6 +34,7 @@ export const rentalExtensions = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('rental_extensions_later', sql`${t.toEndDate} > ${t.fromEndDate}`),
     check('rental_extensions_paid_with_known', sql`${t.paidWith} in ('card', 'balance')`),
-    check('rental_extensions_status_known', sql`${t.status} in ('paid', 'pending', 'declined')`),
+    check('rental_extensions_status_known', sql`${t.status} in ('paid', 'pending', 'declined', 'expired', 'withdrawn')`),
+    check('rental_extensions_pending_expires', sql`${t.status} <> 'pending' or ${t.expiresAt} is not null`),
   ],
 );

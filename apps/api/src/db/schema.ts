@@ -297,7 +297,7 @@ export const rentals = pgTable(
     bufferDays: integer('buffer_days').notNull().default(0),
     /** The weekly price charged, frozen at booking time. */
     weeklyRatePence: integer('weekly_rate_pence'),
-    /** Request-to-book only: pending -> accepted | declined | expired. */
+    /** Request-to-book only: pending -> accepted | declined | expired | withdrawn. */
     requestStatus: text('request_status'),
     /** When a pending request stops holding its dates: 24 hours after checkout or its start, the earlier. */
     requestExpiresAt: timestamp('request_expires_at', { withTimezone: true }),
@@ -308,6 +308,8 @@ export const rentals = pgTable(
     /** What extensions added to total_pence and to the fee (the checkout line is total_pence minus extended_line_pence). */
     extendedLinePence: integer('extended_line_pence').notNull().default(0),
     extendedFeePence: integer('extended_fee_pence').notNull().default(0),
+    /** While a request item's extension waits for the owner: the end it asks for, held by the no-overlap constraint (0033). */
+    heldEndDate: date('held_end_date', { mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -318,7 +320,7 @@ export const rentals = pgTable(
     check('rentals_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
     check(
       'rentals_request_status_known',
-      sql`${t.requestStatus} is null or ${t.requestStatus} in ('pending', 'accepted', 'declined', 'expired')`,
+      sql`${t.requestStatus} is null or ${t.requestStatus} in ('pending', 'accepted', 'declined', 'expired', 'withdrawn')`,
     ),
     check(
       'rentals_request_complete',
@@ -329,6 +331,7 @@ export const rentals = pgTable(
       .on(t.itemId, t.endDate, t.startDate)
       .where(sql`not ${t.returned} and ${t.cancelledAt} is null`),
     check('rentals_dates_ordered', sql`${t.endDate} >= ${t.startDate}`),
+    check('rentals_held_end_after_end', sql`${t.heldEndDate} is null or ${t.heldEndDate} > ${t.endDate}`),
     check('rentals_total_non_negative', sql`${t.totalPence} >= 0`),
     check('rentals_not_own_item', sql`${t.renterId} <> ${t.ownerId}`),
     index('rentals_renter_idx').on(t.renterId, t.startDate.desc()),

@@ -15,10 +15,14 @@ export const rentalPartyFields = {
   actions: z.array(z.enum(transitionNames)).describe('Transitions the signed-in user may take now'),
   paidPence: z.number().int().describe('The line total plus its share of the checkout service fee: what a cancellation gives back'),
   pendingExtension: z
-    .object({ endDate: z.string(), totalPence: z.number().int() })
+    .object({
+      endDate: z.string(),
+      totalPence: z.number().int(),
+      expiresAt: z.string().optional().describe('ISO instant: when it stops holding the extra days unless the owner answers'),
+    })
     .nullable()
     .optional()
-    .describe("An extension of a request-to-book item waiting for the owner's answer"),
+    .describe("An extension of a request-to-book item waiting for the owner's answer, holding its extra days"),
   cancellation: z
     .object({ by: z.enum(['renter', 'owner', 'system']), reason: z.string().nullable(), refundPence: z.number().int(), date: z.string() })
     .nullable(),

@@ -10,7 +10,8 @@ import { allDayCalendar, startCalendarServer } from '../calendar-sync/calendar-t
 
 /**
  * Browsing with dates shows an item exactly when checkout would take it for those dates: buffer days
- * around rentals, held requests and days blocked by the owner's other calendars hide it, on every
+ * around rentals, held requests, the days a pending extension holds and days blocked by the owner's
+ * other calendars hide it, on every
  * browse path (the listing walk, a category, the word postings, several words across categories),
  * in the page's count and on the map, and the wheelbarrow check and checkout say the same.
  */
@@ -196,6 +197,45 @@ describe('browsing with dates, held requests', () => {
     expect(await shown(ladder, d(30), d(31))).toBe(true);
     expect(await shown(ladder, d(29), d(32))).toBe(true);
     await agreesWithCheck(ladder, 27, 34);
+  });
+});
+
+describe("browsing with dates, a request item's pending extension", () => {
+  it('hides the extra days it holds (buffer included) while the owner has not answered, and shows them again once withdrawn', async () => {
+    const booked = await book(renter, ladder, d(40), d(41));
+    expect(booked.statusCode, booked.body).toBe(201);
+    const order = (await send('GET', `/api/orders/${booked.json().orderId}`, renter.cookie)).json() as { rentals: Array<{ id: string }> };
+    const rentalId = order.rentals[0]!.id;
+    expect((await send('POST', `/api/rentals/${rentalId}/accept`, owner.cookie, {})).statusCode).toBe(204);
+    const asked = await send('POST', `/api/rentals/${rentalId}/extension`, renter.cookie, {
+      endDate: d(43),
+      payWith: 'card',
+      card: { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'Rita Renter' },
+    });
+    expect(asked.json()).toEqual({ status: 'pending', chargedPence: 0 });
+    // 40-41 rented, 42-43 held for the extension, 44 the buffer after: all hidden; 45 onwards shown.
+    expect(await shown(ladder, d(42), d(42))).toBe(false);
+    expect(await shown(ladder, d(43), d(43))).toBe(false);
+    expect(await shown(ladder, d(44), d(44))).toBe(false);
+    expect(await shown(ladder, d(45), d(45))).toBe(true);
+    await agreesWithCheck(ladder, 38, 47);
+    // Checkout refuses exactly what browse hides, and takes the first day it shows.
+    for (const [s, e] of [
+      [42, 42],
+      [43, 43],
+      [44, 45],
+    ] as const) {
+      const refused = await book(other, ladder, d(s), d(e));
+      expect(refused.statusCode, `${s}..${e}`).toBe(409);
+      expect(refused.json().error.message).toContain('Boundary Ladder is already booked');
+    }
+
+    expect((await send('POST', `/api/rentals/${rentalId}/extension/withdraw`, renter.cookie, {})).statusCode).toBe(204);
+    // The rental's own buffer day (42) stays kept; the held days are free again.
+    expect(await shown(ladder, d(42), d(42))).toBe(false);
+    expect(await shown(ladder, d(43), d(43))).toBe(true);
+    await agreesWithCheck(ladder, 38, 47);
+    expect((await book(other, ladder, d(43), d(44))).statusCode).toBe(201);
   });
 });
 

@@ -481,8 +481,8 @@ export function createCatalogueRepository(db: Db) {
                to_char(u.vacation_until, 'YYYY-MM-DD') as owner_vacation_until,
                coalesce((select json_agg(json_build_object('large_key', m.large_key, 'thumb_key', m.thumb_key, 'position', m.position) order by m.position)
                          from item_images m where m.item_id = i.id), '[]'::json) as images,
-               coalesce((select json_agg(json_build_object('startDate', to_char(r.start_date, 'YYYY-MM-DD'), 'endDate', to_char(r.end_date, 'YYYY-MM-DD')) order by r.start_date)
-                         from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null and r.end_date + i.buffer_days >= ${today}::date), '[]'::json) as booked_ranges,
+               coalesce((select json_agg(json_build_object('startDate', to_char(r.start_date, 'YYYY-MM-DD'), 'endDate', to_char(coalesce(r.held_end_date, r.end_date), 'YYYY-MM-DD')) order by r.start_date)
+                         from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null and coalesce(r.held_end_date, r.end_date) + i.buffer_days >= ${today}::date), '[]'::json) as booked_ranges,
                ${blockedRangesJson(today)} as blocked_ranges
         from items i join users u on u.id = i.owner_id join categories c on c.id = i.category_id
         where i.id = ${id} and i.deleted_at is null`,

@@ -67,7 +67,8 @@ export function createCheckoutRepository(db: Db) {
 
     /**
      * Active rentals and held requests of these items that share a day with the wanted ranges, buffer
-     * days included: the overlap the no-overlap constraint refuses (each range runs on by its item's buffer).
+     * days included: the overlap the no-overlap constraint refuses (each range runs on by its item's buffer,
+     * from the days a pending extension holds when there is one).
      */
     async clashes(lines: Array<{ itemId: string; startDate: string; endDate: string }>): Promise<Set<string>> {
       if (lines.length === 0) return new Set();
@@ -80,7 +81,7 @@ export function createCheckoutRepository(db: Db) {
         sql`select distinct w.item_id from (values ${wanted}) as w(item_id, start_date, end_date)
             join items i on i.id = w.item_id
             join rentals r on r.item_id = w.item_id and not r.returned and r.cancelled_at is null
-             and daterange(r.start_date, r.end_date + r.buffer_days, '[]') && daterange(w.start_date, w.end_date + i.buffer_days, '[]')`,
+             and daterange(r.start_date, coalesce(r.held_end_date, r.end_date) + r.buffer_days, '[]') && daterange(w.start_date, w.end_date + i.buffer_days, '[]')`,
       );
       return new Set(rows.map((r) => r.item_id));
     },

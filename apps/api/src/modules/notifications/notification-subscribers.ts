@@ -52,6 +52,16 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     const r = await rental(e.rentalId);
     const base = { kind: 'rental.cancelled' as const, eventKey: `rental.cancelled:${r.id}`, link: `/rentals/${r.id}` };
     const reason = e.reason ? ` Reason: ${e.reason}` : '';
+    if (e.request && e.by === 'renter') {
+      // A request withdrawn by its renter: the owner hears that its dates are free again.
+      await notifier.send({
+        ...forOwner(r),
+        ...base,
+        title: `Request withdrawn: ${r.item_name}`,
+        body: `${r.renter_name} withdrew the request for your ${r.item_name} from ${dates(r)}; its dates are free again. Nothing was charged.`,
+      });
+      return;
+    }
     if (e.request) {
       // A request declined or expired: nothing was charged, and both sides hear how it ended.
       const declined = e.by === 'owner';

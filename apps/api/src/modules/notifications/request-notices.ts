@@ -17,7 +17,8 @@ const londonTime = new Intl.DateTimeFormat('en-GB', {
 
 /**
  * Request to book: the owner is told of each request (linking to the rental, where they accept or
- * decline) and the renter of an accepted one. Declined and expired requests are `rental.cancelled`
+ * decline) and the renter of an accepted one; extensions of request items likewise, and both sides
+ * of one that expired (the owner alone of one the renter withdrew). Declined and expired requests are `rental.cancelled`
  * events, told to both sides by the cancellation notices.
  */
 export function subscribeRequestNotices(events: EventBus, db: Db, repo: NotificationRepository, notifier: Notifier): void {
@@ -78,6 +79,35 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
       title: `Extension declined: ${r.item_name}`,
       body: `${r.owner_name} declined keeping ${r.item_name} until ${formatDate(e.endDate)}. Reason: ${e.reason} Nothing was charged; the rental still ends on ${formatDate(r.end_date)}.`,
       link: `/rentals/${r.id}`,
+    });
+  });
+
+  events.subscribe('rental.extension_withdrawn', S, async (e) => {
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forOwner(r),
+      kind: 'rental.extended',
+      eventKey: `rental.extension_withdrawn:${r.id}:${e.endDate}`,
+      title: `Extension withdrawn: ${r.item_name}`,
+      body: `${r.renter_name} no longer asks to keep your ${r.item_name} until ${formatDate(e.endDate)}; the rental still ends on ${formatDate(r.end_date)} and the days after are free again.`,
+      link: `/rentals/${r.id}`,
+    });
+  });
+
+  events.subscribe('rental.extension_expired', S, async (e) => {
+    const r = await rental(e.rentalId);
+    const base = { kind: 'rental.extended' as const, eventKey: `rental.extension_expired:${r.id}:${e.endDate}`, link: `/rentals/${r.id}` };
+    await notifier.send({
+      ...forOwner(r),
+      ...base,
+      title: `Extension expired: ${r.item_name}`,
+      body: `${r.renter_name}'s request to keep your ${r.item_name} until ${formatDate(e.endDate)} expired unanswered; the rental still ends on ${formatDate(r.end_date)} and the days after are free again.`,
+    });
+    await notifier.send({
+      ...forRenter(r),
+      ...base,
+      title: `Extension expired: ${r.item_name}`,
+      body: `${r.owner_name} did not answer in time, so your rental of ${r.item_name} still ends on ${formatDate(r.end_date)}, not ${formatDate(e.endDate)}. Nothing was charged.`,
     });
   });
 

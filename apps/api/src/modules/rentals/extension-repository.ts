@@ -20,6 +20,8 @@ interface SimilarItemRow {
 
 interface PendingExtensionRow {
   id: string;
+  rental_id: string;
+  expires_at: string;
   to_end_date: string;
   line_pence: number;
   fee_pence: number;
@@ -27,10 +29,15 @@ interface PendingExtensionRow {
   authorization_id: string | null;
 }
 
-/** Open rentals and held requests of an item, other than `rentalId`, that meet these days with buffers on both sides. */
+/**
+ * Open rentals and held requests of an item, other than `rentalId`, that meet these days with
+ * buffers on both sides; a rental runs to the days its pending extension holds (held_end_date).
+ */
 const clashing = (itemId: string | SQL, rentalId: string | null, from: string, to: string, buffer: number | SQL) => sql`
   exists (select 1 from rentals r where r.item_id = ${itemId} and ${rentalId === null ? sql`true` : sql`r.id <> ${rentalId}`} and not r.returned and r.cancelled_at is null
-          and daterange(r.start_date, r.end_date + r.buffer_days, '[]') && daterange(${from}::date, ${to}::date + ${buffer}, '[]'))`;
+          and daterange(r.start_date, coalesce(r.held_end_date, r.end_date) + r.buffer_days, '[]') && daterange(${from}::date, ${to}::date + ${buffer}, '[]'))`;
+
+const PENDING_COLUMNS = sql`id, rental_id, expires_at::text as expires_at, to_char(to_end_date, 'YYYY-MM-DD') as to_end_date, line_pence, fee_pence, paid_with, authorization_id`;
 
 /** SQL of extensions: the item's terms, free days, similar free items, the extension records. */
 export function createExtensionRepository(db: Db) {
@@ -82,13 +89,26 @@ export function createExtensionRepository(db: Db) {
             limit ${q.limit}`,
       ),
 
-    /** Moves the rental's end and adds what the extension costs (the exclusion constraint checks the new range). */
+    /** Moves the rental's end and adds what the extension costs (the exclusion constraint checks the new range); any hold ends. */
     async moveEnd(tx: Executor, rentalId: string, toEndDate: string, linePence: number, feePence: number): Promise<void> {
       await tx.execute(
-        sql`update rentals set end_date = ${toEndDate}::date, total_pence = total_pence + ${linePence}::int,
+        sql`update rentals set end_date = ${toEndDate}::date, held_end_date = null, total_pence = total_pence + ${linePence}::int,
                    extended_line_pence = extended_line_pence + ${linePence}::int, extended_fee_pence = extended_fee_pence + ${feePence}::int
             where id = ${rentalId}`,
       );
+    },
+
+    /**
+     * Holds the days up to `toEndDate` for the rental's pending extension: the no-overlap constraint
+     * now runs the row to there (buffer included), so it fails if another booking has them.
+     */
+    async hold(tx: Executor, rentalId: string, toEndDate: string): Promise<void> {
+      await tx.execute(sql`update rentals set held_end_date = ${toEndDate}::date where id = ${rentalId}`);
+    },
+
+    /** The pending extension's days are free again (declined, withdrawn or expired). */
+    async releaseHold(tx: Executor, rentalId: string): Promise<void> {
+      await tx.execute(sql`update rentals set held_end_date = null where id = ${rentalId} and held_end_date is not null`);
     },
 
     async record(
@@ -103,32 +123,43 @@ export function createExtensionRepository(db: Db) {
         authorizationId: string | null;
         status: 'paid' | 'pending';
         at: Date;
+        expiresAt?: Date;
       },
-    ): Promise<void> {
-      await tx.insert(rentalExtensions).values({
-        rentalId: e.rentalId,
-        fromEndDate: e.fromEndDate,
-        toEndDate: e.toEndDate,
-        linePence: e.linePence,
-        feePence: e.feePence,
-        paidWith: e.paidWith,
-        authorizationId: e.authorizationId,
-        status: e.status,
-        createdAt: e.at,
-        ...(e.status === 'paid' ? { answeredAt: e.at } : {}),
-      });
+    ): Promise<string> {
+      const [row] = await tx
+        .insert(rentalExtensions)
+        .values({
+          rentalId: e.rentalId,
+          fromEndDate: e.fromEndDate,
+          toEndDate: e.toEndDate,
+          linePence: e.linePence,
+          feePence: e.feePence,
+          paidWith: e.paidWith,
+          authorizationId: e.authorizationId,
+          status: e.status,
+          createdAt: e.at,
+          ...(e.status === 'paid' ? { answeredAt: e.at } : {}),
+          ...(e.expiresAt ? { expiresAt: e.expiresAt } : {}),
+        })
+        .returning({ id: rentalExtensions.id });
+      return row!.id;
     },
 
     async pending(rentalId: string, executor: Executor = db): Promise<PendingExtensionRow | undefined> {
       const rows = await queryRows<PendingExtensionRow>(
         executor as Db,
-        sql`select id, to_char(to_end_date, 'YYYY-MM-DD') as to_end_date, line_pence, fee_pence, paid_with, authorization_id
-            from rental_extensions where rental_id = ${rentalId} and status = 'pending'`,
+        sql`select ${PENDING_COLUMNS} from rental_extensions where rental_id = ${rentalId} and status = 'pending'`,
       );
       return rows[0];
     },
 
-    async answer(tx: Executor, extensionId: string, status: 'paid' | 'declined', at: Date): Promise<void> {
+    /** The rental an extension belongs to (for its expiry job, which locks the rental first). */
+    async rentalOf(extensionId: string): Promise<string | undefined> {
+      const rows = await queryRows<{ rental_id: string }>(db, sql`select rental_id from rental_extensions where id = ${extensionId}`);
+      return rows[0]?.rental_id;
+    },
+
+    async answer(tx: Executor, extensionId: string, status: 'paid' | 'declined' | 'withdrawn' | 'expired', at: Date): Promise<void> {
       await tx
         .update(rentalExtensions)
         .set({ status, answeredAt: at })

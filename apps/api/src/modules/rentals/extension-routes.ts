@@ -35,7 +35,7 @@ const extensionQuoteSchema = z.object({
 
 const card = z.object({ number: z.string().max(30), expiry: z.string().max(10), cvv: z.string().max(6), name: z.string().max(100) });
 
-/** Extending a rental: the renter's quote and request, the owner's answer for a request item. */
+/** Extending a rental: the renter's quote, request and withdrawal, the owner's answer for a request item. */
 export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService; currentUser: CurrentUserReader }> = async (
   app,
   { service, currentUser },
@@ -107,6 +107,24 @@ export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService;
         accept: false,
         reason: request.body.reason ?? '',
       });
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/rentals/:rentalId/extension/withdraw',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['rentals'],
+        summary:
+          "Withdraw a request item's extension the owner has not answered (the renter): the card authorisation is released, nothing is charged and the extra days are free again",
+        params: rentalParams,
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      await service.withdraw(request.params.rentalId, (await currentUser.requireUser(request)).id);
       return reply.status(204).send(null);
     },
   );

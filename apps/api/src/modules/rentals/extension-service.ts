@@ -3,9 +3,11 @@ import {
   AppError,
   cardProblems,
   declineMessage,
+  extensionExpiresAt,
   extensionPosting,
   extensionPrice,
   extensionProblem,
+  pendingExtensionRefusal,
   formatDate,
   formatPence,
   rentalState,
@@ -17,6 +19,7 @@ import {
 } from '@toolshed/core';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import { balances, postTransaction } from '../ledger/ledger-repository.ts';
 import { pgCode } from '../checkout/transaction-retries.ts';
@@ -30,9 +33,13 @@ export interface ExtensionDeps {
   extensions: ExtensionRepository;
   payments: PaymentProvider;
   events: EventBus;
+  jobs: JobQueue;
   now: () => Date;
   onChange?: () => void;
 }
+
+/** The job that closes a request item's extension nobody answered, when its hold ends (extension-expiry-job.ts runs it). */
+export const EXTENSION_EXPIRY_JOB = 'rentals.expire_extension';
 
 interface ExtensionInput {
   endDate: string;
@@ -67,10 +74,12 @@ const takenMessage = (from: string, to: string) =>
 /**
  * Extending a rental: the renter asks for a later end date. Instant items extend at once and the
  * difference (core extensionPrice) is paid by card or from the balance, with its posting; request
- * items wait for the owner, the card authorised meanwhile. The database's no-overlap constraint
- * checks the longer range; every refusal says why and moves no money.
+ * items wait for the owner, the card authorised and the extra days held on the rental row
+ * (held_end_date) meanwhile, until the owner answers, the renter withdraws or the hold expires (core
+ * pendingExtensionRefusal). The database's no-overlap constraint checks the longer range, held or
+ * moved; every refusal says why and moves no money.
  */
-export function createExtensionService({ repo, extensions, payments, events, now, onChange = () => {} }: ExtensionDeps) {
+export function createExtensionService({ repo, extensions, payments, events, jobs, now, onChange = () => {} }: ExtensionDeps) {
   function assess(
     row: RentalRow,
     terms: ItemTermsRow,
@@ -193,7 +202,16 @@ export function createExtensionService({ repo, extensions, payments, events, now
             at,
           };
           if (terms.booking_mode === 'request') {
-            await extensions.record(tx.executor, { ...record, status: 'pending' });
+            // The extra days are held at once, under the same constraint as bookings, until the hold expires.
+            const expiresAt = extensionExpiresAt(at, row.end_date);
+            await extensions.hold(tx.executor, rentalId, input.endDate);
+            const extensionId = await extensions.record(tx.executor, { ...record, status: 'pending', expiresAt });
+            await jobs.enqueue(
+              EXTENSION_EXPIRY_JOB,
+              { extensionId },
+              { key: `${EXTENSION_EXPIRY_JOB}:${extensionId}`, runAt: expiresAt },
+              tx.executor,
+            );
             await events.publish(tx.executor, {
               type: 'rental.extension_requested',
               rentalId,
@@ -235,10 +253,9 @@ export function createExtensionService({ repo, extensions, payments, events, now
           });
           return 'extended' as const;
         });
-        if (status === 'extended') {
-          if (authorizationId) await payments.capture(authorizationId);
-          onChange();
-        }
+        if (status === 'extended' && authorizationId) await payments.capture(authorizationId);
+        // Extended or held: either way the days after the rental are no longer bookable.
+        onChange();
         return { status, chargedPence: status === 'extended' ? Math.max(0, amount) : 0 };
       } catch (err) {
         if (authorizationId) await payments.void(authorizationId);
@@ -254,7 +271,8 @@ export function createExtensionService({ repo, extensions, payments, events, now
     /**
      * The owner answers a request item's extension: accepting moves the end (if the days are still
      * free) and takes the payment (the card's authorisation captured, or the balance); declining
-     * voids the authorisation. Either way only a pending extension is answered, once.
+     * voids the authorisation and frees the held days. Either way only a pending extension whose hold
+     * has not run out is answered, once.
      */
     async answer(rentalId: string, userId: string, answer: { accept: true } | { accept: false; reason: string }): Promise<void> {
       if (!isRowId(rentalId)) throw notFound();
@@ -262,13 +280,16 @@ export function createExtensionService({ repo, extensions, payments, events, now
       const capture = await repo.transaction(async (tx) => {
         const row = await tx.lockForParty(rentalId, userId);
         if (!row) throw notFound();
-        if (roleOf(row, userId) !== 'owner') throw new AppError('FORBIDDEN', 'Only the owner can accept or decline an extension.');
+        const role = roleOf(row, userId);
         const pending = await extensions.pending(rentalId, tx.executor);
+        const refusal = pendingExtensionRefusal(answer.accept ? 'accept' : 'decline', pendingFacts(pending), role, at);
+        if (refusal) throw new AppError(role === 'owner' ? 'CONFLICT' : 'FORBIDDEN', refusal);
         if (!pending) throw new AppError('CONFLICT', 'There is no extension of this rental waiting for an answer.');
         const event = { rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id, endDate: pending.to_end_date };
         if (!answer.accept) {
           if (!answer.reason.trim()) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
           await extensions.answer(tx.executor, pending.id, 'declined', at);
+          await extensions.releaseHold(tx.executor, rentalId);
           await events.publish(tx.executor, { type: 'rental.extension_declined', ...event, reason: answer.reason.trim() });
           return { void: pending.authorization_id };
         }
@@ -311,9 +332,65 @@ export function createExtensionService({ repo, extensions, payments, events, now
       });
       if ('void' in capture && capture.void) await payments.void(capture.void);
       if ('capture' in capture && capture.capture) await payments.capture(capture.capture);
-      if ('capture' in capture) onChange();
+      onChange();
+    },
+
+    /** The renter takes back their extension while it waits: its authorisation is voided, its days freed, the owner told. */
+    async withdraw(rentalId: string, userId: string): Promise<void> {
+      if (!isRowId(rentalId)) throw notFound();
+      const at = now();
+      const voided = await repo.transaction(async (tx) => {
+        const row = await tx.lockForParty(rentalId, userId);
+        if (!row) throw notFound();
+        const role = roleOf(row, userId);
+        const pending = await extensions.pending(rentalId, tx.executor);
+        const refusal = pendingExtensionRefusal('withdraw', pendingFacts(pending), role, at);
+        if (refusal) throw new AppError(role === 'renter' ? 'CONFLICT' : 'FORBIDDEN', refusal);
+        await extensions.answer(tx.executor, pending!.id, 'withdrawn', at);
+        await extensions.releaseHold(tx.executor, rentalId);
+        await events.publish(tx.executor, {
+          type: 'rental.extension_withdrawn',
+          rentalId,
+          itemId: row.item_id,
+          renterId: row.renter_id,
+          ownerId: row.owner_id,
+          endDate: pending!.to_end_date,
+        });
+        return pending!.authorization_id;
+      });
+      if (voided) await payments.void(voided);
+      onChange();
+    },
+
+    /** The expiry job: closes the extension if it still waits once its hold has run out; otherwise nothing. */
+    async expire(extensionId: string, at: Date = now()): Promise<boolean> {
+      const rentalId = await extensions.rentalOf(extensionId);
+      if (!rentalId) return false;
+      const voided = await repo.transaction(async (tx) => {
+        const row = await tx.lock(rentalId);
+        const pending = await extensions.pending(rentalId, tx.executor);
+        if (!row || pending?.id !== extensionId || pendingExtensionRefusal('expire', pendingFacts(pending), 'system', at)) return false;
+        await extensions.answer(tx.executor, pending.id, 'expired', at);
+        await extensions.releaseHold(tx.executor, rentalId);
+        await events.publish(tx.executor, {
+          type: 'rental.extension_expired',
+          rentalId,
+          itemId: row.item_id,
+          renterId: row.renter_id,
+          ownerId: row.owner_id,
+          endDate: pending.to_end_date,
+        });
+        return { authorizationId: pending.authorization_id };
+      });
+      if (!voided) return false;
+      if (voided.authorizationId) await payments.void(voided.authorizationId);
+      onChange();
+      return true;
     },
   };
 }
+
+/** What core's pending-extension rules need of the row. */
+const pendingFacts = (pending: { expires_at: string } | undefined) => (pending ? { expiresAt: new Date(pending.expires_at) } : null);
 
 export type ExtensionService = ReturnType<typeof createExtensionService>;

@@ -192,7 +192,7 @@ describe('extending a request item', () => {
     expect(asked.json()).toEqual({ status: 'pending', chargedPence: 0 });
     expect(await cardTotal(renter.user.id)).toBe(paid);
     const forOwner = await kit.rental(id, owner.cookie);
-    expect(forOwner.pendingExtension).toEqual({ endDate: addDays(rental.endDate, 1), totalPence: 4400 });
+    expect(forOwner.pendingExtension).toEqual({ endDate: addDays(rental.endDate, 1), totalPence: 4400, expiresAt: expect.any(String) });
     expect((await kit.send('POST', `/api/rentals/${id}/extension/accept`, renter.cookie, {})).statusCode).toBe(403);
 
     expect((await kit.send('POST', `/api/rentals/${id}/extension/accept`, owner.cookie, {})).statusCode).toBe(204);

@@ -35,7 +35,7 @@ export interface RentalRow {
   payment_fee_pence: number | null;
   payment_lines: Array<{ id: string; total: number }> | null;
   /** Request to book (migration 0027): null for an instant booking. */
-  request_status: 'pending' | 'accepted' | 'declined' | 'expired' | null;
+  request_status: 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | null;
   request_expires_at: string | null;
   request_authorization_id: string | null;
   request_amount_pence: number | null;
@@ -45,8 +45,8 @@ export interface RentalRow {
   /** Frozen at booking: the weekly price charged and the buffer kept after the rental. */
   weekly_rate_pence: number | null;
   buffer_days: number;
-  /** An extension of a request item waiting for the owner. */
-  pending_extension: { end_date: string; total_pence: number } | null;
+  /** An extension of a request item waiting for the owner, holding its days until expires_at. */
+  pending_extension: { end_date: string; total_pence: number; expires_at: string } | null;
   renter_review: ReviewCell | null;
   owner_review: ReviewCell | null;
   created_at: string;
@@ -97,7 +97,7 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
               from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
            r.request_status, r.request_expires_at::text as request_expires_at, r.request_authorization_id, r.request_amount_pence,
            r.extended_line_pence, r.extended_fee_pence, r.weekly_rate_pence, r.buffer_days,
-           (select json_build_object('end_date', to_char(x.to_end_date, 'YYYY-MM-DD'), 'total_pence', x.line_pence + x.fee_pence)
+           (select json_build_object('end_date', to_char(x.to_end_date, 'YYYY-MM-DD'), 'total_pence', x.line_pence + x.fee_pence, 'expires_at', x.expires_at)
               from rental_extensions x where x.rental_id = r.id and x.status = 'pending') as pending_extension,
            ${review('renter')} as renter_review, ${review('owner')} as owner_review,
            r.created_at::text as created_at

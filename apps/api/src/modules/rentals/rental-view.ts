@@ -61,7 +61,11 @@ export function toRentalView(row: RentalRow, today: string, storage: FileStorage
     actions: availableTransitions(facts, role, today),
     paidPence: role === 'renter' ? paidFor(row) : 0,
     pendingExtension: row.pending_extension
-      ? { endDate: row.pending_extension.end_date, totalPence: row.pending_extension.total_pence }
+      ? {
+          endDate: row.pending_extension.end_date,
+          totalPence: row.pending_extension.total_pence,
+          expiresAt: new Date(row.pending_extension.expires_at).toISOString(),
+        }
       : null,
     cancellation:
       row.cancelled && row.cancelled_at

@@ -15,8 +15,14 @@ export function requestWriter(tx: Executor) {
       return rows.length === 1;
     },
 
-    /** Declined or expired: cancelled_at frees the dates (the no-overlap constraint leaves it out) and nothing was charged. */
-    async markClosed(rentalId: string, status: 'declined' | 'expired', by: 'owner' | 'system', reason: string, at: Date): Promise<boolean> {
+    /** Declined, withdrawn or expired: cancelled_at frees the dates (the no-overlap constraint leaves it out) and nothing was charged. */
+    async markClosed(
+      rentalId: string,
+      status: 'declined' | 'expired' | 'withdrawn',
+      by: 'owner' | 'renter' | 'system',
+      reason: string,
+      at: Date,
+    ): Promise<boolean> {
       const rows = await queryRows(
         tx as Db,
         sql`update rentals set request_status = ${status}, cancelled_at = ${at.toISOString()}, cancelled_by = ${by}, cancel_reason = ${reason}, refund_pence = 0

@@ -7,7 +7,7 @@ import type { RequestService } from './request-service.ts';
 const rentalParams = z.object({ rentalId: z.string().max(100) });
 const refusals = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
-/** The owner's answer to a request to book. */
+/** The owner's answer to a request to book, and the renter's withdrawal of it. */
 export const requestRoutes: FastifyPluginAsyncZod<{ service: RequestService; currentUser: CurrentUserReader }> = async (
   app,
   { service, currentUser },
@@ -45,6 +45,25 @@ export const requestRoutes: FastifyPluginAsyncZod<{ service: RequestService; cur
     async (request, reply) => {
       const user = await currentUser.requireUser(request);
       await service.decline(request.params.rentalId, user.id, request.body.reason);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.post(
+    '/rentals/:rentalId/withdraw',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['rentals'],
+        summary:
+          'Withdraw a request to book the owner has not answered (its renter): the card authorisation is released, nothing is charged and the dates are free again',
+        params: rentalParams,
+        response: { 204: z.null(), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.withdraw(request.params.rentalId, user.id);
       return reply.status(204).send(null);
     },
   );

@@ -1,8 +1,10 @@
 import {
   AppError,
   EXPIRED_REQUEST_REASON,
+  WITHDRAWN_REQUEST_REASON,
   requestAcceptedPosting,
   todayInLondon,
+  RENTAL_TRANSITIONS,
   transitionRefusal,
   type RentalTransition,
 } from '@toolshed/core';
@@ -19,7 +21,7 @@ export interface RequestServiceDeps {
   payments: PaymentProvider;
   events: EventBus;
   now: () => Date;
-  /** Runs after dates are freed (a decline or an expiry), so browsing offers them again. */
+  /** Runs after dates are freed (a decline, a withdrawal or an expiry), so browsing offers them again. */
   onChange?: () => void;
 }
 
@@ -27,8 +29,9 @@ const notFound = () => new AppError('NOT_FOUND', 'Rental not found.');
 
 /**
  * Request to book answered: the owner accepts (the request's own card authorisation is captured and
- * its money posted) or declines with a reason (the authorisation is voided, the dates freed), and
- * Toolshed expires a request nobody answered in time. Each locks the rental row and asks the
+ * its money posted) or declines with a reason (the authorisation is voided, the dates freed), the
+ * renter may withdraw it while it waits (the same, without a reason), and Toolshed expires a request
+ * nobody answered in time. Each locks the rental row and asks the
  * lifecycle in core first, so a refused answer moves no money and changes nothing.
  */
 export function createRequestService({ repo, payments, events, now, onChange = () => {} }: RequestServiceDeps) {
@@ -38,7 +41,7 @@ export function createRequestService({ repo, payments, events, now, onChange = (
     if (!row) throw notFound();
     const role = roleOf(row, userId);
     const refusal = transitionRefusal(transition, rentalFacts(row, at), role, todayInLondon(at));
-    if (refusal) throw new AppError(role === 'owner' ? 'CONFLICT' : 'FORBIDDEN', refusal);
+    if (refusal) throw new AppError(role === RENTAL_TRANSITIONS[transition].by ? 'CONFLICT' : 'FORBIDDEN', refusal);
     return row;
   }
 
@@ -97,6 +100,35 @@ export function createRequestService({ repo, payments, events, now, onChange = (
             ownerId: row.owner_id,
             by: 'owner',
             reason: why,
+            refundPence: 0,
+            request: true,
+          },
+          `rental.cancelled:${rentalId}`,
+        );
+      });
+      onChange();
+    },
+
+    /**
+     * The renter takes back a request the owner has not answered: its authorisation is voided, its
+     * dates are freed at once (cancelled_at), nothing is charged and the owner is told.
+     */
+    async withdraw(rentalId: string, userId: string): Promise<void> {
+      if (!isRowId(rentalId)) throw notFound();
+      const at = now();
+      await repo.transaction(async (tx) => {
+        const row = await lockFor(tx, rentalId, userId, 'withdraw_request', at);
+        await payments.void(row.request_authorization_id!);
+        await requestWriter(tx.executor).markClosed(rentalId, 'withdrawn', 'renter', WITHDRAWN_REQUEST_REASON, at);
+        await events.publish(
+          tx.executor,
+          {
+            type: 'rental.cancelled',
+            rentalId,
+            itemId: row.item_id,
+            renterId: row.renter_id,
+            ownerId: row.owner_id,
+            by: 'renter',
             refundPence: 0,
             request: true,
           },

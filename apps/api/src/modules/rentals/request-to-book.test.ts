@@ -108,7 +108,7 @@ describe('a wheelbarrow with an instant and a request line', () => {
       expect.objectContaining({ kind: 'rental.requested', title: 'Request to book: Ladder', link: `/rentals/${requestId}` }),
     );
     expect((await kit.rental(requestId, owner.cookie)).actions).toEqual(['accept_request', 'decline_request']);
-    expect((await kit.rental(requestId, renter.cookie)).actions).toEqual([]);
+    expect((await kit.rental(requestId, renter.cookie)).actions).toEqual(['withdraw_request']);
     // My Items: the item with a request waiting comes first, the request first among its rentals.
     const mine = (await kit.send('GET', '/api/me/items', owner.cookie)).json() as {
       items: Array<{ name: string; periods: Array<{ rentalId: string; state: string }> }>;

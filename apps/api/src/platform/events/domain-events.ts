@@ -14,6 +14,9 @@ export type DomainEvent =
   /** The renter extended a rental to `endDate` (an instant item), asked to (a request item), or the owner answered. */
   | { type: 'rental.extended'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
   | { type: 'rental.extension_requested'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
+  /** A request item's pending extension withdrawn by its renter, or expired unanswered: its days freed, nothing charged. */
+  | { type: 'rental.extension_withdrawn'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
+  | { type: 'rental.extension_expired'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
   | {
       type: 'rental.extension_declined';
       rentalId: string;
@@ -32,7 +35,7 @@ export type DomainEvent =
       by: 'renter' | 'owner' | 'system';
       reason?: string | undefined;
       refundPence: number;
-      /** A request declined by the owner or expired: nothing was charged. */
+      /** A request declined by the owner, withdrawn by the renter or expired: nothing was charged. */
       request?: boolean;
     }
   | { type: 'rental.returned'; rentalId: string; itemId: string; renterId: string; ownerId: string }
