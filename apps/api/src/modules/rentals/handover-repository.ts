@@ -1,18 +1,41 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { HandoverSide } from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { toIsoDate, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { handoverNotes, handoverPhotos } from '../../db/schema.ts';
 
 /** What the handover rules need of a rental, read only for one of its two parties. */
-export interface HandoverRentalRow {
+export interface HandoverRental {
+  id: string;
+  ownerId: string;
+  renterId: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  endDate: string;
+  cancelled: boolean;
+  /** ISO timestamp. */
+  returnedAt: string | null;
+}
+
+interface HandoverRentalRow {
   id: string;
   owner_id: string;
   renter_id: string;
-  start_date: string;
-  end_date: string;
+  start_date: unknown;
+  end_date: unknown;
   cancelled: boolean;
-  returned_at: string | null;
+  returned_at: unknown;
 }
+
+const toHandoverRental = (r: HandoverRentalRow): HandoverRental => ({
+  id: r.id,
+  ownerId: r.owner_id,
+  renterId: r.renter_id,
+  startDate: toIsoDate(r.start_date, 'start_date'),
+  endDate: toIsoDate(r.end_date, 'end_date'),
+  cancelled: r.cancelled,
+  returnedAt: toIsoTimestampOrNull(r.returned_at, 'returned_at'),
+});
 
 export interface HandoverPhotoRow {
   id: string;
@@ -58,12 +81,12 @@ export function createHandoverRepository(db: Db) {
 
   return {
     /** The rental if `userId` is its renter or its owner; nobody else learns it exists. */
-    async rentalForParty(rentalId: string, userId: string): Promise<HandoverRentalRow | undefined> {
+    async rentalForParty(rentalId: string, userId: string): Promise<HandoverRental | undefined> {
       const rows = await queryRows<HandoverRentalRow>(
         db,
         sql`select ${rentalFields} from rentals r where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`,
       );
-      return rows[0];
+      return rows[0] && toHandoverRental(rows[0]);
     },
 
     photos: (rentalId: string) => photos(db, rentalId),
@@ -79,13 +102,13 @@ export function createHandoverRepository(db: Db) {
     },
 
     /** Runs `work` in one transaction that first locks the rental row (for its parties only). */
-    transaction: <T>(rentalId: string, userId: string, work: (tx: HandoverWriter, rental: HandoverRentalRow | undefined) => Promise<T>) =>
+    transaction: <T>(rentalId: string, userId: string, work: (tx: HandoverWriter, rental: HandoverRental | undefined) => Promise<T>) =>
       db.transaction(async (tx) => {
         const rows = await queryRows<HandoverRentalRow>(
           tx as Db,
           sql`select ${rentalFields} from rentals r where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId}) for update of r`,
         );
-        return work(handoverWriter(tx), rows[0]);
+        return work(handoverWriter(tx), rows[0] && toHandoverRental(rows[0]));
       }),
   };
 }

@@ -14,7 +14,7 @@ import type { Handover, HandoverSideView } from '@toolshed/core/contract';
 import { isRowId } from '../../db/ids.ts';
 import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage, StoredFile } from '../../platform/storage/file-storage.ts';
-import type { HandoverRentalRow, HandoverRepository } from './handover-repository.ts';
+import type { HandoverRental, HandoverRepository } from './handover-repository.ts';
 
 export interface HandoverServiceDeps {
   repo: HandoverRepository;
@@ -25,14 +25,14 @@ export interface HandoverServiceDeps {
 
 const notFound = () => new AppError('NOT_FOUND', 'Rental not found.');
 
-const facts = (row: HandoverRentalRow): HandoverFacts => ({
-  startDate: row.start_date,
-  endDate: row.end_date,
+const facts = (row: HandoverRental): HandoverFacts => ({
+  startDate: row.startDate,
+  endDate: row.endDate,
   cancelled: row.cancelled,
-  returnedAt: row.returned_at ? new Date(row.returned_at) : null,
+  returnedAt: row.returnedAt ? new Date(row.returnedAt) : null,
 });
 
-const roleOf = (row: HandoverRentalRow, userId: string): RentalRole => (row.owner_id === userId ? 'owner' : 'renter');
+const roleOf = (row: HandoverRental, userId: string): RentalRole => (row.ownerId === userId ? 'owner' : 'renter');
 
 /** The wrong party is forbidden; the right one outside the window is a conflict with the rental's state. */
 function refusalError(side: HandoverSide, role: RentalRole, message: string, field?: string): AppError {
@@ -49,13 +49,13 @@ const photoUrl = (rentalId: string, photoId: string, size: 'large' | 'thumb') =>
  * `handoverRefusal`), checked again under the rental's lock with the photo count.
  */
 export function createHandoverService({ repo, storage, now }: HandoverServiceDeps) {
-  async function party(rentalId: string, userId: string): Promise<HandoverRentalRow> {
+  async function party(rentalId: string, userId: string): Promise<HandoverRental> {
     const row = isRowId(rentalId) ? await repo.rentalForParty(rentalId, userId) : undefined;
     if (!row) throw notFound();
     return row;
   }
 
-  async function view(row: HandoverRentalRow, userId: string): Promise<Handover> {
+  async function view(row: HandoverRental, userId: string): Promise<Handover> {
     const [photos, notes] = await Promise.all([repo.photos(row.id), repo.notes(row.id)]);
     const role = roleOf(row, userId);
     const at = now();
@@ -84,7 +84,7 @@ export function createHandoverService({ repo, storage, now }: HandoverServiceDep
     return { rentalId: row.id, pickup: side('pickup'), return: side('return') };
   }
 
-  function assertOpen(row: HandoverRentalRow, side: HandoverSide, userId: string, at: Date, field?: string): void {
+  function assertOpen(row: HandoverRental, side: HandoverSide, userId: string, at: Date, field?: string): void {
     const role = roleOf(row, userId);
     const refusal = handoverRefusal(side, facts(row), role, at);
     if (refusal) throw refusalError(side, role, refusal, field);
