@@ -5,6 +5,7 @@ import {
   addDays,
   compareDates,
   daysInclusive,
+  extensionExpiresAt,
   feeShares,
   lineTotalPence,
   requestExpiresAt,
@@ -22,13 +23,15 @@ import { rentalKit } from './rental-test-kit.ts';
 
 /**
  * Random sequences of book, cancel (either side), return and review, and for the request-to-book
- * item accept and decline (with requests expiring as days pass), a few at a time at once (really in
- * parallel on PostgreSQL), checked after every batch against a serial model: the answers the API
- * gave must be those of some order of the batch's operations applied one by one. Both items keep a
- * buffer day after each rental; one has a weekly price. After each run: no two open rentals or held
- * requests of an item overlap (buffers included), every charge is core's pricing function, a
- * declined or expired request moved no money and its hold was voided, every ledger transaction sums
- * to zero, no refund beyond what was paid, and ratings equal the average of visible reviews.
+ * item accept, decline and the renter's withdrawal (with requests expiring as days pass) and
+ * extensions that wait for the owner holding their days (withdrawn by the renter or expiring), a
+ * few at a time at once (really in parallel on PostgreSQL), checked after every batch against a
+ * serial model: the answers the API gave must be those of some order of the batch's operations
+ * applied one by one. Both items keep a buffer day after each rental; one has a weekly price. After
+ * each run: no two open rentals or held requests of an item overlap (buffers and the days pending
+ * extensions hold included), every charge is core's pricing function, a declined, withdrawn or
+ * expired request or extension moved no money and its hold was voided, every ledger transaction
+ * sums to zero, no refund beyond what was paid, and ratings equal the average of visible reviews.
  */
 
 type Side = 'renter' | 'owner';
@@ -38,7 +41,9 @@ type Op =
   | { kind: 'return'; ref: number }
   | { kind: 'review'; ref: number; by: Side; halves: number }
   | { kind: 'answer'; ref: number; accept: boolean }
-  | { kind: 'extend'; ref: number; days: number };
+  | { kind: 'withdraw'; ref: number }
+  | { kind: 'extend'; ref: number; days: number }
+  | { kind: 'withdraw_extension'; ref: number };
 
 interface ModelRental {
   id: string;
@@ -47,8 +52,8 @@ interface ModelRental {
   start: string;
   end: string;
   state: 'requested' | 'open' | 'cancelled' | 'returned';
-  /** A request item's extension waiting for its owner (never answered here). */
-  extensionPending?: boolean;
+  /** A request item's extension waiting for its owner (never answered here): the end it holds the days to, until when. */
+  extensionPending?: { heldEnd: string; expiresAt: Date } | undefined;
   /** A request's hold ends here. */
   expiresAt?: Date;
   reviewed: Record<Side, boolean>;
@@ -74,8 +79,14 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       days: fc.oneof(fc.integer({ min: 1, max: 3 }), fc.integer({ min: 7, max: 9 })),
     }),
   },
-  fc.record({ kind: fc.constant('answer' as const), ref: fc.nat(20), accept: fc.boolean() }),
+  // Accepted more often than declined, so that the request item has rentals to extend.
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('answer' as const), ref: fc.nat(20), accept: fc.constantFrom(true, true, false) }),
+  },
+  fc.record({ kind: fc.constant('withdraw' as const), ref: fc.nat(20) }),
   fc.record({ kind: fc.constant('extend' as const), ref: fc.nat(20), days: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant('withdraw_extension' as const), ref: fc.nat(20) }),
   fc.record({ kind: fc.constant('cancel' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner') }),
   fc.record({ kind: fc.constant('return' as const), ref: fc.nat(20) }),
   fc.record({
@@ -90,6 +101,30 @@ const script = fc.array(
   fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), hoursAfter: fc.constantFrom(0, 0, 6, 24, 48, 72), runJobs: fc.boolean() }),
   { minLength: 2, maxLength: 5 },
 );
+
+type Batch = { ops: Op[]; hoursAfter: number; runJobs: boolean };
+const bookRequestItem = (renter: number, offset: number, days: number): Op => ({ kind: 'book', renter, item: 1, offset, days });
+/**
+ * Scripts tried first, as random ones rarely reach them: a request item's rental accepted and
+ * extended, its held days refused to another booking while the renter withdraws the extension at
+ * once; and an extension whose hold runs out, refused to withdraw and still holding its days until
+ * its job runs, then free.
+ */
+const EXAMPLES: Batch[][] = [
+  [
+    { ops: [bookRequestItem(0, 2, 2)], hoursAfter: 0, runJobs: false },
+    { ops: [{ kind: 'answer', ref: 0, accept: true }], hoursAfter: 0, runJobs: false },
+    { ops: [{ kind: 'extend', ref: 1, days: 2 }], hoursAfter: 0, runJobs: false },
+    { ops: [bookRequestItem(1, 4, 1), { kind: 'withdraw_extension', ref: 0 }], hoursAfter: 0, runJobs: true },
+  ],
+  [
+    { ops: [bookRequestItem(0, 2, 2)], hoursAfter: 0, runJobs: false },
+    { ops: [{ kind: 'answer', ref: 0, accept: true }], hoursAfter: 0, runJobs: false },
+    { ops: [{ kind: 'extend', ref: 1, days: 1 }], hoursAfter: 30, runJobs: false },
+    { ops: [bookRequestItem(1, 4, 1), { kind: 'withdraw_extension', ref: 0 }], hoursAfter: 0, runJobs: true },
+    { ops: [bookRequestItem(1, 4, 1), { kind: 'withdraw', ref: 1 }], hoursAfter: 0, runJobs: false },
+  ],
+];
 
 function permutations<T>(xs: T[]): T[][] {
   if (xs.length <= 1) return [xs];
@@ -121,17 +156,27 @@ describe('rental lifecycle under concurrency', () => {
   function pick(o: Op, model: ModelRental[]): ModelRental | null {
     if (o.kind === 'book') return null;
     const preferred =
-      o.kind === 'answer'
+      o.kind === 'answer' || o.kind === 'withdraw'
         ? model.filter((r) => r.state === 'requested' && (o.ref % 4 === 0 || clock < r.expiresAt!))
         : o.kind === 'extend'
-          ? model.filter((r) => r.state === 'open')
-          : [];
+          ? openPreferringRequests(model, o.ref)
+          : o.kind === 'withdraw_extension'
+            ? model.filter((r) => r.extensionPending && (o.ref % 4 === 0 || clock < r.extensionPending.expiresAt))
+            : [];
     const from = preferred.length > 0 ? preferred : model;
     return from[o.ref % Math.max(1, from.length)] ?? null;
   }
 
+  /** Open rentals; for odd refs only the request item's when there are any (its extensions wait for the owner, holding their days). */
+  function openPreferringRequests(model: ModelRental[], ref: number): ModelRental[] {
+    const open = model.filter((r) => r.state === 'open');
+    const requests = open.filter((r) => ITEMS[r.item]!.bookingMode === 'request');
+    return ref % 2 === 1 && requests.length > 0 ? requests : open;
+  }
+
   /** The status the model expects for `o` on `target` (and the model after it), or null when it has no target. */
-  function apply(o: Op, rentals: ModelRental[], today: string, target: ModelRental | null): number | null {
+  /** `asked`: for an extension, the end date sent (the target's end when the batch began, plus the days). */
+  function apply(o: Op, rentals: ModelRental[], today: string, target: ModelRental | null, asked: string | null = null): number | null {
     if (o.kind === 'book') return null;
     const r = target && rentals.find((x) => x.id === target.id);
     if (!r) return null;
@@ -141,14 +186,28 @@ describe('rental lifecycle under concurrency', () => {
       r.state = o.accept ? 'open' : 'cancelled';
       return 204;
     }
+    if (o.kind === 'withdraw') {
+      // The renter takes back a request still holding its dates; anything else (answered, expired, instant) is refused.
+      if (r.state !== 'requested' || clock >= r.expiresAt!) return 409;
+      r.state = 'cancelled';
+      return 204;
+    }
+    if (o.kind === 'withdraw_extension') {
+      // Whatever became of the rental meanwhile, a pending extension whose hold has not run out may be withdrawn.
+      if (!r.extensionPending || clock >= r.extensionPending.expiresAt) return 409;
+      r.extensionPending = undefined;
+      return 204;
+    }
     if (o.kind === 'extend') {
       // Upcoming or active (not overdue), within the 10-day maximum, the next days free of others (buffers included).
-      const end = addDays(r.end, o.days);
+      // Two extensions of one rental sent at once ask for the same date: the second finds it no longer later than the end.
+      const end = asked ?? addDays(r.end, o.days);
+      if (compareDates(end, r.end) <= 0) return 409;
       const others = rentals.filter((x) => x !== r);
       const free = bookable({ kind: 'book', renter: r.renter, item: r.item, offset: 0, days: 1 }, others, addDays(r.end, 1), end);
       if (r.state !== 'open' || compareDates(today, r.end) > 0 || daysInclusive(r.start, end) > 10 || !free || r.extensionPending)
         return 409;
-      if (ITEMS[r.item]!.bookingMode === 'request') r.extensionPending = true;
+      if (ITEMS[r.item]!.bookingMode === 'request') r.extensionPending = { heldEnd: end, expiresAt: extensionExpiresAt(clock, r.end) };
       else r.end = end;
       return 200;
     }
@@ -168,15 +227,23 @@ describe('rental lifecycle under concurrency', () => {
     return 201;
   }
 
-  /** Free when no open rental or held request of the item is within the buffer of these dates. */
+  /** Free when no open rental or held request of the item (to the end its pending extension holds) is within the buffer of these dates. */
   function bookable(o: Extract<Op, { kind: 'book' }>, rentals: ModelRental[], start: string, end: string): boolean {
     return !rentals.some(
       (r) =>
         r.item === o.item &&
         (r.state === 'open' || r.state === 'requested') &&
         compareDates(r.start, addDays(end, BUFFER_DAYS)) <= 0 &&
-        compareDates(start, addDays(r.end, BUFFER_DAYS)) <= 0,
+        compareDates(start, addDays(r.extensionPending?.heldEnd ?? r.end, BUFFER_DAYS)) <= 0,
     );
+  }
+
+  /** What the expiry jobs close once they run: requests and pending extensions whose hold has run out. */
+  function expireInModel(model: ModelRental[]) {
+    for (const r of model) {
+      if (r.state === 'requested' && clock >= r.expiresAt!) r.state = 'cancelled';
+      if (r.extensionPending && clock >= r.extensionPending.expiresAt) r.extensionPending = undefined;
+    }
   }
 
   /** The answer to a booking: a request cannot start today (400), then free (201) or not (409). */
@@ -203,6 +270,7 @@ describe('rental lifecycle under concurrency', () => {
         for (const batch of batches) {
           const today = todayInLondon(clock);
           const targets = batch.ops.map((o) => pick(o, model));
+          const asked = batch.ops.map((o, i) => (o.kind === 'extend' && targets[i] ? addDays(targets[i].end, o.days) : null));
           const responses = await Promise.all(
             batch.ops.map((o, i) => {
               if (o.kind === 'book') {
@@ -220,10 +288,12 @@ describe('rental lifecycle under concurrency', () => {
               if (o.kind === 'return') return kit.markReturned(r.id, owner.cookie);
               if (o.kind === 'extend')
                 return kit.send('POST', `/api/rentals/${r.id}/extension`, renterCookie, {
-                  endDate: addDays(r.end, o.days),
+                  endDate: asked[i]!,
                   payWith: 'card',
                   card: EXTENSION_CARD,
                 });
+              if (o.kind === 'withdraw') return kit.send('POST', `/api/rentals/${r.id}/withdraw`, renterCookie, {});
+              if (o.kind === 'withdraw_extension') return kit.send('POST', `/api/rentals/${r.id}/extension/withdraw`, renterCookie, {});
               if (o.kind === 'answer')
                 return o.accept
                   ? kit.send('POST', `/api/rentals/${r.id}/accept`, owner.cookie, {})
@@ -237,6 +307,7 @@ describe('rental lifecycle under concurrency', () => {
           // Some serial order of the batch gives exactly these answers.
           const order = permutations(batch.ops.map((_, i) => i)).find((perm) => {
             const trial = model.map((r) => ({ ...r, reviewed: { ...r.reviewed } }));
+            // (extensionPending is replaced, never changed in place, so the shallow copy keeps the model's intact.)
             return perm.every((i) => {
               const o = batch.ops[i]!;
               if (o.kind === 'book') {
@@ -255,7 +326,7 @@ describe('rental lifecycle under concurrency', () => {
                   });
                 return statuses[i] === status;
               }
-              const expected = apply(o, trial, today, targets[i] ?? null);
+              const expected = apply(o, trial, today, targets[i] ?? null, asked[i]);
               return statuses[i] === expected;
             });
           });
@@ -282,23 +353,24 @@ describe('rental lifecycle under concurrency', () => {
                 expiresAt: requestExpiresAt(clock, booked.startDate),
                 reviewed: { renter: false, owner: false },
               });
-            } else apply(o, model, today, targets[i] ?? null);
+            } else apply(o, model, today, targets[i] ?? null, asked[i]);
           }
           clock = new Date(clock.getTime() + batch.hoursAfter * 3_600_000);
           // Requests nobody answered expire when their job runs (not every time, so that answers to
           // an expired request not yet closed are tried too).
           if (batch.runJobs) {
             await ctx.app.jobs.runDue();
-            for (const r of model) if (r.state === 'requested' && clock >= r.expiresAt!) r.state = 'cancelled';
+            expireInModel(model);
           }
         }
         await ctx.app.jobs.runDue();
-        for (const r of model) if (r.state === 'requested' && clock >= r.expiresAt!) r.state = 'cancelled';
+        expireInModel(model);
         for (const r of model) {
           const seen = await kit.rental(r.id, people.renters[r.renter]!.cookie);
           const expected =
             r.state === 'requested' ? 'requested' : r.state === 'cancelled' ? 'cancelled' : r.state === 'returned' ? 'completed' : null;
           if (expected) expect(seen.status, `rental ${r.id}`).toBe(expected);
+          expect(seen.pendingExtension?.endDate ?? null, `rental ${r.id}'s pending extension`).toBe(r.extensionPending?.heldEnd ?? null);
         }
         await checkInvariants();
         // Past every blind period: the reveal jobs show what is still hidden, with the ratings.
@@ -308,7 +380,7 @@ describe('rental lifecycle under concurrency', () => {
         const hidden = await queryRows(ctx.database.db, sql`select v.id from reviews v where v.published_at is null`);
         expect(hidden).toEqual([]);
       }),
-      { numRuns: Number(process.env.LIFECYCLE_RUNS ?? 25), interruptAfterTimeLimit: 45_000 },
+      { numRuns: Number(process.env.LIFECYCLE_RUNS ?? 25), interruptAfterTimeLimit: 45_000, examples: EXAMPLES.map((e) => [e]) },
     );
   }, 120_000);
 
@@ -318,14 +390,33 @@ describe('rental lifecycle under concurrency', () => {
 
   async function checkInvariants() {
     const db = ctx.database.db;
-    // Open rentals and held requests: none share a day, nor a buffer day after the earlier one.
+    // Open rentals and held requests, each to the end its pending extension holds: none share a day, nor a buffer day after the earlier one.
     const overlaps = await queryRows<{ n: number }>(
       db,
       sql`select count(*)::int as n from rentals a join rentals b on a.item_id = b.item_id and a.id < b.id
           where not a.returned and a.cancelled_at is null and not b.returned and b.cancelled_at is null
-            and daterange(a.start_date, a.end_date + a.buffer_days, '[]') && daterange(b.start_date, b.end_date + b.buffer_days, '[]')`,
+            and daterange(a.start_date, coalesce(a.held_end_date, a.end_date) + a.buffer_days, '[]')
+             && daterange(b.start_date, coalesce(b.held_end_date, b.end_date) + b.buffer_days, '[]')`,
     );
     expect(overlaps[0]!.n).toBe(0);
+    // A rental holds days exactly while an extension of it waits, to that extension's end.
+    expect(
+      await queryRows(
+        db,
+        sql`select r.id from rentals r left join rental_extensions x on x.rental_id = r.id and x.status = 'pending'
+            where r.held_end_date is distinct from x.to_end_date and r.cancelled_at is null and not r.returned`,
+      ),
+      'held days follow the pending extension',
+    ).toEqual([]);
+    // An extension that was withdrawn or expired moved no money and its authorisation was voided; a pending one is still held.
+    const extensions = await queryRows<{ status: string; authorization_id: string }>(
+      db,
+      sql`select status, authorization_id from rental_extensions where authorization_id is not null`,
+    );
+    for (const x of extensions) {
+      const expected = x.status === 'paid' ? 'captured' : x.status === 'pending' ? 'held' : 'voided';
+      expect(processor.holds.get(x.authorization_id), `extension ${x.status}`).toBe(expected);
+    }
     expect(
       await queryRows(db, sql`select id from rentals where buffer_days <> ${BUFFER_DAYS}::int`),
       "each rental keeps its item's buffer",
@@ -394,7 +485,7 @@ describe('rental lifecycle under concurrency', () => {
   /**
    * Every line is priced by core's lineTotalPence (weekly price included) and every payment by
    * priceBasket's fee; the card paid exactly the lines booked instantly or accepted, each with its
-   * fee share; a declined or expired request has no ledger entries and its hold was voided.
+   * fee share; a declined, withdrawn or expired request has no ledger entries and its hold was voided.
    */
   async function checkCharges() {
     const db = ctx.database.db;
@@ -444,7 +535,7 @@ describe('rental lifecycle under concurrency', () => {
       expect(0 - group[0]!.card, `payment ${group[0]!.payment_id}`).toBe(charged);
       group.forEach((r, i) => {
         if (r.request_status !== null) expect(r.request_amount_pence).toBe(booked[i]! + shares[i]!);
-        if (r.request_status === 'declined' || r.request_status === 'expired') {
+        if (r.request_status === 'declined' || r.request_status === 'expired' || r.request_status === 'withdrawn') {
           expect(r.entries, `voided request ${r.id} moved money`).toBe(0);
           expect(processor.holds.get(r.request_authorization_id!)).toBe('voided');
         }
