@@ -14,3 +14,12 @@ export function useAnswerRequest(rental: Pick<RentalView, 'id' | 'item'>) {
     onSuccess: () => afterRentalChange(queryClient, rental.item.id),
   });
 }
+
+/** The renter withdraws their request while it waits: the card authorisation is released and the dates freed. */
+export function useWithdrawRequest(rental: Pick<RentalView, 'id' | 'item'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestJson<void>('POST', `/api/rentals/${encodeURIComponent(rental.id)}/withdraw`),
+    onSuccess: () => afterRentalChange(queryClient, rental.item.id),
+  });
+}

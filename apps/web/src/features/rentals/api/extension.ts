@@ -54,3 +54,12 @@ export function useAnswerExtension(rental: Pick<RentalView, 'id' | 'item'>) {
     onSuccess: () => afterRentalChange(queryClient, rental.item.id),
   });
 }
+
+/** The renter withdraws their extension while it waits for the owner: nothing is charged and the extra days are freed. */
+export function useWithdrawExtension(rental: Pick<RentalView, 'id' | 'item'>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => requestJson<void>('POST', `/api/rentals/${encodeURIComponent(rental.id)}/extension/withdraw`),
+    onSuccess: () => afterRentalChange(queryClient, rental.item.id),
+  });
+}

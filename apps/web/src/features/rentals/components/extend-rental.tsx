@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
-import { useAnswerExtension, useExtendRental, useExtensionQuote, type ExtensionQuote } from '../api/extension.ts';
+import { useAnswerExtension, useExtendRental, useExtensionQuote, useWithdrawExtension, type ExtensionQuote } from '../api/extension.ts';
 
 const EMPTY_CARD = { number: '', expiry: '', cvv: '', name: '' };
 
@@ -16,14 +16,31 @@ const EMPTY_CARD = { number: '', expiry: '', cvv: '', name: '' };
 export function ExtendRental({ rental }: { rental: RentalView }) {
   if (rental.role === 'owner') return rental.pendingExtension ? <AnswerExtension rental={rental} /> : null;
   if (rental.status !== 'upcoming' && rental.status !== 'active') return null;
-  if (rental.pendingExtension) {
-    return (
-      <p className="rounded-md bg-violet-50 px-3 py-2 text-violet-950">
-        You asked to keep it until {formatDate(rental.pendingExtension.endDate)}; the owner has not answered yet.
-      </p>
-    );
-  }
+  if (rental.pendingExtension) return <PendingExtension rental={rental} />;
   return <ExtendForm rental={rental} />;
+}
+
+/** The renter's extension waiting for the owner, holding the extra days: they may withdraw it. */
+function PendingExtension({ rental }: { rental: RentalView }) {
+  const withdraw = useWithdrawExtension(rental);
+  const toast = useToast();
+  const pending = rental.pendingExtension!;
+  return (
+    <div className="flex flex-col gap-2 rounded-md bg-violet-50 px-3 py-2 text-violet-950">
+      <p>
+        You asked to keep it until {formatDate(pending.endDate)}; the owner has not answered yet. The extra days are kept for you meanwhile.
+      </p>
+      {withdraw.isError && <FormAlert>{errorMessage(withdraw.error)}</FormAlert>}
+      <button
+        type="button"
+        disabled={withdraw.isPending}
+        onClick={() => withdraw.mutate(undefined, { onSuccess: () => toast.show('Extension withdrawn: nothing was charged') })}
+        className="self-start rounded-md border border-red-700 bg-white px-4 py-2 font-medium text-red-800 hover:bg-red-50 disabled:opacity-60"
+      >
+        {withdraw.isPending ? 'Withdrawing...' : 'Withdraw extension'}
+      </button>
+    </div>
+  );
 }
 
 function ExtendForm({ rental }: { rental: RentalView }) {

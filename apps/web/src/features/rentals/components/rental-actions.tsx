@@ -6,21 +6,36 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useMarkReturned } from '../../../data/rental-actions.ts';
 import { CancelRentalDialog } from './cancel-rental-dialog.tsx';
 import { RequestAnswer } from './request-answer.tsx';
+import { useWithdrawRequest } from '../api/answer-request.ts';
 
 const buttonClass = 'rounded-md border px-4 py-2 font-medium';
 
 /** The buttons the rental lifecycle allows this user now (from the API's `actions`). */
 export function RentalActions({ rental }: { rental: RentalView }) {
-  const [open, setOpen] = useState<'cancel' | 'return' | null>(null);
+  const [open, setOpen] = useState<'cancel' | 'return' | 'withdraw' | null>(null);
   const markReturned = useMarkReturned();
+  const withdraw = useWithdrawRequest(rental);
   const toast = useToast();
   const canCancel = rental.actions.includes('cancel_by_renter') || rental.actions.includes('cancel_by_owner');
   const canReturn = rental.actions.includes('mark_returned');
   const canAnswer = rental.actions.includes('accept_request') || rental.actions.includes('decline_request');
-  if (!canCancel && !canReturn && !canAnswer) return null;
+  const canWithdraw = rental.actions.includes('withdraw_request');
+  if (!canCancel && !canReturn && !canAnswer && !canWithdraw) return null;
   return (
     <div className="flex flex-wrap gap-3">
       {canAnswer && <RequestAnswer rental={rental} />}
+      {canWithdraw && (
+        <button
+          type="button"
+          onClick={() => {
+            withdraw.reset();
+            setOpen('withdraw');
+          }}
+          className={`${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`}
+        >
+          Withdraw request
+        </button>
+      )}
       {canCancel && (
         <button
           type="button"
@@ -43,6 +58,26 @@ export function RentalActions({ rental }: { rental: RentalView }) {
         </button>
       )}
       {open === 'cancel' && <CancelRentalDialog rental={rental} onClose={() => setOpen(null)} />}
+      {open === 'withdraw' && (
+        <ConfirmDialog
+          title={`Withdraw your request for ${rental.item.name}?`}
+          confirmLabel="Withdraw request"
+          busyLabel="Withdrawing..."
+          busy={withdraw.isPending}
+          error={withdraw.isError ? errorMessage(withdraw.error) : undefined}
+          onConfirm={() =>
+            withdraw.mutate(undefined, {
+              onSuccess: () => {
+                setOpen(null);
+                toast.show('Request withdrawn: nothing was charged');
+              },
+            })
+          }
+          onCancel={() => setOpen(null)}
+        >
+          <p>Your card is not charged, the dates become free for others to book and {rental.owner.name} is told.</p>
+        </ConfirmDialog>
+      )}
       {open === 'return' && (
         <ConfirmDialog
           title={`Mark ${rental.item.name} as returned?`}
