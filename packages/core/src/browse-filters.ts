@@ -1,6 +1,6 @@
-import { compareDates, daysInclusive, isIsoDate, todayInLondon, type IsoDate } from './dates.ts';
+import { compareDates, daysInclusive, isIsoDate, todayInLondon, type IsoDate } from './iso-dates.ts';
 import { poundsToPence } from './money.ts';
-import { NEAR_MESSAGE, RADIUS_MILES_OPTIONS, readNear, type NearQuery, type RadiusMiles } from './near.ts';
+import { NEAR_MESSAGE, RADIUS_MILES_OPTIONS, readNear, type NearQuery, type RadiusMiles } from './near-query.ts';
 
 export const MIN_RATING_OPTIONS = [3, 3.5, 4, 4.5, 5] as const;
 export type MinRating = (typeof MIN_RATING_OPTIONS)[number];

@@ -1,3 +1,5 @@
+import { ALL_CATEGORY_ID } from './all-category.ts';
+
 /** The one category list used everywhere: browsing, the item form, the seed and the sample catalogue. */
 export const CATEGORIES = [
   { id: 'garden-tools', name: 'Garden Tools', description: 'Mowers, trimmers, shredders and everything for the garden.' },
@@ -15,8 +17,8 @@ export const CATEGORIES = [
 
 export type CategoryId = (typeof CATEGORIES)[number]['id'];
 
-/** The pseudo-category that lists every item. */
-export const ALL_CATEGORY_ID = 'all';
+// The browse page needs only this id: it lives apart so the list above stays out of its code.
+export { ALL_CATEGORY_ID } from './all-category.ts';
 
 /** What the 'all' pseudo-category is called on the category screen. */
 export const ALL_ITEMS_CATEGORY = {

@@ -1,5 +1,3 @@
-import { reportWebVitals } from './report-web-vitals.ts';
-
 /**
  * What only a production build does once the page has loaded: measure web vitals, and install the
  * service worker (/sw.js), so a repeat visit opens from the cached app shell at once and a visit
@@ -12,8 +10,9 @@ export function startProductionExtras(): void {
   // wherever the app has navigated by the time the page has loaded or a measurement is final.
   const landing = window.location.pathname;
   window.addEventListener('load', () => {
-    // Measured in production builds only, where the numbers mean something.
-    void reportWebVitals(landing).catch(() => {});
+    // Measured in production builds only, where the numbers mean something. The reporter and
+    // web-vitals are one chunk, fetched here rather than with the first page.
+    void import('./report-web-vitals.ts').then(({ reportWebVitals }) => reportWebVitals(landing)).catch(() => {});
     if (!('serviceWorker' in navigator)) return;
     navigator.serviceWorker.register('/sw.js').catch(() => {
       // Without it the app works as before, only without the offline shell.

@@ -1,4 +1,5 @@
 import type { VitalPage, VitalReport } from '@toolshed/core/contract';
+import { onCLS, onINP, onLCP } from 'web-vitals';
 
 /** The kind of page, never its address: item and owner ids stay out of the summary. */
 export function pageKind(pathname: string): VitalPage {
@@ -38,12 +39,11 @@ export function sendVital(metric: Measured, pathname: string, send: typeof fetch
 
 /**
  * Measures Largest Contentful Paint, Interaction to Next Paint and Cumulative Layout Shift in the
- * browser (web-vitals, loaded after the page) and reports each to the API once it is final, under the
+ * browser (web-vitals; this module is loaded after the page, see production-extras.ts) and reports each to the API once it is final, under the
  * kind of page the visit landed on. With no
  * API (Mock Data from a static server) the reports fail quietly and are dropped.
  */
-export async function reportWebVitals(landing: string): Promise<void> {
-  const { onCLS, onINP, onLCP } = await import('web-vitals');
+export function reportWebVitals(landing: string): void {
   const report = (metric: Measured) => sendVital(metric, landing);
   onLCP(report);
   onINP(report);

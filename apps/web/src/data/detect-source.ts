@@ -1,16 +1,47 @@
 import type { CategoriesResponse } from '@toolshed/core/contract';
 import { createApiClient, getJson, type CatalogueSource } from '../lib/api-client.ts';
 import { ApiError } from '../lib/api-error.ts';
-import { createMockSource, preloadSample } from './mock-source.ts';
 
 export type DetectedSource = { mode: 'api' | 'mock'; source: CatalogueSource };
 
 /** A hung API should not leave the app on 'checking' for ever. */
 const CHECK_TIMEOUT_MS = 8_000;
 
+let mockSource: Promise<CatalogueSource> | undefined;
+
+/**
+ * Mock Data's code is a chunk of its own, fetched only once the app falls back to it (with the API
+ * there, the first page never runs it). Loading it warms the sample catalogue too.
+ */
+function loadMockSource(): Promise<CatalogueSource> {
+  mockSource ??= import('./mock-source.ts').then(
+    ({ createMockSource, preloadSample }) => {
+      preloadSample();
+      return createMockSource();
+    },
+    (err: unknown) => {
+      mockSource = undefined; // a failed chunk download may succeed on "Try again"
+      throw err;
+    },
+  );
+  return mockSource;
+}
+
+/** The sample catalogue's answers, each call waiting for Mock Data's code the first time. */
+function lazyMockSource(): CatalogueSource {
+  return {
+    getCategories: async () => (await loadMockSource()).getCategories(),
+    getItems: async (...args) => (await loadMockSource()).getItems(...args),
+    getMapPoints: async (...args) => (await loadMockSource()).getMapPoints(...args),
+    getItem: async (...args) => (await loadMockSource()).getItem(...args),
+    getOwner: async (...args) => (await loadMockSource()).getOwner(...args),
+    getOwnerItems: async (...args) => (await loadMockSource()).getOwnerItems(...args),
+  };
+}
+
 export function mock(): DetectedSource {
-  preloadSample();
-  return { mode: 'mock', source: createMockSource() };
+  void loadMockSource().catch(() => undefined);
+  return { mode: 'mock', source: lazyMockSource() };
 }
 
 /**

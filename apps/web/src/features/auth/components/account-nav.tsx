@@ -1,19 +1,18 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react';
-import { Link, useNavigate } from '../../../lib/router/index.ts';
-import { useToast } from '../../../lib/toast.tsx';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link } from '../../../lib/router/index.ts';
 import { useAuth } from '../../../data/auth-provider.tsx';
-import type { SessionUser } from '../../../data/session.ts';
-import { UserAvatar } from '../../../ui/user-avatar.tsx';
+import { NAV_ITEM } from './nav-item.ts';
 
-const item =
-  'flex items-center gap-2 rounded-md px-3 py-2 text-sm font-medium whitespace-nowrap text-slate-700 hover:bg-slate-100 hover:text-slate-900';
+// A signed-in user's links and menu are a chunk of their own: most first pages are a visitor's, and
+// for a member the session is read over the network first anyway (the area is empty until then).
+const SignedIn = lazy(() => import('./signed-in-nav.tsx').then((m) => ({ default: m.SignedIn })));
 
 function SignedOut() {
   return (
     <nav aria-label="Account">
       <ul className="flex items-center gap-0.5 sm:gap-2">
         <li>
-          <Link to="/login" className={`${item} px-2 sm:px-3`}>
+          <Link to="/login" className={`${NAV_ITEM} px-2 sm:px-3`}>
             Log In
           </Link>
         </li>
@@ -30,112 +29,6 @@ function SignedOut() {
   );
 }
 
-/** Profile, My Items, My Rentals and Sign Out: inline on wide screens, in the menu on narrow ones. */
-interface LinksProps {
-  user: SessionUser;
-  /** Class of each list item: the inline copy is hidden on narrow screens. */
-  liClass?: string;
-  onPick?: () => void;
-  onSignOut(): void;
-  signingOut: boolean;
-}
-
-function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksProps) {
-  return (
-    <>
-      <li className={liClass}>
-        <Link to="/profile" onClick={onPick} className={item}>
-          <UserAvatar name={user.name} picture={user.picture} />
-          <span className="max-w-40 truncate">{user.name}</span>
-        </Link>
-      </li>
-      <li className={liClass}>
-        <Link to="/my-items" onClick={onPick} className={item}>
-          My Items
-        </Link>
-      </li>
-      <li className={liClass}>
-        <Link to="/my-rentals" onClick={onPick} className={item}>
-          My Rentals
-        </Link>
-      </li>
-      <li className={liClass}>
-        <button type="button" onClick={onSignOut} disabled={signingOut} className={`${item} w-full disabled:opacity-60`}>
-          Sign Out
-        </button>
-      </li>
-    </>
-  );
-}
-
-function SignedIn({ user, bell }: { user: SessionUser; bell: ReactNode }) {
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
-  const toast = useToast();
-  const [open, setOpen] = useState(false);
-  const [signingOut, setSigningOut] = useState(false);
-  const menuId = useId();
-
-  async function onSignOut() {
-    setOpen(false);
-    setSigningOut(true);
-    // Leave any account page first, so it does not bounce to the login screen on the way out.
-    await navigate('/category/all');
-    try {
-      await signOut();
-    } catch {
-      toast.show('You could not be signed out. Please try again.');
-    } finally {
-      setSigningOut(false);
-    }
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent) {
-    if (event.key !== 'Escape') return;
-    setOpen(false);
-    document.getElementById(`${menuId}-button`)?.focus();
-  }
-
-  return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape pressed on any link or button of the menu bubbles up here
-    <nav
-      aria-label="Account"
-      className="relative"
-      onKeyDown={onMenuKeyDown}
-      // Focus or a click leaving the account area closes the menu, like any dropdown.
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
-      }}
-    >
-      <ul className="flex items-center gap-1">
-        <li>{bell}</li>
-        <AccountLinks user={user} liClass="hidden md:block" onSignOut={() => void onSignOut()} signingOut={signingOut} />
-        <li className="md:hidden">
-          <button
-            type="button"
-            id={`${menuId}-button`}
-            aria-expanded={open}
-            aria-controls={menuId}
-            onClick={() => setOpen((o) => !o)}
-            className="flex items-center gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-700 hover:bg-slate-100"
-          >
-            <UserAvatar name={user.name} picture={user.picture} />
-            Menu
-          </button>
-        </li>
-      </ul>
-      {open && (
-        <ul
-          id={menuId}
-          className="absolute top-full right-0 z-40 mt-2 w-56 space-y-1 rounded-lg border border-slate-200 bg-white p-2 shadow-lg md:hidden"
-        >
-          <AccountLinks user={user} onPick={() => setOpen(false)} onSignOut={() => void onSignOut()} signingOut={signingOut} />
-        </ul>
-      )}
-    </nav>
-  );
-}
-
 /**
  * The header's account area. Nothing while the session is read, so no wrong state flashes.
  * `bell`: what a signed-in user sees first (the notifications link, which the header brings).
@@ -144,5 +37,9 @@ export function AccountNav({ bell }: { bell: ReactNode }) {
   const { status, user } = useAuth();
   if (status === 'loading') return null;
   if (status === 'signed-out' || !user) return <SignedOut />;
-  return <SignedIn user={user} bell={bell} />;
+  return (
+    <Suspense fallback={null}>
+      <SignedIn user={user} bell={bell} />
+    </Suspense>
+  );
 }

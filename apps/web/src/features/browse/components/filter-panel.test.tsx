@@ -34,7 +34,8 @@ describe('filters on a phone', () => {
     const button = screen.getByRole('button', { name: 'Filters' });
     await user.click(button);
 
-    const sheet = screen.getByRole('dialog', { name: 'Filters' });
+    // The sheet's code is fetched on the first tap.
+    const sheet = await screen.findByRole('dialog', { name: 'Filters' });
     expect(sheet.contains(document.activeElement)).toBe(true);
     await user.selectOptions(within(sheet).getByLabelText('Minimum owner rating'), '4');
     await waitFor(() => expect(app.url()).toBe('/category/all?minRating=4'));
@@ -49,7 +50,7 @@ describe('filters on a phone', () => {
     setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     await user.click(screen.getByRole('button', { name: 'Filters' }));
-    expect(screen.getByRole('dialog', { name: 'Filters' })).toBeInTheDocument();
+    expect(await screen.findByRole('dialog', { name: 'Filters' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Filters' })).toBeNull());
   });

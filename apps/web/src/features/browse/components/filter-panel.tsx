@@ -1,9 +1,12 @@
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
-import { Sheet } from '../../../ui/sheet.tsx';
 import { useMediaQuery, WIDE_SCREEN } from '../../../ui/use-media-query.ts';
 import { FILTER_KEYS } from '../filter-params.ts';
 import { FilterForm, type FilterProblem } from './filter-form.tsx';
+
+// The sheet (and the modal dialog under it) only ever shows after a tap on 'Filters': its code is
+// fetched then, not with the first page.
+const Sheet = lazy(() => import('../../../ui/sheet.tsx').then((m) => ({ default: m.Sheet })));
 
 /** The filters set, a place (with its radius) counting as one. */
 export function activeFilterCount(params: URLSearchParams): number {
@@ -52,32 +55,36 @@ export function FilterPanel({ problem }: { problem: FilterProblem | null }) {
           </span>
         )}
       </button>
-      <Sheet labelledBy={headingId} open={open} onClose={() => setOpen(false)}>
-        <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
-          <h2 id={headingId} className="text-lg font-semibold">
-            Filters
-          </h2>
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
-          >
-            Close
-          </button>
-        </div>
-        <div className="p-4">
-          <FilterForm problem={problem} />
-        </div>
-        <div className="sticky bottom-0 border-t border-slate-200 bg-white p-4">
-          <button
-            type="button"
-            onClick={() => setOpen(false)}
-            className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800"
-          >
-            Show results
-          </button>
-        </div>
-      </Sheet>
+      {open && (
+        <Suspense fallback={null}>
+          <Sheet labelledBy={headingId} open onClose={() => setOpen(false)}>
+            <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
+              <h2 id={headingId} className="text-lg font-semibold">
+                Filters
+              </h2>
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+              >
+                Close
+              </button>
+            </div>
+            <div className="p-4">
+              <FilterForm problem={problem} />
+            </div>
+            <div className="sticky bottom-0 border-t border-slate-200 bg-white p-4">
+              <button
+                type="button"
+                onClick={() => setOpen(false)}
+                className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800"
+              >
+                Show results
+              </button>
+            </div>
+          </Sheet>
+        </Suspense>
+      )}
     </div>
   );
 }
