@@ -1,33 +1,56 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
-import { rentalExtensions } from '../../db/schema.ts';
+import { toInt, toIsoTimestamp, toNumberOrNull } from '../../db/row-values.ts';
+import { items, rentalExtensions, rentals } from '../../db/schema.ts';
 import { itemsWithBlockedDays } from '../calendar-sync/blocked-days-sql.ts';
 
-export interface ItemTermsRow {
-  max_days: number;
-  booking_mode: 'instant' | 'request';
-  buffer_days: number;
-  category_id: string;
+/** What an extension needs of the item: how long it may be rented, whether the owner answers, its buffer. */
+export interface ItemTerms {
+  maxDays: number;
+  bookingMode: 'instant' | 'request';
+  bufferDays: number;
+  categoryId: string;
+}
+
+/** A listed item of the same category free on the days asked for. */
+export interface SimilarItem {
+  id: string;
+  name: string;
+  dailyRatePence: number;
+  city: string | null;
+  /** Metres from the rental's item, public points; null when either has none. */
+  distanceM: number | null;
+}
+
+/** An extension waiting for the owner, holding its days until expiresAt. */
+export interface PendingExtension {
+  id: string;
+  rentalId: string;
+  /** ISO timestamp. */
+  expiresAt: string;
+  /** YYYY-MM-DD */
+  toEndDate: string;
+  linePence: number;
+  feePence: number;
+  paidWith: 'card' | 'balance';
+  authorizationId: string | null;
 }
 
 interface SimilarItemRow {
   id: string;
   name: string;
-  daily_rate_pence: number;
+  daily_rate_pence: unknown;
   city: string | null;
-  distance_m: number | null;
+  distance_m: unknown;
 }
 
-interface PendingExtensionRow {
-  id: string;
-  rental_id: string;
-  expires_at: string;
-  to_end_date: string;
-  line_pence: number;
-  fee_pence: number;
-  paid_with: 'card' | 'balance';
-  authorization_id: string | null;
-}
+const toSimilarItem = (row: SimilarItemRow): SimilarItem => ({
+  id: row.id,
+  name: row.name,
+  dailyRatePence: toInt(row.daily_rate_pence, 'daily_rate_pence'),
+  city: row.city,
+  distanceM: toNumberOrNull(row.distance_m, 'distance_m'),
+});
 
 /**
  * Open rentals and held requests of an item, other than `rentalId`, that meet these days with
@@ -37,17 +60,20 @@ const clashing = (itemId: string | SQL, rentalId: string | null, from: string, t
   exists (select 1 from rentals r where r.item_id = ${itemId} and ${rentalId === null ? sql`true` : sql`r.id <> ${rentalId}`} and not r.returned and r.cancelled_at is null
           and daterange(r.start_date, coalesce(r.held_end_date, r.end_date) + r.buffer_days, '[]') && daterange(${from}::date, ${to}::date + ${buffer}, '[]'))`;
 
-const PENDING_COLUMNS = sql`id, rental_id, expires_at::text as expires_at, to_char(to_end_date, 'YYYY-MM-DD') as to_end_date, line_pence, fee_pence, paid_with, authorization_id`;
-
 /** SQL of extensions: the item's terms, free days, similar free items, the extension records. */
 export function createExtensionRepository(db: Db) {
   return {
-    async itemTerms(itemId: string, executor: Executor = db): Promise<ItemTermsRow> {
-      const rows = await queryRows<ItemTermsRow>(
-        executor as Db,
-        sql`select max_days, booking_mode, buffer_days, category_id from items where id = ${itemId}`,
-      );
-      return rows[0]!;
+    async itemTerms(itemId: string, executor: Executor = db): Promise<ItemTerms> {
+      const [terms] = await executor
+        .select({
+          maxDays: items.maxDays,
+          bookingMode: sql<ItemTerms['bookingMode']>`${items.bookingMode}`,
+          bufferDays: items.bufferDays,
+          categoryId: items.categoryId,
+        })
+        .from(items)
+        .where(eq(items.id, itemId));
+      return terms!;
     },
 
     /** Whether the days `from`..`to` are free for this rental to run on into (buffers and other calendars included). */
@@ -67,17 +93,25 @@ export function createExtensionRepository(db: Db) {
 
     /** Locks the item's row, as checkout and calendar imports do before writing its days. */
     async lockItem(tx: Executor, itemId: string): Promise<void> {
-      await tx.execute(sql`select id from items where id = ${itemId} for no key update`);
+      await tx.select({ id: items.id }).from(items).where(eq(items.id, itemId)).for('no key update');
     },
 
     /**
      * Up to `limit` listed items of the category, not this one nor the renter's, free on `from`..`to`
      * (their buffers included), nearest to this item's public point first.
      */
-    similarFree: (q: { itemId: string; categoryId: string; renterId: string; from: string; to: string; limit: number }) =>
-      queryRows<SimilarItemRow>(
-        db,
-        sql`select i.id, i.name, i.daily_rate_pence, i.city,
+    similarFree: async (q: {
+      itemId: string;
+      categoryId: string;
+      renterId: string;
+      from: string;
+      to: string;
+      limit: number;
+    }): Promise<SimilarItem[]> =>
+      (
+        await queryRows<SimilarItemRow>(
+          db,
+          sql`select i.id, i.name, i.daily_rate_pence, i.city,
                    case when i.public_latitude is null or here.public_latitude is null then null
                         else 6371000 * 2 * asin(sqrt(power(sin(radians(i.public_latitude - here.public_latitude) / 2), 2)
                           + cos(radians(here.public_latitude)) * cos(radians(i.public_latitude)) * power(sin(radians(i.public_longitude - here.public_longitude) / 2), 2))) end as distance_m
@@ -87,15 +121,21 @@ export function createExtensionRepository(db: Db) {
               and not exists (select 1 from calendar_blocked_days b where b.item_id = i.id and b.start_date <= ${q.to}::date and b.end_date >= ${q.from}::date)
             order by distance_m nulls last, i.created_at desc
             limit ${q.limit}`,
-      ),
+        )
+      ).map(toSimilarItem),
 
     /** Moves the rental's end and adds what the extension costs (the exclusion constraint checks the new range); any hold ends. */
     async moveEnd(tx: Executor, rentalId: string, toEndDate: string, linePence: number, feePence: number): Promise<void> {
-      await tx.execute(
-        sql`update rentals set end_date = ${toEndDate}::date, held_end_date = null, total_pence = total_pence + ${linePence}::int,
-                   extended_line_pence = extended_line_pence + ${linePence}::int, extended_fee_pence = extended_fee_pence + ${feePence}::int
-            where id = ${rentalId}`,
-      );
+      await tx
+        .update(rentals)
+        .set({
+          endDate: toEndDate,
+          heldEndDate: null,
+          totalPence: sql`${rentals.totalPence} + ${linePence}::int`,
+          extendedLinePence: sql`${rentals.extendedLinePence} + ${linePence}::int`,
+          extendedFeePence: sql`${rentals.extendedFeePence} + ${feePence}::int`,
+        })
+        .where(eq(rentals.id, rentalId));
     },
 
     /**
@@ -103,12 +143,15 @@ export function createExtensionRepository(db: Db) {
      * now runs the row to there (buffer included), so it fails if another booking has them.
      */
     async hold(tx: Executor, rentalId: string, toEndDate: string): Promise<void> {
-      await tx.execute(sql`update rentals set held_end_date = ${toEndDate}::date where id = ${rentalId}`);
+      await tx.update(rentals).set({ heldEndDate: toEndDate }).where(eq(rentals.id, rentalId));
     },
 
     /** The pending extension's days are free again (declined, withdrawn or expired). */
     async releaseHold(tx: Executor, rentalId: string): Promise<void> {
-      await tx.execute(sql`update rentals set held_end_date = null where id = ${rentalId} and held_end_date is not null`);
+      await tx
+        .update(rentals)
+        .set({ heldEndDate: null })
+        .where(and(eq(rentals.id, rentalId), isNotNull(rentals.heldEndDate)));
     },
 
     async record(
@@ -145,18 +188,31 @@ export function createExtensionRepository(db: Db) {
       return row!.id;
     },
 
-    async pending(rentalId: string, executor: Executor = db): Promise<PendingExtensionRow | undefined> {
-      const rows = await queryRows<PendingExtensionRow>(
-        executor as Db,
-        sql`select ${PENDING_COLUMNS} from rental_extensions where rental_id = ${rentalId} and status = 'pending'`,
-      );
-      return rows[0];
+    async pending(rentalId: string, executor: Executor = db): Promise<PendingExtension | undefined> {
+      const [found] = await executor
+        .select({
+          id: rentalExtensions.id,
+          rentalId: rentalExtensions.rentalId,
+          expiresAt: rentalExtensions.expiresAt,
+          toEndDate: rentalExtensions.toEndDate,
+          linePence: rentalExtensions.linePence,
+          feePence: rentalExtensions.feePence,
+          paidWith: sql<PendingExtension['paidWith']>`${rentalExtensions.paidWith}`,
+          authorizationId: rentalExtensions.authorizationId,
+        })
+        .from(rentalExtensions)
+        .where(and(eq(rentalExtensions.rentalId, rentalId), eq(rentalExtensions.status, 'pending')));
+      // A pending extension always has its expiry (rental_extensions_pending_expires).
+      return found && { ...found, expiresAt: toIsoTimestamp(found.expiresAt, 'expires_at') };
     },
 
     /** The rental an extension belongs to (for its expiry job, which locks the rental first). */
     async rentalOf(extensionId: string): Promise<string | undefined> {
-      const rows = await queryRows<{ rental_id: string }>(db, sql`select rental_id from rental_extensions where id = ${extensionId}`);
-      return rows[0]?.rental_id;
+      const [found] = await db
+        .select({ rentalId: rentalExtensions.rentalId })
+        .from(rentalExtensions)
+        .where(eq(rentalExtensions.id, extensionId));
+      return found?.rentalId;
     },
 
     async answer(tx: Executor, extensionId: string, status: 'paid' | 'declined' | 'withdrawn' | 'expired', at: Date): Promise<void> {

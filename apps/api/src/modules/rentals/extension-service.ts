@@ -23,9 +23,9 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import { balances, postTransaction } from '../ledger/ledger-repository.ts';
 import { pgCode } from '../checkout/transaction-retries.ts';
-import type { ExtensionRepository, ItemTermsRow } from './extension-repository.ts';
+import type { ExtensionRepository, ItemTerms, PendingExtension } from './extension-repository.ts';
 import { feeShareOf } from './rental-money.ts';
-import type { RentalRepository, RentalRow } from './rental-repository.ts';
+import type { RentalRepository, Rental } from './rental-repository.ts';
 import { rentalFacts, roleOf } from './rental-view.ts';
 
 export interface ExtensionDeps {
@@ -80,22 +80,17 @@ const takenMessage = (from: string, to: string) =>
  * moved; every refusal says why and moves no money.
  */
 export function createExtensionService({ repo, extensions, payments, events, jobs, now, onChange = () => {} }: ExtensionDeps) {
-  function assess(
-    row: RentalRow,
-    terms: ItemTermsRow,
-    endDate: string,
-    at: Date,
-  ): { problem: string | null; price: ExtensionPrice | null } {
+  function assess(row: Rental, terms: ItemTerms, endDate: string, at: Date): { problem: string | null; price: ExtensionPrice | null } {
     const state = rentalState(rentalFacts(row, at), todayInLondon(at));
-    const problem = extensionProblem({ state, startDate: row.start_date, endDate: row.end_date, maxDays: terms.max_days }, endDate);
+    const problem = extensionProblem({ state, startDate: row.startDate, endDate: row.endDate, maxDays: terms.maxDays }, endDate);
     if (problem) return { problem, price: null };
     const price = extensionPrice(
       {
-        dailyRatePence: row.daily_rate_pence ?? 0,
-        weeklyRatePence: row.weekly_rate_pence,
-        startDate: row.start_date,
-        chargedLinePence: row.total_pence,
-        chargedFeePence: feeShareOf(row) + row.extended_fee_pence,
+        dailyRatePence: row.dailyRatePence ?? 0,
+        weeklyRatePence: row.weeklyRatePence,
+        startDate: row.startDate,
+        chargedLinePence: row.totalPence,
+        chargedFeePence: feeShareOf(row) + row.extendedFeePence,
       },
       endDate,
     );
@@ -103,7 +98,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
   }
 
   /** The rental if `userId` is its renter (the owner may not extend it; anyone else is told it does not exist). */
-  function asRenter(row: RentalRow | undefined, userId: string): RentalRow {
+  function asRenter(row: Rental | undefined, userId: string): Rental {
     if (!row) throw notFound();
     if (roleOf(row, userId) !== 'renter') throw new AppError('FORBIDDEN', 'Only the renter can extend a rental.');
     return row;
@@ -114,16 +109,16 @@ export function createExtensionService({ repo, extensions, payments, events, job
     if (!isRowId(rentalId)) throw notFound();
     const at = now();
     const row = asRenter(await repo.rentalFor(rentalId, userId), userId);
-    const terms = await extensions.itemTerms(row.item_id);
-    const needsOwner = terms.booking_mode === 'request';
+    const terms = await extensions.itemTerms(row.itemId);
+    const needsOwner = terms.bookingMode === 'request';
     const { problem, price } = assess(row, terms, endDate, at);
     if (problem) return { endDate, problem, price: null, needsOwner, suggestions: [] };
-    const from = addDays(row.end_date, 1);
-    if (await extensions.daysFree({ itemId: row.item_id, rentalId, bufferDays: row.buffer_days }, from, endDate))
+    const from = addDays(row.endDate, 1);
+    if (await extensions.daysFree({ itemId: row.itemId, rentalId, bufferDays: row.bufferDays }, from, endDate))
       return { endDate, problem: null, price, needsOwner, suggestions: [] };
     const similar = await extensions.similarFree({
-      itemId: row.item_id,
-      categoryId: terms.category_id,
+      itemId: row.itemId,
+      categoryId: terms.categoryId,
       renterId: userId,
       from,
       to: endDate,
@@ -137,9 +132,9 @@ export function createExtensionService({ repo, extensions, payments, events, job
       suggestions: similar.map((s) => ({
         id: s.id,
         name: s.name,
-        dailyRatePence: s.daily_rate_pence,
+        dailyRatePence: s.dailyRatePence,
         city: s.city,
-        distanceMiles: s.distance_m === null ? null : roundedMiles(s.distance_m),
+        distanceMiles: s.distanceM === null ? null : roundedMiles(s.distanceM),
       })),
     };
   }
@@ -177,15 +172,15 @@ export function createExtensionService({ repo, extensions, payments, events, job
       try {
         const status = await repo.transaction(async (tx) => {
           const row = asRenter(await tx.lockForParty(rentalId, userId), userId);
-          await extensions.lockItem(tx.executor, row.item_id);
-          const terms = await extensions.itemTerms(row.item_id, tx.executor);
+          await extensions.lockItem(tx.executor, row.itemId);
+          const terms = await extensions.itemTerms(row.itemId, tx.executor);
           const { problem, price } = assess(row, terms, input.endDate, at);
           if (problem || !price) throw new AppError('CONFLICT', problem ?? 'This rental cannot be extended now.');
           if (price.totalPence !== amount)
             throw new AppError('CONFLICT', 'This rental changed meanwhile. Please look at the new price and try again.');
-          const from = addDays(row.end_date, 1);
+          const from = addDays(row.endDate, 1);
           if (
-            !(await extensions.daysFree({ itemId: row.item_id, rentalId, bufferDays: row.buffer_days }, from, input.endDate, tx.executor))
+            !(await extensions.daysFree({ itemId: row.itemId, rentalId, bufferDays: row.bufferDays }, from, input.endDate, tx.executor))
           ) {
             throw new AppError('CONFLICT', takenMessage(from, input.endDate));
           }
@@ -193,7 +188,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
             throw new AppError('CONFLICT', 'An extension of this rental is already waiting for the owner.');
           const record = {
             rentalId,
-            fromEndDate: row.end_date,
+            fromEndDate: row.endDate,
             toEndDate: input.endDate,
             linePence: price.linePence,
             feePence: price.feePence,
@@ -201,9 +196,9 @@ export function createExtensionService({ repo, extensions, payments, events, job
             authorizationId,
             at,
           };
-          if (terms.booking_mode === 'request') {
+          if (terms.bookingMode === 'request') {
             // The extra days are held at once, under the same constraint as bookings, until the hold expires.
-            const expiresAt = extensionExpiresAt(at, row.end_date);
+            const expiresAt = extensionExpiresAt(at, row.endDate);
             await extensions.hold(tx.executor, rentalId, input.endDate);
             const extensionId = await extensions.record(tx.executor, { ...record, status: 'pending', expiresAt });
             await jobs.enqueue(
@@ -215,9 +210,9 @@ export function createExtensionService({ repo, extensions, payments, events, job
             await events.publish(tx.executor, {
               type: 'rental.extension_requested',
               rentalId,
-              itemId: row.item_id,
-              renterId: row.renter_id,
-              ownerId: row.owner_id,
+              itemId: row.itemId,
+              renterId: row.renterId,
+              ownerId: row.ownerId,
               endDate: input.endDate,
             });
             return 'pending' as const;
@@ -234,9 +229,9 @@ export function createExtensionService({ repo, extensions, payments, events, job
           await extensions.moveEnd(tx.executor, rentalId, input.endDate, price.linePence, price.feePence);
           const posting = extensionPosting({
             rentalId,
-            paymentId: row.payment_id,
-            renterId: row.renter_id,
-            ownerId: row.owner_id,
+            paymentId: row.paymentId,
+            renterId: row.renterId,
+            ownerId: row.ownerId,
             linePence: price.linePence,
             feePence: price.feePence,
             paidWith: input.payWith,
@@ -246,9 +241,9 @@ export function createExtensionService({ repo, extensions, payments, events, job
           await events.publish(tx.executor, {
             type: 'rental.extended',
             rentalId,
-            itemId: row.item_id,
-            renterId: row.renter_id,
-            ownerId: row.owner_id,
+            itemId: row.itemId,
+            renterId: row.renterId,
+            ownerId: row.ownerId,
             endDate: input.endDate,
           });
           return 'extended' as const;
@@ -285,50 +280,45 @@ export function createExtensionService({ repo, extensions, payments, events, job
         const refusal = pendingExtensionRefusal(answer.accept ? 'accept' : 'decline', pendingFacts(pending), role, at);
         if (refusal) throw new AppError(role === 'owner' ? 'CONFLICT' : 'FORBIDDEN', refusal);
         if (!pending) throw new AppError('CONFLICT', 'There is no extension of this rental waiting for an answer.');
-        const event = { rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id, endDate: pending.to_end_date };
+        const event = { rentalId, itemId: row.itemId, renterId: row.renterId, ownerId: row.ownerId, endDate: pending.toEndDate };
         if (!answer.accept) {
           if (!answer.reason.trim()) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
           await extensions.answer(tx.executor, pending.id, 'declined', at);
           await extensions.releaseHold(tx.executor, rentalId);
           await events.publish(tx.executor, { type: 'rental.extension_declined', ...event, reason: answer.reason.trim() });
-          return { void: pending.authorization_id };
+          return { void: pending.authorizationId };
         }
-        await extensions.lockItem(tx.executor, row.item_id);
-        const terms = await extensions.itemTerms(row.item_id, tx.executor);
-        const { problem, price } = assess(row, terms, pending.to_end_date, at);
+        await extensions.lockItem(tx.executor, row.itemId);
+        const terms = await extensions.itemTerms(row.itemId, tx.executor);
+        const { problem, price } = assess(row, terms, pending.toEndDate, at);
         if (problem || !price) throw new AppError('CONFLICT', problem ?? 'This rental cannot be extended now.');
-        if (price.linePence !== pending.line_pence || price.feePence !== pending.fee_pence)
+        if (price.linePence !== pending.linePence || price.feePence !== pending.feePence)
           throw new AppError('CONFLICT', 'This rental changed since the extension was asked for; it cannot be accepted as it is.');
-        const from = addDays(row.end_date, 1);
+        const from = addDays(row.endDate, 1);
         if (
-          !(await extensions.daysFree(
-            { itemId: row.item_id, rentalId, bufferDays: row.buffer_days },
-            from,
-            pending.to_end_date,
-            tx.executor,
-          ))
+          !(await extensions.daysFree({ itemId: row.itemId, rentalId, bufferDays: row.bufferDays }, from, pending.toEndDate, tx.executor))
         ) {
-          throw new AppError('CONFLICT', takenMessage(from, pending.to_end_date));
+          throw new AppError('CONFLICT', takenMessage(from, pending.toEndDate));
         }
-        if (pending.paid_with === 'balance' && price.totalPence > 0) {
-          const { availablePence } = await balances(tx.executor, row.renter_id);
+        if (pending.paidWith === 'balance' && price.totalPence > 0) {
+          const { availablePence } = await balances(tx.executor, row.renterId);
           if (availablePence < price.totalPence)
             throw new AppError('CONFLICT', "The renter's balance no longer covers the extension, so it cannot be accepted.");
         }
-        await extensions.moveEnd(tx.executor, rentalId, pending.to_end_date, price.linePence, price.feePence);
+        await extensions.moveEnd(tx.executor, rentalId, pending.toEndDate, price.linePence, price.feePence);
         const posting = extensionPosting({
           rentalId,
-          paymentId: row.payment_id,
-          renterId: row.renter_id,
-          ownerId: row.owner_id,
+          paymentId: row.paymentId,
+          renterId: row.renterId,
+          ownerId: row.ownerId,
           linePence: price.linePence,
           feePence: price.feePence,
-          paidWith: pending.paid_with,
+          paidWith: pending.paidWith,
         });
         if (posting) await postTransaction(tx.executor, posting);
         await extensions.answer(tx.executor, pending.id, 'paid', at);
         await events.publish(tx.executor, { type: 'rental.extended', ...event });
-        return { capture: pending.authorization_id };
+        return { capture: pending.authorizationId };
       });
       if ('void' in capture && capture.void) await payments.void(capture.void);
       if ('capture' in capture && capture.capture) await payments.capture(capture.capture);
@@ -351,12 +341,12 @@ export function createExtensionService({ repo, extensions, payments, events, job
         await events.publish(tx.executor, {
           type: 'rental.extension_withdrawn',
           rentalId,
-          itemId: row.item_id,
-          renterId: row.renter_id,
-          ownerId: row.owner_id,
-          endDate: pending!.to_end_date,
+          itemId: row.itemId,
+          renterId: row.renterId,
+          ownerId: row.ownerId,
+          endDate: pending!.toEndDate,
         });
-        return pending!.authorization_id;
+        return pending!.authorizationId;
       });
       if (voided) await payments.void(voided);
       onChange();
@@ -375,12 +365,12 @@ export function createExtensionService({ repo, extensions, payments, events, job
         await events.publish(tx.executor, {
           type: 'rental.extension_expired',
           rentalId,
-          itemId: row.item_id,
-          renterId: row.renter_id,
-          ownerId: row.owner_id,
-          endDate: pending.to_end_date,
+          itemId: row.itemId,
+          renterId: row.renterId,
+          ownerId: row.ownerId,
+          endDate: pending.toEndDate,
         });
-        return { authorizationId: pending.authorization_id };
+        return { authorizationId: pending.authorizationId };
       });
       if (!voided) return false;
       if (voided.authorizationId) await payments.void(voided.authorizationId);
@@ -391,6 +381,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
 }
 
 /** What core's pending-extension rules need of the row. */
-const pendingFacts = (pending: { expires_at: string } | undefined) => (pending ? { expiresAt: new Date(pending.expires_at) } : null);
+const pendingFacts = (pending: Pick<PendingExtension, 'expiresAt'> | undefined) =>
+  pending ? { expiresAt: new Date(pending.expiresAt) } : null;
 
 export type ExtensionService = ReturnType<typeof createExtensionService>;

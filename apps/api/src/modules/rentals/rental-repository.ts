@@ -1,7 +1,98 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { toInt, toIntOrNull, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull, toNumber } from '../../db/row-values.ts';
+import { payments, rentals } from '../../db/schema.ts';
 
-export interface RentalRow {
+/** A rental with its item, both parties and its money, as the lifecycle and the rental views read it. */
+export interface Rental {
+  id: string;
+  itemId: string;
+  itemName: string;
+  thumbKey: string | null;
+  itemAddress: string | null;
+  itemCity: string | null;
+  itemPostcode: string | null;
+  ownerId: string;
+  ownerName: string;
+  ownerEmail: string;
+  /** Only a verified phone, with its country code. */
+  ownerPhone: string | null;
+  renterId: string;
+  renterName: string;
+  renterEmail: string;
+  renterPhone: string | null;
+  /** YYYY-MM-DD */
+  startDate: string;
+  endDate: string;
+  dailyRatePence: number | null;
+  totalPence: number;
+  returned: boolean;
+  /** ISO timestamp. */
+  returnedAt: string | null;
+  cancelled: boolean;
+  /** ISO timestamp. */
+  cancelledAt: string | null;
+  cancelledBy: 'renter' | 'owner' | 'system' | null;
+  cancelReason: string | null;
+  refundPence: number | null;
+  paymentId: string | null;
+  /** authorised or capture_pending while the card payment is still being taken. */
+  paymentStatus: string | null;
+  /** The checkout's fee and every line of it ordered by rental id: the fee share follows from them. */
+  paymentFeePence: number | null;
+  paymentLines: PaymentLine[] | null;
+  /** Request to book (migration 0027): null for an instant booking. */
+  requestStatus: RequestStatus | null;
+  /** ISO timestamp. */
+  requestExpiresAt: string | null;
+  requestAuthorizationId: string | null;
+  requestAmountPence: number | null;
+  /** What extensions added to totalPence and to the fee paid (0 when never extended). */
+  extendedLinePence: number;
+  extendedFeePence: number;
+  /** Frozen at booking: the weekly price charged and the buffer kept after the rental. */
+  weeklyRatePence: number | null;
+  bufferDays: number;
+  /** An extension of a request item waiting for the owner, holding its days until expiresAt. */
+  pendingExtension: { endDate: string; totalPence: number; expiresAt: string } | null;
+  renterReview: RentalReview | null;
+  ownerReview: RentalReview | null;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
+
+/** One line of the rental's checkout: its total before any extension. */
+export interface PaymentLine {
+  id: string;
+  totalPence: number;
+}
+
+/** A party's review of the rental. */
+export interface RentalReview {
+  /** Half stars, 0.5 to 5. */
+  rating: number;
+  comment: string;
+  /** ISO timestamp. */
+  createdAt: string;
+  published: boolean;
+}
+
+/** The checkout payment of an order, as its renter sees it. */
+export interface OrderPayment {
+  id: string;
+  renterId: string;
+  subtotalPence: number;
+  serviceFeePence: number;
+  amountPence: number;
+  brand: string;
+  last4: string;
+  /** ISO timestamp. */
+  createdAt: string;
+}
+
+interface RentalRow {
   id: string;
   item_id: string;
   item_name: string;
@@ -17,57 +108,101 @@ export interface RentalRow {
   renter_name: string;
   renter_email: string;
   renter_phone: string | null;
-  start_date: string;
-  end_date: string;
-  daily_rate_pence: number | null;
-  total_pence: number;
+  start_date: unknown;
+  end_date: unknown;
+  daily_rate_pence: unknown;
+  total_pence: unknown;
   returned: boolean;
-  returned_at: string | null;
+  returned_at: unknown;
   cancelled: boolean;
-  cancelled_at: string | null;
+  cancelled_at: unknown;
   cancelled_by: 'renter' | 'owner' | 'system' | null;
   cancel_reason: string | null;
-  refund_pence: number | null;
+  refund_pence: unknown;
   payment_id: string | null;
-  /** authorised or capture_pending while the card payment is still being taken. */
   payment_status: string | null;
-  /** The checkout's fee and every line of it ordered by rental id: the fee share follows from them. */
-  payment_fee_pence: number | null;
-  payment_lines: Array<{ id: string; total: number }> | null;
-  /** Request to book (migration 0027): null for an instant booking. */
-  request_status: 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn' | null;
-  request_expires_at: string | null;
+  payment_fee_pence: unknown;
+  payment_lines: Array<{ id: string; total: unknown }> | null;
+  request_status: RequestStatus | null;
+  request_expires_at: unknown;
   request_authorization_id: string | null;
-  request_amount_pence: number | null;
-  /** What extensions added to total_pence and to the fee paid (0 when never extended). */
-  extended_line_pence: number;
-  extended_fee_pence: number;
-  /** Frozen at booking: the weekly price charged and the buffer kept after the rental. */
-  weekly_rate_pence: number | null;
-  buffer_days: number;
-  /** An extension of a request item waiting for the owner, holding its days until expires_at. */
-  pending_extension: { end_date: string; total_pence: number; expires_at: string } | null;
+  request_amount_pence: unknown;
+  extended_line_pence: unknown;
+  extended_fee_pence: unknown;
+  weekly_rate_pence: unknown;
+  buffer_days: unknown;
+  pending_extension: { end_date: unknown; total_pence: unknown; expires_at: unknown } | null;
   renter_review: ReviewCell | null;
   owner_review: ReviewCell | null;
-  created_at: string;
+  created_at: unknown;
 }
 
-export interface ReviewCell {
-  rating: string | number;
+/** A review as json_build_object sends it. */
+interface ReviewCell {
+  rating: unknown;
   comment: string;
-  created_at: string;
+  created_at: unknown;
   published: boolean;
 }
 
-export interface PaymentRow {
-  id: string;
-  renter_id: string;
-  subtotal_pence: number;
-  service_fee_pence: number;
-  amount_pence: number;
-  brand: string;
-  last4: string;
-  created_at: string;
+const toReview = (cell: ReviewCell | null): RentalReview | null =>
+  cell && {
+    rating: toNumber(cell.rating, 'review.rating'),
+    comment: cell.comment,
+    createdAt: toIsoTimestamp(cell.created_at, 'review.created_at'),
+    published: cell.published,
+  };
+
+function toRental(row: RentalRow): Rental {
+  const extension = row.pending_extension;
+  return {
+    id: row.id,
+    itemId: row.item_id,
+    itemName: row.item_name,
+    thumbKey: row.thumb_key,
+    itemAddress: row.item_address,
+    itemCity: row.item_city,
+    itemPostcode: row.item_postcode,
+    ownerId: row.owner_id,
+    ownerName: row.owner_name,
+    ownerEmail: row.owner_email,
+    ownerPhone: row.owner_phone,
+    renterId: row.renter_id,
+    renterName: row.renter_name,
+    renterEmail: row.renter_email,
+    renterPhone: row.renter_phone,
+    startDate: toIsoDate(row.start_date, 'start_date'),
+    endDate: toIsoDate(row.end_date, 'end_date'),
+    dailyRatePence: toIntOrNull(row.daily_rate_pence, 'daily_rate_pence'),
+    totalPence: toInt(row.total_pence, 'total_pence'),
+    returned: row.returned,
+    returnedAt: toIsoTimestampOrNull(row.returned_at, 'returned_at'),
+    cancelled: row.cancelled,
+    cancelledAt: toIsoTimestampOrNull(row.cancelled_at, 'cancelled_at'),
+    cancelledBy: row.cancelled_by,
+    cancelReason: row.cancel_reason,
+    refundPence: toIntOrNull(row.refund_pence, 'refund_pence'),
+    paymentId: row.payment_id,
+    paymentStatus: row.payment_status,
+    paymentFeePence: toIntOrNull(row.payment_fee_pence, 'payment_fee_pence'),
+    paymentLines: row.payment_lines && row.payment_lines.map((l) => ({ id: l.id, totalPence: toInt(l.total, 'payment_lines.total') })),
+    requestStatus: row.request_status,
+    requestExpiresAt: toIsoTimestampOrNull(row.request_expires_at, 'request_expires_at'),
+    requestAuthorizationId: row.request_authorization_id,
+    requestAmountPence: toIntOrNull(row.request_amount_pence, 'request_amount_pence'),
+    extendedLinePence: toInt(row.extended_line_pence, 'extended_line_pence'),
+    extendedFeePence: toInt(row.extended_fee_pence, 'extended_fee_pence'),
+    weeklyRatePence: toIntOrNull(row.weekly_rate_pence, 'weekly_rate_pence'),
+    bufferDays: toInt(row.buffer_days, 'buffer_days'),
+    pendingExtension: extension && {
+      endDate: toIsoDate(extension.end_date, 'pending_extension.end_date'),
+      totalPence: toInt(extension.total_pence, 'pending_extension.total_pence'),
+      expiresAt: toIsoTimestamp(extension.expires_at, 'pending_extension.expires_at'),
+    },
+    renterReview: toReview(row.renter_review),
+    ownerReview: toReview(row.owner_review),
+    createdAt: toIsoTimestamp(row.created_at, 'created_at'),
+  };
 }
 
 const phone = (alias: string) =>
@@ -111,40 +246,51 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
 
 const isParty = (userId: string) => sql`(r.renter_id = ${userId} or r.owner_id = ${userId})`;
 
+const readRentals = async (executor: Executor, query: SQL): Promise<Rental[]> =>
+  (await queryRows<RentalRow>(executor as Db, query)).map(toRental);
+
 export function createRentalRepository(db: Db) {
   return {
-    rentalsOfRenter: (renterId: string) => queryRows<RentalRow>(db, selectRentals(sql`r.renter_id = ${renterId}`)),
+    rentalsOfRenter: (renterId: string) => readRentals(db, selectRentals(sql`r.renter_id = ${renterId}`)),
 
     /** Rentals of the owner's items, newest start first (the owner's side of My Items). */
-    rentalsOfOwner: (ownerId: string) => queryRows<RentalRow>(db, selectRentals(sql`r.owner_id = ${ownerId}`)),
+    rentalsOfOwner: (ownerId: string) => readRentals(db, selectRentals(sql`r.owner_id = ${ownerId}`)),
 
     /** A rental seen by its renter or its owner; nobody else. */
-    async rentalFor(rentalId: string, userId: string): Promise<RentalRow | undefined> {
-      const rows = await queryRows<RentalRow>(db, selectRentals(sql`r.id = ${rentalId} and ${isParty(userId)}`));
-      return rows[0];
+    async rentalFor(rentalId: string, userId: string): Promise<Rental | undefined> {
+      const found = await readRentals(db, selectRentals(sql`r.id = ${rentalId} and ${isParty(userId)}`));
+      return found[0];
     },
 
     /** The spec's other rental address: item id and start date (a cancelled one only if nothing else matches). */
-    async rentalByItemAndStart(itemId: string, startDate: string, userId: string): Promise<RentalRow | undefined> {
-      const rows = await queryRows<RentalRow>(
+    async rentalByItemAndStart(itemId: string, startDate: string, userId: string): Promise<Rental | undefined> {
+      const found = await readRentals(
         db,
         selectRentals(
           sql`r.item_id = ${itemId} and r.start_date = ${startDate}::date and ${isParty(userId)}`,
           sql`(r.cancelled_at is null) desc, r.created_at desc`,
         ),
       );
-      return rows[0];
+      return found[0];
     },
 
-    async order(paymentId: string, renterId: string): Promise<{ payment: PaymentRow; rentals: RentalRow[] } | undefined> {
-      const payments = await queryRows<PaymentRow>(
-        db,
-        sql`select id, renter_id, subtotal_pence, service_fee_pence, amount_pence, brand, last4, created_at::text as created_at
-            from payments where id = ${paymentId} and renter_id = ${renterId}`,
-      );
-      if (!payments[0]) return undefined;
-      const rentals = await queryRows<RentalRow>(db, selectRentals(sql`r.payment_id = ${paymentId}`, sql`i.name, r.start_date`));
-      return { payment: payments[0], rentals };
+    async order(paymentId: string, renterId: string): Promise<{ payment: OrderPayment; rentals: Rental[] } | undefined> {
+      const [payment] = await db
+        .select({
+          id: payments.id,
+          renterId: payments.renterId,
+          subtotalPence: payments.subtotalPence,
+          serviceFeePence: payments.serviceFeePence,
+          amountPence: payments.amountPence,
+          brand: payments.brand,
+          last4: payments.last4,
+          createdAt: payments.createdAt,
+        })
+        .from(payments)
+        .where(and(eq(payments.id, paymentId), eq(payments.renterId, renterId)));
+      if (!payment) return undefined;
+      const lines = await readRentals(db, selectRentals(sql`r.payment_id = ${paymentId}`, sql`i.name, r.start_date`));
+      return { payment: { ...payment, createdAt: payment.createdAt.toISOString() }, rentals: lines };
     },
 
     /** Runs `work` in one transaction with writers bound to it. */
@@ -159,11 +305,11 @@ export function createRentalRepository(db: Db) {
  * second of two reviews sent at once found no review, inserted its own and hit the unique index.
  * A new statement takes a new snapshot, which holds what the lock's previous holder committed.
  */
-async function lockThenRead(tx: Executor, where: SQL): Promise<RentalRow | undefined> {
+async function lockThenRead(tx: Executor, where: SQL): Promise<Rental | undefined> {
   const locked = await queryRows<{ id: string }>(tx as Db, sql`select r.id from rentals r where ${where} for update of r`);
   if (!locked[0]) return undefined;
-  const rows = await queryRows<RentalRow>(tx as Db, selectRentals(sql`r.id = ${locked[0].id}`));
-  return rows[0];
+  const found = await readRentals(tx, selectRentals(sql`r.id = ${locked[0].id}`));
+  return found[0];
 }
 
 /** Writes of the lifecycle, inside a transaction that first locks the rental row. */
@@ -187,16 +333,17 @@ function rentalWriter(tx: Executor) {
       refundPence: number,
       at: Date,
     ): Promise<void> {
-      await tx.execute(
-        sql`update rentals set cancelled_at = ${at.toISOString()}, cancelled_by = ${by}, cancel_reason = ${reason}, refund_pence = ${refundPence}
-            where id = ${rentalId} and cancelled_at is null and not returned`,
-      );
+      await tx
+        .update(rentals)
+        .set({ cancelledAt: at, cancelledBy: by, cancelReason: reason, refundPence })
+        .where(and(eq(rentals.id, rentalId), isNull(rentals.cancelledAt), eq(rentals.returned, false)));
     },
 
     async markReturned(rentalId: string, at: Date): Promise<void> {
-      await tx.execute(
-        sql`update rentals set returned = true, returned_at = ${at.toISOString()} where id = ${rentalId} and cancelled_at is null and not returned`,
-      );
+      await tx
+        .update(rentals)
+        .set({ returned: true, returnedAt: at })
+        .where(and(eq(rentals.id, rentalId), isNull(rentals.cancelledAt), eq(rentals.returned, false)));
     },
   };
 }

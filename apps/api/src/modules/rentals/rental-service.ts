@@ -41,11 +41,11 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
       return {
         id: payment.id,
         rentals: found.rentals.map((r) => toRentalView(r, today(), storage, userId, now())),
-        subtotalPence: payment.subtotal_pence,
-        serviceFeePence: payment.service_fee_pence,
-        totalPence: payment.amount_pence,
+        subtotalPence: payment.subtotalPence,
+        serviceFeePence: payment.serviceFeePence,
+        totalPence: payment.amountPence,
         card: { brand: payment.brand, last4: payment.last4 },
-        createdAt: new Date(payment.created_at).toISOString(),
+        createdAt: payment.createdAt,
       };
     },
 
@@ -78,7 +78,7 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
         const why = reason?.trim() ? reason.trim() : null;
         if (role === 'owner' && !why) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
         // Money not yet taken cannot be refunded to a balance; if the capture fails for good, the booking is cancelled anyway.
-        if (row.payment_status === 'authorised' || row.payment_status === 'capture_pending') {
+        if (row.paymentStatus === 'authorised' || row.paymentStatus === 'capture_pending') {
           throw new AppError('CONFLICT', 'The payment for this booking is still being taken. Please try again in a few minutes.');
         }
         const refundPence = await refundToBalance(tx.executor, row);
@@ -88,9 +88,9 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
           {
             type: 'rental.cancelled',
             rentalId,
-            itemId: row.item_id,
-            renterId: row.renter_id,
-            ownerId: row.owner_id,
+            itemId: row.itemId,
+            renterId: row.renterId,
+            ownerId: row.ownerId,
             by: role,
             reason: why ?? undefined,
             refundPence,
@@ -118,7 +118,7 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
         await onReturned?.(tx.executor, rentalId, at);
         await events.publish(
           tx.executor,
-          { type: 'rental.returned', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id },
+          { type: 'rental.returned', rentalId, itemId: row.itemId, renterId: row.renterId, ownerId: row.ownerId },
           `rental.returned:${rentalId}`,
         );
       });

@@ -1,5 +1,9 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Executor } from '../../db/database.ts';
+import { rentals } from '../../db/schema.ts';
+
+/** Only a pending request not closed meanwhile moves. */
+const stillPending = (rentalId: string) => and(eq(rentals.id, rentalId), eq(rentals.requestStatus, 'pending'), isNull(rentals.cancelledAt));
 
 /**
  * The writes of a request's answer, inside the transaction that locked the rental row (rental
@@ -8,11 +12,8 @@ import { queryRows, type Db, type Executor } from '../../db/database.ts';
 export function requestWriter(tx: Executor) {
   return {
     async markAccepted(rentalId: string): Promise<boolean> {
-      const rows = await queryRows(
-        tx as Db,
-        sql`update rentals set request_status = 'accepted' where id = ${rentalId} and request_status = 'pending' and cancelled_at is null returning id`,
-      );
-      return rows.length === 1;
+      const moved = await tx.update(rentals).set({ requestStatus: 'accepted' }).where(stillPending(rentalId)).returning({ id: rentals.id });
+      return moved.length === 1;
     },
 
     /** Declined, withdrawn or expired: cancelled_at frees the dates (the no-overlap constraint leaves it out) and nothing was charged. */
@@ -23,12 +24,12 @@ export function requestWriter(tx: Executor) {
       reason: string,
       at: Date,
     ): Promise<boolean> {
-      const rows = await queryRows(
-        tx as Db,
-        sql`update rentals set request_status = ${status}, cancelled_at = ${at.toISOString()}, cancelled_by = ${by}, cancel_reason = ${reason}, refund_pence = 0
-            where id = ${rentalId} and request_status = 'pending' and cancelled_at is null returning id`,
-      );
-      return rows.length === 1;
+      const moved = await tx
+        .update(rentals)
+        .set({ requestStatus: status, cancelledAt: at, cancelledBy: by, cancelReason: reason, refundPence: 0 })
+        .where(stillPending(rentalId))
+        .returning({ id: rentals.id });
+      return moved.length === 1;
     },
   };
 }

@@ -12,7 +12,7 @@ import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import { postTransaction } from '../ledger/ledger-repository.ts';
-import type { RentalRepository, RentalRow, RentalWriter } from './rental-repository.ts';
+import type { RentalRepository, Rental, RentalWriter } from './rental-repository.ts';
 import { requestWriter } from './request-repository.ts';
 import { rentalFacts, roleOf } from './rental-view.ts';
 
@@ -36,7 +36,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Rental not found.');
  */
 export function createRequestService({ repo, payments, events, now, onChange = () => {} }: RequestServiceDeps) {
   /** The locked rental, if `userId` is a party and the lifecycle lets them take `transition` now. */
-  async function lockFor(tx: RentalWriter, rentalId: string, userId: string, transition: RentalTransition, at: Date): Promise<RentalRow> {
+  async function lockFor(tx: RentalWriter, rentalId: string, userId: string, transition: RentalTransition, at: Date): Promise<Rental> {
     const row = await tx.lockForParty(rentalId, userId);
     if (!row) throw notFound();
     const role = roleOf(row, userId);
@@ -54,7 +54,7 @@ export function createRequestService({ repo, payments, events, now, onChange = (
         // Captured while the row is locked, so a decline or the expiry cannot void it meanwhile; a
         // capture that fails leaves the request pending and nothing posted.
         try {
-          await payments.capture(row.request_authorization_id!);
+          await payments.capture(row.requestAuthorizationId!);
         } catch {
           throw new AppError(
             'UNAVAILABLE',
@@ -66,16 +66,16 @@ export function createRequestService({ repo, payments, events, now, onChange = (
           tx.executor,
           requestAcceptedPosting({
             rentalId,
-            paymentId: row.payment_id,
-            renterId: row.renter_id,
-            ownerId: row.owner_id,
-            totalPence: row.total_pence,
-            amountPence: row.request_amount_pence ?? row.total_pence,
+            paymentId: row.paymentId,
+            renterId: row.renterId,
+            ownerId: row.ownerId,
+            totalPence: row.totalPence,
+            amountPence: row.requestAmountPence ?? row.totalPence,
           }),
         );
         await events.publish(
           tx.executor,
-          { type: 'rental.request_accepted', rentalId, itemId: row.item_id, renterId: row.renter_id, ownerId: row.owner_id },
+          { type: 'rental.request_accepted', rentalId, itemId: row.itemId, renterId: row.renterId, ownerId: row.ownerId },
           `rental.request_accepted:${rentalId}`,
         );
       });
@@ -88,16 +88,16 @@ export function createRequestService({ repo, payments, events, now, onChange = (
       await repo.transaction(async (tx) => {
         const row = await lockFor(tx, rentalId, userId, 'decline_request', at);
         if (!why) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
-        await payments.void(row.request_authorization_id!);
+        await payments.void(row.requestAuthorizationId!);
         await requestWriter(tx.executor).markClosed(rentalId, 'declined', 'owner', why, at);
         await events.publish(
           tx.executor,
           {
             type: 'rental.cancelled',
             rentalId,
-            itemId: row.item_id,
-            renterId: row.renter_id,
-            ownerId: row.owner_id,
+            itemId: row.itemId,
+            renterId: row.renterId,
+            ownerId: row.ownerId,
             by: 'owner',
             reason: why,
             refundPence: 0,
@@ -118,16 +118,16 @@ export function createRequestService({ repo, payments, events, now, onChange = (
       const at = now();
       await repo.transaction(async (tx) => {
         const row = await lockFor(tx, rentalId, userId, 'withdraw_request', at);
-        await payments.void(row.request_authorization_id!);
+        await payments.void(row.requestAuthorizationId!);
         await requestWriter(tx.executor).markClosed(rentalId, 'withdrawn', 'renter', WITHDRAWN_REQUEST_REASON, at);
         await events.publish(
           tx.executor,
           {
             type: 'rental.cancelled',
             rentalId,
-            itemId: row.item_id,
-            renterId: row.renter_id,
-            ownerId: row.owner_id,
+            itemId: row.itemId,
+            renterId: row.renterId,
+            ownerId: row.ownerId,
             by: 'renter',
             refundPence: 0,
             request: true,
@@ -143,16 +143,16 @@ export function createRequestService({ repo, payments, events, now, onChange = (
       const expired = await repo.transaction(async (tx) => {
         const row = await tx.lock(rentalId);
         if (!row || transitionRefusal('expire_request', rentalFacts(row, at), 'system', todayInLondon(at))) return false;
-        await payments.void(row.request_authorization_id!);
+        await payments.void(row.requestAuthorizationId!);
         await requestWriter(tx.executor).markClosed(rentalId, 'expired', 'system', EXPIRED_REQUEST_REASON, at);
         await events.publish(
           tx.executor,
           {
             type: 'rental.cancelled',
             rentalId,
-            itemId: row.item_id,
-            renterId: row.renter_id,
-            ownerId: row.owner_id,
+            itemId: row.itemId,
+            renterId: row.renterId,
+            ownerId: row.ownerId,
             by: 'system',
             reason: EXPIRED_REQUEST_REASON,
             refundPence: 0,

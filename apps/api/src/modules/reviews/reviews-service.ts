@@ -45,7 +45,7 @@ export function createReviewsService(deps: {
   async function revealIfDue(rentalId: string, at: Date): Promise<number> {
     return rentals.transaction(async (tx) => {
       const row = await tx.lock(rentalId);
-      if (!row?.returned || !row.returned_at || at < reviewsRevealAt(new Date(row.returned_at))) return 0;
+      if (!row?.returned || !row.returnedAt || at < reviewsRevealAt(new Date(row.returnedAt))) return 0;
       return publish(tx.executor, rentalId, at);
     });
   }
@@ -79,16 +79,16 @@ export function createReviewsService(deps: {
         if (refusal) throw new AppError('CONFLICT', refusal);
         await reviewWrites.insert(tx.executor, {
           rentalId,
-          itemId: row.item_id,
+          itemId: row.itemId,
           reviewerId: userId,
-          revieweeId: role === 'renter' ? row.owner_id : row.renter_id,
+          revieweeId: role === 'renter' ? row.ownerId : row.renterId,
           role,
           rating: input.rating,
           comment: input.comment,
           at,
         });
-        const otherReviewed = (role === 'renter' ? row.owner_review : row.renter_review) !== null;
-        const blindOver = row.returned_at !== null && at >= reviewsRevealAt(new Date(row.returned_at));
+        const otherReviewed = (role === 'renter' ? row.ownerReview : row.renterReview) !== null;
+        const blindOver = row.returnedAt !== null && at >= reviewsRevealAt(new Date(row.returnedAt));
         if (otherReviewed || blindOver) await publish(tx.executor, rentalId, at);
         return { visible: otherReviewed || blindOver };
       });
