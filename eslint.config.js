@@ -161,8 +161,6 @@ export default tseslint.config(
       'apps/api/src/**/*-test-kit.ts',
       'apps/api/src/**/*-test-fixtures.ts',
       // Not converted yet: deposits, notifications.
-      'apps/api/src/modules/deposits/deposits-module.ts',
-      'apps/api/src/modules/deposits/deposits-service.ts',
       'apps/api/src/modules/notifications/handover-reminders.ts',
       'apps/api/src/modules/notifications/message-notices.ts',
       'apps/api/src/modules/notifications/notification-service.ts',

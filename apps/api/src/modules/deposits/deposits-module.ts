@@ -65,8 +65,8 @@ export function setUpDeposits(deps: {
     async ({ holdId }) => {
       const hold = await repo.holdById(holdId);
       if (!hold || hold.status === 'held') return;
-      if (hold.status === 'captured') await payments.capture(hold.authorization_id, hold.captured_pence!);
-      else await payments.void(hold.authorization_id);
+      if (hold.status === 'captured') await payments.capture(hold.authorizationId, hold.capturedPence!);
+      else await payments.void(hold.authorizationId);
     },
     { maxAttempts: 12, backoffMs: 60_000 },
   );
@@ -82,7 +82,7 @@ export function setUpDeposits(deps: {
     if (hold?.status !== 'held') return;
     const rental = await repo.rentalFor(e.rentalId, e.ownerId);
     const closes =
-      rental && claimWindowClosesAt({ endDate: rental.end_date, returnedAt: rental.returned_at ? new Date(rental.returned_at) : null });
+      rental && claimWindowClosesAt({ endDate: rental.endDate, returnedAt: rental.returnedAt ? new Date(rental.returnedAt) : null });
     if (closes) await jobs.enqueue(RELEASE_JOB, { rentalId: e.rentalId }, { key: `${RELEASE_JOB}:${e.rentalId}`, runAt: closes });
   });
   events.subscribe('rental.cancelled', 'deposits', async (e, { now }) => {

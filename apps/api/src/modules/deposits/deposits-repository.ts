@@ -8,9 +8,76 @@ import {
   type HoldState,
 } from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { toInt, toIntOrNull, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { balances, postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
 
-export interface ClaimRentalRow {
+/** A rental as claims and deposits see it: its parties with their contacts, its dates and money. */
+export interface ClaimRental {
+  id: string;
+  itemId: string;
+  itemName: string;
+  renterId: string;
+  renterName: string;
+  renterEmail: string;
+  ownerId: string;
+  ownerName: string;
+  ownerEmail: string;
+  /** YYYY-MM-DD */
+  startDate: string;
+  endDate: string;
+  dailyRatePence: number;
+  totalPence: number;
+  /** ISO; null while the item is out. */
+  returnedAt: string | null;
+  cancelled: boolean;
+}
+
+/** The deposit held on the renter's card for one rental. */
+export interface DepositHold {
+  id: string;
+  rentalId: string;
+  renterId: string;
+  ownerId: string;
+  amountPence: number;
+  provider: string;
+  authorizationId: string;
+  status: HoldState;
+  capturedPence: number | null;
+  /** ISO. */
+  settledAt: string | null;
+}
+
+/** A problem one party reported on a rental, with the reporter's name. */
+export interface ClaimRecord {
+  id: string;
+  rentalId: string;
+  byUserId: string;
+  byRole: 'owner' | 'renter';
+  byName: string;
+  kind: ClaimKind;
+  amountPence: number;
+  note: string;
+  status: ClaimState;
+  reply: string | null;
+  /** ISO timestamps. */
+  createdAt: string;
+  disputedAt: string | null;
+  escalatedAt: string | null;
+  acceptedAt: string | null;
+}
+
+/** A photo added to a claim, kept privately. */
+export interface ClaimPhoto {
+  id: string;
+  claimId: string;
+  addedBy: string;
+  largeKey: string;
+  thumbKey: string;
+  /** ISO. */
+  takenAt: string;
+}
+
+interface ClaimRentalRow {
   id: string;
   item_id: string;
   item_name: string;
@@ -20,52 +87,109 @@ export interface ClaimRentalRow {
   owner_id: string;
   owner_name: string;
   owner_email: string;
-  start_date: string;
-  end_date: string;
-  daily_rate_pence: number;
-  total_pence: number;
-  returned_at: string | null;
+  start_date: unknown;
+  end_date: unknown;
+  daily_rate_pence: unknown;
+  total_pence: unknown;
+  returned_at: unknown;
   cancelled: boolean;
 }
 
-export interface HoldRow {
+interface HoldRow {
   id: string;
   rental_id: string;
   renter_id: string;
   owner_id: string;
-  amount_pence: number;
+  amount_pence: unknown;
   provider: string;
   authorization_id: string;
   status: HoldState;
-  captured_pence: number | null;
-  settled_at: string | null;
+  captured_pence: unknown;
+  settled_at: unknown;
 }
 
-export interface ClaimRow {
+interface ClaimRow {
   id: string;
   rental_id: string;
   by_user_id: string;
   by_role: 'owner' | 'renter';
   by_name: string;
   kind: ClaimKind;
-  amount_pence: number;
+  amount_pence: unknown;
   note: string;
   status: ClaimState;
   reply: string | null;
-  created_at: string;
-  disputed_at: string | null;
-  escalated_at: string | null;
-  accepted_at: string | null;
+  created_at: unknown;
+  disputed_at: unknown;
+  escalated_at: unknown;
+  accepted_at: unknown;
 }
 
-export interface ClaimPhotoRow {
+interface ClaimPhotoRow {
   id: string;
   claim_id: string;
   added_by: string;
   large_key: string;
   thumb_key: string;
-  taken_at: string;
+  taken_at: unknown;
 }
+
+const toClaimRental = (r: ClaimRentalRow): ClaimRental => ({
+  id: r.id,
+  itemId: r.item_id,
+  itemName: r.item_name,
+  renterId: r.renter_id,
+  renterName: r.renter_name,
+  renterEmail: r.renter_email,
+  ownerId: r.owner_id,
+  ownerName: r.owner_name,
+  ownerEmail: r.owner_email,
+  startDate: toIsoDate(r.start_date, 'start_date'),
+  endDate: toIsoDate(r.end_date, 'end_date'),
+  dailyRatePence: toInt(r.daily_rate_pence, 'daily_rate_pence'),
+  totalPence: toInt(r.total_pence, 'total_pence'),
+  returnedAt: toIsoTimestampOrNull(r.returned_at, 'returned_at'),
+  cancelled: r.cancelled,
+});
+
+const toHold = (r: HoldRow): DepositHold => ({
+  id: r.id,
+  rentalId: r.rental_id,
+  renterId: r.renter_id,
+  ownerId: r.owner_id,
+  amountPence: toInt(r.amount_pence, 'amount_pence'),
+  provider: r.provider,
+  authorizationId: r.authorization_id,
+  status: r.status,
+  capturedPence: toIntOrNull(r.captured_pence, 'captured_pence'),
+  settledAt: toIsoTimestampOrNull(r.settled_at, 'settled_at'),
+});
+
+const toClaim = (r: ClaimRow): ClaimRecord => ({
+  id: r.id,
+  rentalId: r.rental_id,
+  byUserId: r.by_user_id,
+  byRole: r.by_role,
+  byName: r.by_name,
+  kind: r.kind,
+  amountPence: toInt(r.amount_pence, 'amount_pence'),
+  note: r.note,
+  status: r.status,
+  reply: r.reply,
+  createdAt: toIsoTimestamp(r.created_at, 'created_at'),
+  disputedAt: toIsoTimestampOrNull(r.disputed_at, 'disputed_at'),
+  escalatedAt: toIsoTimestampOrNull(r.escalated_at, 'escalated_at'),
+  acceptedAt: toIsoTimestampOrNull(r.accepted_at, 'accepted_at'),
+});
+
+const toPhoto = (r: ClaimPhotoRow): ClaimPhoto => ({
+  id: r.id,
+  claimId: r.claim_id,
+  addedBy: r.added_by,
+  largeKey: r.large_key,
+  thumbKey: r.thumb_key,
+  takenAt: toIsoTimestamp(r.taken_at, 'taken_at'),
+});
 
 const photoColumns = sql`select p.id, p.claim_id, p.added_by, p.large_key, p.thumb_key, p.taken_at::text as taken_at from claim_photos p`;
 
@@ -118,23 +242,27 @@ function writer(tx: Executor) {
     executor: tx,
 
     /** The rental, locked until the transaction ends: reports, answers and settlements of one rental queue here. */
-    async lockRental(rentalId: string): Promise<ClaimRentalRow | undefined> {
+    async lockRental(rentalId: string): Promise<ClaimRental | undefined> {
       const locked = await q<{ id: string }>(sql`select id from rentals where id = ${rentalId} for update`);
       if (!locked[0]) return undefined;
-      return (await q<ClaimRentalRow>(sql`${rentalColumns} where r.id = ${rentalId}`))[0];
+      return (await q<ClaimRentalRow>(sql`${rentalColumns} where r.id = ${rentalId}`)).map(toClaimRental)[0];
     },
 
-    hold: async (rentalId: string) => (await q<HoldRow>(sql`${holdColumns} where rental_id = ${rentalId}`))[0],
+    hold: async (rentalId: string): Promise<DepositHold | undefined> =>
+      (await q<HoldRow>(sql`${holdColumns} where rental_id = ${rentalId}`)).map(toHold)[0],
 
-    claims: (rentalId: string) => q<ClaimRow>(sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`),
+    claims: async (rentalId: string): Promise<ClaimRecord[]> =>
+      (await q<ClaimRow>(sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`)).map(toClaim),
 
     rentalOfClaim: async (claimId: string) =>
       (await q<{ rental_id: string }>(sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
 
-    photos: (rentalId: string) =>
-      q<ClaimPhotoRow>(
-        sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`,
-      ),
+    photos: async (rentalId: string): Promise<ClaimPhoto[]> =>
+      (
+        await q<ClaimPhotoRow>(
+          sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`,
+        )
+      ).map(toPhoto),
 
     async insertClaim(c: {
       rentalId: string;
@@ -153,9 +281,10 @@ function writer(tx: Executor) {
     },
 
     async photoCount(claimId: string, userId: string): Promise<number> {
-      return (
-        await q<{ n: number }>(sql`select count(*)::int as n from claim_photos where claim_id = ${claimId} and added_by = ${userId}`)
-      )[0]!.n;
+      const [row] = await q<{ n: unknown }>(
+        sql`select count(*)::int as n from claim_photos where claim_id = ${claimId} and added_by = ${userId}`,
+      );
+      return toInt(row!.n, 'n');
     },
 
     async addPhoto(p: {
@@ -189,7 +318,7 @@ function writer(tx: Executor) {
     },
 
     /** Ends the hold once: captures `capturedPence` for the owner and releases the rest (0: released whole). */
-    async settleHold(hold: HoldRow, capturedPence: number, at: Date): Promise<void> {
+    async settleHold(hold: DepositHold, capturedPence: number, at: Date): Promise<void> {
       await tx.execute(
         sql`update deposit_holds set status = ${capturedPence > 0 ? 'captured' : 'released'}, captured_pence = ${capturedPence}, settled_at = ${at.toISOString()}
             where id = ${hold.id}`,
@@ -198,27 +327,27 @@ function writer(tx: Executor) {
         tx,
         depositSettledPosting({
           holdId: hold.id,
-          rentalId: hold.rental_id,
-          renterId: hold.renter_id,
-          ownerId: hold.owner_id,
-          heldPence: hold.amount_pence,
+          rentalId: hold.rentalId,
+          renterId: hold.renterId,
+          ownerId: hold.ownerId,
+          heldPence: hold.amountPence,
           capturedPence,
         }),
       );
     },
 
     /** A renter's accepted claim: the amount back to their balance from the owner's earnings. */
-    async refundClaim(claim: ClaimRow, rental: ClaimRentalRow): Promise<void> {
+    async refundClaim(claim: ClaimRecord, rental: ClaimRental): Promise<void> {
       await postTransaction(
         tx,
         claimRefundPosting({
           claimId: claim.id,
           rentalId: rental.id,
-          renterId: rental.renter_id,
-          ownerId: rental.owner_id,
-          amountPence: claim.amount_pence,
-          ownerPendingPence: await rentalAccountTotal(tx, rental.id, rental.owner_id, 'pending'),
-          ownerAvailablePence: (await balances(tx, rental.owner_id)).availablePence,
+          renterId: rental.renterId,
+          ownerId: rental.ownerId,
+          amountPence: claim.amountPence,
+          ownerPendingPence: await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending'),
+          ownerAvailablePence: (await balances(tx, rental.ownerId)).availablePence,
         }),
       );
     },
@@ -230,25 +359,30 @@ export type DepositsWriter = ReturnType<typeof writer>;
 export function createDepositsRepository(db: Db) {
   return {
     /** The rental if `userId` is one of its parties. */
-    async rentalFor(rentalId: string, userId: string): Promise<ClaimRentalRow | undefined> {
+    async rentalFor(rentalId: string, userId: string): Promise<ClaimRental | undefined> {
       return (
         await queryRows<ClaimRentalRow>(
           db,
           sql`${rentalColumns} where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`,
         )
-      )[0];
+      ).map(toClaimRental)[0];
     },
-    hold: async (rentalId: string) => (await queryRows<HoldRow>(db, sql`${holdColumns} where rental_id = ${rentalId}`))[0],
-    holdById: async (holdId: string) => (await queryRows<HoldRow>(db, sql`${holdColumns} where id = ${holdId}`))[0],
-    claims: (rentalId: string) => queryRows<ClaimRow>(db, sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`),
+    hold: async (rentalId: string): Promise<DepositHold | undefined> =>
+      (await queryRows<HoldRow>(db, sql`${holdColumns} where rental_id = ${rentalId}`)).map(toHold)[0],
+    holdById: async (holdId: string): Promise<DepositHold | undefined> =>
+      (await queryRows<HoldRow>(db, sql`${holdColumns} where id = ${holdId}`)).map(toHold)[0],
+    claims: async (rentalId: string): Promise<ClaimRecord[]> =>
+      (await queryRows<ClaimRow>(db, sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`)).map(toClaim),
     rentalOfClaim: async (claimId: string) =>
       (await queryRows<{ rental_id: string }>(db, sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
     /** The photos of a rental's claims, oldest first. */
-    photos: (rentalId: string) =>
-      queryRows<ClaimPhotoRow>(
-        db,
-        sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`,
-      ),
+    photos: async (rentalId: string): Promise<ClaimPhoto[]> =>
+      (
+        await queryRows<ClaimPhotoRow>(
+          db,
+          sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`,
+        )
+      ).map(toPhoto),
     transaction: <T>(work: (tx: DepositsWriter) => Promise<T>) => db.transaction((tx) => work(writer(tx))),
   };
 }

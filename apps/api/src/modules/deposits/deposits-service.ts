@@ -25,7 +25,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage, StoredFile } from '../../platform/storage/file-storage.ts';
 import type { Notice } from '../notifications/notifier.ts';
-import type { ClaimPhotoRow, ClaimRentalRow, ClaimRow, DepositsRepository, DepositsWriter, HoldRow } from './deposits-repository.ts';
+import type { ClaimPhoto, ClaimRecord, ClaimRental, DepositHold, DepositsRepository, DepositsWriter } from './deposits-repository.ts';
 
 export const CARD_JOB = 'deposits.card';
 export const RELEASE_JOB = 'deposits.release';
@@ -51,22 +51,21 @@ const claimNotFound = () => new AppError('NOT_FOUND', 'Claim not found.');
 const UNIQUE_VIOLATION = '23505';
 const UNSETTLED = new Set(['open', 'disputed', 'escalated']);
 
-const roleIn = (r: ClaimRentalRow, userId: string): 'owner' | 'renter' | null =>
-  r.owner_id === userId ? 'owner' : r.renter_id === userId ? 'renter' : null;
-const iso = (text: string | null) => (text ? new Date(text).toISOString() : null);
+const roleIn = (r: ClaimRental, userId: string): 'owner' | 'renter' | null =>
+  r.ownerId === userId ? 'owner' : r.renterId === userId ? 'renter' : null;
 
-function facts(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly ClaimRow[]): ClaimRentalFacts {
+function facts(r: ClaimRental, hold: DepositHold | undefined, claims: readonly ClaimRecord[]): ClaimRentalFacts {
   return {
-    startDate: r.start_date,
-    endDate: r.end_date,
-    dailyRatePence: r.daily_rate_pence,
-    returnedAt: r.returned_at ? new Date(r.returned_at) : null,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    dailyRatePence: r.dailyRatePence,
+    returnedAt: r.returnedAt ? new Date(r.returnedAt) : null,
     cancelled: r.cancelled,
-    holdPence: hold?.amount_pence ?? 0,
+    holdPence: hold?.amountPence ?? 0,
     holdState: hold?.status ?? null,
-    linePence: r.total_pence,
+    linePence: r.totalPence,
     claimedKinds: claims.map((c) => c.kind),
-    openOnHoldPence: claims.filter((c) => c.by_role === 'owner' && UNSETTLED.has(c.status)).reduce((s, c) => s + c.amount_pence, 0),
+    openOnHoldPence: claims.filter((c) => c.byRole === 'owner' && UNSETTLED.has(c.status)).reduce((s, c) => s + c.amountPence, 0),
   };
 }
 
@@ -74,35 +73,35 @@ function facts(r: ClaimRentalRow, hold: HoldRow | undefined, claims: readonly Cl
 const photoUrl = (claimId: string, photoId: string, size: 'large' | 'thumb') =>
   `/api/claims/${claimId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`;
 
-function claimView(c: ClaimRow, r: ClaimRentalRow, role: 'owner' | 'renter', userId: string, allPhotos: readonly ClaimPhotoRow[]): Claim {
-  const photos = allPhotos.filter((p) => p.claim_id === c.id);
+function claimView(c: ClaimRecord, r: ClaimRental, role: 'owner' | 'renter', userId: string, allPhotos: readonly ClaimPhoto[]): Claim {
+  const photos = allPhotos.filter((p) => p.claimId === c.id);
   const actions: Claim['actions'] = [];
-  if (!claimAnswerProblem({ state: c.status, byRole: c.by_role }, role, 'accept')) actions.push('accept');
-  if (!claimAnswerProblem({ state: c.status, byRole: c.by_role }, role, 'dispute')) actions.push('dispute');
+  if (!claimAnswerProblem({ state: c.status, byRole: c.byRole }, role, 'accept')) actions.push('accept');
+  if (!claimAnswerProblem({ state: c.status, byRole: c.byRole }, role, 'dispute')) actions.push('dispute');
   return {
     id: c.id,
     kind: c.kind,
-    byRole: c.by_role,
-    byName: c.by_name,
-    amountPence: c.amount_pence,
+    byRole: c.byRole,
+    byName: c.byName,
+    amountPence: c.amountPence,
     note: c.note,
     state: c.status,
     reply: c.reply,
-    createdAt: iso(c.created_at)!,
-    disputedAt: iso(c.disputed_at),
-    escalatedAt: iso(c.escalated_at),
-    acceptedAt: iso(c.accepted_at),
-    escalatesAt: c.status === 'disputed' && c.disputed_at ? escalatesAt(new Date(c.disputed_at)).toISOString() : null,
+    createdAt: c.createdAt,
+    disputedAt: c.disputedAt,
+    escalatedAt: c.escalatedAt,
+    acceptedAt: c.acceptedAt,
+    escalatesAt: c.status === 'disputed' && c.disputedAt ? escalatesAt(new Date(c.disputedAt)).toISOString() : null,
     actions,
     photos: photos.map((p) => ({
       id: p.id,
       url: photoUrl(c.id, p.id, 'large'),
       thumbUrl: photoUrl(c.id, p.id, 'thumb'),
-      addedBy: p.added_by === r.owner_id ? ('owner' as const) : ('renter' as const),
-      takenAt: iso(p.taken_at)!,
+      addedBy: p.addedBy === r.ownerId ? ('owner' as const) : ('renter' as const),
+      takenAt: p.takenAt,
     })),
     canAddPhotos:
-      claimPhotoProblem({ state: c.status, byRole: c.by_role }, role, photos.filter((p) => p.added_by === userId).length) === null,
+      claimPhotoProblem({ state: c.status, byRole: c.byRole }, role, photos.filter((p) => p.addedBy === userId).length) === null,
   };
 }
 
@@ -124,14 +123,14 @@ export function createDepositsService({
   evidencePhotos = async () => [],
 }: DepositsDeps) {
   function toView(
-    r: ClaimRentalRow,
-    hold: HoldRow | undefined,
-    claims: readonly ClaimRow[],
+    r: ClaimRental,
+    hold: DepositHold | undefined,
+    claims: readonly ClaimRecord[],
     role: 'owner' | 'renter',
     at: Date,
-    photos: readonly ClaimPhotoRow[],
+    photos: readonly ClaimPhoto[],
   ): DepositView {
-    const userId = role === 'owner' ? r.owner_id : r.renter_id;
+    const userId = role === 'owner' ? r.ownerId : r.renterId;
     const f = facts(r, hold, claims);
     const closes = claimWindowClosesAt(f);
     const canReport = claimKindsFor(role)
@@ -140,9 +139,9 @@ export function createDepositsService({
     return {
       role,
       hold: hold
-        ? { amountPence: hold.amount_pence, state: hold.status, capturedPence: hold.captured_pence, settledAt: iso(hold.settled_at) }
+        ? { amountPence: hold.amountPence, state: hold.status, capturedPence: hold.capturedPence, settledAt: hold.settledAt }
         : null,
-      lateDays: lateDays(r.end_date, f.returnedAt ? todayInLondon(f.returnedAt) : null, todayInLondon(at)),
+      lateDays: lateDays(r.endDate, f.returnedAt ? todayInLondon(f.returnedAt) : null, todayInLondon(at)),
       lateFeePence: r.cancelled ? 0 : lateFeePence(f, at),
       claimWindowClosesAt: closes ? closes.toISOString() : null,
       canReport,
@@ -151,13 +150,13 @@ export function createDepositsService({
   }
 
   /** The other party hears of every step, in the app and by email as their preferences allow. */
-  function tell(tx: DepositsWriter, r: ClaimRentalRow, to: 'owner' | 'renter', key: string, title: string, body: string) {
+  function tell(tx: DepositsWriter, r: ClaimRental, to: 'owner' | 'renter', key: string, title: string, body: string) {
     return notify(tx.executor, {
-      userId: to === 'owner' ? r.owner_id : r.renter_id,
+      userId: to === 'owner' ? r.ownerId : r.renterId,
       kind: 'rental.claim',
       tab: to === 'owner' ? 'items' : 'rentals',
       groupKey: r.id,
-      itemId: r.item_id,
+      itemId: r.itemId,
       rentalId: r.id,
       link: `/rentals/${r.id}`,
       eventKey: key,
@@ -167,8 +166,8 @@ export function createDepositsService({
   }
 
   /** Ends the hold: what the owner's accepted claims add up to is captured, the rest released. */
-  async function settle(tx: DepositsWriter, hold: HoldRow, claims: readonly ClaimRow[], at: Date): Promise<number> {
-    const captured = claims.filter((c) => c.by_role === 'owner' && c.status === 'accepted').reduce((s, c) => s + c.amount_pence, 0);
+  async function settle(tx: DepositsWriter, hold: DepositHold, claims: readonly ClaimRecord[], at: Date): Promise<number> {
+    const captured = claims.filter((c) => c.byRole === 'owner' && c.status === 'accepted').reduce((s, c) => s + c.amountPence, 0);
     await tx.settleHold(hold, captured, at);
     await jobs.enqueue(CARD_JOB, { holdId: hold.id }, { key: `${CARD_JOB}:${hold.id}` }, tx.executor);
     return captured;
@@ -181,7 +180,7 @@ export function createDepositsService({
     if (!r) throw claimNotFound();
     const role = roleIn(r, userId)!;
     const claim = (await repo.claims(r.id)).find((c) => c.id === claimId)!;
-    const mine = (await repo.photos(r.id)).filter((p) => p.claim_id === claimId && p.added_by === userId).length;
+    const mine = (await repo.photos(r.id)).filter((p) => p.claimId === claimId && p.addedBy === userId).length;
     return { r, role, claim, mine };
   }
 
@@ -224,14 +223,14 @@ export function createDepositsService({
             at,
           });
           const other = role === 'owner' ? 'renter' : 'owner';
-          const name = role === 'owner' ? r.owner_name : r.renter_name;
+          const name = role === 'owner' ? r.ownerName : r.renterName;
           await tell(
             tx,
             r,
             other,
             `claim.reported:${r.id}:${input.kind}`,
             `${name} reported a problem: ${CLAIM_KIND_LABELS[input.kind]}`,
-            `${name} claims ${formatPence(input.amountPence)} for ${r.item_name} (${formatDate(r.start_date)} to ${formatDate(r.end_date)}): "${input.note}". Accept it or dispute it on the rental page.`,
+            `${name} claims ${formatPence(input.amountPence)} for ${r.itemName} (${formatDate(r.startDate)} to ${formatDate(r.endDate)}): "${input.note}". Accept it or dispute it on the rental page.`,
           );
           return toView(r, hold, await tx.claims(r.id), role, at, await tx.photos(r.id));
         });
@@ -258,27 +257,27 @@ export function createDepositsService({
         });
         const claims = await tx.claims(r.id);
         const claim = claims.find((c) => c.id === claimId)!;
-        const refusal = claimAnswerProblem({ state: claim.status, byRole: claim.by_role }, role, 'accept');
-        if (refusal) throw new AppError(claim.by_role === role ? 'FORBIDDEN' : 'CONFLICT', refusal);
+        const refusal = claimAnswerProblem({ state: claim.status, byRole: claim.byRole }, role, 'accept');
+        if (refusal) throw new AppError(claim.byRole === role ? 'FORBIDDEN' : 'CONFLICT', refusal);
         await tx.markAccepted(claim.id, at);
         const after = await tx.claims(r.id);
         let hold = await tx.hold(r.id);
-        if (claim.by_role === 'renter') {
+        if (claim.byRole === 'renter') {
           await tx.refundClaim(claim, r);
-        } else if (hold?.status === 'held' && !after.some((c) => c.by_role === 'owner' && UNSETTLED.has(c.status))) {
+        } else if (hold?.status === 'held' && !after.some((c) => c.byRole === 'owner' && UNSETTLED.has(c.status))) {
           await settle(tx, hold, after, at);
           hold = await tx.hold(r.id);
         }
-        const name = role === 'owner' ? r.owner_name : r.renter_name;
+        const name = role === 'owner' ? r.ownerName : r.renterName;
         await tell(
           tx,
           r,
-          claim.by_role,
+          claim.byRole,
           `claim.accepted:${claim.id}`,
-          `${name} accepted your claim of ${formatPence(claim.amount_pence)}`,
-          claim.by_role === 'owner'
-            ? `${formatPence(claim.amount_pence)} of the deposit for ${r.item_name} goes to your balance.`
-            : `${formatPence(claim.amount_pence)} for ${r.item_name} goes back to your Toolshed balance.`,
+          `${name} accepted your claim of ${formatPence(claim.amountPence)}`,
+          claim.byRole === 'owner'
+            ? `${formatPence(claim.amountPence)} of the deposit for ${r.itemName} goes to your balance.`
+            : `${formatPence(claim.amountPence)} for ${r.itemName} goes back to your Toolshed balance.`,
         );
         return toView(r, hold, after, role, at, await tx.photos(r.id));
       });
@@ -295,8 +294,8 @@ export function createDepositsService({
           throw claimNotFound();
         });
         const claim = (await tx.claims(r.id)).find((c) => c.id === claimId)!;
-        const refusal = claimAnswerProblem({ state: claim.status, byRole: claim.by_role }, role, 'dispute');
-        if (refusal) throw new AppError(claim.by_role === role ? 'FORBIDDEN' : 'CONFLICT', refusal);
+        const refusal = claimAnswerProblem({ state: claim.status, byRole: claim.byRole }, role, 'dispute');
+        if (refusal) throw new AppError(claim.byRole === role ? 'FORBIDDEN' : 'CONFLICT', refusal);
         await tx.markDisputed(claim.id, reply, at);
         await jobs.enqueue(
           ESCALATE_JOB,
@@ -304,13 +303,13 @@ export function createDepositsService({
           { key: `${ESCALATE_JOB}:${claim.id}`, runAt: escalatesAt(at) },
           tx.executor,
         );
-        const name = role === 'owner' ? r.owner_name : r.renter_name;
+        const name = role === 'owner' ? r.ownerName : r.renterName;
         await tell(
           tx,
           r,
-          claim.by_role,
+          claim.byRole,
           `claim.disputed:${claim.id}`,
-          `${name} disputed your claim of ${formatPence(claim.amount_pence)}`,
+          `${name} disputed your claim of ${formatPence(claim.amountPence)}`,
           `"${reply}". If you do not agree within 7 days, Toolshed support will look at the evidence; the deposit stays held until then.`,
         );
         return toView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
@@ -320,7 +319,7 @@ export function createDepositsService({
     /** Before the upload is read: a party of the claim's rental who may add a photo now, so a refused photo is not even decoded. */
     async assertCanAddPhoto(claimId: string, userId: string): Promise<void> {
       const { claim, role, mine } = await claimParty(claimId, userId);
-      const problem = claimPhotoProblem({ state: claim.status, byRole: claim.by_role }, role, mine);
+      const problem = claimPhotoProblem({ state: claim.status, byRole: claim.byRole }, role, mine);
       if (problem)
         throw new AppError(
           problem === CLAIM_PHOTO_MESSAGES.tooMany ? 'VALIDATION' : problem === CLAIM_PHOTO_MESSAGES.notYours ? 'FORBIDDEN' : 'CONFLICT',
@@ -347,7 +346,7 @@ export function createDepositsService({
         return await repo.transaction(async (tx) => {
           const { role } = await lockParty(tx, r.id, userId);
           const claim = (await tx.claims(r.id)).find((c) => c.id === claimId)!;
-          const problem = claimPhotoProblem({ state: claim.status, byRole: claim.by_role }, role, await tx.photoCount(claimId, userId));
+          const problem = claimPhotoProblem({ state: claim.status, byRole: claim.byRole }, role, await tx.photoCount(claimId, userId));
           if (problem) throw new AppError(problem === CLAIM_PHOTO_MESSAGES.tooMany ? 'VALIDATION' : 'CONFLICT', problem, 'file');
           const at = now();
           await tx.addPhoto({
@@ -371,8 +370,8 @@ export function createDepositsService({
     /** One claim photo's bytes, for the rental's parties only (anyone else: 404). */
     async photoFile(claimId: string, userId: string, photoId: string, size: 'large' | 'thumb'): Promise<StoredFile> {
       const { r } = await claimParty(claimId, userId);
-      const photo = isRowId(photoId) ? (await repo.photos(r.id)).find((p) => p.id === photoId && p.claim_id === claimId) : undefined;
-      const file = photo ? await storage.get(size === 'thumb' ? photo.thumb_key : photo.large_key) : null;
+      const photo = isRowId(photoId) ? (await repo.photos(r.id)).find((p) => p.id === photoId && p.claimId === claimId) : undefined;
+      const file = photo ? await storage.get(size === 'thumb' ? photo.thumbKey : photo.largeKey) : null;
       if (!file) throw new AppError('NOT_FOUND', 'Photo not found.');
       return file;
     },
@@ -383,18 +382,18 @@ export function createDepositsService({
         const r = await tx.lockRental(rentalId);
         const hold = r ? await tx.hold(rentalId) : undefined;
         if (!r || hold?.status !== 'held') return 'nothing';
-        const closes = claimWindowClosesAt({ endDate: r.end_date, returnedAt: r.returned_at ? new Date(r.returned_at) : null });
+        const closes = claimWindowClosesAt({ endDate: r.endDate, returnedAt: r.returnedAt ? new Date(r.returnedAt) : null });
         if (!closes || at.getTime() < closes.getTime()) return 'not_due';
         const claims = await tx.claims(rentalId);
-        if (claims.some((c) => c.by_role === 'owner' && UNSETTLED.has(c.status))) return 'not_due';
+        if (claims.some((c) => c.byRole === 'owner' && UNSETTLED.has(c.status))) return 'not_due';
         const captured = await settle(tx, hold, claims, at);
         await tell(
           tx,
           r,
           'renter',
           `deposit.released:${hold.id}`,
-          `Deposit released: ${formatPence(hold.amount_pence - captured)}`,
-          `The deposit held for ${r.item_name} has been released from your card.`,
+          `Deposit released: ${formatPence(hold.amountPence - captured)}`,
+          `The deposit held for ${r.itemName} has been released from your card.`,
         );
         return 'released';
       });
@@ -416,7 +415,7 @@ export function createDepositsService({
       if (!rentalId) return false;
       const handover = await evidencePhotos(rentalId);
       const claimPhotos = (await repo.photos(rentalId)).map(
-        (p) => `${appUrl}${photoUrl(p.claim_id, p.id, 'large')} (claim ${p.claim_id}, taken ${new Date(p.taken_at).toISOString()})`,
+        (p) => `${appUrl}${photoUrl(p.claimId, p.id, 'large')} (claim ${p.claimId}, taken ${p.takenAt})`,
       );
       const photos = [...claimPhotos, ...handover];
       return repo.transaction(async (tx) => {
@@ -433,13 +432,13 @@ export function createDepositsService({
             side,
             `claim.escalated:${claim.id}`,
             `Claim sent to Toolshed support: ${CLAIM_KIND_LABELS[claim.kind]}`,
-            `The claim of ${formatPence(claim.amount_pence)} for ${r.item_name} was not agreed within 7 days. Toolshed support has the evidence and will contact you both; the deposit stays held.`,
+            `The claim of ${formatPence(claim.amountPence)} for ${r.itemName} was not agreed within 7 days. Toolshed support has the evidence and will contact you both; the deposit stays held.`,
           );
         }
         // Sent before the transaction commits: if the mail fails, the claim stays disputed and the job tries again.
         await mailer.send({
           to: supportEmail,
-          subject: `Disputed claim ${claim.id}: ${CLAIM_KIND_LABELS[claim.kind]}, ${formatPence(claim.amount_pence)}`,
+          subject: `Disputed claim ${claim.id}: ${CLAIM_KIND_LABELS[claim.kind]}, ${formatPence(claim.amountPence)}`,
           text: evidencePack(r, hold, claims, claim, photos, appUrl),
         });
         return true;
@@ -450,10 +449,10 @@ export function createDepositsService({
 
 /** What support needs to decide a dispute, in one email. */
 function evidencePack(
-  r: ClaimRentalRow,
-  hold: HoldRow | undefined,
-  claims: readonly ClaimRow[],
-  claim: ClaimRow,
+  r: ClaimRental,
+  hold: DepositHold | undefined,
+  claims: readonly ClaimRecord[],
+  claim: ClaimRecord,
   photos: readonly string[],
   appUrl: string,
 ): string {
@@ -462,21 +461,21 @@ function evidencePack(
     '',
     `Claim: ${claim.id}`,
     `Problem: ${CLAIM_KIND_LABELS[claim.kind]}`,
-    `Amount claimed: ${formatPence(claim.amount_pence)}`,
-    `Reported by the ${claim.by_role}, ${claim.by_name}, on ${new Date(claim.created_at).toISOString()}:`,
+    `Amount claimed: ${formatPence(claim.amountPence)}`,
+    `Reported by the ${claim.byRole}, ${claim.byName}, on ${claim.createdAt}:`,
     `  ${claim.note}`,
-    `Disputed on ${claim.disputed_at ? new Date(claim.disputed_at).toISOString() : '-'}:`,
+    `Disputed on ${claim.disputedAt ?? '-'}:`,
     `  ${claim.reply ?? ''}`,
     '',
     `Rental: ${r.id} (${appUrl}/rentals/${r.id})`,
-    `Item: ${r.item_name}`,
-    `Dates: ${r.start_date} to ${r.end_date}; returned ${r.returned_at ? new Date(r.returned_at).toISOString() : 'not yet'}`,
-    `Owner: ${r.owner_name} <${r.owner_email}>`,
-    `Renter: ${r.renter_name} <${r.renter_email}>`,
-    `Deposit: ${hold ? `${formatPence(hold.amount_pence)}, ${hold.status}` : 'none'}`,
+    `Item: ${r.itemName}`,
+    `Dates: ${r.startDate} to ${r.endDate}; returned ${r.returnedAt ?? 'not yet'}`,
+    `Owner: ${r.ownerName} <${r.ownerEmail}>`,
+    `Renter: ${r.renterName} <${r.renterEmail}>`,
+    `Deposit: ${hold ? `${formatPence(hold.amountPence)}, ${hold.status}` : 'none'}`,
     '',
     'Claims on this rental:',
-    ...claims.map((c) => `  - ${CLAIM_KIND_LABELS[c.kind]}, ${formatPence(c.amount_pence)}, ${c.status} (by the ${c.by_role})`),
+    ...claims.map((c) => `  - ${CLAIM_KIND_LABELS[c.kind]}, ${formatPence(c.amountPence)}, ${c.status} (by the ${c.byRole})`),
     '',
     'Photos:',
     ...(photos.length > 0 ? photos.map((p) => `  - ${p}`) : ['  (none)']),
