@@ -160,15 +160,6 @@ export default tseslint.config(
       'apps/api/src/**/*.test.ts',
       'apps/api/src/**/*-test-kit.ts',
       'apps/api/src/**/*-test-fixtures.ts',
-      // Not converted yet: deposits, notifications.
-      'apps/api/src/modules/notifications/handover-reminders.ts',
-      'apps/api/src/modules/notifications/message-notices.ts',
-      'apps/api/src/modules/notifications/notification-service.ts',
-      'apps/api/src/modules/notifications/notification-subscribers.ts',
-      'apps/api/src/modules/notifications/notifier.ts',
-      'apps/api/src/modules/notifications/order-receipt.ts',
-      'apps/api/src/modules/notifications/rental-notices.ts',
-      'apps/api/src/modules/notifications/request-notices.ts',
     ],
     rules: {
       'no-restricted-syntax': [

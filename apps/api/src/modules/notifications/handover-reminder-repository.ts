@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { HandoverSide } from '@toolshed/core';
 import { queryRows, type Db } from '../../db/database.ts';
+import { toInt } from '../../db/row-values.ts';
 
 /** The SQL of the handover photo reminders. */
 export function createHandoverReminderRepository(db: Db) {
@@ -15,11 +16,11 @@ export function createHandoverReminderRepository(db: Db) {
       ),
 
     async photoCount(rentalId: string, side: HandoverSide): Promise<number> {
-      const rows = await queryRows<{ n: number }>(
+      const rows = await queryRows<{ n: unknown }>(
         db,
         sql`select count(*)::int as n from handover_photos where rental_id = ${rentalId}::uuid and side = ${side}`,
       );
-      return rows[0]?.n ?? 0;
+      return rows[0] ? toInt(rows[0].n, 'n') : 0;
     },
   };
 }

@@ -26,7 +26,7 @@ export function registerHandoverReminders(
 ): void {
   const reminders = createHandoverReminderRepository(db);
 
-  const dayOf = (side: HandoverSide, r: Pick<RentalContext, 'start_date' | 'end_date'>) => (side === 'pickup' ? r.start_date : r.end_date);
+  const dayOf = (side: HandoverSide, r: Pick<RentalContext, 'startDate' | 'endDate'>) => (side === 'pickup' ? r.startDate : r.endDate);
 
   for (const side of ['pickup', 'return'] as const) {
     jobs.register<{ rentalId: string }>(JOB[side], async ({ rentalId }, { now }) => {
@@ -41,8 +41,8 @@ export function registerHandoverReminders(
           ...forOwner(r),
           kind: 'rental.pickup_photos',
           eventKey: `rental.pickup_photos:${r.id}`,
-          title: `Take pick-up photos of ${r.item_name}`,
-          body: `${r.renter_name} picks up your ${r.item_name} today. Take a few photos of it as you hand it over, on the rental page: they are time-stamped and only the two of you can see them.`,
+          title: `Take pick-up photos of ${r.itemName}`,
+          body: `${r.renterName} picks up your ${r.itemName} today. Take a few photos of it as you hand it over, on the rental page: they are time-stamped and only the two of you can see them.`,
           link,
         });
       } else {
@@ -50,15 +50,15 @@ export function registerHandoverReminders(
           ...forRenter(r),
           kind: 'rental.return_photos',
           eventKey: `rental.return_photos:${r.id}`,
-          title: `Take return photos of ${r.item_name}`,
-          body: `Your rental of ${r.item_name} from ${r.owner_name} ends today. Take a few photos of it as you hand it back, on the rental page: they are time-stamped and only the two of you can see them.`,
+          title: `Take return photos of ${r.itemName}`,
+          body: `Your rental of ${r.itemName} from ${r.ownerName} ends today. Take a few photos of it as you hand it back, on the rental page: they are time-stamped and only the two of you can see them.`,
           link,
         });
       }
     });
   }
 
-  async function schedule(r: Pick<RentalContext, 'id' | 'start_date' | 'end_date'>): Promise<void> {
+  async function schedule(r: Pick<RentalContext, 'id' | 'startDate' | 'endDate'>): Promise<void> {
     for (const side of ['pickup', 'return'] as const) {
       await jobs.enqueue(
         JOB[side],

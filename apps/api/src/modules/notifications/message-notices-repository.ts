@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { toInt, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 
 async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
@@ -29,7 +30,7 @@ export function createMessageNoticesRepository(db: Db) {
     /** Counts a message and returns when the window of the email that will tell it ends (one atomic upsert). */
     async countForEmail(tx: Executor, key: string, at: string, windowMs: number): Promise<Date> {
       const window = interval(windowMs);
-      const [row] = await rows<{ window_ends: string | Date }>(
+      const [row] = await rows<{ window_ends: unknown }>(
         tx,
         sql`insert into rate_limits (key, count, window_ends) values (${key}, 1, ${at}::timestamptz + ${window}::interval)
             on conflict (key) do update set
@@ -44,22 +45,24 @@ export function createMessageNoticesRepository(db: Db) {
               end
             returning window_ends`,
       );
-      return new Date(row!.window_ends);
+      return new Date(toIsoTimestamp(row!.window_ends, 'window_ends'));
     },
 
     /** The message's conversation and whether it was read, locked against the reader's "mark read". */
     async messageForNotice(tx: Executor, messageId: string): Promise<{ threadId: string; readAt: Date | null } | undefined> {
-      const [msg] = await rows<{ thread_id: string; read_at: string | Date | null }>(
+      const [msg] = await rows<{ thread_id: string; read_at: unknown }>(
         tx,
         sql`select thread_id, read_at from messages where id = ${messageId}::uuid for share`,
       );
-      return msg ? { threadId: msg.thread_id, readAt: msg.read_at ? new Date(msg.read_at) : null } : undefined;
+      if (!msg) return undefined;
+      const readAt = toIsoTimestampOrNull(msg.read_at, 'read_at');
+      return { threadId: msg.thread_id, readAt: readAt === null ? null : new Date(readAt) };
     },
 
     /** How many messages wait to be emailed, locked (null: no state row). */
     async waitingCount(key: string): Promise<number | null> {
-      const [state] = await rows<{ count: number }>(db, sql`select count from rate_limits where key = ${key} for update`);
-      return state ? Number(state.count) : null;
+      const [state] = await rows<{ count: unknown }>(db, sql`select count from rate_limits where key = ${key} for update`);
+      return state ? toInt(state.count, 'count') : null;
     },
 
     /** These messages have had their turn. */
@@ -78,7 +81,7 @@ export function createMessageNoticesRepository(db: Db) {
 
     async unreadNews(threadId: string, recipientId: string): Promise<UnreadNews | undefined> {
       const [news] = await rows<{
-        unread: number;
+        unread: unknown;
         latest: string | null;
         sender_name: string;
         item_id: string;
@@ -100,7 +103,7 @@ export function createMessageNoticesRepository(db: Db) {
       );
       return news
         ? {
-            unread: news.unread,
+            unread: toInt(news.unread, 'unread'),
             latest: news.latest,
             senderName: news.sender_name,
             itemId: news.item_id,

@@ -85,7 +85,7 @@ export function createMessageNotices({ db, repo, jobs, events, mailer, appUrl, n
   events.subscribe('message.sent', 'notifications', async (e) => {
     const m = await repo.message(e.messageId);
     if (!m) return; // the thread went with its item
-    const toOwner = e.recipientId === m.owner_id;
+    const toOwner = e.recipientId === m.ownerId;
     await db.transaction(async (tx) => {
       // Locked against the reader's "mark read" (which updates the message first, then the notices):
       // whichever commits second sees the other, so the notice never stays unread for a seen message.
@@ -94,12 +94,12 @@ export function createMessageNotices({ db, repo, jobs, events, mailer, appUrl, n
       const id = await repo.insert(tx, {
         userId: e.recipientId,
         kind: 'message.received',
-        title: `New message from ${m.sender_name} about ${m.item_name}`,
-        body: `${m.sender_name}: ${preview(m.body)}`,
-        link: threadLink({ itemId: m.item_id, renterId: m.renter_id }, toOwner),
+        title: `New message from ${m.senderName} about ${m.itemName}`,
+        body: `${m.senderName}: ${preview(m.body)}`,
+        link: threadLink({ itemId: m.itemId, renterId: m.renterId }, toOwner),
         tab: toOwner ? 'items' : 'rentals',
-        groupKey: itemGroup(m.item_id),
-        itemId: m.item_id,
+        groupKey: itemGroup(m.itemId),
+        itemId: m.itemId,
         rentalId: null,
         eventKey: `message.received:${e.messageId}`,
         createdAt: now(),

@@ -6,8 +6,6 @@ import type { NotificationRepository } from './notification-repository.ts';
 const MAX_ENTRIES = 50;
 const PER_ENTRY = 10;
 
-const iso = (value: string | Date) => new Date(value).toISOString();
-
 /** Reading and marking notifications, and the preferences every sender consults. */
 export function createNotificationService(repo: NotificationRepository, now: () => Date) {
   return {
@@ -16,43 +14,43 @@ export function createNotificationService(repo: NotificationRepository, now: () 
     /** A tab's entries, one per item, rental or the account: unread first, then by unread count. */
     async list(userId: string, tab: NotificationTab): Promise<NotificationList> {
       const groups = await repo.groups(userId, tab, MAX_ENTRIES);
-      const keys = groups.map((g) => g.group_key);
+      const keys = groups.map((g) => g.groupKey);
       const [found, unread] = await Promise.all([repo.ofGroups(userId, tab, keys, PER_ENTRY), repo.unreadByTab(userId)]);
       const itemIds = [...new Set(keys.filter((k) => k.startsWith('item:')).map((k) => k.slice(5)))];
       const rentalIds = [...new Set(keys.filter((k) => k.startsWith('rental:')).map((k) => k.slice(7)))];
       const [items, rentals] = await Promise.all([repo.itemNames(itemIds), repo.rentals(rentalIds)]);
       const today = todayInLondon(now());
       const entries = groups.map((g): NotificationEntry => {
-        const own = found.filter((n) => n.group_key === g.group_key);
-        const rental = g.group_key.startsWith('rental:') ? rentals.find((r) => `rental:${r.id}` === g.group_key) : undefined;
-        const itemId = g.group_key.startsWith('item:') ? g.group_key.slice(5) : (rental?.item_id ?? null);
+        const own = found.filter((n) => n.groupKey === g.groupKey);
+        const rental = g.groupKey.startsWith('rental:') ? rentals.find((r) => `rental:${r.id}` === g.groupKey) : undefined;
+        const itemId = g.groupKey.startsWith('item:') ? g.groupKey.slice(5) : (rental?.itemId ?? null);
         return {
-          groupKey: g.group_key,
-          type: g.group_key.startsWith('item:') ? 'item' : g.group_key.startsWith('rental:') ? 'rental' : 'account',
+          groupKey: g.groupKey,
+          type: g.groupKey.startsWith('item:') ? 'item' : g.groupKey.startsWith('rental:') ? 'rental' : 'account',
           itemId,
-          itemName: rental?.item_name ?? items.find((i) => i.id === itemId)?.name ?? null,
+          itemName: rental?.itemName ?? items.find((i) => i.id === itemId)?.name ?? null,
           rental: rental
             ? {
                 id: rental.id,
-                startDate: rental.start_date,
-                endDate: rental.end_date,
-                totalPence: rental.total_pence,
+                startDate: rental.startDate,
+                endDate: rental.endDate,
+                totalPence: rental.totalPence,
                 status: rentalState(
-                  { startDate: rental.start_date, endDate: rental.end_date, returned: rental.returned, cancelled: rental.cancelled },
+                  { startDate: rental.startDate, endDate: rental.endDate, returned: rental.returned, cancelled: rental.cancelled },
                   today,
                 ),
               }
             : null,
-          unreadCount: g.unread_count,
-          latestAt: iso(g.latest_at),
+          unreadCount: g.unreadCount,
+          latestAt: g.latestAt,
           notifications: own.map((n) => ({
             id: n.id,
             kind: n.kind,
             title: n.title,
             body: n.body,
             link: n.link,
-            createdAt: iso(n.created_at),
-            read: n.read_at !== null,
+            createdAt: n.createdAt,
+            read: n.readAt !== null,
           })),
         };
       });

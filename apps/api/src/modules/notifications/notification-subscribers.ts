@@ -8,21 +8,21 @@ import { receiptEventKey, receiptNotice } from './order-receipt.ts';
 export const itemGroup = (itemId: string) => `item:${itemId}`;
 export const rentalGroup = (rentalId: string) => `rental:${rentalId}`;
 
-const dates = (r: RentalContext) => `${formatDate(r.start_date)} to ${formatDate(r.end_date)}`;
+const dates = (r: RentalContext) => `${formatDate(r.startDate)} to ${formatDate(r.endDate)}`;
 
 /** The owner's notices group under the item (My Items); the renter's under the rental (My Rentals). */
 export const forOwner = (r: RentalContext) => ({
-  userId: r.owner_id,
+  userId: r.ownerId,
   tab: 'items' as const,
-  groupKey: itemGroup(r.item_id),
-  itemId: r.item_id,
+  groupKey: itemGroup(r.itemId),
+  itemId: r.itemId,
   rentalId: r.id,
 });
 export const forRenter = (r: RentalContext) => ({
-  userId: r.renter_id,
+  userId: r.renterId,
   tab: 'rentals' as const,
   groupKey: rentalGroup(r.id),
-  itemId: r.item_id,
+  itemId: r.itemId,
   rentalId: r.id,
 });
 
@@ -42,9 +42,9 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       ...forOwner(r),
       kind: 'rental.booked',
       eventKey: `rental.booked:${r.id}`,
-      title: `New booking: ${r.item_name}`,
-      body: `${r.renter_name} booked your ${r.item_name} from ${dates(r)} (${formatPence(r.total_pence)}).`,
-      link: `/item/${r.item_id}/messages?with=${encodeURIComponent(r.renter_id)}`,
+      title: `New booking: ${r.itemName}`,
+      body: `${r.renterName} booked your ${r.itemName} from ${dates(r)} (${formatPence(r.totalPence)}).`,
+      link: `/item/${r.itemId}/messages?with=${encodeURIComponent(r.renterId)}`,
     });
   });
 
@@ -57,8 +57,8 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       await notifier.send({
         ...forOwner(r),
         ...base,
-        title: `Request withdrawn: ${r.item_name}`,
-        body: `${r.renter_name} withdrew the request for your ${r.item_name} from ${dates(r)}; its dates are free again. Nothing was charged.`,
+        title: `Request withdrawn: ${r.itemName}`,
+        body: `${r.renterName} withdrew the request for your ${r.itemName} from ${dates(r)}; its dates are free again. Nothing was charged.`,
       });
       return;
     }
@@ -69,34 +69,34 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
         await notifier.send({
           ...forOwner(r),
           ...base,
-          title: `Request expired: ${r.item_name}`,
-          body: `The request for your ${r.item_name} from ${dates(r)} expired unanswered; its dates are free again.`,
+          title: `Request expired: ${r.itemName}`,
+          body: `The request for your ${r.itemName} from ${dates(r)} expired unanswered; its dates are free again.`,
         });
       await notifier.send({
         ...forRenter(r),
         ...base,
-        title: declined ? `Request declined: ${r.item_name}` : `Request expired: ${r.item_name}`,
-        body: `${declined ? `${r.owner_name} declined your request` : 'Your request expired'} for ${r.item_name} from ${dates(r)}.${reason} Nothing was charged.`,
+        title: declined ? `Request declined: ${r.itemName}` : `Request expired: ${r.itemName}`,
+        body: `${declined ? `${r.ownerName} declined your request` : 'Your request expired'} for ${r.itemName} from ${dates(r)}.${reason} Nothing was charged.`,
       });
       return;
     }
     if (e.by !== 'owner') {
-      const who = e.by === 'renter' ? r.renter_name : 'Toolshed';
+      const who = e.by === 'renter' ? r.renterName : 'Toolshed';
       await notifier.send({
         ...forOwner(r),
         ...base,
-        title: `Booking cancelled: ${r.item_name}`,
-        body: `${who} cancelled the booking of your ${r.item_name} from ${dates(r)}.${reason}`,
+        title: `Booking cancelled: ${r.itemName}`,
+        body: `${who} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}`,
       });
     }
     if (e.by !== 'renter') {
-      const who = e.by === 'owner' ? r.owner_name : 'Toolshed';
+      const who = e.by === 'owner' ? r.ownerName : 'Toolshed';
       const refund = e.refundPence > 0 ? ` ${formatPence(e.refundPence)} was refunded to your balance.` : '';
       await notifier.send({
         ...forRenter(r),
         ...base,
-        title: `Rental cancelled: ${r.item_name}`,
-        body: `${who} cancelled your rental of ${r.item_name} from ${dates(r)}.${reason}${refund}`,
+        title: `Rental cancelled: ${r.itemName}`,
+        body: `${who} cancelled your rental of ${r.itemName} from ${dates(r)}.${reason}${refund}`,
       });
     }
   });
@@ -107,23 +107,23 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       ...forRenter(r),
       kind: 'rental.returned',
       eventKey: `rental.returned:${r.id}`,
-      title: `Returned: ${r.item_name}`,
-      body: `${r.owner_name} marked ${r.item_name} as returned. Thank you! You can now review the rental.`,
+      title: `Returned: ${r.itemName}`,
+      body: `${r.ownerName} marked ${r.itemName} as returned. Thank you! You can now review the rental.`,
       link: `/rentals/${r.id}`,
     });
   });
 
   events.subscribe('review.published', S, async (e) => {
     const r = await rental(e.rentalId);
-    const toOwner = e.revieweeId === r.owner_id;
-    const reviewer = toOwner ? r.renter_name : r.owner_name;
+    const toOwner = e.revieweeId === r.ownerId;
+    const reviewer = toOwner ? r.renterName : r.ownerName;
     await notifier.send({
       ...(toOwner ? forOwner(r) : forRenter(r)),
       userId: e.revieweeId,
       kind: 'review.received',
       eventKey: `review.received:${e.reviewId}`,
       title: `New review from ${reviewer}`,
-      body: `${reviewer} reviewed you for the rental of ${r.item_name} (${dates(r)}).`,
+      body: `${reviewer} reviewed you for the rental of ${r.itemName} (${dates(r)}).`,
       link: '/profile?tab=reviews',
     });
   });

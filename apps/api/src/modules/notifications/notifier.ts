@@ -100,8 +100,8 @@ export function createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, email
     if (!n) return;
     const to = await repo.recipient(db, n.userId);
     // Only to a verified phone, checked again when sending (it may have changed since).
-    if (!to || to.deleted || !to.phone_verified) return;
-    const phone = checkPhone(to.phone_country_code, to.phone_number);
+    if (!to || to.deleted || !to.phoneVerified) return;
+    const phone = checkPhone(to.phoneCountryCode, to.phoneNumber);
     if (!phone.ok) return;
     await sms.send(phone.e164, `Toolshed: ${n.title}. ${appUrl}${n.link ?? '/notifications'}`);
   });

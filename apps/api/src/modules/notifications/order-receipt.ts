@@ -38,8 +38,8 @@ function listNames(names: string[]): string {
 
 /** The in-app notice of a paid order. */
 export function receiptNotice(order: OrderContext): { title: string; body: string; link: string } {
-  const total = formatPence(order.amount_pence);
-  const names = listNames(sortedLines(order).map((l) => l.item_name));
+  const total = formatPence(order.amountPence);
+  const names = listNames(sortedLines(order).map((l) => l.itemName));
   return {
     title: `Order paid: ${total}`,
     body: `You paid ${total} (${paidWith(order)}) for ${names}. We have emailed you the receipt, with the pick-up details and cancellation terms.`,
@@ -56,12 +56,12 @@ interface ReceiptLine extends OrderLine {
 /** The lines as people read them (by item, then dates), each with its refund (fee shares follow rental ids). */
 function sortedLines(order: OrderContext): ReceiptLine[] {
   const shares = feeShares(
-    order.service_fee_pence,
-    order.lines.map((l) => l.total_pence),
+    order.serviceFeePence,
+    order.lines.map((l) => l.totalPence),
   );
   return order.lines
-    .map((l, i) => ({ ...l, days: daysInclusive(l.start_date, l.end_date), refundPence: l.total_pence + (shares[i] ?? 0) }))
-    .sort((a, b) => a.item_name.localeCompare(b.item_name, 'en-GB') || compareDates(a.start_date, b.start_date));
+    .map((l, i) => ({ ...l, days: daysInclusive(l.startDate, l.endDate), refundPence: l.totalPence + (shares[i] ?? 0) }))
+    .sort((a, b) => a.itemName.localeCompare(b.itemName, 'en-GB') || compareDates(a.startDate, b.startDate));
 }
 
 const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
@@ -74,12 +74,12 @@ export const CANCELLATION_TERMS =
 function lineCancellation(l: ReceiptLine, today: IsoDate): string {
   const refusal = transitionRefusal(
     'cancel_by_renter',
-    { startDate: l.start_date, endDate: l.end_date, returned: l.returned, cancelled: l.cancelled },
+    { startDate: l.startDate, endDate: l.endDate, returned: l.returned, cancelled: l.cancelled },
     'renter',
     today,
   );
   if (refusal) return refusal;
-  return `Cancel by ${formatDate(lastCancellableDay(l.start_date))} for a refund of ${formatPence(l.refundPence)} to your Toolshed balance.`;
+  return `Cancel by ${formatDate(lastCancellableDay(l.startDate))} for a refund of ${formatPence(l.refundPence)} to your Toolshed balance.`;
 }
 
 /** The full address and the owner's contact, as the rental page shows them to a renter with a booking. */
@@ -89,7 +89,7 @@ function pickup(l: ReceiptLine): { address: string; contact: string } | null {
   const address = [l.address, l.city, l.postcode].filter((part) => part && part.trim()).join(', ');
   return {
     address: address || 'Ask the owner for the address.',
-    contact: [l.owner_name, l.owner_email, l.owner_phone].filter((part): part is string => Boolean(part)).join(', '),
+    contact: [l.ownerName, l.ownerEmail, l.ownerPhone].filter((part): part is string => Boolean(part)).join(', '),
   };
 }
 
@@ -112,9 +112,9 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
   const lines = sortedLines(order);
   const card = paidWith(order);
   const totals: Array<[string, string]> = [
-    ['Subtotal', formatPence(order.subtotal_pence)],
-    ['Service fee', formatPence(order.service_fee_pence)],
-    ['Total', formatPence(order.amount_pence)],
+    ['Subtotal', formatPence(order.subtotalPence)],
+    ['Service fee', formatPence(order.serviceFeePence)],
+    ['Total', formatPence(order.amountPence)],
   ];
   const footer = 'We send a receipt for every paid order, whatever your notification preferences.';
 
@@ -124,12 +124,12 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     'Thank you for your order. This is your receipt.',
     '',
     `Order reference: ${order.id}`,
-    `Date: ${formatDate(order.paid_on)}`,
+    `Date: ${formatDate(order.paidOn)}`,
     '',
     'Your rentals',
     ...lines.flatMap((l) => [
-      `- ${l.item_name}, from ${l.owner_name}`,
-      `  ${formatDate(l.start_date)} to ${formatDate(l.end_date)} (${daysText(l.days)}): ${formatPence(l.total_pence)}`,
+      `- ${l.itemName}, from ${l.ownerName}`,
+      `  ${formatDate(l.startDate)} to ${formatDate(l.endDate)} (${daysText(l.days)}): ${formatPence(l.totalPence)}`,
     ]),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
@@ -138,12 +138,12 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     'Pick-up',
     ...lines.flatMap((l) => {
       const p = pickup(l);
-      return p ? [`- ${l.item_name}: ${p.address}`, `  Owner: ${p.contact}`] : [`- ${l.item_name}: cancelled, nothing to pick up.`];
+      return p ? [`- ${l.itemName}: ${p.address}`, `  Owner: ${p.contact}`] : [`- ${l.itemName}: cancelled, nothing to pick up.`];
     }),
     '',
     'Cancellation',
     CANCELLATION_TERMS,
-    ...lines.map((l) => `- ${l.item_name} (${formatDate(l.start_date)} to ${formatDate(l.end_date)}): ${lineCancellation(l, today)}`),
+    ...lines.map((l) => `- ${l.itemName} (${formatDate(l.startDate)} to ${formatDate(l.endDate)}): ${lineCancellation(l, today)}`),
     '',
     `See your order: ${orderUrl}`,
     `My Rentals: ${rentalsUrl}`,
@@ -157,9 +157,9 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     .map(
       (
         l,
-      ) => `<tr><td style="${cell}"><strong>${escape(l.item_name)}</strong><br><span style="${muted}">from ${escape(l.owner_name)}</span></td>
-<td style="${cell}">${escape(formatDate(l.start_date))} to ${escape(formatDate(l.end_date))}<br><span style="${muted}">${daysText(l.days)}</span></td>
-<td style="${cell};text-align:right">${escape(formatPence(l.total_pence))}</td></tr>`,
+      ) => `<tr><td style="${cell}"><strong>${escape(l.itemName)}</strong><br><span style="${muted}">from ${escape(l.ownerName)}</span></td>
+<td style="${cell}">${escape(formatDate(l.startDate))} to ${escape(formatDate(l.endDate))}<br><span style="${muted}">${daysText(l.days)}</span></td>
+<td style="${cell};text-align:right">${escape(formatPence(l.totalPence))}</td></tr>`,
     )
     .join('\n');
   const totalRows = totals
@@ -172,20 +172,20 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     .map((l) => {
       const p = pickup(l);
       return p
-        ? `<li><strong>${escape(l.item_name)}</strong>: ${escape(p.address)}<br>Owner: ${escape(p.contact)}</li>`
-        : `<li><strong>${escape(l.item_name)}</strong>: cancelled, nothing to pick up.</li>`;
+        ? `<li><strong>${escape(l.itemName)}</strong>: ${escape(p.address)}<br>Owner: ${escape(p.contact)}</li>`
+        : `<li><strong>${escape(l.itemName)}</strong>: cancelled, nothing to pick up.</li>`;
     })
     .join('\n');
   const cancellations = lines
     .map(
       (l) =>
-        `<li><strong>${escape(l.item_name)}</strong> (${escape(formatDate(l.start_date))} to ${escape(formatDate(l.end_date))}): ${escape(lineCancellation(l, today))}</li>`,
+        `<li><strong>${escape(l.itemName)}</strong> (${escape(formatDate(l.startDate))} to ${escape(formatDate(l.endDate))}): ${escape(lineCancellation(l, today))}</li>`,
     )
     .join('\n');
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <p>Hello ${escape(name)},</p>
 <p>Thank you for your order. This is your receipt.</p>
-<p>Order reference: <strong>${escape(order.id)}</strong><br>Date: ${escape(formatDate(order.paid_on))}</p>
+<p>Order reference: <strong>${escape(order.id)}</strong><br>Date: ${escape(formatDate(order.paidOn))}</p>
 <h2 style="font-size:18px">Your rentals</h2>
 <table style="border-collapse:collapse">
 ${rows}
@@ -206,7 +206,7 @@ ${cancellations}
 <p style="${muted}">${escape(footer)}</p>
 <p>Toolshed</p></body></html>`;
 
-  return { to, subject: `Your Toolshed receipt: ${formatPence(order.amount_pence)}`, text, html };
+  return { to, subject: `Your Toolshed receipt: ${formatPence(order.amountPence)}`, text, html };
 }
 
 /** The email of an `order.paid` notice: the order as it is when the email is written. */

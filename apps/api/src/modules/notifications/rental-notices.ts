@@ -23,32 +23,32 @@ export function registerRentalNotices(jobs: JobQueue, events: EventBus, db: Db, 
   jobs.register<{ rentalId: string }>(REMINDER_JOB, async ({ rentalId }, { now }) => {
     const r = await repo.rental(db, rentalId);
     // Not for a rental already over, cancelled, returned, or ending today (too late for 'tomorrow').
-    if (!r || r.cancelled || r.returned || compareDates(todayInLondon(now), r.end_date) >= 0) return;
+    if (!r || r.cancelled || r.returned || compareDates(todayInLondon(now), r.endDate) >= 0) return;
     await notifier.send({
       ...forRenter(r),
       kind: 'rental.return_reminder',
       eventKey: `rental.return_reminder:${r.id}`,
-      title: `Return reminder: ${r.item_name}`,
-      body: `Your rental of ${r.item_name} from ${r.owner_name} ends on ${formatDate(r.end_date)}. Please return it by then.`,
+      title: `Return reminder: ${r.itemName}`,
+      body: `Your rental of ${r.itemName} from ${r.ownerName} ends on ${formatDate(r.endDate)}. Please return it by then.`,
       link: `/rentals/${r.id}`,
     });
   });
 
   jobs.register<{ rentalId: string }>(OVERDUE_JOB, async ({ rentalId }, { now }) => {
     const r = await repo.rental(db, rentalId);
-    if (!r || r.cancelled || r.returned || compareDates(todayInLondon(now), r.end_date) <= 0) return;
+    if (!r || r.cancelled || r.returned || compareDates(todayInLondon(now), r.endDate) <= 0) return;
     const base = { kind: 'rental.overdue' as const, eventKey: `rental.overdue:${r.id}`, link: `/rentals/${r.id}` };
     await notifier.send({
       ...forRenter(r),
       ...base,
-      title: `Overdue: ${r.item_name}`,
-      body: `Your rental of ${r.item_name} ended on ${formatDate(r.end_date)} and has not been marked returned. Please return it to ${r.owner_name} as soon as possible.`,
+      title: `Overdue: ${r.itemName}`,
+      body: `Your rental of ${r.itemName} ended on ${formatDate(r.endDate)} and has not been marked returned. Please return it to ${r.ownerName} as soon as possible.`,
     });
     await notifier.send({
       ...forOwner(r),
       ...base,
-      title: `Overdue: ${r.item_name}`,
-      body: `${r.renter_name}'s rental of your ${r.item_name} ended on ${formatDate(r.end_date)} and it has not been marked returned. If you have it back, mark it returned.`,
+      title: `Overdue: ${r.itemName}`,
+      body: `${r.renterName}'s rental of your ${r.itemName} ended on ${formatDate(r.endDate)} and it has not been marked returned. If you have it back, mark it returned.`,
     });
   });
 
@@ -69,7 +69,7 @@ export function registerRentalNotices(jobs: JobQueue, events: EventBus, db: Db, 
   // A booking schedules its notices at once, so one booked after this morning's run is not missed.
   events.subscribe('rental.booked', 'rental-notices', async (e) => {
     const r = await repo.rental(db, e.rentalId);
-    if (r) await schedule(r.id, r.end_date);
+    if (r) await schedule(r.id, r.endDate);
   });
 
   // The morning run covers rentals that did not come through a booking event (older or imported ones).

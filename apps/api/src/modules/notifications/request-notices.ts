@@ -5,7 +5,7 @@ import type { Notifier } from './notifier.ts';
 import type { NotificationRepository, RentalContext } from './notification-repository.ts';
 import { forOwner, forRenter } from './notification-subscribers.ts';
 
-const dates = (r: RentalContext) => `${formatDate(r.start_date)} to ${formatDate(r.end_date)}`;
+const dates = (r: RentalContext) => `${formatDate(r.startDate)} to ${formatDate(r.endDate)}`;
 const londonTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Europe/London',
   weekday: 'short',
@@ -35,8 +35,8 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
       ...forOwner(r),
       kind: 'rental.requested',
       eventKey: `rental.requested:${r.id}`,
-      title: `Request to book: ${r.item_name}`,
-      body: `${r.renter_name} asks to rent your ${r.item_name} from ${dates(r)} (${formatPence(r.total_pence)}). Accept or decline by ${londonTime.format(new Date(e.expiresAt))}; after that the request expires.`,
+      title: `Request to book: ${r.itemName}`,
+      body: `${r.renterName} asks to rent your ${r.itemName} from ${dates(r)} (${formatPence(r.totalPence)}). Accept or decline by ${londonTime.format(new Date(e.expiresAt))}; after that the request expires.`,
       link: `/rentals/${r.id}`,
     });
   });
@@ -47,8 +47,8 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
       ...forOwner(r),
       kind: 'rental.extension_requested',
       eventKey: `rental.extension_requested:${r.id}:${e.endDate}`,
-      title: `Extension asked: ${r.item_name}`,
-      body: `${r.renter_name} asks to keep your ${r.item_name} until ${formatDate(e.endDate)} (now ${formatDate(r.end_date)}).`,
+      title: `Extension asked: ${r.itemName}`,
+      body: `${r.renterName} asks to keep your ${r.itemName} until ${formatDate(e.endDate)} (now ${formatDate(r.endDate)}).`,
       link: `/rentals/${r.id}`,
     });
   });
@@ -59,14 +59,14 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
     await notifier.send({
       ...forOwner(r),
       ...base,
-      title: `Rental extended: ${r.item_name}`,
-      body: `${r.renter_name}'s rental of your ${r.item_name} now ends on ${formatDate(e.endDate)}.`,
+      title: `Rental extended: ${r.itemName}`,
+      body: `${r.renterName}'s rental of your ${r.itemName} now ends on ${formatDate(e.endDate)}.`,
     });
     await notifier.send({
       ...forRenter(r),
       ...base,
-      title: `Rental extended: ${r.item_name}`,
-      body: `Your rental of ${r.item_name} now ends on ${formatDate(e.endDate)}.`,
+      title: `Rental extended: ${r.itemName}`,
+      body: `Your rental of ${r.itemName} now ends on ${formatDate(e.endDate)}.`,
     });
   });
 
@@ -76,8 +76,8 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
       ...forRenter(r),
       kind: 'rental.extended',
       eventKey: `rental.extension_declined:${r.id}:${e.endDate}`,
-      title: `Extension declined: ${r.item_name}`,
-      body: `${r.owner_name} declined keeping ${r.item_name} until ${formatDate(e.endDate)}. Reason: ${e.reason} Nothing was charged; the rental still ends on ${formatDate(r.end_date)}.`,
+      title: `Extension declined: ${r.itemName}`,
+      body: `${r.ownerName} declined keeping ${r.itemName} until ${formatDate(e.endDate)}. Reason: ${e.reason} Nothing was charged; the rental still ends on ${formatDate(r.endDate)}.`,
       link: `/rentals/${r.id}`,
     });
   });
@@ -88,8 +88,8 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
       ...forOwner(r),
       kind: 'rental.extended',
       eventKey: `rental.extension_withdrawn:${r.id}:${e.endDate}`,
-      title: `Extension withdrawn: ${r.item_name}`,
-      body: `${r.renter_name} no longer asks to keep your ${r.item_name} until ${formatDate(e.endDate)}; the rental still ends on ${formatDate(r.end_date)} and the days after are free again.`,
+      title: `Extension withdrawn: ${r.itemName}`,
+      body: `${r.renterName} no longer asks to keep your ${r.itemName} until ${formatDate(e.endDate)}; the rental still ends on ${formatDate(r.endDate)} and the days after are free again.`,
       link: `/rentals/${r.id}`,
     });
   });
@@ -100,14 +100,14 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
     await notifier.send({
       ...forOwner(r),
       ...base,
-      title: `Extension expired: ${r.item_name}`,
-      body: `${r.renter_name}'s request to keep your ${r.item_name} until ${formatDate(e.endDate)} expired unanswered; the rental still ends on ${formatDate(r.end_date)} and the days after are free again.`,
+      title: `Extension expired: ${r.itemName}`,
+      body: `${r.renterName}'s request to keep your ${r.itemName} until ${formatDate(e.endDate)} expired unanswered; the rental still ends on ${formatDate(r.endDate)} and the days after are free again.`,
     });
     await notifier.send({
       ...forRenter(r),
       ...base,
-      title: `Extension expired: ${r.item_name}`,
-      body: `${r.owner_name} did not answer in time, so your rental of ${r.item_name} still ends on ${formatDate(r.end_date)}, not ${formatDate(e.endDate)}. Nothing was charged.`,
+      title: `Extension expired: ${r.itemName}`,
+      body: `${r.ownerName} did not answer in time, so your rental of ${r.itemName} still ends on ${formatDate(r.endDate)}, not ${formatDate(e.endDate)}. Nothing was charged.`,
     });
   });
 
@@ -117,8 +117,8 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
       ...forRenter(r),
       kind: 'rental.request_accepted',
       eventKey: `rental.request_accepted:${r.id}`,
-      title: `Request accepted: ${r.item_name}`,
-      body: `${r.owner_name} accepted your request for ${r.item_name} from ${dates(r)}. Your card has been charged and the rental is upcoming.`,
+      title: `Request accepted: ${r.itemName}`,
+      body: `${r.ownerName} accepted your request for ${r.itemName} from ${dates(r)}. Your card has been charged and the rental is upcoming.`,
       link: `/rentals/${r.id}`,
     });
   });
