@@ -5,6 +5,8 @@ import {
   addDays,
   compareDates,
   daysInclusive,
+  formatDate,
+  formatLondonMoment,
   formatPence,
   HANDOVER_MESSAGES,
   londonTimeToInstant,
@@ -32,8 +34,9 @@ import { rentalKit } from '../rentals/rental-test-kit.ts';
  * After every batch the answers are checked against a serial model: they must be those of some
  * order of the batch's operations applied one by one (status, refusal message and, for an accepted
  * claim, the hold it leaves; for a cancel, the refund), and the model then follows that order. The
- * database must agree with the model (holds and their captures, claims, photo counts, the renter's
- * refunds and the owner's claim payments of each rental), and the money invariants hold: every
+ * database must agree with the model (holds and their captures, claims, photo counts, and of each
+ * rental the renter's refunds, the deposit paid to the owner and what the renter's accepted claims
+ * took from the owner), and the money invariants hold: every
  * ledger transaction sums to zero, no hold captured above its amount nor both released and captured,
  * a hold's capture is what its accepted claims add up to, no user balance below zero, and once the
  * card jobs have run the card's authorisations agree with the holds.
@@ -146,14 +149,26 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
 );
-const script = fc.array(
-  fc.record({
-    ops: fc.array(op, { minLength: 1, maxLength: 4 }),
-    hoursAfter: fc.constantFrom(0, 0, 6, 30, 60, 200),
-    runJobs: fc.constantFrom(true, true, true, false),
-  }),
-  { minLength: 3, maxLength: 8 },
-);
+const batch = fc.record({
+  ops: fc.array(op, { minLength: 1, maxLength: 4 }),
+  hoursAfter: fc.constantFrom(0, 0, 6, 30, 60, 200),
+  runJobs: fc.constantFrom(true, true, true, false),
+});
+/** Each script starts by booking (today or tomorrow), so that the operations after it find rentals to act on. */
+const firstBookings = fc.record({
+  ops: fc.array(
+    fc.record({
+      kind: fc.constant('book' as const),
+      item: fc.nat(1),
+      offset: fc.constantFrom(0, 0, 1),
+      days: fc.integer({ min: 1, max: 2 }),
+    }),
+    { minLength: 1, maxLength: 3 },
+  ),
+  hoursAfter: fc.constantFrom(0, 6, 30),
+  runJobs: fc.constant(true),
+});
+const script = fc.tuple(firstBookings, fc.array(batch, { minLength: 3, maxLength: 7 })).map(([first, rest]) => [first, ...rest]);
 
 const at = (ops: Op[], hoursAfter = 0, runJobs = true): Batch => ({ ops, hoursAfter, runJobs });
 const report = (ref: number, by: Who, problem: number, amount: Amount): Op => ({ kind: 'report', ref, by, problem, amount });
@@ -189,14 +204,22 @@ const EXAMPLES: Batch[][] = [
     at(
       [
         { kind: 'cancel', ref: 0 },
-        { kind: 'cancel', ref: 1 },
-        { kind: 'return', ref: 1 },
+        { kind: 'cancel', ref: 4 },
+        { kind: 'return', ref: 4 },
       ],
       30,
     ),
     at([report(1, 'owner', 3, 'all'), report(1, 'owner', 2, 'one')]),
     at([answer('accept', 1, 0), { kind: 'return', ref: 2 }], 60),
     at([report(4, 'owner', 0, 'one'), { kind: 'book', item: 1, offset: 1, days: 2 }]),
+  ],
+  // The same problem reported twice at once beside another asking the whole deposit (whichever
+  // comes first leaves the others too little), then one claim accepted twice and disputed at once.
+  [
+    at([{ kind: 'book', item: 0, offset: 0, days: 1 }]),
+    at([{ kind: 'return', ref: 0 }]),
+    at([report(0, 'owner', 0, 'half'), report(0, 'owner', 0, 'half'), report(0, 'owner', 1, 'all')]),
+    at([answer('accept', 0, 0), answer('accept', 0, 0), answer('dispute', 0, 0)], 60),
   ],
 ];
 
@@ -326,20 +349,27 @@ describe('deposits, handovers and claims under concurrency', () => {
   const claimsByKind = (r: ModelRental) => [...r.claims].sort((a, b) => KIND_ORDER.indexOf(a.kind) - KIND_ORDER.indexOf(b.kind));
 
   /**
-   * The rental (and claim) an operation acts on, chosen when its batch begins: reports and photos
-   * prefer rentals that were not cancelled, answers prefer rentals with claims, so that they are
-   * tried often; a ref divisible by 4 takes any.
+   * The rental (and claim) an operation acts on, chosen when its batch begins: each kind prefers
+   * rentals it may act on (reports and photos started ones not cancelled, returns those still out,
+   * cancels those not started, answers those with claims not yet accepted), so that they are tried
+   * often; a ref divisible by 4 takes any rental (and answers any claim).
    */
   function pick(o: Op, model: ModelRental[]): { rentalId: string; claimId: string | null } | null {
     if (o.kind === 'book') return null;
-    const live = model.filter((r) => !r.cancelled);
-    const claimed = model.filter((r) => r.claims.length > 0);
-    const preferred = o.kind === 'accept' || o.kind === 'dispute' ? claimed : o.kind === 'report' || o.kind === 'photo' ? live : model;
-    const from = preferred.length > 0 && o.ref % 4 !== 0 ? preferred : model;
+    const today = todayInLondon(clock);
+    const started = (r: ModelRental) => !r.cancelled && compareDates(today, r.start) >= 0;
+    const any = o.ref % 4 === 0;
+    const preferred = model.filter((r) => {
+      if (o.kind === 'report' || o.kind === 'photo') return started(r);
+      if (o.kind === 'return') return started(r) && !r.returnedAt;
+      if (o.kind === 'cancel') return !r.cancelled && !started(r);
+      return r.claims.some((c) => any || c.state !== 'accepted');
+    });
+    const from = preferred.length > 0 && !any ? preferred : o.kind === 'accept' || o.kind === 'dispute' ? preferred : model;
     const r = from[o.ref % Math.max(1, from.length)];
     if (!r) return null;
     if (o.kind !== 'accept' && o.kind !== 'dispute') return { rentalId: r.id, claimId: null };
-    const claims = claimsByKind(r);
+    const claims = claimsByKind(r).filter((c) => any || c.state !== 'accepted');
     const claim = claims[o.claim % Math.max(1, claims.length)];
     return claim ? { rentalId: r.id, claimId: claim.id } : null;
   }
@@ -368,13 +398,17 @@ describe('deposits, handovers and claims under concurrency', () => {
     const today = todayInLondon(now);
     const started = compareDates(today, r.start) >= 0;
     if (o.kind === 'cancel') {
-      if (r.cancelled || started) return { status: 409 };
+      if (r.cancelled) return { status: 409, message: 'This rental has already been cancelled.' };
+      if (r.returnedAt) return { status: 409, message: 'This rental has been returned, so it can no longer be cancelled.' };
+      if (started) return { status: 409, message: 'This rental has already started, so it can no longer be cancelled.' };
       r.cancelled = true;
       r.renterRefunds += r.paid;
       return { status: 200, refund: r.paid };
     }
     if (o.kind === 'return') {
-      if (r.cancelled || r.returnedAt || !started) return { status: 409 };
+      if (r.cancelled) return { status: 409, message: 'This rental was cancelled, so it cannot be marked returned.' };
+      if (r.returnedAt) return { status: 409, message: 'This rental has already been marked returned.' };
+      if (!started) return { status: 409, message: 'This rental has not started yet, so it cannot be marked returned.' };
       r.returnedAt = now;
       return { status: 204 };
     }
@@ -384,10 +418,16 @@ describe('deposits, handovers and claims under concurrency', () => {
       if (by !== handoverParty(o.side))
         return { status: 403, message: o.side === 'pickup' ? HANDOVER_MESSAGES.ownerOnly : HANDOVER_MESSAGES.renterOnly };
       if (r.cancelled) return { status: 409, message: HANDOVER_MESSAGES.cancelled };
-      if (!started) return { status: 409 };
-      if (o.side === 'pickup' && (r.returnedAt || compareDates(today, r.end) > 0)) return { status: 409 };
+      const what = o.side === 'pickup' ? 'Pick-up photos' : 'Return photos';
+      if (!started) return { status: 409, message: `${what} can be added from the start day, ${formatDate(r.start)}.` };
+      if (o.side === 'pickup' && r.returnedAt)
+        return { status: 409, message: 'The item is back, so pick-up photos can no longer be added.' };
+      if (o.side === 'pickup' && compareDates(today, r.end) > 0)
+        return { status: 409, message: `Pick-up photos could be added until the end date, ${formatDate(r.end)}.` };
+      // Return photos close when reports do, but at that very instant (reports: just after it).
       const closes = windowCloses(r);
-      if (o.side === 'return' && closes && now.getTime() >= closes.getTime()) return { status: 409 };
+      if (o.side === 'return' && closes && now.getTime() >= closes.getTime())
+        return { status: 409, message: `Return photos could be added until ${formatLondonMoment(closes)}.` };
       if (r.photos[o.side] >= MAX_PHOTOS) return { status: 400, message: HANDOVER_MESSAGES.tooMany };
       r.photos[o.side] += 1;
       return { status: 201 };
@@ -672,13 +712,15 @@ describe('deposits, handovers and claims under concurrency', () => {
       back: number;
       refunds: number;
       paid_to_owner: number;
+      taken_from_owner: number;
     }>(
       db,
       sql`select r.id, r.cancelled_at is not null as cancelled, r.returned, h.status, coalesce(h.captured_pence, 0)::int as captured,
                  (select count(*) from handover_photos p where p.rental_id = r.id and p.side = 'pickup')::int as pickup,
                  (select count(*) from handover_photos p where p.rental_id = r.id and p.side = 'return')::int as back,
                  coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.user_id = r.renter_id and e.account = 'available'), 0)::int as refunds,
-                 coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.user_id = r.owner_id and e.kind = 'claim_paid'), 0)::int as paid_to_owner
+                 coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.user_id = r.owner_id and e.kind = 'claim_paid'), 0)::int as paid_to_owner,
+                 coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.kind in ('claim_refunded', 'claim_shortfall')), 0)::int as taken_from_owner
           from rentals r join deposit_holds h on h.rental_id = r.id where r.id in (${ids})`,
     );
     const claims = await queryRows<{ id: string; status: string; amount_pence: number }>(
@@ -699,6 +741,8 @@ describe('deposits, handovers and claims under concurrency', () => {
             back: r.photos.return,
             refunds: r.renterRefunds,
             paid_to_owner: r.hold.captured,
+            // An accepted 'not as described' claim comes out of the owner's earnings (what they no longer have, out of fees).
+            taken_from_owner: 0 - r.claims.filter((c) => c.by === 'renter' && c.state === 'accepted').reduce((s, c) => s + c.amount, 0),
           },
         ]),
       ),
