@@ -342,7 +342,7 @@ export async function buildApp({
     onReturned: reviews.scheduleReveal,
     onChange: catalogueChanged,
   });
-  const requests = createRequestService({ repo: rentalRepo, payments: paymentProvider, events, now, onChange: catalogueChanged });
+  const requests = createRequestService({ repo: rentalRepo, payments: paymentProvider, events, jobs, now, onChange: catalogueChanged });
   registerRequestExpiryJob(jobs, requests);
   const extensions = createExtensionService({
     repo: rentalRepo,

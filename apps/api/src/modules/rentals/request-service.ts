@@ -10,6 +10,7 @@ import {
 } from '@toolshed/core';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import { postTransaction } from '../ledger/ledger-repository.ts';
 import type { RentalRepository, Rental, RentalWriter } from './rental-repository.ts';
@@ -20,6 +21,7 @@ export interface RequestServiceDeps {
   repo: RentalRepository;
   payments: PaymentProvider;
   events: EventBus;
+  jobs: JobQueue;
   now: () => Date;
   /** Runs after dates are freed (a decline, a withdrawal or an expiry), so browsing offers them again. */
   onChange?: () => void;
@@ -27,14 +29,41 @@ export interface RequestServiceDeps {
 
 const notFound = () => new AppError('NOT_FOUND', 'Rental not found.');
 
+/** Voids a closed request's authorisation: queued with the close, it runs again what the close tried after its commit. */
+export const REQUEST_VOID_JOB = 'rentals.void_request';
+/** The job first runs this long after the close, by when the void tried right after the commit has normally answered. */
+export const REQUEST_VOID_DELAY_MS = 60_000;
+
+interface RequestVoidPayload {
+  authorizationId: string;
+}
+
+/** How a request is closed: its new status, by whom, the reason kept on the rental and whether the other side is told it. */
+interface Closing {
+  status: 'declined' | 'expired' | 'withdrawn';
+  by: 'owner' | 'renter' | 'system';
+  reason: string;
+  told: boolean;
+}
+
 /**
  * Request to book answered: the owner accepts (the request's own card authorisation is captured and
  * its money posted) or declines with a reason (the authorisation is voided, the dates freed), the
  * renter may withdraw it while it waits (the same, without a reason), and Toolshed expires a request
  * nobody answered in time. Each locks the rental row and asks the
- * lifecycle in core first, so a refused answer moves no money and changes nothing.
+ * lifecycle in core first, so a refused answer moves no money and changes nothing. A closed
+ * request's hold is voided after the commit, never under the row lock, and again by a keyed job.
  */
-export function createRequestService({ repo, payments, events, now, onChange = () => {} }: RequestServiceDeps) {
+export function createRequestService({ repo, payments, events, jobs, now, onChange = () => {} }: RequestServiceDeps) {
+  // Voiding is idempotent: a hold the close already released is voided again harmlessly.
+  jobs.register<RequestVoidPayload>(
+    REQUEST_VOID_JOB,
+    async ({ authorizationId }) => {
+      await payments.void(authorizationId);
+    },
+    { maxAttempts: 12, backoffMs: 60_000 },
+  );
+
   /** The locked rental, if `userId` is a party and the lifecycle lets them take `transition` now. */
   async function lockFor(tx: RentalWriter, rentalId: string, userId: string, transition: RentalTransition, at: Date): Promise<Rental> {
     const row = await tx.lockForParty(rentalId, userId);
@@ -43,6 +72,73 @@ export function createRequestService({ repo, payments, events, now, onChange = (
     const refusal = transitionRefusal(transition, rentalFacts(row, at), role, todayInLondon(at));
     if (refusal) throw new AppError(role === RENTAL_TRANSITIONS[transition].by ? 'CONFLICT' : 'FORBIDDEN', refusal);
     return row;
+  }
+
+  /**
+   * Inside the transaction that locked the row: the request closed (its dates free at once, nothing
+   * charged), the void of its authorisation queued to run after the commit, both sides told.
+   */
+  async function markClosed(tx: RentalWriter, row: Rental, closing: Closing, at: Date): Promise<void> {
+    const { status, by, reason, told } = closing;
+    await requestWriter(tx.executor).markClosed(row.id, status, by, reason, at);
+    await jobs.enqueue(
+      REQUEST_VOID_JOB,
+      { authorizationId: row.requestAuthorizationId! } satisfies RequestVoidPayload,
+      { key: `${REQUEST_VOID_JOB}:${row.id}`, runAt: new Date(at.getTime() + REQUEST_VOID_DELAY_MS) },
+      tx.executor,
+    );
+    await events.publish(
+      tx.executor,
+      {
+        type: 'rental.cancelled',
+        rentalId: row.id,
+        itemId: row.itemId,
+        renterId: row.renterId,
+        ownerId: row.ownerId,
+        by,
+        ...(told ? { reason } : {}),
+        refundPence: 0,
+        request: true,
+      },
+      `rental.cancelled:${row.id}`,
+    );
+  }
+
+  /**
+   * After the commit, never under the row lock: the card processor releases the hold. A void that
+   * fails or whose answer is lost leaves the request closed; the job queued with it voids again.
+   */
+  async function voidHold(authorizationId: string): Promise<void> {
+    try {
+      await payments.void(authorizationId);
+    } catch {
+      // Retried by REQUEST_VOID_JOB.
+    }
+  }
+
+  /** The owner declines (with a reason) or the renter withdraws a request that waits. */
+  async function closeRequest(
+    rentalId: string,
+    userId: string,
+    transition: 'decline_request' | 'withdraw_request',
+    reason: string | undefined,
+  ): Promise<void> {
+    if (!isRowId(rentalId)) throw notFound();
+    const at = now();
+    const authorizationId = await repo.transaction(async (tx) => {
+      const row = await lockFor(tx, rentalId, userId, transition, at);
+      let closing: Closing;
+      if (transition === 'decline_request') {
+        if (!reason) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
+        closing = { status: 'declined', by: 'owner', reason, told: true };
+      } else {
+        closing = { status: 'withdrawn', by: 'renter', reason: WITHDRAWN_REQUEST_REASON, told: false };
+      }
+      await markClosed(tx, row, closing, at);
+      return row.requestAuthorizationId!;
+    });
+    onChange();
+    await voidHold(authorizationId);
   }
 
   return {
@@ -81,89 +177,27 @@ export function createRequestService({ repo, payments, events, now, onChange = (
       });
     },
 
-    async decline(rentalId: string, userId: string, reason: string | undefined): Promise<void> {
-      if (!isRowId(rentalId)) throw notFound();
-      const at = now();
-      const why = reason?.trim();
-      await repo.transaction(async (tx) => {
-        const row = await lockFor(tx, rentalId, userId, 'decline_request', at);
-        if (!why) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
-        await payments.void(row.requestAuthorizationId!);
-        await requestWriter(tx.executor).markClosed(rentalId, 'declined', 'owner', why, at);
-        await events.publish(
-          tx.executor,
-          {
-            type: 'rental.cancelled',
-            rentalId,
-            itemId: row.itemId,
-            renterId: row.renterId,
-            ownerId: row.ownerId,
-            by: 'owner',
-            reason: why,
-            refundPence: 0,
-            request: true,
-          },
-          `rental.cancelled:${rentalId}`,
-        );
-      });
-      onChange();
-    },
+    decline: (rentalId: string, userId: string, reason: string | undefined) =>
+      closeRequest(rentalId, userId, 'decline_request', reason?.trim()),
 
     /**
      * The renter takes back a request the owner has not answered: its authorisation is voided, its
      * dates are freed at once (cancelled_at), nothing is charged and the owner is told.
      */
-    async withdraw(rentalId: string, userId: string): Promise<void> {
-      if (!isRowId(rentalId)) throw notFound();
-      const at = now();
-      await repo.transaction(async (tx) => {
-        const row = await lockFor(tx, rentalId, userId, 'withdraw_request', at);
-        await payments.void(row.requestAuthorizationId!);
-        await requestWriter(tx.executor).markClosed(rentalId, 'withdrawn', 'renter', WITHDRAWN_REQUEST_REASON, at);
-        await events.publish(
-          tx.executor,
-          {
-            type: 'rental.cancelled',
-            rentalId,
-            itemId: row.itemId,
-            renterId: row.renterId,
-            ownerId: row.ownerId,
-            by: 'renter',
-            refundPence: 0,
-            request: true,
-          },
-          `rental.cancelled:${rentalId}`,
-        );
-      });
-      onChange();
-    },
+    withdraw: (rentalId: string, userId: string) => closeRequest(rentalId, userId, 'withdraw_request', undefined),
 
     /** The expiry job: closes the request if it is still pending once its hold has run out; otherwise nothing. */
     async expire(rentalId: string, at: Date = now()): Promise<boolean> {
-      const expired = await repo.transaction(async (tx) => {
+      const authorizationId = await repo.transaction(async (tx) => {
         const row = await tx.lock(rentalId);
-        if (!row || transitionRefusal('expire_request', rentalFacts(row, at), 'system', todayInLondon(at))) return false;
-        await payments.void(row.requestAuthorizationId!);
-        await requestWriter(tx.executor).markClosed(rentalId, 'expired', 'system', EXPIRED_REQUEST_REASON, at);
-        await events.publish(
-          tx.executor,
-          {
-            type: 'rental.cancelled',
-            rentalId,
-            itemId: row.itemId,
-            renterId: row.renterId,
-            ownerId: row.ownerId,
-            by: 'system',
-            reason: EXPIRED_REQUEST_REASON,
-            refundPence: 0,
-            request: true,
-          },
-          `rental.cancelled:${rentalId}`,
-        );
-        return true;
+        if (!row || transitionRefusal('expire_request', rentalFacts(row, at), 'system', todayInLondon(at))) return null;
+        await markClosed(tx, row, { status: 'expired', by: 'system', reason: EXPIRED_REQUEST_REASON, told: true }, at);
+        return row.requestAuthorizationId!;
       });
-      if (expired) onChange();
-      return expired;
+      if (authorizationId === null) return false;
+      onChange();
+      await voidHold(authorizationId);
+      return true;
     },
   };
 }
