@@ -3,21 +3,15 @@ import {
   CLAIM_KIND_LABELS,
   CLAIM_PHOTO_MESSAGES,
   claimAnswerProblem,
-  claimCeilingPence,
   claimPhotoProblem,
-  claimKindsFor,
   claimProblem,
   claimWindowClosesAt,
   escalatesAt,
   formatDate,
   formatPence,
-  lateDays,
-  lateFeePence,
   sniffImage,
-  todayInLondon,
-  type ClaimRentalFacts,
 } from '@toolshed/core';
-import type { Claim, ClaimInput, DepositView } from '@toolshed/core/contract';
+import type { ClaimInput, DepositView } from '@toolshed/core/contract';
 import { isRowId } from '../../db/ids.ts';
 import type { Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -25,7 +19,9 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage, StoredFile } from '../../platform/storage/file-storage.ts';
 import type { Notice } from '../notifications/notifier.ts';
-import type { ClaimPhoto, ClaimRecord, ClaimRental, DepositHold, DepositsRepository, DepositsWriter } from './deposits-repository.ts';
+import type { ClaimRecord, ClaimRental, DepositHold, DepositsRepository, DepositsWriter } from './deposits-repository.ts';
+import { UNSETTLED, depositView, facts, photoUrl, roleIn } from './deposit-view.ts';
+import { evidencePack } from './evidence-pack.ts';
 
 export const CARD_JOB = 'deposits.card';
 export const RELEASE_JOB = 'deposits.release';
@@ -49,61 +45,6 @@ export interface DepositsDeps {
 const notFound = () => new AppError('NOT_FOUND', 'Rental not found.');
 const claimNotFound = () => new AppError('NOT_FOUND', 'Claim not found.');
 const UNIQUE_VIOLATION = '23505';
-const UNSETTLED = new Set(['open', 'disputed', 'escalated']);
-
-const roleIn = (r: ClaimRental, userId: string): 'owner' | 'renter' | null =>
-  r.ownerId === userId ? 'owner' : r.renterId === userId ? 'renter' : null;
-
-function facts(r: ClaimRental, hold: DepositHold | undefined, claims: readonly ClaimRecord[]): ClaimRentalFacts {
-  return {
-    startDate: r.startDate,
-    endDate: r.endDate,
-    dailyRatePence: r.dailyRatePence,
-    returnedAt: r.returnedAt ? new Date(r.returnedAt) : null,
-    cancelled: r.cancelled,
-    holdPence: hold?.amountPence ?? 0,
-    holdState: hold?.status ?? null,
-    linePence: r.totalPence,
-    claimedKinds: claims.map((c) => c.kind),
-    openOnHoldPence: claims.filter((c) => c.byRole === 'owner' && UNSETTLED.has(c.status)).reduce((s, c) => s + c.amountPence, 0),
-  };
-}
-
-/** A photo's address: served by the API to the rental's parties only, never at /media. */
-const photoUrl = (claimId: string, photoId: string, size: 'large' | 'thumb') =>
-  `/api/claims/${claimId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`;
-
-function claimView(c: ClaimRecord, r: ClaimRental, role: 'owner' | 'renter', userId: string, allPhotos: readonly ClaimPhoto[]): Claim {
-  const photos = allPhotos.filter((p) => p.claimId === c.id);
-  const actions: Claim['actions'] = [];
-  if (!claimAnswerProblem({ state: c.status, byRole: c.byRole }, role, 'accept')) actions.push('accept');
-  if (!claimAnswerProblem({ state: c.status, byRole: c.byRole }, role, 'dispute')) actions.push('dispute');
-  return {
-    id: c.id,
-    kind: c.kind,
-    byRole: c.byRole,
-    byName: c.byName,
-    amountPence: c.amountPence,
-    note: c.note,
-    state: c.status,
-    reply: c.reply,
-    createdAt: c.createdAt,
-    disputedAt: c.disputedAt,
-    escalatedAt: c.escalatedAt,
-    acceptedAt: c.acceptedAt,
-    escalatesAt: c.status === 'disputed' && c.disputedAt ? escalatesAt(new Date(c.disputedAt)).toISOString() : null,
-    actions,
-    photos: photos.map((p) => ({
-      id: p.id,
-      url: photoUrl(c.id, p.id, 'large'),
-      thumbUrl: photoUrl(c.id, p.id, 'thumb'),
-      addedBy: p.addedBy === r.ownerId ? ('owner' as const) : ('renter' as const),
-      takenAt: p.takenAt,
-    })),
-    canAddPhotos:
-      claimPhotoProblem({ state: c.status, byRole: c.byRole }, role, photos.filter((p) => p.addedBy === userId).length) === null,
-  };
-}
 
 /**
  * Deposits, claims and late fees applied. Every change locks the rental row first, so reports,
@@ -122,33 +63,6 @@ export function createDepositsService({
   notify,
   evidencePhotos = async () => [],
 }: DepositsDeps) {
-  function toView(
-    r: ClaimRental,
-    hold: DepositHold | undefined,
-    claims: readonly ClaimRecord[],
-    role: 'owner' | 'renter',
-    at: Date,
-    photos: readonly ClaimPhoto[],
-  ): DepositView {
-    const userId = role === 'owner' ? r.ownerId : r.renterId;
-    const f = facts(r, hold, claims);
-    const closes = claimWindowClosesAt(f);
-    const canReport = claimKindsFor(role)
-      .map((kind) => ({ kind, maxPence: claimCeilingPence(kind, f, at) }))
-      .filter(({ kind, maxPence }) => maxPence > 0 && claimProblem({ kind, amountPence: maxPence, role }, f, at) === null);
-    return {
-      role,
-      hold: hold
-        ? { amountPence: hold.amountPence, state: hold.status, capturedPence: hold.capturedPence, settledAt: hold.settledAt }
-        : null,
-      lateDays: lateDays(r.endDate, f.returnedAt ? todayInLondon(f.returnedAt) : null, todayInLondon(at)),
-      lateFeePence: r.cancelled ? 0 : lateFeePence(f, at),
-      claimWindowClosesAt: closes ? closes.toISOString() : null,
-      canReport,
-      claims: claims.map((c) => claimView(c, r, role, userId, photos)),
-    };
-  }
-
   /** The other party hears of every step, in the app and by email as their preferences allow. */
   function tell(tx: DepositsWriter, r: ClaimRental, to: 'owner' | 'renter', key: string, title: string, body: string) {
     return notify(tx.executor, {
@@ -196,7 +110,7 @@ export function createDepositsService({
       const r = isRowId(rentalId) ? await repo.rentalFor(rentalId, userId) : undefined;
       if (!r) throw notFound();
       const [hold, claims, photos] = await Promise.all([repo.hold(r.id), repo.claims(r.id), repo.photos(r.id)]);
-      return toView(r, hold, claims, roleIn(r, userId)!, now(), photos);
+      return depositView(r, hold, claims, roleIn(r, userId)!, now(), photos);
     },
 
     /** One party reports a problem within the window; the other is told. */
@@ -232,7 +146,7 @@ export function createDepositsService({
             `${name} reported a problem: ${CLAIM_KIND_LABELS[input.kind]}`,
             `${name} claims ${formatPence(input.amountPence)} for ${r.itemName} (${formatDate(r.startDate)} to ${formatDate(r.endDate)}): "${input.note}". Accept it or dispute it on the rental page.`,
           );
-          return toView(r, hold, await tx.claims(r.id), role, at, await tx.photos(r.id));
+          return depositView(r, hold, await tx.claims(r.id), role, at, await tx.photos(r.id));
         });
       } catch (err) {
         if (
@@ -279,7 +193,7 @@ export function createDepositsService({
             ? `${formatPence(claim.amountPence)} of the deposit for ${r.itemName} goes to your balance.`
             : `${formatPence(claim.amountPence)} for ${r.itemName} goes back to your Toolshed balance.`,
         );
-        return toView(r, hold, after, role, at, await tx.photos(r.id));
+        return depositView(r, hold, after, role, at, await tx.photos(r.id));
       });
     },
 
@@ -312,7 +226,7 @@ export function createDepositsService({
           `${name} disputed your claim of ${formatPence(claim.amountPence)}`,
           `"${reply}". If you do not agree within 7 days, Toolshed support will look at the evidence; the deposit stays held until then.`,
         );
-        return toView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
+        return depositView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
       });
     },
 
@@ -359,7 +273,7 @@ export function createDepositsService({
             height: stored.height,
             at,
           });
-          return toView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
+          return depositView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
         });
       } catch (err) {
         await Promise.all([storage.remove(stored.largeKey), storage.remove(stored.thumbKey)]).catch(() => undefined);
@@ -445,42 +359,6 @@ export function createDepositsService({
       });
     },
   };
-}
-
-/** What support needs to decide a dispute, in one email. */
-function evidencePack(
-  r: ClaimRental,
-  hold: DepositHold | undefined,
-  claims: readonly ClaimRecord[],
-  claim: ClaimRecord,
-  photos: readonly string[],
-  appUrl: string,
-): string {
-  const lines = [
-    `A claim was disputed and not agreed within 7 days.`,
-    '',
-    `Claim: ${claim.id}`,
-    `Problem: ${CLAIM_KIND_LABELS[claim.kind]}`,
-    `Amount claimed: ${formatPence(claim.amountPence)}`,
-    `Reported by the ${claim.byRole}, ${claim.byName}, on ${claim.createdAt}:`,
-    `  ${claim.note}`,
-    `Disputed on ${claim.disputedAt ?? '-'}:`,
-    `  ${claim.reply ?? ''}`,
-    '',
-    `Rental: ${r.id} (${appUrl}/rentals/${r.id})`,
-    `Item: ${r.itemName}`,
-    `Dates: ${r.startDate} to ${r.endDate}; returned ${r.returnedAt ?? 'not yet'}`,
-    `Owner: ${r.ownerName} <${r.ownerEmail}>`,
-    `Renter: ${r.renterName} <${r.renterEmail}>`,
-    `Deposit: ${hold ? `${formatPence(hold.amountPence)}, ${hold.status}` : 'none'}`,
-    '',
-    'Claims on this rental:',
-    ...claims.map((c) => `  - ${CLAIM_KIND_LABELS[c.kind]}, ${formatPence(c.amountPence)}, ${c.status} (by the ${c.byRole})`),
-    '',
-    'Photos:',
-    ...(photos.length > 0 ? photos.map((p) => `  - ${p}`) : ['  (none)']),
-  ];
-  return lines.join('\n');
 }
 
 export type DepositsService = ReturnType<typeof createDepositsService>;
