@@ -104,6 +104,11 @@ export const items = pgTable(
     booked: dateMultirange('booked')
       .notNull()
       .default(sql`'{}'`),
+    /**
+     * The item has a photo (migration 0034): relevance's first tier with a rated owner (decision 022),
+     * kept by triggers on item_images and carried by the browse indexes.
+     */
+    hasPhoto: boolean('has_photo').notNull().default(false),
     /** Lower-cased name and description, trigram-indexed for substring search. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
     createdAt: createdAt(),
@@ -120,7 +125,7 @@ export const items = pgTable(
     check('items_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
     check('items_weekly_rate_non_negative', sql`${t.weeklyRatePence} >= 0`),
     // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,
-    // owner_rating, booked, and category_id for the newest one): migration 0020, which drizzle's
+    // owner_rating, booked, has_photo, and category_id for the newest one): migrations 0020 and 0034, which drizzle's
     // index builder cannot express. The browse indexes with the text are migration-only (0017), as
     // are the GiST index on the public point and the rating index (0023).
     index('items_listing_idx')

@@ -38,15 +38,20 @@ export interface Near extends GeoPoint {
 
 /**
  * Relevance's two tiers (decision 022): items with a photo whose owner is rated, then the rest.
- * The photo is a probe of `item_images` by item id; the rating is on every browse table.
+ * On items the photo is `has_photo` (migration 0034), carried by the browse indexes; on the search
+ * postings it is a probe of `item_images` by item id. The rating is on every browse table.
  */
 type Tier = 'shown' | 'bare';
 
-const hasRadius = (scope: BrowseScope): scope is BrowseScope & { near: Near & { radiusMetres: number } } =>
+export const hasRadius = (scope: BrowseScope): scope is BrowseScope & { near: Near & { radiusMetres: number } } =>
   scope.near?.radiusMetres !== undefined;
 
-/** The browse's origin as a point on earthdistance's sphere. */
-const originOf = (near: GeoPoint) => sql`earth_point(${near.latitude}::float8, ${near.longitude}::float8)`;
+/**
+ * The browse's origin as a point on earthdistance's sphere, computed once per statement: written
+ * inline, a generic plan (the parameters unknown when it is planned) computed it again for every
+ * candidate checked against the circle.
+ */
+const originOf = (near: GeoPoint) => sql`(select earth_point(${near.latitude}::float8, ${near.longitude}::float8))`;
 /** An item's public point on the same sphere: the expression `items_near_idx` indexes (migration 0029). */
 const publicPointOf = (alias: string) => sql.raw(`earth_point(${alias}.public_latitude, ${alias}.public_longitude)`);
 
@@ -65,11 +70,16 @@ export function distanceFrom(near: GeoPoint, alias: string): SQL {
   return sql`earth_distance(${originOf(near)}, ${publicPointOf(alias)})`;
 }
 
-/** The tier's condition on `alias`, whose item id is `idColumn`. */
+/**
+ * The tier's condition on `alias`, whose item id is `idColumn` ('id': an items row, which carries
+ * `has_photo`; else a search postings row, whose photo is probed). OFFSET 0 keeps the probe a probe:
+ * prepared with a generic plan, PostgreSQL turned it into a hash of every image, a sequential scan
+ * of `item_images` for each browse.
+ */
 function tierCondition(tier: Tier, alias: string, idColumn: string): SQL {
-  const shown = sql.raw(
-    `${alias}.owner_rating is not null and exists (select 1 from item_images g where g.item_id = ${alias}.${idColumn})`,
-  );
+  const photo =
+    idColumn === 'id' ? `${alias}.has_photo` : `exists (select 1 from item_images g where g.item_id = ${alias}.${idColumn} offset 0)`;
+  const shown = sql.raw(`${alias}.owner_rating is not null and ${photo}`);
   return tier === 'shown' ? shown : sql`not (${shown})`;
 }
 
@@ -402,13 +412,29 @@ export function orderedWalk(
  * bound (1,000) this is cheaper and steadier than a walk, which may cross the catalogue to find few.
  */
 export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
-  const tier =
-    sort === 'relevance'
-      ? sql`case when ${tierCondition('shown', 't', 'id')} then 0 else 1 end`
-      : sort === 'nearest'
-        ? sql`case when t.public_latitude is null or t.public_longitude is null then 1 else 0 end`
-        : sql`0`;
-  return sql`select * from (select t.id, t.created_at, ${tier} as tier, ${sortKey(sort, 't', scope.near)} as k
+  return sql`select * from (select t.id, t.created_at, ${tierOf(sort, 't')} as tier, ${sortKey(sort, 't', scope.near)} as k
     from (${matches}) mm join items t on t.id = mm.id) r
     order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+}
+
+/** The tier of an items row `alias` in the order `sort` (see `orderedRows`). */
+function tierOf(sort: OtherSort, alias: string): SQL {
+  return sort === 'relevance'
+    ? sql`case when ${tierCondition('shown', alias, 'id')} then 0 else 1 end`
+    : sort === 'nearest'
+      ? sql.raw(`case when ${alias}.public_latitude is null or ${alias}.public_longitude is null then 1 else 0 end`)
+      : sql`0`;
+}
+
+/**
+ * The matches within a radius (id, created_at, tier, k) in no order, up to `limit` of them (all when
+ * null), each with its tier and key in the order `sort`: all of it read from the GiST index of public
+ * points, which carries the point, the filter columns and the text (migration 0034), so the matches
+ * are found once, with no table row read, to be counted and sorted (`orderedRows`).
+ */
+export function keyedMatchesWithin(scope: BrowseScope, f: BrowseFilters, sort: OtherSort, limit: number | null): SQL {
+  if (!hasRadius(scope)) throw new Error('Keyed matches are read within a radius only');
+  const bound = limit === null ? sql`` : sql` limit ${rowCount(limit)}`;
+  return sql`select i.id, i.created_at, ${tierOf(sort, 'i')} as tier, ${sortKey(sort, 'i', scope.near)} as k
+    from items i where ${whereFor(scope, f)}${bound}`;
 }

@@ -6,6 +6,8 @@ import {
   COUNT_BOUND,
   countedItems,
   distanceFrom,
+  hasRadius,
+  keyedMatchesWithin,
   matchingItems,
   newestFirst,
   orderedMatches,
@@ -265,11 +267,17 @@ function toMapPoint(r: MapPointRow): MapPoint {
   };
 }
 
-/** The card's columns for each page row `m` (id, created_at): the item, its owner and first image. */
+/**
+ * The card's columns for each page row `m` (id, created_at): the item, its owner and first image,
+ * each a lookup by key for each of the page's rows. As plain joins, a generic plan that guessed one
+ * or two page rows could join the owners by reading every user (a page of 24 cards over 5,000
+ * users: 30 ms); the LIMIT keeps each a probe of its primary key.
+ */
 const SUMMARY_COLUMNS = sql`i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.city,
   u.id as owner_id, u.name as owner_name, u.picture as owner_picture, u.rating as owner_rating,
   u.total_ratings as owner_total_ratings, img.large_key, img.thumb_key`;
-const SUMMARY_JOINS = sql`join items i on i.id = m.id join users u on u.id = i.owner_id
+const SUMMARY_JOINS = sql`cross join lateral (select * from items where id = m.id limit 1) i
+  cross join lateral (select id, name, picture, rating, total_ratings from users where id = i.owner_id limit 1) u
   left join lateral (select large_key, thumb_key from item_images where item_id = m.id order by position limit 1) img on true`;
 
 /**
@@ -413,7 +421,35 @@ export function createCatalogueRepository(db: Db) {
       const sort = effectiveSort(filters);
       const postings = readsPostings(scope, filters, costs);
       let query: SQL;
-      if (sort !== 'newest') {
+      if (sort === 'nearest' && hasRadius(scope)) {
+        // Within a radius the matches are read once from the GiST index, which carries every column
+        // they need (migration 0034), with their tier and key: counted, and sorted when they are all
+        // of them; when there are more, the index is walked nearest first and stops after the page.
+        // Counted and then found again to be sorted, each read fetched every row inside the cube
+        // around the circle.
+        const all = sql`(select matched from n) < ${rowCount(window)}`;
+        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, window)}),
+            n as materialized (select count(*)::int as matched from m)
+            select c.matched, p.* from n c
+            ${cardsInOrder(
+              sql`select * from (select * from m r order by ${orderedRows(sort, 'r')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}) a where ${all}
+                union all select * from (${orderedWalk(scope, filters, sort, filters.pageSize, offset, costs)}) b where not ${all}`,
+              sort,
+              scope.near,
+            )}`;
+      } else if (sort !== 'newest' && hasRadius(scope)) {
+        // In another order within a radius every match is read once, as above, and the page sorted
+        // from them: a walk in that order over the GiST index reads the whole circle and sorts it
+        // anyway (the circle cannot be walked by price), and it came after a count of its own. The
+        // count is still cut at the bound, as everywhere (decision 009).
+        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, null)})
+            select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
+            ${cardsInOrder(
+              sql`select * from m r order by ${orderedRows(sort, 'r')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`,
+              sort,
+              scope.near,
+            )}`;
+      } else if (sort !== 'newest') {
         // Over postings the matches are kept (materialised) to be counted and, when they are all of
         // them, sorted. Over items only their count is kept: counting needs no column, so it stays an
         // index-only walk (the price index for a maximum price), and the few matches of a small set
