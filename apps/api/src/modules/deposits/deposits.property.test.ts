@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import {
   formatPence,
   HANDOVER_MESSAGES,
   londonTimeToInstant,
+  TEST_CARDS,
   todayInLondon,
   type ClaimKind,
 } from '@toolshed/core';
@@ -89,6 +91,8 @@ const OWNER_PROBLEMS = ['damaged', 'missing_parts', 'returned_late', 'not_return
 /** Claims of a rental are referred to in this order (one per kind), whatever order they were made in. */
 const KIND_ORDER: readonly ClaimKind[] = ['damaged', 'missing_parts', 'not_returned', 'returned_late', 'not_as_described'];
 const MAX_PHOTOS = 6;
+/** Valid for as long as the test clock runs, however many runs are made. */
+const CARD = { number: TEST_CARDS.success, expiry: '12/69', cvv: '123', name: 'Rita Renter' };
 const WINDOW_HOURS = 48;
 
 const MESSAGES = {
@@ -309,8 +313,8 @@ describe('deposits, handovers and claims under concurrency', () => {
     owner = await createSignedInUser(ctx.app, mailer, 'owner@example.com', 'Olive Owner');
     outsider = await createSignedInUser(ctx.app, mailer, 'outsider@example.com', 'Nosy Neighbour');
     await kit.saveAddress(renter.cookie);
-    // The test clock runs months ahead; the daily clean-up would otherwise end these sessions.
-    await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '10 years'`);
+    // The test clock runs years ahead over many runs; the daily clean-up would otherwise end these sessions.
+    await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '100 years'`);
     image = await smallPng(24, 16);
   });
   afterAll(async () => ctx?.close());
@@ -518,7 +522,11 @@ describe('deposits, handovers and claims under concurrency', () => {
   async function send(o: Op, target: { rentalId: string; claimId: string | null } | null, sent: number, items: Array<{ id: string }>) {
     if (o.kind === 'book') {
       const start = addDays(todayInLondon(clock), o.offset);
-      return kit.book(renter.cookie, [{ itemId: items[o.item]!.id, startDate: start, endDate: addDays(start, o.days - 1) }]);
+      return kit.send('POST', '/api/checkout', renter.cookie, {
+        lines: [{ itemId: items[o.item]!.id, startDate: start, endDate: addDays(start, o.days - 1) }],
+        card: CARD,
+        idempotencyKey: randomUUID(),
+      });
     }
     if (!target) return null;
     if (o.kind === 'cancel') return kit.cancel(target.rentalId, renter.cookie);
