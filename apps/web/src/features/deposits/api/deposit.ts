@@ -1,7 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { ClaimInput, DepositView } from '@toolshed/core/contract';
-import { ApiError } from '../../../lib/api-error.ts';
-import { requestJson } from '../../../lib/request-json.ts';
+import { requestJson, uploadFile } from '../../../lib/request-json.ts';
 
 const depositKey = (rentalId: string) => ['rentals', 'deposit', rentalId];
 
@@ -41,32 +40,12 @@ export function useClaimActions(rentalId: string) {
   };
 }
 
-/** Sends one photo of a claim as multipart form data (the API takes one file a request). */
-async function uploadClaimPhoto(claimId: string, file: File): Promise<DepositView> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(`/api/claims/${encodeURIComponent(claimId)}/photos`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The photo could not be sent. Please check your connection and try again.');
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    (DepositView & { error?: { code: string; message: string; field?: string } }) | undefined;
-  if (!response.ok) {
-    const e = body?.error;
-    throw e
-      ? new ApiError(response.status, e.code, e.message, e.field)
-      : new ApiError(response.status, `HTTP_${response.status}`, 'The photo could not be uploaded.');
-  }
-  if (!body) throw new ApiError(response.status, 'NOT_JSON', 'The server did not answer with JSON');
-  return body;
-}
+/** Sends one photo of a claim (the API takes one file a request). */
+const uploadClaimPhoto = (claimId: string, file: File): Promise<DepositView> =>
+  uploadFile<DepositView>(`/api/claims/${encodeURIComponent(claimId)}/photos`, file, {
+    network: 'The photo could not be sent. Please check your connection and try again.',
+    failed: 'The photo could not be uploaded.',
+  });
 
 /** Uploads the chosen photos of a claim one after another; the view shown is the last answer. */
 export function useAddClaimPhotos(rentalId: string) {

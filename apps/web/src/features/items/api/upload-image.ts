@@ -1,5 +1,6 @@
 import type { ItemDetail } from '@toolshed/core/contract';
 import { ApiError } from '../../../lib/api-error.ts';
+import { apiErrorFrom } from '../../../lib/request-json.ts';
 
 function errorFrom(xhr: XMLHttpRequest): ApiError {
   let body: unknown;
@@ -8,11 +9,7 @@ function errorFrom(xhr: XMLHttpRequest): ApiError {
   } catch {
     body = undefined;
   }
-  const err = (body as { error?: { code?: unknown; message?: unknown; field?: unknown } } | undefined)?.error;
-  if (err && typeof err.message === 'string') {
-    return new ApiError(xhr.status, String(err.code ?? 'ERROR'), err.message, typeof err.field === 'string' ? err.field : undefined);
-  }
-  return new ApiError(xhr.status, 'HTTP_' + xhr.status, xhr.statusText || 'Request failed');
+  return apiErrorFrom(xhr.status, body, xhr.statusText || 'Request failed');
 }
 
 /**

@@ -1,8 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { HandoverSide } from '@toolshed/core';
 import type { Handover } from '@toolshed/core/contract';
-import { ApiError } from '../../../lib/api-error.ts';
-import { requestJson } from '../../../lib/request-json.ts';
+import { requestJson, uploadFile } from '../../../lib/request-json.ts';
 
 const handoverKey = (rentalId: string) => ['rentals', 'handover', rentalId] as const;
 const handoverPath = (rentalId: string) => `/api/rentals/${encodeURIComponent(rentalId)}/handover`;
@@ -16,32 +15,12 @@ export function useHandover(rentalId: string): UseQueryResult<Handover, Error> {
   });
 }
 
-/** Sends one photo as multipart form data (the API takes one file a request). */
-async function uploadPhoto(rentalId: string, side: HandoverSide, file: File): Promise<Handover> {
-  const form = new FormData();
-  form.append('file', file, file.name);
-  let response: Response;
-  try {
-    response = await fetch(`${handoverPath(rentalId)}/${side}/photos`, {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { Accept: 'application/json' },
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'NETWORK', 'The photo could not be sent. Please check your connection and try again.');
-  }
-  const body = (await response.json().catch(() => undefined)) as
-    (Handover & { error?: { code: string; message: string; field?: string } }) | undefined;
-  if (!response.ok) {
-    const e = body?.error;
-    throw e
-      ? new ApiError(response.status, e.code, e.message, e.field)
-      : new ApiError(response.status, `HTTP_${response.status}`, 'The photo could not be uploaded.');
-  }
-  if (!body) throw new ApiError(response.status, 'NOT_JSON', 'The server did not answer with JSON');
-  return body;
-}
+/** Sends one photo (the API takes one file a request). */
+const uploadPhoto = (rentalId: string, side: HandoverSide, file: File): Promise<Handover> =>
+  uploadFile<Handover>(`${handoverPath(rentalId)}/${side}/photos`, file, {
+    network: 'The photo could not be sent. Please check your connection and try again.',
+    failed: 'The photo could not be uploaded.',
+  });
 
 /** Uploads the chosen photos one after another; the handover shown is the last answer. */
 export function useAddHandoverPhotos(rentalId: string) {
