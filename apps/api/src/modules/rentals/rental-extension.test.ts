@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, priceBasket, TEST_CARDS, todayInLondon } from '@toolshed/core';
-import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
-import { createSignedInUser } from '../../test/auth-helpers.ts';
-import { createItem, insertCategories } from '../../test/factories.ts';
+import { createItem } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
-import { rentalKit } from './rental-test-kit.ts';
+import { rentalKit, signInParties, type Party } from './rental-test-kit.ts';
 
 /** Extending rentals through the real endpoints: instant and request items, card and balance, every refusal. */
 let ctx: TestContext;
@@ -18,7 +16,7 @@ let clock = new Date('2030-03-04T10:00:00Z');
 const kit = rentalKit(() => ctx);
 const today = () => todayInLondon(clock);
 const card = { number: TEST_CARDS.success, expiry: '12/35', cvv: '123', name: 'Rita Renter' };
-type Person = { cookie: string; user: { id: string } };
+type Person = Party;
 let renter: Person;
 let other: Person;
 let owner: Person;
@@ -27,7 +25,7 @@ let stranger: Person;
 const quote = (id: string, endDate: string, cookie = renter.cookie) =>
   kit.send('GET', `/api/rentals/${id}/extension?endDate=${endDate}`, cookie);
 const extend = (id: string, body: object, cookie = renter.cookie) => kit.send('POST', `/api/rentals/${id}/extension`, cookie, body);
-const ledgerRows = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n;
+const ledgerRows = () => kit.ledgerRows();
 async function cardTotal(userId: string): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     ctx.database.db,
@@ -38,22 +36,14 @@ async function cardTotal(userId: string): Promise<number> {
 
 /** Books `itemId` for `days` days from `offset` days ahead, as `who`; returns the rental id. */
 async function book(who: Person, itemId: string, offset: number, days: number, cookie = who.cookie): Promise<string> {
-  const startDate = addDays(today(), offset);
-  const res = await kit.book(cookie, [{ itemId, startDate, endDate: addDays(startDate, days - 1) }]);
-  expect(res.statusCode, res.body).toBe(201);
-  const order = (await kit.send('GET', `/api/orders/${res.json().orderId}`, cookie)).json() as Order;
-  return order.rentals[0]!.id;
+  const booked = await kit.bookDays(cookie, itemId, addDays(today(), offset), days);
+  expect(booked.status, booked.message).toBe(201);
+  return booked.id;
 }
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer, payments: processor, now: () => clock });
-  await insertCategories(ctx.database.db);
-  renter = await createSignedInUser(ctx.app, mailer, 'renter@example.com', 'Rita Renter');
-  other = await createSignedInUser(ctx.app, mailer, 'other@example.com', 'Omar Other');
-  owner = await createSignedInUser(ctx.app, mailer, 'owner@example.com', 'Olive Owner');
-  stranger = await createSignedInUser(ctx.app, mailer, 'stranger@example.com', 'Stan Stranger');
-  for (const p of [renter, other]) await kit.saveAddress(p.cookie);
-  await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '10 years'`);
+  ({ renter, other, owner, stranger } = await signInParties(ctx, mailer));
 });
 afterAll(async () => ctx?.close());
 

@@ -1,14 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, EXPIRED_EXTENSION_MESSAGE, TEST_CARDS, todayInLondon } from '@toolshed/core';
-import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
-import { createSignedInUser } from '../../test/auth-helpers.ts';
-import { createItem, insertCategories } from '../../test/factories.ts';
+import { createItem } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
-import { rentalKit } from './rental-test-kit.ts';
+import { rentalKit, signInParties, type Party } from './rental-test-kit.ts';
 
 /**
  * The renter withdraws a request or a pending extension; a request item's pending extension holds
@@ -22,13 +20,13 @@ let clock = new Date('2030-03-04T10:00:00Z');
 const kit = rentalKit(() => ctx);
 const today = () => todayInLondon(clock);
 const card = { number: TEST_CARDS.success, expiry: '12/35', cvv: '123', name: 'Rita Renter' };
-type Person = { cookie: string; user: { id: string; email: string } };
+type Person = Party;
 let renter: Person;
 let other: Person;
 let owner: Person;
 let stranger: Person;
 
-const ledgerRows = async () => (await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from ledger_entries`))[0]!.n;
+const ledgerRows = () => kit.ledgerRows();
 /** What the processor did with the request's own authorisation, or the rental's latest extension's. */
 async function requestHold(rentalId: string) {
   const rows = await queryRows<{ a: string }>(
@@ -67,13 +65,8 @@ async function runJobs() {
 }
 
 /** Books `itemId` from `offset` days ahead for `days` days as `who`: the rental id, or the refusal. */
-async function book(who: Person, itemId: string, offset: number, days: number) {
-  const startDate = addDays(today(), offset);
-  const res = await kit.book(who.cookie, [{ itemId, startDate, endDate: addDays(startDate, days - 1) }]);
-  if (res.statusCode !== 201) return { status: res.statusCode, message: res.json().error.message as string, id: '' };
-  const order = (await kit.send('GET', `/api/orders/${res.json().orderId}`, who.cookie)).json() as Order;
-  return { status: 201, message: '', id: order.rentals[0]!.id };
-}
+const book = (who: Person, itemId: string, offset: number, days: number) =>
+  kit.bookDays(who.cookie, itemId, addDays(today(), offset), days);
 
 /** A request item's rental, accepted, with an extension of `extra` days waiting for the owner; its current end date. */
 async function pendingExtension(name: string, offset: number, extra: number): Promise<{ id: string; itemId: string; end: string }> {
@@ -88,13 +81,7 @@ async function pendingExtension(name: string, offset: number, extra: number): Pr
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer, payments: processor, now: () => clock });
-  await insertCategories(ctx.database.db);
-  renter = await createSignedInUser(ctx.app, mailer, 'renter@example.com', 'Rita Renter');
-  other = await createSignedInUser(ctx.app, mailer, 'other@example.com', 'Omar Other');
-  owner = await createSignedInUser(ctx.app, mailer, 'owner@example.com', 'Olive Owner');
-  stranger = await createSignedInUser(ctx.app, mailer, 'stranger@example.com', 'Stan Stranger');
-  for (const p of [renter, other]) await kit.saveAddress(p.cookie);
-  await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '10 years'`);
+  ({ renter, other, owner, stranger } = await signInParties(ctx, mailer));
 });
 afterAll(async () => ctx?.close());
 
