@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import {
   claimRefundPosting,
   depositHeldPosting,
@@ -7,8 +8,9 @@ import {
   type ClaimState,
   type HoldState,
 } from '@toolshed/core';
-import { queryRows, type Db, type Executor } from '../../db/database.ts';
-import { toInt, toIntOrNull, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { claimPhotos, depositHolds, items, rentalClaims, rentals, users } from '../../db/schema.ts';
+import { toInt, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { balances, postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
 
 /** A rental as claims and deposits see it: its parties with their contacts, its dates and money. */
@@ -77,121 +79,120 @@ export interface ClaimPhoto {
   takenAt: string;
 }
 
-interface ClaimRentalRow {
-  id: string;
-  item_id: string;
-  item_name: string;
-  renter_id: string;
-  renter_name: string;
-  renter_email: string;
-  owner_id: string;
-  owner_name: string;
-  owner_email: string;
-  start_date: unknown;
-  end_date: unknown;
-  daily_rate_pence: unknown;
-  total_pence: unknown;
-  returned_at: unknown;
-  cancelled: boolean;
-}
+const renter = alias(users, 'renter');
+const owner = alias(users, 'owner');
 
-interface HoldRow {
-  id: string;
-  rental_id: string;
-  renter_id: string;
-  owner_id: string;
-  amount_pence: unknown;
-  provider: string;
-  authorization_id: string;
-  status: HoldState;
-  captured_pence: unknown;
-  settled_at: unknown;
-}
+/** The rental with its item's name and both parties' names and contacts. */
+const selectRental = (executor: Executor) =>
+  executor
+    .select({
+      id: rentals.id,
+      itemId: rentals.itemId,
+      itemName: items.name,
+      renterId: rentals.renterId,
+      renterName: renter.name,
+      renterEmail: renter.email,
+      ownerId: rentals.ownerId,
+      ownerName: owner.name,
+      ownerEmail: owner.email,
+      startDate: rentals.startDate,
+      endDate: rentals.endDate,
+      dailyRatePence: sql<unknown>`coalesce(${rentals.dailyRatePence}, ${items.dailyRatePence})`,
+      totalPence: rentals.totalPence,
+      returnedAt: rentals.returnedAt,
+      cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
+    })
+    .from(rentals)
+    .innerJoin(items, eq(items.id, rentals.itemId))
+    .innerJoin(owner, eq(owner.id, rentals.ownerId))
+    .innerJoin(renter, eq(renter.id, rentals.renterId));
 
-interface ClaimRow {
-  id: string;
-  rental_id: string;
-  by_user_id: string;
-  by_role: 'owner' | 'renter';
-  by_name: string;
-  kind: ClaimKind;
-  amount_pence: unknown;
-  note: string;
-  status: ClaimState;
-  reply: string | null;
-  created_at: unknown;
-  disputed_at: unknown;
-  escalated_at: unknown;
-  accepted_at: unknown;
-}
-
-interface ClaimPhotoRow {
-  id: string;
-  claim_id: string;
-  added_by: string;
-  large_key: string;
-  thumb_key: string;
-  taken_at: unknown;
-}
+type ClaimRentalRow = Awaited<ReturnType<typeof selectRental>>[number];
 
 const toClaimRental = (r: ClaimRentalRow): ClaimRental => ({
-  id: r.id,
-  itemId: r.item_id,
-  itemName: r.item_name,
-  renterId: r.renter_id,
-  renterName: r.renter_name,
-  renterEmail: r.renter_email,
-  ownerId: r.owner_id,
-  ownerName: r.owner_name,
-  ownerEmail: r.owner_email,
-  startDate: toIsoDate(r.start_date, 'start_date'),
-  endDate: toIsoDate(r.end_date, 'end_date'),
-  dailyRatePence: toInt(r.daily_rate_pence, 'daily_rate_pence'),
-  totalPence: toInt(r.total_pence, 'total_pence'),
-  returnedAt: toIsoTimestampOrNull(r.returned_at, 'returned_at'),
-  cancelled: r.cancelled,
+  ...r,
+  startDate: toIsoDate(r.startDate, 'start_date'),
+  endDate: toIsoDate(r.endDate, 'end_date'),
+  dailyRatePence: toInt(r.dailyRatePence, 'daily_rate_pence'),
+  returnedAt: toIsoTimestampOrNull(r.returnedAt, 'returned_at'),
 });
 
-const toHold = (r: HoldRow): DepositHold => ({
-  id: r.id,
-  rentalId: r.rental_id,
-  renterId: r.renter_id,
-  ownerId: r.owner_id,
-  amountPence: toInt(r.amount_pence, 'amount_pence'),
-  provider: r.provider,
-  authorizationId: r.authorization_id,
-  status: r.status,
-  capturedPence: toIntOrNull(r.captured_pence, 'captured_pence'),
-  settledAt: toIsoTimestampOrNull(r.settled_at, 'settled_at'),
-});
+const selectHold = (executor: Executor) =>
+  executor
+    .select({
+      id: depositHolds.id,
+      rentalId: depositHolds.rentalId,
+      renterId: depositHolds.renterId,
+      ownerId: depositHolds.ownerId,
+      amountPence: depositHolds.amountPence,
+      provider: depositHolds.provider,
+      authorizationId: depositHolds.authorizationId,
+      status: sql<HoldState>`${depositHolds.status}`,
+      capturedPence: depositHolds.capturedPence,
+      settledAt: depositHolds.settledAt,
+    })
+    .from(depositHolds);
+
+type HoldRow = Awaited<ReturnType<typeof selectHold>>[number];
+
+const toHold = (r: HoldRow): DepositHold => ({ ...r, settledAt: toIsoTimestampOrNull(r.settledAt, 'settled_at') });
+
+/** A rental's claims with their reporters' names, oldest first. */
+const selectClaims = (executor: Executor, rentalId: string) =>
+  executor
+    .select({
+      id: rentalClaims.id,
+      rentalId: rentalClaims.rentalId,
+      byUserId: rentalClaims.byUserId,
+      byRole: sql<ClaimRecord['byRole']>`${rentalClaims.byRole}`,
+      byName: users.name,
+      kind: sql<ClaimKind>`${rentalClaims.kind}`,
+      amountPence: rentalClaims.amountPence,
+      note: rentalClaims.note,
+      status: sql<ClaimState>`${rentalClaims.status}`,
+      reply: rentalClaims.reply,
+      createdAt: rentalClaims.createdAt,
+      disputedAt: rentalClaims.disputedAt,
+      escalatedAt: rentalClaims.escalatedAt,
+      acceptedAt: rentalClaims.acceptedAt,
+    })
+    .from(rentalClaims)
+    .innerJoin(users, eq(users.id, rentalClaims.byUserId))
+    .where(eq(rentalClaims.rentalId, rentalId))
+    .orderBy(rentalClaims.createdAt, rentalClaims.id);
+
+type ClaimRow = Awaited<ReturnType<typeof selectClaims>>[number];
 
 const toClaim = (r: ClaimRow): ClaimRecord => ({
-  id: r.id,
-  rentalId: r.rental_id,
-  byUserId: r.by_user_id,
-  byRole: r.by_role,
-  byName: r.by_name,
-  kind: r.kind,
-  amountPence: toInt(r.amount_pence, 'amount_pence'),
-  note: r.note,
-  status: r.status,
-  reply: r.reply,
-  createdAt: toIsoTimestamp(r.created_at, 'created_at'),
-  disputedAt: toIsoTimestampOrNull(r.disputed_at, 'disputed_at'),
-  escalatedAt: toIsoTimestampOrNull(r.escalated_at, 'escalated_at'),
-  acceptedAt: toIsoTimestampOrNull(r.accepted_at, 'accepted_at'),
+  ...r,
+  createdAt: toIsoTimestamp(r.createdAt, 'created_at'),
+  disputedAt: toIsoTimestampOrNull(r.disputedAt, 'disputed_at'),
+  escalatedAt: toIsoTimestampOrNull(r.escalatedAt, 'escalated_at'),
+  acceptedAt: toIsoTimestampOrNull(r.acceptedAt, 'accepted_at'),
 });
 
-const toPhoto = (r: ClaimPhotoRow): ClaimPhoto => ({
-  id: r.id,
-  claimId: r.claim_id,
-  addedBy: r.added_by,
-  largeKey: r.large_key,
-  thumbKey: r.thumb_key,
-  takenAt: toIsoTimestamp(r.taken_at, 'taken_at'),
-});
+/** The photos of a rental's claims, oldest first. */
+const selectPhotos = (executor: Executor, rentalId: string) =>
+  executor
+    .select({
+      id: claimPhotos.id,
+      claimId: claimPhotos.claimId,
+      addedBy: claimPhotos.addedBy,
+      largeKey: claimPhotos.largeKey,
+      thumbKey: claimPhotos.thumbKey,
+      takenAt: claimPhotos.takenAt,
+    })
+    .from(claimPhotos)
+    .innerJoin(rentalClaims, eq(rentalClaims.id, claimPhotos.claimId))
+    .where(eq(rentalClaims.rentalId, rentalId))
+    .orderBy(claimPhotos.takenAt, claimPhotos.id);
 
-const photoColumns = sql`select p.id, p.claim_id, p.added_by, p.large_key, p.thumb_key, p.taken_at::text as taken_at from claim_photos p`;
+type ClaimPhotoRow = Awaited<ReturnType<typeof selectPhotos>>[number];
+
+const toPhoto = (r: ClaimPhotoRow): ClaimPhoto => ({ ...r, takenAt: toIsoTimestamp(r.takenAt, 'taken_at') });
+
+const rentalOfClaim = async (executor: Executor, claimId: string): Promise<string | undefined> =>
+  (await executor.select({ rentalId: rentalClaims.rentalId }).from(rentalClaims).where(eq(rentalClaims.id, claimId)))[0]?.rentalId;
 
 /** A deposit authorised at checkout, to be saved with the booking. */
 export interface NewHold {
@@ -203,32 +204,23 @@ export interface NewHold {
   authorizationId: string;
 }
 
-const rentalColumns = sql`
-  select r.id, r.item_id, i.name as item_name, r.renter_id, rn.name as renter_name, rn.email as renter_email,
-         r.owner_id, o.name as owner_name, o.email as owner_email,
-         to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date,
-         coalesce(r.daily_rate_pence, i.daily_rate_pence) as daily_rate_pence, r.total_pence,
-         r.returned_at::text as returned_at, r.cancelled_at is not null as cancelled
-  from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id join users rn on rn.id = r.renter_id`;
-
-const holdColumns = sql`select id, rental_id, renter_id, owner_id, amount_pence, provider, authorization_id, status, captured_pence, settled_at::text as settled_at from deposit_holds`;
-
-const claimColumns = sql`
-  select c.id, c.rental_id, c.by_user_id, c.by_role, u.name as by_name, c.kind, c.amount_pence, c.note, c.status, c.reply,
-         c.created_at::text as created_at, c.disputed_at::text as disputed_at, c.escalated_at::text as escalated_at, c.accepted_at::text as accepted_at
-  from rental_claims c join users u on u.id = c.by_user_id`;
-
 /**
  * Saves the deposits authorised at checkout, inside the booking's transaction: a hold row and its
  * ledger posting (the card's deposit held, not charged) per rental.
  */
 export async function recordHolds(tx: Executor, holds: readonly NewHold[]): Promise<void> {
   for (const h of holds) {
-    const [row] = await queryRows<{ id: string }>(
-      tx as Db,
-      sql`insert into deposit_holds (rental_id, renter_id, owner_id, amount_pence, provider, authorization_id)
-          values (${h.rentalId}, ${h.renterId}, ${h.ownerId}, ${h.amountPence}, ${h.provider}, ${h.authorizationId}) returning id`,
-    );
+    const [row] = await tx
+      .insert(depositHolds)
+      .values({
+        rentalId: h.rentalId,
+        renterId: h.renterId,
+        ownerId: h.ownerId,
+        amountPence: h.amountPence,
+        provider: h.provider,
+        authorizationId: h.authorizationId,
+      })
+      .returning({ id: depositHolds.id });
     await postTransaction(
       tx,
       depositHeldPosting({ holdId: row!.id, rentalId: h.rentalId, renterId: h.renterId, amountPence: h.amountPence }),
@@ -237,32 +229,24 @@ export async function recordHolds(tx: Executor, holds: readonly NewHold[]): Prom
 }
 
 function writer(tx: Executor) {
-  const q = <T>(query: ReturnType<typeof sql>) => queryRows<T>(tx as Db, query);
   return {
     executor: tx,
 
     /** The rental, locked until the transaction ends: reports, answers and settlements of one rental queue here. */
     async lockRental(rentalId: string): Promise<ClaimRental | undefined> {
-      const locked = await q<{ id: string }>(sql`select id from rentals where id = ${rentalId} for update`);
+      const locked = await tx.select({ id: rentals.id }).from(rentals).where(eq(rentals.id, rentalId)).for('update');
       if (!locked[0]) return undefined;
-      return (await q<ClaimRentalRow>(sql`${rentalColumns} where r.id = ${rentalId}`)).map(toClaimRental)[0];
+      return (await selectRental(tx).where(eq(rentals.id, rentalId))).map(toClaimRental)[0];
     },
 
     hold: async (rentalId: string): Promise<DepositHold | undefined> =>
-      (await q<HoldRow>(sql`${holdColumns} where rental_id = ${rentalId}`)).map(toHold)[0],
+      (await selectHold(tx).where(eq(depositHolds.rentalId, rentalId))).map(toHold)[0],
 
-    claims: async (rentalId: string): Promise<ClaimRecord[]> =>
-      (await q<ClaimRow>(sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`)).map(toClaim),
+    claims: async (rentalId: string): Promise<ClaimRecord[]> => (await selectClaims(tx, rentalId)).map(toClaim),
 
-    rentalOfClaim: async (claimId: string) =>
-      (await q<{ rental_id: string }>(sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
+    rentalOfClaim: (claimId: string) => rentalOfClaim(tx, claimId),
 
-    photos: async (rentalId: string): Promise<ClaimPhoto[]> =>
-      (
-        await q<ClaimPhotoRow>(
-          sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`,
-        )
-      ).map(toPhoto),
+    photos: async (rentalId: string): Promise<ClaimPhoto[]> => (await selectPhotos(tx, rentalId)).map(toPhoto),
 
     async insertClaim(c: {
       rentalId: string;
@@ -273,17 +257,26 @@ function writer(tx: Executor) {
       note: string;
       at: Date;
     }): Promise<string> {
-      const [row] = await q<{ id: string }>(
-        sql`insert into rental_claims (rental_id, by_user_id, by_role, kind, amount_pence, note, created_at)
-            values (${c.rentalId}, ${c.byUserId}, ${c.byRole}, ${c.kind}, ${c.amountPence}, ${c.note}, ${c.at.toISOString()}) returning id`,
-      );
+      const [row] = await tx
+        .insert(rentalClaims)
+        .values({
+          rentalId: c.rentalId,
+          byUserId: c.byUserId,
+          byRole: c.byRole,
+          kind: c.kind,
+          amountPence: c.amountPence,
+          note: c.note,
+          createdAt: c.at,
+        })
+        .returning({ id: rentalClaims.id });
       return row!.id;
     },
 
     async photoCount(claimId: string, userId: string): Promise<number> {
-      const [row] = await q<{ n: unknown }>(
-        sql`select count(*)::int as n from claim_photos where claim_id = ${claimId} and added_by = ${userId}`,
-      );
+      const [row] = await tx
+        .select({ n: count() })
+        .from(claimPhotos)
+        .where(and(eq(claimPhotos.claimId, claimId), eq(claimPhotos.addedBy, userId)));
       return toInt(row!.n, 'n');
     },
 
@@ -297,32 +290,36 @@ function writer(tx: Executor) {
       height: number;
       at: Date;
     }): Promise<void> {
-      await tx.execute(
-        sql`insert into claim_photos (id, claim_id, added_by, large_key, thumb_key, width, height, taken_at)
-            values (${p.id}, ${p.claimId}, ${p.addedBy}, ${p.largeKey}, ${p.thumbKey}, ${p.width}, ${p.height}, ${p.at.toISOString()})`,
-      );
+      await tx.insert(claimPhotos).values({
+        id: p.id,
+        claimId: p.claimId,
+        addedBy: p.addedBy,
+        largeKey: p.largeKey,
+        thumbKey: p.thumbKey,
+        width: p.width,
+        height: p.height,
+        takenAt: p.at,
+      });
     },
 
     async markAccepted(claimId: string, at: Date): Promise<void> {
-      await tx.execute(sql`update rental_claims set status = 'accepted', accepted_at = ${at.toISOString()} where id = ${claimId}`);
+      await tx.update(rentalClaims).set({ status: 'accepted', acceptedAt: at }).where(eq(rentalClaims.id, claimId));
     },
 
     async markDisputed(claimId: string, reply: string, at: Date): Promise<void> {
-      await tx.execute(
-        sql`update rental_claims set status = 'disputed', reply = ${reply}, disputed_at = ${at.toISOString()} where id = ${claimId}`,
-      );
+      await tx.update(rentalClaims).set({ status: 'disputed', reply, disputedAt: at }).where(eq(rentalClaims.id, claimId));
     },
 
     async markEscalated(claimId: string, at: Date): Promise<void> {
-      await tx.execute(sql`update rental_claims set status = 'escalated', escalated_at = ${at.toISOString()} where id = ${claimId}`);
+      await tx.update(rentalClaims).set({ status: 'escalated', escalatedAt: at }).where(eq(rentalClaims.id, claimId));
     },
 
     /** Ends the hold once: captures `capturedPence` for the owner and releases the rest (0: released whole). */
     async settleHold(hold: DepositHold, capturedPence: number, at: Date): Promise<void> {
-      await tx.execute(
-        sql`update deposit_holds set status = ${capturedPence > 0 ? 'captured' : 'released'}, captured_pence = ${capturedPence}, settled_at = ${at.toISOString()}
-            where id = ${hold.id}`,
-      );
+      await tx
+        .update(depositHolds)
+        .set({ status: capturedPence > 0 ? 'captured' : 'released', capturedPence, settledAt: at })
+        .where(eq(depositHolds.id, hold.id));
       await postTransaction(
         tx,
         depositSettledPosting({
@@ -359,30 +356,18 @@ export type DepositsWriter = ReturnType<typeof writer>;
 export function createDepositsRepository(db: Db) {
   return {
     /** The rental if `userId` is one of its parties. */
-    async rentalFor(rentalId: string, userId: string): Promise<ClaimRental | undefined> {
-      return (
-        await queryRows<ClaimRentalRow>(
-          db,
-          sql`${rentalColumns} where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`,
-        )
-      ).map(toClaimRental)[0];
-    },
+    rentalFor: async (rentalId: string, userId: string): Promise<ClaimRental | undefined> =>
+      (await selectRental(db).where(and(eq(rentals.id, rentalId), or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId))))).map(
+        toClaimRental,
+      )[0],
     hold: async (rentalId: string): Promise<DepositHold | undefined> =>
-      (await queryRows<HoldRow>(db, sql`${holdColumns} where rental_id = ${rentalId}`)).map(toHold)[0],
+      (await selectHold(db).where(eq(depositHolds.rentalId, rentalId))).map(toHold)[0],
     holdById: async (holdId: string): Promise<DepositHold | undefined> =>
-      (await queryRows<HoldRow>(db, sql`${holdColumns} where id = ${holdId}`)).map(toHold)[0],
-    claims: async (rentalId: string): Promise<ClaimRecord[]> =>
-      (await queryRows<ClaimRow>(db, sql`${claimColumns} where c.rental_id = ${rentalId} order by c.created_at, c.id`)).map(toClaim),
-    rentalOfClaim: async (claimId: string) =>
-      (await queryRows<{ rental_id: string }>(db, sql`select rental_id from rental_claims where id = ${claimId}`))[0]?.rental_id,
+      (await selectHold(db).where(eq(depositHolds.id, holdId))).map(toHold)[0],
+    claims: async (rentalId: string): Promise<ClaimRecord[]> => (await selectClaims(db, rentalId)).map(toClaim),
+    rentalOfClaim: (claimId: string) => rentalOfClaim(db, claimId),
     /** The photos of a rental's claims, oldest first. */
-    photos: async (rentalId: string): Promise<ClaimPhoto[]> =>
-      (
-        await queryRows<ClaimPhotoRow>(
-          db,
-          sql`${photoColumns} join rental_claims c on c.id = p.claim_id where c.rental_id = ${rentalId} order by p.taken_at, p.id`,
-        )
-      ).map(toPhoto),
+    photos: async (rentalId: string): Promise<ClaimPhoto[]> => (await selectPhotos(db, rentalId)).map(toPhoto),
     transaction: <T>(work: (tx: DepositsWriter) => Promise<T>) => db.transaction((tx) => work(writer(tx))),
   };
 }
