@@ -354,9 +354,11 @@ describe('deposits, handovers and claims under concurrency', () => {
 
   /**
    * The rental (and claim) an operation acts on, chosen when its batch begins: each kind prefers
-   * rentals it may act on (reports and photos started ones not cancelled, returns those still out,
-   * cancels those not started, answers those with claims not yet accepted), so that they are tried
-   * often; a ref divisible by 4 takes any rental (and answers any claim).
+   * rentals it may act on (reports of damage or missing parts those returned, of a late return those
+   * returned late, of a missing tool those still out, the renter's those started; pick-up photos those under way, return
+   * photos those started; returns those still out, cancels those not started, answers those with
+   * claims not yet accepted), so that they are tried often; a ref divisible by 4 takes any rental
+   * (and answers any claim).
    */
   function pick(o: Op, model: ModelRental[]): { rentalId: string; claimId: string | null } | null {
     if (o.kind === 'book') return null;
@@ -364,6 +366,12 @@ describe('deposits, handovers and claims under concurrency', () => {
     const started = (r: ModelRental) => !r.cancelled && compareDates(today, r.start) >= 0;
     const any = o.ref % 4 === 0;
     const preferred = model.filter((r) => {
+      if (o.kind === 'report' && o.by === 'owner') {
+        const kind = claimKindOf(o);
+        if (kind === 'returned_late') return started(r) && lateFee(r) > 0;
+        return started(r) && (kind === 'not_returned' ? !r.returnedAt : r.returnedAt !== null);
+      }
+      if (o.kind === 'photo' && o.side === 'pickup') return started(r) && !r.returnedAt && compareDates(today, r.end) <= 0;
       if (o.kind === 'report' || o.kind === 'photo') return started(r);
       if (o.kind === 'return') return started(r) && !r.returnedAt;
       if (o.kind === 'cancel') return !r.cancelled && !started(r);
