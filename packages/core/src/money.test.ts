@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { formatPence, lineTotalPence, poundsToPence, priceBasket, readPounds, serviceFeePence } from './money.ts';
+import { formatPence, lineTotalPence, poundsToPence, priceBasket, serviceFeePence } from './money.ts';
+import { readPounds } from './typed-pounds.ts';
 
 describe('formatPence', () => {
   it.each([

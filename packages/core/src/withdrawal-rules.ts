@@ -1,6 +1,6 @@
 import { cardBrand, cardDigits, expiryProblem, luhnValid, type CardBrand } from './card.ts';
 import type { IsoDate } from './dates.ts';
-import { readPounds } from './money.ts';
+import { readPounds } from './typed-pounds.ts';
 
 /** The spec's words for an amount that is not above zero or is more than the available balance. */
 export const INVALID_AMOUNT = 'Please enter a valid amount';
@@ -19,7 +19,7 @@ export interface WithdrawalInput {
 
 export type WithdrawalField = 'amount' | 'card.number' | 'card.expiry' | 'card.cvv';
 
-/** Pounds typed by a person (money.ts `readPounds`) to whole pence, or null when it is not an amount one can withdraw. */
+/** Pounds typed by a person (typed-pounds.ts `readPounds`) to whole pence, or null when it is not an amount one can withdraw. */
 export function parsePoundsToPence(typed: string): number | null {
   const read = readPounds(typed);
   return read.kind === 'pence' && read.pence >= 0 ? read.pence : null;

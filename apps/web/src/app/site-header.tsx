@@ -1,7 +1,13 @@
+import { lazy, useEffect } from 'react';
 import { Link } from '../lib/router/index.ts';
+import { useAuth } from '../data/auth-provider.tsx';
 import { useDataSource } from '../data/data-source.tsx';
 import { AccountNav } from '../features/auth/components/account-nav.tsx';
-import { NotificationsLink } from '../features/notifications/components/notifications-link.tsx';
+
+// Only a signed-in member sees the notifications link: it comes with their account links (a chunk of
+// its own too, see account-nav.tsx), not with a visitor's first page.
+const loadBell = () => import('../features/notifications/components/notifications-link.tsx');
+const NotificationsLink = lazy(() => loadBell().then((m) => ({ default: m.NotificationsLink })));
 
 function BrandMark() {
   return (
@@ -29,6 +35,11 @@ function MockDataBadge() {
 
 export function SiteHeader() {
   const { mode } = useDataSource();
+  const { status } = useAuth();
+  // Fetched alongside the account links rather than after them; both show together (one Suspense).
+  useEffect(() => {
+    if (status === 'signed-in') void loadBell().catch(() => undefined);
+  }, [status]);
   return (
     <header className="border-b border-slate-200 bg-white">
       <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-4 sm:gap-4 sm:px-6">

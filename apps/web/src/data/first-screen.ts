@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { FIRST_SCREEN_ELEMENT_ID, type FirstScreenData } from '@toolshed/core';
 import { CATEGORIES_STALE_MS, categoriesKey } from './get-categories.ts';
-import { ITEM_STALE_MS, itemKey } from './get-item.ts';
+import { ITEM_STALE_MS, itemKey } from './item-key.ts';
 import { ITEMS_STALE_MS, itemsKey } from './get-items.ts';
 
 /**

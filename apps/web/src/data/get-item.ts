@@ -1,11 +1,9 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { useDataSource } from './data-source.tsx';
+import { ITEM_STALE_MS, itemKey } from './item-key.ts';
 
-export const ITEM_STALE_MS = 30_000;
-
-/** An item's cache key; with a place, its distance from there is part of the answer (`['item', id]` still prefixes it). */
-export const itemKey = (itemId: string, near?: string) => (near ? (['item', itemId, near] as const) : (['item', itemId] as const));
+export { ITEM_STALE_MS, itemKey };
 
 /**
  * One item's details for the popup, from the API or the sample catalogue. Errors are ApiError

@@ -1,6 +1,6 @@
 import type { RentalView } from '@toolshed/core/contract';
 import { Link } from '../lib/router/index.ts';
-import { ReviewStars } from './star-rating.tsx';
+import { ReviewStars } from './review-stars.tsx';
 
 /** For a returned rental: 'Leave a review' while the user has not, else the rating they gave. */
 export function ReviewLink({ rental }: { rental: Pick<RentalView, 'id' | 'status' | 'myReview' | 'item'> }) {

@@ -1,6 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ReviewStars, StarRating } from './star-rating.tsx';
+import { StarRating } from './star-rating.tsx';
+import { ReviewStars } from './review-stars.tsx';
 
 afterEach(cleanup);
 

@@ -35,7 +35,7 @@ function Star({ fill }: { fill: 'full' | 'half' | 'empty' }) {
 }
 
 /** Five decorative stars, with halves: 3.5 is three stars and a half. */
-function Stars({ rating }: { rating: number | null }) {
+export function Stars({ rating }: { rating: number | null }) {
   return (
     <span className="inline-flex" aria-hidden="true">
       {starsFor(rating).map((fill, i) => (
@@ -60,16 +60,6 @@ export function StarRating({ rating, totalRatings, className }: StarRatingProps)
           </span>
         </>
       )}
-    </span>
-  );
-}
-
-/** One review's rating (half stars from 0.5 to 5): the same stars and the words a screen reader hears. */
-export function ReviewStars({ rating }: { rating: number }) {
-  return (
-    <span className="inline-flex items-center">
-      <Stars rating={rating} />
-      <span className="sr-only">{`Rated ${rating} out of 5`}</span>
     </span>
   );
 }

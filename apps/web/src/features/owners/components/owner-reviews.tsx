@@ -1,6 +1,6 @@
 import { formatDate, todayInLondon } from '@toolshed/core';
 import type { OwnerProfile } from '@toolshed/core/contract';
-import { ReviewStars } from '../../../ui/star-rating.tsx';
+import { ReviewStars } from '../../../ui/review-stars.tsx';
 
 /** A review's timestamp as its calendar day in London, like every date in the product. */
 const reviewDay = (timestamp: string) => formatDate(todayInLondon(new Date(timestamp)));

@@ -3,7 +3,7 @@ import type { Review } from '@toolshed/core/contract';
 import { Link } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { ReviewStars } from '../../../ui/star-rating.tsx';
+import { ReviewStars } from '../../../ui/review-stars.tsx';
 import { useMyReviews } from '../api/my-reviews.ts';
 
 const day = (timestamp: string) => formatDate(todayInLondon(new Date(timestamp)));

@@ -1,6 +1,6 @@
 import { formatDate, todayInLondon } from '@toolshed/core';
 import type { RentalView, ReviewBrief } from '@toolshed/core/contract';
-import { ReviewStars } from '../../../ui/star-rating.tsx';
+import { ReviewStars } from '../../../ui/review-stars.tsx';
 import { ReviewForm } from './review-form.tsx';
 
 const day = (timestamp: string) => formatDate(todayInLondon(new Date(timestamp)));
