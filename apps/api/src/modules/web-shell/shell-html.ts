@@ -1,4 +1,5 @@
 import { CARD_IMAGE_SIZES, FIRST_SCREEN_ELEMENT_ID, GALLERY_IMAGE_SIZES, photoSrcSet, type FirstScreenData } from '@toolshed/core';
+import { popupFirstPaint } from './popup-first-paint.ts';
 
 interface ImagePreload {
   href: string;
@@ -58,12 +59,14 @@ const VIEWPORT_META = /<meta\b[^>]*\bname="viewport"[^>]*>/i;
 
 /**
  * The built index.html with the first screen's photo preloads early in the head and its data as a
- * JSON script at the end of the body.
+ * JSON script at the end of the body; on a popup deep link, the popup's first paint on a phone
+ * (popup-first-paint.ts) just before the data.
  * The data is inert: a JSON script is not run, so the script-src policy is unaffected.
  */
 export function renderShell(template: string, data: FirstScreenData): string {
   const preloads = imagePreloads(data).map(preloadTag).join('');
-  const json = `<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
+  const popup = data.item ? popupFirstPaint(data.item) : '';
+  const json = `${popup}<script type="application/json" id="${FIRST_SCREEN_ELEMENT_ID}">${scriptSafeJson(data)}</script>`;
   const after = VIEWPORT_META.test(template) ? VIEWPORT_META : /<head>/i;
   return template
     .replace(CATEGORIES_PRELOAD, '')

@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARD_IMAGE_SIZES, FIRST_SCREEN_ELEMENT_ID, GALLERY_IMAGE_SIZES, type FirstScreenData } from '@toolshed/core';
+import {
+  CARD_IMAGE_SIZES,
+  FIRST_SCREEN_ELEMENT_ID,
+  GALLERY_IMAGE_SIZES,
+  POPUP_FIRST_PAINT_ELEMENT_ID,
+  type FirstScreenData,
+} from '@toolshed/core';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { addImage, createItem, createUser, insertCategories } from '../../test/factories.ts';
 
@@ -144,6 +150,41 @@ describe('the HTML of a browse address', () => {
     expect(links).toEqual([
       `<link rel="preload" as="image" href="/media/items/${drillId}/0-large.webp" imagesrcset="/media/items/${drillId}/0-thumb.webp 400w, /media/items/${drillId}/0-large.webp 1200w" imagesizes="${GALLERY_IMAGE_SIZES}" fetchpriority="high">`,
     ]);
+  });
+
+  it("draws the popup's top for a phone in the HTML: the item's name, price and main photo with its <img>'s srcset and sizes", async () => {
+    const html = (await page(`/category/all/item/${drillId}`)).body;
+    const item = embedded(html)!.item!;
+    const drawing = new RegExp(
+      `<div id="${POPUP_FIRST_PAINT_ELEMENT_ID}" aria-hidden="true" class="[^"]*md:hidden[^"]*">.*?</div></div></div></div></div></div>`,
+    ).exec(html)?.[0];
+    expect(drawing).toBeDefined();
+    expect(drawing).toContain(`>${item.name}</div>`);
+    expect(drawing).toContain(`£${(item.dailyRatePence / 100).toFixed(2)} per day`);
+    expect(drawing).toContain(
+      `<img src="/media/items/${drillId}/0-large.webp" srcset="/media/items/${drillId}/0-thumb.webp 400w, /media/items/${drillId}/0-large.webp 1200w" sizes="${GALLERY_IMAGE_SIZES}" alt="" width="1200" height="800" fetchpriority="high"`,
+    );
+    // Two photos: the gallery's arrows are drawn too; nothing in it can take focus.
+    expect(drawing).toContain('Next image');
+    expect(drawing).not.toMatch(/<(a|button|input)\b|tabindex/);
+    // Before the data, which the app reads.
+    expect(html.indexOf(POPUP_FIRST_PAINT_ELEMENT_ID)).toBeLessThan(html.indexOf(`id="${FIRST_SCREEN_ELEMENT_ID}"`));
+  });
+
+  it('escapes the item name in the drawing of the popup', async () => {
+    const html = (await page(`/category/garden-tools/item/${hostileId}`)).body;
+    expect(html).toContain('Saw &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; &lt;!-- kit');
+    expect(html).not.toContain(HOSTILE_NAME);
+  });
+
+  it('draws no popup on a browse page, for a request with a cookie or for an unknown item', async () => {
+    for (const [url, headers] of [
+      ['/category/all', {}],
+      [`/category/all/item/${drillId}`, { cookie: 'session=anything' }],
+      ['/category/all/item/00000000-0000-4000-8000-000000000000', {}],
+    ] as const) {
+      expect((await page(url, headers)).body).not.toContain(POPUP_FIRST_PAINT_ELEMENT_ID);
+    }
   });
 
   it('leaves the item out when the request carries a cookie (its owner is answered with the address)', async () => {

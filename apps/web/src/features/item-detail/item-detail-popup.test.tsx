@@ -4,6 +4,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ItemDetail } from '@toolshed/core/contract';
+import { POPUP_FIRST_PAINT_ELEMENT_ID } from '@toolshed/core';
 import { useDataSource, type DataSourceValue } from '../../data/data-source.tsx';
 import { ApiError } from '../../lib/api-error.ts';
 import { ToastProvider } from '../../lib/toast.tsx';
@@ -178,5 +179,17 @@ describe('ItemDetailPopup', () => {
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(onClose).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('a deep link drawn by the server', () => {
+  it('removes the HTML drawing of the popup once its own dialog is open over it', () => {
+    const drawing = document.createElement('div');
+    drawing.id = POPUP_FIRST_PAINT_ELEMENT_ID;
+    document.body.append(drawing);
+    itemQuery({ data: testItem() });
+    renderPopup();
+    expect(screen.getByRole('dialog')).toHaveAttribute('open');
+    expect(document.getElementById(POPUP_FIRST_PAINT_ELEMENT_ID)).toBeNull();
   });
 });

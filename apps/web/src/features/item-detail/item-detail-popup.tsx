@@ -1,6 +1,13 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router/index.ts';
-import { NO_RENTER_REQUIREMENTS, requirementsSummary, todayInLondon, unmetRequirements, type RenterRequirements } from '@toolshed/core';
+import {
+  NO_RENTER_REQUIREMENTS,
+  POPUP_FIRST_PAINT_ELEMENT_ID,
+  requirementsSummary,
+  todayInLondon,
+  unmetRequirements,
+  type RenterRequirements,
+} from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { useDataSource } from '../../data/data-source.tsx';
 import { errorMessage, isNotFound } from '../../lib/api-error.ts';
@@ -41,6 +48,9 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
   const opened = useRef(onOpen);
   useEffect(() => {
     opened.current?.();
+    // A deep link's HTML drew the popup's top before the app ran (on a phone); this dialog is open
+    // over it now (its own effect ran first), so the drawing goes.
+    document.getElementById(POPUP_FIRST_PAINT_ELEMENT_ID)?.remove();
   }, []);
 
   function add(item: ItemDetail, range: ChosenRange) {

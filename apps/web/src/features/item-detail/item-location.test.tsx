@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ItemLocation as Location } from '@toolshed/core/contract';
 import { ItemLocation } from './item-location.tsx';
@@ -69,5 +69,32 @@ describe('ItemLocation', () => {
     renderLocation(coords);
     expect(screen.getByText('Location coordinates not available')).toBeInTheDocument();
     expect(screen.queryByText(/^Map at/)).toBeNull();
+  });
+
+  it('loads the map only once it comes near the screen (at the bottom of a phone’s popup)', async () => {
+    let report: IntersectionObserverCallback | undefined;
+    let observed: Element | undefined;
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        constructor(callback: IntersectionObserverCallback) {
+          report = callback;
+        }
+        observe(target: Element) {
+          observed = target;
+        }
+        disconnect() {}
+      },
+    );
+    try {
+      renderLocation({});
+      expect(screen.getByText('Loading map...')).toBe(observed);
+      await new Promise((r) => setTimeout(r, 20));
+      expect(screen.queryByText(/^Map at/)).toBeNull();
+      act(() => report?.([{ target: observed!, isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver));
+      expect(await screen.findByText('Map at 53.81,-1.57')).toBeInTheDocument();
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

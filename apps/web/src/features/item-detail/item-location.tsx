@@ -1,9 +1,31 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type Ref } from 'react';
 import { APPROXIMATE_RADIUS_METRES, distanceLabel } from '@toolshed/core';
 import type { ItemLocation as Location } from '@toolshed/core/contract';
 
 // Leaflet is heavy and only needed once a popup is open, so it loads in its own chunk.
 const LocationMap = lazy(() => import('./location-map.tsx'));
+
+/**
+ * Whether the element has come within 200 px of the screen (at once where the browser cannot say).
+ * On a phone the map is at the bottom of the popup: loading and drawing it waits until the renter
+ * scrolls there, instead of taking the main thread while the popup opens.
+ */
+function useSeen(ref: { current: HTMLElement | null }): boolean {
+  const [seen, setSeen] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (seen || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setSeen(true);
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [seen, ref]);
+  return seen;
+}
 
 function present(value: string | null): value is string {
   return value != null && value.trim() !== '';
@@ -41,6 +63,8 @@ export function ItemLocation({
   distanceMiles?: number | null | undefined;
 }) {
   const position = mapPosition(location);
+  const placeholder = useRef<HTMLParagraphElement>(null);
+  const seen = useSeen(placeholder);
   return (
     <div className="flex flex-col gap-2">
       {typeof distanceMiles === 'number' && <p className="font-medium text-slate-900">{distanceLabel(distanceMiles)}</p>}
@@ -55,7 +79,9 @@ export function ItemLocation({
           <span className="block text-sm text-slate-700">The full address is shared with the renter once booked.</span>
         )}
       </address>
-      {position ? (
+      {position && !seen ? (
+        <MapPlaceholder ref={placeholder} text="Loading map..." />
+      ) : position ? (
         <Suspense fallback={<MapPlaceholder text="Loading map..." />}>
           <LocationMap
             position={position}
@@ -70,9 +96,12 @@ export function ItemLocation({
   );
 }
 
-function MapPlaceholder({ text }: { text: string }) {
+function MapPlaceholder({ text, ref }: { text: string; ref?: Ref<HTMLParagraphElement> }) {
   return (
-    <p className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-400 bg-slate-50 text-sm text-slate-700">
+    <p
+      ref={ref}
+      className="flex h-48 items-center justify-center rounded-lg border border-dashed border-slate-400 bg-slate-50 text-sm text-slate-700"
+    >
       {text}
     </p>
   );

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { POPUP_FIRST_PAINT_ELEMENT_ID } from '@toolshed/core';
 import { ErrorBoundary } from '../../ui/error-boundary.tsx';
 import { StatusMessage } from '../../ui/status-views.tsx';
 import type { DateRange } from '@toolshed/core';
@@ -11,6 +12,8 @@ function Overlay({ children }: { children: ReactNode }) {
 }
 
 function PopupFailed({ onClose }: { onClose: () => void }) {
+  // The deep link's drawing of the popup (see item-detail-popup.tsx) must not hide this message.
+  useEffect(() => document.getElementById(POPUP_FIRST_PAINT_ELEMENT_ID)?.remove(), []);
   return (
     <Overlay>
       <div role="alert" className="max-w-sm rounded-xl bg-white p-6 shadow-xl">
