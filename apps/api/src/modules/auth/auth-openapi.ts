@@ -8,7 +8,7 @@ import { SESSION_COOKIE_PREFIX } from './auth.ts';
  * catch-all route (auth-routes.ts), which Fastify cannot describe, so the ones the web app uses are
  * written out here. Every other operation needs the session cookie unless it says `security: []`.
  */
-export const SESSION_SCHEME = 'sessionCookie';
+const SESSION_SCHEME = 'sessionCookie';
 
 type OpenApiDocument = NonNullable<FastifyDynamicSwaggerOptions['openapi']>;
 

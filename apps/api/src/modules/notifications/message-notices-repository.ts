@@ -124,5 +124,3 @@ export function createMessageNoticesRepository(db: Db) {
     },
   };
 }
-
-export type MessageNoticesRepository = ReturnType<typeof createMessageNoticesRepository>;

@@ -3,4 +3,4 @@
  * claims. Only the three formats we accept are recognised. The rule lives in core, so the web app
  * refuses the same files when they are chosen.
  */
-export { sniffImage, type ImageKind } from '@toolshed/core';
+export { sniffImage } from '@toolshed/core';
