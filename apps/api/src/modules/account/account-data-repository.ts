@@ -1,5 +1,19 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import {
+  accounts,
+  calendarSources,
+  itemImages,
+  items,
+  messages,
+  notifications,
+  phoneVerifications,
+  rentals,
+  sessions,
+  supportRequests,
+  users,
+  verifications,
+} from '../../db/schema.ts';
 
 type Row = Record<string, unknown>;
 
@@ -22,10 +36,15 @@ const ownSide = (userId: string) =>
  * holds the user's own data and never another user's identity (no other user's id, name or contact).
  * Tables added by later features (messages, withdrawals, preferences, the saved wheelbarrow) are
  * read when they exist.
+ *
+ * The export's statements stay SQL: their rows are the downloaded file as it is, keyed by column
+ * name with values as the database sends them (format 'version 1'), with JSON aggregates, role
+ * expressions and tables read only when they exist; the builder would rename and retype them.
  */
 export function createAccountDataRepository(db: Db) {
   const rows = (query: SQL, executor: Executor = db) => queryRows<Row>(executor as Db, query);
 
+  /** Whether a table exists: a catalogue lookup by name, no table of the schema to build it from. */
   async function hasTable(name: string, executor: Executor = db): Promise<boolean> {
     const [row] = await queryRows<{ ok: boolean }>(executor as Db, sql`select to_regclass(${name}) is not null as ok`);
     return row?.ok === true;
@@ -139,11 +158,10 @@ export function createAccountDataRepository(db: Db) {
 
     /** Rentals that stop a deletion: the user's own or of their items, neither cancelled nor returned. */
     async openRentalCount(userId: string): Promise<number> {
-      const [row] = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from rentals
-            where (renter_id = ${userId} or owner_id = ${userId}) and cancelled_at is null and not returned`,
-      );
+      const [row] = await db
+        .select({ n: count() })
+        .from(rentals)
+        .where(and(or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId)), isNull(rentals.cancelledAt), not(rentals.returned)));
       return row?.n ?? 0;
     },
 
@@ -153,41 +171,65 @@ export function createAccountDataRepository(db: Db) {
      */
     async anonymise(userId: string, deletedEmail: string): Promise<string[]> {
       return db.transaction(async (tx) => {
-        const [user] = await queryRows<{ picture_key: string | null }>(
-          tx as unknown as Db,
-          sql`select picture_key from users where id = ${userId} for update`,
-        );
-        const images = await queryRows<{ large_key: string; thumb_key: string }>(
-          tx as unknown as Db,
-          sql`select im.large_key, im.thumb_key from item_images im join items i on i.id = im.item_id where i.owner_id = ${userId}`,
-        );
-        await tx.execute(sql`delete from item_images where item_id in (select id from items where owner_id = ${userId})`);
-        await tx.execute(sql`
-          update items set deleted_at = coalesce(deleted_at, now()), available = false, description = '', address = null,
-                 postcode = null, latitude = null, longitude = null, updated_at = now()
-          where owner_id = ${userId}`);
-        await tx.execute(sql`delete from sessions where user_id = ${userId}`);
-        await tx.execute(sql`delete from accounts where user_id = ${userId}`);
-        await tx.execute(sql`delete from verifications where value = ${userId}`);
-        await tx.execute(sql`delete from phone_verifications where user_id = ${userId}`);
-        await tx.execute(sql`delete from notifications where user_id = ${userId}`);
-        await tx.execute(sql`delete from support_requests where user_id = ${userId}`);
+        const [user] = await tx.select({ pictureKey: users.pictureKey }).from(users).where(eq(users.id, userId)).for('update');
+        const ownItems = tx.select({ id: items.id }).from(items).where(eq(items.ownerId, userId));
+        const images = await tx
+          .select({ largeKey: itemImages.largeKey, thumbKey: itemImages.thumbKey })
+          .from(itemImages)
+          .innerJoin(items, eq(items.id, itemImages.itemId))
+          .where(eq(items.ownerId, userId));
+        await tx.delete(itemImages).where(inArray(itemImages.itemId, ownItems));
+        await tx
+          .update(items)
+          .set({
+            deletedAt: sql`coalesce(${items.deletedAt}, now())`,
+            available: false,
+            description: '',
+            address: null,
+            postcode: null,
+            latitude: null,
+            longitude: null,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(items.ownerId, userId));
+        await tx.delete(sessions).where(eq(sessions.userId, userId));
+        await tx.delete(accounts).where(eq(accounts.userId, userId));
+        await tx.delete(verifications).where(eq(verifications.value, userId));
+        await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
+        await tx.delete(notifications).where(eq(notifications.userId, userId));
+        await tx.delete(supportRequests).where(eq(supportRequests.userId, userId));
         // The owner's other calendars, and by cascade the days they blocked (which leave the items'
         // booked days with them); a fetch already queued finds no source and ends its chain.
-        await tx.execute(sql`delete from calendar_sources where owner_id = ${userId}`);
+        await tx.delete(calendarSources).where(eq(calendarSources.ownerId, userId));
         // What the user wrote is theirs: the other party keeps the conversation, without the words.
         if (await hasTable('messages', tx)) {
-          await tx.execute(sql`update messages set body = ${REMOVED_MESSAGE} where sender_id = ${userId}`);
+          await tx.update(messages).set({ body: REMOVED_MESSAGE }).where(eq(messages.senderId, userId));
         }
+        // Tables named at run time (they may not exist yet): the builder needs a table object.
         for (const table of ['notification_preferences', 'wheelbarrow_lines']) {
           if (await hasTable(table, tx)) await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
         }
-        await tx.execute(sql`
-          update users set name = 'Deleted user', email = ${deletedEmail}, email_verified = false, picture = null, picture_key = null,
-                 phone_number = null, phone_country_code = null, phone_verified = false, address_line = null, address_city = null,
-                 address_postcode = null, vacation_until = null, calendar_token_hash = null, deleted_at = now(), updated_at = now()
-          where id = ${userId}`);
-        return [...(user?.picture_key ? [user.picture_key] : []), ...images.flatMap((i) => [i.large_key, i.thumb_key])];
+        await tx
+          .update(users)
+          .set({
+            name: 'Deleted user',
+            email: deletedEmail,
+            emailVerified: false,
+            picture: null,
+            pictureKey: null,
+            phoneNumber: null,
+            phoneCountryCode: null,
+            phoneVerified: false,
+            addressLine: null,
+            addressCity: null,
+            addressPostcode: null,
+            vacationUntil: null,
+            calendarTokenHash: null,
+            deletedAt: sql`now()`,
+            updatedAt: sql`now()`,
+          })
+          .where(eq(users.id, userId));
+        return [...(user?.pictureKey ? [user.pictureKey] : []), ...images.flatMap((i) => [i.largeKey, i.thumbKey])];
       });
     },
   };
