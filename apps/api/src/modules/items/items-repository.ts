@@ -1,7 +1,7 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/database.ts';
+import { and, asc, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
 import { toInt, toIsoDate } from '../../db/row-values.ts';
-import { itemImages, items } from '../../db/schema.ts';
+import { itemImages, items, rentals, users } from '../../db/schema.ts';
 import type { ItemInput } from '@toolshed/core/contract';
 import type { GeocodeResult } from '../../platform/geocoding/geocoder.ts';
 
@@ -26,42 +26,6 @@ export interface OpenPeriod {
   /** A request to book waiting for the owner's answer. */
   requested: boolean;
 }
-
-interface OwnedItemRow {
-  id: string;
-  name: string;
-  category_id: string;
-  daily_rate_pence: unknown;
-  available: boolean;
-  thumb_key: string | null;
-}
-
-interface OpenPeriodRow {
-  rental_id: string;
-  item_id: string;
-  renter_name: string;
-  start_date: unknown;
-  end_date: unknown;
-  requested: boolean;
-}
-
-const toOwnedItem = (r: OwnedItemRow): OwnedItem => ({
-  id: r.id,
-  name: r.name,
-  categoryId: r.category_id,
-  dailyRatePence: toInt(r.daily_rate_pence, 'daily_rate_pence'),
-  available: r.available,
-  thumbKey: r.thumb_key,
-});
-
-const toOpenPeriod = (r: OpenPeriodRow): OpenPeriod => ({
-  rentalId: r.rental_id,
-  itemId: r.item_id,
-  renterName: r.renter_name,
-  startDate: toIsoDate(r.start_date, 'start_date'),
-  endDate: toIsoDate(r.end_date, 'end_date'),
-  requested: r.requested,
-});
 
 const columns = (input: ItemInput, point: GeocodeResult) => ({
   name: input.name,
@@ -113,11 +77,11 @@ export function createItemsRepository(db: Db) {
 
     /** Upcoming, active or overdue: any rental that is neither returned nor cancelled. */
     async hasOpenRentals(itemId: string): Promise<boolean> {
-      const rows = await queryRows<{ n: number }>(
-        db,
-        sql`select count(*)::int as n from rentals where item_id = ${itemId} and not returned and cancelled_at is null`,
-      );
-      return (rows[0]?.n ?? 0) > 0;
+      const [row] = await db
+        .select({ n: count() })
+        .from(rentals)
+        .where(and(eq(rentals.itemId, itemId), not(rentals.returned), isNull(rentals.cancelledAt)));
+      return (row?.n ?? 0) > 0;
     },
 
     /** Soft delete: past rentals and reviews keep pointing at the item. */
@@ -134,13 +98,13 @@ export function createItemsRepository(db: Db) {
     ): Promise<boolean> {
       return db.transaction(async (tx) => {
         // Lock the item row so that two uploads at once cannot both take the last free place.
-        await tx.execute(sql`select id from items where id = ${itemId} for update`);
-        const rows = await queryRows<{ n: number; next: number }>(
-          tx as unknown as Db,
-          sql`select count(*)::int as n, coalesce(max(position) + 1, 0)::int as next from item_images where item_id = ${itemId}`,
-        );
-        if ((rows[0]?.n ?? 0) >= maxImages) return false;
-        await tx.insert(itemImages).values({ itemId, position: rows[0]?.next ?? 0, ...image });
+        await tx.select({ id: items.id }).from(items).where(eq(items.id, itemId)).for('update');
+        const [taken] = await tx
+          .select({ n: count(), next: sql<unknown>`coalesce(max(${itemImages.position}) + 1, 0)::int` })
+          .from(itemImages)
+          .where(eq(itemImages.itemId, itemId));
+        if ((taken?.n ?? 0) >= maxImages) return false;
+        await tx.insert(itemImages).values({ itemId, position: toInt(taken?.next ?? 0, 'next'), ...image });
         return true;
       });
     },
@@ -169,24 +133,44 @@ export function createItemsRepository(db: Db) {
       });
     },
 
-    ownedItems: (ownerId: string) =>
-      queryRows<OwnedItemRow>(
-        db,
-        sql`select i.id, i.name, i.category_id, i.daily_rate_pence, i.available,
-                   (select thumb_key from item_images im where im.item_id = i.id order by position limit 1) as thumb_key
-            from items i where i.owner_id = ${ownerId} and i.deleted_at is null order by i.created_at desc`,
-      ).then((rows) => rows.map(toOwnedItem)),
+    ownedItems: (ownerId: string): Promise<OwnedItem[]> => {
+      const firstThumb = db
+        .select({ thumbKey: itemImages.thumbKey })
+        .from(itemImages)
+        .where(eq(itemImages.itemId, items.id))
+        .orderBy(itemImages.position)
+        .limit(1);
+      return db
+        .select({
+          id: items.id,
+          name: items.name,
+          categoryId: items.categoryId,
+          dailyRatePence: items.dailyRatePence,
+          available: items.available,
+          thumbKey: sql<string | null>`(${firstThumb})`,
+        })
+        .from(items)
+        .where(and(eq(items.ownerId, ownerId), isNull(items.deletedAt)))
+        .orderBy(desc(items.createdAt));
+    },
 
-    openPeriods: (ownerId: string) =>
-      queryRows<OpenPeriodRow>(
-        db,
-        sql`select r.id as rental_id, r.item_id, u.name as renter_name,
-                   to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date,
-                   coalesce(r.request_status = 'pending', false) as requested
-            from rentals r join users u on u.id = r.renter_id
-            where r.owner_id = ${ownerId} and not r.returned and r.cancelled_at is null
-            order by coalesce(r.request_status = 'pending', false) desc, r.start_date`,
-      ).then((rows) => rows.map(toOpenPeriod)),
+    openPeriods: async (ownerId: string): Promise<OpenPeriod[]> => {
+      const requested = sql<boolean>`coalesce(${rentals.requestStatus} = 'pending', false)`;
+      const rows = await db
+        .select({
+          rentalId: rentals.id,
+          itemId: rentals.itemId,
+          renterName: users.name,
+          startDate: rentals.startDate,
+          endDate: rentals.endDate,
+          requested,
+        })
+        .from(rentals)
+        .innerJoin(users, eq(users.id, rentals.renterId))
+        .where(and(eq(rentals.ownerId, ownerId), not(rentals.returned), isNull(rentals.cancelledAt)))
+        .orderBy(desc(requested), rentals.startDate);
+      return rows.map((r) => ({ ...r, startDate: toIsoDate(r.startDate, 'start_date'), endDate: toIsoDate(r.endDate, 'end_date') }));
+    },
   };
 }
 

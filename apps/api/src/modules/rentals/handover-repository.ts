@@ -1,8 +1,8 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, or, sql } from 'drizzle-orm';
 import type { HandoverSide } from '@toolshed/core';
-import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { toIsoDate, toIsoTimestampOrNull } from '../../db/row-values.ts';
-import { handoverNotes, handoverPhotos } from '../../db/schema.ts';
+import { handoverNotes, handoverPhotos, rentals } from '../../db/schema.ts';
 
 /** What the handover rules need of a rental, read only for one of its two parties. */
 export interface HandoverRental {
@@ -16,26 +16,6 @@ export interface HandoverRental {
   /** ISO timestamp. */
   returnedAt: string | null;
 }
-
-interface HandoverRentalRow {
-  id: string;
-  owner_id: string;
-  renter_id: string;
-  start_date: unknown;
-  end_date: unknown;
-  cancelled: boolean;
-  returned_at: unknown;
-}
-
-const toHandoverRental = (r: HandoverRentalRow): HandoverRental => ({
-  id: r.id,
-  ownerId: r.owner_id,
-  renterId: r.renter_id,
-  startDate: toIsoDate(r.start_date, 'start_date'),
-  endDate: toIsoDate(r.end_date, 'end_date'),
-  cancelled: r.cancelled,
-  returnedAt: toIsoTimestampOrNull(r.returned_at, 'returned_at'),
-});
 
 export interface HandoverPhotoRow {
   id: string;
@@ -59,8 +39,27 @@ export interface NewHandoverPhoto {
   takenAt: Date;
 }
 
-const rentalFields = sql`r.id, r.owner_id, r.renter_id, to_char(r.start_date, 'YYYY-MM-DD') as start_date, to_char(r.end_date, 'YYYY-MM-DD') as end_date,
-  r.cancelled_at is not null as cancelled, r.returned_at::text as returned_at`;
+/** The rental if `userId` is its renter or its owner. */
+const rentalForParty = (executor: Executor, rentalId: string, userId: string) =>
+  executor
+    .select({
+      id: rentals.id,
+      ownerId: rentals.ownerId,
+      renterId: rentals.renterId,
+      startDate: rentals.startDate,
+      endDate: rentals.endDate,
+      cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
+      returnedAt: rentals.returnedAt,
+    })
+    .from(rentals)
+    .where(and(eq(rentals.id, rentalId), or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId))));
+
+const toHandoverRental = (r: Awaited<ReturnType<typeof rentalForParty>>[number]): HandoverRental => ({
+  ...r,
+  startDate: toIsoDate(r.startDate, 'start_date'),
+  endDate: toIsoDate(r.endDate, 'end_date'),
+  returnedAt: toIsoTimestampOrNull(r.returnedAt, 'returned_at'),
+});
 
 /** The only SQL of handover photos and notes. */
 export function createHandoverRepository(db: Db) {
@@ -82,11 +81,8 @@ export function createHandoverRepository(db: Db) {
   return {
     /** The rental if `userId` is its renter or its owner; nobody else learns it exists. */
     async rentalForParty(rentalId: string, userId: string): Promise<HandoverRental | undefined> {
-      const rows = await queryRows<HandoverRentalRow>(
-        db,
-        sql`select ${rentalFields} from rentals r where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId})`,
-      );
-      return rows[0] && toHandoverRental(rows[0]);
+      const [row] = await rentalForParty(db, rentalId, userId);
+      return row && toHandoverRental(row);
     },
 
     photos: (rentalId: string) => photos(db, rentalId),
@@ -104,11 +100,8 @@ export function createHandoverRepository(db: Db) {
     /** Runs `work` in one transaction that first locks the rental row (for its parties only). */
     transaction: <T>(rentalId: string, userId: string, work: (tx: HandoverWriter, rental: HandoverRental | undefined) => Promise<T>) =>
       db.transaction(async (tx) => {
-        const rows = await queryRows<HandoverRentalRow>(
-          tx as Db,
-          sql`select ${rentalFields} from rentals r where r.id = ${rentalId} and (r.renter_id = ${userId} or r.owner_id = ${userId}) for update of r`,
-        );
-        return work(handoverWriter(tx), rows[0] && toHandoverRental(rows[0]));
+        const [row] = await rentalForParty(tx, rentalId, userId).for('update');
+        return work(handoverWriter(tx), row && toHandoverRental(row));
       }),
   };
 }
@@ -116,11 +109,11 @@ export function createHandoverRepository(db: Db) {
 function handoverWriter(tx: Executor) {
   return {
     async photoCount(rentalId: string, side: HandoverSide): Promise<number> {
-      const rows = await queryRows<{ n: number }>(
-        tx as Db,
-        sql`select count(*)::int as n from handover_photos where rental_id = ${rentalId} and side = ${side}`,
-      );
-      return rows[0]?.n ?? 0;
+      const [row] = await tx
+        .select({ n: count() })
+        .from(handoverPhotos)
+        .where(and(eq(handoverPhotos.rentalId, rentalId), eq(handoverPhotos.side, side)));
+      return row?.n ?? 0;
     },
 
     async addPhoto(photo: NewHandoverPhoto): Promise<void> {
