@@ -4,6 +4,12 @@ import { checkoutAttempts } from '../../db/schema.ts';
 
 export type AttemptRow = typeof checkoutAttempts.$inferSelect;
 
+/*
+ * The claims below stay SQL: each updates the attempt joined to itself locked in a subquery (`old`)
+ * so that it returns the holds recorded before the update cleared them; the builder cannot return
+ * another relation's columns from an update.
+ */
+
 /** Forgets an attempt's holds (they are being released, or the attempt is over). */
 const CLEARED = sql.raw(`authorization_id = null, authorization_ids = '{}'`);
 /**
