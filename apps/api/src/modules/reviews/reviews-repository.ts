@@ -1,6 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { and, desc, eq, inArray, isNotNull, isNull, lte, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db, Executor } from '../../db/database.ts';
 import { toIsoDate, toIsoTimestamp, toNumber } from '../../db/row-values.ts';
+import { items, rentals, reviews, users } from '../../db/schema.ts';
 
 /** A review with both people's names and the item, as the lists show it. */
 export interface ReviewRecord {
@@ -40,123 +42,83 @@ export interface PublishedReview {
   rentalId: string;
 }
 
-interface ReviewRow {
-  id: string;
-  rating: unknown;
-  comment: string;
-  reviewer_id: string;
-  reviewer_name: string;
-  reviewee_id: string;
-  reviewee_name: string;
-  reviewer_role: 'renter' | 'owner';
-  item_id: string | null;
-  item_name: string | null;
-  rental_id: string | null;
-  created_at: unknown;
-  visible: boolean;
-}
+const reviewer = alias(users, 'reviewer');
+const reviewee = alias(users, 'reviewee');
 
-interface ToWriteRow {
-  rental_id: string;
-  item_id: string;
-  item_name: string;
-  role: 'renter' | 'owner';
-  other_name: string;
-  end_date: unknown;
-}
+/** Reviews with both people's names and the item, newest first. */
+const selectReviews = (db: Db, where: SQL | undefined, limit = 100) =>
+  db
+    .select({
+      id: reviews.id,
+      rating: reviews.rating,
+      comment: reviews.comment,
+      reviewerId: reviews.reviewerId,
+      reviewerName: reviewer.name,
+      revieweeId: reviews.revieweeId,
+      revieweeName: reviewee.name,
+      reviewerRole: sql<ReviewRecord['reviewerRole']>`${reviews.reviewerRole}`,
+      itemId: reviews.itemId,
+      itemName: items.name,
+      rentalId: reviews.rentalId,
+      createdAt: reviews.createdAt,
+      visible: sql<boolean>`${reviews.publishedAt} is not null`,
+    })
+    .from(reviews)
+    .innerJoin(reviewer, eq(reviewer.id, reviews.reviewerId))
+    .innerJoin(reviewee, eq(reviewee.id, reviews.revieweeId))
+    .leftJoin(items, eq(items.id, reviews.itemId))
+    .where(where)
+    .orderBy(desc(reviews.createdAt), reviews.id)
+    .limit(limit);
 
-interface PublishedRow {
-  id: string;
-  reviewer_id: string;
-  reviewee_id: string;
-  rental_id: string;
-}
-
-function toReview(row: ReviewRow): ReviewRecord {
-  return {
-    id: row.id,
-    rating: toNumber(row.rating, 'rating'),
-    comment: row.comment,
-    reviewerId: row.reviewer_id,
-    reviewerName: row.reviewer_name,
-    revieweeId: row.reviewee_id,
-    revieweeName: row.reviewee_name,
-    reviewerRole: row.reviewer_role,
-    itemId: row.item_id,
-    itemName: row.item_name,
-    rentalId: row.rental_id,
-    date: toIsoTimestamp(row.created_at, 'created_at'),
-    visible: row.visible,
-  };
-}
-
-function toReviewToWrite(row: ToWriteRow): ReviewToWrite {
-  return {
-    rentalId: row.rental_id,
-    itemId: row.item_id,
-    itemName: row.item_name,
-    role: row.role,
-    otherPartyName: row.other_name,
-    endDate: toIsoDate(row.end_date, 'end_date'),
-  };
-}
-
-const toPublished = (row: PublishedRow): PublishedReview => ({
-  id: row.id,
-  reviewerId: row.reviewer_id,
-  revieweeId: row.reviewee_id,
-  rentalId: row.rental_id,
+const toReview = ({ createdAt, ...row }: Awaited<ReturnType<typeof selectReviews>>[number]): ReviewRecord => ({
+  ...row,
+  rating: toNumber(row.rating, 'rating'),
+  date: toIsoTimestamp(createdAt, 'created_at'),
 });
-
-function selectReviews(where: SQL, limit = 100) {
-  return sql`
-    select r.id, r.rating, r.comment, r.reviewer_id, u.name as reviewer_name, r.reviewee_id, e.name as reviewee_name,
-           r.reviewer_role, r.item_id, i.name as item_name, r.rental_id, r.created_at::text as created_at,
-           r.published_at is not null as visible
-    from reviews r
-    join users u on u.id = r.reviewer_id
-    join users e on e.id = r.reviewee_id
-    left join items i on i.id = r.item_id
-    where ${where}
-    order by r.created_at desc, r.id
-    limit ${limit}`;
-}
-
-const rows = <T>(executor: Executor, query: SQL) => queryRows<T>(executor as Db, query);
 
 export function createReviewsRepository(db: Db) {
   return {
     /** Visible reviews a user received (their profile and owner page). */
     received: async (userId: string, limit = 100): Promise<ReviewRecord[]> =>
-      (await rows<ReviewRow>(db, selectReviews(sql`r.reviewee_id = ${userId} and r.published_at is not null`, limit))).map(toReview),
+      (await selectReviews(db, and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt)), limit)).map(toReview),
 
     /** A user's own reviews, hidden ones included (only they see this list). */
-    written: async (userId: string): Promise<ReviewRecord[]> =>
-      (await rows<ReviewRow>(db, selectReviews(sql`r.reviewer_id = ${userId}`))).map(toReview),
+    written: async (userId: string): Promise<ReviewRecord[]> => (await selectReviews(db, eq(reviews.reviewerId, userId))).map(toReview),
 
     /** Returned rentals the user took part in and has not reviewed yet. */
-    toWrite: async (userId: string): Promise<ReviewToWrite[]> =>
-      (
-        await rows<ToWriteRow>(
-          db,
-          sql`select r.id as rental_id, r.item_id, i.name as item_name,
-                   case when r.renter_id = ${userId} then 'renter' else 'owner' end as role,
-                   case when r.renter_id = ${userId} then o.name else rn.name end as other_name,
-                   to_char(r.end_date, 'YYYY-MM-DD') as end_date
-            from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id join users rn on rn.id = r.renter_id
-            where r.returned and (r.renter_id = ${userId} or r.owner_id = ${userId})
-              and not exists (select 1 from reviews v where v.rental_id = r.id and v.reviewer_id = ${userId})
-            order by r.returned_at desc nulls last, r.id`,
-        )
-      ).map(toReviewToWrite),
+    async toWrite(userId: string): Promise<ReviewToWrite[]> {
+      const owner = alias(users, 'owner');
+      const renter = alias(users, 'renter');
+      const reviewed = db
+        .select({ one: sql`1` })
+        .from(reviews)
+        .where(and(eq(reviews.rentalId, rentals.id), eq(reviews.reviewerId, userId)));
+      const rows = await db
+        .select({
+          rentalId: rentals.id,
+          itemId: rentals.itemId,
+          itemName: items.name,
+          role: sql<ReviewToWrite['role']>`case when ${rentals.renterId} = ${userId} then 'renter' else 'owner' end`,
+          otherPartyName: sql<string>`case when ${rentals.renterId} = ${userId} then ${owner.name} else ${renter.name} end`,
+          endDate: rentals.endDate,
+        })
+        .from(rentals)
+        .innerJoin(items, eq(items.id, rentals.itemId))
+        .innerJoin(owner, eq(owner.id, rentals.ownerId))
+        .innerJoin(renter, eq(renter.id, rentals.renterId))
+        .where(and(eq(rentals.returned, true), or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId)), notExists(reviewed)))
+        .orderBy(sql`${rentals.returnedAt} desc nulls last`, rentals.id);
+      return rows.map((r) => ({ ...r, endDate: toIsoDate(r.endDate, 'end_date') }));
+    },
 
     /** Returned at or before `cutoff` with reviews still hidden: due to be shown. */
     dueRentals: (cutoff: Date) =>
-      rows<{ id: string }>(
-        db,
-        sql`select distinct r.id from rentals r join reviews v on v.rental_id = r.id and v.published_at is null
-            where r.returned and r.returned_at <= ${cutoff.toISOString()}`,
-      ),
+      db
+        .selectDistinct({ id: rentals.id })
+        .from(rentals)
+        .innerJoin(reviews, and(eq(reviews.rentalId, rentals.id), isNull(reviews.publishedAt)))
+        .where(and(eq(rentals.returned, true), lte(rentals.returnedAt, cutoff))),
   };
 }
 
@@ -175,21 +137,28 @@ export const reviewWrites = {
       at: Date;
     },
   ): Promise<void> {
-    await tx.execute(
-      sql`insert into reviews (rental_id, item_id, reviewer_id, reviewee_id, reviewer_role, rating, comment, created_at, published_at)
-          values (${review.rentalId}, ${review.itemId}, ${review.reviewerId}, ${review.revieweeId}, ${review.role}, ${review.rating}, ${review.comment}, ${review.at.toISOString()}, null)`,
-    );
+    await tx.insert(reviews).values({
+      rentalId: review.rentalId,
+      itemId: review.itemId,
+      reviewerId: review.reviewerId,
+      revieweeId: review.revieweeId,
+      reviewerRole: review.role,
+      rating: review.rating,
+      comment: review.comment,
+      createdAt: review.at,
+      publishedAt: null,
+    });
   },
 
   /** Shows every hidden review of the rental; returns those it showed. */
   publishHidden: async (tx: Executor, rentalId: string, at: Date): Promise<PublishedReview[]> =>
     (
-      await rows<PublishedRow>(
-        tx,
-        sql`update reviews set published_at = ${at.toISOString()} where rental_id = ${rentalId} and published_at is null
-          returning id, reviewer_id, reviewee_id, rental_id`,
-      )
-    ).map(toPublished),
+      await tx
+        .update(reviews)
+        .set({ publishedAt: at })
+        .where(and(eq(reviews.rentalId, rentalId), isNull(reviews.publishedAt)))
+        .returning({ id: reviews.id, reviewerId: reviews.reviewerId, revieweeId: reviews.revieweeId, rentalId: reviews.rentalId })
+    ).map((r) => ({ ...r, rentalId })),
 
   /**
    * Recomputes the users' rating (average of visible ratings received, 2 decimals) and count. The
@@ -199,17 +168,20 @@ export const reviewWrites = {
   async refreshRatings(tx: Executor, userIds: string[]): Promise<void> {
     const ids = [...new Set(userIds)].sort();
     if (ids.length === 0) return;
-    const list = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    await tx.execute(sql`select id from users where id in (${list}) order by id for update`);
-    await tx.execute(
-      sql`update users u set
-            rating = (select round(avg(v.rating), 2)::float8 from reviews v where v.reviewee_id = u.id and v.published_at is not null),
-            total_ratings = (select count(*)::int from reviews v where v.reviewee_id = u.id and v.published_at is not null)
-          where u.id in (${list})`,
-    );
+    await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(users.id).for('update');
+    const visibleOf = and(eq(reviews.revieweeId, users.id), isNotNull(reviews.publishedAt));
+    const average = tx
+      .select({ rating: sql`round(avg(${reviews.rating}), 2)::float8` })
+      .from(reviews)
+      .where(visibleOf);
+    const total = tx
+      .select({ n: sql`count(*)::int` })
+      .from(reviews)
+      .where(visibleOf);
+    await tx
+      .update(users)
+      .set({ rating: sql`(${average})`, totalRatings: sql`(${total})` })
+      .where(inArray(users.id, ids));
   },
 };
 
