@@ -1,6 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { RenterRequirements, RenterStanding } from '@toolshed/core';
-import { queryRows, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { toInt } from '../../db/row-values.ts';
+import { items, rentals, users } from '../../db/schema.ts';
 
 export interface ItemRequirementsRow extends RenterRequirements {
   id: string;
@@ -13,23 +15,31 @@ export function createRenterRequirementsRepository(db: Db) {
     /** Of these items, those that ask anything of renters. */
     async requirementsOf(itemIds: string[]): Promise<ItemRequirementsRow[]> {
       if (itemIds.length === 0) return [];
-      return queryRows<ItemRequirementsRow>(
-        db,
-        sql`select id, name, require_verified_phone as "requireVerifiedPhone", min_completed_rentals as "minCompletedRentals"
-            from items where id in ${itemIds} and (require_verified_phone or min_completed_rentals > 0)
-            order by name`,
-      );
+      return db
+        .select({
+          id: items.id,
+          name: items.name,
+          requireVerifiedPhone: items.requireVerifiedPhone,
+          minCompletedRentals: items.minCompletedRentals,
+        })
+        .from(items)
+        .where(and(inArray(items.id, itemIds), or(eq(items.requireVerifiedPhone, true), gt(items.minCompletedRentals, 0))))
+        .orderBy(items.name);
     },
 
     /** A verified phone, and rentals borrowed and returned. */
     async standing(userId: string): Promise<RenterStanding> {
-      const rows = await queryRows<RenterStanding>(
-        db,
-        sql`select u.phone_verified as "phoneVerified",
-                   (select count(*)::int from rentals r where r.renter_id = u.id and r.returned and r.cancelled_at is null) as "completedRentals"
-            from users u where u.id = ${userId}`,
-      );
-      return rows[0] ?? { phoneVerified: false, completedRentals: 0 };
+      const completed = db
+        .select({ n: count() })
+        .from(rentals)
+        .where(and(eq(rentals.renterId, users.id), eq(rentals.returned, true), isNull(rentals.cancelledAt)));
+      const [row] = await db
+        .select({ phoneVerified: users.phoneVerified, completedRentals: sql<unknown>`(${completed})` })
+        .from(users)
+        .where(eq(users.id, userId));
+      return row
+        ? { phoneVerified: row.phoneVerified, completedRentals: toInt(row.completedRentals, 'completed_rentals') }
+        : { phoneVerified: false, completedRentals: 0 };
     },
   };
 }

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
 import { toInt, toIsoTimestamp } from '../../db/row-values.ts';
 import { payments, rentals } from '../../db/schema.ts';
@@ -52,7 +52,8 @@ function toTransaction(row: TransactionRow): TransactionRecord {
 const rentalStatus = sql`case when r.cancelled_at is not null then 'cancelled' when r.returned then 'completed' else 'pending' end`;
 
 /**
- * A user's transactions, derived: rentals they paid for (sent), rentals of their items (received),
+ * A user's transactions, derived (SQL: a union of four differently shaped selects, paged with a
+ * window count over it, which the builder cannot say): rentals they paid for (sent), rentals of their items (received),
  * refunds to their balance, and their withdrawals. Newest first.
  */
 function transactionsOf(userId: string) {
@@ -83,12 +84,13 @@ export function createMoneyRepository(db: Db) {
     balances: (userId: string) => balances(db, userId),
 
     async earnings(userId: string): Promise<{ receivedPence: number; pendingPence: number }> {
-      const [row] = await queryRows<{ received: unknown; pending: unknown }>(
-        db,
-        sql`select coalesce(sum(total_pence) filter (where cancelled_at is null), 0)::int as received,
-                   coalesce(sum(total_pence) filter (where cancelled_at is null and not returned), 0)::int as pending
-              from rentals where owner_id = ${userId}`,
-      );
+      const [row] = await db
+        .select({
+          received: sql<unknown>`coalesce(sum(${rentals.totalPence}) filter (where ${rentals.cancelledAt} is null), 0)::int`,
+          pending: sql<unknown>`coalesce(sum(${rentals.totalPence}) filter (where ${rentals.cancelledAt} is null and not ${rentals.returned}), 0)::int`,
+        })
+        .from(rentals)
+        .where(eq(rentals.ownerId, userId));
       return { receivedPence: row ? toInt(row.received, 'received') : 0, pendingPence: row ? toInt(row.pending, 'pending') : 0 };
     },
 

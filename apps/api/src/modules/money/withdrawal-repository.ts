@@ -1,7 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { withdrawalRequestedPosting, withdrawalSettledPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
-import { withdrawals } from '../../db/schema.ts';
+import { users, withdrawals } from '../../db/schema.ts';
 import { balances, postTransaction } from '../ledger/ledger-repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
@@ -41,7 +41,7 @@ export function createWithdrawalRepository(db: Db) {
       inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>;
     }): Promise<CreateResult> {
       return db.transaction(async (tx) => {
-        await tx.execute(sql`select id from users where id = ${input.userId} for no key update`);
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
         const [existing] = await tx
           .select()
           .from(withdrawals)
