@@ -218,7 +218,7 @@ describe('the HTML of a browse address', () => {
 describe("the popup's code on a popup deep link", () => {
   const modulePreloads = (html: string) => html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
 
-  it("is preloaded with the page: the popup's chunk, the chunks it imports and its styles, after the entry script", async () => {
+  it("is preloaded with the page: the popup's chunk, the chunks it imports and its styles, after the entry script and the stylesheet", async () => {
     for (const headers of [{}, { cookie: 'session=anything' }] as Array<Record<string, string>>) {
       const html = (await page(`/category/power-tools/item/${drillId}?search=drill`, headers)).body;
       expect(modulePreloads(html)).toEqual([
@@ -231,6 +231,8 @@ describe("the popup's code on a popup deep link", () => {
       expect(html).not.toContain('rel="modulepreload" crossorigin href="/assets/index-');
       expect(html).not.toContain('location-map');
       expect(html.indexOf(modulePreloads(html)[0]!)).toBeGreaterThan(html.indexOf('<script type="module"'));
+      // After the stylesheet too, which the first paint waits for: at the end of the head.
+      expect(html).toMatch(/item-detail-popup-Css123\.css">\s*<\/head>/);
       expect(embedded(html)).not.toBeNull();
     }
   });
