@@ -333,8 +333,13 @@ function writer(tx: Executor) {
       );
     },
 
-    /** A renter's accepted claim: the amount back to their balance from the owner's earnings. */
+    /**
+     * A renter's accepted claim: the amount back to their balance from the owner's earnings. The
+     * owner's row is held first, as a withdrawal holds it, so that the balance read here is the one
+     * a withdrawal (or another refund) under way leaves, not one it is spending.
+     */
     async refundClaim(claim: ClaimRecord, rental: ClaimRental): Promise<void> {
+      await tx.select({ id: users.id }).from(users).where(eq(users.id, rental.ownerId)).for('no key update');
       await postTransaction(
         tx,
         claimRefundPosting({

@@ -374,4 +374,32 @@ describe('holds and claims', () => {
     const closed = await addPhoto(claimId, owner, multipart(await smallPng()));
     expect(closed.statusCode).toBe(409);
   });
+
+  it("accepts a renter's claim while the owner withdraws their whole balance at once: never an error, never a balance below zero", async () => {
+    // Whichever comes first, the other sees what it left: the withdrawal is refused, or the refund
+    // takes what the owner still has and the platform bears the rest.
+    for (const [round, date] of ['2027-03-08', '2027-03-10', '2027-03-12', '2027-03-14', '2027-03-16', '2027-03-18'].entries()) {
+      await at(date);
+      const drill = await createItem(db(), owner.user.id, { name: `Drill ${round}`, dailyRatePence: 900 });
+      const rentalId = await book(drill.id, date, date);
+      expect((await kit.markReturned(rentalId, owner.cookie)).statusCode).toBe(204);
+      const reported = await report(rentalId, renter, { kind: 'not_as_described', amountPence: 900, note: 'It would not start.' });
+      expect(reported.statusCode, reported.body).toBe(201);
+      const available = await account(owner.user.id, 'available');
+      const renterAvailable = await account(renter.user.id, 'available');
+      const [withdrawal, accepted] = await Promise.all([
+        kit.send('POST', '/api/me/withdrawals', owner.cookie, {
+          amountPence: available,
+          card: { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' },
+          idempotencyKey: `claim-race-${round}`,
+        }),
+        kit.send('POST', `/api/claims/${(reported.json() as DepositView).claims[0]!.id}/accept`, owner.cookie, {}),
+      ]);
+      expect(accepted.statusCode, accepted.body).toBe(200);
+      expect([201, 400], withdrawal.body).toContain(withdrawal.statusCode);
+      expect(await account(owner.user.id, 'available')).toBeGreaterThanOrEqual(0);
+      expect(await account(renter.user.id, 'available')).toBe(renterAvailable + 900);
+    }
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
 });
