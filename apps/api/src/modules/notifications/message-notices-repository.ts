@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
 import { toInt, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
+import { messages, notifications, rateLimits } from '../../db/schema.ts';
 
 async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
@@ -27,6 +28,12 @@ export interface UnreadNews {
  */
 export function createMessageNoticesRepository(db: Db) {
   return {
+    /*
+     * The upsert below and the unread news stay SQL: a conflict update choosing the window by a CASE
+     * over the old and the excluded row, and an aggregate filtered by a correlated EXISTS, read more
+     * plainly as written than as builder calls.
+     */
+
     /** Counts a message and returns when the window of the email that will tell it ends (one atomic upsert). */
     async countForEmail(tx: Executor, key: string, at: string, windowMs: number): Promise<Date> {
       const window = interval(windowMs);
@@ -50,33 +57,37 @@ export function createMessageNoticesRepository(db: Db) {
 
     /** The message's conversation and whether it was read, locked against the reader's "mark read". */
     async messageForNotice(tx: Executor, messageId: string): Promise<{ threadId: string; readAt: Date | null } | undefined> {
-      const [msg] = await rows<{ thread_id: string; read_at: unknown }>(
-        tx,
-        sql`select thread_id, read_at from messages where id = ${messageId}::uuid for share`,
-      );
+      const [msg] = await tx
+        .select({ threadId: messages.threadId, readAt: messages.readAt })
+        .from(messages)
+        .where(eq(messages.id, messageId))
+        .for('share');
       if (!msg) return undefined;
-      const readAt = toIsoTimestampOrNull(msg.read_at, 'read_at');
-      return { threadId: msg.thread_id, readAt: readAt === null ? null : new Date(readAt) };
+      const readAt = toIsoTimestampOrNull(msg.readAt, 'read_at');
+      return { threadId: msg.threadId, readAt: readAt === null ? null : new Date(readAt) };
     },
 
     /** How many messages wait to be emailed, locked (null: no state row). */
     async waitingCount(key: string): Promise<number | null> {
-      const [state] = await rows<{ count: unknown }>(db, sql`select count from rate_limits where key = ${key} for update`);
+      const [state] = await db.select({ count: rateLimits.count }).from(rateLimits).where(eq(rateLimits.key, key)).for('update');
       return state ? toInt(state.count, 'count') : null;
     },
 
     /** These messages have had their turn. */
     async takeCount(key: string, taken: number): Promise<void> {
-      await db.execute(sql`update rate_limits set count = greatest(count - ${taken}, 0) where key = ${key}`);
+      await db
+        .update(rateLimits)
+        .set({ count: sql`greatest(${rateLimits.count} - ${taken}, 0)` })
+        .where(eq(rateLimits.key, key));
     },
 
     /** No email went: the window this one held is given back, unless a later email is planned already. */
     async giveBackWindow(key: string, sendAt: string, windowMs: number): Promise<void> {
       const window = interval(windowMs);
-      await db.execute(
-        sql`update rate_limits set window_ends = window_ends - ${window}::interval
-            where key = ${key} and window_ends = ${sendAt}::timestamptz + ${window}::interval`,
-      );
+      await db
+        .update(rateLimits)
+        .set({ windowEnds: sql`${rateLimits.windowEnds} - ${window}::interval` })
+        .where(and(eq(rateLimits.key, key), eq(rateLimits.windowEnds, sql`${sendAt}::timestamptz + ${window}::interval`)));
     },
 
     async unreadNews(threadId: string, recipientId: string): Promise<UnreadNews | undefined> {
@@ -116,11 +127,21 @@ export function createMessageNoticesRepository(db: Db) {
 
     /** The reader opened the conversation: its message notices are read too. */
     async readConversationNotices(tx: Executor, threadId: string, readerId: string, at: Date): Promise<void> {
-      await tx.execute(
-        sql`update notifications set read_at = ${at.toISOString()}
-            where user_id = ${readerId} and read_at is null and kind = 'message.received'
-              and event_key in (select 'message.received:' || m.id::text from messages m where m.thread_id = ${threadId}::uuid and m.sender_id <> ${readerId})`,
-      );
+      const noticeKeys = tx
+        .select({ key: sql`'message.received:' || ${messages.id}::text` })
+        .from(messages)
+        .where(and(eq(messages.threadId, threadId), ne(messages.senderId, readerId)));
+      await tx
+        .update(notifications)
+        .set({ readAt: at })
+        .where(
+          and(
+            eq(notifications.userId, readerId),
+            isNull(notifications.readAt),
+            eq(notifications.kind, 'message.received'),
+            inArray(notifications.eventKey, noticeKeys),
+          ),
+        );
     },
   };
 }
