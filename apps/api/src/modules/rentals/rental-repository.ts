@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { toInt, toIntOrNull, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull, toNumber } from '../../db/row-values.ts';
 import { payments, rentals } from '../../db/schema.ts';
@@ -214,6 +214,10 @@ const review = (role: 'renter' | 'owner') =>
   sql`(select json_build_object('rating', rv.rating, 'comment', rv.comment, 'created_at', rv.created_at, 'published', rv.published_at is not null)
        from reviews rv where rv.rental_id = r.id and rv.reviewer_role = ${role} limit 1)`;
 
+/**
+ * A rental as every view reads it. SQL: its review, pending extension and checkout lines are JSON
+ * built by correlated subqueries, which the builder cannot say; the locks and writes use the builder.
+ */
 function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created_at desc`) {
   return sql`
     select r.id, r.item_id, i.name as item_name,
@@ -305,10 +309,10 @@ export function createRentalRepository(db: Db) {
  * second of two reviews sent at once found no review, inserted its own and hit the unique index.
  * A new statement takes a new snapshot, which holds what the lock's previous holder committed.
  */
-async function lockThenRead(tx: Executor, where: SQL): Promise<Rental | undefined> {
-  const locked = await queryRows<{ id: string }>(tx as Db, sql`select r.id from rentals r where ${where} for update of r`);
-  if (!locked[0]) return undefined;
-  const found = await readRentals(tx, selectRentals(sql`r.id = ${locked[0].id}`));
+async function lockThenRead(tx: Executor, where: SQL | undefined): Promise<Rental | undefined> {
+  const [locked] = await tx.select({ id: rentals.id }).from(rentals).where(where).for('update');
+  if (!locked) return undefined;
+  const found = await readRentals(tx, selectRentals(sql`r.id = ${locked.id}`));
   return found[0];
 }
 
@@ -321,9 +325,10 @@ function rentalWriter(tx: Executor) {
      * The rental, locked until the transaction ends, if `userId` is a party: a cancel racing a
      * return or another cancel waits here and then sees the first one's outcome.
      */
-    lockForParty: (rentalId: string, userId: string) => lockThenRead(tx, sql`r.id = ${rentalId} and ${isParty(userId)}`),
+    lockForParty: (rentalId: string, userId: string) =>
+      lockThenRead(tx, and(eq(rentals.id, rentalId), or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId)))),
 
-    lock: (rentalId: string) => lockThenRead(tx, sql`r.id = ${rentalId}`),
+    lock: (rentalId: string) => lockThenRead(tx, eq(rentals.id, rentalId)),
 
     /** Cancelling sets cancelled_at, which takes the rental out of the no-overlap constraint: its dates are free at once. */
     async markCancelled(
