@@ -29,16 +29,17 @@ import { rentalKit } from '../rentals/rental-test-kit.ts';
  * Random batches of book, cancel, return, handover photos (the owner's at pick-up, the renter's at
  * return, and either side tried by the wrong party or someone else), report (either side, any
  * problem, amounts up to, half of and just above what may be claimed, and by someone else), accept,
- * dispute (by the other party, the claimant or someone else) and the passing of hours or days with
- * or without the jobs running (releases after the claim window, escalations of disputes a week old,
- * holds of cancelled rentals released), a few at a time at once (really in parallel on PostgreSQL).
+ * dispute (by the other party, the claimant or someone else), the owner's withdrawal of all or half
+ * their balance, and the passing of hours or days with or without the jobs running (releases after
+ * the claim window, escalations of disputes a week old, holds of cancelled rentals released), a few
+ * at a time at once (really in parallel on PostgreSQL).
  *
  * After every batch the answers are checked against a serial model: they must be those of some
  * order of the batch's operations applied one by one (status, refusal message and, for an accepted
  * claim, the hold it leaves; for a cancel, the refund), and the model then follows that order. The
- * database must agree with the model (holds and their captures, claims, photo counts, and of each
- * rental the renter's refunds, the deposit paid to the owner and what the renter's accepted claims
- * took from the owner), and the money invariants hold: every
+ * database must agree with the model (the owner's available balance; holds and their captures,
+ * claims, photo counts, and of each rental the renter's refunds, the deposit paid to the owner and
+ * what the renter's accepted claims took from the owner), and the money invariants hold: every
  * ledger transaction sums to zero, no hold captured above its amount nor both released and captured,
  * a hold's capture is what its accepted claims add up to, no user balance below zero, and once the
  * card jobs have run the card's authorisations agree with the holds.
@@ -54,7 +55,8 @@ type Op =
   | { kind: 'return'; ref: number }
   | { kind: 'photo'; ref: number; side: Side; by: 'party' | 'other' | 'outsider' }
   | { kind: 'report'; ref: number; by: Who; problem: number; amount: Amount }
-  | { kind: 'accept' | 'dispute'; ref: number; claim: number; by: Answerer };
+  | { kind: 'accept' | 'dispute'; ref: number; claim: number; by: Answerer }
+  | { kind: 'withdraw'; share: 'all' | 'half' };
 type Batch = { ops: Op[]; hoursAfter: number; runJobs: boolean };
 
 interface ModelClaim {
@@ -81,6 +83,13 @@ interface ModelRental {
   photos: Record<Side, number>;
   /** Refunded to the renter's balance: the cancel and accepted 'not as described' claims. */
   renterRefunds: number;
+  /** The owner's earnings for the line not yet released to their balance (at the return) nor refunded. */
+  pending: number;
+}
+/** The rentals of a run, and the owner's available balance (earnings released, deposits captured, less refunds and withdrawals). */
+interface World {
+  rentals: ModelRental[];
+  available: number;
 }
 
 const ITEMS = [
@@ -152,6 +161,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       by: fc.constantFrom<Answerer>('other', 'other', 'other', 'claimant', 'outsider'),
     }),
   },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), share: fc.constantFrom('all' as const, 'half' as const) }) },
 );
 const batch = fc.record({
   ops: fc.array(op, { minLength: 1, maxLength: 4 }),
@@ -224,6 +234,21 @@ const EXAMPLES: Batch[][] = [
     at([{ kind: 'return', ref: 0 }]),
     at([report(0, 'owner', 0, 'half'), report(0, 'owner', 0, 'half'), report(0, 'owner', 1, 'all')]),
     at([answer('accept', 0, 0), answer('accept', 0, 0), answer('dispute', 0, 0)], 60),
+  ],
+  // Two tools back, each claimed by the renter as not as described for all it cost; the owner
+  // withdraws their whole balance while both claims are accepted (whatever goes first, the others see
+  // what it left: the refunds take what is left, the platform bears the rest, or the withdrawal is
+  // refused), then half of what is left.
+  [
+    at([{ kind: 'book', item: 0, offset: 0, days: 1 }]),
+    at([{ kind: 'book', item: 1, offset: 0, days: 1 }]),
+    at([
+      { kind: 'return', ref: 0 },
+      { kind: 'return', ref: 1 },
+    ]),
+    at([report(0, 'renter', 0, 'all'), report(1, 'renter', 0, 'all')]),
+    at([{ kind: 'withdraw', share: 'all' }, answer('accept', 0, 0), answer('accept', 1, 0)]),
+    at([{ kind: 'withdraw', share: 'half' }]),
   ],
 ];
 
@@ -361,7 +386,7 @@ describe('deposits, handovers and claims under concurrency', () => {
    * (and answers any claim).
    */
   function pick(o: Op, model: ModelRental[]): { rentalId: string; claimId: string | null } | null {
-    if (o.kind === 'book') return null;
+    if (o.kind === 'book' || o.kind === 'withdraw') return null;
     const today = todayInLondon(clock);
     const started = (r: ModelRental) => !r.cancelled && compareDates(today, r.start) >= 0;
     const any = o.ref % 4 === 0;
@@ -387,9 +412,10 @@ describe('deposits, handovers and claims under concurrency', () => {
   }
 
   /** Settles a held deposit: what the owner's accepted claims add up to is captured, the rest released. */
-  function settle(r: ModelRental) {
+  function settle(r: ModelRental, world: World) {
     const captured = r.claims.filter((c) => c.by === 'owner' && c.state === 'accepted').reduce((s, c) => s + c.amount, 0);
     r.hold = { ...r.hold, state: captured > 0 ? 'captured' : 'released', captured };
+    world.available += captured;
   }
 
   /**
@@ -398,13 +424,19 @@ describe('deposits, handovers and claims under concurrency', () => {
    */
   function step(
     o: Op,
-    model: ModelRental[],
+    world: World,
     target: { rentalId: string; claimId: string | null } | null,
     sent: number,
     actual: Actual,
   ): Expected | null {
     if (o.kind === 'book') throw new Error('bookings are applied apart');
-    const r = target && model.find((x) => x.id === target.rentalId);
+    if (o.kind === 'withdraw') {
+      // The owner asks for the amount chosen when the batch began: more than is left now is refused.
+      if (sent < 1 || sent > world.available) return { status: 400, message: 'Please enter a valid amount' };
+      world.available -= sent;
+      return { status: 201 };
+    }
+    const r = target && world.rentals.find((x) => x.id === target.rentalId);
     if (!r) return null;
     const now = clock;
     const today = todayInLondon(now);
@@ -415,6 +447,7 @@ describe('deposits, handovers and claims under concurrency', () => {
       if (started) return { status: 409, message: 'This rental has already started, so it can no longer be cancelled.' };
       r.cancelled = true;
       r.renterRefunds += r.paid;
+      r.pending = 0;
       return { status: 200, refund: r.paid };
     }
     if (o.kind === 'return') {
@@ -422,6 +455,8 @@ describe('deposits, handovers and claims under concurrency', () => {
       if (r.returnedAt) return { status: 409, message: 'This rental has already been marked returned.' };
       if (!started) return { status: 409, message: 'This rental has not started yet, so it cannot be marked returned.' };
       r.returnedAt = now;
+      world.available += r.pending;
+      r.pending = 0;
       return { status: 204 };
     }
     if (o.kind === 'photo') {
@@ -478,21 +513,26 @@ describe('deposits, handovers and claims under concurrency', () => {
       return { status: 200 };
     }
     claim.state = 'accepted';
-    if (claim.by === 'renter') r.renterRefunds += claim.amount;
-    else if (r.hold.state === 'held' && !r.claims.some((c) => c.by === 'owner' && unsettled(c))) settle(r);
+    if (claim.by === 'renter') {
+      // From the owner's earnings for the line still pending, then their balance; the platform bears the rest.
+      r.renterRefunds += claim.amount;
+      const fromPending = Math.min(r.pending, claim.amount);
+      r.pending -= fromPending;
+      world.available -= Math.min(world.available, claim.amount - fromPending);
+    } else if (r.hold.state === 'held' && !r.claims.some((c) => c.by === 'owner' && unsettled(c))) settle(r, world);
     return { status: 200, hold: { state: r.hold.state, captured: r.hold.state === 'held' ? 0 : r.hold.captured } };
   }
 
   /** What the jobs do when they run at `now`: holds of cancelled rentals released, releases after the window, escalations. */
-  function runJobsInModel(model: ModelRental[], now: Date, reached: Record<string, number>) {
-    for (const r of model) {
-      if (r.cancelled && r.hold.state === 'held') settle(r);
+  function runJobsInModel(world: World, now: Date, reached: Record<string, number>) {
+    for (const r of world.rentals) {
+      if (r.cancelled && r.hold.state === 'held') settle(r, world);
       const closes = windowCloses(r);
       if (closes && !r.releaseTried && r.hold.state === 'held' && now.getTime() >= closes.getTime()) {
         // The release runs once: a claim still unsettled then keeps the hold until it is accepted.
         r.releaseTried = true;
         if (!r.claims.some((c) => c.by === 'owner' && unsettled(c))) {
-          settle(r);
+          settle(r, world);
           count(reached, 'released by the job');
         } else count(reached, 'hold kept past the window for a claim');
       }
@@ -512,7 +552,7 @@ describe('deposits, handovers and claims under concurrency', () => {
   /** What an answer shows, for the coverage count. */
   function label(o: Op, actual: Actual, model: ModelRental[], target: { rentalId: string } | null): string {
     const s = actual.status;
-    if (o.kind === 'book' || o.kind === 'cancel') return `${o.kind} ${s}`;
+    if (o.kind === 'book' || o.kind === 'cancel' || o.kind === 'withdraw') return `${o.kind} ${s}`;
     if (o.kind === 'return') {
       const r = model.find((x) => x.id === target?.rentalId);
       return s === 204 && r && compareDates(todayInLondon(clock), r.end) > 0 ? 'late return' : `return ${s}`;
@@ -536,6 +576,12 @@ describe('deposits, handovers and claims under concurrency', () => {
         idempotencyKey: randomUUID(),
       });
     }
+    if (o.kind === 'withdraw')
+      return kit.send('POST', '/api/me/withdrawals', owner.cookie, {
+        amountPence: sent,
+        card: { number: '4242 4242 4242 4242', expiry: '12/69', cvv: '123' },
+        idempotencyKey: randomUUID(),
+      });
     if (!target) return null;
     if (o.kind === 'cancel') return kit.cancel(target.rentalId, renter.cookie);
     if (o.kind === 'return') return kit.markReturned(target.rentalId, owner.cookie);
@@ -558,17 +604,19 @@ describe('deposits, handovers and claims under concurrency', () => {
         const items: Array<{ id: string }> = [];
         for (const [i, item] of ITEMS.entries())
           items.push(await createItem(ctx.database.db, owner.user.id, { name: `Tool ${i}`, ...item, minDays: 1, maxDays: 7 }));
-        const model: ModelRental[] = [];
+        const world: World = { rentals: [], available: await ownerAvailable() };
+        const model = world.rentals;
         for (const batch of batches) {
           const targets = batch.ops.map((o) => pick(o, model));
-          const amounts = batch.ops.map((o, i) =>
-            o.kind === 'report'
+          const amounts = batch.ops.map((o, i) => {
+            if (o.kind === 'withdraw') return o.share === 'all' ? world.available : Math.floor(world.available / 2);
+            return o.kind === 'report'
               ? amountFor(
                   o,
                   model.find((r) => r.id === targets[i]?.rentalId),
                 )
-              : 0,
-          );
+              : 0;
+          });
           // Answers need the claim's own party: resolved here, when the batch begins.
           const responses = await Promise.all(
             batch.ops.map((o, i) => {
@@ -613,19 +661,20 @@ describe('deposits, handovers and claims under concurrency', () => {
               claims: [],
               photos: { pickup: 0, return: 0 },
               renterRefunds: 0,
+              pending: ITEMS[o.item]!.dailyRatePence * daysInclusive(line.startDate, line.endDate),
             });
           }
 
           // Some serial order of the batch gives exactly these answers.
           const today = todayInLondon(clock);
-          const explains = (perm: number[], trial: ModelRental[]) =>
+          const explains = (perm: number[], trial: World) =>
             perm.every((i) => {
               const o = batch.ops[i]!;
               const a = actual[i]!;
               if (o.kind === 'book') {
                 const start = addDays(today, o.offset);
                 const end = addDays(start, o.days - 1);
-                const free = !trial.some(
+                const free = !trial.rentals.some(
                   (r) =>
                     r.item === o.item &&
                     !r.cancelled &&
@@ -634,7 +683,7 @@ describe('deposits, handovers and claims under concurrency', () => {
                     compareDates(start, r.end) <= 0,
                 );
                 if (a.status !== (free ? 201 : 409)) return false;
-                if (free) trial.push(structuredClone(booked.get(i)!));
+                if (free) trial.rentals.push(structuredClone(booked.get(i)!));
                 return true;
               }
               const expected = step(o, trial, targets[i] ?? null, amounts[i]!, a);
@@ -649,28 +698,28 @@ describe('deposits, handovers and claims under concurrency', () => {
               }
               return true;
             });
-          const order = permutations(batch.ops.map((_, i) => i)).find((perm) => explains(perm, structuredClone(model)));
+          const order = permutations(batch.ops.map((_, i) => i)).find((perm) => explains(perm, structuredClone(world)));
           expect(
             order,
             `no serial order explains ${JSON.stringify({ ops: batch.ops, targets, amounts, answers: actual.map((a) => [a.status, a.message]) })}`,
           ).toBeDefined();
           batch.ops.forEach((o, i) => count(reached, label(o, actual[i]!, model, targets[i] ?? null)));
           // The model follows that order.
-          explains(order!, model);
+          explains(order!, world);
 
           clock = new Date(clock.getTime() + batch.hoursAfter * 3_600_000);
           if (batch.runJobs) {
             await ctx.app.jobs.runDue();
-            runJobsInModel(model, clock, reached);
+            runJobsInModel(world, clock, reached);
           }
-          await checkModel(model);
+          await checkModel(world);
           await checkInvariants();
         }
         // Long after: every dispute has gone to support, every window has closed.
         clock = new Date(clock.getTime() + 10 * 86_400_000);
         await ctx.app.jobs.runDue();
-        runJobsInModel(model, clock, reached);
-        await checkModel(model);
+        runJobsInModel(world, clock, reached);
+        await checkModel(world);
         await checkInvariants();
       }),
       // Every run is made however busy the machine, and the scripts first.
@@ -698,6 +747,8 @@ describe('deposits, handovers and claims under concurrency', () => {
       'report outsider 404',
       'report after the window',
       'report of a problem again',
+      'withdraw 201',
+      'withdraw 400',
       'accept by other 200',
       'dispute by other 200',
       `accept by other 409 ${MESSAGES.accepted}`,
@@ -710,8 +761,18 @@ describe('deposits, handovers and claims under concurrency', () => {
       expect(reached[key] ?? 0, key).toBeGreaterThan(0);
   }, 400_000);
 
-  /** The database agrees with the model: each rental's hold, claims, photos, refunds to the renter and claims paid to the owner. */
-  async function checkModel(model: ModelRental[]) {
+  async function ownerAvailable(): Promise<number> {
+    const [row] = await queryRows<{ total: number }>(
+      ctx.database.db,
+      sql`select coalesce(sum(amount_pence), 0)::int as total from ledger_entries where user_id = ${owner.user.id} and account = 'available'`,
+    );
+    return row!.total;
+  }
+
+  /** The database agrees with the model: the owner's available balance, and each rental's hold, claims, photos, refunds to the renter and claims paid to the owner. */
+  async function checkModel(world: World) {
+    expect(await ownerAvailable(), "the owner's available balance").toBe(world.available);
+    const model = world.rentals;
     if (model.length === 0) return;
     const db = ctx.database.db;
     const ids = sql.join(
