@@ -55,6 +55,8 @@ const toSimilarItem = (row: SimilarItemRow): SimilarItem => ({
 /**
  * Open rentals and held requests of an item, other than `rentalId`, that meet these days with
  * buffers on both sides; a rental runs to the days its pending extension holds (held_end_date).
+ * The statements built on it (free days, similar free items) stay SQL: date ranges compared with
+ * `&&` and a distance computed in the select, which the builder cannot say.
  */
 const clashing = (itemId: string | SQL, rentalId: string | null, from: string, to: string, buffer: number | SQL) => sql`
   exists (select 1 from rentals r where r.item_id = ${itemId} and ${rentalId === null ? sql`true` : sql`r.id <> ${rentalId}`} and not r.returned and r.cancelled_at is null
