@@ -68,7 +68,8 @@ export function createCheckoutRepository(db: Db) {
     /**
      * Active rentals and held requests of these items that share a day with the wanted ranges, buffer
      * days included: the overlap the no-overlap constraint refuses (each range runs on by its item's buffer,
-     * from the days a pending extension holds when there is one).
+     * from the days a pending extension holds when there is one). SQL: the wanted lines are a VALUES
+     * list joined to rentals by a date-range overlap (&&), neither of which the builder can say.
      */
     async clashes(lines: Array<{ itemId: string; startDate: string; endDate: string }>): Promise<Set<string>> {
       if (lines.length === 0) return new Set();
@@ -91,7 +92,7 @@ export function createCheckoutRepository(db: Db) {
       return itemsWithBlockedDays(db, lines);
     },
 
-    /** Of the wanted lines, those the renter has booked themselves on exactly those dates. */
+    /** Of the wanted lines, those the renter has booked themselves on exactly those dates (SQL: a VALUES list joined, as above). */
     async bookedBy(renterId: string, lines: Array<{ itemId: string; startDate: string; endDate: string }>): Promise<Set<string>> {
       if (lines.length === 0) return new Set();
       const wanted = sql.join(
@@ -146,12 +147,7 @@ export function createCheckoutRepository(db: Db) {
           .for('update');
         if (attempt?.status !== 'processing' || attempt.claim !== input.claim) throw new StaleClaimError();
         const itemIds = [...new Set(input.lines.map((l) => l.itemId))];
-        await tx.execute(
-          sql`select id from items where id in (${sql.join(
-            itemIds.map((id) => sql`${id}::uuid`),
-            sql`, `,
-          )}) order by id for no key update`,
-        );
+        await tx.select({ id: items.id }).from(items).where(inArray(items.id, itemIds)).orderBy(items.id).for('no key update');
         // Calendar sync writes blocked days under the same row locks: checked after taking them (blocked-days-sql.ts).
         await refuseBlockedDays(tx, input.lines);
         const [payment] = await tx

@@ -1,8 +1,9 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type NotificationTab } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { toInt, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
-import { notificationPreferences, notifications } from '../../db/schema.ts';
+import { items, messages, messageThreads, notificationPreferences, notifications, payments, rentals, users } from '../../db/schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert & { eventKey: string; tab: NotificationTab; groupKey: string };
 
@@ -123,68 +124,6 @@ interface NotificationRow {
   rental_id: string | null;
 }
 
-interface RentalRow {
-  id: string;
-  item_id: string;
-  item_name: string;
-  renter_id: string;
-  renter_name: string;
-  owner_id: string;
-  owner_name: string;
-  start_date: unknown;
-  end_date: unknown;
-  total_pence: unknown;
-  returned: boolean;
-  cancelled: boolean;
-}
-
-interface MessageRow {
-  body: string;
-  sender_id: string;
-  sender_name: string;
-  owner_id: string;
-  renter_id: string;
-  item_id: string;
-  item_name: string;
-}
-
-interface PaymentRow {
-  id: string;
-  renter_id: string;
-  subtotal_pence: unknown;
-  service_fee_pence: unknown;
-  amount_pence: unknown;
-  brand: string;
-  last4: string;
-  paid_on: unknown;
-}
-
-interface OrderLineRow {
-  rental_id: string;
-  item_name: string;
-  owner_name: string;
-  owner_email: string;
-  owner_phone: string | null;
-  start_date: unknown;
-  end_date: unknown;
-  total_pence: unknown;
-  address: string | null;
-  city: string | null;
-  postcode: string | null;
-  returned: boolean;
-  cancelled: boolean;
-}
-
-interface RecipientRow {
-  id: string;
-  name: string;
-  email: string;
-  deleted: boolean;
-  phone_country_code: string | null;
-  phone_number: string | null;
-  phone_verified: boolean;
-}
-
 const toGroup = (r: GroupRow): NotificationGroup => ({
   groupKey: r.group_key,
   unreadCount: toInt(r.unread_count, 'unread_count'),
@@ -202,69 +141,6 @@ const toNotification = (r: NotificationRow): NotificationRecord => ({
   readAt: toIsoTimestampOrNull(r.read_at, 'read_at'),
   itemId: r.item_id,
   rentalId: r.rental_id,
-});
-
-const toRental = (r: RentalRow): RentalContext => ({
-  id: r.id,
-  itemId: r.item_id,
-  itemName: r.item_name,
-  renterId: r.renter_id,
-  renterName: r.renter_name,
-  ownerId: r.owner_id,
-  ownerName: r.owner_name,
-  startDate: toIsoDate(r.start_date, 'start_date'),
-  endDate: toIsoDate(r.end_date, 'end_date'),
-  totalPence: toInt(r.total_pence, 'total_pence'),
-  returned: r.returned,
-  cancelled: r.cancelled,
-});
-
-const toMessage = (r: MessageRow): MessageContext => ({
-  body: r.body,
-  senderId: r.sender_id,
-  senderName: r.sender_name,
-  ownerId: r.owner_id,
-  renterId: r.renter_id,
-  itemId: r.item_id,
-  itemName: r.item_name,
-});
-
-const toOrderLine = (r: OrderLineRow): OrderLine => ({
-  rentalId: r.rental_id,
-  itemName: r.item_name,
-  ownerName: r.owner_name,
-  ownerEmail: r.owner_email,
-  ownerPhone: r.owner_phone,
-  startDate: toIsoDate(r.start_date, 'start_date'),
-  endDate: toIsoDate(r.end_date, 'end_date'),
-  totalPence: toInt(r.total_pence, 'total_pence'),
-  address: r.address,
-  city: r.city,
-  postcode: r.postcode,
-  returned: r.returned,
-  cancelled: r.cancelled,
-});
-
-const toOrder = (r: PaymentRow, lines: OrderLine[]): OrderContext => ({
-  id: r.id,
-  renterId: r.renter_id,
-  subtotalPence: toInt(r.subtotal_pence, 'subtotal_pence'),
-  serviceFeePence: toInt(r.service_fee_pence, 'service_fee_pence'),
-  amountPence: toInt(r.amount_pence, 'amount_pence'),
-  brand: r.brand,
-  last4: r.last4,
-  paidOn: toIsoDate(r.paid_on, 'paid_on'),
-  lines,
-});
-
-const toRecipient = (r: RecipientRow): Recipient => ({
-  id: r.id,
-  name: r.name,
-  email: r.email,
-  deleted: r.deleted,
-  phoneCountryCode: r.phone_country_code,
-  phoneNumber: r.phone_number,
-  phoneVerified: r.phone_verified,
 });
 
 /** The only place the notifications' SQL lives. */
@@ -295,24 +171,31 @@ export function createNotificationRepository(db: Db) {
     },
 
     async unreadCount(userId: string): Promise<number> {
-      const [row] = await rows<{ count: unknown }>(
-        db,
-        sql`select count(*)::int as count from notifications where user_id = ${userId} and read_at is null`,
-      );
+      const [row] = await db
+        .select({ count: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)));
       return row ? toInt(row.count, 'count') : 0;
     },
 
     async unreadByTab(userId: string): Promise<Record<NotificationTab, number>> {
-      const found = await rows<{ tab: NotificationTab; count: unknown }>(
-        db,
-        sql`select tab, count(*)::int as count from notifications where user_id = ${userId} and read_at is null group by tab`,
-      );
-      const count = (tab: NotificationTab) => {
+      const found = await db
+        .select({ tab: notifications.tab, count: count() })
+        .from(notifications)
+        .where(and(eq(notifications.userId, userId), isNull(notifications.readAt)))
+        .groupBy(notifications.tab);
+      const unreadIn = (tab: NotificationTab) => {
         const row = found.find((r) => r.tab === tab);
         return row ? toInt(row.count, 'count') : 0;
       };
-      return { items: count('items'), rentals: count('rentals') };
+      return { items: unreadIn('items'), rentals: unreadIn('rentals') };
     },
+
+    /*
+     * The groups of a tab and their newest notifications stay SQL: counts filtered by unread in the
+     * order, and a window numbering each group's rows under a select of them, which the builder
+     * cannot say as plainly.
+     */
 
     /** Entries of a tab: unread first, then by unread count (descending), then the newest. */
     groups: async (userId: string, tab: NotificationTab, limit: number): Promise<NotificationGroup[]> =>
@@ -346,75 +229,99 @@ export function createNotificationRepository(db: Db) {
     },
 
     itemNames: (ids: string[]) =>
-      ids.length === 0
-        ? Promise.resolve([])
-        : rows<{ id: string; name: string }>(
-            db,
-            sql`select id, name from items where id in (${sql.join(
-              ids.map((i) => sql`${i}::uuid`),
-              sql`, `,
-            )})`,
-          ),
+      ids.length === 0 ? Promise.resolve([]) : db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, ids)),
 
     rentals: async (ids: string[]): Promise<RentalContext[]> =>
-      ids.length === 0
-        ? []
-        : (
-            await rows<RentalRow>(
-              db,
-              sql`${selectRental} where r.id in (${sql.join(
-                ids.map((i) => sql`${i}::uuid`),
-                sql`, `,
-              )})`,
-            )
-          ).map(toRental),
+      ids.length === 0 ? [] : (await selectRental(db).where(inArray(rentals.id, ids))).map(toRental),
 
     async rental(executor: Executor, rentalId: string): Promise<RentalContext | undefined> {
-      return (await rows<RentalRow>(executor, sql`${selectRental} where r.id = ${rentalId}::uuid`)).map(toRental)[0];
+      return (await selectRental(executor).where(eq(rentals.id, rentalId))).map(toRental)[0];
     },
 
     async itemName(executor: Executor, itemId: string): Promise<string | undefined> {
-      return (await rows<{ name: string }>(executor, sql`select name from items where id = ${itemId}::uuid`))[0]?.name;
+      return (await executor.select({ name: items.name }).from(items).where(eq(items.id, itemId)))[0]?.name;
     },
 
     /** A message with its thread's people and item, for the recipient's notice. */
     async message(messageId: string): Promise<MessageContext | undefined> {
-      const found = await rows<MessageRow>(
-        db,
-        sql`select m.body, m.sender_id, s.name as sender_name, t.owner_id, t.renter_id, t.item_id, i.name as item_name
-            from messages m join message_threads t on t.id = m.thread_id join users s on s.id = m.sender_id join items i on i.id = t.item_id
-            where m.id = ${messageId}::uuid`,
-      );
-      return found.map(toMessage)[0];
+      const [found] = await db
+        .select({
+          body: messages.body,
+          senderId: messages.senderId,
+          senderName: users.name,
+          ownerId: messageThreads.ownerId,
+          renterId: messageThreads.renterId,
+          itemId: messageThreads.itemId,
+          itemName: items.name,
+        })
+        .from(messages)
+        .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+        .innerJoin(users, eq(users.id, messages.senderId))
+        .innerJoin(items, eq(items.id, messageThreads.itemId))
+        .where(eq(messages.id, messageId));
+      return found;
     },
 
     /** A checkout's payment with every line of it, for the renter's receipt. */
     async order(executor: Executor, paymentId: string): Promise<OrderContext | undefined> {
-      const [payment] = await rows<PaymentRow>(
-        executor,
-        sql`select id, renter_id, subtotal_pence, service_fee_pence, amount_pence, brand, last4,
-                   to_char(created_at at time zone 'Europe/London', 'YYYY-MM-DD') as paid_on
-            from payments where id = ${paymentId}::uuid`,
-      );
+      const [payment] = await executor
+        .select({
+          id: payments.id,
+          renterId: payments.renterId,
+          subtotalPence: payments.subtotalPence,
+          serviceFeePence: payments.serviceFeePence,
+          amountPence: payments.amountPence,
+          brand: payments.brand,
+          last4: payments.last4,
+          paidOn: sql<unknown>`to_char(${payments.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
+        })
+        .from(payments)
+        .where(eq(payments.id, paymentId));
       if (!payment) return undefined;
-      const lines = await rows<OrderLineRow>(
-        executor,
-        sql`select r.id as rental_id, i.name as item_name, o.name as owner_name, o.email as owner_email,
-                   case when o.phone_verified and o.phone_number is not null then concat_ws(' ', o.phone_country_code, o.phone_number) end as owner_phone,
-                   r.start_date::text as start_date, r.end_date::text as end_date, r.total_pence,
-                   i.address, i.city, i.postcode, r.returned, r.cancelled_at is not null as cancelled
-            from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id
-            where r.payment_id = ${paymentId}::uuid order by r.id`,
-      );
-      return toOrder(payment, lines.map(toOrderLine));
+      const lines = await executor
+        .select({
+          rentalId: rentals.id,
+          itemName: items.name,
+          ownerName: users.name,
+          ownerEmail: users.email,
+          ownerPhone: sql<
+            string | null
+          >`case when ${users.phoneVerified} and ${users.phoneNumber} is not null then concat_ws(' ', ${users.phoneCountryCode}, ${users.phoneNumber}) end`,
+          startDate: rentals.startDate,
+          endDate: rentals.endDate,
+          totalPence: rentals.totalPence,
+          address: items.address,
+          city: items.city,
+          postcode: items.postcode,
+          returned: rentals.returned,
+          cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
+        })
+        .from(rentals)
+        .innerJoin(items, eq(items.id, rentals.itemId))
+        .innerJoin(users, eq(users.id, rentals.ownerId))
+        .where(eq(rentals.paymentId, paymentId))
+        .orderBy(rentals.id);
+      return {
+        ...payment,
+        paidOn: toIsoDate(payment.paidOn, 'paid_on'),
+        lines: lines.map((l) => ({ ...l, startDate: toIsoDate(l.startDate, 'start_date'), endDate: toIsoDate(l.endDate, 'end_date') })),
+      };
     },
 
     async recipient(executor: Executor, userId: string): Promise<Recipient | undefined> {
-      const found = await rows<RecipientRow>(
-        executor,
-        sql`select id, name, email, deleted_at is not null as deleted, phone_country_code, phone_number, phone_verified from users where id = ${userId}`,
-      );
-      return found.map(toRecipient)[0];
+      const [found] = await executor
+        .select({
+          id: users.id,
+          name: users.name,
+          email: users.email,
+          deleted: sql<boolean>`${users.deletedAt} is not null`,
+          phoneCountryCode: users.phoneCountryCode,
+          phoneNumber: users.phoneNumber,
+          phoneVerified: users.phoneVerified,
+        })
+        .from(users)
+        .where(eq(users.id, userId));
+      return found;
     },
 
     async notification(id: string) {
@@ -455,12 +362,42 @@ export function createNotificationRepository(db: Db) {
 
     /** Active rentals ending on this date (return reminders) or that ended on it and are still out (overdue). */
     rentalsEndingOn: (date: string) =>
-      rows<{ id: string }>(db, sql`select id from rentals where end_date = ${date}::date and not returned and cancelled_at is null`),
+      db
+        .select({ id: rentals.id })
+        .from(rentals)
+        .where(and(eq(rentals.endDate, date), not(rentals.returned), isNull(rentals.cancelledAt))),
   };
 }
 
-const selectRental = sql`select r.id, r.item_id, i.name as item_name, r.renter_id, rn.name as renter_name, r.owner_id, o.name as owner_name,
-         r.start_date::text as start_date, r.end_date::text as end_date, r.total_pence, r.returned, r.cancelled_at is not null as cancelled
-  from rentals r join items i on i.id = r.item_id join users rn on rn.id = r.renter_id join users o on o.id = r.owner_id`;
+const renter = alias(users, 'renter');
+const owner = alias(users, 'owner');
+
+/** A rental with its item's name and both parties' names. */
+const selectRental = (executor: Executor) =>
+  executor
+    .select({
+      id: rentals.id,
+      itemId: rentals.itemId,
+      itemName: items.name,
+      renterId: rentals.renterId,
+      renterName: renter.name,
+      ownerId: rentals.ownerId,
+      ownerName: owner.name,
+      startDate: rentals.startDate,
+      endDate: rentals.endDate,
+      totalPence: rentals.totalPence,
+      returned: rentals.returned,
+      cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
+    })
+    .from(rentals)
+    .innerJoin(items, eq(items.id, rentals.itemId))
+    .innerJoin(renter, eq(renter.id, rentals.renterId))
+    .innerJoin(owner, eq(owner.id, rentals.ownerId));
+
+const toRental = (r: Awaited<ReturnType<typeof selectRental>>[number]): RentalContext => ({
+  ...r,
+  startDate: toIsoDate(r.startDate, 'start_date'),
+  endDate: toIsoDate(r.endDate, 'end_date'),
+});
 
 export type NotificationRepository = ReturnType<typeof createNotificationRepository>;
