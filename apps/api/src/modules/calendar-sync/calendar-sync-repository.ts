@@ -156,12 +156,7 @@ export function createCalendarSyncRepository(db: Db) {
         if (!still) return 'gone';
         const itemIds = await coveredItems(tx, source);
         if (itemIds.length > 0) {
-          await tx.execute(
-            sql`select id from items where id in (${sql.join(
-              itemIds.map((id) => sql`${id}::uuid`),
-              sql`, `,
-            )}) order by id for no key update`,
-          );
+          await tx.select({ id: items.id }).from(items).where(inArray(items.id, itemIds)).orderBy(items.id).for('no key update');
         }
         await tx.delete(calendarBlockedDays).where(eq(calendarBlockedDays.sourceId, source.id));
         const rows = itemIds.flatMap((itemId) =>
