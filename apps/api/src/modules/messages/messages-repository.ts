@@ -1,7 +1,7 @@
-import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, lt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
 import { toInt, toIntOrNull, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
-import { messageThreads, messages } from '../../db/schema.ts';
+import { messageThreads, messages, rentals } from '../../db/schema.ts';
 
 async function rows<T>(executor: Executor, query: SQL): Promise<T[]> {
   return ((await executor.execute(query)) as unknown as { rows: T[] }).rows;
@@ -76,7 +76,11 @@ const toThread = (r: ThreadRow): ThreadSummary => ({
 
 const columns = sql`id, seq::int as seq, sender_id, body, read_at, created_at`;
 
-/** The only place the messages' SQL lives. */
+/**
+ * The only place the messages' SQL lives. Statements stay SQL where the builder cannot say them:
+ * a CTE choosing the thread's renter, the owner's people as a union with correlated counts, and the
+ * message pages, which share one column list with the JSON aggregate of new messages.
+ */
 export function createMessagesRepository(db: Db) {
   return {
     /**
@@ -116,10 +120,11 @@ export function createMessagesRepository(db: Db) {
     },
 
     async hasRental(itemId: string, renterId: string): Promise<boolean> {
-      const found = await rows<{ one: number }>(
-        db,
-        sql`select 1 as one from rentals where item_id = ${itemId}::uuid and renter_id = ${renterId} limit 1`,
-      );
+      const found = await db
+        .select({ one: sql`1` })
+        .from(rentals)
+        .where(and(eq(rentals.itemId, itemId), eq(rentals.renterId, renterId)))
+        .limit(1);
       return found.length > 0;
     },
 
@@ -167,18 +172,20 @@ export function createMessagesRepository(db: Db) {
     },
 
     async hasOlder(threadId: string, seq: number): Promise<boolean> {
-      return (
-        (await rows<{ one: number }>(db, sql`select 1 as one from messages where thread_id = ${threadId}::uuid and seq < ${seq} limit 1`))
-          .length > 0
-      );
+      const found = await db
+        .select({ one: sql`1` })
+        .from(messages)
+        .where(and(eq(messages.threadId, threadId), lt(messages.seq, seq)))
+        .limit(1);
+      return found.length > 0;
     },
 
     /** The highest position of `senderId`'s messages that the other person has read. */
     async readUpTo(threadId: string, senderId: string): Promise<number> {
-      const [row] = await rows<{ seq: unknown }>(
-        db,
-        sql`select max(seq)::int as seq from messages where thread_id = ${threadId}::uuid and sender_id = ${senderId} and read_at is not null`,
-      );
+      const [row] = await db
+        .select({ seq: max(messages.seq) })
+        .from(messages)
+        .where(and(eq(messages.threadId, threadId), eq(messages.senderId, senderId), isNotNull(messages.readAt)));
       return toIntOrNull(row?.seq, 'seq') ?? 0;
     },
 
