@@ -353,7 +353,7 @@ export async function buildApp({
     now,
     onChange: catalogueChanged,
   });
-  registerExtensionExpiryJob(jobs, extensions);
+  registerExtensionExpiryJob(jobs, events, extensions);
   const smsSender = sms ?? createOutboxSmsSender(smsOutboxDir(config));
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);

@@ -17,6 +17,7 @@ import {
   type ExtensionPaymentMethod,
   type ExtensionPrice,
 } from '@toolshed/core';
+import type { Executor } from '../../db/database.ts';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -27,6 +28,7 @@ import type { ExtensionRepository, ItemTerms, PendingExtension } from './extensi
 import { feeShareOf } from './rental-money.ts';
 import type { RentalRepository, Rental } from './rental-repository.ts';
 import { rentalFacts, roleOf } from './rental-view.ts';
+import { REQUEST_VOID_DELAY_MS, REQUEST_VOID_JOB } from './request-service.ts';
 
 export interface ExtensionDeps {
   repo: RentalRepository;
@@ -80,6 +82,22 @@ const takenMessage = (from: string, to: string) =>
  * moved; every refusal says why and moves no money.
  */
 export function createExtensionService({ repo, extensions, payments, events, jobs, now, onChange = () => {} }: ExtensionDeps) {
+  /**
+   * A closed extension's authorisation is voided after the commit, never under the row lock; the
+   * keyed void job, queued in the same transaction, voids it again should that call fail.
+   */
+  async function queueVoid(executor: Executor, pending: PendingExtension, at: Date): Promise<void> {
+    if (!pending.authorizationId) return;
+    await jobs.enqueue(
+      REQUEST_VOID_JOB,
+      { authorizationId: pending.authorizationId },
+      { key: `${REQUEST_VOID_JOB}:extension:${pending.id}`, runAt: new Date(at.getTime() + REQUEST_VOID_DELAY_MS) },
+      executor,
+    );
+  }
+  /** The void tried right after the commit; a failure is left to the job. */
+  const voidNow = (authorizationId: string) => payments.void(authorizationId).catch(() => undefined);
+
   function assess(row: Rental, terms: ItemTerms, endDate: string, at: Date): { problem: string | null; price: ExtensionPrice | null } {
     const state = rentalState(rentalFacts(row, at), todayInLondon(at));
     const problem = extensionProblem({ state, startDate: row.startDate, endDate: row.endDate, maxDays: terms.maxDays }, endDate);
@@ -285,6 +303,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
           if (!answer.reason.trim()) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
           await extensions.answer(tx.executor, pending.id, 'declined', at);
           await extensions.releaseHold(tx.executor, rentalId);
+          await queueVoid(tx.executor, pending, at);
           await events.publish(tx.executor, { type: 'rental.extension_declined', ...event, reason: answer.reason.trim() });
           return { void: pending.authorizationId };
         }
@@ -320,7 +339,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
         await events.publish(tx.executor, { type: 'rental.extended', ...event });
         return { capture: pending.authorizationId };
       });
-      if ('void' in capture && capture.void) await payments.void(capture.void);
+      if ('void' in capture && capture.void) await voidNow(capture.void);
       if ('capture' in capture && capture.capture) await payments.capture(capture.capture);
       onChange();
     },
@@ -338,6 +357,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
         if (refusal) throw new AppError(role === 'renter' ? 'CONFLICT' : 'FORBIDDEN', refusal);
         await extensions.answer(tx.executor, pending!.id, 'withdrawn', at);
         await extensions.releaseHold(tx.executor, rentalId);
+        await queueVoid(tx.executor, pending!, at);
         await events.publish(tx.executor, {
           type: 'rental.extension_withdrawn',
           rentalId,
@@ -348,7 +368,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
         });
         return pending!.authorizationId;
       });
-      if (voided) await payments.void(voided);
+      if (voided) await voidNow(voided);
       onChange();
     },
 
@@ -362,6 +382,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
         if (!row || pending?.id !== extensionId || pendingExtensionRefusal('expire', pendingFacts(pending), 'system', at)) return false;
         await extensions.answer(tx.executor, pending.id, 'expired', at);
         await extensions.releaseHold(tx.executor, rentalId);
+        await queueVoid(tx.executor, pending, at);
         await events.publish(tx.executor, {
           type: 'rental.extension_expired',
           rentalId,
@@ -373,7 +394,29 @@ export function createExtensionService({ repo, extensions, payments, events, job
         return { authorizationId: pending.authorizationId };
       });
       if (!voided) return false;
-      if (voided.authorizationId) await payments.void(voided.authorizationId);
+      if (voided.authorizationId) await voidNow(voided.authorizationId);
+      onChange();
+      return true;
+    },
+
+    /**
+     * The rental was cancelled or returned while an extension waited for the owner: the extension
+     * ends with it (declined when the owner ended the rental, withdrawn when the renter cancelled),
+     * its held days are freed and its authorisation voided, now rather than when its hold would have
+     * run out. Run from the rental's event; nothing when no extension waits.
+     */
+    async endWithRental(rentalId: string, outcome: 'declined' | 'withdrawn', at: Date = now()): Promise<boolean> {
+      const voided = await repo.transaction(async (tx) => {
+        const row = await tx.lock(rentalId);
+        const pending = row ? await extensions.pending(rentalId, tx.executor) : undefined;
+        if (!pending) return false;
+        await extensions.answer(tx.executor, pending.id, outcome, at);
+        await extensions.releaseHold(tx.executor, rentalId);
+        await queueVoid(tx.executor, pending, at);
+        return { authorizationId: pending.authorizationId };
+      });
+      if (!voided) return false;
+      if (voided.authorizationId) await voidNow(voided.authorizationId);
       onChange();
       return true;
     },

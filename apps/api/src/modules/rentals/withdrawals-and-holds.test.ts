@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, EXPIRED_EXTENSION_MESSAGE, TEST_CARDS, todayInLondon } from '@toolshed/core';
+import { addDays, EXPIRED_EXTENSION_MESSAGE, londonTimeToInstant, TEST_CARDS, todayInLondon } from '@toolshed/core';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createItem } from '../../test/factories.ts';
@@ -287,6 +287,56 @@ describe("a request item's pending extension", () => {
     expect(await extensionHold(id)).toBe('voided');
     await runJobs();
     expect(await notices(owner.user.id, 'Extension withdrawn: Hedge trimmer')).toHaveLength(1);
+  });
+
+  it('ends with its rental cancelled by the renter: withdrawn at once, its days freed and its card hold voided', async () => {
+    const { id, itemId, end } = await pendingExtension('Plate compactor', 4, 2);
+    expect(await extensionHold(id)).toBe('held');
+    const cancelled = await kit.cancel(id, renter.cookie);
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    await runJobs();
+    expect(await extensionStatus(id)).toBe('withdrawn');
+    expect(await extensionHold(id)).toBe('voided');
+    expect((await kit.rental(id, renter.cookie)).pendingExtension).toBeNull();
+    const day = addDays(end, 1);
+    expect((await kit.book(other.cookie, [{ itemId, startDate: day, endDate: addDays(day, 1) }])).statusCode).toBe(201);
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('ends with its rental marked returned by the owner: declined, its card hold voided, nothing charged for it', async () => {
+    // Noon tomorrow, so that the rental below has started and its extension's hold has not run out when it is returned.
+    clock = londonTimeToInstant(addDays(today(), 1), '12:00');
+    const { id, itemId, end } = await pendingExtension('Floor sander', 1, 2);
+    const paid = (await kit.rental(id, renter.cookie)).paidPence;
+    clock = londonTimeToInstant(addDays(today(), 1), '09:00');
+    expect(clock.getTime()).toBeLessThan(new Date((await kit.rental(id, renter.cookie)).pendingExtension!.expiresAt!).getTime());
+    const returned = await kit.markReturned(id, owner.cookie);
+    expect(returned.statusCode, returned.body).toBe(204);
+    await runJobs();
+    expect(await extensionStatus(id)).toBe('declined');
+    expect(await extensionHold(id)).toBe('voided');
+    expect(await kit.rental(id, renter.cookie)).toMatchObject({ endDate: end, paidPence: paid, pendingExtension: null });
+    const day = addDays(end, 1);
+    expect((await kit.book(other.cookie, [{ itemId, startDate: day, endDate: day }])).statusCode).toBe(201);
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('a hold whose void fails right after the close is voided by the keyed job', async () => {
+    const { id } = await pendingExtension('Tile saw', 3, 1);
+    const realVoid = processor.void.bind(processor);
+    processor.void = async () => {
+      throw new Error('processor unavailable');
+    };
+    try {
+      expect((await withdrawExtension(id, renter.cookie)).statusCode).toBe(204);
+    } finally {
+      processor.void = realVoid;
+    }
+    expect(await extensionStatus(id)).toBe('withdrawn');
+    expect(await extensionHold(id)).toBe('held');
+    clock = new Date(clock.getTime() + 61_000);
+    await runJobs();
+    expect(await extensionHold(id)).toBe('voided');
   });
 
   it('a declined extension frees its held days too', async () => {
