@@ -204,16 +204,21 @@ export const LOAD_QUERY_CASES: ExplainCase[] = BROWSE_VARIANTS.map((v) => ({
   fullPlans: false,
 }));
 
+/** Browses a path of the generated mix (`/api/categories/<id>/items?...`) through the repository, as the service would. */
+export function runMixPath(repo: CatalogueRepository, path: string, today: IsoDate): Promise<void> {
+  const url = new URL(path, 'http://bench');
+  const categoryId = decodeURIComponent(url.pathname.split('/')[3]!);
+  return browse(categoryId === 'all' ? null : categoryId, () => Object.fromEntries(url.searchParams))(repo, today);
+}
+
 /** One query of each kind from the generated mix (the first of its kind), one line each. */
 export function mixKindCases(today: IsoDate): ExplainCase[] {
   const firstOfKind = new Map<string, string>();
   for (const q of generateMix(2000, MIX_SEED, today)) if (!firstOfKind.has(q.kind)) firstOfKind.set(q.kind, q.path);
   return [...firstOfKind.entries()].sort().map(([kind, path]) => {
-    const url = new URL(path, 'http://bench');
-    const categoryId = decodeURIComponent(url.pathname.split('/')[3]!);
     return {
-      title: `Mix kind ${kind}: ${url.search}`,
-      run: browse(categoryId === 'all' ? null : categoryId, () => Object.fromEntries(url.searchParams)),
+      title: `Mix kind ${kind}: ${new URL(path, 'http://bench').search}`,
+      run: (repo, today) => runMixPath(repo, path, today),
       expectIndexes: [],
       fullPlans: false,
     };
