@@ -14,6 +14,10 @@ export interface FeedRental {
   endDate: string;
   role: 'renter' | 'owner';
   otherName: string;
+  /** A request to book still waiting for the owner's answer. */
+  requested: boolean;
+  /** The last day a pending extension holds (YYYY-MM-DD), or null. */
+  heldEndDate: string | null;
 }
 
 /** The account module's SQL: the calendar feed token and the rentals it lists. */
@@ -44,6 +48,8 @@ export function createAccountRepository(db: Db) {
           endDate: rentals.endDate,
           role: sql<FeedRental['role']>`case when ${rentals.renterId} = ${userId} then 'renter' else 'owner' end`,
           otherName: sql<string>`case when ${rentals.renterId} = ${userId} then ${owner.name} else ${renter.name} end`,
+          requested: sql<boolean>`coalesce(${rentals.requestStatus} = 'pending', false)`,
+          heldEndDate: rentals.heldEndDate,
         })
         .from(rentals)
         .innerJoin(items, eq(items.id, rentals.itemId))
@@ -58,7 +64,13 @@ export function createAccountRepository(db: Db) {
           ),
         )
         .orderBy(rentals.startDate, rentals.id);
-      return rows.map((r) => ({ ...r, startDate: toIsoDate(r.startDate, 'start_date'), endDate: toIsoDate(r.endDate, 'end_date') }));
+      return rows.map((r) => ({
+        ...r,
+        startDate: toIsoDate(r.startDate, 'start_date'),
+        endDate: toIsoDate(r.endDate, 'end_date'),
+        requested: r.requested === true,
+        heldEndDate: r.heldEndDate === null ? null : toIsoDate(r.heldEndDate, 'held_end_date'),
+      }));
     },
   };
 }

@@ -5,11 +5,14 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, post } from '../../test/auth-helpers.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 import { parseCalendar } from './test-ical-parser.ts';
+import { eq } from 'drizzle-orm';
+import { rentals } from '../../db/schema.ts';
 
 let ctx: TestContext;
 const mailer = createMemoryMailer();
 let ann: { cookie: string; user: { id: string } };
-const expected = new Map<string, { start: string; end: string; summary: string }>();
+/** By UID: the days, the title and the rental page's start date (the rental's own, for held extension days). */
+const expected = new Map<string, { start: string; end: string; summary: string; rentalStart?: string }>();
 let notExpected: string[] = [];
 
 const feedPath = (url: string) => new URL(url).pathname;
@@ -33,6 +36,33 @@ beforeAll(async () => {
   expected.set(`${upcoming.id}-renter@toolshed`, { start: upcoming.startDate, end: upcoming.endDate, summary: 'Renting: Saw, 18V; "pro"' });
   expected.set(`${active.id}-renter@toolshed`, { start: active.startDate, end: active.endDate, summary: 'Renting: Ladder' });
   expected.set(`${lent.id}-owner@toolshed`, { start: lent.startDate, end: lent.endDate, summary: 'Lent out: Ann drill' });
+
+  // A request still waiting for Bob, and a booking of Ann's drill whose renter asked for two more days.
+  const bobVan = await createItem(db, bob.id, { name: 'Van' });
+  const requested = await createRental(db, bobVan, ann.user.id, 12, 2, {
+    requestStatus: 'pending',
+    requestExpiresAt: new Date(Date.now() + 86_400_000),
+    requestAuthorizationId: 'auth-request',
+    requestAmountPence: 2000,
+  });
+  expected.set(`${requested.id}-renter@toolshed`, {
+    start: requested.startDate,
+    end: requested.endDate,
+    summary: 'Requested: Van (waiting for Bob Lender)',
+  });
+  const annSander = await createItem(db, ann.user.id, { name: 'Sander' });
+  const extending = await createRental(db, annSander, cat.id, 1, 2);
+  await db
+    .update(rentals)
+    .set({ heldEndDate: addDays(extending.endDate, 2) })
+    .where(eq(rentals.id, extending.id));
+  expected.set(`${extending.id}-owner@toolshed`, { start: extending.startDate, end: extending.endDate, summary: 'Lent out: Sander' });
+  expected.set(`${extending.id}-owner-extension@toolshed`, {
+    start: addDays(extending.endDate, 1),
+    end: addDays(extending.endDate, 2),
+    summary: 'Extension to answer: Sander',
+    rentalStart: extending.startDate,
+  });
 
   const cancelled = await createRental(db, bobSaw, ann.user.id, 10, 1, { cancelledAt: new Date() });
   const returned = await createRental(db, bobLadder, ann.user.id, 8, 1, { returned: true, returnedAt: new Date() });
@@ -63,7 +93,7 @@ describe('calendar feed', () => {
       expect(e.DTEND).toEqual({ params: { VALUE: 'DATE' }, value: addDays(want.end, 1).replace(/-/g, '') });
       expect(e.SUMMARY!.value).toBe(want.summary);
       expect(e.URL!.value).toMatch(/^http:\/\/localhost:3000\/rentals\/[0-9a-f-]{36}-\d{4}-\d{2}-\d{2}$/);
-      expect(e.URL!.value.endsWith(want.start)).toBe(true);
+      expect(e.URL!.value.endsWith(want.rentalStart ?? want.start)).toBe(true);
     }
     for (const id of notExpected) expect(res.body).not.toContain(id);
   });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { AppError, daysInclusive, todayInLondon } from '@toolshed/core';
+import { addDays, AppError, daysInclusive, todayInLondon } from '@toolshed/core';
 import type { AccountRepository } from './account-repository.ts';
 import { buildCalendar } from './ical.ts';
 
@@ -33,21 +33,48 @@ export function createCalendarFeed(repo: AccountRepository, appUrl: string, now:
       return buildCalendar({
         name: 'Toolshed rentals',
         now: now(),
-        events: rentals.map((r) => {
+        events: rentals.flatMap((r) => {
           const days = daysInclusive(r.startDate, r.endDate);
           const link = `${appUrl}/rentals/${r.itemId}-${r.startDate}`;
           const span = `${days} day${days === 1 ? '' : 's'}`;
-          return {
+          const renting = r.role === 'renter';
+          const booking = {
             uid: `${r.id}-${r.role}@toolshed`,
             startDate: r.startDate,
             endDate: r.endDate,
-            summary: r.role === 'renter' ? `Renting: ${r.itemName}` : `Lent out: ${r.itemName}`,
-            description:
-              r.role === 'renter'
+            summary: r.requested
+              ? renting
+                ? `Requested: ${r.itemName} (waiting for ${r.otherName})`
+                : `Request to answer: ${r.itemName}`
+              : renting
+                ? `Renting: ${r.itemName}`
+                : `Lent out: ${r.itemName}`,
+            description: r.requested
+              ? renting
+                ? `You asked ${r.otherName} to rent ${r.itemName} for ${span}; the days are held until they answer.\n${link}`
+                : `${r.otherName} asks to rent your ${r.itemName} for ${span}; the days are held until you answer.\n${link}`
+              : renting
                 ? `You are renting ${r.itemName} from ${r.otherName} for ${span}.\n${link}`
                 : `${r.otherName} is renting your ${r.itemName} for ${span}.\n${link}`,
             url: link,
           };
+          if (!r.heldEndDate) return [booking];
+          // A pending extension holds the days after the rental until the owner answers: shown apart.
+          const extra = daysInclusive(addDays(r.endDate, 1), r.heldEndDate);
+          const extraSpan = `${extra} more day${extra === 1 ? '' : 's'}`;
+          return [
+            booking,
+            {
+              uid: `${r.id}-${r.role}-extension@toolshed`,
+              startDate: addDays(r.endDate, 1),
+              endDate: r.heldEndDate,
+              summary: renting ? `Extension asked: ${r.itemName} (waiting for ${r.otherName})` : `Extension to answer: ${r.itemName}`,
+              description: renting
+                ? `You asked ${r.otherName} for ${extraSpan} with ${r.itemName}; the days are held until they answer.\n${link}`
+                : `${r.otherName} asks for ${extraSpan} with your ${r.itemName}; the days are held until you answer.\n${link}`,
+              url: link,
+            },
+          ];
         }),
       });
     },
