@@ -222,13 +222,13 @@ describe("the popup's code on a popup deep link", () => {
     for (const headers of [{}, { cookie: 'session=anything' }] as Array<Record<string, string>>) {
       const html = (await page(`/category/power-tools/item/${drillId}?search=drill`, headers)).body;
       expect(modulePreloads(html)).toEqual([
-        '<link rel="modulepreload" crossorigin href="/assets/item-detail-popup-Pop123.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/public-location-Loc123.js">',
-        '<link rel="modulepreload" crossorigin href="/assets/postcode-Pc123.js">',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/item-detail-popup-Pop123.js">',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/public-location-Loc123.js">',
+        '<link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/postcode-Pc123.js">',
       ]);
-      expect(html).toContain('<link rel="preload" as="style" crossorigin href="/assets/item-detail-popup-Css123.css">');
+      expect(html).toContain('<link rel="preload" as="style" crossorigin fetchpriority="low" href="/assets/item-detail-popup-Css123.css">');
       // The entry is already the page's script, and the map is imported only when the popup shows it.
-      expect(html).not.toContain('rel="modulepreload" crossorigin href="/assets/index-');
+      expect(html).not.toContain('rel="modulepreload" crossorigin fetchpriority="low" href="/assets/index-');
       expect(html).not.toContain('location-map');
       expect(html.indexOf(modulePreloads(html)[0]!)).toBeGreaterThan(html.indexOf('<script type="module"'));
       // After the stylesheet too, which the first paint waits for: at the end of the head.
