@@ -134,7 +134,8 @@ describe('reading busy days from iCalendar', () => {
       ['UID:past@x', 'DTSTART;VALUE=DATE:20260601', 'DTEND;VALUE=DATE:20260603'],
       ['UID:across@x', 'DTSTART;VALUE=DATE:20260629', 'DTEND;VALUE=DATE:20260703'],
       ['UID:far@x', 'DTSTART;VALUE=DATE:20300101'],
-      ['UID:weekly@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=WEEKLY;COUNT=4'],
+      // The first weekday of the month is a rule it does not read: its first occurrence only.
+      ['UID:setpos@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=1'],
     );
     expect(read(text)).toEqual({
       busy: [
@@ -165,5 +166,134 @@ describe('reading busy days from iCalendar', () => {
       'The address did not answer with an iCalendar file (it must start with BEGIN:VCALENDAR)',
     );
     expect(errorOf('')).toBe('The address did not answer with an iCalendar file (it is empty)');
+  });
+});
+
+describe('repeating events', () => {
+  const days = (text: string) => read(text).busy;
+
+  it('a weekly rule with COUNT blocks each week, and one with UNTIL stops on that day', () => {
+    expect(days(calendar(['UID:w@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=WEEKLY;COUNT=3']))).toEqual([
+      { startDate: '2026-07-06', endDate: '2026-07-06' },
+      { startDate: '2026-07-13', endDate: '2026-07-13' },
+      { startDate: '2026-07-20', endDate: '2026-07-20' },
+    ]);
+    // Weekends (Saturday and Sunday, a two-day event each Saturday) until 19 July inclusive.
+    const weekends = calendar([
+      'UID:we@x',
+      'DTSTART;VALUE=DATE:20260704',
+      'DTEND;VALUE=DATE:20260706',
+      'RRULE:FREQ=WEEKLY;BYDAY=SA;UNTIL=20260718',
+    ]);
+    expect(days(weekends)).toEqual([
+      { startDate: '2026-07-04', endDate: '2026-07-05' },
+      { startDate: '2026-07-11', endDate: '2026-07-12' },
+      { startDate: '2026-07-18', endDate: '2026-07-19' },
+    ]);
+    // Every other week on Tuesday and Thursday, four times.
+    const fortnightly = calendar(['UID:f@x', 'DTSTART;VALUE=DATE:20260707', 'RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU,TH;COUNT=4']);
+    expect(days(fortnightly)).toEqual([
+      { startDate: '2026-07-07', endDate: '2026-07-07' },
+      { startDate: '2026-07-09', endDate: '2026-07-09' },
+      { startDate: '2026-07-21', endDate: '2026-07-21' },
+      { startDate: '2026-07-23', endDate: '2026-07-23' },
+    ]);
+  });
+
+  it('an endless rule that began years ago blocks only the window, from today', () => {
+    const text = calendar(['UID:d@x', 'DTSTART;VALUE=DATE:20200101', 'RRULE:FREQ=DAILY']);
+    expect(days(text)).toEqual([{ startDate: '2026-07-01', endDate: '2028-06-30' }]);
+  });
+
+  it('monthly rules: the last Friday, the 31st (skipping shorter months), and yearly on a date', () => {
+    expect(days(calendar(['UID:m@x', 'DTSTART;VALUE=DATE:20260731', 'RRULE:FREQ=MONTHLY;BYDAY=-1FR;COUNT=4']))).toEqual([
+      { startDate: '2026-07-31', endDate: '2026-07-31' },
+      { startDate: '2026-08-28', endDate: '2026-08-28' },
+      { startDate: '2026-09-25', endDate: '2026-09-25' },
+      { startDate: '2026-10-30', endDate: '2026-10-30' },
+    ]);
+    expect(days(calendar(['UID:31@x', 'DTSTART;VALUE=DATE:20260731', 'RRULE:FREQ=MONTHLY;COUNT=3']))).toEqual([
+      { startDate: '2026-07-31', endDate: '2026-07-31' },
+      { startDate: '2026-08-31', endDate: '2026-08-31' },
+      { startDate: '2026-10-31', endDate: '2026-10-31' },
+    ]);
+    const christmas = calendar([
+      'UID:y@x',
+      'DTSTART;VALUE=DATE:20241225',
+      'DTEND;VALUE=DATE:20241227',
+      'RRULE:FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25',
+    ]);
+    expect(days(christmas)).toEqual([
+      { startDate: '2026-12-25', endDate: '2026-12-26' },
+      { startDate: '2027-12-25', endDate: '2027-12-26' },
+    ]);
+  });
+
+  it("keeps each occurrence's time of day in its own zone across a clock change", () => {
+    // 19:30 in New York on Saturday 31 October 2026 is 23:30 that Saturday in London (both on their
+    // summer or winter time as they fall); a week later New York has moved its clocks and London has
+    // not, so 19:30 there is 00:30 on Sunday in London.
+    const text = calendar([
+      'UID:ny@x',
+      'DTSTART;TZID=America/New_York:20261031T193000',
+      'DTEND;TZID=America/New_York:20261031T200000',
+      'RRULE:FREQ=WEEKLY;COUNT=2',
+    ]);
+    expect(days(text)).toEqual([
+      { startDate: '2026-10-31', endDate: '2026-10-31' },
+      { startDate: '2026-11-08', endDate: '2026-11-08' },
+    ]);
+  });
+
+  it('EXDATE removes an occurrence; an event with a RECURRENCE-ID moves one, and a cancelled one removes it', () => {
+    const text = calendar(
+      ['UID:r@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=WEEKLY;COUNT=5', 'EXDATE;VALUE=DATE:20260713'],
+      // The 20 July occurrence moved to Wednesday 22 July.
+      ['UID:r@x', 'RECURRENCE-ID;VALUE=DATE:20260720', 'DTSTART;VALUE=DATE:20260722'],
+      // The 27 July one cancelled.
+      ['UID:r@x', 'RECURRENCE-ID;VALUE=DATE:20260727', 'DTSTART;VALUE=DATE:20260727', 'STATUS:CANCELLED'],
+    );
+    expect(days(text)).toEqual([
+      { startDate: '2026-07-06', endDate: '2026-07-06' },
+      { startDate: '2026-07-22', endDate: '2026-07-22' },
+      { startDate: '2026-08-03', endDate: '2026-08-03' },
+    ]);
+    // Timed: EXDATE names the occurrence's own start time.
+    const timed = calendar([
+      'UID:t@x',
+      'DTSTART;TZID=Europe/London:20260706T090000',
+      'DURATION:PT1H',
+      'RRULE:FREQ=DAILY;COUNT=3',
+      'EXDATE;TZID=Europe/London:20260707T090000',
+    ]);
+    expect(days(timed)).toEqual([
+      { startDate: '2026-07-06', endDate: '2026-07-06' },
+      { startDate: '2026-07-08', endDate: '2026-07-08' },
+    ]);
+  });
+
+  it('RDATE adds dates, with or without a rule', () => {
+    const text = calendar(['UID:rd@x', 'DTSTART;VALUE=DATE:20260706', 'RDATE;VALUE=DATE:20260710,20260715', 'RDATE;VALUE=DATE:20260720']);
+    expect(read(text)).toEqual({
+      busy: [
+        { startDate: '2026-07-06', endDate: '2026-07-06' },
+        { startDate: '2026-07-10', endDate: '2026-07-10' },
+        { startDate: '2026-07-15', endDate: '2026-07-15' },
+        { startDate: '2026-07-20', endDate: '2026-07-20' },
+      ],
+      repeatingIgnored: 0,
+    });
+  });
+
+  it('names the line of a rule that is not a rule', () => {
+    expect(errorOf(calendar(['UID:bad@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:COUNT=3']))).toBe(
+      'Line 7: RRULE is not a valid repeat rule',
+    );
+    expect(errorOf(calendar(['UID:bad@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=WEEKLY;BYDAY=XX']))).toBe(
+      'Line 7: RRULE is not a valid repeat rule',
+    );
+    expect(errorOf(calendar(['UID:bad@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=DAILY;COUNT=2;UNTIL=20260801']))).toBe(
+      'Line 7: RRULE is not a valid repeat rule',
+    );
   });
 });
