@@ -353,7 +353,7 @@ export function orderedRows(sort: OtherSort, alias: string): SQL {
  * newest-first walk does (`whereFor`).
  */
 function walkInOrder(scope: BrowseScope, f: BrowseFilters, sort: 'price' | 'rating' | 'nearest', limit: number, extra: SQL[] = []): SQL {
-  const where = whereFor(scope, f, undefined, extra);
+  const where = sort !== 'nearest' && hasRadius(scope) ? circleOnTheWalk(scope, f, extra) : whereFor(scope, f, undefined, extra);
   const key = sortKey(sort, 'i', scope.near);
   const order =
     sort === 'price'
@@ -364,6 +364,19 @@ function walkInOrder(scope: BrowseScope, f: BrowseFilters, sort: 'price' | 'rati
           // would need the exact same random offset, and the rows are ordered in full afterwards.
           key;
   return sql`select i.id, i.created_at, ${key} as k from items i where ${where} order by ${order} limit ${rowCount(limit)}`;
+}
+
+/**
+ * The conditions of a walk by price or rating within a radius: the circle checked on each entry from
+ * the point the price and rating indexes carry (migration 0035), by distance alone. Written with the
+ * cube around the circle, as `withinRadius` is, the generic plan (which guesses a handful of items in
+ * any circle) read the whole circle from the GiST index and sorted it: 5,300 matches for the third
+ * page within 25 miles of a city, 47 ms, where the walk stops after the page.
+ */
+function circleOnTheWalk(scope: BrowseScope & { near: Near & { radiusMetres: number } }, f: BrowseFilters, extra: SQL[]): SQL {
+  const { near, ...anywhere } = scope;
+  const circle = sql`earth_distance(${originOf(near)}, ${publicPointOf('i')}) <= ${near.radiusMetres}::float8`;
+  return whereFor(anywhere, f, undefined, [...extra, circle]);
 }
 
 /**

@@ -36,4 +36,14 @@ describe('the near index', () => {
     const scope: BrowseScope = { categoryId: null, near: NEAR };
     expect(await plan(orderedWalk(scope, filters, 'nearest', 20, 0))).toMatch(/Index (Only )?Scan using items_near_idx/);
   });
+
+  // Migration 0035: the price and rating indexes are keyed in the whole order and carry the public
+  // point, so a walk by price or rating within a radius checks the circle on each entry and stops
+  // after the page, with nothing to sort but the page itself.
+  it.each(['price', 'rating'] as const)('walks the %s index in order within a radius, checking the circle on it', async (sort) => {
+    const scope: BrowseScope = { categoryId: null, near: { ...NEAR, radiusMetres: 16_000 } };
+    const text = await plan(orderedWalk(scope, filters, sort, 20, 0));
+    expect(text).toMatch(new RegExp(`Index (Only )?Scan using items_${sort}_idx`));
+    expect(text).not.toMatch(/Incremental Sort|items_near_idx/);
+  });
 });
