@@ -304,13 +304,15 @@ describe('download my data: calendars, handovers, deposits, claims, extensions a
         fee_pence: 100,
         paid_with: 'card',
         status: 'paid',
+        // Only a pending extension has an expiry.
+        expires_at: null,
       }),
     ]);
     // The request Maya answered, on the booking of her item; her item's terms.
     expect(data.bookingsOfMyItems).toEqual([
       expect.objectContaining({ id: ids.ottoRents, request_status: 'accepted', request_amount_pence: 2200, buffer_days: 1 }),
     ]);
-    expect(data.rentalsAsRenter).toEqual([expect.objectContaining({ id: ids.mayaRents, request_status: null })]);
+    expect(data.rentalsAsRenter).toEqual([expect.objectContaining({ id: ids.mayaRents, request_status: null, held_end_date: null })]);
     expect(data.items).toEqual([
       expect.objectContaining({
         name: 'Maya mower',

@@ -17,9 +17,12 @@ import {
 
 type Row = Record<string, unknown>;
 
-/** What a rental row adds since checkout's first version: its buffer, weekly price, request and extensions (migration 0027). */
+/**
+ * What a rental row adds since checkout's first version: its buffer, weekly price, request and
+ * extensions (migration 0027), and the last day a pending extension holds (migration 0033).
+ */
 const RENTAL_TERMS = sql.raw(`r.buffer_days, r.weekly_rate_pence, r.request_status, r.request_expires_at, r.request_amount_pence,
-                 r.extended_line_pence, r.extended_fee_pence`);
+                 r.extended_line_pence, r.extended_fee_pence, to_char(r.held_end_date, 'YYYY-MM-DD') as held_end_date`);
 
 /** On `rentals r`: the user is its renter or its owner. */
 const partyTo = (userId: string) => sql`(r.renter_id = ${userId} or r.owner_id = ${userId})`;
@@ -150,7 +153,8 @@ export function createAccountDataRepository(db: Db) {
           where ${partyTo(userId)} and p.added_by = ${userId} order by p.taken_at, p.id`),
         rentalExtensions: await rows(sql`
           select e.id, e.rental_id, ${myRole(userId)} as my_role, to_char(e.from_end_date, 'YYYY-MM-DD') as from_end_date,
-                 to_char(e.to_end_date, 'YYYY-MM-DD') as to_end_date, e.line_pence, e.fee_pence, e.paid_with, e.status, e.created_at, e.answered_at
+                 to_char(e.to_end_date, 'YYYY-MM-DD') as to_end_date, e.line_pence, e.fee_pence, e.paid_with, e.status, e.created_at, e.answered_at,
+                 e.expires_at
           from rental_extensions e join rentals r on r.id = e.rental_id
           where ${partyTo(userId)} order by e.created_at, e.id`),
       };
