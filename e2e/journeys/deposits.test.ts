@@ -1,4 +1,4 @@
-import { TEST_CARDS, formatPence, poundsToPence, todayInLondon } from '@toolshed/core';
+import { formatPence, poundsToPence, todayInLondon } from '@toolshed/core';
 import type { Locator, Page } from '@playwright/test';
 import type { DepositView, ItemDetail } from '@toolshed/core/contract';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -6,7 +6,7 @@ import { expectPath } from '../support/accounts.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { fillItemForm, inputOf, newItemEntry, ownerApi, signInTo } from '../support/owner-items.ts';
 import { waitForMail } from '../support/mailbox.ts';
-import { asRenter, bookThroughApi } from '../support/renter-api.ts';
+import { bookTodayThroughApi } from '../support/renter-api.ts';
 import { itemDialog } from '../support/wheelbarrow.ts';
 import { escapeRegExp } from '../support/text.ts';
 import { makePhotos, type PhotoFile } from '../support/photos.ts';
@@ -76,15 +76,13 @@ test.describe('deposits and claims', () => {
     await signInTo(secondPage, renter, '/my-rentals');
     await secondPage.goto(`/category/${item.categoryId}/item/${item.id}`);
     await expect(itemDialog(secondPage, item).getByText(/£50\.00 deposit held, not charged/)).toBeVisible();
-    await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
-    const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
-    expect(rental, 'the booking is among the renter’s rentals').toBeTruthy();
-    await secondPage.goto(`/rentals/${rental!.id}`);
+    const rental = await bookTodayThroughApi(baseUrl, renter, item, today);
+    await secondPage.goto(`/rentals/${rental.id}`);
     const renterSection = secondPage.getByRole('region', { name: 'Deposit and problems' });
     await expect(renterSection.getByText('£50.00 deposit held on your card, not charged.')).toBeVisible();
 
     // Picked up today: the owner photographs the tool as it leaves.
-    await page.goto(`/rentals/${rental!.id}`);
+    await page.goto(`/rentals/${rental.id}`);
     const handover = main.getByRole('region', { name: 'Handover photos' });
     const pickUp = handover.getByRole('region', { name: 'Before (pick-up)' });
     await choosePhoto(page, pickUp.getByRole('button', { name: 'Add pick-up photos', exact: true }), handoverPhotos[0]!);
@@ -131,14 +129,14 @@ test.describe('deposits and claims', () => {
     // The owner's available balance: the day's earnings and the £20.
     await page.goto('/profile?tab=balance');
     await figure(page, 'Available balance', formatPence(poundsToPence(Number(entry.dailyRate)) + 2000));
-    await page.goto(`/rentals/${rental!.id}`);
+    await page.goto(`/rentals/${rental.id}`);
     await expect(ownerSection.getByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeVisible();
-    const hold = ((await (await secondPage.request.get(`${baseUrl}/api/rentals/${rental!.id}/deposit`)).json()) as DepositView).hold;
+    const hold = ((await (await secondPage.request.get(`${baseUrl}/api/rentals/${rental.id}/deposit`)).json()) as DepositView).hold;
     expect(hold).toMatchObject({ amountPence: 5000, state: 'captured', capturedPence: 2000 });
 
     // The renter's public page, from their name on the rental: one rental back on time, the claim upheld.
     await main.getByRole('link', { name: renter.name, exact: true }).click();
-    await expectPath(page, `/owner/${rental!.renter.id}`);
+    await expectPath(page, `/owner/${rental.renter.id}`);
     await expect(page.getByRole('heading', { level: 1, name: renter.name })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Track record' }).getByRole('listitem')).toHaveText([
       'Email verified',
@@ -161,11 +159,10 @@ test.describe('deposits and claims', () => {
       ...inputOf(newItemEntry('Tile cutter', 'power-tools')),
       depositPence: 4000,
     });
-    await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
-    const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
+    const rental = await bookTodayThroughApi(baseUrl, renter, item, today);
 
     // The owner marks it returned and claims £25 for a missing part, with a photo.
-    await page.goto(`/rentals/${rental!.id}`);
+    await page.goto(`/rentals/${rental.id}`);
     const main = page.getByRole('main');
     await main.getByRole('button', { name: 'Mark as returned', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark as returned', exact: true }).click();
@@ -178,10 +175,10 @@ test.describe('deposits and claims', () => {
     await report.getByRole('button', { name: 'Send report', exact: true }).click();
     await ownerSection.getByLabel('Add photos to this claim').setInputFiles(evidence.map((p) => p.path));
     await expect(ownerSection.getByRole('img', { name: /^Missing parts claim, evidence 1 of 1/ })).toBeVisible();
-    const claim = ((await (await page.request.get(`${baseUrl}/api/rentals/${rental!.id}/deposit`)).json()) as DepositView).claims[0]!;
+    const claim = ((await (await page.request.get(`${baseUrl}/api/rentals/${rental.id}/deposit`)).json()) as DepositView).claims[0]!;
 
     // The renter disputes it.
-    await signInTo(secondPage, renter, `/rentals/${rental!.id}`);
+    await signInTo(secondPage, renter, `/rentals/${rental.id}`);
     const renterSection = secondPage.getByRole('main').getByRole('region', { name: 'Deposit and problems' });
     await renterSection.getByRole('button', { name: 'Dispute', exact: true }).click();
     await renterSection.getByLabel(/Why you disagree/).fill('The wheel was in the case when I gave it back.');

@@ -3,7 +3,7 @@ import type { Page } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { listItemThroughApi, newItemEntry, signInTo } from '../support/owner-items.ts';
-import { asRenter, bookThroughApi, futureExpiry } from '../support/renter-api.ts';
+import { bookTodayThroughApi, futureExpiry } from '../support/renter-api.ts';
 import { escapeRegExp } from '../support/text.ts';
 
 const today = todayInLondon();
@@ -32,9 +32,7 @@ test.describe('money', () => {
     const owner = await accounts.confirmed('Earner');
     const renter = await accounts.confirmed('Payer');
     const item = await listItemThroughApi(baseUrl, owner, newItemEntry('Pressure washer', 'garden-tools'));
-    await bookThroughApi(baseUrl, renter, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
-    const rental = await asRenter(baseUrl, renter, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
-    expect(rental, 'the booking is among the renter’s rentals').toBeTruthy();
+    const rental = await bookTodayThroughApi(baseUrl, renter, item, today);
     const earned = formatPence(item.dailyRatePence);
 
     // Before the return: the earnings are pending, nothing is available.
@@ -45,7 +43,7 @@ test.describe('money', () => {
     await expectNoAxeViolations(page, 'balance tab');
 
     // The owner marks the rental returned: the earnings become available.
-    await page.goto(`/rentals/${rental!.id}`);
+    await page.goto(`/rentals/${rental.id}`);
     await page.getByRole('button', { name: 'Mark as returned', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Mark as returned', exact: true }).click();
     await expect(page.getByRole('form', { name: 'Leave a review' })).toBeVisible();

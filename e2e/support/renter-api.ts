@@ -1,3 +1,4 @@
+import { TEST_CARDS } from '@toolshed/core';
 import type { Address, RentalView } from '@toolshed/core/contract';
 import { request, type APIRequestContext } from '@playwright/test';
 import type { Account } from './accounts.ts';
@@ -69,4 +70,17 @@ export function bookThroughApi(
     await api.saveAddress(GOOD_ADDRESS);
     return (await api.checkout(lines, cardNumber, today)).orderId;
   });
+}
+
+/** Books `item` for `account` for one day, today, with a card that works; returns that rental as the renter sees it. */
+export async function bookTodayThroughApi(
+  baseUrl: string,
+  account: Account,
+  item: PlannedLine['item'],
+  today: string,
+): Promise<RentalView> {
+  await bookThroughApi(baseUrl, account, [{ item, range: { startDate: today, endDate: today }, days: 1 }], TEST_CARDS.success, today);
+  const rental = await asRenter(baseUrl, account, async (api) => (await api.rentals()).find((x) => x.item.id === item.id));
+  if (!rental) throw new Error(`The booking of ${item.id} is not among ${account.email}'s rentals`);
+  return rental;
 }
