@@ -296,6 +296,9 @@ describe('orders without a radius', () => {
     ['lowest price with a price limit', 'sort=price&maxPrice=20', 'price', (m: Made) => m.price <= 2000],
     ['highest rated with dates', `sort=rating&startDate=${addDays(today, 3)}`, 'rating', (m: Made) => !m.bookedSoon],
     ['nearest with a word', `${NEAR}&search=ladder`, 'nearest', (m: Made) => m.text.includes('ladder')],
+    // Sorted from the keys the search postings carry, without reading the matches' items.
+    ['lowest price with a word', 'sort=price&search=mower', 'price', (m: Made) => m.text.includes('mower')],
+    ['highest rated with a word', 'sort=rating&search=ladder', 'rating', (m: Made) => m.text.includes('ladder')],
     ['nearest with a price limit, over the bound', `${NEAR}&maxPrice=29`, 'nearest', (m: Made) => m.price <= 2900],
   ] as const)('%s: every page in order, none twice, none missing', async (_, query, sort, filter) => {
     const { ids, first } = await allPages(query);
