@@ -89,6 +89,51 @@ test.describe("owners' calendars", () => {
     });
   });
 
+  test('a renter withdraws a request from its page: nothing is charged, the owner is told and the dates are free again', async ({
+    page,
+    secondPage,
+    baseUrl,
+    accounts,
+  }) => {
+    const owner = await accounts.confirmed('Lender');
+    const renter = await accounts.confirmed('Borrower');
+    const other = await accounts.confirmed('Other');
+    await signInTo(page, owner, '/my-items');
+    const item = await ownerApi(page.request, baseUrl).createItem({
+      ...inputOf(newItemEntry('Cement mixer', 'power-tools')),
+      bookingMode: 'request',
+    });
+    const range = { startDate: addDays(today, 4), endDate: addDays(today, 5) };
+    await bookThroughApi(baseUrl, renter, [{ item, range, days: 2 }], TEST_CARDS.success, today);
+
+    await signInTo(secondPage, renter, '/my-rentals');
+    const [requested] = await renterApi(secondPage.request, baseUrl).rentals();
+    expect(requested).toMatchObject({ item: { id: item.id }, status: 'requested', actions: ['withdraw_request'] });
+    await secondPage.goto(`/rentals/${requested!.id}`);
+    const main = secondPage.getByRole('main');
+    await main.getByRole('button', { name: 'Withdraw request', exact: true }).click();
+    const confirm = secondPage.getByRole('dialog', { name: `Withdraw your request for ${item.name}?` });
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Withdraw request', exact: true }).click();
+    await expect(secondPage.getByRole('status').getByText('Request withdrawn: nothing was charged', { exact: true })).toBeVisible();
+    await expect(main.getByText('Cancelled', { exact: true })).toBeVisible();
+    await expect(main.getByRole('button', { name: 'Withdraw request', exact: true })).toHaveCount(0);
+    await expectNoAxeViolations(secondPage, 'rental page of a withdrawn request');
+    const [withdrawn] = await renterApi(secondPage.request, baseUrl).rentals();
+    expect(withdrawn).toMatchObject({ id: requested!.id, status: 'cancelled', actions: [] });
+
+    // The owner is told, and the rental page offers nothing to answer.
+    await page.goto('/notifications');
+    await page.getByRole('link', { name: new RegExp(`Request withdrawn: ${item.name}`) }).click();
+    await expectPath(page, `/rentals/${requested!.id}`);
+    await expect(page.getByRole('main').getByRole('button', { name: 'Accept', exact: true })).toHaveCount(0);
+
+    // The same days can be asked for by someone else at once.
+    await bookThroughApi(baseUrl, other, [{ item, range, days: 2 }], TEST_CARDS.success, today);
+    const theirs = await asRenter(baseUrl, other, async (r) => (await r.rentals()).find((x) => x.item.id === item.id));
+    expect(theirs).toMatchObject({ status: 'requested', startDate: range.startDate, endDate: range.endDate });
+  });
+
   test('an active rental extended by two days from its page, paid by card', async ({ page, baseUrl, accounts }) => {
     const owner = await accounts.confirmed('Lender');
     const renter = await accounts.confirmed('Borrower');
