@@ -1,6 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { geocodeCache } from '../../db/schema.ts';
+import { deleteGeocodesBefore, deleteGeocodesBeyond, findCachedGeocode, saveCachedGeocode } from './geocode-cache-repository.ts';
 import type { GeocodeResult } from './geocoder.ts';
 
 export interface GeocodeCache {
@@ -22,18 +21,17 @@ export const GEOCODE_CACHE_MAX_ROWS = 100_000;
 export function createDbGeocodeCache(db: Db, now: () => Date = () => new Date()): GeocodeCache {
   return {
     async get(query) {
-      const [row] = await db.select().from(geocodeCache).where(eq(geocodeCache.query, query));
+      const row = await findCachedGeocode(db, query);
       if (!row || now().getTime() - row.createdAt.getTime() > GEOCODE_CACHE_MAX_AGE_DAYS * 86_400_000) return undefined;
       return { latitude: row.latitude, longitude: row.longitude, approximate: row.approximate };
     },
     async set(query, result) {
-      await db
-        .insert(geocodeCache)
-        .values({ query, latitude: result.latitude, longitude: result.longitude, approximate: result.approximate, createdAt: now() })
-        .onConflictDoUpdate({
-          target: geocodeCache.query,
-          set: { latitude: result.latitude, longitude: result.longitude, approximate: result.approximate, createdAt: now() },
-        });
+      await saveCachedGeocode(db, query, {
+        latitude: result.latitude,
+        longitude: result.longitude,
+        approximate: result.approximate,
+        createdAt: now(),
+      });
     },
   };
 }
@@ -41,8 +39,6 @@ export function createDbGeocodeCache(db: Db, now: () => Date = () => new Date())
 /** Keeps the shared cache bounded: drops answers past their age, then the oldest beyond the row cap. */
 export async function trimGeocodeCache(db: Db, at: Date): Promise<void> {
   const cutoff = new Date(at.getTime() - GEOCODE_CACHE_MAX_AGE_DAYS * 86_400_000);
-  await db.execute(sql`delete from geocode_cache where created_at < ${cutoff.toISOString()}`);
-  await db.execute(
-    sql`delete from geocode_cache where query in (select query from geocode_cache order by created_at desc offset ${GEOCODE_CACHE_MAX_ROWS})`,
-  );
+  await deleteGeocodesBefore(db, cutoff);
+  await deleteGeocodesBeyond(db, GEOCODE_CACHE_MAX_ROWS);
 }

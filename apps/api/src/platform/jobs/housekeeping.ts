@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from './job-queue.ts';
-import { deleteEndedWindows } from '../rate-limit/rate-limit-store.ts';
+import { deleteExpiredVerificationsAndSessions } from './housekeeping-repository.ts';
+import { deleteFinishedJobs } from './job-repository.ts';
+import { deleteEndedWindows } from '../rate-limit/rate-limit-repository.ts';
 import { trimGeocodeCache } from '../geocoding/geocode-cache.ts';
 import { deleteOldSignInFailures } from '../../modules/auth/sign-in-failure-repository.ts';
 
@@ -11,8 +12,7 @@ const KEEP_FINISHED_JOBS_DAYS = 90;
 /** Daily clean-up: expired email-link verifications and sessions, ended rate-limit windows, old geocoder answers, long-finished jobs. */
 export function registerHousekeeping(jobs: JobQueue, db: Db): void {
   jobs.daily('housekeeping.expired-verifications', '03:15', async (_payload, { now }) => {
-    await db.execute(sql`delete from verifications where expires_at < ${now.toISOString()}`);
-    await db.execute(sql`delete from sessions where expires_at < ${now.toISOString()}`);
+    await deleteExpiredVerificationsAndSessions(db, now);
   });
   jobs.daily('housekeeping.shared-limits', '03:20', async (_payload, { now }) => {
     await deleteEndedWindows(db, now);
@@ -21,6 +21,6 @@ export function registerHousekeeping(jobs: JobQueue, db: Db): void {
   });
   jobs.daily('housekeeping.finished-jobs', '03:30', async (_payload, { now }) => {
     const cutoff = new Date(now.getTime() - KEEP_FINISHED_JOBS_DAYS * 86_400_000);
-    await db.execute(sql`delete from jobs where status in ('done', 'failed') and finished_at < ${cutoff.toISOString()}`);
+    await deleteFinishedJobs(db, cutoff);
   });
 }

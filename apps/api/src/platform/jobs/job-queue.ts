@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { addDays, londonTimeToInstant, todayInLondon } from '@toolshed/core';
-import { queryRows, type Db, type Executor } from '../../db/database.ts';
-import { jobs } from '../../db/schema.ts';
+import type { Db, Executor } from '../../db/database.ts';
+import { claimJobs, insertJob, markJobDone, markJobFailed, type ClaimedJob } from './job-repository.ts';
 
 export interface JobContext {
   /** The queue's clock at the time the job was claimed. */
@@ -39,14 +38,6 @@ interface DailySchedule {
   name: string;
   /** London wall-clock time, 'HH:MM'. */
   at: string;
-}
-
-interface ClaimedJob {
-  id: string;
-  name: string;
-  payload: unknown;
-  attempts: number;
-  max_attempts: number;
 }
 
 export interface JobQueueOptions {
@@ -99,18 +90,13 @@ export function createJobQueue({
   let stopped = true;
 
   async function enqueue(name: string, payload: unknown = {}, options: EnqueueOptions = {}, executor: Executor = db): Promise<boolean> {
-    const rows = await executor
-      .insert(jobs)
-      .values({
-        name,
-        payload: payload as object,
-        key: options.key ?? null,
-        runAt: options.runAt ?? now(),
-        maxAttempts: options.maxAttempts ?? handlers.get(name)?.maxAttempts ?? 5,
-      })
-      .onConflictDoNothing({ target: jobs.key })
-      .returning({ id: jobs.id });
-    return rows.length > 0;
+    return insertJob(executor, {
+      name,
+      payload,
+      key: options.key ?? null,
+      runAt: options.runAt ?? now(),
+      maxAttempts: options.maxAttempts ?? handlers.get(name)?.maxAttempts ?? 5,
+    });
   }
 
   /** Makes sure today's and tomorrow's occurrence of every daily schedule is enqueued. */
@@ -129,21 +115,7 @@ export function createJobQueue({
     const names = [...handlers.keys()];
     if (names.length === 0) return [];
     const lockedUntil = new Date(at.getTime() + leaseMs);
-    return queryRows<ClaimedJob>(
-      db,
-      sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lockedUntil.toISOString()}, updated_at = ${at.toISOString()}
-          where id in (
-            select id from jobs
-            where name in (${sql.join(
-              names.map((n) => sql`${n}`),
-              sql`, `,
-            )})
-              and ((status = 'queued' and run_at <= ${at.toISOString()}) or (status = 'running' and locked_until < ${at.toISOString()}))
-            order by run_at
-            limit ${limit}
-            for update skip locked)
-          returning id, name, payload, attempts, max_attempts`,
-    );
+    return claimJobs(db, names, at, lockedUntil, limit);
   }
 
   async function runOne(job: ClaimedJob, at: Date): Promise<void> {
@@ -157,21 +129,16 @@ export function createJobQueue({
     const seconds = () => (performance.now() - started) / 1000;
     try {
       await registered.handler(job.payload, { now: at, attempt: job.attempts, jobId: job.id });
-      await db.execute(
-        sql`update jobs set status = 'done', locked_until = null, finished_at = ${now().toISOString()}, updated_at = ${now().toISOString()} where id = ${job.id}`,
-      );
+      await markJobDone(db, job.id, now());
       onRun?.(job.name, 'done', seconds());
       return { outcome: 'done' };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
-      const giveUp = job.attempts >= job.max_attempts;
+      const giveUp = job.attempts >= job.maxAttempts;
       const delay = Math.min(registered.backoffMs * 2 ** (job.attempts - 1), registered.maxBackoffMs);
-      const retryAt = new Date(now().getTime() + delay);
-      await db.execute(
-        sql`update jobs set status = ${giveUp ? 'failed' : 'queued'}, locked_until = null, last_error = ${message.slice(0, 2_000)},
-                run_at = ${retryAt.toISOString()}, updated_at = ${now().toISOString()}, finished_at = ${giveUp ? now().toISOString() : null}
-            where id = ${job.id}`,
-      );
+      const failedAt = now();
+      const retryAt = new Date(failedAt.getTime() + delay);
+      await markJobFailed(db, job.id, { giveUp, error: message.slice(0, 2_000), retryAt, at: failedAt });
       onRun?.(job.name, giveUp ? 'failed' : 'retry', seconds());
       log?.error(
         { job: job.name, jobId: job.id, attempt: job.attempts, giveUp, err: message },

@@ -1,9 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import { sql } from 'drizzle-orm';
 import { AppError } from '@toolshed/core';
-import { queryRows, type Database } from '../../db/database.ts';
+import type { Database } from '../../db/database.ts';
+import { countBookingsByState, countJobsByName, sumPaymentsByStatus } from './metrics-repository.ts';
 
 /** What a job run ended in, as the queue reports it (platform/jobs). */
 export type JobOutcome = 'done' | 'retry' | 'failed';
@@ -145,24 +145,7 @@ export function registerMetrics(app: FastifyInstance, { database, token, now = (
   }
 
   async function readDatabase(): Promise<void> {
-    const at = now().toISOString();
-    const jobRows = await queryRows<{
-      name: string;
-      queued: number;
-      due: number;
-      running: number;
-      failed: number;
-      oldest_due_s: number | null;
-    }>(
-      database.db,
-      sql`select name,
-            count(*) filter (where status = 'queued')::int as queued,
-            count(*) filter (where status = 'queued' and run_at <= ${at})::int as due,
-            count(*) filter (where status = 'running')::int as running,
-            count(*) filter (where status = 'failed')::int as failed,
-            extract(epoch from (${at}::timestamptz - min(run_at) filter (where status = 'queued' and run_at <= ${at})))::float8 as oldest_due_s
-          from jobs where status in ('queued', 'running', 'failed') group by name`,
-    );
+    const jobRows = await countJobsByName(database.db, now());
     for (const g of [jobsQueued, jobsDue, jobsRunning, jobsFailed]) g.reset();
     let oldest = 0;
     for (const row of jobRows) {
@@ -170,27 +153,18 @@ export function registerMetrics(app: FastifyInstance, { database, token, now = (
       jobsDue.set({ name: row.name }, row.due);
       jobsRunning.set({ name: row.name }, row.running);
       jobsFailed.set({ name: row.name }, row.failed);
-      oldest = Math.max(oldest, Number(row.oldest_due_s ?? 0));
+      oldest = Math.max(oldest, row.oldestDueSeconds ?? 0);
     }
     oldestDue.set(oldest);
 
-    const [rentalRow] = await queryRows<{ open: number; returned: number; cancelled: number }>(
-      database.db,
-      sql`select count(*) filter (where cancelled_at is null and not returned)::int as open,
-                 count(*) filter (where cancelled_at is null and returned)::int as returned,
-                 count(*) filter (where cancelled_at is not null)::int as cancelled
-          from rentals`,
-    );
-    for (const state of ['open', 'returned', 'cancelled'] as const) bookings.set({ state }, rentalRow?.[state] ?? 0);
-    const paymentRows = await queryRows<{ status: string; n: number; pence: string | number }>(
-      database.db,
-      sql`select status, count(*)::int as n, coalesce(sum(amount_pence), 0)::bigint as pence from payments group by status`,
-    );
+    const bookingCounts = await countBookingsByState(database.db);
+    for (const state of ['open', 'returned', 'cancelled'] as const) bookings.set({ state }, bookingCounts[state]);
+    const paymentRows = await sumPaymentsByStatus(database.db);
     payments.reset();
     paymentsPence.reset();
     for (const row of paymentRows) {
-      payments.set({ status: row.status }, row.n);
-      paymentsPence.set({ status: row.status }, Number(row.pence));
+      payments.set({ status: row.status }, row.count);
+      paymentsPence.set({ status: row.status }, row.pence);
     }
   }
 

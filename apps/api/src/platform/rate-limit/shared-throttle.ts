@@ -1,5 +1,5 @@
-import { sql } from 'drizzle-orm';
-import { queryRows, type Db } from '../../db/database.ts';
+import type { Db } from '../../db/database.ts';
+import { reserveThrottleSlot } from './rate-limit-repository.ts';
 
 /**
  * A deployment-wide throttle: each caller atomically reserves the next free slot of `name`
@@ -15,14 +15,8 @@ export function createSharedThrottle(
   return {
     /** Resolves when it is this caller's turn; returns how long it waited (ms). */
     async turn(): Promise<number> {
-      const interval = `${intervalMs} milliseconds`;
-      const [row] = await queryRows<{ slot: string | Date; now: string | Date }>(
-        db,
-        sql`insert into throttle_slots (name, next_at) values (${name}, clock_timestamp() + ${interval}::interval)
-            on conflict (name) do update set next_at = greatest(throttle_slots.next_at, clock_timestamp()) + ${interval}::interval
-            returning next_at - ${interval}::interval as slot, clock_timestamp() as now`,
-      );
-      const wait = Math.max(0, new Date(row!.slot).getTime() - new Date(row!.now).getTime());
+      const { slot, now } = await reserveThrottleSlot(db, name, intervalMs);
+      const wait = Math.max(0, Date.parse(slot) - Date.parse(now));
       if (wait > 0) await sleep(wait);
       return wait;
     },
