@@ -427,9 +427,12 @@ export function orderedWalk(
  * (id): each match's key is read from its item and the set sorted. For a set within the count's
  * bound (1,000) this is cheaper and steadier than a walk, which may cross the catalogue to find few.
  */
-export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
+export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number, listed = false): SQL {
+  // Matches that are listed items with their creation time (the search postings') are found by the
+  // newest-first index's key, which carries the rating and the photo flag: an index-only lookup each.
+  const join = listed ? sql`t.created_at = mm.created_at and t.id = mm.id and ${LISTED_T}` : sql`t.id = mm.id`;
   return sql`select * from (select t.id, t.created_at, ${tierOf(sort, 't')} as tier, ${sortKey(sort, 't', scope.near)} as k
-    from (${matches}) mm join items t on t.id = mm.id) r
+    from (${matches}) mm join items t on ${join}) r
     order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }
 

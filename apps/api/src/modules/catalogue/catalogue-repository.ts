@@ -463,10 +463,10 @@ export function createCatalogueRepository(db: Db) {
         const counted = postings
           ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, keyed !== null)}), n as materialized (select count(*)::int as matched from m)`
           : sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w)`;
-        const matches = postings ? sql`select id from m` : countedItems(scope, filters, window, costs);
+        const matches = postings ? sql`select id, created_at from m` : countedItems(scope, filters, window, costs);
         const sorted = keyed
           ? orderedKeyedMatches(sql`select * from m`, keyed, filters.pageSize, offset)
-          : orderedMatches(matches, scope, sort, filters.pageSize, offset);
+          : orderedMatches(matches, scope, sort, filters.pageSize, offset, postings && sort === 'relevance');
         const all = sql`(select matched from n) < ${rowCount(window)}`;
         query = sql`with ${counted}
             select c.matched, p.* from n c
