@@ -431,7 +431,7 @@ export function createCatalogueRepository(db: Db) {
         // again to be sorted, each read fetched every row inside the cube around the circle; read
         // whole and sorted, lowest price within 10 miles of a city sorted some 7,000 matches.
         const all = sql`(select matched from n) < ${rowCount(window)}`;
-        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, window)}),
+        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, window, costs)}),
             n as materialized (select count(*)::int as matched from m)
             select c.matched, p.* from n c
             ${cardsInOrder(
@@ -445,7 +445,7 @@ export function createCatalogueRepository(db: Db) {
         // them by tier: the newest-first indexes do not carry the point, so a walk in that order
         // would fetch each candidate's row to check the circle. The count is still cut at the
         // bound, as everywhere (decision 009).
-        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, null)})
+        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, null, costs)})
             select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
             ${cardsInOrder(
               sql`select * from m r order by ${orderedRows(sort, 'r')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`,

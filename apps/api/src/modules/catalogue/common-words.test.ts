@@ -113,11 +113,19 @@ describe('choosing between the postings and the walk', () => {
     expect(NO_STATISTICS.probeOthers('wet', ['and'])).toBe(false);
   });
 
+  it('finds a rare word within a radius from its postings, and a common one from the circle', async () => {
+    const all = (await ready()).costsFor(null, {});
+    expect(all.rareWithin('drill')).toBe(true); // unknown to the statistics: rare
+    expect(all.rareWithin('and')).toBe(false); // 58,000 postings
+    expect(NO_STATISTICS.rareWithin('drill')).toBe(false);
+  });
+
   it('sends a common word the costs walk to a prepared statement (checked by strpos), and a short word to an unprepared one', () => {
     const walkFor = (word: string): SearchCosts => ({
       postings: (w) => (w === word ? 50_000 : 0),
       preferWalk: (ws) => ws.every((w) => w === word),
       probeOthers: () => false,
+      rareWithin: () => false,
     });
     expect(postingsAnswer(['drill'], walkFor('with'))).toBe(true);
     expect(postingsAnswer(['with'], walkFor('with'))).toBe(false);

@@ -1,5 +1,5 @@
 import type { BrowseFilters } from '@toolshed/core';
-import { COUNT_BOUND, NO_STATISTICS, type SearchCosts } from './browse-sql.ts';
+import { COUNT_BOUND, NO_STATISTICS, RARE_WITHIN, type SearchCosts } from './browse-sql.ts';
 
 /** A token of the search vocabulary with its estimated number of postings. */
 export interface TokenPostings {
@@ -128,6 +128,8 @@ export class CommonWords {
         const hashed = others.reduce((sum, w) => sum + postings(w), 0) * POSTING_HASH;
         return candidates * others.length * TEXT_PROBE < hashed;
       },
+      // A word unknown to the statistics is rarer than every token they list.
+      rareWithin: (driver) => postings(driver) * filterShare <= RARE_WITHIN,
     };
   }
 

@@ -9,10 +9,13 @@ import {
   pointAt,
   roundedMiles,
   todayInLondon,
+  type BrowseFilters,
   type GeoPoint,
 } from '@toolshed/core';
 import type { ItemDetail, ItemsPage, MapPoints } from '@toolshed/core/contract';
 import { itemImages, items, rentals } from '../../db/schema.ts';
+import { queryRows } from '../../db/database.ts';
+import { keyedMatchesWithin, NO_STATISTICS, rareWordWithin, type BrowseScope, type SearchCosts } from './browse-sql.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createUser, insertCategories } from '../../test/factories.ts';
 
@@ -184,7 +187,10 @@ beforeAll(async () => {
         totalPence: 3000,
       })),
   );
+  // The postings too: with their statistics the costs find the words here rare, so a word within a
+  // radius of 3 miles or more is found from its postings (`rareWordWithin`) once they are read.
   await db.execute(sql`analyze items`);
+  await db.execute(sql`analyze search_postings`);
 }, 120_000);
 
 afterAll(async () => {
@@ -281,6 +287,58 @@ describe('the radius with every other filter', () => {
       expect(new Set(ids).size, sort).toBe(ids.length);
       expect(ids, sort).toEqual(want);
       expect(first).toMatchObject({ total: 1000, totalCapped: true });
+    }
+  });
+});
+
+describe('a rare word within a radius', () => {
+  const rare: SearchCosts = { ...NO_STATISTICS, rareWithin: () => true };
+  const scope = (radiusMiles: number): BrowseScope => ({ categoryId: null, near: { ...ORIGIN, radiusMetres: miles(radiusMiles) } });
+  const soon = { startDate: addDays(today, 4), endDate: addDays(today, 6) };
+  const cases: Array<[string, Partial<BrowseFilters>]> = [
+    ['a word', { search: 'drill' }],
+    ['two words', { search: 'batteries saw' }],
+    ['a word, a price, a rating and dates', { search: 'cordless', maxPricePence: 2_000, minRating: 3, ...soon }],
+  ];
+  const sorts = ['nearest', 'price', 'rating', 'relevance'] as const;
+
+  it.each(cases)('%s: the same matches, tiers and keys from the postings as from the circle', async (_, asked) => {
+    const f: BrowseFilters = { page: 1, pageSize: 20, ...asked };
+    for (const radius of [5, 25]) {
+      expect(rareWordWithin(scope(radius), f, rare)).toBeDefined();
+      expect(rareWordWithin(scope(radius), f, NO_STATISTICS)).toBeUndefined();
+      for (const sort of sorts) {
+        const read = async (costs: SearchCosts) =>
+          (
+            await queryRows<{ id: string; tier: number; k: number }>(
+              ctx.database.db,
+              sql`select id, tier, k from (${keyedMatchesWithin(scope(radius), f, sort, null, costs)}) m order by id`,
+            )
+          ).map((r) => ({ id: r.id, tier: Number(r.tier), k: r.k === null ? null : Number(r.k) }));
+        const [fromPostings, fromCircle] = [await read(rare), await read(NO_STATISTICS)];
+        expect(fromCircle.length, `${sort} ${radius}`).toBeGreaterThan(0);
+        expect(fromPostings, `${sort} ${radius}`).toEqual(fromCircle);
+      }
+    }
+  });
+
+  it('keeps the circle for a small radius, within a category, and for words the postings do not answer', () => {
+    const f: BrowseFilters = { page: 1, pageSize: 20, search: 'drill' };
+    expect(rareWordWithin(scope(1), f, rare)).toBeUndefined();
+    expect(rareWordWithin({ ...scope(10), categoryId: 'power-tools' }, f, rare)).toBeUndefined();
+    expect(rareWordWithin(scope(10), { ...f, search: 'an' }, rare)).toBeUndefined();
+    expect(rareWordWithin(scope(10), { ...f, search: 'cordless drill' }, rare)).toBe('cordless');
+  });
+
+  it('pages a rare word within 25 miles as the circle would, in every order, with the statistics read', async () => {
+    // The costs read the statistics in the background on the first browse: browse once first.
+    await page(`${NEAR}&radius=25&search=sander`);
+    for (const sort of ['nearest', 'price', 'rating', 'newest'] as const) {
+      const { ids, first } = await allPages(`${NEAR}&radius=25&sort=${sort}&search=sander`);
+      const want = expected((m) => within(25)(m) && m.text.includes('sander'), sort);
+      expect(want.length).toBeGreaterThan(100);
+      expect(ids, sort).toEqual(want);
+      expect(first.total, sort).toBe(Math.min(want.length, 1000));
     }
   });
 });

@@ -75,7 +75,12 @@ describe('word search through the search postings', () => {
   });
 
   it('gives the same items in the same order on every path: the walk, the postings with the other words probed, matched or intersected', async () => {
-    const path = (walk: boolean, probe: boolean): SearchCosts => ({ postings: () => 0, preferWalk: () => walk, probeOthers: () => probe });
+    const path = (walk: boolean, probe: boolean): SearchCosts => ({
+      postings: () => 0,
+      preferWalk: () => walk,
+      probeOthers: () => probe,
+      rareWithin: () => false,
+    });
     const ids = async (categoryId: string | null, search: string, costs: SearchCosts, extra: { maxPricePence?: number } = {}) =>
       (
         await queryRows<{ id: string }>(
@@ -115,7 +120,12 @@ describe('word search through the search postings', () => {
         createdAt: new Date(Date.UTC(2025, 5, 1, 0, n)),
       });
     }
-    const costs = (walk: boolean): SearchCosts => ({ postings: () => 0, preferWalk: () => walk, probeOthers: () => false });
+    const costs = (walk: boolean): SearchCosts => ({
+      postings: () => 0,
+      preferWalk: () => walk,
+      probeOthers: () => false,
+      rareWithin: () => false,
+    });
     const ids = async (limit: number, offset: number, walk: boolean, extra: Partial<BrowseFilters> = {}) =>
       (
         await queryRows<{ id: string }>(
