@@ -333,7 +333,14 @@ export async function buildApp({
   const renterRequirements = createRenterRequirements(createRenterRequirementsRepository(db));
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
   const rentalRepo = createRentalRepository(db);
-  const reviews = createReviewsService({ repo: createReviewsRepository(db), rentals: rentalRepo, events, jobs, now });
+  const reviews = createReviewsService({
+    repo: createReviewsRepository(db),
+    rentals: rentalRepo,
+    events,
+    jobs,
+    now,
+    onChange: catalogueChanged,
+  });
   const rentalService = createRentalService({
     repo: rentalRepo,
     storage: fileStorage,

@@ -65,8 +65,12 @@ describe('reviews both ways, double-blind', () => {
     expect(ownerToWrite.toWrite).toEqual([expect.objectContaining({ rentalId: id, role: 'owner', otherPartyName: 'Rita Renter' })]);
     expect(ownerToWrite.received).toEqual([]);
 
+    // The popup's answer is cached for browsing; a review that shows drops it, so the owner's new rating shows at once.
+    const popup = async () => (await kit.send('GET', `/api/items/${drill.id}`)).json().owner;
+    expect(await popup()).toMatchObject({ rating: null, totalRatings: 0 });
     const second = await kit.review(id, owner.cookie, 5, 'Brought it back clean.');
     expect(second.json()).toEqual({ visible: true });
+    expect(await popup()).toMatchObject({ rating: 4.5, totalRatings: 1 });
     const shown = await profile(owner.user.id);
     expect(shown).toMatchObject({ rating: 4.5, totalRatings: 1 });
     expect(shown.reviews).toEqual([

@@ -21,8 +21,10 @@ export function createReviewsService(deps: {
   events: EventBus;
   jobs: JobQueue;
   now: () => Date;
+  /** Runs after reviews become visible: owners' ratings show on cards and in the popup, and order relevance. */
+  onChange?: () => void;
 }) {
-  const { repo, rentals, events, jobs, now } = deps;
+  const { repo, rentals, events, jobs, now, onChange = () => {} } = deps;
 
   async function publish(tx: Executor, rentalId: string, at: Date): Promise<number> {
     const shown = await reviewWrites.publishHidden(tx, rentalId, at);
@@ -43,11 +45,13 @@ export function createReviewsService(deps: {
 
   /** Shows a returned rental's hidden reviews once its blind period is over. */
   async function revealIfDue(rentalId: string, at: Date): Promise<number> {
-    return rentals.transaction(async (tx) => {
+    const shown = await rentals.transaction(async (tx) => {
       const row = await tx.lock(rentalId);
       if (!row?.returned || !row.returnedAt || at < reviewsRevealAt(new Date(row.returnedAt))) return 0;
       return publish(tx.executor, rentalId, at);
     });
+    if (shown > 0) onChange();
+    return shown;
   }
 
   jobs.register<{ rentalId: string }>(REVEAL_JOB, async ({ rentalId }, ctx) => {
@@ -71,7 +75,7 @@ export function createReviewsService(deps: {
     async submit(rentalId: string, userId: string, input: ReviewInput): Promise<{ visible: boolean }> {
       if (!isRowId(rentalId)) throw new AppError('NOT_FOUND', 'Rental not found.');
       const at = now();
-      return rentals.transaction(async (tx) => {
+      const result = await rentals.transaction(async (tx) => {
         const row = await tx.lockForParty(rentalId, userId);
         if (!row) throw new AppError('NOT_FOUND', 'Rental not found.');
         const role = roleOf(row, userId);
@@ -92,6 +96,8 @@ export function createReviewsService(deps: {
         if (otherReviewed || blindOver) await publish(tx.executor, rentalId, at);
         return { visible: otherReviewed || blindOver };
       });
+      if (result.visible) onChange();
+      return result;
     },
 
     async mine(userId: string): Promise<MyReviews> {
