@@ -42,6 +42,8 @@ export interface ExtensionDeps {
 
 /** The job that closes a request item's extension nobody answered, when its hold ends (extension-expiry-job.ts runs it). */
 export const EXTENSION_EXPIRY_JOB = 'rentals.expire_extension';
+/** Captures a paid extension's authorisation: queued with the extension, it runs again what the commit's follow-up tried. */
+export const EXTENSION_CAPTURE_JOB = 'rentals.capture_extension';
 
 interface ExtensionInput {
   endDate: string;
@@ -82,6 +84,28 @@ const takenMessage = (from: string, to: string) =>
  * moved; every refusal says why and moves no money.
  */
 export function createExtensionService({ repo, extensions, payments, events, jobs, now, onChange = () => {} }: ExtensionDeps) {
+  // Capturing is idempotent: an authorisation the follow-up already captured is captured again harmlessly.
+  jobs.register<{ authorizationId: string }>(
+    EXTENSION_CAPTURE_JOB,
+    async ({ authorizationId }) => {
+      await payments.capture(authorizationId);
+    },
+    { maxAttempts: 12, backoffMs: 60_000 },
+  );
+  /**
+   * A paid extension's money is posted in its transaction; its card authorisation is captured after
+   * the commit, and the keyed capture job, queued in the same transaction, captures it should that
+   * call fail (a failure never voids a hold whose extension is already booked and posted).
+   */
+  async function queueCapture(executor: Executor, authorizationId: string, at: Date): Promise<void> {
+    await jobs.enqueue(
+      EXTENSION_CAPTURE_JOB,
+      { authorizationId },
+      { key: `${EXTENSION_CAPTURE_JOB}:${authorizationId}`, runAt: new Date(at.getTime() + REQUEST_VOID_DELAY_MS) },
+      executor,
+    );
+  }
+  const captureNow = (authorizationId: string) => payments.capture(authorizationId).catch(() => undefined);
   /**
    * A closed extension's authorisation is voided after the commit, never under the row lock; the
    * keyed void job, queued in the same transaction, voids it again should that call fail.
@@ -187,6 +211,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
         authorizationId = auth.authorizationId;
       }
       const at = now();
+      let committed = false;
       try {
         const status = await repo.transaction(async (tx) => {
           const row = asRenter(await tx.lockForParty(rentalId, userId), userId);
@@ -256,6 +281,7 @@ export function createExtensionService({ repo, extensions, payments, events, job
           });
           if (posting) await postTransaction(tx.executor, posting);
           await extensions.record(tx.executor, { ...record, status: 'paid' });
+          if (authorizationId) await queueCapture(tx.executor, authorizationId, at);
           await events.publish(tx.executor, {
             type: 'rental.extended',
             rentalId,
@@ -266,12 +292,14 @@ export function createExtensionService({ repo, extensions, payments, events, job
           });
           return 'extended' as const;
         });
-        if (status === 'extended' && authorizationId) await payments.capture(authorizationId);
+        committed = true;
+        if (status === 'extended' && authorizationId) await captureNow(authorizationId);
         // Extended or held: either way the days after the rental are no longer bookable.
         onChange();
         return { status, chargedPence: status === 'extended' ? Math.max(0, amount) : 0 };
       } catch (err) {
-        if (authorizationId) await payments.void(authorizationId);
+        // Only a transaction that did not commit gives its authorisation back.
+        if (authorizationId && !committed) await payments.void(authorizationId);
         if (pgCode(err) === EXCLUSION_VIOLATION)
           throw new AppError(
             'CONFLICT',
@@ -336,11 +364,12 @@ export function createExtensionService({ repo, extensions, payments, events, job
         });
         if (posting) await postTransaction(tx.executor, posting);
         await extensions.answer(tx.executor, pending.id, 'paid', at);
+        if (pending.authorizationId) await queueCapture(tx.executor, pending.authorizationId, at);
         await events.publish(tx.executor, { type: 'rental.extended', ...event });
         return { capture: pending.authorizationId };
       });
       if ('void' in capture && capture.void) await voidNow(capture.void);
-      if ('capture' in capture && capture.capture) await payments.capture(capture.capture);
+      if ('capture' in capture && capture.capture) await captureNow(capture.capture);
       onChange();
     },
 

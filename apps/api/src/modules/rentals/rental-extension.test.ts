@@ -201,3 +201,57 @@ describe('extending a request item', () => {
     expect(await kit.unbalancedTransactions()).toBe(0);
   });
 });
+
+describe('a capture that fails after the extension is booked', () => {
+  /** Makes the processor refuse the next capture (as a timeout would), then behave again. */
+  function failNextCapture() {
+    const real = processor.capture.bind(processor);
+    processor.capture = async () => {
+      processor.capture = real;
+      throw new Error('processor timed out');
+    };
+  }
+  const newestHold = () => [...processor.holds.entries()].at(-1)!;
+
+  it('keeps the instant extension and its hold, and the capture job takes the money later', async () => {
+    const saw = await createItem(ctx.database.db, owner.user.id, { name: 'Band saw', dailyRatePence: 1000, maxDays: 10 });
+    const id = await book(renter, saw.id, 1, 2);
+    const rental = await kit.rental(id, renter.cookie);
+    failNextCapture();
+    const res = await extend(id, { endDate: addDays(rental.endDate, 1), payWith: 'card', card });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ status: 'extended', chargedPence: 1100 });
+    const [authorizationId, state] = newestHold();
+    // Not voided: the extension is booked and its money posted.
+    expect(state).toBe('held');
+    expect((await kit.rental(id, renter.cookie)).endDate).toBe(addDays(rental.endDate, 1));
+    clock = new Date(clock.getTime() + 61_000);
+    await ctx.app.jobs.runDue();
+    expect(processor.holds.get(authorizationId)).toBe('captured');
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('keeps an accepted extension of a request item, and the capture job takes the money later', async () => {
+    const tent = await createItem(ctx.database.db, owner.user.id, {
+      name: 'Tent',
+      bookingMode: 'request',
+      dailyRatePence: 2000,
+      maxDays: 10,
+    });
+    const id = await book(renter, tent.id, 3, 2);
+    expect((await kit.send('POST', `/api/rentals/${id}/accept`, owner.cookie, {})).statusCode).toBe(204);
+    const rental = await kit.rental(id, renter.cookie);
+    expect((await extend(id, { endDate: addDays(rental.endDate, 1), payWith: 'card', card })).json()).toEqual({
+      status: 'pending',
+      chargedPence: 0,
+    });
+    const [authorizationId] = newestHold();
+    failNextCapture();
+    expect((await kit.send('POST', `/api/rentals/${id}/extension/accept`, owner.cookie, {})).statusCode).toBe(204);
+    expect(processor.holds.get(authorizationId)).toBe('held');
+    expect((await kit.rental(id, renter.cookie)).endDate).toBe(addDays(rental.endDate, 1));
+    clock = new Date(clock.getTime() + 61_000);
+    await ctx.app.jobs.runDue();
+    expect(processor.holds.get(authorizationId)).toBe('captured');
+  });
+});
