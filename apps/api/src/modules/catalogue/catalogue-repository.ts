@@ -5,10 +5,11 @@ import { toInt, toIntOrNull, toIsoDateOrNull, toNumber, toNumberOrNull } from '.
 import {
   COUNT_BOUND,
   countedItems,
-  distanceFrom,
+  chordFrom,
   hasRadius,
   keyedMatchesWithin,
   matchingItems,
+  metresOfChord,
   newestFirst,
   orderedKeyedMatches,
   orderedMatches,
@@ -143,7 +144,7 @@ interface ItemSummaryRow extends OwnerColumns {
   city: string | null;
   large_key: string | null;
   thumb_key: string | null;
-  distance_m?: unknown;
+  chord_m?: unknown;
 }
 
 interface ItemDetailRow extends OwnerColumns {
@@ -182,7 +183,13 @@ interface MapPointRow {
   daily_rate_pence: unknown;
   public_latitude: unknown;
   public_longitude: unknown;
-  distance_m?: unknown;
+  chord_m?: unknown;
+}
+
+/** Great-circle metres from the chord a browse statement returns (`chordFrom`); null without a point. */
+function metresOrNull(chord: unknown): number | null {
+  const value = toNumberOrNull(chord, 'chord_m');
+  return value === null ? null : metresOfChord(value);
 }
 
 function toCategory(r: CategoryRow): CategorySummary {
@@ -220,7 +227,7 @@ function toItemSummary(r: ItemSummaryRow): ItemSummary {
     city: r.city,
     owner: toOwner(r),
     image: r.large_key && r.thumb_key ? { largeKey: r.large_key, thumbKey: r.thumb_key } : null,
-    distanceMetres: toNumberOrNull(r.distance_m, 'distance_m'),
+    distanceMetres: metresOrNull(r.chord_m),
   };
 }
 
@@ -264,7 +271,7 @@ function toMapPoint(r: MapPointRow): MapPoint {
     dailyRatePence: toInt(r.daily_rate_pence, 'daily_rate_pence'),
     publicLatitude: toNumber(r.public_latitude, 'public_latitude'),
     publicLongitude: toNumber(r.public_longitude, 'public_longitude'),
-    distanceMetres: toNumberOrNull(r.distance_m, 'distance_m'),
+    distanceMetres: metresOrNull(r.chord_m),
   };
 }
 
@@ -296,7 +303,7 @@ const cardsBeside = (from: SQL) => sql`
  */
 function cardsInOrder(from: SQL, sort: BrowseSort, near: GeoPoint | undefined): SQL {
   if (sort === 'newest' && !near) return cardsBeside(from);
-  const distance = near ? sql`, ${distanceFrom(near, 'i')} as distance_m` : sql``;
+  const distance = near ? sql`, ${chordFrom(near, 'i')} as chord_m` : sql``;
   const ordering = sort === 'newest' ? sql`` : sql`, m.tier, m.k`;
   return sql`
   left join (select ${SUMMARY_COLUMNS}${distance}, m.created_at${ordering} from (${from}) m ${SUMMARY_JOINS}) p on true
@@ -497,7 +504,7 @@ export function createCatalogueRepository(db: Db) {
       const costs = commonWords.costsFor(scope.categoryId, filters);
       const sort = effectiveSort(filters);
       const located = sql`i.public_latitude is not null and i.public_longitude is not null`;
-      const distance = scope.near ? sql`, ${distanceFrom(scope.near, 'i')} as distance_m` : sql``;
+      const distance = scope.near ? sql`, ${chordFrom(scope.near, 'i')} as chord_m` : sql``;
       const rows =
         sort === 'newest'
           ? sql`select id, created_at, 0 as tier, 0::float8 as k from (${matchingItems(scope, filters, limit, 0, costs)}) n`

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters } from '@toolshed/core';
 import { queryRows, type Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { orderedWalk, type BrowseScope } from './browse-sql.ts';
+import { chordOfMetres, metresOfChord, orderedWalk, type BrowseScope } from './browse-sql.ts';
 
 /**
  * The nearest-first order must be answerable from `items_near_idx` (migration 0029): the index is on
@@ -46,5 +46,44 @@ describe('the near index', () => {
     const text = await plan(orderedWalk(scope, filters, sort, 20, 0));
     expect(text).toMatch(new RegExp(`Index (Only )?Scan using items_${sort}_idx`));
     expect(text).not.toMatch(/Incremental Sort|items_near(_all)?_idx/);
+  });
+});
+
+// The circle is checked on the chord (`chordOfMetres`, computed once per browse) and cards convert the
+// chord back (`metresOfChord`): both must agree with earthdistance's own great-circle metres, which
+// radius searches used before, so that an item is inside exactly when `earth_distance` says so.
+describe('the chord of a radius', () => {
+  it('converts as earthdistance does, both ways, from a few metres to across the country', async () => {
+    const rows = await queryRows<{ metres: number; chord: number }>(
+      database.db,
+      sql`select earth_distance(earth_point(51.752, -1.258), earth_point(lat, lon)) as metres,
+                 cube_distance(earth_point(51.752, -1.258), earth_point(lat, lon)) as chord
+          from (values (51.752, -1.2581), (51.76, -1.25), (51.8, -1.3), (52.2, -0.12), (53.48, -2.24), (57.15, -2.1)) v(lat, lon)`,
+    );
+    expect(rows).toHaveLength(6);
+    for (const { metres, chord } of rows) {
+      expect(metres).toBeGreaterThan(0);
+      expect(Math.abs(metresOfChord(chord) - metres)).toBeLessThan(1e-6);
+      expect(Math.abs(chordOfMetres(metres) - chord)).toBeLessThan(1e-6);
+    }
+    expect(chordOfMetres(0)).toBe(0);
+    expect(metresOfChord(0)).toBe(0);
+  });
+
+  it('keeps an item just inside a radius and leaves one just outside, as earth_distance does', async () => {
+    const [row] = await queryRows<{ metres: number }>(
+      database.db,
+      sql`select earth_distance(earth_point(51.752, -1.258), earth_point(51.8, -1.3)) as metres`,
+    );
+    const metres = row!.metres;
+    const inside = async (radius: number) => {
+      const [r] = await queryRows<{ inside: boolean }>(
+        database.db,
+        sql`select cube_distance(earth_point(51.752, -1.258), earth_point(51.8, -1.3)) <= ${chordOfMetres(radius)}::float8 as inside`,
+      );
+      return r!.inside;
+    };
+    expect(await inside(metres + 0.01)).toBe(true);
+    expect(await inside(metres - 0.01)).toBe(false);
   });
 });
