@@ -38,8 +38,8 @@ export interface Near extends GeoPoint {
 
 /**
  * Relevance's two tiers (decision 022): items with a photo whose owner is rated, then the rest.
- * On items the photo is `has_photo` (migration 0034), carried by the browse indexes; on the search
- * postings it is a probe of `item_images` by item id. The rating is on every browse table.
+ * The photo is `has_photo` and the rating `owner_rating` on every browse table: items (migration
+ * 0034, carried by the browse indexes), the search postings and search_items (0037).
  */
 type Tier = 'shown' | 'bare';
 
@@ -102,16 +102,9 @@ export function chordFrom(near: GeoPoint, alias: string): SQL {
   return sql`cube_distance(${originOf(near)}, ${publicPointOf(alias)})`;
 }
 
-/**
- * The tier's condition on `alias`, whose item id is `idColumn` ('id': an items row, which carries
- * `has_photo`; else a search postings row, whose photo is probed). OFFSET 0 keeps the probe a probe:
- * prepared with a generic plan, PostgreSQL turned it into a hash of every image, a sequential scan
- * of `item_images` for each browse.
- */
-function tierCondition(tier: Tier, alias: string, idColumn: string): SQL {
-  const photo =
-    idColumn === 'id' ? `${alias}.has_photo` : `exists (select 1 from item_images g where g.item_id = ${alias}.${idColumn} offset 0)`;
-  const shown = sql.raw(`${alias}.owner_rating is not null and ${photo}`);
+/** The tier's condition on `alias`, a row of any browse table (see `Tier`). */
+function tierCondition(tier: Tier, alias: string): SQL {
+  const shown = sql.raw(`${alias}.owner_rating is not null and ${alias}.has_photo`);
   return tier === 'shown' ? shown : sql`not (${shown})`;
 }
 
@@ -225,10 +218,10 @@ export function rowCount(n: number): SQL {
  * the same columns. The owner's rating and the booked days are kept on the item by triggers
  * (migration 0009) and copied to the postings (0015, 0019), so these never read users or rentals.
  */
-function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', tier?: { tier: Tier; idColumn: string }): SQL[] {
+function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', tier?: Tier): SQL[] {
   const a = sql.raw(alias);
   const parts: SQL[] = [];
-  if (tier) parts.push(tierCondition(tier.tier, alias, tier.idColumn));
+  if (tier) parts.push(tierCondition(tier, alias));
   if (scope.categoryId) parts.push(sql`${a}.category_id = ${scope.categoryId}`);
   if (scope.ownerId) parts.push(sql`${a}.owner_id = ${scope.ownerId}`);
   if (f.maxPricePence !== undefined) parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence}`);
@@ -264,7 +257,7 @@ function whereFor(scope: BrowseScope, f: BrowseFilters, tier?: Tier, extra: SQL[
     : scope.locatedOnly
       ? [sql`i.public_latitude is not null and i.public_longitude is not null`]
       : [];
-  return sql.join([LISTED, ...filterParts(scope, f, 'i', tier && { tier, idColumn: 'id' }), ...checks, ...place, ...extra], sql` and `);
+  return sql.join([LISTED, ...filterParts(scope, f, 'i', tier), ...checks, ...place, ...extra], sql` and `);
 }
 
 /** The token ids of the vocabulary containing `word`, found through the vocabulary's trigram index. */
@@ -289,12 +282,11 @@ export function matchingItems(
 ): SQL {
   const words = searchWords(f.search);
   // The order keys every browse table carries, for sorting the matches without reading their items.
-  const carried = (alias: string) => (keys ? sql.raw(`, ${alias}.daily_rate_pence, ${alias}.owner_rating`) : sql``);
+  const carried = (alias: string) => (keys ? sql.raw(`, ${alias}.daily_rate_pence, ${alias}.owner_rating, ${alias}.has_photo`) : sql``);
   if (!readsPostings(scope, f, costs)) {
     return sql`select i.id, i.created_at${carried('i')} from items i where ${whereFor(scope, f, tier)}
       order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
-  const own = tier && { tier, idColumn: 'item_id' };
   const [driver, ...others] = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length) as [
     string,
     ...string[],
@@ -304,12 +296,12 @@ export function matchingItems(
     // Across all categories, the items containing every word are the intersection of the words'
     // lists in the inverted index of `search_items` (migration 0019, decision 020): only the matches
     // are read, where the postings read the rarest word's postings and hashed the other's.
-    const parts = [...words.map((word) => sql`i.token_ids && ${tokensOf(word)}`), ...filterParts(scope, f, 'i', own)];
+    const parts = [...words.map((word) => sql`i.token_ids && ${tokensOf(word)}`), ...filterParts(scope, f, 'i', tier)];
     return sql`select i.item_id as id, i.created_at${carried('i')} from search_items i where ${sql.join(parts, sql` and `)}
       order by i.created_at desc, i.item_id desc limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
   const conditions = [
-    ...filterParts(scope, f, 'i', own),
+    ...filterParts(scope, f, 'i', tier),
     ...others.map((word) =>
       probe
         ? // A rare driver beside a common word ('wet and'): each candidate's text is checked from the
@@ -474,30 +466,34 @@ export function orderedWalk(
  * (id): each match's key is read from its item and the set sorted. For a set within the count's
  * bound (1,000) this is cheaper and steadier than a walk, which may cross the catalogue to find few.
  */
-export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number, listed = false): SQL {
-  // Matches that are listed items with their creation time (the search postings') are found by the
-  // newest-first index's key, which carries the rating and the photo flag: an index-only lookup each.
-  const join = listed ? sql`t.created_at = mm.created_at and t.id = mm.id and ${LISTED_T}` : sql`t.id = mm.id`;
+export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
   return sql`select * from (select t.id, t.created_at, ${tierOf(sort, 't')} as tier, ${sortKey(sort, 't', scope.near)} as k
-    from (${matches}) mm join items t on ${join}) r
+    from (${matches}) mm join items t on t.id = mm.id) r
     order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }
 
+/** The orders `orderedKeyedMatches` sorts by the keys the matches carry. */
+export type KeyedSort = 'price' | 'rating' | 'relevance';
+
 /**
- * `orderedMatches` for lowest price or highest rated over matches `m` that carry their keys
- * (`matchingItems` with `keys`): sorted from the matches themselves. Read through their items, a
- * word's 750-950 matches were as many lookups by primary key (4-8 ms of a 6-10 ms browse).
+ * `orderedMatches` for lowest price, highest rated or relevance over matches `m` that carry their
+ * keys (`matchingItems` with `keys`: the price, the owner's rating and the photo flag, which the
+ * search postings and search_items carry, migration 0037): sorted from the matches themselves. Read
+ * through their items, a word's 750-1,000 matches were as many index lookups (3-8 ms of a 5-10 ms browse).
  */
-export function orderedKeyedMatches(matches: SQL, sort: 'price' | 'rating', limit: number, offset: number): SQL {
-  const key = sort === 'price' ? 'mm.daily_rate_pence::float8' : 'mm.owner_rating';
-  return sql`select * from (select mm.id, mm.created_at, 0 as tier, ${sql.raw(key)} as k from (${matches}) mm) r
+export function orderedKeyedMatches(matches: SQL, sort: KeyedSort, limit: number, offset: number): SQL {
+  const columns =
+    sort === 'relevance'
+      ? sql`case when ${tierCondition('shown', 'mm')} then 0 else 1 end as tier, 0::float8 as k`
+      : sql.raw(`0 as tier, ${sort === 'price' ? 'mm.daily_rate_pence::float8' : 'mm.owner_rating'} as k`);
+  return sql`select * from (select mm.id, mm.created_at, ${columns} from (${matches}) mm) r
     order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }
 
 /** The tier of an items row `alias` in the order `sort` (see `orderedRows`). */
 function tierOf(sort: OtherSort, alias: string): SQL {
   return sort === 'relevance'
-    ? sql`case when ${tierCondition('shown', alias, 'id')} then 0 else 1 end`
+    ? sql`case when ${tierCondition('shown', alias)} then 0 else 1 end`
     : sort === 'nearest'
       ? sql.raw(`case when ${alias}.public_latitude is null or ${alias}.public_longitude is null then 1 else 0 end`)
       : sql`0`;
