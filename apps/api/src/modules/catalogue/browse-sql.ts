@@ -86,6 +86,25 @@ function insideCircle(near: Near & { radiusMetres: number }, alias = 'i'): SQL {
 }
 
 /**
+ * The latitudes and longitudes that hold the circle, on `alias`'s public point: a cheap check before
+ * the chord's (`insideCircle`), for rows that carry the point as columns (the search postings). The
+ * longitudes are left open where the circle reaches a pole or crosses the antimeridian.
+ */
+function inBox(near: Near & { radiusMetres: number }, alias: string): SQL[] {
+  const a = sql.raw(alias);
+  const angle = near.radiusMetres / EARTH_RADIUS_METRES;
+  const degrees = (radians: number) => (radians * 180) / Math.PI;
+  // A hair wider than exact, so that rounding cannot drop a point on the edge; the chord decides.
+  const margin = 1e-9;
+  const latitude = sql`${a}.public_latitude between ${near.latitude - degrees(angle) - margin}::float8 and ${near.latitude + degrees(angle) + margin}::float8`;
+  const ratio = Math.sin(angle) / Math.cos((near.latitude * Math.PI) / 180);
+  if (!(ratio < 1)) return [latitude];
+  const spread = degrees(Math.asin(ratio)) + margin;
+  if (near.longitude - spread < -180 || near.longitude + spread > 180) return [latitude];
+  return [latitude, sql`${a}.public_longitude between ${near.longitude - spread}::float8 and ${near.longitude + spread}::float8`];
+}
+
+/**
  * Within the radius, on `items i`: the GiST index finds the points inside the cube around the
  * circle (`earth_box`), and the chord to the origin keeps those inside the circle itself.
  */
@@ -140,9 +159,9 @@ export interface SearchCosts {
    */
   probeOthers(driver: string, others: string[]): boolean;
   /**
-   * Within a radius across all categories: true when the rarest word's postings that pass the other
-   * filters are few enough (`RARE_WITHIN`) to be checked against the circle one item each, rather
-   * than the circle's entries of the GiST index being checked for the words.
+   * Within a radius: true when the rarest word's postings in the scope are few enough (`RARE_WITHIN`)
+   * to be read and checked against the circle, rather than the circle's entries of the GiST index
+   * being checked for the words.
    */
   rareWithin(driver: string): boolean;
 }
@@ -151,12 +170,14 @@ export interface SearchCosts {
 export const NO_STATISTICS: SearchCosts = { postings: () => 0, preferWalk: () => false, probeOthers: () => false, rareWithin: () => false };
 
 /**
- * The most candidates (a word's postings passing the filters) checked against a circle one item each:
- * each is a lookup of its item by key, about 5 microseconds, where an entry of the GiST index checked
- * for the words costs under 1 and a circle of 3 miles or more in a city holds several thousand
- * entries ('karaoke', 844 postings, within 25 miles of York: 13,867 entries for 114 matches).
+ * The most postings of a word read to find its matches within a circle (`keyedMatchesWithin`): each
+ * is an entry of the postings index, checked against a box and the circle from the point it carries
+ * (migration 0038), about 0.2 microseconds, where an entry of the GiST index of public points, checked
+ * for the words, costs about 0.65 and a circle of 3 miles or more in a city holds several thousand
+ * ('pole' within 10 miles of Leeds: 6,819 entries for 195 matches). Most words of item names have
+ * 1,000 to 10,000 postings; only the commonest words of descriptions ('with', 'small') have more.
  */
-export const RARE_WITHIN = 1000;
+export const RARE_WITHIN = 15_000;
 /** Smaller circles hold few enough entries that the GiST index stays the cheaper way (about 2 ms at 1 mile). */
 const RARE_WITHIN_MIN_RADIUS_METRES = 4000;
 
@@ -518,28 +539,39 @@ export function keyedMatchesWithin(
   const columns = sql`i.id, i.created_at, ${tierOf(sort, 'i')} as tier, ${sortKey(sort, 'i', scope.near)} as k`;
   const driver = rareWordWithin(scope, f, costs);
   if (driver !== undefined) {
-    // A rare word: its postings that pass the filters (read from the postings index, which carries
-    // them) are the candidates, and each is looked up by key to check the circle, the other words and
-    // the owner's absence on its item. The circle is the distance alone, as on the ordered walks: no
-    // cube for the generic plan to read the GiST index by. The same matches as below: the postings
-    // answer these words exactly (`tokenSafe`), and the cube only ever narrowed the distance's check.
+    // The word's postings that pass the filters and lie inside the circle, all read from the
+    // postings index, which carries the filter columns, the photo flag and the public point
+    // (migrations 0037, 0038): a box of latitudes and longitudes first, then the chord. An item
+    // whose text has several tokens containing the word has several postings: one each. Other
+    // words are checked on each candidate from the items' browse index, one probe each. The same
+    // matches as below: the postings answer these words exactly (`tokenSafe`).
     const { near, ...anywhere } = scope;
-    const candidates = sql.join([sql`p.token_id = any(${tokensOf(driver)})`, ...filterParts(anywhere, f, 'p')], sql` and `);
-    return sql`select ${columns}
-      from (select distinct p.item_id from search_postings p where ${candidates}) p
-      cross join lateral (select * from items i where i.id = p.item_id and ${whereFor(anywhere, f, undefined, [insideCircle(near)])} limit 1) i${bound}`;
+    const others = searchWords(f.search).filter((w) => w !== driver);
+    const candidates = [
+      sql`p.token_id = any(${tokensOf(driver)})`,
+      ...filterParts(anywhere, f, 'p'),
+      ...(f.startDate && f.endDate ? [ownerNotAwayOn(f.startDate, 'p')] : []),
+      ...inBox(near, 'p'),
+      insideCircle(near, 'p'),
+      ...others.map(
+        (word) => sql`exists (select 1 from items t where t.created_at = p.created_at and t.id = p.item_id and ${LISTED_T}
+          and t.search_text like ${containing(word)} offset 0)`,
+      ),
+    ];
+    return sql`select * from (select distinct p.item_id as id, p.created_at, ${tierOf(sort, 'p')} as tier, ${sortKey(sort, 'p', near)} as k
+      from search_postings p where ${sql.join(candidates, sql` and `)}) d${bound}`;
   }
   return sql`select ${columns} from items i where ${whereFor(scope, f)}${bound}`;
 }
 
 /**
  * The word whose postings drive a browse within a radius (`keyedMatchesWithin`): the rarest, when
- * the costs find it rare enough, across all categories and in a circle large enough; else none, and
- * the circle's entries of the GiST index are read. Within a category the GiST index is keyed by the
- * category first, so only that category's share of the circle is read.
+ * the costs find its postings few enough (`RARE_WITHIN`), in a circle large enough; else none, and the
+ * circle's entries of the GiST index are read (within a category, only that category's share of
+ * them, the index being keyed by the category first; the postings are read by category too).
  */
 export function rareWordWithin(scope: BrowseScope, f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): string | undefined {
-  if (!hasRadius(scope) || scope.categoryId !== null || scope.ownerId !== undefined || scope.locatedOnly) return undefined;
+  if (!hasRadius(scope) || scope.ownerId !== undefined || scope.locatedOnly) return undefined;
   if (scope.near.radiusMetres < RARE_WITHIN_MIN_RADIUS_METRES) return undefined;
   const words = searchWords(f.search);
   if (!tokenSafe(words)) return undefined;

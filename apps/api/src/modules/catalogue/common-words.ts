@@ -129,7 +129,8 @@ export class CommonWords {
         return candidates * others.length * TEXT_PROBE < hashed;
       },
       // A word unknown to the statistics is rarer than every token they list.
-      rareWithin: (driver) => postings(driver) * filterShare <= RARE_WITHIN,
+      // Every posting is read, whatever the other filters keep: they are checked on each.
+      rareWithin: (driver) => postings(driver) <= RARE_WITHIN,
     };
   }
 

@@ -293,7 +293,10 @@ describe('the radius with every other filter', () => {
 
 describe('a rare word within a radius', () => {
   const rare: SearchCosts = { ...NO_STATISTICS, rareWithin: () => true };
-  const scope = (radiusMiles: number): BrowseScope => ({ categoryId: null, near: { ...ORIGIN, radiusMetres: miles(radiusMiles) } });
+  const scope = (radiusMiles: number, categoryId: string | null = null): BrowseScope => ({
+    categoryId,
+    near: { ...ORIGIN, radiusMetres: miles(radiusMiles) },
+  });
   const soon = { startDate: addDays(today, 4), endDate: addDays(today, 6) };
   const cases: Array<[string, Partial<BrowseFilters>]> = [
     ['a word', { search: 'drill' }],
@@ -304,28 +307,33 @@ describe('a rare word within a radius', () => {
 
   it.each(cases)('%s: the same matches, tiers and keys from the postings as from the circle', async (_, asked) => {
     const f: BrowseFilters = { page: 1, pageSize: 20, ...asked };
-    for (const radius of [5, 25]) {
-      expect(rareWordWithin(scope(radius), f, rare)).toBeDefined();
-      expect(rareWordWithin(scope(radius), f, NO_STATISTICS)).toBeUndefined();
+    // Across all categories at 5 and 25 miles, and within one category (the postings read by category, migration 0038).
+    for (const [radius, categoryId] of [
+      [5, null],
+      [25, null],
+      [25, 'power-tools'],
+    ] as const) {
+      expect(rareWordWithin(scope(radius, categoryId), f, rare)).toBeDefined();
+      expect(rareWordWithin(scope(radius, categoryId), f, NO_STATISTICS)).toBeUndefined();
       for (const sort of sorts) {
         const read = async (costs: SearchCosts) =>
           (
             await queryRows<{ id: string; tier: number; k: number }>(
               ctx.database.db,
-              sql`select id, tier, k from (${keyedMatchesWithin(scope(radius), f, sort, null, costs)}) m order by id`,
+              sql`select id, tier, k from (${keyedMatchesWithin(scope(radius, categoryId), f, sort, null, costs)}) m order by id`,
             )
           ).map((r) => ({ id: r.id, tier: Number(r.tier), k: r.k === null ? null : Number(r.k) }));
         const [fromPostings, fromCircle] = [await read(rare), await read(NO_STATISTICS)];
-        expect(fromCircle.length, `${sort} ${radius}`).toBeGreaterThan(0);
-        expect(fromPostings, `${sort} ${radius}`).toEqual(fromCircle);
+        expect(fromCircle.length, `${sort} ${radius} ${categoryId}`).toBeGreaterThan(0);
+        expect(fromPostings, `${sort} ${radius} ${categoryId}`).toEqual(fromCircle);
       }
     }
   });
 
-  it('keeps the circle for a small radius, within a category, and for words the postings do not answer', () => {
+  it('keeps the circle for a small radius and for words the postings do not answer', () => {
     const f: BrowseFilters = { page: 1, pageSize: 20, search: 'drill' };
     expect(rareWordWithin(scope(1), f, rare)).toBeUndefined();
-    expect(rareWordWithin({ ...scope(10), categoryId: 'power-tools' }, f, rare)).toBeUndefined();
+    expect(rareWordWithin(scope(10, 'power-tools'), f, rare)).toBe('drill');
     expect(rareWordWithin(scope(10), { ...f, search: 'an' }, rare)).toBeUndefined();
     expect(rareWordWithin(scope(10), { ...f, search: 'cordless drill' }, rare)).toBe('cordless');
   });

@@ -7,6 +7,6 @@ import { sql, type SQL } from 'drizzle-orm';
  * vacation index) and each candidate is checked against that short list, so the plan stays the
  * same whatever the date: it can be prepared once and reused (decision 017).
  */
-export function ownerNotAwayOn(startDate: string): SQL {
-  return sql`i.owner_id <> all(array(select away.id from users away where away.vacation_until >= ${startDate}::date))`;
+export function ownerNotAwayOn(startDate: string, alias = 'i'): SQL {
+  return sql`${sql.raw(alias)}.owner_id <> all(array(select away.id from users away where away.vacation_until >= ${startDate}::date))`;
 }
