@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
@@ -35,6 +36,7 @@ describe('configuration', () => {
       runJobs: true,
       authSecret: undefined,
       shutdownTimeoutMs: 10_000,
+      databaseReadConnections: Math.max(2, 2 * os.availableParallelism()),
     });
   });
 
@@ -47,6 +49,7 @@ describe('configuration', () => {
       LOG_LEVEL: 'warn',
       TRUSTED_ORIGINS: 'https://a.example, https://b.example/',
       BROWSE_CACHE_MS: '0',
+      DATABASE_READ_CONNECTIONS: '6',
       JOBS: 'off',
       SHUTDOWN_TIMEOUT_MS: '3000',
     });
@@ -57,6 +60,7 @@ describe('configuration', () => {
       logLevel: 'warn',
       trustedOrigins: ['https://a.example', 'https://b.example'],
       browseCacheMs: 0,
+      databaseReadConnections: 6,
       runJobs: false,
       seedSampleData: false,
       shutdownTimeoutMs: 3000,
@@ -86,6 +90,12 @@ describe('configuration', () => {
       'SEED_SAMPLE_DATA must be true or false (got "maybe")',
     ]);
     expect(problems.every((p) => !p.includes('\n'))).toBe(true);
+  });
+
+  it('refuses a number of read connections that is not a whole number from 1 to 100', () => {
+    for (const value of ['0', '101', '2.5', 'four']) {
+      expect(problemsOf({ DATABASE_READ_CONNECTIONS: value }).join('\n')).toMatch(/DATABASE_READ_CONNECTIONS/);
+    }
   });
 
   it('never repeats a secret in its message', () => {

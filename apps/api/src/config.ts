@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -48,6 +49,12 @@ export interface Config {
   metricsToken: string | undefined;
   /** ERROR_REPORT_URL: unhandled request errors and jobs failed for good are also POSTed here as JSON. */
   errorReportUrl: string | undefined;
+  /**
+   * PostgreSQL connections kept for browse reads (DATABASE_READ_CONNECTIONS): by default twice the
+   * cores this process may use, at least 2. More than the database's cores can run at once only
+   * makes them take turns: on two cores, 4 answered the browse mix 5-30% faster than 8, and 2 slower.
+   */
+  databaseReadConnections: number;
   /** Apply pending migrations at start-up (MIGRATE_ON_START, default true); false: refuse to start while any is pending (`npm run db:migrate` is the release step). */
   migrateOnStart: boolean;
   /** Fill an empty database with the sample catalogue at start-up (SEED_SAMPLE_DATA; default: embedded database outside production). */
@@ -172,6 +179,7 @@ const envSchema = z.object({
   JOBS: opt(flag),
   SEED_SAMPLE_DATA: opt(flag),
   MIGRATE_ON_START: opt(flag),
+  DATABASE_READ_CONNECTIONS: opt(whole(1, 100)),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'must be at least 16 characters')),
   ERROR_REPORT_URL: opt(
     z
@@ -326,6 +334,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     paymentDelayMs: e.PAYMENT_DELAY_MS ?? (nodeEnv === 'test' ? 1 : 1500),
     runJobs: e.JOBS ?? nodeEnv !== 'test',
     migrateOnStart: e.MIGRATE_ON_START ?? true,
+    databaseReadConnections: e.DATABASE_READ_CONNECTIONS ?? Math.max(2, 2 * os.availableParallelism()),
     metricsToken: e.METRICS_TOKEN,
     errorReportUrl: e.ERROR_REPORT_URL,
     seedSampleData: e.SEED_SAMPLE_DATA ?? (!e.DATABASE_URL && nodeEnv !== 'production'),

@@ -21,6 +21,7 @@ export class PendingMigrationsError extends Error {
 export function openConfiguredDatabase(config: Config, log: FastifyBaseLogger): Promise<Database> {
   return openDatabase({
     databaseUrl: config.databaseUrl,
+    preparedPoolSize: config.databaseReadConnections,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     onPoolError: (err) => log.warn({ err }, 'a PostgreSQL connection was lost; the pool replaces it'),
   });
