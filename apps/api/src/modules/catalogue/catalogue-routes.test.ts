@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, APPROXIMATE_RADIUS_METRES, distanceMetres, FILTER_FIELD_LABELS, todayInLondon, type FilterField } from '@toolshed/core';
 import type { CategoriesResponse, ItemDetail, ItemsPage } from '@toolshed/core/contract';
@@ -281,5 +282,17 @@ describe('API plumbing', () => {
     const { status, body } = await getJson<{ error: { code: string } }>('/api/nothing-here');
     expect(status).toBe(404);
     expect(body.error.code).toBe('NOT_FOUND');
+  });
+
+  it('compresses a browse page with gzip when both gzip and brotli are accepted, with brotli when only it is', async () => {
+    const url = '/api/categories/all/items?pageSize=100';
+    const both = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
+    expect(both.statusCode).toBe(200);
+    expect(both.headers['content-encoding']).toBe('gzip');
+    const viaGzip = JSON.parse(gunzipSync(both.rawPayload).toString('utf8')) as ItemsPage;
+    expect(viaGzip.items.length).toBeGreaterThan(3);
+    const onlyBrotli = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    expect(onlyBrotli.headers['content-encoding']).toBe('br');
+    expect(JSON.parse(brotliDecompressSync(onlyBrotli.rawPayload).toString('utf8'))).toEqual(viaGzip);
   });
 });
