@@ -303,7 +303,12 @@ export function matchingItems(
 ): SQL {
   const words = searchWords(f.search);
   // The order keys every browse table carries, for sorting the matches without reading their items.
-  const carried = (alias: string) => (keys ? sql.raw(`, ${alias}.daily_rate_pence, ${alias}.owner_rating, ${alias}.has_photo`) : sql``);
+  const carried = (alias: string) =>
+    keys
+      ? sql.raw(
+          `, ${alias}.daily_rate_pence, ${alias}.owner_rating, ${alias}.has_photo, ${alias}.public_latitude, ${alias}.public_longitude`,
+        )
+      : sql``;
   if (!readsPostings(scope, f, costs)) {
     return sql`select i.id, i.created_at${carried('i')} from items i where ${whereFor(scope, f, tier)}
       order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
@@ -387,7 +392,7 @@ export function newestFirst(alias: string): SQL {
  */
 export type OtherSort = Exclude<BrowseSort, 'newest'>;
 
-/** The key of `sort` on `alias` (an items row), as the matching index orders it. */
+/** The key of `sort` on `alias` (an items row, or matches carrying their keys), as the matching index orders it. */
 function sortKey(sort: OtherSort, alias: string, near: GeoPoint | undefined): SQL {
   switch (sort) {
     case 'price':
@@ -493,25 +498,19 @@ export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort
     order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }
 
-/** The orders `orderedKeyedMatches` sorts by the keys the matches carry. */
-export type KeyedSort = 'price' | 'rating' | 'relevance';
-
 /**
- * `orderedMatches` for lowest price, highest rated or relevance over matches `m` that carry their
- * keys (`matchingItems` with `keys`: the price, the owner's rating and the photo flag, which the
- * search postings and search_items carry, migration 0037): sorted from the matches themselves. Read
- * through their items, a word's 750-1,000 matches were as many index lookups (3-8 ms of a 5-10 ms browse).
+ * `orderedMatches` over matches `m` that carry their keys (`matchingItems` with `keys`: the price,
+ * the owner's rating, the photo flag and the public point, which the search postings and search_items
+ * carry, migrations 0037-0039): sorted from the matches themselves. Read through their items, a word's
+ * 750-1,000 matches were as many index lookups (3-8 ms of a 5-10 ms browse).
  */
-export function orderedKeyedMatches(matches: SQL, sort: KeyedSort, limit: number, offset: number): SQL {
-  const columns =
-    sort === 'relevance'
-      ? sql`case when ${tierCondition('shown', 'mm')} then 0 else 1 end as tier, 0::float8 as k`
-      : sql.raw(`0 as tier, ${sort === 'price' ? 'mm.daily_rate_pence::float8' : 'mm.owner_rating'} as k`);
-  return sql`select * from (select mm.id, mm.created_at, ${columns} from (${matches}) mm) r
+export function orderedKeyedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
+  return sql`select * from (select mm.id, mm.created_at, ${tierOf(sort, 'mm')} as tier, ${sortKey(sort, 'mm', scope.near)} as k
+    from (${matches}) mm) r
     order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
 }
 
-/** The tier of an items row `alias` in the order `sort` (see `orderedRows`). */
+/** The tier of a row `alias` of items, or of matches carrying their keys, in the order `sort` (see `orderedRows`). */
 function tierOf(sort: OtherSort, alias: string): SQL {
   return sort === 'relevance'
     ? sql`case when ${tierCondition('shown', alias)} then 0 else 1 end`

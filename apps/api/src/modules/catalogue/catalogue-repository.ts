@@ -464,16 +464,14 @@ export function createCatalogueRepository(db: Db) {
         // them, sorted. Over items only their count is kept: counting needs no column, so it stays an
         // index-only walk (the price index for a maximum price), and the few matches of a small set
         // are found again to be sorted.
-        // Over postings, lowest price, highest rated and relevance sort the matches by the keys the
-        // postings carry (the photo flag too, migration 0037); nearest first reads each match's item.
-        const keyed = postings && sort !== 'nearest' ? sort : null;
+        // Over postings the matches are sorted by the keys the postings carry (price, rating, photo
+        // flag and public point, migrations 0037-0039), with no item read.
         const counted = postings
-          ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, keyed !== null)}), n as materialized (select count(*)::int as matched from m)`
+          ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, true)}), n as materialized (select count(*)::int as matched from m)`
           : sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w)`;
-        const matches = postings ? sql`select id, created_at from m` : countedItems(scope, filters, window, costs);
-        const sorted = keyed
-          ? orderedKeyedMatches(sql`select * from m`, keyed, filters.pageSize, offset)
-          : orderedMatches(matches, scope, sort, filters.pageSize, offset);
+        const sorted = postings
+          ? orderedKeyedMatches(sql`select * from m`, scope, sort, filters.pageSize, offset)
+          : orderedMatches(countedItems(scope, filters, window, costs), scope, sort, filters.pageSize, offset);
         const all = sql`(select matched from n) < ${rowCount(window)}`;
         query = sql`with ${counted}
             select c.matched, p.* from n c

@@ -362,6 +362,13 @@ describe('orders without a radius', () => {
     ['lowest price with a price limit', 'sort=price&maxPrice=20', 'price', (m: Made) => m.price <= 2000],
     ['highest rated with dates', `sort=rating&startDate=${addDays(today, 3)}`, 'rating', (m: Made) => !m.bookedSoon],
     ['nearest with a word', `${NEAR}&search=ladder`, 'nearest', (m: Made) => m.text.includes('ladder')],
+    // Two words across all categories: the matches from search_items, sorted by the point it carries (migration 0039).
+    [
+      'nearest with two words',
+      `${NEAR}&search=batteries%20cordless`,
+      'nearest',
+      (m: Made) => m.text.includes('batteries') && m.text.includes('cordless'),
+    ],
     // Sorted from the keys the search postings carry, without reading the matches' items.
     ['lowest price with a word', 'sort=price&search=mower', 'price', (m: Made) => m.text.includes('mower')],
     ['highest rated with a word', 'sort=rating&search=ladder', 'rating', (m: Made) => m.text.includes('ladder')],

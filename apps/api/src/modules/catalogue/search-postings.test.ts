@@ -263,4 +263,35 @@ describe('word search through the search postings', () => {
     );
     expect(left[0]).toEqual({ postings: 0, rows: 0 });
   });
+
+  it("follows the item's public point, which words within a radius and nearest first read from the postings and search_items", async () => {
+    const db = ctx.database.db;
+    const item = await createItem(db, ownerId, { name: 'Tile cutter', description: 'Scores and snaps porcelain.' });
+    const [york, leeds] = [
+      { latitude: 53.96, longitude: -1.08 },
+      { latitude: 53.8, longitude: -1.55 },
+    ];
+    const copies = async () =>
+      queryRows<{ table: string; latitude: number | null; longitude: number | null }>(
+        db,
+        sql`select 'postings' as table, public_latitude as latitude, public_longitude as longitude from search_postings where item_id = ${item.id}
+            union all select 'items', public_latitude, public_longitude from search_items where item_id = ${item.id}`,
+      );
+    const near = (place: { latitude: number; longitude: number }, words: string) =>
+      search(words, `&near=${place.latitude},${place.longitude}&radius=5`);
+
+    await db.update(items).set({ publicLatitude: york.latitude, publicLongitude: york.longitude }).where(eq(items.id, item.id));
+    const atYork = await copies();
+    expect(atYork.length).toBeGreaterThan(2);
+    expect(atYork.every((c) => c.latitude === york.latitude && c.longitude === york.longitude)).toBe(true);
+    expect(await near(york, 'cutter')).toEqual(['Tile cutter']);
+    expect(await near(york, 'tile porcelain')).toEqual(['Tile cutter']);
+    expect(await near(leeds, 'cutter')).toEqual([]);
+
+    await db.update(items).set({ publicLatitude: leeds.latitude, publicLongitude: leeds.longitude }).where(eq(items.id, item.id));
+    expect((await copies()).every((c) => c.latitude === leeds.latitude && c.longitude === leeds.longitude)).toBe(true);
+    expect(await near(leeds, 'cutter')).toEqual(['Tile cutter']);
+    expect(await near(leeds, 'tile porcelain')).toEqual(['Tile cutter']);
+    expect(await near(york, 'cutter')).toEqual([]);
+  });
 });
