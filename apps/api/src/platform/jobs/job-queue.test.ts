@@ -36,6 +36,20 @@ describe('the job queue', () => {
     expect(await jobStatus('once-1')).toEqual({ status: 'done', attempts: 1 });
   });
 
+  it('runs the jobs of one batch in the order they were due, whatever order they were written in', async () => {
+    const clock = manualClock('2026-06-01T12:00:00Z');
+    const queue = createJobQueue({ db: database.db, now: clock.now });
+    const seen: number[] = [];
+    queue.register<{ n: number }>('order.echo', async ({ n }) => void seen.push(n));
+    // Written latest first: the table holds them in the reverse of the order they fall due.
+    for (let n = 20; n >= 1; n -= 1) {
+      await queue.enqueue('order.echo', { n }, { key: `order-${n}`, runAt: new Date(clock.now().getTime() + n * 1_000) });
+    }
+    clock.advance(60_000);
+    expect(await queue.runDue()).toBe(20);
+    expect(seen).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+  });
+
   it('retries a failed job with backoff, then gives up after its attempts', async () => {
     const clock = manualClock('2026-06-02T10:00:00Z');
     const queue = createJobQueue({ db: database.db, now: clock.now });

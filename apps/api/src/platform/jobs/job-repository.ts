@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
-import { toInt } from '../../db/row-values.ts';
+import { toInt, toIsoTimestamp } from '../../db/row-values.ts';
 import { jobs } from '../../db/schema.ts';
 
 /** A job a worker has just claimed: its attempt count already includes this run. */
@@ -40,7 +40,15 @@ export async function insertJob(executor: Executor, job: NewJob): Promise<boolea
  * (two workers never pick the same job, and neither waits for the other) and updates them.
  */
 export async function claimJobs(db: Db, names: string[], at: Date, lockedUntil: Date, limit: number): Promise<ClaimedJob[]> {
-  const rows = await queryRows<{ id: string; name: string; payload: unknown; attempts: unknown; max_attempts: unknown }>(
+  const rows = await queryRows<{
+    id: string;
+    name: string;
+    payload: unknown;
+    attempts: unknown;
+    max_attempts: unknown;
+    run_at: unknown;
+    created_at: unknown;
+  }>(
     db,
     sql`update jobs set status = 'running', attempts = attempts + 1, locked_until = ${lockedUntil.toISOString()}, updated_at = ${at.toISOString()}
         where id in (
@@ -50,10 +58,19 @@ export async function claimJobs(db: Db, names: string[], at: Date, lockedUntil: 
             sql`, `,
           )})
             and ((status = 'queued' and run_at <= ${at.toISOString()}) or (status = 'running' and locked_until < ${at.toISOString()}))
-          order by run_at
+          order by run_at, created_at
           limit ${limit}
           for update skip locked)
-        returning id, name, payload, attempts, max_attempts`,
+        returning id, name, payload, attempts, max_attempts, run_at, created_at`,
+  );
+  // RETURNING gives the rows in the order the update met them, not the sub-select's: the batch is
+  // run in the order the jobs were due (a message's notice before the email planned after it).
+  const when = (value: unknown, column: string) => Date.parse(toIsoTimestamp(value, column));
+  rows.sort(
+    (a, b) =>
+      when(a.run_at, 'run_at') - when(b.run_at, 'run_at') ||
+      when(a.created_at, 'created_at') - when(b.created_at, 'created_at') ||
+      (a.id < b.id ? -1 : a.id > b.id ? 1 : 0),
   );
   return rows.map((row) => ({
     id: row.id,
