@@ -5,11 +5,9 @@ import { toInt, toIntOrNull, toIsoDateOrNull, toNumber, toNumberOrNull } from '.
 import {
   COUNT_BOUND,
   countedItems,
-  chordFrom,
   hasRadius,
   keyedMatchesWithin,
   matchingItems,
-  metresOfChord,
   newestFirst,
   orderedKeyedMatches,
   orderedMatches,
@@ -20,6 +18,7 @@ import {
   rowCount,
   type BrowseScope,
 } from './browse-sql.ts';
+import { chordFrom, metresOfChord } from './near-sql.ts';
 import { CommonWords, type ColumnStatistics, type TokenPostings } from './common-words.ts';
 import { blockedRangesJson } from '../calendar-sync/blocked-days-sql.ts';
 

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters } from '@toolshed/core';
 import { queryRows, type Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { chordOfMetres, metresOfChord, orderedWalk, type BrowseScope } from './browse-sql.ts';
+import { orderedWalk, type BrowseScope } from './browse-sql.ts';
+import { chordOfMetres, metresOfChord } from './near-sql.ts';
 
 /**
  * The nearest-first order must be answerable from `items_near_idx` (migration 0029): the index is on
