@@ -41,6 +41,14 @@ async function book(who: Person, itemId: string, offset: number, days: number, c
   return booked.id;
 }
 
+/** A request item of the owner's, booked by the renter `offset` days ahead for 2 days and accepted; returns the rental. */
+async function acceptedRequest(name: string, dailyRatePence: number, offset: number) {
+  const item = await createItem(ctx.database.db, owner.user.id, { name, bookingMode: 'request', dailyRatePence, maxDays: 10 });
+  const id = await book(renter, item.id, offset, 2);
+  expect((await kit.send('POST', `/api/rentals/${id}/accept`, owner.cookie, {})).statusCode).toBe(204);
+  return { id, rental: await kit.rental(id, renter.cookie) };
+}
+
 beforeAll(async () => {
   ctx = await createTestApp({ mailer, payments: processor, now: () => clock });
   ({ renter, other, owner, stranger } = await signInParties(ctx, mailer));
@@ -167,15 +175,7 @@ describe('refused, with the reason, moving no money', () => {
 
 describe('extending a request item', () => {
   it('waits for the owner: accepted, the end moves and the card is charged; declined, nothing is', async () => {
-    const van = await createItem(ctx.database.db, owner.user.id, {
-      name: 'Van',
-      bookingMode: 'request',
-      dailyRatePence: 4000,
-      maxDays: 10,
-    });
-    const id = await book(renter, van.id, 2, 2);
-    expect((await kit.send('POST', `/api/rentals/${id}/accept`, owner.cookie, {})).statusCode).toBe(204);
-    const rental = await kit.rental(id, renter.cookie);
+    const { id, rental } = await acceptedRequest('Van', 4000, 2);
     const paid = await cardTotal(renter.user.id);
 
     const asked = await extend(id, { endDate: addDays(rental.endDate, 1), payWith: 'card', card });
@@ -232,15 +232,7 @@ describe('a capture that fails after the extension is booked', () => {
   });
 
   it('keeps an accepted extension of a request item, and the capture job takes the money later', async () => {
-    const tent = await createItem(ctx.database.db, owner.user.id, {
-      name: 'Tent',
-      bookingMode: 'request',
-      dailyRatePence: 2000,
-      maxDays: 10,
-    });
-    const id = await book(renter, tent.id, 3, 2);
-    expect((await kit.send('POST', `/api/rentals/${id}/accept`, owner.cookie, {})).statusCode).toBe(204);
-    const rental = await kit.rental(id, renter.cookie);
+    const { id, rental } = await acceptedRequest('Tent', 2000, 3);
     expect((await extend(id, { endDate: addDays(rental.endDate, 1), payWith: 'card', card })).json()).toEqual({
       status: 'pending',
       chargedPence: 0,
