@@ -155,10 +155,33 @@ export function rowCount(n: number): SQL {
   return sql.raw(String(n));
 }
 
+/** An absent maximum price, as written: every price passes (`daily_rate_pence` is a 32-bit integer). */
+const ANY_PRICE = 2_147_483_647;
+
+/**
+ * The date range of a browse as one typed parameter (built in SQL, a prepared statement's generic
+ * plan would build it for every row), and the first day an owner must not be away: with no dates,
+ * the empty range, which no booking meets, and 'infinity', when no owner is away.
+ */
+function datesOf(f: BrowseFilters): { range: string; from: string } {
+  return f.startDate && f.endDate ? { range: `[${f.startDate},${f.endDate}]`, from: f.startDate } : { range: 'empty', from: 'infinity' };
+}
+
+/** Vacation mode (profile module) on `alias`: the owner is not away on the first day asked for. */
+function ownerHere(f: BrowseFilters, alias: string): SQL {
+  return ownerNotAwayOn(datesOf(f).from, alias);
+}
+
 /**
  * The filters other than words, on `i`: `items`, `search_postings` or `search_items`, which carry
  * the same columns. The owner's rating and the booked days are kept on the item by triggers
  * (migration 0009) and copied to the postings (0015, 0019), so these never read users or rentals.
+ * A maximum price and dates are always written, as conditions every row passes when they are not
+ * asked for (`ANY_PRICE`, `datesOf`): a browse with them and one without are then the same
+ * statement, prepared and planned once per connection, not four times (decision 017). Each plan
+ * costs about half a megabyte of the connection's memory and a first run several times a warm one;
+ * the generic plan estimates a parameter's condition the same whatever its value, so the plans are
+ * those the browses with a price and dates already had.
  */
 function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', tier?: Tier): SQL[] {
   const a = sql.raw(alias);
@@ -166,17 +189,14 @@ function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', tier?: T
   if (tier) parts.push(tierCondition(tier, alias));
   if (scope.categoryId) parts.push(sql`${a}.category_id = ${scope.categoryId}`);
   if (scope.ownerId) parts.push(sql`${a}.owner_id = ${scope.ownerId}`);
-  if (f.maxPricePence !== undefined) parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence}`);
+  parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence ?? ANY_PRICE}`);
   if (f.minRating !== undefined) parts.push(sql`${a}.owner_rating >= ${f.minRating}`);
-  if (f.startDate && f.endDate) {
-    // Bookable on every day of the range, as checkout decides: no open rental or held request
-    // (buffers included) and no day blocked by the owner's other calendars meets it, all kept in
-    // `booked` by triggers (migration 0030). The range is one typed parameter: built in SQL, a
-    // prepared statement's generic plan would build it for every row.
-    parts.push(sql`not (${a}.booked && ${`[${f.startDate},${f.endDate}]`}::daterange)`);
-    // Vacation mode (profile module, written for `i`): the owner is away on some of these days.
-    if (alias === 'i') parts.push(ownerNotAwayOn(f.startDate));
-  }
+  // Bookable on every day of the range, as checkout decides: no open rental or held request
+  // (buffers included) and no day blocked by the owner's other calendars meets it, all kept in
+  // `booked` by triggers (migration 0030).
+  parts.push(sql`not (${a}.booked && ${datesOf(f).range}::daterange)`);
+  // The owner away on some of these days (written for `i`; the postings' callers add it themselves).
+  if (alias === 'i') parts.push(ownerHere(f, 'i'));
   return parts;
 }
 
@@ -470,7 +490,7 @@ export function keyedMatchesWithin(
     const candidates = [
       sql`p.token_id = any(${tokensOf(driver)})`,
       ...filterParts(anywhere, f, 'p'),
-      ...(f.startDate && f.endDate ? [ownerNotAwayOn(f.startDate, 'p')] : []),
+      ownerHere(f, 'p'),
       ...inBox(near, 'p'),
       insideCircle(near, 'p'),
       ...others.map(

@@ -74,6 +74,9 @@ describe('vacation mode', () => {
     // Without dates the item is still listed: only booking those days is blocked.
     const all = (await ctx.app.inject({ method: 'GET', url: '/api/categories/all/items' })).json().items.map((i: { id: string }) => i.id);
     expect(all).toContain(mower.id);
+    // Narrowed by a word and a price but not by dates, too (the same statement as with dates).
+    const found = await ctx.app.inject({ method: 'GET', url: '/api/categories/all/items?search=mower&maxPrice=100' });
+    expect(found.json().items.map((i: { id: string }) => i.id)).toContain(mower.id);
 
     expect((await detail()).ownerAwayUntil).toBe(d(5));
 
