@@ -37,6 +37,7 @@ describe('configuration', () => {
       authSecret: undefined,
       shutdownTimeoutMs: 10_000,
       databaseReadConnections: Math.max(2, 2 * os.availableParallelism()),
+      databasePreparedStatements: 200,
     });
   });
 
@@ -50,6 +51,7 @@ describe('configuration', () => {
       TRUSTED_ORIGINS: 'https://a.example, https://b.example/',
       BROWSE_CACHE_MS: '0',
       DATABASE_READ_CONNECTIONS: '6',
+      DATABASE_PREPARED_STATEMENTS: '500',
       JOBS: 'off',
       SHUTDOWN_TIMEOUT_MS: '3000',
     });
@@ -61,6 +63,7 @@ describe('configuration', () => {
       trustedOrigins: ['https://a.example', 'https://b.example'],
       browseCacheMs: 0,
       databaseReadConnections: 6,
+      databasePreparedStatements: 500,
       runJobs: false,
       seedSampleData: false,
       shutdownTimeoutMs: 3000,
@@ -95,6 +98,12 @@ describe('configuration', () => {
   it('refuses a number of read connections that is not a whole number from 1 to 100', () => {
     for (const value of ['0', '101', '2.5', 'four']) {
       expect(problemsOf({ DATABASE_READ_CONNECTIONS: value }).join('\n')).toMatch(/DATABASE_READ_CONNECTIONS/);
+    }
+  });
+
+  it('refuses a number of prepared statements that is not a whole number from 10 to 10,000', () => {
+    for (const value of ['9', '10001', '20.5', 'many']) {
+      expect(problemsOf({ DATABASE_PREPARED_STATEMENTS: value }).join('\n')).toMatch(/DATABASE_PREPARED_STATEMENTS/);
     }
   });
 

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { observable, observePglite, observePool, type QueryObserver } from './observe-queries.ts';
+import { DEFAULT_PREPARED_STATEMENTS, openPreparedReads, statementName, type PreparedReads } from './prepared-reads.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The database or an open transaction: what a repository function writes through. */
@@ -36,6 +36,8 @@ export interface Database {
   close(): Promise<void>;
   /** This process's connection pools and their use (none for the embedded database). */
   pools(): PoolUse[];
+  /** PostgreSQL only: the statements the prepared-read connections keep, and how many they have prepared and deallocated. */
+  preparedStatements?(): { kept: number; prepared: number; deallocated: number };
   /**
    * The embedded database only: a gzipped tarball of its whole data folder, taken while it runs
    * (PGlite's dumpDataDir); open it again with `pgliteLoadDataDir` (docs/OPERATIONS.md). Tests take
@@ -89,6 +91,8 @@ export interface DatabaseOptions {
   poolSize?: number | undefined;
   /** PostgreSQL only: connections kept for prepared reads (`queryRowsPrepared`), beside `poolSize`. */
   preparedPoolSize?: number | undefined;
+  /** PostgreSQL only: the most statements each of those connections keeps prepared (prepared-reads.ts). */
+  preparedStatements?: number | undefined;
   /** Where connection errors of idle PostgreSQL clients are reported. */
   onPoolError?: ((err: Error) => void) | undefined;
 }
@@ -118,7 +122,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 }
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
-  const { schemaName, poolSize = 20, preparedPoolSize = 8 } = options;
+  const { schemaName, poolSize = 20, preparedPoolSize = 4, preparedStatements = DEFAULT_PREPARED_STATEMENTS } = options;
   const searchPath = schemaName ? `-c search_path=${schemaName},public` : '';
   // No JIT compilation: every statement here reads a few thousand rows at most, and PostgreSQL
   // compiles a query whose estimated cost passes jit_above_cost on every execution, which cost 5 ms
@@ -127,19 +131,17 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: sessionOptions });
   // Prepared reads have their own connections, which always keep the generic plan: the statements
   // sent there are chosen for plans that do not depend on parameter values (see queryRowsPrepared).
-  // They are kept open when idle (pg closes idle clients after 10 s by default): a connection's
-  // prepared statements and plans, and its backend's catalogue caches, go with it, and a quiet
-  // spell would otherwise make the next burst prepare and plan every statement again.
-  const preparedPool = new pg.Pool({
-    connectionString: url,
-    max: preparedPoolSize,
-    idleTimeoutMillis: 0,
-    options: `${sessionOptions} -c plan_cache_mode=force_generic_plan`,
+  const prepared = openPreparedReads({
+    url,
+    sessionOptions: `${sessionOptions} -c plan_cache_mode=force_generic_plan`,
+    connections: preparedPoolSize,
+    statementsPerConnection: preparedStatements,
+    onError: options.onPoolError,
   });
   // An idle client losing its connection must not crash the process; the pool replaces it.
-  for (const p of [pool, preparedPool]) p.on('error', (err) => options.onPoolError?.(err));
+  pool.on('error', (err) => options.onPoolError?.(err));
   const db = drizzlePg(pool, { schema });
-  preparedReads.set(db as unknown as Db, drizzlePg(preparedPool, { schema }) as unknown as Db);
+  preparedReads.set(db as unknown as Db, prepared);
   const migrationsSchema = schemaName ? `${schemaName}_migrations` : 'drizzle';
   const exclusively = async <T>(name: string, fn: () => Promise<T>): Promise<T> => {
     const client = await pool.connect();
@@ -167,18 +169,16 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
     pendingMigrations: () => pendingIn(db as unknown as Db, migrationsSchema),
     exclusively,
     close: async () => {
-      await Promise.all([pool.end(), preparedPool.end()]);
+      await Promise.all([pool.end(), prepared.close()]);
     },
-    pools: () =>
-      (
-        [
-          ['main', pool, poolSize],
-          ['prepared', preparedPool, preparedPoolSize],
-        ] as const
-      ).map(([name, p, max]) => ({ name, max, total: p.totalCount, idle: p.idleCount, waiting: p.waitingCount })),
+    pools: () => [
+      { name: 'main', max: poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      { name: 'prepared', ...prepared.use() },
+    ],
+    preparedStatements: () => prepared.statements(),
     observeQueries: observable((observer) => {
       observePool(pool, observer);
-      observePool(preparedPool, observer);
+      prepared.observe(observer);
     }),
   };
 }
@@ -197,35 +197,23 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
 const dialect = new PgDialect();
 
 /** On PostgreSQL, the connections prepared reads go to (openPostgres). */
-const preparedReads = new WeakMap<Db, Db>();
-
-/** Statement names by text: hashing a browse statement's text on every request cost more than the lookup. */
-const statementNames = new Map<string, string>();
-const STATEMENT_NAMES_KEPT = 2_000;
-
-function statementName(text: string): string {
-  let name = statementNames.get(text);
-  if (name === undefined) {
-    name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
-    if (statementNames.size >= STATEMENT_NAMES_KEPT) statementNames.clear();
-    statementNames.set(text, name);
-  }
-  return name;
-}
+const preparedReads = new WeakMap<Db, PreparedReads>();
 
 /**
  * `queryRows` as a named prepared statement, named after a hash of its text, for reads outside a
- * transaction. On PostgreSQL it runs on the prepared-read connections, where each connection parses
- * a shape once and plans it once (`plan_cache_mode=force_generic_plan`): by default PostgreSQL plans
- * the first five runs of every statement on every connection afresh, and with some fifty browse
- * shapes on each of many connections, most browses were being planned. So only for statements whose
- * good plan does not hinge on a parameter's value: never a LIKE pattern on items, and no LIMIT or
- * OFFSET as a parameter (its generic estimate is a tenth of the rows). PGlite runs it as usual.
+ * transaction. On PostgreSQL it runs on the prepared-read connections (prepared-reads.ts), where a
+ * statement is parsed once and planned once (`plan_cache_mode=force_generic_plan`): by default
+ * PostgreSQL plans the first five runs of every statement on every connection afresh, and with
+ * hundreds of browse shapes on each of many connections, most browses were being planned. So only
+ * for statements whose good plan does not hinge on a parameter's value: never a LIKE pattern on
+ * items, and no LIMIT or OFFSET as a parameter (its generic estimate is a tenth of the rows). PGlite
+ * runs it as usual.
  */
 export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
-  const target = preparedReads.get(db) ?? db;
-  const result = (await target._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as unknown as {
+  const prepared = preparedReads.get(db);
+  if (prepared) return prepared.run<T>(built.sql, built.params);
+  const result = (await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as unknown as {
     rows: T[];
   };
   return result.rows;

@@ -22,6 +22,7 @@ export function openConfiguredDatabase(config: Config, log: FastifyBaseLogger): 
   return openDatabase({
     databaseUrl: config.databaseUrl,
     preparedPoolSize: config.databaseReadConnections,
+    preparedStatements: config.databasePreparedStatements,
     pgliteDir: path.join(config.dataDir, 'pglite'),
     onPoolError: (err) => log.warn({ err }, 'a PostgreSQL connection was lost; the pool replaces it'),
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, queryRowsPrepared, type Database } from './database.ts';
 
@@ -33,5 +33,74 @@ describe.runIf(url)('prepared reads on PostgreSQL', () => {
   it('answer with their parameters, run after run, under one name', async () => {
     const twice = (n: number) => queryRowsPrepared<{ v: number }>(database.db, sql`select ${n}::int * 2 as v`);
     for (const n of [1, 2, 3, 4, 5, 6, 7]) expect(await twice(n)).toEqual([{ v: n * 2 }]);
+  });
+
+  it('read timestamps and dates as the text PostgreSQL sends, as every other query does', async () => {
+    const when = sql`select timestamptz '2026-11-27 10:00:00+00' as at, date '2026-11-27' as day, 2::int as n`;
+    const [prepared] = await queryRowsPrepared<{ at: unknown; day: unknown; n: unknown }>(database.db, when);
+    const [plain] = await queryRows<{ at: unknown; day: unknown; n: unknown }>(database.db, when);
+    expect(prepared).toEqual(plain);
+    expect(typeof prepared?.at).toBe('string');
+    expect(prepared?.n).toBe(2);
+  });
+});
+
+describe.runIf(url)('prepared-read connections on PostgreSQL', () => {
+  let database: Database;
+  const backend = (tag: number) => sql`select pg_backend_pid() as pid, ${tag}::int as tag`;
+  const statement = (k: number) =>
+    sql.raw(`select pg_backend_pid() as pid, ${k} as k, (select count(*)::int from pg_prepared_statements) as kept`);
+  afterEach(async () => {
+    await database?.close();
+  });
+
+  it('run each statement on its home connection, so it is planned once and not once per connection', async () => {
+    database = await openDatabase({ databaseUrl: url, poolSize: 2, preparedPoolSize: 4 });
+    const homes = new Map<number, Set<number>>();
+    // One at a time and all at once: with nothing queued, every run of a statement finds its home free.
+    for (let round = 0; round < 5; round++) {
+      for (let k = 0; k < 12; k++) {
+        const [row] = await queryRowsPrepared<{ pid: number }>(database.db, statement(k));
+        homes.set(k, (homes.get(k) ?? new Set()).add(row!.pid));
+      }
+    }
+    expect([...homes.values()].every((pids) => pids.size === 1)).toBe(true);
+    // Twelve statements spread over more than one of the four connections.
+    expect(new Set([...homes.values()].map((pids) => [...pids][0])).size).toBeGreaterThan(1);
+    expect(database.preparedStatements?.()).toEqual({ kept: 12, prepared: 12, deallocated: 0 });
+    // Under load a statement may run elsewhere when its home is far busier, and answers all the same.
+    const many = await Promise.all(Array.from({ length: 40 }, (_, i) => queryRowsPrepared<{ tag: number }>(database.db, backend(i))));
+    expect(many.map((rows) => rows[0]?.tag)).toEqual(Array.from({ length: 40 }, (_, i) => i));
+  });
+
+  it('keep at most DATABASE_PREPARED_STATEMENTS on a connection, deallocating the one used least recently', async () => {
+    database = await openDatabase({ databaseUrl: url, poolSize: 2, preparedPoolSize: 1, preparedStatements: 3 });
+    const run = async (k: number) => (await queryRowsPrepared<{ pid: number; k: number; kept: number }>(database.db, statement(k)))[0]!;
+    const first = await run(1);
+    await run(2);
+    await run(3);
+    await run(1); // used again: 2 is now the least recently used
+    const fourth = await run(4);
+    // The server holds three statements, this one among them (counted while it runs).
+    expect(fourth.kept).toBe(3);
+    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 4, deallocated: 1 });
+    // The deallocated statement is prepared again when it comes back, on the same connection.
+    const again = await run(2);
+    expect(again).toEqual({ pid: first.pid, k: 2, kept: 3 });
+    // 1 was used more recently than 3, so it was kept and 3 went.
+    expect((await run(1)).kept).toBe(3);
+    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 5, deallocated: 2 });
+    expect((await run(3)).kept).toBe(3);
+    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 6, deallocated: 3 });
+  });
+
+  it('start a connection afresh after an error, and keep answering', async () => {
+    database = await openDatabase({ databaseUrl: url, poolSize: 2, preparedPoolSize: 1, preparedStatements: 3 });
+    const before = (await queryRowsPrepared<{ pid: number }>(database.db, statement(1)))[0]!;
+    await expect(queryRowsPrepared(database.db, sql`select 1 / ${0}::int as never`)).rejects.toThrow(/division by zero/);
+    const after = (await queryRowsPrepared<{ pid: number; kept: number }>(database.db, statement(1)))[0]!;
+    expect(after.pid).not.toBe(before.pid);
+    expect(after.kept).toBe(1);
+    expect(database.preparedStatements?.().kept).toBe(1);
   });
 });

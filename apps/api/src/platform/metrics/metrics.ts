@@ -142,6 +142,18 @@ export function registerMetrics(app: FastifyInstance, { database, token, now = (
     gauge('toolshed_db_pool_idle_connections', 'Open connections not in use, by pool', (p) => p.idle);
     gauge('toolshed_db_pool_waiting_requests', 'Queries waiting for a connection, by pool', (p) => p.waiting);
     gauge('toolshed_db_pool_max_connections', 'The most connections a pool opens', (p) => p.max);
+    // Each statement prepared costs a plan (and its memory) on the server: a rising count of
+    // deallocations means DATABASE_PREPARED_STATEMENTS is too small for the shapes browsed.
+    new Gauge({
+      name: 'toolshed_db_prepared_statements',
+      help: 'Prepared-read statements: kept on the connections now, prepared and deallocated since start',
+      labelNames: ['state'],
+      registers: [registry],
+      collect() {
+        const figures = database.preparedStatements?.();
+        if (figures) for (const state of ['kept', 'prepared', 'deallocated'] as const) this.set({ state }, figures[state]);
+      },
+    });
   }
 
   async function readDatabase(): Promise<void> {

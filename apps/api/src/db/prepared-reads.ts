@@ -1,0 +1,183 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+import { observePool, type QueryObserver } from './observe-queries.ts';
+
+/**
+ * The PostgreSQL connections prepared reads run on (decision 018): each parses and plans a
+ * statement once (`plan_cache_mode=force_generic_plan`) and keeps the plan, about half a megabyte of
+ * the server's memory for a browse statement, and its first run costs several warm ones. So that a
+ * statement is planned on one connection rather than on each, it runs where it is prepared already
+ * (at first on its home connection, chosen from a hash of its text) unless the queue there is longer
+ * than the shortest by more than `SPILL` (`choose`). So that a connection's memory stays bounded, each
+ * keeps at most `statementsPerConnection` statements and deallocates the one used least recently to
+ * make room for another.
+ */
+export interface PreparedReads {
+  run<T>(text: string, params: unknown[]): Promise<T[]>;
+  /** The connections' use, as one pool. */
+  use(): { max: number; total: number; idle: number; waiting: number };
+  /** Statements prepared (each a parse and a plan) and deallocated to make room, since opening. */
+  statements(): { kept: number; prepared: number; deallocated: number };
+  observe(observer: QueryObserver): void;
+  close(): Promise<void>;
+}
+
+export interface PreparedReadsOptions {
+  url: string;
+  /** Session options of every connection (`-c name=value ...`). */
+  sessionOptions: string;
+  connections: number;
+  statementsPerConnection: number;
+  onError?: ((err: Error) => void) | undefined;
+}
+
+/**
+ * Statements each connection keeps by default: under the generated browse mix each connection's
+ * share of the shapes was 92-143 (440 shapes in 30,000 browses), so 200 leaves room, and bounds a
+ * connection's plans to about 100 MB.
+ */
+export const DEFAULT_PREPARED_STATEMENTS = 200;
+
+/** How much longer than the shortest a connection's queue may be before a statement it has prepared runs elsewhere. */
+const SPILL = 4;
+
+/**
+ * Timestamps, dates and intervals (and their arrays) are read as the text PostgreSQL sends, as
+ * drizzle reads them on every other query, so rows look the same whichever way they were read.
+ */
+const AS_SENT = new Set<number>([
+  pg.types.builtins.TIMESTAMPTZ,
+  pg.types.builtins.TIMESTAMP,
+  pg.types.builtins.DATE,
+  pg.types.builtins.INTERVAL,
+  1182, // date[]
+  1115, // timestamp[]
+  1185, // timestamptz[]
+  1187, // interval[]
+  1231, // numeric[]
+]);
+const types = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    AS_SENT.has(oid) ? (value: unknown) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+};
+
+/** Statement names by text: hashing a browse statement's text on every request cost more than the lookup. */
+const statementNames = new Map<string, string>();
+const STATEMENT_NAMES_KEPT = 4_000;
+
+/** The statement's name: a hash of its text, the same in every process. */
+export function statementName(text: string): string {
+  let name = statementNames.get(text);
+  if (name === undefined) {
+    name = `q_${createHash('sha1').update(text).digest('base64url').slice(0, 24)}`;
+    if (statementNames.size >= STATEMENT_NAMES_KEPT) statementNames.clear();
+    statementNames.set(text, name);
+  }
+  return name;
+}
+
+/** The connection a statement calls home: two characters of its name's hash. */
+function homeOf(name: string, connections: number): number {
+  return ((name.charCodeAt(2) << 8) | name.charCodeAt(3)) % connections;
+}
+
+/**
+ * The driver remembers which statements it has parsed on a connection and sends only Bind and
+ * Execute for those: a statement deallocated must be forgotten there too, or its next run would ask
+ * for a statement the server no longer has.
+ */
+function forgetParsed(client: pg.PoolClient, name: string): void {
+  const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
+  if (!parsed) throw new Error('The PostgreSQL driver no longer shows which statements it has parsed');
+  delete parsed[name];
+}
+
+export function openPreparedReads(options: PreparedReadsOptions): PreparedReads {
+  const { connections, statementsPerConnection: cap } = options;
+  if (!Number.isSafeInteger(connections) || connections < 1) throw new Error('Prepared reads need at least one connection');
+  if (!Number.isSafeInteger(cap) || cap < 1) throw new Error('Each connection must keep at least one statement');
+  // One pool of one connection each: the pool reconnects after an error and queues the waiting.
+  // Connections are never closed for being idle: their plans are what they are for.
+  const pools = Array.from({ length: connections }, () => {
+    const pool = new pg.Pool({ connectionString: options.url, max: 1, idleTimeoutMillis: 0, options: options.sessionOptions });
+    pool.on('error', (err) => options.onError?.(err));
+    return pool;
+  });
+  // Each connection's statements, the one used least recently first; a new connection starts empty.
+  const kept = pools.map(() => ({ client: undefined as pg.PoolClient | undefined, names: new Map<string, true>() }));
+  let prepared = 0;
+  let deallocated = 0;
+
+  const queued = (at: number) => pools[at]!.totalCount - pools[at]!.idleCount + pools[at]!.waitingCount;
+  /**
+   * Of the connections that have the statement prepared (its home when none has), the one with the
+   * shortest queue; but the shortest queue of all when that is more than `SPILL` shorter, where the
+   * statement will be prepared too. A statement asked for often thus ends up on every connection,
+   * and one asked for rarely stays on one.
+   */
+  function choose(name: string): number {
+    let best = -1;
+    let shortest = 0;
+    for (let at = 0; at < connections; at++) {
+      if (queued(at) < queued(shortest)) shortest = at;
+      if (kept[at]!.names.has(name) && (best < 0 || queued(at) < queued(best))) best = at;
+    }
+    if (best < 0) best = homeOf(name, connections);
+    return queued(best) - queued(shortest) > SPILL ? shortest : best;
+  }
+
+  async function makeRoom(at: number, client: pg.PoolClient, name: string): Promise<void> {
+    const slot = kept[at]!;
+    if (slot.client !== client) slot.names.clear();
+    slot.client = client;
+    const { names } = slot;
+    if (names.delete(name)) {
+      names.set(name, true);
+      return;
+    }
+    while (names.size >= cap) {
+      const oldest = names.keys().next().value as string;
+      names.delete(oldest);
+      await client.query(`deallocate ${client.escapeIdentifier(oldest)}`);
+      forgetParsed(client, oldest);
+      deallocated += 1;
+    }
+    names.set(name, true);
+    prepared += 1;
+  }
+
+  return {
+    async run<T>(text: string, params: unknown[]): Promise<T[]> {
+      const name = statementName(text);
+      const at = choose(name);
+      const client = await pools[at]!.connect();
+      let failed: Error | undefined;
+      try {
+        await makeRoom(at, client, name);
+        const result = await client.query({ name, text, values: params, types });
+        return result.rows as T[];
+      } catch (err) {
+        failed = err instanceof Error ? err : new Error(String(err));
+        throw err;
+      } finally {
+        // After an error the connection is closed, as the pool's own `query` does: its statements go
+        // with it, so what it keeps is never in doubt.
+        if (failed) kept[at]!.names.clear();
+        client.release(failed);
+      }
+    },
+    use: () => ({
+      max: connections,
+      total: pools.reduce((n, p) => n + p.totalCount, 0),
+      idle: pools.reduce((n, p) => n + p.idleCount, 0),
+      waiting: pools.reduce((n, p) => n + p.waitingCount, 0),
+    }),
+    statements: () => ({ kept: kept.reduce((n, slot) => n + slot.names.size, 0), prepared, deallocated }),
+    observe: (observer) => {
+      for (const pool of pools) observePool(pool, observer);
+    },
+    close: async () => {
+      await Promise.all(pools.map((p) => p.end()));
+    },
+  };
+}
