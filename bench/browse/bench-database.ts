@@ -35,8 +35,10 @@ const BOOKED_FROM_RENTALS = `
 /** The triggers keeping the search postings (migration 0015), paused for the bulk load. */
 const SEARCH_TRIGGERS = ['items_search_postings_insert_delete', 'items_search_postings_update'];
 
-/** items.has_photo (migration 0034) for the whole catalogue at once, as its trigger would have set it. */
-const HAS_PHOTO_FROM_IMAGES = `update items i set has_photo = true where not i.has_photo and exists (select 1 from item_images g where g.item_id = i.id)`;
+/** items.has_photo and the first photo's keys (migrations 0034, 0040) for the whole catalogue at once, as their trigger would have set them. */
+const HAS_PHOTO_FROM_IMAGES = `update items i set has_photo = true, photo_large_key = f.large_key, photo_thumb_key = f.thumb_key
+  from (select distinct on (item_id) item_id, large_key, thumb_key from item_images order by item_id, position) f
+  where f.item_id = i.id`;
 
 interface SeedMark {
   version: number;

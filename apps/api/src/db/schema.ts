@@ -109,6 +109,9 @@ export const items = pgTable(
      * kept by triggers on item_images and carried by the browse indexes.
      */
     hasPhoto: boolean('has_photo').notNull().default(false),
+    /** The first photo's storage keys, for browse cards (migration 0040): kept with has_photo by the same triggers. */
+    photoLargeKey: text('photo_large_key'),
+    photoThumbKey: text('photo_thumb_key'),
     /** Lower-cased name and description, trigram-indexed for substring search. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
     createdAt: createdAt(),

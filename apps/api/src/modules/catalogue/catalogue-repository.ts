@@ -275,17 +275,16 @@ function toMapPoint(r: MapPointRow): MapPoint {
 }
 
 /**
- * The card's columns for each page row `m` (id, created_at): the item, its owner and first image,
- * each a lookup by key for each of the page's rows. As plain joins, a generic plan that guessed one
- * or two page rows could join the owners by reading every user (a page of 24 cards over 5,000
- * users: 30 ms); the LIMIT keeps each a probe of its primary key.
+ * The card's columns for each page row `m` (id, created_at): the item, with its first photo's keys
+ * (migration 0040), and its owner, each a lookup by key for each of the page's rows. As plain joins,
+ * a generic plan that guessed one or two page rows could join the owners by reading every user (a
+ * page of 24 cards over 5,000 users: 30 ms); the LIMIT keeps each a probe of its primary key.
  */
 const SUMMARY_COLUMNS = sql`i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.city,
   u.id as owner_id, u.name as owner_name, u.picture as owner_picture, u.rating as owner_rating,
-  u.total_ratings as owner_total_ratings, img.large_key, img.thumb_key`;
+  u.total_ratings as owner_total_ratings, i.photo_large_key as large_key, i.photo_thumb_key as thumb_key`;
 const SUMMARY_JOINS = sql`cross join lateral (select * from items where id = m.id limit 1) i
-  cross join lateral (select id, name, picture, rating, total_ratings from users where id = i.owner_id limit 1) u
-  left join lateral (select large_key, thumb_key from item_images where item_id = m.id order by position limit 1) img on true`;
+  cross join lateral (select id, name, picture, rating, total_ratings from users where id = i.owner_id limit 1) u`;
 
 /**
  * The cards of the page rows `(id, created_at)` that `from` selects, joined beside a one-row count
@@ -354,7 +353,8 @@ export function createCatalogueRepository(db: Db) {
     /** Listed items per category, from the counts the triggers on `items` keep (migration 0009). */
     async categoriesWithCounts(): Promise<CategorySummary[]> {
       // Each tile's picture: the newest listed item of the category that has a photo, among its 50
-      // newest (walked along the category's listing index). Bounded: a category whose newest items
+      // newest (walked along the category's listing index), with its first photo's keys (migration
+      // 0040). Bounded: a category whose newest items
       // have no photo costs 50 probes, not a walk of the whole category (3.2 s on 100,000 items).
       // The order must be spelled as the index is (NULLS LAST): spelled 'desc' alone it cannot walk
       // the index and sorted every listed item of each category instead (321 ms for the sidebar).
@@ -365,14 +365,14 @@ export function createCatalogueRepository(db: Db) {
                pic.item_name as picture_item, pic.large_key as picture_large_key, pic.thumb_key as picture_thumb_key
         from categories c left join category_item_counts n on n.category_id = c.id
         left join lateral (
-          select i.name as item_name, img.large_key, img.thumb_key
+          select i.name as item_name, i.photo_large_key as large_key, i.photo_thumb_key as thumb_key
           from (
-            select id, name, created_at from items
+            select id, name, created_at, photo_large_key, photo_thumb_key from items
             where category_id = c.id and deleted_at is null and available
             order by created_at desc nulls last, id desc nulls last
             limit 50
           ) i
-          join lateral (select large_key, thumb_key from item_images where item_id = i.id order by position limit 1) img on true
+          where i.photo_large_key is not null
           order by i.created_at desc nulls last, i.id desc nulls last
           limit 1
         ) pic on true

@@ -9,7 +9,8 @@ import { addImage, createItem, createUser, insertCategories } from '../../test/f
 /**
  * `items.has_photo` (migration 0034) is kept by triggers on item_images: relevance's first tier
  * (decision 022) is read from it and from the browse indexes that carry it, so it must say exactly
- * whether the item has a photo after every kind of change to its photos.
+ * whether the item has a photo after every kind of change to its photos. The same triggers keep the
+ * first photo's keys on the item (migration 0040), which browse cards show.
  */
 let ctx: TestContext;
 let ownerId: string;
@@ -31,14 +32,25 @@ async function hasPhoto(itemId: string): Promise<boolean> {
   return row!.hasPhoto;
 }
 
+/** The keys of the photo a browse card shows (migration 0040), as the item carries them. */
+async function cardPhoto(itemId: string): Promise<string | null> {
+  const [row] = await db().select({ key: items.photoLargeKey, thumb: items.photoThumbKey }).from(items).where(eq(items.id, itemId));
+  return row!.key === null ? null : `${row!.key} ${row!.thumb}`;
+}
+
+const keysAt = (itemId: string, position: number) => `items/${itemId}/${position}-large.webp items/${itemId}/${position}-thumb.webp`;
+
 /**
- * Items whose flag disagrees with their photos, and search postings or search_items rows whose copy
+ * Items whose flag or first photo's keys disagree with their photos, and search postings or search_items rows whose copy
  * of it (migration 0037) disagrees with their item's: none, whatever happened before.
  */
 async function disagreeing(): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db(),
     sql`select (select count(*) from items i where i.has_photo <> exists (select 1 from item_images g where g.item_id = i.id))
+             + (select count(*) from items i left join lateral (select g.large_key, g.thumb_key from item_images g where g.item_id = i.id
+                  order by g.position limit 1) f on true
+                where (i.photo_large_key, i.photo_thumb_key) is distinct from (f.large_key, f.thumb_key))
              + (select count(*) from search_postings p join items i on i.id = p.item_id where p.has_photo <> i.has_photo)
              + (select count(*) from search_items s join items i on i.id = s.item_id where s.has_photo <> i.has_photo) as n`,
   );
@@ -73,13 +85,34 @@ describe('has_photo follows the item photos', () => {
     expect(await hasPhoto(item.id)).toBe(true);
     // Its search postings (one per word of its name and description) and its search_items row carry the flag too (migration 0037).
     expect(await searchCopies(item.id)).toEqual({ postings, withPhoto: postings + 1 });
+    expect(await cardPhoto(item.id)).toBe(keysAt(item.id, 0));
     await addImage(db(), item.id, 1);
+    expect(await cardPhoto(item.id)).toBe(keysAt(item.id, 0));
     await db()
       .delete(itemImages)
       .where(sql`${itemImages.itemId} = ${item.id} and ${itemImages.position} = 0`);
     expect(await hasPhoto(item.id)).toBe(true);
+    // The card shows the first photo that remains.
+    expect(await cardPhoto(item.id)).toBe(keysAt(item.id, 1));
     await db().delete(itemImages).where(eq(itemImages.itemId, item.id));
     expect(await hasPhoto(item.id)).toBe(false);
+    expect(await cardPhoto(item.id)).toBeNull();
+    expect(await disagreeing()).toBe(0);
+  });
+
+  it('gives the card the photo that comes first when the photos are reordered, and the browse card shows it', async () => {
+    const item = await createItem(db(), ownerId, { categoryId: 'garden-tools', name: 'Reordered Wheelbarrow' });
+    await addImage(db(), item.id, 0);
+    await addImage(db(), item.id, 1);
+    // The first photo moved to the end: the second is now first.
+    await db()
+      .update(itemImages)
+      .set({ position: 5 })
+      .where(sql`${itemImages.itemId} = ${item.id} and ${itemImages.position} = 0`);
+    expect(await cardPhoto(item.id)).toBe(keysAt(item.id, 1));
+    const card = (await browse('search=reordered')).items.find((i) => i.id === item.id);
+    expect(card?.image?.url).toContain(`items/${item.id}/1-large.webp`);
+    expect(card?.image?.thumbUrl).toContain(`items/${item.id}/1-thumb.webp`);
     expect(await disagreeing()).toBe(0);
   });
 
