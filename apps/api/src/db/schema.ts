@@ -96,6 +96,10 @@ export const items = pgTable(
     available: boolean('available').notNull().default(true),
     /** Kept by triggers for browsing (migration 0009): the owner's rating and the days booked by active rentals. */
     ownerRating: doublePrecision('owner_rating'),
+    /** The owner's name, picture and number of ratings, for browse cards (migration 0041): kept as owner_rating is. */
+    ownerName: text('owner_name'),
+    ownerPicture: text('owner_picture'),
+    ownerTotalRatings: integer('owner_total_ratings').notNull().default(0),
     /**
      * The days a booking may not include (migration 0030): open rentals and held requests widened by
      * their buffers as the no-overlap constraint compares them, and days blocked by the owner's other

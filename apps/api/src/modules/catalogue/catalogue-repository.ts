@@ -275,16 +275,15 @@ function toMapPoint(r: MapPointRow): MapPoint {
 }
 
 /**
- * The card's columns for each page row `m` (id, created_at): the item, with its first photo's keys
- * (migration 0040), and its owner, each a lookup by key for each of the page's rows. As plain joins,
- * a generic plan that guessed one or two page rows could join the owners by reading every user (a
- * page of 24 cards over 5,000 users: 30 ms); the LIMIT keeps each a probe of its primary key.
+ * The card's columns for each page row `m` (id, created_at), all from its item: the item carries its
+ * first photo's keys (migration 0040) and its owner's name, picture, rating and number of ratings
+ * (0009, 0041), kept by triggers, so a card is one probe of the items' primary key (the LIMIT keeps
+ * it a probe whatever the generic plan guesses of the page's rows).
  */
 const SUMMARY_COLUMNS = sql`i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.city,
-  u.id as owner_id, u.name as owner_name, u.picture as owner_picture, u.rating as owner_rating,
-  u.total_ratings as owner_total_ratings, i.photo_large_key as large_key, i.photo_thumb_key as thumb_key`;
-const SUMMARY_JOINS = sql`cross join lateral (select * from items where id = m.id limit 1) i
-  cross join lateral (select id, name, picture, rating, total_ratings from users where id = i.owner_id limit 1) u`;
+  i.owner_id, i.owner_name, i.owner_picture, i.owner_rating, i.owner_total_ratings,
+  i.photo_large_key as large_key, i.photo_thumb_key as thumb_key`;
+const SUMMARY_JOINS = sql`cross join lateral (select * from items where id = m.id limit 1) i`;
 
 /**
  * The cards of the page rows `(id, created_at)` that `from` selects, joined beside a one-row count
