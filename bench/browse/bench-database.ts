@@ -119,18 +119,17 @@ async function migrate(url: string): Promise<string[]> {
 }
 
 /**
- * After migrations applied to a reused bench database, when autovacuum is off on this PostgreSQL (as
- * on some CI images): VACUUM (ANALYZE) as autovacuum would have. A migration that rewrites rows
- * (0040 wrote every item) clears the visibility map, and every index-only scan of a browse would
- * visit the table until a vacuum.
+ * After migrations applied to a reused bench database: VACUUM (FULL, ANALYZE), so the tables and
+ * indexes are as compact as a fresh seed leaves them and the visibility map is set (autovacuum is off
+ * on some CI images). A migration that rewrites rows leaves the old versions' space behind: after
+ * 0040 and 0041 wrote every item, the items table took 131 MB and its GiST index 100 MB, against 62
+ * and 51 once compacted, and every browse read the larger pages.
  */
-async function vacuumAfterMigrating(url: string, applied: string[]): Promise<void> {
+async function compactAfterMigrating(url: string, applied: string[]): Promise<void> {
   if (applied.length === 0) return;
   await withClient(url, async (c) => {
-    const { rows } = await c.query<{ autovacuum: string }>(`select current_setting('autovacuum') as autovacuum`);
-    if (rows[0]?.autovacuum !== 'off') return;
-    console.log(`  autovacuum is off: vacuuming after ${applied.join(', ')}.`);
-    await timed(c, { name: 'vacuum', text: 'vacuum (analyze)', values: [] });
+    console.log(`  compacting after ${applied.join(', ')}:`);
+    await timed(c, { name: 'vacuum full', text: 'vacuum (full, analyze)', values: [] });
   });
 }
 
@@ -197,7 +196,7 @@ export async function prepareBenchDatabase(url: string): Promise<void> {
         .map(([t, n]) => `${n} ${t}`)
         .join(', ')}).`,
     );
-    await vacuumAfterMigrating(url, await migrate(url));
+    await compactAfterMigrating(url, await migrate(url));
     return;
   }
   console.log(`Rebuilding the bench database "${name}": ${problem}.`);
