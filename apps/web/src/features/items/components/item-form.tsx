@@ -1,6 +1,6 @@
 import type { ItemDetail } from '@toolshed/core/contract';
 import { LOCATION_FIELDS_MESSAGE } from '@toolshed/core/contract';
-import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import {
@@ -56,7 +56,9 @@ export function ItemForm({ mode, item, extraActions }: Props) {
   const shown: FieldErrors =
     serverField && outcome.kind === 'failed' && !errors[serverField] ? { ...errors, [serverField]: outcome.detail } : errors;
 
-  useEffect(() => {
+  // Focus moves as the outcome is drawn (a layout effect), so nothing can be typed or read between
+  // the message appearing and the focus reaching it.
+  useLayoutEffect(() => {
     if (outcome.kind === 'idle') return;
     if (serverField) focusField(serverField);
     else alertRef.current?.focus();
