@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { parseBrowseFilters, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
-import { countedItems, keyedMatchesWithin, matchingItems, orderedWalk, type BrowseScope } from './browse-sql.ts';
+import { countedItems, matchingItems, type BrowseScope } from './browse-sql.ts';
+import { keyedMatchesWithin, orderedWalk } from './order-sql.ts';
 
 const dialect = new PgDialect();
 const built = (q: SQL) => dialect.sqlToQuery(q);

@@ -3,7 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters } from '@toolshed/core';
 import { queryRows, type Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
-import { orderedWalk, type BrowseScope } from './browse-sql.ts';
+import type { BrowseScope } from './browse-sql.ts';
+import { orderedWalk } from './order-sql.ts';
 import { chordOfMetres, metresOfChord } from './near-sql.ts';
 
 /**

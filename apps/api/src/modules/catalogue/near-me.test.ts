@@ -15,7 +15,8 @@ import {
 import type { ItemDetail, ItemsPage, MapPoints } from '@toolshed/core/contract';
 import { itemImages, items, rentals } from '../../db/schema.ts';
 import { queryRows } from '../../db/database.ts';
-import { keyedMatchesWithin, NO_STATISTICS, rareWordWithin, type BrowseScope, type SearchCosts } from './browse-sql.ts';
+import { NO_STATISTICS, type BrowseScope, type SearchCosts } from './browse-sql.ts';
+import { keyedMatchesWithin, rareWordWithin } from './order-sql.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createUser, insertCategories } from '../../test/factories.ts';
 

@@ -1,0 +1,224 @@
+/**
+ * Browse orders other than newest first (decision 022): walks of the price, rating and GiST indexes
+ * in order, the two tiers of relevance, and the keyed matches within a radius that are counted and
+ * sorted in one read. The filters and the newest-first paths they build on are in browse-sql.ts.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { BrowseFilters, BrowseSort, GeoPoint } from '@toolshed/core';
+import { searchWords } from '@toolshed/core';
+import {
+  containing,
+  filterParts,
+  hasRadius,
+  LISTED_T,
+  matchingItems,
+  newestFirst,
+  NO_STATISTICS,
+  ownerHere,
+  rowCount,
+  tierCondition,
+  tokensOf,
+  tokenSafe,
+  whereFor,
+  type BrowseScope,
+  type SearchCosts,
+  type Tier,
+} from './browse-sql.ts';
+import { inBox, insideCircle, originOf, publicPointOf, type Near } from './near-sql.ts';
+
+/** Smaller circles hold few enough entries that the GiST index stays the cheaper way (about 2 ms at 1 mile). */
+const RARE_WITHIN_MIN_RADIUS_METRES = 4000;
+
+/**
+ * An order other than newest first (decision 022): each page row carries a tier (relevance's two
+ * tiers, nearest's located and unlocated items; else 0) and a key `k` (the price, the owner's
+ * rating, the chord distance to the origin; 0 for relevance), and rows are ordered by tier, then
+ * key, then newest first, so the order is total and the same for every page.
+ */
+export type OtherSort = Exclude<BrowseSort, 'newest'>;
+
+/** The key of `sort` on `alias` (an items row, or matches carrying their keys), as the matching index orders it. */
+function sortKey(sort: OtherSort, alias: string, near: GeoPoint | undefined): SQL {
+  switch (sort) {
+    case 'price':
+      return sql.raw(`${alias}.daily_rate_pence::float8`);
+    case 'rating':
+      return sql.raw(`${alias}.owner_rating`);
+    case 'relevance':
+      return sql`0::float8`;
+    case 'nearest':
+      if (!near) throw new Error('Nearest first needs a location');
+      // The chord through the Earth between the two points: in the same order as the great-circle
+      // distance, and what the GiST index orders a nearest-first scan by (`<->`, cube's distance).
+      return sql`(${publicPointOf(alias)} <-> ${originOf(near)})`;
+  }
+}
+
+/** The final order of ordered page rows `alias` (id, created_at, tier, k). */
+export function orderedRows(sort: OtherSort, alias: string): SQL {
+  const key = sort === 'rating' ? `${alias}.k desc nulls last` : `${alias}.k asc nulls last`;
+  return sql.raw(`${alias}.tier, ${key}, ${alias}.created_at desc nulls last, ${alias}.id desc nulls last`);
+}
+
+/**
+ * A walk in the order of `sort` over listed items that pass the filters, up to `limit` rows
+ * (id, created_at, k), each served by an index: the price index (migration 0021), the rating index
+ * and the GiST index of public points (0023, nearest first). Words are checked on each item as the
+ * newest-first walk does (`whereFor`).
+ */
+function walkInOrder(scope: BrowseScope, f: BrowseFilters, sort: 'price' | 'rating' | 'nearest', limit: number, extra: SQL[] = []): SQL {
+  const where = sort !== 'nearest' && hasRadius(scope) ? circleOnTheWalk(scope, f, extra) : whereFor(scope, f, undefined, extra);
+  const key = sortKey(sort, 'i', scope.near);
+  const order =
+    sort === 'price'
+      ? sql`i.daily_rate_pence, ${newestFirst('i')}`
+      : sort === 'rating'
+        ? sql`i.owner_rating desc nulls last, ${newestFirst('i')}`
+        : // The GiST index orders by the distance alone; ties (two items at the same public point)
+          // would need the exact same random offset, and the rows are ordered in full afterwards.
+          key;
+  return sql`select i.id, i.created_at, ${key} as k from items i where ${where} order by ${order} limit ${rowCount(limit)}`;
+}
+
+/**
+ * The conditions of a walk by price or rating within a radius: the circle checked on each entry from
+ * the point the price and rating indexes carry (migration 0035), by distance alone. Written with the
+ * cube around the circle, as `withinRadius` is, the generic plan (which guesses a handful of items in
+ * any circle) read the whole circle from the GiST index and sorted it: 5,300 matches for the third
+ * page within 25 miles of a city, 47 ms, where the walk stops after the page.
+ */
+function circleOnTheWalk(scope: BrowseScope & { near: Near & { radiusMetres: number } }, f: BrowseFilters, extra: SQL[]): SQL {
+  const { near, ...anywhere } = scope;
+  return whereFor(anywhere, f, undefined, [...extra, insideCircle(near)]);
+}
+
+/**
+ * Two tiers as one ordered list: the first tier's rows (up to `limit`), then as many of the second
+ * tier's as the first left room for. The second is not run at all when the first fills the window.
+ */
+function tiered(first: SQL, second: SQL, limit: number): SQL {
+  return sql`with t0 as materialized (${first}),
+    t1 as materialized (select * from (${second}) q limit greatest(0, ${rowCount(limit)} - (select count(*) from t0)))
+    select id, created_at, 0 as tier, k from t0 union all select id, created_at, 1 as tier, k from t1`;
+}
+
+/**
+ * The page rows (id, created_at, tier, k) of a browse in the order `sort`, by walking indexes in
+ * that order: the first `limit + offset` rows of the order, cut to the page. Relevance walks the
+ * newest-first paths twice, once per tier (with the postings when they answer the words); nearest
+ * first walks the GiST index, then the items without a location, if any, last.
+ */
+export function orderedWalk(
+  scope: BrowseScope,
+  f: BrowseFilters,
+  sort: OtherSort,
+  limit: number,
+  offset: number,
+  costs: SearchCosts = NO_STATISTICS,
+): SQL {
+  const window = limit + offset;
+  const newest = (tier: Tier) => sql`select id, created_at, 0::float8 as k from (${matchingItems(scope, f, window, 0, costs, tier)}) n`;
+  const rows =
+    sort === 'relevance'
+      ? tiered(newest('shown'), newest('bare'), window)
+      : sort === 'nearest' && !hasRadius(scope)
+        ? tiered(
+            walkInOrder(scope, f, 'nearest', window, [sql`i.public_latitude is not null and i.public_longitude is not null`]),
+            sql`select i.id, i.created_at, null::float8 as k from items i where ${whereFor(scope, f, undefined, [sql`(i.public_latitude is null or i.public_longitude is null)`])}
+              order by ${newestFirst('i')} limit ${rowCount(window)}`,
+            window,
+          )
+        : sql`select id, created_at, 0 as tier, k from (${walkInOrder(scope, f, sort, window)}) w`;
+  return sql`select * from (${rows}) r order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+}
+
+/**
+ * The page rows (id, created_at, tier, k) in the order `sort` among a complete set of matches `m`
+ * (id): each match's key is read from its item and the set sorted. For a set within the count's
+ * bound (1,000) this is cheaper and steadier than a walk, which may cross the catalogue to find few.
+ */
+export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
+  return sql`select * from (select t.id, t.created_at, ${tierOf(sort, 't')} as tier, ${sortKey(sort, 't', scope.near)} as k
+    from (${matches}) mm join items t on t.id = mm.id) r
+    order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+}
+
+/**
+ * `orderedMatches` over matches `m` that carry their keys (`matchingItems` with `keys`: the price,
+ * the owner's rating, the photo flag and the public point, which the search postings and search_items
+ * carry, migrations 0037-0039): sorted from the matches themselves. Read through their items, a word's
+ * 750-1,000 matches were as many index lookups (3-8 ms of a 5-10 ms browse).
+ */
+export function orderedKeyedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
+  return sql`select * from (select mm.id, mm.created_at, ${tierOf(sort, 'mm')} as tier, ${sortKey(sort, 'mm', scope.near)} as k
+    from (${matches}) mm) r
+    order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+}
+
+/** The tier of a row `alias` of items, or of matches carrying their keys, in the order `sort` (see `orderedRows`). */
+function tierOf(sort: OtherSort, alias: string): SQL {
+  return sort === 'relevance'
+    ? sql`case when ${tierCondition('shown', alias)} then 0 else 1 end`
+    : sort === 'nearest'
+      ? sql.raw(`case when ${alias}.public_latitude is null or ${alias}.public_longitude is null then 1 else 0 end`)
+      : sql`0`;
+}
+
+/**
+ * The matches within a radius (id, created_at, tier, k) in no order, up to `limit` of them (all when
+ * null), each with its tier and key in the order `sort`: all of it read from the GiST index of public
+ * points, which carries the point, the filter columns and the text (migration 0034), so the matches
+ * are found once, with no table row read, to be counted and sorted (`orderedRows`). A rare word's
+ * matches are found from its postings instead (`rareWordWithin`).
+ */
+export function keyedMatchesWithin(
+  scope: BrowseScope,
+  f: BrowseFilters,
+  sort: OtherSort,
+  limit: number | null,
+  costs: SearchCosts = NO_STATISTICS,
+): SQL {
+  if (!hasRadius(scope)) throw new Error('Keyed matches are read within a radius only');
+  const bound = limit === null ? sql`` : sql` limit ${rowCount(limit)}`;
+  const columns = sql`i.id, i.created_at, ${tierOf(sort, 'i')} as tier, ${sortKey(sort, 'i', scope.near)} as k`;
+  const driver = rareWordWithin(scope, f, costs);
+  if (driver !== undefined) {
+    // The word's postings that pass the filters and lie inside the circle, all read from the
+    // postings index, which carries the filter columns, the photo flag and the public point
+    // (migrations 0037, 0038): a box of latitudes and longitudes first, then the chord. An item
+    // whose text has several tokens containing the word has several postings: one each. Other
+    // words are checked on each candidate from the items' browse index, one probe each. The same
+    // matches as below: the postings answer these words exactly (`tokenSafe`).
+    const { near, ...anywhere } = scope;
+    const others = searchWords(f.search).filter((w) => w !== driver);
+    const candidates = [
+      sql`p.token_id = any(${tokensOf(driver)})`,
+      ...filterParts(anywhere, f, 'p'),
+      ownerHere(f, 'p'),
+      ...inBox(near, 'p'),
+      insideCircle(near, 'p'),
+      ...others.map(
+        (word) => sql`exists (select 1 from items t where t.created_at = p.created_at and t.id = p.item_id and ${LISTED_T}
+          and t.search_text like ${containing(word)} offset 0)`,
+      ),
+    ];
+    return sql`select * from (select distinct p.item_id as id, p.created_at, ${tierOf(sort, 'p')} as tier, ${sortKey(sort, 'p', near)} as k
+      from search_postings p where ${sql.join(candidates, sql` and `)}) d${bound}`;
+  }
+  return sql`select ${columns} from items i where ${whereFor(scope, f)}${bound}`;
+}
+
+/**
+ * The word whose postings drive a browse within a radius (`keyedMatchesWithin`): the rarest, when
+ * the costs find its postings few enough (`RARE_WITHIN`), in a circle large enough; else none, and the
+ * circle's entries of the GiST index are read (within a category, only that category's share of
+ * them, the index being keyed by the category first; the postings are read by category too).
+ */
+export function rareWordWithin(scope: BrowseScope, f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): string | undefined {
+  if (!hasRadius(scope) || scope.ownerId !== undefined || scope.locatedOnly) return undefined;
+  if (scope.near.radiusMetres < RARE_WITHIN_MIN_RADIUS_METRES) return undefined;
+  const words = searchWords(f.search);
+  if (!tokenSafe(words)) return undefined;
+  const driver = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length)[0]!;
+  return costs.rareWithin(driver) ? driver : undefined;
+}
