@@ -1,5 +1,5 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 /**
  * The one pending phone verification of a user: the number asked for, an HMAC of the code (never the

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { items, users } from './schema.ts';
+import { items } from './schema-catalogue.ts';
+import { users } from './schema-users.ts';
 
 /** An owner's other calendar (migration 0028): for one item, or all their items when `itemId` is null. */
 export const calendarSources = pgTable(

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { rentals, users } from './schema.ts';
+import { rentals } from './schema.ts';
+import { users } from './schema-users.ts';
 
 /**
  * A rental's deposit, authorised on the renter's card at checkout: held -> released (captured 0) or

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { items, users } from './schema.ts';
+import { items } from './schema-catalogue.ts';
+import { users } from './schema-users.ts';
 
 /** One conversation about an item between its owner and one other person (the renter). */
 export const messageThreads = pgTable(

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { users } from './schema.ts';
+import { users } from './schema-users.ts';
 
 /**
  * A request to pay part of a user's available balance out to their card. pending -> paid | failed

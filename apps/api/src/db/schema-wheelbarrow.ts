@@ -1,6 +1,7 @@
 import { check, date, doublePrecision, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { items, users } from './schema.ts';
+import { items } from './schema-catalogue.ts';
+import { users } from './schema-users.ts';
 
 /** A signed-in user's wheelbarrow (migration 0010): item and dates only; prices come from items at checkout. */
 export const wheelbarrowLines = pgTable(

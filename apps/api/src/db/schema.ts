@@ -1,167 +1,8 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  customType,
-  check,
-  date,
-  doublePrecision,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, date, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
-
-export const categories = pgTable('categories', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  description: text('description').notNull(),
-  position: integer('position').notNull(),
-});
-
-/** A person: every user is both an owner and a renter. `rating` is the average of ratings received. */
-export const users = pgTable('users', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  emailVerified: boolean('email_verified').notNull().default(false),
-  picture: text('picture'),
-  rating: doublePrecision('rating'),
-  totalRatings: integer('total_ratings').notNull().default(0),
-  phoneNumber: text('phone_number'),
-  phoneCountryCode: text('phone_country_code'),
-  phoneVerified: boolean('phone_verified').notNull().default(false),
-  /** The borrower's address used at checkout. */
-  addressLine: text('address_line'),
-  addressCity: text('address_city'),
-  addressPostcode: text('address_postcode'),
-  /** While set, the user's items cannot be booked for dates up to and including this one. */
-  vacationUntil: date('vacation_until', { mode: 'string' }),
-  /** Storage key of the uploaded picture; `picture` is its public URL. Only the upload sets both. */
-  pictureKey: text('picture_key'),
-  /** SHA-256 of the private calendar feed token (the token itself is never stored). */
-  calendarTokenHash: text('calendar_token_hash'),
-  /** Set when the account was deleted: the row stays, anonymised, for others' records and the ledger. */
-  deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  createdAt: createdAt(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
-
-/** PostgreSQL's datemultirange, read and written as its text form, e.g. '{[2026-12-01,2026-12-04)}'. */
-const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemultirange' });
-
-export const items = pgTable(
-  'items',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    ownerId: text('owner_id')
-      .notNull()
-      .references(() => users.id),
-    categoryId: text('category_id')
-      .notNull()
-      .references(() => categories.id),
-    name: text('name').notNull(),
-    description: text('description').notNull(),
-    dailyRatePence: integer('daily_rate_pence').notNull(),
-    /** Refundable deposit held on the renter's card at checkout (0: none; at most £1,000). */
-    depositPence: integer('deposit_pence').notNull().default(0),
-    minDays: integer('min_days').notNull().default(1),
-    maxDays: integer('max_days').notNull().default(30),
-    /** The owner's requirements of renters (migration 0026): a verified phone; rentals completed as a renter, 0 to 50. */
-    requireVerifiedPhone: boolean('require_verified_phone').notNull().default(false),
-    minCompletedRentals: integer('min_completed_rentals').notNull().default(0),
-    /** instant: booked at checkout; request: the owner accepts each booking (migration 0027). */
-    bookingMode: text('booking_mode').notNull().default('instant'),
-    /** Days kept free before and after each rental, 0 to 3. */
-    bufferDays: integer('buffer_days').notNull().default(0),
-    /** Price per full week of a rental; the rest of the days at the daily rate. */
-    weeklyRatePence: integer('weekly_rate_pence'),
-    address: text('address'),
-    city: text('city'),
-    postcode: text('postcode'),
-    latitude: doublePrecision('latitude'),
-    longitude: doublePrecision('longitude'),
-    locationApproximate: boolean('location_approximate').notNull().default(false),
-    /**
-     * The public point: the geocoded point moved a stable 250-400 m in a random direction, drawn by
-     * a trigger whenever the point is set (migration 0023). Markers, distances and the radius use it.
-     */
-    publicLatitude: doublePrecision('public_latitude'),
-    publicLongitude: doublePrecision('public_longitude'),
-    available: boolean('available').notNull().default(true),
-    /** Kept by triggers for browsing (migration 0009): the owner's rating and the days booked by active rentals. */
-    ownerRating: doublePrecision('owner_rating'),
-    /** The owner's name, picture and number of ratings, for browse cards (migration 0041): kept as owner_rating is. */
-    ownerName: text('owner_name'),
-    ownerPicture: text('owner_picture'),
-    ownerTotalRatings: integer('owner_total_ratings').notNull().default(0),
-    /**
-     * The days a booking may not include (migration 0030): open rentals and held requests widened by
-     * their buffers as the no-overlap constraint compares them, and days blocked by the owner's other
-     * calendars. Kept by triggers on rentals, calendar_blocked_days and this row's buffer_days.
-     */
-    booked: dateMultirange('booked')
-      .notNull()
-      .default(sql`'{}'`),
-    /**
-     * The item has a photo (migration 0034): relevance's first tier with a rated owner (decision 022),
-     * kept by triggers on item_images and carried by the browse indexes.
-     */
-    hasPhoto: boolean('has_photo').notNull().default(false),
-    /** The first photo's storage keys, for browse cards (migration 0040): kept with has_photo by the same triggers. */
-    photoLargeKey: text('photo_large_key'),
-    photoThumbKey: text('photo_thumb_key'),
-    /** Lower-cased name and description, trigram-indexed for substring search. */
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    deletedAt: timestamp('deleted_at', { withTimezone: true }),
-  },
-  (t) => [
-    check('items_daily_rate_non_negative', sql`${t.dailyRatePence} >= 0`),
-    check('items_deposit_in_range', sql`${t.depositPence} >= 0 and ${t.depositPence} <= 100000`),
-    check('items_min_days_positive', sql`${t.minDays} >= 1`),
-    check('items_max_days_not_below_min', sql`${t.maxDays} >= ${t.minDays}`),
-    check('items_min_completed_rentals_in_range', sql`${t.minCompletedRentals} >= 0 and ${t.minCompletedRentals} <= 50`),
-    check('items_booking_mode_known', sql`${t.bookingMode} in ('instant', 'request')`),
-    check('items_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
-    check('items_weekly_rate_non_negative', sql`${t.weeklyRatePence} >= 0`),
-    // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,
-    // owner_rating, booked, has_photo, and category_id for the newest one): migrations 0020 and 0034, which drizzle's
-    // index builder cannot express. The browse indexes with the text are migration-only (0017), as
-    // are the GiST index on the public point and the rating index (0023).
-    index('items_listing_idx')
-      .on(t.categoryId, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null and ${t.available}`),
-    index('items_newest_idx')
-      .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null and ${t.available}`),
-    index('items_owner_idx').on(t.ownerId),
-    index('items_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
-  ],
-);
-
-export const itemImages = pgTable(
-  'item_images',
-  {
-    id: uuid('id').primaryKey().defaultRandom(),
-    itemId: uuid('item_id')
-      .notNull()
-      .references(() => items.id, { onDelete: 'cascade' }),
-    position: integer('position').notNull(),
-    largeKey: text('large_key').notNull(),
-    thumbKey: text('thumb_key').notNull(),
-    width: integer('width').notNull(),
-    height: integer('height').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [uniqueIndex('item_images_item_position_idx').on(t.itemId, t.position)],
-);
+import { items } from './schema-catalogue.ts';
+import { createdAt, users } from './schema-users.ts';
 
 /** A captured card payment for one checkout. Only the brand and last four digits are kept. */
 export const payments = pgTable(
@@ -388,61 +229,6 @@ export const reviews = pgTable(
   ],
 );
 
-/** Sign-in sessions (managed by better-auth). Only the opaque token travels, in an httpOnly cookie. */
-export const sessions = pgTable(
-  'sessions',
-  {
-    id: text('id').primaryKey(),
-    token: text('token').notNull().unique(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    ipAddress: text('ip_address'),
-    userAgent: text('user_agent'),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('sessions_user_idx').on(t.userId)],
-);
-
-/** Credentials (managed by better-auth): for email sign-in, `password` holds the password hash. */
-export const accounts = pgTable(
-  'accounts',
-  {
-    id: text('id').primaryKey(),
-    accountId: text('account_id').notNull(),
-    providerId: text('provider_id').notNull(),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accessToken: text('access_token'),
-    refreshToken: text('refresh_token'),
-    idToken: text('id_token'),
-    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
-    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
-    scope: text('scope'),
-    password: text('password'),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('accounts_user_idx').on(t.userId)],
-);
-
-/** One-time tokens (managed by better-auth), e.g. password resets. */
-export const verifications = pgTable(
-  'verifications',
-  {
-    id: text('id').primaryKey(),
-    identifier: text('identifier').notNull(),
-    value: text('value').notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [index('verifications_identifier_idx').on(t.identifier)],
-);
-
 /** Messages sent through the help page's contact form. */
 export const supportRequests = pgTable('support_requests', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -489,6 +275,8 @@ export const notifications = pgTable(
     check('notifications_tab_known', sql`${t.tab} in ('items', 'rentals')`),
   ],
 );
+export * from './schema-users.ts';
+export * from './schema-auth.ts';
 export * from './schema-account.ts';
 
 export * from './schema-jobs.ts';
