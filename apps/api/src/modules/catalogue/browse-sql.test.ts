@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Query } from 'drizzle-orm';
 import { parseBrowseFilters, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
-import { countedItems, matchingItems, type BrowseScope } from './browse-sql.ts';
-import { keyedMatchesWithin, orderedWalk } from './order-sql.ts';
+import { countedItems, matchingItems, newestFirst, pageOf, pageWindow, type BrowseScope } from './browse-sql.ts';
+import { keyedMatchesWithin, orderedRows, orderedWalk } from './order-sql.ts';
 
 const dialect = new PgDialect();
 const built = (q: SQL) => dialect.sqlToQuery(q);
@@ -29,21 +30,19 @@ const statements: Record<string, (scope: BrowseScope, f: BrowseFilters) => SQL> 
 
 describe('browse statements', () => {
   // Each distinct statement is prepared and planned on each read connection (about half a
-  // megabyte there, and a first run several times a warm one), so dates, which barely change the
-  // plan's estimates, are parameters of one statement rather than two statements.
+  // megabyte there, and a first run several times a warm one), so filters that only narrow are
+  // parameters of one statement rather than four statements.
   for (const [scopeName, scope] of Object.entries(scopes)) {
     for (const [name, statement] of Object.entries(statements)) {
-      it(`are one statement with or without dates: ${name}, ${scopeName}`, () => {
+      it(`are one statement with or without a maximum price and dates: ${name}, ${scopeName}`, () => {
         for (const search of [undefined, 'hedge', 'hedge trimmer']) {
           const bare = built(statement(scope, filters({ search })));
-          const narrowed = built(statement(scope, filters({ search, startDate: '2026-12-01', endDate: '2026-12-03' })));
+          const narrowed = built(statement(scope, filters({ search, maxPrice: '20', startDate: '2026-12-01', endDate: '2026-12-03' })));
           expect(narrowed.sql).toBe(bare.sql);
-          // What differs is the values: no booked day or away owner without dates.
-          expect(bare.params).toEqual(expect.arrayContaining(['empty', 'infinity']));
-          expect(narrowed.params).toEqual(expect.arrayContaining(['[2026-12-01,2026-12-03]', '2026-12-01']));
+          // What differs is the values: every price and no booked day or away owner without them.
+          expect(bare.params).toEqual(expect.arrayContaining([2_147_483_647, 'empty', 'infinity']));
+          expect(narrowed.params).toEqual(expect.arrayContaining([2000, '[2026-12-01,2026-12-03]', '2026-12-01']));
           expect(narrowed.params).not.toContain('empty');
-          // A maximum price stays a condition of its own (its estimate would change the plans).
-          expect(built(statement(scope, filters({ search, maxPrice: '20' }))).sql).not.toBe(bare.sql);
         }
       });
     }
@@ -53,8 +52,34 @@ describe('browse statements', () => {
     const rare = { postings: () => 10, preferWalk: () => false, probeOthers: () => true, rareWithin: () => true };
     const scope = scopes.radius!;
     const bare = built(keyedMatchesWithin(scope, filters({ search: 'hedge' }), 'price', 1001, rare));
-    const narrowed = built(keyedMatchesWithin(scope, filters({ search: 'hedge', startDate: '2026-12-01' }), 'price', 1001, rare));
+    const narrowed = built(
+      keyedMatchesWithin(scope, filters({ search: 'hedge', maxPrice: '5', startDate: '2026-12-01' }), 'price', 1001, rare),
+    );
     expect(bare.sql).toContain('search_postings p');
     expect(narrowed.sql).toBe(bare.sql);
+  });
+
+  it('find page 1 with its own statement, pages 2 and 3 with one, the page cut by an offset sent as a value', () => {
+    const pageOfNewest = (page: number) => {
+      const f = filters({ search: 'hedge', page: String(page) });
+      const w = pageWindow(f);
+      return built(pageOf(matchingItems(scopes.category!, f, w.rows, 0), newestFirst('w'), w));
+    };
+    const pageOfPrice = (page: number) => {
+      const f = filters({ page: String(page) });
+      const w = pageWindow(f);
+      return built(pageOf(orderedWalk(scopes.all!, f, 'price', w.rows, 0), orderedRows('price', 'w'), w));
+    };
+    for (const statement of [pageOfNewest, pageOfPrice]) {
+      const [one, two, three, four, five] = [1, 2, 3, 4, 5].map(statement) as [Query, Query, Query, Query, Query];
+      expect(three.sql).toBe(two.sql);
+      expect(five.sql).toBe(four.sql);
+      expect(new Set([one.sql, two.sql, four.sql]).size).toBe(3);
+      expect([one, two, three, four, five].map((q) => q.params.at(-1))).toEqual([0, 24, 48, 72, 96]);
+      // The window's rows are walked with their limit written in: 24 for page 1, 72 for pages 2-3.
+      expect(one.sql).toContain('limit 24');
+      expect(two.sql).toContain('limit 72');
+      expect(four.sql).toContain('limit 120');
+    }
   });
 });

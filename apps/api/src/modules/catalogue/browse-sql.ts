@@ -137,11 +137,41 @@ export function preparable(f: BrowseFilters): boolean {
 }
 
 /**
- * Pages a prepared statement is kept for, at the app's page size. The limit and offset are written
- * into the statement (`rowCount`), so each page is its own statement on each connection: a few
- * pages keep that number small, and deeper pages are planned on each request instead.
+ * Pages found by one statement. A window of pages is found from the first match, with its rows'
+ * limit written in (`rowCount`), and the page cut from it by an offset sent as a parameter
+ * (`pageOf`): page 1 alone (seven browses in ten, so its walks stay as short as its 24 rows), then
+ * pages 2 and 3 together, 4 and 5, and so on. Where the matches are read whole anyway (a word's
+ * postings, a circle), every page is cut from them by the offset alone. Each statement is planned
+ * once per connection and its first run costs several warm ones; every browse shape had come in
+ * three, one per page.
  */
-const PREPARED_PAGES = 5;
+export const PAGE_WINDOW = 2;
+
+/** Pages a prepared statement is kept for, at the app's page size (three windows); deeper pages are planned on each request. */
+const PREPARED_PAGES = 1 + 2 * PAGE_WINDOW;
+
+/** Where a page lies: its window's rows (from the first match), the page's offset in them, and its size. */
+export interface PageWindow {
+  rows: number;
+  offset: number;
+  size: number;
+}
+
+export function pageWindow(f: Pick<BrowseFilters, 'page' | 'pageSize'>): PageWindow {
+  const pages = f.page === 1 ? 1 : 1 + Math.ceil((f.page - 1) / PAGE_WINDOW) * PAGE_WINDOW;
+  return { rows: pages * f.pageSize, offset: (f.page - 1) * f.pageSize, size: f.pageSize };
+}
+
+/**
+ * The page of a window `rows` (found from its first row, at most `page.rows` of them), put in
+ * `order` again (on `w`): the limit is written in, the offset a parameter. A parameter's offset is
+ * estimated as a tenth of the rows, which here are the window's few: the walks inside keep the plans
+ * their written limits give them.
+ */
+export function pageOf(rows: SQL, order: SQL, page: PageWindow): SQL {
+  if (!Number.isSafeInteger(page.offset) || page.offset < 0) throw new Error(`An offset must be a whole number, not ${page.offset}`);
+  return sql`select * from (${rows}) w order by ${order} limit ${rowCount(page.size)} offset ${page.offset}`;
+}
 
 /**
  * A row count written into the statement rather than sent as a parameter. PostgreSQL estimates a
@@ -152,6 +182,9 @@ export function rowCount(n: number): SQL {
   if (!Number.isSafeInteger(n) || n < 0) throw new Error(`A row count must be a whole number, not ${n}`);
   return sql.raw(String(n));
 }
+
+/** An absent maximum price, as written: every price passes (`daily_rate_pence` is a 32-bit integer). */
+const ANY_PRICE = 2_147_483_647;
 
 /**
  * The date range of a browse as one typed parameter (built in SQL, a prepared statement's generic
@@ -171,13 +204,14 @@ export function ownerHere(f: BrowseFilters, alias: string): SQL {
  * The filters other than words, on `i`: `items`, `search_postings` or `search_items`, which carry
  * the same columns. The owner's rating and the booked days are kept on the item by triggers
  * (migration 0009) and copied to the postings (0015, 0019), so these never read users or rentals.
- * Dates are always written, as conditions every row passes when none are asked for (`datesOf`): a
- * browse with dates and one without are then the same statement, prepared and planned once per
- * connection, not twice (decision 018). Each plan costs about half a megabyte of the connection's
- * memory. Their estimate barely narrows the rows (no booking meets most ranges), so the plans are
- * those both had. A maximum price is not: its generic estimate (a third of the rows) with a rating's
- * took a category's estimated matches below the count's bound, and the count of 'a category, rated
- * 4' read the whole category and sorted it (20 ms, against 4 with the price left out).
+ * A maximum price and dates are always written, as conditions every row passes when they are not
+ * asked for (`ANY_PRICE`, `datesOf`): a browse with them and one without are then the same
+ * statement, prepared and planned once per connection, not four times (decision 018). Each plan
+ * costs about half a megabyte of the connection's memory and its first run several warm ones. The
+ * generic plan estimates a parameter's condition the same whatever its value, so the plans are those
+ * the browses with a price and dates already had (measured over every kind of the mix: the same
+ * time in the database, median 1.02x). The price was once taken out again for a plan that read a
+ * whole category: that came from an empty visibility map after VACUUM FULL, not from the estimate.
  */
 export function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', tier?: Tier): SQL[] {
   const a = sql.raw(alias);
@@ -185,7 +219,7 @@ export function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', t
   if (tier) parts.push(tierCondition(tier, alias));
   if (scope.categoryId) parts.push(sql`${a}.category_id = ${scope.categoryId}`);
   if (scope.ownerId) parts.push(sql`${a}.owner_id = ${scope.ownerId}`);
-  if (f.maxPricePence !== undefined) parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence}`);
+  parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence ?? ANY_PRICE}`);
   if (f.minRating !== undefined) parts.push(sql`${a}.owner_rating >= ${f.minRating}`);
   // Bookable on every day of the range, as checkout decides: no open rental or held request
   // (buffers included) and no day blocked by the owner's other calendars meets it, all kept in

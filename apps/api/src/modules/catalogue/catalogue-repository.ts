@@ -8,10 +8,14 @@ import {
   hasRadius,
   matchingItems,
   newestFirst,
+  pageOf,
+  pageWindow,
   preparable,
   readsPostings,
   rowCount,
   type BrowseScope,
+  type PageWindow,
+  type SearchCosts,
 } from './browse-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedMatches, orderedRows, orderedWalk } from './order-sql.ts';
 import { chordFrom } from './near-sql.ts';
@@ -66,6 +70,17 @@ function cardsInOrder(from: SQL, sort: BrowseSort, near: GeoPoint | undefined): 
   return sql`
   left join (select ${SUMMARY_COLUMNS}${distance}, m.created_at${ordering} from (${from}) m ${SUMMARY_JOINS}) p on true
   order by ${sort === 'newest' ? newestFirst('p') : orderedRows(sort, 'p')}`;
+}
+
+/**
+ * A page found by walking an index in the browse's order (newest first, or `orderedWalk`): the
+ * window's rows from the first, and the page cut from them (`pageOf`), so pages of one window are
+ * one statement.
+ */
+function walkedPage(scope: BrowseScope, filters: BrowseFilters, sort: BrowseSort, page: PageWindow, costs: SearchCosts): SQL {
+  return sort === 'newest'
+    ? pageOf(matchingItems(scope, filters, page.rows, 0, costs), newestFirst('w'), page)
+    : pageOf(orderedWalk(scope, filters, sort, page.rows, 0, costs), orderedRows(sort, 'w'), page);
 }
 
 export function createCatalogueRepository(db: Db) {
@@ -154,19 +169,15 @@ export function createCatalogueRepository(db: Db) {
       scope: Pick<BrowseScope, 'categoryId' | 'near'>,
       filters: BrowseFilters,
     ): Promise<{ rows: ItemSummary[]; listed: number }> {
-      const offset = (filters.page - 1) * filters.pageSize;
+      const page = pageWindow(filters);
       const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
       const costs = commonWords.costsFor(scope.categoryId, filters);
       const sort = effectiveSort(filters);
-      const page =
-        sort === 'newest'
-          ? matchingItems(scope, filters, filters.pageSize, offset, costs)
-          : orderedWalk(scope, filters, sort, filters.pageSize, offset, costs);
       const rows = await runner(filters)<ItemSummaryRow & { listed: unknown }>(
         db,
         sql`
         select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
-        ${cardsInOrder(page, sort, scope.near)}`,
+        ${cardsInOrder(walkedPage(scope, filters, sort, page, costs), sort, scope.near)}`,
       );
       return { rows: rows.filter((r) => r.id !== null).map(toItemSummary), listed: rows[0] ? toInt(rows[0].listed, 'listed') : 0 };
     },
@@ -182,8 +193,8 @@ export function createCatalogueRepository(db: Db) {
      * than the window) the page is sorted from them, else an index is walked in that order.
      */
     async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummary[]; matched: number }> {
-      const offset = (filters.page - 1) * filters.pageSize;
-      const window = Math.max(COUNT_BOUND + 1, offset + filters.pageSize);
+      const page = pageWindow(filters);
+      const window = Math.max(COUNT_BOUND + 1, page.rows);
       const costs = commonWords.costsFor(scope.categoryId, filters);
       const sort = effectiveSort(filters);
       const postings = readsPostings(scope, filters, costs);
@@ -201,8 +212,8 @@ export function createCatalogueRepository(db: Db) {
             n as materialized (select count(*)::int as matched from m)
             select c.matched, p.* from n c
             ${cardsInOrder(
-              sql`select * from (select * from m r order by ${orderedRows(sort, 'r')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}) a where ${all}
-                union all select * from (${orderedWalk(scope, filters, sort, filters.pageSize, offset, costs)}) b where not ${all}`,
+              sql`select * from (${pageOf(sql`select * from m`, orderedRows(sort, 'w'), page)}) a where ${all}
+                union all select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all}`,
               sort,
               scope.near,
             )}`;
@@ -213,11 +224,7 @@ export function createCatalogueRepository(db: Db) {
         // bound, as everywhere (decision 009).
         query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, null, costs)})
             select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
-            ${cardsInOrder(
-              sql`select * from m r order by ${orderedRows(sort, 'r')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`,
-              sort,
-              scope.near,
-            )}`;
+            ${cardsInOrder(pageOf(sql`select * from m`, orderedRows(sort, 'w'), page), sort, scope.near)}`;
       } else if (sort !== 'newest') {
         // Over postings the matches are kept (materialised) to be counted and, when they are all of
         // them, sorted. Over items only their count is kept: counting needs no column, so it stays an
@@ -229,14 +236,14 @@ export function createCatalogueRepository(db: Db) {
           ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, true)}), n as materialized (select count(*)::int as matched from m)`
           : sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w)`;
         const sorted = postings
-          ? orderedKeyedMatches(sql`select * from m`, scope, sort, filters.pageSize, offset)
-          : orderedMatches(countedItems(scope, filters, window, costs), scope, sort, filters.pageSize, offset);
+          ? orderedKeyedMatches(sql`select * from m`, scope, sort, page.rows, 0)
+          : orderedMatches(countedItems(scope, filters, window, costs), scope, sort, page.rows, 0);
         const all = sql`(select matched from n) < ${rowCount(window)}`;
         query = sql`with ${counted}
             select c.matched, p.* from n c
             ${cardsInOrder(
-              sql`select * from (${sorted}) a where ${all}
-                union all select * from (${orderedWalk(scope, filters, sort, filters.pageSize, offset, costs)}) b where not ${all}`,
+              sql`select * from (${pageOf(sorted, orderedRows(sort, 'w'), page)}) a where ${all}
+                union all select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all}`,
               sort,
               scope.near,
             )}`;
@@ -244,9 +251,9 @@ export function createCatalogueRepository(db: Db) {
         query = postings
           ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, costs)})
             select c.matched, p.* from (select count(*)::int as matched from m) c
-            ${cardsInOrder(sql`select id, created_at from m order by ${newestFirst('m')} limit ${rowCount(filters.pageSize)} offset ${rowCount(offset)}`, sort, scope.near)}`
+            ${cardsInOrder(pageOf(sql`select id, created_at from m`, newestFirst('w'), page), sort, scope.near)}`
           : sql`select c.matched, p.* from (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w) c
-            ${cardsInOrder(matchingItems(scope, filters, filters.pageSize, offset, costs), sort, scope.near)}`;
+            ${cardsInOrder(walkedPage(scope, filters, sort, page, costs), sort, scope.near)}`;
       }
       const rows = await runner(filters)<ItemSummaryRow & { matched: unknown }>(db, query);
       return { rows: rows.filter((r) => r.id !== null).map(toItemSummary), matched: rows[0] ? toInt(rows[0].matched, 'matched') : 0 };

@@ -182,7 +182,7 @@ describe('word search through the search postings', () => {
     expect(preparable({ ...f, search: 'k4: drill' })).toBe(false);
   });
 
-  it('prepares the first five pages at the app page size only, since each page is its own statement', () => {
+  it('prepares the first three windows of pages at the app page size only, since each window is its own statement', () => {
     expect(preparable({ page: 5, pageSize: 24 })).toBe(true);
     expect(preparable({ page: 6, pageSize: 24 })).toBe(false);
     expect(preparable({ page: 1, pageSize: 10 })).toBe(false);
