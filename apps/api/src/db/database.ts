@@ -16,6 +16,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { observable, observePglite, observePool, type QueryObserver } from './observe-queries.ts';
 import { DEFAULT_PREPARED_STATEMENTS, openPreparedReads, statementName, type PreparedReads } from './prepared-reads.ts';
+import { plainQuery } from './plain-query.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The database or an open transaction: what a repository function writes through. */
@@ -210,7 +211,7 @@ const preparedReads = new WeakMap<Db, PreparedReads>();
  * runs it as usual.
  */
 export async function queryRowsPrepared<T>(db: Db, query: SQL): Promise<T[]> {
-  const built = dialect.sqlToQuery(query);
+  const built = plainQuery(query) ?? dialect.sqlToQuery(query);
   const prepared = preparedReads.get(db);
   if (prepared) return prepared.run<T>(built.sql, built.params);
   const result = (await db._.session.prepareQuery(built, undefined, statementName(built.sql), false).execute()) as unknown as {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Query } from 'drizzle-orm';
+import { plainQuery } from '../../db/plain-query.ts';
 import { parseBrowseFilters, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
 import { countedItems, matchingItems, newestFirst, pageOf, pageWindow, type BrowseScope } from './browse-sql.ts';
 import { keyedMatchesWithin, orderedRows, orderedWalk } from './order-sql.ts';
@@ -43,6 +44,10 @@ describe('browse statements', () => {
           expect(bare.params).toEqual(expect.arrayContaining([2_147_483_647, 'empty', 'infinity']));
           expect(narrowed.params).toEqual(expect.arrayContaining([2000, '[2026-12-01,2026-12-03]', '2026-12-01']));
           expect(narrowed.params).not.toContain('empty');
+          // The API writes them itself, as the dialect does (db/plain-query.ts).
+          const priced = statement(scope, filters({ search, maxPrice: '20' }));
+          const { sql: text, params } = built(priced);
+          expect(plainQuery(priced)).toEqual({ sql: text, params });
         }
       });
     }
