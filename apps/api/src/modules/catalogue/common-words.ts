@@ -104,9 +104,15 @@ export class CommonWords {
     // A category listed since the counts were read: judged as the whole catalogue.
     const listed = known ?? this.totalListed;
     const share = listed / this.totalListed;
+    // Asked several times per browse (sorting the words, each verdict): each word's sum is taken once.
+    const sums = new Map<string, number>();
     const postings = (word: string) => {
-      let sum = 0;
-      for (const t of this.stats.tokens) if (t.token.includes(word)) sum += t.postings;
+      let sum = sums.get(word);
+      if (sum === undefined) {
+        sum = 0;
+        for (const t of this.stats.tokens) if (t.token.includes(word)) sum += t.postings;
+        sums.set(word, sum);
+      }
       return sum * share;
     };
     const filterShare = this.filterShare(filters);
