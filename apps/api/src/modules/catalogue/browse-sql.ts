@@ -224,7 +224,11 @@ export function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', t
   // Bookable on every day of the range, as checkout decides: no open rental or held request
   // (buffers included) and no day blocked by the owner's other calendars meets it, all kept in
   // `booked` by triggers (migration 0030).
-  parts.push(sql`not (${a}.booked && ${datesOf(f).range}::daterange)`);
+  // With no dates the range is empty, which no booking meets: `isempty` says so before `booked` is
+  // read, which costs a copy of the multirange for each row (a tenth of the database's time for a
+  // browse, most of it counting). The range is one parameter, so both cases stay one statement.
+  const range = datesOf(f).range;
+  parts.push(sql`(isempty(${range}::daterange) or not (${a}.booked && ${range}::daterange))`);
   // The owner away on some of these days (written for `i`; the postings' callers add it themselves).
   if (alias === 'i') parts.push(ownerHere(f, 'i'));
   return parts;
