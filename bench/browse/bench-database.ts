@@ -122,7 +122,8 @@ async function migrate(url: string): Promise<string[]> {
  * After migrations applied to a reused bench database: VACUUM (FULL, ANALYZE), so the tables and
  * indexes are as compact as a fresh seed leaves them, then a plain VACUUM: a rewritten table starts
  * with an empty visibility map (PostgreSQL 15 leaves it so after VACUUM FULL), and until it is set
- * every index-only browse scan reads the table too (autovacuum is off on some CI images). A migration that rewrites rows leaves the old versions' space behind: after
+ * every index-only browse scan reads the table too (autovacuum is off on some CI images). A
+ * migration that rewrites rows leaves the old versions' space behind: after
  * 0040 and 0041 wrote every item, the items table took 131 MB and its GiST index 100 MB, against 62
  * and 51 once compacted, and every browse read the larger pages.
  */
