@@ -4,7 +4,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Query } from 'drizzle-orm';
 import { plainQuery } from '../../db/plain-query.ts';
 import { parseBrowseFilters, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
-import { countedItems, matchingItems, newestFirst, pageOf, pageWindow, type BrowseScope } from './browse-sql.ts';
+import { countedItems, matchingItems, newestFirst, type BrowseScope } from './browse-sql.ts';
+import { pageOf, pageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedRows, orderedWalk } from './order-sql.ts';
 
 const dialect = new PgDialect();

@@ -8,15 +8,12 @@ import {
   hasRadius,
   matchingItems,
   newestFirst,
-  pageOf,
-  pageWindow,
   preparable,
   readsPostings,
-  rowCount,
   type BrowseScope,
-  type PageWindow,
   type SearchCosts,
 } from './browse-sql.ts';
+import { pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedMatches, orderedRows, orderedWalk } from './order-sql.ts';
 import { chordFrom } from './near-sql.ts';
 import {

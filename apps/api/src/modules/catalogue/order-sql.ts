@@ -15,7 +15,6 @@ import {
   newestFirst,
   NO_STATISTICS,
   ownerHere,
-  rowCount,
   tierCondition,
   tokensOf,
   tokenSafe,
@@ -24,6 +23,7 @@ import {
   type SearchCosts,
   type Tier,
 } from './browse-sql.ts';
+import { rowCount } from './page-sql.ts';
 import { inBox, insideCircle, originOf, publicPointOf, type Near } from './near-sql.ts';
 
 /** Smaller circles hold few enough entries that the GiST index stays the cheaper way (about 2 ms at 1 mile). */
