@@ -5,8 +5,8 @@ import type { Query } from 'drizzle-orm';
 import { plainQuery } from '../../db/plain-query.ts';
 import { parseBrowseFilters, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
 import { countedItems, matchingItems, newestFirst, type BrowseScope } from './browse-sql.ts';
-import { pageOf, pageWindow } from './page-sql.ts';
-import { keyedMatchesWithin, orderedRows, orderedWalk } from './order-sql.ts';
+import { firstRows, pageOf, pageWindow } from './page-sql.ts';
+import { keyedMatchesWithin, orderedWalk } from './order-sql.ts';
 
 const dialect = new PgDialect();
 const built = (q: SQL) => dialect.sqlToQuery(q);
@@ -26,8 +26,8 @@ const scopes: Record<string, BrowseScope> = {
 const statements: Record<string, (scope: BrowseScope, f: BrowseFilters) => SQL> = {
   'newest first': (scope, f) => matchingItems(scope, f, 24, 24),
   counted: (scope, f) => countedItems(scope, f, 1001),
-  'lowest price': (scope, f) => orderedWalk(scope, f, 'price', 24, 0),
-  relevance: (scope, f) => orderedWalk(scope, f, 'relevance', 24, 0),
+  'lowest price': (scope, f) => orderedWalk(scope, f, 'price', firstRows(24)),
+  relevance: (scope, f) => orderedWalk(scope, f, 'relevance', firstRows(24)),
 };
 
 describe('browse statements', () => {
@@ -73,8 +73,7 @@ describe('browse statements', () => {
     };
     const pageOfPrice = (page: number) => {
       const f = filters({ page: String(page) });
-      const w = pageWindow(f);
-      return built(pageOf(orderedWalk(scopes.all!, f, 'price', w.rows, 0), orderedRows('price', 'w'), w));
+      return built(orderedWalk(scopes.all!, f, 'price', pageWindow(f)));
     };
     for (const statement of [pageOfNewest, pageOfPrice]) {
       const [one, two, three, four, five] = [1, 2, 3, 4, 5].map(statement) as [Query, Query, Query, Query, Query];

@@ -13,7 +13,7 @@ import {
   type BrowseScope,
   type SearchCosts,
 } from './browse-sql.ts';
-import { pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
+import { firstRows, pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedMatches, orderedRows, orderedWalk } from './order-sql.ts';
 import { chordFrom } from './near-sql.ts';
 import {
@@ -77,7 +77,7 @@ function cardsInOrder(from: SQL, sort: BrowseSort, near: GeoPoint | undefined): 
 function walkedPage(scope: BrowseScope, filters: BrowseFilters, sort: BrowseSort, page: PageWindow, costs: SearchCosts): SQL {
   return sort === 'newest'
     ? pageOf(matchingItems(scope, filters, page.rows, 0, costs), newestFirst('w'), page)
-    : pageOf(orderedWalk(scope, filters, sort, page.rows, 0, costs), orderedRows(sort, 'w'), page);
+    : orderedWalk(scope, filters, sort, page, costs);
 }
 
 export function createCatalogueRepository(db: Db) {
@@ -233,13 +233,13 @@ export function createCatalogueRepository(db: Db) {
           ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, true)}), n as materialized (select count(*)::int as matched from m)`
           : sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w)`;
         const sorted = postings
-          ? orderedKeyedMatches(sql`select * from m`, scope, sort, page.rows, 0)
-          : orderedMatches(countedItems(scope, filters, window, costs), scope, sort, page.rows, 0);
+          ? orderedKeyedMatches(sql`select * from m`, scope, sort, page)
+          : orderedMatches(countedItems(scope, filters, window, costs), scope, sort, page);
         const all = sql`(select matched from n) < ${rowCount(window)}`;
         query = sql`with ${counted}
             select c.matched, p.* from n c
             ${cardsInOrder(
-              sql`select * from (${pageOf(sorted, orderedRows(sort, 'w'), page)}) a where ${all}
+              sql`select * from (${sorted}) a where ${all}
                 union all select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all}`,
               sort,
               scope.near,
@@ -269,7 +269,7 @@ export function createCatalogueRepository(db: Db) {
       const rows =
         sort === 'newest'
           ? sql`select id, created_at, 0 as tier, 0::float8 as k from (${matchingItems(scope, filters, limit, 0, costs)}) n`
-          : orderedWalk(scope, filters, sort, limit, 0, costs);
+          : orderedWalk(scope, filters, sort, firstRows(limit), costs);
       const points = await queryRows<MapPointRow>(
         db,
         sql`

@@ -5,6 +5,7 @@ import { queryRows, type Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { BrowseScope } from './browse-sql.ts';
 import { orderedWalk } from './order-sql.ts';
+import { firstRows } from './page-sql.ts';
 import { chordOfMetres, metresOfChord } from './near-sql.ts';
 
 /**
@@ -37,7 +38,7 @@ describe('the near index', () => {
   it('serves the nearest-first order', async () => {
     const scope: BrowseScope = { categoryId: null, near: NEAR };
     // Across all categories either spatial index can serve it: the one keyed by category (0034) or the one keyed by the point alone (0036).
-    expect(await plan(orderedWalk(scope, filters, 'nearest', 20, 0))).toMatch(/Index (Only )?Scan using items_near(_all)?_idx/);
+    expect(await plan(orderedWalk(scope, filters, 'nearest', firstRows(20)))).toMatch(/Index (Only )?Scan using items_near(_all)?_idx/);
   });
 
   // Migration 0035: the price and rating indexes are keyed in the whole order and carry the public
@@ -45,7 +46,7 @@ describe('the near index', () => {
   // after the page, with nothing to sort but the page itself.
   it.each(['price', 'rating'] as const)('walks the %s index in order within a radius, checking the circle on it', async (sort) => {
     const scope: BrowseScope = { categoryId: null, near: { ...NEAR, radiusMetres: 16_000 } };
-    const text = await plan(orderedWalk(scope, filters, sort, 20, 0));
+    const text = await plan(orderedWalk(scope, filters, sort, firstRows(20)));
     expect(text).toMatch(new RegExp(`Index (Only )?Scan using items_${sort}_idx`));
     expect(text).not.toMatch(/Incremental Sort|items_near(_all)?_idx/);
   });

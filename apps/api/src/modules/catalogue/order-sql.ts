@@ -23,7 +23,7 @@ import {
   type SearchCosts,
   type Tier,
 } from './browse-sql.ts';
-import { rowCount } from './page-sql.ts';
+import { pageCut, rowCount, type PageWindow } from './page-sql.ts';
 import { inBox, insideCircle, originOf, publicPointOf, type Near } from './near-sql.ts';
 
 /** Smaller circles hold few enough entries that the GiST index stays the cheaper way (about 2 ms at 1 mile). */
@@ -104,7 +104,7 @@ function tiered(first: SQL, second: SQL, limit: number): SQL {
 
 /**
  * The page rows (id, created_at, tier, k) of a browse in the order `sort`, by walking indexes in
- * that order: the first `limit + offset` rows of the order, cut to the page. Relevance walks the
+ * that order: the window's rows (`page.rows`, written in), cut to the page (`pageCut`). Relevance walks the
  * newest-first paths twice, once per tier (with the postings when they answer the words); nearest
  * first walks the GiST index, then the items without a location, if any, last.
  */
@@ -112,11 +112,10 @@ export function orderedWalk(
   scope: BrowseScope,
   f: BrowseFilters,
   sort: OtherSort,
-  limit: number,
-  offset: number,
+  page: PageWindow,
   costs: SearchCosts = NO_STATISTICS,
 ): SQL {
-  const window = limit + offset;
+  const window = page.rows;
   const newest = (tier: Tier) => sql`select id, created_at, 0::float8 as k from (${matchingItems(scope, f, window, 0, costs, tier)}) n`;
   const rows =
     sort === 'relevance'
@@ -129,7 +128,7 @@ export function orderedWalk(
             window,
           )
         : sql`select id, created_at, 0 as tier, k from (${walkInOrder(scope, f, sort, window)}) w`;
-  return sql`select * from (${rows}) r order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+  return sql`select * from (${rows}) r order by ${orderedRows(sort, 'r')} ${pageCut(page)}`;
 }
 
 /**
@@ -137,10 +136,10 @@ export function orderedWalk(
  * (id): each match's key is read from its item and the set sorted. For a set within the count's
  * bound (1,000) this is cheaper and steadier than a walk, which may cross the catalogue to find few.
  */
-export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
+export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, page: PageWindow): SQL {
   return sql`select * from (select t.id, t.created_at, ${tierOf(sort, 't')} as tier, ${sortKey(sort, 't', scope.near)} as k
     from (${matches}) mm join items t on t.id = mm.id) r
-    order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+    order by ${orderedRows(sort, 'r')} ${pageCut(page)}`;
 }
 
 /**
@@ -149,10 +148,10 @@ export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort
  * carry, migrations 0037-0039): sorted from the matches themselves. Read through their items, a word's
  * 750-1,000 matches were as many index lookups (3-8 ms of a 5-10 ms browse).
  */
-export function orderedKeyedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, limit: number, offset: number): SQL {
+export function orderedKeyedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, page: PageWindow): SQL {
   return sql`select * from (select mm.id, mm.created_at, ${tierOf(sort, 'mm')} as tier, ${sortKey(sort, 'mm', scope.near)} as k
     from (${matches}) mm) r
-    order by ${orderedRows(sort, 'r')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
+    order by ${orderedRows(sort, 'r')} ${pageCut(page)}`;
 }
 
 /** The tier of a row `alias` of items, or of matches carrying their keys, in the order `sort` (see `orderedRows`). */

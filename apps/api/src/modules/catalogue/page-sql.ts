@@ -35,9 +35,17 @@ export function pageWindow(f: Pick<BrowseFilters, 'page' | 'pageSize'>): PageWin
  * their written limits give them.
  */
 export function pageOf(rows: SQL, order: SQL, page: PageWindow): SQL {
-  if (!Number.isSafeInteger(page.offset) || page.offset < 0) throw new Error(`An offset must be a whole number, not ${page.offset}`);
-  return sql`select * from (${rows}) w order by ${order} limit ${rowCount(page.size)} offset ${page.offset}`;
+  return sql`select * from (${rows}) w order by ${order} ${pageCut(page)}`;
 }
+
+/** The page's LIMIT and OFFSET, after rows put in order: the limit written in, the offset a value. */
+export function pageCut(page: PageWindow): SQL {
+  if (!Number.isSafeInteger(page.offset) || page.offset < 0) throw new Error(`An offset must be a whole number, not ${page.offset}`);
+  return sql`limit ${rowCount(page.size)} offset ${page.offset}`;
+}
+
+/** The first `n` rows, as one window (the map's points). */
+export const firstRows = (n: number): PageWindow => ({ rows: n, offset: 0, size: n });
 
 /**
  * A row count written into the statement rather than sent as a parameter. PostgreSQL estimates a
