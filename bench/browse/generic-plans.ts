@@ -18,8 +18,10 @@
  * GENERIC_PER_KIND (default 3), GENERIC_RUNS (default 7), GENERIC_KINDS (a regular expression:
  * only the kinds it matches), GENERIC_PLAN_MODE (the prepared statements' plan_cache_mode:
  * force_generic_plan as the API's, or auto, or force_custom_plan to compare), GENERIC_PLANS (how
- * many of the slowest kinds get their plan written, default 25).
+ * many of the slowest kinds get their plan written, default 25), GENERIC_PATHS (a file of browse
+ * paths, one per line: these alone, each its own kind, instead of the mix's).
  */
+import { readFile } from 'node:fs/promises';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { todayInLondon } from '@toolshed/core';
@@ -146,8 +148,13 @@ async function main(): Promise<void> {
     await capture('/api/categories/all/items?search=drill', today);
     await new Promise((resolve) => setTimeout(resolve, 1000));
 
-    const mix = generateMix(80_000, MIX_SEED, today);
-    const chosen = takePerKind(mix, perKind).taken.filter((q) => !only || only.test(q.kind));
+    const chosen = process.env.GENERIC_PATHS
+      ? (await readFile(process.env.GENERIC_PATHS, 'utf8'))
+          .split('\n')
+          .map((line) => line.trim())
+          .filter((line) => line.startsWith('/api/'))
+          .map((path) => ({ kind: path, path }))
+      : takePerKind(generateMix(80_000, MIX_SEED, today), perKind).taken.filter((q) => !only || only.test(q.kind));
     const byKind = new Map<string, StatementTiming[]>();
     const slowestOf = new Map<string, { timing: StatementTiming; statement: Captured }>();
     const names = new Set<string>();

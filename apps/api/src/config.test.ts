@@ -38,6 +38,7 @@ describe('configuration', () => {
       shutdownTimeoutMs: 10_000,
       databaseReadConnections: Math.max(2, 2 * os.availableParallelism()),
       databasePreparedStatements: 200,
+      databaseWarmStatements: 100,
     });
   });
 
@@ -52,6 +53,7 @@ describe('configuration', () => {
       BROWSE_CACHE_MS: '0',
       DATABASE_READ_CONNECTIONS: '6',
       DATABASE_PREPARED_STATEMENTS: '500',
+      DATABASE_WARM_STATEMENTS: '300',
       JOBS: 'off',
       SHUTDOWN_TIMEOUT_MS: '3000',
     });
@@ -64,6 +66,7 @@ describe('configuration', () => {
       browseCacheMs: 0,
       databaseReadConnections: 6,
       databasePreparedStatements: 500,
+      databaseWarmStatements: 300,
       runJobs: false,
       seedSampleData: false,
       shutdownTimeoutMs: 3000,

@@ -61,6 +61,12 @@ export interface Config {
    * default 200): each holds its plan on the server, about half a megabyte for a browse statement.
    */
   databasePreparedStatements: number;
+  /**
+   * How many of the statements run before each of those connections plans at start-up, before the
+   * first request (DATABASE_WARM_STATEMENTS, default half of DATABASE_PREPARED_STATEMENTS; 0: none):
+   * the most recently seen, from `statement_shapes` (db/statement-shapes.ts).
+   */
+  databaseWarmStatements: number;
   /** Apply pending migrations at start-up (MIGRATE_ON_START, default true); false: refuse to start while any is pending (`npm run db:migrate` is the release step). */
   migrateOnStart: boolean;
   /** Fill an empty database with the sample catalogue at start-up (SEED_SAMPLE_DATA; default: embedded database outside production). */
@@ -187,6 +193,7 @@ const envSchema = z.object({
   MIGRATE_ON_START: opt(flag),
   DATABASE_READ_CONNECTIONS: opt(whole(1, 100)),
   DATABASE_PREPARED_STATEMENTS: opt(whole(10, 10_000)),
+  DATABASE_WARM_STATEMENTS: opt(whole(0, 10_000)),
   METRICS_TOKEN: opt(z.string().trim().min(16, 'must be at least 16 characters')),
   ERROR_REPORT_URL: opt(
     z
@@ -343,6 +350,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     migrateOnStart: e.MIGRATE_ON_START ?? true,
     databaseReadConnections: e.DATABASE_READ_CONNECTIONS ?? Math.max(2, 2 * os.availableParallelism()),
     databasePreparedStatements: e.DATABASE_PREPARED_STATEMENTS ?? DEFAULT_PREPARED_STATEMENTS,
+    databaseWarmStatements: Math.min(
+      e.DATABASE_WARM_STATEMENTS ?? Math.floor((e.DATABASE_PREPARED_STATEMENTS ?? DEFAULT_PREPARED_STATEMENTS) / 2),
+      e.DATABASE_PREPARED_STATEMENTS ?? DEFAULT_PREPARED_STATEMENTS,
+    ),
     metricsToken: e.METRICS_TOKEN,
     errorReportUrl: e.ERROR_REPORT_URL,
     seedSampleData: e.SEED_SAMPLE_DATA ?? (!e.DATABASE_URL && nodeEnv !== 'production'),

@@ -1,6 +1,7 @@
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { buildApp } from './app.ts';
 import { PendingMigrationsError, prepareDatabase } from './db/prepare-database.ts';
+import { keepStatementShapes } from './db/statement-shapes.ts';
 import { loadOrCreateSecret } from './platform/secrets.ts';
 import { createLogger } from './platform/logging/create-logger.ts';
 import { DataDirLockedError, lockDataDir, type DataDirLock } from './platform/lifecycle/data-dir-lock.ts';
@@ -44,6 +45,20 @@ const { database, storage } = await prepareDatabase(config, log, { seed: config.
   },
 );
 
+// Plans the statements run before this start on the prepared-read connections before the first
+// request, and writes down those run from now on (db/statement-shapes.ts).
+const shapes = database.statementShapes;
+const shapeKeeper = shapes
+  ? keepStatementShapes(shapes, 60_000, (err) => log.warn({ err }, 'Could not write down the statements run'))
+  : undefined;
+if (shapes && config.databaseWarmStatements > 0) {
+  const warm = await shapes.warm(config.databaseWarmStatements).catch((err: unknown) => {
+    log.warn({ err }, 'Could not plan the statements run before this start');
+    return undefined;
+  });
+  if (warm) log.info(`Planned ${warm.warmed} statements run before this start in ${warm.ms} ms (${warm.dropped} dropped)`);
+}
+
 const authSecret = await loadOrCreateSecret(config.authSecret, config.dataDir);
 const readiness: Readiness = { draining: false };
 const app = await buildApp({ config, database, storage, authSecret, logger: log, readiness });
@@ -53,6 +68,7 @@ installGracefulShutdown({
   log,
   timeoutMs: config.shutdownTimeoutMs,
   afterClose: async () => {
+    await shapeKeeper?.stop();
     await database.close();
     lock?.release();
   },

@@ -16,6 +16,7 @@ import pg from 'pg';
 import * as schema from './schema.ts';
 import { observable, observePglite, observePool, type QueryObserver } from './observe-queries.ts';
 import { DEFAULT_PREPARED_STATEMENTS, openPreparedReads, statementName, type PreparedReads } from './prepared-reads.ts';
+import { statementShapes, type StatementShapes } from './statement-shapes.ts';
 import { plainQuery } from './plain-query.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -37,8 +38,10 @@ export interface Database {
   close(): Promise<void>;
   /** This process's connection pools and their use (none for the embedded database). */
   pools(): PoolUse[];
-  /** PostgreSQL only: the statements the prepared-read connections keep, and how many they have prepared and deallocated. */
-  preparedStatements?(): { kept: number; prepared: number; deallocated: number };
+  /** PostgreSQL only: the statements the prepared-read connections keep, and how many they have prepared, warmed and deallocated. */
+  preparedStatements?(): { kept: number; prepared: number; warmed: number; deallocated: number };
+  /** PostgreSQL only: the statements the prepared reads have run, written down and planned again at start (statement-shapes.ts). */
+  statementShapes?: StatementShapes;
   /**
    * The embedded database only: a gzipped tarball of its whole data folder, taken while it runs
    * (PGlite's dumpDataDir); open it again with `pgliteLoadDataDir` (docs/OPERATIONS.md). Tests take
@@ -177,6 +180,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       { name: 'prepared', ...prepared.use() },
     ],
     preparedStatements: () => prepared.statements(),
+    statementShapes: statementShapes(db as unknown as Db, prepared, preparedPoolSize),
     observeQueries: observable((observer) => {
       observePool(pool, observer);
       prepared.observe(observer);

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { openDatabase, queryRows, queryRowsPrepared, type Database } from './database.ts';
+import { openPreparedReads, parameterCount, statementName, type PreparedReads } from './prepared-reads.ts';
 
 const url = process.env.DATABASE_URL;
 
@@ -67,7 +69,7 @@ describe.runIf(url)('prepared-read connections on PostgreSQL', () => {
     expect([...homes.values()].every((pids) => pids.size === 1)).toBe(true);
     // Twelve statements spread over more than one of the four connections.
     expect(new Set([...homes.values()].map((pids) => [...pids][0])).size).toBeGreaterThan(1);
-    expect(database.preparedStatements?.()).toEqual({ kept: 12, prepared: 12, deallocated: 0 });
+    expect(database.preparedStatements?.()).toEqual({ kept: 12, prepared: 12, warmed: 0, deallocated: 0 });
     // Under load a statement may run elsewhere when its home is far busier, and answers all the same.
     const many = await Promise.all(Array.from({ length: 40 }, (_, i) => queryRowsPrepared<{ tag: number }>(database.db, backend(i))));
     expect(many.map((rows) => rows[0]?.tag)).toEqual(Array.from({ length: 40 }, (_, i) => i));
@@ -83,15 +85,15 @@ describe.runIf(url)('prepared-read connections on PostgreSQL', () => {
     const fourth = await run(4);
     // The server holds three statements, this one among them (counted while it runs).
     expect(fourth.kept).toBe(3);
-    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 4, deallocated: 1 });
+    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 4, warmed: 0, deallocated: 1 });
     // The deallocated statement is prepared again when it comes back, on the same connection.
     const again = await run(2);
     expect(again).toEqual({ pid: first.pid, k: 2, kept: 3 });
     // 1 was used more recently than 3, so it was kept and 3 went.
     expect((await run(1)).kept).toBe(3);
-    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 5, deallocated: 2 });
+    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 5, warmed: 0, deallocated: 2 });
     expect((await run(3)).kept).toBe(3);
-    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 6, deallocated: 3 });
+    expect(database.preparedStatements?.()).toEqual({ kept: 3, prepared: 6, warmed: 0, deallocated: 3 });
   });
 
   it('start a connection afresh after an error, and keep answering', async () => {
@@ -102,5 +104,88 @@ describe.runIf(url)('prepared-read connections on PostgreSQL', () => {
     expect(after.pid).not.toBe(before.pid);
     expect(after.kept).toBe(1);
     expect(database.preparedStatements?.().kept).toBe(1);
+  });
+});
+
+const shape = (text: string) => ({ name: statementName(text), text });
+
+describe('parameterCount', () => {
+  it('is the highest parameter number in the text', () => {
+    expect(parameterCount('select 1')).toBe(0);
+    expect(parameterCount('select $2::int + $1::int, $10::text, $2::int')).toBe(10);
+  });
+});
+
+describe.runIf(url)('prepared reads planned ahead on PostgreSQL', () => {
+  let reads: PreparedReads;
+  const open = (connections: number) =>
+    openPreparedReads({ url: url!, sessionOptions: '-c plan_cache_mode=force_generic_plan', connections, statementsPerConnection: 10 });
+  afterEach(async () => {
+    await reads?.close();
+  });
+
+  it('are planned on their home connections without being run, and their first run prepares nothing', async () => {
+    const probe = `warm_probe_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    try {
+      await admin.query(`create sequence ${probe}`);
+      reads = open(2);
+      const next = shape(`select nextval('${probe}')::int + $1::int as v`);
+      const doubled = shape('select $1::int * 2 as v');
+      expect(await reads.warm([next, doubled], 5)).toEqual({ warmed: 2, failed: [] });
+      // Planned, not run: the sequence has not moved.
+      expect((await admin.query(`select is_called from ${probe}`)).rows).toEqual([{ is_called: false }]);
+      expect(reads.statements()).toEqual({ kept: 2, prepared: 0, warmed: 2, deallocated: 0 });
+      expect(await reads.run(doubled.text, [21])).toEqual([{ v: 42 }]);
+      expect(await reads.run(next.text, [10])).toEqual([{ v: 11 }]);
+      expect(reads.statements()).toEqual({ kept: 2, prepared: 0, warmed: 2, deallocated: 0 });
+    } finally {
+      await admin.query(`drop sequence if exists ${probe}`);
+      await admin.end();
+    }
+  });
+
+  it('keep the generic plan they build ahead, on the connection that runs them', async () => {
+    reads = open(1);
+    const doubled = shape('select $1::int * 2 as v');
+    await reads.warm([doubled], 5);
+    const planned = 'select generic_plans::int as generic from pg_prepared_statements where name = $1';
+    // One connection: the statement and this probe of it share it. EXPLAIN EXECUTE used the plan once.
+    expect(await reads.run(planned, [doubled.name])).toEqual([{ generic: 1 }]);
+    await reads.run(doubled.text, [4]);
+    expect(await reads.run(planned, [doubled.name])).toEqual([{ generic: 2 }]);
+  });
+
+  it('leave out what the server refuses and plan the rest, at most `perConnection` on a connection', async () => {
+    reads = open(1);
+    const missing = shape('select id from no_such_table_anywhere where id = $1');
+    const broken = shape('select from where $1');
+    const kept = [shape('select $1::int as a'), shape('select $1::int as b'), shape('select $1::int as c')];
+    const result = await reads.warm([missing, ...kept, broken], 2);
+    // The first two given (the most recently seen), one of which the server refuses; the rest are not tried.
+    expect(result).toEqual({ warmed: 1, failed: [missing.name] });
+    expect(await reads.run(kept[0]!.text, [7])).toEqual([{ a: 7 }]);
+    expect(reads.statements()).toMatchObject({ kept: 1, prepared: 0, warmed: 1 });
+  });
+
+  it('tell which statements were run since they were last asked, once each', async () => {
+    reads = open(2);
+    const a = shape('select $1::int as a');
+    const b = shape('select $1::int as b');
+    const warmed = shape('select $1::int as w');
+    await reads.warm([warmed], 5);
+    await reads.run(a.text, [1]);
+    await reads.run(a.text, [2]);
+    await reads.run(b.text, [3]);
+    expect(reads.takeSeen()).toEqual([a, b]);
+    expect(reads.takeSeen()).toEqual([]);
+    // A statement planned ahead counts as seen when it is run, not before.
+    await reads.run(warmed.text, [4]);
+    const taken = reads.takeSeen();
+    expect(taken).toEqual([warmed]);
+    // Given back (not written down), they are taken again next time.
+    reads.giveBackSeen(taken);
+    expect(reads.takeSeen()).toEqual([warmed]);
   });
 });

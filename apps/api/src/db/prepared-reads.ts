@@ -16,10 +16,31 @@ export interface PreparedReads {
   run<T>(text: string, params: unknown[]): Promise<T[]>;
   /** The connections' use, as one pool. */
   use(): { max: number; total: number; idle: number; waiting: number };
-  /** Statements prepared (each a parse and a plan) and deallocated to make room, since opening. */
-  statements(): { kept: number; prepared: number; deallocated: number };
+  /**
+   * Statements prepared on first use (each a parse and a plan), prepared ahead by `warm`, and
+   * deallocated to make room, since opening.
+   */
+  statements(): { kept: number; prepared: number; warmed: number; deallocated: number };
+  /**
+   * Parses and plans statements on their home connections without running them, at most
+   * `perConnection` on each: PREPARE, then EXPLAIN EXECUTE with null values, which builds the generic
+   * plan and keeps it (a generic plan does not depend on the values). Their first run is then a warm
+   * one. A statement that cannot be prepared (its tables changed since it was seen) is left out and
+   * named in `failed`.
+   */
+  warm(shapes: StatementShape[], perConnection: number): Promise<{ warmed: number; failed: string[] }>;
+  /** The statements first run in this process since the last call (prepared on first use, or run after `warm`). */
+  takeSeen(): StatementShape[];
+  /** Gives back statements `takeSeen` returned that could not be written down, for the next call. */
+  giveBackSeen(shapes: StatementShape[]): void;
   observe(observer: QueryObserver): void;
   close(): Promise<void>;
+}
+
+/** A statement as prepared reads name it: its name is `statementName(text)`. */
+export interface StatementShape {
+  name: string;
+  text: string;
 }
 
 export interface PreparedReadsOptions {
@@ -76,6 +97,9 @@ export function statementName(text: string): string {
   return name;
 }
 
+/** The most statement names remembered as seen in one process: past it, they are forgotten and may be written down again. */
+const SEEN_KEPT = 10_000;
+
 /** The connection a statement calls home: two characters of its name's hash. */
 function homeOf(name: string, connections: number): number {
   return ((name.charCodeAt(2) << 8) | name.charCodeAt(3)) % connections;
@@ -92,6 +116,23 @@ function forgetParsed(client: pg.PoolClient, name: string): void {
   delete parsed[name];
 }
 
+/** Tells the driver a statement prepared by SQL is parsed on this connection: it then sends only Bind and Execute for it. */
+function rememberParsed(client: pg.PoolClient, name: string, text: string): void {
+  const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
+  if (!parsed) throw new Error('The PostgreSQL driver no longer shows which statements it has parsed');
+  parsed[name] = text;
+}
+
+/** An error PostgreSQL answered with (it has a SQLSTATE), rather than a lost connection. */
+const refusedByServer = (err: unknown) => err instanceof pg.DatabaseError;
+
+/** The highest parameter number in a statement's text ($1, $2, ...): how many values EXECUTE needs. */
+export function parameterCount(text: string): number {
+  let highest = 0;
+  for (const match of text.matchAll(/\$(\d+)/g)) highest = Math.max(highest, Number(match[1]));
+  return highest;
+}
+
 export function openPreparedReads(options: PreparedReadsOptions): PreparedReads {
   const { connections, statementsPerConnection: cap } = options;
   if (!Number.isSafeInteger(connections) || connections < 1) throw new Error('Prepared reads need at least one connection');
@@ -106,7 +147,17 @@ export function openPreparedReads(options: PreparedReadsOptions): PreparedReads 
   // Each connection's statements, the one used least recently first; a new connection starts empty.
   const kept = pools.map(() => ({ client: undefined as pg.PoolClient | undefined, names: new Map<string, true>() }));
   let prepared = 0;
+  let warmed = 0;
   let deallocated = 0;
+  // Names run in this process, and the statements among them not yet taken by `takeSeen`.
+  const seenNames = new Set<string>();
+  let seen = new Map<string, string>();
+  const see = (name: string, text: string) => {
+    if (seenNames.has(name)) return;
+    if (seenNames.size >= SEEN_KEPT) seenNames.clear();
+    seenNames.add(name);
+    seen.set(name, text);
+  };
 
   const queued = (at: number) => pools[at]!.totalCount - pools[at]!.idleCount + pools[at]!.waitingCount;
   /**
@@ -126,14 +177,15 @@ export function openPreparedReads(options: PreparedReadsOptions): PreparedReads 
     return queued(best) - queued(shortest) > SPILL ? shortest : best;
   }
 
-  async function makeRoom(at: number, client: pg.PoolClient, name: string): Promise<void> {
+  /** Marks `name` used most recently on the connection, deallocating others to make room; false when it was kept already. */
+  async function makeRoom(at: number, client: pg.PoolClient, name: string): Promise<boolean> {
     const slot = kept[at]!;
     if (slot.client !== client) slot.names.clear();
     slot.client = client;
     const { names } = slot;
     if (names.delete(name)) {
       names.set(name, true);
-      return;
+      return false;
     }
     while (names.size >= cap) {
       const oldest = names.keys().next().value as string;
@@ -143,7 +195,45 @@ export function openPreparedReads(options: PreparedReadsOptions): PreparedReads 
       deallocated += 1;
     }
     names.set(name, true);
-    prepared += 1;
+    return true;
+  }
+
+  /** Prepares and plans `shapes` on connection `at` (see `warm`), oldest first so the first is kept longest. */
+  async function warmOn(at: number, shapes: StatementShape[], failed: string[]): Promise<void> {
+    const client = await pools[at]!.connect();
+    let broken: Error | undefined;
+    try {
+      for (const { name, text } of shapes) {
+        if (kept[at]!.names.has(name) && kept[at]!.client === client) continue;
+        const id = client.escapeIdentifier(name);
+        // The server refusing a statement leaves the connection as it was; anything else ends the warm-up here.
+        try {
+          await client.query(`prepare ${id} as ${text}`);
+        } catch (err) {
+          if (!refusedByServer(err)) throw err;
+          failed.push(name);
+          continue;
+        }
+        try {
+          const values = Array.from({ length: parameterCount(text) }, () => 'null').join(', ');
+          await client.query(`explain execute ${id}${values ? `(${values})` : ''}`);
+        } catch (err) {
+          if (!refusedByServer(err)) throw err;
+          failed.push(name);
+          await client.query(`deallocate ${id}`);
+          continue;
+        }
+        await makeRoom(at, client, name);
+        rememberParsed(client, name, text);
+        warmed += 1;
+      }
+    } catch (err) {
+      broken = err instanceof Error ? err : new Error(String(err));
+      kept[at]!.names.clear();
+      throw err;
+    } finally {
+      client.release(broken);
+    }
   }
 
   return {
@@ -153,7 +243,8 @@ export function openPreparedReads(options: PreparedReadsOptions): PreparedReads 
       const client = await pools[at]!.connect();
       let failed: Error | undefined;
       try {
-        await makeRoom(at, client, name);
+        if (await makeRoom(at, client, name)) prepared += 1;
+        see(name, text);
         const result = await client.query({ name, text, values: params, types });
         return result.rows as T[];
       } catch (err) {
@@ -172,7 +263,27 @@ export function openPreparedReads(options: PreparedReadsOptions): PreparedReads 
       idle: pools.reduce((n, p) => n + p.idleCount, 0),
       waiting: pools.reduce((n, p) => n + p.waitingCount, 0),
     }),
-    statements: () => ({ kept: kept.reduce((n, slot) => n + slot.names.size, 0), prepared, deallocated }),
+    statements: () => ({ kept: kept.reduce((n, slot) => n + slot.names.size, 0), prepared, warmed, deallocated }),
+    async warm(shapes, perConnection) {
+      const byHome = pools.map(() => [] as StatementShape[]);
+      for (const shape of shapes) {
+        const home = byHome[homeOf(shape.name, connections)]!;
+        if (home.length < Math.min(perConnection, cap)) home.push(shape);
+      }
+      const failed: string[] = [];
+      const before = warmed;
+      // Each connection plans its own in turn; the connections plan at the same time.
+      await Promise.all(byHome.map((list, at) => (list.length > 0 ? warmOn(at, list.reverse(), failed) : Promise.resolve())));
+      return { warmed: warmed - before, failed };
+    },
+    takeSeen() {
+      const taken = [...seen].map(([name, text]) => ({ name, text }));
+      seen = new Map();
+      return taken;
+    },
+    giveBackSeen(shapes) {
+      for (const { name, text } of shapes) if (!seen.has(name)) seen.set(name, text);
+    },
     observe: (observer) => {
       for (const pool of pools) observePool(pool, observer);
     },

@@ -41,3 +41,18 @@ export const signInFailures = pgTable(
   },
   (t) => [index('sign_in_failures_account_idx').on(t.account, t.at), index('sign_in_failures_at_idx').on(t.at)],
 );
+
+/**
+ * The statements the prepared-read connections have run (db/statement-shapes.ts): each text, named by
+ * its hash, holds no value (values are parameters). A starting process plans the most recently seen
+ * before it answers, so the first browse of each shape after a restart does not wait for a plan.
+ */
+export const statementShapes = pgTable(
+  'statement_shapes',
+  {
+    name: text('name').primaryKey(),
+    text: text('text').notNull(),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('statement_shapes_seen_idx').on(t.seenAt)],
+);

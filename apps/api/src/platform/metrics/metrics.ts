@@ -146,12 +146,12 @@ export function registerMetrics(app: FastifyInstance, { database, token, now = (
     // deallocations means DATABASE_PREPARED_STATEMENTS is too small for the shapes browsed.
     new Gauge({
       name: 'toolshed_db_prepared_statements',
-      help: 'Prepared-read statements: kept on the connections now, prepared and deallocated since start',
+      help: 'Prepared-read statements: kept on the connections now; prepared on first use, planned ahead at start and deallocated since start',
       labelNames: ['state'],
       registers: [registry],
       collect() {
         const figures = database.preparedStatements?.();
-        if (figures) for (const state of ['kept', 'prepared', 'deallocated'] as const) this.set({ state }, figures[state]);
+        if (figures) for (const state of ['kept', 'prepared', 'warmed', 'deallocated'] as const) this.set({ state }, figures[state]);
       },
     });
   }
