@@ -213,6 +213,19 @@ export function whereFor(scope: BrowseScope, f: BrowseFilters, tier?: Tier, extr
   return sql.join([LISTED, ...filterParts(scope, f, 'i', tier), ...checks, ...place, ...extra], sql` and `);
 }
 
+/**
+ * The order keys a match carries, for sorting matches without reading their items: none, the price,
+ * the owner's rating and the photo flag ('order': every browse index carries them, migration 0044),
+ * or those and the public point ('all': the search postings and search_items carry it, 0037-0039).
+ */
+export type CarriedKeys = 'none' | 'order' | 'all';
+
+function carriedKeys(keys: CarriedKeys, alias: string): SQL {
+  if (keys === 'none') return sql``;
+  const place = keys === 'all' ? `, ${alias}.public_latitude, ${alias}.public_longitude` : '';
+  return sql.raw(`, ${alias}.daily_rate_pence, ${alias}.owner_rating, ${alias}.has_photo${place}`);
+}
+
 /** The token ids of the vocabulary containing `word`, found through the vocabulary's trigram index. */
 export const tokensOf = (word: string) => sql`array(select id from search_tokens where token like ${containing(word)})`;
 
@@ -231,16 +244,10 @@ export function matchingItems(
   offset = 0,
   costs: SearchCosts = NO_STATISTICS,
   tier?: Tier,
-  keys = false,
+  keys: CarriedKeys = 'none',
 ): SQL {
   const words = searchWords(f.search);
-  // The order keys every browse table carries, for sorting the matches without reading their items.
-  const carried = (alias: string) =>
-    keys
-      ? sql.raw(
-          `, ${alias}.daily_rate_pence, ${alias}.owner_rating, ${alias}.has_photo, ${alias}.public_latitude, ${alias}.public_longitude`,
-        )
-      : sql``;
+  const carried = (alias: string) => carriedKeys(keys, alias);
   if (!readsPostings(scope, f, costs)) {
     return sql`select i.id, i.created_at${carried('i')} from items i where ${whereFor(scope, f, tier)}
       order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
@@ -304,11 +311,18 @@ export function matchingItems(
  * With no maximum price it walks an index of the same size either way. Within a category, the
  * category's own listing index stays the cheaper walk, and words keep the path the costs chose.
  */
-export function countedItems(scope: BrowseScope, f: BrowseFilters, limit: number, costs: SearchCosts = NO_STATISTICS): SQL {
+export function countedItems(
+  scope: BrowseScope,
+  f: BrowseFilters,
+  limit: number,
+  costs: SearchCosts = NO_STATISTICS,
+  keys: CarriedKeys = 'none',
+): SQL {
   if ((searchWords(f.search).length === 0 && scope.categoryId === null && scope.ownerId === undefined) || hasRadius(scope)) {
-    return sql`select i.id from items i where ${whereFor(scope, f)} limit ${rowCount(limit)}`;
+    const columns = keys === 'none' ? sql`i.id` : sql`i.id, i.created_at${carriedKeys(keys, 'i')}`;
+    return sql`select ${columns} from items i where ${whereFor(scope, f)} limit ${rowCount(limit)}`;
   }
-  return matchingItems(scope, f, limit, 0, costs);
+  return matchingItems(scope, f, limit, 0, costs, undefined, keys);
 }
 
 /** Newest first, written to match the listing indexes (`desc nulls last`) so a page reads only its rows. */

@@ -224,17 +224,22 @@ export function createCatalogueRepository(db: Db) {
             ${cardsInOrder(pageOf(sql`select * from m`, orderedRows(sort, 'w'), page), sort, scope.near)}`;
       } else if (sort !== 'newest') {
         // Over postings the matches are kept (materialised) to be counted and, when they are all of
-        // them, sorted. Over items only their count is kept: counting needs no column, so it stays an
-        // index-only walk (the price index for a maximum price), and the few matches of a small set
-        // are found again to be sorted.
-        // Over postings the matches are sorted by the keys the postings carry (price, rating, photo
-        // flag and public point, migrations 0037-0039), with no item read.
+        // them, sorted by the keys the postings carry (price, rating, photo flag and public point,
+        // migrations 0037-0039), with no item read. Over items only their count is kept: counting
+        // needs no column, so it stays an index-only walk (the price index for a maximum price), and
+        // the few matches of a small set are found again to be sorted, with the price, rating and
+        // photo flag every browse index carries (0044): read from their items instead, a category's
+        // 723 matches under £5 rated 4.5 were 723 lookups (5.9 -> 3.0 ms). Kept as they are counted,
+        // the matches cost every count that reaches the bound a quarter more. Nearest first over items
+        // still reads the point from each item: the listing indexes do not carry it.
         const counted = postings
-          ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, true)}), n as materialized (select count(*)::int as matched from m)`
+          ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, 'all')}), n as materialized (select count(*)::int as matched from m)`
           : sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w)`;
         const sorted = postings
           ? orderedKeyedMatches(sql`select * from m`, scope, sort, page)
-          : orderedMatches(countedItems(scope, filters, window, costs), scope, sort, page);
+          : sort === 'nearest'
+            ? orderedMatches(countedItems(scope, filters, window, costs), scope, sort, page)
+            : orderedKeyedMatches(countedItems(scope, filters, window, costs, 'order'), scope, sort, page);
         const all = sql`(select matched from n) < ${rowCount(window)}`;
         query = sql`with ${counted}
             select c.matched, p.* from n c

@@ -1,4 +1,4 @@
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, APPROXIMATE_RADIUS_METRES, distanceMetres, FILTER_FIELD_LABELS, todayInLondon, type FilterField } from '@toolshed/core';
 import type { CategoriesResponse, ItemDetail, ItemsPage } from '@toolshed/core/contract';
@@ -289,8 +289,12 @@ describe('API plumbing', () => {
     const both = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br, gzip' } });
     expect(both.statusCode).toBe(200);
     expect(both.headers['content-encoding']).toBe('gzip');
-    const viaGzip = JSON.parse(gunzipSync(both.rawPayload).toString('utf8')) as ItemsPage;
+    const text = gunzipSync(both.rawPayload);
+    const viaGzip = JSON.parse(text.toString('utf8')) as ItemsPage;
     expect(viaGzip.items.length).toBeGreaterThan(3);
+    // At level 3 (app.ts): the same bytes zlib writes at that level, not at its default 6.
+    expect(both.rawPayload.equals(gzipSync(text, { level: 3 }))).toBe(true);
+    expect(both.rawPayload.equals(gzipSync(text))).toBe(false);
     const onlyBrotli = await ctx.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
     expect(onlyBrotli.headers['content-encoding']).toBe('br');
     expect(JSON.parse(brotliDecompressSync(onlyBrotli.rawPayload).toString('utf8'))).toEqual(viaGzip);
