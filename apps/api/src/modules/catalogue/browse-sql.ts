@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters } from '@toolshed/core';
 import { DEFAULT_PAGE_SIZE, searchWords } from '@toolshed/core';
 import { ownerNotAwayOn } from '../profile/vacation-sql.ts';
-import { withinRadius, type Near } from './near-sql.ts';
+import { withinRadius, withinRadiusByBands, type Near } from './near-sql.ts';
 import { PAGE_WINDOW, rowCount } from './page-sql.ts';
 
 /**
@@ -206,7 +206,7 @@ export function whereFor(scope: BrowseScope, f: BrowseFilters, tier?: Tier, extr
     ? words.map((word) => sql`strpos(i.search_text, ${word}) > 0`)
     : words.map((word) => sql`i.search_text like ${containing(word)}`);
   const place = hasRadius(scope)
-    ? [withinRadius(scope.near)]
+    ? [scope.categoryId === null && scope.ownerId === undefined ? withinRadiusByBands(scope.near) : withinRadius(scope.near)]
     : scope.locatedOnly
       ? [sql`i.public_latitude is not null and i.public_longitude is not null`]
       : [];

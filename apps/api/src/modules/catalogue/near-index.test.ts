@@ -4,9 +4,10 @@ import type { BrowseFilters } from '@toolshed/core';
 import { queryRows, type Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { BrowseScope } from './browse-sql.ts';
+import { countedItems } from './browse-sql.ts';
 import { orderedWalk } from './order-sql.ts';
 import { firstRows } from './page-sql.ts';
-import { chordOfMetres, metresOfChord } from './near-sql.ts';
+import { chordOfMetres, metresOfChord, withinRadiusByBands } from './near-sql.ts';
 
 /**
  * The nearest-first order must be answerable from `items_near_idx` (migration 0029): the index is on
@@ -49,6 +50,62 @@ describe('the near index', () => {
     const text = await plan(orderedWalk(scope, filters, sort, firstRows(20)));
     expect(text).toMatch(new RegExp(`Index (Only )?Scan using items_${sort}_idx`));
     expect(text).not.toMatch(/Incremental Sort|items_near(_all)?_idx/);
+  });
+});
+
+// Migration 0045: a radius across all categories is read by bands of latitude, one range of the
+// btree per band; nearest first still walks the GiST index in distance order.
+describe('the bands of latitude', () => {
+  const circle: BrowseScope = { categoryId: null, near: { ...NEAR, radiusMetres: 16_000 } };
+
+  it('serve a radius across all categories, one range per band', async () => {
+    // The only index left on items, in a transaction rolled back: can it answer the count, by bands?
+    let text = '';
+    await database.db
+      .transaction(async (tx) => {
+        const others = await queryRows<{ name: string }>(
+          tx,
+          sql`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = 'items'
+              and indexname <> 'items_band_idx' and indexname not in (select conname from pg_constraint)`,
+        );
+        for (const { name } of others) await tx.execute(sql.raw(`drop index "${name}"`));
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const rows = await queryRows<{ 'QUERY PLAN': string }>(tx, sql`explain ${countedItems(circle, filters, 1001)}`);
+        text = rows.map((r) => r['QUERY PLAN']).join('\n');
+        tx.rollback();
+      })
+      .catch((err: unknown) => {
+        if (!text) throw err;
+      });
+    expect(text).toMatch(/Index (Only )?Scan using items_band_idx/);
+    expect(text).toMatch(/Index Cond: \(+floor\(\(public_latitude \* '50'::double precision\)\)\)::integer\) = ANY .*public_longitude >= /);
+  });
+
+  it('leave the nearest-first walk within a radius to the GiST index', async () => {
+    expect(await plan(orderedWalk(circle, filters, 'nearest', firstRows(20)))).toMatch(/Index (Only )?Scan using items_near(_all)?_idx/);
+  });
+
+  // Points on a grid around three origins (one on a band's edge), each kept exactly when
+  // earth_distance puts it within the radius: the bands and the box never drop a point the circle holds.
+  it.each([
+    { latitude: 51.752, longitude: -1.258, miles: 1 },
+    { latitude: 53.38, longitude: -1.47, miles: 25 },
+    { latitude: 55.94, longitude: -3.19, miles: 3 },
+  ])('keep exactly the points within $miles miles of ($latitude, $longitude)', async ({ latitude, longitude, miles }) => {
+    const radiusMetres = miles * 1609.344;
+    const near = { latitude, longitude, radiusMetres };
+    const span = (radiusMetres / 111_000) * 1.3;
+    const rows = await queryRows<{ inside: boolean; exact: boolean }>(
+      database.db,
+      sql`select ${withinRadiusByBands(near)} as inside,
+                 earth_distance(earth_point(${latitude}::float8, ${longitude}::float8), earth_point(i.public_latitude, i.public_longitude)) <= ${radiusMetres}::float8 as exact
+          from generate_series(-40, 40) a, generate_series(-40, 40) b,
+               lateral (select ${latitude}::float8 + a * ${span / 40}::float8 as public_latitude,
+                               ${longitude}::float8 + b * ${(span * 1.7) / 40}::float8 as public_longitude) i`,
+    );
+    expect(rows).toHaveLength(81 * 81);
+    expect(rows.filter((r) => r.exact).length).toBeGreaterThan(1000);
+    expect(rows.filter((r) => r.inside !== r.exact)).toEqual([]);
   });
 });
 

@@ -78,6 +78,35 @@ export function withinRadius(near: Near & { radiusMetres: number }): SQL {
   return sql`earth_box(${originOf(near)}, ${near.radiusMetres}::float8) @> ${publicPointOf('i')} and ${insideCircle(near)}`;
 }
 
+/** Bands of latitude per degree in `items_band_idx` (migration 0045): 0.02 degrees, about 2.2 km. */
+const BANDS_PER_DEGREE = 50;
+
+/**
+ * Within the radius, on `items i`, read by bands of latitude (`items_band_idx`, migration 0045): the
+ * bands the circle crosses, each read over the longitudes of the box that holds the circle (`inBox`),
+ * then the chord. A btree reads one range per band, about 0.25 microseconds an entry, where the GiST
+ * index's cube around the circle held some 2.5 times the entries at 0.65 each: every item within 25
+ * miles of Sheffield under 15 pounds rated 4.5 or more (962 of about 7,000 there) counted in 1.6 ms
+ * against 12.5. Across all categories only: within one, the GiST index keyed by category reads only its
+ * share. Nearest first still walks the GiST index in distance order (`withinRadius`).
+ */
+export function withinRadiusByBands(near: Near & { radiusMetres: number }): SQL {
+  const angle = near.radiusMetres / EARTH_RADIUS_METRES;
+  const degrees = (angle * 180) / Math.PI;
+  // A hair wider than exact, as `inBox` is: the chord decides.
+  const first = Math.floor((near.latitude - degrees - 1e-9) * BANDS_PER_DEGREE);
+  const last = Math.floor((near.latitude + degrees + 1e-9) * BANDS_PER_DEGREE);
+  const [, longitudes] = inBox(near, 'i');
+  return sql.join(
+    [
+      sql`floor(i.public_latitude * ${sql.raw(String(BANDS_PER_DEGREE))})::int = any(array(select generate_series(${first}::int, ${last}::int)))`,
+      ...(longitudes ? [longitudes] : []),
+      insideCircle(near),
+    ],
+    sql` and `,
+  );
+}
+
 /**
  * The chord from the browse's origin to `alias`'s public point (null without one), in metres through
  * the Earth: `metresOfChord` makes it the great-circle metres cards say, in JavaScript rather than

@@ -24,7 +24,7 @@ import {
   type Tier,
 } from './browse-sql.ts';
 import { pageCut, rowCount, type PageWindow } from './page-sql.ts';
-import { inBox, insideCircle, originOf, publicPointOf, type Near } from './near-sql.ts';
+import { inBox, insideCircle, originOf, publicPointOf, withinRadius, type Near } from './near-sql.ts';
 
 /** Smaller circles hold few enough entries that the GiST index stays the cheaper way (about 2 ms at 1 mile). */
 const RARE_WITHIN_MIN_RADIUS_METRES = 4000;
@@ -67,7 +67,11 @@ export function orderedRows(sort: OtherSort, alias: string): SQL {
  * newest-first walk does (`whereFor`).
  */
 function walkInOrder(scope: BrowseScope, f: BrowseFilters, sort: 'price' | 'rating' | 'nearest', limit: number, extra: SQL[] = []): SQL {
-  const where = sort !== 'nearest' && hasRadius(scope) ? circleOnTheWalk(scope, f, extra) : whereFor(scope, f, undefined, extra);
+  const where = !hasRadius(scope)
+    ? whereFor(scope, f, undefined, extra)
+    : sort !== 'nearest'
+      ? circleOnTheWalk(scope, f, extra)
+      : nearestInCircle(scope, f, extra);
   const key = sortKey(sort, 'i', scope.near);
   const order =
     sort === 'price'
@@ -90,6 +94,16 @@ function walkInOrder(scope: BrowseScope, f: BrowseFilters, sort: 'price' | 'rati
 function circleOnTheWalk(scope: BrowseScope & { near: Near & { radiusMetres: number } }, f: BrowseFilters, extra: SQL[]): SQL {
   const { near, ...anywhere } = scope;
   return whereFor(anywhere, f, undefined, [...extra, insideCircle(near)]);
+}
+
+/**
+ * The conditions of the nearest-first walk within a radius: the circle as the GiST index finds it
+ * (`withinRadius`), which the walk follows in distance order, even across all categories, where a
+ * circle's matches are otherwise read by bands of latitude (`withinRadiusByBands`).
+ */
+function nearestInCircle(scope: BrowseScope & { near: Near & { radiusMetres: number } }, f: BrowseFilters, extra: SQL[]): SQL {
+  const { near, ...anywhere } = scope;
+  return whereFor(anywhere, f, undefined, [...extra, withinRadius(near)]);
 }
 
 /**
