@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../test/test-app.ts';
 import { openDatabase, queryRows, queryRowsPrepared, type Database } from './database.ts';
 import { statementName } from './prepared-reads.ts';
-import { plannable } from './statement-shapes.ts';
+import { keepStatementShapes, plannable, type StatementShapes } from './statement-shapes.ts';
 
 const shape = (text: string) => ({ name: statementName(text), text });
 
@@ -14,6 +14,51 @@ describe('plannable', () => {
     expect(plannable({ name: statementName('select 2'), text: 'select 1' })).toBe(false);
     expect(plannable(shape('delete from items'))).toBe(false);
     expect(plannable(shape('selectx 1'))).toBe(false);
+  });
+});
+
+describe('keepStatementShapes', () => {
+  it('saves one at a time, skipping ticks while a save is in flight, and stops after the save in flight and one more', async () => {
+    let running = 0;
+    let most = 0;
+    let saves = 0;
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const shapes: StatementShapes = {
+      warm: () => Promise.resolve({ warmed: 0, dropped: 0, ms: 0 }),
+      async save() {
+        running += 1;
+        most = Math.max(most, running);
+        await pause(25);
+        running -= 1;
+        saves += 1;
+        return 0;
+      },
+    };
+    const errors: unknown[] = [];
+    const keeper = keepStatementShapes(shapes, 5, (err) => errors.push(err));
+    await pause(40);
+    const before = saves;
+    await keeper.stop();
+    expect(running).toBe(0);
+    expect(most).toBe(1);
+    // Ticks every 5 ms for 40 ms, saves of 25 ms: at most two began before stop, then the last.
+    expect(before).toBeLessThanOrEqual(2);
+    expect(saves).toBeGreaterThan(before);
+    expect(errors).toEqual([]);
+  });
+
+  it('reports a failed save and keeps going', async () => {
+    let calls = 0;
+    const shapes: StatementShapes = {
+      warm: () => Promise.resolve({ warmed: 0, dropped: 0, ms: 0 }),
+      save: () => (++calls === 1 ? Promise.reject(new Error('pool closed')) : Promise.resolve(1)),
+    };
+    const errors: unknown[] = [];
+    const keeper = keepStatementShapes(shapes, 1_000_000, (err) => errors.push(err));
+    await keeper.stop();
+    await keepStatementShapes(shapes, 1_000_000, (err) => errors.push(err)).stop();
+    expect(errors).toHaveLength(1);
+    expect(calls).toBe(2);
   });
 });
 

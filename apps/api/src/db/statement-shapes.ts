@@ -78,16 +78,30 @@ export function statementShapes(db: Db, reads: PreparedReads, connections: numbe
 }
 
 /**
- * Saves `shapes` every `everyMs` while the process runs, and once more on `stop` (at shutdown).
- * A failed save is reported and its statements tried again on the next.
+ * Saves `shapes` every `everyMs` while the process runs (a tick is skipped while a save is still in
+ * flight), and once more on `stop` (at shutdown), after waiting for a save in flight, which would
+ * otherwise meet a closed pool. A failed save is reported and its statements tried again on the next.
  */
 export function keepStatementShapes(shapes: StatementShapes, everyMs: number, onError: (err: unknown) => void): { stop(): Promise<void> } {
-  const save = () => shapes.save().catch(onError);
-  const timer = setInterval(() => void save(), everyMs);
+  let inFlight: Promise<void> | undefined;
+  const save = () => {
+    const saving = shapes
+      .save()
+      .then(() => undefined, onError)
+      .finally(() => {
+        if (inFlight === saving) inFlight = undefined;
+      });
+    inFlight = saving;
+    return saving;
+  };
+  const timer = setInterval(() => {
+    if (!inFlight) void save();
+  }, everyMs);
   timer.unref();
   return {
     async stop() {
       clearInterval(timer);
+      await inFlight;
       await save();
     },
   };
