@@ -55,7 +55,7 @@ describe('browse statements', () => {
   }
 
   it('within a radius from a rare word, too', () => {
-    const rare = { postings: () => 10, preferWalk: () => false, probeOthers: () => true, rareWithin: () => true };
+    const rare = { postings: () => 10, preferWalk: () => false, probeOthers: () => true, rareWithin: () => true, sortWhole: () => true };
     const scope = scopes.radius!;
     const bare = built(keyedMatchesWithin(scope, filters({ search: 'hedge' }), 'price', 1001, rare));
     const narrowed = built(

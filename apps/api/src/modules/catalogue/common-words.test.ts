@@ -120,12 +120,25 @@ describe('choosing between the postings and the walk', () => {
     expect(NO_STATISTICS.rareWithin('drill')).toBe(false);
   });
 
+  it('sorts every match read from the postings when walking an index in the order would pass many entries for the page', async () => {
+    const words = await ready();
+    const all = words.costsFor(null, {});
+    expect(all.sortWhole(['drill'], 'nearest', 24)).toBe(true); // unknown to the statistics: rare
+    // 'ring' (17,950 postings in 100,000 items): nearest first, 24 matches within about 134 entries.
+    expect(all.sortWhole(['ring'], 'nearest', 24)).toBe(false);
+    expect(all.sortWhole(['and'], 'price', 72)).toBe(false);
+    // Under £5 rated 4, few items match: the walk would pass thousands of entries.
+    expect(words.costsFor(null, { maxPricePence: 500, minRating: 4 }).sortWhole(['ring'], 'nearest', 72)).toBe(true);
+    expect(NO_STATISTICS.sortWhole(['drill'], 'nearest', 24)).toBe(false);
+  });
+
   it('sends a common word the costs walk to a prepared statement (checked by strpos), and a short word to an unprepared one', () => {
     const walkFor = (word: string): SearchCosts => ({
       postings: (w) => (w === word ? 50_000 : 0),
       preferWalk: (ws) => ws.every((w) => w === word),
       probeOthers: () => false,
       rareWithin: () => false,
+      sortWhole: () => false,
     });
     expect(postingsAnswer(['drill'], walkFor('with'))).toBe(true);
     expect(postingsAnswer(['with'], walkFor('with'))).toBe(false);

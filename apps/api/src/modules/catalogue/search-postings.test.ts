@@ -81,6 +81,7 @@ describe('word search through the search postings', () => {
       preferWalk: () => walk,
       probeOthers: () => probe,
       rareWithin: () => false,
+      sortWhole: () => false,
     });
     const ids = async (categoryId: string | null, search: string, costs: SearchCosts, extra: { maxPricePence?: number } = {}) =>
       (
@@ -126,6 +127,7 @@ describe('word search through the search postings', () => {
       preferWalk: () => walk,
       probeOthers: () => false,
       rareWithin: () => false,
+      sortWhole: () => false,
     });
     const ids = async (limit: number, offset: number, walk: boolean, extra: Partial<BrowseFilters> = {}) =>
       (
