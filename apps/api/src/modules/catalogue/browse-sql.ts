@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { BrowseFilters } from '@toolshed/core';
+import type { BrowseFilters, BrowseSort } from '@toolshed/core';
 import { DEFAULT_PAGE_SIZE, searchWords } from '@toolshed/core';
 import { ownerNotAwayOn } from '../profile/vacation-sql.ts';
 import { withinRadius, withinRadiusByBands, type Near } from './near-sql.ts';
@@ -90,9 +90,10 @@ export interface SearchCosts {
    * In an order other than newest first, with no radius, on the postings path: true when reading every
    * match of the words from the postings and sorting them is expected to cost less than walking an
    * index in that order until `window` matches (nearest first: the GiST index, which checks the words
-   * on each entry it passes in distance order, about 2 microseconds each).
+   * on each entry it passes in distance order, about 2 microseconds each). For relevance, true when
+   * the words are intersected in search_items, which no walk can stop early in.
    */
-  sortWhole(words: string[], sort: 'nearest' | 'price' | 'rating', window: number): boolean;
+  sortWhole(words: string[], sort: Exclude<BrowseSort, 'newest'>, window: number): boolean;
 }
 
 /** No statistics: every word is rare, and the postings answer every word they can; within a radius the circle is read, and in another order an index walked. */
@@ -229,7 +230,8 @@ export function whereFor(scope: BrowseScope, f: BrowseFilters, tier?: Tier, extr
 /**
  * The order keys a match carries, for sorting matches without reading their items: none, the price,
  * the owner's rating and the photo flag ('order': every browse index carries them, migration 0044),
- * or those and the public point ('all': the search postings and search_items carry it, 0037-0039).
+ * or those and the public point ('all': the search postings and search_items carry it, 0037-0039, and
+ * the category-first, price and rating indexes, 0035, 0046).
  */
 export type CarriedKeys = 'none' | 'order' | 'all';
 
@@ -323,6 +325,7 @@ export function matchingItems(
  * 12 days took 32,000 entries newest first to find the bound's 1,001 matches, and 5,300 by price.
  * With no maximum price it walks an index of the same size either way. Within a category, the
  * category's own listing index stays the cheaper walk, and words keep the path the costs chose.
+ * With `keys`, each match carries them (`CarriedKeys`), to be sorted without reading its item.
  */
 export function countedItems(
   scope: BrowseScope,

@@ -14,7 +14,7 @@ import {
   type SearchCosts,
 } from './browse-sql.ts';
 import { firstRows, pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
-import { keyedMatchesWithin, orderedKeyedMatches, orderedMatches, orderedRows, orderedWalk } from './order-sql.ts';
+import { keyedMatchesWithin, orderedKeyedMatches, orderedRows, orderedWalk } from './order-sql.ts';
 import { chordFrom } from './near-sql.ts';
 import {
   toCategory,
@@ -60,7 +60,7 @@ const cardsBeside = (from: SQL) => sql`
 
 /**
  * `cardsBeside` for any order and place: the page rows of an order other than newest carry their
- * tier and key (`orderedWalk`, `orderedMatches`) to be put in order again; with a location each
+ * tier and key (`orderedWalk`, `orderedKeyedMatches`) to be put in order again; with a location each
  * card gets its distance from the public point.
  */
 function cardsInOrder(from: SQL, sort: BrowseSort, near: GeoPoint | undefined): SQL {
@@ -225,11 +225,12 @@ export function createCatalogueRepository(db: Db) {
         query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, null, costs)})
             select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
             ${cardsInOrder(pageOf(sql`select * from m`, orderedRows(sort, 'w'), page), sort, scope.near)}`;
-      } else if (sort !== 'newest' && sort !== 'relevance' && postings && costs.sortWhole(searchWords(filters.search), sort, page.rows)) {
+      } else if (sort !== 'newest' && postings && costs.sortWhole(searchWords(filters.search), sort, page.rows)) {
         // Every match of the words read from their postings, which carry the keys of every order
         // (migrations 0037-0039), counted up to the bound and sorted whole, rather than an index
         // walked in the order checking the words on each entry: a word with a few thousand matches,
-        // nearest first, passed some 5,000 entries of the GiST index for a second page (9.7 ms).
+        // nearest first, passed some 5,000 entries of the GiST index for a second page (9.7 ms). For
+        // relevance, words intersected in search_items were read three times: counted, then once per tier.
         query = sql`with m as materialized (${matchingItems(scope, filters, EVERY_MATCH, 0, costs, undefined, 'all')})
             select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
             ${cardsInOrder(orderedKeyedMatches(sql`select * from m`, scope, sort, page), sort, scope.near)}`;
@@ -239,18 +240,17 @@ export function createCatalogueRepository(db: Db) {
         // migrations 0037-0039), with no item read. Over items only their count is kept: counting
         // needs no column, so it stays an index-only walk (the price index for a maximum price), and
         // the few matches of a small set are found again to be sorted, with the price, rating and
-        // photo flag every browse index carries (0044): read from their items instead, a category's
-        // 723 matches under £5 rated 4.5 were 723 lookups (5.9 -> 3.0 ms). Kept as they are counted,
-        // the matches cost every count that reaches the bound a quarter more. Nearest first over items
-        // still reads the point from each item: the listing indexes do not carry it.
+        // photo flag every browse index carries (0044), and for nearest first the public point (0046:
+        // the category-first indexes; across all categories the price and rating indexes carry it):
+        // read from their items instead, a category's 723 matches under £5 rated 4.5 were 723 lookups
+        // (5.9 -> 3.0 ms). Kept as they are counted, the matches cost every count that reaches the
+        // bound a quarter more.
         const counted = postings
           ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, 'all')}), n as materialized (select count(*)::int as matched from m)`
           : sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w)`;
         const sorted = postings
           ? orderedKeyedMatches(sql`select * from m`, scope, sort, page)
-          : sort === 'nearest'
-            ? orderedMatches(countedItems(scope, filters, window, costs), scope, sort, page)
-            : orderedKeyedMatches(countedItems(scope, filters, window, costs, 'order'), scope, sort, page);
+          : orderedKeyedMatches(countedItems(scope, filters, window, costs, sort === 'nearest' ? 'all' : 'order'), scope, sort, page);
         const all = sql`(select matched from n) < ${rowCount(window)}`;
         query = sql`with ${counted}
             select c.matched, p.* from n c

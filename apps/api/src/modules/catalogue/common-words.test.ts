@@ -130,6 +130,10 @@ describe('choosing between the postings and the walk', () => {
     // Under £5 rated 4, few items match: the walk would pass thousands of entries.
     expect(words.costsFor(null, { maxPricePence: 500, minRating: 4 }).sortWhole(['ring'], 'nearest', 72)).toBe(true);
     expect(NO_STATISTICS.sortWhole(['drill'], 'nearest', 24)).toBe(false);
+    // Relevance stops early on a walk; only words intersected across all categories are read whole.
+    expect(all.sortWhole(['drill'], 'relevance', 24)).toBe(false);
+    expect(all.sortWhole(['ring', 'spring'], 'relevance', 24)).toBe(true);
+    expect(words.costsFor('garden-tools', {}).sortWhole(['ring', 'spring'], 'relevance', 24)).toBe(false);
   });
 
   it('sends a common word the costs walk to a prepared statement (checked by strpos), and a short word to an unprepared one', () => {

@@ -54,6 +54,9 @@ const NEAREST_WALK_ROW = 2;
  */
 const WHOLE_NEAREST_ROW = 0.6;
 const WHOLE_ORDERED_ROW = 0.35;
+/** Several words intersected in search_items' inverted index: each posting of the list read, and each match's row. */
+const INDEX_POSTING = 0.05;
+const INTERSECTED_ROW = 0.4;
 /** Share of items free on the days asked: bookings are days in months, most items are free on most days. */
 const FREE_ON_DATES = 0.85;
 
@@ -130,6 +133,17 @@ export class CommonWords {
       return sum * share;
     };
     const filterShare = this.filterShare(filters);
+    const probeOthers = (driver: string, others: string[]) => {
+      const candidates = postings(driver) * filterShare;
+      const hashed = others.reduce((sum, w) => sum + postings(w), 0) * POSTING_HASH;
+      return candidates * others.length * TEXT_PROBE < hashed;
+    };
+    /** Several words across all categories, not probed: their items intersected in search_items' inverted index (decision 020). */
+    const intersected = (words: string[]) => {
+      if (words.length < 2 || categoryId !== null) return false;
+      const [driver, ...others] = [...words].sort((a, b) => postings(a) - postings(b) || b.length - a.length) as [string, ...string[]];
+      return !probeOthers(driver, others);
+    };
     return {
       postings,
       preferWalk: (words) => {
@@ -143,16 +157,16 @@ export class CommonWords {
         const read = driver * POSTING_READ + driver * filterShare * (POSTING_SORT + OTHER_WORD_PROBE * (words.length - 1));
         return walk < read;
       },
-      probeOthers: (driver, others) => {
-        const candidates = postings(driver) * filterShare;
-        const hashed = others.reduce((sum, w) => sum + postings(w), 0) * POSTING_HASH;
-        return candidates * others.length * TEXT_PROBE < hashed;
-      },
+      probeOthers,
       // A word unknown to the statistics is rarer than every token they list.
       // Every posting is read, whatever the other filters keep: they are checked on each.
       rareWithin: (driver) => postings(driver) <= RARE_WITHIN,
       sortWhole: (words, sort, window) => {
         if (words.length === 0 || listed <= 0) return false;
+        const intersect = intersected(words);
+        // Relevance walks the newest first, tier by tier, and stops early; but an intersection has no
+        // order, so each tier's walk and the count read every match again: once is cheaper.
+        if (sort === 'relevance') return intersect;
         const each = words.map(postings);
         const driver = Math.min(...each);
         // A word unknown to the statistics is rarer than every token they list: its matches are few.
@@ -163,7 +177,9 @@ export class CommonWords {
           Math.min(listed, window / Math.max(1e-9, matchShare)) * (sort === 'nearest' ? NEAREST_WALK_ROW : ORDERED_WALK_ROW) +
           Math.min(driver, (COUNT_BOUND + 1) / Math.max(1e-9, filterShare)) * (POSTING_READ + filterShare * POSTING_SORT);
         const sorted = sort === 'nearest' ? WHOLE_NEAREST_ROW : WHOLE_ORDERED_ROW;
-        const whole = driver * POSTING_READ + driver * filterShare * (sorted + OTHER_WORD_PROBE * (words.length - 1));
+        const whole = intersect
+          ? driver * INDEX_POSTING + listed * matchShare * (INTERSECTED_ROW + sorted)
+          : driver * POSTING_READ + driver * filterShare * (sorted + OTHER_WORD_PROBE * (words.length - 1));
         return whole < walk;
       },
     };

@@ -544,4 +544,23 @@ describe('a word in another order, anywhere', () => {
       expect(sent.some((text) => text.includes('limit 2147483647'))).toBe(true);
     },
   );
+
+  it('relevance over two words intersected across all categories: every match read once and sorted by tier, page after page', async () => {
+    const sent: string[] = [];
+    ctx.database.observeQueries((text) => {
+      sent.push(text);
+      return undefined;
+    });
+    try {
+      // Relevance is the order without a location (it has no name in the address).
+      const { ids, first } = await allPages('search=sander+batteries');
+      const want = expected((m) => m.text.includes('sander') && m.text.includes('batteries'), 'relevance');
+      expect(want.length).toBeGreaterThan(50);
+      expect(ids).toEqual(want);
+      expect(first.total).toBe(Math.min(want.length, 1000));
+    } finally {
+      ctx.database.observeQueries(undefined);
+    }
+    expect(sent.some((text) => text.includes('search_items') && text.includes('limit 2147483647'))).toBe(true);
+  });
 });

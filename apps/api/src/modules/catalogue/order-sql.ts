@@ -147,20 +147,12 @@ export function orderedWalk(
 
 /**
  * The page rows (id, created_at, tier, k) in the order `sort` among a complete set of matches `m`
- * (id): each match's key is read from its item and the set sorted. For a set within the count's
- * bound (1,000) this is cheaper and steadier than a walk, which may cross the catalogue to find few.
- */
-export function orderedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, page: PageWindow): SQL {
-  return sql`select * from (select t.id, t.created_at, ${tierOf(sort, 't')} as tier, ${sortKey(sort, 't', scope.near)} as k
-    from (${matches}) mm join items t on t.id = mm.id) r
-    order by ${orderedRows(sort, 'r')} ${pageCut(page)}`;
-}
-
-/**
- * `orderedMatches` over matches `m` that carry their keys (`matchingItems` with `keys`: the price,
- * the owner's rating, the photo flag and the public point, which the search postings and search_items
- * carry, migrations 0037-0039): sorted from the matches themselves. Read through their items, a word's
- * 750-1,000 matches were as many index lookups (3-8 ms of a 5-10 ms browse).
+ * that carry their keys (`matchingItems` or `countedItems` with `keys`: the price, the owner's rating,
+ * the photo flag and, for nearest first, the public point, which the search postings, search_items
+ * and the browse indexes carry, migrations 0037-0039, 0044, 0046): sorted from the matches themselves.
+ * For a set within the count's bound (1,000) this is cheaper and steadier than a walk, which may cross
+ * the catalogue to find few. Read through their items, a word's 750-1,000 matches were as many index
+ * lookups (3-8 ms of a 5-10 ms browse).
  */
 export function orderedKeyedMatches(matches: SQL, scope: BrowseScope, sort: OtherSort, page: PageWindow): SQL {
   return sql`select * from (select mm.id, mm.created_at, ${tierOf(sort, 'mm')} as tier, ${sortKey(sort, 'mm', scope.near)} as k
