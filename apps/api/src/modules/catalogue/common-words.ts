@@ -144,18 +144,22 @@ export class CommonWords {
       const [driver, ...others] = [...words].sort((a, b) => postings(a) - postings(b) || b.length - a.length) as [string, ...string[]];
       return !probeOthers(driver, others);
     };
+    /** The rarest word's postings, and the share of items holding every word (taken as independent). */
+    const shares = (words: string[]) => {
+      const each = words.map(postings);
+      return { driver: Math.min(...each), wordShare: each.reduce((s, p) => s * Math.min(1, p / listed), 1) };
+    };
+    /** Reading the driver's postings, and for each that passes the filters `perMatch` and a probe per further word. */
+    const readingPostings = (driver: number, words: string[], perMatch: number) =>
+      driver * POSTING_READ + driver * filterShare * (perMatch + OTHER_WORD_PROBE * (words.length - 1));
     return {
       postings,
       preferWalk: (words) => {
         if (words.length === 0 || listed <= 0) return false;
-        const each = words.map(postings);
-        const driver = Math.min(...each);
+        const { driver, wordShare } = shares(words);
         if (driver <= 0) return false;
-        const wordShare = each.reduce((s, p) => s * Math.min(1, p / listed), 1);
         const walkRows = Math.min(listed, (COUNT_BOUND + 1) / Math.max(1e-9, wordShare * filterShare));
-        const walk = walkRows * WALK_ROW;
-        const read = driver * POSTING_READ + driver * filterShare * (POSTING_SORT + OTHER_WORD_PROBE * (words.length - 1));
-        return walk < read;
+        return walkRows * WALK_ROW < readingPostings(driver, words, POSTING_SORT);
       },
       probeOthers,
       // A word unknown to the statistics is rarer than every token they list.
@@ -167,11 +171,10 @@ export class CommonWords {
         // Relevance walks the newest first, tier by tier, and stops early; but an intersection has no
         // order, so each tier's walk and the count read every match again: once is cheaper.
         if (sort === 'relevance') return intersect;
-        const each = words.map(postings);
-        const driver = Math.min(...each);
+        const { driver, wordShare } = shares(words);
         // A word unknown to the statistics is rarer than every token they list: its matches are few.
         if (driver <= 0) return true;
-        const matchShare = each.reduce((s, p) => s * Math.min(1, p / listed), 1) * filterShare;
+        const matchShare = wordShare * filterShare;
         // The walk, and the count beside it, which reads the postings up to the bound's matches.
         const walk =
           Math.min(listed, window / Math.max(1e-9, matchShare)) * (sort === 'nearest' ? NEAREST_WALK_ROW : ORDERED_WALK_ROW) +
@@ -179,7 +182,7 @@ export class CommonWords {
         const sorted = sort === 'nearest' ? WHOLE_NEAREST_ROW : WHOLE_ORDERED_ROW;
         const whole = intersect
           ? driver * INDEX_POSTING + listed * matchShare * (INTERSECTED_ROW + sorted)
-          : driver * POSTING_READ + driver * filterShare * (sorted + OTHER_WORD_PROBE * (words.length - 1));
+          : readingPostings(driver, words, sorted);
         return whole < walk;
       },
     };
