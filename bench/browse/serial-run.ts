@@ -1,5 +1,5 @@
-import http from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { Worker } from 'node:worker_threads';
+import type { SerialJob } from './serial-client.ts';
 import { percentile } from './stats.ts';
 
 export interface KindFigures {
@@ -25,64 +25,48 @@ export function figures(latencies: number[]): KindFigures {
   return { n: sorted.length, p50: round(percentile(sorted, 50)), p95: round(percentile(sorted, 95)), max: round(sorted.at(-1) ?? 0) };
 }
 
-/** What a browser asks for: the server answers browse pages with brotli. */
-const ACCEPT_ENCODING = 'br, gzip';
-
-/** One GET on the kept-alive `agent`; resolves with the status once the whole body is read and decompressed. */
-function getDecoded(agent: http.Agent, url: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = http.get(url, { agent, headers: { 'accept-encoding': ACCEPT_ENCODING }, timeout: 30_000 }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('error', reject);
-      res.on('end', () => {
-        try {
-          const body = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          if (encoding === 'br') brotliDecompressSync(body);
-          else if (encoding === 'gzip') gunzipSync(body);
-          resolve(res.statusCode ?? 0);
-        } catch (err) {
-          reject(err instanceof Error ? err : new Error(String(err)));
-        }
-      });
-    });
-    req.on('timeout', () => req.destroy(new Error(`No answer within 30 s: ${url}`)));
-    req.on('error', reject);
-  });
-}
-
 /**
  * Sends the requests one at a time over one kept-alive connection and times each, body read and
  * decompressed, grouped by kind. One connection and nothing else in flight: the time one visitor
  * waits. The client is node:http asking for brotli or gzip, as a browser does; Node's fetch cost
  * about 0.7 ms more per request on its own side (its streams and decoder), which measured the
- * client rather than the server (docs/PERFORMANCE.md).
+ * client rather than the server (docs/PERFORMANCE.md). The loop runs in a worker thread with a heap of
+ * its own: in the bench's main thread, holding the whole generated mix, each collection set off by
+ * zlib's native memory (about every 700 answers) took 25 ms of marking spread over the next 3 to 5
+ * answers.
  */
 export async function serialRun(baseUrl: string, requests: Array<{ path: string; kind: string }>): Promise<SerialResult> {
+  const times = await timeInWorker({ baseUrl, paths: requests.map((r) => r.path) });
   const byKind = new Map<string, number[]>();
   const all: number[] = [];
   let non2xx = 0;
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-  try {
-    for (const r of requests) {
-      const started = performance.now();
-      const status = await getDecoded(agent, `${baseUrl}${r.path}`);
-      const ms = performance.now() - started;
-      if (status < 200 || status >= 300) {
-        non2xx += 1;
-        continue;
-      }
-      all.push(ms);
-      const list = byKind.get(r.kind) ?? [];
-      list.push(ms);
-      byKind.set(r.kind, list);
+  requests.forEach((r, i) => {
+    const ms = times[i]!;
+    if (Number.isNaN(ms)) {
+      non2xx += 1;
+      return;
     }
-  } finally {
-    agent.destroy();
-  }
+    all.push(ms);
+    const list = byKind.get(r.kind) ?? [];
+    list.push(ms);
+    byKind.set(r.kind, list);
+  });
   const perKind = Object.fromEntries([...byKind.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([k, v]) => [k, figures(v)]));
   return { requests: requests.length, non2xx, overall: figures(all), perKind, samples: all };
+}
+
+/** Runs the timing loop (serial-client.ts) in a worker thread and resolves with its times. */
+function timeInWorker(job: SerialJob): Promise<Float64Array> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL('./serial-client.ts', import.meta.url), { workerData: job });
+    worker.once('message', (m: { times?: Float64Array; error?: string }) => {
+      void worker.terminate();
+      if (m.times) resolve(m.times);
+      else reject(new Error(m.error ?? 'The timing worker sent nothing'));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The timing worker stopped (code ${code}) before it answered`)));
+  });
 }
 
 /** Per-kind table: p50 / p95 for each run side by side (e.g. cache off and on). */
