@@ -57,10 +57,8 @@ describe('browse statements', () => {
   it('within a radius from a rare word, too', () => {
     const rare = { postings: () => 10, preferWalk: () => false, probeOthers: () => true, rareWithin: () => true, sortWhole: () => true };
     const scope = scopes.radius!;
-    const bare = built(keyedMatchesWithin(scope, filters({ search: 'hedge' }), 'price', 1001, rare));
-    const narrowed = built(
-      keyedMatchesWithin(scope, filters({ search: 'hedge', maxPrice: '5', startDate: '2026-12-01' }), 'price', 1001, rare),
-    );
+    const bare = built(keyedMatchesWithin(scope, filters({ search: 'hedge' }), 1001, rare));
+    const narrowed = built(keyedMatchesWithin(scope, filters({ search: 'hedge', maxPrice: '5', startDate: '2026-12-01' }), 1001, rare));
     expect(bare.sql).toContain('search_postings p');
     expect(narrowed.sql).toBe(bare.sql);
   });

@@ -235,7 +235,7 @@ export function whereFor(scope: BrowseScope, f: BrowseFilters, tier?: Tier, extr
  */
 export type CarriedKeys = 'none' | 'order' | 'all';
 
-function carriedKeys(keys: CarriedKeys, alias: string): SQL {
+export function carriedKeys(keys: CarriedKeys, alias: string): SQL {
   if (keys === 'none') return sql``;
   const place = keys === 'all' ? `, ${alias}.public_latitude, ${alias}.public_longitude` : '';
   return sql.raw(`, ${alias}.daily_rate_pence, ${alias}.owner_rating, ${alias}.has_photo${place}`);

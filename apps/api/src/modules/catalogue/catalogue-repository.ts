@@ -200,19 +200,19 @@ export function createCatalogueRepository(db: Db) {
       const postings = readsPostings(scope, filters, costs);
       let query: SQL;
       if (sort !== 'newest' && sort !== 'relevance' && hasRadius(scope)) {
-        // Within a radius the matches are read once from the GiST index, which carries every column
-        // they need (migration 0034), with their tier and key: counted up to the bound, and sorted
-        // when they are all of them; when there are more, an index is walked in the order and stops
+        // Within a radius the matches are read once from an index that carries every column they
+        // need (migrations 0034, 0045), with the keys of their order: counted up to the bound, and
+        // sorted by their tier and key when they are all of them; when there are more, an index is walked in the order and stops
         // after the page: the GiST index nearest first, the price or rating index (which carry the
         // public point, migration 0035) checking the circle on each entry. Counted and then found
         // again to be sorted, each read fetched every row inside the cube around the circle; read
         // whole and sorted, lowest price within 10 miles of a city sorted some 7,000 matches.
         const all = sql`(select matched from n) < ${rowCount(window)}`;
-        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, window, costs)}),
+        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, window, costs)}),
             n as materialized (select count(*)::int as matched from m)
             select c.matched, p.* from n c
             ${cardsInOrder(
-              sql`select * from (${pageOf(sql`select * from m`, orderedRows(sort, 'w'), page)}) a where ${all}
+              sql`select * from (${orderedKeyedMatches(sql`select * from m`, scope, sort, page)}) a where ${all}
                 union all select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all}`,
               sort,
               scope.near,
@@ -222,9 +222,9 @@ export function createCatalogueRepository(db: Db) {
         // them by tier: the newest-first indexes do not carry the point, so a walk in that order
         // would fetch each candidate's row to check the circle. The count is still cut at the
         // bound, as everywhere (decision 009).
-        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, sort, null, costs)})
+        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, null, costs)})
             select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
-            ${cardsInOrder(pageOf(sql`select * from m`, orderedRows(sort, 'w'), page), sort, scope.near)}`;
+            ${cardsInOrder(orderedKeyedMatches(sql`select * from m`, scope, sort, page), sort, scope.near)}`;
       } else if (sort !== 'newest' && postings && costs.sortWhole(searchWords(filters.search), sort, page.rows)) {
         // Every match of the words read from their postings, which carry the keys of every order
         // (migrations 0037-0039), counted up to the bound and sorted whole, rather than an index

@@ -16,7 +16,8 @@ import type { ItemDetail, ItemsPage, MapPoints } from '@toolshed/core/contract';
 import { itemImages, items, rentals } from '../../db/schema.ts';
 import { queryRows } from '../../db/database.ts';
 import { NO_STATISTICS, type BrowseScope, type SearchCosts } from './browse-sql.ts';
-import { keyedMatchesWithin, rareWordWithin } from './order-sql.ts';
+import { keyedMatchesWithin, orderedKeyedMatches, rareWordWithin } from './order-sql.ts';
+import { firstRows } from './page-sql.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createUser, insertCategories } from '../../test/factories.ts';
 
@@ -321,7 +322,7 @@ describe('a rare word within a radius', () => {
           (
             await queryRows<{ id: string; tier: number; k: number }>(
               ctx.database.db,
-              sql`select id, tier, k from (${keyedMatchesWithin(scope(radius, categoryId), f, sort, null, costs)}) m order by id`,
+              sql`select id, tier, k from (${orderedKeyedMatches(keyedMatchesWithin(scope(radius, categoryId), f, null, costs), scope(radius, categoryId), sort, firstRows(100_000))}) m order by id`,
             )
           ).map((r) => ({ id: r.id, tier: Number(r.tier), k: r.k === null ? null : Number(r.k) }));
         const [fromPostings, fromCircle] = [await read(rare), await read(NO_STATISTICS)];

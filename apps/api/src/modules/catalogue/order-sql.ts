@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters, BrowseSort, GeoPoint } from '@toolshed/core';
 import { searchWords } from '@toolshed/core';
 import {
+  carriedKeys,
   containing,
   filterParts,
   hasRadius,
@@ -170,22 +171,19 @@ function tierOf(sort: OtherSort, alias: string): SQL {
 }
 
 /**
- * The matches within a radius (id, created_at, tier, k) in no order, up to `limit` of them (all when
- * null), each with its tier and key in the order `sort`: all of it read from the GiST index of public
- * points, which carries the point, the filter columns and the text (migration 0034), so the matches
- * are found once, with no table row read, to be counted and sorted (`orderedRows`). A rare word's
- * matches are found from its postings instead (`rareWordWithin`).
+ * The matches within a radius in no order, up to `limit` of them (all when null), each carrying the
+ * keys of every order (id, created_at and `carriedKeys` 'all': price, rating, photo flag, public
+ * point) to be sorted by `orderedKeyedMatches`: all of it read from an index that carries them (the
+ * bands of latitude across all categories, the GiST index of public points within one, migrations
+ * 0034, 0045), so the matches are found once, with no table row read, to be counted and sorted. The
+ * tier and key are worked out only when they are sorted: computed here, the distance of each of the
+ * 1,001 matches a count reads was a third of the count (1.55 against 1.1 ms, 25 miles of Norwich
+ * rated 4 with dates), and a set that reaches the bound is never sorted. A rare word's matches are
+ * found from its postings instead (`rareWordWithin`).
  */
-export function keyedMatchesWithin(
-  scope: BrowseScope,
-  f: BrowseFilters,
-  sort: OtherSort,
-  limit: number | null,
-  costs: SearchCosts = NO_STATISTICS,
-): SQL {
+export function keyedMatchesWithin(scope: BrowseScope, f: BrowseFilters, limit: number | null, costs: SearchCosts = NO_STATISTICS): SQL {
   if (!hasRadius(scope)) throw new Error('Keyed matches are read within a radius only');
   const bound = limit === null ? sql`` : sql` limit ${rowCount(limit)}`;
-  const columns = sql`i.id, i.created_at, ${tierOf(sort, 'i')} as tier, ${sortKey(sort, 'i', scope.near)} as k`;
   const driver = rareWordWithin(scope, f, costs);
   if (driver !== undefined) {
     // The word's postings that pass the filters and lie inside the circle, all read from the
@@ -207,10 +205,10 @@ export function keyedMatchesWithin(
           and t.search_text like ${containing(word)} offset 0)`,
       ),
     ];
-    return sql`select * from (select distinct p.item_id as id, p.created_at, ${tierOf(sort, 'p')} as tier, ${sortKey(sort, 'p', near)} as k
+    return sql`select * from (select distinct p.item_id as id, p.created_at${carriedKeys('all', 'p')}
       from search_postings p where ${sql.join(candidates, sql` and `)}) d${bound}`;
   }
-  return sql`select ${columns} from items i where ${whereFor(scope, f)}${bound}`;
+  return sql`select i.id, i.created_at${carriedKeys('all', 'i')} from items i where ${whereFor(scope, f)}${bound}`;
 }
 
 /**
