@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { CategoriesResponse, ItemsPage } from '@toolshed/core/contract';
 import { addDays, todayInLondon } from '@toolshed/core';
 import { queryRows } from '../../db/database.ts';
-import { items, rentals, users } from '../../db/schema.ts';
+import { itemImages, items, rentals, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 
@@ -99,6 +99,44 @@ describe('counting at the bound of 1,000 matches', () => {
     expect(cheap).toMatchObject({ total: 1000, totalCapped: true });
     expect(cheap.items[0]?.name).toBe('Bound Sander 1000');
     expect((await page('maxPrice=5&page=42', 'all')).items.at(-1)?.name).toBe('Bound Sander 0');
+  });
+
+  it('relevance past the bound: the photographed first, newest first, on every page, from the kept matches or a walk', async () => {
+    // Every third sander gets a photo (its owner is rated): relevance's first tier (decision 022).
+    const sanders = await queryRows<{ id: string; name: string }>(
+      ctx.database.db,
+      sql`select id, name from items where name like 'Bound Sander %'`,
+    );
+    const number = (name: string) => Number(name.split(' ').at(-1));
+    const photographed = sanders.filter((s) => number(s.name) % 3 === 0);
+    await ctx.database.db.insert(itemImages).values(
+      photographed.map((s) => ({
+        itemId: s.id,
+        position: 0,
+        largeKey: `items/${s.id}/0-large.webp`,
+        thumbKey: `items/${s.id}/0-thumb.webp`,
+        width: 600,
+        height: 400,
+      })),
+    );
+    const numbers = sanders.map((s) => number(s.name)).sort((a, b) => b - a);
+    const expected = [...numbers.filter((n) => n % 3 === 0), ...numbers.filter((n) => n % 3 !== 0)].map((n) => `Bound Sander ${n}`);
+    expect(expected).toHaveLength(1001);
+    // Pages 1 and 2 lie in the first tier among the newest 1,001 matches (cut from them); page 14
+    // crosses into the second tier and page 42 is in it (walked).
+    for (const [label, get] of [
+      ['one word in a category', (q: string) => page(`search=bound${q}`)],
+      ['two words across all categories', acrossAll],
+    ] as const) {
+      for (const n of [1, 2, 14, 15, 42]) {
+        const answer = await get(`&page=${n}`);
+        expect(answer.sort, label).toBe('relevance');
+        expect(
+          answer.items.map((i) => i.name),
+          `${label}, page ${n}`,
+        ).toEqual(expected.slice((n - 1) * 24, n * 24));
+      }
+    }
   });
 
   it('the unfiltered category counts exactly from the maintained counts, past the bound', async () => {

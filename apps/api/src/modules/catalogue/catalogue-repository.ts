@@ -10,6 +10,7 @@ import {
   newestFirst,
   preparable,
   readsPostings,
+  tierCondition,
   type BrowseScope,
   type SearchCosts,
 } from './browse-sql.ts';
@@ -252,11 +253,25 @@ export function createCatalogueRepository(db: Db) {
           ? orderedKeyedMatches(sql`select * from m`, scope, sort, page)
           : orderedKeyedMatches(countedItems(scope, filters, window, costs, sort === 'nearest' ? 'all' : 'order'), scope, sort, page);
         const all = sql`(select matched from n) < ${rowCount(window)}`;
+        // Relevance over postings with more matches than the bound: the matches kept are the newest
+        // 1,001, so their shown tier, newest first, begins the shown tier of all the matches; when
+        // it holds the page, the page is cut from them. Walked instead, the words were intersected
+        // again for the page ('lawn mower' in Garden Tools with dates: 3.5 ms more, of 7.2).
+        const fromPrefix = postings && sort === 'relevance';
+        const shownFirst = sql`(select count(*) from m where ${tierCondition('shown', 'm')}) >= ${page.offset}::int + ${rowCount(page.size)}`;
+        const walked = fromPrefix
+          ? sql`select * from (${pageOf(
+              sql`select id, created_at, 0 as tier, 0::float8 as k from m where ${tierCondition('shown', 'm')}`,
+              newestFirst('w'),
+              page,
+            )}) b0 where not ${all} and ${shownFirst}
+                union all select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all} and not ${shownFirst}`
+          : sql`select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all}`;
         query = sql`with ${counted}
             select c.matched, p.* from n c
             ${cardsInOrder(
               sql`select * from (${sorted}) a where ${all}
-                union all select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all}`,
+                union all ${walked}`,
               sort,
               scope.near,
             )}`;
