@@ -18,6 +18,7 @@ import { observable, observePglite, observePool, type QueryObserver } from './ob
 import { DEFAULT_PREPARED_STATEMENTS, openPreparedReads, statementName, type PreparedReads } from './prepared-reads.ts';
 import { statementShapes, type StatementShapes } from './statement-shapes.ts';
 import { plainQuery } from './plain-query.ts';
+import { queryRows } from './query-rows.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The database or an open transaction: what a repository function writes through. */
@@ -193,11 +194,8 @@ export async function pingDatabase(db: Db): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-/** Runs raw SQL and returns its rows; the one place the driver's result shape is read. */
-export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
+// Its own module so that modules database.ts itself imports (the statement shapes) can use it.
+export { queryRows };
 
 const dialect = new PgDialect();
 

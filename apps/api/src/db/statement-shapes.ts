@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from './database.ts';
 import { statementName, type PreparedReads, type StatementShape } from './prepared-reads.ts';
+import { queryRows } from './query-rows.ts';
 
 /**
  * A warm start for the prepared reads (decision 018): the statements they run are written down
@@ -29,10 +30,6 @@ const MOST_KEPT = 2_000;
 /** A text that may be planned at start: named by its hash, and a query that only reads. */
 export function plannable(shape: StatementShape): boolean {
   return statementName(shape.text) === shape.name && /^\s*(select|with)\s/i.test(shape.text);
-}
-
-async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 }
 
 export function statementShapes(db: Db, reads: PreparedReads, connections: number): StatementShapes {

@@ -245,6 +245,14 @@ export function carriedKeys(keys: CarriedKeys, alias: string): SQL {
 export const tokensOf = (word: string) => sql`array(select id from search_tokens where token like ${containing(word)})`;
 
 /**
+ * The words rarest first (fewest estimated postings, then the longest), the first of which drives a
+ * search: the same order wherever one is chosen (`matchingItems`, `rareWordWithin`, the costs).
+ */
+export function rarestFirst(words: readonly string[], postings: (word: string) => number): [string, ...string[]] {
+  return [...words].sort((a, b) => postings(a) - postings(b) || b.length - a.length) as [string, ...string[]];
+}
+
+/**
  * The matching items `(id, created_at)`, newest first, `limit` of them after `offset`. Words the
  * postings answer are read from them: the rarest word drives (by the statistics' estimate, else the
  * longest), and each other word is either probed on each candidate (a rare driver beside a common
@@ -267,10 +275,7 @@ export function matchingItems(
     return sql`select i.id, i.created_at${carried('i')} from items i where ${whereFor(scope, f, tier)}
       order by ${newestFirst('i')} limit ${rowCount(limit)} offset ${rowCount(offset)}`;
   }
-  const [driver, ...others] = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length) as [
-    string,
-    ...string[],
-  ];
+  const [driver, ...others] = rarestFirst(words, (w) => costs.postings(w));
   const probe = others.length > 0 && costs.probeOthers(driver, others);
   if (others.length > 0 && !probe && scope.categoryId === null && scope.ownerId === undefined) {
     // Across all categories, the items containing every word are the intersection of the words'

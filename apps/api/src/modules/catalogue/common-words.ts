@@ -1,5 +1,5 @@
 import type { BrowseFilters } from '@toolshed/core';
-import { COUNT_BOUND, NO_STATISTICS, RARE_WITHIN, type SearchCosts } from './browse-sql.ts';
+import { COUNT_BOUND, NO_STATISTICS, RARE_WITHIN, rarestFirst, type SearchCosts } from './browse-sql.ts';
 
 /** A token of the search vocabulary with its estimated number of postings. */
 export interface TokenPostings {
@@ -141,7 +141,7 @@ export class CommonWords {
     /** Several words across all categories, not probed: their items intersected in search_items' inverted index (decision 020). */
     const intersected = (words: string[]) => {
       if (words.length < 2 || categoryId !== null) return false;
-      const [driver, ...others] = [...words].sort((a, b) => postings(a) - postings(b) || b.length - a.length) as [string, ...string[]];
+      const [driver, ...others] = rarestFirst(words, postings);
       return !probeOthers(driver, others);
     };
     /** The rarest word's postings, and the share of items holding every word (taken as independent). */

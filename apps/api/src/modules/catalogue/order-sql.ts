@@ -16,6 +16,7 @@ import {
   newestFirst,
   NO_STATISTICS,
   ownerHere,
+  rarestFirst,
   tierCondition,
   tokensOf,
   tokenSafe,
@@ -222,6 +223,6 @@ export function rareWordWithin(scope: BrowseScope, f: BrowseFilters, costs: Sear
   if (scope.near.radiusMetres < RARE_WITHIN_MIN_RADIUS_METRES) return undefined;
   const words = searchWords(f.search);
   if (!tokenSafe(words)) return undefined;
-  const driver = [...words].sort((a, b) => costs.postings(a) - costs.postings(b) || b.length - a.length)[0]!;
+  const [driver] = rarestFirst(words, (w) => costs.postings(w));
   return costs.rareWithin(driver) ? driver : undefined;
 }
