@@ -202,12 +202,13 @@ export function createCatalogueRepository(db: Db) {
       let query: SQL;
       if (sort !== 'newest' && sort !== 'relevance' && hasRadius(scope)) {
         // Within a radius the matches are read once from an index that carries every column they
-        // need (migrations 0034, 0045), with the keys of their order: counted up to the bound, and
-        // sorted by their tier and key when they are all of them; when there are more, an index is walked in the order and stops
-        // after the page: the GiST index nearest first, the price or rating index (which carry the
-        // public point, migration 0035) checking the circle on each entry. Counted and then found
-        // again to be sorted, each read fetched every row inside the cube around the circle; read
-        // whole and sorted, lowest price within 10 miles of a city sorted some 7,000 matches.
+        // need (migrations 0034, 0045), with the keys of every order: counted up to the bound, and
+        // given their tier and key and sorted when they are all of them; when there are more, an
+        // index is walked in the order and stops after the page: the GiST index nearest first, the
+        // price or rating index (which carry the public point, migration 0035) checking the circle
+        // on each entry. Counted and then found again to be sorted, each read fetched every row
+        // inside the cube around the circle; read whole and sorted, lowest price within 10 miles of
+        // a city sorted some 7,000 matches.
         const all = sql`(select matched from n) < ${rowCount(window)}`;
         query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, window, costs)}),
             n as materialized (select count(*)::int as matched from m)
