@@ -12,8 +12,8 @@ import {
   readsPostings,
   tierCondition,
   type BrowseScope,
-  type SearchCosts,
 } from './browse-sql.ts';
+import { type SearchCosts } from './search-costs.ts';
 import { firstRows, pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedRows, orderedWalk } from './order-sql.ts';
 import { chordFrom } from './near-sql.ts';

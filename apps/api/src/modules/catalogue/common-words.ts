@@ -1,5 +1,6 @@
 import type { BrowseFilters } from '@toolshed/core';
-import { COUNT_BOUND, NO_STATISTICS, RARE_WITHIN, rarestFirst, type SearchCosts } from './browse-sql.ts';
+import { COUNT_BOUND } from './browse-sql.ts';
+import { NO_STATISTICS, RARE_WITHIN, rarestFirst, type SearchCosts } from './search-costs.ts';
 
 /** A token of the search vocabulary with its estimated number of postings. */
 export interface TokenPostings {

@@ -15,7 +15,8 @@ import {
 import type { ItemDetail, ItemsPage, MapPoints } from '@toolshed/core/contract';
 import { itemImages, items, rentals } from '../../db/schema.ts';
 import { queryRows } from '../../db/database.ts';
-import { NO_STATISTICS, type BrowseScope, type SearchCosts } from './browse-sql.ts';
+import { type BrowseScope } from './browse-sql.ts';
+import { NO_STATISTICS, type SearchCosts } from './search-costs.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, rareWordWithin } from './order-sql.ts';
 import { firstRows } from './page-sql.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';

@@ -14,17 +14,15 @@ import {
   LISTED_T,
   matchingItems,
   newestFirst,
-  NO_STATISTICS,
   ownerHere,
-  rarestFirst,
   tierCondition,
   tokensOf,
   tokenSafe,
   whereFor,
   type BrowseScope,
-  type SearchCosts,
   type Tier,
 } from './browse-sql.ts';
+import { NO_STATISTICS, rarestFirst, type SearchCosts } from './search-costs.ts';
 import { pageCut, rowCount, type PageWindow } from './page-sql.ts';
 import { inBox, insideCircle, originOf, publicPointOf, withinRadius, type Near } from './near-sql.ts';
 

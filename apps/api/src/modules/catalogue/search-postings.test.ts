@@ -7,7 +7,8 @@ import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
-import { matchingItems, postingsAnswer, preparable, type SearchCosts } from './browse-sql.ts';
+import { matchingItems, postingsAnswer, preparable } from './browse-sql.ts';
+import { type SearchCosts } from './search-costs.ts';
 import { rowCount } from './page-sql.ts';
 
 let ctx: TestContext;
