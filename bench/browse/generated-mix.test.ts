@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { addDays, compareDates, parseBrowseFilters } from '@toolshed/core';
-import { generateMix, slices, takePerKind } from './generated-mix.ts';
+import { generateMix, slices, takePerKind, withRareKindsToppedUp } from './generated-mix.ts';
 
 const TODAY = '2030-06-10';
 
@@ -69,6 +69,28 @@ describe('the generated browse mix', () => {
     expect(taken.length + rest.length).toBe(mix.length);
     expect(new Set([...taken, ...rest].map((q) => q.path)).size).toBe(mix.length);
     expect(taken[0]).toEqual(mix[0]);
+  });
+
+  it('tops up the kinds the list holds few of from further on in the same stream, and only those', () => {
+    const head = mix.slice(0, 1000);
+    const topped = withRareKindsToppedUp(head, 8, 15, TODAY, 20_000);
+    expect(topped.slice(0, head.length)).toEqual(head);
+    const added = topped.slice(head.length);
+    expect(added.length).toBeGreaterThan(0);
+    expect(new Set(topped.map((q) => q.path)).size).toBe(topped.length);
+    const before = new Map<string, number>();
+    for (const q of head) before.set(q.kind, (before.get(q.kind) ?? 0) + 1);
+    const after = new Map<string, number>();
+    for (const q of topped) after.set(q.kind, (after.get(q.kind) ?? 0) + 1);
+    for (const q of added) expect(before.get(q.kind) ?? 0, q.kind).toBeLessThan(8);
+    for (const [kind, n] of after) if (n > (before.get(kind) ?? 0)) expect(n, kind).toBeLessThanOrEqual(8);
+    // Each added query is one the stream gives later on: the longer list holds it too, after the head.
+    const longer = new Set(
+      generateMix(3000, 15, TODAY)
+        .slice(head.length)
+        .map((q) => q.path),
+    );
+    expect(added.filter((q) => longer.has(q.path)).length).toBeGreaterThan(0);
   });
 
   it('slices without overlap', () => {

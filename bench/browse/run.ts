@@ -24,7 +24,7 @@ import { BROWSE_VARIANTS, variantPath } from './query-set.ts';
 import { printComparison } from './report.ts';
 import { judge, type LoadSummary } from './stats.ts';
 import { verifySameAnswers } from './verify.ts';
-import { generateMix, MIX_SEED, slices, takePerKind } from './generated-mix.ts';
+import { generateMix, MIX_SEED, slices, takePerKind, withRareKindsToppedUp } from './generated-mix.ts';
 import { measureItemDetail, sampleItemIds } from './item-detail.ts';
 import { runMixPhase } from './mix-phase.ts';
 import { printPerKind, serialRun, type SerialResult } from './serial-run.ts';
@@ -32,6 +32,8 @@ import { judgeMix, printMixVerdict } from './targets.ts';
 
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 3;
+/** Draws of the mix's stream searched for queries of its rarest kinds (about 18 s of generating). */
+const RARE_KIND_DRAWS = 5_000_000;
 
 function seconds(name: string, fallback: number, max: number): number {
   const v = Number(process.env[name] ?? fallback);
@@ -226,8 +228,15 @@ async function main(): Promise<void> {
     const warmUp = 1_000;
     const sampleSize = 12;
     const loadWarmUp = 1_000;
-    // The rarest kinds (all + two words + rating alone) are about 1 in 350 of the mix.
-    const mix = generateMix(Math.max(80_000, 2 * (warmUp + loadWarmUp + loadCount) + sampleSize + 2 * 400 * perKind), MIX_SEED, today);
+    // The rarest kinds (all + two words + rating alone) are about 1 in 350 of the mix; the rarest with
+    // a place and an order about 1 in 100,000, topped up from further on in the same stream.
+    const mix = withRareKindsToppedUp(
+      generateMix(Math.max(80_000, 2 * (warmUp + loadWarmUp + loadCount) + sampleSize + 2 * 400 * perKind), MIX_SEED, today),
+      2 * perKind,
+      MIX_SEED,
+      today,
+      RARE_KIND_DRAWS,
+    );
     const off = takePerKind(mix, perKind);
     const on = takePerKind(off.rest, perKind);
     const serialOff = off.taken;
