@@ -78,11 +78,12 @@ export function withinRadius(near: Near & { radiusMetres: number }): SQL {
   return sql`earth_box(${originOf(near)}, ${near.radiusMetres}::float8) @> ${publicPointOf('i')} and ${insideCircle(near)}`;
 }
 
-/** Bands of latitude per degree in `items_band_idx` (migration 0045): 0.02 degrees, about 2.2 km. */
+/** Bands of latitude per degree in the bands' indexes (migrations 0045, 0047): 0.02 degrees, about 2.2 km. */
 const BANDS_PER_DEGREE = 50;
 
 /**
- * Within the radius, on `items i`, read by bands of latitude (`items_band_idx`, migration 0045): the
+ * Within the radius, on `items i`, read by bands of latitude (`items_band_keys_idx`, migration 0047,
+ * or with words `items_band_idx`, 0045, which also carries the search text): the
  * bands the circle crosses, each read over the longitudes of the box that holds the circle (`inBox`),
  * then the chord. A btree reads one range per band, about 0.25 microseconds an entry, where the GiST
  * index's cube around the circle held some 2.5 times the entries at 0.65 each: every item within 25
