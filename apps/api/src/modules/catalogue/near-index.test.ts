@@ -102,12 +102,17 @@ describe('the bands of latitude', () => {
     expect(await plan(orderedWalk(circle, filters, 'nearest', firstRows(20)))).toMatch(/Index (Only )?Scan using items_near(_all)?_idx/);
   });
 
-  // Points on a grid around three origins (one on a band's edge), each kept exactly when
-  // earth_distance puts it within the radius: the bands and the box never drop a point the circle holds.
+  // Points on a grid around origins (one on a band's edge; one whose circle crosses the equator, one
+  // south of it, one far north), each kept exactly when earth_distance puts it within the radius: the
+  // bands and the box never drop a point the circle holds, and the test before the chord
+  // (`insideCircle`) never lets one in that it does not.
   it.each([
     { latitude: 51.752, longitude: -1.258, miles: 1 },
     { latitude: 53.38, longitude: -1.47, miles: 25 },
     { latitude: 55.94, longitude: -3.19, miles: 3 },
+    { latitude: 0.05, longitude: 100, miles: 10 },
+    { latitude: -33.87, longitude: 151.21, miles: 25 },
+    { latitude: 69.65, longitude: 18.96, miles: 25 },
   ])('keep exactly the points within $miles miles of ($latitude, $longitude)', async ({ latitude, longitude, miles }) => {
     const radiusMetres = miles * 1609.344;
     const near = { latitude, longitude, radiusMetres };
