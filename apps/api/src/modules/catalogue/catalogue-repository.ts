@@ -13,7 +13,7 @@ import {
   tierCondition,
   type BrowseScope,
 } from './browse-sql.ts';
-import { type SearchCosts } from './search-costs.ts';
+import type { SearchCosts } from './search-costs.ts';
 import { firstRows, pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedRows, orderedWalk } from './order-sql.ts';
 import { chordFrom } from './near-sql.ts';
