@@ -272,12 +272,13 @@ export function matchingItems(
 
 /**
  * The matches to count, at most `limit` of them: those of `matchingItems`, in any order. With no
- * words across all categories the order is left out, so the planner may count along the prices
- * (`items_price_idx`, migration 0021) when a maximum price is asked: under £5, rated 3.5, free for
- * 12 days took 32,000 entries newest first to find the bound's 1,001 matches, and 5,300 by price.
- * With no maximum price it walks an index of the same size either way. Within a category, the
- * category's own listing index stays the cheaper walk, and words keep the path the costs chose.
- * With `keys`, each match carries them (`CarriedKeys`), to be sorted without reading its item.
+ * words the order is left out, so the planner may count along the prices (`items_price_idx`,
+ * migration 0021; within a category `items_category_price_idx`, 0050) when a maximum price is asked:
+ * under £5, rated 3.5, free for 12 days took 32,000 entries newest first to find the bound's 1,001
+ * matches, and 5,300 by price; in a category under £5 rated 4.5, 11,466 entries of the category
+ * newest first for 739 matches (7.1 ms with the sort that followed), 2,181 by price (1.9 ms). With
+ * no maximum price it walks an index of the same size either way. Words keep the path the costs
+ * chose. With `keys`, each match carries them (`CarriedKeys`), to be sorted without reading its item.
  */
 export function countedItems(
   scope: BrowseScope,
@@ -286,7 +287,7 @@ export function countedItems(
   costs: SearchCosts = NO_STATISTICS,
   keys: CarriedKeys = 'none',
 ): SQL {
-  if ((searchWords(f.search).length === 0 && scope.categoryId === null && scope.ownerId === undefined) || hasRadius(scope)) {
+  if ((searchWords(f.search).length === 0 && scope.ownerId === undefined) || hasRadius(scope)) {
     const columns = keys === 'none' ? sql`i.id` : sql`i.id, i.created_at${carriedKeys(keys, 'i')}`;
     return sql`select ${columns} from items i where ${whereFor(scope, f)} limit ${rowCount(limit)}`;
   }

@@ -179,3 +179,18 @@ describe('the chord of a radius', () => {
     expect(await inside(metres - 0.01)).toBe(false);
   });
 });
+
+// Migration 0050: a category's matches are counted in no order, so an index keyed by category and
+// price can serve the count with a maximum price, reading only the category's items under it.
+describe('counting a category by price', () => {
+  it('reads the category under the price from its index, with nothing to sort', async () => {
+    const scope: BrowseScope = { categoryId: 'garden-tools' };
+    const text = await planWithOnly(
+      ['items_category_price_idx'],
+      countedItems(scope, { ...filters, maxPricePence: 500, minRating: 4.5 }, 1001, undefined, 'order'),
+    );
+    expect(text).toMatch(/Index Only Scan using items_category_price_idx/);
+    expect(text).toMatch(/Index Cond: \(\(category_id = 'garden-tools'::text\) AND \(daily_rate_pence <= 500\)\)/);
+    expect(text).not.toMatch(/Sort/);
+  });
+});
