@@ -183,3 +183,51 @@ export function takePerKind(list: MixQuery[], perKind: number): { taken: MixQuer
   }
   return { taken, rest };
 }
+
+/** Draws of the mix's stream searched for queries of its rarest kinds (about 18 s of generating). */
+const RARE_KIND_DRAWS = 5_000_000;
+/** Queries one at a time before each server's timed passes, and at 50 connections before its load. */
+const WARM_UP = 1_000;
+
+/** The bench's query sets, none sharing a query (`run.ts`): per server, the warm-ups, the one-connection set and the load. */
+interface MixSets {
+  mix: MixQuery[];
+  serialOff: MixQuery[];
+  serialOn: MixQuery[];
+  warmOff: MixQuery[];
+  loadWarmOff: MixQuery[];
+  loadOff: MixQuery[];
+  warmOn: MixQuery[];
+  loadWarmOn: MixQuery[];
+  loadOn: MixQuery[];
+  sample: MixQuery[];
+}
+
+/**
+ * The generated mix of `MIX_SEED` cut into the bench's sets: up to `perKind` of each kind at one
+ * connection for the server with the cache off, as many again for the one with it on, then the
+ * warm-ups, `loadCount` queries at 50 connections for each, and `sampleSize` compared with the
+ * baseline. The rarest kinds (all + two words + rating alone) are about 1 in 350 of the mix; the
+ * rarest with a place and an order about 1 in 100,000, topped up from further on in the same stream.
+ */
+export function mixSets(today: IsoDate, perKind: number, loadCount: number, sampleSize: number): MixSets {
+  const mix = withRareKindsToppedUp(
+    generateMix(Math.max(80_000, 2 * (2 * WARM_UP + loadCount) + sampleSize + 2 * 400 * perKind), MIX_SEED, today),
+    2 * perKind,
+    MIX_SEED,
+    today,
+    RARE_KIND_DRAWS,
+  );
+  const off = takePerKind(mix, perKind);
+  const on = takePerKind(off.rest, perKind);
+  const [warmOff, loadWarmOff, loadOff, warmOn, loadWarmOn, loadOn, sample] = slices(on.rest, [
+    WARM_UP,
+    WARM_UP,
+    loadCount,
+    WARM_UP,
+    WARM_UP,
+    loadCount,
+    sampleSize,
+  ]) as [MixQuery[], MixQuery[], MixQuery[], MixQuery[], MixQuery[], MixQuery[], MixQuery[]];
+  return { mix, serialOff: off.taken, serialOn: on.taken, warmOff, loadWarmOff, loadOff, warmOn, loadWarmOn, loadOn, sample };
+}

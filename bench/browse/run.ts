@@ -24,7 +24,7 @@ import { BROWSE_VARIANTS, variantPath } from './query-set.ts';
 import { printComparison } from './report.ts';
 import { judge, type LoadSummary } from './stats.ts';
 import { verifySameAnswers } from './verify.ts';
-import { generateMix, MIX_SEED, slices, takePerKind, withRareKindsToppedUp } from './generated-mix.ts';
+import { MIX_SEED, mixSets } from './generated-mix.ts';
 import { measureItemDetail, sampleItemIds } from './item-detail.ts';
 import { runMixPhase } from './mix-phase.ts';
 import { printPerKind, serialRun, type SerialResult } from './serial-run.ts';
@@ -32,8 +32,6 @@ import { judgeMix, printMixVerdict } from './targets.ts';
 
 const CONNECTIONS = 50;
 const WARM_UP_SECONDS = 3;
-/** Draws of the mix's stream searched for queries of its rarest kinds (about 18 s of generating). */
-const RARE_KIND_DRAWS = 5_000_000;
 
 function seconds(name: string, fallback: number, max: number): number {
   const v = Number(process.env[name] ?? fallback);
@@ -225,31 +223,13 @@ async function main(): Promise<void> {
     // the machine in 50 answers (a collection, the first touch of a page) decided it (docs/PERFORMANCE.md).
     const perKind = wholeFromEnv('BENCH_MIX_PER_KIND', 100, 5, 1_000);
     const loadCount = wholeFromEnv('BENCH_MIX_LOAD', 8000, 100, 100_000);
-    const warmUp = 1_000;
     const sampleSize = 12;
-    const loadWarmUp = 1_000;
-    // The rarest kinds (all + two words + rating alone) are about 1 in 350 of the mix; the rarest with
-    // a place and an order about 1 in 100,000, topped up from further on in the same stream.
-    const mix = withRareKindsToppedUp(
-      generateMix(Math.max(80_000, 2 * (warmUp + loadWarmUp + loadCount) + sampleSize + 2 * 400 * perKind), MIX_SEED, today),
-      2 * perKind,
-      MIX_SEED,
+    const { mix, serialOff, serialOn, warmOff, loadWarmOff, loadOff, warmOn, loadWarmOn, loadOn, sample } = mixSets(
       today,
-      RARE_KIND_DRAWS,
-    );
-    const off = takePerKind(mix, perKind);
-    const on = takePerKind(off.rest, perKind);
-    const serialOff = off.taken;
-    const serialOn = on.taken;
-    const [warmOff, loadWarmOff, loadOff, warmOn, loadWarmOn, loadOn, sample] = slices(on.rest, [
-      warmUp,
-      loadWarmUp,
-      loadCount,
-      warmUp,
-      loadWarmUp,
+      perKind,
       loadCount,
       sampleSize,
-    ]);
+    );
     console.log(
       `\nGenerated ${mix.length} distinct queries (seed ${MIX_SEED}); none is sent twice in this run. At one connection, up to ${perKind} of each kind: ${serialOff.length} (cache off) and ${serialOn.length} (cache on).`,
     );
@@ -259,7 +239,7 @@ async function main(): Promise<void> {
       `\nChecking both servers answer the same ${paths.length} fixed queries and ${sampleSize} from the mix (also warms both up)...`,
     );
     // The prototype knows neither places nor orders: the mix's sample is compared newest first, without a place.
-    const comparable = sample!
+    const comparable = sample
       .filter((q) => !/[?&](near|sort)=/.test(q.path))
       .map((q) => `${q.path}${q.path.includes('?') ? '&' : '?'}sort=newest`);
     const verification = baseline ? await verifySameAnswers(api.baseUrl, baseline.baseUrl, paths) : null;
@@ -277,13 +257,13 @@ async function main(): Promise<void> {
     const cacheOff = await runMixPhase(
       'cache off',
       api.baseUrl,
-      { warmUp: warmOff!, serial: serialOff, loadWarmUp: loadWarmOff!, load: loadOff! },
+      { warmUp: warmOff, serial: serialOff, loadWarmUp: loadWarmOff, load: loadOff },
       CONNECTIONS,
     );
     const cacheOn = await runMixPhase(
       'cache on',
       cachedApi.baseUrl,
-      { warmUp: warmOn!, serial: serialOn, loadWarmUp: loadWarmOn!, load: loadOn! },
+      { warmUp: warmOn, serial: serialOn, loadWarmUp: loadWarmOn, load: loadOn },
       CONNECTIONS,
     );
     printPerKind([
