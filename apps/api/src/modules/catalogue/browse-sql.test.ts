@@ -55,7 +55,7 @@ describe('browse statements', () => {
   }
 
   it('within a radius from a rare word, too', () => {
-    const rare = { postings: () => 10, preferWalk: () => false, probeOthers: () => true, rareWithin: () => true, sortWhole: () => true };
+    const rare = { postings: () => 10, preferWalk: () => false, countFromIndex: () => false, probeOthers: () => true, rareWithin: () => true, sortWhole: () => true };
     const scope = scopes.radius!;
     const bare = built(keyedMatchesWithin(scope, filters({ search: 'hedge' }), 1001, rare));
     const narrowed = built(keyedMatchesWithin(scope, filters({ search: 'hedge', maxPrice: '5', startDate: '2026-12-01' }), 1001, rare));

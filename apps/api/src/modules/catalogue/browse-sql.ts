@@ -287,9 +287,28 @@ export function countedItems(
   costs: SearchCosts = NO_STATISTICS,
   keys: CarriedKeys = 'none',
 ): SQL {
-  if ((searchWords(f.search).length === 0 && scope.ownerId === undefined) || hasRadius(scope)) {
+  const words = searchWords(f.search);
+  if ((words.length === 0 && scope.ownerId === undefined) || hasRadius(scope)) {
     const columns = keys === 'none' ? sql`i.id` : sql`i.id, i.created_at${carriedKeys(keys, 'i')}`;
     return sql`select ${columns} from items i where ${whereFor(scope, f)} limit ${rowCount(limit)}`;
+  }
+  if (
+    scope.categoryId === null &&
+    scope.ownerId === undefined &&
+    !scope.locatedOnly &&
+    tokenSafe(words) &&
+    !readsPostings(scope, f, costs) &&
+    costs.countFromIndex(words)
+  ) {
+    // Common words across all categories: the page walks the items newest first and stops after a
+    // few dozen entries, but the count would walk on until the bound's matches, checking the text of
+    // each ('bag', in a tenth of the items: 8,500 entries for 1,001 matches, 3.3 ms). The items
+    // containing the words are the lists of search_items' inverted index (migration 0019), read as
+    // a bitmap, and only their rows are read and filtered: 1.0 ms. Not for the commonest words
+    // ('and', in half of them: 51,600 postings, 2.6 ms to read, where the walk passes 2,000 entries).
+    const columns = keys === 'none' ? sql`i.item_id as id` : sql`i.item_id as id, i.created_at${carriedKeys(keys, 'i')}`;
+    const parts = [...words.map((word) => sql`i.token_ids && ${tokensOf(word)}`), ...filterParts(scope, f, 'i')];
+    return sql`select ${columns} from search_items i where ${sql.join(parts, sql` and `)} limit ${rowCount(limit)}`;
   }
   return matchingItems(scope, f, limit, 0, costs, undefined, keys);
 }

@@ -91,6 +91,18 @@ describe('choosing between the postings and the walk', () => {
     expect(words.costsFor(null, { maxPricePence: 2_500, minRating: 4 }).preferWalk(['and'])).toBe(true);
   });
 
+  it('counts the matches of a walked word from the inverted index, unless it is in half the items', async () => {
+    const words = await ready();
+    const all = words.costsFor(null, {});
+    // 'ring', 17,950 postings: walked, 1,001 matches would take some 5,600 entries.
+    expect(all.countFromIndex(['ring'])).toBe(true);
+    // 'and', 58,000 postings: reading them all costs more than the 1,700 entries the walk passes.
+    expect(all.countFromIndex(['and'])).toBe(false);
+    // Under £5 rated 4 the walk passes most of the catalogue for the bound's matches.
+    expect(words.costsFor(null, { maxPricePence: 500, minRating: 4 }).countFromIndex(['and'])).toBe(true);
+    expect(NO_STATISTICS.countFromIndex(['ring'])).toBe(false);
+  });
+
   it("counts a category's share of the postings", async () => {
     const words = await ready();
     // 'and' in a category of 7,000 items: about 4,060 postings, read at once when a price narrows it.
@@ -141,6 +153,7 @@ describe('choosing between the postings and the walk', () => {
     const walkFor = (word: string): SearchCosts => ({
       postings: (w) => (w === word ? 50_000 : 0),
       preferWalk: (ws) => ws.every((w) => w === word),
+      countFromIndex: () => false,
       probeOthers: () => false,
       rareWithin: () => false,
       sortWhole: () => false,

@@ -162,6 +162,15 @@ export class CommonWords {
         const walkRows = Math.min(listed, (COUNT_BOUND + 1) / Math.max(1e-9, wordShare * filterShare));
         return walkRows * WALK_ROW < readingPostings(driver, words, POSTING_SORT);
       },
+      countFromIndex: (words) => {
+        if (words.length === 0 || listed <= 0) return false;
+        const { wordShare } = shares(words);
+        const candidates = listed * wordShare;
+        const walk = Math.min(listed, (COUNT_BOUND + 1) / Math.max(1e-9, wordShare * filterShare)) * WALK_ROW;
+        // Across all categories only: the bitmap holds every category's candidates.
+        const everyPosting = words.reduce((sum, w) => sum + postings(w), 0) * INDEX_POSTING;
+        return everyPosting + Math.min(candidates, (COUNT_BOUND + 1) / Math.max(1e-9, filterShare)) * INTERSECTED_ROW < walk;
+      },
       probeOthers,
       // A word unknown to the statistics is rarer than every token they list.
       // Every posting is read, whatever the other filters keep: they are checked on each.

@@ -12,6 +12,12 @@ export interface SearchCosts {
    */
   probeOthers(driver: string, others: string[]): boolean;
   /**
+   * Words the walk newest first answers (`preferWalk`), across all categories: true when their items
+   * are better counted from search_items' inverted index (every posting of the words read as a
+   * bitmap, then each candidate's row until the bound's matches) than by walking on until the bound.
+   */
+  countFromIndex(words: string[]): boolean;
+  /**
    * Within a radius: true when the rarest word's postings in the scope are few enough (`RARE_WITHIN`)
    * to be read and checked against the circle, rather than the circle's entries of the GiST index
    * being checked for the words.
@@ -31,6 +37,7 @@ export interface SearchCosts {
 export const NO_STATISTICS: SearchCosts = {
   postings: () => 0,
   preferWalk: () => false,
+  countFromIndex: () => false,
   probeOthers: () => false,
   rareWithin: () => false,
   sortWhole: () => false,
