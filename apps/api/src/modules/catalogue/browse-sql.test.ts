@@ -4,7 +4,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Query } from 'drizzle-orm';
 import { plainQuery } from '../../db/plain-query.ts';
 import { parseBrowseFilters, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
-import { countedItems, matchingItems, newestFirst, type BrowseScope } from './browse-sql.ts';
+import { newestFirst, type BrowseScope } from './browse-sql.ts';
+import { countedItems, matchingItems } from './matches-sql.ts';
 import { firstRows, pageOf, pageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedWalk } from './order-sql.ts';
 
@@ -55,7 +56,14 @@ describe('browse statements', () => {
   }
 
   it('within a radius from a rare word, too', () => {
-    const rare = { postings: () => 10, preferWalk: () => false, countFromIndex: () => false, probeOthers: () => true, rareWithin: () => true, sortWhole: () => true };
+    const rare = {
+      postings: () => 10,
+      preferWalk: () => false,
+      countFromIndex: () => false,
+      probeOthers: () => true,
+      rareWithin: () => true,
+      sortWhole: () => true,
+    };
     const scope = scopes.radius!;
     const bare = built(keyedMatchesWithin(scope, filters({ search: 'hedge' }), 1001, rare));
     const narrowed = built(keyedMatchesWithin(scope, filters({ search: 'hedge', maxPrice: '5', startDate: '2026-12-01' }), 1001, rare));

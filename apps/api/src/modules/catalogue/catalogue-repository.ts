@@ -2,17 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { effectiveSort, searchWords, type BrowseFilters, type BrowseSort } from '@toolshed/core';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
 import { toInt } from '../../db/row-values.ts';
-import {
-  COUNT_BOUND,
-  countedItems,
-  hasRadius,
-  matchingItems,
-  newestFirst,
-  preparable,
-  readsPostings,
-  tierCondition,
-  type BrowseScope,
-} from './browse-sql.ts';
+import { COUNT_BOUND, hasRadius, newestFirst, preparable, readsPostings, tierCondition, type BrowseScope } from './browse-sql.ts';
+import { countedItems, matchingItems } from './matches-sql.ts';
 import type { SearchCosts } from './search-costs.ts';
 import { firstRows, pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedRows, orderedWalk } from './order-sql.ts';

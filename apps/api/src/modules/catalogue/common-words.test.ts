@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { CommonWords, shareAtMost, type ColumnStatistics, type WordStatistics } from './common-words.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { matchingItems, postingsAnswer, preparable } from './browse-sql.ts';
+import { postingsAnswer, preparable } from './browse-sql.ts';
+import { matchingItems } from './matches-sql.ts';
 import { NO_STATISTICS, type SearchCosts } from './search-costs.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

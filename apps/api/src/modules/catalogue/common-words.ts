@@ -89,7 +89,7 @@ export function shareAtMost(stats: ColumnStatistics, x: number, strict = false):
 }
 
 /**
- * Chooses, per browse, between the two ways of finding the matches of search words (browse-sql.ts):
+ * Chooses, per browse, between the two ways of finding the matches of search words (matches-sql.ts):
  * reading the postings of the rarest word, whose cost grows with that word's postings in the scope,
  * or walking the items newest first until the count's bound, whose cost grows with how rare all the
  * conditions together are. 'and' (58,000 postings in 100,000 items) is cheap to walk and dear to

@@ -4,7 +4,7 @@ import type { BrowseFilters } from '@toolshed/core';
 import { queryRows, type Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import type { BrowseScope } from './browse-sql.ts';
-import { countedItems } from './browse-sql.ts';
+import { countedItems } from './matches-sql.ts';
 import { orderedWalk } from './order-sql.ts';
 import { firstRows } from './page-sql.ts';
 import { chordOfMetres, metresOfChord, withinRadiusByBands } from './near-sql.ts';

@@ -1,7 +1,8 @@
 /**
  * Browse orders other than newest first (decision 022): walks of the price, rating and GiST indexes
  * in order, the two tiers of relevance, and the keyed matches within a radius that are counted and
- * sorted in one read. The filters and the newest-first paths they build on are in browse-sql.ts.
+ * sorted in one read. The filters they build on are in browse-sql.ts, the newest-first paths in
+ * matches-sql.ts.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters, BrowseSort, GeoPoint } from '@toolshed/core';
@@ -12,16 +13,15 @@ import {
   filterParts,
   hasRadius,
   LISTED_T,
-  matchingItems,
   newestFirst,
   ownerHere,
   tierCondition,
-  tokensOf,
   tokenSafe,
   whereFor,
   type BrowseScope,
   type Tier,
 } from './browse-sql.ts';
+import { matchingItems, tokensOf } from './matches-sql.ts';
 import { NO_STATISTICS, rarestFirst, type SearchCosts } from './search-costs.ts';
 import { pageCut, rowCount, type PageWindow } from './page-sql.ts';
 import { inBox, insideCircle, originOf, publicPointOf, withinRadius, type Near } from './near-sql.ts';

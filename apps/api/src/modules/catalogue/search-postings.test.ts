@@ -7,7 +7,8 @@ import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
-import { countedItems, matchingItems, postingsAnswer, preparable } from './browse-sql.ts';
+import { postingsAnswer, preparable } from './browse-sql.ts';
+import { countedItems, matchingItems } from './matches-sql.ts';
 import { type SearchCosts } from './search-costs.ts';
 import { rowCount } from './page-sql.ts';
 
@@ -126,7 +127,10 @@ describe('word search through the search postings', () => {
     });
     const counted = async (categoryId: string | null, search: string, fromIndex: boolean, extra: Partial<BrowseFilters>) =>
       (
-        await queryRows<{ id: string }>(db, countedItems({ categoryId }, { page: 1, pageSize: 24, search, ...extra }, 1001, costs(fromIndex)))
+        await queryRows<{ id: string }>(
+          db,
+          countedItems({ categoryId }, { page: 1, pageSize: 24, search, ...extra }, 1001, costs(fromIndex)),
+        )
       )
         .map((r) => r.id)
         .sort();
