@@ -116,6 +116,7 @@ import { createSimulatedPayouts } from './platform/payments/simulated-payouts.ts
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { createEventBus, type EventBus } from './platform/events/domain-events.ts';
 import { registerHousekeeping } from './platform/jobs/housekeeping.ts';
+import { registerSearchItemsOrderJob } from './modules/catalogue/search-items-order.ts';
 import { startTracing } from './platform/tracing/tracing.ts';
 
 declare module 'fastify' {
@@ -263,6 +264,7 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   registerHousekeeping(jobs, db);
+  registerSearchItemsOrderJob(jobs, db, app.log);
   if (config.runJobs) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   const fileStorage = storage ?? createStorage(config);
