@@ -4,7 +4,8 @@ import { CATEGORIES } from '@toolshed/core';
 import { queryRows, type Db } from '../../db/database.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createUser, insertCategories } from '../../test/factories.ts';
-import { keepSearchItemsInOrder, searchItemsScatter } from './search-items-order.ts';
+import { keepSearchItemsInOrder } from './search-items-order.ts';
+import { searchItemsScatter } from './search-items-order-repository.ts';
 
 /**
  * search_items is kept in category order (migration 0049): the matches of several words across all
