@@ -7,7 +7,7 @@ import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
-import { postingsAnswer, preparable } from './browse-sql.ts';
+import { postingsAnswer, preparable, type CarriedKeys } from './browse-sql.ts';
 import { countedItems, matchingItems } from './matches-sql.ts';
 import { type SearchCosts } from './search-costs.ts';
 import { rowCount } from './page-sql.ts';
@@ -125,14 +125,20 @@ describe('word search through the search postings', () => {
       rareWithin: () => false,
       sortWhole: () => false,
     });
-    const counted = async (categoryId: string | null, search: string, fromIndex: boolean, extra: Partial<BrowseFilters>) =>
+    const counted = async (
+      categoryId: string | null,
+      search: string,
+      fromIndex: boolean,
+      extra: Partial<BrowseFilters>,
+      keys: CarriedKeys = 'none',
+    ) =>
       (
-        await queryRows<{ id: string }>(
+        await queryRows<{ id: string; daily_rate_pence?: number; public_latitude?: number | null }>(
           db,
-          countedItems({ categoryId }, { page: 1, pageSize: 24, search, ...extra }, 1001, costs(fromIndex)),
+          countedItems({ categoryId }, { page: 1, pageSize: 24, search, ...extra }, 1001, costs(fromIndex), keys),
         )
       )
-        .map((r) => r.id)
+        .map((r) => (keys === 'none' ? r.id : `${r.id} ${r.daily_rate_pence} ${r.public_latitude}`))
         .sort();
     const text = (categoryId: string | null) =>
       new PgDialect().sqlToQuery(countedItems({ categoryId }, { page: 1, pageSize: 24, search: 'saw' }, 1001, costs(true))).sql;
@@ -147,6 +153,10 @@ describe('word search through the search postings', () => {
         const walked = await counted(null, search, false, extra);
         found += walked.length;
         expect(await counted(null, search, true, extra), `${search} ${JSON.stringify(extra)}`).toEqual(walked);
+        // With the keys a small set is sorted by (the price, the rating, the photo flag and the point).
+        expect(await counted(null, search, true, extra, 'all'), `${search} ${JSON.stringify(extra)} with keys`).toEqual(
+          await counted(null, search, false, extra, 'all'),
+        );
       }
     }
     expect(found).toBeGreaterThan(10);
