@@ -89,6 +89,8 @@ export const within = (radiusMiles: number) => (item: Made) =>
   item.point !== null && distanceMetres(ORIGIN, item.point) <= miles(radiusMiles);
 
 async function listCatalogue(): Promise<void> {
+  // Test files share this module within a worker (vitest's isolate: false): each lists its own.
+  made.length = 0;
   ctx = await createTestApp({ env: { BROWSE_CACHE_MS: '0' } });
   const db = ctx.database.db;
   await insertCategories(db);
