@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import { addDays, todayInLondon, type BrowseFilters } from '@toolshed/core';
+import type { BrowseFilters } from '@toolshed/core';
 import type { ItemsPage } from '@toolshed/core/contract';
 import { queryRows } from '../../db/database.ts';
 import { items, users } from '../../db/schema.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
-import { postingsAnswer, preparable, type CarriedKeys } from './browse-sql.ts';
-import { countedItems, matchingItems } from './matches-sql.ts';
+import { postingsAnswer, preparable } from './browse-sql.ts';
+import { matchingItems } from './matches-sql.ts';
 import { type SearchCosts } from './search-costs.ts';
 import { rowCount } from './page-sql.ts';
 
@@ -111,59 +111,6 @@ describe('word search through the search postings', () => {
         );
       }
     }
-  });
-
-  it("counts a walked word's matches across all categories from search_items' inverted index, as the walk counts them", async () => {
-    const db = ctx.database.db;
-    const coping = await createItem(db, ownerId, { name: 'Coping saw', description: 'Fine curves in trim.' });
-    await createRental(db, coping, renterId, 5, 3);
-    const costs = (fromIndex: boolean): SearchCosts => ({
-      postings: () => 0,
-      preferWalk: () => true,
-      countFromIndex: () => fromIndex,
-      probeOthers: () => false,
-      rareWithin: () => false,
-      sortWhole: () => false,
-    });
-    const counted = async (
-      categoryId: string | null,
-      search: string,
-      fromIndex: boolean,
-      extra: Partial<BrowseFilters>,
-      keys: CarriedKeys = 'none',
-    ) =>
-      (
-        await queryRows<{ id: string; daily_rate_pence?: number; public_latitude?: number | null }>(
-          db,
-          countedItems({ categoryId }, { page: 1, pageSize: 24, search, ...extra }, 1001, costs(fromIndex), keys),
-        )
-      )
-        .map((r) => (keys === 'none' ? r.id : `${r.id} ${r.daily_rate_pence} ${r.public_latitude}`))
-        .sort();
-    const text = (categoryId: string | null) =>
-      new PgDialect().sqlToQuery(countedItems({ categoryId }, { page: 1, pageSize: 24, search: 'saw' }, 1001, costs(true))).sql;
-    expect(text(null)).toMatch(/from search_items i where i\.token_ids && /);
-    // Within a category the bitmap would hold every category's candidates: the walk counts.
-    expect(text('power-tools')).not.toContain('search_items');
-    const booked = { startDate: addDays(todayInLondon(), 6), endDate: addDays(todayInLondon(), 6) };
-    const narrowed: Partial<BrowseFilters>[] = [{}, { maxPricePence: 0 }, { minRating: 3 }, { minRating: 4 }, booked];
-    let found = 0;
-    for (const search of ['saw', 'for trim', 'curves', 'and', 'ladder aluminium']) {
-      for (const extra of narrowed) {
-        const walked = await counted(null, search, false, extra);
-        found += walked.length;
-        expect(await counted(null, search, true, extra), `${search} ${JSON.stringify(extra)}`).toEqual(walked);
-        // With the keys a small set is sorted by (the price, the rating, the photo flag and the point).
-        expect(await counted(null, search, true, extra, 'all'), `${search} ${JSON.stringify(extra)} with keys`).toEqual(
-          await counted(null, search, false, extra, 'all'),
-        );
-      }
-    }
-    expect(found).toBeGreaterThan(10);
-    // The booked saw is counted on other days only.
-    expect(await counted(null, 'coping', true, booked)).toEqual([]);
-    expect(await counted(null, 'coping', true, {})).toEqual([coping.id]);
-    await db.update(items).set({ available: false }).where(eq(items.id, coping.id));
   });
 
   it("reads each of a word's tokens only as far as the window, and still gives the walk's items for every window", async () => {
