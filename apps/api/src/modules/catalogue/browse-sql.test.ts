@@ -6,6 +6,7 @@ import { plainQuery } from '../../db/plain-query.ts';
 import { parseBrowseFilters, type BrowseFilters, type RawBrowseFilters } from '@toolshed/core';
 import { newestFirst, type BrowseScope } from './browse-sql.ts';
 import { countedItems, matchingItems } from './matches-sql.ts';
+import { NO_STATISTICS } from './search-costs.ts';
 import { firstRows, pageOf, pageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedWalk } from './order-sql.ts';
 
@@ -56,14 +57,7 @@ describe('browse statements', () => {
   }
 
   it('within a radius from a rare word, too', () => {
-    const rare = {
-      postings: () => 10,
-      preferWalk: () => false,
-      countFromIndex: () => false,
-      probeOthers: () => true,
-      rareWithin: () => true,
-      sortWhole: () => true,
-    };
+    const rare = { ...NO_STATISTICS, postings: () => 10, probeOthers: () => true, rareWithin: () => true, sortWhole: () => true };
     const scope = scopes.radius!;
     const bare = built(keyedMatchesWithin(scope, filters({ search: 'hedge' }), 1001, rare));
     const narrowed = built(keyedMatchesWithin(scope, filters({ search: 'hedge', maxPrice: '5', startDate: '2026-12-01' }), 1001, rare));

@@ -152,12 +152,9 @@ describe('choosing between the postings and the walk', () => {
 
   it('sends a common word the costs walk to a prepared statement (checked by strpos), and a short word to an unprepared one', () => {
     const walkFor = (word: string): SearchCosts => ({
+      ...NO_STATISTICS,
       postings: (w) => (w === word ? 50_000 : 0),
       preferWalk: (ws) => ws.every((w) => w === word),
-      countFromIndex: () => false,
-      probeOthers: () => false,
-      rareWithin: () => false,
-      sortWhole: () => false,
     });
     expect(postingsAnswer(['drill'], walkFor('with'))).toBe(true);
     expect(postingsAnswer(['with'], walkFor('with'))).toBe(false);

@@ -6,7 +6,8 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 import type { CarriedKeys } from './browse-sql.ts';
 import { countedItems } from './matches-sql.ts';
-import type { SearchCosts } from './search-costs.ts';
+import { NO_STATISTICS, type SearchCosts } from './search-costs.ts';
+import { listSearchSamples } from './search-test-fixtures.ts';
 
 /**
  * A common word across all categories, walked newest first for its page, is counted from the inverted
@@ -24,11 +25,7 @@ beforeAll(async () => {
   await insertCategories(db);
   ownerId = (await createUser(db, { name: 'Count Owner', rating: 3 })).id;
   renterId = (await createUser(db, { name: 'Count Renter' })).id;
-  await createItem(db, ownerId, { name: 'Jigsaw', description: 'Cuts curves. Blades included.' });
-  await createItem(db, ownerId, { name: 'Mitre saw', description: 'For picture frames, skirting & trim.' });
-  await createItem(db, ownerId, { name: 'Heavy-duty ladder', description: 'Aluminium, 3.5m (extends).' });
-  await createItem(db, ownerId, { name: 'Pressure washer', description: "Karcher K4: patios, cars and the neighbour's van." });
-  await createItem(db, ownerId, { name: 'Tent', description: 'Sleeps four.\nGreat for festivals', categoryId: 'camping-gear' });
+  await listSearchSamples(db, ownerId);
 });
 
 afterAll(async () => {
@@ -39,14 +36,7 @@ describe('a walked word counted from search_items', () => {
   it("counts a walked word's matches across all categories from search_items' inverted index, as the walk counts them", async () => {
     const coping = await createItem(db, ownerId, { name: 'Coping saw', description: 'Fine curves in trim.' });
     await createRental(db, coping, renterId, 5, 3);
-    const costs = (fromIndex: boolean): SearchCosts => ({
-      postings: () => 0,
-      preferWalk: () => true,
-      countFromIndex: () => fromIndex,
-      probeOthers: () => false,
-      rareWithin: () => false,
-      sortWhole: () => false,
-    });
+    const costs = (fromIndex: boolean): SearchCosts => ({ ...NO_STATISTICS, preferWalk: () => true, countFromIndex: () => fromIndex });
     const counted = async (
       categoryId: string | null,
       search: string,

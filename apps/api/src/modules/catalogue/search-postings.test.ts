@@ -9,7 +9,8 @@ import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 import { postingsAnswer, preparable } from './browse-sql.ts';
 import { matchingItems } from './matches-sql.ts';
-import { type SearchCosts } from './search-costs.ts';
+import { NO_STATISTICS, type SearchCosts } from './search-costs.ts';
+import { listSearchSamples } from './search-test-fixtures.ts';
 import { rowCount } from './page-sql.ts';
 
 let ctx: TestContext;
@@ -40,11 +41,7 @@ beforeAll(async () => {
   ownerId = (await createUser(ctx.database.db, { name: 'Search Owner', rating: 3 })).id;
   renterId = (await createUser(ctx.database.db, { name: 'Search Renter' })).id;
   const db = ctx.database.db;
-  await createItem(db, ownerId, { name: 'Jigsaw', description: 'Cuts curves. Blades included.' });
-  await createItem(db, ownerId, { name: 'Mitre saw', description: 'For picture frames, skirting & trim.' });
-  await createItem(db, ownerId, { name: 'Heavy-duty ladder', description: 'Aluminium, 3.5m (extends).' });
-  await createItem(db, ownerId, { name: 'Pressure washer', description: "Karcher K4: patios, cars and the neighbour's van." });
-  await createItem(db, ownerId, { name: 'Tent', description: 'Sleeps four.\nGreat for festivals', categoryId: 'camping-gear' });
+  await listSearchSamples(db, ownerId);
 });
 
 afterAll(async () => {
@@ -78,14 +75,7 @@ describe('word search through the search postings', () => {
   });
 
   it('gives the same items in the same order on every path: the walk, the postings with the other words probed, matched or intersected', async () => {
-    const path = (walk: boolean, probe: boolean): SearchCosts => ({
-      postings: () => 0,
-      preferWalk: () => walk,
-      countFromIndex: () => false,
-      probeOthers: () => probe,
-      rareWithin: () => false,
-      sortWhole: () => false,
-    });
+    const path = (walk: boolean, probe: boolean): SearchCosts => ({ ...NO_STATISTICS, preferWalk: () => walk, probeOthers: () => probe });
     const ids = async (categoryId: string | null, search: string, costs: SearchCosts, extra: { maxPricePence?: number } = {}) =>
       (
         await queryRows<{ id: string }>(
@@ -125,14 +115,7 @@ describe('word search through the search postings', () => {
         createdAt: new Date(Date.UTC(2025, 5, 1, 0, n)),
       });
     }
-    const costs = (walk: boolean): SearchCosts => ({
-      postings: () => 0,
-      preferWalk: () => walk,
-      countFromIndex: () => false,
-      probeOthers: () => false,
-      rareWithin: () => false,
-      sortWhole: () => false,
-    });
+    const costs = (walk: boolean): SearchCosts => ({ ...NO_STATISTICS, preferWalk: () => walk });
     const ids = async (limit: number, offset: number, walk: boolean, extra: Partial<BrowseFilters> = {}) =>
       (
         await queryRows<{ id: string }>(
