@@ -31,9 +31,9 @@ export function rentalKit(ctx: () => TestContext) {
   const send = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
     ctx().app.inject({ method, url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
 
-  /** Books the lines through checkout, paying by a card that works. */
+  /** Books the lines through checkout, paying by a card that works (and has not expired by any test clock's date). */
   const book = (cookie: string, lines: Array<{ itemId: string; startDate: string; endDate: string }>) => {
-    const card = { number: TEST_CARDS.success, expiry: '12/30', cvv: '123', name: 'Rita Renter' };
+    const card = { number: TEST_CARDS.success, expiry: '12/99', cvv: '123', name: 'Rita Renter' };
     return send('POST', '/api/checkout', cookie, { lines, card, idempotencyKey: randomUUID() });
   };
 
