@@ -1,7 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import compress from '@fastify/compress';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -16,6 +15,7 @@ import { RequestLogController } from './platform/logging/request-log-controller.
 import { registerHealthRoutes, type Readiness } from './platform/lifecycle/health-routes.ts';
 import { registerMetrics } from './platform/metrics/metrics.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
+import { registerCompression } from './platform/http/compression.ts';
 import { createErrorReporter, describeError, type ErrorReporter } from './platform/errors/error-reporter.ts';
 import { registerSameOriginGuard } from './platform/http/same-origin.ts';
 import { registerSecurityHeaders } from './platform/http/security-headers.ts';
@@ -222,14 +222,7 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
-  // JSON and HTML above 1 KB go out compressed; precompressed assets are left as they are. Answers
-  // up to 64 KB (every browse page) are compressed in one call: a zlib stream per answer cost more
-  // than the compression itself (about 1 ms of a 2 ms browse). gzip first when both are accepted: a
-  // 13.5 KB browse page takes 66 us and 2,483 bytes with gzip, 116 us and 2,432 bytes with brotli at
-  // its quality 4; brotli still answers those who ask only for it. gzip at level 3, not zlib's 6: a
-  // 14 KB page of cards in 42 us and 2,639 bytes against 74 us and 2,523 (measured in the API's own
-  // profile, level 6 was about a tenth of its CPU per browse), 116 bytes more per page.
-  await app.register(compress, { threshold: 1024, encodings: ['gzip', 'br'], syncThreshold: 65_536, zlibOptions: { level: 3 } });
+  await registerCompression(app);
   // Counted in PostgreSQL, so a limit holds whichever API process answers.
   const rateLimitStore = createRateLimitStore(database.db, now);
   await app.register(rateLimit, {
