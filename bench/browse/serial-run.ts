@@ -26,8 +26,9 @@ export function figures(latencies: number[]): KindFigures {
 }
 
 /**
- * Sends the requests one at a time over one kept-alive connection and times each, body read and
- * decompressed, grouped by kind. One connection and nothing else in flight: the time one visitor
+ * Sends the requests one at a time over one kept-alive connection and times each to its body's last
+ * byte (every 50th body is then decompressed, off the clock, to check it decodes: serial-client.ts),
+ * grouped by kind. One connection and nothing else in flight: the time one visitor
  * waits. The client is node:http asking for brotli or gzip, as a browser does; Node's fetch cost
  * about 0.7 ms more per request on its own side (its streams and decoder), which measured the
  * client rather than the server (docs/PERFORMANCE.md). The loop runs in a worker thread with a heap of
