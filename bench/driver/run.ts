@@ -13,7 +13,8 @@ const count = 20_000;
 const loop = fileURLToPath(new URL('./loop.ts', import.meta.url));
 
 for (const mode of ['promise', 'callback']) {
-  const run = spawnSync(process.execPath, ['--trace-gc-nvp', loop, mode, url, String(count)], { encoding: 'utf8' });
+  // With the tsx loader, as the bench's other TypeScript children run (bench/shared/child-server.ts).
+  const run = spawnSync(process.execPath, ['--trace-gc-nvp', '--import', 'tsx', loop, mode, url, String(count)], { encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`${mode}: ${run.stderr}`);
   const young = run.stdout.split('\n').filter((line) => line.includes('gc=s'));
   const field = (line: string, name: string) => Number(new RegExp(` ${name}=([\\d.]+)`).exec(line)?.[1] ?? 0);
