@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import { observePool, type QueryObserver } from './observe-queries.ts';
+import { forgetParsed, queryByCallback, readTypes, refusedByServer, rememberParsed } from './pg-driver.ts';
 
 /**
  * The PostgreSQL connections prepared reads run on (decision 018): each parses and plans a
@@ -62,26 +63,6 @@ export const DEFAULT_PREPARED_STATEMENTS = 200;
 /** How much longer than the shortest a connection's queue may be before a statement it has prepared runs elsewhere. */
 const SPILL = 4;
 
-/**
- * Timestamps, dates and intervals (and their arrays) are read as the text PostgreSQL sends, as
- * drizzle reads them on every other query, so rows look the same whichever way they were read.
- */
-const AS_SENT = new Set<number>([
-  pg.types.builtins.TIMESTAMPTZ,
-  pg.types.builtins.TIMESTAMP,
-  pg.types.builtins.DATE,
-  pg.types.builtins.INTERVAL,
-  1182, // date[]
-  1115, // timestamp[]
-  1185, // timestamptz[]
-  1187, // interval[]
-  1231, // numeric[]
-]);
-const types = {
-  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-    AS_SENT.has(oid) ? (value: unknown) => value : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
-};
-
 /** Statement names by text: hashing a browse statement's text on every request cost more than the lookup. */
 const statementNames = new Map<string, string>();
 const STATEMENT_NAMES_KEPT = 4_000;
@@ -104,40 +85,6 @@ const SEEN_KEPT = 10_000;
 function homeOf(name: string, connections: number): number {
   return ((name.charCodeAt(2) << 8) | name.charCodeAt(3)) % connections;
 }
-
-/**
- * The driver remembers which statements it has parsed on a connection and sends only Bind and
- * Execute for those: a statement deallocated must be forgotten there too, or its next run would ask
- * for a statement the server no longer has.
- */
-function forgetParsed(client: pg.PoolClient, name: string): void {
-  const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
-  if (!parsed) throw new Error('The PostgreSQL driver no longer shows which statements it has parsed');
-  delete parsed[name];
-}
-
-/** Tells the driver a statement prepared by SQL is parsed on this connection: it then sends only Bind and Execute for it. */
-function rememberParsed(client: pg.PoolClient, name: string, text: string): void {
-  const parsed = (client as unknown as { connection?: { parsedStatements?: Record<string, string> } }).connection?.parsedStatements;
-  if (!parsed) throw new Error('The PostgreSQL driver no longer shows which statements it has parsed');
-  parsed[name] = text;
-}
-
-/**
- * `client.query` through its callback, in a promise of our own. The driver's own promise (pg 8.23)
- * left every query's objects, its rows included, alive at the next young-generation collection: in
- * a loop of `select 1` a sixth of all it allocated was promoted, and the API's browse rows made each
- * young collection copy about 5 MB (7 ms) where the same loop through the callback promotes almost
- * nothing (docs/PERFORMANCE.md).
- */
-function queryByCallback<T>(client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
-  return new Promise((resolve, reject) => {
-    client.query<T & pg.QueryResultRow>(config, (err, result) => (err ? reject(err) : resolve(result)));
-  });
-}
-
-/** An error PostgreSQL answered with (it has a SQLSTATE), rather than a lost connection. */
-const refusedByServer = (err: unknown) => err instanceof pg.DatabaseError;
 
 /** The highest parameter number in a statement's text ($1, $2, ...): how many values EXECUTE needs. */
 export function parameterCount(text: string): number {
@@ -258,7 +205,7 @@ export function openPreparedReads(options: PreparedReadsOptions): PreparedReads 
       try {
         if (await makeRoom(at, client, name)) prepared += 1;
         see(name, text);
-        const result = await queryByCallback<T>(client, { name, text, values: params, types });
+        const result = await queryByCallback<T>(client, { name, text, values: params, types: readTypes });
         return result.rows as T[];
       } catch (err) {
         failed = err instanceof Error ? err : new Error(String(err));
