@@ -78,17 +78,11 @@ import { checkoutRoutes } from './modules/checkout/checkout-routes.ts';
 import { createWheelbarrowCheck } from './modules/checkout/wheelbarrow-check.ts';
 import { createRentalRepository } from './modules/rentals/rental-repository.ts';
 import { rentalRoutes } from './modules/rentals/rental-routes.ts';
-import { createRentalService } from './modules/rentals/rental-service.ts';
-import { createRequestService } from './modules/rentals/request-service.ts';
-import { registerRequestExpiryJob } from './modules/rentals/request-expiry-job.ts';
-import { registerExtensionExpiryJob } from './modules/rentals/extension-expiry-job.ts';
+import { setUpRentals } from './modules/rentals/rentals-module.ts';
 import { requestRoutes } from './modules/rentals/request-routes.ts';
-import { createExtensionRepository } from './modules/rentals/extension-repository.ts';
 import { extensionRoutes } from './modules/rentals/extension-routes.ts';
-import { createExtensionService } from './modules/rentals/extension-service.ts';
 import { createHandoverRepository } from './modules/rentals/handover-repository.ts';
 import { handoverRoutes } from './modules/rentals/handover-routes.ts';
-import { createHandoverService } from './modules/rentals/handover-service.ts';
 import { createRenterRequirementsRepository } from './modules/items/renter-requirements-repository.ts';
 import {
   checkoutRequiringStanding,
@@ -340,26 +334,17 @@ export async function buildApp({
     now,
     onChange: catalogueChanged,
   });
-  const rentalService = createRentalService({
+  const rentals = setUpRentals({
+    db,
     repo: rentalRepo,
     storage: fileStorage,
-    events,
-    now,
-    onReturned: reviews.scheduleReveal,
-    onChange: catalogueChanged,
-  });
-  const requests = createRequestService({ repo: rentalRepo, payments: paymentProvider, events, jobs, now, onChange: catalogueChanged });
-  registerRequestExpiryJob(jobs, requests);
-  const extensions = createExtensionService({
-    repo: rentalRepo,
-    extensions: createExtensionRepository(db),
     payments: paymentProvider,
     events,
     jobs,
     now,
+    onReturned: reviews.scheduleReveal,
     onChange: catalogueChanged,
   });
-  registerExtensionExpiryJob(jobs, events, extensions);
   const smsSender = sms ?? createOutboxSmsSender(smsOutboxDir(config));
   const profileRepo = createProfileRepository(db);
   const profile = createProfileService(profileRepo, fileStorage, now, catalogueChanged);
@@ -413,14 +398,11 @@ export async function buildApp({
         perUserLimit: config.checkoutRateLimit,
       });
       await api.register(moneyRoutes, { ...money, currentUser, now });
-      await api.register(rentalRoutes, { service: rentalService, currentUser });
-      await api.register(requestRoutes, { service: requests, currentUser });
-      await api.register(extensionRoutes, { service: extensions, currentUser });
+      await api.register(rentalRoutes, { service: rentals.rentals, currentUser });
+      await api.register(requestRoutes, { service: rentals.requests, currentUser });
+      await api.register(extensionRoutes, { service: rentals.extensions, currentUser });
       await api.register(depositsRoutes, { service: deposits.service, currentUser });
-      await api.register(handoverRoutes, {
-        service: createHandoverService({ repo: createHandoverRepository(db), storage: fileStorage, now }),
-        currentUser,
-      });
+      await api.register(handoverRoutes, { service: rentals.handover, currentUser });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
       await api.register(ownerRoutes, { service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }) });

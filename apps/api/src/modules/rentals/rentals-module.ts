@@ -1,0 +1,41 @@
+import type { Db, Executor } from '../../db/database.ts';
+import type { EventBus } from '../../platform/events/domain-events.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { registerExtensionExpiryJob } from './extension-expiry-job.ts';
+import { createExtensionRepository } from './extension-repository.ts';
+import { createExtensionService, type ExtensionService } from './extension-service.ts';
+import { createHandoverRepository } from './handover-repository.ts';
+import { createHandoverService, type HandoverService } from './handover-service.ts';
+import type { RentalRepository } from './rental-repository.ts';
+import { registerRequestExpiryJob } from './request-expiry-job.ts';
+import { createRequestService, type RequestService } from './request-service.ts';
+import { createRentalService, type RentalService } from './rental-service.ts';
+
+/**
+ * Rentals once booked: their lifecycle (cancel, return), requests to book and extensions waiting for
+ * their owners (with the jobs that expire them), and the handover photos.
+ */
+export function setUpRentals(deps: {
+  db: Db;
+  repo: RentalRepository;
+  storage: FileStorage;
+  payments: PaymentProvider;
+  events: EventBus;
+  jobs: JobQueue;
+  now: () => Date;
+  /** Called inside a return's transaction (reviews schedule their reveal). */
+  onReturned: (tx: Executor, rentalId: string, at: Date) => Promise<void>;
+  /** Runs after every change browsing shows. */
+  onChange: () => void;
+}): { rentals: RentalService; requests: RequestService; extensions: ExtensionService; handover: HandoverService } {
+  const { db, repo, storage, payments, events, jobs, now, onReturned, onChange } = deps;
+  const rentals = createRentalService({ repo, storage, events, now, onReturned, onChange });
+  const requests = createRequestService({ repo, payments, events, jobs, now, onChange });
+  registerRequestExpiryJob(jobs, requests);
+  const extensions = createExtensionService({ repo, extensions: createExtensionRepository(db), payments, events, jobs, now, onChange });
+  registerExtensionExpiryJob(jobs, events, extensions);
+  const handover = createHandoverService({ repo: createHandoverRepository(db), storage, now });
+  return { rentals, requests, extensions, handover };
+}
