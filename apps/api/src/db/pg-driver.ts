@@ -51,7 +51,7 @@ export function rememberParsed(client: pg.PoolClient, name: string, text: string
  * young collection copy about 5 MB (7 ms) where the same loop through the callback promotes almost
  * nothing (docs/PERFORMANCE.md).
  */
-export function queryByCallback<T>(client: pg.PoolClient, config: pg.QueryConfig): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
+export function queryByCallback<T>(client: pg.ClientBase, config: pg.QueryConfig): Promise<pg.QueryResult<T & pg.QueryResultRow>> {
   return new Promise((resolve, reject) => {
     client.query<T & pg.QueryResultRow>(config, (err, result) => (err ? reject(err) : resolve(result)));
   });
