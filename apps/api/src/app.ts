@@ -1,13 +1,9 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError } from '@toolshed/core';
-import { MAX_IMAGE_BYTES } from '@toolshed/core/contract';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createLogger } from './platform/logging/create-logger.ts';
@@ -15,11 +11,8 @@ import { RequestLogController } from './platform/logging/request-log-controller.
 import { registerHealthRoutes, type Readiness } from './platform/lifecycle/health-routes.ts';
 import { registerMetrics } from './platform/metrics/metrics.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
-import { registerCompression } from './platform/http/compression.ts';
+import { registerHttpGuards } from './platform/http/http-guards.ts';
 import { createErrorReporter, describeError, type ErrorReporter } from './platform/errors/error-reporter.ts';
-import { registerSameOriginGuard } from './platform/http/same-origin.ts';
-import { registerSecurityHeaders } from './platform/http/security-headers.ts';
-import { registerInputGuard } from './platform/http/input-guard.ts';
 import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
 import { registerWebShell } from './modules/web-shell/web-shell-routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -30,8 +23,6 @@ import { createStorage } from './platform/storage/create-storage.ts';
 import { registerMediaFromStorage } from './platform/http/media-from-storage.ts';
 import { createDbGeocodeCache } from './platform/geocoding/geocode-cache.ts';
 import { createSharedThrottle } from './platform/rate-limit/shared-throttle.ts';
-import { createRateLimitStore } from './platform/rate-limit/rate-limit-store.ts';
-import { sharedRateLimitStore } from './platform/rate-limit/fastify-store.ts';
 import { TtlCache } from './platform/cache/ttl-cache.ts';
 import { createCatalogueRepository } from './modules/catalogue/catalogue-repository.ts';
 import { createCatalogueService } from './modules/catalogue/catalogue-service.ts';
@@ -199,34 +190,7 @@ export async function buildApp({
   registerErrorHandler(app, errorReporter);
   await registerHealthRoutes(app, { database, readiness });
   const metrics = registerMetrics(app, { database, token: config.metricsToken, now });
-  registerInputGuard(app);
-  registerSameOriginGuard(app, [config.appUrl, ...config.trustedOrigins], { production: config.production });
-
-  registerSecurityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        'default-src': ["'self'"],
-        'img-src': ["'self'", 'data:', 'blob:', 'https://tile.openstreetmap.org', 'https://*.tile.openstreetmap.org'],
-        'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
-        'connect-src': ["'self'"],
-        // Served over plain HTTP on localhost by default; TLS is the proxy's job in production.
-        'upgrade-insecure-requests': null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  await registerCompression(app);
-  // Counted in PostgreSQL, so a limit holds whichever API process answers.
-  const rateLimitStore = createRateLimitStore(database.db, now);
-  await app.register(rateLimit, {
-    global: false,
-    store: sharedRateLimitStore(rateLimitStore, now),
-    errorResponseBuilder: (_req, ctx) =>
-      new AppError('RATE_LIMITED', `Too many attempts from your connection. Please wait ${ctx.after} and try again.`),
-  });
-  // One file, a few fields, few headers: anything more is a malformed or hostile upload (answered 400).
-  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 5, parts: 6, headerPairs: 50 } });
+  await registerHttpGuards(app, { config, db: database.db, now });
   await app.register(swagger, {
     openapi: withAccountEndpoints({
       title: 'Toolshed API',
