@@ -12,7 +12,7 @@ import { registerHealthRoutes, type Readiness } from './platform/lifecycle/healt
 import { registerMetrics } from './platform/metrics/metrics.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
 import { registerHttpGuards } from './platform/http/http-guards.ts';
-import { createErrorReporter, describeError, type ErrorReporter } from './platform/errors/error-reporter.ts';
+import { createErrorReporter, type ErrorReporter } from './platform/errors/error-reporter.ts';
 import { registerMedia, registerWebApp } from './platform/http/static-files.ts';
 import { registerWebShell } from './modules/web-shell/web-shell-routes.ts';
 import { createMailer, type Mailer } from './platform/mail/mailer.ts';
@@ -99,6 +99,7 @@ import { createOwnersRepository } from './modules/owners/owners-repository.ts';
 import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
 import { createSimulatedPayouts } from './platform/payments/simulated-payouts.ts';
 import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
+import { reportedFailure } from './platform/jobs/job-failure.ts';
 import { createEventBus, type EventBus } from './platform/events/domain-events.ts';
 import { registerHousekeeping } from './platform/jobs/housekeeping.ts';
 import { registerSearchItemsOrderJob } from './modules/catalogue/search-items-order.ts';
@@ -208,8 +209,12 @@ export async function buildApp({
     log: app.log,
     onRun: metrics.jobRun,
     ...(tracing ? { aroundRun: tracing.aroundJob } : {}),
-    onGiveUp: (job, err) =>
-      errorReporter.report({ source: 'job', error: describeError(err), context: { job: job.name, jobId: job.id, attempt: job.attempt } }),
+    onGiveUp: (job, err, failure) =>
+      errorReporter.report({
+        source: 'job',
+        error: reportedFailure(err, failure),
+        context: { job: job.name, jobId: job.id, attempt: job.attempt },
+      }),
   });
   const events = createEventBus(jobs);
   app.decorate('jobs', jobs);

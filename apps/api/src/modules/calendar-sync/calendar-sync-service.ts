@@ -1,11 +1,17 @@
 import { addDays, AppError, todayInLondon } from '@toolshed/core';
 import { MAX_CALENDAR_SOURCES, type CalendarSource, type CalendarSourceInput } from '@toolshed/core/contract';
-import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { JobLane, JobQueue } from '../../platform/jobs/job-queue.ts';
+import { jobFailure } from '../../platform/jobs/job-failure.ts';
 import { CalendarFetchError, type CalendarFetcher } from '../../platform/calendar-fetch/fetch-calendar.ts';
 import type { CalendarSyncRepository, SourceRow } from './calendar-sync-repository.ts';
 import { CalendarFormatError, readBusyDays } from './ical-reader.ts';
 
 const CALENDAR_FETCH_JOB = 'calendar-sync.fetch';
+/**
+ * Fetches run in a lane of their own, four at a time: a fetch may take its whole time limit (10 s)
+ * on a slow server, and behind it in the main lane every email, capture and expiry would wait.
+ */
+const CALENDAR_LANE: JobLane = { name: 'calendars', concurrency: 4 };
 /** How often each source is fetched. */
 const CALENDAR_FETCH_INTERVAL_MS = 15 * 60_000;
 /** Busy days further ahead than this are not imported. */
@@ -21,6 +27,19 @@ interface CalendarSyncDeps {
   /** Told when blocked days changed, so cached item answers are dropped. */
   onChange?: () => void;
   log?: { error(obj: object, msg: string): void };
+}
+
+/** SQLSTATE classes of a database that was busy or away, not of a calendar it refused: 08 connection, 40 rollback, 53 resources, 57 operator. */
+const TRANSIENT_CLASSES = ['08', '40', '53', '57'];
+
+/** What the owner is told when a calendar was read but its busy days could not be saved (never the statement). */
+function notSavedMessage(err: unknown): string {
+  const { code } = jobFailure(err);
+  const reason =
+    code && TRANSIENT_CLASSES.some((c) => code.startsWith(c))
+      ? 'the database was busy'
+      : `an error on our side${code ? ` (code ${code})` : ''}`;
+  return `This calendar could not be saved: ${reason}. It will be tried again at the next fetch, in 15 minutes.`;
 }
 
 /**
@@ -98,13 +117,13 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
       outcome = await fetcher.fetch({ url: source.url, etag: source.etag, lastModified: source.lastModified });
     } catch (err) {
       if (err instanceof CalendarFetchError) return repo.recordError(sourceId, err.message, now());
-      log?.error({ err: err instanceof Error ? err.message : String(err), sourceId }, 'calendar fetch failed unexpectedly');
+      log?.error({ failure: jobFailure(err), sourceId }, 'calendar fetch failed unexpectedly');
       return repo.recordError(sourceId, 'The calendar could not be fetched', now());
     }
     if (outcome.status === 'not-modified') {
       // Nothing changed, unless an item was added since that the busy days must cover too.
       if (await repo.hasUncoveredItem(source)) {
-        await repo.replaceBlockedDays(source, source.busyRanges, undefined, now());
+        await saved(sourceId, () => repo.replaceBlockedDays(source, source.busyRanges, undefined, now()));
         onChange();
       } else await repo.recordNotModified(sourceId, now());
       return;
@@ -115,16 +134,43 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
       busy = readBusyDays(outcome.text, { today, until: addDays(today, LOOK_AHEAD_DAYS) }).busy;
     } catch (err) {
       if (err instanceof CalendarFormatError) return repo.recordError(sourceId, err.message, now());
+      await told(
+        sourceId,
+        'This calendar could not be read: an error on our side. It will be tried again at the next fetch, in 15 minutes.',
+      );
       throw err;
     }
     if (busy.length > MAX_BUSY_PERIODS)
       return repo.recordError(sourceId, `The calendar has more than ${MAX_BUSY_PERIODS} busy periods in the next two years`, now());
-    await repo.replaceBlockedDays(source, busy, { etag: outcome.etag, lastModified: outcome.lastModified }, now());
+    await saved(sourceId, () => repo.replaceBlockedDays(source, busy, { etag: outcome.etag, lastModified: outcome.lastModified }, now()));
     onChange();
   }
 
+  /**
+   * Writes a source's busy days; when the database refuses, the owner's panel says so (the source's
+   * last error) and the error goes on to the job, whose log keeps its cause.
+   */
+  async function saved(sourceId: string, write: () => Promise<unknown>): Promise<void> {
+    try {
+      await write();
+    } catch (err) {
+      await told(sourceId, notSavedMessage(err));
+      throw err;
+    }
+  }
+
+  /** Records `message` as the source's last error, if the database lets it (the error that led here is thrown either way). */
+  async function told(sourceId: string, message: string): Promise<void> {
+    await repo.recordError(sourceId, message, now()).catch((err: unknown) => {
+      log?.error({ sourceId, failure: jobFailure(err) }, "a calendar's error could not be recorded");
+    });
+  }
+
   // One attempt: a failed run is followed by the next one 15 minutes later, never retried in a loop.
-  jobs.register<{ sourceId: string }>(CALENDAR_FETCH_JOB, (payload, ctx) => fetchSource(payload.sourceId, ctx.now), { maxAttempts: 1 });
+  jobs.register<{ sourceId: string }>(CALENDAR_FETCH_JOB, (payload, ctx) => fetchSource(payload.sourceId, ctx.now), {
+    maxAttempts: 1,
+    lane: CALENDAR_LANE,
+  });
   // Finished fetches are kept a day, not the 90 days of other jobs: their keys matter only for the next slot.
   jobs.daily('calendar-sync.forget-finished-fetches', '03:40', async (_payload, ctx) => {
     await repo.forgetFinishedJobs(CALENDAR_FETCH_JOB, new Date(ctx.now.getTime() - 86_400_000));

@@ -1,5 +1,6 @@
 import { addDays, londonTimeToInstant, todayInLondon } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
+import { failureLine, jobFailure, type JobFailure } from './job-failure.ts';
 import { claimJobs, insertJob, markJobDone, markJobFailed, type ClaimedJob } from './job-repository.ts';
 
 export interface JobContext {
@@ -20,6 +21,19 @@ export interface JobOptions {
   /** First retry delay; doubled on each retry up to maxBackoffMs (default 5 s, 1 h). */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * The lane whose worker runs it (default: the main lane, one job at a time in the order they
+   * fall due). Each lane claims only its own jobs and polls on its own, so jobs that may take
+   * seconds (fetching owners' calendars) never hold up the others (emails, captures, expiries).
+   * Every job of a lane must name it with the same concurrency.
+   */
+  lane?: JobLane;
+}
+
+/** A lane of jobs with a worker of its own, running up to `concurrency` of them at once. */
+export interface JobLane {
+  name: string;
+  concurrency: number;
 }
 
 export interface EnqueueOptions {
@@ -30,8 +44,23 @@ export interface EnqueueOptions {
   maxAttempts?: number;
 }
 
-interface Registered extends Required<JobOptions> {
+interface Registered extends Required<Omit<JobOptions, 'lane'>> {
   handler: JobHandler;
+  lane: string;
+}
+
+/** The lane of every job registered without one: one job at a time, claimed in batches. */
+const MAIN_LANE = 'main';
+
+/** A lane's worker: its concurrency, how many jobs each claim takes, and its polling. */
+interface LaneState {
+  name: string;
+  concurrency: number;
+  batch: number;
+  timer: NodeJS.Timeout | undefined;
+  running: Promise<unknown> | undefined;
+  /** Asked to look again while it was running (a job enqueued meanwhile): it polls at once when done. */
+  again: boolean;
 }
 
 interface DailySchedule {
@@ -51,8 +80,8 @@ export interface JobQueueOptions {
   batchSize?: number;
   /** Told of every run of a job: how it ended (retry: failed and will run again) and how long it took (metrics). */
   onRun?: (name: string, outcome: 'done' | 'retry' | 'failed', seconds: number) => void;
-  /** Told of a job that failed for good (no attempt left): the error reporter. */
-  onGiveUp?: (job: { name: string; id: string; attempt: number }, err: unknown) => void;
+  /** Told of a job that failed for good (no attempt left): the error reporter. `failure` is what the queue kept of it. */
+  onGiveUp?: (job: { name: string; id: string; attempt: number }, err: unknown, failure: JobFailure) => void;
   /** Each run of a job runs inside this (tracing: a span around the handler and the queue's own update), which learns how it ended. */
   aroundRun?: (job: { name: string; id: string; attempt: number }, run: () => Promise<JobRunResult>) => Promise<JobRunResult>;
 }
@@ -70,7 +99,8 @@ const DAILY_CATCH_UP_MS = 6 * 3_600_000;
  * A durable job queue in PostgreSQL (decision 010). Jobs are rows: they survive restarts, are
  * claimed with FOR UPDATE SKIP LOCKED so that each runs in one process at a time, retried with
  * exponential backoff, and scheduled by an injectable clock so tests can move time. A job whose
- * process died is claimed again after its lease, so handlers must be idempotent.
+ * process died is claimed again after its lease, so handlers must be idempotent. Jobs run in lanes
+ * (`JobOptions.lane`): each lane's worker claims only its own jobs, so a slow lane delays no other.
  */
 export function createJobQueue({
   db,
@@ -85,18 +115,31 @@ export function createJobQueue({
 }: JobQueueOptions) {
   const handlers = new Map<string, Registered>();
   const daily: DailySchedule[] = [];
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
+  const newLane = (name: string, concurrency: number, batch: number): LaneState => ({
+    name,
+    concurrency,
+    batch,
+    timer: undefined,
+    running: undefined,
+    again: false,
+  });
+  const lanes = new Map<string, LaneState>([[MAIN_LANE, newLane(MAIN_LANE, 1, batchSize)]]);
   let stopped = true;
 
   async function enqueue(name: string, payload: unknown = {}, options: EnqueueOptions = {}, executor: Executor = db): Promise<boolean> {
-    return insertJob(executor, {
+    const runAt = options.runAt ?? now();
+    const added = await insertJob(executor, {
       name,
       payload,
       key: options.key ?? null,
-      runAt: options.runAt ?? now(),
+      runAt,
       maxAttempts: options.maxAttempts ?? handlers.get(name)?.maxAttempts ?? 5,
     });
+    // Written outside a transaction, the job is there for the claim now: its lane need not wait for
+    // its next poll. (Inside one, it exists only once the caller commits; the poll finds it then.)
+    const lane = handlers.get(name)?.lane;
+    if (added && executor === db && lane && runAt.getTime() <= now().getTime()) wake(lanes.get(lane)!);
+    return added;
   }
 
   /** Makes sure today's and tomorrow's occurrence of every daily schedule is enqueued. */
@@ -111,8 +154,8 @@ export function createJobQueue({
     }
   }
 
-  async function claim(at: Date, limit: number): Promise<ClaimedJob[]> {
-    const names = [...handlers.keys()];
+  async function claim(lane: LaneState, at: Date, limit: number): Promise<ClaimedJob[]> {
+    const names = [...handlers].filter(([, r]) => r.lane === lane.name).map(([name]) => name);
     if (names.length === 0) return [];
     const lockedUntil = new Date(at.getTime() + leaseMs);
     return claimJobs(db, names, at, lockedUntil, limit);
@@ -133,54 +176,109 @@ export function createJobQueue({
       onRun?.(job.name, 'done', seconds());
       return { outcome: 'done' };
     } catch (err) {
-      const message = err instanceof Error ? err.message : String(err);
+      const failure = jobFailure(err);
       const giveUp = job.attempts >= job.maxAttempts;
       const delay = Math.min(registered.backoffMs * 2 ** (job.attempts - 1), registered.maxBackoffMs);
       const failedAt = now();
       const retryAt = new Date(failedAt.getTime() + delay);
-      await markJobFailed(db, job.id, { giveUp, error: message.slice(0, 2_000), retryAt, at: failedAt });
+      await markJobFailed(db, job.id, { giveUp, error: failureLine(failure), retryAt, at: failedAt });
       onRun?.(job.name, giveUp ? 'failed' : 'retry', seconds());
       log?.error(
-        { job: job.name, jobId: job.id, attempt: job.attempts, giveUp, err: message },
+        { job: job.name, jobId: job.id, attempt: job.attempts, giveUp, failure },
         giveUp ? 'job failed for good' : 'job failed, will retry',
       );
-      if (giveUp) onGiveUp?.({ name: job.name, id: job.id, attempt: job.attempts }, err);
+      if (giveUp) onGiveUp?.({ name: job.name, id: job.id, attempt: job.attempts }, err, failure);
       return { outcome: giveUp ? 'failed' : 'retry', error: err };
     }
   }
 
-  /** Runs every job due by the clock, including retries that became due; returns how many ran. */
-  async function runDue(maxJobs = 1_000): Promise<number> {
+  /**
+   * Runs the lane's due jobs until none is left, `budget` runs at most (shared with other lanes),
+   * with `concurrency` workers each claiming and running its own; stops claiming once `going()` is
+   * false. Returns how many ran.
+   */
+  async function drain(lane: LaneState, budget: { left: number }, going: () => boolean): Promise<number> {
     let ran = 0;
-    await enqueueDaily(now());
-    while (ran < maxJobs) {
-      const at = now();
-      const batch = await claim(at, Math.min(batchSize, maxJobs - ran));
-      if (batch.length === 0) break;
-      for (const job of batch) await runOne(job, at);
-      ran += batch.length;
-    }
+    const worker = async () => {
+      while (budget.left > 0 && going()) {
+        const at = now();
+        const limit = Math.min(lane.batch, budget.left);
+        budget.left -= limit;
+        const batch = await claim(lane, at, limit);
+        budget.left += limit - batch.length;
+        if (batch.length === 0) return;
+        for (const job of batch) await runOne(job, at);
+        ran += batch.length;
+      }
+    };
+    await Promise.all(Array.from({ length: lane.concurrency }, worker));
     return ran;
   }
 
-  function tick(): void {
+  /**
+   * Runs every job due by the clock in every lane, including retries that became due and jobs the
+   * ones run enqueued (into any lane); returns how many ran. Tests call this instead of waiting.
+   */
+  async function runDue(maxJobs = 1_000): Promise<number> {
+    await enqueueDaily(now());
+    const budget = { left: maxJobs };
+    let total = 0;
+    for (;;) {
+      const ran = (await Promise.all([...lanes.values()].map((lane) => drain(lane, budget, () => true)))).reduce((a, b) => a + b, 0);
+      total += ran;
+      if (ran === 0 || budget.left <= 0) return total;
+    }
+  }
+
+  /** One poll of a lane's worker: its due jobs, then the next poll after `pollMs` (at once when woken meanwhile). */
+  function tick(lane: LaneState): void {
+    lane.timer = undefined;
     if (stopped) return;
-    running = runDue()
-      .catch((err: unknown) => log?.error({ err: err instanceof Error ? err.message : String(err) }, 'job worker could not poll'))
+    lane.again = false;
+    lane.running = (async () => {
+      // The main lane keeps the daily schedules' occurrences enqueued.
+      if (lane.name === MAIN_LANE) await enqueueDaily(now());
+      await drain(lane, { left: 1_000 }, () => !stopped);
+    })()
+      .catch((err: unknown) => log?.error({ lane: lane.name, failure: jobFailure(err) }, 'job worker could not poll'))
       .finally(() => {
-        running = undefined;
-        if (!stopped) timer = setTimeout(tick, pollMs);
+        lane.running = undefined;
+        if (!stopped) lane.timer = setTimeout(() => tick(lane), lane.again ? 0 : pollMs);
       });
+  }
+
+  /** Asks a lane's worker to poll now rather than at its next poll. */
+  function wake(lane: LaneState): void {
+    if (stopped) return;
+    if (lane.running) lane.again = true;
+    else if (lane.timer) {
+      clearTimeout(lane.timer);
+      lane.timer = setTimeout(() => tick(lane), 0);
+    }
   }
 
   /** Declares what runs a job name. Jobs of names no process has registered wait untouched. */
   function register<P>(name: string, handler: JobHandler<P>, options: JobOptions = {}): void {
+    const lane = options.lane ?? { name: MAIN_LANE, concurrency: 1 };
+    const known = lanes.get(lane.name);
+    if (known && known.concurrency !== lane.concurrency) {
+      throw new Error(`Job lane ${lane.name} runs ${known.concurrency} at once, not ${lane.concurrency}`);
+    }
+    if (!Number.isInteger(lane.concurrency) || lane.concurrency < 1)
+      throw new Error(`Job lane ${lane.name} needs a concurrency of 1 or more`);
     handlers.set(name, {
       handler,
+      lane: lane.name,
       maxAttempts: options.maxAttempts ?? 5,
       backoffMs: options.backoffMs ?? 5_000,
       maxBackoffMs: options.maxBackoffMs ?? 3_600_000,
     });
+    if (!known) {
+      // Each of its workers claims one job at a time, so a slow one never holds back jobs claimed with it.
+      const added = newLane(lane.name, lane.concurrency, 1);
+      lanes.set(lane.name, added);
+      if (!stopped) added.timer = setTimeout(() => tick(added), 0);
+    }
   }
 
   return {
@@ -193,17 +291,20 @@ export function createJobQueue({
     },
     enqueue,
     runDue,
-    /** Starts polling in this process (idempotent). */
+    /** Starts polling in this process, one worker per lane (idempotent). */
     start(): void {
       if (!stopped) return;
       stopped = false;
-      timer = setTimeout(tick, 0);
+      for (const lane of lanes.values()) lane.timer = setTimeout(() => tick(lane), 0);
     },
     /** Stops polling and waits for the jobs being run to finish. */
     async stop(): Promise<void> {
       stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
+      for (const lane of lanes.values()) {
+        if (lane.timer) clearTimeout(lane.timer);
+        lane.timer = undefined;
+      }
+      await Promise.all([...lanes.values()].map((lane) => lane.running));
     },
   };
 }
