@@ -337,6 +337,7 @@ export async function buildApp({
   const account = createAccountService({
     db,
     repo: createAccountDataRepository(db),
+    jobs,
     storage: fileStorage,
     now,
     onChange: catalogueChanged,

@@ -1,19 +1,6 @@
-import { and, count, eq, inArray, isNull, not, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNull, not, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
-import {
-  accounts,
-  calendarSources,
-  itemImages,
-  items,
-  messages,
-  notifications,
-  phoneVerifications,
-  rentals,
-  sessions,
-  supportRequests,
-  users,
-  verifications,
-} from '../../db/schema.ts';
+import { rentals } from '../../db/schema.ts';
 
 type Row = Record<string, unknown>;
 
@@ -23,6 +10,10 @@ type Row = Record<string, unknown>;
  */
 const RENTAL_TERMS = sql.raw(`r.buffer_days, r.weekly_rate_pence, r.request_status, r.request_expires_at, r.request_amount_pence,
                  r.extended_line_pence, r.extended_fee_pence, to_char(r.held_end_date, 'YYYY-MM-DD') as held_end_date`);
+
+/** On `rentals r` of the user's `role`: who cancelled it, and the reason when the user gave it (the other party's stays theirs). */
+const ownCancellation = (role: 'renter' | 'owner') =>
+  sql.raw(`r.cancelled_by, case when r.cancelled_by = '${role}' then r.cancel_reason end as my_cancel_reason`);
 
 /** On `rentals r`: the user is its renter or its owner. */
 const partyTo = (userId: string) => sql`(r.renter_id = ${userId} or r.owner_id = ${userId})`;
@@ -35,7 +26,8 @@ const ownSide = (userId: string) =>
   sql`((n.side = 'pickup' and r.owner_id = ${userId}) or (n.side = 'return' and r.renter_id = ${userId}))`;
 
 /**
- * SQL for 'Download my data' and 'Delete my account'. Every query names its columns: the export
+ * SQL for 'Download my data' and what stops 'Delete my account' (the deletion itself:
+ * account-deletion-repository.ts). Every query names its columns: the export
  * holds the user's own data and never another user's identity (no other user's id, name or contact).
  * Tables added by later features (messages, withdrawals, preferences, the saved wheelbarrow) are
  * read when they exist.
@@ -78,12 +70,12 @@ export function createAccountDataRepository(db: Db) {
         rentalsAsRenter: await rows(sql`
           select r.id, r.item_id, i.name as item_name, to_char(r.start_date, 'YYYY-MM-DD') as start_date,
                  to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.total_pence, r.returned, r.returned_at, r.cancelled_at, r.created_at,
-                 ${RENTAL_TERMS}
+                 ${RENTAL_TERMS}, ${ownCancellation('renter')}
           from rentals r join items i on i.id = r.item_id where r.renter_id = ${userId} order by r.start_date`),
         bookingsOfMyItems: await rows(sql`
           select r.id, r.item_id, i.name as item_name, to_char(r.start_date, 'YYYY-MM-DD') as start_date,
                  to_char(r.end_date, 'YYYY-MM-DD') as end_date, r.total_pence, r.returned, r.returned_at, r.cancelled_at, r.created_at,
-                 ${RENTAL_TERMS}
+                 ${RENTAL_TERMS}, ${ownCancellation('owner')}
           from rentals r join items i on i.id = r.item_id where r.owner_id = ${userId} order by r.start_date`),
         reviewsWritten: await rows(sql`
           select rv.id, rv.rating::float8 as rating, rv.comment, rv.item_id, i.name as item_name, rv.rental_id, rv.created_at
@@ -168,78 +160,7 @@ export function createAccountDataRepository(db: Db) {
         .where(and(or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId)), isNull(rentals.cancelledAt), not(rentals.returned)));
       return row?.n ?? 0;
     },
-
-    /**
-     * Removes the personal data and keeps the anonymised row that others' rentals, reviews,
-     * messages and the ledger point at. Answers the storage keys of files to remove afterwards.
-     */
-    async anonymise(userId: string, deletedEmail: string): Promise<string[]> {
-      return db.transaction(async (tx) => {
-        const [user] = await tx.select({ pictureKey: users.pictureKey }).from(users).where(eq(users.id, userId)).for('update');
-        const ownItems = tx.select({ id: items.id }).from(items).where(eq(items.ownerId, userId));
-        const images = await tx
-          .select({ largeKey: itemImages.largeKey, thumbKey: itemImages.thumbKey })
-          .from(itemImages)
-          .innerJoin(items, eq(items.id, itemImages.itemId))
-          .where(eq(items.ownerId, userId));
-        await tx.delete(itemImages).where(inArray(itemImages.itemId, ownItems));
-        await tx
-          .update(items)
-          .set({
-            deletedAt: sql`coalesce(${items.deletedAt}, now())`,
-            available: false,
-            description: '',
-            address: null,
-            postcode: null,
-            latitude: null,
-            longitude: null,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(items.ownerId, userId));
-        await tx.delete(sessions).where(eq(sessions.userId, userId));
-        await tx.delete(accounts).where(eq(accounts.userId, userId));
-        await tx.delete(verifications).where(eq(verifications.value, userId));
-        await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, userId));
-        await tx.delete(notifications).where(eq(notifications.userId, userId));
-        await tx.delete(supportRequests).where(eq(supportRequests.userId, userId));
-        // The owner's other calendars, and by cascade the days they blocked (which leave the items'
-        // booked days with them); a fetch already queued finds no source and ends its chain.
-        await tx.delete(calendarSources).where(eq(calendarSources.ownerId, userId));
-        // What the user wrote is theirs: the other party keeps the conversation, without the words.
-        if (await hasTable('messages', tx)) {
-          await tx.update(messages).set({ body: REMOVED_MESSAGE }).where(eq(messages.senderId, userId));
-        }
-        // Tables named at run time (they may not exist yet): the builder needs a table object.
-        for (const table of ['notification_preferences', 'wheelbarrow_lines']) {
-          if (await hasTable(table, tx)) await tx.execute(sql`delete from ${sql.identifier(table)} where user_id = ${userId}`);
-        }
-        await tx
-          .update(users)
-          .set({
-            name: 'Deleted user',
-            email: deletedEmail,
-            emailVerified: false,
-            picture: null,
-            pictureKey: null,
-            phoneNumber: null,
-            phoneCountryCode: null,
-            phoneVerified: false,
-            addressLine: null,
-            addressCity: null,
-            addressPostcode: null,
-            vacationUntil: null,
-            calendarTokenHash: null,
-            deletedAt: sql`now()`,
-            updatedAt: sql`now()`,
-          })
-          .where(eq(users.id, userId));
-        return [...(user?.pictureKey ? [user.pictureKey] : []), ...images.flatMap((i) => [i.largeKey, i.thumbKey])];
-      });
-    },
   };
 }
-
-/** What the other party sees in place of a deleted user's messages. */
-export const REMOVED_MESSAGE = 'This message was removed when its author deleted their account.';
 
 export type AccountDataRepository = ReturnType<typeof createAccountDataRepository>;

@@ -9,7 +9,7 @@ import { createSignedInUser, ORIGIN, signIn } from '../../test/auth-helpers.ts';
 import { addImage, createItem, createRental, createUser, insertCategories } from '../../test/factories.ts';
 import { queryRows, type Db } from '../../db/database.ts';
 import { notifications, reviews, users } from '../../db/schema.ts';
-import { REMOVED_MESSAGE } from './account-data-repository.ts';
+import { REMOVED_MESSAGE } from './deleted-member-text.ts';
 import { postTransaction } from '../ledger/ledger-repository.ts';
 
 let ctx: TestContext;
@@ -237,18 +237,19 @@ describe('delete my account', () => {
       { sender_id: maya.user.id, body: REMOVED_MESSAGE },
       { sender_id: otto.id, body: 'Otto private reply' },
     ]);
+    // Her photos leave the media store by a job queued with the deletion.
+    expect(existsSync(path.join(ctx.dataDir, 'media', `items/${mayaItemId}/0-large.webp`))).toBe(true);
+    await ctx.app.jobs.runDue();
     expect(existsSync(path.join(ctx.dataDir, 'media', `items/${mayaItemId}/0-large.webp`))).toBe(false);
     expect((await ctx.app.inject({ method: 'GET', url: `/api/items/${mayaItemId}` })).statusCode).toBe(404);
 
     expect(await ledgerSnapshot()).toEqual(before);
     expect(await queryRows(db, sql`select count(*)::int as n from rentals`)).toEqual(rentalsBefore);
     expect(await queryRows(db, sql`select count(*)::int as n from reviews`)).toEqual(reviewsBefore);
-    // Otto's page still shows Maya's review, from a 'Deleted user'.
+    // Otto's page still shows Maya's rating, from a 'Deleted user', without her words.
     const ottoPage = (await ctx.app.inject({ method: 'GET', url: `/api/owners/${otto.id}` })).json();
-    expect(ottoPage.reviews.map((r: { reviewerName: string; comment: string }) => [r.reviewerName, r.comment])).toContainEqual([
-      'Deleted user',
-      'Maya wrote: great saw',
-    ]);
+    const fromMaya = ottoPage.reviews.filter((r: { reviewerName: string }) => r.reviewerName === 'Deleted user');
+    expect(fromMaya.map((r: { rating: number; comment: string }) => [r.rating, r.comment])).toEqual([[4.5, '']]);
     // The email is free again.
     expect((await createSignedInUser(ctx.app, mailer, 'maya-data@example.com', 'Maya Again')).user.id).not.toBe(maya.user.id);
   });

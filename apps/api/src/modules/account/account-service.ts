@@ -1,23 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, formatPence } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { balances } from '../ledger/ledger-repository.ts';
 import type { AccountDataRepository } from './account-data-repository.ts';
+import { createAccountDeletionRepository } from './account-deletion-repository.ts';
+import { enqueueFileRemoval, registerFileRemoval } from './account-files-job.ts';
 
 /**
  * 'Download my data' and 'Delete my account'. Deletion is refused while rentals are open or money
- * is held for the user; otherwise personal data and photos go, and an anonymised row ('Deleted
- * user') stays for what others' records and the ledger point at.
+ * is held for the user; otherwise, in one transaction, their personal data and every copy of their
+ * words go (others' notices, records and queued work included), an anonymised row ('Deleted user')
+ * stays for what others' records and the ledger point at, and the removal of their files from the
+ * media store is queued as a keyed, retried job that runs after the commit.
  */
 export function createAccountService(deps: {
   db: Db;
   repo: AccountDataRepository;
+  jobs: JobQueue;
   storage: FileStorage;
   now: () => Date;
   onChange?: () => void;
 }) {
-  const { db, repo, storage, now } = deps;
+  const { db, repo, jobs, storage, now } = deps;
+  const deletion = createAccountDeletionRepository(db);
+  registerFileRemoval(jobs, storage);
 
   return {
     async exportData(userId: string) {
@@ -43,8 +51,9 @@ export function createAccountService(deps: {
     async deleteAccount(userId: string): Promise<void> {
       const blocker = await this.deletionBlocker(userId);
       if (blocker) throw new AppError('CONFLICT', blocker);
-      const keys = await repo.anonymise(userId, `deleted-${randomUUID()}@deleted.invalid`);
-      await Promise.all(keys.map((key) => storage.remove(key).catch(() => undefined)));
+      await deletion.deleteAccount(userId, `deleted-${randomUUID()}@deleted.invalid`, (tx, keys) =>
+        enqueueFileRemoval(jobs, tx, userId, keys),
+      );
       deps.onChange?.();
     },
   };

@@ -1,5 +1,14 @@
 import { AppError } from '@toolshed/core';
-import { assertAddress, checkedPoint, GEOCODE_MESSAGES, placeNotFound, placeText, type Geocoder, type GeocodeResult } from './geocoder.ts';
+import {
+  assertAddress,
+  checkedPoint,
+  GEOCODE_MESSAGES,
+  placeNotFound,
+  placeText,
+  type GeocodeQuery,
+  type Geocoder,
+  type GeocodeResult,
+} from './geocoder.ts';
 import { createMemoryGeocodeCache, type GeocodeCache } from './geocode-cache.ts';
 
 export interface HttpGeocoderOptions {
@@ -33,6 +42,10 @@ function localThrottle(minIntervalMs: number) {
     },
   };
 }
+
+/** The text an address is looked up by, and (lower-cased) the key its answer is cached under. */
+const addressText = (query: GeocodeQuery) => [query.address, query.city, query.postcode].map((s) => s.trim()).join(', ');
+export const addressCacheKey = (query: GeocodeQuery) => addressText(query).toLowerCase();
 
 /** An address-search web service, called politely: spaced, cached, with a timeout. */
 export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
@@ -75,8 +88,7 @@ export function createHttpGeocoder(options: HttpGeocoderOptions): Geocoder {
   return {
     async geocode(query) {
       assertAddress(query);
-      const q = [query.address, query.city, query.postcode].map((s) => s.trim()).join(', ');
-      return cachedCall(q.toLowerCase(), q);
+      return cachedCall(addressCacheKey(query), addressText(query));
     },
     async locate(place) {
       const text = placeText(place);

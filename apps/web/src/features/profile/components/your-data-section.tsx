@@ -48,7 +48,8 @@ export function YourDataSection() {
         <a href="/api/me/export" download className={linkClass}>
           Download my data
         </a>{' '}
-        (a JSON file of your profile, items, rentals, reviews, messages, notifications and money movements).
+        (a JSON file of your profile, items and their photos, rentals with your handover notes, claims and cancellation reasons, reviews,
+        messages, notifications, support requests, calendars and money movements).
       </p>
       <button
         type="button"
@@ -72,8 +73,10 @@ export function YourDataSection() {
           onCancel={() => setAsking(false)}
         >
           <p>
-            Your profile, photos, items and phone number are removed and you are signed out everywhere. Rentals, reviews and payments others
-            need stay, shown as from a &lsquo;Deleted user&rsquo;. This cannot be undone.
+            Your profile, phone number, address, items and every photo you added are removed, and you are signed out everywhere. What you
+            wrote goes too: messages, reviews, handover notes, claims and reasons, including the copies in other people&rsquo;s
+            notifications. The dates, amounts and ratings others need for their rentals and payments stay, shown as from a &lsquo;Deleted
+            user&rsquo;. This cannot be undone.
           </p>
           {!blocker.data?.blocker && (
             <div className="mt-4">
