@@ -9,7 +9,10 @@ import {
 } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { ledgerEntries, payments, rentals } from '../../db/schema.ts';
-import { balances, postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
+import { rentalAccountTotal, spendFromBalances } from '../ledger/ledger-repository.ts';
+
+/** What a failed capture takes back of one rental (core `captureFailedPosting`). */
+type CaptureFailedRental = Parameters<typeof captureFailedPosting>[0]['rentals'][number];
 
 export interface CancelledRental {
   id: string;
@@ -113,7 +116,7 @@ export function createPaymentRepository(db: Db) {
                   ),
                 )
                 .returning({ id: rentals.id, itemId: rentals.itemId, ownerId: rentals.ownerId });
-        const facts = [];
+        const facts: CaptureFailedRental[] = [];
         for (const rental of all) {
           facts.push({
             rentalId: rental.id,
@@ -128,17 +131,19 @@ export function createPaymentRepository(db: Db) {
           .select({ total: sum(ledgerEntries.amountPence) })
           .from(ledgerEntries)
           .where(and(eq(ledgerEntries.paymentId, paymentId), eq(ledgerEntries.account, 'fees')));
-        const people = [...new Set([payment.renterId, ...all.map((r) => r.ownerId)])];
-        const availableNowPence: Record<string, number> = {};
-        for (const id of people) availableNowPence[id] = (await balances(tx, id)).availablePence;
-        const posting = captureFailedPosting({
-          paymentId,
-          renterId: payment.renterId,
-          rentals: facts,
-          feesLeftPence: Number(fees?.total ?? 0),
-          availableNowPence,
-        });
-        if (posting) await postTransaction(tx, posting);
+        // What is taken back from balances is at most what each person has then, read under their
+        // rows' locks (as withdrawals and extensions paid from the balance take them), never below zero.
+        const people = [payment.renterId, ...all.map((r) => r.ownerId)];
+        const spent = await spendFromBalances(tx, people, (availableNowPence) =>
+          captureFailedPosting({
+            paymentId,
+            renterId: payment.renterId,
+            rentals: facts,
+            feesLeftPence: Number(fees?.total ?? 0),
+            availableNowPence,
+          }),
+        );
+        if (spent.kind === 'short') throw new Error(`A failed capture would take more than user ${spent.userId}'s balance.`);
         await inTransaction(tx, cancelled);
         return cancelled;
       });

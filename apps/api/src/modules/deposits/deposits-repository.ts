@@ -11,7 +11,7 @@ import {
 import type { Db, Executor } from '../../db/database.ts';
 import { claimPhotos, depositHolds, items, rentalClaims, rentals, users } from '../../db/schema.ts';
 import { toInt, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
-import { balances, postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
+import { postTransaction, rentalAccountTotal, spendFromBalances } from '../ledger/ledger-repository.ts';
 
 /** A rental as claims and deposits see it: its parties with their contacts, its dates and money. */
 export interface ClaimRental {
@@ -335,13 +335,12 @@ function writer(tx: Executor) {
 
     /**
      * A renter's accepted claim: the amount back to their balance from the owner's earnings. The
-     * owner's row is held first, as a withdrawal holds it, so that the balance read here is the one
-     * a withdrawal (or another refund) under way leaves, not one it is spending.
+     * owner's row is held (`spendFromBalances`, as a withdrawal holds it), so that the balance read
+     * here is the one a withdrawal (or another refund) under way leaves, not one it is spending; what
+     * the owner no longer has is the platform's (core `claimRefundPosting`), so it is never short.
      */
     async refundClaim(claim: ClaimRecord, rental: ClaimRental): Promise<void> {
-      await tx.select({ id: users.id }).from(users).where(eq(users.id, rental.ownerId)).for('no key update');
-      await postTransaction(
-        tx,
+      const spent = await spendFromBalances(tx, [rental.ownerId], async (available) =>
         claimRefundPosting({
           claimId: claim.id,
           rentalId: rental.id,
@@ -349,9 +348,10 @@ function writer(tx: Executor) {
           ownerId: rental.ownerId,
           amountPence: claim.amountPence,
           ownerPendingPence: await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending'),
-          ownerAvailablePence: (await balances(tx, rental.ownerId)).availablePence,
+          ownerAvailablePence: available[rental.ownerId]!,
         }),
       );
+      if (spent.kind === 'short') throw new Error(`A claim refund would take more than the owner's balance of ${spent.availablePence}.`);
     },
   };
 }

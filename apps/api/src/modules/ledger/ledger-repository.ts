@@ -1,7 +1,7 @@
-import { and, eq, max, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, inArray, max, sql, sum } from 'drizzle-orm';
 import { ledgerProblem, type LedgerAccount, type LedgerPosting } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
-import { ledgerEntries, ledgerTransactions } from '../../db/schema.ts';
+import { ledgerEntries, ledgerTransactions, users } from '../../db/schema.ts';
 
 /** A posting of core's `ledger-postings.ts` (the product's only ones); tests may post their own kinds. */
 export type LedgerTransactionInput = Omit<LedgerPosting, 'kind'> & { kind: LedgerPosting['kind'] | (string & {}) };
@@ -32,6 +32,49 @@ export async function postTransaction(executor: Executor, input: LedgerTransacti
     })),
   );
   return transactionId;
+}
+
+/** What spending from available balances came to: the posting saved (null: there was nothing to post), or refused. */
+export type BalanceSpending =
+  | { kind: 'posted'; transactionId: string | null }
+  /** The posting would take this member's available balance below zero: nothing was posted. */
+  | { kind: 'short'; userId: string; availablePence: number; spentPence: number };
+
+/**
+ * The one way money leaves members' available balances (a withdrawal, an extension paid from the
+ * balance, a claim refunded from an owner's earnings, a failed capture taking back a refund). Inside
+ * the caller's transaction it locks each member's row (`FOR NO KEY UPDATE`, in id order), reads
+ * their available balances under the lock, asks `build` for the posting given them, and saves it
+ * only if no available balance goes below zero. Two spenders of one balance therefore run one after
+ * the other, the second reading what the first left, instead of both reading the same balance and
+ * the deferred check refusing one at commit (or, committing side by side, neither). Take it last in
+ * the transaction, after the rental and item rows, as every spender does, so the lock is held
+ * briefly and always in the same order. A posting that takes from a balance whose row was not
+ * locked here is a mistake in the caller and throws.
+ */
+export async function spendFromBalances(
+  executor: Executor,
+  userIds: readonly string[],
+  build: (availablePence: Readonly<Record<string, number>>) => LedgerTransactionInput | null | Promise<LedgerTransactionInput | null>,
+): Promise<BalanceSpending> {
+  const ids = [...new Set(userIds)].sort();
+  if (ids.length > 0)
+    await executor.select({ id: users.id }).from(users).where(inArray(users.id, ids)).orderBy(asc(users.id)).for('no key update');
+  const available: Record<string, number> = {};
+  for (const id of ids) available[id] = (await balances(executor, id)).availablePence;
+  const posting = await build(available);
+  if (!posting) return { kind: 'posted', transactionId: null };
+  const spent = new Map<string, number>();
+  for (const e of posting.entries) {
+    if (e.account !== 'available' || e.userId === null) continue;
+    spent.set(e.userId, (spent.get(e.userId) ?? 0) - e.amountPence);
+  }
+  for (const [userId, spentPence] of spent) {
+    if (spentPence <= 0) continue;
+    if (!(userId in available)) throw new Error(`A posting that takes from user ${userId}'s available balance must lock it first.`);
+    if (spentPence > available[userId]!) return { kind: 'short', userId, availablePence: available[userId]!, spentPence };
+  }
+  return { kind: 'posted', transactionId: await postTransaction(executor, posting) };
 }
 
 export interface Balances {

@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { withdrawalRequestedPosting, withdrawalSettledPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
-import { users, withdrawals } from '../../db/schema.ts';
-import { balances, postTransaction } from '../ledger/ledger-repository.ts';
+import { withdrawals } from '../../db/schema.ts';
+import { postTransaction, spendFromBalances } from '../ledger/ledger-repository.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -27,8 +27,10 @@ export function createWithdrawalRepository(db: Db) {
 
     /**
      * Moves the amount from available to payout_pending and records the withdrawal, in one
-     * transaction that holds the user's row: concurrent withdrawals of one user queue here, and each
-     * sees the balance the previous one left, so the balance can never go below zero.
+     * transaction that holds the user's row (`spendFromBalances`, the lock every spender of a
+     * balance takes): concurrent withdrawals, extensions paid from the balance and refunds taken from
+     * it queue there, and each sees the balance the previous one left, so it never goes below zero.
+     * The idempotency key is looked up under the lock too, so a repeated request finds the first.
      */
     async create(input: {
       userId: string;
@@ -41,34 +43,38 @@ export function createWithdrawalRepository(db: Db) {
       inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>;
     }): Promise<CreateResult> {
       return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, input.userId)).for('no key update');
-        const [existing] = await tx
-          .select()
-          .from(withdrawals)
-          .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.idempotencyKey, input.idempotencyKey)));
-        if (existing) return { kind: 'existing', withdrawal: existing };
-        const { availablePence } = await balances(tx, input.userId);
-        if (input.amountPence > availablePence) return { kind: 'insufficient' };
-        const [withdrawal] = await tx
-          .insert(withdrawals)
-          .values({
-            userId: input.userId,
-            idempotencyKey: input.idempotencyKey,
-            amountPence: input.amountPence,
-            brand: input.card.brand,
-            last4: input.card.last4,
-            provider: input.provider,
-            destination: input.destination,
-            createdAt: input.now,
-            updatedAt: input.now,
-          })
-          .returning();
-        await postTransaction(
-          tx,
-          withdrawalRequestedPosting({ withdrawalId: withdrawal!.id, userId: input.userId, amountPence: input.amountPence }),
-        );
-        await input.inTransaction(tx, withdrawal!);
-        return { kind: 'created', withdrawal: withdrawal! };
+        let result = { kind: 'insufficient' } as CreateResult;
+        const spent = await spendFromBalances(tx, [input.userId], async (available) => {
+          const [existing] = await tx
+            .select()
+            .from(withdrawals)
+            .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.idempotencyKey, input.idempotencyKey)));
+          if (existing) {
+            result = { kind: 'existing', withdrawal: existing };
+            return null;
+          }
+          if (input.amountPence > available[input.userId]!) return null;
+          const [withdrawal] = await tx
+            .insert(withdrawals)
+            .values({
+              userId: input.userId,
+              idempotencyKey: input.idempotencyKey,
+              amountPence: input.amountPence,
+              brand: input.card.brand,
+              last4: input.card.last4,
+              provider: input.provider,
+              destination: input.destination,
+              createdAt: input.now,
+              updatedAt: input.now,
+            })
+            .returning();
+          result = { kind: 'created', withdrawal: withdrawal! };
+          return withdrawalRequestedPosting({ withdrawalId: withdrawal!.id, userId: input.userId, amountPence: input.amountPence });
+        });
+        // Checked above before the withdrawal was recorded; refused here, nothing of it would commit.
+        if (spent.kind === 'short') throw new Error('A withdrawal was recorded beyond the balance.');
+        if (result.kind === 'created') await input.inTransaction(tx, result.withdrawal);
+        return result;
       });
     },
 

@@ -22,7 +22,7 @@ import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
-import { balances, postTransaction } from '../ledger/ledger-repository.ts';
+import { postTransaction, spendFromBalances } from '../ledger/ledger-repository.ts';
 import { pgCode } from '../checkout/transaction-retries.ts';
 import type { ExtensionRepository, ItemTerms, PendingExtension } from './extension-repository.ts';
 import { feeShareOf } from './rental-money.ts';
@@ -137,6 +137,27 @@ export function createExtensionService({ repo, extensions, payments, events, job
       endDate,
     );
     return { problem: null, price };
+  }
+
+  /**
+   * Saves an extension's posting. Paid from the balance, it is spent under the renter's row lock
+   * (`spendFromBalances`, the lock withdrawals take), after the rental's and the item's, and refused
+   * with `refusal` when what the balance holds then does not cover it; a card payment or a refund to
+   * the balance is posted as it is.
+   */
+  async function postExtension(
+    executor: Executor,
+    posting: ReturnType<typeof extensionPosting>,
+    renterId: string,
+    refusal: (availablePence: number) => AppError,
+  ): Promise<void> {
+    if (!posting) return;
+    if (!posting.entries.some((e) => e.account === 'available' && e.amountPence < 0)) {
+      await postTransaction(executor, posting);
+      return;
+    }
+    const spent = await spendFromBalances(executor, [renterId], () => posting);
+    if (spent.kind === 'short') throw refusal(spent.availablePence);
   }
 
   /** The rental if `userId` is its renter (the owner may not extend it; anyone else is told it does not exist). */
@@ -260,15 +281,6 @@ export function createExtensionService({ repo, extensions, payments, events, job
             });
             return 'pending' as const;
           }
-          if (input.payWith === 'balance' && amount > 0) {
-            const { availablePence } = await balances(tx.executor, userId);
-            if (availablePence < amount)
-              throw new AppError(
-                'CONFLICT',
-                `Your balance is ${formatPence(availablePence)} and the extension costs ${formatPence(amount)}. Please pay by card instead.`,
-                'payWith',
-              );
-          }
           await extensions.moveEnd(tx.executor, rentalId, input.endDate, price.linePence, price.feePence);
           const posting = extensionPosting({
             rentalId,
@@ -279,7 +291,17 @@ export function createExtensionService({ repo, extensions, payments, events, job
             feePence: price.feePence,
             paidWith: input.payWith,
           });
-          if (posting) await postTransaction(tx.executor, posting);
+          await postExtension(
+            tx.executor,
+            posting,
+            row.renterId,
+            (availablePence) =>
+              new AppError(
+                'CONFLICT',
+                `Your balance is ${formatPence(availablePence)} and the extension costs ${formatPence(amount)}. Please pay by card instead.`,
+                'payWith',
+              ),
+          );
           await extensions.record(tx.executor, { ...record, status: 'paid' });
           if (authorizationId) await queueCapture(tx.executor, authorizationId, at);
           await events.publish(tx.executor, {
@@ -347,11 +369,6 @@ export function createExtensionService({ repo, extensions, payments, events, job
         ) {
           throw new AppError('CONFLICT', takenMessage(from, pending.toEndDate));
         }
-        if (pending.paidWith === 'balance' && price.totalPence > 0) {
-          const { availablePence } = await balances(tx.executor, row.renterId);
-          if (availablePence < price.totalPence)
-            throw new AppError('CONFLICT', "The renter's balance no longer covers the extension, so it cannot be accepted.");
-        }
         await extensions.moveEnd(tx.executor, rentalId, pending.toEndDate, price.linePence, price.feePence);
         const posting = extensionPosting({
           rentalId,
@@ -362,7 +379,12 @@ export function createExtensionService({ repo, extensions, payments, events, job
           feePence: price.feePence,
           paidWith: pending.paidWith,
         });
-        if (posting) await postTransaction(tx.executor, posting);
+        await postExtension(
+          tx.executor,
+          posting,
+          row.renterId,
+          () => new AppError('CONFLICT', "The renter's balance no longer covers the extension, so it cannot be accepted."),
+        );
         await extensions.answer(tx.executor, pending.id, 'paid', at);
         if (pending.authorizationId) await queueCapture(tx.executor, pending.authorizationId, at);
         await events.publish(tx.executor, { type: 'rental.extended', ...event });

@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, type ApiErrorBody, type ErrorCode } from '@toolshed/core';
 import { loggableError } from './loggable-error.ts';
 import { describeError, type ErrorReporter } from '../errors/error-reporter.ts';
+import { BALANCE_NOT_ENOUGH, isOverdraft } from '../../modules/ledger/overdraft.ts';
 
 function body(code: ErrorCode, message: string, field?: string): ApiErrorBody {
   return { error: field ? { code, message, field } : { code, message } };
@@ -30,6 +31,20 @@ export function registerErrorHandler(app: FastifyInstance, reporter?: ErrorRepor
     // A multipart body the parser could not read (busboy's errors carry no status): the client's fault.
     if (!('statusCode' in err) && MALFORMED_MULTIPART.test(err.message))
       return reply.status(400).send(body('VALIDATION', 'The upload could not be read. Please choose the file again.'));
+    // The deferred balance check refused the commit: a spender that missed the member's lock, a
+    // fault of ours (logged and reported), but to the member a balance that does not cover it.
+    if (isOverdraft(err)) {
+      request.log.warn(
+        { error: loggableError(err), route: request.routeOptions.url, method: request.method },
+        'balance check refused a commit',
+      );
+      reporter?.report({
+        source: 'request',
+        error: describeError(err),
+        context: { route: request.routeOptions.url ?? '(unmatched)', method: request.method },
+      });
+      return reply.status(409).send(body('CONFLICT', BALANCE_NOT_ENOUGH));
+    }
     const status = 'statusCode' in err && typeof err.statusCode === 'number' ? err.statusCode : 500;
     if (status === 429) return reply.status(429).send(body('RATE_LIMITED', 'Too many requests. Please wait a moment and try again.'));
     if (status === 413) return reply.status(413).send(body('PAYLOAD_TOO_LARGE', 'The request is too large.'));
