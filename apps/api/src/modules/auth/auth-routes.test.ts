@@ -127,6 +127,40 @@ describe('password reset', () => {
   });
 });
 
+describe('password change', () => {
+  const me = (cookie: string) => ctx.app.inject({ method: 'GET', url: '/api/me', headers: { cookie } });
+
+  it.each([
+    ['says nothing of other sessions', {}],
+    ['asks to keep other sessions', { revokeOtherSessions: false }],
+  ])('signs out every other device when the client %s, and this one stays signed in', async (label, asked) => {
+    const email = `change-${label.replace(/\W/g, '')}@example.com`;
+    const here = await createSignedInUser(ctx.app, mailer, email, 'Change Person');
+    const phone = cookieHeader(await signIn(ctx.app, email));
+    const laptop = cookieHeader(await signIn(ctx.app, email));
+    for (const cookie of [here.cookie, phone, laptop]) expect((await me(cookie)).statusCode).toBe(200);
+
+    const changed = await post(
+      ctx.app,
+      '/api/auth/change-password',
+      { currentPassword: 'a sturdy wheelbarrow', newPassword: 'a brand new passphrase', ...asked },
+      { cookie: here.cookie },
+    );
+    expect(changed.statusCode, changed.body).toBe(200);
+
+    expect((await me(phone)).statusCode).toBe(401);
+    expect((await me(laptop)).statusCode).toBe(401);
+    // This device carries on with the session the answer set, as a browser keeps it.
+    const current = cookieHeader(changed);
+    expect(current).toMatch(/session_token=/);
+    const stillIn = await me(current);
+    expect(stillIn.statusCode).toBe(200);
+    expect(stillIn.json()).toMatchObject({ email });
+    expect((await signIn(ctx.app, email)).statusCode).toBe(401);
+    expect((await signIn(ctx.app, email, 'a brand new passphrase')).statusCode).toBe(200);
+  });
+});
+
 describe('cross-site requests', () => {
   it('refuses a state-changing request from another origin and changes nothing', async () => {
     const { cookie } = await createSignedInUser(ctx.app, mailer, 'csrf@example.com', 'Original Name');

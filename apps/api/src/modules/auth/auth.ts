@@ -150,6 +150,11 @@ export function createAuth(options: AuthOptions) {
           const existing = email ? await ctx.context.internalAdapter.findUserByEmail(email) : null;
           if (existing) throw new APIError('UNPROCESSABLE_ENTITY', { message: DUPLICATE_EMAIL_MESSAGE, code: 'USER_ALREADY_EXISTS' });
         }
+        if (ctx.path === '/change-password' && body && typeof body === 'object') {
+          // A new password signs out every other device, whatever the client asks: the library ends
+          // all the member's sessions and gives this device a new one (its cookie in the answer).
+          return { context: { body: { ...body, revokeOtherSessions: true } } };
+        }
         if (trimmedName !== undefined) return { context: { body: { ...body, name: trimmedName } } };
       }),
     },
