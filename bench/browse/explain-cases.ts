@@ -43,7 +43,7 @@ function scopeOf(categoryId: string | null, filters: BrowseFilters): BrowseScope
 /** As the service: an unfiltered listing reads its page with the maintained count; else one bounded query. */
 async function browseAsTheServiceDoes(repo: CatalogueRepository, categoryId: string | null, filters: BrowseFilters): Promise<void> {
   if (narrowsListing(filters)) {
-    await repo.listAndCount(scopeOf(categoryId, filters), filters);
+    await repo.listAndCount(scopeOf(categoryId, filters), filters, await repo.planOf(filters));
   } else {
     await repo.listWithListedCount(scopeOf(categoryId, filters), filters);
   }

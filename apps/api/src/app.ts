@@ -102,7 +102,6 @@ import { createJobQueue, type JobQueue } from './platform/jobs/job-queue.ts';
 import { reportedFailure } from './platform/jobs/job-failure.ts';
 import { createEventBus, type EventBus } from './platform/events/domain-events.ts';
 import { registerHousekeeping } from './platform/jobs/housekeeping.ts';
-import { registerSearchItemsOrderJob } from './modules/catalogue/search-items-order.ts';
 import { startTracing } from './platform/tracing/tracing.ts';
 
 declare module 'fastify' {
@@ -220,7 +219,6 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.decorate('events', events);
   registerHousekeeping(jobs, db);
-  registerSearchItemsOrderJob(jobs, db, app.log);
   if (config.runJobs) app.addHook('onReady', async () => jobs.start());
   app.addHook('onClose', async () => jobs.stop());
   const fileStorage = storage ?? createStorage(config);

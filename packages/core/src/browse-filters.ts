@@ -38,6 +38,8 @@ export interface RawBrowseFilters {
   near?: string | undefined;
   radius?: string | undefined;
   sort?: string | undefined;
+  /** 'true': match the words as typed, without reading a typing slip as another word. */
+  asTyped?: string | undefined;
 }
 
 /** Filters after validation. A single startDate means that one day. */
@@ -55,6 +57,8 @@ export interface BrowseFilters {
   radiusMiles?: RadiusMiles;
   /** The order chosen; unset means the default (`effectiveSort`). */
   sort?: ChosenSort;
+  /** Match the search's words as typed: no word is read as a near spelling ('Search for what I typed'). */
+  searchAsTyped?: true;
 }
 
 export type FilterField = keyof RawBrowseFilters;
@@ -71,6 +75,7 @@ export const FILTER_FIELD_LABELS: Record<FilterField, string> = {
   near: 'Location',
   radius: 'Distance',
   sort: 'Sort',
+  asTyped: 'Search as typed',
 };
 
 export type ParseResult<T> = { ok: true; value: T } | { ok: false; field: FilterField; message: string };
@@ -94,6 +99,11 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
     const search = raw.search!.trim().replace(/\s+/g, ' ');
     if (search.length > MAX_SEARCH_LENGTH) return fail('search', `Search can be at most ${MAX_SEARCH_LENGTH} characters`);
     out.search = search;
+  }
+  if (!blank(raw.asTyped)) {
+    const v = raw.asTyped!.trim().toLowerCase();
+    if (v !== 'true' && v !== 'false') return fail('asTyped', 'Search as typed must be true or false');
+    if (v === 'true' && out.search !== undefined) out.searchAsTyped = true;
   }
   if (!blank(raw.maxPrice)) {
     const v = raw.maxPrice!.trim();
@@ -172,7 +182,7 @@ export function effectiveSort(filters: Pick<BrowseFilters, 'near' | 'sort'>): Br
   return filters.sort ?? (filters.near ? 'nearest' : 'relevance');
 }
 
-/** Words of a search, lower-cased; an item matches when every word appears in its name or description. */
+/** Words of a search, lower-cased, split at spaces (the search's plan reads them further: `planSearch` in ./search). */
 export function searchWords(search: string | undefined): string[] {
   return (search ?? '').toLowerCase().split(/\s+/).filter(Boolean);
 }

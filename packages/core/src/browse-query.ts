@@ -1,7 +1,7 @@
 import type { RawBrowseFilters } from './browse-filters.ts';
 
 /** The filters a category address carries in its query (pageSize is the API's, never the address's). */
-const ADDRESS_KEYS = ['search', 'near', 'radius', 'maxPrice', 'startDate', 'endDate', 'minRating', 'sort', 'page'] as const;
+const ADDRESS_KEYS = ['search', 'near', 'radius', 'maxPrice', 'startDate', 'endDate', 'minRating', 'sort', 'page', 'asTyped'] as const;
 
 /**
  * A category address's filters as raw strings, a blank value meaning unset. The web app reads its

@@ -23,6 +23,7 @@ export const categories = pgTable('categories', {
 
 /** PostgreSQL's datemultirange, read and written as its text form, e.g. '{[2026-12-01,2026-12-04)}'. */
 const dateMultirange = customType<{ data: string }>({ dataType: () => 'datemultirange' });
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 export const items = pgTable(
   'items',
@@ -87,6 +88,13 @@ export const items = pgTable(
     photoThumbKey: text('photo_thumb_key'),
     /** Lower-cased name and description, trigram-indexed for substring search. */
     searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
+    /**
+     * The search document (migration 0056, decision 025): the name's and description's English stems
+     * weighted A and B, their words as written C and D; GIN-indexed over listed items.
+     */
+    searchDocument: tsvector('search_document').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, name), 'A') || setweight(to_tsvector('english'::regconfig, description), 'B') || setweight(to_tsvector('simple'::regconfig, name), 'C') || setweight(to_tsvector('simple'::regconfig, description), 'D')`,
+    ),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
@@ -112,6 +120,9 @@ export const items = pgTable(
       .where(sql`${t.deletedAt} is null and ${t.available}`),
     index('items_owner_idx').on(t.ownerId),
     index('items_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('items_search_document_idx')
+      .using('gin', t.searchDocument)
+      .where(sql`${t.deletedAt} is null and ${t.available}`),
   ],
 );
 
@@ -144,53 +155,20 @@ export const categoryItemCounts = pgTable('category_item_counts', {
 });
 
 /**
- * The distinct tokens of every listed item's text (cut at ASCII whitespace and punctuation), with a
- * trigram index: a search word's tokens are those containing it (migration 0015, decision 016).
+ * The catalogue's words as written, with their English stems and how many items (not deleted) use
+ * each, kept by a trigger on items (migration 0056): what a search's plan asks of the vocabulary
+ * (decision 025). Indexed by stem, by prefix and by trigrams (near spellings).
  */
-export const searchTokens = pgTable(
-  'search_tokens',
+export const searchVocabulary = pgTable(
+  'search_vocabulary',
   {
-    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    token: text('token').notNull().unique(),
+    word: text('word').primaryKey(),
+    stem: text('stem').notNull(),
+    items: integer('items').notNull(),
   },
-  (t) => [index('search_tokens_trgm_idx').using('gin', t.token.op('gin_trgm_ops'))],
-);
-
-/** What the search tables copy from each listed item: its date, for newest first, and what browse filters on. */
-const browsedColumns = () => ({
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-  categoryId: text('category_id').notNull(),
-  ownerId: text('owner_id').notNull(),
-  dailyRatePence: integer('daily_rate_pence').notNull(),
-  ownerRating: doublePrecision('owner_rating'),
-  booked: dateMultirange('booked').notNull(),
-});
-
-/**
- * One row per token of each listed item, carrying the columns browse filters on, kept by triggers
- * on `items` (migration 0015): a word search reads one index newest first, never the items.
- */
-export const searchPostings = pgTable(
-  'search_postings',
-  {
-    tokenId: integer('token_id').notNull(),
-    itemId: uuid('item_id').notNull(),
-    ...browsedColumns(),
-  },
-  (t) => [uniqueIndex('search_postings_newest_idx').on(t.tokenId, t.createdAt.desc(), t.itemId.desc())],
-);
-
-/**
- * One row per listed item with the ids of its tokens and the columns browse filters on, kept by the
- * same triggers (migration 0019): two or more words across all categories intersect the words' lists
- * in the GIN index of `token_ids` (decision 020).
- */
-export const searchItems = pgTable(
-  'search_items',
-  {
-    itemId: uuid('item_id').primaryKey(),
-    ...browsedColumns(),
-    tokenIds: integer('token_ids').array().notNull(),
-  },
-  (t) => [index('search_items_tokens_idx').using('gin', t.tokenIds)],
+  (t) => [
+    index('search_vocabulary_stem_idx').on(t.stem),
+    index('search_vocabulary_prefix_idx').using('btree', t.word.op('text_pattern_ops')),
+    index('search_vocabulary_trgm_idx').using('gin', t.word.op('gin_trgm_ops')),
+  ],
 );

@@ -66,6 +66,27 @@ export const nearAnswerSchema = z.object({
   radiusMiles: z.number().nullable().describe('null: any distance'),
 });
 
+/** A filter that keeps a search's matches out, and how many would match without it (or, for a distance, wider). */
+export const browseRelaxationSchema = z.object({
+  filter: z.enum(['maxPrice', 'minRating', 'dates', 'radius', 'category']).describe('The filter removed (radius: widened)'),
+  radiusMiles: z.number().nullable().optional().describe('For radius: the distance that finds them; null: any distance'),
+  total: z.number().int().describe('Matches without that filter (every other filter kept)'),
+  totalCapped: z.boolean().optional().describe('True when more than total match (1,000+)'),
+});
+
+/** A suggestion while typing: an item's name (opens the item) or a category (opens it). */
+export const searchSuggestionSchema = z.object({
+  kind: z.enum(['item', 'category']),
+  id: z.string().describe("The item's or the category's id"),
+  label: z.string().describe("The item's or the category's name"),
+  categoryId: z.string().describe("The item's category, or the category itself"),
+});
+
+export const searchSuggestionsSchema = z.object({
+  query: z.string().describe('The text the suggestions answer, as sent'),
+  suggestions: z.array(searchSuggestionSchema).describe('At most 8: categories first, then items, best match first'),
+});
+
 export const itemsPageSchema = z.object({
   category: z.object({ id: z.string(), name: z.string(), description: z.string() }),
   items: z.array(itemSummarySchema),
@@ -78,6 +99,18 @@ export const itemsPageSchema = z.object({
     .optional()
     .describe('The order of the items: the one asked for, else nearest with a location and relevance without'),
   near: nearAnswerSchema.optional().describe('Present when the browse has a location'),
+  correctedSearch: z
+    .string()
+    .optional()
+    .describe(
+      "When a word of the search matched nothing and was read as a near spelling: the search as understood ('pressure washer'). Ask again with asTyped=true for the words as typed",
+    ),
+  relaxations: z
+    .array(browseRelaxationSchema)
+    .optional()
+    .describe(
+      'Only when nothing matches a search: how many items would match with one filter removed or widened, each filter that excludes them',
+    ),
 });
 
 /** The map of a browse: its matches' public points, in its order, up to a bound. */
@@ -155,7 +188,13 @@ export const itemDetailSchema = z.object({
 });
 
 export const browseQuerySchema = z.object({
-  search: z.string().optional().describe('Text to find in the name or description; every word must match, partial words too'),
+  search: z
+    .string()
+    .optional()
+    .describe(
+      'Words to find in the name or description: word forms, the names people use, a typing slip in longer words and the last word as a prefix count; best matches (every word, in the name) first',
+    ),
+  asTyped: z.string().optional().describe("'true': read no word of the search as a near spelling"),
   maxPrice: z.string().optional().describe('Highest daily rate in pounds, a number >= 0; blank means no limit'),
   startDate: z.string().optional().describe('YYYY-MM-DD, not before today in London'),
   endDate: z.string().optional().describe('YYYY-MM-DD, not before startDate'),
@@ -178,6 +217,9 @@ export type OwnerSummary = z.infer<typeof ownerSummarySchema>;
 export type ItemImage = z.infer<typeof imageSchema>;
 export type ItemSummary = z.infer<typeof itemSummarySchema>;
 export type ItemsPage = z.infer<typeof itemsPageSchema>;
+export type BrowseRelaxation = z.infer<typeof browseRelaxationSchema>;
+export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
+export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 export type NearAnswer = z.infer<typeof nearAnswerSchema>;
 export type MapPoint = z.infer<typeof mapPointSchema>;
 export type MapPoints = z.infer<typeof mapPointsSchema>;

@@ -10,5 +10,5 @@ export { SAMPLE_RENTALS } from './rentals.ts';
 export { OWNER_HOMES } from './homes.ts';
 export { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser, type SampleOwnerRating } from './lookups.ts';
 export { SAMPLE_IMAGE_COUNT, sampleImageAlt, sampleImageDataUrl, sampleImageSvg } from './sample-images.ts';
-export { mockCategories, mockItemDetail, mockItemsPage, mockMapPoints } from './mock-browse.ts';
+export { mockCategories, mockItemDetail, mockItemsPage, mockMapPoints, mockSuggestions } from './mock-browse.ts';
 export { mockOwnerItems, mockOwnerProfile } from './mock-owners.ts';

@@ -57,12 +57,34 @@ describe('mockItemsPage', () => {
 
   describe('search', () => {
     it('matches a word in the name or the description, across categories, ignoring case', () => {
-      expect(ids({ search: 'LADDER' }).sort()).toEqual(['cleaning-window-pole-4', 'diy-ladder-1']);
+      expect(ids({ search: 'LADDER' })).toEqual(['diy-ladder-1', 'cleaning-window-pole-4']);
     });
 
-    it('needs every word and accepts partial words', () => {
-      expect(ids({ search: 'electric shred' })).toEqual(['garden-shredder-3']);
-      expect(ids({ search: 'electric spaceship' })).toEqual([]);
+    it('puts the items with every word first, then those with all but one, and reads the last word as a prefix', () => {
+      const found = ids({ search: 'electric shred' });
+      expect(found[0]).toBe('garden-shredder-3');
+      expect(found.length).toBeGreaterThan(1);
+      expect(ids({ search: 'spaceship moonbase' })).toEqual([]);
+      expect(ids({ search: 'lad' })).toEqual(expect.arrayContaining(['diy-ladder-1']));
+    });
+
+    it('matches word forms, the names people use and typing slips, and says which words it read', () => {
+      expect(ids({ search: 'ladders' })[0]).toBe('diy-ladder-1');
+      expect(ids({ search: 'hoover' }).length).toBeGreaterThan(0);
+      const slip = mockItemsPage('all', filters({ search: 'laddr' }), TODAY)!;
+      expect(slip.correctedSearch).toBe('ladder');
+      expect(slip.items[0]!.id).toBe('diy-ladder-1');
+      const typed = mockItemsPage('all', filters({ search: 'laddr', searchAsTyped: true }), TODAY)!;
+      expect(typed.correctedSearch).toBeUndefined();
+      expect(typed.total).toBe(0);
+    });
+
+    it('says which filter keeps every match out', () => {
+      const page = mockItemsPage('all', filters({ search: 'ladder', maxPricePence: 100 }), TODAY)!;
+      expect(page.total).toBe(0);
+      expect(page.relaxations).toEqual([{ filter: 'maxPrice', total: 2 }]);
+      const inCategory = mockItemsPage('camping-gear', filters({ search: 'ladder' }), TODAY)!;
+      expect(inCategory.relaxations).toEqual([{ filter: 'category', total: 2 }]);
     });
 
     it('combines with the category', () => {

@@ -4,9 +4,10 @@
  * Contract types are imported as types only: this module ships to the browser without zod.
  */
 import { isRangeFree, type DateRange } from '../booking-range.ts';
-import { effectiveSort, searchWords, type BrowseFilters, type BrowseSort } from '../browse-filters.ts';
+import { effectiveSort, type BrowseFilters, type BrowseSort } from '../browse-filters.ts';
 import { ALL_CATEGORY_ID, ALL_ITEMS_CATEGORY, CATEGORIES, categoryName } from '../categories.ts';
 import type {
+  BrowseRelaxation,
   CategoriesResponse,
   ItemDetail,
   ItemImage,
@@ -15,6 +16,8 @@ import type {
   MapPoints,
   NearAnswer,
   OwnerSummary,
+  SearchSuggestion,
+  SearchSuggestions,
 } from '../contract/index.ts';
 import { compareDates, type IsoDate } from '../dates.ts';
 import { AppError } from '../errors.ts';
@@ -32,6 +35,10 @@ import {
 } from '../near.ts';
 import { publicCoordinates, publicLocation, sampleOffsetPoint } from '../public-location.ts';
 import { placeOffline } from '../uk-places/index.ts';
+import { RADIUS_MILES_OPTIONS } from '../near-query.ts';
+import { matchableField, matchScore, planSearch, vocabularyQuestion, type MatchableField, type SearchPlan } from '../search/search-plan.ts';
+import { vocabularyOf, type Vocabulary } from '../search/vocabulary.ts';
+import { MAX_SUGGESTIONS, wordsOf } from '../search/search-words.ts';
 import { SAMPLE_ITEMS } from './items.ts';
 import { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser } from './lookups.ts';
 import { SAMPLE_RENTALS } from './rentals.ts';
@@ -69,11 +76,26 @@ function image(item: SampleItem, index: number): ItemImage {
   return { url, thumbUrl: url, alt: sampleImageAlt(item.name, index) };
 }
 
-function matches(item: SampleItem, filters: BrowseFilters, words: string[], today: IsoDate): boolean {
-  if (words.length > 0) {
-    const text = `${item.name}\n${item.description}`.toLowerCase();
-    if (!words.every((w) => text.includes(w))) return false;
+let vocabulary: Vocabulary | undefined;
+const fields = new Map<string, { name: MatchableField; description: MatchableField }>();
+
+/** The plan of a search over the sample catalogue's words, as the API plans it over its vocabulary. */
+export function mockSearchPlan(filters: Pick<BrowseFilters, 'search' | 'searchAsTyped'>): SearchPlan {
+  vocabulary ??= vocabularyOf(SAMPLE_ITEMS.map((i) => `${i.name} ${i.description}`));
+  return planSearch(filters.search, vocabulary.answer(vocabularyQuestion(filters.search)), filters.searchAsTyped === true);
+}
+
+/** How well a sample item answers a plan (null: not a match), scored as the API scores it. */
+export function mockScore(item: SampleItem, plan: SearchPlan): number | null {
+  let field = fields.get(item.key);
+  if (!field) {
+    field = { name: matchableField(item.name), description: matchableField(item.description) };
+    fields.set(item.key, field);
   }
+  return matchScore(plan, field.name, field.description);
+}
+
+function passesFilters(item: SampleItem, filters: BrowseFilters, today: IsoDate): boolean {
   if (filters.maxPricePence !== undefined && item.dailyRatePence > filters.maxPricePence) return false;
   if (filters.startDate) {
     const wanted = { startDate: filters.startDate, endDate: filters.endDate ?? filters.startDate };
@@ -158,9 +180,12 @@ export function mockPage(
   inScope: (item: SampleItem) => boolean,
   filters: BrowseFilters,
   today: IsoDate,
+  /** A category of the whole catalogue: with no match, say how many all categories hold. */
+  inCategory = false,
 ): ItemsPage {
-  const { found, near, sort, distance } = mockMatches(inScope, filters, today);
+  const { found, near, sort, distance, plan } = mockMatches(inScope, filters, today);
   const start = (filters.page - 1) * filters.pageSize;
+  const relaxations = found.length === 0 && plan.clauses.length > 0 ? mockRelaxations(inScope, filters, today, inCategory) : [];
   return {
     category,
     items: found.slice(start, start + filters.pageSize).map((item) => summary(item, near ? distance(item) : undefined)),
@@ -169,6 +194,8 @@ export function mockPage(
     pageSize: filters.pageSize,
     sort,
     ...(near ? { near } : {}),
+    ...(plan.corrected ? { correctedSearch: plan.corrected } : {}),
+    ...(relaxations.length > 0 ? { relaxations } : {}),
   };
 }
 
@@ -176,13 +203,56 @@ export function mockPage(
 export function mockMatches(inScope: (item: SampleItem) => boolean, filters: BrowseFilters, today: IsoDate) {
   const near = filters.near ? mockNear(filters.near, filters.radiusMiles) : undefined;
   const distance = (item: SampleItem): number | null => (near ? distanceMetres(near, samplePublicPoint(item)) : null);
-  const words = searchWords(filters.search);
+  const plan = mockSearchPlan(filters);
   const sort = effectiveSort(filters);
   const radius = near?.radiusMiles == null ? undefined : near.radiusMiles * METRES_PER_MILE;
-  const found = SAMPLE_ITEMS.filter(
-    (i) => inScope(i) && matches(i, filters, words, today) && (radius === undefined || distance(i)! <= radius),
-  ).sort(orderBy(sort, distance));
-  return { found, near, sort, distance };
+  const scores = new Map<string, number>();
+  const found = SAMPLE_ITEMS.filter((i) => {
+    if (!inScope(i) || !passesFilters(i, filters, today) || (radius !== undefined && distance(i)! > radius)) return false;
+    if (plan.clauses.length === 0) return true;
+    const score = mockScore(i, plan);
+    if (score === null) return false;
+    scores.set(i.key, score);
+    return true;
+  });
+  // With words, Best match orders by how well they match first (as the API does); the other orders ignore it.
+  const order = orderBy(sort, distance);
+  found.sort(sort === 'relevance' ? (a, b) => (scores.get(b.key) ?? 0) - (scores.get(a.key) ?? 0) || order(a, b) : order);
+  return { found, near, sort, distance, plan };
+}
+
+/**
+ * With words and no match: how many would match with each filter that excludes them removed (the
+ * distance widened to the next that finds some, else any), as the API answers.
+ */
+function mockRelaxations(
+  inScope: (item: SampleItem) => boolean,
+  filters: BrowseFilters,
+  today: IsoDate,
+  scoped: boolean,
+): BrowseRelaxation[] {
+  const count = (f: BrowseFilters, scope = inScope) => mockMatches(scope, f, today).found.length;
+  const out: BrowseRelaxation[] = [];
+  const { maxPricePence, minRating, startDate, radiusMiles } = filters;
+  const tryWithout = (filter: BrowseRelaxation['filter'], f: BrowseFilters, scope = inScope) => {
+    const total = count(f, scope);
+    if (total > 0) out.push({ filter, total });
+  };
+  if (maxPricePence !== undefined) tryWithout('maxPrice', { ...filters, maxPricePence: undefined });
+  if (minRating !== undefined) tryWithout('minRating', { ...filters, minRating: undefined });
+  if (startDate !== undefined) tryWithout('dates', { ...filters, startDate: undefined, endDate: undefined });
+  if (radiusMiles !== undefined) {
+    const wider = [...RADIUS_MILES_OPTIONS.filter((r) => r > radiusMiles), undefined];
+    for (const r of wider) {
+      const total = count({ ...filters, radiusMiles: r });
+      if (total > 0) {
+        out.push({ filter: 'radius', radiusMiles: r ?? null, total });
+        break;
+      }
+    }
+  }
+  if (scoped) tryWithout('category', filters, () => true);
+  return out;
 }
 
 /** One page of a category ('all' = every category), or null for an unknown category. */
@@ -195,7 +265,13 @@ export function mockItemsPage(categoryId: string, filters: BrowseFilters, today:
         ? null
         : { id: categoryId, name, description: CATEGORIES.find((c) => c.id === categoryId)!.description };
   if (!category) return null;
-  return mockPage(category, (i) => categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId, filters, today);
+  return mockPage(
+    category,
+    (i) => categoryId === ALL_CATEGORY_ID || i.categoryId === categoryId,
+    filters,
+    today,
+    categoryId !== ALL_CATEGORY_ID,
+  );
 }
 
 /** The map of a browse, as the API's: public points of up to 500 matches, in the browse's order; null for an unknown category. */
@@ -242,4 +318,22 @@ export function mockItemDetail(itemId: string, today: IsoDate, near?: string): I
     bookedRanges: blockedRanges(item.key, today).filter((r) => compareDates(r.endDate, today) >= 0),
     ...(origin ? { distanceMiles: roundedMiles(distanceMetres(origin, samplePublicPoint(item))) } : {}),
   };
+}
+
+/** Suggestions while typing, as the API gives them: categories whose name has a word beginning so, then item names matching best first. */
+export function mockSuggestions(query: string): SearchSuggestions {
+  const plan = mockSearchPlan({ search: query });
+  const words = plan.clauses.flatMap((c) => c.typed);
+  const categories = words.length === 0 ? [] : CATEGORIES.filter((c) => words.every((w) => wordsOf(c.name).some((n) => n.startsWith(w))));
+  const items =
+    plan.clauses.length === 0
+      ? []
+      : SAMPLE_ITEMS.map((item) => ({ item, score: mockScore(item, plan) }))
+          .filter((m): m is { item: SampleItem; score: number } => m.score !== null)
+          .sort((a, b) => b.score - a.score || newer(a.item, b.item));
+  const suggestions: SearchSuggestion[] = [
+    ...categories.map((c) => ({ kind: 'category' as const, id: c.id, label: c.name, categoryId: c.id })),
+    ...items.map(({ item }) => ({ kind: 'item' as const, id: item.key, label: item.name, categoryId: item.categoryId })),
+  ];
+  return { query, suggestions: suggestions.slice(0, MAX_SUGGESTIONS) };
 }

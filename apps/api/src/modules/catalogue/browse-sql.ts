@@ -4,7 +4,6 @@ import { DEFAULT_PAGE_SIZE, searchWords } from '@toolshed/core';
 import { ownerNotAwayOn } from '../profile/vacation-sql.ts';
 import { withinRadius, withinRadiusByBands, type Near } from './near-sql.ts';
 import { PAGE_WINDOW } from './page-sql.ts';
-import { NO_STATISTICS, type SearchCosts } from './search-costs.ts';
 
 /**
  * Counts of filtered browses are exact up to this many matches; beyond it the answer says so
@@ -14,15 +13,6 @@ export const COUNT_BOUND = 1000;
 
 /** An item can be listed: not deleted and offered by its owner. */
 const LISTED = sql`i.deleted_at is null and i.available`;
-export const LISTED_T = sql`t.deleted_at is null and t.available`;
-
-/**
- * What the search tokens are cut at (migration 0015): ASCII whitespace and punctuation. A word with
- * none of these is inside the text exactly when it is inside one of the text's tokens.
- */
-const TOKEN_SEPARATOR = /[\t\n\v\f\r !-/:-@[-`{-~]/;
-/** Shorter words match most tokens; the newest-first walk over items finds their matches sooner. */
-const MIN_POSTINGS_WORD = 3;
 
 /** Where to look: one category (or all), optionally one owner's items only, optionally around a point. */
 export interface BrowseScope {
@@ -36,8 +26,8 @@ export interface BrowseScope {
 
 /**
  * Relevance's two tiers (decision 022): items with a photo whose owner is rated, then the rest.
- * The photo is `has_photo` and the rating `owner_rating` on every browse table: items (migration
- * 0034, carried by the browse indexes), the search postings and search_items (0037).
+ * The photo is `has_photo` and the rating `owner_rating` on items (migration 0034, carried by the
+ * browse indexes).
  */
 export type Tier = 'shown' | 'bare';
 
@@ -49,12 +39,6 @@ export function tierCondition(tier: Tier, alias: string): SQL {
   const shown = sql.raw(`${alias}.owner_rating is not null and ${alias}.has_photo`);
   return tier === 'shown' ? shown : sql`not (${shown})`;
 }
-
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-export const containing = (word: string) => `%${escapeLike(word)}%`;
 
 /**
  * True when the filters narrow the listing beyond category and owner (a page, alone, does not; nor
@@ -70,40 +54,16 @@ export function narrowsListing(f: BrowseFilters): boolean {
   );
 }
 
-/** True when the search postings can answer these words exactly: each has no separator character and three characters or more. */
-export function tokenSafe(words: string[]): boolean {
-  return words.length > 0 && words.every((w) => w.length >= MIN_POSTINGS_WORD && !TOKEN_SEPARATOR.test(w));
-}
-
-/**
- * True when the search postings answer these words exactly (`tokenSafe`) and reading them is
- * expected to cost less than walking the items.
- */
-export function postingsAnswer(words: string[], costs: SearchCosts = NO_STATISTICS): boolean {
-  return tokenSafe(words) && !costs.preferWalk(words);
-}
-
-/**
- * True when the matches come from the search postings (`matchingItems`), not from walking items.
- * Never within a radius: the postings do not know where items are, and the GiST index of their
- * public points finds the few nearby items to check the words on.
- */
-export function readsPostings(scope: BrowseScope, f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): boolean {
-  return !hasRadius(scope) && !scope.locatedOnly && postingsAnswer(searchWords(f.search), costs);
-}
-
 /**
  * True when the browse statement's good plan does not depend on the parameters' values, so it may
- * run as a prepared statement with a generic plan (measured: decision 017). Words the postings
- * could answer: yes, whichever path the costs chose (their LIKE is on the small vocabulary; the walk
- * checks them with `strpos`, which no index serves). A LIKE over items must be planned with its
- * pattern. Dates: yes, since the owners away are read once whatever the date (vacation-sql.ts) and
- * the range is one parameter.
+ * run as a prepared statement with a generic plan (decision 018): browses without words, on the
+ * first pages at the app's page size. Words are planned with their queries (decision 025): how many
+ * items a query matches decides between the GIN index and a walk. Dates: yes, since the owners away
+ * are read once whatever the date (vacation-sql.ts) and the range is one parameter.
  */
 export function preparable(f: BrowseFilters): boolean {
   if (f.page > PREPARED_PAGES || f.pageSize !== DEFAULT_PAGE_SIZE) return false;
-  const words = searchWords(f.search);
-  return words.length === 0 || tokenSafe(words);
+  return searchWords(f.search).length === 0;
 }
 
 /** Pages a prepared statement is kept for, at the app's page size (three windows); deeper pages are planned on each request. */
@@ -127,9 +87,8 @@ export function ownerHere(f: BrowseFilters, alias: string): SQL {
 }
 
 /**
- * The filters other than words, on `i`: `items`, `search_postings` or `search_items`, which carry
- * the same columns. The owner's rating and the booked days are kept on the item by triggers
- * (migration 0009) and copied to the postings (0015, 0019), so these never read users or rentals.
+ * The filters other than words, on items `alias`. The owner's rating and the booked days are kept
+ * on the item by triggers (migration 0009), so these never read users or rentals.
  * A maximum price and dates are always written, as conditions every row passes when they are not
  * asked for (`ANY_PRICE`, `datesOf`): a browse with them and one without are then the same
  * statement, prepared and planned once per connection, not four times (decision 018). Each plan
@@ -155,38 +114,29 @@ export function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', t
   // browse, most of it counting). The range is one parameter, so both cases stay one statement.
   const range = datesOf(f).range;
   parts.push(sql`(isempty(${range}::daterange) or not (${a}.booked && ${range}::daterange))`);
-  // The owner away on some of these days (written for `i`; the postings' callers add it themselves).
+  // The owner away on some of these days (written for `i`).
   if (alias === 'i') parts.push(ownerHere(f, 'i'));
   return parts;
 }
 
 /**
- * The conditions on `items i`, for the walk newest first. Words the postings could have answered
- * are here because the walk was estimated cheaper (common words): they are checked with `strpos`,
- * which the trigram index does not serve, so the planner walks as the estimate assumed. With a
- * LIKE, it planned 'ring' with a date and a rating as a bitmap scan of the trigram index over
- * 18,000 rows sorted afterwards (21 ms), where the walk stops after 10,000 rows of the browse index
- * (4 ms). Other words (short, or with punctuation) keep the LIKE, planned with its pattern, since
- * the trigram index is the way to find a rare one.
+ * The conditions on `items i`: listed, the filters, the place, and `extra` (a search's match,
+ * word-search-sql.ts).
  */
 export function whereFor(scope: BrowseScope, f: BrowseFilters, tier?: Tier, extra: SQL[] = []): SQL {
-  const words = searchWords(f.search);
-  const checks = tokenSafe(words)
-    ? words.map((word) => sql`strpos(i.search_text, ${word}) > 0`)
-    : words.map((word) => sql`i.search_text like ${containing(word)}`);
   const place = hasRadius(scope)
     ? [scope.categoryId === null && scope.ownerId === undefined ? withinRadiusByBands(scope.near) : withinRadius(scope.near)]
     : scope.locatedOnly
       ? [sql`i.public_latitude is not null and i.public_longitude is not null`]
       : [];
-  return sql.join([LISTED, ...filterParts(scope, f, 'i', tier), ...checks, ...place, ...extra], sql` and `);
+  return sql.join([LISTED, ...filterParts(scope, f, 'i', tier), ...place, ...extra], sql` and `);
 }
 
 /**
  * The order keys a match carries, for sorting matches without reading their items: none, the price,
  * the owner's rating and the photo flag ('order': every browse index carries them, migration 0044),
- * or those and the public point ('all': the search postings and search_items carry it, 0037-0039, and
- * the category-first, price and rating indexes, 0035, 0046).
+ * or those and the public point ('all': the category-first, price and rating indexes carry it, 0035,
+ * 0046).
  */
 export type CarriedKeys = 'none' | 'order' | 'all';
 

@@ -1,10 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { effectiveSort, searchWords, type BrowseFilters, type BrowseSort } from '@toolshed/core';
+import { effectiveSort, type BrowseFilters, type BrowseSort } from '@toolshed/core';
+import { planSearch, vocabularyQuestion, type SearchPlan } from '@toolshed/core/search';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
 import { toInt } from '../../db/row-values.ts';
-import { COUNT_BOUND, hasRadius, newestFirst, preparable, readsPostings, tierCondition, type BrowseScope } from './browse-sql.ts';
+import { COUNT_BOUND, hasRadius, newestFirst, preparable, whereFor, type BrowseScope } from './browse-sql.ts';
 import { countedItems, matchingItems } from './matches-sql.ts';
-import type { SearchCosts } from './search-costs.ts';
+import { renderSearch, toVocabularyAnswer, vocabularyQuery, type VocabularyRow } from './word-search-sql.ts';
+import { scoredMatches, scoredPage } from './scored-sql.ts';
 import { firstRows, pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedRows, orderedWalk } from './order-sql.ts';
 import { chordFrom } from './near-sql.ts';
@@ -24,12 +26,7 @@ import {
   type MapPoint,
   type MapPointRow,
 } from './catalogue-rows.ts';
-import { CommonWords } from './common-words.ts';
-import { readWordStatistics } from './search-statistics-sql.ts';
 import { blockedRangesJson } from '../calendar-sync/blocked-days-sql.ts';
-
-/** A row count no browse reaches: every match, for a set sorted whole (`sortWhole`). */
-const EVERY_MATCH = 2_147_483_647;
 
 export type { BrowseScope } from './browse-sql.ts';
 
@@ -38,15 +35,13 @@ export type { BrowseScope } from './browse-sql.ts';
  * window's rows from the first, and the page cut from them (`pageOf`), so pages of one window are
  * one statement.
  */
-function walkedPage(scope: BrowseScope, filters: BrowseFilters, sort: BrowseSort, page: PageWindow, costs: SearchCosts): SQL {
+function walkedPage(scope: BrowseScope, filters: BrowseFilters, sort: BrowseSort, page: PageWindow): SQL {
   return sort === 'newest'
-    ? pageOf(matchingItems(scope, filters, page.rows, 0, costs), newestFirst('w'), page)
-    : orderedWalk(scope, filters, sort, page, costs);
+    ? pageOf(matchingItems(scope, filters, page.rows, 0), newestFirst('w'), page)
+    : orderedWalk(scope, filters, sort, page);
 }
 
 export function createCatalogueRepository(db: Db) {
-  // What the choice between the postings and the walk needs (common-words.ts), read in the background.
-  const commonWords = new CommonWords(() => readWordStatistics(db));
   /** Browse statements run prepared (parsed once per connection, plans reused) unless a pattern must shape the plan. */
   const runner = (filters: BrowseFilters) => (preparable(filters) ? queryRowsPrepared : queryRows);
 
@@ -97,136 +92,128 @@ export function createCatalogueRepository(db: Db) {
     ): Promise<{ rows: ItemSummary[]; listed: number }> {
       const page = pageWindow(filters);
       const counted = scope.categoryId === null ? sql`true` : sql`category_id = ${scope.categoryId}`;
-      const costs = commonWords.costsFor(scope.categoryId, filters);
       const sort = effectiveSort(filters);
       const rows = await runner(filters)<ItemSummaryRow & { listed: unknown }>(
         db,
         sql`
         select c.listed, p.* from (select coalesce(sum(listed), 0)::int as listed from category_item_counts where ${counted}) c
-        ${cardsInOrder(walkedPage(scope, filters, sort, page, costs), sort, scope.near)}`,
+        ${cardsInOrder(walkedPage(scope, filters, sort, page), sort, scope.near)}`,
       );
       return { rows: rows.filter((r) => r.id !== null).map(toItemSummary), listed: rows[0] ? toInt(rows[0].listed, 'listed') : 0 };
     },
 
     /**
-     * One page and the number of matches up to `COUNT_BOUND + 1`, in one query: the matches are
-     * counted, stopping after the bound (or after the page when it lies further). `matched` above
-     * `COUNT_BOUND` means 'more than COUNT_BOUND'. Over items, the count and the page each walk an
-     * index: the page newest first, stopping after its own rows (a third less work than cutting it
-     * from a materialised list), the count in whatever order is cheapest (`countedItems`). Over
-     * postings, whose matches must be sorted, they are sorted once and the page is cut from them.
-     * In another order (decision 022) the matches counted are kept: when they are all of them (fewer
-     * than the window) the page is sorted from them, else an index is walked in that order.
+     * What a search asks for (core `planSearch`), with what the vocabulary says of its words read
+     * in one statement (word-search-sql.ts); no clauses when the filters have no words.
      */
-    async listAndCount(scope: BrowseScope, filters: BrowseFilters): Promise<{ rows: ItemSummary[]; matched: number }> {
+    async planOf(filters: BrowseFilters): Promise<SearchPlan> {
+      const question = vocabularyQuery(vocabularyQuestion(filters.search));
+      if (!question) return { clauses: [] };
+      const rows = await queryRows<VocabularyRow>(db, question);
+      return planSearch(filters.search, toVocabularyAnswer(rows), filters.searchAsTyped === true);
+    },
+
+    /**
+     * One page and the number of matches up to `COUNT_BOUND + 1`, in one query. With words (a plan
+     * with clauses), the matches are found through the search document's GIN index, each scored,
+     * counted and sorted: Best match by score, then relevance's tiers, then newest first (decision
+     * 025). Without, the count and the page each walk an index: the page newest first, stopping after
+     * its own rows, the count in whatever order is cheapest (`countedItems`); in another order
+     * (decision 022) the matches counted are kept, and when they are all of them (fewer than the
+     * window) the page is sorted from them, else an index is walked in that order.
+     */
+    async listAndCount(scope: BrowseScope, filters: BrowseFilters, plan: SearchPlan): Promise<{ rows: ItemSummary[]; matched: number }> {
       const page = pageWindow(filters);
       const window = Math.max(COUNT_BOUND + 1, page.rows);
-      const costs = commonWords.costsFor(scope.categoryId, filters);
       const sort = effectiveSort(filters);
-      const postings = readsPostings(scope, filters, costs);
       let query: SQL;
-      if (sort !== 'newest' && sort !== 'relevance' && hasRadius(scope)) {
+      if (plan.clauses.length > 0) {
+        query = sql`with m as materialized (${scoredMatches(scope, filters, plan)})
+            select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
+            ${cardsInOrder(scoredPage(sql`select * from m`, scope, sort, page), sort, scope.near)}`;
+      } else if (sort !== 'newest' && sort !== 'relevance' && hasRadius(scope)) {
         // Within a radius the matches are read once from an index that carries every column they
         // need (migrations 0034, 0045), with the keys of every order: counted up to the bound, and
         // given their tier and key and sorted when they are all of them; when there are more, an
         // index is walked in the order and stops after the page: the GiST index nearest first, the
         // price or rating index (which carry the public point, migration 0035) checking the circle
-        // on each entry. Counted and then found again to be sorted, each read fetched every row
-        // inside the cube around the circle; read whole and sorted, lowest price within 10 miles of
-        // a city sorted some 7,000 matches.
+        // on each entry.
         const all = sql`(select matched from n) < ${rowCount(window)}`;
-        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, window, costs)}),
+        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, window)}),
             n as materialized (select count(*)::int as matched from m)
             select c.matched, p.* from n c
             ${cardsInOrder(
               sql`select * from (${orderedKeyedMatches(sql`select * from m`, scope, sort, page)}) a where ${all}
-                union all select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all}`,
+                union all select * from (${walkedPage(scope, filters, sort, page)}) b where not ${all}`,
               sort,
               scope.near,
             )}`;
       } else if (sort !== 'newest' && hasRadius(scope)) {
         // Relevance within a radius: every match is read once, as above, and the page sorted from
-        // them by tier: the newest-first indexes do not carry the point, so a walk in that order
-        // would fetch each candidate's row to check the circle. The count is still cut at the
-        // bound, as everywhere (decision 009).
-        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, null, costs)})
-            select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
-            ${cardsInOrder(orderedKeyedMatches(sql`select * from m`, scope, sort, page), sort, scope.near)}`;
-      } else if (sort !== 'newest' && postings && costs.sortWhole(searchWords(filters.search), sort, page.rows)) {
-        // Every match of the words read from their postings, which carry the keys of every order
-        // (migrations 0037-0039), counted up to the bound and sorted whole, rather than an index
-        // walked in the order checking the words on each entry: a word with a few thousand matches,
-        // nearest first, passed some 5,000 entries of the GiST index for a second page (9.7 ms). For
-        // relevance, words intersected in search_items were read three times: counted, then once per tier.
-        query = sql`with m as materialized (${matchingItems(scope, filters, EVERY_MATCH, 0, costs, undefined, 'all')})
+        // them by tier. The count is still cut at the bound, as everywhere (decision 009).
+        query = sql`with m as materialized (${keyedMatchesWithin(scope, filters, null)})
             select c.matched, p.* from (select least(count(*), ${rowCount(window)})::int as matched from m) c
             ${cardsInOrder(orderedKeyedMatches(sql`select * from m`, scope, sort, page), sort, scope.near)}`;
       } else if (sort !== 'newest') {
-        // Over postings the matches are kept (materialised) to be counted and, when they are all of
-        // them, sorted by the keys the postings carry (price, rating, photo flag and public point,
-        // migrations 0037-0039), with no item read. Over items only their count is kept: counting
-        // needs no column, so it stays an index-only walk (the price index for a maximum price), and
-        // the few matches of a small set are found again to be sorted, with the price, rating and
-        // photo flag every browse index carries (0044), and for nearest first the public point (0046:
-        // the category-first indexes; across all categories the price and rating indexes carry it):
-        // read from their items instead, a category's 723 matches under £5 rated 4.5 were 723 lookups
-        // (5.9 -> 3.0 ms). Kept as they are counted, the matches cost every count that reaches the
-        // bound a quarter more.
-        const counted = postings
-          ? sql`m as materialized (${matchingItems(scope, filters, window, 0, costs, undefined, 'all')}), n as materialized (select count(*)::int as matched from m)`
-          : sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w)`;
-        const sorted = postings
-          ? orderedKeyedMatches(sql`select * from m`, scope, sort, page)
-          : orderedKeyedMatches(countedItems(scope, filters, window, costs, sort === 'nearest' ? 'all' : 'order'), scope, sort, page);
+        // Only the count is kept: counting needs no column, so it stays an index-only walk (the price
+        // index for a maximum price), and the few matches of a small set are found again to be
+        // sorted, with the price, rating and photo flag every browse index carries (0044), and for
+        // nearest first the public point (0046).
+        const counted = sql`n as materialized (select count(*)::int as matched from (${countedItems(scope, filters, window)}) w)`;
+        const sorted = orderedKeyedMatches(countedItems(scope, filters, window, sort === 'nearest' ? 'all' : 'order'), scope, sort, page);
         const all = sql`(select matched from n) < ${rowCount(window)}`;
-        // Relevance over postings with more matches than the bound: the matches kept are the newest
-        // 1,001, so their shown tier, newest first, begins the shown tier of all the matches; when
-        // it holds the page, the page is cut from them. Walked instead, the words were intersected
-        // again for the page ('lawn mower' in Garden Tools with dates: 3.5 ms more, of 7.2).
-        const fromPrefix = postings && sort === 'relevance';
-        const shownFirst = sql`(select count(*) from m where ${tierCondition('shown', 'm')}) >= ${page.offset}::int + ${rowCount(page.size)}`;
-        const walked = fromPrefix
-          ? sql`select * from (${pageOf(
-              sql`select id, created_at, 0 as tier, 0::float8 as k from m where ${tierCondition('shown', 'm')}`,
-              newestFirst('w'),
-              page,
-            )}) b0 where not ${all} and ${shownFirst}
-                union all select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all} and not ${shownFirst}`
-          : sql`select * from (${walkedPage(scope, filters, sort, page, costs)}) b where not ${all}`;
         query = sql`with ${counted}
             select c.matched, p.* from n c
             ${cardsInOrder(
               sql`select * from (${sorted}) a where ${all}
-                union all ${walked}`,
+                union all select * from (${walkedPage(scope, filters, sort, page)}) b where not ${all}`,
               sort,
               scope.near,
             )}`;
       } else {
-        query = postings
-          ? sql`with m as materialized (${matchingItems(scope, filters, window, 0, costs)})
-            select c.matched, p.* from (select count(*)::int as matched from m) c
-            ${cardsInOrder(pageOf(sql`select id, created_at from m`, newestFirst('w'), page), sort, scope.near)}`
-          : sql`select c.matched, p.* from (select count(*)::int as matched from (${countedItems(scope, filters, window, costs)}) w) c
-            ${cardsInOrder(walkedPage(scope, filters, sort, page, costs), sort, scope.near)}`;
+        query = sql`select c.matched, p.* from (select count(*)::int as matched from (${countedItems(scope, filters, window)}) w) c
+            ${cardsInOrder(walkedPage(scope, filters, sort, page), sort, scope.near)}`;
       }
       const rows = await runner(filters)<ItemSummaryRow & { matched: unknown }>(db, query);
       return { rows: rows.filter((r) => r.id !== null).map(toItemSummary), matched: rows[0] ? toInt(rows[0].matched, 'matched') : 0 };
+    },
+
+    /** The names of the `limit` listed items that answer a plan best (suggestions while typing). */
+    async suggestItems(plan: SearchPlan, limit: number): Promise<{ id: string; name: string; categoryId: string }[]> {
+      const { match, score } = renderSearch(plan);
+      return queryRows<{ id: string; name: string; categoryId: string }>(
+        db,
+        sql`select i.id, i.name, i.category_id as "categoryId" from items i
+          where i.deleted_at is null and i.available and ${match}
+          order by ${score} desc, ${newestFirst('i')} limit ${rowCount(limit)}`,
+      );
+    },
+
+    /** How many items a search's plan matches under these filters, up to `COUNT_BOUND + 1` (for the filters that exclude every match). */
+    async countMatches(scope: BrowseScope, filters: BrowseFilters, plan: SearchPlan): Promise<number> {
+      const [row] = await queryRows<{ matched: unknown }>(
+        db,
+        sql`select count(*)::int as matched from (select 1 from items i where ${whereFor(scope, filters, undefined, [renderSearch(plan).match])}
+          limit ${rowCount(COUNT_BOUND + 1)}) m`,
+      );
+      return row ? toInt(row.matched, 'matched') : 0;
     },
 
     /**
      * The map's points: up to `limit` matches that have a public point, in the browse's order,
      * walked as its pages are (newest first, or `orderedWalk`), with only what a marker needs.
      */
-    async mapPoints(browsed: BrowseScope, filters: BrowseFilters, limit: number): Promise<MapPoint[]> {
+    async mapPoints(browsed: BrowseScope, filters: BrowseFilters, plan: SearchPlan, limit: number): Promise<MapPoint[]> {
       const scope = { ...browsed, locatedOnly: true };
-      const costs = commonWords.costsFor(scope.categoryId, filters);
       const sort = effectiveSort(filters);
       const located = sql`i.public_latitude is not null and i.public_longitude is not null`;
       const distance = scope.near ? sql`, ${chordFrom(scope.near, 'i')} as chord_m` : sql``;
       const rows =
-        sort === 'newest'
-          ? sql`select id, created_at, 0 as tier, 0::float8 as k from (${matchingItems(scope, filters, limit, 0, costs)}) n`
-          : orderedWalk(scope, filters, sort, firstRows(limit), costs);
+        plan.clauses.length > 0
+          ? sql`with m as materialized (${scoredMatches(scope, filters, plan)}) ${scoredPage(sql`select * from m`, scope, sort, firstRows(limit))}`
+          : sort === 'newest'
+            ? sql`select id, created_at, 0 as tier, 0::float8 as k from (${matchingItems(scope, filters, limit, 0)}) n`
+            : orderedWalk(scope, filters, sort, firstRows(limit));
       const points = await queryRows<MapPointRow>(
         db,
         sql`

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   browseQuerySchema,
+  searchSuggestionsSchema,
   categoriesResponseSchema,
   errorBodySchema,
   itemDetailSchema,
@@ -61,6 +62,21 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
       },
     },
     async (request) => service.mapPoints(request.params.categoryId, request.query),
+  );
+
+  app.get(
+    '/search/suggestions',
+    {
+      schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
+        tags: ['browse'],
+        summary: 'Suggestions while typing a search: categories and item names that match what is typed so far',
+        querystring: z.object({ q: z.string().optional().describe('What has been typed so far (at most 100 characters)') }),
+        response: { 200: searchSuggestionsSchema, ...errors },
+      },
+    },
+    async (request) => service.suggestions(request.query.q),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import type { CatalogueRepository } from './catalogue-repository.ts';
 import { createCatalogueService } from './catalogue-service.ts';
 
 const repo = {
+  planOf: async () => ({ clauses: [] }),
   listAndCount: async () => ({ rows: [], matched: 0 }),
   findCategory: async () => undefined,
 } as unknown as CatalogueRepository;

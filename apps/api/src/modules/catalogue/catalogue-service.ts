@@ -20,7 +20,19 @@ import {
   type NearQuery,
   type RawBrowseFilters,
 } from '@toolshed/core';
-import type { CategoriesResponse, ItemDetail, ItemImage, ItemsPage, MapPoints, NearAnswer } from '@toolshed/core/contract';
+import type {
+  BrowseRelaxation,
+  CategoriesResponse,
+  ItemDetail,
+  ItemImage,
+  ItemsPage,
+  MapPoints,
+  NearAnswer,
+  SearchSuggestions,
+} from '@toolshed/core/contract';
+import { RADIUS_MILES_OPTIONS } from '@toolshed/core';
+import { MAX_SEARCH_LENGTH } from '@toolshed/core';
+import { MAX_SUGGESTIONS, wordsOf, type SearchPlan } from '@toolshed/core/search';
 import type { Geocoder, PlaceResult } from '../../platform/geocoding/geocoder.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { BrowseScope, CatalogueRepository } from './catalogue-repository.ts';
@@ -96,7 +108,7 @@ export function createCatalogueService(
       const near = filters.near ? { ...(await locate(filters.near)), radiusMiles: filters.radiusMiles ?? null } : undefined;
       return cached(['map', categoryId, filters, date], async () => {
         const scope = await scopeOf(categoryId, undefined, near);
-        const rows = await repo.mapPoints(scope, filters, MAP_POINTS + 1);
+        const rows = await repo.mapPoints(scope, filters, await repo.planOf(filters), MAP_POINTS + 1);
         return {
           points: rows.slice(0, MAP_POINTS).map((r) => ({
             id: r.id,
@@ -110,6 +122,31 @@ export function createCatalogueService(
           })),
           more: rows.length > MAP_POINTS,
           ...(near ? { near } : {}),
+        };
+      });
+    },
+
+    /** Suggestions while typing: categories whose name has words beginning so, then the names of the items matching best. */
+    async suggestions(raw: string | undefined): Promise<SearchSuggestions> {
+      const query = (raw ?? '').trim().replace(/\s+/g, ' ');
+      if (query.length > MAX_SEARCH_LENGTH) throw new AppError('VALIDATION', `Search can be at most ${MAX_SEARCH_LENGTH} characters`, 'q');
+      if (query === '') return { query, suggestions: [] };
+      return cached(['suggestions', query.toLowerCase()], async () => {
+        const plan = await repo.planOf({ search: query, page: 1, pageSize: MAX_SUGGESTIONS });
+        const [categories, items] = await Promise.all([
+          loadCategories(),
+          plan.clauses.length > 0 ? repo.suggestItems(plan, MAX_SUGGESTIONS) : Promise.resolve([]),
+        ]);
+        const words = plan.clauses.flatMap((c) => c.typed);
+        const named = categories.categories.filter(
+          (c) => words.length > 0 && words.every((w) => wordsOf(c.name).some((n) => n.startsWith(w))),
+        );
+        return {
+          query,
+          suggestions: [
+            ...named.map((c) => ({ kind: 'category' as const, id: c.id, label: c.name, categoryId: c.id })),
+            ...items.map((i) => ({ kind: 'item' as const, id: i.id, label: i.name, categoryId: i.categoryId })),
+          ].slice(0, MAX_SUGGESTIONS),
         };
       });
     },
@@ -192,11 +229,15 @@ export function createCatalogueService(
   ): Promise<ItemsPage> {
     const category = await categoryOf(categoryId);
     const scope = await scopeOf(categoryId, ownerId, near);
-    const { rows, total, totalCapped } = await pageAndTotal(scope, filters);
+    const plan = await repo.planOf(filters);
+    const { rows, total, totalCapped } = await pageAndTotal(scope, filters, plan);
+    const relaxations = total === 0 && plan.clauses.length > 0 ? await relaxationsOf(scope, filters, plan, near) : [];
     return {
       category,
       total,
       totalCapped,
+      ...(plan.corrected ? { correctedSearch: plan.corrected } : {}),
+      ...(relaxations.length > 0 ? { relaxations } : {}),
       page: filters.page,
       pageSize: filters.pageSize,
       sort: effectiveSort(filters),
@@ -222,13 +263,41 @@ export function createCatalogueService(
    * An unfiltered category (or all) takes its exact total from the maintained counts and reads only
    * its page; anything narrower counts its matches up to COUNT_BOUND in the same query as the page.
    */
-  async function pageAndTotal(scope: BrowseScope, filters: BrowseFilters) {
+  async function pageAndTotal(scope: BrowseScope, filters: BrowseFilters, plan: SearchPlan) {
     if (!scope.ownerId && !narrowsListing(filters)) {
       const { rows, listed } = await repo.listWithListedCount(scope, filters);
       return { rows, total: listed, totalCapped: false };
     }
-    const { rows, matched } = await repo.listAndCount(scope, filters);
+    const { rows, matched } = await repo.listAndCount(scope, filters, plan);
     return { rows, total: Math.min(matched, COUNT_BOUND), totalCapped: matched > COUNT_BOUND };
+  }
+
+  /**
+   * A search that matches nothing: each filter that keeps its matches out, with how many would match
+   * without it (every other filter kept): the price limit, the rating, the dates, the category, and
+   * the distance widened to the next that finds some (else any distance).
+   */
+  async function relaxationsOf(scope: BrowseScope, filters: BrowseFilters, plan: SearchPlan, near: NearAnswer | undefined) {
+    const out: BrowseRelaxation[] = [];
+    const add = async (filter: BrowseRelaxation['filter'], s: BrowseScope, f: BrowseFilters, extra: Partial<BrowseRelaxation> = {}) => {
+      const matched = await repo.countMatches(s, f, plan);
+      if (matched === 0) return false;
+      out.push({ filter, ...extra, total: Math.min(matched, COUNT_BOUND), ...(matched > COUNT_BOUND ? { totalCapped: true } : {}) });
+      return true;
+    };
+    if (filters.maxPricePence !== undefined) await add('maxPrice', scope, { ...filters, maxPricePence: undefined });
+    if (filters.minRating !== undefined) await add('minRating', scope, { ...filters, minRating: undefined });
+    if (filters.startDate !== undefined) await add('dates', scope, { ...filters, startDate: undefined, endDate: undefined });
+    if (near && scope.near && filters.radiusMiles !== undefined) {
+      const radius = filters.radiusMiles;
+      for (const wider of [...RADIUS_MILES_OPTIONS.filter((r) => r > radius), undefined]) {
+        const { radiusMetres: _, ...point } = scope.near;
+        const widened = { ...scope, near: wider === undefined ? point : { ...point, radiusMetres: wider * METRES_PER_MILE } };
+        if (await add('radius', widened, { ...filters, radiusMiles: wider }, { radiusMiles: wider ?? null })) break;
+      }
+    }
+    if (scope.categoryId !== null && !scope.ownerId) await add('category', { ...scope, categoryId: null }, filters);
+    return out;
   }
 
   async function loadItem(

@@ -41,8 +41,7 @@ async function cardPhoto(itemId: string): Promise<string | null> {
 const keysAt = (itemId: string, position: number) => `items/${itemId}/${position}-large.webp items/${itemId}/${position}-thumb.webp`;
 
 /**
- * Items whose flag or first photo's keys disagree with their photos, and search postings or search_items rows whose copy
- * of it (migration 0037) disagrees with their item's: none, whatever happened before.
+ * Items whose flag or first photo's keys disagree with their photos: none, whatever happened before.
  */
 async function disagreeing(): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
@@ -51,21 +50,9 @@ async function disagreeing(): Promise<number> {
              + (select count(*) from items i left join lateral (select g.large_key, g.thumb_key from item_images g where g.item_id = i.id
                   order by g.position limit 1) f on true
                 where (i.photo_large_key, i.photo_thumb_key) is distinct from (f.large_key, f.thumb_key))
-             + (select count(*) from search_postings p join items i on i.id = p.item_id where p.has_photo <> i.has_photo)
-             + (select count(*) from search_items s join items i on i.id = s.item_id where s.has_photo <> i.has_photo) as n`,
+             as n`,
   );
   return Number(row!.n);
-}
-
-/** The item's search postings, and how many of them and of its search_items row say it has a photo. */
-async function searchCopies(itemId: string): Promise<{ postings: number; withPhoto: number }> {
-  const [row] = await queryRows<{ postings: number; with_photo: number }>(
-    db(),
-    sql`select (select count(*) from search_postings where item_id = ${itemId})::int as postings,
-               ((select count(*) from search_postings where item_id = ${itemId} and has_photo)
-                + (select count(*) from search_items where item_id = ${itemId} and has_photo))::int as with_photo`,
-  );
-  return { postings: row!.postings, withPhoto: row!.with_photo };
 }
 
 async function browse(query: string): Promise<ItemsPage> {
@@ -78,13 +65,8 @@ describe('has_photo follows the item photos', () => {
   it('is set by the first photo, kept by the second, and cleared only with the last', async () => {
     const item = await createItem(db(), ownerId, { name: 'Flag Mower' });
     expect(await hasPhoto(item.id)).toBe(false);
-    const { postings } = await searchCopies(item.id);
-    expect(postings).toBeGreaterThan(1);
-    expect(await searchCopies(item.id)).toEqual({ postings, withPhoto: 0 });
     await addImage(db(), item.id, 0);
     expect(await hasPhoto(item.id)).toBe(true);
-    // Its search postings (one per word of its name and description) and its search_items row carry the flag too (migration 0037).
-    expect(await searchCopies(item.id)).toEqual({ postings, withPhoto: postings + 1 });
     expect(await cardPhoto(item.id)).toBe(keysAt(item.id, 0));
     await addImage(db(), item.id, 1);
     expect(await cardPhoto(item.id)).toBe(keysAt(item.id, 0));

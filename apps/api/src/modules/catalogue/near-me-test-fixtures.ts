@@ -178,10 +178,7 @@ async function listCatalogue(): Promise<void> {
         totalPence: 3000,
       })),
   );
-  // The postings too: with their statistics the costs find the words here rare, so a word within a
-  // radius of 3 miles or more is found from its postings (`rareWordWithin`) once they are read.
   await db.execute(sql`analyze items`);
-  await db.execute(sql`analyze search_postings`);
 }
 
 /** The app the catalogue is listed in. */

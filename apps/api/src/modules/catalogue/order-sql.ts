@@ -6,28 +6,10 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters, BrowseSort, GeoPoint } from '@toolshed/core';
-import { searchWords } from '@toolshed/core';
-import {
-  carriedKeys,
-  containing,
-  filterParts,
-  hasRadius,
-  LISTED_T,
-  newestFirst,
-  ownerHere,
-  tierCondition,
-  tokenSafe,
-  whereFor,
-  type BrowseScope,
-  type Tier,
-} from './browse-sql.ts';
-import { matchingItems, tokensOf } from './matches-sql.ts';
-import { NO_STATISTICS, rarestFirst, type SearchCosts } from './search-costs.ts';
+import { carriedKeys, hasRadius, newestFirst, tierCondition, whereFor, type BrowseScope, type Tier } from './browse-sql.ts';
+import { matchingItems } from './matches-sql.ts';
 import { pageCut, rowCount, type PageWindow } from './page-sql.ts';
-import { inBox, insideCircle, originOf, publicPointOf, withinRadius, type Near } from './near-sql.ts';
-
-/** Smaller circles hold few enough entries that the GiST index stays the cheaper way (about 2 ms at 1 mile). */
-const RARE_WITHIN_MIN_RADIUS_METRES = 4000;
+import { insideCircle, originOf, publicPointOf, withinRadius, type Near } from './near-sql.ts';
 
 /**
  * An order other than newest first (decision 022): each page row carries a tier (relevance's two
@@ -119,18 +101,12 @@ function tiered(first: SQL, second: SQL, limit: number): SQL {
 /**
  * The page rows (id, created_at, tier, k) of a browse in the order `sort`, by walking indexes in
  * that order: the window's rows (`page.rows`, written in), cut to the page (`pageCut`). Relevance walks the
- * newest-first paths twice, once per tier (with the postings when they answer the words); nearest
+ * newest-first paths twice, once per tier; nearest
  * first walks the GiST index, then the items without a location, if any, last.
  */
-export function orderedWalk(
-  scope: BrowseScope,
-  f: BrowseFilters,
-  sort: OtherSort,
-  page: PageWindow,
-  costs: SearchCosts = NO_STATISTICS,
-): SQL {
+export function orderedWalk(scope: BrowseScope, f: BrowseFilters, sort: OtherSort, page: PageWindow): SQL {
   const window = page.rows;
-  const newest = (tier: Tier) => sql`select id, created_at, 0::float8 as k from (${matchingItems(scope, f, window, 0, costs, tier)}) n`;
+  const newest = (tier: Tier) => sql`select id, created_at, 0::float8 as k from (${matchingItems(scope, f, window, 0, tier)}) n`;
   const rows =
     sort === 'relevance'
       ? tiered(newest('shown'), newest('bare'), window)
@@ -148,8 +124,8 @@ export function orderedWalk(
 /**
  * The page rows (id, created_at, tier, k) in the order `sort` among a complete set of matches `m`
  * that carry their keys (`matchingItems` or `countedItems` with `keys`: the price, the owner's rating,
- * the photo flag and, for nearest first, the public point, which the search postings, search_items
- * and the browse indexes carry, migrations 0037-0039, 0044, 0046): sorted from the matches themselves.
+ * the photo flag and, for nearest first, the public point, which the browse indexes carry, migrations
+ * 0044, 0046; or a search's scored matches, scored-sql.ts): sorted from the matches themselves.
  * For a set within the count's bound (1,000) this is cheaper and steadier than a walk, which may cross
  * the catalogue to find few. Read through their items, a word's 750-1,000 matches were as many index
  * lookups (3-8 ms of a 5-10 ms browse).
@@ -177,50 +153,10 @@ function tierOf(sort: OtherSort, alias: string): SQL {
  * 0034, 0045), so the matches are found once, with no table row read, to be counted and sorted. The
  * tier and key are worked out only when they are sorted: computed here, the distance of each of the
  * 1,001 matches a count reads was a third of the count (1.55 against 1.1 ms, 25 miles of Norwich
- * rated 4 with dates), and a set that reaches the bound is never sorted. A rare word's matches are
- * found from its postings instead (`rareWordWithin`).
+ * rated 4 with dates), and a set that reaches the bound is never sorted.
  */
-export function keyedMatchesWithin(scope: BrowseScope, f: BrowseFilters, limit: number | null, costs: SearchCosts = NO_STATISTICS): SQL {
+export function keyedMatchesWithin(scope: BrowseScope, f: BrowseFilters, limit: number | null): SQL {
   if (!hasRadius(scope)) throw new Error('Keyed matches are read within a radius only');
   const bound = limit === null ? sql`` : sql` limit ${rowCount(limit)}`;
-  const driver = rareWordWithin(scope, f, costs);
-  if (driver !== undefined) {
-    // The word's postings that pass the filters and lie inside the circle, all read from the
-    // postings index, which carries the filter columns, the photo flag and the public point
-    // (migrations 0037, 0038): a box of latitudes and longitudes first, then the chord. An item
-    // whose text has several tokens containing the word has several postings: one each. Other
-    // words are checked on each candidate from the items' browse index, one probe each. The same
-    // matches as below: the postings answer these words exactly (`tokenSafe`).
-    const { near, ...anywhere } = scope;
-    const others = searchWords(f.search).filter((w) => w !== driver);
-    const candidates = [
-      sql`p.token_id = any(${tokensOf(driver)})`,
-      ...filterParts(anywhere, f, 'p'),
-      ownerHere(f, 'p'),
-      ...inBox(near, 'p'),
-      insideCircle(near, 'p'),
-      ...others.map(
-        (word) => sql`exists (select 1 from items t where t.created_at = p.created_at and t.id = p.item_id and ${LISTED_T}
-          and t.search_text like ${containing(word)} offset 0)`,
-      ),
-    ];
-    return sql`select * from (select distinct p.item_id as id, p.created_at${carriedKeys('all', 'p')}
-      from search_postings p where ${sql.join(candidates, sql` and `)}) d${bound}`;
-  }
   return sql`select i.id, i.created_at${carriedKeys('all', 'i')} from items i where ${whereFor(scope, f)}${bound}`;
-}
-
-/**
- * The word whose postings drive a browse within a radius (`keyedMatchesWithin`): the rarest, when
- * the costs find its postings few enough (`RARE_WITHIN`), in a circle large enough; else none, and the
- * circle's entries of the GiST index are read (within a category, only that category's share of
- * them, the index being keyed by the category first; the postings are read by category too).
- */
-export function rareWordWithin(scope: BrowseScope, f: BrowseFilters, costs: SearchCosts = NO_STATISTICS): string | undefined {
-  if (!hasRadius(scope) || scope.ownerId !== undefined || scope.locatedOnly) return undefined;
-  if (scope.near.radiusMetres < RARE_WITHIN_MIN_RADIUS_METRES) return undefined;
-  const words = searchWords(f.search);
-  if (!tokenSafe(words)) return undefined;
-  const [driver] = rarestFirst(words, (w) => costs.postings(w));
-  return costs.rareWithin(driver) ? driver : undefined;
 }
