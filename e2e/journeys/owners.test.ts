@@ -59,7 +59,10 @@ function toast(page: Page, text: string) {
 async function searchCategory(page: Page, name: string): Promise<void> {
   await page.goto(`/category/${category.id}`);
   await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
-  await page.getByLabel('Search', { exact: true }).fill(name);
+  const search = page.getByLabel('Search', { exact: true });
+  await search.fill(name);
+  // Leaving the box closes its suggestions, which would otherwise lie over the first cards.
+  await search.blur();
   await expectFilterUrl(page, `/category/${category.id}`, { search: name });
 }
 
@@ -141,7 +144,10 @@ test.describe('owners', () => {
     const path = `/category/${category.id}`;
     await expectPath(page, path);
     await expect(page.getByRole('heading', { level: 1, name: category.name })).toBeVisible();
-    await page.getByLabel('Search', { exact: true }).fill(item.name);
+    const search = page.getByLabel('Search', { exact: true });
+    await search.fill(item.name);
+    // Leaving the box closes its suggestions, which would otherwise lie over the first cards.
+    await search.blur();
     await expectFilterUrl(page, path, { search: item.name });
     await expectGrid(page, [item.name], others, `a search for ${item.name}`);
     await expect(gridCard(page, item.name)).toContainText(`${shownPrice} / day`);

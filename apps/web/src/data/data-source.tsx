@@ -45,6 +45,7 @@ function withFallback(detected: DetectedSource, onFallBack: () => void): Catalog
     getItem: call((s) => s.getItem),
     getOwner: call((s) => s.getOwner),
     getOwnerItems: call((s) => s.getOwnerItems),
+    getSuggestions: call((s) => s.getSuggestions),
   };
 }
 

@@ -36,6 +36,7 @@ function lazyMockSource(): CatalogueSource {
     getItem: async (...args) => (await loadMockSource()).getItem(...args),
     getOwner: async (...args) => (await loadMockSource()).getOwner(...args),
     getOwnerItems: async (...args) => (await loadMockSource()).getOwnerItems(...args),
+    getSuggestions: async (...args) => (await loadMockSource()).getSuggestions(...args),
   };
 }
 

@@ -74,6 +74,10 @@ export function createMockSource(): CatalogueSource {
       if (!page) throw new ApiError(404, 'NOT_FOUND', 'Owner not found');
       return page;
     },
+    async getSuggestions(query) {
+      const sample = await loadSample();
+      return sample.mockSuggestions(query);
+    },
   };
 }
 

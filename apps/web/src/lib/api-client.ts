@@ -1,4 +1,4 @@
-import type { CategoriesResponse, ItemDetail, ItemsPage, MapPoints, OwnerProfile } from '@toolshed/core/contract';
+import type { CategoriesResponse, ItemDetail, ItemsPage, MapPoints, OwnerProfile, SearchSuggestions } from '@toolshed/core/contract';
 import { filtersToQuery, type RawBrowseFilters } from '@toolshed/core';
 import { requestJson } from './request-json.ts';
 
@@ -14,6 +14,8 @@ export interface CatalogueSource {
   getOwner(ownerId: string, signal?: AbortSignal): Promise<OwnerProfile>;
   /** One page of an owner's listed items, filtered and paged like browsing; 404 for an unknown owner. */
   getOwnerItems(ownerId: string, filters: RawBrowseFilters, signal?: AbortSignal): Promise<ItemsPage>;
+  /** Item names and categories for the words typed so far in a search box (at most 8, categories first). */
+  getSuggestions(query: string, signal?: AbortSignal): Promise<SearchSuggestions>;
 }
 
 /** GET a JSON resource from our API; anything else becomes an ApiError. */
@@ -55,6 +57,9 @@ export function createApiClient(primed?: CategoriesResponse): CatalogueSource {
     },
     getOwnerItems(ownerId, filters, signal) {
       return getJson<ItemsPage>(withQuery(`${ownerPath(ownerId)}/items`, filters), signal);
+    },
+    getSuggestions(query, signal) {
+      return getJson<SearchSuggestions>(`/api/search/suggestions?${new URLSearchParams({ q: query }).toString()}`, signal);
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { SearchSuggestion, SearchSuggestions } from '@toolshed/core/contract';
 import { vi } from 'vitest';
 import { categories, itemsPage, json } from './fake-api.ts';
 import type { SessionUser } from '../data/session.ts';
@@ -8,6 +9,8 @@ export interface FakeRequest {
   method: string;
   url: URL;
   body: unknown;
+  /** The request's abort signal, when it was sent with one. */
+  signal?: AbortSignal | undefined;
 }
 export type FakeRoute = (request: FakeRequest) => Response | Promise<Response>;
 
@@ -36,10 +39,42 @@ export function deferred() {
   return { promise, release };
 }
 
+/** The search suggestions the fake knows: its categories and a few items in them. */
+export const testSuggestions: SearchSuggestion[] = [
+  ...categories.categories.map((c) => ({ kind: 'category' as const, id: c.id, label: c.name, categoryId: c.id })),
+  { kind: 'item', id: 'item-1', label: 'Petrol Lawn Mower', categoryId: 'garden-tools' },
+  { kind: 'item', id: 'item-2', label: 'Lawn Scarifier', categoryId: 'garden-tools' },
+  { kind: 'item', id: 'item-3', label: 'Cordless Drill', categoryId: 'power-tools' },
+  { kind: 'item', id: 'item-4', label: 'Hammer Drill', categoryId: 'power-tools' },
+];
+
+/** The answer of GET /api/search/suggestions?q=: every suggestion with a word starting with each word typed, categories first. */
+export function suggestionsFor(query: string): SearchSuggestions {
+  const typed = query.toLowerCase().split(/\s+/).filter(Boolean);
+  const suggestions = testSuggestions.filter((s) => {
+    const words = s.label.toLowerCase().split(/\s+/);
+    return typed.length > 0 && typed.every((t) => words.some((w) => w.startsWith(t)));
+  });
+  return { query, suggestions };
+}
+
+/** A fetch answer that fails as fetch does once its request is aborted. */
+function abortable(answer: Promise<Response>, signal: AbortSignal | undefined): Promise<Response> {
+  if (!signal) return answer;
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(new DOMException('The operation was aborted.', 'AbortError'));
+    if (signal.aborted) abort();
+    signal.addEventListener('abort', abort, { once: true });
+    answer.then(resolve, reject);
+  });
+}
+
 /**
  * Replaces globalThis.fetch. Keys are 'METHOD /path' with the path as a regular expression; the
  * catalogue answers by default (so the app is in API mode), the session is `options.user` or
- * null, unread notifications are 0 and there are no other calendars. Unknown requests answer 404 in the API's error format.
+ * null, unread notifications are 0, there are no other calendars and search suggestions come from
+ * `testSuggestions`. A request aborted before its answer fails as fetch does. Unknown requests answer
+ * 404 in the API's error format.
  */
 export function fakeServer(routes: Record<string, FakeRoute> = {}, options: { user?: SessionUser | null } = {}) {
   const all: Record<string, FakeRoute> = {
@@ -49,6 +84,7 @@ export function fakeServer(routes: Record<string, FakeRoute> = {}, options: { us
     'GET /api/notifications/unread-count': () => json({ count: 0 }),
     // My Items and the edit page list the owner's other calendars.
     'GET /api/me/calendar-sources': () => json({ sources: [] }),
+    'GET /api/search/suggestions': ({ url }) => json(suggestionsFor(url.searchParams.get('q') ?? '')),
     ...routes,
   };
   const calls: FakeRequest[] = [];
@@ -56,13 +92,14 @@ export function fakeServer(routes: Record<string, FakeRoute> = {}, options: { us
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url, 'http://localhost');
     const method = (init?.method ?? 'GET').toUpperCase();
     const body: unknown = typeof init?.body === 'string' ? JSON.parse(init.body) : undefined;
-    const request = { method, url, body };
+    const signal = init?.signal ?? undefined;
+    const request = { method, url, body, signal };
     calls.push(request);
     const key = Object.keys(all).find((k) => {
       const [m, pattern] = k.split(' ') as [string, string];
       return m === method && new RegExp(`^${pattern}$`).test(url.pathname);
     });
-    return key ? all[key]!(request) : errorJson(404, 'NOT_FOUND', 'Not found');
+    return abortable(Promise.resolve(key ? all[key]!(request) : errorJson(404, 'NOT_FOUND', 'Not found')), signal);
   });
   vi.stubGlobal('fetch', fetchMock);
   return {

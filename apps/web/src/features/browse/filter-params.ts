@@ -1,4 +1,5 @@
 import { readBrowseFilters, type RawBrowseFilters } from '@toolshed/core';
+import type { BrowseRelaxation } from '@toolshed/core/contract';
 
 /** The filters kept in the category URL's query, so a filtered view can be shared and revisited. */
 export const FILTER_KEYS = ['search', 'maxPrice', 'startDate', 'endDate', 'minRating'] as const;
@@ -19,13 +20,47 @@ export function readFilters(params: URLSearchParams): RawBrowseFilters {
   return readBrowseFilters(params);
 }
 
-/** A changed filter starts again from page 1, because the old page number means nothing for new results. */
+/**
+ * A changed filter starts again from page 1, because the old page number means nothing for new results.
+ * New words are read afresh: 'as typed' was asked of the words before them.
+ */
 export function withFilter(params: URLSearchParams, key: FilterKey, next: string): URLSearchParams {
   const out = new URLSearchParams(params);
   if (next.trim() === '') out.delete(key);
   else out.set(key, next);
+  if (key === 'search') out.delete(AS_TYPED_KEY);
   out.delete('page');
   return out;
+}
+
+/** The address key of 'match the words as typed' (no word read as a near spelling). */
+export const AS_TYPED_KEY = 'asTyped';
+
+/** The same search with its words as typed ('Search for ... instead'), from page 1. */
+export function withSearchAsTyped(params: URLSearchParams): URLSearchParams {
+  const out = new URLSearchParams(params);
+  out.set(AS_TYPED_KEY, 'true');
+  out.delete('page');
+  return out;
+}
+
+/**
+ * The browse without the filter that kept a search's matches out, or with the distance widened
+ * (null: any distance). Without a category the browse is All Items: that path is the caller's.
+ */
+export function withRelaxation(params: URLSearchParams, relaxation: BrowseRelaxation): URLSearchParams {
+  switch (relaxation.filter) {
+    case 'maxPrice':
+      return withFilter(params, 'maxPrice', '');
+    case 'minRating':
+      return withFilter(params, 'minRating', '');
+    case 'dates':
+      return withFilter(withFilter(params, 'startDate', ''), 'endDate', '');
+    case 'radius':
+      return withFilter(params, 'radius', relaxation.radiusMiles == null ? '' : String(relaxation.radiusMiles));
+    case 'category':
+      return withPage(params, 1);
+  }
 }
 
 /**
@@ -65,6 +100,7 @@ export function withPage(params: URLSearchParams, page: number): URLSearchParams
 export function withoutFilters(params: URLSearchParams): URLSearchParams {
   const out = new URLSearchParams(params);
   for (const key of FILTER_KEYS) out.delete(key);
+  out.delete(AS_TYPED_KEY);
   out.delete('page');
   return out;
 }

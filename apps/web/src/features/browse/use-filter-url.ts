@@ -83,5 +83,11 @@ export function useUrlTextFilter(key: FilterKey, updateParams: UpdateParams) {
       inBurst.current = false;
       setText('');
     },
+    /** Drop what was typed and not yet written (a suggestion was opened instead): the box shows the address's value again. */
+    discard() {
+      clearTimeout(timer.current);
+      inBurst.current = false;
+      setText(pending.current.at(-1) ?? drawn.current);
+    },
   };
 }

@@ -17,7 +17,7 @@ describe('the first screen welcomes with a search and category tiles', () => {
     api();
     renderApp('/category/all');
     const welcome = await screen.findByRole('region', { name: 'Find a tool' });
-    expect(within(welcome).getByRole('searchbox', { name: 'What do you need?' })).toBeInTheDocument();
+    expect(within(welcome).getByRole('combobox', { name: 'What do you need?' })).toBeInTheDocument();
     const tiles = within(within(welcome).getByRole('navigation', { name: 'Browse by category' })).getAllByRole('link');
     expect(tiles.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
       ['Garden Tools2 items', '/category/garden-tools'],
@@ -36,7 +36,7 @@ describe('the first screen welcomes with a search and category tiles', () => {
     const calls = api();
     const user = userEvent.setup();
     const { url } = renderApp('/category/all');
-    await user.type(await screen.findByRole('searchbox', { name: 'What do you need?' }), '  hedge trimmer ');
+    await user.type(await screen.findByRole('combobox', { name: 'What do you need?' }), '  hedge trimmer ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(url()).toBe('/category/all?search=hedge+trimmer'));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Find a tool' })).not.toBeInTheDocument());
@@ -48,7 +48,7 @@ describe('the first screen welcomes with a search and category tiles', () => {
     api();
     const user = userEvent.setup();
     const { url } = renderApp('/category/all');
-    await user.type(await screen.findByRole('searchbox', { name: 'What do you need?' }), 'ladder');
+    await user.type(await screen.findByRole('combobox', { name: 'What do you need?' }), 'ladder');
     await user.type(screen.getByRole('textbox', { name: 'Where? A UK postcode or a town' }), 'OX2 6AE');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     await waitFor(() => expect(new URL(url(), 'http://x').searchParams.get('near')).toBe('OX2 6AE'));
@@ -71,7 +71,7 @@ describe('the first screen welcomes with a search and category tiles', () => {
     api();
     const user = userEvent.setup();
     const { url } = renderApp('/category/all');
-    await user.type(await screen.findByRole('searchbox', { name: 'What do you need?' }), '   ');
+    await user.type(await screen.findByRole('combobox', { name: 'What do you need?' }), '   ');
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(url()).toBe('/category/all');
     expect(screen.getByRole('region', { name: 'Find a tool' })).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { withFilter, withPlace } from '../filter-params.ts';
 import type { UpdateParams } from '../use-filter-url.ts';
+import { SearchCombobox } from './search-combobox.tsx';
 
 /** The heading that takes the focus once a search from the welcome has replaced it with results. */
 export const RESULTS_HEADING_ID = 'browse-heading';
@@ -14,7 +15,8 @@ const WELCOME_RADIUS_MILES = '5';
 /**
  * The first screen's welcome, above All Items while no filter is set: what do you need, and where,
  * then the categories as tiles with a photo of what each holds. It sets the same `search`, `near`
- * and `radius` as the filters; with words the results take the welcome's place.
+ * and `radius` as the filters; with words the results take the welcome's place. While typing, it
+ * suggests items and categories (picking one opens it).
  */
 export function BrowseWelcome({ categories, updateParams }: { categories: ApiCategory[]; updateParams: UpdateParams }) {
   const [params] = useSearchParams();
@@ -53,12 +55,12 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
         </label>
         {/* On a phone the question says enough; the first results must still show on the first screen. */}
         <p className="hidden text-emerald-50 sm:block">Borrow tools and equipment from your neighbours, by the day.</p>
-        <div className="flex max-w-2xl gap-2 pt-1">
-          <input
+        {/* The suggestions open under the whole row, wide enough for an item's name on a phone too. */}
+        <div className="relative flex max-w-2xl gap-2 pt-1">
+          <SearchCombobox
             id="welcome-search"
-            type="search"
             value={text}
-            onChange={(e) => setText(e.target.value)}
+            onValueChange={setText}
             placeholder="Drill, ladder, gazebo..."
             maxLength={100}
             className="min-w-0 flex-[3_1_0] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"

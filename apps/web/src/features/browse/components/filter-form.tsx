@@ -4,6 +4,7 @@ import { useSearchParams } from '../../../lib/router/index.ts';
 import { hasFilters, withFilter, withoutFilters, type FilterKey } from '../filter-params.ts';
 import { useUpdateParams, useUrlTextFilter } from '../use-filter-url.ts';
 import { NearFields } from './near-fields.tsx';
+import { SearchCombobox } from './search-combobox.tsx';
 
 export interface FilterProblem {
   field: FilterField;
@@ -41,9 +42,10 @@ function Field(props: { id: string; label: string; problem: string | undefined; 
 /**
  * The browse filters and the place (near, distance). The URL is their only store: this form reads
  * it and writes it, and the category screen validates it. `problem` is the validation message to
- * show beside its field.
+ * show beside its field. The search suggests items and categories while typing; `onSuggestionPicked`
+ * is told when one is opened (the phone's sheet closes).
  */
-export function FilterForm({ problem }: { problem: FilterProblem | null }) {
+export function FilterForm({ problem, onSuggestionPicked }: { problem: FilterProblem | null; onSuggestionPicked?: () => void }) {
   const [params] = useSearchParams();
   const updateParams = useUpdateParams();
   const search = useUrlTextFilter('search', updateParams);
@@ -67,18 +69,24 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
       <div className="sm:col-span-2">
         <Field id="filter-search" label="Search" problem={messageFor('search')}>
           {(a11y) => (
-            <input
-              id="filter-search"
-              type="search"
-              placeholder="Drill, gazebo, tent..."
-              maxLength={200}
-              value={search.value}
-              onChange={(e) => search.onChange(e.target.value)}
-              onBlur={search.flush}
-              onKeyDown={flushOnEnter(search.flush)}
-              className={inputClass}
-              {...a11y}
-            />
+            <div className="relative">
+              <SearchCombobox
+                id="filter-search"
+                placeholder="Drill, gazebo, tent..."
+                maxLength={200}
+                value={search.value}
+                onValueChange={search.onChange}
+                onPick={() => {
+                  // The suggestion is opened instead of the words typed: they are not written.
+                  search.discard();
+                  onSuggestionPicked?.();
+                }}
+                onBlur={search.flush}
+                onKeyDown={flushOnEnter(search.flush)}
+                className={inputClass}
+                {...a11y}
+              />
+            </div>
           )}
         </Field>
       </div>

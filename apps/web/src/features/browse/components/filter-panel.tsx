@@ -71,7 +71,7 @@ export function FilterPanel({ problem }: { problem: FilterProblem | null }) {
               </button>
             </div>
             <div className="p-4">
-              <FilterForm problem={problem} />
+              <FilterForm problem={problem} onSuggestionPicked={() => setOpen(false)} />
             </div>
             <div className="sticky bottom-0 border-t border-slate-200 bg-white p-4">
               <button

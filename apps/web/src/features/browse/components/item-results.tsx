@@ -9,6 +9,7 @@ import { useUpdateParams } from '../use-filter-url.ts';
 import { ItemCard, OPENED_FROM_LIST } from '../../../ui/item-card.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { CorrectedSearch, NoMatchHelp } from './search-help.tsx';
 import { SortSelect } from './sort-select.tsx';
 import { ViewSwitch } from './view-switch.tsx';
 
@@ -79,6 +80,7 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
 
   return (
     <section aria-labelledby="results-heading" aria-busy={updating} className={updating ? 'opacity-70 transition-opacity' : ''}>
+      {data.correctedSearch && <CorrectedSearch corrected={data.correctedSearch} />}
       <div className="mb-4 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
         <h2 id="results-heading" className="text-sm font-medium text-slate-700">
           {onMap
@@ -103,9 +105,10 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
             </button>
           </div>
         ) : (
-          <p className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            No items found matching your criteria
-          </p>
+          <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+            <p>No items found matching your criteria</p>
+            {data.relaxations && <NoMatchHelp relaxations={data.relaxations} />}
+          </div>
         )
       ) : (
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
