@@ -2,6 +2,11 @@
 import { z } from 'zod';
 
 export const MAX_CALENDAR_SOURCES = 20;
+/**
+ * How far ahead another calendar is read: its busy days from today to the same day this many months
+ * on (bookings have no end date of their own, and a year and a half covers what owners plan).
+ */
+export const CALENDAR_IMPORT_MONTHS = 18;
 const MAX_CALENDAR_URL_LENGTH = 2000;
 
 export const calendarSourceInputSchema = z.object({
@@ -22,7 +27,10 @@ export const calendarSourceSchema = z.object({
   lastFetchedAt: z.string().nullable().describe('ISO timestamp of the last fetch, good or not'),
   lastSuccessAt: z.string().nullable().describe('ISO timestamp of the last good fetch'),
   lastError: z.string().nullable().describe('Why the last fetch failed; null after a good one'),
-  busyPeriods: z.number().int().describe('Busy periods from the last good answer, from today on'),
+  busyPeriods: z
+    .number()
+    .int()
+    .describe(`Busy periods from the last good answer, from today on, over the next ${CALENDAR_IMPORT_MONTHS} months`),
 });
 
 export const calendarSourcesSchema = z.object({ sources: z.array(calendarSourceSchema) });

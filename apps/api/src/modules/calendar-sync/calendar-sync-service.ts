@@ -1,10 +1,11 @@
-import { addDays, AppError, todayInLondon } from '@toolshed/core';
-import { MAX_CALENDAR_SOURCES, type CalendarSource, type CalendarSourceInput } from '@toolshed/core/contract';
+import { AppError, todayInLondon } from '@toolshed/core';
+import { CALENDAR_IMPORT_MONTHS, MAX_CALENDAR_SOURCES, type CalendarSource, type CalendarSourceInput } from '@toolshed/core/contract';
 import type { JobLane, JobQueue } from '../../platform/jobs/job-queue.ts';
 import { jobFailure } from '../../platform/jobs/job-failure.ts';
 import { CalendarFetchError, type CalendarFetcher } from '../../platform/calendar-fetch/fetch-calendar.ts';
 import type { CalendarSyncRepository, SourceRow } from './calendar-sync-repository.ts';
-import { CalendarFormatError, readBusyDays } from './ical-reader.ts';
+import { CalendarFormatError, readBusyDaysInSlices } from './ical-reader.ts';
+import { monthsAfter } from './recurrence.ts';
 
 const CALENDAR_FETCH_JOB = 'calendar-sync.fetch';
 /**
@@ -14,8 +15,6 @@ const CALENDAR_FETCH_JOB = 'calendar-sync.fetch';
 const CALENDAR_LANE: JobLane = { name: 'calendars', concurrency: 4 };
 /** How often each source is fetched. */
 const CALENDAR_FETCH_INTERVAL_MS = 15 * 60_000;
-/** Busy days further ahead than this are not imported. */
-const LOOK_AHEAD_DAYS = 2 * 366;
 /** Busy periods kept per source (after joining touching ones). */
 const MAX_BUSY_PERIODS = 1_000;
 
@@ -131,7 +130,8 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
     const today = todayInLondon(now());
     let busy;
     try {
-      busy = readBusyDays(outcome.text, { today, until: addDays(today, LOOK_AHEAD_DAYS) }).busy;
+      // In slices, so that a big calendar never holds the server for more than a few milliseconds at a time.
+      busy = (await readBusyDaysInSlices(outcome.text, { today, until: monthsAfter(today, CALENDAR_IMPORT_MONTHS) })).busy;
     } catch (err) {
       if (err instanceof CalendarFormatError) return repo.recordError(sourceId, err.message, now());
       await told(
@@ -141,7 +141,11 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
       throw err;
     }
     if (busy.length > MAX_BUSY_PERIODS)
-      return repo.recordError(sourceId, `The calendar has more than ${MAX_BUSY_PERIODS} busy periods in the next two years`, now());
+      return repo.recordError(
+        sourceId,
+        `The calendar has more than ${MAX_BUSY_PERIODS} busy periods in the next ${CALENDAR_IMPORT_MONTHS} months`,
+        now(),
+      );
     await saved(sourceId, () => repo.replaceBlockedDays(source, busy, { etag: outcome.etag, lastModified: outcome.lastModified }, now()));
     onChange();
   }

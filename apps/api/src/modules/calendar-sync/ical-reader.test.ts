@@ -1,6 +1,9 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { todayInLondon } from '@toolshed/core';
 import { buildCalendar } from '../account/ical.ts';
-import { CalendarFormatError, readBusyDays } from './ical-reader.ts';
+import { CalendarFormatError, MAX_READ_STEPS, readBusyDays, readBusyDaysInSlices } from './ical-reader.ts';
+import { WorkBudget } from './recurrence.ts';
 
 const window = { today: '2026-07-01', until: '2028-07-01' };
 const calendar = (...events: string[][]) =>
@@ -295,5 +298,164 @@ describe('repeating events', () => {
     expect(errorOf(calendar(['UID:bad@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=DAILY;COUNT=2;UNTIL=20260801']))).toBe(
       'Line 7: RRULE is not a valid repeat rule',
     );
+  });
+});
+
+describe('line endings, counts and years as calendars write them', () => {
+  it('accepts bare CR line endings, and CRLF, LF and CR mixed in one file, and names lines as they count', () => {
+    const lines = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:cr@x',
+      'DTSTART;VALUE=DATE:20260710',
+      'END:VEVENT',
+      'END:VCALENDAR',
+      '',
+    ];
+    expect(read(lines.join('\r')).busy).toEqual([{ startDate: '2026-07-10', endDate: '2026-07-10' }]);
+    const mixed =
+      'BEGIN:VCALENDAR\rVERSION:2.0\r\nBEGIN:VEVENT\nUID:mixed@x\rDTSTART;VALUE=DA\r TE:20260711\r\nDTEND;VALUE=DATE:20260713\nEND:VEVENT\rEND:VCALENDAR\r\n';
+    expect(read(mixed).busy).toEqual([{ startDate: '2026-07-11', endDate: '2026-07-12' }]);
+    expect(errorOf('BEGIN:VCALENDAR\rVERSION:2.0\r\nnot a property\nEND:VCALENDAR\r')).toBe('Line 3 is not valid iCalendar');
+  });
+
+  it('keeps what fits in the window of a COUNT above 9,999, counting the occurrences before it', () => {
+    // Every day from 1 January 2000, 9,700 times: the last is 22 July 2026.
+    expect(read(calendar(['UID:c@x', 'DTSTART;VALUE=DATE:20000101', 'RRULE:FREQ=DAILY;COUNT=9700'])).busy).toEqual([
+      { startDate: '2026-07-01', endDate: '2026-07-22' },
+    ]);
+    // 10,000 and more: every occurrence in the window, the rest never reached.
+    for (const count of ['10000', '4294967296', '99999999999999999999999']) {
+      const weekly = read(calendar(['UID:w@x', 'DTSTART;VALUE=DATE:20260706', `RRULE:FREQ=WEEKLY;COUNT=${count}`]));
+      expect(weekly.busy).toHaveLength(104);
+      expect(weekly.busy.at(-1)).toEqual({ startDate: '2028-06-26', endDate: '2028-06-26' });
+    }
+    expect(errorOf(calendar(['UID:z@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=WEEKLY;COUNT=0']))).toBe(
+      'Line 7: RRULE is not a valid repeat rule',
+    );
+  });
+
+  it('reads years 0001-0099 as written, not as 19xx: such old events lie outside the window', () => {
+    expect(
+      read(
+        calendar(
+          ['UID:a@x', 'DTSTART;VALUE=DATE:00500710', 'DTEND;VALUE=DATE:00500712'],
+          ['UID:b@x', 'DTSTART:00500710T100000Z', 'DTEND:00500710T110000Z'],
+          ['UID:c@x', 'DTSTART;VALUE=DATE:00990710', 'DURATION:P3D'],
+        ),
+      ),
+    ).toEqual({ busy: [], repeatingIgnored: 0 });
+    // 10 July 50 was a Sunday (10 July 1950 a Monday): weekly from it, the Sundays of July 2026.
+    expect(read(calendar(['UID:w@x', 'DTSTART;VALUE=DATE:00500710', 'RRULE:FREQ=WEEKLY;UNTIL=20260720'])).busy).toEqual([
+      { startDate: '2026-07-05', endDate: '2026-07-05' },
+      { startDate: '2026-07-12', endDate: '2026-07-12' },
+      { startDate: '2026-07-19', endDate: '2026-07-19' },
+    ]);
+    // Yearly from the year 50, 1,977 times: the last in 2026 (from 1950 it would go on to 3926).
+    expect(read(calendar(['UID:y@x', 'DTSTART:00500710T100000Z', 'RRULE:FREQ=YEARLY;COUNT=1977'])).busy).toEqual([
+      { startDate: '2026-07-10', endDate: '2026-07-10' },
+    ]);
+  });
+});
+
+describe('the work a calendar may take', () => {
+  const window18 = { today: '2026-07-01', until: '2028-01-01' };
+  const since1900 = (events: number) =>
+    calendar(
+      ...Array.from({ length: events }, (_, i) => [
+        `UID:old-${i}@x`,
+        'DTSTART;TZID=Europe/Paris:19000101T100000',
+        'DTEND;TZID=Europe/Paris:19000101T110000',
+        'RRULE:FREQ=DAILY',
+      ]),
+    );
+
+  it('a daily event from 1900 costs the days of the window, not the 46,000 days since it began', () => {
+    for (const events of [1, 4]) {
+      const budget = new WorkBudget(MAX_READ_STEPS);
+      expect(readBusyDays(since1900(events), { ...window18, budget })).toEqual({
+        busy: [{ startDate: '2026-07-01', endDate: '2027-12-31' }],
+        repeatingIgnored: 0,
+      });
+      // Per event: the 552 days from two days before today to the day after the window, and their 20 months.
+      expect(budget.used).toBe(events * (552 + 20));
+    }
+  });
+
+  it('refuses a calendar whose repeating events need more than its budget, with a message', () => {
+    expect(() => readBusyDays(since1900(4), { ...window18, budget: new WorkBudget(2_000) })).toThrow(
+      new CalendarFormatError('The calendar has too many repeating events to read (more than 2,000 occurrences)'),
+    );
+    // 200 events every day are 114,400 steps: more than a calendar may take.
+    expect(() => readBusyDays(since1900(200), window18)).toThrow(
+      'The calendar has too many repeating events to read (more than 100,000 occurrences)',
+    );
+    // RDATEs count too, each an occurrence.
+    const dates = Array.from({ length: 3_000 }, (_, i) => `2027${String((i % 12) + 1).padStart(2, '0')}01`).join(',');
+    expect(() =>
+      readBusyDays(calendar(['UID:r@x', 'DTSTART;VALUE=DATE:20260706', `RDATE;VALUE=DATE:${dates}`]), {
+        ...window18,
+        budget: new WorkBudget(2_500),
+      }),
+    ).toThrow('more than 2,500 occurrences');
+    // And EXDATEs, each read and remembered.
+    expect(() =>
+      readBusyDays(calendar(['UID:x@x', 'DTSTART;VALUE=DATE:20260706', 'RRULE:FREQ=WEEKLY', `EXDATE;VALUE=DATE:${dates}`]), {
+        ...window18,
+        budget: new WorkBudget(2_500),
+      }),
+    ).toThrow('more than 2,500 occurrences');
+  });
+
+  it("keeps each zone's offsets right on the days they change, as Intl says", () => {
+    // 19:30 in New York each day of March 2027: the US moves its clocks on the 14th, the UK on the
+    // 28th. Before the 14th it is 00:30 the next day in London, from the 14th 23:30 the same day, and
+    // from the 28th 00:30 the next day again: the 28th itself stays free.
+    const text = calendar(['UID:ny@x', 'DTSTART;TZID=America/New_York:20270310T193000', 'DURATION:PT30M', 'RRULE:FREQ=DAILY;COUNT=21']);
+    expect(read(text).busy).toEqual([
+      { startDate: '2027-03-11', endDate: '2027-03-27' },
+      { startDate: '2027-03-29', endDate: '2027-03-31' },
+    ]);
+    // Any instant, around the clock changes and far from them, falls on the London day core says.
+    const change = Date.parse('2026-10-25T01:00:00Z');
+    const instant = fc.oneof(
+      fc.integer({ min: change - 86_400_000, max: change + 86_400_000 }),
+      fc.integer({ min: Date.parse('2026-07-01T00:00:00Z'), max: Date.parse('2028-06-30T00:00:00Z') }),
+    );
+    fc.assert(
+      fc.property(instant, (at) => {
+        const utc = new Date(Math.floor(at / 1000) * 1000).toISOString().replace(/[-:]|\.000/g, '');
+        const day = todayInLondon(new Date(Math.floor(at / 1000) * 1000));
+        expect(read(calendar(['UID:t@x', `DTSTART:${utc}`])).busy).toEqual([{ startDate: day, endDate: day }]);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('in slices, lets other work run between them, and gives up after its time limit', async () => {
+    const text = since1900(20);
+    // Other work: a callback that runs at every turn of the event loop, as a request's would.
+    let otherWork = 0;
+    let turn: NodeJS.Immediate | undefined;
+    const spin = () => {
+      otherWork += 1;
+      turn = setImmediate(spin);
+    };
+    spin();
+    let now = 0;
+    // A clock that moves 1 ms each time it is read: slices of 8 ms are a few pauses' worth of work.
+    const clock = () => (now += 1);
+    try {
+      const sliced = await readBusyDaysInSlices(text, window18, { sliceMs: 8, clock });
+      expect(sliced).toEqual(readBusyDays(text, window18));
+      // 20 events of 572 steps, a pause every 256 steps or so and a slice every 7 pauses: 6 slices or more.
+      expect(otherWork).toBeGreaterThanOrEqual(6);
+      await expect(readBusyDaysInSlices(text, window18, { sliceMs: 8, timeLimitMs: 20, clock })).rejects.toThrow(
+        new CalendarFormatError('The calendar took longer than 0.02 s to read'),
+      );
+    } finally {
+      clearImmediate(turn);
+    }
   });
 });

@@ -70,11 +70,23 @@ describe('Other calendars on My Items', () => {
     const [first, second, third] = list.getAllByRole('listitem');
     expect(first).toHaveTextContent('For: Hedge Trimmer');
     expect(first).toHaveTextContent('Last fetched 1 Jul 2026, 18:25 (London time)');
-    expect(first).toHaveTextContent('2 busy periods blocked');
+    expect(first).toHaveTextContent('2 busy periods blocked in the next 18 months');
     expect(second).toHaveTextContent('For: All my items');
     expect(second).toHaveTextContent('Last fetched 1 Dec 2026, 09:05 (London time)');
     expect(second).toHaveTextContent('Last error: The calendar answered 404');
     expect(third).toHaveTextContent('Waiting for the first fetch (within a minute)');
+  });
+
+  it('says how far ahead calendars are read, and that repeating events block every day they fall on', async () => {
+    openMyItems(() => [source({ id: 'quiet', lastFetchedAt: '2026-07-01T10:00:00.000Z', lastSuccessAt: '2026-07-01T10:00:00.000Z' })]);
+    const section = await panel();
+    expect(
+      section.getByText(
+        /Only the next 18 months are read: every day a repeating event falls on in that time is blocked, days further ahead are not\./,
+      ),
+    ).toBeInTheDocument();
+    expect(section.queryByText(/Repeating events count once/)).not.toBeInTheDocument();
+    expect(await section.findByText('No busy days in the next 18 months')).toBeInTheDocument();
   });
 
   it('adds a calendar for one item or all of them', async () => {

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { CalendarSource } from '@toolshed/core/contract';
+import { CALENDAR_IMPORT_MONTHS, type CalendarSource } from '@toolshed/core/contract';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { FormAlert, FormField, fieldA11y, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
@@ -14,6 +14,8 @@ const londonTime = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 const ALL = 'all';
+/** How far ahead the server reads another calendar (the same constant decides its import). */
+const AHEAD = `the next ${CALENDAR_IMPORT_MONTHS} months`;
 
 function SourceEntry({ source, forWhat }: { source: CalendarSource; forWhat: string }) {
   const remove = useRemoveCalendarSource();
@@ -34,8 +36,8 @@ function SourceEntry({ source, forWhat }: { source: CalendarSource; forWhat: str
             source.lastFetchedAt && (
               <p className="mt-1 text-sm text-emerald-900">
                 {source.busyPeriods === 0
-                  ? 'No busy days ahead'
-                  : `${source.busyPeriods} busy period${source.busyPeriods === 1 ? '' : 's'} blocked`}
+                  ? `No busy days in ${AHEAD}`
+                  : `${source.busyPeriods} busy period${source.busyPeriods === 1 ? '' : 's'} blocked in ${AHEAD}`}
               </p>
             )
           )}
@@ -105,7 +107,8 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         Busy days in another calendar (an iCalendar address from Google Calendar, Outlook or another rental site) cannot be booked here. We
-        read it within a minute of adding it, then every 15 minutes. Repeating events count once, on their first day.
+        read it within a minute of adding it, then every 15 minutes. Only {AHEAD} are read: every day a repeating event falls on in that
+        time is blocked, days further ahead are not.
       </p>
       <div className="mt-4">{list}</div>
       <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
