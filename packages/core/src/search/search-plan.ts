@@ -17,11 +17,19 @@ export const NAME_POINTS = 10;
 /** Points per clause met: an item that meets every clause ranks before one that meets fewer, whatever the kinds. */
 export const CLAUSE_POINTS = 100;
 
-/** One way to meet a clause: its words (a phrase when several), each matched by stem except for 'typed' and 'prefix'. */
+/**
+ * One way to meet a clause: its words, each matched by stem except for 'typed' and 'prefix' (as
+ * written). Several words: as a phrase when typed, else all of them in the same field in any order
+ * ('wet dry vacuum' meets 'Wet and Dry Vacuum'). `prefix`: the (last) word begins a word of the text.
+ */
 export interface Alternative {
   kind: MatchKind;
   words: readonly string[];
+  prefix?: boolean;
 }
+
+/** True when an alternative's words begin words of the text rather than being whole words. */
+export const isPrefix = (a: Alternative) => a.kind === 'prefix' || a.prefix === true;
 
 export interface SearchClause {
   /** The words of the search this clause stands for. */
@@ -74,23 +82,31 @@ export function vocabularyQuestion(search: string | undefined): string[] {
   const asked = new Set(terms);
   for (let i = 0; i + 1 < terms.length; i++) asked.add(terms[i]! + terms[i + 1]!);
   for (const term of terms) for (const [a, b] of splitsOf(term)) asked.add(a).add(b);
+  for (const term of terms) asked.add(stemOf(term));
   return [...asked];
 }
 
-/** The likeliest word meant by `word`, a slip away in the vocabulary: fewest slips, then the commonest, then alphabetical. */
+/**
+ * The likeliest word meant by `word`, a slip away in the vocabulary: fewest slips, then the longer
+ * (a letter left out is the commonest slip: 'trimer' is 'trimmer' before 'timer'), then the commonest,
+ * then alphabetical.
+ */
 function correctionOf(word: string, answer: VocabularyAnswer): string | undefined {
   const bound = slipsAllowed(word);
   if (bound === 0) return undefined;
-  let best: { word: string; slips: number; items: number } | undefined;
+  let best: { word: string; slips: number; items: number; length: number } | undefined;
   for (const candidate of answer.nearSpellings.get(word) ?? []) {
     if (candidate.word === word) continue;
     const slips = slipDistance(word, candidate.word, bound);
     if (slips > bound) continue;
+    const length = [...candidate.word].length;
     const better =
       !best ||
       slips < best.slips ||
-      (slips === best.slips && (candidate.items > best.items || (candidate.items === best.items && candidate.word < best.word)));
-    if (better) best = { word: candidate.word, slips, items: candidate.items };
+      (slips === best.slips &&
+        (length > best.length ||
+          (length === best.length && (candidate.items > best.items || (candidate.items === best.items && candidate.word < best.word)))));
+    if (better) best = { word: candidate.word, slips, items: candidate.items, length };
   }
   return best?.word;
 }
@@ -161,7 +177,12 @@ export function planSearch(search: string | undefined, answer: VocabularyAnswer,
       if (split) alternatives.push({ kind: 'form', words: split });
       const prefix = last && answer.begins.has(word);
       if (prefix) alternatives.push({ kind: 'prefix', words: [word] });
-      if (!split && !prefix && synonyms.length === 0 && !asTyped) {
+      // A form whose stem only begins the catalogue's words ('mowing' -> 'mow', which begins 'mower';
+      // the English stemmer keeps 'mower' whole): the stem as a prefix, as a word form.
+      const stem = stemOf(word);
+      const stemBegins = stem !== word && [...stem].length >= MIN_PART && answer.begins.has(stem);
+      if (stemBegins) alternatives.push({ kind: 'form', words: [stem], prefix: true });
+      if (!split && !prefix && !stemBegins && synonyms.length === 0 && !asTyped) {
         const correction = correctionOf(word, answer);
         if (correction) {
           alternatives.push({ kind: 'slip', words: [correction] }, ...synonymAlternatives(synonymsOf([correction]), 'slip'));
@@ -200,18 +221,13 @@ function phraseAt(sequence: readonly string[], phrase: readonly string[], matche
 }
 
 function alternativeIn(field: MatchableField, alternative: Alternative): boolean {
-  switch (alternative.kind) {
-    case 'typed':
-      return phraseAt(field.words, alternative.words, (have, want) => have === want);
-    case 'prefix':
-      return phraseAt(field.words, alternative.words, (have, want) => have.startsWith(want));
-    default:
-      return phraseAt(
-        field.stems,
-        alternative.words.map((w) => (isStopWord(w) ? '' : stemOf(w))),
-        (have, want) => want !== '' && have === want,
-      );
-  }
+  if (isPrefix(alternative)) return phraseAt(field.words, alternative.words, (have, want) => have.startsWith(want));
+  if (alternative.kind === 'typed') return phraseAt(field.words, alternative.words, (have, want) => have === want);
+  // By stem, every word somewhere in the field.
+  return alternative.words.every((w) => {
+    const want = isStopWord(w) ? '' : stemOf(w);
+    return want !== '' && field.stems.includes(want);
+  });
 }
 
 /** The points a clause earns in an item (0: not met): its best alternative, in the name or else the description. */

@@ -9,6 +9,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import {
   CLAUSE_POINTS,
   clausesNeeded,
+  isPrefix,
   KIND_POINTS,
   NAME_POINTS,
   slipsAllowed,
@@ -74,8 +75,8 @@ export function toVocabularyAnswer(rows: readonly VocabularyRow[]): VocabularyAn
   return { known, begins, nearSpellings };
 }
 
-/** Which text search configuration reads an alternative's words: as written, or by their English stems. */
-const configOf = (kind: MatchKind) => (kind === 'typed' || kind === 'prefix' ? 'simple' : 'english');
+/** Which text search configuration reads an alternative's words: as written (typed, a prefix), or by their English stems. */
+const configOf = (a: Alternative) => (a.kind === 'typed' || isPrefix(a) ? 'simple' : 'english');
 
 /**
  * An alternative as `tsquery` text: its words as a phrase (`<->`), each limited to `weights` (name
@@ -83,19 +84,20 @@ const configOf = (kind: MatchKind) => (kind === 'typed' || kind === 'prefix' ? '
  * (letters and digits only), so no operator or quote can reach the query.
  */
 function queryText(alternative: Alternative, field: 'name' | 'description' | 'any'): string {
-  const simple = configOf(alternative.kind) === 'simple';
+  const simple = configOf(alternative) === 'simple';
   const weight = field === 'any' ? '' : field === 'name' ? (simple ? 'C' : 'A') : simple ? 'D' : 'B';
-  const prefix = alternative.kind === 'prefix' ? '*' : '';
+  const prefix = isPrefix(alternative) ? '*' : '';
   const marks = prefix || weight ? `:${prefix}${weight}` : '';
-  const phrase = alternative.words.map((w) => `${w}${marks}`).join(' <-> ');
-  return alternative.words.length > 1 ? `(${phrase})` : phrase;
+  // Typed words as a phrase; other words all in the field, in any order (core `alternativeIn`).
+  const joined = alternative.words.map((w) => `${w}${marks}`).join(alternative.kind === 'typed' ? ' <-> ' : ' & ');
+  return alternative.words.length > 1 ? `(${joined})` : joined;
 }
 
 /** The alternatives of `kinds` in one `tsquery` (or null when there are none). */
 function tsquery(alternatives: readonly Alternative[], field: 'name' | 'description' | 'any'): SQL | null {
   const parts: SQL[] = [];
   for (const config of ['english', 'simple'] as const) {
-    const texts = [...new Set(alternatives.filter((a) => configOf(a.kind) === config).map((a) => queryText(a, field)))];
+    const texts = [...new Set(alternatives.filter((a) => configOf(a) === config).map((a) => queryText(a, field)))];
     if (texts.length > 0) parts.push(sql`to_tsquery(${sql.raw(`'${config}'`)}::regconfig, ${texts.join(' | ')})`);
   }
   return parts.length === 0 ? null : sql.join(parts, sql` || `);
