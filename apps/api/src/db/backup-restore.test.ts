@@ -68,7 +68,7 @@ async function fingerprint(database: Database, userIds: string[]) {
     // Kept by triggers: the restored copies must match too.
     categoryCounts: await rows('select category_id, listed from category_item_counts order by category_id'),
     booked: await rows('select id, booked::text from items order by id'),
-    postings: await rows('select count(*)::int as n from search_postings'),
+    vocabulary: await rows('select word, stem, items from search_vocabulary order by word'),
     balances: await rows(
       `select user_id, account, sum(amount_pence)::bigint::text as balance from ledger_entries where user_id in (${userIds.map((id) => `'${id}'`).join(', ')}) group by user_id, account order by user_id, account`,
     ),
