@@ -22,6 +22,7 @@ const PUBLIC = new Set([
   'GET /api/categories/{categoryId}/items',
   'GET /api/categories/{categoryId}/items/map',
   'GET /api/items/{itemId}',
+  'GET /api/search/suggestions',
   'GET /api/owners/{ownerId}',
   'GET /api/owners/{ownerId}/items',
   'GET /api/payments/config',
