@@ -9,7 +9,7 @@ import { RENTALS_PER_ITEM, rentalsStatement } from './seed-rentals-sql.ts';
 export const DEFAULT_BENCH_DATABASE_URL = `postgres://postgres@127.0.0.1:5432/toolshed_bench${BENCH_SCALE === 1 ? '' : `_x${BENCH_SCALE}`}`;
 
 /** Bump when the generated data changes, so an old bench database is rebuilt rather than reused. */
-const SEED_VERSION = 4;
+const SEED_VERSION = 5;
 /** Upcoming rentals are placed relative to the seed day; after this many days they drift too far. */
 const MAX_SEED_AGE_DAYS = 7;
 
@@ -32,8 +32,14 @@ const BOOKED_FROM_RENTALS = `
         from rentals where not returned and cancelled_at is null group by item_id) b
   where b.item_id = i.id`;
 
-/** The triggers keeping the search postings (migration 0015), paused for the bulk load. */
-const SEARCH_TRIGGERS = ['items_search_postings_insert_delete', 'items_search_postings_update'];
+/** The trigger keeping the search vocabulary (migration 0056), paused for the bulk load. */
+const SEARCH_TRIGGERS = ['items_search_vocabulary'];
+
+/** The search vocabulary of every item, written in one pass (as migration 0056 fills it). */
+const VOCABULARY_FROM_ITEMS = `truncate search_vocabulary;
+  insert into search_vocabulary (word, stem, items)
+  select w, search_stem_of(w), count(*)::int from items i cross join lateral search_words_of(i.name || ' ' || i.description) as w
+  where i.deleted_at is null group by w`;
 
 /** items.has_photo and the first photo's keys (migrations 0034, 0040) for the whole catalogue at once, as their trigger would have set them. */
 const HAS_PHOTO_FROM_IMAGES = `update items i set has_photo = true, photo_large_key = f.large_key, photo_thumb_key = f.thumb_key
@@ -163,8 +169,8 @@ async function seed(url: string, name: string): Promise<void> {
     // The trigger keeping items.booked would refresh every item after the million-row insert, while
     // the rentals index it reads is dropped; it is switched off for the load and done once after.
     await c.query('alter table rentals disable trigger rentals_booked_after_insert');
-    // Likewise the search postings (migration 0015): one row-level trigger call per item would take
-    // minutes; they are built in one pass once the items and their booked days are in.
+    // Likewise the search vocabulary (migration 0056): one row-level trigger call per item would take
+    // minutes; it is built in one pass once the items are in.
     for (const t of SEARCH_TRIGGERS) await c.query(`alter table items disable trigger ${t}`);
     // And the photo flag (migration 0034): its trigger locks and updates the items of the inserted
     // photos from an array of their ids, which took over 13 minutes for a million photos; set once.
@@ -177,9 +183,9 @@ async function seed(url: string, name: string): Promise<void> {
     await c.query('alter table item_images enable trigger item_images_has_photo_after_insert');
     await timed(c, { name: 'booked', text: BOOKED_FROM_RENTALS, values: [] });
     await c.query('alter table rentals enable trigger rentals_booked_after_insert');
-    await timed(c, { name: 'postings', text: 'select search_postings_rebuild()', values: [] });
+    await timed(c, { name: 'vocabulary', text: VOCABULARY_FROM_ITEMS, values: [] });
     for (const t of SEARCH_TRIGGERS) await c.query(`alter table items enable trigger ${t}`);
-    // The booked days and the postings were written after the indexes were built, which left every
+    // The booked days were written after the indexes were built, which left every
     // index of items with a dead entry for most items (the bands' index 53 MB against 28 once
     // compacted): compacted here, so a fresh seed reads the pages a reused one does.
     await timed(c, { name: 'vacuum full', text: 'vacuum (full, analyze)', values: [] });

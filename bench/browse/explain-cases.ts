@@ -71,22 +71,21 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   {
     title: 'Typical filtered browse: category + dates + max price + text',
     run: browse('power-tools', (t) => ({ search: 'drill', maxPrice: '25', startDate: addDays(t, 2), endDate: addDays(t, 3) })),
-    expectIndexes: ['search_postings_category_idx'],
+    expectIndexes: ['items_search_document_idx'],
     fullPlans: true,
   },
   {
     title: 'Text search across all categories',
     run: browse(null, () => ({ search: 'ladder' })),
-    // Across categories each of the word's tokens is read newest first (browse-sql.ts), which only
-    // the unique postings index gives without a category.
-    expectIndexes: ['search_postings_newest_idx'],
+    // A word's matches from the search document's GIN index (decision 025), scored and sorted.
+    expectIndexes: ['items_search_document_idx'],
     fullPlans: true,
   },
   {
     title: 'Two words across all categories',
     run: browse(null, () => ({ search: 'ring light', maxPrice: '30' })),
-    // The words' token lists are intersected in the inverted index of search_items (migration 0019).
-    expectIndexes: ['search_items_tokens_idx'],
+    // Either word from the search document's GIN index (decision 025).
+    expectIndexes: ['items_search_document_idx'],
     fullPlans: true,
   },
   {
@@ -112,16 +111,14 @@ export const EXPLAIN_CASES: ExplainCase[] = [
   },
   {
     title: 'A common word with a price, all categories',
-    run: browse(null, () => ({ search: 'and', maxPrice: '20' })),
-    // A word in most items is cheaper to walk for than to read (decision 019): the walk checks it
-    // from the browse index, which carries the text (migration 0017).
-    expectIndexes: ['items_browse_newest_idx'],
+    run: browse(null, () => ({ search: 'cordless', maxPrice: '20' })),
+    expectIndexes: ['items_search_document_idx'],
     fullPlans: true,
   },
   {
     title: 'Two words, a cheap price and a minimum rating in a small category',
     run: browse('moving-equipment', () => ({ search: 'sack truck', maxPrice: '8', minRating: '4.5' })),
-    expectIndexes: ['search_postings_category_idx'],
+    expectIndexes: ['items_search_document_idx'],
     fullPlans: true,
   },
   {
@@ -201,7 +198,7 @@ export const LOAD_QUERY_CASES: ExplainCase[] = BROWSE_VARIANTS.map((v) => ({
     ...variantDates(v, t),
     ...(v.minRating !== undefined ? { minRating: String(v.minRating) } : {}),
   })),
-  expectIndexes: [v.categoryId === 'all' ? 'search_postings_newest_idx' : 'search_postings_category_idx'],
+  expectIndexes: ['items_search_document_idx'],
   fullPlans: false,
 }));
 

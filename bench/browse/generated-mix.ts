@@ -1,4 +1,5 @@
 import { addDays, CATEGORIES, type IsoDate } from '@toolshed/core';
+import { synonymsOf } from '@toolshed/core/search';
 import { CATEGORY_VOCABULARY, CITIES } from './vocabulary.ts';
 
 /** A small, fast, seedable PRNG (mulberry32): the same seed gives the same mix on every machine. */
@@ -46,6 +47,30 @@ function nounWords(nouns: string[]): string[][] {
   NOUN_WORDS.set(nouns, words);
   return words;
 }
+/**
+ * The words as people type them (decision 025): of every ten words, two in the plural, one with a
+ * letter left out (5 letters or more), one by another name people use (a one-word term of its synonym
+ * group), the rest as written. Chosen by a hash of the word and its place, not by the mix's random
+ * streams, so every other draw of the mix is what it was.
+ */
+export function asPeopleType(words: readonly string[]): string[] {
+  return words.map((word, at) => {
+    let hash = at + 1;
+    for (const ch of word) hash = (hash * 31 + ch.charCodeAt(0)) >>> 0;
+    const choice = hash % 10;
+    if (choice < 2) return word.endsWith('s') ? word : `${word}s`;
+    if (choice === 2 && word.length >= 5) {
+      const gap = 1 + (hash % (word.length - 2));
+      return word.slice(0, gap) + word.slice(gap + 1);
+    }
+    if (choice === 3) {
+      const other = synonymsOf([word]).find((term) => term.length === 1);
+      if (other) return other[0]!;
+    }
+    return word;
+  });
+}
+
 /** Each vocabulary's words, split once: the top-up of rare kinds draws millions of queries. */
 const NOUN_WORDS = new WeakMap<string[], string[][]>();
 
@@ -68,7 +93,7 @@ function oneQuery(random: () => number, today: IsoDate, where: () => number): Mi
   if (wordCount > 0) {
     const words = pick(nounWords(vocabulary.nouns).filter((w) => w.length >= wordCount));
     const start = Math.floor(random() * (words.length - wordCount + 1));
-    params.set('search', words.slice(start, start + wordCount).join(' '));
+    params.set('search', asPeopleType(words.slice(start, start + wordCount)).join(' '));
     kind.push(wordCount === 1 ? 'word' : 'words');
   }
   if (random() < 0.5) {

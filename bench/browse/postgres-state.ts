@@ -11,7 +11,7 @@ export interface PostgresSettings {
   /** The database's own page cache: when the indexes a browse walks do not fit, every browse also copies pages from the OS. */
   sharedBuffers: string;
   sharedBuffersBytes: number;
-  /** Bytes of the tables and indexes browsing reads (items, postings, owners, first images). */
+  /** Bytes of the tables and indexes browsing reads (items, the search vocabulary, owners, first images). */
   browseRelationsBytes: number;
 }
 
@@ -23,7 +23,7 @@ export async function postgresSettings(url: string): Promise<PostgresSettings> {
       select current_setting('server_version') as version, current_setting('shared_buffers') as shared_buffers,
              (select (setting::bigint * current_setting('block_size')::bigint)::text from pg_settings where name = 'shared_buffers') as buffers_bytes,
              (select coalesce(sum(pg_total_relation_size(c.oid)), 0) from pg_class c
-               where c.relname in ('items', 'search_postings', 'search_items', 'users', 'item_images') and c.relkind = 'r'
+               where c.relname in ('items', 'search_vocabulary', 'users', 'item_images') and c.relkind = 'r'
                  and c.relnamespace = to_regnamespace(current_schema()))::text as bytes`);
     const row = rows[0]!;
     return {
@@ -65,16 +65,7 @@ export async function settleBackgroundWork(url: string): Promise<void> {
   }
 }
 
-const BROWSE_TABLES = [
-  'items',
-  'search_postings',
-  'search_items',
-  'search_tokens',
-  'users',
-  'item_images',
-  'category_item_counts',
-  'categories',
-];
+const BROWSE_TABLES = ['items', 'search_vocabulary', 'users', 'item_images', 'category_item_counts', 'categories'];
 
 /**
  * When shared_buffers can hold what browsing reads, loads those tables and their indexes into it
