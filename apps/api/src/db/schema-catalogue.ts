@@ -3,6 +3,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -79,6 +80,17 @@ export const items = pgTable(
       .notNull()
       .default(sql`'{}'`),
     /**
+     * What the browse indexes carry of `booked` (migration 0052, decision 026): booked itself up to 32
+     * periods, else its first 32 (at most 424 bytes, where a B-tree entry holds 2,704), and the first
+     * day it no longer speaks for (the 33rd period's first day, or 'infinity'). Generated from booked.
+     */
+    bookedSoon: dateMultirange('booked_soon')
+      .notNull()
+      .generatedAlwaysAs(sql`items_booked_soon(booked)`),
+    bookedSoonUntil: date('booked_soon_until', { mode: 'string' })
+      .notNull()
+      .generatedAlwaysAs(sql`items_booked_soon_until(booked)`),
+    /**
      * The item has a photo (migration 0034): relevance's first tier with a rated owner (decision 022),
      * kept by triggers on item_images and carried by the browse indexes.
      */
@@ -109,7 +121,7 @@ export const items = pgTable(
     check('items_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
     check('items_weekly_rate_non_negative', sql`${t.weeklyRatePence} >= 0`),
     // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,
-    // owner_rating, booked, has_photo, and category_id for the newest one): migrations 0020 and 0034, which drizzle's
+    // owner_rating, booked_soon and its end, has_photo, and category_id for the newest one): migrations 0020, 0034 and 0052, which drizzle's
     // index builder cannot express. The browse indexes with the text are migration-only (0017), as
     // are the GiST index on the public point and the rating index (0023).
     index('items_listing_idx')
