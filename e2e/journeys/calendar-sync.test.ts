@@ -72,7 +72,7 @@ test.describe('calendar sync', () => {
     await expect(entry).toContainText(`For: ${item.name}`);
     // The job queue fetches it within a minute; the list asks again every few seconds until then.
     await expect(entry.getByText(/^Last fetched \d+ \w+ \d{4}, \d{2}:\d{2} \(London time\)$/)).toBeVisible({ timeout: 70_000 });
-    await expect(entry.getByText('1 busy period blocked', { exact: true })).toBeVisible();
+    await expect(entry.getByText('1 busy period blocked in the next 18 months', { exact: true })).toBeVisible();
     expect(fetches).toBeGreaterThan(0);
 
     // My Items lists it too, with the same form for any item.
