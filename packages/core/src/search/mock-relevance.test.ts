@@ -1,22 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseBrowseFilters, type RawBrowseFilters } from '../browse-filters.ts';
+import { parseBrowseFilters } from '../browse-filters.ts';
 import { mockItemsPage } from '../sample-catalogue/mock-browse.ts';
 import { RELEVANCE_CASES, type RelevanceCase } from './relevance-cases.ts';
-import { measureRelevance, relevanceSummary } from './relevance.ts';
+import { measureRelevance, relevanceFilters, relevanceSummary } from './relevance.ts';
 
 const TODAY = '2026-12-01';
 
 /** A case as the browse page asks Mock Data for it. */
 export function mockAnswer(c: RelevanceCase) {
-  const raw: RawBrowseFilters = {
-    search: c.query,
-    maxPrice: c.maxPrice,
-    minRating: c.minRating,
-    near: c.near,
-    radius: c.radius,
-    pageSize: '100',
-  };
-  const parsed = parseBrowseFilters(raw, TODAY);
+  const parsed = parseBrowseFilters(relevanceFilters(c), TODAY);
   if (!parsed.ok) throw new Error(`${c.query}: ${parsed.message}`);
   const page = mockItemsPage(c.category ?? 'all', parsed.value, TODAY)!;
   return { keys: page.items.map((i) => i.id), correctedSearch: page.correctedSearch };

@@ -4,7 +4,13 @@
  * the first named item, and the share of cases answered with nothing. The API's suite and Mock
  * Data's measure themselves with it, and `npm run relevance -w bench` prints the figures.
  */
+import type { RawBrowseFilters } from '../browse-filters.ts';
 import type { RelevanceCase } from './relevance-cases.ts';
+
+/** A case's browse filters as the address carries them (its category is the path's): one page of up to 100. */
+export function relevanceFilters(c: RelevanceCase): RawBrowseFilters {
+  return { search: c.query, maxPrice: c.maxPrice, minRating: c.minRating, near: c.near, radius: c.radius, pageSize: '100' };
+}
 
 /** What an engine answered for a case: result keys in order, and the search it said it understood. */
 export interface RelevanceAnswer {

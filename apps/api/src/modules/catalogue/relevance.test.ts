@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { ItemsPage } from '@toolshed/core/contract';
 import { filtersToQuery } from '@toolshed/core';
 import { RELEVANCE_CASES, type RelevanceCase } from '@toolshed/core/search/relevance-cases';
-import { measureRelevance, relevanceSummary } from '@toolshed/core/search/relevance';
+import { measureRelevance, relevanceFilters, relevanceSummary } from '@toolshed/core/search/relevance';
 import { SAMPLE_ITEMS } from '@toolshed/core/sample-catalogue';
 import { queryRows } from '../../db/database.ts';
 import { seedIfEmpty } from '../../db/seed/seed-catalogue.ts';
@@ -28,14 +28,7 @@ beforeAll(async () => {
 afterAll(() => ctx?.close());
 
 async function apiAnswer(c: RelevanceCase) {
-  const query = filtersToQuery({
-    search: c.query,
-    maxPrice: c.maxPrice,
-    minRating: c.minRating,
-    near: c.near,
-    radius: c.radius,
-    pageSize: '100',
-  });
+  const query = filtersToQuery(relevanceFilters(c));
   const res = await ctx.app.inject({ method: 'GET', url: `/api/categories/${c.category ?? 'all'}/items?${query}` });
   if (res.statusCode !== 200) throw new Error(`${c.query}: ${res.statusCode} ${res.body}`);
   const page = res.json() as ItemsPage;
