@@ -12,6 +12,8 @@ ENV CI=true
 # Read by the web build (README: VITE_MAP_TILE_URL, SOURCE_MAPS): docker build --build-arg ...
 ARG VITE_MAP_TILE_URL
 ARG SOURCE_MAPS
+# The commit /api/health and toolshed_build_info report (the build context has no .git): --build-arg TOOLSHED_COMMIT=$(git rev-parse HEAD)
+ARG TOOLSHED_COMMIT
 # Workspace manifests first, so the install layer is reused until dependencies change.
 COPY package.json package-lock.json ./
 COPY packages/core/package.json packages/core/

@@ -80,6 +80,21 @@ const RUNTIME_PACKAGES = new Set([
   ...OPENTELEMETRY,
 ]);
 
+/**
+ * The release the bundle reports (`/api/health`, `toolshed_build_info`): the workspace's version and
+ * the commit, from TOOLSHED_COMMIT (a container build: `--build-arg TOOLSHED_COMMIT=...`) or else the
+ * checkout's HEAD, asked of git here, at build time, never by the running server.
+ */
+async function buildIdentity() {
+  const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+  let commit = process.env.TOOLSHED_COMMIT?.trim() || undefined;
+  if (!commit) {
+    const git = spawnSync('git', ['rev-parse', '--short=12', 'HEAD'], { cwd: root, encoding: 'utf8' });
+    if (git.status === 0 && /^[0-9a-f]{7,40}$/.test(git.stdout.trim())) commit = git.stdout.trim();
+  }
+  return { version, commit };
+}
+
 /** Builds into a fresh folder, then swaps it in, so a server starting meanwhile finds a whole bundle. */
 async function buildServer(hash) {
   const { build } = await import('esbuild');
@@ -99,6 +114,7 @@ async function buildServer(hash) {
     target: 'node22.12',
     sourcemap: 'linked',
     logLevel: 'warning',
+    define: { __TOOLSHED_BUILD__: JSON.stringify(await buildIdentity()) },
     // Bundled code from CommonJS packages still calls require() and reads __dirname.
     banner: {
       js: "import { createRequire as __createRequire } from 'node:module'; import { fileURLToPath as __fileURLToPath } from 'node:url'; import { dirname as __dirnameOf } from 'node:path'; const require = __createRequire(import.meta.url); const __filename = __fileURLToPath(import.meta.url); const __dirname = __dirnameOf(__filename);",

@@ -8,6 +8,8 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createLogger } from './platform/logging/create-logger.ts';
 import { RequestLogController } from './platform/logging/request-log-controller.ts';
+import { echoRequestId, requestIdOf } from './platform/logging/request-id.ts';
+import { buildInfo } from './platform/lifecycle/build-info.ts';
 import { registerHealthRoutes, type Readiness } from './platform/lifecycle/health-routes.ts';
 import { registerMetrics } from './platform/metrics/metrics.ts';
 import { registerErrorHandler, registerNotFound } from './platform/http/error-handler.ts';
@@ -163,7 +165,9 @@ export async function buildApp({
     logController: new RequestLogController(),
     // Only behind a known proxy may X-Forwarded-For name the client (rate limits key on it).
     trustProxy: config.trustProxy,
+    genReqId: requestIdOf,
   }).withTypeProvider<ZodTypeProvider>();
+  echoRequestId(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // Only with an OTLP endpoint configured; otherwise OpenTelemetry is never loaded. First, so that its
@@ -188,8 +192,9 @@ export async function buildApp({
   app.decorate('errorReporter', errorReporter);
   app.addHook('onClose', async () => errorReporter.flush());
   registerErrorHandler(app, errorReporter);
-  await registerHealthRoutes(app, { database, readiness });
-  const metrics = registerMetrics(app, { database, token: config.metricsToken, now });
+  const build = buildInfo(config.commit);
+  await registerHealthRoutes(app, { database, readiness, build });
+  const metrics = registerMetrics(app, { database, token: config.metricsToken, build, now });
   await registerHttpGuards(app, { config, db: database.db, now });
   await app.register(swagger, {
     openapi: withAccountEndpoints({

@@ -147,4 +147,29 @@ describe('configuration', () => {
     expect(config.logLevel).toBe('silent');
     expect(config.runJobs).toBe(false);
   });
+
+  it('warns about a variable within two edits of a setting, naming the setting, and still starts', () => {
+    const config = loadConfig({ PORTT: '8080', LOG_LEVLE: 'debug', DATABSE_URL: 'postgres://db/toolshed', BROWSE_CACHE_MS: '0' });
+    expect(config.port).toBe(3000);
+    expect(config.warnings).toEqual([
+      'DATABSE_URL is not a Toolshed setting and is ignored; did you mean DATABASE_URL?',
+      'LOG_LEVLE is not a Toolshed setting and is ignored; did you mean LOG_LEVEL?',
+      'PORTT is not a Toolshed setting and is ignored; did you mean PORT?',
+    ]);
+  });
+
+  it("does not warn about the system's own variables or names far from any setting", () => {
+    const env = { HOME: '/home/toolshed', PATH: '/usr/bin', HOSTNAME: 'web-1', PORTS: '1', POOL: 'x', LOG_FORMAT: 'json', PORT: '3000' };
+    // PORTS is one edit from PORT; POOL is two from PORT, too far for a four-letter name.
+    expect(loadConfig(env).warnings).toEqual(['PORTS is not a Toolshed setting and is ignored; did you mean PORT?']);
+    expect(loadConfig({}).warnings).toEqual([]);
+  });
+
+  it('reads the commit being run, and refuses one that is not a hash', () => {
+    expect(loadConfig({ TOOLSHED_COMMIT: '95d16c5aa' }).commit).toBe('95d16c5aa');
+    expect(loadConfig({}).commit).toBeUndefined();
+    expect(problemsOf({ TOOLSHED_COMMIT: 'main; rm' })).toEqual([
+      'TOOLSHED_COMMIT must be a commit hash (7 to 40 hexadecimal characters) (got "main; rm")',
+    ]);
+  });
 });

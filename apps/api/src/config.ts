@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { DEFAULT_PREPARED_STATEMENTS } from './db/prepared-reads.ts';
+import { misspeltSettings } from './config-spelling.ts';
 
 export const LOG_LEVELS = ['silent', 'fatal', 'error', 'warn', 'info', 'debug', 'trace'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -81,6 +82,10 @@ export interface Config {
   devClock: boolean;
   /** OpenTelemetry traces sent over OTLP/HTTP (OTEL_EXPORTER_OTLP_ENDPOINT or OTEL_EXPORTER_OTLP_TRACES_ENDPOINT); unset: no tracing at all. */
   tracing: TracingSettings | undefined;
+  /** TOOLSHED_COMMIT: the commit being run, when the build did not record one (platform/lifecycle/build-info.ts). */
+  commit: string | undefined;
+  /** Problems that do not stop a start, logged by it: a variable that looks like a misspelt setting. */
+  warnings: string[];
 }
 
 export interface TracingSettings {
@@ -244,7 +249,16 @@ const envSchema = z.object({
   OTEL_SERVICE_NAME: opt(z.string().trim().min(1)),
   CALENDAR_IMPORT_ALLOW_PRIVATE: opt(flag),
   DEV_CLOCK: opt(flag),
+  TOOLSHED_COMMIT: opt(
+    z
+      .string()
+      .trim()
+      .regex(/^[0-9a-f]{7,40}$/i, 'must be a commit hash (7 to 40 hexadecimal characters)'),
+  ),
 });
+
+/** Every setting the app reads, for the misspelt-setting warning. */
+export const SETTING_NAMES: readonly string[] = Object.keys(envSchema.shape);
 
 /** Values that must never be echoed back in an error line. */
 const SECRET = new Set([
@@ -372,5 +386,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     calendarImportAllowPrivate: e.CALENDAR_IMPORT_ALLOW_PRIVATE ?? false,
     devClock: nodeEnv !== 'production' && (e.DEV_CLOCK ?? false),
     tracing: tracingSettings(e.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT, e.OTEL_EXPORTER_OTLP_ENDPOINT, e.OTEL_SERVICE_NAME),
+    commit: e.TOOLSHED_COMMIT,
+    warnings: misspeltSettings(env, SETTING_NAMES),
   };
 }

@@ -20,6 +20,7 @@ function readConfig(): Config {
 
 const config = readConfig();
 const log = createLogger(config);
+for (const warning of config.warnings) log.warn(warning);
 
 // The embedded database belongs to one process: a second one on the same folder would lose writes.
 let lock: DataDirLock | undefined;

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.ts';
@@ -27,6 +27,26 @@ describe('health and readiness', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  it("reports the version it runs (the workspace's, from source) and the commit when it is known", async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.statusCode).toBe(200);
+    const { version } = JSON.parse(await readFile(new URL('../../../../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(res.json()).toEqual({ ok: true, version });
+
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      TOOLSHED_COMMIT: '95d16c5abc12',
+    });
+    const other = await buildApp({ config, database, authSecret: 'health-test-secret-long-enough-for-signing-0' });
+    try {
+      expect((await other.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true, version, commit: '95d16c5abc12' });
+    } finally {
+      await other.close();
+    }
+  });
+
   it('is ready while the database answers', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/ready' });
     expect(res.statusCode).toBe(200);
@@ -51,6 +71,6 @@ describe('health and readiness', () => {
     expect(res.statusCode).toBe(503);
     expect(res.headers['retry-after']).toBe('5');
     expect(res.json()).toEqual({ ready: false, reason: 'database unavailable' });
-    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toEqual({ ok: true });
+    expect((await app.inject({ method: 'GET', url: '/api/health' })).json()).toMatchObject({ ok: true });
   });
 });

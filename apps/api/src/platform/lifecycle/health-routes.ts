@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import underPressure from '@fastify/under-pressure';
 import { pingDatabase, type Database } from '../../db/database.ts';
 import { beforeDeadline, LATE } from '../time/deadline.ts';
+import type { BuildInfo } from './build-info.ts';
 
 /** Whether this process should still be sent traffic; shutdown turns it off before closing. */
 export interface Readiness {
@@ -11,6 +12,8 @@ export interface Readiness {
 export interface HealthOptions {
   database: Database;
   readiness: Readiness;
+  /** What is running, reported by `/api/health`. */
+  build: BuildInfo;
   /** Event-loop delay above which the process reports itself not ready. */
   maxEventLoopDelayMs?: number;
   /** How long the database round trip may take. */
@@ -18,7 +21,7 @@ export interface HealthOptions {
 }
 
 /**
- * `/api/health`: liveness, the process answers. `/api/ready`: readiness, a database round trip within
+ * `/api/health`: liveness, the process answers, with the version (and commit) it runs. `/api/ready`: readiness, a database round trip within
  * a deadline, not draining and the event loop not overloaded; 503 otherwise, so a load balancer stops
  * sending requests here. Overload only marks the process not ready: requests in flight still run.
  */
@@ -35,7 +38,8 @@ export async function registerHealthRoutes(app: FastifyInstance, options: Health
   app.addHook('onListen', async () => {
     setTimeout(() => (settled = true), 2_000).unref();
   });
-  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true }));
+  const identity = { version: options.build.version, ...(options.build.commit ? { commit: options.build.commit } : {}) };
+  app.get('/api/health', { schema: { hide: true } }, async () => ({ ok: true, ...identity }));
   app.get('/api/ready', { schema: { hide: true } }, async (request, reply) => {
     const notReady = (reason: string) => reply.status(503).header('retry-after', '5').send({ ready: false, reason });
     if (readiness.draining) return notReady('shutting down');

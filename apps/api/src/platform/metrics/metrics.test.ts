@@ -53,6 +53,12 @@ describe('GET /metrics without METRICS_TOKEN', () => {
     expect(text).not.toContain('maxPrice');
   });
 
+  it('says which build answers: toolshed_build_info with the version, commit and Node.js version, always 1', async () => {
+    const text = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const { version } = (await ctx.app.inject({ method: 'GET', url: '/api/health' })).json<{ version: string }>();
+    expect(value(text, 'toolshed_build_info', { version, commit: 'unknown', node: process.version })).toBe(1);
+  });
+
   it('reads the job queue, bookings and payments from the database at scrape time', async () => {
     const text = (await ctx.app.inject({ method: 'GET', url: '/metrics' })).body;
     expect(value(text, 'toolshed_jobs_due', { name: 'metrics-test.unhandled' })).toBe(1);

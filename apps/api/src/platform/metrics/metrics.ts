@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '@toolshed/core';
 import type { Database } from '../../db/database.ts';
+import type { BuildInfo } from '../lifecycle/build-info.ts';
 import { countBookingsByState, countJobsByName, sumPaymentsByStatus } from './metrics-repository.ts';
 
 /** What a job run ended in, as the queue reports it (platform/jobs). */
@@ -18,6 +19,8 @@ export interface MetricsOptions {
   database: Database;
   /** METRICS_TOKEN: when set, a scrape must send `Authorization: Bearer <token>`. */
   token: string | undefined;
+  /** Reported as `toolshed_build_info`. */
+  build: BuildInfo;
   now?: () => Date;
 }
 
@@ -33,9 +36,16 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  * the database at scrape time, so they are the deployment's figures, the same on every process (use
  * `max` across processes, not `sum`); connection pools and the Node.js runtime are this process's.
  */
-export function registerMetrics(app: FastifyInstance, { database, token, now = () => new Date() }: MetricsOptions): Metrics {
+export function registerMetrics(app: FastifyInstance, { database, token, build, now = () => new Date() }: MetricsOptions): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
+  // The usual Prometheus idiom: always 1, the labels say which build answers (join on it in queries).
+  new Gauge({
+    name: 'toolshed_build_info',
+    help: 'Always 1; the version, commit and Node.js version of this process',
+    labelNames: ['version', 'commit', 'node'],
+    registers: [registry],
+  }).set({ version: build.version, commit: build.commit ?? 'unknown', node: build.node }, 1);
 
   const labelNames = ['method', 'route', 'status'] as const;
   const requests = new Counter({

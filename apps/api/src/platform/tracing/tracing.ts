@@ -113,7 +113,7 @@ export async function startTracing(settings: TracingSettings, options: TracingOp
   function traceRequests(app: FastifyInstance): void {
     const requests = new WeakMap<FastifyRequest, RequestTrace>();
 
-    app.addHook('onRequest', (request, _reply, done) => {
+    app.addHook('onRequest', (request, reply, done) => {
       const route = request.routeOptions.url;
       if (route !== undefined && UNTRACED_ROUTES.has(route)) return done();
       // Continues the caller's trace when it sends a W3C `traceparent` header.
@@ -132,6 +132,10 @@ export async function startTracing(settings: TracingSettings, options: TracingOp
       );
       const context = trace.setSpan(parent, span);
       requests.set(request, { span, context });
+      // Every log line of the request names its trace, to go from a log line to its spans.
+      const log = request.log.child({ traceId: span.spanContext().traceId });
+      request.log = log;
+      reply.log = log;
       // The hooks after this one and, for a request without a body, the handler run inside the span.
       active.run(context, done);
     });
