@@ -98,8 +98,6 @@ export const items = pgTable(
     /** The first photo's storage keys, for browse cards (migration 0040): kept with has_photo by the same triggers. */
     photoLargeKey: text('photo_large_key'),
     photoThumbKey: text('photo_thumb_key'),
-    /** Lower-cased name and description, trigram-indexed for substring search. */
-    searchText: text('search_text').generatedAlwaysAs(sql`lower(name || ' ' || description)`),
     /**
      * The search document (migration 0056, decision 025): the name's and description's English stems
      * weighted A and B, their words as written C and D; GIN-indexed over listed items.
@@ -122,8 +120,8 @@ export const items = pgTable(
     check('items_weekly_rate_non_negative', sql`${t.weeklyRatePence} >= 0`),
     // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,
     // owner_rating, booked_soon and its end, has_photo, and category_id for the newest one): migrations 0020, 0034 and 0052, which drizzle's
-    // index builder cannot express. The browse indexes with the text are migration-only (0017), as
-    // are the GiST index on the public point and the rating index (0023).
+    // index builder cannot express. The GiST indexes on the public point, the price and rating indexes
+    // (0023, 0057) and the bands' index (0047) are migration-only.
     index('items_listing_idx')
       .on(t.categoryId, t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null and ${t.available}`),
@@ -131,7 +129,6 @@ export const items = pgTable(
       .on(t.createdAt.desc(), t.id.desc())
       .where(sql`${t.deletedAt} is null and ${t.available}`),
     index('items_owner_idx').on(t.ownerId),
-    index('items_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('items_search_document_idx')
       .using('gin', t.searchDocument)
       .where(sql`${t.deletedAt} is null and ${t.available}`),

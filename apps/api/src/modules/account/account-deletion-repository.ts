@@ -68,11 +68,6 @@ interface NoticeRow {
 const chunks = <T>(list: readonly T[], size: number): T[][] =>
   Array.from({ length: Math.ceil(list.length / size) }, (_, i) => list.slice(i * size, (i + 1) * size));
 
-async function tableExists(tx: Executor, name: string): Promise<boolean> {
-  const [row] = await queryRows<{ ok: boolean }>(tx as Db, sql`select to_regclass(${name}) is not null as ok`);
-  return row?.ok === true;
-}
-
 /**
  * 'Delete my account' in one transaction: every place the member's own words and files live is
  * erased or replaced (decision 015), and the anonymised users row stays for what others' rentals,
@@ -269,20 +264,11 @@ export function createAccountDeletionRepository(db: Db) {
           );
 
         // Their items: soft-deleted (rentals point at them) under a neutral name, without their text,
-        // address or photos; the words only they used leave the search dictionary of migration 0015.
+        // address or photos; the words only they used leave the search vocabulary (its trigger, migration 0056).
         const images = await tx
           .delete(itemImages)
           .where(inArray(itemImages.itemId, ownItemIds))
           .returning({ largeKey: itemImages.largeKey, thumbKey: itemImages.thumbKey });
-        const withTokens = await tableExists(tx, 'search_tokens');
-        const tokens = withTokens
-          ? (
-              await queryRows<{ token: string }>(
-                tx as Db,
-                sql`select distinct unnest(search_tokens_of(search_text)) as token from items where owner_id = ${userId}`,
-              )
-            ).map((t) => t.token)
-          : [];
         await tx
           .update(items)
           .set({
@@ -298,14 +284,6 @@ export function createAccountDeletionRepository(db: Db) {
             updatedAt: sql`now()`,
           })
           .where(eq(items.ownerId, userId));
-        for (const batch of chunks(tokens, 1000)) {
-          // A token goes once no listed item's postings or search row uses it any more.
-          await tx.execute(sql`
-            delete from search_tokens t
-            where t.token in (select jsonb_array_elements_text(${JSON.stringify(batch)}::jsonb))
-              and not exists (select 1 from search_postings p where p.token_id = t.id)
-              and not exists (select 1 from search_items s where s.token_ids @> array[t.id])`);
-        }
         const geocoded = ownItems.flatMap((i) =>
           i.address !== null && i.city !== null && i.postcode !== null
             ? [addressCacheKey({ address: i.address, city: i.city, postcode: i.postcode })]

@@ -114,7 +114,7 @@ const BANDS_PER_DEGREE = 50;
 
 /**
  * Within the radius, on `items i`, read by bands of latitude (`items_band_keys_idx`, migration 0047,
- * or with words `items_band_idx`, 0045, which also carries the search text): the
+ * the only bands' index since the one carrying the search text went, migration 0057): the
  * bands the circle crosses, each read over the longitudes of the box that holds the circle (`inBox`),
  * then the chord. A btree reads one range per band, about 0.25 microseconds an entry, where the GiST
  * index's cube around the circle held some 2.5 times the entries at 0.65 each: every item within 25
