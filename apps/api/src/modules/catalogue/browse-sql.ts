@@ -56,14 +56,15 @@ export function narrowsListing(f: BrowseFilters): boolean {
 
 /**
  * True when the browse statement's good plan does not depend on the parameters' values, so it may
- * run as a prepared statement with a generic plan (decision 018): browses without words, on the
- * first pages at the app's page size. Words are planned with their queries (decision 025): how many
- * items a query matches decides between the GIN index and a walk. Dates: yes, since the owners away
- * are read once whatever the date (vacation-sql.ts) and the range is one parameter.
+ * run as a prepared statement with a generic plan (decision 018): browses on the first pages at the
+ * app's page size. Words too (decision 027): every match of a search is read through the search
+ * document's GIN index and scored, whatever the words, and their `tsquery`s are built once per run
+ * (`once` in word-search-sql.ts), so planning them afresh on every request bought nothing. Dates: yes,
+ * since the owners away are read once whatever the date (vacation-sql.ts) and the range is one
+ * parameter.
  */
 export function preparable(f: BrowseFilters): boolean {
-  if (f.page > PREPARED_PAGES || f.pageSize !== DEFAULT_PAGE_SIZE) return false;
-  return searchWords(f.search).length === 0;
+  return f.page <= PREPARED_PAGES && f.pageSize === DEFAULT_PAGE_SIZE;
 }
 
 /** Pages a prepared statement is kept for, at the app's page size (three windows); deeper pages are planned on each request. */

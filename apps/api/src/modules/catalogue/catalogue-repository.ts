@@ -109,7 +109,7 @@ export function createCatalogueRepository(db: Db) {
     async planOf(filters: BrowseFilters): Promise<SearchPlan> {
       const question = vocabularyQuery(vocabularyQuestion(filters.search));
       if (!question) return { clauses: [] };
-      const rows = await queryRows<VocabularyRow>(db, question);
+      const rows = await queryRowsPrepared<VocabularyRow>(db, question);
       return planSearch(filters.search, toVocabularyAnswer(rows), filters.searchAsTyped === true);
     },
 
@@ -181,7 +181,7 @@ export function createCatalogueRepository(db: Db) {
     /** The names of the `limit` listed items that answer a plan best (suggestions while typing). */
     async suggestItems(plan: SearchPlan, limit: number): Promise<{ id: string; name: string; categoryId: string }[]> {
       const { match, score } = renderSearch(plan);
-      return queryRows<{ id: string; name: string; categoryId: string }>(
+      return queryRowsPrepared<{ id: string; name: string; categoryId: string }>(
         db,
         sql`select i.id, i.name, i.category_id as "categoryId" from items i
           where i.deleted_at is null and i.available and ${match}

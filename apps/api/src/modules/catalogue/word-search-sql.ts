@@ -6,6 +6,7 @@
  * the plan's questions about the vocabulary into one read of `search_vocabulary`.
  */
 import { sql, type SQL } from 'drizzle-orm';
+import { rowCount } from './page-sql.ts';
 import {
   CLAUSE_POINTS,
   clausesNeeded,
@@ -23,37 +24,37 @@ import {
 /** Candidate spellings read per word from each of the vocabulary's two indexes, before core filters them by slips. */
 const NEAR_CANDIDATES = 60;
 
-function escapeLike(word: string): string {
-  return word.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 /**
  * One statement answering what the plan asks of the vocabulary (`vocabularyQuestion`): for each word,
  * whether some listed text has it (as written or by its stem), whether it begins a longer word, and
  * near spellings (a trigram match, or the same first two letters and a length within the slips
- * allowed) for words long enough to carry a slip.
+ * allowed) for words long enough to carry a slip. Its text is the same for every search (the words
+ * are one JSON parameter), so it runs prepared: parsed and planned once per connection.
  */
 export function vocabularyQuery(words: readonly string[]): SQL | undefined {
   if (words.length === 0) return undefined;
-  const rows = words.map((word) => {
+  const asked = words.map((word) => {
+    const letters = [...word];
     const slips = slipsAllowed(word);
-    const length = [...word].length;
-    const near =
-      slips === 0
-        ? sql`null::json`
-        : sql`(select json_agg(json_build_object('word', c.word, 'items', c.items)) from (
-            (select v.word, v.items from search_vocabulary v where v.word % ${word} limit ${NEAR_CANDIDATES})
-            union
-            (select v.word, v.items from search_vocabulary v where v.word like ${`${escapeLike([...word].slice(0, 2).join(''))}%`}
-               and length(v.word) between ${length - slips}::int and ${length + slips}::int limit ${NEAR_CANDIDATES})) c)`;
-    return sql`select ${word}::text as word,
-      (exists (select 1 from search_vocabulary v where v.word = ${word})
-        or exists (select 1 from search_vocabulary v where v.stem = search_stem_of(${word}))) as known,
-      exists (select 1 from search_vocabulary v where v.word like ${`${escapeLike(word)}%`} and v.word <> ${word}) as begins,
-      ${near} as near`;
+    return { word, slips, first: letters.slice(0, 2).join(''), length: letters.length };
   });
-  return sql.join(rows, sql` union all `);
+  // Prefixes as ranges in byte order (the text_pattern_ops index), since a pattern that is a
+  // parameter cannot be planned as a range: [word, word + U+10FFFF).
+  return sql`select q.word,
+      (exists (select 1 from search_vocabulary v where v.word = q.word)
+        or exists (select 1 from search_vocabulary v where v.stem = search_stem_of(q.word))) as known,
+      exists (select 1 from search_vocabulary v where v.word ~>~ q.word and v.word ~<~ (q.word || ${MAX_CHARACTER})) as begins,
+      case when q.slips > 0 then (select json_agg(json_build_object('word', c.word, 'items', c.items)) from (
+          (select v.word, v.items from search_vocabulary v where v.word % q.word limit ${rowCount(NEAR_CANDIDATES)})
+          union
+          (select v.word, v.items from search_vocabulary v where v.word ~>=~ q.first and v.word ~<~ (q.first || ${MAX_CHARACTER})
+             and length(v.word) between q.length - q.slips and q.length + q.slips limit ${rowCount(NEAR_CANDIDATES)})) c)
+      end as near
+    from json_to_recordset(${JSON.stringify(asked)}::json) as q(word text, slips int, first text, length int)`;
 }
+
+/** The last code point: every word that begins with a prefix sorts before the prefix followed by it. */
+const MAX_CHARACTER = String.fromCodePoint(0x10ffff);
 
 export interface VocabularyRow {
   word: string;
@@ -103,6 +104,12 @@ function tsquery(alternatives: readonly Alternative[], field: 'name' | 'descript
   return parts.length === 0 ? null : sql.join(parts, sql` || `);
 }
 
+/**
+ * A `tsquery` built once per statement rather than once per row: as a subquery of its own (an
+ * InitPlan), which a prepared statement's generic plan, whose words are parameters, cannot fold.
+ */
+const once = (query: SQL): SQL => sql`(select ${query})`;
+
 /** Whether the document `alias`.search_document meets a clause: any of its alternatives anywhere. */
 function clauseQuery(clause: SearchClause): SQL {
   // The words as typed are also their own form (the English reading of the same words), which the
@@ -126,7 +133,7 @@ function clauseScore(clause: SearchClause, doc: SQL): SQL {
       );
       if (query === null) continue;
       const points = CLAUSE_POINTS + KIND_POINTS[kind] + (field === 'name' ? NAME_POINTS : 0);
-      cases.push(sql`when ${doc} @@ (${query}) then ${sql.raw(String(points))}`);
+      cases.push(sql`when ${doc} @@ ${once(query)} then ${sql.raw(String(points))}`);
     }
   }
   return sql`(case ${sql.join(cases, sql` `)} else 0 end)`;
@@ -168,7 +175,7 @@ export function renderSearch(plan: SearchPlan, alias = 'i'): RenderedSearch {
     combined = sql.join(leaveOneOut, sql` || `);
   }
   return {
-    match: sql`${doc} @@ (${combined})`,
+    match: sql`${doc} @@ ${once(combined)}`,
     score: sql.join(
       plan.clauses.map((c) => clauseScore(c, doc)),
       sql` + `,
