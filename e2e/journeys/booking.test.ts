@@ -1,4 +1,13 @@
-import { DECLINE_MESSAGES, TEST_CARDS, addDays, compareDates, formatDate, formatPence, isDateBooked } from '@toolshed/core';
+import {
+  DECLINE_MESSAGES,
+  TEST_CARDS,
+  addDays,
+  compareDates,
+  formatDate,
+  formatLinePrice,
+  formatPence,
+  isDateBooked,
+} from '@toolshed/core';
 import type { Page } from '@playwright/test';
 import { expectLoginFrom, expectPath, expectSignedIn, submitSignIn, submitSignUp } from '../support/accounts.ts';
 import type { ApiReader } from '../support/api.ts';
@@ -130,7 +139,7 @@ test.describe('booking and paying', () => {
         {
           Dates: `${formatDate(line.range.startDate)} to ${formatDate(line.range.endDate)}`,
           Days: `${line.days} days`,
-          'Daily rate': formatPence(line.item.dailyRatePence),
+          Price: formatLinePrice(line.item.dailyRatePence, line.days, line.item.weeklyRatePence ?? null),
           'Line total': prices.lines[i]!,
         },
         `the checkout line of ${line.item.name}`,
@@ -280,7 +289,7 @@ test.describe('booking and paying', () => {
         Owner: first.item.owner.name,
         Dates: `${formatDate(first.range.startDate)} to ${formatDate(first.range.endDate)}`,
         Length: `${first.days} days`,
-        'Daily rate': formatPence(first.item.dailyRatePence),
+        Price: formatLinePrice(first.item.dailyRatePence, first.days, first.item.weeklyRatePence ?? null),
         Total: prices.lines[0]!,
         'Paid with service fee': formatPence(paidPence),
         Status: 'Upcoming',

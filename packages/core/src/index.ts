@@ -1,5 +1,6 @@
 export * from './categories.ts';
 export * from './money.ts';
+export * from './price-breakdown.ts';
 export * from './typed-pounds.ts';
 export * from './dates.ts';
 export * from './booking-range.ts';

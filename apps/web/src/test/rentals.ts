@@ -13,6 +13,7 @@ export function rental(overrides: Partial<RentalView> = {}): RentalView {
     endDate: mower.endDate,
     days: 3,
     dailyRatePence: 1250,
+    weeklyRatePence: null,
     totalPence: 3750,
     status: 'upcoming',
     overdue: false,

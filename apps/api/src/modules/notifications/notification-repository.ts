@@ -88,6 +88,9 @@ export interface OrderLine {
   startDate: string;
   endDate: string;
   totalPence: number;
+  /** The rates charged, frozen at booking (null: an older rental that did not record them). */
+  dailyRatePence: number | null;
+  weeklyRatePence: number | null;
   address: string | null;
   city: string | null;
   postcode: string | null;
@@ -290,6 +293,8 @@ export function createNotificationRepository(db: Db) {
           startDate: rentals.startDate,
           endDate: rentals.endDate,
           totalPence: rentals.totalPence,
+          dailyRatePence: rentals.dailyRatePence,
+          weeklyRatePence: rentals.weeklyRatePence,
           address: items.address,
           city: items.city,
           postcode: items.postcode,

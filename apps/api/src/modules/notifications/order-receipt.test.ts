@@ -124,8 +124,8 @@ describe("the renter's receipt", () => {
     const ladderAt = lines.indexOf('- Ladder, from Omar Oak');
     expect(drillAt).toBeGreaterThan(-1);
     expect(ladderAt).toBeGreaterThan(drillAt);
-    expect(lines[drillAt + 1]).toBe('  15 Mar 2029 to 18 Mar 2029 (4 days): £50.00');
-    expect(lines[ladderAt + 1]).toBe('  15 Mar 2029 to 18 Mar 2029 (4 days): £56.00');
+    expect(lines[drillAt + 1]).toBe('  15 Mar 2029 to 18 Mar 2029: 4 days £50.00');
+    expect(lines[ladderAt + 1]).toBe('  15 Mar 2029 to 18 Mar 2029: 4 days £56.00');
     expect(lines).toEqual(
       expect.arrayContaining(['Subtotal: £106.00', 'Service fee: £10.60', 'Total: £116.60', 'Paid by Visa ending 4242']),
     );

@@ -4,6 +4,7 @@ import {
   daysInclusive,
   feeShares,
   formatDate,
+  formatLinePrice,
   formatPence,
   lastCancellableDay,
   todayInLondon,
@@ -65,6 +66,16 @@ function sortedLines(order: OrderContext): ReceiptLine[] {
 }
 
 const daysText = (days: number) => (days === 1 ? '1 day' : `${days} days`);
+
+/**
+ * "4 days £50.00", or "1 week £40.00 + 2 days £16.00 = £56.00": the line explained by the one
+ * breakdown in core (an older rental without its rates: its days and total).
+ */
+function linePrice(l: ReceiptLine): string {
+  if (l.dailyRatePence === null) return `${daysText(l.days)}: ${formatPence(l.totalPence)}`;
+  const parts = formatLinePrice(l.dailyRatePence, l.days, l.weeklyRatePence);
+  return parts.includes(' + ') ? `${parts} = ${formatPence(l.totalPence)}` : parts;
+}
 
 /** The rule of rental-lifecycle.ts in words: the renter cancels while the rental is upcoming. */
 export const CANCELLATION_TERMS =
@@ -129,7 +140,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     'Your rentals',
     ...lines.flatMap((l) => [
       `- ${l.itemName}, from ${l.ownerName}`,
-      `  ${formatDate(l.startDate)} to ${formatDate(l.endDate)} (${daysText(l.days)}): ${formatPence(l.totalPence)}`,
+      `  ${formatDate(l.startDate)} to ${formatDate(l.endDate)}: ${linePrice(l)}`,
     ]),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
@@ -158,7 +169,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
       (
         l,
       ) => `<tr><td style="${cell}"><strong>${escape(l.itemName)}</strong><br><span style="${muted}">from ${escape(l.ownerName)}</span></td>
-<td style="${cell}">${escape(formatDate(l.startDate))} to ${escape(formatDate(l.endDate))}<br><span style="${muted}">${daysText(l.days)}</span></td>
+<td style="${cell}">${escape(formatDate(l.startDate))} to ${escape(formatDate(l.endDate))}<br><span style="${muted}">${escape(linePrice(l))}</span></td>
 <td style="${cell};text-align:right">${escape(formatPence(l.totalPence))}</td></tr>`,
     )
     .join('\n');

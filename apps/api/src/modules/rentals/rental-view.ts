@@ -52,6 +52,7 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
     days,
     // Older rentals (seeded) did not record the rate; it follows from their total.
     dailyRatePence: rental.dailyRatePence ?? Math.round(rental.totalPence / days),
+    weeklyRatePence: rental.dailyRatePence === null ? null : rental.weeklyRatePence,
     totalPence: rental.totalPence,
     status: state,
     overdue: state === 'overdue',

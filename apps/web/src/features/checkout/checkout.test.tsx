@@ -36,7 +36,7 @@ describe('checkout page', () => {
     const mowerLine = within(summary).getByRole('heading', { name: 'Petrol Lawn Mower' }).closest('li')!;
     expect(within(mowerLine).getByText('1 Jun 2030 to 3 Jun 2030')).toBeInTheDocument();
     expect(within(mowerLine).getByText('3 days')).toBeInTheDocument();
-    expect(within(mowerLine).getByText('£12.50')).toBeInTheDocument();
+    expect(within(mowerLine).getByText('3 days £37.50')).toBeInTheDocument();
     expect(within(mowerLine).getByText('£37.50')).toBeInTheDocument();
     // 3 x £12.50 + 2 x £20.00 = £77.50; 10% is £7.75.
     await waitFor(() => expect(summaryValue('Subtotal')).toBe('£77.50'));

@@ -1,4 +1,5 @@
-import { daysInclusive, formatDate, formatPence, priceBasket } from '@toolshed/core';
+import { daysInclusive, formatDate, formatPence, linePriceParts, priceBasket } from '@toolshed/core';
+import { Fragment } from 'react';
 import type { PickedRange } from './range-selection.ts';
 
 /**
@@ -36,37 +37,21 @@ function CostText({
   // A range from a hand-edited URL may come in reversed: never show a negative count.
   const days = Math.max(0, daysInclusive(startDate, endDate));
   const price = priceBasket([{ dailyRatePence, weeklyRatePence, days }]);
-  const weeks = weeklyRatePence === null ? 0 : Math.floor(days / 7);
-  const rest = days - weeks * 7;
+  const parts = linePriceParts(dailyRatePence, days, weeklyRatePence);
   return (
     <dl className="grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
       <dt className="font-medium">Dates</dt>
       <dd className="text-right">
         {formatDate(startDate)} to {formatDate(endDate)}
       </dd>
-      {weeks > 0 && weeklyRatePence !== null ? (
-        <>
+      {parts.map((p) => (
+        <Fragment key={p.unit}>
           <dt>
-            {weeks} {weeks === 1 ? 'week' : 'weeks'} × {formatPence(weeklyRatePence)}
+            {p.count} {p.count === 1 ? p.unit : `${p.unit}s`} × {formatPence(p.unitPence)}
           </dt>
-          <dd className="text-right">{formatPence(weeks * weeklyRatePence)}</dd>
-          {rest > 0 && (
-            <>
-              <dt>
-                {rest} {rest === 1 ? 'day' : 'days'} × {formatPence(dailyRatePence)}
-              </dt>
-              <dd className="text-right">{formatPence(rest * dailyRatePence)}</dd>
-            </>
-          )}
-        </>
-      ) : (
-        <>
-          <dt>
-            {days} {days === 1 ? 'day' : 'days'} × {formatPence(dailyRatePence)}
-          </dt>
-          <dd className="text-right">{formatPence(price.subtotalPence)}</dd>
-        </>
-      )}
+          <dd className="text-right">{formatPence(p.amountPence)}</dd>
+        </Fragment>
+      ))}
       <dt>Service fee (10%)</dt>
       <dd className="text-right">{formatPence(price.serviceFeePence)}</dd>
       <dt className="border-t border-slate-300 pt-1 text-base font-semibold text-slate-900">Total</dt>

@@ -75,10 +75,19 @@ describe('rental page', () => {
     expect(screen.getByRole('link', { name: 'Sam Okafor' }).getAttribute('href')).toBe('/owner/owner-1');
     expect(screen.getByText('1 Jun 2030 to 3 Jun 2030')).toBeInTheDocument();
     expect(screen.getByText('3 days')).toBeInTheDocument();
-    expect(screen.getByText('£12.50')).toBeInTheDocument();
+    expect(screen.getByText('3 days £37.50')).toBeInTheDocument();
     expect(screen.getByText('£37.50')).toBeInTheDocument();
     expect(screen.getByText('Upcoming')).toBeInTheDocument();
     expect(screen.getByText('order-1')).toBeInTheDocument();
+  });
+
+  it('explains a weekly price as weeks and days, not days at the daily rate', async () => {
+    const weekly = rental({ id: 'r-week', endDate: '2030-06-09', days: 9, dailyRatePence: 800, weeklyRatePence: 4000, totalPence: 5600 });
+    fakeServer({ 'GET /api/rentals/r-week': () => json(weekly) }, { user: testUser });
+    renderApp('/rentals/r-week');
+    expect(await screen.findByText('1 week £40.00 + 2 days £16.00')).toBeInTheDocument();
+    expect(screen.getByText('£56.00')).toBeInTheDocument();
+    expect(screen.queryByText('£8.00')).toBeNull();
   });
 
   it("links the owner to the renter's public page, where their track record is", async () => {

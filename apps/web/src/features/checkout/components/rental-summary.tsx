@@ -1,4 +1,4 @@
-import { depositLabel, formatDate, formatPence } from '@toolshed/core';
+import { depositLabel, formatDate, formatLinePrice, formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { LineDatesEditor } from '../../../ui/line-dates-editor.tsx';
@@ -28,8 +28,8 @@ function SummaryLine({ line }: { line: CheckedLine }) {
             </dd>
             <dt>Days</dt>
             <dd>{daysText(line.days)}</dd>
-            <dt>Daily rate</dt>
-            <dd>{formatPence(line.dailyRatePence)}</dd>
+            <dt>Price</dt>
+            <dd>{formatLinePrice(line.dailyRatePence, line.days, line.weeklyRatePence)}</dd>
             <dt className="font-medium text-slate-900">Line total</dt>
             <dd className="font-medium text-slate-900">{formatPence(line.lineTotalPence)}</dd>
             {line.depositPence > 0 && (

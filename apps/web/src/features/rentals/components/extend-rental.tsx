@@ -1,4 +1,4 @@
-import { addDays, formatDate, formatPence, isIsoDate } from '@toolshed/core';
+import { addDays, daysInclusive, formatDate, formatLinePrice, formatPence, isIsoDate } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -98,7 +98,12 @@ function ExtendForm({ rental }: { rental: RentalView }) {
           aria-describedby={`${id}-end-hint`}
         />
       </FormField>
-      <QuoteText quote={answer} loading={quote.isFetching && !answer} failed={quote.isError ? errorMessage(quote.error) : null} />
+      <QuoteText
+        rental={rental}
+        quote={answer}
+        loading={quote.isFetching && !answer}
+        failed={quote.isError ? errorMessage(quote.error) : null}
+      />
       {price && (
         <>
           <fieldset>
@@ -159,7 +164,17 @@ function ExtendForm({ rental }: { rental: RentalView }) {
   );
 }
 
-function QuoteText({ quote, loading, failed }: { quote: ExtensionQuote | undefined; loading: boolean; failed: string | null }) {
+function QuoteText({
+  rental,
+  quote,
+  loading,
+  failed,
+}: {
+  rental: RentalView;
+  quote: ExtensionQuote | undefined;
+  loading: boolean;
+  failed: string | null;
+}) {
   return (
     <div aria-live="polite" className="text-slate-800">
       {failed ? (
@@ -190,6 +205,7 @@ function QuoteText({ quote, loading, failed }: { quote: ExtensionQuote | undefin
         </div>
       ) : quote.price ? (
         <p>
+          {`${formatDate(rental.startDate)} to ${formatDate(quote.endDate)}: ${formatLinePrice(rental.dailyRatePence, daysInclusive(rental.startDate, quote.endDate), rental.weeklyRatePence)}. `}
           {quote.price.totalPence >= 0
             ? `The extra days cost ${formatPence(quote.price.totalPence)} (${formatPence(quote.price.linePence)} and ${formatPence(quote.price.feePence)} service fee).`
             : `With the weekly price the longer rental costs less: ${formatPence(-quote.price.totalPence)} goes back to your balance.`}

@@ -1,4 +1,4 @@
-import { formatDate, formatPence } from '@toolshed/core';
+import { formatDate, formatLinePrice, formatPence } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
@@ -52,7 +52,7 @@ function Details({ rental }: { rental: RentalView }) {
           {formatDate(rental.startDate)} to {formatDate(rental.endDate)}
         </Row>
         <Row term="Length">{daysText(rental.days)}</Row>
-        <Row term="Daily rate">{formatPence(rental.dailyRatePence)}</Row>
+        <Row term="Price">{formatLinePrice(rental.dailyRatePence, rental.days, rental.weeklyRatePence)}</Row>
         <Row term="Total">{formatPence(rental.totalPence)}</Row>
         {rental.role === 'renter' && rental.paidPence > 0 && <Row term="Paid with service fee">{formatPence(rental.paidPence)}</Row>}
         <Row term="Status">

@@ -1,4 +1,4 @@
-import { depositLabel, formatDate, formatPence } from '@toolshed/core';
+import { depositLabel, formatDate, formatLinePrice, formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { daysText } from '../../../lib/days-text.ts';
 import { Link } from '../../../lib/router/index.ts';
@@ -27,6 +27,7 @@ export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
           <p className="text-sm text-slate-700">
             {formatDate(line.startDate)} to {formatDate(line.endDate)} · {daysText(line.days)}
           </p>
+          <p className="text-sm text-slate-700">{formatLinePrice(line.dailyRatePence, line.days, line.weeklyRatePence)}</p>
           {line.depositPence > 0 && <p className="text-sm text-slate-700">{depositLabel(line.depositPence)}</p>}
           {line.bookingMode === 'request' && <p className="text-sm text-violet-900">Request to book: charged only if the owner accepts</p>}
           {flagged && line.message && <p className="mt-1 text-sm font-medium text-amber-950">{line.message}</p>}
