@@ -204,13 +204,17 @@ function QuoteText({
           )}
         </div>
       ) : quote.price ? (
-        <p>
-          {`${formatDate(rental.startDate)} to ${formatDate(quote.endDate)}: ${formatLinePrice(rental.dailyRatePence, daysInclusive(rental.startDate, quote.endDate), rental.weeklyRatePence)}. `}
-          {quote.price.totalPence >= 0
-            ? `The extra days cost ${formatPence(quote.price.totalPence)} (${formatPence(quote.price.linePence)} and ${formatPence(quote.price.feePence)} service fee).`
-            : `With the weekly price the longer rental costs less: ${formatPence(-quote.price.totalPence)} goes back to your balance.`}
-          {quote.needsOwner ? ' The owner accepts extensions of this item first; you pay once they accept.' : ''}
-        </p>
+        <div className="flex flex-col gap-1">
+          <p>
+            {`${formatDate(rental.startDate)} to ${formatDate(quote.endDate)}: ${formatLinePrice(rental.dailyRatePence, daysInclusive(rental.startDate, quote.endDate), rental.weeklyRatePence)}`}
+          </p>
+          <p>
+            {quote.price.totalPence >= 0
+              ? `The extra days cost ${formatPence(quote.price.totalPence)} (${formatPence(quote.price.linePence)} and ${formatPence(quote.price.feePence)} service fee).`
+              : `With the weekly price the longer rental costs less: ${formatPence(-quote.price.totalPence)} goes back to your balance.`}
+            {quote.needsOwner ? ' The owner accepts extensions of this item first; you pay once they accept.' : ''}
+          </p>
+        </div>
       ) : null}
     </div>
   );
