@@ -2,7 +2,7 @@
  * An owner's calendar terms for an item: how it is booked (instant or on request), the days kept
  * free around each rental, and how long a request holds its dates. Dates are London dates.
  */
-import { addDays, type IsoDate } from './dates.ts';
+import { addDays, formatDate, todayInLondon, type IsoDate } from './dates.ts';
 import { londonTimeToInstant } from './london-time.ts';
 import type { DateRange } from './booking-range.ts';
 
@@ -16,6 +16,31 @@ export function requestExpiresAt(at: Date, startDate: IsoDate): Date {
   const dayLater = new Date(at.getTime() + REQUEST_HOLD_HOURS * 3_600_000);
   const start = londonTimeToInstant(startDate, '00:00');
   return start < dayLater ? start : dayLater;
+}
+
+/** An owner always has at least this long to answer a request (issue: a midnight start left 2.5 hours). */
+export const MIN_REQUEST_ANSWER_HOURS = 12;
+
+/** The first start date a request made at `at` may have: one whose 00:00 (London) is at least 12 hours away. */
+export function earliestRequestStart(at: Date): IsoDate {
+  const enough = at.getTime() + MIN_REQUEST_ANSWER_HOURS * 3_600_000;
+  let day = addDays(todayInLondon(at), 1);
+  while (londonTimeToInstant(day, '00:00').getTime() < enough) day = addDays(day, 1);
+  return day;
+}
+
+/** Why a request for `name` made at `at` cannot start on `startDate` (its owner would have under 12 hours to answer); null when it can. */
+export function requestStartProblem(at: Date, startDate: IsoDate, name: string): string | null {
+  const earliest = earliestRequestStart(at);
+  if (startDate >= earliest) return null;
+  return `${name} is booked on request, and its owner needs at least ${MIN_REQUEST_ANSWER_HOURS} hours to answer: please choose a start date from ${formatDate(earliest)}.`;
+}
+
+/** "the owner has 24 hours to accept", or until the start of the first day when that comes sooner. */
+export function requestAnswerText(at: Date, startDate: IsoDate): string {
+  const expires = requestExpiresAt(at, startDate);
+  if (expires.getTime() - at.getTime() >= REQUEST_HOLD_HOURS * 3_600_000) return `the owner has ${REQUEST_HOLD_HOURS} hours to accept`;
+  return `the owner has until 00:00 on ${formatDate(startDate)} to accept`;
 }
 
 /**

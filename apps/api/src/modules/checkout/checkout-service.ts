@@ -112,7 +112,7 @@ export function createCheckoutService({
         today,
       );
       if (problem) throw new AppError('VALIDATION', problem, 'lines');
-      const tooSoon = requestLineProblem({ ...line, bookingMode: item.bookingMode }, item.name, today);
+      const tooSoon = requestLineProblem({ ...line, bookingMode: item.bookingMode }, item.name, now());
       if (tooSoon) throw new AppError('VALIDATION', tooSoon, 'lines');
       const days = daysInclusive(line.startDate, line.endDate);
       booked.push({

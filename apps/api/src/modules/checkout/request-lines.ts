@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
-  addDays,
   AppError,
-  compareDates,
   declineMessage,
   feeShares,
-  formatDate,
   requestExpiresAt,
+  requestStartProblem,
   type CardInput,
   type PriceBreakdown,
 } from '@toolshed/core';
@@ -66,14 +64,9 @@ export function splitCharges(
   return { lines, instantPence, instantFeePence, requests };
 }
 
-/** A request needs time for the owner to answer: it cannot start today (its hold would end before it began). */
-export function requestLineProblem(
-  line: { startDate: string; bookingMode: 'instant' | 'request' },
-  name: string,
-  today: string,
-): string | null {
-  if (line.bookingMode !== 'request' || compareDates(line.startDate, today) > 0) return null;
-  return `${name} is booked on request, so the owner needs time to answer: please choose a start date from ${formatDate(addDays(today, 1))}.`;
+/** A request needs time for the owner to answer: at least 12 hours before its start (core requestStartProblem). */
+export function requestLineProblem(line: { startDate: string; bookingMode: 'instant' | 'request' }, name: string, at: Date): string | null {
+  return line.bookingMode === 'request' ? requestStartProblem(at, line.startDate, name) : null;
 }
 
 /**

@@ -3,6 +3,7 @@ import type { WheelbarrowCheckResponse, WheelbarrowLineState } from '@toolshed/c
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
 import type { CheckoutLineInput } from './checkout-service.ts';
+import { requestLineProblem } from './request-lines.ts';
 
 export const BOOKED_BY_YOU_MESSAGE = 'You have booked these dates: this rental is in My Rentals. You can remove it from the wheelbarrow.';
 
@@ -49,7 +50,10 @@ export async function checkWheelbarrow(
     };
     const lineTotalPence = priceLine(item.dailyRatePence, days, item.weeklyRatePence);
     const problem =
-      days === 0 ? 'These dates are not valid.' : checkoutLineProblem({ ...item, itemName: item.name, ...line }, renterId ?? '', today);
+      days === 0
+        ? 'These dates are not valid.'
+        : (checkoutLineProblem({ ...item, itemName: item.name, ...line }, renterId ?? '', today) ??
+          requestLineProblem({ startDate: line.startDate, bookingMode: item.bookingMode }, item.name, now));
     if (problem)
       return { itemId: line.itemId, state: item.listed ? 'invalid' : 'unavailable', message: problem, item: summary, days, lineTotalPence };
     // Paid for in another tab or on another device: the line is done, not taken by someone else.

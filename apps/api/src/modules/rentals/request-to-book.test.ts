@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, feeShares, priceBasket, todayInLondon } from '@toolshed/core';
+import { addDays, feeShares, formatDate, londonTimeToInstant, priceBasket, todayInLondon } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
@@ -232,5 +232,30 @@ describe('refused at checkout, nothing authorised', () => {
     const res = await kit.book(renter.cookie, [{ itemId: ladder.id, startDate: d(0), endDate: d(1) }]);
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toContain('Ladder is booked on request');
+  });
+
+  it('late in the evening, a request for tomorrow: the owner would have under 12 hours, so it is refused and the check flags it', async () => {
+    const started = clock;
+    clock = londonTimeToInstant(today, '21:30');
+    try {
+      const holds = processor.holds.size;
+      const res = await kit.book(renter.cookie, [{ itemId: ladder.id, startDate: d(1), endDate: d(1) }]);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.message).toBe(
+        `Ladder is booked on request, and its owner needs at least 12 hours to answer: please choose a start date from ${formatDate(d(2))}.`,
+      );
+      expect(processor.holds.size).toBe(holds);
+      const lines = [
+        { itemId: ladder.id, startDate: d(1), endDate: d(1) },
+        { itemId: ladder.id, startDate: d(2), endDate: d(2) },
+      ];
+      const check = (await kit.send('POST', '/api/wheelbarrow/check', renter.cookie, { lines })).json() as {
+        lines: Array<{ state: string; message: string | null }>;
+      };
+      expect(check.lines.map((l) => l.state)).toEqual(['invalid', 'ok']);
+      expect(check.lines[0]!.message).toContain('needs at least 12 hours to answer');
+    } finally {
+      clock = started;
+    }
   });
 });
