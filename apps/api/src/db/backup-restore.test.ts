@@ -56,7 +56,9 @@ async function fingerprint(database: Database, userIds: string[]) {
   const rows = async (query: string) => queryRows<Record<string, unknown>>(db, sql.raw(query));
   return {
     users: await rows('select id, name, email, rating, total_ratings from users order by id'),
-    items: await rows('select id, owner_id, category_id, name, daily_rate_pence, search_document::text as search_document from items order by id'),
+    items: await rows(
+      'select id, owner_id, category_id, name, daily_rate_pence, search_document::text as search_document from items order by id',
+    ),
     images: await rows('select item_id, position, large_key from item_images order by item_id, position'),
     rentals: await rows(
       'select id, item_id, renter_id, start_date::text, end_date::text, returned, cancelled_at is not null as cancelled, total_pence from rentals order by id',
