@@ -25,6 +25,7 @@ export * from './phone.ts';
 export * from './profile-picture.ts';
 export * from './vacation.ts';
 export * from './london-time.ts';
+export * from './zone-offset.ts';
 export * from './ledger.ts';
 export * from './ledger-postings.ts';
 export * from './deposits.ts';

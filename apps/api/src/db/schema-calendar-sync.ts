@@ -20,6 +20,8 @@ export const calendarSources = pgTable(
     lastSuccessAt: timestamp('last_success_at', { withTimezone: true }),
     /** Why the last fetch failed, in words for the owner; null after a good one. */
     lastError: text('last_error'),
+    /** What the last good answer's reading noted for the owner (time zones it could not read, migration 0058); null when nothing. */
+    lastWarning: text('last_warning'),
     /** The last good answer's busy days ({ startDate, endDate }[]), spread again over items added since. */
     busyRanges: jsonb('busy_ranges')
       .$type<Array<{ startDate: string; endDate: string }>>()

@@ -27,6 +27,10 @@ export const calendarSourceSchema = z.object({
   lastFetchedAt: z.string().nullable().describe('ISO timestamp of the last fetch, good or not'),
   lastSuccessAt: z.string().nullable().describe('ISO timestamp of the last good fetch'),
   lastError: z.string().nullable().describe('Why the last fetch failed; null after a good one'),
+  lastWarning: z
+    .string()
+    .nullable()
+    .describe('What the last good answer was read with that the owner should know (time zones it could not read); null when nothing'),
   busyPeriods: z
     .number()
     .int()

@@ -116,7 +116,7 @@ export function createAccountDataRepository(db: Db) {
         ),
         // The owner's other calendars: the address, what it covers and how its last fetch went.
         calendarSources: await rows(sql`
-          select c.id, c.url, c.item_id, i.name as item_name, c.busy_ranges, c.last_fetched_at, c.last_success_at, c.last_error, c.created_at
+          select c.id, c.url, c.item_id, i.name as item_name, c.busy_ranges, c.last_fetched_at, c.last_success_at, c.last_error, c.last_warning, c.created_at
           from calendar_sources c left join items i on i.id = c.item_id where c.owner_id = ${userId} order by c.created_at, c.id`),
         // Handovers: the user's own side of each rental they are party to (the owner's at pick-up, the
         // renter's at return); photos as records (id, time, size), not the images.

@@ -12,6 +12,7 @@ export interface SourceRow {
   lastFetchedAt: Date | null;
   lastSuccessAt: Date | null;
   lastError: string | null;
+  lastWarning: string | null;
   blockedRanges: number;
 }
 
@@ -49,6 +50,7 @@ export function createCalendarSyncRepository(db: Db) {
           lastFetchedAt: calendarSources.lastFetchedAt,
           lastSuccessAt: calendarSources.lastSuccessAt,
           lastError: calendarSources.lastError,
+          lastWarning: calendarSources.lastWarning,
           blockedRanges: sql<number>`jsonb_array_length(${calendarSources.busyRanges})`,
         })
         .from(calendarSources)
@@ -139,13 +141,15 @@ export function createCalendarSyncRepository(db: Db) {
      * a good fetch, in one transaction. The covered items' rows are locked first, in id order, with
      * the lock a booking takes (checkout-repository.ts): a booking of one of them either committed
      * before (and may now overlap a new busy day: it was not known then) or waits for this commit and
-     * then sees these rows (blocked-days-sql.ts). `validators` undefined: a 304, keep them.
+     * then sees these rows (blocked-days-sql.ts). `validators` undefined: a 304, keep them (and the
+     * warning, which is of the same answer); otherwise `warning` is the new answer's, or null.
      */
     async replaceBlockedDays(
       source: SourceToFetch,
       busy: BusyRange[],
       validators: { etag: string | null; lastModified: string | null } | undefined,
       at: Date,
+      warning: string | null = null,
     ): Promise<'replaced' | 'gone'> {
       return db.transaction(async (tx) => {
         const [still] = await tx
@@ -170,7 +174,9 @@ export function createCalendarSyncRepository(db: Db) {
             lastFetchedAt: at,
             lastSuccessAt: at,
             lastError: null,
-            ...(validators ? { etag: validators.etag, lastModified: validators.lastModified } : {}),
+            ...(validators
+              ? { etag: validators.etag, lastModified: validators.lastModified, lastWarning: warning?.slice(0, 500) ?? null }
+              : {}),
           })
           .where(eq(calendarSources.id, source.id));
         return 'replaced';

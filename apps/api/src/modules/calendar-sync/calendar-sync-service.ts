@@ -41,6 +41,22 @@ function notSavedMessage(err: unknown): string {
   return `This calendar could not be saved: ${reason}. It will be tried again at the next fetch, in 15 minutes.`;
 }
 
+/** Zone names quoted in a warning, and the length of each. */
+const NAMED_ZONES = 3;
+const ZONE_NAME_LENGTH = 60;
+
+/** What the owner is told about time zones a calendar names that could not be read (ical-reader.ts); null when none. */
+export function unknownZonesWarning(zones: string[]): string | null {
+  if (zones.length === 0) return null;
+  const quoted = zones.slice(0, NAMED_ZONES).map((z) => `"${z.length > ZONE_NAME_LENGTH ? `${z.slice(0, ZONE_NAME_LENGTH)}...` : z}"`);
+  const more = zones.length > NAMED_ZONES ? ` and ${zones.length - NAMED_ZONES} more` : '';
+  const one = zones.length === 1;
+  return (
+    `This calendar uses ${one ? 'a time zone' : 'time zones'} we do not recognise: ${quoted.join(', ')}${more}. ` +
+    `Events in ${one ? 'it' : 'them'} were read as London time and also block the day before and the day after, as they may fall on either.`
+  );
+}
+
 /**
  * The job key of a source's next fetch: one per 15-minute slot of its run time, so a fetch that runs
  * again (a lease taken over) enqueues the same next fetch instead of a second chain.
@@ -57,6 +73,7 @@ function view(row: SourceRow): CalendarSource {
     lastFetchedAt: row.lastFetchedAt?.toISOString() ?? null,
     lastSuccessAt: row.lastSuccessAt?.toISOString() ?? null,
     lastError: row.lastError,
+    lastWarning: row.lastWarning,
     busyPeriods: Number(row.blockedRanges),
   };
 }
@@ -129,9 +146,12 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
     }
     const today = todayInLondon(now());
     let busy;
+    let warning;
     try {
       // In slices, so that a big calendar never holds the server for more than a few milliseconds at a time.
-      busy = (await readBusyDaysInSlices(outcome.text, { today, until: monthsAfter(today, CALENDAR_IMPORT_MONTHS) })).busy;
+      const read = await readBusyDaysInSlices(outcome.text, { today, until: monthsAfter(today, CALENDAR_IMPORT_MONTHS) });
+      busy = read.busy;
+      warning = unknownZonesWarning(read.unknownZones);
     } catch (err) {
       if (err instanceof CalendarFormatError) return repo.recordError(sourceId, err.message, now());
       await told(
@@ -146,7 +166,9 @@ export function createCalendarSyncService({ repo, fetcher, jobs, now = () => new
         `The calendar has more than ${MAX_BUSY_PERIODS} busy periods in the next ${CALENDAR_IMPORT_MONTHS} months`,
         now(),
       );
-    await saved(sourceId, () => repo.replaceBlockedDays(source, busy, { etag: outcome.etag, lastModified: outcome.lastModified }, now()));
+    await saved(sourceId, () =>
+      repo.replaceBlockedDays(source, busy, { etag: outcome.etag, lastModified: outcome.lastModified }, now(), warning),
+    );
     onChange();
   }
 

@@ -62,7 +62,7 @@ describe('reading busy days from iCalendar', () => {
       ['UID:b@x', 'DTSTART;TZID=Europe/London:20260910T100000', 'DTEND;TZID=Europe/London:20260911T000000'],
       ['UID:c@x', 'DTSTART;VALUE=DATE:20260920', 'DURATION:P2D'],
       ['UID:d@x', 'DTSTART:20260925T220000Z', 'DURATION:PT3H'],
-      // An unknown TZID is read as London time.
+      // A Windows zone name (Outlook's): GMT Standard Time is London's (CLDR windowsZones).
       ['UID:e@x', 'DTSTART;TZID=GMT Standard Time:20261005T100000', 'DTEND;TZID=GMT Standard Time:20261005T110000'],
     );
     expect(read(text).busy).toEqual([
@@ -146,6 +146,7 @@ describe('reading busy days from iCalendar', () => {
         { startDate: '2026-07-06', endDate: '2026-07-06' },
       ],
       repeatingIgnored: 1,
+      unknownZones: [],
     });
   });
 
@@ -285,6 +286,7 @@ describe('repeating events', () => {
         { startDate: '2026-07-20', endDate: '2026-07-20' },
       ],
       repeatingIgnored: 0,
+      unknownZones: [],
     });
   });
 
@@ -345,7 +347,7 @@ describe('line endings, counts and years as calendars write them', () => {
           ['UID:c@x', 'DTSTART;VALUE=DATE:00990710', 'DURATION:P3D'],
         ),
       ),
-    ).toEqual({ busy: [], repeatingIgnored: 0 });
+    ).toEqual({ busy: [], repeatingIgnored: 0, unknownZones: [] });
     // 10 July 50 was a Sunday (10 July 1950 a Monday): weekly from it, the Sundays of July 2026.
     expect(read(calendar(['UID:w@x', 'DTSTART;VALUE=DATE:00500710', 'RRULE:FREQ=WEEKLY;UNTIL=20260720'])).busy).toEqual([
       { startDate: '2026-07-05', endDate: '2026-07-05' },
@@ -377,6 +379,7 @@ describe('the work a calendar may take', () => {
       expect(readBusyDays(since1900(events), { ...window18, budget })).toEqual({
         busy: [{ startDate: '2026-07-01', endDate: '2027-12-31' }],
         repeatingIgnored: 0,
+        unknownZones: [],
       });
       // Per event: the 552 days from two days before today to the day after the window, and their 20 months.
       expect(budget.used).toBe(events * (552 + 20));

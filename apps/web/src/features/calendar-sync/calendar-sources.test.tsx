@@ -27,6 +27,7 @@ const source = (overrides: Partial<CalendarSource>): CalendarSource => ({
   lastFetchedAt: null,
   lastSuccessAt: null,
   lastError: null,
+  lastWarning: null,
   busyPeriods: 0,
   ...overrides,
 });
@@ -87,6 +88,26 @@ describe('Other calendars on My Items', () => {
     ).toBeInTheDocument();
     expect(section.queryByText(/Repeating events count once/)).not.toBeInTheDocument();
     expect(await section.findByText('No busy days in the next 18 months')).toBeInTheDocument();
+  });
+
+  it('shows what the last good read noted, such as a time zone it could not read, beside what it blocked', async () => {
+    const warning =
+      'This calendar uses a time zone we do not recognise: "Mars Standard Time". Events in it were read as London time and also block the day before and the day after, as they may fall on either.';
+    openMyItems(() => [
+      source({
+        id: 'noted',
+        lastFetchedAt: '2026-07-01T10:00:00.000Z',
+        lastSuccessAt: '2026-07-01T10:00:00.000Z',
+        busyPeriods: 1,
+        lastWarning: warning,
+      }),
+      source({ id: 'clean', url: 'https://calendar.example/clean.ics', lastFetchedAt: '2026-07-01T10:00:00.000Z', busyPeriods: 1 }),
+    ]);
+    const list = within(await (await panel()).findByRole('list', { name: 'Your other calendars' }));
+    const [noted, clean] = list.getAllByRole('listitem');
+    expect(noted).toHaveTextContent('1 busy period blocked in the next 18 months');
+    expect(noted).toHaveTextContent(`Note: ${warning}`);
+    expect(clean).not.toHaveTextContent('Note:');
   });
 
   it('adds a calendar for one item or all of them', async () => {

@@ -41,6 +41,7 @@ function SourceEntry({ source, forWhat }: { source: CalendarSource; forWhat: str
               </p>
             )
           )}
+          {source.lastWarning && <p className="mt-1 text-sm text-amber-900">Note: {source.lastWarning}</p>}
           {remove.isError && <p className="mt-1 text-sm text-red-800">{errorMessage(remove.error)}</p>}
         </div>
         <button
