@@ -1,9 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import swagger from '@fastify/swagger';
-import swaggerUi from '@fastify/swagger-ui';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { createLogger } from './platform/logging/create-logger.ts';
@@ -31,7 +29,7 @@ import { createCatalogueService } from './modules/catalogue/catalogue-service.ts
 import { catalogueRoutes } from './modules/catalogue/catalogue-routes.ts';
 import { createAuth } from './modules/auth/auth.ts';
 import { registerAuthRoutes } from './modules/auth/auth-routes.ts';
-import { withAccountEndpoints } from './modules/auth/auth-openapi.ts';
+import { registerOpenApi } from './openapi/openapi-document.ts';
 import { createCurrentUser } from './modules/auth/current-user.ts';
 import { createSignInLimiter } from './modules/auth/sign-in-limiter.ts';
 import { createDbFailureLog } from './modules/auth/sign-in-failure-repository.ts';
@@ -196,15 +194,7 @@ export async function buildApp({
   await registerHealthRoutes(app, { database, readiness, build });
   const metrics = registerMetrics(app, { database, token: config.metricsToken, build, now });
   await registerHttpGuards(app, { config, db: database.db, now });
-  await app.register(swagger, {
-    openapi: withAccountEndpoints({
-      title: 'Toolshed API',
-      version: '1.0.0',
-      description: 'Browse, book and lend tools between neighbours. Money is integer pence; dates are YYYY-MM-DD in Europe/London.',
-    }),
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  await registerOpenApi(app, { appUrl: config.appUrl });
 
   const db = database.db;
   const jobs = createJobQueue({

@@ -33,8 +33,9 @@ export interface RawBrowseFilters {
   startDate?: string | undefined;
   endDate?: string | undefined;
   minRating?: string | undefined;
-  page?: string | undefined;
-  pageSize?: string | undefined;
+  /** A number once the API's query schema has read it (contract's pageParam), a string from an address. */
+  page?: string | number | undefined;
+  pageSize?: string | number | undefined;
   near?: string | undefined;
   radius?: string | undefined;
   sort?: string | undefined;
@@ -83,8 +84,8 @@ export type ParseResult<T> = { ok: true; value: T } | { ok: false; field: Filter
 const POUNDS = /^\d{1,7}(\.\d{1,2})?$/;
 const WHOLE = /^\d{1,6}$/;
 
-function blank(v: string | undefined): boolean {
-  return v === undefined || v.trim() === '';
+function blank(v: string | number | undefined): boolean {
+  return v === undefined || String(v).trim() === '';
 }
 
 /**
@@ -140,12 +141,12 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
     out.minRating = match;
   }
   if (!blank(raw.page)) {
-    const v = raw.page!.trim();
+    const v = String(raw.page).trim();
     if (!WHOLE.test(v) || Number(v) < 1) return fail('page', 'Page must be a whole number, 1 or more');
     out.page = Number(v);
   }
   if (!blank(raw.pageSize)) {
-    const v = raw.pageSize!.trim();
+    const v = String(raw.pageSize).trim();
     if (!WHOLE.test(v) || Number(v) < 1 || Number(v) > MAX_PAGE_SIZE) {
       return fail('pageSize', `Page size must be a whole number from 1 to ${MAX_PAGE_SIZE}`);
     }

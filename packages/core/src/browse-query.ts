@@ -24,7 +24,7 @@ export function readBrowseFilters(params: URLSearchParams): RawBrowseFilters {
 export function filtersToQuery(filters: RawBrowseFilters): string {
   const params = new URLSearchParams();
   for (const key of [...ADDRESS_KEYS, 'pageSize'] as const) {
-    const value = filters[key]?.trim();
+    const value = filters[key]?.toString().trim();
     if (value) params.set(key, value);
   }
   return params.toString();

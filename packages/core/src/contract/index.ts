@@ -3,12 +3,15 @@
  * the web app imports their types only (type imports keep zod out of the browser bundle).
  */
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../browse-filters.ts';
+import { pageParam, pageSizeParam } from './paging.ts';
 
 export const errorBodySchema = z.object({
   error: z.object({
     code: z.string(),
     message: z.string(),
     field: z.string().optional(),
+    reason: z.string().optional().describe("Account endpoints only: better-auth's reason, e.g. USER_ALREADY_EXISTS"),
   }),
 });
 
@@ -199,8 +202,8 @@ export const browseQuerySchema = z.object({
   startDate: z.string().optional().describe('YYYY-MM-DD, not before today in London'),
   endDate: z.string().optional().describe('YYYY-MM-DD, not before startDate'),
   minRating: z.string().optional().describe('One of 3, 3.5, 4, 4.5, 5; unrated owners are excluded'),
-  page: z.string().optional().describe('1-based page number'),
-  pageSize: z.string().optional().describe('Items per page, 1 to 100 (default 24)'),
+  page: pageParam(),
+  pageSize: pageSizeParam(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
   near: z.string().optional().describe("A UK postcode ('OX2 6AE'), a postcode district ('OX2'), a town ('Oxford') or 'latitude,longitude'"),
   radius: z.string().optional().describe("Only items within 1, 3, 5, 10 or 25 miles of near; blank or 'any' means any distance"),
   sort: z
@@ -227,6 +230,7 @@ export type ItemLocation = z.infer<typeof locationSchema>;
 export type ItemDetail = z.infer<typeof itemDetailSchema>;
 export type ErrorBody = z.infer<typeof errorBodySchema>;
 export * from './booking.ts';
+export * from './paging.ts';
 export * from './items.ts';
 export * from './rentals.ts';
 export * from './input-safety.ts';

@@ -20,7 +20,8 @@ const sessionSecurityScheme = {
     'The httpOnly session cookie set by sign-in (and by confirming an email address). Requests that change something must also come from the site itself (Origin header).',
 } as const;
 
-const error = { $ref: '#/components/schemas/AuthError' };
+// The one error shape of the whole API (openapi/openapi-document.ts); better-auth's reason in `reason`.
+const error = { $ref: '#/components/schemas/Error' };
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: error } } });
 const email = { type: 'string', format: 'email', maxLength: 254 };
 const password = { type: 'string', minLength: PASSWORD_MIN_LENGTH, maxLength: PASSWORD_MAX_LENGTH };
@@ -31,7 +32,8 @@ const user = {
 };
 const jsonBody = (properties: Record<string, unknown>, required: string[]) => ({
   required: true,
-  content: { 'application/json': { schema: { type: 'object', properties, required } } },
+  // OpenAPI 3.0 forbids an empty `required` list.
+  content: { 'application/json': { schema: { type: 'object', properties, ...(required.length > 0 ? { required } : {}) } } },
 });
 const ok = (description: string, schema: Record<string, unknown> = { type: 'object', properties: { status: { type: 'boolean' } } }) => ({
   description,
@@ -46,22 +48,6 @@ const publicOperation = <T extends { responses: object }>(tag: string, summary: 
   security: [],
   ...rest,
 });
-
-const authErrorSchema = {
-  type: 'object',
-  properties: {
-    error: {
-      type: 'object',
-      properties: {
-        code: { type: 'string' },
-        message: { type: 'string' },
-        reason: { type: 'string', description: "better-auth's reason, e.g. USER_ALREADY_EXISTS" },
-      },
-      required: ['code', 'message'],
-    },
-  },
-  required: ['error'],
-};
 
 const at = (path: string) => `${AUTH_BASE_PATH}${path}`;
 
@@ -98,7 +84,11 @@ const authPaths = {
   [at('/sign-out')]: {
     post: publicOperation('auth', 'Sign out: ends the session and clears its cookie', {
       requestBody: jsonBody({}, []),
-      responses: { 200: ok('Signed out (also when there was no session)') },
+      responses: {
+        200: ok('Signed out (also when there was no session)'),
+        403: errorResponse('Sent from another site (the Origin header names another origin)'),
+        429: limited,
+      },
     }),
   },
   [at('/get-session')]: {
@@ -109,6 +99,7 @@ const authPaths = {
           nullable: true,
           properties: { user, session: { type: 'object', properties: { expiresAt: { type: 'string', format: 'date-time' } } } },
         }),
+        429: limited,
       },
     }),
   },
@@ -158,7 +149,7 @@ const authPaths = {
 export const withAccountEndpoints = (info: { title: string; version: string; description: string }) =>
   ({
     info,
-    components: { securitySchemes: { [SESSION_SCHEME]: sessionSecurityScheme }, schemas: { AuthError: authErrorSchema } },
+    components: { securitySchemes: { [SESSION_SCHEME]: sessionSecurityScheme } },
     // Every operation needs the session unless it says otherwise (`security: []` on public routes).
     security: [{ [SESSION_SCHEME]: [] }],
     paths: authPaths,

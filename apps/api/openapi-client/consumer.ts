@@ -1,0 +1,25 @@
+/**
+ * What a client generated from the OpenAPI document (openapi-typescript) can rely on. Compiled by
+ * scripts/check-openapi.mjs against the document of the moment: a renamed operation, a field dropped
+ * from an answer or a parameter whose type changes fails the check.
+ */
+import type { components, operations } from './toolshed-api.ts';
+
+type JsonOf<Response> = Response extends { content: { 'application/json': infer Body } } ? Body : never;
+type QueryOf<Operation> = Operation extends { parameters: { query?: infer Query } } ? NonNullable<Query> : never;
+
+/** One error shape for every operation. */
+export const notFound: components['schemas']['Error'] = { error: { code: 'NOT_FOUND', message: 'Item not found' } };
+export const refusedOnBrowse: JsonOf<operations['browseItems']['responses'][400]> = notFound;
+export const refusedOnRentals: JsonOf<operations['listMyRentals']['responses'][401]> = notFound;
+
+/** A browse answer: its items with their prices in pence, and the paging. */
+export function firstItemPrice(page: JsonOf<operations['browseItems']['responses'][200]>): number | undefined {
+  const { items, total, pageSize } = page;
+  return total > 0 && pageSize > 0 ? items[0]?.dailyRatePence : undefined;
+}
+
+/** Paging parameters are integers. */
+export const browseQuery: QueryOf<operations['browseItems']> = { page: 2, pageSize: 24 };
+// @ts-expect-error pageSize is an integer, not a string
+export const stringPageSize: QueryOf<operations['browseItems']> = { pageSize: '24' };
