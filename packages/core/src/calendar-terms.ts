@@ -36,6 +36,14 @@ export function requestStartProblem(at: Date, startDate: IsoDate, name: string):
   return `${name} is booked on request, and its owner needs at least ${MIN_REQUEST_ANSWER_HOURS} hours to answer: please choose a start date from ${formatDate(earliest)}.`;
 }
 
+const londonClock = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' });
+const londonDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** A request's deadline as people read it, in London time: "21:30 on 11 Mar 2029". */
+export function formatRequestDeadline(expiresAt: Date): string {
+  return `${londonClock.format(expiresAt)} on ${formatDate(londonDay.format(expiresAt))}`;
+}
+
 /** "the owner has 24 hours to accept", or until the start of the first day when that comes sooner. */
 export function requestAnswerText(at: Date, startDate: IsoDate): string {
   const expires = requestExpiresAt(at, startDate);

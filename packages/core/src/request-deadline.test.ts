@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { earliestRequestStart, requestAnswerText, requestExpiresAt, requestStartProblem } from './calendar-terms.ts';
+import { earliestRequestStart, formatRequestDeadline, requestAnswerText, requestExpiresAt, requestStartProblem } from './calendar-terms.ts';
 
 const at = (iso: string) => new Date(iso);
 
@@ -37,5 +37,10 @@ describe('a request leaves its owner at least 12 hours to answer', () => {
   it('says how long the owner has: 24 hours, or until the start when sooner', () => {
     expect(requestAnswerText(at('2029-03-10T10:00:00.000Z'), '2029-03-20')).toBe('the owner has 24 hours to accept');
     expect(requestAnswerText(at('2029-03-10T10:00:00.000Z'), '2029-03-11')).toBe('the owner has until 00:00 on 11 Mar 2029 to accept');
+  });
+
+  it('writes a deadline in London time, summer or winter', () => {
+    expect(formatRequestDeadline(at('2029-03-11T21:30:00.000Z'))).toBe('21:30 on 11 Mar 2029');
+    expect(formatRequestDeadline(at('2029-06-10T23:00:00.000Z'))).toBe('00:00 on 11 Jun 2029');
   });
 });

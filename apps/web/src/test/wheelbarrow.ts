@@ -35,7 +35,11 @@ export function storedLines(): WheelbarrowLine[] {
   return JSON.parse(localStorage.getItem(WHEELBARROW_STORAGE_KEY) ?? '[]') as WheelbarrowLine[];
 }
 
-type LineOverride = Partial<Pick<WheelbarrowLineState, 'state' | 'message' | 'bookedByYou'>> & { dailyRatePence?: number; name?: string };
+type LineOverride = Partial<Pick<WheelbarrowLineState, 'state' | 'message' | 'bookedByYou'>> & {
+  dailyRatePence?: number;
+  name?: string;
+  bookingMode?: 'instant' | 'request';
+};
 
 /**
  * A `POST /api/wheelbarrow/check` route answering like the server: each asked line is 'ok' at the
@@ -55,7 +59,16 @@ export function checkRoute(known: WheelbarrowLine[], overrides: Record<string, L
         state: o.state ?? 'ok',
         message: o.message ?? null,
         ...(o.bookedByYou ? { bookedByYou: true } : {}),
-        item: missing ? null : { name: o.name ?? base.name, dailyRatePence: rate, minDays: 1, maxDays: 14, imageUrl: base.imageUrl },
+        item: missing
+          ? null
+          : {
+              name: o.name ?? base.name,
+              dailyRatePence: rate,
+              minDays: 1,
+              maxDays: 14,
+              imageUrl: base.imageUrl,
+              ...(o.bookingMode ? { bookingMode: o.bookingMode } : {}),
+            },
         days,
         lineTotalPence: missing ? 0 : rate * days,
       };

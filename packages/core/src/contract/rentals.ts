@@ -23,6 +23,14 @@ export const rentalPartyFields = {
     .nullable()
     .optional()
     .describe("An extension of a request-to-book item waiting for the owner's answer, holding its extra days"),
+  request: z
+    .object({
+      expiresAt: z.string().describe('ISO instant: the owner must answer by then, or the request expires and the hold is released'),
+      heldPence: z.number().int().describe('Held on the card for this line and its fee share, not charged until the owner accepts'),
+    })
+    .nullable()
+    .optional()
+    .describe("The renter's pending request: its answer deadline and what is held; null once answered"),
   cancellation: z
     .object({ by: z.enum(['renter', 'owner', 'system']), reason: z.string().nullable(), refundPence: z.number().int(), date: z.string() })
     .nullable(),

@@ -68,6 +68,10 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
           expiresAt: rental.pendingExtension.expiresAt,
         }
       : null,
+    request:
+      role === 'renter' && rental.requestStatus === 'pending' && rental.requestExpiresAt
+        ? { expiresAt: rental.requestExpiresAt, heldPence: rental.requestAmountPence ?? rental.totalPence }
+        : null,
     cancellation:
       rental.cancelled && rental.cancelledAt
         ? {

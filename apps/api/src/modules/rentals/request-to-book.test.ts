@@ -94,6 +94,12 @@ describe('a wheelbarrow with an instant and a request line', () => {
     expect(await cardTotal(renter.user.id)).toBe(-(2500 + drillShare));
     expect(holdsIn('held')).toBe(1);
     expect(holdsIn('captured')).toBe(1);
+    // The renter sees what is held for the request and by when the owner must answer; the drill has none.
+    const ladderShare = shares[ids.indexOf(requestId)]!;
+    expect(byName.Ladder!.request).toEqual({ expiresAt: expect.any(String), heldPence: 3000 + ladderShare });
+    expect(Date.parse(byName.Ladder!.request!.expiresAt) - clock.getTime()).toBe(24 * 3_600_000);
+    expect(byName.Drill!.request).toBeNull();
+    expect((await kit.rental(requestId, owner.cookie)).request).toBeNull();
 
     // Held: nobody else can book those dates meanwhile.
     const taken = await kit.book(other.cookie, [{ itemId: ladder.id, startDate: d(6), endDate: d(6) }]);

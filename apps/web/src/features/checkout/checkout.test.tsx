@@ -44,6 +44,17 @@ describe('checkout page', () => {
     expect(summaryValue('Total')).toBe('£85.25');
   });
 
+  it('marks a request line: the owner has 24 hours to accept, held, not charged; a booked line has no such mark', async () => {
+    storeLines([mower, drill]);
+    server({ 'POST /api/wheelbarrow/check': checkRoute([mower, drill], { [drill.itemId]: { bookingMode: 'request' } }) });
+    renderApp('/checkout');
+    const summary = await screen.findByRole('region', { name: 'Rental summary' });
+    const drillLine = within(summary).getByRole('heading', { name: 'Cordless Drill' }).closest('li')!;
+    expect(await within(drillLine).findByText('Request: the owner has 24 hours to accept; held, not charged')).toBeInTheDocument();
+    const mowerLine = within(summary).getByRole('heading', { name: 'Petrol Lawn Mower' }).closest('li')!;
+    expect(within(mowerLine).queryByText(/^Request:/)).toBeNull();
+  });
+
   it('shows the borrower, says no phone is on file, and goes on to payment', async () => {
     const user = userEvent.setup();
     storeLines([mower]);

@@ -1,4 +1,4 @@
-import { depositLabel, formatDate, formatLinePrice, formatPence } from '@toolshed/core';
+import { depositLabel, formatDate, formatLinePrice, formatPence, requestAnswerText } from '@toolshed/core';
 import { useState } from 'react';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { LineDatesEditor } from '../../../ui/line-dates-editor.tsx';
@@ -39,6 +39,11 @@ function SummaryLine({ line }: { line: CheckedLine }) {
               </>
             )}
           </dl>
+          {line.bookingMode === 'request' && !flagged && (
+            <p className="mt-2 rounded-md bg-violet-50 px-3 py-1.5 text-sm text-violet-950">
+              Request: {requestAnswerText(new Date(), line.startDate)}; held, not charged
+            </p>
+          )}
         </div>
       </div>
       {flagged && (

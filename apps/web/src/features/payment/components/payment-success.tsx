@@ -1,4 +1,4 @@
-import { formatDate, formatPence } from '@toolshed/core';
+import { formatDate, formatPence, formatRequestDeadline } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../lib/router/index.ts';
@@ -26,22 +26,49 @@ function useEmptyBooked(order: Order | undefined) {
   }, [order, lines, remove]);
 }
 
+const names = (rentals: readonly Order['rentals'][number][]) => rentals.map((r) => r.item.name).join(', ');
+
+/** What the order became: bookings (charged) and requests (held until their owner answers), said apart. */
+export function orderTitle(order: Order): string {
+  const requested = order.rentals.filter((r) => r.status === 'requested').length;
+  if (requested === 0) return 'Booking confirmed';
+  if (requested === order.rentals.length) return requested === 1 ? 'Request sent' : 'Requests sent';
+  return 'Booked and requested';
+}
+
 function Booked({ order }: { order: Order }) {
-  const brand = brandName(order.card.brand) ?? 'Card';
+  const card = `${brandName(order.card.brand) ?? 'Card'} ending ${order.card.last4}`;
   // Request-to-book lines are held on the card, not charged, until their owner accepts.
   const requested = order.rentals.filter((r) => r.status === 'requested');
+  const booked = order.rentals.filter((r) => r.status !== 'requested');
+  const heldPence = requested.reduce((sum, r) => sum + (r.request?.heldPence ?? 0), 0);
+  const chargedPence = order.totalPence - heldPence;
   return (
     <div className="space-y-6">
-      <p className="text-lg text-slate-800">
-        Thank you. We have booked {order.rentals.length === 1 ? 'your rental' : `your ${order.rentals.length} rentals`} and{' '}
-        {requested.length > 0 ? 'charged or held' : 'charged'} {formatPence(order.totalPence)} to your {brand} ending {order.card.last4}.
-      </p>
-      {requested.length > 0 && (
-        <p className="rounded-md bg-violet-50 px-3 py-2 text-violet-950">
-          {requested.map((r) => r.item.name).join(', ')} {requested.length === 1 ? 'is a request' : 'are requests'}: the owner has up to 24
-          hours (or until the start) to accept. Until then the payment is only held on your card; it is taken if they accept and released if
-          not.
+      {booked.length > 0 && (
+        <p className="text-lg text-slate-800">
+          Thank you. We have booked {booked.length === 1 ? 'your rental' : `your ${booked.length} rentals`}
+          {requested.length > 0 ? ` (${names(booked)})` : ''} and charged {formatPence(chargedPence)} to your {card}.
         </p>
+      )}
+      {requested.length > 0 && (
+        <div className="space-y-2 rounded-md bg-violet-50 px-3 py-2 text-violet-950">
+          <p>
+            {requested.length === 1 ? 'Your request' : 'Your requests'} ({names(requested)}) {requested.length === 1 ? 'has' : 'have'} been
+            sent to the owner. {formatPence(heldPence)} is held on your {card}, not charged: it is taken only if the owner accepts, and
+            released if they decline or do not answer in time.
+          </p>
+          <ul className="list-disc pl-6">
+            {requested.map((r) => (
+              <li key={r.id}>
+                {r.item.name}:{' '}
+                {r.request
+                  ? `the owner has until ${formatRequestDeadline(new Date(r.request.expiresAt))} to answer.`
+                  : 'waiting for the owner.'}
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       <p className="text-slate-700">
         Order reference: <span className="font-mono font-semibold break-all text-slate-900">{order.id}</span>
@@ -62,7 +89,12 @@ function Booked({ order }: { order: Order }) {
                   {formatDate(rental.startDate)} to {formatDate(rental.endDate)} · {daysText(rental.days)}
                 </p>
               </div>
-              <p className="font-semibold text-slate-900">{formatPence(rental.totalPence)}</p>
+              <p className="font-semibold text-slate-900">
+                {formatPence(rental.totalPence)}
+                {rental.status === 'requested' && (
+                  <span className="block text-sm font-normal text-violet-900">Request: held, not charged</span>
+                )}
+              </p>
             </li>
           ))}
         </ul>
@@ -109,7 +141,7 @@ export function PaymentSuccess({ orderId }: { orderId: string }) {
   }
   return (
     <>
-      <Title>Booking confirmed</Title>
+      <Title>{order.data ? orderTitle(order.data) : 'Your order'}</Title>
       {order.isPending ? (
         <StatusMessage>Loading your booking...</StatusMessage>
       ) : order.isError ? (
