@@ -18,6 +18,7 @@ import { observable, observePglite, observePool, type QueryObserver } from './ob
 import { DEFAULT_PREPARED_STATEMENTS, openPreparedReads, statementName, type PreparedReads } from './prepared-reads.ts';
 import { statementShapes, type StatementShapes } from './statement-shapes.ts';
 import { plainQuery } from './plain-query.ts';
+import { applyCurrentState } from './current-state.ts';
 import { queryRows } from './query-rows.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -116,7 +117,14 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
   return {
     db: db as unknown as Db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder });
+      await applyCurrentState((statements) =>
+        client.transaction(async (tx) => {
+          for (const statement of statements) await tx.exec(statement);
+        }),
+      );
+    },
     pendingMigrations: () => pendingIn(db as unknown as Db, 'drizzle'),
     exclusively: (_name, fn) => fn(),
     close: () => client.close(),
@@ -170,6 +178,19 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       exclusively('migrate', async () => {
         if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
         await migratePg(db, { migrationsFolder, migrationsSchema });
+        await applyCurrentState(async (statements) => {
+          const client = await pool.connect();
+          try {
+            await client.query('BEGIN');
+            for (const statement of statements) await client.query(statement);
+            await client.query('COMMIT');
+          } catch (err) {
+            await client.query('ROLLBACK').catch(() => undefined);
+            throw err;
+          } finally {
+            client.release();
+          }
+        });
       }),
     pendingMigrations: () => pendingIn(db as unknown as Db, migrationsSchema),
     exclusively,

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../test/test-app.ts';
+import { queryRows, type Database } from './database.ts';
+import { currentStateStatements } from './current-state.ts';
+
+let database: Database;
+let dispose: () => Promise<void>;
+
+beforeAll(async () => {
+  ({ database, dispose } = await openTestDatabase());
+});
+afterAll(() => dispose?.());
+
+describe('functions and triggers kept as they are now (current-state/*.sql)', () => {
+  it('are each a statement that can run again', async () => {
+    const statements = await currentStateStatements();
+    expect(statements.length).toBeGreaterThan(0);
+    for (const statement of statements) {
+      expect(statement.replace(/--[^\n]*/g, '').trim()).toMatch(/^CREATE OR REPLACE (FUNCTION|TRIGGER|VIEW) /);
+    }
+  });
+
+  it('are what the database runs after migrate, and migrate applies them again without harm', async () => {
+    // Another definition in place of the file's: the next migrate puts the file's back.
+    await database.db.execute(
+      sql.raw(`CREATE OR REPLACE FUNCTION "search_stem_of"(word text) RETURNS text LANGUAGE sql IMMUTABLE AS $$ SELECT 'changed' $$`),
+    );
+    const stem = async () => (await queryRows<{ s: string }>(database.db, sql`select search_stem_of('ladders') as s`))[0]!.s;
+    expect(await stem()).toBe('changed');
+    await database.migrate();
+    expect(await stem()).toBe('ladder');
+    await database.migrate();
+    const [row] = await queryRows<{ definition: string }>(
+      database.db,
+      sql`select pg_get_functiondef('search_vocabulary_sync'::regproc) as definition`,
+    );
+    expect(row!.definition).toContain('ON CONFLICT (word) DO UPDATE SET items = search_vocabulary.items + 1');
+  });
+
+  it('keep the vocabulary trigger working: an item listed adds its words', async () => {
+    await database.db.execute(sql`insert into categories (id, name, description, position) values ('tools', 'Tools', 'Tools', 0)`);
+    await database.db.execute(sql`insert into users (id, name, email) values ('u1', 'Una', 'una@example.com')`);
+    await database.db.execute(
+      sql`insert into items (owner_id, category_id, name, description, daily_rate_pence, min_days, max_days) values ('u1', 'tools', 'Zorbing Ball', 'Inflatable', 500, 1, 3)`,
+    );
+    const words = await queryRows<{ word: string; stem: string }>(database.db, sql`select word, stem from search_vocabulary order by word`);
+    expect(words).toEqual([
+      { word: 'ball', stem: 'ball' },
+      { word: 'inflatable', stem: 'inflat' },
+      { word: 'zorbing', stem: 'zorb' },
+    ]);
+  });
+});
