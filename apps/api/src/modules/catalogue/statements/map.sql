@@ -19,14 +19,14 @@ select q.word, (exists (select 1
 
 -- statement 2
 select i.id, i.name, i.daily_rate_pence, i.public_latitude, i.public_longitude
-  from (with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo, i.public_latitude, i.public_longitude, (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $1)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $2)) then 114 when i.search_document @@ (select to_tsquery('english'::regconfig, $3)) then 112 when i.search_document @@ (select to_tsquery('simple'::regconfig, $4)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $5)) then 104 when i.search_document @@ (select to_tsquery('english'::regconfig, $6)) then 102 else 0 end) as score
+  from (with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo, i.public_latitude, i.public_longitude, (case when i.search_document @@ (select to_tsquery('english'::regconfig, $1) || to_tsquery('simple'::regconfig, $2)) then (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $3)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $4)) then 114 when i.search_document @@ (select to_tsquery('english'::regconfig, $5)) then 112 else 0 end) else (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $6)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $7)) then 104 when i.search_document @@ (select to_tsquery('english'::regconfig, $8)) then 102 else 0 end) end) as score
   from items i
-  where i.deleted_at is null and i.available and i.daily_rate_pence <= $7 and (isempty($8::daterange) or (not (i.booked_soon && $9::daterange) and (upper($10::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $11::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and i.daily_rate_pence <= $9 and (isempty($10::daterange) or (not (i.booked_soon && $11::daterange) and (upper($12::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $13::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
-  where away.vacation_until >= $12::date)) and i.public_latitude is not null and i.public_longitude is not null and i.search_document @@ (select (to_tsquery('english'::regconfig, $13)))) select *
+  where away.vacation_until >= $14::date)) and i.public_latitude is not null and i.public_longitude is not null and i.search_document @@ (select (to_tsquery('english'::regconfig, $15)))) select *
   from (select s.id, s.created_at, (case when s.owner_rating is not null and s.has_photo then 0 else 1 end) - 2 * s.score as tier, 0::float8 as k
   from (select *
   from m) s) r
-  order by r.tier, r.k asc nulls last, r.created_at desc nulls last, r.id desc nulls last limit 501 offset $14) m join items i on i.id = m.id
+  order by r.tier, r.k asc nulls last, r.created_at desc nulls last, r.id desc nulls last limit 501 offset $16) m join items i on i.id = m.id
   where i.public_latitude is not null and i.public_longitude is not null
   order by m.tier, m.k asc nulls last, m.created_at desc nulls last, m.id desc nulls last;

@@ -18,11 +18,11 @@ select q.word, (exists (select 1
   from json_to_recordset($3::json) as q(word text, slips int, first text, length int);
 
 -- statement 2
-with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo, i.public_latitude, i.public_longitude, (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $1)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $2)) then 114 when i.search_document @@ (select to_tsquery('english'::regconfig, $3)) then 112 when i.search_document @@ (select to_tsquery('simple'::regconfig, $4)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $5)) then 104 when i.search_document @@ (select to_tsquery('english'::regconfig, $6)) then 102 else 0 end) + (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $7)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $8)) then 114 when i.search_document @@ (select to_tsquery('simple'::regconfig, $9)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $10)) then 104 else 0 end) as score
+with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo, i.public_latitude, i.public_longitude, (case when i.search_document @@ (select to_tsquery('english'::regconfig, $1) || to_tsquery('simple'::regconfig, $2)) then (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $3)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $4)) then 114 when i.search_document @@ (select to_tsquery('english'::regconfig, $5)) then 112 else 0 end) else (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $6)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $7)) then 104 when i.search_document @@ (select to_tsquery('english'::regconfig, $8)) then 102 else 0 end) end) + (case when i.search_document @@ (select to_tsquery('english'::regconfig, $9) || to_tsquery('simple'::regconfig, $10)) then (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $11)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $12)) then 114 else 0 end) else (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $13)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $14)) then 104 else 0 end) end) as score
   from items i
-  where i.deleted_at is null and i.available and i.category_id = $11 and i.daily_rate_pence <= $12 and i.owner_rating >= $13 and (isempty($14::daterange) or (not (i.booked_soon && $15::daterange) and (upper($16::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $17::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and i.category_id = $15 and i.daily_rate_pence <= $16 and i.owner_rating >= $17 and (isempty($18::daterange) or (not (i.booked_soon && $19::daterange) and (upper($20::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $21::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
-  where away.vacation_until >= $18::date)) and i.search_document @@ (select (to_tsquery('english'::regconfig, $19)) || (to_tsquery('english'::regconfig, $20)))) select c.matched, p.*
+  where away.vacation_until >= $22::date)) and i.search_document @@ (select (to_tsquery('english'::regconfig, $23)) || (to_tsquery('english'::regconfig, $24)))) select c.matched, p.*
   from (select least(count(*), 1001)::int as matched
   from m) c
   left join (select i.id, i.name, i.description, i.category_id, i.daily_rate_pence, i.min_days, i.max_days, i.city, i.owner_id, i.owner_name, i.owner_picture, i.owner_rating, i.owner_total_ratings, i.photo_large_key as large_key, i.photo_thumb_key as thumb_key, m.created_at, m.tier, m.k
@@ -30,7 +30,7 @@ with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_r
   from (select mm.id, mm.created_at, 0 as tier, mm.daily_rate_pence::float8 as k
   from (select *
   from m) mm) r
-  order by r.tier, r.k asc nulls last, r.created_at desc nulls last, r.id desc nulls last limit 24 offset $21) m
+  order by r.tier, r.k asc nulls last, r.created_at desc nulls last, r.id desc nulls last limit 24 offset $25) m
   cross join lateral (select *
   from items
   where id = m.id limit 1) i) p on true
