@@ -9,6 +9,7 @@ import {
   feeShares,
   lineTotalPence,
   requestExpiresAt,
+  earliestRequestStart,
   TEST_CARDS,
   todayInLondon,
 } from '@toolshed/core';
@@ -285,9 +286,9 @@ describe('rental lifecycle under concurrency', () => {
     }
   }
 
-  /** The answer to a booking: a request cannot start today (400), then free (201) or not (409). */
+  /** The answer to a booking: a request must leave its owner 12 hours before its start (400), then free (201) or not (409). */
   function bookStatus(o: Extract<Op, { kind: 'book' }>, rentals: ModelRental[], start: string, end: string, today: string): number {
-    if (ITEMS[o.item]!.bookingMode === 'request' && start === today) return 400;
+    if (ITEMS[o.item]!.bookingMode === 'request' && (start === today || compareDates(start, earliestRequestStart(clock)) < 0)) return 400;
     return bookable(o, rentals, start, end) ? 201 : 409;
   }
 
