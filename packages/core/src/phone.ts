@@ -1,6 +1,7 @@
 /**
  * Phone numbers: the countries we accept, with their dial codes and how many digits the national
- * number has. One table for the form and the server, so both refuse the same numbers.
+ * number has. One table for the form and the server: the form's first, friendly check. The server then
+ * also asks libphonenumber whether such a number exists (apps/api modules/profile/phone-number.ts).
  */
 export interface PhoneCountry {
   /** ISO 3166 alpha-2, e.g. 'GB'. */

@@ -1,9 +1,9 @@
-import { checkPhone } from '@toolshed/core';
 import type { NotificationTab } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { MailMessage, Mailer } from '../../platform/mail/mailer.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
+import { storedE164 } from '../profile/phone-number.ts';
 import { wantsEmail, wantsSms, type NotificationKind } from './notification-kinds.ts';
 import { notificationEmail } from './notification-email.ts';
 import type { NotificationRepository, Recipient } from './notification-repository.ts';
@@ -101,9 +101,9 @@ export function createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, email
     const to = await repo.recipient(db, n.userId);
     // Only to a verified phone, checked again when sending (it may have changed since).
     if (!to || to.deleted || !to.phoneVerified) return;
-    const phone = checkPhone(to.phoneCountryCode, to.phoneNumber);
-    if (!phone.ok) return;
-    await sms.send(phone.e164, `Toolshed: ${n.title}. ${appUrl}${n.link ?? '/notifications'}`);
+    const e164 = storedE164(to.phoneCountryCode, to.phoneNumber);
+    if (!e164) return;
+    await sms.send(e164, `Toolshed: ${n.title}. ${appUrl}${n.link ?? '/notifications'}`);
   });
 
   /** Writes one notice in its own transaction (event handlers run outside the producer's). */

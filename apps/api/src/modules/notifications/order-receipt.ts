@@ -12,6 +12,7 @@ import {
   type IsoDate,
 } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
+import { contactPhone } from '../profile/phone-number.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import type { NotificationRepository, OrderContext, OrderLine } from './notification-repository.ts';
 import type { EmailRenderer } from './notifier.ts';
@@ -100,7 +101,7 @@ function pickup(l: ReceiptLine): { address: string; contact: string } | null {
   const address = [l.address, l.city, l.postcode].filter((part) => part && part.trim()).join(', ');
   return {
     address: address || 'Ask the owner for the address.',
-    contact: [l.ownerName, l.ownerEmail, l.ownerPhone].filter((part): part is string => Boolean(part)).join(', '),
+    contact: [l.ownerName, l.ownerEmail, contactPhone(l.ownerPhone)].filter((part): part is string => Boolean(part)).join(', '),
   };
 }
 

@@ -53,8 +53,28 @@ describe('phone number validation', () => {
     expect((await me(cookie)).phone).toBeNull();
   });
 
+  // A real-shaped mobile number of each country (no longer '6' repeated: libphonenumber refuses most such
+  // numbers, which the spec's digit counts alone accepted), and how it is shown: its national format.
+  const mobiles: Record<string, [string, string]> = {
+    GB: ['7400123456', '07400 123456'],
+    US: ['2015550123', '(201) 555-0123'],
+    DE: ['15123456789', '01512 3456789'],
+    FR: ['612345678', '06 12 34 56 78'],
+    IT: ['3123456789', '312 345 6789'],
+    ES: ['612345678', '612 34 56 78'],
+    NL: ['612345678', '06 12345678'],
+    BE: ['450001234', '0450 00 12 34'],
+    AT: ['6641234567', '0664 1234567'],
+    CH: ['781234567', '078 123 45 67'],
+    SE: ['701234567', '070-123 45 67'],
+    NO: ['40612345', '40 61 23 45'],
+    DK: ['34412345', '34 41 23 45'],
+    FI: ['412345678', '041 2345678'],
+    PL: ['512345678', '512 345 678'],
+    IE: ['850123456', '085 012 3456'],
+  };
   it.each(PHONE_COUNTRIES.map((c) => [c.code, c.dialCode, c.minDigits, c.maxDigits] as const))(
-    '%s (%s) takes %i to %i digits',
+    '%s (%s) takes %i to %i digits, and a real number of them',
     async (code, dialCode, min, max) => {
       const { cookie } = await freshUser();
       const number = (len: number) => '6'.repeat(len);
@@ -63,33 +83,56 @@ describe('phone number validation', () => {
         expect(res.statusCode, `${len} digits`).toBe(400);
         expect(res.json().error.message).toBe(PHONE_MESSAGES.invalid);
       }
-      const ok = await sendCode(cookie, code, number(max));
+      const [mobile, national] = mobiles[code]!;
+      const ok = await sendCode(cookie, code, mobile);
       expect(ok.statusCode, ok.body).toBe(200);
-      expect(ok.json().sentTo).toBe(`${dialCode} ${number(max)}`);
-      expect(await codeSentTo(`${dialCode}${number(max)}`)).toMatch(/^\d{6}$/);
+      expect(ok.json().sentTo).toBe(national);
+      expect(await codeSentTo(`${dialCode}${mobile}`)).toMatch(/^\d{6}$/);
+      expect((await me(cookie)).phone).toMatchObject({ countryCode: code, number: mobile, formatted: national });
     },
   );
+
+  it('refuses numbers of the right length that no network has, naming the country', async () => {
+    const { cookie } = await freshUser();
+    for (const [country, number, message] of [
+      ['US', '0000000000', 'Please enter a valid phone number for the United States'],
+      ['US', '5111111111', 'Please enter a valid phone number for the United States'],
+      // Ofcom keeps 07700 900000-900999 for drama: no phone has one.
+      ['GB', '07700 900123', 'Please enter a valid phone number for the United Kingdom'],
+      ['DE', '1512345678', 'Please enter a valid phone number for Germany'],
+      ['ES', '012345678', 'Please enter a valid phone number for Spain'],
+      ['NO', '01234567', 'Please enter a valid phone number for Norway'],
+    ] as const) {
+      const res = await sendCode(cookie, country, number);
+      expect(res.statusCode, `${country} ${number}`).toBe(400);
+      expect(res.json().error).toMatchObject({ message, field: 'number' });
+    }
+    expect((await me(cookie)).phone).toBeNull();
+    expect(await readSmsOutbox(path.join(ctx.dataDir, 'sms-outbox'))).not.toContainEqual(expect.objectContaining({ to: '+10000000000' }));
+  });
 });
 
 describe('UK mobile written with its leading 0', () => {
-  it('is accepted and stored as +44 without the 0', async () => {
-    const { cookie } = await freshUser();
-    const res = await sendCode(cookie, 'GB', '07700 900123');
+  it('is accepted, stored in E.164 and shown in national format', async () => {
+    const { cookie, user } = await freshUser();
+    const res = await sendCode(cookie, 'GB', '07400 123456');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json().sentTo).toBe('+44 7700900123');
-    expect((await me(cookie)).phone).toMatchObject({ countryCode: 'GB', number: '7700900123', formatted: '+44 7700900123' });
-    expect(await codeSentTo('+447700900123')).toMatch(/^\d{6}$/);
+    expect(res.json().sentTo).toBe('07400 123456');
+    expect((await me(cookie)).phone).toMatchObject({ countryCode: 'GB', number: '7400123456', formatted: '07400 123456' });
+    expect(await codeSentTo('+447400123456')).toMatch(/^\d{6}$/);
+    const row = await ctx.database.db.query.users.findFirst({ where: (u, { eq }) => eq(u.id, user.id) });
+    expect(row).toMatchObject({ phoneCountryCode: 'GB', phoneNumber: '+447400123456' });
   });
 });
 
 describe('phone verification', () => {
   it('verifies with the texted code; the code is stored only as a hash', async () => {
     const { cookie, user } = await freshUser();
-    expect((await sendCode(cookie, 'GB', '7700 900123')).statusCode).toBe(200);
-    expect((await me(cookie)).phone).toMatchObject({ countryCode: 'GB', dialCode: '+44', number: '7700900123', verified: false });
-    const code = await codeSentTo('+447700900123');
+    expect((await sendCode(cookie, 'GB', '7400 123457')).statusCode).toBe(200);
+    expect((await me(cookie)).phone).toMatchObject({ countryCode: 'GB', dialCode: '+44', number: '7400123457', verified: false });
+    const code = await codeSentTo('+447400123457');
     const mailbox = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
-    expect(mailbox.body).toContain('+447700900123');
+    expect(mailbox.body).toContain('+447400123457');
     expect(mailbox.body).toContain(`Your Toolshed verification code is ${code}`);
     const row = await ctx.database.db.query.phoneVerifications.findFirst({ where: (v, { eq }) => eq(v.userId, user.id) });
     expect(row?.codeHash).not.toContain(code);
@@ -102,7 +145,7 @@ describe('phone verification', () => {
     expect(bad.json().error.message).toBe(PHONE_MESSAGES.wrongCode);
     const good = await verify(cookie, code);
     expect(good.statusCode).toBe(200);
-    expect(good.json().phone).toMatchObject({ formatted: '+44 7700900123', verified: true });
+    expect(good.json().phone).toMatchObject({ formatted: '07400 123457', verified: true });
     // A used code cannot be used again.
     expect((await verify(cookie, code)).statusCode).toBe(400);
   });
@@ -128,15 +171,15 @@ describe('phone verification', () => {
 
   it('stops after 5 wrong codes, even for the right one, until a new code is sent', async () => {
     const { cookie } = await freshUser();
-    await sendCode(cookie, 'DE', '1512345678');
-    const code = await codeSentTo('+491512345678');
+    await sendCode(cookie, 'DE', '15123456789');
+    const code = await codeSentTo('+4915123456789');
     for (let i = 0; i < 4; i++) expect((await verify(cookie, wrong(code))).json().error.message).toBe(PHONE_MESSAGES.wrongCode);
     expect((await verify(cookie, wrong(code))).statusCode).toBe(429);
     const right = await verify(cookie, code);
     expect(right.statusCode).toBe(429);
     expect(right.json().error.message).toMatch(/Too many wrong codes/);
-    await sendCode(cookie, 'DE', '1512345678');
-    expect((await verify(cookie, await codeSentTo('+491512345678'))).statusCode).toBe(200);
+    await sendCode(cookie, 'DE', '15123456789');
+    expect((await verify(cookie, await codeSentTo('+4915123456789'))).statusCode).toBe(200);
   });
 
   it('parallel guesses cannot get past the limit', async () => {
@@ -178,7 +221,7 @@ describe('phone verification', () => {
       sms: { send: async () => Promise.reject(new Error('gateway down')) },
     });
     try {
-      const res = await post(app, '/api/me/phone/code', { countryCode: 'GB', number: '7700900999' }, { cookie });
+      const res = await post(app, '/api/me/phone/code', { countryCode: 'GB', number: '7400900999' }, { cookie });
       expect(res.statusCode).toBe(503);
       expect(res.json().error.message).toBe(PHONE_MESSAGES.sendFailed);
       const row = await ctx.database.db.query.phoneVerifications.findFirst({ where: (v, { eq }) => eq(v.userId, user.id) });
@@ -186,5 +229,26 @@ describe('phone verification', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+describe('numbers saved before they were stored in E.164', () => {
+  it('are shown, kept verified when sent again, and verified from a code sent before', async () => {
+    const { cookie, user } = await freshUser();
+    const { users, phoneVerifications } = await import('../../db/schema.ts');
+    const { eq } = await import('drizzle-orm');
+    const db = ctx.database.db;
+    await db.update(users).set({ phoneCountryCode: 'GB', phoneNumber: '7400123458', phoneVerified: true }).where(eq(users.id, user.id));
+    expect((await me(cookie)).phone).toMatchObject({ number: '7400123458', formatted: '07400 123458', verified: true });
+    // The same number sent again keeps its flag, and is stored in E.164 from now on.
+    expect((await sendCode(cookie, 'GB', '07400 123458')).statusCode).toBe(200);
+    expect((await me(cookie)).phone).toMatchObject({ formatted: '07400 123458', verified: true });
+    expect((await db.query.users.findFirst({ where: (u, { eq: is }) => is(u.id, user.id) }))?.phoneNumber).toBe('+447400123458');
+    // A code pending from before (its number in national digits) still verifies.
+    const code = await codeSentTo('+447400123458');
+    await db.update(phoneVerifications).set({ phoneNumber: '7400123458' }).where(eq(phoneVerifications.userId, user.id));
+    await db.update(users).set({ phoneNumber: '7400123458', phoneVerified: false }).where(eq(users.id, user.id));
+    expect((await verify(cookie, code)).statusCode).toBe(200);
+    expect((await me(cookie)).phone).toMatchObject({ formatted: '07400 123458', verified: true });
   });
 });

@@ -1,6 +1,7 @@
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import { AppError, checkPhone, normaliseCode, PHONE_MESSAGES, VERIFICATION_CODE_TTL_MS } from '@toolshed/core';
+import { AppError, normaliseCode, PHONE_MESSAGES, VERIFICATION_CODE_TTL_MS } from '@toolshed/core';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
+import { checkPhoneNumber, storedE164 } from './phone-number.ts';
 import type { ProfileRepository } from './profile-repository.ts';
 
 /** Wrong codes allowed before the code stops working. */
@@ -26,7 +27,7 @@ export function createPhoneVerification(deps: {
     createHmac('sha256', secret).update(`${userId}\n${e164}\n${code}`).digest('hex');
 
   function check(countryCode: string, number: string) {
-    const phone = checkPhone(countryCode, number);
+    const phone = checkPhoneNumber(countryCode, number);
     if (!phone.ok) throw new AppError('VALIDATION', phone.message, phone.field);
     return phone;
   }
@@ -46,7 +47,7 @@ export function createPhoneVerification(deps: {
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
       // Changing the number clears its verified flag at once, whether or not the new one is confirmed.
-      await repo.setPhone(userId, phone.country.code, phone.digits);
+      await repo.setPhone(userId, phone.country, phone.e164);
       try {
         await sms.send(phone.e164, `Your Toolshed verification code is ${code}. It expires in 10 minutes. Do not share it with anyone.`);
       } catch (err) {
@@ -57,14 +58,14 @@ export function createPhoneVerification(deps: {
       await repo.verification.save({
         userId,
         countryCode: phone.country.code,
-        phoneNumber: phone.digits,
+        phoneNumber: phone.e164,
         codeHash: hash(userId, phone.e164, code),
         expiresAt,
         attempts: 0,
         sendsInWindow: windowOpen ? previous.sendsInWindow + 1 : 1,
         windowStartedAt: windowOpen ? previous.windowStartedAt : at,
       });
-      return { sentTo: phone.formatted, expiresAt: expiresAt.toISOString() };
+      return { sentTo: phone.national, expiresAt: expiresAt.toISOString() };
     },
 
     remove: (userId: string) => repo.removePhone(userId),
@@ -80,14 +81,15 @@ export function createPhoneVerification(deps: {
         throw new AppError('VALIDATION', 'This code has expired. Please send a new code.', 'code');
       }
       const code = normaliseCode(rawCode);
-      const phone = check(pending.countryCode, pending.phoneNumber);
+      // A code sent before numbers were stored in E.164 was hashed with the same E.164 number.
+      const e164 = storedE164(pending.countryCode, pending.phoneNumber) ?? pending.phoneNumber;
       const expected = Buffer.from(pending.codeHash, 'hex');
-      const given = Buffer.from(hash(userId, phone.e164, code ?? 'not-a-code'), 'hex');
+      const given = Buffer.from(hash(userId, e164, code ?? 'not-a-code'), 'hex');
       if (!code || expected.length !== given.length || !timingSafeEqual(expected, given)) {
         if (pending.attempts >= MAX_CODE_ATTEMPTS) throw new AppError('RATE_LIMITED', TOO_MANY_TRIES, 'code');
         throw new AppError('VALIDATION', PHONE_MESSAGES.wrongCode, 'code');
       }
-      await repo.markPhoneVerified(userId, pending.countryCode, pending.phoneNumber);
+      await repo.markPhoneVerified(userId, pending.countryCode, e164);
     },
   };
 }

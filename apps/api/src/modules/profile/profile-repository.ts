@@ -51,13 +51,16 @@ export function createProfileRepository(db: Db) {
     },
 
     /** A new number is saved unverified; the same number keeps its state. */
-    async setPhone(id: string, countryCode: string, number: string): Promise<void> {
+    /** Saves a number in E.164; the verified flag stays only if it is the same number (stored either way, decision 028). */
+    async setPhone(id: string, country: { code: string; dialCode: string }, e164: string): Promise<void> {
+      const countryCode = country.code;
+      const number = e164;
       await db
         .update(users)
         .set({
           phoneCountryCode: countryCode,
           phoneNumber: number,
-          phoneVerified: sql`${users.phoneVerified} and ${users.phoneCountryCode} is not distinct from ${countryCode} and ${users.phoneNumber} is not distinct from ${number}`,
+          phoneVerified: sql`${users.phoneVerified} and ${users.phoneCountryCode} is not distinct from ${countryCode} and concat(case when left(${users.phoneNumber}, 1) = '+' then '' else ${country.dialCode}::text end, ${users.phoneNumber}) = ${number}`,
           ...touch(),
         })
         .where(eq(users.id, id));

@@ -13,6 +13,7 @@ import {
 import { sniffImage } from '../../platform/images/sniff-image.ts';
 import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { storedPhoneView } from './phone-number.ts';
 import type { ProfileRepository, UserRow } from './profile-repository.ts';
 
 /** Vacation can be planned up to a year ahead. */
@@ -36,6 +37,7 @@ export interface MeView {
 export function createProfileService(repo: ProfileRepository, storage: FileStorage, now: () => Date, onChange: () => void = () => {}) {
   function view(row: UserRow): MeView {
     const country = findPhoneCountry(row.phoneCountryCode);
+    const phone = storedPhoneView(row.phoneCountryCode, row.phoneNumber);
     const address =
       row.addressLine && row.addressCity && row.addressPostcode
         ? { line: row.addressLine, city: row.addressCity, postcode: row.addressPostcode }
@@ -48,12 +50,12 @@ export function createProfileService(repo: ProfileRepository, storage: FileStora
       createdAt: row.createdAt.toISOString(),
       address,
       phone:
-        country && row.phoneNumber
+        country && phone
           ? {
               countryCode: country.code,
               dialCode: country.dialCode,
-              number: row.phoneNumber,
-              formatted: `${country.dialCode} ${row.phoneNumber}`,
+              number: phone.nationalNumber,
+              formatted: phone.national,
               verified: row.phoneVerified,
             }
           : null,

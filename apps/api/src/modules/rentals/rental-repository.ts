@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { toInt, toIntOrNull, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull, toNumber } from '../../db/row-values.ts';
 import { payments, rentals } from '../../db/schema.ts';
+import { contactPhone } from '../profile/phone-number.ts';
 
 /** A rental with its item, both parties and its money, as the lifecycle and the rental views read it. */
 export interface Rental {
@@ -166,11 +167,11 @@ function toRental(row: RentalRow): Rental {
     ownerId: row.owner_id,
     ownerName: row.owner_name,
     ownerEmail: row.owner_email,
-    ownerPhone: row.owner_phone,
+    ownerPhone: contactPhone(row.owner_phone),
     renterId: row.renter_id,
     renterName: row.renter_name,
     renterEmail: row.renter_email,
-    renterPhone: row.renter_phone,
+    renterPhone: contactPhone(row.renter_phone),
     startDate: toIsoDate(row.start_date, 'start_date'),
     endDate: toIsoDate(row.end_date, 'end_date'),
     dailyRatePence: toIntOrNull(row.daily_rate_pence, 'daily_rate_pence'),

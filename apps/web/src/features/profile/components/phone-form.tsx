@@ -93,7 +93,7 @@ export function PhoneForm({ saved }: { saved: MePhone | null }) {
             ))}
           </select>
         </FormField>
-        <FormField id="phone-number" label="Phone number" problem={problems.number} hint="Without the leading 0, e.g. 7700 900123.">
+        <FormField id="phone-number" label="Phone number" problem={problems.number} hint="Without the leading 0, e.g. 7400 123456.">
           <input
             id="phone-number"
             type="tel"
