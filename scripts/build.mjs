@@ -133,8 +133,8 @@ async function buildServer(hash) {
   });
   // Read from disk at run time, next to the bundle (see migrationsFolder in src/db/database.ts).
   await cp(path.join(root, 'apps/api/src/db/migrations'), path.join(outdir, 'migrations'), { recursive: true });
-  // The functions and triggers applied after them on every migrate (src/db/current-state.ts).
-  await cp(path.join(root, 'apps/api/src/db/current-state'), path.join(outdir, 'current-state'), { recursive: true });
+  // The functions and triggers applied after them on every migrate (src/db/functions.ts).
+  await cp(path.join(root, 'apps/api/src/db/functions'), path.join(outdir, 'functions'), { recursive: true });
   // The entry point: V8 keeps the compiled bundle on disk, so starts after the first skip compiling it.
   await writeFile(
     path.join(outdir, 'main.js'),

@@ -18,7 +18,7 @@ import { observable, observePglite, observePool, type QueryObserver } from './ob
 import { DEFAULT_PREPARED_STATEMENTS, openPreparedReads, statementName, type PreparedReads } from './prepared-reads.ts';
 import { statementShapes, type StatementShapes } from './statement-shapes.ts';
 import { plainQuery } from './plain-query.ts';
-import { applyCurrentState } from './current-state.ts';
+import { applyFunctions } from './functions.ts';
 import { queryRows } from './query-rows.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -119,7 +119,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
     kind: 'pglite',
     migrate: async () => {
       await migratePglite(db, { migrationsFolder });
-      await applyCurrentState((statements) =>
+      await applyFunctions((statements) =>
         client.transaction(async (tx) => {
           for (const statement of statements) await tx.exec(statement);
         }),
@@ -178,7 +178,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       exclusively('migrate', async () => {
         if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
         await migratePg(db, { migrationsFolder, migrationsSchema });
-        await applyCurrentState(async (statements) => {
+        await applyFunctions(async (statements) => {
           const client = await pool.connect();
           try {
             await client.query('BEGIN');

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app.ts';
 import { queryRows, type Database } from './database.ts';
-import { currentStateStatements } from './current-state.ts';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { functionFiles, functionsFolder, functionStatements } from './functions.ts';
 
 let database: Database;
 let dispose: () => Promise<void>;
@@ -12,12 +14,42 @@ beforeAll(async () => {
 });
 afterAll(() => dispose?.());
 
-describe('functions and triggers kept as they are now (current-state/*.sql)', () => {
+describe('the database functions and triggers kept as they are now (db/functions/)', () => {
   it('are each a statement that can run again', async () => {
-    const statements = await currentStateStatements();
+    const statements = await functionStatements();
     expect(statements.length).toBeGreaterThan(0);
     for (const statement of statements) {
-      expect(statement.replace(/--[^\n]*/g, '').trim()).toMatch(/^CREATE OR REPLACE (FUNCTION|TRIGGER|VIEW) /);
+      expect(statement.replace(/--[^\n]*/g, '').trim()).toMatch(/^CREATE OR REPLACE (FUNCTION|TRIGGER) /);
+    }
+  });
+
+  it('are what the database holds: each function body and each trigger as its file says', async () => {
+    for (const file of await functionFiles()) {
+      const raw = await readFile(path.join(functionsFolder, file), 'utf8');
+      const text = raw.replace(/--[^\n]*/g, '').trim();
+      const name = file.replace(/(\.trigger)?\.sql$/, '');
+      if (file.endsWith('.trigger.sql')) {
+        const [row] = await queryRows<{ definition: string }>(
+          database.db,
+          sql`select pg_get_triggerdef(t.oid) as definition from pg_trigger t where t.tgname = ${name} and not t.tgisinternal`,
+        );
+        const plain = (s: string) =>
+          s
+            .replace(/"/g, '')
+            .replace(/\b(public|t_[0-9a-f]+)\./g, '')
+            .replace(/ OR REPLACE/, '')
+            .replace(/\s+/g, ' ')
+            .replace(/;$/, '')
+            .trim();
+        expect(plain(row?.definition ?? `no trigger ${name}`), file).toBe(plain(text));
+      } else {
+        const body = /\$\$([\s\S]*)\$\$/.exec(raw)?.[1];
+        const [row] = await queryRows<{ body: string }>(
+          database.db,
+          sql`select p.prosrc as body from pg_proc p where p.proname = ${name} and pg_function_is_visible(p.oid)`,
+        );
+        expect(row?.body, file).toBe(body);
+      }
     }
   });
 
