@@ -75,6 +75,8 @@ export interface OrderContext {
   paidOn: string;
   /** By rental id: the order the fee shares (and so the refunds) follow. */
   lines: OrderLine[];
+  /** Set on the part of an order a receipt covers: one request line, captured when its owner accepted. */
+  acceptedRequest?: boolean;
 }
 
 export interface OrderLine {
@@ -91,6 +93,11 @@ export interface OrderLine {
   /** The rates charged, frozen at booking (null: an older rental that did not record them). */
   dailyRatePence: number | null;
   weeklyRatePence: number | null;
+  /** null: booked instantly (captured at checkout); else the request's answer, captured on acceptance. */
+  requestStatus: string | null;
+  requestAmountPence: number | null;
+  /** The line's share of the checkout's service fee, once a receipt's part has been chosen (capturedPart). */
+  feeSharePence?: number;
   address: string | null;
   city: string | null;
   postcode: string | null;
@@ -295,6 +302,8 @@ export function createNotificationRepository(db: Db) {
           totalPence: rentals.totalPence,
           dailyRatePence: rentals.dailyRatePence,
           weeklyRatePence: rentals.weeklyRatePence,
+          requestStatus: rentals.requestStatus,
+          requestAmountPence: rentals.requestAmountPence,
           address: items.address,
           city: items.city,
           postcode: items.postcode,
@@ -311,6 +320,12 @@ export function createNotificationRepository(db: Db) {
         paidOn: toIsoDate(payment.paidOn, 'paid_on'),
         lines: lines.map((l) => ({ ...l, startDate: toIsoDate(l.startDate, 'start_date'), endDate: toIsoDate(l.endDate, 'end_date') })),
       };
+    },
+
+    /** The checkout payment a rental was paid with, if any. */
+    async paymentOfRental(executor: Executor, rentalId: string): Promise<string | null> {
+      const [row] = await executor.select({ paymentId: rentals.paymentId }).from(rentals).where(eq(rentals.id, rentalId));
+      return row?.paymentId ?? null;
     },
 
     async recipient(executor: Executor, userId: string): Promise<Recipient | undefined> {

@@ -3,7 +3,7 @@ import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
 import type { NotificationRepository, RentalContext } from './notification-repository.ts';
-import { receiptEventKey, receiptNotice } from './order-receipt.ts';
+import { capturedPart, receiptEventKey, receiptNotice } from './order-receipt.ts';
 
 export const itemGroup = (itemId: string) => `item:${itemId}`;
 export const rentalGroup = (rentalId: string) => `rental:${rentalId}`;
@@ -158,16 +158,35 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
 
   // The renter's receipt, once the money is taken (not at booking: a capture that fails for good
   // cancels the order). Its email is the receipt, sent whatever the preferences (notification-kinds.ts).
+  // A receipt covers what that capture took: the instant lines here (none for an order of requests
+  // only), each request line when its owner accepts (below); never a line not yet charged.
   events.subscribe('payment.captured', S, async (e) => {
     const order = await repo.order(db, e.paymentId);
     if (!order) throw new Error(`payment ${e.paymentId} not found`);
+    const part = capturedPart(order, null);
+    if (!part) return;
     await notifier.send({
       userId: e.renterId,
       tab: 'rentals',
       groupKey: 'account',
       kind: 'order.paid',
       eventKey: receiptEventKey(e.paymentId),
-      ...receiptNotice(order),
+      ...receiptNotice(part),
+    });
+  });
+
+  events.subscribe('rental.request_accepted', `${S}.receipt`, async (e) => {
+    const paymentId = await repo.paymentOfRental(db, e.rentalId);
+    const order = paymentId ? await repo.order(db, paymentId) : undefined;
+    const part = order ? capturedPart(order, e.rentalId) : null;
+    if (!part) return;
+    await notifier.send({
+      userId: e.renterId,
+      tab: 'rentals',
+      groupKey: 'account',
+      kind: 'order.paid',
+      eventKey: receiptEventKey(paymentId!, e.rentalId),
+      ...receiptNotice(part),
     });
   });
 

@@ -23,9 +23,35 @@ import type { EmailRenderer } from './notifier.ts';
  */
 
 const KEY_PREFIX = 'order.paid:';
-/** One receipt per payment (the notice's event key names it). */
-export const receiptEventKey = (paymentId: string) => `${KEY_PREFIX}${paymentId}`;
-const paymentOf = (eventKey: string | null) => (eventKey?.startsWith(KEY_PREFIX) ? eventKey.slice(KEY_PREFIX.length) : null);
+/** One receipt per capture: the checkout's (its instant lines) and each accepted request line's (the notice's event key names it). */
+export const receiptEventKey = (paymentId: string, rentalId?: string) => `${KEY_PREFIX}${paymentId}${rentalId ? `:${rentalId}` : ''}`;
+function keyParts(eventKey: string | null): { paymentId: string; rentalId: string | null } | null {
+  if (!eventKey?.startsWith(KEY_PREFIX)) return null;
+  const [paymentId, rentalId] = eventKey.slice(KEY_PREFIX.length).split(':');
+  return paymentId ? { paymentId, rentalId: rentalId ?? null } : null;
+}
+
+/**
+ * What one capture took, as its receipt shows it: at checkout (`rentalId` null) the lines booked
+ * instantly with their fee shares; on acceptance the one request line. Null when that capture took
+ * nothing (an order of requests only captures nothing at checkout), so no receipt is sent for it.
+ */
+export function capturedPart(order: OrderContext, rentalId: string | null): OrderContext | null {
+  const shares = feeShares(
+    order.serviceFeePence,
+    order.lines.map((l) => l.totalPence),
+  );
+  const lines = order.lines
+    .map((l, i) => ({ ...l, feeSharePence: shares[i] ?? 0 }))
+    .filter((l) => (rentalId === null ? l.requestStatus === null : l.rentalId === rentalId && l.requestStatus === 'accepted'));
+  if (lines.length === 0) return null;
+  const subtotalPence = lines.reduce((sum, l) => sum + l.totalPence, 0);
+  const amountPence =
+    rentalId === null
+      ? subtotalPence + lines.reduce((sum, l) => sum + l.feeSharePence, 0)
+      : (lines[0]!.requestAmountPence ?? subtotalPence + lines[0]!.feeSharePence);
+  return { ...order, lines, subtotalPence, serviceFeePence: amountPence - subtotalPence, amountPence, acceptedRequest: rentalId !== null };
+}
 
 /** The order page: what was booked and what was charged. */
 export const orderPath = (paymentId: string) => `/payment-success?order=${encodeURIComponent(paymentId)}`;
@@ -62,7 +88,7 @@ function sortedLines(order: OrderContext): ReceiptLine[] {
     order.lines.map((l) => l.totalPence),
   );
   return order.lines
-    .map((l, i) => ({ ...l, days: daysInclusive(l.startDate, l.endDate), refundPence: l.totalPence + (shares[i] ?? 0) }))
+    .map((l, i) => ({ ...l, days: daysInclusive(l.startDate, l.endDate), refundPence: l.totalPence + (l.feeSharePence ?? shares[i] ?? 0) }))
     .sort((a, b) => a.itemName.localeCompare(b.itemName, 'en-GB') || compareDates(a.startDate, b.startDate));
 }
 
@@ -105,6 +131,11 @@ function pickup(l: ReceiptLine): { address: string; contact: string } | null {
   };
 }
 
+const intro = (order: OrderContext) =>
+  order.acceptedRequest
+    ? 'The owner accepted your request, so it is booked and your card has been charged. This is your receipt for it.'
+    : 'Thank you for your order. This is your receipt.';
+
 export interface ReceiptInput {
   to: string;
   name: string;
@@ -133,7 +164,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
   const text = [
     `Hello ${name},`,
     '',
-    'Thank you for your order. This is your receipt.',
+    intro(order),
     '',
     `Order reference: ${order.id}`,
     `Date: ${formatDate(order.paidOn)}`,
@@ -196,7 +227,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     .join('\n');
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <p>Hello ${escape(name)},</p>
-<p>Thank you for your order. This is your receipt.</p>
+<p>${escape(intro(order))}</p>
 <p>Order reference: <strong>${escape(order.id)}</strong><br>Date: ${escape(formatDate(order.paidOn))}</p>
 <h2 style="font-size:18px">Your rentals</h2>
 <table style="border-collapse:collapse">
@@ -224,8 +255,9 @@ ${cancellations}
 /** The email of an `order.paid` notice: the order as it is when the email is written. */
 export function receiptRenderer(db: Executor, repo: NotificationRepository, appUrl: string): EmailRenderer {
   return async (notification, to, now) => {
-    const paymentId = paymentOf(notification.eventKey);
-    const order = paymentId ? await repo.order(db, paymentId) : undefined;
+    const key = keyParts(notification.eventKey);
+    const whole = key ? await repo.order(db, key.paymentId) : undefined;
+    const order = whole ? capturedPart(whole, key!.rentalId) : null;
     if (!order) return null;
     return receiptEmail({
       to: to.email,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RentalView } from '@toolshed/core/contract';
+import { feeShares, formatPence, priceBasket } from '@toolshed/core';
+import type { Order, RentalView } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
-import { post } from '../../test/auth-helpers.ts';
+import { createSignedInUser, post } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { renterAndOwner, TEST_CARD } from '../checkout/checkout-test-fixtures.ts';
 
@@ -39,5 +40,93 @@ describe('a weekly-priced line explained', () => {
     const mine = await ctx.app.inject({ method: 'GET', url: '/api/me/rentals', headers: { cookie: renter.cookie } });
     const [rental] = (mine.json() as { rentals: RentalView[] }).rentals;
     expect(rental).toMatchObject({ days: 9, dailyRatePence: 800, weeklyRatePence: 4000, totalPence: 5600 });
+  });
+});
+
+describe('a receipt for what each capture took', () => {
+  const receiptsTo = (to: string) => mailer.sent.filter((m) => m.to === to && m.subject.startsWith('Your Toolshed receipt'));
+
+  it('a mixed order: the instant line at checkout, the request line only once its owner accepts, never a declined one', async () => {
+    const { renter } = await renterAndOwner(ctx, mailer, 'mixed-receipts@example.com');
+    const owner = await createSignedInUser(ctx.app, mailer, 'mixed-owner@example.com', 'Olive Owner');
+    const drill = await createItem(ctx.database.db, owner.user.id, { name: 'Drill', dailyRatePence: 1250 });
+    const ladder = await createItem(ctx.database.db, owner.user.id, { name: 'Ladder', dailyRatePence: 1000, bookingMode: 'request' });
+    const tent = await createItem(ctx.database.db, owner.user.id, { name: 'Tent', dailyRatePence: 900, bookingMode: 'request' });
+    const res = await post(
+      ctx.app,
+      '/api/checkout',
+      {
+        lines: [
+          { itemId: drill.id, startDate: '2029-03-20', endDate: '2029-03-21' },
+          { itemId: ladder.id, startDate: '2029-03-20', endDate: '2029-03-22' },
+          { itemId: tent.id, startDate: '2029-03-20', endDate: '2029-03-20' },
+        ],
+        card: TEST_CARD,
+        idempotencyKey: randomUUID(),
+      },
+      { cookie: renter.cookie },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    const orderId = (res.json() as { orderId: string }).orderId;
+    await ctx.app.jobs.runDue();
+    const order = (
+      await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: renter.cookie } })
+    ).json() as Order;
+    const ids = order.rentals.map((r) => r.id).sort();
+    const byName = Object.fromEntries(order.rentals.map((r) => [r.item.name, r]));
+    const price = priceBasket([
+      { dailyRatePence: 1250, days: 2 },
+      { dailyRatePence: 1000, days: 3 },
+      { dailyRatePence: 900, days: 1 },
+    ]);
+    const shares = feeShares(
+      price.serviceFeePence,
+      ids.map((id) => order.rentals.find((r) => r.id === id)!.totalPence),
+    );
+    const shareOf = (name: string) => shares[ids.indexOf(byName[name]!.id)]!;
+
+    // At checkout: one receipt, for the drill alone (what was charged), nothing for the two requests.
+    const [first, ...more] = receiptsTo(renter.user.email);
+    expect(more).toHaveLength(0);
+    expect(first!.subject).toBe(`Your Toolshed receipt: ${formatPence(2500 + shareOf('Drill'))}`);
+    expect(first!.text).toContain('- Drill, from Olive Owner');
+    expect(first!.text).not.toContain('Ladder');
+    expect(first!.text).not.toContain('Tent');
+    expect(first!.text).toContain(`Total: ${formatPence(2500 + shareOf('Drill'))}`);
+
+    // The owner declines the tent: still no receipt for it.
+    const decline = await post(ctx.app, `/api/rentals/${byName.Tent!.id}/decline`, { reason: 'Away that day' }, { cookie: owner.cookie });
+    expect(decline.statusCode, decline.body).toBeLessThan(300);
+    await ctx.app.jobs.runDue();
+    expect(receiptsTo(renter.user.email)).toHaveLength(1);
+
+    // The owner accepts the ladder: its own receipt, for its line and fee share, when it is captured.
+    const accept = await post(ctx.app, `/api/rentals/${byName.Ladder!.id}/accept`, {}, { cookie: owner.cookie });
+    expect(accept.statusCode, accept.body).toBeLessThan(300);
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+    const receipts = receiptsTo(renter.user.email);
+    expect(receipts).toHaveLength(2);
+    const ladderReceipt = receipts[1]!;
+    expect(ladderReceipt.subject).toBe(`Your Toolshed receipt: ${formatPence(3000 + shareOf('Ladder'))}`);
+    expect(ladderReceipt.text).toContain('The owner accepted your request, so it is booked and your card has been charged.');
+    expect(ladderReceipt.text).toContain('- Ladder, from Olive Owner');
+    expect(ladderReceipt.text).not.toContain('Drill');
+    expect(ladderReceipt.text).toContain(`Service fee: ${formatPence(shareOf('Ladder'))}`);
+  });
+
+  it('an order of requests only sends no receipt at checkout', async () => {
+    const { renter, owner } = await renterAndOwner(ctx, mailer, 'requests-only@example.com');
+    const saw = await createItem(ctx.database.db, owner.id, { name: 'Saw', dailyRatePence: 700, bookingMode: 'request' });
+    const res = await post(
+      ctx.app,
+      '/api/checkout',
+      { lines: [{ itemId: saw.id, startDate: '2029-03-25', endDate: '2029-03-26' }], card: TEST_CARD, idempotencyKey: randomUUID() },
+      { cookie: renter.cookie },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+    expect(receiptsTo(renter.user.email)).toHaveLength(0);
   });
 });
