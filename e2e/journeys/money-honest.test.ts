@@ -1,5 +1,7 @@
 import { addDays, formatLinePrice, formatPence, priceBasket, TEST_CARDS, todayInLondon } from '@toolshed/core';
+import { request } from '@playwright/test';
 import { expectNoAxeViolations } from '../support/axe.ts';
+import { readMailbox, waitForMail } from '../support/mailbox.ts';
 import { expectPath } from '../support/accounts.ts';
 import { clickDay } from '../support/calendar.ts';
 import { expect, test } from '../support/fixtures.ts';
@@ -12,6 +14,17 @@ const today = todayInLondon();
 
 // Development mode: accounts confirmed through the mailbox; a quick simulated card processor.
 test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300' } } });
+
+/** A request context signed in as `account`, for the other side's actions straight through the API. */
+async function signedInApi(baseUrl: string, account: { email: string; password: string }) {
+  const ctx = await request.newContext();
+  const res = await ctx.post(`${baseUrl}/api/auth/sign-in/email`, {
+    headers: { origin: baseUrl },
+    data: { email: account.email, password: account.password },
+  });
+  if (!res.ok()) throw new Error(`Sign-in of ${account.email} answered ${res.status()}`);
+  return ctx;
+}
 
 const SCREENS = [
   { name: 'a desktop (1280 x 900)', width: 1280, height: 900 },
@@ -91,6 +104,70 @@ for (const screen of SCREENS) {
       await expect(extend.getByText(formatLinePrice(item.dailyRatePence, 14, 4000), { exact: false })).toBeVisible();
       await expect(extend.getByText('2 weeks £80.00', { exact: false })).toBeVisible();
       await expectNoAxeViolations(page, 'rental page with a weekly price and its extension quote');
+    });
+
+    test('a request is named a request: checkout marks it, the success page says "Request sent", and its receipt comes only when the owner accepts', async ({
+      page,
+      baseUrl,
+      accounts,
+    }) => {
+      const owner = await accounts.confirmed('Lender');
+      const renter = await accounts.confirmed('Borrower');
+      const ownerCtx = await signedInApi(baseUrl, owner);
+      const item = await ownerApi(ownerCtx, baseUrl).createItem({
+        ...inputOf(newItemEntry('Scaffold tower', 'power-tools')),
+        bookingMode: 'request',
+      });
+      await asRenter(baseUrl, renter, (r) => r.saveAddress(GOOD_ADDRESS));
+      const start = addDays(today, 3);
+      const end = addDays(start, 1);
+      const price = priceBasket([{ dailyRatePence: item.dailyRatePence, days: 2 }]);
+
+      await signInTo(page, renter, '/my-rentals');
+      await page.setViewportSize({ width: screen.width, height: screen.height });
+      await page.goto(`/category/${item.categoryId}/item/${item.id}`);
+      const dialog = itemDialog(page, item);
+      await clickDay(dialog, start);
+      await clickDay(dialog, end);
+      await dialog.getByRole('button', { name: 'Request to book', exact: true }).click();
+      await expect(page.getByRole('status').getByText(ADDED_TOAST, { exact: true })).toBeVisible();
+      await page.goto('/checkout');
+      const summary = page.getByRole('main').getByRole('region', { name: 'Rental summary' });
+      await expect(
+        listItemNaming(summary, item.name).getByText('Request: the owner has 24 hours to accept; held, not charged', { exact: true }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page, 'checkout with a request line');
+
+      await page.getByRole('main').getByRole('button', { name: 'Continue to Payment', exact: true }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Credit or debit card', exact: true }).click();
+      const form = cardForm(page);
+      await fillCard(form, TEST_CARDS.success, today, renter.name);
+      await form.getByRole('button', { name: /^Pay / }).click();
+      await expectPath(page, '/payment-success');
+      const main = page.getByRole('main');
+      await expect(main.getByRole('heading', { level: 1, name: 'Request sent' })).toBeVisible();
+      await expect(
+        main.getByText(`${formatPence(price.totalPence)} is held on your Visa ending 4242, not charged`, { exact: false }),
+      ).toBeVisible();
+      await expect(main.getByText(/We have booked/)).toHaveCount(0);
+      await expectNoAxeViolations(page, 'success page of a request');
+
+      // The owner has been told (so the checkout's jobs have run), and the renter has no receipt yet.
+      await waitForMail(baseUrl, { to: owner.email, subject: `Request to book: ${item.name}` });
+      const receipt = `Your Toolshed receipt: ${formatPence(price.totalPence)}`;
+      expect((await readMailbox(baseUrl)).filter((m) => m.to === renter.email && m.subject.startsWith('Your Toolshed receipt'))).toEqual(
+        [],
+      );
+
+      // The owner accepts: now the receipt comes, for what was charged.
+      const rentals = (await (await page.request.get(`${baseUrl}/api/me/rentals`)).json()) as { rentals: Array<{ id: string }> };
+      const accepted = await ownerCtx.post(`${baseUrl}/api/rentals/${rentals.rentals[0]!.id}/accept`, {
+        headers: { origin: baseUrl },
+        data: {},
+      });
+      expect(accepted.ok(), await accepted.text()).toBe(true);
+      await ownerCtx.dispose();
+      await waitForMail(baseUrl, { to: renter.email, subject: receipt });
     });
   });
 }
