@@ -87,6 +87,12 @@ describe('Other calendars on My Items', () => {
       ),
     ).toBeInTheDocument();
     expect(section.queryByText(/Repeating events count once/)).not.toBeInTheDocument();
+    // What recurrence.ts does with a rule it does not expand (BYSETPOS and the like).
+    expect(
+      section.getByText(
+        /A repeating event whose rule we cannot follow \(such as ‘the first weekday of every month’\) blocks its first day only\./,
+      ),
+    ).toBeInTheDocument();
     expect(await section.findByText('No busy days in the next 18 months')).toBeInTheDocument();
   });
 

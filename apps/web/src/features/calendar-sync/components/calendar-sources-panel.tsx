@@ -109,7 +109,8 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
       <p className="mt-1 text-sm text-slate-700">
         Busy days in another calendar (an iCalendar address from Google Calendar, Outlook or another rental site) cannot be booked here. We
         read it within a minute of adding it, then every 15 minutes. Only {AHEAD} are read: every day a repeating event falls on in that
-        time is blocked, days further ahead are not.
+        time is blocked, days further ahead are not. A repeating event whose rule we cannot follow (such as &lsquo;the first weekday of
+        every month&rsquo;) blocks its first day only.
       </p>
       <div className="mt-4">{list}</div>
       <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
