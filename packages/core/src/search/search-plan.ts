@@ -182,8 +182,11 @@ export function planSearch(search: string | undefined, answer: VocabularyAnswer,
       const stem = stemOf(word);
       const stemBegins = stem !== word && [...stem].length >= MIN_PART && answer.begins.has(stem);
       if (stemBegins) alternatives.push({ kind: 'form', words: [stem], prefix: true });
-      if (!split && !prefix && !stemBegins && synonyms.length === 0 && !asTyped) {
-        const correction = correctionOf(word, answer);
+      if (!split && !prefix && synonyms.length === 0 && !asTyped) {
+        const found = correctionOf(word, answer);
+        // A stem that only begins words may be a slip of one of them ('dehydrater' -> 'dehydrat',
+        // which begins 'dehydrator'): then the word meant is said; another near word is not taken.
+        const correction = stemBegins ? (found?.startsWith(stem) ? found : undefined) : found;
         if (correction) {
           alternatives.push({ kind: 'slip', words: [correction] }, ...synonymAlternatives(synonymsOf([correction]), 'slip'));
           understoodAs = correction;
