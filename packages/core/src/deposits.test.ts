@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  chargedAndHeldText,
   claimAnswerProblem,
   claimPhotoProblem,
   claimCeilingPence,
@@ -197,5 +198,12 @@ describe('deposit postings sum to zero', () => {
         expect(posting.entries.at(-1)).toMatchObject({ userId: 'renter', account: 'available', amountPence: amount });
       }),
     );
+  });
+});
+
+describe('charged and held, said together', () => {
+  it('names the charge and the hold, and when the hold ends', () => {
+    expect(chargedAndHeldText(8140, 5000)).toBe('£81.40 charged and £50.00 held, released after the return unless a problem is reported');
+    expect(chargedAndHeldText(8140, 0)).toBe('£81.40 charged');
   });
 });

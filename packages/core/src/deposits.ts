@@ -60,6 +60,12 @@ export function depositLabel(pence: number): string {
   return `${formatPence(pence)} deposit held, not charged`;
 }
 
+/** What a payment takes and what it only holds, said together where people pay and on what they keep. */
+export function chargedAndHeldText(chargedPence: number, heldPence: number): string {
+  if (heldPence <= 0) return `${formatPence(chargedPence)} charged`;
+  return `${formatPence(chargedPence)} charged and ${formatPence(heldPence)} held, released after the return unless a problem is reported`;
+}
+
 /** Late days: every day after the end date up to the return day (or today, while not returned). */
 export function lateDays(endDate: IsoDate, returnedOn: IsoDate | null, today: IsoDate): number {
   const last = returnedOn ?? today;

@@ -39,6 +39,7 @@ type LineOverride = Partial<Pick<WheelbarrowLineState, 'state' | 'message' | 'bo
   dailyRatePence?: number;
   name?: string;
   bookingMode?: 'instant' | 'request';
+  depositPence?: number;
 };
 
 /**
@@ -68,6 +69,7 @@ export function checkRoute(known: WheelbarrowLine[], overrides: Record<string, L
               maxDays: 14,
               imageUrl: base.imageUrl,
               ...(o.bookingMode ? { bookingMode: o.bookingMode } : {}),
+              ...(o.depositPence ? { depositPence: o.depositPence } : {}),
             },
         days,
         lineTotalPence: missing ? 0 : rate * days,

@@ -3,7 +3,17 @@ import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type NotificationTab } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { toInt, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
-import { items, messages, messageThreads, notificationPreferences, notifications, payments, rentals, users } from '../../db/schema.ts';
+import {
+  depositHolds,
+  items,
+  messages,
+  messageThreads,
+  notificationPreferences,
+  notifications,
+  payments,
+  rentals,
+  users,
+} from '../../db/schema.ts';
 
 export type NewNotification = typeof notifications.$inferInsert & { eventKey: string; tab: NotificationTab; groupKey: string };
 
@@ -96,6 +106,8 @@ export interface OrderLine {
   /** null: booked instantly (captured at checkout); else the request's answer, captured on acceptance. */
   requestStatus: string | null;
   requestAmountPence: number | null;
+  /** The refundable deposit held on the card for this line (0: none). */
+  depositPence: number;
   /** The line's share of the checkout's service fee, once a receipt's part has been chosen (capturedPart). */
   feeSharePence?: number;
   address: string | null;
@@ -304,6 +316,7 @@ export function createNotificationRepository(db: Db) {
           weeklyRatePence: rentals.weeklyRatePence,
           requestStatus: rentals.requestStatus,
           requestAmountPence: rentals.requestAmountPence,
+          depositPence: sql<number>`coalesce((select ${depositHolds.amountPence} from ${depositHolds} where ${depositHolds.rentalId} = ${rentals.id}), 0)::int`,
           address: items.address,
           city: items.city,
           postcode: items.postcode,

@@ -1,5 +1,6 @@
 import {
   cardBrandName,
+  chargedAndHeldText,
   compareDates,
   daysInclusive,
   feeShares,
@@ -131,6 +132,12 @@ function pickup(l: ReceiptLine): { address: string; contact: string } | null {
   };
 }
 
+/** The deposits held beside this receipt's charge: "£81.40 charged and £50.00 held, released after ...". */
+function held(order: OrderContext): string[] {
+  const depositPence = order.lines.reduce((sum, l) => sum + l.depositPence, 0);
+  return depositPence > 0 ? [`${chargedAndHeldText(order.amountPence, depositPence)}.`] : [];
+}
+
 const intro = (order: OrderContext) =>
   order.acceptedRequest
     ? 'The owner accepted your request, so it is booked and your card has been charged. This is your receipt for it.'
@@ -177,6 +184,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     `Paid by ${card}`,
+    ...held(order),
     '',
     'Pick-up',
     ...lines.flatMap((l) => {
@@ -235,6 +243,9 @@ ${rows}
 ${totalRows}
 </table>
 <p>Paid by ${escape(card)}</p>
+${held(order)
+  .map((line) => `<p>${escape(line)}</p>`)
+  .join('')}
 <h2 style="font-size:18px">Pick-up</h2>
 <ul>
 ${pickups}

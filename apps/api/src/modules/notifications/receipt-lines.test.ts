@@ -130,3 +130,23 @@ describe('a receipt for what each capture took', () => {
     expect(receiptsTo(renter.user.email)).toHaveLength(0);
   });
 });
+
+describe('the deposit on the receipt', () => {
+  it('says what was charged and what is only held, and when the hold ends', async () => {
+    const { renter, owner } = await renterAndOwner(ctx, mailer, 'deposit-receipt@example.com');
+    const mixer = await createItem(ctx.database.db, owner.id, { name: 'Mixer', dailyRatePence: 2000, depositPence: 5000 });
+    const res = await post(
+      ctx.app,
+      '/api/checkout',
+      { lines: [{ itemId: mixer.id, startDate: '2029-03-27', endDate: '2029-03-28' }], card: TEST_CARD, idempotencyKey: randomUUID() },
+      { cookie: renter.cookie },
+    );
+    expect(res.statusCode, res.body).toBe(201);
+    await ctx.app.jobs.runDue();
+    const receipt = mailer.sent.find((m) => m.to === renter.user.email && m.subject.startsWith('Your Toolshed receipt'));
+    expect(receipt?.subject).toBe('Your Toolshed receipt: £44.00');
+    const held = '£44.00 charged and £50.00 held, released after the return unless a problem is reported.';
+    expect(receipt!.text.split('\n')).toContain(held);
+    expect(receipt!.html).toContain(held);
+  });
+});

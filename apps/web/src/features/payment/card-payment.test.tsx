@@ -5,7 +5,7 @@ import { DECLINE_MESSAGES } from '@toolshed/core';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { deferred, errorJson } from '../../test/fake-server.ts';
-import { mower } from '../../test/wheelbarrow.ts';
+import { checkRoute, drill, mower } from '../../test/wheelbarrow.ts';
 import { paymentServer, type SentCheckout } from '../../test/payment.ts';
 
 afterEach(() => {
@@ -36,6 +36,21 @@ async function fillCard(user: UserEvent, number = '4242424242424242') {
 const flush = () => act(() => vi.advanceTimersByTimeAsync(50));
 
 describe('card payment page', () => {
+  it('says what is charged and what is only held for the deposit, and until when', async () => {
+    paymentServer({ 'POST /api/wheelbarrow/check': checkRoute([mower, drill], { [mower.itemId]: { depositPence: 5000 } }) });
+    await openCardPage();
+    // 3 days x £12.50 = £37.50 + £3.75 fee.
+    expect(
+      await screen.findByText('£41.25 charged and £50.00 held, released after the return unless a problem is reported.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says nothing of a hold when no line has a deposit', async () => {
+    paymentServer();
+    await openCardPage();
+    expect(screen.queryByText(/held, released after the return/)).toBeNull();
+  });
+
   it('says so when the payment system cannot be loaded', async () => {
     paymentServer({ 'GET /api/payments/config': () => errorJson(503, 'UNAVAILABLE', 'Down') });
     renderApp('/payment/card');

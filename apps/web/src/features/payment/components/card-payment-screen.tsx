@@ -1,4 +1,5 @@
-import { formatPence } from '@toolshed/core';
+import { chargedAndHeldText, formatPence } from '@toolshed/core';
+import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { BasketGate } from './basket-gate.tsx';
@@ -23,6 +24,9 @@ function CannotInitialise() {
   );
 }
 
+/** The deposits of the lines being paid for: held on the card beside the charge, not charged. */
+const depositOf = (lines: readonly CheckedLine[]) => lines.filter((l) => !isFlagged(l)).reduce((sum, l) => sum + l.depositPence, 0);
+
 /** /payment/card: the payment system first, then the card form for the checked wheelbarrow. */
 export function CardPaymentScreen() {
   const config = usePaymentConfig();
@@ -41,6 +45,11 @@ export function CardPaymentScreen() {
             <p className="text-lg text-slate-800">
               Total to pay: <span className="font-semibold text-slate-900">{formatPence(basket.price.totalPence)}</span>
             </p>
+            {depositOf(basket.lines) > 0 && (
+              <p className="rounded-md bg-sky-50 px-3 py-2 text-sky-950">
+                {chargedAndHeldText(basket.price.totalPence, depositOf(basket.lines))}.
+              </p>
+            )}
             <CardForm lines={lineDates(basket.lines)} totalPence={basket.price.totalPence} />
           </div>
           <TestCardsNote config={paymentConfig} />
