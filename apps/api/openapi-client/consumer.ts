@@ -19,7 +19,20 @@ export function firstItemPrice(page: JsonOf<operations['browseItems']['responses
   return total > 0 && pageSize > 0 ? items[0]?.dailyRatePence : undefined;
 }
 
-/** Paging parameters are integers. */
+/** Paging parameters are integers in every list. */
 export const browseQuery: QueryOf<operations['browseItems']> = { page: 2, pageSize: 24 };
+export const rentalsQuery: QueryOf<operations['listMyRentals']> = { page: 1, pageSize: 50 };
+export const notificationsQuery: QueryOf<operations['listNotifications']> = { tab: 'items', page: 1, pageSize: 20 };
+export const myItemsQuery: QueryOf<operations['listMyItems']> = { page: 1, pageSize: 20 };
 // @ts-expect-error pageSize is an integer, not a string
 export const stringPageSize: QueryOf<operations['browseItems']> = { pageSize: '24' };
+
+/** The lists that grow are paged: each page says where it is. */
+export function pagesLeft(
+  page:
+    | JsonOf<operations['listMyRentals']['responses'][200]>
+    | JsonOf<operations['listNotifications']['responses'][200]>
+    | JsonOf<operations['listMyItems']['responses'][200]>,
+): number {
+  return Math.max(0, Math.ceil(page.total / page.pageSize) - page.page);
+}

@@ -1,12 +1,13 @@
 import { useMutation, useQuery, useQueryClient, type QueryClient, type UseQueryResult } from '@tanstack/react-query';
 import type { RentalView } from '@toolshed/core/contract';
+import { requestAllPages } from '../lib/request-all-pages.ts';
 import { requestJson } from '../lib/request-json.ts';
 
 /** Rentals of the signed-in user's items (the owner's side), newest first. */
 export function useLentRentals(): UseQueryResult<RentalView[], Error> {
   return useQuery({
     queryKey: ['rentals', 'lent'],
-    queryFn: async () => (await requestJson<{ rentals: RentalView[] }>('GET', '/api/me/lent-rentals')).rentals,
+    queryFn: ({ signal }) => requestAllPages<RentalView, 'rentals'>('/api/me/lent-rentals', 'rentals', signal),
     staleTime: 30_000,
   });
 }

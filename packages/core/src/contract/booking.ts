@@ -1,5 +1,6 @@
 /** The HTTP contract of the wheelbarrow check, checkout, orders and rentals. */
 import { z } from 'zod';
+import { pageInfoShape } from './paging.ts';
 import { isIsoDate } from '../dates.ts';
 import { RENTAL_STATES } from '../rental-lifecycle.ts';
 import { rentalPartyFields } from './rentals.ts';
@@ -105,6 +106,10 @@ export type WheelbarrowCheckResponse = z.infer<typeof wheelbarrowCheckResponseSc
 export type WheelbarrowLineState = z.infer<typeof wheelbarrowLineStateSchema>;
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
 export type RentalView = z.infer<typeof rentalViewSchema>;
+
+/** A page of a party's rentals, newest start first (GET /api/me/rentals, /api/me/lent-rentals). */
+export const rentalsPageSchema = z.object({ rentals: z.array(rentalViewSchema), ...pageInfoShape });
+export type RentalsPage = z.infer<typeof rentalsPageSchema>;
 export type Order = z.infer<typeof orderSchema>;
 export type PaymentConfig = z.infer<typeof paymentConfigSchema>;
 export type Address = z.infer<typeof addressSchema>;

@@ -3,6 +3,7 @@
  * pence here; the form shows pounds and converts with poundsToPence.
  */
 import { z } from 'zod';
+import { pageInfoShape } from './paging.ts';
 import { CATEGORIES } from '../categories.ts';
 import { ADDRESS_LIMITS, ADDRESS_MESSAGES } from '../address.ts';
 import { isUkPostcode } from '../postcode.ts';
@@ -155,4 +156,8 @@ export const ownerProfileSchema = z.object({
 });
 
 export type OwnerItem = z.infer<typeof ownerItemSchema>;
+
+/** A page of an owner's own items (GET /api/me/items). */
+export const ownerItemsPageSchema = z.object({ items: z.array(ownerItemSchema), ...pageInfoShape });
+export type OwnerItemsPage = z.infer<typeof ownerItemsPageSchema>;
 export type OwnerProfile = z.infer<typeof ownerProfileSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInfoShape } from './paging.ts';
 
 export const notificationPreferencesSchema = z.object({
   email: z.boolean(),
@@ -56,6 +57,8 @@ export const notificationListSchema = z.object({
   tab: notificationTabSchema,
   entries: z.array(notificationEntrySchema),
   unread: z.object({ items: z.number().int(), rentals: z.number().int() }),
+  // The paging is of entries (one per item, rental or the account), not of single notifications.
+  ...pageInfoShape,
 });
 
 export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;

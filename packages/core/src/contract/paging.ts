@@ -42,3 +42,26 @@ export const pageInfoShape = {
   pageSize: z.number().int().describe('The most entries a page holds'),
   total: z.number().int().describe('Entries in the whole list'),
 };
+
+/** Which page of a list is asked for, with the list's defaults applied. */
+export interface PageRequest {
+  page: number;
+  pageSize: number;
+}
+
+/** The query of a paged list: `page` and `pageSize` (default `defaultSize`, at most `max`). */
+export function pageQuerySchema(defaultSize: number, max: number) {
+  return z.object({ page: pageParam(), pageSize: pageSizeParam(defaultSize, max) });
+}
+
+export const pageRequest = (query: { page?: number | undefined; pageSize?: number | undefined }, defaultSize: number): PageRequest => ({
+  page: query.page ?? 1,
+  pageSize: query.pageSize ?? defaultSize,
+});
+
+/** How many entries come before the page. */
+export const pageOffset = ({ page, pageSize }: PageRequest): number => (page - 1) * pageSize;
+
+/** The sizes of the lists that grow with use: a page as large as the web app shows at once, and a cap. */
+export const LIST_PAGE_SIZE = 50;
+export const LIST_MAX_PAGE_SIZE = 100;

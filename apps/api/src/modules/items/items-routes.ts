@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, itemDetailSchema, itemInputSchema, ownerItemSchema } from '@toolshed/core/contract';
+import {
+  errorBodySchema,
+  itemDetailSchema,
+  itemInputSchema,
+  LIST_MAX_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  ownerItemsPageSchema,
+  pageQuerySchema,
+  pageRequest,
+} from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { ItemsService } from './items-service.ts';
@@ -132,10 +141,12 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
     {
       schema: {
         tags: ['owners'],
-        summary: "The signed-in owner's items with their rental state (available, out, overdue) and open rental periods",
-        response: { 200: z.object({ items: z.array(ownerItemSchema) }), 401: errorBodySchema },
+        summary:
+          "The signed-in owner's items with their rental state (available, out, overdue) and open rental periods, those with a request waiting first; a page at a time",
+        querystring: pageQuerySchema(LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE),
+        response: { 200: ownerItemsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ items: await service.myItems((await currentUser.requireUser(request)).id) }),
+    async (request) => service.myItems((await currentUser.requireUser(request)).id, pageRequest(request.query, LIST_PAGE_SIZE)),
   );
 };

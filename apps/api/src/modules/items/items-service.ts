@@ -1,10 +1,17 @@
-import { AppError, formatPostcode, rentalState as lifecycleState, todayInLondon } from '@toolshed/core';
-import { MAX_ITEM_IMAGES, type ItemInput, type OwnerItem } from '@toolshed/core/contract';
+import { AppError, formatPostcode, rentalState as lifecycleState, todayInLondon, type IsoDate } from '@toolshed/core';
+import {
+  MAX_ITEM_IMAGES,
+  pageOffset,
+  type ItemInput,
+  type OwnerItem,
+  type OwnerItemsPage,
+  type PageRequest,
+} from '@toolshed/core/contract';
 import type { Geocoder } from '../../platform/geocoding/geocoder.ts';
 import { sniffImage } from '../../platform/images/sniff-image.ts';
 import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import type { ItemsRepository } from './items-repository.ts';
+import type { ItemsRepository, OpenPeriod, OwnedItem } from './items-repository.ts';
 import { isRowId } from '../../db/ids.ts';
 
 /** The route has checked the postcode; it is saved in its canonical form ('ox2 6ae' -> 'OX2 6AE'), as addresses are. */
@@ -97,40 +104,45 @@ export function createItemsService(
     },
 
     /** The owner's listings with their rental state from the periods not yet returned. */
-    async myItems(ownerId: string): Promise<OwnerItem[]> {
+    async myItems(ownerId: string, page: PageRequest): Promise<OwnerItemsPage> {
       const today = todayInLondon(now());
       const [listed, periods] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId)]);
-      // Items with a request waiting for an answer come first (the order is otherwise kept).
+      // Items with a request waiting for an answer come first (the order is otherwise kept). That
+      // order needs every listing and open period, which an owner has tens of: the page is cut here.
       const waiting = new Set(periods.filter((p) => p.requested).map((p) => p.itemId));
-      const rows = [...listed.filter((r) => waiting.has(r.id)), ...listed.filter((r) => !waiting.has(r.id))];
-      return rows.map((row) => {
-        const mine = periods
-          .filter((p) => p.itemId === row.id)
-          .map((p) => {
-            const lifecycle = lifecycleState({ startDate: p.startDate, endDate: p.endDate, returned: false, cancelled: false }, today);
-            const state = p.requested
-              ? ('requested' as const)
-              : lifecycle === 'overdue'
-                ? ('overdue' as const)
-                : lifecycle === 'active'
-                  ? ('out' as const)
-                  : ('upcoming' as const);
-            return { rentalId: p.rentalId, renterName: p.renterName, startDate: p.startDate, endDate: p.endDate, state };
-          });
-        const rentalState = mine.some((p) => p.state === 'overdue') ? 'overdue' : mine.some((p) => p.state === 'out') ? 'out' : 'available';
-        return {
-          id: row.id,
-          name: row.name,
-          categoryId: row.categoryId,
-          dailyRatePence: row.dailyRatePence,
-          available: row.available,
-          imageUrl: row.thumbKey ? storage.url(row.thumbKey) : null,
-          rentalState,
-          periods: mine,
-        };
-      });
+      const ordered = [...listed.filter((r) => waiting.has(r.id)), ...listed.filter((r) => !waiting.has(r.id))];
+      const rows = ordered.slice(pageOffset(page), pageOffset(page) + page.pageSize);
+      return { items: rows.map((row) => toOwnerItem(row, periods, today, storage)), ...page, total: ordered.length };
     },
   };
 }
 
 export type ItemsService = ReturnType<typeof createItemsService>;
+
+/** An owner's listing with its rental state from the periods not yet returned. */
+function toOwnerItem(row: OwnedItem, periods: OpenPeriod[], today: IsoDate, storage: FileStorage): OwnerItem {
+  const mine = periods
+    .filter((p) => p.itemId === row.id)
+    .map((p) => {
+      const lifecycle = lifecycleState({ startDate: p.startDate, endDate: p.endDate, returned: false, cancelled: false }, today);
+      const state = p.requested
+        ? ('requested' as const)
+        : lifecycle === 'overdue'
+          ? ('overdue' as const)
+          : lifecycle === 'active'
+            ? ('out' as const)
+            : ('upcoming' as const);
+      return { rentalId: p.rentalId, renterName: p.renterName, startDate: p.startDate, endDate: p.endDate, state };
+    });
+  const rentalState = mine.some((p) => p.state === 'overdue') ? 'overdue' : mine.some((p) => p.state === 'out') ? 'out' : 'available';
+  return {
+    id: row.id,
+    name: row.name,
+    categoryId: row.categoryId,
+    dailyRatePence: row.dailyRatePence,
+    available: row.available,
+    imageUrl: row.thumbKey ? storage.url(row.thumbKey) : null,
+    rentalState,
+    periods: mine,
+  };
+}

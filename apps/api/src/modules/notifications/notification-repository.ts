@@ -220,17 +220,28 @@ export function createNotificationRepository(db: Db) {
      */
 
     /** Entries of a tab: unread first, then by unread count (descending), then the newest. */
-    groups: async (userId: string, tab: NotificationTab, limit: number): Promise<NotificationGroup[]> =>
+    groups: async (userId: string, tab: NotificationTab, limit: number, offset = 0): Promise<NotificationGroup[]> =>
       (
         await rows<GroupRow>(
           db,
           sql`select group_key, (count(*) filter (where read_at is null))::int as unread_count, max(created_at) as latest_at
             from notifications where user_id = ${userId} and tab = ${tab}
             group by group_key
-            order by (count(*) filter (where read_at is null) > 0) desc, count(*) filter (where read_at is null) desc, max(created_at) desc
-            limit ${limit}`,
+            order by (count(*) filter (where read_at is null) > 0) desc, count(*) filter (where read_at is null) desc, max(created_at) desc, group_key
+            limit ${limit} offset ${offset}`,
         )
       ).map(toGroup),
+
+    /** How many entries (groups) a tab has. */
+    countGroups: async (userId: string, tab: NotificationTab): Promise<number> =>
+      Number(
+        (
+          await rows<{ total: number }>(
+            db,
+            sql`select count(distinct group_key)::int as total from notifications where user_id = ${userId} and tab = ${tab}`,
+          )
+        )[0]?.total ?? 0,
+      ),
 
     /** The newest `perGroup` notifications of each of these groups. */
     async ofGroups(userId: string, tab: NotificationTab, groupKeys: string[], perGroup: number): Promise<NotificationRecord[]> {

@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorBodySchema, notificationListSchema, notificationPreferencesSchema, notificationTabSchema } from '@toolshed/core/contract';
+import {
+  errorBodySchema,
+  LIST_MAX_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  notificationListSchema,
+  notificationPreferencesSchema,
+  notificationTabSchema,
+  pageQuerySchema,
+  pageRequest,
+} from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { NotificationService } from './notification-service.ts';
 
@@ -31,15 +40,18 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationSe
     {
       schema: {
         tags: ['notifications'],
-        summary: 'A tab of notifications: one entry per item, rental or the account; unread first, then by unread count',
-        querystring: z.object({ tab: notificationTabSchema.default('items') }),
+        summary:
+          'A tab of notifications, a page of entries at a time: one entry per item, rental or the account; unread first, then by unread count',
+        querystring: z
+          .object({ tab: notificationTabSchema.default('items') })
+          .extend(pageQuerySchema(LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE).shape),
         response: { 200: notificationListSchema, ...errors },
       },
     },
     async (request, reply) => {
       const user = await currentUser.requireUser(request);
       reply.header('Cache-Control', 'no-store');
-      return service.list(user.id, request.query.tab);
+      return service.list(user.id, request.query.tab, pageRequest(request.query, LIST_PAGE_SIZE));
     },
   );
 

@@ -1,9 +1,16 @@
 import { AppError, rentalState, todayInLondon } from '@toolshed/core';
-import type { NotificationEntry, NotificationList, NotificationPreferences, NotificationTab } from '@toolshed/core/contract';
+import {
+  LIST_PAGE_SIZE,
+  pageOffset,
+  type NotificationEntry,
+  type NotificationList,
+  type NotificationPreferences,
+  type NotificationTab,
+  type PageRequest,
+} from '@toolshed/core/contract';
 import { isRowId } from '../../db/ids.ts';
 import type { NotificationRepository } from './notification-repository.ts';
 
-const MAX_ENTRIES = 50;
 const PER_ENTRY = 10;
 
 /** Reading and marking notifications, and the preferences every sender consults. */
@@ -12,8 +19,8 @@ export function createNotificationService(repo: NotificationRepository, now: () 
     unreadCount: (userId: string) => repo.unreadCount(userId),
 
     /** A tab's entries, one per item, rental or the account: unread first, then by unread count. */
-    async list(userId: string, tab: NotificationTab): Promise<NotificationList> {
-      const groups = await repo.groups(userId, tab, MAX_ENTRIES);
+    async list(userId: string, tab: NotificationTab, page: PageRequest = { page: 1, pageSize: LIST_PAGE_SIZE }): Promise<NotificationList> {
+      const [groups, total] = await Promise.all([repo.groups(userId, tab, page.pageSize, pageOffset(page)), repo.countGroups(userId, tab)]);
       const keys = groups.map((g) => g.groupKey);
       const [found, unread] = await Promise.all([repo.ofGroups(userId, tab, keys, PER_ENTRY), repo.unreadByTab(userId)]);
       const itemIds = [...new Set(keys.filter((k) => k.startsWith('item:')).map((k) => k.slice(5)))];
@@ -54,7 +61,7 @@ export function createNotificationService(repo: NotificationRepository, now: () 
           })),
         };
       });
-      return { tab, entries, unread };
+      return { tab, entries, unread, ...page, total };
     },
 
     /** Opening an entry reads everything in it. */

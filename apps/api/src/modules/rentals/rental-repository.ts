@@ -2,6 +2,7 @@ import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { toInt, toIntOrNull, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull, toNumber } from '../../db/row-values.ts';
 import { payments, rentals } from '../../db/schema.ts';
+import { pageOffset, type PageRequest } from '@toolshed/core/contract';
 import { contactPhone } from '../profile/phone-number.ts';
 
 /** A rental with its item, both parties and its money, as the lifecycle and the rental views read it. */
@@ -219,7 +220,7 @@ const review = (role: 'renter' | 'owner') =>
  * A rental as every view reads it. SQL: its review, pending extension and checkout lines are JSON
  * built by correlated subqueries, which the builder cannot say; the locks and writes use the builder.
  */
-function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created_at desc`) {
+function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created_at desc, r.id`, page?: PageRequest) {
   return sql`
     select r.id, r.item_id, i.name as item_name,
            (select thumb_key from item_images im where im.item_id = r.item_id order by position limit 1) as thumb_key,
@@ -246,7 +247,17 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
     join users o on o.id = r.owner_id
     join users rn on rn.id = r.renter_id
     where ${where}
-    order by ${order}`;
+    order by ${order}
+    ${page ? sql`limit ${page.pageSize} offset ${pageOffset(page)}` : sql``}`;
+}
+
+/** One page of a party's rentals, newest start first, and how many they have in all. */
+async function pageOfRentals(db: Db, where: SQL, page: PageRequest): Promise<{ rentals: Rental[]; total: number }> {
+  const [rentals, counted] = await Promise.all([
+    readRentals(db, selectRentals(where, undefined, page)),
+    queryRows<{ total: number }>(db, sql`select count(*)::int as total from rentals r where ${where}`),
+  ]);
+  return { rentals, total: Number(counted[0]?.total ?? 0) };
 }
 
 const isParty = (userId: string) => sql`(r.renter_id = ${userId} or r.owner_id = ${userId})`;
@@ -256,10 +267,10 @@ const readRentals = async (executor: Executor, query: SQL): Promise<Rental[]> =>
 
 export function createRentalRepository(db: Db) {
   return {
-    rentalsOfRenter: (renterId: string) => readRentals(db, selectRentals(sql`r.renter_id = ${renterId}`)),
+    rentalsOfRenter: (renterId: string, page: PageRequest) => pageOfRentals(db, sql`r.renter_id = ${renterId}`, page),
 
     /** Rentals of the owner's items, newest start first (the owner's side of My Items). */
-    rentalsOfOwner: (ownerId: string) => readRentals(db, selectRentals(sql`r.owner_id = ${ownerId}`)),
+    rentalsOfOwner: (ownerId: string, page: PageRequest) => pageOfRentals(db, sql`r.owner_id = ${ownerId}`, page),
 
     /** A rental seen by its renter or its owner; nobody else. */
     async rentalFor(rentalId: string, userId: string): Promise<Rental | undefined> {

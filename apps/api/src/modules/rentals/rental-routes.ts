@@ -1,6 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { cancelRentalSchema, errorBodySchema, orderSchema, rentalViewSchema } from '@toolshed/core/contract';
+import {
+  cancelRentalSchema,
+  errorBodySchema,
+  LIST_MAX_PAGE_SIZE,
+  LIST_PAGE_SIZE,
+  orderSchema,
+  pageQuerySchema,
+  pageRequest,
+  rentalsPageSchema,
+  rentalViewSchema,
+} from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { RentalService } from './rental-service.ts';
 
@@ -8,6 +18,8 @@ const rentalParams = z.object({ rentalId: z.string().max(100) });
 const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The rentals' routes: each asks the rental service (rules, permissions, transactions). */
+const rentalsQuerySchema = pageQuerySchema(LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE);
+
 export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; currentUser: CurrentUserReader }> = async (
   app,
   { service, currentUser },
@@ -17,11 +29,12 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; curre
     {
       schema: {
         tags: ['rentals'],
-        summary: "The signed-in user's rentals as a renter, newest first, with their state and the actions open to them",
-        response: { 200: z.object({ rentals: z.array(rentalViewSchema) }), 401: errorBodySchema },
+        summary: "The signed-in user's rentals as a renter, newest first, with their state and the actions open to them; a page at a time",
+        querystring: rentalsQuerySchema,
+        response: { 200: rentalsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ rentals: await service.mine((await currentUser.requireUser(request)).id) }),
+    async (request) => service.mine((await currentUser.requireUser(request)).id, pageRequest(request.query, LIST_PAGE_SIZE)),
   );
 
   app.get(
@@ -29,11 +42,12 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; curre
     {
       schema: {
         tags: ['rentals'],
-        summary: "Rentals of the signed-in user's items, newest first: renter, dates, state, actions and reviews",
-        response: { 200: z.object({ rentals: z.array(rentalViewSchema) }), 401: errorBodySchema },
+        summary: "Rentals of the signed-in user's items, newest first: renter, dates, state, actions and reviews; a page at a time",
+        querystring: rentalsQuerySchema,
+        response: { 200: rentalsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ rentals: await service.ofMyItems((await currentUser.requireUser(request)).id) }),
+    async (request) => service.ofMyItems((await currentUser.requireUser(request)).id, pageRequest(request.query, LIST_PAGE_SIZE)),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import { AppError, cancelTransition, isIsoDate, todayInLondon, transitionRefusal } from '@toolshed/core';
-import type { Order, RentalView } from '@toolshed/core/contract';
+import type { Order, PageRequest, RentalsPage, RentalView } from '@toolshed/core/contract';
 import type { Executor } from '../../db/database.ts';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
@@ -29,8 +29,10 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
   const today = () => todayInLondon(now());
 
   return {
-    async mine(userId: string): Promise<RentalView[]> {
-      return (await repo.rentalsOfRenter(userId)).map((r) => toRentalView(r, today(), storage, userId, now()));
+    /** A page of the user's rentals as a renter, with the paging. */
+    async mine(userId: string, page: PageRequest): Promise<RentalsPage> {
+      const { rentals, total } = await repo.rentalsOfRenter(userId, page);
+      return { rentals: rentals.map((r) => toRentalView(r, today(), storage, userId, now())), ...page, total };
     },
 
     /** A completed checkout, as its renter sees it: what was booked and what was charged. */
@@ -49,8 +51,10 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
       };
     },
 
-    async ofMyItems(userId: string): Promise<RentalView[]> {
-      return (await repo.rentalsOfOwner(userId)).map((r) => toRentalView(r, today(), storage, userId, now()));
+    /** A page of the rentals of the user's items, with the paging. */
+    async ofMyItems(userId: string, page: PageRequest): Promise<RentalsPage> {
+      const { rentals, total } = await repo.rentalsOfOwner(userId, page);
+      return { rentals: rentals.map((r) => toRentalView(r, today(), storage, userId, now())), ...page, total };
     },
 
     /** By the rental's id, or the spec's form: the item id, a hyphen, then the start date. */

@@ -28,6 +28,9 @@ function entry(overrides: Partial<NotificationEntry> & { title: string; link: st
 
 const items: NotificationList = {
   tab: 'items',
+  page: 1,
+  pageSize: 50,
+  total: 3,
   unread: { items: 3, rentals: 1 },
   entries: [
     entry({
@@ -51,6 +54,9 @@ const items: NotificationList = {
 };
 const rentals: NotificationList = {
   tab: 'rentals',
+  page: 1,
+  pageSize: 50,
+  total: 1,
   unread: { items: 3, rentals: 1 },
   entries: [
     entry({
@@ -111,6 +117,9 @@ describe('/notifications', () => {
       'You paid £116.60 (Visa ending 4242) for Drill and Ladder. We have emailed you the receipt, with the pick-up details and cancellation terms.';
     const receipt: NotificationList = {
       tab: 'rentals',
+      page: 1,
+      pageSize: 50,
+      total: 1,
       unread: { items: 0, rentals: 1 },
       entries: [
         entry({

@@ -1,6 +1,6 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { OwnerItem } from '@toolshed/core/contract';
-import { requestJson } from '../../../lib/request-json.ts';
+import { requestAllPages } from '../../../lib/request-all-pages.ts';
 
 export const myItemsKey = ['my-items'] as const;
 
@@ -8,7 +8,7 @@ export const myItemsKey = ['my-items'] as const;
 export function useMyItems(): UseQueryResult<OwnerItem[], Error> {
   return useQuery({
     queryKey: myItemsKey,
-    queryFn: async () => (await requestJson<{ items: OwnerItem[] }>('GET', '/api/me/items')).items,
+    queryFn: ({ signal }) => requestAllPages<OwnerItem, 'items'>('/api/me/items', 'items', signal),
     staleTime: 30_000,
   });
 }

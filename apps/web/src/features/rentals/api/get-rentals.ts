@@ -1,12 +1,13 @@
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import type { RentalView } from '@toolshed/core/contract';
+import { requestAllPages } from '../../../lib/request-all-pages.ts';
 import { requestJson } from '../../../lib/request-json.ts';
 
 /** The signed-in user's rentals as a renter, newest first. */
 export function useMyRentals(): UseQueryResult<RentalView[], Error> {
   return useQuery({
     queryKey: ['rentals', 'mine'],
-    queryFn: async () => (await requestJson<{ rentals: RentalView[] }>('GET', '/api/me/rentals')).rentals,
+    queryFn: ({ signal }) => requestAllPages<RentalView, 'rentals'>('/api/me/rentals', 'rentals', signal),
     staleTime: 30_000,
   });
 }
