@@ -2,7 +2,8 @@
 #   docker build -t toolshed .
 #   docker run -p 3000:3000 -v toolshed-data:/data -e APP_URL=... -e AUTH_SECRET=... -e SMTP_URL=... toolshed
 # The runtime stage runs the same commands as `node scripts/smoke-production-install.mjs`, which CI
-# runs without a container: `npm ci --omit=dev` next to the built output, then the compiled server.
+# runs without a container: only the packages the server loads at run time (scripts/runtime-modules.mjs)
+# next to the built output, then the compiled server.
 ARG NODE_IMAGE=node:24-bookworm-slim
 
 # ---- build: the full install (build tools included) and `npm run build`
@@ -24,6 +25,8 @@ COPY bench/package.json bench/
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build
+# The bundle's externals and what they need, at their locked versions, in the install's own layout.
+RUN node scripts/runtime-modules.mjs /runtime
 
 # ---- runtime: production dependencies and the built output only, as a user without privileges
 FROM ${NODE_IMAGE} AS runtime
@@ -32,15 +35,10 @@ ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json /app/package-lock.json ./
-COPY --from=build /app/packages/core/package.json packages/core/
-COPY --from=build /app/apps/api/package.json apps/api/
-COPY --from=build /app/apps/web/package.json apps/web/
-COPY --from=build /app/e2e/package.json e2e/
-COPY --from=build /app/bench/package.json bench/
-RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
+COPY --from=build /app/package.json ./
+COPY --from=build /runtime/ ./
 # scripts/build.mjs lets `npm start` and `npm run db:migrate` use the built output as it is.
-COPY --from=build /app/scripts/build.mjs scripts/build.mjs
+COPY --from=build /app/scripts/build.mjs /app/scripts/runtime-packages.mjs scripts/
 COPY --from=build --chown=node:node /app/apps/api/dist apps/api/dist
 COPY --from=build /app/apps/web/dist apps/web/dist
 RUN mkdir -p /data && chown node:node /data

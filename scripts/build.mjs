@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { cp, open, readdir, readFile, rename, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { RUNTIME_PACKAGES } from './runtime-packages.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
@@ -50,35 +51,6 @@ function run(command, commandArgs, cwd = root) {
   const result = spawnSync(command, commandArgs, { cwd, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`${command} ${commandArgs.join(' ')} failed`);
 }
-
-/**
- * Packages loaded from node_modules at run time: native code (sharp, pg-native), files read next to
- * their code (PGlite's WebAssembly, Swagger UI's assets), worker threads (pino), and OpenTelemetry,
- * imported only when tracing is configured (so a process without it never loads or parses the SDK).
- * Everything else is bundled: on Node 24 each ES module file of a package with a large package.json
- * (drizzle-orm, zod) costs milliseconds to load, and the bundle starts several times faster.
- */
-const OPENTELEMETRY = [
-  '@opentelemetry/api',
-  '@opentelemetry/core',
-  '@opentelemetry/resources',
-  '@opentelemetry/sdk-trace',
-  '@opentelemetry/exporter-trace-otlp-http',
-];
-const RUNTIME_PACKAGES = new Set([
-  'sharp',
-  '@img/sharp-linux-x64',
-  '@electric-sql/pglite',
-  'pg',
-  'pg-native',
-  '@fastify/swagger-ui',
-  '@fastify/swagger',
-  'pino',
-  'pino-pretty',
-  'thread-stream',
-  'nodemailer',
-  ...OPENTELEMETRY,
-]);
 
 /**
  * The release the bundle reports (`/api/health`, `toolshed_build_info`): the workspace's version and
@@ -176,7 +148,7 @@ const PARTS = {
   },
   server: {
     stamp: 'apps/api/dist/.build-hash',
-    inputs: ['apps/api/src', 'apps/api/package.json', 'packages/core/src', 'package-lock.json', 'scripts/build.mjs'],
+    inputs: ['apps/api/src', 'apps/api/package.json', 'packages/core/src', 'package-lock.json', 'scripts/build.mjs', 'scripts/runtime-packages.mjs'],
     env: [],
     build: buildServer,
   },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// The production install, without a container: copies what the runtime image holds (the lock files,
-// the workspaces' package.json, the compiled server and the built web app) into a temporary folder,
-// runs `npm ci --omit=dev` there, migrates an empty database as a release step would
+// The production install, without a container: copies what the runtime image holds (the workspaces'
+// package.json, the compiled server, the built web app and only the packages the server loads at run
+// time, scripts/runtime-modules.mjs) into a temporary folder, migrates an empty database as a release step would
 // (`npm run db:migrate`), then starts the compiled server with MIGRATE_ON_START=false on that folder
 // and checks /api/ready, the sample catalogue on /api/categories and a clean stop on SIGTERM.
 // Run after `npm run build` (with the full install).
@@ -42,9 +42,8 @@ async function finish(code, message) {
 const rootPackage = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
 const copies = [
   'package.json',
-  'package-lock.json',
-  '.npmrc',
   'scripts/build.mjs',
+  'scripts/runtime-packages.mjs',
   'apps/api/dist',
   'apps/web/dist',
   ...rootPackage.workspaces.map((w) => `${w}/package.json`),
@@ -63,16 +62,10 @@ for (const file of copies) {
 }
 await mkdir(dataDir);
 
-console.log(`npm ci --omit=dev in ${app}`);
-const install = spawnSync('npm', ['ci', '--omit=dev', '--no-audit', '--no-fund'], {
-  cwd: app,
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production' },
-});
-if (install.status !== 0) await finish(1, `npm ci --omit=dev exited with ${install.status}`);
-const listed = spawnSync('npm', ['ls', '--omit=dev', '--all', '--parseable'], { cwd: app, encoding: 'utf8' });
-const packages = listed.stdout.split('\n').filter((line) => line.includes(`${path.sep}node_modules${path.sep}`)).length;
-console.log(`Production install: ${packages} packages (npm ls --omit=dev --all --parseable), ${seconds()}`);
+// The packages the compiled server loads, copied from this install at their locked versions.
+const install = spawnSync(process.execPath, [path.join(root, 'scripts/runtime-modules.mjs'), app], { stdio: 'inherit' });
+if (install.status !== 0) await finish(1, `scripts/runtime-modules.mjs exited with ${install.status}`);
+console.log(`Production install in ${app} (${seconds()})`);
 
 const port = await new Promise((resolve) => {
   const s = net.createServer().listen(0, '127.0.0.1', () => {

@@ -33,7 +33,10 @@ describe('deployment files', () => {
     const dockerfile = await read('Dockerfile');
     const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
-    expect(runtime).toContain('npm ci --omit=dev');
+    // Only what the compiled server loads (scripts/runtime-modules.mjs), no npm install at all.
+    expect(dockerfile.slice(0, dockerfile.indexOf('AS runtime'))).toContain('node scripts/runtime-modules.mjs /runtime');
+    expect(runtime).toContain('COPY --from=build /runtime/ ./');
+    expect(runtime).not.toContain('npm ci');
     expect(runtime).toMatch(/^USER node$/m);
     expect(runtime).toMatch(/^HEALTHCHECK .*\n?.*\/api\/ready/m);
     expect(runtime).toMatch(/^VOLUME \["\/data"\]$/m);
