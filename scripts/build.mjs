@@ -148,7 +148,14 @@ const PARTS = {
   },
   server: {
     stamp: 'apps/api/dist/.build-hash',
-    inputs: ['apps/api/src', 'apps/api/package.json', 'packages/core/src', 'package-lock.json', 'scripts/build.mjs', 'scripts/runtime-packages.mjs'],
+    inputs: [
+      'apps/api/src',
+      'apps/api/package.json',
+      'packages/core/src',
+      'package-lock.json',
+      'scripts/build.mjs',
+      'scripts/runtime-packages.mjs',
+    ],
     env: [],
     build: buildServer,
   },
