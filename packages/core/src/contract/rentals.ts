@@ -23,6 +23,11 @@ export const rentalPartyFields = {
     .nullable()
     .optional()
     .describe("An extension of a request-to-book item waiting for the owner's answer, holding its extra days"),
+  depositHeldPence: z
+    .number()
+    .int()
+    .optional()
+    .describe("The renter's refundable deposit still held on the card for this rental, not charged (0: none, released or captured)"),
   request: z
     .object({
       expiresAt: z.string().describe('ISO instant: the owner must answer by then, or the request expires and the hold is released'),

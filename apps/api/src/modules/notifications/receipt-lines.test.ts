@@ -148,5 +148,21 @@ describe('the deposit on the receipt', () => {
     const held = '£44.00 charged and £50.00 held, released after the return unless a problem is reported.';
     expect(receipt!.text.split('\n')).toContain(held);
     expect(receipt!.html).toContain(held);
+
+    // The renter's rental says the deposit is still held; the owner's view does not carry the renter's card.
+    const [rental] = (
+      (await ctx.app.inject({ method: 'GET', url: '/api/me/rentals', headers: { cookie: renter.cookie } })).json() as {
+        rentals: RentalView[];
+      }
+    ).rentals;
+    expect(rental).toMatchObject({ paidPence: 4400, depositHeldPence: 5000 });
+    // Cancelled: the hold is released, so it is no longer said to be held.
+    const cancel = await post(ctx.app, `/api/rentals/${rental!.id}/cancel`, {}, { cookie: renter.cookie });
+    expect(cancel.statusCode, cancel.body).toBeLessThan(300);
+    await ctx.app.jobs.runDue();
+    const after = (
+      await ctx.app.inject({ method: 'GET', url: `/api/rentals/${rental!.id}`, headers: { cookie: renter.cookie } })
+    ).json() as RentalView;
+    expect(after.depositHeldPence).toBe(0);
   });
 });

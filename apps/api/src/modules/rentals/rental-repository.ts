@@ -49,6 +49,8 @@ export interface Rental {
   requestExpiresAt: string | null;
   requestAuthorizationId: string | null;
   requestAmountPence: number | null;
+  /** The deposit still held on the card for this rental (0: none, or already released or captured). */
+  depositHeldPence: number;
   /** What extensions added to totalPence and to the fee paid (0 when never extended). */
   extendedLinePence: number;
   extendedFeePence: number;
@@ -129,6 +131,7 @@ interface RentalRow {
   request_expires_at: unknown;
   request_authorization_id: string | null;
   request_amount_pence: unknown;
+  deposit_held_pence: unknown;
   extended_line_pence: unknown;
   extended_fee_pence: unknown;
   weekly_rate_pence: unknown;
@@ -192,6 +195,7 @@ function toRental(row: RentalRow): Rental {
     requestExpiresAt: toIsoTimestampOrNull(row.request_expires_at, 'request_expires_at'),
     requestAuthorizationId: row.request_authorization_id,
     requestAmountPence: toIntOrNull(row.request_amount_pence, 'request_amount_pence'),
+    depositHeldPence: toIntOrNull(row.deposit_held_pence, 'deposit_held_pence') ?? 0,
     extendedLinePence: toInt(row.extended_line_pence, 'extended_line_pence'),
     extendedFeePence: toInt(row.extended_fee_pence, 'extended_fee_pence'),
     weeklyRatePence: toIntOrNull(row.weekly_rate_pence, 'weekly_rate_pence'),
@@ -237,6 +241,7 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
            (select json_agg(json_build_object('id', r2.id, 'total', r2.total_pence - r2.extended_line_pence) order by r2.id)
               from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
            r.request_status, r.request_expires_at::text as request_expires_at, r.request_authorization_id, r.request_amount_pence,
+           (select d.amount_pence from deposit_holds d where d.rental_id = r.id and d.status = 'held') as deposit_held_pence,
            r.extended_line_pence, r.extended_fee_pence, r.weekly_rate_pence, r.buffer_days,
            (select json_build_object('end_date', to_char(x.to_end_date, 'YYYY-MM-DD'), 'total_pence', x.line_pence + x.fee_pence, 'expires_at', x.expires_at)
               from rental_extensions x where x.rental_id = r.id and x.status = 'pending') as pending_extension,

@@ -68,6 +68,7 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
           expiresAt: rental.pendingExtension.expiresAt,
         }
       : null,
+    depositHeldPence: role === 'renter' ? rental.depositHeldPence : 0,
     request:
       role === 'renter' && rental.requestStatus === 'pending' && rental.requestExpiresAt
         ? { expiresAt: rental.requestExpiresAt, heldPence: rental.requestAmountPence ?? rental.totalPence }

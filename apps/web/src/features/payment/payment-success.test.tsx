@@ -39,6 +39,20 @@ describe('payment success page', () => {
     await waitFor(() => expect(storedLines().map((l) => l.itemId)).toEqual([drill.itemId]));
   });
 
+  it('says the deposit held beside the charge', async () => {
+    fakeServer(
+      {
+        'GET /api/orders/order-1': () => json({ ...order, rentals: [rental({ depositHeldPence: 5000 })] }),
+        'POST /api/wheelbarrow/check': checkRoute([]),
+      },
+      { user: testUser },
+    );
+    renderApp('/payment-success?order=order-1');
+    expect(
+      await screen.findByText('£41.25 charged and £50.00 held, released after the return unless a problem is reported.'),
+    ).toBeInTheDocument();
+  });
+
   it('leaves a line with other dates for the same item in the wheelbarrow', async () => {
     const later = { ...mower, startDate: '2030-07-01', endDate: '2030-07-03' };
     storeLines([later]);

@@ -81,6 +81,14 @@ describe('rental page', () => {
     expect(screen.getByText('order-1')).toBeInTheDocument();
   });
 
+  it('tells the renter what was charged and what deposit is still held on their card', async () => {
+    fakeServer({ 'GET /api/rentals/r-dep': () => json(rental({ id: 'r-dep', depositHeldPence: 5000 })) }, { user: testUser });
+    renderApp('/rentals/r-dep');
+    expect(
+      await screen.findByText('£41.25 charged and £50.00 held, released after the return unless a problem is reported'),
+    ).toBeInTheDocument();
+  });
+
   it('explains a weekly price as weeks and days, not days at the daily rate', async () => {
     const weekly = rental({ id: 'r-week', endDate: '2030-06-09', days: 9, dailyRatePence: 800, weeklyRatePence: 4000, totalPence: 5600 });
     fakeServer({ 'GET /api/rentals/r-week': () => json(weekly) }, { user: testUser });

@@ -1,4 +1,4 @@
-import { formatDate, formatPence, formatRequestDeadline } from '@toolshed/core';
+import { chargedAndHeldText, formatDate, formatPence, formatRequestDeadline } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../lib/router/index.ts';
@@ -43,6 +43,7 @@ function Booked({ order }: { order: Order }) {
   const booked = order.rentals.filter((r) => r.status !== 'requested');
   const heldPence = requested.reduce((sum, r) => sum + (r.request?.heldPence ?? 0), 0);
   const chargedPence = order.totalPence - heldPence;
+  const depositPence = booked.reduce((sum, r) => sum + (r.depositHeldPence ?? 0), 0);
   return (
     <div className="space-y-6">
       {booked.length > 0 && (
@@ -51,6 +52,7 @@ function Booked({ order }: { order: Order }) {
           {requested.length > 0 ? ` (${names(booked)})` : ''} and charged {formatPence(chargedPence)} to your {card}.
         </p>
       )}
+      {depositPence > 0 && <p className="rounded-md bg-sky-50 px-3 py-2 text-sky-950">{chargedAndHeldText(chargedPence, depositPence)}.</p>}
       {requested.length > 0 && (
         <div className="space-y-2 rounded-md bg-violet-50 px-3 py-2 text-violet-950">
           <p>

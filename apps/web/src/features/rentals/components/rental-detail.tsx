@@ -1,4 +1,4 @@
-import { formatDate, formatLinePrice, formatPence } from '@toolshed/core';
+import { chargedAndHeldText, formatDate, formatLinePrice, formatPence } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
@@ -55,6 +55,9 @@ function Details({ rental }: { rental: RentalView }) {
         <Row term="Price">{formatLinePrice(rental.dailyRatePence, rental.days, rental.weeklyRatePence)}</Row>
         <Row term="Total">{formatPence(rental.totalPence)}</Row>
         {rental.role === 'renter' && rental.paidPence > 0 && <Row term="Paid with service fee">{formatPence(rental.paidPence)}</Row>}
+        {rental.role === 'renter' && rental.paidPence > 0 && (rental.depositHeldPence ?? 0) > 0 && (
+          <Row term="On your card">{chargedAndHeldText(rental.paidPence, rental.depositHeldPence ?? 0)}</Row>
+        )}
         <Row term="Status">
           <RentalStatusBadge rental={rental} />
         </Row>
