@@ -36,3 +36,8 @@ export function pagesLeft(
 ): number {
   return Math.max(0, Math.ceil(page.total / page.pageSize) - page.page);
 }
+
+/** Each list's entries under their own name. */
+export const rentalIds = (page: JsonOf<operations['listMyRentals']['responses'][200]>): string[] => page.rentals.map((r) => r.id);
+export const myItemNames = (page: JsonOf<operations['listMyItems']['responses'][200]>): string[] => page.items.map((i) => i.name);
+export const entryKeys = (page: JsonOf<operations['listNotifications']['responses'][200]>): string[] => page.entries.map((e) => e.groupKey);
