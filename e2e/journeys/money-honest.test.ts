@@ -169,5 +169,49 @@ for (const screen of SCREENS) {
       await ownerCtx.dispose();
       await waitForMail(baseUrl, { to: renter.email, subject: receipt });
     });
+
+    test('a deposit is shown where the renter pays: the card page, the success page and the rental page say what is charged and what is held', async ({
+      page,
+      baseUrl,
+      accounts,
+    }) => {
+      const owner = await accounts.confirmed('Lender');
+      const renter = await accounts.confirmed('Borrower');
+      const ownerCtx = await signedInApi(baseUrl, owner);
+      const item = await ownerApi(ownerCtx, baseUrl).createItem({
+        ...inputOf(newItemEntry('Cement mixer', 'garden-tools')),
+        depositPence: 5000,
+      });
+      await ownerCtx.dispose();
+      await asRenter(baseUrl, renter, (r) => r.saveAddress(GOOD_ADDRESS));
+      const start = addDays(today, 3);
+      const price = priceBasket([{ dailyRatePence: item.dailyRatePence, days: 2 }]);
+      const said = `${formatPence(price.totalPence)} charged and £50.00 held, released after the return unless a problem is reported`;
+
+      await signInTo(page, renter, '/my-rentals');
+      await page.setViewportSize({ width: screen.width, height: screen.height });
+      await page.goto(`/category/${item.categoryId}/item/${item.id}`);
+      const dialog = itemDialog(page, item);
+      await clickDay(dialog, start);
+      await clickDay(dialog, addDays(start, 1));
+      await dialog.getByRole('button', { name: 'Add to Wheelbarrow', exact: true }).click();
+      await expect(page.getByRole('status').getByText(ADDED_TOAST, { exact: true })).toBeVisible();
+      await page.goto('/checkout');
+      await page.getByRole('main').getByRole('button', { name: 'Continue to Payment', exact: true }).click();
+      await page.getByRole('main').getByRole('link', { name: 'Credit or debit card', exact: true }).click();
+      await expectPath(page, '/payment/card');
+      await expect(page.getByRole('main').getByText(`${said}.`, { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, 'card page with a deposit');
+      const form = cardForm(page);
+      await fillCard(form, TEST_CARDS.success, today, renter.name);
+      await form.getByRole('button', { name: /^Pay / }).click();
+      await expectPath(page, '/payment-success');
+      await expect(page.getByRole('main').getByText(`${said}.`, { exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, 'success page with a deposit');
+
+      await page.goto('/my-rentals');
+      await page.getByRole('main').getByRole('link', { name: item.name }).first().click();
+      await expect(page.getByRole('main').getByText(said, { exact: true })).toBeVisible();
+    });
   });
 }
