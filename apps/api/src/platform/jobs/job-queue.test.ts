@@ -1,8 +1,9 @@
+import { openAsBlob } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase, queryRows, type Database } from '../../db/database.ts';
 import { openTestDatabase } from '../../test/test-app.ts';
 import { createEventBus } from '../events/domain-events.ts';
@@ -171,7 +172,11 @@ describe('the job queue across a restart', () => {
     if (process.env.DATABASE_URL) return; // the server case is the same rows; this checks PGlite's files
     const dir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-jobs-'));
     try {
-      const first = await openDatabase({ pgliteDir: dir });
+      // From the run's migrated template (global-setup.ts): migrating 50-odd migrations into files
+      // afresh took half a minute on a busy machine, and what is tested is the restart.
+      const template = inject('pgliteTemplate');
+      if (!template) throw new Error('the migrated PGlite template is missing (global-setup.ts)');
+      const first = await openDatabase({ pgliteDir: dir, pgliteLoadDataDir: await openAsBlob(template) });
       await first.migrate();
       const before = createJobQueue({ db: first.db });
       await before.enqueue('restart.job', { n: 7 }, { key: 'restart-1' });
