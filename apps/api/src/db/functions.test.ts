@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/test-app.ts';
-import { queryRows, type Database } from './database.ts';
+import { queryRows, type Database, type Db, type Executor } from './database.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { functionFiles, functionsFolder, functionStatements } from './functions.ts';
+
+class RolledBack extends Error {}
 
 let database: Database;
 let dispose: () => Promise<void>;
@@ -29,19 +31,30 @@ describe('the database functions and triggers kept as they are now (db/functions
       const text = raw.replace(/--[^\n]*/g, '').trim();
       const name = file.replace(/(\.trigger)?\.sql$/, '');
       if (file.endsWith('.trigger.sql')) {
-        const [row] = await queryRows<{ definition: string }>(
-          database.db,
-          sql`select pg_get_triggerdef(t.oid) as definition from pg_trigger t where t.tgname = ${name} and not t.tgisinternal`,
-        );
-        const plain = (s: string) =>
-          s
-            .replace(/"/g, '')
-            .replace(/\b(public|t_[0-9a-f]+)\./g, '')
-            .replace(/ OR REPLACE/, '')
-            .replace(/\s+/g, ' ')
-            .replace(/;$/, '')
-            .trim();
-        expect(plain(row?.definition ?? `no trigger ${name}`), file).toBe(plain(text));
+        // PostgreSQL writes a trigger back in its own words (event order, brackets): the file's
+        // statement is made again under another name, read back the same way, and rolled back.
+        const definitionOf = async (tx: Executor, trigger: string) =>
+          (
+            await queryRows<{ definition: string }>(
+              tx as Db,
+              sql`select pg_get_triggerdef(t.oid) as definition from pg_trigger t where t.tgname = ${trigger} and not t.tgisinternal`,
+            )
+          )[0]?.definition;
+        const copy = `${name}_as_filed`;
+        let held: string | undefined;
+        let filed: string | undefined;
+        await database.db
+          .transaction(async (tx) => {
+            held = await definitionOf(tx, name);
+            await tx.execute(sql.raw(text.replace(`"${name}"`, `"${copy}"`)));
+            filed = (await definitionOf(tx, copy))?.replace(copy, name);
+            throw new RolledBack();
+          })
+          .catch((err: unknown) => {
+            if (!(err instanceof RolledBack)) throw err;
+          });
+        expect(held, file).toBeDefined();
+        expect(held, file).toBe(filed);
       } else {
         const body = /\$\$([\s\S]*)\$\$/.exec(raw)?.[1];
         const [row] = await queryRows<{ body: string }>(

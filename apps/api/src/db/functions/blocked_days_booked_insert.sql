@@ -1,0 +1,7 @@
+-- Kept as it is now: applied with CREATE OR REPLACE after the migrations on every migrate
+-- (db/functions.ts); change it here, not in a new migration. Last defined by migration 0030_browse_unbookable_days.
+CREATE OR REPLACE FUNCTION "blocked_days_booked_insert"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM items_refresh_booked(ARRAY(SELECT DISTINCT item_id FROM new_rows));
+  RETURN NULL;
+END $$;

@@ -1,0 +1,17 @@
+-- Kept as it is now: applied with CREATE OR REPLACE after the migrations on every migrate
+-- (db/functions.ts); change it here, not in a new migration. Last defined by migration 0011_payment_states_withdrawals.
+CREATE OR REPLACE FUNCTION payment_status_moves_forward() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+	IF NEW.status = OLD.status THEN
+		RETURN NEW;
+	END IF;
+	IF (OLD.status, NEW.status) IN (
+		('authorised', 'captured'), ('authorised', 'capture_pending'), ('authorised', 'voided'),
+		('capture_pending', 'captured'), ('capture_pending', 'voided'),
+		('captured', 'refunded')
+	) THEN
+		RETURN NEW;
+	END IF;
+	RAISE EXCEPTION 'payment % cannot move from % to %', OLD.id, OLD.status, NEW.status USING ERRCODE = '23514';
+END
+$$;
