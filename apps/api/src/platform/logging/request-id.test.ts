@@ -1,46 +1,11 @@
-import os from 'node:os';
-import path from 'node:path';
-import { mkdtemp, rm } from 'node:fs/promises';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app.ts';
-import { loadConfig } from '../../config.ts';
-import { openTestDatabase } from '../../test/test-app.ts';
-import { createLogger } from './create-logger.ts';
-
-interface LogLine {
-  reqId?: string;
-  traceId?: string;
-  msg: string;
-  http?: { path: string; status: number };
-}
+import { appWithLog } from '../../test/app-with-log.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
-/** An app whose log lines are captured; `env` adds settings (tracing). */
-async function appWithLog(env: NodeJS.ProcessEnv = {}) {
-  const written: string[] = [];
-  const opened = await openTestDatabase();
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-request-id-'));
-  const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'info', DATA_DIR: dataDir, WEB_DIST_DIR: path.join(dataDir, 'no-web'), ...env });
-  const logger = createLogger(config, { write: (line: string) => void written.push(line) });
-  const app = await buildApp({ config, database: opened.database, authSecret: 'request-id-test-secret-long-enough-0123', logger });
-  await app.ready();
-  return {
-    app,
-    lines: () =>
-      written
-        .join('')
-        .trim()
-        .split('\n')
-        .map((l) => JSON.parse(l) as LogLine),
-    async close() {
-      await app.close();
-      await opened.dispose();
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
+// The request id beside a trace id is tested in tracing.test.ts: test files share modules in a
+// worker, and that file must be the first to load OpenTelemetry.
 
 describe('request ids', () => {
   let ctx: Awaited<ReturnType<typeof appWithLog>>;
@@ -89,23 +54,5 @@ describe('request ids', () => {
     expect(unauthenticated.statusCode).toBe(401);
     expect(unauthenticated.headers['x-request-id']).toBe('req-401');
     expect(linesOf('req-401')).toHaveLength(1);
-  });
-});
-
-describe('request ids with tracing on', () => {
-  let ctx: Awaited<ReturnType<typeof appWithLog>>;
-  // Nothing listens there: spans are dropped, which is all this test needs.
-  beforeAll(async () => (ctx = await appWithLog({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' })));
-  afterAll(async () => ctx?.close());
-
-  it("writes the request's trace id beside its request id", async () => {
-    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: '/api/categories',
-      headers: { 'x-request-id': 'traced-1', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
-    });
-    expect(res.statusCode).toBe(200);
-    expect(ctx.lines().filter((l) => l.reqId === 'traced-1')).toEqual([expect.objectContaining({ traceId, http: expect.anything() })]);
   });
 });

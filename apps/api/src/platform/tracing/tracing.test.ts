@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { appWithLog } from '../../test/app-with-log.ts';
 import { createTestApp } from '../../test/test-app.ts';
 import { createItem, createUser, insertCategories } from '../../test/factories.ts';
 import { openTelemetryLoaded, operationName } from './tracing.ts';
@@ -253,5 +254,23 @@ describe('tracing settings', () => {
     expect(operationName('  /* browse */ -- note\n with x as (select 1) select * from x')).toBe('WITH');
     expect(operationName('(select 1) union (select 2)')).toBe('SELECT');
     expect(operationName('$1')).toBeUndefined();
+  });
+});
+
+describe('request ids with tracing on', () => {
+  let ctx: Awaited<ReturnType<typeof appWithLog>>;
+  // Nothing listens there: spans are dropped, which is all this test needs.
+  beforeAll(async () => (ctx = await appWithLog({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://127.0.0.1:9' })));
+  afterAll(async () => ctx?.close());
+
+  it("writes the request's trace id beside its request id", async () => {
+    const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { 'x-request-id': 'traced-1', traceparent: `00-${traceId}-00f067aa0ba902b7-01` },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(ctx.lines().filter((l) => l.reqId === 'traced-1')).toEqual([expect.objectContaining({ traceId, http: expect.anything() })]);
   });
 });
