@@ -42,3 +42,4 @@ export * from './payment-method.ts';
 export * from './image-kind.ts';
 export * from './handover.ts';
 export * from './renter-requirements.ts';
+export * from './sentence.ts';

@@ -12,6 +12,11 @@ describe('track record in words', () => {
     expect(returnsSummary({ rentalsCompleted, returnedOnTime })).toBe(words);
   });
 
+  it("says 'Not borrowed yet' for a member who has lent but never borrowed, not 'No rentals yet' beside 'Lent once'", () => {
+    expect(returnsSummary({ rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 1 })).toBe('Not borrowed yet');
+    expect(returnsSummary({ rentalsCompleted: 0, returnedOnTime: 0, lendingsCompleted: 0 })).toBe('No rentals yet');
+  });
+
   it.each([
     [0, null],
     [1, 'Lent once'],

@@ -28,10 +28,16 @@ export function verifiedBadges(record: Pick<TrackRecord, 'emailVerified' | 'phon
 
 const times = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** '14 rentals, all returned on time', '3 rentals, 2 returned on time', 'No rentals yet'. */
-export function returnsSummary(record: Pick<TrackRecord, 'rentalsCompleted' | 'returnedOnTime'>): string {
+/**
+ * '14 rentals, all returned on time', '3 rentals, 2 returned on time', 'No rentals yet'; for a member
+ * who has lent but never borrowed, 'Not borrowed yet' (beside 'Lent once', 'No rentals yet' read as a
+ * contradiction).
+ */
+export function returnsSummary(
+  record: Pick<TrackRecord, 'rentalsCompleted' | 'returnedOnTime'> & Partial<Pick<TrackRecord, 'lendingsCompleted'>>,
+): string {
   const { rentalsCompleted: done, returnedOnTime: onTime } = record;
-  if (done === 0) return 'No rentals yet';
+  if (done === 0) return (record.lendingsCompleted ?? 0) > 0 ? 'Not borrowed yet' : 'No rentals yet';
   if (onTime === done) return done === 1 ? '1 rental, returned on time' : `${done} rentals, all returned on time`;
   return `${times(done, 'rental', 'rentals')}, ${onTime} returned on time`;
 }

@@ -1,4 +1,4 @@
-import { formatDate, formatPence } from '@toolshed/core';
+import { asSentence, formatDate, formatPence } from '@toolshed/core';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
@@ -51,7 +51,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
   events.subscribe('rental.cancelled', S, async (e) => {
     const r = await rental(e.rentalId);
     const base = { kind: 'rental.cancelled' as const, eventKey: `rental.cancelled:${r.id}`, link: `/rentals/${r.id}` };
-    const reason = e.reason ? ` Reason: ${e.reason}` : '';
+    const reason = e.reason ? ` Reason: ${asSentence(e.reason)}` : '';
     if (e.request && e.by === 'renter') {
       // A request withdrawn by its renter: the owner hears that its dates are free again.
       await notifier.send({
@@ -151,7 +151,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       kind: 'payout.failed',
       eventKey: `payout.failed:${e.withdrawalId}`,
       title: `Withdrawal failed: ${formatPence(e.amountPence)}`,
-      body: `Your withdrawal of ${formatPence(e.amountPence)} could not be paid: ${e.reason}. See your balance for details.`,
+      body: `Your withdrawal of ${formatPence(e.amountPence)} could not be paid: ${asSentence(e.reason)} See your balance for details.`,
       link: '/profile?tab=balance',
     });
   });

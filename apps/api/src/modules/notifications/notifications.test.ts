@@ -111,6 +111,22 @@ describe('notifications from domain events', () => {
     expect((await notificationsOf(owner.user.id)).map((n) => n.title)).toEqual(['Withdrawal paid: £12.34', 'Withdrawal failed: £5.00']);
     expect((await notificationsOf(renter.user.id)).map((n) => n.kind)).toEqual(['payment.capture_failed']);
   });
+
+  it('ends a reason written by a person or a provider with one full stop, whether it had one or not', async () => {
+    await publish({
+      type: 'payout.failed',
+      withdrawalId: 'w3',
+      userId: owner.user.id,
+      amountPence: 500,
+      reason: 'The account was closed.',
+    });
+    await publish({ type: 'rental.cancelled', ...base(), by: 'owner', reason: 'Broken blade', refundPence: 0 });
+    const [payout] = await notificationsOf(owner.user.id);
+    expect(payout!.body).toBe('Your withdrawal of £5.00 could not be paid: The account was closed. See your balance for details.');
+    const [cancelled] = await notificationsOf(renter.user.id);
+    expect(cancelled!.body).toMatch(/\. Reason: Broken blade\.($| )/);
+    expect(cancelled!.body).not.toMatch(/\.\./);
+  });
 });
 
 describe('/notifications', () => {

@@ -1,4 +1,4 @@
-import { formatDate, formatPence } from '@toolshed/core';
+import { asSentence, formatDate, formatPence } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Notifier } from './notifier.ts';
@@ -77,7 +77,7 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
       kind: 'rental.extended',
       eventKey: `rental.extension_declined:${r.id}:${e.endDate}`,
       title: `Extension declined: ${r.itemName}`,
-      body: `${r.ownerName} declined keeping ${r.itemName} until ${formatDate(e.endDate)}. Reason: ${e.reason} Nothing was charged; the rental still ends on ${formatDate(r.endDate)}.`,
+      body: `${r.ownerName} declined keeping ${r.itemName} until ${formatDate(e.endDate)}. Reason: ${asSentence(e.reason)} Nothing was charged; the rental still ends on ${formatDate(r.endDate)}.`,
       link: `/rentals/${r.id}`,
     });
   });
