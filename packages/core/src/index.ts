@@ -43,3 +43,4 @@ export * from './image-kind.ts';
 export * from './handover.ts';
 export * from './renter-requirements.ts';
 export * from './sentence.ts';
+export * from './refund-wording.ts';

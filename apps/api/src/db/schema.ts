@@ -289,3 +289,4 @@ export * from './schema-wheelbarrow.ts';
 export * from './schema-extensions.ts';
 export * from './schema-handover.ts';
 export * from './schema-calendar-sync.ts';
+export * from './schema-refunds.ts';

@@ -37,7 +37,25 @@ export const rentalPartyFields = {
     .optional()
     .describe("The renter's pending request: its answer deadline and what is held; null once answered"),
   cancellation: z
-    .object({ by: z.enum(['renter', 'owner', 'system']), reason: z.string().nullable(), refundPence: z.number().int(), date: z.string() })
+    .object({
+      by: z.enum(['renter', 'owner', 'system']),
+      reason: z.string().nullable(),
+      refundPence: z.number().int(),
+      toCards: z
+        .array(
+          z.object({
+            amountPence: z.number().int(),
+            card: z
+              .object({ brand: z.string(), last4: z.string() })
+              .nullable()
+              .describe('null: a card not kept (an extension paid by another card)'),
+            status: z.enum(['pending', 'succeeded']).describe('pending until the processor confirms the refund'),
+          }),
+        )
+        .describe("The renter's view: what of the refund goes back to each card it was paid with (empty for the owner)"),
+      toBalancePence: z.number().int().describe("The renter's view: what of the refund went to their Toolshed balance"),
+      date: z.string(),
+    })
     .nullable(),
   pickup: z
     .object({ address: z.string().nullable(), city: z.string().nullable(), postcode: z.string().nullable() })

@@ -27,6 +27,8 @@ function processorFailingCaptures(failures: number) {
       calls.void += 1;
       return inner.void(id);
     },
+    refund: (input) => inner.refund(input),
+    refundStatus: (id) => inner.refundStatus(id),
   };
   return { provider, holds: inner.holds, calls };
 }

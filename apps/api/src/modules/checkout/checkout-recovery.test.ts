@@ -31,6 +31,8 @@ const processor: PaymentProvider = {
   },
   capture: (id, amountPence) => inner.capture(id, amountPence),
   void: (id) => inner.void(id),
+  refund: (input) => inner.refund(input),
+  refundStatus: (id) => inner.refundStatus(id),
 };
 
 let ctx: TestContext;

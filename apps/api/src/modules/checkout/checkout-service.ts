@@ -171,6 +171,8 @@ export function createCheckoutService({
       },
       capture: (id, amountPence) => payments.capture(id, amountPence),
       void: (id) => payments.void(id),
+      refund: (input) => payments.refund(input),
+      refundStatus: (id) => payments.refundStatus(id),
     };
     const auth = await remembering.authorize({ amountPence: split.instantPence, card, reference: attempt.id });
     if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');

@@ -1,9 +1,11 @@
 import { and, count, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type NotificationTab } from '@toolshed/core/contract';
+import type { RefundParts } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { toInt, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import {
+  cardRefunds,
   depositHolds,
   items,
   messages,
@@ -269,6 +271,22 @@ export function createNotificationRepository(db: Db) {
 
     async rental(executor: Executor, rentalId: string): Promise<RentalContext | undefined> {
       return (await selectRental(executor).where(eq(rentals.id, rentalId))).map(toRental)[0];
+    },
+
+    /** Where a cancelled rental's refund went: each card (a failed refund went to the balance instead) and the balance. */
+    async refundParts(executor: Executor, rentalId: string): Promise<RefundParts> {
+      const [rental] = await executor.select({ refund: rentals.refundPence }).from(rentals).where(eq(rentals.id, rentalId));
+      const cards = await executor
+        .select({ amountPence: cardRefunds.amountPence, brand: cardRefunds.brand, last4: cardRefunds.last4 })
+        .from(cardRefunds)
+        .where(and(eq(cardRefunds.rentalId, rentalId), not(eq(cardRefunds.status, 'failed'))))
+        .orderBy(cardRefunds.createdAt, cardRefunds.id);
+      const toCards = cards.map((c) => ({
+        amountPence: c.amountPence,
+        card: c.brand && c.last4 ? { brand: c.brand, last4: c.last4 } : null,
+      }));
+      const carded = toCards.reduce((sum, c) => sum + c.amountPence, 0);
+      return { toCards, toBalancePence: Math.max(0, (rental?.refund ?? 0) - carded) };
     },
 
     async itemName(executor: Executor, itemId: string): Promise<string | undefined> {

@@ -1,4 +1,4 @@
-import { asSentence, formatDate, formatPence } from '@toolshed/core';
+import { asSentence, formatDate, formatPence, refundSentences } from '@toolshed/core';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
@@ -80,25 +80,40 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       });
       return;
     }
-    if (e.by !== 'owner') {
-      const who = e.by === 'renter' ? r.renterName : 'Toolshed';
-      await notifier.send({
-        ...forOwner(r),
-        ...base,
-        title: `Booking cancelled: ${r.itemName}`,
-        body: `${who} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}`,
-      });
-    }
-    if (e.by !== 'renter') {
-      const who = e.by === 'owner' ? r.ownerName : 'Toolshed';
-      const refund = e.refundPence > 0 ? ` ${formatPence(e.refundPence)} was refunded to your balance.` : '';
-      await notifier.send({
-        ...forRenter(r),
-        ...base,
-        title: `Rental cancelled: ${r.itemName}`,
-        body: `${who} cancelled your rental of ${r.itemName} from ${dates(r)}.${reason}${refund}`,
-      });
-    }
+    // A booking cancelled: both sides are told, whoever cancelled; the renter hears where the money went.
+    const refunded = e.refundPence > 0 ? refundSentences(await repo.refundParts(db, r.id)) : '';
+    const refund = refunded ? ` ${refunded}` : '';
+    await notifier.send({
+      ...forOwner(r),
+      ...base,
+      title: e.by === 'owner' ? `You declined: ${r.itemName}` : `Booking cancelled: ${r.itemName}`,
+      body:
+        e.by === 'owner'
+          ? `You declined the booking of your ${r.itemName} by ${r.renterName} from ${dates(r)}.${reason} Its dates are free again; the renter gets everything they paid back.`
+          : `${e.by === 'renter' ? r.renterName : 'Toolshed'} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}`,
+    });
+    await notifier.send({
+      ...forRenter(r),
+      ...base,
+      title: `Rental cancelled: ${r.itemName}`,
+      body:
+        e.by === 'renter'
+          ? `You cancelled your rental of ${r.itemName} from ${dates(r)}.${refund}`
+          : `${e.by === 'owner' ? r.ownerName : 'Toolshed'} cancelled your rental of ${r.itemName} from ${dates(r)}.${reason}${refund}`,
+    });
+  });
+
+  // A refund to the card the processor refused for good: the money went to the renter's balance instead.
+  events.subscribe('card_refund.failed', S, async (e) => {
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forRenter(r),
+      kind: 'rental.cancelled',
+      eventKey: `card_refund.failed:${e.refundId}`,
+      title: `Refund to your card failed: ${r.itemName}`,
+      body: `The refund of ${formatPence(e.amountPence)} for ${r.itemName} could not be made to your card, so it was added to your Toolshed balance. You can spend it at checkout or withdraw it from the Balance tab of your profile.`,
+      link: `/rentals/${r.id}`,
+    });
   });
 
   events.subscribe('rental.returned', S, async (e) => {

@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('notifications through the real endpoints', () => {
-  it('a checkout tells the owner once and gives the renter a receipt; the renter cancelling tells the owner, not the renter', async () => {
+  it('a checkout tells the owner once and gives the renter a receipt; the renter cancelling tells both sides', async () => {
     const item = await createItem(ctx.database.db, owner.user.id, { name: 'Log splitter' });
     const rentalId = await book(item.id, addDays(today, 5), addDays(today, 6));
     expect(await kindsOf(owner.user.id)).toEqual(['rental.booked']);
@@ -70,7 +70,7 @@ describe('notifications through the real endpoints', () => {
     const cancelled = await post(ctx.app, `/api/rentals/${rentalId}/cancel`, {}, { cookie: renter.cookie });
     expect(cancelled.statusCode).toBe(200);
     expect(await kindsOf(owner.user.id)).toEqual(['rental.booked', 'rental.cancelled']);
-    expect(await kindsOf(renter.user.id)).toEqual(['order.paid']);
+    expect(await kindsOf(renter.user.id)).toEqual(['order.paid', 'rental.cancelled']);
   });
 
   it('the owner marking it returned tells the renter; each review, once published, tells the person reviewed', async () => {

@@ -30,6 +30,8 @@ const payments: PaymentProvider = {
     return processor.capture(id);
   },
   void: (id) => processor.void(id),
+  refund: (input) => processor.refund(input),
+  refundStatus: (id) => processor.refundStatus(id),
 };
 
 const mailer = createMemoryMailer();

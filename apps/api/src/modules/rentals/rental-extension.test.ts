@@ -6,6 +6,7 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createItem } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
+import { postTransaction } from '../ledger/ledger-repository.ts';
 import { rentalKit, signInParties, type Party } from './rental-test-kit.ts';
 
 /** Extending rentals through the real endpoints: instant and request items, card and balance, every refusal. */
@@ -97,9 +98,14 @@ describe('extending an instant item', () => {
 
   it('pays from the balance when it covers the difference, and says so when it does not', async () => {
     const mixer = await createItem(ctx.database.db, owner.user.id, { name: 'Mixer', dailyRatePence: 1500, maxDays: 10 });
-    // A cancelled rental leaves its refund on the renter's balance.
-    const refunded = await book(renter, mixer.id, 20, 2);
-    expect((await kit.cancel(refunded, renter.cookie)).statusCode).toBe(200);
+    // A balance from an earlier credit (a cancelled rental's refund now goes back to its card).
+    await postTransaction(ctx.database.db, {
+      kind: 'test_credit',
+      entries: [
+        { userId: null, account: 'fees', amountPence: -3300 },
+        { userId: renter.user.id, account: 'available', amountPence: 3300 },
+      ],
+    });
     const id = await book(renter, mixer.id, 3, 2);
     const rental = await kit.rental(id, renter.cookie);
     const ledger = await ledgerRows();

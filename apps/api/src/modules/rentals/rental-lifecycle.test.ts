@@ -51,7 +51,7 @@ beforeAll(async () => {
 afterAll(async () => ctx?.close());
 
 describe('cancelling', () => {
-  it('gives the renter one line of a two-line order back to their balance, and frees its dates at once', async () => {
+  it('gives the renter one line of a two-line order back to the card it was paid with, and frees its dates at once', async () => {
     const order = await bookOrder([
       { itemId: drill.id, startDate: d(3), endDate: d(5) },
       { itemId: saw.id, startDate: d(3), endDate: d(4) },
@@ -70,7 +70,13 @@ describe('cancelling', () => {
     const res = await kit.cancel(drillRental.id, renter.cookie);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ refundPence: 3750 + share });
-    expect(await balances(ctx.database.db, renter.user.id)).toMatchObject({ availablePence: 3750 + share });
+    // Paid by card, so back to that card (its own ledger entry), nothing to the balance.
+    expect(await balances(ctx.database.db, renter.user.id)).toMatchObject({ availablePence: 0 });
+    const toCard = await queryRows<{ amount_pence: number; status: string }>(
+      ctx.database.db,
+      sql`select amount_pence, status from card_refunds where rental_id = ${drillRental.id}`,
+    );
+    expect(toCard).toEqual([{ amount_pence: 3750 + share, status: expect.stringMatching(/^(pending|succeeded)$/) }]);
     expect(await balances(ctx.database.db, owner.user.id)).toMatchObject({ pendingCreditsPence: 1998 });
     expect(await kit.unbalancedTransactions()).toBe(0);
 
@@ -108,7 +114,7 @@ describe('cancelling', () => {
     expect(refunds).toEqual([
       { account: 'pending', amount_pence: -700 },
       { account: 'fees', amount_pence: -70 },
-      { account: 'available', amount_pence: 770 },
+      { account: 'card', amount_pence: 770 },
     ]);
   });
 

@@ -1,6 +1,8 @@
 import { cancellationPosting, completionPosting, feeShares, refundOf } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import { postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import { cardPartsOf, recordCardRefunds } from './card-refund-repository.ts';
 import type { Rental } from './rental-repository.ts';
 
 /** This line's share of its checkout's service fee (0 for a rental booked without a checkout). */
@@ -24,21 +26,33 @@ export function paidFor(
 }
 
 /**
- * Cancelling or declining: the renter gets back the line total and its fee share, to their Toolshed
- * balance (core `cancellationPosting`). Returns the refund (0 when the rental was never paid through
- * checkout).
+ * Cancelling or declining: the renter gets back the line total and its fee share (core
+ * `cancellationPosting`): what was paid by card back to that card (a refund recorded per captured
+ * authorisation and sent by the refund job), the rest to their Toolshed balance. Returns the refund
+ * (0 when the rental was never paid through checkout) and what of it goes to cards.
  */
-export async function refundToBalance(tx: Executor, rental: Rental): Promise<number> {
-  const posting = cancellationPosting({
+export async function refundCancelled(
+  tx: Executor,
+  rental: Rental,
+  cards: { jobs: JobQueue; provider: string },
+): Promise<{ refundPence: number; toCardPence: number }> {
+  const ownerPendingPence = await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending');
+  const feeSharePence = feeShareOf(rental) + rental.extendedFeePence;
+  const facts = {
     rentalId: rental.id,
     paymentId: rental.paymentId,
     ownerId: rental.ownerId,
     renterId: rental.renterId,
-    ownerPendingPence: await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending'),
-    feeSharePence: feeShareOf(rental) + rental.extendedFeePence,
-  });
+    ownerPendingPence,
+    feeSharePence,
+  };
+  const whole = refundOf(cancellationPosting(facts));
+  const parts = await cardPartsOf(tx, rental, whole);
+  const toCardPence = parts.reduce((sum, p) => sum + p.amountPence, 0);
+  const posting = cancellationPosting({ ...facts, toCardPence });
   if (posting) await postTransaction(tx, posting);
-  return refundOf(posting);
+  await recordCardRefunds(tx, cards.jobs, cards.provider, rental, parts);
+  return { refundPence: refundOf(posting), toCardPence };
 }
 
 /** Completing a rental releases the owner's pending earnings for it to their available balance (core `completionPosting`). */

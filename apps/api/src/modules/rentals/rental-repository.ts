@@ -37,6 +37,8 @@ export interface Rental {
   cancelledBy: 'renter' | 'owner' | 'system' | null;
   cancelReason: string | null;
   refundPence: number | null;
+  /** What of the refund went back to a card, per card (card-refunds.ts); the rest went to the balance. */
+  cardRefunds: CardRefundLine[];
   paymentId: string | null;
   /** authorised or capture_pending while the card payment is still being taken. */
   paymentStatus: string | null;
@@ -63,6 +65,14 @@ export interface Rental {
   ownerReview: RentalReview | null;
   /** ISO timestamp. */
   createdAt: string;
+}
+
+/** A refund to a card as the rental shows it: a failed one was given to the balance instead. */
+export interface CardRefundLine {
+  amountPence: number;
+  brand: string | null;
+  last4: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
 }
 
 export type RequestStatus = 'pending' | 'accepted' | 'declined' | 'expired' | 'withdrawn';
@@ -123,6 +133,7 @@ interface RentalRow {
   cancelled_by: 'renter' | 'owner' | 'system' | null;
   cancel_reason: string | null;
   refund_pence: unknown;
+  card_refunds: Array<{ amount: unknown; brand: string | null; last4: string | null; status: CardRefundLine['status'] }> | null;
   payment_id: string | null;
   payment_status: string | null;
   payment_fee_pence: unknown;
@@ -187,6 +198,12 @@ function toRental(row: RentalRow): Rental {
     cancelledBy: row.cancelled_by,
     cancelReason: row.cancel_reason,
     refundPence: toIntOrNull(row.refund_pence, 'refund_pence'),
+    cardRefunds: (row.card_refunds ?? []).map((c) => ({
+      amountPence: toInt(c.amount, 'card_refunds.amount'),
+      brand: c.brand,
+      last4: c.last4,
+      status: c.status,
+    })),
     paymentId: row.payment_id,
     paymentStatus: row.payment_status,
     paymentFeePence: toIntOrNull(row.payment_fee_pence, 'payment_fee_pence'),
@@ -235,6 +252,8 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
            r.daily_rate_pence, r.total_pence, r.returned, r.returned_at::text as returned_at,
            r.cancelled_at is not null as cancelled, r.cancelled_at::text as cancelled_at,
            r.cancelled_by, r.cancel_reason, r.refund_pence,
+           (select json_agg(json_build_object('amount', cr.amount_pence, 'brand', cr.brand, 'last4', cr.last4, 'status', cr.status) order by cr.created_at, cr.id)
+              from card_refunds cr where cr.rental_id = r.id) as card_refunds,
            r.payment_id,
            (select p.service_fee_pence from payments p where p.id = r.payment_id) as payment_fee_pence,
            (select p.status from payments p where p.id = r.payment_id) as payment_status,

@@ -4,7 +4,8 @@ import type { Executor } from '../../db/database.ts';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { refundToBalance, releaseEarnings } from './rental-money.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import { refundCancelled, releaseEarnings } from './rental-money.ts';
 import type { RentalRepository } from './rental-repository.ts';
 import { rentalFacts, roleOf, toRentalView } from './rental-view.ts';
 
@@ -12,6 +13,9 @@ export interface RentalServiceDeps {
   repo: RentalRepository;
   storage: FileStorage;
   events: EventBus;
+  /** Refunds to cards are enqueued on it, for the payment provider of this name. */
+  jobs: JobQueue;
+  paymentProvider: string;
   now: () => Date;
   /** Called inside the return's transaction (reviews schedule their reveal). */
   onReturned?: (tx: Executor, rentalId: string, at: Date) => Promise<void>;
@@ -25,7 +29,16 @@ const notFound = () => new AppError('NOT_FOUND', 'Rental not found.');
  * The rental lifecycle applied: every transition locks the rental row, asks the lifecycle in core
  * whether this party may take it today, and makes the change with its money in one transaction.
  */
-export function createRentalService({ repo, storage, events, now, onReturned, onChange = () => {} }: RentalServiceDeps) {
+export function createRentalService({
+  repo,
+  storage,
+  events,
+  jobs,
+  paymentProvider,
+  now,
+  onReturned,
+  onChange = () => {},
+}: RentalServiceDeps) {
   const today = () => todayInLondon(now());
 
   return {
@@ -69,7 +82,7 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
       return toRentalView(row, today(), storage, userId, now());
     },
 
-    /** The renter cancels, or the owner declines (with a reason), before the start date; the renter gets their money back to their balance. */
+    /** The renter cancels, or the owner declines (with a reason), before the start date; the renter gets their money back, to the card it was paid with. */
     async cancel(rentalId: string, userId: string, reason: string | undefined): Promise<{ refundPence: number }> {
       if (!isRowId(rentalId)) throw notFound();
       const at = now();
@@ -81,11 +94,11 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
         if (refusal) throw new AppError('CONFLICT', refusal);
         const why = reason?.trim() ? reason.trim() : null;
         if (role === 'owner' && !why) throw new AppError('VALIDATION', 'Please tell the renter why you are declining.', 'reason');
-        // Money not yet taken cannot be refunded to a balance; if the capture fails for good, the booking is cancelled anyway.
+        // Money not yet taken cannot be refunded; if the capture fails for good, the booking is cancelled anyway.
         if (row.paymentStatus === 'authorised' || row.paymentStatus === 'capture_pending') {
           throw new AppError('CONFLICT', 'The payment for this booking is still being taken. Please try again in a few minutes.');
         }
-        const refundPence = await refundToBalance(tx.executor, row);
+        const { refundPence, toCardPence } = await refundCancelled(tx.executor, row, { jobs, provider: paymentProvider });
         await tx.markCancelled(rentalId, role, role === 'owner' ? why : null, refundPence, at);
         await events.publish(
           tx.executor,
@@ -98,6 +111,7 @@ export function createRentalService({ repo, storage, events, now, onReturned, on
             by: role,
             reason: why ?? undefined,
             refundPence,
+            toCardPence,
           },
           `rental.cancelled:${rentalId}`,
         );

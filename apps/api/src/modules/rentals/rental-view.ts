@@ -79,6 +79,7 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
             by: rental.cancelledBy ?? 'system',
             reason: rental.cancelReason,
             refundPence: rental.refundPence ?? 0,
+            ...refundParts(rental, role),
             date: rental.cancelledAt,
           }
         : null,
@@ -89,4 +90,19 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
     theirReviewHidden: theirs !== null && !theirs.published,
     reviewsVisibleFrom: rental.returnedAt ? reviewsRevealAt(new Date(rental.returnedAt)).toISOString() : null,
   };
+}
+
+/**
+ * Where the renter's refund went: to each card (a failed one was given to the balance instead), the
+ * rest to the Toolshed balance. The renter's card is theirs alone: the owner sees only the total.
+ */
+function refundParts(rental: Rental, role: 'renter' | 'owner') {
+  if (role !== 'renter') return { toCards: [], toBalancePence: 0 };
+  const toCards = rental.cardRefunds.flatMap((c) =>
+    c.status === 'failed'
+      ? []
+      : [{ amountPence: c.amountPence, card: c.brand && c.last4 ? { brand: c.brand, last4: c.last4 } : null, status: c.status }],
+  );
+  const carded = toCards.reduce((sum, c) => sum + c.amountPence, 0);
+  return { toCards, toBalancePence: Math.max(0, (rental.refundPence ?? 0) - carded) };
 }

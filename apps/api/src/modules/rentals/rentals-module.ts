@@ -3,6 +3,7 @@ import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import { registerCardRefundJob } from './card-refund-job.ts';
 import { registerExtensionExpiryJob } from './extension-expiry-job.ts';
 import { createExtensionRepository } from './extension-repository.ts';
 import { createExtensionService, type ExtensionService } from './extension-service.ts';
@@ -31,7 +32,8 @@ export function setUpRentals(deps: {
   onChange: () => void;
 }): { rentals: RentalService; requests: RequestService; extensions: ExtensionService; handover: HandoverService } {
   const { db, repo, storage, payments, events, jobs, now, onReturned, onChange } = deps;
-  const rentals = createRentalService({ repo, storage, events, now, onReturned, onChange });
+  const rentals = createRentalService({ repo, storage, events, jobs, paymentProvider: payments.name, now, onReturned, onChange });
+  registerCardRefundJob({ db, jobs, events, payments });
   const requests = createRequestService({ repo, payments, events, jobs, now, onChange });
   registerRequestExpiryJob(jobs, requests);
   const extensions = createExtensionService({ repo, extensions: createExtensionRepository(db), payments, events, jobs, now, onChange });

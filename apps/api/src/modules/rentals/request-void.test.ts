@@ -34,6 +34,8 @@ const flakyProcessor: PaymentProvider = {
     if (failure === 'rejects') return Promise.reject(new Error('The processor timed out.'));
     return processor.void(id);
   },
+  refund: (input) => processor.refund(input),
+  refundStatus: (id) => processor.refundStatus(id),
 };
 let clock = new Date('2030-03-04T10:00:00Z');
 const kit = rentalKit(() => ctx);

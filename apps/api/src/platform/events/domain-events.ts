@@ -35,12 +35,16 @@ export type DomainEvent =
       by: 'renter' | 'owner' | 'system';
       reason?: string | undefined;
       refundPence: number;
+      /** What of the refund goes back to cards (the rest to the renter's balance). */
+      toCardPence?: number;
       /** A request declined by the owner, withdrawn by the renter or expired: nothing was charged. */
       request?: boolean;
     }
   | { type: 'rental.returned'; rentalId: string; itemId: string; renterId: string; ownerId: string }
   | { type: 'review.published'; reviewId: string; reviewerId: string; revieweeId: string; rentalId: string }
   | { type: 'message.sent'; messageId: string; itemId: string; senderId: string; recipientId: string }
+  /** A refund to the card refused for good: its amount went to the renter's Toolshed balance instead. */
+  | { type: 'card_refund.failed'; refundId: string; rentalId: string; renterId: string; amountPence: number }
   | { type: 'payout.paid'; withdrawalId: string; userId: string; amountPence: number }
   | { type: 'payout.failed'; withdrawalId: string; userId: string; amountPence: number; reason: string }
   | { type: 'payment.capture_failed'; paymentId: string; renterId: string }

@@ -27,7 +27,14 @@ describe('rental page actions', () => {
       id: 'r-1',
       status: 'cancelled',
       actions: [],
-      cancellation: { by: 'renter', reason: null, refundPence: 4125, date: '2030-05-02T10:00:00.000Z' },
+      cancellation: {
+        by: 'renter',
+        reason: null,
+        refundPence: 4125,
+        toCards: [{ amountPence: 4125, card: { brand: 'Visa', last4: '4242' }, status: 'pending' }],
+        toBalancePence: 0,
+        date: '2030-05-02T10:00:00.000Z',
+      },
     });
     const server = serve([upcoming, cancelled], { 'POST /api/rentals/r-1/cancel': () => json({ refundPence: 4125 }) });
     renderApp('/rentals/r-1');

@@ -25,7 +25,7 @@ const withdrawn = rental({
   status: 'cancelled',
   actions: [],
   paidPence: 0,
-  cancellation: { by: 'renter', reason: null, refundPence: 0, date: '2030-06-01T10:00:00.000Z' },
+  cancellation: { by: 'renter', reason: null, refundPence: 0, toCards: [], toBalancePence: 0, date: '2030-06-01T10:00:00.000Z' },
 });
 
 describe('the renter withdraws a request on the rental page', () => {
