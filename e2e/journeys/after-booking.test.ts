@@ -55,13 +55,17 @@ test.describe('after the booking', () => {
     await expect(
       dialog.getByText(
         new RegExp(
-          `${formatPence(rental.paidPence).replace('.', '\\.')} \\(the rental and its service fee\\) goes back to your Toolshed balance`,
+          `${formatPence(rental.paidPence).replace('.', '\\.')} \\(the rental and its service fee\\) goes back to the card you paid with`,
         ),
       ),
     ).toBeVisible();
     await expectNoAxeViolations(page, 'cancel dialog');
     await dialog.getByRole('button', { name: 'Cancel rental', exact: true }).click();
-    await expect(page.getByText(`Cancelled by you. ${formatPence(rental.paidPence)} was returned to your Toolshed balance.`)).toBeVisible();
+    await expect(
+      page.getByText(
+        `Cancelled by you. Refunded ${formatPence(rental.paidPence)} to Visa ending 4242. Refunds usually reach your card in 5-10 working days.`,
+      ),
+    ).toBeVisible();
     await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
 
     // The dates are free again, in the API and in the popup's calendar.

@@ -142,13 +142,13 @@ describe("the renter's receipt", () => {
     );
     // Cancellation: the lifecycle's rule, and for each line its last day and its refund (line total + fee share).
     expect(text).toContain(
-      'You can cancel a rental in My Rentals until the day before its start date; its price and its share of the service fee then go back to your Toolshed balance.',
+      'You can cancel a rental in My Rentals until the day before its start date; its price and its share of the service fee then go back to the card you paid with (what you paid from your Toolshed balance goes back to the balance).',
     );
     expect(lines).toContain(
-      '- Drill & <Driver> (15 Mar 2029 to 18 Mar 2029): Cancel by 14 Mar 2029 for a refund of £55.00 to your Toolshed balance.',
+      '- Drill & <Driver> (15 Mar 2029 to 18 Mar 2029): Cancel by 14 Mar 2029 for a refund of £55.00 to the card you paid with.',
     );
     expect(lines).toContain(
-      '- Ladder (15 Mar 2029 to 18 Mar 2029): Cancel by 14 Mar 2029 for a refund of £61.60 to your Toolshed balance.',
+      '- Ladder (15 Mar 2029 to 18 Mar 2029): Cancel by 14 Mar 2029 for a refund of £61.60 to the card you paid with.',
     );
     expect(lines).toContain(`See your order: http://localhost:3000/payment-success?order=${orderId}`);
 
@@ -158,7 +158,7 @@ describe("the renter's receipt", () => {
     expect(html).toContain('Omar Oak');
     expect(html).toContain('12 Elm Road, Leeds, LS6 2AB');
     expect(html).toContain('£116.60');
-    expect(html).toContain('Cancel by 14 Mar 2029 for a refund of £61.60 to your Toolshed balance.');
+    expect(html).toContain('Cancel by 14 Mar 2029 for a refund of £61.60 to the card you paid with.');
 
     // In the app, under My Rentals, linked to the order.
     const renterNotices = await noticesOf(t.renter.user.id);

@@ -107,7 +107,7 @@ function linePrice(l: ReceiptLine): string {
 
 /** The rule of rental-lifecycle.ts in words: the renter cancels while the rental is upcoming. */
 export const CANCELLATION_TERMS =
-  'You can cancel a rental in My Rentals until the day before its start date; its price and its share of the service fee then go back to your Toolshed balance. From its start date a rental can no longer be cancelled. If an owner declines a booking before it starts, you get the same refund.';
+  'You can cancel a rental in My Rentals until the day before its start date; its price and its share of the service fee then go back to the card you paid with (what you paid from your Toolshed balance goes back to the balance). From its start date a rental can no longer be cancelled. If an owner declines a booking before it starts, you get the same refund.';
 
 /** This line's terms today: until when it can be cancelled and for how much, or why it cannot. */
 function lineCancellation(l: ReceiptLine, today: IsoDate): string {
@@ -118,7 +118,7 @@ function lineCancellation(l: ReceiptLine, today: IsoDate): string {
     today,
   );
   if (refusal) return refusal;
-  return `Cancel by ${formatDate(lastCancellableDay(l.startDate))} for a refund of ${formatPence(l.refundPence)} to your Toolshed balance.`;
+  return `Cancel by ${formatDate(lastCancellableDay(l.startDate))} for a refund of ${formatPence(l.refundPence)} to the card you paid with.`;
 }
 
 /** The full address and the owner's contact, as the rental page shows them to a renter with a booking. */

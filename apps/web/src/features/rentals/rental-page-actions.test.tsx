@@ -31,7 +31,7 @@ describe('rental page actions', () => {
         by: 'renter',
         reason: null,
         refundPence: 4125,
-        toCards: [{ amountPence: 4125, card: { brand: 'Visa', last4: '4242' }, status: 'pending' }],
+        toCards: [{ amountPence: 4125, card: { brand: 'visa', last4: '4242' }, status: 'pending' }],
         toBalancePence: 0,
         date: '2030-05-02T10:00:00.000Z',
       },
@@ -43,10 +43,14 @@ describe('rental page actions', () => {
     const open = screen.getByRole('button', { name: 'Cancel rental' });
     await user.click(open);
     const dialog = screen.getByRole('dialog', { name: 'Cancel your rental of Petrol Lawn Mower?' });
-    expect(dialog.textContent).toContain('£41.25 (the rental and its service fee) goes back to your Toolshed balance');
+    expect(dialog.textContent).toContain('£41.25 (the rental and its service fee) goes back to the card you paid with');
     expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Cancel' }));
     await user.click(within(dialog).getByRole('button', { name: 'Cancel rental' }));
-    expect(await screen.findByText(/Cancelled by you\. £41\.25 was returned to your Toolshed balance\./)).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        /Cancelled by you\. Refunded £41\.25 to Visa ending 4242\. Refunds usually reach your card in 5-10 working days\./,
+      ),
+    ).toBeInTheDocument();
     expect(server.sent('POST', '/api/rentals/r-1/cancel')).toHaveLength(1);
     expect(screen.queryByRole('dialog')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Cancel rental' })).toBeNull();

@@ -9,9 +9,9 @@ import { useCancelRental } from '../../../data/rental-actions.ts';
 /** What happens to the money, said before anyone cancels. */
 export function refundSentence(rental: RentalView): string {
   if (rental.role === 'owner')
-    return `The renter gets everything they paid for this rental back to their Toolshed balance, and your pending earnings of ${formatPence(rental.totalPence)} for it are removed.`;
+    return `The renter gets everything they paid for this rental back, to the card they paid with, and your pending earnings of ${formatPence(rental.totalPence)} for it are removed.`;
   if (rental.paidPence === 0) return 'Nothing was paid for this rental, so there is nothing to give back.';
-  return `${formatPence(rental.paidPence)} (the rental and its service fee) goes back to your Toolshed balance at once. You can withdraw it from your profile's Balance tab.`;
+  return `${formatPence(rental.paidPence)} (the rental and its service fee) goes back to the card you paid with (refunds usually reach your card in 5-10 working days); what you paid from your Toolshed balance goes back to the balance.`;
 }
 
 /** Confirms a cancellation (renter) or a decline with a reason (owner); focus is handled by the dialog. */
@@ -32,11 +32,7 @@ export function CancelRentalDialog({ rental, onClose }: { rental: RentalView; on
       onSuccess: ({ refundPence }) => {
         onClose();
         toast.show(
-          owner
-            ? 'Rental declined'
-            : refundPence > 0
-              ? `Rental cancelled: ${formatPence(refundPence)} returned to your balance`
-              : 'Rental cancelled',
+          owner ? 'Rental declined' : refundPence > 0 ? `Rental cancelled: ${formatPence(refundPence)} refunded` : 'Rental cancelled',
         );
       },
     });

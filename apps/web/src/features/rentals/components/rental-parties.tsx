@@ -1,4 +1,4 @@
-import { formatPence } from '@toolshed/core';
+import { formatPence, refundSentences } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import { Link } from '../../../lib/router/index.ts';
 
@@ -22,10 +22,7 @@ export function RentalParties({ rental }: { rental: RentalView }) {
         <div className="rounded-lg border border-stone-300 bg-stone-50 p-3 text-slate-800">
           <p>
             Cancelled by {c.by === rental.role ? 'you' : WHO[c.by]}.{' '}
-            {c.refundPence > 0 &&
-              (renterSide
-                ? `${formatPence(c.refundPence)} was returned to your Toolshed balance.`
-                : `${formatPence(c.refundPence)} was returned to the renter.`)}
+            {c.refundPence > 0 && (renterSide ? refundSentences(c) : `${formatPence(c.refundPence)} was returned to the renter.`)}
           </p>
           {c.reason && <p className="mt-1">Reason: {c.reason}</p>}
         </div>

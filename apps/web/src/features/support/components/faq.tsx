@@ -13,7 +13,7 @@ const QUESTIONS: readonly { q: string; a: string }[] = [
   },
   {
     q: 'Can I cancel a rental?',
-    a: 'Yes, until the day before its start date: open it from My Rentals and choose Cancel rental. Everything you paid for it, the rental and its share of the service fee, goes back to your Toolshed balance at once, and you can withdraw it from the Balance tab of your profile. Each item of an order can be cancelled on its own. An owner can also decline a booking before its start date, with a reason; you get the same refund.',
+    a: 'Yes, until the day before its start date: open it from My Rentals and choose Cancel rental. Everything you paid for it, the rental and its share of the service fee, goes back to the card you paid with (refunds usually reach your card in 5-10 working days); anything you paid from your Toolshed balance goes back to the balance at once. Each item of an order can be cancelled on its own. An owner can also decline a booking before its start date, with a reason; you get the same refund.',
   },
   {
     q: 'Who sees where an item is, and my details?',
