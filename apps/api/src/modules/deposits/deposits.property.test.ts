@@ -795,7 +795,7 @@ describe('deposits, handovers and claims under concurrency', () => {
       sql`select r.id, r.cancelled_at is not null as cancelled, r.returned, h.status, coalesce(h.captured_pence, 0)::int as captured,
                  (select count(*) from handover_photos p where p.rental_id = r.id and p.side = 'pickup')::int as pickup,
                  (select count(*) from handover_photos p where p.rental_id = r.id and p.side = 'return')::int as back,
-                 coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.user_id = r.renter_id and e.account = 'available'), 0)::int as refunds,
+                 coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.user_id = r.renter_id and (e.account = 'available' or e.kind = 'card_refund')), 0)::int as refunds,
                  coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.user_id = r.owner_id and e.kind = 'claim_paid'), 0)::int as paid_to_owner,
                  coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.kind in ('claim_refunded', 'claim_shortfall')), 0)::int as taken_from_owner
           from rentals r join deposit_holds h on h.rental_id = r.id where r.id in (${ids})`,

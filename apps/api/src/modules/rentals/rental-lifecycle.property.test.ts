@@ -480,7 +480,7 @@ describe('rental lifecycle under concurrency', () => {
       db,
       sql`select r.id, r.payment_id, r.total_pence, r.extended_line_pence as extended_line, r.extended_fee_pence as extended_fee, r.cancelled_at is not null and coalesce(r.request_status, 'accepted') = 'accepted' as cancelled,
                  p.service_fee_pence as fee, p.amount_pence as amount,
-                 coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.kind = 'refund'), 0)::int as refunded,
+                 coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.kind in ('refund', 'card_refund')), 0)::int as refunded,
                  (select count(*) from ledger_transactions t where t.rental_id = r.id and t.kind = 'rental_cancelled')::int as refunds
           from rentals r join payments p on p.id = r.payment_id order by r.id`,
     );
