@@ -37,7 +37,9 @@ describe('the database functions and triggers kept as they are now (db/functions
           (
             await queryRows<{ definition: string }>(
               tx as Db,
-              sql`select pg_get_triggerdef(t.oid) as definition from pg_trigger t where t.tgname = ${trigger} and not t.tgisinternal`,
+              // Only this database's schema: tests running beside it on one server hold the same triggers.
+              sql`select pg_get_triggerdef(t.oid) as definition from pg_trigger t join pg_class c on c.oid = t.tgrelid
+                  where t.tgname = ${trigger} and not t.tgisinternal and c.relnamespace = current_schema()::regnamespace`,
             )
           )[0]?.definition;
         const copy = `${name}_as_filed`;
