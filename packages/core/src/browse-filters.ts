@@ -1,6 +1,6 @@
 import { compareDates, daysInclusive, isIsoDate, todayInLondon, type IsoDate } from './iso-dates.ts';
 import { poundsToPence } from './money.ts';
-import { NEAR_MESSAGE, RADIUS_MILES_OPTIONS, readNear, type NearQuery, type RadiusMiles } from './near-query.ts';
+import { NEAR_MESSAGE, RADIUS_MILES_OPTIONS, RADIUS_MILES_WORDS, readNear, type NearQuery, type RadiusMiles } from './near-query.ts';
 
 export const MIN_RATING_OPTIONS = [3, 3.5, 4, 4.5, 5] as const;
 export type MinRating = (typeof MIN_RATING_OPTIONS)[number];
@@ -160,11 +160,7 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
   if (!blank(raw.radius) && raw.radius!.trim().toLowerCase() !== 'any') {
     const v = raw.radius!.trim();
     const match = RADIUS_MILES_OPTIONS.find((o) => String(o) === v);
-    if (match === undefined)
-      return fail(
-        'radius',
-        `Distance must be ${RADIUS_MILES_OPTIONS.slice(0, -1).join(', ')} or ${RADIUS_MILES_OPTIONS.at(-1)} miles, or any`,
-      );
+    if (match === undefined) return fail('radius', `Distance must be ${RADIUS_MILES_WORDS} miles, or any`);
     if (!out.near) return fail('near', `${NEAR_MESSAGE} to find things within ${match} ${match === 1 ? 'mile' : 'miles'}`);
     out.radiusMiles = match;
   }

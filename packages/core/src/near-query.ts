@@ -7,8 +7,10 @@ import { formatPostcode, isUkPostcode } from './postcode.ts';
  */
 
 /** The radii a browse may ask for, in miles; no radius means any distance. */
-export const RADIUS_MILES_OPTIONS = [1, 3, 5, 10, 25] as const;
+export const RADIUS_MILES_OPTIONS = [1, 3, 5, 10, 25, 50] as const;
 export type RadiusMiles = (typeof RADIUS_MILES_OPTIONS)[number];
+/** The radii as a sentence says them: '1, 3, 5, 10, 25 or 50'. */
+export const RADIUS_MILES_WORDS = `${RADIUS_MILES_OPTIONS.slice(0, -1).join(', ')} or ${RADIUS_MILES_OPTIONS.at(-1)}`;
 
 /** What the location box asks people for, and says when it cannot use what they typed. */
 export const NEAR_MESSAGE = 'Enter a UK postcode or a town';

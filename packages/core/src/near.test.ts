@@ -70,7 +70,7 @@ describe('location, radius and order in the browse filters', () => {
 
   it.each([
     [{ near: '???' }, 'near', 'Enter a UK postcode or a town'],
-    [{ near: 'Leeds', radius: '2' }, 'radius', 'Distance must be 1, 3, 5, 10 or 25 miles, or any'],
+    [{ near: 'Leeds', radius: '2' }, 'radius', 'Distance must be 1, 3, 5, 10, 25 or 50 miles, or any'],
     [{ radius: '1' }, 'near', 'Enter a UK postcode or a town to find things within 1 mile'],
     [{ sort: 'nearest' }, 'near', 'Enter a UK postcode or a town to see the nearest first'],
     [{ sort: 'best' }, 'sort', 'Sort must be one of: Nearest, Lowest price, Highest rated, Newest'],

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../browse-filters.ts';
+import { RADIUS_MILES_WORDS } from '../near-query.ts';
 import { pageParam, pageSizeParam } from './paging.ts';
 
 export const errorBodySchema = z.object({
@@ -205,7 +206,7 @@ export const browseQuerySchema = z.object({
   page: pageParam(),
   pageSize: pageSizeParam(DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE),
   near: z.string().optional().describe("A UK postcode ('OX2 6AE'), a postcode district ('OX2'), a town ('Oxford') or 'latitude,longitude'"),
-  radius: z.string().optional().describe("Only items within 1, 3, 5, 10 or 25 miles of near; blank or 'any' means any distance"),
+  radius: z.string().optional().describe(`Only items within ${RADIUS_MILES_WORDS} miles of near; blank or 'any' means any distance`),
   sort: z
     .string()
     .optional()

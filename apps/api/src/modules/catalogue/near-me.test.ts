@@ -70,7 +70,7 @@ describe('the radius', () => {
     await nearMeContext().database.db.execute(sql`update items set deleted_at = now() where id in (${inside.id}, ${outside.id})`);
   });
 
-  it.each([1, 3, 5, 10, 25])(
+  it.each([1, 3, 5, 10, 25, 50])(
     'within %i miles: exactly the items whose public point is that close, nearest first, counted right',
     async (radius) => {
       const { ids, first, pages } = await allPages(`${NEAR}&radius=${radius}`);

@@ -32,7 +32,8 @@ describe('searching the area on the map', () => {
     [2.2, 3],
     [7, 10],
     [24.9, 25],
-    [40, undefined],
+    [40, 50],
+    [60, undefined],
   ])('a map reaching %f miles to its corners asks for %s miles', (halfDiagonal, radius) => {
     expect(radiusForArea(halfDiagonal, RADIUS_MILES_OPTIONS)).toBe(radius);
   });
