@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   chargedAndHeldText,
   claimAnswerProblem,
+  claimChangeProblem,
+  claimSettled,
   claimPhotoProblem,
   claimCeilingPence,
   claimProblem,
@@ -129,6 +131,66 @@ describe('claims', () => {
     expect(claimAnswerProblem({ state: 'accepted', byRole: 'owner' }, 'renter', 'accept')).toBe('This claim has already been accepted.');
     expect(claimAnswerProblem({ state: 'disputed', byRole: 'owner' }, 'renter', 'dispute')).toBe('This claim has already been disputed.');
     expect(claimAnswerProblem({ state: 'disputed', byRole: 'owner' }, 'renter', 'accept')).toBeNull();
+  });
+});
+
+describe('changes to a claim before it is settled', () => {
+  const open = { state: 'open' as const, byRole: 'owner' as const, amountPence: 2000, proposal: null };
+  const disputed = { ...open, state: 'disputed' as const };
+
+  it('are withdrawing and lowering by the claimant only, to less than it was and more than nothing', () => {
+    expect(claimChangeProblem(open, 'owner', 'withdraw')).toBeNull();
+    expect(claimChangeProblem(open, 'renter', 'withdraw')).toEqual({
+      status: 'forbidden',
+      message: 'Only the person who made this claim can withdraw or lower it.',
+    });
+    expect(claimChangeProblem(open, 'renter', 'lower', 1000)?.status).toBe('forbidden');
+    expect(claimChangeProblem(open, 'owner', 'lower', 1999)).toBeNull();
+    expect(claimChangeProblem(open, 'owner', 'lower', 2000)).toEqual({
+      status: 'amount',
+      message: 'The new amount must be less than the £20.00 claimed.',
+    });
+    expect(claimChangeProblem(open, 'owner', 'lower', 0)).toEqual({
+      status: 'amount',
+      message: 'Please enter an amount of at least £0.01.',
+    });
+    expect(claimChangeProblem(open, 'owner', 'lower', 10.5)?.status).toBe('amount');
+    expect(claimChangeProblem(disputed, 'owner', 'lower', 1)).toBeNull();
+  });
+
+  it('are proposals after a dispute, agreed by the other side at the amount proposed', () => {
+    expect(claimChangeProblem(open, 'renter', 'propose', 1000)).toEqual({
+      status: 'conflict',
+      message: 'A new amount can be proposed once the claim is disputed.',
+    });
+    expect(claimChangeProblem(disputed, 'renter', 'propose', 1000)).toBeNull();
+    expect(claimChangeProblem(disputed, 'owner', 'propose', 1000)).toBeNull();
+    const offered = { ...disputed, proposal: { amountPence: 1000, byRole: 'renter' as const } };
+    expect(claimChangeProblem(offered, 'renter', 'propose', 1000)).toEqual({
+      status: 'conflict',
+      message: 'You have already proposed £10.00.',
+    });
+    expect(claimChangeProblem(offered, 'renter', 'agree', 1000)?.status).toBe('forbidden');
+    expect(claimChangeProblem(offered, 'owner', 'agree', 1000)).toBeNull();
+    expect(claimChangeProblem(offered, 'owner', 'agree', 1200)).toEqual({
+      status: 'conflict',
+      message: 'The proposed amount has changed: it is now £10.00.',
+    });
+    expect(claimChangeProblem(disputed, 'owner', 'agree', 1000)?.message).toBe('There is no proposed amount to agree to.');
+  });
+
+  it('are refused once the claim is settled, accepted or withdrawn', () => {
+    for (const change of ['withdraw', 'lower', 'propose', 'agree'] as const) {
+      expect(claimChangeProblem({ ...open, state: 'accepted' }, 'owner', change, 100)?.message).toBe(
+        'This claim has already been accepted.',
+      );
+      expect(claimChangeProblem({ ...open, state: 'withdrawn' }, 'owner', change, 100)?.message).toBe('This claim has been withdrawn.');
+    }
+    expect(claimAnswerProblem({ state: 'withdrawn', byRole: 'owner' }, 'renter', 'accept')).toBe('This claim has been withdrawn.');
+    expect(claimPhotoProblem({ state: 'withdrawn', byRole: 'owner' }, 'owner', 0)).toBe(
+      'This claim has been withdrawn: its evidence is closed.',
+    );
+    expect(claimSettled('withdrawn') && claimSettled('accepted') && !claimSettled('escalated')).toBe(true);
   });
 });
 

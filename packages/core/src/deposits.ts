@@ -17,6 +17,9 @@ import { londonTimeToInstant } from './london-time.ts';
  *   claim: open --accept (the other party)--> accepted
  *          open --dispute (the other party)--> disputed --7 days without agreement--> escalated
  *          disputed | escalated --accept (the other party)--> accepted
+ *          open | disputed | escalated --withdraw (the claimant)--> withdrawn
+ *   Until it is settled (accepted or withdrawn) the claimant may lower the amount; once disputed,
+ *   either side may propose a lower amount and the other agrees to it, which accepts the claim at it.
  */
 export const DEPOSIT_MAX_PENCE = 100_000;
 /** Either party may report a problem until this long after the end of the end date (or the return, if later). */
@@ -28,8 +31,11 @@ export const CLAIM_NOTE_MAX = 1000;
 export const HOLD_STATES = ['held', 'released', 'captured'] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
 
-export const CLAIM_STATES = ['open', 'accepted', 'disputed', 'escalated'] as const;
+export const CLAIM_STATES = ['open', 'accepted', 'disputed', 'escalated', 'withdrawn'] as const;
 export type ClaimState = (typeof CLAIM_STATES)[number];
+
+/** A settled claim changes no more: accepted (the amount moved) or withdrawn (nothing moved). */
+export const claimSettled = (state: ClaimState): boolean => state === 'accepted' || state === 'withdrawn';
 
 export const CLAIM_KINDS = ['damaged', 'missing_parts', 'not_returned', 'returned_late', 'not_as_described'] as const;
 export type ClaimKind = (typeof CLAIM_KINDS)[number];
@@ -165,7 +171,63 @@ export function claimAnswerProblem(
 ): string | null {
   if (claim.byRole === role) return 'Only the other party can answer this claim.';
   if (claim.state === 'accepted') return 'This claim has already been accepted.';
+  if (claim.state === 'withdrawn') return CLAIM_CHANGE_MESSAGES.withdrawn;
   if (action === 'dispute' && claim.state !== 'open') return 'This claim has already been disputed.';
+  return null;
+}
+
+/** The changes to a claim before it is settled: the claimant withdraws or lowers it; after a dispute either side proposes, the other agrees. */
+export type ClaimChange = 'withdraw' | 'lower' | 'propose' | 'agree';
+
+export const CLAIM_CHANGE_MESSAGES = {
+  notClaimant: 'Only the person who made this claim can withdraw or lower it.',
+  accepted: 'This claim has already been accepted.',
+  withdrawn: 'This claim has been withdrawn.',
+  notDisputed: 'A new amount can be proposed once the claim is disputed.',
+  noProposal: 'There is no proposed amount to agree to.',
+  ownProposal: 'The other party agrees to your proposal.',
+  tooSmall: 'Please enter an amount of at least £0.01.',
+} as const;
+
+/** The facts of a claim that its changes depend on. */
+export interface ClaimChangeFacts {
+  state: ClaimState;
+  byRole: 'owner' | 'renter';
+  amountPence: number;
+  /** A new amount one side proposed after a dispute, waiting for the other. */
+  proposal: { amountPence: number; byRole: 'owner' | 'renter' } | null;
+}
+
+/**
+ * Why this party cannot make this change to the claim now, or null: `forbidden` for the wrong side,
+ * `conflict` for the claim's state, `amount` for the amount named. Checked on the server; the page
+ * offers only what passes. `amountPence` is the new amount (lower, propose) or the one agreed to (agree).
+ */
+export function claimChangeProblem(
+  claim: ClaimChangeFacts,
+  role: 'owner' | 'renter',
+  change: ClaimChange,
+  amountPence?: number,
+): { status: 'forbidden' | 'conflict' | 'amount'; message: string } | null {
+  const mine = claim.byRole === role;
+  if ((change === 'withdraw' || change === 'lower') && !mine) return { status: 'forbidden', message: CLAIM_CHANGE_MESSAGES.notClaimant };
+  if (claim.state === 'accepted') return { status: 'conflict', message: CLAIM_CHANGE_MESSAGES.accepted };
+  if (claim.state === 'withdrawn') return { status: 'conflict', message: CLAIM_CHANGE_MESSAGES.withdrawn };
+  if (change === 'withdraw') return null;
+  if (change === 'propose' && claim.state === 'open') return { status: 'conflict', message: CLAIM_CHANGE_MESSAGES.notDisputed };
+  if (change === 'agree') {
+    if (!claim.proposal) return { status: 'conflict', message: CLAIM_CHANGE_MESSAGES.noProposal };
+    if (claim.proposal.byRole === role) return { status: 'forbidden', message: CLAIM_CHANGE_MESSAGES.ownProposal };
+    if (amountPence !== undefined && amountPence !== claim.proposal.amountPence)
+      return { status: 'conflict', message: `The proposed amount has changed: it is now ${formatPence(claim.proposal.amountPence)}.` };
+    return null;
+  }
+  if (amountPence === undefined) return null;
+  if (!Number.isInteger(amountPence) || amountPence < 1) return { status: 'amount', message: CLAIM_CHANGE_MESSAGES.tooSmall };
+  if (amountPence >= claim.amountPence)
+    return { status: 'amount', message: `The new amount must be less than the ${formatPence(claim.amountPence)} claimed.` };
+  if (change === 'propose' && claim.proposal?.byRole === role && claim.proposal.amountPence === amountPence)
+    return { status: 'conflict', message: `You have already proposed ${formatPence(amountPence)}.` };
   return null;
 }
 
@@ -175,6 +237,7 @@ export const CLAIM_PHOTO_MESSAGES = {
   notImage: 'Claim photos must be JPEG, PNG or WebP images.',
   tooMany: `A claim can have at most ${MAX_CLAIM_PHOTOS} photos from each side.`,
   settled: 'This claim has been accepted: its evidence is closed.',
+  withdrawn: 'This claim has been withdrawn: its evidence is closed.',
   notYours: 'The other party adds photos once they dispute the claim.',
 } as const;
 
@@ -188,6 +251,7 @@ export function claimPhotoProblem(
   mine: number,
 ): string | null {
   if (claim.state === 'accepted') return CLAIM_PHOTO_MESSAGES.settled;
+  if (claim.state === 'withdrawn') return CLAIM_PHOTO_MESSAGES.withdrawn;
   if (claim.byRole !== role && claim.state === 'open') return CLAIM_PHOTO_MESSAGES.notYours;
   if (mine >= MAX_CLAIM_PHOTOS) return CLAIM_PHOTO_MESSAGES.tooMany;
   return null;

@@ -105,4 +105,31 @@ describe('the database guards deposits', () => {
     );
     expect(rows).toEqual([{ status: 'accepted', amount_pence: 2000 }]);
   });
+
+  it('lets a claim go down before it is settled, and withdrawn, and then never changes its outcome', async () => {
+    const { rentalId, ownerId } = await heldDeposit();
+    const [claim] = await queryRows<{ id: string }>(
+      db(),
+      sql`insert into rental_claims (rental_id, by_user_id, by_role, kind, amount_pence, note) values (${rentalId}, ${ownerId}, 'owner', 'missing_parts', 2000, 'Bag') returning id`,
+    );
+    const id = claim!.id;
+    await db().execute(sql`update rental_claims set amount_pence = 1500, lowered_at = now() where id = ${id}`);
+    await expect(db().execute(sql`update rental_claims set amount_pence = 1600 where id = ${id}`)).rejects.toThrow();
+    // A proposal is whole (amount, side and time) or absent; withdrawn says when.
+    await expect(db().execute(sql`update rental_claims set proposed_pence = 1000 where id = ${id}`)).rejects.toThrow();
+    await expect(db().execute(sql`update rental_claims set status = 'withdrawn' where id = ${id}`)).rejects.toThrow();
+    await db().execute(sql`update rental_claims set status = 'withdrawn', withdrawn_at = now() where id = ${id}`);
+    await expect(db().execute(sql`update rental_claims set status = 'accepted', accepted_at = now() where id = ${id}`)).rejects.toThrow();
+    await expect(db().execute(sql`update rental_claims set amount_pence = 100 where id = ${id}`)).rejects.toThrow();
+    await expect(
+      db().execute(sql`update rental_claims set proposed_pence = 100, proposed_by_role = 'renter', proposed_at = now() where id = ${id}`),
+    ).rejects.toThrow();
+    // Its words may still be cleared (a deleted account's).
+    await db().execute(sql`update rental_claims set note = '' where id = ${id}`);
+    const rows = await queryRows<Record<string, unknown>>(
+      db(),
+      sql`select status, amount_pence, note, proposed_pence from rental_claims where id = ${id}`,
+    );
+    expect(rows).toEqual([{ status: 'withdrawn', amount_pence: 1500, note: '', proposed_pence: null }]);
+  });
 });

@@ -48,8 +48,11 @@ export const depositHolds = pgTable(
 
 /**
  * A problem reported by one party of a rental and answered by the other: open -> accepted | disputed;
- * disputed -> accepted | escalated (sent to support after 7 days); escalated -> accepted. One per
- * rental and kind; a trigger keeps the amount, kind and claimant fixed and the status moving forward.
+ * disputed -> accepted | escalated (sent to support after 7 days); escalated -> accepted; and, by the
+ * claimant, open | disputed | escalated -> withdrawn. Until settled (accepted or withdrawn) the amount
+ * may only go down (lowered by the claimant, or agreed from a proposal made after a dispute). One per
+ * rental and kind; a trigger keeps the kind and claimant fixed, the amount from rising and the status
+ * moving forward, and a settled claim unchanged.
  */
 export const rentalClaims = pgTable(
   'rental_claims',
@@ -71,13 +74,25 @@ export const rentalClaims = pgTable(
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
     escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    loweredAt: timestamp('lowered_at', { withTimezone: true }),
+    /** After a dispute: the amount one side proposed, waiting for the other to agree. */
+    proposedPence: integer('proposed_pence'),
+    proposedByRole: text('proposed_by_role'),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('rental_claims_rental_kind_idx').on(t.rentalId, t.kind),
     check('rental_claims_role_known', sql`${t.byRole} IN ('owner', 'renter')`),
     check('rental_claims_kind_known', sql`${t.kind} IN ('damaged', 'missing_parts', 'not_returned', 'returned_late', 'not_as_described')`),
-    check('rental_claims_status_known', sql`${t.status} IN ('open', 'accepted', 'disputed', 'escalated')`),
+    check('rental_claims_status_known', sql`${t.status} IN ('open', 'accepted', 'disputed', 'escalated', 'withdrawn')`),
     check('rental_claims_amount_positive', sql`${t.amountPence} > 0`),
+    check('rental_claims_withdrawn_when', sql`(${t.status} = 'withdrawn') = (${t.withdrawnAt} IS NOT NULL)`),
+    check(
+      'rental_claims_proposal_whole',
+      sql`(${t.proposedPence} IS NULL AND ${t.proposedByRole} IS NULL AND ${t.proposedAt} IS NULL)
+		OR (${t.proposedPence} > 0 AND ${t.proposedByRole} IN ('owner', 'renter') AND ${t.proposedAt} IS NOT NULL)`,
+    ),
   ],
 );
 

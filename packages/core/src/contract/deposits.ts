@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import { CLAIM_KINDS, CLAIM_NOTE_MAX, CLAIM_STATES, HOLD_STATES } from '../deposits.ts';
 
+const CLAIM_ACTIONS = ['accept', 'dispute', 'withdraw', 'lower', 'propose', 'agree'] as const;
+
 const note = (what: string) =>
   z
     .string({ error: `Please describe ${what}` })
@@ -17,6 +19,11 @@ export const claimInputSchema = z.object({
 
 export const claimReplySchema = z.object({ reply: note('why you disagree') });
 
+/** A new amount for a claim: lowered by the claimant, proposed by either side after a dispute, or the proposal agreed to. */
+export const claimAmountSchema = z.object({
+  amountPence: z.number({ error: 'Please enter an amount' }).int('The amount can have at most two decimal places'),
+});
+
 export const claimSchema = z.object({
   id: z.string(),
   kind: z.enum(CLAIM_KINDS),
@@ -30,8 +37,18 @@ export const claimSchema = z.object({
   disputedAt: z.string().nullable(),
   escalatedAt: z.string().nullable(),
   acceptedAt: z.string().nullable(),
+  withdrawnAt: z.string().nullable(),
+  loweredAt: z.string().nullable().describe('When the claimant last lowered the amount'),
+  proposal: z
+    .object({ amountPence: z.number().int(), byRole: z.enum(['owner', 'renter']), proposedAt: z.string() })
+    .nullable()
+    .describe('After a dispute: a new amount one side proposed, settled when the other agrees'),
   escalatesAt: z.string().nullable().describe('While disputed: when it goes to Toolshed support if still not agreed'),
-  actions: z.array(z.enum(['accept', 'dispute'])).describe('What the signed-in user may do with it now'),
+  actions: z
+    .array(z.enum(CLAIM_ACTIONS))
+    .describe(
+      'What the signed-in user may do with it now: accept or dispute (the other party), withdraw or lower (the claimant), propose a new amount (either, once disputed) or agree to the proposal of the other side',
+    ),
   photos: z
     .array(
       z.object({
@@ -68,5 +85,6 @@ export const depositViewSchema = z.object({
 
 export type ClaimInput = z.infer<typeof claimInputSchema>;
 export type ClaimReply = z.infer<typeof claimReplySchema>;
+export type ClaimAmount = z.infer<typeof claimAmountSchema>;
 export type Claim = z.infer<typeof claimSchema>;
 export type DepositView = z.infer<typeof depositViewSchema>;

@@ -1,5 +1,7 @@
 import {
   claimAnswerProblem,
+  claimChangeProblem,
+  claimSettled,
   claimCeilingPence,
   claimPhotoProblem,
   claimKindsFor,
@@ -9,6 +11,7 @@ import {
   lateDays,
   lateFeePence,
   todayInLondon,
+  type ClaimChangeFacts,
   type ClaimRentalFacts,
 } from '@toolshed/core';
 import type { Claim, DepositView } from '@toolshed/core/contract';
@@ -37,6 +40,14 @@ export function facts(r: ClaimRental, hold: DepositHold | undefined, claims: rea
   };
 }
 
+/** What the change rules need of a claim: its proposal only counts while it waits for an answer. */
+export const changeFacts = (c: ClaimRecord): ClaimChangeFacts => ({
+  state: c.status,
+  byRole: c.byRole,
+  amountPence: c.amountPence,
+  proposal: c.proposal && !claimSettled(c.status) ? { amountPence: c.proposal.amountPence, byRole: c.proposal.byRole } : null,
+});
+
 /** A photo's address: served by the API to the rental's parties only, never at /media. */
 export const photoUrl = (claimId: string, photoId: string, size: 'large' | 'thumb') =>
   `/api/claims/${claimId}/photos/${photoId}${size === 'thumb' ? '?size=thumb' : ''}`;
@@ -46,6 +57,12 @@ function claimView(c: ClaimRecord, r: ClaimRental, role: 'owner' | 'renter', use
   const actions: Claim['actions'] = [];
   if (!claimAnswerProblem({ state: c.status, byRole: c.byRole }, role, 'accept')) actions.push('accept');
   if (!claimAnswerProblem({ state: c.status, byRole: c.byRole }, role, 'dispute')) actions.push('dispute');
+  const change = changeFacts(c);
+  for (const action of ['withdraw', 'lower', 'propose', 'agree'] as const) {
+    // Lowering needs room below the amount (at least 1p); so does a proposal.
+    if (!claimChangeProblem(change, role, action) && (action === 'withdraw' || action === 'agree' || c.amountPence > 1))
+      actions.push(action);
+  }
   return {
     id: c.id,
     kind: c.kind,
@@ -59,6 +76,9 @@ function claimView(c: ClaimRecord, r: ClaimRental, role: 'owner' | 'renter', use
     disputedAt: c.disputedAt,
     escalatedAt: c.escalatedAt,
     acceptedAt: c.acceptedAt,
+    withdrawnAt: c.withdrawnAt,
+    loweredAt: c.loweredAt,
+    proposal: change.proposal && c.proposal ? c.proposal : null,
     escalatesAt: c.status === 'disputed' && c.disputedAt ? escalatesAt(new Date(c.disputedAt)).toISOString() : null,
     actions,
     photos: photos.map((p) => ({

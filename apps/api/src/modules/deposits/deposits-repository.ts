@@ -66,6 +66,10 @@ export interface ClaimRecord {
   disputedAt: string | null;
   escalatedAt: string | null;
   acceptedAt: string | null;
+  withdrawnAt: string | null;
+  loweredAt: string | null;
+  /** A new amount one side proposed after a dispute (kept as agreed once accepted from it). */
+  proposal: { amountPence: number; byRole: 'owner' | 'renter'; proposedAt: string } | null;
 }
 
 /** A photo added to a claim, kept privately. */
@@ -155,6 +159,11 @@ const selectClaims = (executor: Executor, rentalId: string) =>
       disputedAt: rentalClaims.disputedAt,
       escalatedAt: rentalClaims.escalatedAt,
       acceptedAt: rentalClaims.acceptedAt,
+      withdrawnAt: rentalClaims.withdrawnAt,
+      loweredAt: rentalClaims.loweredAt,
+      proposedPence: rentalClaims.proposedPence,
+      proposedByRole: sql<'owner' | 'renter' | null>`${rentalClaims.proposedByRole}`,
+      proposedAt: rentalClaims.proposedAt,
     })
     .from(rentalClaims)
     .innerJoin(users, eq(users.id, rentalClaims.byUserId))
@@ -163,12 +172,18 @@ const selectClaims = (executor: Executor, rentalId: string) =>
 
 type ClaimRow = Awaited<ReturnType<typeof selectClaims>>[number];
 
-const toClaim = (r: ClaimRow): ClaimRecord => ({
+const toClaim = ({ proposedPence, proposedByRole, proposedAt, ...r }: ClaimRow): ClaimRecord => ({
   ...r,
   createdAt: toIsoTimestamp(r.createdAt, 'created_at'),
   disputedAt: toIsoTimestampOrNull(r.disputedAt, 'disputed_at'),
   escalatedAt: toIsoTimestampOrNull(r.escalatedAt, 'escalated_at'),
   acceptedAt: toIsoTimestampOrNull(r.acceptedAt, 'accepted_at'),
+  withdrawnAt: toIsoTimestampOrNull(r.withdrawnAt, 'withdrawn_at'),
+  loweredAt: toIsoTimestampOrNull(r.loweredAt, 'lowered_at'),
+  proposal:
+    proposedPence !== null && proposedByRole !== null && proposedAt !== null
+      ? { amountPence: proposedPence, byRole: proposedByRole, proposedAt: toIsoTimestamp(proposedAt, 'proposed_at') }
+      : null,
 });
 
 /** The photos of a rental's claims, oldest first. */
@@ -308,6 +323,35 @@ function writer(tx: Executor) {
 
     async markDisputed(claimId: string, reply: string, at: Date): Promise<void> {
       await tx.update(rentalClaims).set({ status: 'disputed', reply, disputedAt: at }).where(eq(rentalClaims.id, claimId));
+    },
+
+    async markWithdrawn(claimId: string, at: Date): Promise<void> {
+      await tx.update(rentalClaims).set({ status: 'withdrawn', withdrawnAt: at }).where(eq(rentalClaims.id, claimId));
+    },
+
+    /** The claimant's lower amount; a proposal that is no longer below it goes. */
+    async lowerClaim(claimId: string, amountPence: number, dropProposal: boolean, at: Date): Promise<void> {
+      await tx
+        .update(rentalClaims)
+        .set({
+          amountPence,
+          loweredAt: at,
+          ...(dropProposal ? { proposedPence: null, proposedByRole: null, proposedAt: null } : {}),
+        })
+        .where(eq(rentalClaims.id, claimId));
+    },
+
+    /** One side's proposal after a dispute, in place of any earlier one. */
+    async propose(claimId: string, amountPence: number, byRole: 'owner' | 'renter', at: Date): Promise<void> {
+      await tx
+        .update(rentalClaims)
+        .set({ proposedPence: amountPence, proposedByRole: byRole, proposedAt: at })
+        .where(eq(rentalClaims.id, claimId));
+    },
+
+    /** The other side agreed to the proposal: the claim is accepted at the proposed amount. */
+    async markAgreed(claimId: string, amountPence: number, at: Date): Promise<void> {
+      await tx.update(rentalClaims).set({ status: 'accepted', amountPence, acceptedAt: at }).where(eq(rentalClaims.id, claimId));
     },
 
     async markEscalated(claimId: string, at: Date): Promise<void> {

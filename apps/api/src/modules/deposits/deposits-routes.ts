@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_CLAIM_PHOTOS } from '@toolshed/core';
-import { claimInputSchema, claimReplySchema, depositViewSchema, errorBodySchema } from '@toolshed/core/contract';
+import { claimAmountSchema, claimInputSchema, claimReplySchema, depositViewSchema, errorBodySchema } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import { readImageUpload } from '../../platform/images/read-image-upload.ts';
 import { uploadRateLimit } from '../../platform/images/upload-rate-limit.ts';
@@ -75,6 +75,63 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; c
       },
     },
     async (request) => service.dispute(request.params.claimId, (await currentUser.requireUser(request)).id, request.body.reply),
+  );
+
+  app.post(
+    '/claims/:claimId/withdraw',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary:
+          'The claimant withdraws a claim before it is settled: nothing moves for it (a hold whose window has closed, with no other claim waiting, is released)',
+        params: claimParams,
+        response: { 200: depositViewSchema, ...refusals },
+      },
+    },
+    async (request) => service.withdraw(request.params.claimId, (await currentUser.requireUser(request)).id),
+  );
+
+  app.post(
+    '/claims/:claimId/lower',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: 'The claimant lowers a claim before it is settled, to less than it was and more than nothing',
+        params: claimParams,
+        body: claimAmountSchema,
+        response: { 200: depositViewSchema, ...refusals },
+      },
+    },
+    async (request) => service.lower(request.params.claimId, (await currentUser.requireUser(request)).id, request.body.amountPence),
+  );
+
+  app.post(
+    '/claims/:claimId/propose',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "After a dispute, either side proposes a lower amount (replacing its own or the other side's last proposal)",
+        params: claimParams,
+        body: claimAmountSchema,
+        response: { 200: depositViewSchema, ...refusals },
+      },
+    },
+    async (request) => service.propose(request.params.claimId, (await currentUser.requireUser(request)).id, request.body.amountPence),
+  );
+
+  app.post(
+    '/claims/:claimId/agree',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary:
+          'The other side agrees to a proposal (naming the amount it was shown): the claim is accepted at it and the money moves as for an accept',
+        params: claimParams,
+        body: claimAmountSchema,
+        response: { 200: depositViewSchema, ...refusals },
+      },
+    },
+    async (request) => service.agree(request.params.claimId, (await currentUser.requireUser(request)).id, request.body.amountPence),
   );
 
   app.post(

@@ -3,6 +3,7 @@ import {
   CLAIM_KIND_LABELS,
   CLAIM_PHOTO_MESSAGES,
   claimAnswerProblem,
+  claimChangeProblem,
   claimPhotoProblem,
   claimProblem,
   claimWindowClosesAt,
@@ -10,6 +11,7 @@ import {
   formatDate,
   formatPence,
   sniffImage,
+  type ClaimChange,
 } from '@toolshed/core';
 import type { ClaimInput, DepositView } from '@toolshed/core/contract';
 import { isRowId } from '../../db/ids.ts';
@@ -20,7 +22,7 @@ import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage, StoredFile } from '../../platform/storage/file-storage.ts';
 import type { Notice } from '../notifications/notifier.ts';
 import type { ClaimRecord, ClaimRental, DepositHold, DepositsRepository, DepositsWriter } from './deposits-repository.ts';
-import { UNSETTLED, depositView, facts, photoUrl, roleIn } from './deposit-view.ts';
+import { UNSETTLED, changeFacts, depositView, facts, photoUrl, roleIn } from './deposit-view.ts';
 import { evidencePack } from './evidence-pack.ts';
 
 export const CARD_JOB = 'deposits.card';
@@ -105,6 +107,46 @@ export function createDepositsService({
     return { r, role };
   }
 
+  /** The claim's rental locked, the asker's side and the claim; anyone but a party: 404. */
+  async function lockClaim(tx: DepositsWriter, claimId: string, userId: string) {
+    const rentalId = await tx.rentalOfClaim(claimId);
+    if (!rentalId) throw claimNotFound();
+    const { r, role } = await lockParty(tx, rentalId, userId).catch(() => {
+      throw claimNotFound();
+    });
+    const claim = (await tx.claims(r.id)).find((c) => c.id === claimId)!;
+    return { r, role, claim };
+  }
+
+  /** A change the rules refuse: the wrong side is forbidden, the claim's state a conflict, the amount the form's field. */
+  function refuseChange(claim: ClaimRecord, role: 'owner' | 'renter', change: ClaimChange, amountPence?: number) {
+    const problem = claimChangeProblem(changeFacts(claim), role, change, amountPence);
+    if (!problem) return;
+    if (problem.status === 'amount') throw new AppError('VALIDATION', problem.message, 'amountPence');
+    throw new AppError(problem.status === 'forbidden' ? 'FORBIDDEN' : 'CONFLICT', problem.message);
+  }
+
+  /**
+   * An accepted claim's money: a renter's back from the owner's earnings; an owner's from the hold,
+   * settled once no other claim of the owner's waits (captured what was accepted, the rest released).
+   */
+  async function payAccepted(tx: DepositsWriter, r: ClaimRental, claim: ClaimRecord, at: Date): Promise<DepositHold | undefined> {
+    const after = await tx.claims(r.id);
+    const hold = await tx.hold(r.id);
+    if (claim.byRole === 'renter') {
+      await tx.refundClaim(
+        after.find((c) => c.id === claim.id)!,
+        r,
+      );
+    } else if (hold?.status === 'held' && !after.some((c) => c.byRole === 'owner' && UNSETTLED.has(c.status))) {
+      await settle(tx, hold, after, at);
+      return tx.hold(r.id);
+    }
+    return hold;
+  }
+
+  const kindOf = (claim: ClaimRecord) => CLAIM_KIND_LABELS[claim.kind].toLowerCase();
+
   return {
     async view(rentalId: string, userId: string): Promise<DepositView> {
       const r = isRowId(rentalId) ? await repo.rentalFor(rentalId, userId) : undefined;
@@ -164,24 +206,11 @@ export function createDepositsService({
       if (!isRowId(claimId)) throw claimNotFound();
       const at = now();
       return repo.transaction(async (tx) => {
-        const rentalId = await tx.rentalOfClaim(claimId);
-        if (!rentalId) throw claimNotFound();
-        const { r, role } = await lockParty(tx, rentalId, userId).catch(() => {
-          throw claimNotFound();
-        });
-        const claims = await tx.claims(r.id);
-        const claim = claims.find((c) => c.id === claimId)!;
+        const { r, role, claim } = await lockClaim(tx, claimId, userId);
         const refusal = claimAnswerProblem({ state: claim.status, byRole: claim.byRole }, role, 'accept');
         if (refusal) throw new AppError(claim.byRole === role ? 'FORBIDDEN' : 'CONFLICT', refusal);
         await tx.markAccepted(claim.id, at);
-        const after = await tx.claims(r.id);
-        let hold = await tx.hold(r.id);
-        if (claim.byRole === 'renter') {
-          await tx.refundClaim(claim, r);
-        } else if (hold?.status === 'held' && !after.some((c) => c.byRole === 'owner' && UNSETTLED.has(c.status))) {
-          await settle(tx, hold, after, at);
-          hold = await tx.hold(r.id);
-        }
+        const hold = await payAccepted(tx, r, claim, at);
         const name = role === 'owner' ? r.ownerName : r.renterName;
         await tell(
           tx,
@@ -193,7 +222,116 @@ export function createDepositsService({
             ? `${formatPence(claim.amountPence)} of the deposit for ${r.itemName} goes to your balance.`
             : `${formatPence(claim.amountPence)} for ${r.itemName} goes back to your Toolshed balance.`,
         );
+        return depositView(r, hold, await tx.claims(r.id), role, at, await tx.photos(r.id));
+      });
+    },
+
+    /**
+     * The claimant takes the claim back before it is settled: nothing moves for it. With no other
+     * claim of the owner's waiting, a hold whose window has closed is settled now (what was accepted
+     * captured, the rest released); within the window the release after it does that.
+     */
+    async withdraw(claimId: string, userId: string): Promise<DepositView> {
+      if (!isRowId(claimId)) throw claimNotFound();
+      const at = now();
+      return repo.transaction(async (tx) => {
+        const { r, role, claim } = await lockClaim(tx, claimId, userId);
+        refuseChange(claim, role, 'withdraw');
+        await tx.markWithdrawn(claim.id, at);
+        const after = await tx.claims(r.id);
+        let hold = await tx.hold(r.id);
+        const closes = claimWindowClosesAt({ endDate: r.endDate, returnedAt: r.returnedAt ? new Date(r.returnedAt) : null });
+        if (
+          claim.byRole === 'owner' &&
+          hold?.status === 'held' &&
+          closes &&
+          at.getTime() >= closes.getTime() &&
+          !after.some((c) => c.byRole === 'owner' && UNSETTLED.has(c.status))
+        ) {
+          await settle(tx, hold, after, at);
+          hold = await tx.hold(r.id);
+        }
+        const name = role === 'owner' ? r.ownerName : r.renterName;
+        await tell(
+          tx,
+          r,
+          role === 'owner' ? 'renter' : 'owner',
+          `claim.withdrawn:${claim.id}`,
+          `${name} withdrew the ${kindOf(claim)} claim of ${formatPence(claim.amountPence)}`,
+          claim.byRole === 'owner'
+            ? `Nothing will be taken from your deposit for this claim on ${r.itemName}.`
+            : `Nothing will be refunded from your earnings for this claim on ${r.itemName}.`,
+        );
         return depositView(r, hold, after, role, at, await tx.photos(r.id));
+      });
+    },
+
+    /** The claimant asks for less (more than nothing); a proposal no longer below the new amount goes. */
+    async lower(claimId: string, userId: string, amountPence: number): Promise<DepositView> {
+      if (!isRowId(claimId)) throw claimNotFound();
+      const at = now();
+      return repo.transaction(async (tx) => {
+        const { r, role, claim } = await lockClaim(tx, claimId, userId);
+        refuseChange(claim, role, 'lower', amountPence);
+        const proposal = changeFacts(claim).proposal;
+        await tx.lowerClaim(claim.id, amountPence, proposal !== null && proposal.amountPence >= amountPence, at);
+        const name = role === 'owner' ? r.ownerName : r.renterName;
+        await tell(
+          tx,
+          r,
+          role === 'owner' ? 'renter' : 'owner',
+          `claim.lowered:${claim.id}:${amountPence}`,
+          `${name} lowered the ${kindOf(claim)} claim to ${formatPence(amountPence)}`,
+          `The claim for ${r.itemName} was ${formatPence(claim.amountPence)} and is now ${formatPence(amountPence)}. ${
+            claim.status === 'open' ? 'Accept it or dispute it' : 'Accept it or propose another amount'
+          } on the rental page.`,
+        );
+        return depositView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
+      });
+    },
+
+    /** After a dispute, either side proposes a lower amount; the other agrees to settle at it. A new proposal replaces the last. */
+    async propose(claimId: string, userId: string, amountPence: number): Promise<DepositView> {
+      if (!isRowId(claimId)) throw claimNotFound();
+      const at = now();
+      return repo.transaction(async (tx) => {
+        const { r, role, claim } = await lockClaim(tx, claimId, userId);
+        refuseChange(claim, role, 'propose', amountPence);
+        await tx.propose(claim.id, amountPence, role, at);
+        const name = role === 'owner' ? r.ownerName : r.renterName;
+        await tell(
+          tx,
+          r,
+          role === 'owner' ? 'renter' : 'owner',
+          `claim.proposed:${claim.id}:${role}:${amountPence}`,
+          `${name} proposed ${formatPence(amountPence)} for the ${kindOf(claim)} claim`,
+          `Instead of the ${formatPence(claim.amountPence)} claimed for ${r.itemName}. Agree to it on the rental page to settle the claim at ${formatPence(amountPence)}, or propose another amount.`,
+        );
+        return depositView(r, await tx.hold(r.id), await tx.claims(r.id), role, at, await tx.photos(r.id));
+      });
+    },
+
+    /** The other side agrees to the proposal it was shown (`amountPence`): the claim is accepted at it and the money moves. */
+    async agree(claimId: string, userId: string, amountPence: number): Promise<DepositView> {
+      if (!isRowId(claimId)) throw claimNotFound();
+      const at = now();
+      return repo.transaction(async (tx) => {
+        const { r, role, claim } = await lockClaim(tx, claimId, userId);
+        refuseChange(claim, role, 'agree', amountPence);
+        await tx.markAgreed(claim.id, amountPence, at);
+        const hold = await payAccepted(tx, r, claim, at);
+        const name = role === 'owner' ? r.ownerName : r.renterName;
+        await tell(
+          tx,
+          r,
+          role === 'owner' ? 'renter' : 'owner',
+          `claim.agreed:${claim.id}`,
+          `${name} agreed to ${formatPence(amountPence)} for the ${kindOf(claim)} claim`,
+          claim.byRole === 'owner'
+            ? `${formatPence(amountPence)} of the deposit for ${r.itemName} is paid to the owner; the rest of the deposit is released unless another claim waits.`
+            : `${formatPence(amountPence)} for ${r.itemName} goes back to the renter's Toolshed balance.`,
+        );
+        return depositView(r, hold, await tx.claims(r.id), role, at, await tx.photos(r.id));
       });
     },
 

@@ -58,6 +58,13 @@ const report = (rentalId: string, who: Person | undefined, body: object) =>
   kit.send('POST', `/api/rentals/${rentalId}/claims`, who?.cookie, body);
 const accept = (claimId: string, who: Person) => kit.send('POST', `/api/claims/${claimId}/accept`, who.cookie, {});
 const dispute = (claimId: string, who: Person, reply: string) => kit.send('POST', `/api/claims/${claimId}/dispute`, who.cookie, { reply });
+const withdraw = (claimId: string, who: Person) => kit.send('POST', `/api/claims/${claimId}/withdraw`, who.cookie, {});
+const lower = (claimId: string, who: Person, amountPence: unknown) =>
+  kit.send('POST', `/api/claims/${claimId}/lower`, who.cookie, { amountPence });
+const propose = (claimId: string, who: Person, amountPence: number) =>
+  kit.send('POST', `/api/claims/${claimId}/propose`, who.cookie, { amountPence });
+const agree = (claimId: string, who: Person, amountPence: number) =>
+  kit.send('POST', `/api/claims/${claimId}/agree`, who.cookie, { amountPence });
 
 const BOUNDARY = 'claim-photo-boundary';
 function multipart(file: Buffer, filename = 'photo.png', type = 'image/png') {
@@ -189,7 +196,8 @@ describe('holds and claims', () => {
         actions: ['accept', 'dispute'],
       },
     ]);
-    expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual([]);
+    // The claimant may only take it back or ask for less.
+    expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual(['withdraw', 'lower']);
     const notices = await queryRows<{ title: string }>(
       db(),
       sql`select title from notifications where user_id = ${renter.user.id} and kind = 'rental.claim'`,
@@ -273,8 +281,8 @@ describe('holds and claims', () => {
     const disputed = await dispute(claimId, renter, 'The dust bag was in the box');
     expect(disputed.statusCode, disputed.body).toBe(200);
     const claim = (disputed.json() as DepositView).claims[0]!;
-    expect(claim).toMatchObject({ state: 'disputed', reply: 'The dust bag was in the box', actions: ['accept'] });
-    expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual([]);
+    expect(claim).toMatchObject({ state: 'disputed', reply: 'The dust bag was in the box', actions: ['accept', 'propose'] });
+    expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual(['withdraw', 'lower', 'propose']);
     expect((await dispute(claimId, renter, 'again')).json().error.message).toBe('This claim has already been disputed.');
     expect(claim.escalatesAt).toBe(londonTimeToInstant('2027-02-11', '09:00').toISOString());
 
@@ -291,7 +299,7 @@ describe('holds and claims', () => {
     expect(toSupport[0]!.text).toContain('Dust bag missing');
     expect(toSupport[0]!.text).toContain('The dust bag was in the box');
     expect(toSupport[0]!.text).toContain('Renter: Rita Renter <rita@example.com>');
-    expect((await deposit(rentalId, renter)).claims[0]).toMatchObject({ state: 'escalated', actions: ['accept'] });
+    expect((await deposit(rentalId, renter)).claims[0]).toMatchObject({ state: 'escalated', actions: ['accept', 'propose'] });
     expect((await holdOf(rentalId))!.status).toBe('held');
     // Still settled by agreement afterwards.
     await accept(claimId, renter);
@@ -400,6 +408,209 @@ describe('holds and claims', () => {
       expect(await account(owner.user.id, 'available')).toBeGreaterThanOrEqual(0);
       expect(await account(renter.user.id, 'available')).toBe(renterAvailable + 900);
     }
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+});
+
+describe('claims changed before they are settled', () => {
+  /** A rental of a £50-deposit item returned on its end date, and the owner's damage claim on it. */
+  async function claimed(date: string, amountPence = 2000, kind = 'damaged') {
+    await at(date);
+    const item = await createItem(db(), owner.user.id, { name: `Planer ${date}`, dailyRatePence: 1000, depositPence: 5000 });
+    const rentalId = await book(item.id, date, date);
+    expect((await kit.markReturned(rentalId, owner.cookie)).statusCode).toBe(204);
+    const reported = await report(rentalId, owner, { kind, amountPence, note: 'Blade chipped' });
+    expect(reported.statusCode, reported.body).toBe(201);
+    return { rentalId, claimId: (reported.json() as DepositView).claims.at(-1)!.id };
+  }
+  /** What the ledger still holds of this rental's deposit. */
+  async function heldFor(rentalId: string): Promise<number> {
+    const [row] = await queryRows<{ total: number }>(
+      db(),
+      sql`select coalesce(sum(amount_pence), 0)::int as total from ledger_entries where rental_id = ${rentalId} and account = 'deposit_held'`,
+    );
+    return row!.total;
+  }
+  const titles = async (userId: string) =>
+    (
+      await queryRows<{ title: string }>(
+        db(),
+        sql`select title from notifications where user_id = ${userId} and kind = 'rental.claim' order by created_at, id`,
+      )
+    ).map((n) => n.title);
+
+  it('lets only the claimant withdraw, once: nothing is taken and the hold is released when the window closes', async () => {
+    const { rentalId, claimId } = await claimed('2027-04-05');
+    expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual(['withdraw', 'lower']);
+    expect((await deposit(rentalId, renter)).claims[0]!.actions).toEqual(['accept', 'dispute']);
+    const byRenter = await withdraw(claimId, renter);
+    expect(byRenter.statusCode).toBe(403);
+    expect(byRenter.json().error.message).toBe('Only the person who made this claim can withdraw or lower it.');
+    expect((await withdraw(claimId, outsider)).statusCode).toBe(404);
+    expect((await withdraw('not-a-claim', owner)).statusCode).toBe(404);
+
+    const [first, second] = await Promise.all([withdraw(claimId, owner), withdraw(claimId, owner)]);
+    expect([first.statusCode, second.statusCode].sort()).toEqual([200, 409]);
+    const refused = first.statusCode === 409 ? first : second;
+    expect(refused.json().error.message).toBe('This claim has been withdrawn.');
+    const view = await deposit(rentalId, renter);
+    expect(view.claims[0]).toMatchObject({ state: 'withdrawn', amountPence: 2000, actions: [], canAddPhotos: false });
+    expect(view.claims[0]!.withdrawnAt).not.toBeNull();
+    // Within the window the hold stays for any other problem; the withdrawn kind cannot come back.
+    expect(view.hold).toMatchObject({ state: 'held' });
+    expect((await report(rentalId, owner, { kind: 'damaged', amountPence: 100, note: 'Again' })).statusCode).toBe(409);
+    expect(await titles(renter.user.id)).toContain('Olive Owner withdrew the damaged claim of £20.00');
+    for (const tried of [await accept(claimId, renter), await dispute(claimId, renter, 'No'), await lower(claimId, owner, 100)]) {
+      expect(tried.statusCode).toBe(409);
+      expect(tried.json().error.message).toBe('This claim has been withdrawn.');
+    }
+
+    await at('2027-04-08', '00:01');
+    await runJobs();
+    const hold = await holdOf(rentalId);
+    expect(hold).toMatchObject({ status: 'released', captured_pence: 0 });
+    expect(processor.holds.get(hold!.authorization_id)).toBe('voided');
+    expect(await heldFor(rentalId)).toBe(0);
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('settles the hold at once when the last waiting claim is withdrawn after the window: only what was accepted is captured', async () => {
+    const { rentalId, claimId } = await claimed('2027-04-12');
+    const parts = await report(rentalId, owner, { kind: 'missing_parts', amountPence: 1000, note: 'Fence missing' });
+    const partsId = (parts.json() as DepositView).claims.find((c) => c.kind === 'missing_parts')!.id;
+    expect((await accept(partsId, renter)).statusCode).toBe(200);
+    expect((await dispute(claimId, renter, 'The blade was chipped before')).statusCode).toBe(200);
+    await at('2027-04-15', '09:00');
+    await runJobs();
+    expect((await holdOf(rentalId))!.status).toBe('held');
+
+    const ownerAvailable = await account(owner.user.id, 'available');
+    const withdrawn = await withdraw(claimId, owner);
+    expect(withdrawn.statusCode, withdrawn.body).toBe(200);
+    expect((withdrawn.json() as DepositView).hold).toMatchObject({ state: 'captured', capturedPence: 1000 });
+    expect(await account(owner.user.id, 'available')).toBe(ownerAvailable + 1000);
+    expect(await heldFor(rentalId)).toBe(0);
+    await runJobs();
+    const hold = await holdOf(rentalId);
+    expect(processor.amounts.get(hold!.authorization_id)).toEqual({ authorised: 5000, captured: 1000 });
+    // The escalation a week on finds nothing to send.
+    const mails = mailer.sent.length;
+    await at('2027-04-22', '09:00');
+    await runJobs();
+    expect(mailer.sent.slice(mails).filter((m) => m.to === 'support@toolshed.local')).toEqual([]);
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('lets only the claimant lower a claim, to less than it was and more than nothing; the hold is captured for the lower amount', async () => {
+    const { rentalId, claimId } = await claimed('2027-04-26');
+    expect((await lower(claimId, renter, 1000)).statusCode).toBe(403);
+    expect((await lower(claimId, outsider, 1000)).statusCode).toBe(404);
+    for (const [amountPence, message] of [
+      [0, 'Please enter an amount of at least £0.01.'],
+      [2000, 'The new amount must be less than the £20.00 claimed.'],
+      [2500, 'The new amount must be less than the £20.00 claimed.'],
+    ] as const) {
+      const res = await lower(claimId, owner, amountPence);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toMatchObject({ field: 'amountPence', message });
+    }
+    expect((await lower(claimId, owner, 12.5)).statusCode).toBe(400);
+    expect((await deposit(rentalId, owner)).claims[0]).toMatchObject({ amountPence: 2000, loweredAt: null });
+
+    const lowered = await lower(claimId, owner, 1500);
+    expect(lowered.statusCode, lowered.body).toBe(200);
+    expect((lowered.json() as DepositView).claims[0]).toMatchObject({ amountPence: 1500, state: 'open' });
+    // The same again is not lower: refused, nothing changes.
+    expect((await lower(claimId, owner, 1500)).statusCode).toBe(400);
+    expect(await titles(renter.user.id)).toContain('Olive Owner lowered the damaged claim to £15.00');
+    // What the renter may report is unchanged; what the owner may still claim grows with the lower amount.
+    expect((await deposit(rentalId, owner)).canReport).toEqual([{ kind: 'missing_parts', maxPence: 3500 }]);
+
+    const ownerAvailable = await account(owner.user.id, 'available');
+    expect((await accept(claimId, renter)).statusCode).toBe(200);
+    expect(await holdOf(rentalId)).toMatchObject({ status: 'captured', captured_pence: 1500 });
+    expect(await account(owner.user.id, 'available')).toBe(ownerAvailable + 1500);
+    expect(await heldFor(rentalId)).toBe(0);
+    const after = await lower(claimId, owner, 100);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().error.message).toBe('This claim has already been accepted.');
+    expect((await withdraw(claimId, owner)).statusCode).toBe(409);
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('after a dispute, one side proposes a new amount and the other agrees to it, which settles the claim once', async () => {
+    const { rentalId, claimId } = await claimed('2027-05-03', 3000);
+    const early = await propose(claimId, renter, 1000);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().error.message).toBe('A new amount can be proposed once the claim is disputed.');
+    await dispute(claimId, renter, 'It was only a scratch');
+    expect((await propose(claimId, outsider, 1000)).statusCode).toBe(404);
+    expect((await propose(claimId, renter, 3000)).statusCode).toBe(400);
+
+    const offered = await propose(claimId, renter, 1000);
+    expect(offered.statusCode, offered.body).toBe(200);
+    expect((offered.json() as DepositView).claims[0]).toMatchObject({
+      state: 'disputed',
+      proposal: { amountPence: 1000, byRole: 'renter' },
+      actions: ['accept', 'propose'],
+    });
+    expect((await deposit(rentalId, owner)).claims[0]!.actions).toEqual(['withdraw', 'lower', 'propose', 'agree']);
+    expect(await titles(owner.user.id)).toContain('Rita Renter proposed £10.00 for the damaged claim');
+    expect((await propose(claimId, renter, 1000)).statusCode).toBe(409);
+    const own = await agree(claimId, renter, 1000);
+    expect(own.statusCode).toBe(403);
+    expect(own.json().error.message).toBe('The other party agrees to your proposal.');
+    const stale = await agree(claimId, owner, 900);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().error.message).toBe('The proposed amount has changed: it is now £10.00.');
+
+    // The owner counters; the renter's proposal is replaced by theirs.
+    expect((await propose(claimId, owner, 1800)).statusCode).toBe(200);
+    const renterView = await deposit(rentalId, renter);
+    expect(renterView.claims[0]).toMatchObject({ amountPence: 3000, proposal: { amountPence: 1800, byRole: 'owner' } });
+    expect(renterView.claims[0]!.actions).toEqual(['accept', 'propose', 'agree']);
+
+    const ownerAvailable = await account(owner.user.id, 'available');
+    const [a, b] = await Promise.all([agree(claimId, renter, 1800), agree(claimId, renter, 1800)]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
+    const done = (a.statusCode === 200 ? a : b).json() as DepositView;
+    expect(done.claims[0]).toMatchObject({ state: 'accepted', amountPence: 1800, proposal: null, actions: [] });
+    expect(done.hold).toMatchObject({ state: 'captured', capturedPence: 1800 });
+    expect(await account(owner.user.id, 'available')).toBe(ownerAvailable + 1800);
+    expect(await heldFor(rentalId)).toBe(0);
+    expect(await titles(owner.user.id)).toContain('Rita Renter agreed to £18.00 for the damaged claim');
+    for (const tried of [await propose(claimId, owner, 100), await withdraw(claimId, owner), await accept(claimId, renter)]) {
+      expect(tried.statusCode).toBe(409);
+    }
+    await runJobs();
+    expect(processor.amounts.get((await holdOf(rentalId))!.authorization_id)).toEqual({ authorised: 5000, captured: 1800 });
+    expect(await kit.unbalancedTransactions()).toBe(0);
+  });
+
+  it('drops a proposal the claimant lowers below, and settles a renter’s claim at the agreed amount from the owner’s earnings', async () => {
+    await at('2027-05-10');
+    const mower = await createItem(db(), owner.user.id, { name: 'Hover Mower', dailyRatePence: 1500 });
+    const rentalId = await book(mower.id, '2027-05-10', '2027-05-10');
+    const reported = await report(rentalId, renter, { kind: 'not_as_described', amountPence: 1500, note: 'No grass box' });
+    const claimId = (reported.json() as DepositView).claims[0]!.id;
+    expect((await withdraw(claimId, owner)).statusCode).toBe(403);
+    await dispute(claimId, owner, 'The box was in the shed');
+    expect((await propose(claimId, owner, 600)).statusCode).toBe(200);
+    // The renter lowers to less than the owner offered: the offer no longer means anything.
+    const lowered = await lower(claimId, renter, 500);
+    expect((lowered.json() as DepositView).claims[0]).toMatchObject({ amountPence: 500, proposal: null });
+    expect((await agree(claimId, renter, 600)).statusCode).toBe(409);
+    expect((await propose(claimId, owner, 400)).statusCode).toBe(200);
+
+    const renterAvailable = await account(renter.user.id, 'available');
+    const ownerPending = await account(owner.user.id, 'pending');
+    const agreed = await agree(claimId, renter, 400);
+    expect(agreed.statusCode, agreed.body).toBe(200);
+    expect((agreed.json() as DepositView).claims[0]).toMatchObject({ state: 'accepted', amountPence: 400 });
+    expect(await account(renter.user.id, 'available')).toBe(renterAvailable + 400);
+    expect(await account(owner.user.id, 'pending')).toBe(ownerPending - 400);
+    expect((await agree(claimId, renter, 400)).statusCode).toBe(409);
+    expect(await account(renter.user.id, 'available')).toBe(renterAvailable + 400);
     expect(await kit.unbalancedTransactions()).toBe(0);
   });
 });

@@ -39,6 +39,7 @@ const STATE_TEXT: Record<Claim['state'], string> = {
   accepted: 'Accepted',
   disputed: 'Disputed',
   escalated: 'With Toolshed support',
+  withdrawn: 'Withdrawn',
 };
 
 /** The claim's photos, each from the side that added it, and a way to add more from the camera. */
