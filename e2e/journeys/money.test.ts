@@ -65,17 +65,27 @@ test.describe('money', () => {
     await figure(page, 'Available balance', formatPence(item.dailyRatePence - part));
     await figure(page, 'Pending debits', '£0.00');
 
-    // Transactions: the withdrawal (completed once paid out) above the rental it came from.
+    // Transactions, newest first, explain the balance: the withdrawal paid out and asked for, the
+    // earnings released at the return and earned at the booking, each with the balance after it.
     await page.getByRole('tab', { name: 'Transactions' }).click();
     const table = page.getByRole('table');
     await expect(table).toBeVisible();
     const rows = table.getByRole('row');
-    await expect(rows.nth(1).getByText('Withdrawal to your card')).toBeVisible();
+    await expect(rows.nth(1).getByText('Withdrawal paid out to Visa ending 4242')).toBeVisible();
     await expect(rows.nth(1).getByText('Completed', { exact: true })).toBeVisible();
-    await expect(rows.nth(1).getByText(formatPence(part)).first()).toBeVisible();
-    await expect(rows.nth(2).getByText(item.name)).toBeVisible();
-    await expect(rows.nth(2).getByText('Received', { exact: true })).toBeVisible();
-    await expect(rows.nth(2).getByText(renter.name)).toBeVisible();
+    await expect(rows.nth(2).getByText('Withdrawal to Visa ending 4242 requested')).toBeVisible();
+    await expect(rows.nth(2).getByText(formatPence(item.dailyRatePence - part), { exact: true })).toBeVisible();
+    await expect(rows.nth(3).getByText(item.name)).toBeVisible();
+    await expect(rows.nth(3).getByText('Released', { exact: true })).toBeVisible();
+    await expect(rows.nth(3).getByText(formatPence(item.dailyRatePence), { exact: true })).toBeVisible();
+    await expect(rows.nth(4).getByText('Received', { exact: true })).toBeVisible();
+    await expect(rows.nth(4).getByText(renter.name)).toBeVisible();
+    await expect(
+      rows
+        .nth(4)
+        .getByText(`+${formatPence(item.dailyRatePence)}`)
+        .first(),
+    ).toBeVisible();
     await expectNoAxeViolations(page, 'transactions tab');
   });
 });

@@ -44,3 +44,4 @@ export * from './handover.ts';
 export * from './renter-requirements.ts';
 export * from './sentence.ts';
 export * from './refund-wording.ts';
+export * from './statement-lines.ts';

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { feeShares } from './fee-shares.ts';
 import { ledgerProblem } from './ledger.ts';
 import {
   cancellationPosting,
@@ -35,7 +36,14 @@ describe('every posting the product makes sums to zero', () => {
             lines: withIds,
           });
           balanced(posting);
-          expect(posting.entries[0]).toMatchObject({ userId: 'renter', account: 'card', amountPence: -(subtotal + fee) });
+          const card = posting.entries.filter((e) => e.userId === 'renter' && e.account === 'card');
+          expect(card.reduce((s, e) => s - e.amountPence, 0)).toBe(subtotal + fee);
+          // One card entry per line, with its rental: the line's total and its share of the fee.
+          const shares = feeShares(
+            fee,
+            lines.map((l) => l.totalPence),
+          );
+          expect(card.map((e) => [e.rentalId, -e.amountPence])).toEqual(withIds.map((l, i) => [l.rentalId, l.totalPence + shares[i]!]));
         },
       ),
     );

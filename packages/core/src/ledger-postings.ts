@@ -5,6 +5,7 @@
  * that makes the change it pays for. Each posting sums to zero (`ledgerProblem` and the database
  * check it again). See ledger.ts for the accounts.
  */
+import { feeShares } from './fee-shares.ts';
 import type { LedgerAccount } from './ledger.ts';
 
 export interface PostingEntry {
@@ -42,6 +43,8 @@ export interface LedgerPosting {
 /**
  * A paid checkout: the card pays the charged total; each owner's line total is pending earnings; the
  * fee is the platform's. A subtotal that is not the sum of the lines leaves it unbalanced: refused.
+ * The card's payment and the fee are written per line (its total and its `feeShares` share, with its
+ * rental), so each rental's statement line says what it cost; together they are the one charge.
  */
 export function checkoutPosting(facts: {
   paymentId: string;
@@ -50,21 +53,36 @@ export function checkoutPosting(facts: {
   serviceFeePence: number;
   lines: ReadonlyArray<{ rentalId: string; ownerId: string; totalPence: number }>;
 }): LedgerPosting {
-  return {
-    kind: 'checkout',
-    paymentId: facts.paymentId,
-    entries: [
-      { userId: facts.renterId, account: 'card', kind: 'rental_payment', amountPence: -(facts.subtotalPence + facts.serviceFeePence) },
-      ...facts.lines.map((line) => ({
-        userId: line.ownerId,
-        account: 'pending' as const,
-        kind: 'owner_earnings',
-        amountPence: line.totalPence,
-        rentalId: line.rentalId,
-      })),
-      { userId: null, account: 'fees', kind: 'service_fee', amountPence: facts.serviceFeePence },
-    ],
-  };
+  if (facts.lines.length === 0)
+    // Only requests: nothing is charged now (the two zero entries keep the checkout's posting).
+    return {
+      kind: 'checkout',
+      paymentId: facts.paymentId,
+      entries: [
+        { userId: facts.renterId, account: 'card', kind: 'rental_payment', amountPence: -(facts.subtotalPence + facts.serviceFeePence) },
+        { userId: null, account: 'fees', kind: 'service_fee', amountPence: facts.serviceFeePence },
+      ],
+    };
+  const shares = feeShares(
+    facts.serviceFeePence,
+    facts.lines.map((l) => l.totalPence),
+  );
+  const entries: PostingEntry[] = facts.lines.flatMap((line, i) => [
+    {
+      userId: facts.renterId,
+      account: 'card' as const,
+      kind: 'rental_payment',
+      amountPence: -(line.totalPence + shares[i]!),
+      rentalId: line.rentalId,
+    },
+    { userId: line.ownerId, account: 'pending' as const, kind: 'owner_earnings', amountPence: line.totalPence, rentalId: line.rentalId },
+    { userId: null, account: 'fees' as const, kind: 'service_fee', amountPence: shares[i]!, rentalId: line.rentalId },
+  ]);
+  // What the lines do not account for (a subtotal that is not their sum) is charged on its own: the
+  // posting then does not balance and is refused.
+  const unexplained = facts.subtotalPence - facts.lines.reduce((sum, l) => sum + l.totalPence, 0);
+  if (unexplained !== 0) entries.push({ userId: facts.renterId, account: 'card', kind: 'rental_payment', amountPence: -unexplained });
+  return { kind: 'checkout', paymentId: facts.paymentId, entries: entries.filter((e) => e.amountPence !== 0 || e.account !== 'fees') };
 }
 
 /**

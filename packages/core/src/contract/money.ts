@@ -11,24 +11,56 @@ export const balanceSchema = z.object({
   }),
 });
 
-export const transactionTypeSchema = z.enum(['sent', 'received', 'refund', 'withdrawal']);
+export const transactionTypeSchema = z.enum([
+  'sent',
+  'received',
+  'refund',
+  'withdrawal',
+  'released',
+  'reversed',
+  'deposit',
+  'claim',
+  'correction',
+]);
 export const transactionStatusSchema = z.enum(['completed', 'pending', 'cancelled', 'failed']);
 export const transactionPaymentMethodSchema = z.enum(['card', 'balance']);
 
+const movementsSchema = z
+  .object({
+    cardPence: z.number().int().describe('Paid from (negative) or back to (positive) your card'),
+    availablePence: z.number().int().describe('Into (positive) or out of (negative) your available balance'),
+    pendingPence: z.number().int().describe('Earnings pending until the item is back'),
+    depositHeldPence: z.number().int().describe('A deposit held on your card (authorised, not charged)'),
+    payoutPendingPence: z.number().int().describe('A withdrawal being paid out'),
+    paidOutPence: z.number().int().describe('Paid out to your card'),
+  })
+  .describe("How this line moved each of your accounts: summed over every line, each equals the ledger's balance of that account");
+
 export const transactionSchema = z.object({
-  id: z.string().describe('The rental id (sent, received, refund) or the withdrawal id'),
-  date: z.string().describe('ISO instant: when booked, refunded or requested'),
+  id: z.string().describe('The ledger posting, with the rental when one posting covers several (postingId:rentalId)'),
+  postingId: z.string().describe('The ledger posting this line shows (a posting touching you appears in your lines once)'),
+  rentalId: z.string().nullable(),
+  withdrawalId: z.string().nullable(),
+  date: z.string().describe('ISO instant: when the money moved'),
   type: transactionTypeSchema.describe(
-    'sent: paid as renter; received: earned as owner; refund: back to the balance; withdrawal: paid out to a card',
+    'sent: paid as renter; received: earned as owner; refund: money back; withdrawal: paid out to a card; released: earnings moved to the available balance after the return; reversed: earnings taken back (a cancellation); deposit: a deposit held or released; claim: money of a claim; correction: anything else',
   ),
+  description: z.string().describe('What happened, in words: "Paid by Visa ending 4242", "Refunded to Visa ending 4242"...'),
   item: z.object({ id: z.string(), name: z.string() }).nullable(),
   counterparty: z.object({ id: z.string(), name: z.string() }).nullable(),
-  amountPence: z.number().int(),
-  serviceFeePence: z.number().int().describe("The renter's share of the checkout's 10% fee (0 for the other types)"),
-  totalPence: z.number().int(),
+  amountPence: z.number().int().describe('The money to (positive) or from (negative) you, without the service fee'),
+  serviceFeePence: z.number().int().describe('The service fee in it: negative when you paid it, positive when it came back'),
+  totalPence: z
+    .number()
+    .int()
+    .describe(
+      'amountPence + serviceFeePence: what you gained (positive) or paid (negative); a hold or a move between your own accounts is 0',
+    ),
+  movements: movementsSchema,
+  balanceAfterPence: z.number().int().describe('Your available balance after this line (a running balance)'),
   status: transactionStatusSchema,
   paymentMethod: transactionPaymentMethodSchema.describe(
-    "Where the money came from or went: card (a rental paid by card, a withdrawal paid out to a card); balance (earnings and refunds credited to the user's Toolshed balance)",
+    'Where the money came from or went: card (paid by or back to a card, a withdrawal paid out to a card); balance (in or out of your Toolshed balance)',
   ),
   card: z.object({ brand: z.string(), last4: z.string() }).nullable().describe('The card, when the method is card and it is known'),
 });
@@ -72,6 +104,7 @@ export type Balance = z.infer<typeof balanceSchema>;
 export type Transaction = z.infer<typeof transactionSchema>;
 export type TransactionType = z.infer<typeof transactionTypeSchema>;
 export type TransactionStatus = z.infer<typeof transactionStatusSchema>;
+export type TransactionMovements = z.infer<typeof movementsSchema>;
 export type TransactionPaymentMethod = z.infer<typeof transactionPaymentMethodSchema>;
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;

@@ -77,11 +77,14 @@ describe('POST /api/checkout', () => {
       ctx.database.db,
       sql`select kind, account, amount_pence, user_id from ledger_entries where payment_id = ${orderId} order by kind, amount_pence`,
     );
+    // One charge of 6323, written per line with its fee share (575 split 375 + 200 by line totals).
     expect(ledger).toEqual([
       { kind: 'owner_earnings', account: 'pending', amount_pence: 1998, user_id: owner.id },
       { kind: 'owner_earnings', account: 'pending', amount_pence: 3750, user_id: owner.id },
-      { kind: 'rental_payment', account: 'card', amount_pence: -6323, user_id: renter.user.id },
-      { kind: 'service_fee', account: 'fees', amount_pence: 575, user_id: null },
+      { kind: 'rental_payment', account: 'card', amount_pence: -4125, user_id: renter.user.id },
+      { kind: 'rental_payment', account: 'card', amount_pence: -2198, user_id: renter.user.id },
+      { kind: 'service_fee', account: 'fees', amount_pence: 200, user_id: null },
+      { kind: 'service_fee', account: 'fees', amount_pence: 375, user_id: null },
     ]);
     const detail = await ctx.app.inject({ method: 'GET', url: `/api/items/${drill.id}` });
     expect(detail.json().bookedRanges).toContainEqual({ startDate: d(2), endDate: d(4) });

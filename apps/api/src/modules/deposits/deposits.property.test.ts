@@ -24,6 +24,7 @@ import { smallPng } from '../../test/test-images.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
 import { rentalKit } from '../rentals/rental-test-kit.ts';
+import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
 
 /**
  * Random batches of book, cancel, return, handover photos (the owner's at pick-up, the renter's at
@@ -833,6 +834,8 @@ describe('deposits, handovers and claims under concurrency', () => {
   async function checkInvariants() {
     const db = ctx.database.db;
     expect(await kit.unbalancedTransactions()).toBe(0);
+    // Each side's statement (Transactions) reconciles with the ledger: holds, captures, releases, claims and payouts included.
+    for (const member of [renter, owner, outsider]) await expectStatementMatchesLedger(ctx.app, db, member);
     const holds = await queryRows<{
       id: string;
       status: string;

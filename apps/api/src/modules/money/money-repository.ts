@@ -1,81 +1,131 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { StatementMovements } from '@toolshed/core';
 import { queryRows, type Db } from '../../db/database.ts';
 import { toInt, toIsoTimestamp } from '../../db/row-values.ts';
-import { payments, rentals } from '../../db/schema.ts';
+import { rentals } from '../../db/schema.ts';
 import { balances } from '../ledger/ledger-repository.ts';
 
-/** One of a user's transactions, as derived from rentals, refunds and withdrawals. */
-export interface TransactionRecord {
-  id: string;
+/** One line of a user's statement: one ledger posting as it moved their accounts (per rental when it covers several). */
+export interface StatementRecord {
+  postingId: string;
+  rentalId: string | null;
   /** ISO timestamp. */
   at: string;
-  type: 'sent' | 'received' | 'refund' | 'withdrawal';
+  kind: string;
+  movements: StatementMovements;
+  /** Their part of the platform's fee in it (negative: they paid it). */
+  feePence: number;
+  balanceAfterPence: number;
   item: { id: string; name: string } | null;
   counterparty: { id: string; name: string } | null;
-  amountPence: number;
-  /** The checkout a rental the user paid for belongs to (sent only). */
-  paymentId: string | null;
-  status: 'completed' | 'pending' | 'cancelled' | 'failed';
   card: { brand: string; last4: string } | null;
+  withdrawalId: string | null;
+  withdrawalStatus: string | null;
+  /** The rental's state: cancelled, returned or open (null without a rental). */
+  rentalState: 'cancelled' | 'returned' | 'open' | null;
+  /** Refunds to a card made by this posting: any still waiting, any refused. */
+  cardRefunds: { pending: boolean; failed: boolean };
 }
 
-interface TransactionRow {
-  id: string;
+interface StatementRow {
+  posting_id: string;
+  rental_id: string | null;
   at: unknown;
-  type: TransactionRecord['type'];
+  kind: string;
+  card: unknown;
+  available: unknown;
+  pending: unknown;
+  deposit_held: unknown;
+  payout_pending: unknown;
+  paid_out: unknown;
+  fee: unknown;
+  balance_after: unknown;
   item_id: string | null;
   item_name: string | null;
   counterparty_id: string | null;
   counterparty_name: string | null;
-  amount_pence: unknown;
-  payment_id: string | null;
-  status: TransactionRecord['status'];
   brand: string | null;
   last4: string | null;
+  withdrawal_id: string | null;
+  withdrawal_status: string | null;
+  rental_state: StatementRecord['rentalState'];
+  refunds_pending: boolean | null;
+  refunds_failed: boolean | null;
   total_rows: unknown;
 }
 
-function toTransaction(row: TransactionRow): TransactionRecord {
+function toStatementRecord(row: StatementRow): StatementRecord {
+  const n = (v: unknown, name: string) => toInt(v ?? 0, name);
   return {
-    id: row.id,
+    postingId: row.posting_id,
+    rentalId: row.rental_id,
     at: toIsoTimestamp(row.at, 'at'),
-    type: row.type,
+    kind: row.kind,
+    movements: {
+      cardPence: n(row.card, 'card'),
+      availablePence: n(row.available, 'available'),
+      pendingPence: n(row.pending, 'pending'),
+      depositHeldPence: n(row.deposit_held, 'deposit_held'),
+      payoutPendingPence: n(row.payout_pending, 'payout_pending'),
+      paidOutPence: n(row.paid_out, 'paid_out'),
+    },
+    feePence: n(row.fee, 'fee'),
+    balanceAfterPence: n(row.balance_after, 'balance_after'),
     item: row.item_id && row.item_name !== null ? { id: row.item_id, name: row.item_name } : null,
     counterparty: row.counterparty_id && row.counterparty_name !== null ? { id: row.counterparty_id, name: row.counterparty_name } : null,
-    amountPence: toInt(row.amount_pence, 'amount_pence'),
-    paymentId: row.payment_id,
-    status: row.status,
     card: row.brand && row.last4 ? { brand: row.brand, last4: row.last4 } : null,
+    withdrawalId: row.withdrawal_id,
+    withdrawalStatus: row.withdrawal_status,
+    rentalState: row.rental_state,
+    cardRefunds: { pending: row.refunds_pending === true, failed: row.refunds_failed === true },
   };
 }
 
-const rentalStatus = sql`case when r.cancelled_at is not null then 'cancelled' when r.returned then 'completed' else 'pending' end`;
+/** The fee entries that are a renter's service fee (paid, or given back), as against the platform bearing a loss. */
+const FEE_KINDS = sql`('service_fee', 'extension_fee', 'service_fee_refunded', 'capture_failed')`;
 
 /**
- * A user's transactions, derived (SQL: a union of four differently shaped selects, paged with a
- * window count over it, which the builder cannot say): rentals they paid for (sent), rentals of their items (received),
- * refunds to their balance, and their withdrawals. Newest first.
+ * A user's statement (SQL: grouped and windowed over their ledger entries, which the builder cannot
+ * say): one line per ledger posting touching them and rental it concerns, with what it moved in each
+ * of their accounts, their fee share, and the available balance after it (a running sum in posting
+ * order). Oldest first inside; the caller pages it newest first.
  */
-function transactionsOf(userId: string) {
+function statementOf(userId: string) {
   return sql`
-    select r.id::text as id, r.created_at as at, 'sent' as type, i.id::text as item_id, i.name as item_name,
-           o.id as counterparty_id, o.name as counterparty_name, r.total_pence as amount_pence, r.payment_id::text as payment_id,
-           ${rentalStatus} as status, p.brand, p.last4
-      from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id left join payments p on p.id = r.payment_id
-     where r.renter_id = ${userId}
-    union all
-    select r.id::text, r.created_at, 'received', i.id::text, i.name, u.id, u.name, r.total_pence, null, ${rentalStatus}, null, null
-      from rentals r join items i on i.id = r.item_id join users u on u.id = r.renter_id
-     where r.owner_id = ${userId}
-    union all
-    select r.id::text, r.cancelled_at, 'refund', i.id::text, i.name, o.id, o.name, r.refund_pence, null, 'completed', null, null
-      from rentals r join items i on i.id = r.item_id join users o on o.id = r.owner_id
-     where r.renter_id = ${userId} and r.cancelled_at is not null and coalesce(r.refund_pence, 0) > 0
-    union all
-    select w.id::text, w.created_at, 'withdrawal', null, null, null, null, w.amount_pence, null,
-           case w.status when 'paid' then 'completed' when 'failed' then 'failed' else 'pending' end, w.brand, w.last4
-      from withdrawals w
-     where w.user_id = ${userId}`;
+    with mine as (
+      select e.transaction_id, e.rental_id,
+             sum(e.amount_pence) filter (where e.account = 'card') as card,
+             sum(e.amount_pence) filter (where e.account = 'available') as available,
+             sum(e.amount_pence) filter (where e.account = 'pending') as pending,
+             sum(e.amount_pence) filter (where e.account = 'deposit_held') as deposit_held,
+             sum(e.amount_pence) filter (where e.account = 'payout_pending') as payout_pending,
+             sum(e.amount_pence) filter (where e.account = 'paid_out') as paid_out
+        from ledger_entries e
+       where e.user_id = ${userId}
+       group by e.transaction_id, e.rental_id
+    )
+    select m.transaction_id::text as posting_id, coalesce(m.rental_id, t.rental_id)::text as rental_id, t.created_at as at, t.kind,
+           m.card, m.available, m.pending, m.deposit_held, m.payout_pending, m.paid_out,
+           case when r.renter_id = ${userId} or (r.id is null and p.renter_id = ${userId}) then
+             (select -coalesce(sum(f.amount_pence), 0) from ledger_entries f
+               where f.transaction_id = m.transaction_id and f.account = 'fees' and f.kind in ${FEE_KINDS}
+                 and f.rental_id is not distinct from m.rental_id)
+           else 0 end as fee,
+           sum(coalesce(m.available, 0)) over (order by t.created_at, t.id, coalesce(m.rental_id, t.rental_id) nulls first rows unbounded preceding) as balance_after,
+           i.id::text as item_id, i.name as item_name,
+           cp.id as counterparty_id, cp.name as counterparty_name,
+           coalesce(w.brand, p.brand) as brand, coalesce(w.last4, p.last4) as last4,
+           w.id::text as withdrawal_id, w.status as withdrawal_status,
+           case when r.id is null then null when r.cancelled_at is not null then 'cancelled' when r.returned then 'returned' else 'open' end as rental_state,
+           (select bool_or(c.status = 'pending') from card_refunds c where t.kind = 'rental_cancelled' and m.card > 0 and c.rental_id = r.id) as refunds_pending,
+           (select bool_or(c.status = 'failed') from card_refunds c where t.kind = 'rental_cancelled' and m.card > 0 and c.rental_id = r.id) as refunds_failed
+      from mine m
+      join ledger_transactions t on t.id = m.transaction_id
+      left join rentals r on r.id = coalesce(m.rental_id, t.rental_id)
+      left join items i on i.id = r.item_id
+      left join users cp on cp.id = case when r.renter_id = ${userId} then r.owner_id else r.renter_id end
+      left join payments p on p.id = coalesce(t.payment_id, r.payment_id)
+      left join withdrawals w on t.kind like 'withdrawal%' and w.id::text = t.reference`;
 }
 
 /** Balances, earnings and transactions of one user (SQL only). */
@@ -94,43 +144,14 @@ export function createMoneyRepository(db: Db) {
       return { receivedPence: row ? toInt(row.received, 'received') : 0, pendingPence: row ? toInt(row.pending, 'pending') : 0 };
     },
 
-    /** One page of transactions, newest first, with the total count (null past the last page: no row carries it). */
-    async transactions(
-      userId: string,
-      limit: number,
-      offset: number,
-    ): Promise<{ transactions: TransactionRecord[]; total: number | null }> {
-      const rows = await queryRows<TransactionRow>(
+    /** One page of the statement, newest first, with the number of lines (null past the last page: no row carries it). */
+    async statement(userId: string, limit: number, offset: number): Promise<{ lines: StatementRecord[]; total: number | null }> {
+      const rows = await queryRows<StatementRow>(
         db,
-        sql`select t.*, count(*) over ()::int as total_rows from (${transactionsOf(userId)}) t
-            order by t.at desc, t.type, t.id limit ${limit} offset ${offset}`,
+        sql`select s.*, count(*) over ()::int as total_rows from (${statementOf(userId)}) s
+            order by s.at desc, s.posting_id desc, s.rental_id desc nulls last limit ${limit} offset ${offset}`,
       );
-      return { transactions: rows.map(toTransaction), total: rows[0] ? toInt(rows[0].total_rows, 'total_rows') : null };
-    },
-
-    /** The fee and line totals (in rental id order) of these checkouts, to give each line its fee share. */
-    async checkoutLines(
-      paymentIds: string[],
-    ): Promise<Map<string, { feePence: number; lines: Array<{ rentalId: string; totalPence: number }> }>> {
-      const result = new Map<string, { feePence: number; lines: Array<{ rentalId: string; totalPence: number }> }>();
-      if (paymentIds.length === 0) return result;
-      const fees = await db
-        .select({ id: payments.id, fee: payments.serviceFeePence })
-        .from(payments)
-        .where(inArray(payments.id, paymentIds));
-      for (const p of fees) result.set(p.id, { feePence: p.fee, lines: [] });
-      const lines = await db
-        // The checkout's own line: what extensions added later is not part of its fee split.
-        .select({
-          paymentId: rentals.paymentId,
-          rentalId: rentals.id,
-          totalPence: sql<number>`${rentals.totalPence} - ${rentals.extendedLinePence}`,
-        })
-        .from(rentals)
-        .where(inArray(rentals.paymentId, paymentIds))
-        .orderBy(rentals.id);
-      for (const l of lines) result.get(l.paymentId!)?.lines.push({ rentalId: l.rentalId, totalPence: l.totalPence });
-      return result;
+      return { lines: rows.map(toStatementRecord), total: rows[0] ? toInt(rows[0].total_rows, 'total_rows') : null };
     },
   };
 }

@@ -7,6 +7,7 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, post } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { TEST_CARD } from '../checkout/checkout-test-fixtures.ts';
+import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
 
 let ctx: TestContext;
 const mailer = createMemoryMailer();
@@ -65,22 +66,27 @@ describe("an owner's money", () => {
     });
 
     const [received] = (await transactionsOf(owner)).transactions;
-    rentalId = received!.id;
+    rentalId = received!.rentalId!;
     expect(received).toMatchObject({
       type: 'received',
+      description: 'Earnings, available once the item is back',
       amountPence: 2500,
       serviceFeePence: 0,
       totalPence: 2500,
+      balanceAfterPence: 0,
+      movements: { pendingPence: 2500, availablePence: 0 },
       status: 'pending',
       counterparty: { name: 'Rita Renter' },
     });
     const [sent] = (await transactionsOf(renter)).transactions;
     expect(sent).toMatchObject({
-      id: rentalId,
+      rentalId,
       type: 'sent',
-      amountPence: 2500,
-      serviceFeePence: 250,
-      totalPence: 2750,
+      description: 'Paid by Visa ending 4242',
+      amountPence: -2500,
+      serviceFeePence: -250,
+      totalPence: -2750,
+      movements: { cardPence: -2750 },
       status: 'pending',
       paymentMethod: 'card',
       card: { brand: 'visa', last4: '4242' },
@@ -93,6 +99,15 @@ describe("an owner's money", () => {
     expect(after).toMatchObject({ availablePence: 2500, pendingCreditsPence: 0, earnings: { receivedPence: 2500, pendingPence: 0 } });
     expect(after.lastUpdated).not.toBeNull();
     expect((await transactionsOf(renter)).transactions[0]!.status).toBe('completed');
+    // The owner's statement explains the balance: earned (pending), then moved to available at the return.
+    expect(
+      (await transactionsOf(owner)).transactions.map((t) => [t.type, t.totalPence, t.movements.availablePence, t.balanceAfterPence]),
+    ).toEqual([
+      ['released', 0, 2500, 2500],
+      ['received', 2500, 0, 0],
+    ]);
+    await expectStatementMatchesLedger(ctx.app, ctx.database.db, owner);
+    await expectStatementMatchesLedger(ctx.app, ctx.database.db, renter);
   });
 
   it("refuses a withdrawal it cannot make, with the field and the spec's words, and changes nothing", async () => {
@@ -130,16 +145,31 @@ describe("an owner's money", () => {
     expect(await balanceOf(owner)).toMatchObject({ availablePence: 1500, pendingDebitsPence: 0 });
     expect((await get(`/api/me/withdrawals/${withdrawal.id}`, owner)).json().status).toBe('paid');
     const page = await transactionsOf(owner);
-    expect(page.transactions[0]).toMatchObject({
-      id: withdrawal.id,
-      type: 'withdrawal',
-      amountPence: 1000,
-      status: 'completed',
-      card: { last4: '4242' },
-    });
-    expect(page.total).toBe(2);
-    const second = await transactionsOf(owner, '?page=2&pageSize=1');
-    expect(second.transactions.map((t: Transaction) => t.type)).toEqual(['received']);
+    // Asked for (out of the available balance), then paid out to the card: two postings, two lines.
+    expect(page.transactions.slice(0, 2)).toMatchObject([
+      {
+        withdrawalId: withdrawal.id,
+        type: 'withdrawal',
+        description: 'Withdrawal paid out to Visa ending 4242',
+        totalPence: 0,
+        movements: { payoutPendingPence: -1000, paidOutPence: 1000 },
+        balanceAfterPence: 1500,
+        status: 'completed',
+        card: { last4: '4242' },
+      },
+      {
+        withdrawalId: withdrawal.id,
+        type: 'withdrawal',
+        description: 'Withdrawal to Visa ending 4242 requested',
+        movements: { availablePence: -1000, payoutPendingPence: 1000 },
+        balanceAfterPence: 1500,
+        status: 'completed',
+      },
+    ]);
+    expect(page.total).toBe(4);
+    const last = await transactionsOf(owner, '?page=4&pageSize=1');
+    expect(last.transactions.map((t: Transaction) => t.type)).toEqual(['received']);
+    await expectStatementMatchesLedger(ctx.app, ctx.database.db, owner);
   });
 
   it('gives the money back when the payout is refused', async () => {
@@ -152,7 +182,16 @@ describe("an owner's money", () => {
     expect(failed.status).toBe('failed');
     expect(failed.failureReason).toMatch(/refused/);
     expect(failedPayouts).toEqual([failed.id]);
-    expect((await transactionsOf(owner)).transactions[0]).toMatchObject({ id: failed.id, status: 'failed' });
+    expect((await transactionsOf(owner)).transactions.slice(0, 2)).toMatchObject([
+      {
+        withdrawalId: failed.id,
+        status: 'failed',
+        description: 'Withdrawal refused: the money is back in your balance',
+        balanceAfterPence: 1500,
+      },
+      { withdrawalId: failed.id, status: 'failed', balanceAfterPence: 1000 },
+    ]);
+    await expectStatementMatchesLedger(ctx.app, ctx.database.db, owner);
   });
 
   it('downloads the transactions as CSV that a spreadsheet will not run as formulas', async () => {
@@ -161,10 +200,15 @@ describe("an owner's money", () => {
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="toolshed-transactions-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = res.body.trim().split('\r\n');
-    expect(lines[0]).toBe('Date,Type,Item,Counterparty,Amount (GBP),Service fee (GBP),Total (GBP),Status,Payment method,Card');
-    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe(
+      'Date,Type,Item,Counterparty,Description,Amount (GBP),Service fee (GBP),Total (GBP),Balance after (GBP),Status,Payment method,Card',
+    );
+    expect(lines).toHaveLength(7);
     const received = lines.find((l) => l.includes(',received,'))!;
-    expect(received).toContain(`,"'=HYPERLINK(""http://evil"")",Rita Renter,25.00,0.00,25.00,completed,Toolshed balance,`);
+    expect(received).toContain(
+      `,"'=HYPERLINK(""http://evil"")",Rita Renter,"Earnings, available once the item is back",25.00,0.00,25.00,0.00,completed,Toolshed balance,`,
+    );
+    expect(lines.find((l) => l.includes(',released,'))).toContain(',0.00,0.00,0.00,25.00,completed,Toolshed balance,');
   });
 });
 
@@ -187,7 +231,7 @@ describe("nobody else's money", () => {
     });
     expect((await transactionsOf(stranger)).transactions).toEqual([]);
     const mine = (await transactionsOf(owner)).transactions.find((t) => t.type === 'withdrawal')!;
-    expect((await get(`/api/me/withdrawals/${mine.id}`, stranger)).statusCode).toBe(404);
+    expect((await get(`/api/me/withdrawals/${mine.withdrawalId}`, stranger)).statusCode).toBe(404);
     expect((await get('/api/me/withdrawals/not-an-id', stranger)).statusCode).toBe(404);
     // The owner's key means nothing to someone else: it is their own (empty) balance that is asked.
     const [ownersKey] = await ctx.database.db.query.withdrawals.findMany({ columns: { idempotencyKey: true }, limit: 1 });
@@ -199,7 +243,7 @@ describe("nobody else's money", () => {
 });
 
 describe('payment methods of transactions', () => {
-  it('lists a refund and earnings as the Toolshed balance and a rental paid by card as that card, in the JSON and the CSV', async () => {
+  it('lists earnings as the Toolshed balance, and a rental paid by card and its refund as that card, in the JSON and the CSV', async () => {
     const lender = await createSignedInUser(ctx.app, mailer, 'lender@example.com', 'Lena Lender');
     const borrower = await createSignedInUser(ctx.app, mailer, 'borrower@example.com', 'Bob Borrower');
     await ctx.app.inject({
@@ -217,23 +261,45 @@ describe('payment methods of transactions', () => {
       { cookie: borrower.cookie },
     );
     expect(booked.statusCode, booked.body).toBe(201);
-    const rentalId = (await transactionsOf(borrower)).transactions[0]!.id;
+    const rentalId = (await transactionsOf(borrower)).transactions[0]!.rentalId!;
     const cancelled = await post(ctx.app, `/api/rentals/${rentalId}/cancel`, {}, { cookie: borrower.cookie });
     expect(cancelled.statusCode, cancelled.body).toBe(200);
 
+    const refundLine = {
+      rentalId,
+      type: 'refund',
+      description: 'Refunded £17.60 to Visa ending 4242',
+      amountPence: 1600,
+      serviceFeePence: 160,
+      totalPence: 1760,
+      paymentMethod: 'card',
+      card: { brand: 'visa', last4: '4242' },
+    };
+    // The processor has not answered yet: the refund is pending until it does.
+    expect((await transactionsOf(borrower)).transactions[0]).toMatchObject({ ...refundLine, status: 'pending' });
+    await ctx.app.jobs.runDue();
     const mine = (await transactionsOf(borrower)).transactions;
-    expect(mine.find((t) => t.type === 'refund')).toMatchObject({ id: rentalId, amountPence: 1760, paymentMethod: 'balance', card: null });
+    expect(mine[0]).toMatchObject({ ...refundLine, status: 'completed' });
     expect(mine.find((t) => t.type === 'sent')).toMatchObject({
-      id: rentalId,
+      rentalId,
+      totalPence: -1760,
+      status: 'cancelled',
       paymentMethod: 'card',
       card: { brand: 'visa', last4: '4242' },
     });
     expect((await transactionsOf(lender)).transactions).toEqual([
-      expect.objectContaining({ type: 'received', paymentMethod: 'balance', card: null }),
+      expect.objectContaining({ type: 'reversed', totalPence: -1600, paymentMethod: 'balance', card: null }),
+      expect.objectContaining({ type: 'received', totalPence: 1600, status: 'cancelled', paymentMethod: 'balance', card: null }),
     ]);
+    await expectStatementMatchesLedger(ctx.app, ctx.database.db, borrower);
+    await expectStatementMatchesLedger(ctx.app, ctx.database.db, lender);
 
     const csv = (await get('/api/me/transactions.csv', borrower)).body.trim().split('\r\n');
-    expect(csv.find((l) => l.includes(',refund,'))).toMatch(/,completed,Toolshed balance,$/);
-    expect(csv.find((l) => l.includes(',sent,'))).toMatch(/,cancelled,Card \(Visa ending 4242\),visa ending 4242$/);
+    expect(csv.find((l) => l.includes(',refund,'))).toMatch(
+      /,16\.00,1\.60,17\.60,0\.00,completed,Card \(Visa ending 4242\),visa ending 4242$/,
+    );
+    expect(csv.find((l) => l.includes(',sent,'))).toMatch(
+      /,-16\.00,-1\.60,-17\.60,0\.00,cancelled,Card \(Visa ending 4242\),visa ending 4242$/,
+    );
   });
 });

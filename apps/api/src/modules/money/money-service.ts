@@ -1,59 +1,57 @@
-import { feeShares, serviceFeePence } from '@toolshed/core';
-import type { Balance, Transaction, TransactionPaymentMethod, TransactionsPage } from '@toolshed/core/contract';
-import type { MoneyRepository, TransactionRecord } from './money-repository.ts';
-
-/**
- * How each kind of transaction moves money: a rental is paid by card at checkout; an owner's
- * earnings and a renter's refunds are credited to their Toolshed balance; a withdrawal is paid out
- * from the balance to a card.
- */
-const PAYMENT_METHODS: Record<TransactionRecord['type'], TransactionPaymentMethod> = {
-  sent: 'card',
-  received: 'balance',
-  refund: 'balance',
-  withdrawal: 'card',
-};
+import { statementWords } from '@toolshed/core';
+import type { Balance, Transaction, TransactionStatus, TransactionsPage } from '@toolshed/core/contract';
+import type { MoneyRepository, StatementRecord } from './money-repository.ts';
 
 /** Rows in one CSV download at most (years of activity for anyone on a marketplace like this). */
 export const CSV_MAX_ROWS = 10_000;
 
-/** What a user sees of their money: balances and earnings, and their transactions. */
-export function createMoneyService(repo: MoneyRepository) {
-  async function toTransactions(rows: TransactionRecord[]): Promise<Transaction[]> {
-    const checkouts = await repo.checkoutLines([...new Set(rows.filter((r) => r.type === 'sent' && r.paymentId).map((r) => r.paymentId!))]);
-    return rows.map((row) => {
-      let fee = 0;
-      if (row.type === 'sent') {
-        const checkout = row.paymentId ? checkouts.get(row.paymentId) : undefined;
-        if (checkout) {
-          const shares = feeShares(
-            checkout.feePence,
-            checkout.lines.map((l) => l.totalPence),
-          );
-          fee = shares[checkout.lines.findIndex((l) => l.rentalId === row.id)] ?? 0;
-        } else {
-          // A rental made without a checkout (the sample catalogue's history): the fee rule on its own.
-          fee = serviceFeePence(row.amountPence);
-        }
-      }
-      return {
-        id: row.id,
-        date: row.at,
-        type: row.type,
-        item: row.item,
-        counterparty: row.counterparty,
-        amountPence: row.amountPence,
-        serviceFeePence: fee,
-        totalPence: row.amountPence + fee,
-        status: row.status,
-        paymentMethod: PAYMENT_METHODS[row.type],
-        card: PAYMENT_METHODS[row.type] === 'card' ? row.card : null,
-      };
-    });
+/** Where a line's state comes from: the withdrawal, the card refund, or the rental paid for or earned from. */
+function statusOf(line: StatementRecord, type: Transaction['type']): TransactionStatus {
+  if (line.withdrawalStatus) {
+    if (line.kind === 'withdrawal_requested')
+      return line.withdrawalStatus === 'paid' ? 'completed' : line.withdrawalStatus === 'failed' ? 'failed' : 'pending';
+    return line.kind === 'withdrawal_failed' ? 'failed' : 'completed';
   }
+  if (line.cardRefunds.pending) return 'pending';
+  if (line.cardRefunds.failed) return 'failed';
+  if ((type === 'sent' || type === 'received') && line.rentalState)
+    return line.rentalState === 'cancelled' ? 'cancelled' : line.rentalState === 'returned' ? 'completed' : 'pending';
+  return 'completed';
+}
 
+/** One statement line as the member reads it. */
+function toTransaction(line: StatementRecord): Transaction {
+  const m = line.movements;
+  const { type, description } = statementWords(line.kind, m, line.card);
+  // What the member gained or paid: every account of theirs together (a hold, or a move between
+  // their own accounts, is 0: the money is still theirs).
+  const totalPence = m.cardPence + m.availablePence + m.pendingPence + m.depositHeldPence + m.payoutPendingPence + m.paidOutPence;
+  const byCard = m.cardPence !== 0 || m.paidOutPence !== 0 || m.payoutPendingPence !== 0;
+  return {
+    id: line.rentalId ? `${line.postingId}:${line.rentalId}` : line.postingId,
+    postingId: line.postingId,
+    rentalId: line.rentalId,
+    withdrawalId: line.withdrawalId,
+    date: line.at,
+    type,
+    description,
+    item: line.item,
+    counterparty: line.counterparty,
+    amountPence: totalPence - line.feePence,
+    serviceFeePence: line.feePence,
+    totalPence,
+    movements: m,
+    balanceAfterPence: line.balanceAfterPence,
+    status: statusOf(line, type),
+    paymentMethod: byCard ? 'card' : 'balance',
+    card: byCard ? line.card : null,
+  };
+}
+
+/** What a user sees of their money: balances and earnings, and their statement, from the ledger. */
+export function createMoneyService(repo: MoneyRepository) {
   async function count(userId: string): Promise<number> {
-    return (await repo.transactions(userId, 1, 0)).total ?? 0;
+    return (await repo.statement(userId, 1, 0)).total ?? 0;
   }
 
   return {
@@ -69,14 +67,14 @@ export function createMoneyService(repo: MoneyRepository) {
     },
 
     async transactions(userId: string, page: number, pageSize: number): Promise<TransactionsPage> {
-      const found = await repo.transactions(userId, pageSize, (page - 1) * pageSize);
+      const found = await repo.statement(userId, pageSize, (page - 1) * pageSize);
       // Past the last page there is no row to carry the count.
       const total = found.total ?? (page > 1 ? await count(userId) : 0);
-      return { transactions: await toTransactions(found.transactions), page, pageSize, total };
+      return { transactions: found.lines.map(toTransaction), page, pageSize, total };
     },
 
     async allTransactions(userId: string): Promise<Transaction[]> {
-      return toTransactions((await repo.transactions(userId, CSV_MAX_ROWS, 0)).transactions);
+      return (await repo.statement(userId, CSV_MAX_ROWS, 0)).lines.map(toTransaction);
     },
   };
 }

@@ -6,9 +6,11 @@ const HEADER = [
   'Type',
   'Item',
   'Counterparty',
+  'Description',
   'Amount (GBP)',
   'Service fee (GBP)',
   'Total (GBP)',
+  'Balance after (GBP)',
   'Status',
   'Payment method',
   'Card',
@@ -25,7 +27,10 @@ export function csvCell(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-/** The transactions as CSV (RFC 4180, CRLF line ends): London dates, amounts in pounds with two decimals. */
+/**
+ * The transactions as CSV (RFC 4180, CRLF line ends): London dates, amounts in pounds with two
+ * decimals, signed as the member sees them (paid negative), and the available balance after each line.
+ */
 export function transactionsCsv(transactions: readonly Transaction[]): string {
   const lines = [HEADER.map(csvCell).join(',')];
   for (const t of transactions) {
@@ -35,9 +40,11 @@ export function transactionsCsv(transactions: readonly Transaction[]): string {
       csvCell(t.type),
       csvCell(t.item?.name ?? ''),
       csvCell(t.counterparty?.name ?? ''),
+      csvCell(t.description),
       pounds(t.amountPence),
       pounds(t.serviceFeePence),
       pounds(t.totalPence),
+      pounds(t.balanceAfterPence),
       csvCell(t.status),
       // The same words as the Transactions tab: 'Toolshed balance', 'Card (Visa ending 4242)'...
       csvCell(paymentMethodLabel(t)),

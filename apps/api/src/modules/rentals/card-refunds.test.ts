@@ -10,6 +10,7 @@ import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
 import { balances } from '../ledger/ledger-repository.ts';
 import { REFUND_ATTEMPTS } from './card-refund-job.ts';
+import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
 import { rentalKit } from './rental-test-kit.ts';
 
 let ctx: TestContext;
@@ -73,8 +74,8 @@ describe('a cancelled rental refunded to its card', () => {
     const row = await refundRow(rentalId);
     expect(row.status).toBe('succeeded');
     expect(processor.refunds.get(row.id)).toMatchObject({ amountPence: 1760, status: 'succeeded', refundId: row.provider_refund_id });
-    // The card paid -1760 at checkout (the payment's entry) and got +1760 back (the rental's own entry); nothing to the balance.
-    expect(await cardTotal(rentalId)).toBe(1760);
+    // The card paid -1760 at checkout (the line's entry) and got +1760 back: even; nothing to the balance.
+    expect(await cardTotal(rentalId)).toBe(0);
     expect(await balances(ctx.database.db, renter.user.id)).toMatchObject({ availablePence: 0 });
     expect(await kit.unbalancedTransactions()).toBe(0);
 
@@ -109,7 +110,7 @@ describe('a cancelled rental refunded to its card', () => {
     await ctx.app.jobs.runDue();
     expect(await refundRow(rentalId)).toMatchObject({ status: 'succeeded', provider_refund_id: pending.provider_refund_id });
     expect([...processor.refunds.values()].filter((r) => r.refundId === pending.provider_refund_id)).toHaveLength(1);
-    expect(await cardTotal(rentalId)).toBe(1760);
+    expect(await cardTotal(rentalId)).toBe(0);
   });
 
   it('gives a refund the card issuer refuses to the balance instead, and tells the renter', async () => {
@@ -118,11 +119,19 @@ describe('a cancelled rental refunded to its card', () => {
     const { rentalId } = await bookAndCancel(13);
     await ctx.app.jobs.runDue();
     expect(await refundRow(rentalId)).toMatchObject({ status: 'failed' });
-    expect(await cardTotal(rentalId)).toBe(0);
+    // Paid -1760, the refund to the card (+1760) taken back when it was refused (-1760): to the balance instead.
+    expect(await cardTotal(rentalId)).toBe(-1760);
     expect((await balances(ctx.database.db, renter.user.id)).availablePence).toBe(before + 1760);
     expect(await kit.unbalancedTransactions()).toBe(0);
     expect((await kit.rental(rentalId, renter.cookie)).cancellation).toMatchObject({ toCards: [], toBalancePence: 1760 });
     expect(emailsTo('rita@example.com', /Refund to your card failed: Hedge Trimmer/)).toHaveLength(1);
+    // The statement says both: refunded to the card (refused), then the balance instead.
+    const lines = (await expectStatementMatchesLedger(ctx.app, ctx.database.db, renter)).filter((l) => l.rentalId === rentalId);
+    expect(lines.map((l) => [l.type, l.description, l.totalPence, l.movements.availablePence, l.status])).toEqual([
+      ['refund', 'The card refund was refused: the money is in your Toolshed balance instead', 0, 1760, 'completed'],
+      ['refund', 'Refunded £17.60 to Visa ending 4242', 1760, 0, 'failed'],
+      ['sent', 'Paid by Visa ending 4242', -1760, 0, 'cancelled'],
+    ]);
     // Running again moves nothing twice.
     await ctx.app.jobs.runDue();
     expect((await balances(ctx.database.db, renter.user.id)).availablePence).toBe(before + 1760);

@@ -21,6 +21,7 @@ import { createItem, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
 import { rentalKit } from './rental-test-kit.ts';
+import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
 
 /**
  * Random sequences of book, cancel (either side), return and review, and for the request-to-book
@@ -33,6 +34,8 @@ import { rentalKit } from './rental-test-kit.ts';
  * extensions hold included), every charge is core's pricing function, a declined, withdrawn or
  * expired request or extension moved no money and its hold was voided, every ledger transaction
  * sums to zero, no refund beyond what was paid, and ratings equal the average of visible reviews.
+ * After every batch, each member's statement (Transactions) reconciles with the ledger: each account's
+ * lines sum to its balance, every posting touching them is listed once, the running balance adds up.
  */
 
 type Side = 'renter' | 'owner';
@@ -395,6 +398,8 @@ describe('rental lifecycle under concurrency', () => {
               });
             } else apply(o, model, today, targets[i] ?? null, asked[i], statuses[i]);
           }
+          // After every batch each member's statement reconciles with the ledger.
+          for (const member of [...people.renters, ...people.owners]) await expectStatementMatchesLedger(ctx.app, ctx.database.db, member);
           clock = new Date(clock.getTime() + batch.hoursAfter * 3_600_000);
           // Requests nobody answered expire when their job runs (not every time, so that answers to
           // an expired request not yet closed are tried too).
@@ -430,6 +435,7 @@ describe('rental lifecycle under concurrency', () => {
 
   async function checkInvariants() {
     const db = ctx.database.db;
+    for (const member of [...people.renters, ...people.owners]) await expectStatementMatchesLedger(ctx.app, db, member);
     // Open rentals and held requests, each to the end its pending extension holds: none share a day, nor a buffer day after the earlier one.
     const overlaps = await queryRows<{ n: number }>(
       db,

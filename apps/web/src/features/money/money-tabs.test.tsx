@@ -28,14 +28,20 @@ const me = {
 
 function transaction(i: number, patch: Partial<Transaction> = {}): Transaction {
   return {
-    id: `rental-${i}`,
+    id: `posting-${i}:rental-${i}`,
+    postingId: `posting-${i}`,
+    rentalId: `rental-${i}`,
+    withdrawalId: null,
     date: '2026-11-20T10:00:00.000Z',
     type: 'received',
+    description: 'Earnings, available once the item is back',
     item: { id: `item-${i}`, name: `Ladder ${i}` },
     counterparty: { id: 'user-2', name: 'Rita Renter' },
     amountPence: 1000,
     serviceFeePence: 0,
     totalPence: 1000,
+    movements: { cardPence: 0, availablePence: 0, pendingPence: 1000, depositHeldPence: 0, payoutPendingPence: 0, paidOutPence: 0 },
+    balanceAfterPence: 0,
     status: 'pending',
     paymentMethod: 'card',
     card: null,
@@ -141,7 +147,7 @@ describe('the Transactions tab', () => {
               }),
               transaction(2),
             ]
-          : [transaction(3, { type: 'sent', serviceFeePence: 100, totalPence: 1100 })],
+          : [transaction(3, { type: 'sent', amountPence: -1000, serviceFeePence: -100, totalPence: -1100, balanceAfterPence: 4200 })],
       page: n,
       pageSize: 20,
       total: 21,
@@ -162,7 +168,9 @@ describe('the Transactions tab', () => {
     expect(screen.getByText('Page 1 of 2')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByText('Ladder 3')).toBeInTheDocument();
-    expect(screen.getByText('£11.00')).toBeInTheDocument();
+    // Paid money is signed, and each line says the balance after it.
+    expect(screen.getByText('-£11.00')).toBeInTheDocument();
+    expect(screen.getByText('£42.00')).toBeInTheDocument();
     expect(api.calls.some((c) => c.url.pathname === '/api/me/transactions' && c.url.searchParams.get('page') === '2')).toBe(true);
   });
 });
@@ -198,17 +206,21 @@ describe('the Transactions tab on a phone', () => {
     const transactions = [
       transaction(1, {
         type: 'sent',
-        amountPence: 2500,
-        serviceFeePence: 250,
-        totalPence: 2750,
+        description: 'Paid by Visa ending 4242',
+        amountPence: -2500,
+        serviceFeePence: -250,
+        totalPence: -2750,
+        balanceAfterPence: 1760,
         status: 'pending',
         card: { brand: 'visa', last4: '4242' },
       }),
       transaction(2, {
         type: 'refund',
+        description: 'Refunded £17.60 to your Toolshed balance',
         item: { id: 'item-2', name: 'Tile Cutter' },
         amountPence: 1760,
         totalPence: 1760,
+        balanceAfterPence: 1760,
         status: 'completed',
         paymentMethod: 'balance',
       }),
@@ -231,18 +243,20 @@ describe('the Transactions tab on a phone', () => {
 
     // Each card is named by what it was, and its total stands beside the name.
     const sent = within(list).getByRole('listitem', { name: 'Ladder 1' });
-    expect(within(sent).getByText('£27.50', { selector: 'p' }).tagName).toBe('P');
+    expect(within(sent).getByText('-£27.50', { selector: 'p' }).tagName).toBe('P');
     expect(details(sent)).toEqual({
       Date: '20 Nov 2026',
       Type: 'Sent',
       Counterparty: 'Rita Renter',
-      Amount: '£25.00',
-      'Service fee': '£2.50',
-      Total: '£27.50',
+      Details: 'Paid by Visa ending 4242',
+      Amount: '-£25.00',
+      'Service fee': '-£2.50',
+      Total: '-£27.50',
+      'Balance after': '£17.60',
       Status: 'Pending',
       'Payment method': 'Card (Visa ending 4242)',
     });
     const refund = within(list).getByRole('listitem', { name: 'Tile Cutter' });
-    expect(details(refund)).toMatchObject({ Type: 'Refund', Amount: '£17.60', Status: 'Completed', 'Payment method': 'Toolshed balance' });
+    expect(details(refund)).toMatchObject({ Type: 'Refund', Amount: '+£17.60', Status: 'Completed', 'Payment method': 'Toolshed balance' });
   });
 });

@@ -7,7 +7,17 @@ import { useMediaQuery } from '../../../ui/use-media-query.ts';
 import { linkClass } from '../../../ui/form-parts.tsx';
 import { TRANSACTIONS_CSV_URL, TRANSACTIONS_PAGE_SIZE, useTransactions } from '../api/transactions.ts';
 
-const TYPE_LABELS: Record<Transaction['type'], string> = { sent: 'Sent', received: 'Received', refund: 'Refund', withdrawal: 'Withdrawal' };
+const TYPE_LABELS: Record<Transaction['type'], string> = {
+  sent: 'Sent',
+  received: 'Received',
+  refund: 'Refund',
+  withdrawal: 'Withdrawal',
+  released: 'Released',
+  reversed: 'Reversed',
+  deposit: 'Deposit',
+  claim: 'Claim',
+  correction: 'Correction',
+};
 const STATUS_LABELS: Record<Transaction['status'], string> = {
   completed: 'Completed',
   pending: 'Pending',
@@ -20,21 +30,41 @@ function what(t: Transaction): string {
   return t.type === 'withdrawal' ? 'Withdrawal to your card' : '';
 }
 
-/** Tailwind's lg breakpoint: a computer, where the nine columns fit the page. */
+/** Money in with its sign, so that a column of them reads as a statement: '+£25.00', '-£27.50', '£0.00'. */
+const signed = (pence: number) => (pence > 0 ? `+${formatPence(pence)}` : formatPence(pence));
+
+/** Tailwind's lg breakpoint: a computer, where the columns fit the page. */
 const TABLE_SCREEN = '(min-width: 1024px)';
 
-const AMOUNT_COLUMNS = new Set(['Amount', 'Service fee', 'Total']);
+const AMOUNT_COLUMNS = new Set(['Amount', 'Service fee', 'Total', 'Balance']);
+const COLUMNS = [
+  'Date',
+  'Item',
+  'Counterparty',
+  'Type',
+  'Details',
+  'Amount',
+  'Service fee',
+  'Total',
+  'Balance',
+  'Status',
+  'Payment method',
+];
 
 const dateOf = (t: Transaction) => formatDate(todayInLondon(new Date(t.date)));
 
 const buttonClass =
   'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
 
-/** The Transactions tab: rentals paid and earned, refunds and withdrawals, newest first, with a CSV download. */
+/**
+ * The Transactions tab: the member's statement from the ledger, newest first (every payment,
+ * earning, refund, deposit, claim and withdrawal, each with the available balance after it), with a
+ * CSV download.
+ */
 export function TransactionsTab() {
   const [page, setPage] = useState(1);
   const query = useTransactions(page);
-  // Nine columns do not fit a phone or a tablet: there each transaction is a card instead of a row.
+  // Eleven columns do not fit a phone or a tablet: there each transaction is a card instead of a row.
   const wide = useMediaQuery(TABLE_SCREEN);
   if (query.isPending) return <StatusMessage>Loading your transactions...</StatusMessage>;
   if (query.isError)
@@ -45,7 +75,9 @@ export function TransactionsTab() {
   const pages = Math.max(1, Math.ceil(total / TRANSACTIONS_PAGE_SIZE));
   if (total === 0)
     return (
-      <p className="text-slate-700">No transactions yet. Rentals you pay for or earn from, refunds and withdrawals will be listed here.</p>
+      <p className="text-slate-700">
+        No transactions yet. Rentals you pay for or earn from, refunds, deposits and withdrawals will be listed here.
+      </p>
     );
   return (
     <section aria-labelledby="transactions-heading" className="space-y-4">
@@ -63,7 +95,7 @@ export function TransactionsTab() {
           <table className="min-w-full divide-y divide-slate-200 text-sm">
             <thead className="bg-slate-50 text-left text-slate-700">
               <tr>
-                {['Date', 'Item', 'Counterparty', 'Type', 'Amount', 'Service fee', 'Total', 'Status', 'Payment method'].map((h) => (
+                {COLUMNS.map((h) => (
                   <th key={h} scope="col" className={`px-3 py-2 align-bottom font-semibold ${AMOUNT_COLUMNS.has(h) ? 'text-right' : ''}`}>
                     {h}
                   </th>
@@ -72,14 +104,16 @@ export function TransactionsTab() {
             </thead>
             <tbody className="divide-y divide-slate-100 bg-white text-slate-800">
               {transactions.map((t) => (
-                <tr key={`${t.type}:${t.id}`}>
+                <tr key={t.id}>
                   <td className="px-3 py-2 whitespace-nowrap">{dateOf(t)}</td>
                   <td className="px-3 py-2">{what(t)}</td>
                   <td className="px-3 py-2">{t.counterparty?.name ?? ''}</td>
                   <td className="px-3 py-2">{TYPE_LABELS[t.type]}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.amountPence)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.serviceFeePence)}</td>
-                  <td className="px-3 py-2 text-right tabular-nums">{formatPence(t.totalPence)}</td>
+                  <td className="px-3 py-2">{t.description}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{signed(t.amountPence)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{signed(t.serviceFeePence)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{signed(t.totalPence)}</td>
+                  <td className="px-3 py-2 text-right whitespace-nowrap tabular-nums">{formatPence(t.balanceAfterPence)}</td>
                   <td className="px-3 py-2">{STATUS_LABELS[t.status]}</td>
                   <td className="px-3 py-2">{paymentMethodLabel(t)}</td>
                 </tr>
@@ -112,26 +146,24 @@ function TransactionCards({ transactions }: { transactions: readonly Transaction
   return (
     <ul aria-label="Transactions" className="grid gap-3 sm:grid-cols-2">
       {transactions.map((t) => {
-        const titleId = `transaction-${t.type}-${t.id}`;
+        const titleId = `transaction-${t.id}`;
         return (
-          <li
-            key={`${t.type}:${t.id}`}
-            aria-labelledby={titleId}
-            className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800"
-          >
+          <li key={t.id} aria-labelledby={titleId} className="rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-800">
             <div className="flex items-baseline justify-between gap-3">
               <p id={titleId} className="min-w-0 font-semibold break-words text-slate-900">
                 {what(t) || TYPE_LABELS[t.type]}
               </p>
-              <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{formatPence(t.totalPence)}</p>
+              <p className="font-semibold whitespace-nowrap text-slate-900 tabular-nums">{signed(t.totalPence)}</p>
             </div>
             <dl className="mt-2 grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1">
               <Detail term="Date">{dateOf(t)}</Detail>
               <Detail term="Type">{TYPE_LABELS[t.type]}</Detail>
               {t.counterparty && <Detail term="Counterparty">{t.counterparty.name}</Detail>}
-              <Detail term="Amount">{formatPence(t.amountPence)}</Detail>
-              {t.serviceFeePence !== 0 && <Detail term="Service fee">{formatPence(t.serviceFeePence)}</Detail>}
-              <Detail term="Total">{formatPence(t.totalPence)}</Detail>
+              <Detail term="Details">{t.description}</Detail>
+              <Detail term="Amount">{signed(t.amountPence)}</Detail>
+              {t.serviceFeePence !== 0 && <Detail term="Service fee">{signed(t.serviceFeePence)}</Detail>}
+              <Detail term="Total">{signed(t.totalPence)}</Detail>
+              <Detail term="Balance after">{formatPence(t.balanceAfterPence)}</Detail>
               <Detail term="Status">{STATUS_LABELS[t.status]}</Detail>
               <Detail term="Payment method">{paymentMethodLabel(t)}</Detail>
             </dl>
