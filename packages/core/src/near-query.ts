@@ -12,6 +12,12 @@ export type RadiusMiles = (typeof RADIUS_MILES_OPTIONS)[number];
 /** The radii as a sentence says them: '1, 3, 5, 10, 25 or 50'. */
 export const RADIUS_MILES_WORDS = `${RADIUS_MILES_OPTIONS.slice(0, -1).join(', ')} or ${RADIUS_MILES_OPTIONS.at(-1)}`;
 
+/**
+ * When nothing is found within the radius, the nearest matches beyond it are named with those within
+ * this many miles of the nearest one: 'The nearest: 3 items in Reading, 24 miles'.
+ */
+export const NEAREST_GROUP_MILES = 3;
+
 /** What the location box asks people for, and says when it cannot use what they typed. */
 export const NEAR_MESSAGE = 'Enter a UK postcode or a town';
 

@@ -1,4 +1,4 @@
-import { NEAR_MESSAGE, type GeoPoint } from './near-query.ts';
+import { NEAR_MESSAGE, RADIUS_MILES_OPTIONS, type GeoPoint, type RadiusMiles } from './near-query.ts';
 
 /**
  * "Near me": where a browse is centred, how far it reaches, and how far away an item is. The API
@@ -13,6 +13,7 @@ export {
   NEAR_MESSAGE,
   nearText,
   pointNearText,
+  NEAREST_GROUP_MILES,
   RADIUS_MILES_OPTIONS,
   radiusLabel,
   readNear,
@@ -24,6 +25,11 @@ export {
 export const METRES_PER_MILE = 1609.344;
 /** The radius of earthdistance's `earth()`, in metres: the database's distances use this sphere. */
 export const EARTH_RADIUS_METRES = 6_378_168;
+
+/** The smallest radius that reaches a point `metres` away; undefined when none does (any distance). */
+export function radiusReaching(metres: number): RadiusMiles | undefined {
+  return RADIUS_MILES_OPTIONS.find((r) => r * METRES_PER_MILE >= metres);
+}
 
 /** What the location box says when what was typed reads well but is nowhere the geocoder knows. */
 export function placeNotFoundMessage(text: string): string {

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../browse-filters.ts';
-import { RADIUS_MILES_WORDS } from '../near-query.ts';
+import { NEAREST_GROUP_MILES, RADIUS_MILES_WORDS } from '../near-query.ts';
 import { pageParam, pageSizeParam } from './paging.ts';
 
 export const errorBodySchema = z.object({
@@ -78,6 +78,18 @@ export const browseRelaxationSchema = z.object({
   totalCapped: z.boolean().optional().describe('True when more than total match (1,000+)'),
 });
 
+/** Nothing within the radius: the nearest matches beyond it, and the radius that reaches them. */
+export const nearestMatchesSchema = z.object({
+  city: z.string().nullable().describe("The town of the nearest match, as its listing names it ('Reading'); null when it names none"),
+  distanceMiles: z.number().describe('Miles to the nearest match, rounded as on the cards'),
+  radiusMiles: z
+    .number()
+    .nullable()
+    .describe(`The smallest radius (of ${RADIUS_MILES_WORDS} miles) that reaches the nearest match; null: none does, any distance`),
+  total: z.number().int().describe(`Matches within ${NEAREST_GROUP_MILES} miles of the nearest one (it included) that radius reaches`),
+  totalCapped: z.boolean().optional().describe('True when more than total match (1,000+)'),
+});
+
 /** A suggestion while typing: an item's name (opens the item) or a category (opens it). */
 export const searchSuggestionSchema = z.object({
   kind: z.enum(['item', 'category']),
@@ -115,6 +127,9 @@ export const itemsPageSchema = z.object({
     .describe(
       'Only when nothing matches a search: how many items would match with one filter removed or widened, each filter that excludes them',
     ),
+  nearest: nearestMatchesSchema
+    .optional()
+    .describe('Only when nothing matches within the radius and the browse has no words: the nearest matches further away'),
 });
 
 /** The map of a browse: its matches' public points, in its order, up to a bound. */
@@ -222,6 +237,7 @@ export type ItemImage = z.infer<typeof imageSchema>;
 export type ItemSummary = z.infer<typeof itemSummarySchema>;
 export type ItemsPage = z.infer<typeof itemsPageSchema>;
 export type BrowseRelaxation = z.infer<typeof browseRelaxationSchema>;
+export type NearestMatches = z.infer<typeof nearestMatchesSchema>;
 export type SearchSuggestion = z.infer<typeof searchSuggestionSchema>;
 export type SearchSuggestions = z.infer<typeof searchSuggestionsSchema>;
 export type NearAnswer = z.infer<typeof nearAnswerSchema>;

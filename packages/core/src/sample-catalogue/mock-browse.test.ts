@@ -5,7 +5,7 @@ import { CATEGORIES } from '../categories.ts';
 import { categoriesResponseSchema, itemDetailSchema, itemsPageSchema } from '../contract/index.ts';
 import { addDays } from '../dates.ts';
 import { AppError } from '../errors.ts';
-import { distanceMetres, METRES_PER_MILE, placeNotFoundMessage } from '../near.ts';
+import { distanceMetres, METRES_PER_MILE, NEAREST_GROUP_MILES, placeNotFoundMessage, RADIUS_MILES_OPTIONS } from '../near.ts';
 import { APPROXIMATE_RADIUS_METRES, postcodeDistrict } from '../public-location.ts';
 import { SAMPLE_ITEMS, mockCategories, mockItemDetail, mockItemsPage, sampleItem, sampleOwnerRating } from './index.ts';
 import { mockMapPoints, samplePublicPoint } from './mock-browse.ts';
@@ -273,6 +273,43 @@ describe('near me in Mock Data', () => {
     expect(() => mockItemsPage('all', filters({ near: { kind: 'place', name: 'Atlantis' } }), TODAY)).toThrow(
       new AppError('VALIDATION', placeNotFoundMessage('Atlantis'), 'near'),
     );
+  });
+
+  // Moorland, mountains and an island, away from the sample towns: nothing within a mile of any.
+  it.each([
+    [50.57, -3.92],
+    [54.45, -3.2],
+    [57.08, -3.67],
+    [60.15, -1.15],
+  ])(
+    'with nothing within the radius of (%f, %f), names the nearest as the API does: the browse it widens to begins with it',
+    (latitude, longitude) => {
+      const near = { kind: 'point', latitude, longitude } as const;
+      const page = mockItemsPage('all', filters({ near, radiusMiles: 1 }), TODAY)!;
+      expect(page.total).toBe(0);
+      const nearest = itemsPageSchema.parse(page).nearest!;
+      const widened = mockItemsPage(
+        'all',
+        filters({ near, radiusMiles: RADIUS_MILES_OPTIONS.find((r) => r === nearest.radiusMiles) }),
+        TODAY,
+      )!;
+      const first = widened.items[0]!;
+      expect([first.city, first.distanceMiles]).toEqual([nearest.city, nearest.distanceMiles]);
+      const around = widened.items.filter(
+        (i) =>
+          distanceMetres(samplePublicPoint(sampleItem(first.id)!), samplePublicPoint(sampleItem(i.id)!)) <=
+          NEAREST_GROUP_MILES * METRES_PER_MILE,
+      );
+      expect(nearest.total).toBe(around.length);
+      // The radius named is the smallest that reaches it.
+      const smaller = RADIUS_MILES_OPTIONS.filter((r) => r < (nearest.radiusMiles ?? Infinity) && r > 1).at(-1);
+      if (smaller !== undefined) expect(mockItemsPage('all', filters({ near, radiusMiles: smaller }), TODAY)!.total).toBe(0);
+    },
+  );
+
+  it('names nothing when something is within the radius, or nothing matches at all', () => {
+    expect(mockItemsPage('all', filters({ near: headingley, radiusMiles: 5 }), TODAY)!.nearest).toBeUndefined();
+    expect(mockItemsPage('all', filters({ near: headingley, radiusMiles: 1, maxPricePence: 0 }), TODAY)!.nearest).toBeUndefined();
   });
 
   it('maps the same matches in the same order, at their public points to three decimals', () => {

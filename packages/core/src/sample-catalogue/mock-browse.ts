@@ -15,6 +15,7 @@ import type {
   ItemSummary,
   MapPoints,
   NearAnswer,
+  NearestMatches,
   OwnerSummary,
   SearchSuggestion,
   SearchSuggestions,
@@ -24,10 +25,12 @@ import { AppError } from '../errors.ts';
 import {
   distanceMetres,
   METRES_PER_MILE,
+  NEAREST_GROUP_MILES,
   NEAR_MESSAGE,
   nearText,
   placeNotFoundMessage,
   pointLabel,
+  radiusReaching,
   readNear,
   roundedMiles,
   type GeoPoint,
@@ -186,6 +189,7 @@ export function mockPage(
   const { found, near, sort, distance, plan } = mockMatches(inScope, filters, today);
   const start = (filters.page - 1) * filters.pageSize;
   const relaxations = found.length === 0 && plan.clauses.length > 0 ? mockRelaxations(inScope, filters, today, inCategory) : [];
+  const nearest = found.length === 0 && plan.clauses.length === 0 && near ? mockNearest(inScope, filters, today, near) : undefined;
   return {
     category,
     items: found.slice(start, start + filters.pageSize).map((item) => summary(item, near ? distance(item) : undefined)),
@@ -196,7 +200,36 @@ export function mockPage(
     ...(near ? { near } : {}),
     ...(plan.corrected ? { correctedSearch: plan.corrected } : {}),
     ...(relaxations.length > 0 ? { relaxations } : {}),
+    ...(nearest ? { nearest } : {}),
   };
+}
+
+/**
+ * Nothing within the radius: the nearest match beyond it, the smallest radius that reaches it and
+ * how many matches within NEAREST_GROUP_MILES of it that radius takes in, as the API answers.
+ */
+function mockNearest(
+  inScope: (item: SampleItem) => boolean,
+  filters: BrowseFilters,
+  today: IsoDate,
+  near: NearAnswer,
+): NearestMatches | undefined {
+  if (near.radiusMiles === null) return undefined;
+  const candidates = SAMPLE_ITEMS.filter((i) => inScope(i) && passesFilters(i, filters, today)).map((item) => ({
+    item,
+    point: samplePublicPoint(item),
+    metres: distanceMetres(near, samplePublicPoint(item)),
+  }));
+  const first = candidates.reduce<(typeof candidates)[number] | undefined>(
+    (best, c) => (best === undefined || c.metres < best.metres || (c.metres === best.metres && newer(c.item, best.item) < 0) ? c : best),
+    undefined,
+  );
+  if (!first) return undefined;
+  const radius = radiusReaching(first.metres);
+  const reach = radius === undefined ? Infinity : radius * METRES_PER_MILE;
+  const group = NEAREST_GROUP_MILES * METRES_PER_MILE;
+  const total = candidates.filter((c) => c.metres <= reach && distanceMetres(first.point, c.point) <= group).length;
+  return { city: first.item.city, distanceMiles: roundedMiles(first.metres), radiusMiles: radius ?? null, total };
 }
 
 /** Every item in scope that passes the filters, in order, with the place and the distances they were measured by. */

@@ -9,7 +9,8 @@ import { renderSearch, toVocabularyAnswer, vocabularyQuery, type VocabularyRow }
 import { scoredMatches, scoredPage } from './scored-sql.ts';
 import { firstRows, pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedRows, orderedWalk } from './order-sql.ts';
-import { chordFrom } from './near-sql.ts';
+import { chordFrom, metresOfChord, type Near } from './near-sql.ts';
+import { nearestBeyond } from './nearest-sql.ts';
 import { cardsInOrder } from './cards-sql.ts';
 import {
   toCategory,
@@ -197,6 +198,29 @@ export function createCatalogueRepository(db: Db) {
           limit ${rowCount(COUNT_BOUND + 1)}) m`,
       );
       return row ? toInt(row.matched, 'matched') : 0;
+    },
+
+    /**
+     * A browse within a radius that found nothing: the nearest match beyond it (its town and the
+     * metres to it), the smallest radius that reaches it (null: none does) and how many matches are
+     * grouped around it within that radius, up to `COUNT_BOUND + 1` (nearest-sql.ts). Undefined when
+     * nothing matches anywhere.
+     */
+    async nearestBeyond(
+      scope: BrowseScope & { near: Near & { radiusMetres: number } },
+      filters: BrowseFilters,
+    ): Promise<{ city: string | null; metres: number; radiusMiles: number | null; grouped: number } | undefined> {
+      const [row] = await queryRows<{ city: string | null; chord_m: unknown; radius_miles: unknown; grouped: unknown }>(
+        db,
+        nearestBeyond(scope, filters),
+      );
+      if (!row) return undefined;
+      return {
+        city: row.city,
+        metres: metresOfChord(Number(row.chord_m)),
+        radiusMiles: row.radius_miles === null ? null : toInt(row.radius_miles, 'radius_miles'),
+        grouped: toInt(row.grouped, 'grouped'),
+      };
     },
 
     /**

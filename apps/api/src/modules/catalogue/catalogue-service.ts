@@ -28,6 +28,7 @@ import type {
   ItemsPage,
   MapPoints,
   NearAnswer,
+  NearestMatches,
   SearchSuggestions,
 } from '@toolshed/core/contract';
 import { RADIUS_MILES_OPTIONS } from '@toolshed/core';
@@ -36,7 +37,7 @@ import { MAX_SUGGESTIONS, wordsOf, type SearchPlan } from '@toolshed/core/search
 import type { Geocoder, PlaceResult } from '../../platform/geocoding/geocoder.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { BrowseScope, CatalogueRepository } from './catalogue-repository.ts';
-import { COUNT_BOUND, narrowsListing } from './browse-sql.ts';
+import { COUNT_BOUND, hasRadius, narrowsListing } from './browse-sql.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { isRowId } from '../../db/ids.ts';
 
@@ -232,12 +233,14 @@ export function createCatalogueService(
     const plan = await repo.planOf(filters);
     const { rows, total, totalCapped } = await pageAndTotal(scope, filters, plan);
     const relaxations = total === 0 && plan.clauses.length > 0 ? await relaxationsOf(scope, filters, plan, near) : [];
+    const nearest = total === 0 && plan.clauses.length === 0 ? await nearestOf(scope, filters) : undefined;
     return {
       category,
       total,
       totalCapped,
       ...(plan.corrected ? { correctedSearch: plan.corrected } : {}),
       ...(relaxations.length > 0 ? { relaxations } : {}),
+      ...(nearest ? { nearest } : {}),
       page: filters.page,
       pageSize: filters.pageSize,
       sort: effectiveSort(filters),
@@ -298,6 +301,23 @@ export function createCatalogueService(
     }
     if (scope.categoryId !== null && !scope.ownerId) await add('category', { ...scope, categoryId: null }, filters);
     return out;
+  }
+
+  /**
+   * Nothing within the radius (and no words, whose relaxations widen it): the nearest matches beyond
+   * it, named by the town of the nearest, with the radius that reaches it.
+   */
+  async function nearestOf(scope: BrowseScope, filters: BrowseFilters): Promise<NearestMatches | undefined> {
+    if (!hasRadius(scope)) return undefined;
+    const found = await repo.nearestBeyond(scope, filters);
+    if (!found) return undefined;
+    return {
+      city: found.city,
+      distanceMiles: roundedMiles(found.metres),
+      radiusMiles: found.radiusMiles,
+      total: Math.min(found.grouped, COUNT_BOUND),
+      ...(found.grouped > COUNT_BOUND ? { totalCapped: true } : {}),
+    };
   }
 
   async function loadItem(

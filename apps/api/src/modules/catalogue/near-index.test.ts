@@ -7,7 +7,8 @@ import type { BrowseScope } from './browse-sql.ts';
 import { countedItems } from './matches-sql.ts';
 import { orderedWalk } from './order-sql.ts';
 import { firstRows } from './page-sql.ts';
-import { chordOfMetres, metresOfChord, withinRadiusByBands } from './near-sql.ts';
+import { chordOfMetres, metresOfChord, withinRadiusByBands, type Near } from './near-sql.ts';
+import { nearestBeyond } from './nearest-sql.ts';
 
 /**
  * The nearest-first order must be answerable from `items_near_idx` (migration 0029): the index is on
@@ -70,6 +71,18 @@ describe('the near index', () => {
     expect(await plan(orderedWalk(circle, filters, 'nearest', firstRows(20)))).toMatch(/Index (Only )?Scan using items_near_all_idx/);
     // Even left alone on items, the index keyed by category cannot serve a browse across all categories.
     expect(await planWithOnly(['items_near_idx'], orderedWalk(circle, filters, 'nearest', firstRows(20)))).not.toMatch(/items_near_idx/);
+  });
+
+  // A radius that found nothing (nearest-sql.ts): the nearest match is the first of the same walk,
+  // and the matches around it are read from the same index.
+  it('finds the nearest match beyond a radius and those around it from the same index', async () => {
+    const all: BrowseScope & { near: Near & { radiusMetres: number } } = { categoryId: null, near: { ...NEAR, radiusMetres: 8_000 } };
+    const across = await plan(nearestBeyond(all, filters));
+    expect(across).toMatch(/Index (Only )?Scan using items_near_all_idx/);
+    expect(across).not.toMatch(/Seq Scan on items/);
+    const one = await plan(nearestBeyond({ ...all, categoryId: 'garden-tools' }, filters));
+    expect(one).toMatch(/Index (Only )?Scan using items_near_idx/);
+    expect(one).not.toMatch(/Seq Scan on items/);
   });
 
   it('serves the nearest-first order within a category from the index keyed by category', async () => {

@@ -9,7 +9,7 @@ import { useUpdateParams } from '../use-filter-url.ts';
 import { ItemCard, OPENED_FROM_LIST } from '../../../ui/item-card.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { CorrectedSearch, NoMatchHelp } from './search-help.tsx';
+import { CorrectedSearch, NearestMatchesHelp, NoMatchHelp } from './search-help.tsx';
 import { SortSelect } from './sort-select.tsx';
 import { ViewSwitch } from './view-switch.tsx';
 
@@ -106,7 +106,11 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
           </div>
         ) : (
           <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-            <p>No items found matching your criteria</p>
+            {data.nearest && data.near && data.near.radiusMiles !== null ? (
+              <NearestMatchesHelp near={{ ...data.near, radiusMiles: data.near.radiusMiles }} nearest={data.nearest} />
+            ) : (
+              <p>No items found matching your criteria</p>
+            )}
             {data.relaxations && <NoMatchHelp relaxations={data.relaxations} />}
           </div>
         )

@@ -213,3 +213,50 @@ describe('near me on the browse screen', () => {
     expect(api.calls.find((u) => u.pathname === '/api/items/item-1')?.search).toBe('?near=OX2');
   });
 });
+
+describe('a place with nothing within the radius', () => {
+  /** Nothing within 5 or 10 miles; the nearest three at 24 miles, in Reading; in power tools, only beyond 50. */
+  function nothingNear() {
+    return fakeFetch({
+      '/api/categories': () => json(categories),
+      '/api/categories/[^/]+/items': (url) => {
+        const radius = url.searchParams.has('radius') ? Number(url.searchParams.get('radius')) : null;
+        const answer = { near: { ...near, radiusMiles: radius }, sort: 'nearest' as const };
+        if (url.pathname.includes('power-tools'))
+          return json(
+            radius === null
+              ? itemsPage([item({ name: 'Far Kettle', city: 'Coventry', distanceMiles: 60 })], answer)
+              : itemsPage([], { ...answer, nearest: { city: 'Coventry', distanceMiles: 60, radiusMiles: null, total: 1 } }),
+          );
+        return json(
+          radius !== null && radius < 25
+            ? itemsPage([], { ...answer, nearest: { city: 'Reading', distanceMiles: 24, radiusMiles: 25, total: 3 } })
+            : itemsPage([item({ name: 'Reading Rake', city: 'Reading', distanceMiles: 24 })], answer),
+        );
+      },
+    });
+  }
+
+  it('names the nearest matches and widens the radius to reach them on click', async () => {
+    const user = userEvent.setup();
+    const api = nothingNear();
+    const { url } = renderApp('/category/all?near=OX2&radius=5');
+    expect(await screen.findByText('Nothing within 5 miles of OX2. The nearest: 3 items in Reading, 24 miles.')).toBeInTheDocument();
+    expect(screen.queryByText('No items found matching your criteria')).toBeNull();
+    await user.click(screen.getByRole('link', { name: 'Show items within 25 miles' }));
+    await waitFor(() => expect(url()).toBe('/category/all?near=OX2&radius=25'));
+    await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?near=OX2&radius=25'));
+    expect(await screen.findByRole('link', { name: 'Reading Rake' })).toBeInTheDocument();
+    expect(select('Distance').value).toBe('25');
+  });
+
+  it("offers 'Show all' when no radius reaches them", async () => {
+    const user = userEvent.setup();
+    nothingNear();
+    const { url } = renderApp('/category/power-tools?near=OX2&radius=50');
+    expect(await screen.findByText('Nothing within 50 miles of OX2. The nearest: 1 item in Coventry, 60 miles.')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Show all' }));
+    await waitFor(() => expect(url()).toBe('/category/power-tools?near=OX2'));
+    expect(await screen.findByRole('link', { name: 'Far Kettle' })).toBeInTheDocument();
+  });
+});

@@ -1,5 +1,5 @@
 import { ALL_CATEGORY_ID, formatPence, parseBrowseFilters, todayInLondon } from '@toolshed/core';
-import type { BrowseRelaxation } from '@toolshed/core/contract';
+import type { BrowseRelaxation, NearAnswer, NearestMatches } from '@toolshed/core/contract';
 import { Link, useSearchParams } from '../../../lib/router/index.ts';
 import { readFilters, toSearch, withRelaxation, withSearchAsTyped } from '../filter-params.ts';
 import { RESULTS_HEADING_ID } from './browse-welcome.tsx';
@@ -77,5 +77,30 @@ export function NoMatchHelp({ relaxations }: { relaxations: BrowseRelaxation[] }
         );
       })}
     </ul>
+  );
+}
+
+const miles = (n: number) => `${n} ${n === 1 ? 'mile' : 'miles'}`;
+
+/**
+ * Nothing within the radius: 'Nothing within 5 miles of OX2. The nearest: 3 items in Reading, 24
+ * miles', with a link to the browse at the smallest radius that reaches them (or at any distance).
+ */
+export function NearestMatchesHelp({ near, nearest }: { near: NearAnswer & { radiusMiles: number }; nearest: NearestMatches }) {
+  const [params] = useSearchParams();
+  const count = `${nearest.total.toLocaleString('en-GB')}${nearest.totalCapped ? '+' : ''}`;
+  const things = nearest.total === 1 && !nearest.totalCapped ? 'item' : 'items';
+  const where = nearest.city ? ` in ${nearest.city}` : '';
+  const to = toSearch(withRelaxation(params, { filter: 'radius', radiusMiles: nearest.radiusMiles, total: nearest.total }));
+  return (
+    <div className="space-y-3">
+      <p>
+        Nothing within {miles(near.radiusMiles)} of {near.label}. The nearest: {count} {things}
+        {where}, {miles(nearest.distanceMiles)}.
+      </p>
+      <Link to={to} onClick={focusResultsHeading} className={`inline-block ${linkClass}`}>
+        {nearest.radiusMiles === null ? 'Show all' : `Show items within ${miles(nearest.radiusMiles)}`}
+      </Link>
+    </div>
   );
 }
