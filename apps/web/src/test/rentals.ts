@@ -22,6 +22,7 @@ export function rental(overrides: Partial<RentalView> = {}): RentalView {
     role: 'renter',
     actions: [],
     paidPence: 4125,
+    requestAccepted: false,
     cancellation: null,
     pickup: { address: '4 Orchard Way', city: 'Leeds', postcode: 'LS6 2AB' },
     contact: { name: 'Sam Okafor', email: 'sam@example.com', phone: null },

@@ -14,6 +14,7 @@ export const rentalPartyFields = {
   role: z.enum(['renter', 'owner']).describe("The signed-in user's side of this rental"),
   actions: z.array(z.enum(transitionNames)).describe('Transitions the signed-in user may take now'),
   paidPence: z.number().int().describe('The line total plus its share of the checkout service fee: what a cancellation gives back'),
+  requestAccepted: z.boolean().describe('A request to book its owner accepted: the owner cancels it (it is no longer theirs to decline)'),
   pendingExtension: z
     .object({
       endDate: z.string(),

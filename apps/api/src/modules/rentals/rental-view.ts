@@ -61,6 +61,7 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
     role,
     actions: availableTransitions(facts, role, today),
     paidPence: role === 'renter' ? paidFor(rental) : 0,
+    requestAccepted: rental.requestStatus === 'accepted',
     pendingExtension: rental.pendingExtension
       ? {
           endDate: rental.pendingExtension.endDate,

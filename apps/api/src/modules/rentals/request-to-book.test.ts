@@ -140,6 +140,11 @@ describe('a wheelbarrow with an instant and a request line', () => {
     expect(res.statusCode).toBe(204);
     const seen = await kit.rental(requestId, renter.cookie);
     expect(seen.status).toBe('upcoming');
+    // Accepted, it is the owner's to cancel (not to decline) from now on.
+    expect(await kit.rental(requestId, owner.cookie)).toMatchObject({
+      requestAccepted: true,
+      actions: expect.arrayContaining(['cancel_by_owner']),
+    });
     expect(seen.paidPence).toBeGreaterThan(3000);
     expect(holdsIn('held')).toBe(0);
     expect(await cardTotal(renter.user.id)).toBe(

@@ -86,6 +86,19 @@ describe('rental page actions', () => {
     expect(server.sent('POST', '/api/rentals/r-1/cancel')[0]!.body).toEqual({ reason: 'Broken blade' });
   });
 
+  it('an owner who accepted a request cancels it (not "declines"), with a reason', async () => {
+    const user = userEvent.setup();
+    const accepted = rental({ id: 'r-1', role: 'owner', actions: ['cancel_by_owner'], paidPence: 0, requestAccepted: true });
+    const server = serve([accepted], { 'POST /api/rentals/r-1/cancel': () => json({ ...accepted, status: 'cancelled', refundPence: 0 }) });
+    renderApp('/rentals/r-1');
+    await user.click(await screen.findByRole('button', { name: 'Cancel rental' }));
+    expect(screen.queryByRole('button', { name: 'Decline rental' })).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: `Cancel ${accepted.renter.name}'s rental of ${accepted.item.name}?` });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel rental' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Please tell the renter why you are cancelling.');
+    expect(server.sent('POST', '/api/rentals/r-2/cancel')).toHaveLength(0);
+  });
+
   it('takes a half-star review after the return and says it stays hidden until the other side reviews', async () => {
     const user = userEvent.setup();
     const returned = rental({

@@ -22,6 +22,8 @@ export function CancelRentalDialog({ rental, onClose }: { rental: RentalView; on
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
   const owner = rental.role === 'owner';
+  // An owner who accepted a request cancels it; any other booking of theirs they decline.
+  const declines = owner && !rental.requestAccepted;
 
   function confirm() {
     if (owner && reason.trim() === '') {
@@ -32,7 +34,13 @@ export function CancelRentalDialog({ rental, onClose }: { rental: RentalView; on
       onSuccess: ({ refundPence }) => {
         onClose();
         toast.show(
-          owner ? 'Rental declined' : refundPence > 0 ? `Rental cancelled: ${formatPence(refundPence)} refunded` : 'Rental cancelled',
+          owner
+            ? declines
+              ? 'Rental declined'
+              : 'Rental cancelled'
+            : refundPence > 0
+              ? `Rental cancelled: ${formatPence(refundPence)} refunded`
+              : 'Rental cancelled',
         );
       },
     });
@@ -40,15 +48,19 @@ export function CancelRentalDialog({ rental, onClose }: { rental: RentalView; on
 
   const error =
     missing && owner && reason.trim() === ''
-      ? 'Please tell the renter why you are declining.'
+      ? `Please tell the renter why you are ${declines ? 'declining' : 'cancelling'}.`
       : cancel.isError
         ? errorMessage(cancel.error)
         : undefined;
   return (
     <ConfirmDialog
-      title={owner ? `Decline ${rental.renter.name}'s rental of ${rental.item.name}?` : `Cancel your rental of ${rental.item.name}?`}
-      confirmLabel={owner ? 'Decline rental' : 'Cancel rental'}
-      busyLabel={owner ? 'Declining...' : 'Cancelling...'}
+      title={
+        owner
+          ? `${declines ? 'Decline' : 'Cancel'} ${rental.renter.name}'s rental of ${rental.item.name}?`
+          : `Cancel your rental of ${rental.item.name}?`
+      }
+      confirmLabel={declines ? 'Decline rental' : 'Cancel rental'}
+      busyLabel={declines ? 'Declining...' : 'Cancelling...'}
       busy={cancel.isPending}
       error={error}
       onConfirm={confirm}

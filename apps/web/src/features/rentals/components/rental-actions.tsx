@@ -10,6 +10,9 @@ import { useWithdrawRequest } from '../api/answer-request.ts';
 
 const buttonClass = 'rounded-md border px-4 py-2 font-medium';
 
+/** An owner declines a booking made without them; one they accepted (a request) they cancel. */
+export const ownerDeclines = (rental: RentalView) => rental.role === 'owner' && !rental.requestAccepted;
+
 /** The buttons the rental lifecycle allows this user now (from the API's `actions`). */
 export function RentalActions({ rental }: { rental: RentalView }) {
   const [open, setOpen] = useState<'cancel' | 'return' | 'withdraw' | null>(null);
@@ -42,7 +45,7 @@ export function RentalActions({ rental }: { rental: RentalView }) {
           onClick={() => setOpen('cancel')}
           className={`${buttonClass} border-red-700 bg-white text-red-800 hover:bg-red-50`}
         >
-          {rental.role === 'owner' ? 'Decline rental' : 'Cancel rental'}
+          {ownerDeclines(rental) ? 'Decline rental' : 'Cancel rental'}
         </button>
       )}
       {canReturn && (
