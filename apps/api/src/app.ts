@@ -59,6 +59,9 @@ import { createVitalsService } from './modules/vitals/vitals-service.ts';
 import { createVitalsRepository } from './modules/vitals/vitals-repository.ts';
 import { createWheelbarrowRepository } from './modules/wheelbarrow/wheelbarrow-repository.ts';
 import { createWheelbarrowService } from './modules/wheelbarrow/wheelbarrow-service.ts';
+import { createSavedItemsRepository } from './modules/saved/saved-items-repository.ts';
+import { createSavedItemsService } from './modules/saved/saved-items-service.ts';
+import { savedItemsRoutes } from './modules/saved/saved-items-routes.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { setUpDeposits } from './modules/deposits/deposits-module.ts';
@@ -286,6 +289,8 @@ export async function buildApp({
   const money = setUpMoney({ db, jobs, events, payouts: payouts ?? createSimulatedPayouts(), now });
   // What owners ask of renters, checked when a line is added to the saved wheelbarrow and at checkout.
   const renterRequirements = createRenterRequirements(createRenterRequirementsRepository(db));
+  // Whether lines can be booked as checkout would judge them: the wheelbarrow's check and the Saved page's dates.
+  const wheelbarrowCheck = wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements);
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
   const rentalRepo = createRentalRepository(db);
   const reviews = createReviewsService({
@@ -355,7 +360,7 @@ export async function buildApp({
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
       await api.register(checkoutRoutes, {
         service: checkoutRequiringStanding(checkout, renterRequirements),
-        check: wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements),
+        check: wheelbarrowCheck,
         payments: paymentProvider,
         currentUser,
         perUserLimit: config.checkoutRateLimit,
@@ -372,6 +377,15 @@ export async function buildApp({
       await api.register(vitalsRoutes, { service: createVitalsService(createVitalsRepository(db), now), currentUser });
       await api.register(wheelbarrowRoutes, {
         service: wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements),
+        currentUser,
+      });
+      await api.register(savedItemsRoutes, {
+        service: createSavedItemsService({
+          repo: createSavedItemsRepository(db),
+          check: wheelbarrowCheck,
+          storage: fileStorage,
+          origin: catalogue.origin,
+        }),
         currentUser,
       });
       await api.register(renterRequirementsRoutes, { requirements: renterRequirements, currentUser });

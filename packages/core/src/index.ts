@@ -45,3 +45,4 @@ export * from './renter-requirements.ts';
 export * from './sentence.ts';
 export * from './refund-wording.ts';
 export * from './statement-lines.ts';
+export * from './saved-items.ts';

@@ -290,3 +290,4 @@ export * from './schema-extensions.ts';
 export * from './schema-handover.ts';
 export * from './schema-calendar-sync.ts';
 export * from './schema-refunds.ts';
+export * from './schema-saved-items.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../db/schema.ts';
+import { notifications, savedItems } from '../db/schema.ts';
 import { createTestApp, type TestContext } from '../test/test-app.ts';
 import { createMemoryMailer } from '../test/memory-mailer.ts';
 import { createSignedInUser } from '../test/auth-helpers.ts';
@@ -10,7 +10,7 @@ interface Page {
   pageSize: number;
   total: number;
   rentals?: { id: string }[];
-  items?: { id: string }[];
+  items?: { id?: string; itemId?: string }[];
   entries?: { groupKey: string }[];
 }
 
@@ -23,7 +23,8 @@ const get = async (url: string, as = cookie) => {
   const res = await ctx.app.inject({ method: 'GET', url, headers: { cookie: as } });
   return { status: res.statusCode, body: res.json<Page & { error?: { field?: string; message: string } }>() };
 };
-const ids = (page: Page) => (page.rentals ?? page.items ?? []).map((r) => r.id).concat((page.entries ?? []).map((e) => e.groupKey));
+const ids = (page: Page) =>
+  (page.rentals ?? page.items ?? []).map((r) => ('id' in r ? r.id : r.itemId)).concat((page.entries ?? []).map((e) => e.groupKey));
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer });
@@ -39,6 +40,11 @@ beforeAll(async () => {
   const mine = [];
   for (let i = 0; i < 5; i++) mine.push(await createItem(db, maya.user.id, { name: `Maya's tool ${i}` }));
   for (let i = 0; i < 3; i++) await createRental(db, { id: mine[i]!.id, ownerId: maya.user.id }, otto.id, 5 * i + 2, 1);
+  // Maya saves five of Otto's items.
+  for (let i = 0; i < 5; i++) {
+    const tool = await createItem(db, otto.id, { name: `Otto's tool ${i}` });
+    await db.insert(savedItems).values({ userId: maya.user.id, itemId: tool.id, createdAt: new Date(Date.UTC(2026, 9, 1 + i)) });
+  }
   // A notification about each of her items: five entries on the items tab.
   for (const [i, item] of mine.entries()) {
     await db.insert(notifications).values({
@@ -58,6 +64,7 @@ describe.each([
   ['/api/me/rentals', 5],
   ['/api/me/lent-rentals', 3],
   ['/api/me/items', 5],
+  ['/api/me/saved', 5],
   ['/api/notifications?tab=items', 5],
 ])('%s, a page at a time', (path, count) => {
   const join = path.includes('?') ? '&' : '?';

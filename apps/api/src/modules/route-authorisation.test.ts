@@ -40,6 +40,8 @@ const OPEN_TO_ANY_USER = new Set([
   'GET /api/items/{itemId}/messages',
   'POST /api/items/{itemId}/messages',
   'POST /api/items/{itemId}/messages/read',
+  // Any member may save a listed item that is not theirs: the save is their own row, not the owner's.
+  'PUT /api/me/saved/{itemId}',
 ]);
 
 let ctx: TestContext;

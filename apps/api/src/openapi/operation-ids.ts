@@ -68,6 +68,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/me/wheelbarrow': 'getSavedWheelbarrow',
   'PUT /api/me/wheelbarrow': 'saveWheelbarrow',
   'GET /api/me/renter-standing': 'getRenterStanding',
+  'GET /api/me/saved': 'listSavedItems',
+  'GET /api/me/saved/ids': 'listSavedItemIds',
+  'PUT /api/me/saved/{itemId}': 'saveItem',
+  'DELETE /api/me/saved/{itemId}': 'unsaveItem',
 
   'GET /api/me/balance': 'getBalance',
   'GET /api/me/transactions': 'listTransactions',

@@ -260,3 +260,4 @@ export * from './vitals.ts';
 export * from './deposits.ts';
 export * from './handover.ts';
 export * from './calendar-sources.ts';
+export * from './saved-items.ts';

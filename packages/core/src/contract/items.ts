@@ -108,6 +108,7 @@ export const ownerItemSchema = z.object({
   available: z.boolean(),
   imageUrl: z.string().nullable(),
   rentalState: z.enum(['available', 'out', 'overdue']),
+  savedBy: z.number().int().describe('How many members have saved it (a count: never who)'),
   periods: z.array(
     z.object({
       rentalId: z.string(),

@@ -111,6 +111,12 @@ export function createAccountDataRepository(db: Db) {
           select item_id, to_char(start_date, 'YYYY-MM-DD') as start_date, to_char(end_date, 'YYYY-MM-DD') as end_date, added_at
           from wheelbarrow_lines where user_id = ${userId}`,
         ),
+        savedItems: await optional(
+          'saved_items',
+          sql`
+          select s.item_id, i.name as item_name, s.created_at from saved_items s join items i on i.id = s.item_id
+          where s.user_id = ${userId} order by s.created_at`,
+        ),
         supportRequests: await rows(
           sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`,
         ),

@@ -22,6 +22,7 @@ import {
   users,
   verifications,
   wheelbarrowLines,
+  savedItems,
 } from '../../db/schema.ts';
 import { addressCacheKey } from '../../platform/geocoding/http-geocoder.ts';
 import { RESET_EMAIL_JOB } from '../auth/auth.ts';
@@ -310,6 +311,7 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.delete(calendarSources).where(eq(calendarSources.ownerId, userId));
         await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
         await tx.delete(wheelbarrowLines).where(eq(wheelbarrowLines.userId, userId));
+        await tx.delete(savedItems).where(eq(savedItems.userId, userId));
         await tx
           .update(users)
           .set({

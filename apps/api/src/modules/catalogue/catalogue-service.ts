@@ -152,6 +152,13 @@ export function createCatalogueService(
       });
     },
 
+    /** Where the location box's text is, as browsing reads it; refuses text that names no place. */
+    origin: async (near: string) => {
+      const query = readNear(near);
+      if (!query) throw new AppError('VALIDATION', NEAR_MESSAGE, 'near');
+      return locate(query);
+    },
+
     /** The item as its owner sees it: the street address and the geocoded point. */
     item: async (itemId: string, near?: string): Promise<ItemDetail> => {
       const { detail, publicPoint } = await loadCachedItem(itemId);

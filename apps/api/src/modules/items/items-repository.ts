@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { toInt, toIsoDate } from '../../db/row-values.ts';
-import { itemImages, items, rentals, users } from '../../db/schema.ts';
+import { itemImages, items, rentals, savedItems, users } from '../../db/schema.ts';
 import type { ItemInput } from '@toolshed/core/contract';
 import type { GeocodeResult } from '../../platform/geocoding/geocoder.ts';
 
@@ -152,6 +152,17 @@ export function createItemsRepository(db: Db) {
         .from(items)
         .where(and(eq(items.ownerId, ownerId), isNull(items.deletedAt)))
         .orderBy(desc(items.createdAt));
+    },
+
+    /** How many members saved each of the owner's items (a count per item: never who). */
+    savedCounts: async (ownerId: string): Promise<Map<string, number>> => {
+      const rows = await db
+        .select({ itemId: savedItems.itemId, n: count() })
+        .from(savedItems)
+        .innerJoin(items, eq(items.id, savedItems.itemId))
+        .where(and(eq(items.ownerId, ownerId), isNull(items.deletedAt)))
+        .groupBy(savedItems.itemId);
+      return new Map(rows.map((r) => [r.itemId, r.n]));
     },
 
     openPeriods: async (ownerId: string): Promise<OpenPeriod[]> => {

@@ -106,13 +106,17 @@ export function createItemsService(
     /** The owner's listings with their rental state from the periods not yet returned. */
     async myItems(ownerId: string, page: PageRequest): Promise<OwnerItemsPage> {
       const today = todayInLondon(now());
-      const [listed, periods] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId)]);
+      const [listed, periods, saved] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId), repo.savedCounts(ownerId)]);
       // Items with a request waiting for an answer come first (the order is otherwise kept). That
       // order needs every listing and open period, which an owner has tens of: the page is cut here.
       const waiting = new Set(periods.filter((p) => p.requested).map((p) => p.itemId));
       const ordered = [...listed.filter((r) => waiting.has(r.id)), ...listed.filter((r) => !waiting.has(r.id))];
       const rows = ordered.slice(pageOffset(page), pageOffset(page) + page.pageSize);
-      return { items: rows.map((row) => toOwnerItem(row, periods, today, storage)), ...page, total: ordered.length };
+      return {
+        items: rows.map((row) => ({ ...toOwnerItem(row, periods, today, storage), savedBy: saved.get(row.id) ?? 0 })),
+        ...page,
+        total: ordered.length,
+      };
     },
   };
 }
@@ -120,7 +124,7 @@ export function createItemsService(
 export type ItemsService = ReturnType<typeof createItemsService>;
 
 /** An owner's listing with its rental state from the periods not yet returned. */
-function toOwnerItem(row: OwnedItem, periods: OpenPeriod[], today: IsoDate, storage: FileStorage): OwnerItem {
+function toOwnerItem(row: OwnedItem, periods: OpenPeriod[], today: IsoDate, storage: FileStorage): Omit<OwnerItem, 'savedBy'> {
   const mine = periods
     .filter((p) => p.itemId === row.id)
     .map((p) => {

@@ -14,6 +14,7 @@ const item = (id: string, name: string): OwnerItem => ({
   available: true,
   imageUrl: null,
   rentalState: 'available',
+  savedBy: 0,
   periods: [],
 });
 const trimmer = item('11111111-1111-4111-8111-111111111111', 'Hedge Trimmer');

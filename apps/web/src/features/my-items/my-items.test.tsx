@@ -16,6 +16,7 @@ function ownerItem(overrides: Partial<OwnerItem> = {}): OwnerItem {
     available: true,
     imageUrl: '/media/items/item-1/a-thumb.webp',
     rentalState: 'available',
+    savedBy: 0,
     periods: [],
     ...overrides,
   };
