@@ -38,14 +38,6 @@ export function placeNotFoundMessage(text: string): string {
 
 const radians = (degrees: number) => (degrees * Math.PI) / 180;
 
-/**
- * How a point is named back ('51.752, -1.258'): it may be where someone is ("Use my location") or
- * the middle of the map ("Search this area"), so it is called neither.
- */
-export function pointLabel(point: GeoPoint): string {
-  return `${point.latitude}, ${point.longitude}`;
-}
-
 /** Great-circle distance on earthdistance's sphere, in metres (what `earth_distance` answers). */
 export function distanceMetres(a: GeoPoint, b: GeoPoint): number {
   const dLat = radians(b.latitude - a.latitude);

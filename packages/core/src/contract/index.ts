@@ -64,7 +64,11 @@ export const itemSummarySchema = z.object({
 });
 
 export const nearAnswerSchema = z.object({
-  label: z.string().describe("Where the browse is centred, as people read it: 'OX2', 'Oxford', '51.752, -1.258'"),
+  label: z
+    .string()
+    .describe(
+      "Where the browse is centred, as people read it: 'OX2', 'Oxford', 'a point near Jericho' (a point is never named by its coordinates)",
+    ),
   latitude: z.number(),
   longitude: z.number(),
   radiusMiles: z.number().nullable().describe('null: any distance'),

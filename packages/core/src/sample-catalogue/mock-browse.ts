@@ -29,7 +29,6 @@ import {
   NEAR_MESSAGE,
   nearText,
   placeNotFoundMessage,
-  pointLabel,
   radiusReaching,
   readNear,
   roundedMiles,
@@ -37,7 +36,7 @@ import {
   type NearQuery,
 } from '../near.ts';
 import { publicCoordinates, publicLocation, sampleOffsetPoint } from '../public-location.ts';
-import { placeOffline } from '../uk-places/index.ts';
+import { placeOffline, pointLabel } from '../uk-places/index.ts';
 import { RADIUS_MILES_OPTIONS } from '../near-query.ts';
 import { matchableField, matchScore, planSearch, vocabularyQuestion, type MatchableField, type SearchPlan } from '../search/search-plan.ts';
 import { vocabularyOf, type Vocabulary } from '../search/vocabulary.ts';

@@ -1,4 +1,4 @@
-import type { GeoPoint, NearQuery } from '../near.ts';
+import { distanceMetres, METRES_PER_MILE, type GeoPoint, type NearQuery } from '../near.ts';
 import { POSTCODE_AREAS } from './postcode-areas.ts';
 import { POSTCODE_DISTRICTS } from './postcode-districts.ts';
 
@@ -105,4 +105,22 @@ export function placeOffline(place: PlaceQuery): PlacedPoint | undefined {
   const district = place.kind === 'postcode' ? place.postcode.split(' ')[0]! : place.district;
   const centre = districtCentre(district);
   return centre && { ...centre, label: district };
+}
+
+/** How far a point may be from a known place and still be named after it. */
+const NAMED_WITHIN_MILES = 10;
+
+/**
+ * How a point is named back: 'a point near Headingley' (the nearest town or neighbourhood the
+ * tables know, within 10 miles), else 'the chosen point'. It may be where someone is ("Use my
+ * location") or the middle of the map ("Search this area"), so it is called neither, and never by
+ * its coordinates.
+ */
+export function pointLabel(point: GeoPoint): string {
+  let best: { label: string; metres: number } | undefined;
+  for (const place of townTable().values()) {
+    const metres = distanceMetres(point, place);
+    if (!best || metres < best.metres) best = { label: place.label, metres };
+  }
+  return best && best.metres <= NAMED_WITHIN_MILES * METRES_PER_MILE ? `a point near ${best.label}` : 'the chosen point';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { distanceMetres } from '../near.ts';
-import { districtCentre, findTown, placeOffline, POSTCODE_AREAS, POSTCODE_DISTRICTS } from './index.ts';
+import { districtCentre, findTown, placeOffline, pointLabel, POSTCODE_AREAS, POSTCODE_DISTRICTS } from './index.ts';
 
 describe('the district table', () => {
   it.each(Object.entries(POSTCODE_DISTRICTS))(
@@ -29,5 +29,14 @@ describe('the district table', () => {
     expect(findTown('London')).toMatchObject({ label: 'London' });
     expect(findTown('London E')).toBeUndefined();
     expect(findTown('Atlantis')).toBeUndefined();
+  });
+});
+
+describe('a point named back', () => {
+  it('after the nearest place the tables know within 10 miles, never by its coordinates', () => {
+    expect(pointLabel({ latitude: 51.752, longitude: -1.258 })).toBe('a point near Jericho');
+    expect(pointLabel({ latitude: 53.8, longitude: -1.549 })).toMatch(/^a point near [A-Z]/);
+    // The North Sea, 20 miles off the coast: no place to name it after.
+    expect(pointLabel({ latitude: 54.059, longitude: 1.406 })).toBe('the chosen point');
   });
 });

@@ -50,7 +50,7 @@ describe('the radius', () => {
     const five = await page(`${NEAR}&radius=5`, 'kitchen-appliances');
     expect(five.items.map((i) => i.name)).toEqual(['Boundary Inside Kettle']);
     expect(five.items[0]!.distanceMiles).toBe(4.9);
-    expect(five).toMatchObject({ total: 1, sort: 'nearest', near: { label: '51.752, -1.258', radiusMiles: 5 } });
+    expect(five).toMatchObject({ total: 1, sort: 'nearest', near: { label: 'a point near Jericho', radiusMiles: 5 } });
     const ten = await page(`${NEAR}&radius=10`, 'kitchen-appliances');
     expect(ten.items.map((i) => [i.name, i.distanceMiles])).toEqual([
       ['Boundary Inside Kettle', 4.9],
