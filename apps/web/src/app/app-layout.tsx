@@ -1,12 +1,14 @@
 import { Outlet } from '../lib/router/index.ts';
 import { WheelbarrowBar } from '../features/wheelbarrow/components/lazy-wheelbarrow-bar.tsx';
 import { useWheelbarrowSync } from '../features/wheelbarrow/use-wheelbarrow-sync.ts';
+import { usePendingSave } from './pending-save.ts';
 import { SiteFooter } from './site-footer.tsx';
 import { SiteHeader } from './site-header.tsx';
 
 /** Header, page, footer and the wheelbarrow bar. Each page renders its own <main id="main-content">, the skip link's target. */
 export function AppLayout() {
   useWheelbarrowSync();
+  usePendingSave();
   return (
     <div className="flex min-h-screen flex-col">
       <a

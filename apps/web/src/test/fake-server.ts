@@ -72,7 +72,7 @@ function abortable(answer: Promise<Response>, signal: AbortSignal | undefined): 
 /**
  * Replaces globalThis.fetch. Keys are 'METHOD /path' with the path as a regular expression; the
  * catalogue answers by default (so the app is in API mode), the session is `options.user` or
- * null, unread notifications are 0, there are no other calendars and search suggestions come from
+ * null, unread notifications are 0, there are no other calendars, nothing is saved and search suggestions come from
  * `testSuggestions`. A request aborted before its answer fails as fetch does. Unknown requests answer
  * 404 in the API's error format.
  */
@@ -84,6 +84,8 @@ export function fakeServer(routes: Record<string, FakeRoute> = {}, options: { us
     'GET /api/notifications/unread-count': () => json({ count: 0 }),
     // My Items and the edit page list the owner's other calendars.
     'GET /api/me/calendar-sources': () => json({ sources: [] }),
+    // The hearts on cards ask which items the member saved: none.
+    'GET /api/me/saved/ids': () => json({ itemIds: [] }),
     'GET /api/search/suggestions': ({ url }) => json(suggestionsFor(url.searchParams.get('q') ?? '')),
     ...routes,
   };

@@ -1,6 +1,6 @@
 import { CARD_IMAGE_SIZES, distanceLabel, formatPence, photoSrcSet } from '@toolshed/core';
 import type { ItemSummary } from '@toolshed/core/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from '../lib/router/index.ts';
 import { StarRating } from './star-rating.tsx';
 
@@ -16,6 +16,8 @@ export interface ItemCardProps {
   to: string;
   /** Off on an owner's own page, where every card would repeat the same name and rating. */
   showOwner?: boolean;
+  /** A control of its own over the photo's corner (the heart), above the card's link. */
+  action?: ReactNode;
 }
 
 /**
@@ -23,7 +25,7 @@ export interface ItemCardProps {
  * stretches over the whole card, so a click anywhere opens the item without nesting controls.
  * A long name wraps, at most three lines; the title attribute keeps the whole of it on hover.
  */
-export function ItemCard({ item, to, showOwner = true }: ItemCardProps) {
+export function ItemCard({ item, to, showOwner = true, action }: ItemCardProps) {
   const [imageFailed, setImageFailed] = useState(false);
   return (
     <li className="group relative flex min-w-0 flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:border-slate-300 hover:shadow-md has-[a:focus-visible]:ring-3 has-[a:focus-visible]:ring-emerald-700 motion-reduce:transition-none motion-reduce:hover:translate-y-0">
@@ -46,6 +48,7 @@ export function ItemCard({ item, to, showOwner = true }: ItemCardProps) {
           <ImagePlaceholder />
         )}
       </div>
+      {action}
       <div className="flex flex-1 flex-col gap-1 p-4">
         <h3 className="line-clamp-3 text-base leading-snug font-semibold break-words text-slate-900" title={item.name}>
           <Link

@@ -1,6 +1,3 @@
 export { safeReturnPath } from '@toolshed/core';
 
-/** The login address that brings the user back to `path` (path plus query) after signing in. */
-export function loginPathFrom(path: string): string {
-  return `/login?${new URLSearchParams({ from: path })}`;
-}
+export { loginPathFrom } from '../../lib/login-path.ts';

@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UseQueryResult } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
 import { MemoryRouter } from '../../lib/router/index.ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ItemDetail } from '@toolshed/core/contract';
@@ -13,6 +13,7 @@ import { useItem } from '../../data/get-item.ts';
 import { WHEELBARROW_STORAGE_KEY, WheelbarrowProvider } from '../../data/wheelbarrow-store.tsx';
 import ItemDetailPopup from './item-detail-popup.tsx';
 import { testItem } from '../../test/item-detail.ts';
+import { json } from '../../test/fake-api.ts';
 
 vi.mock('./location-map.tsx', () => ({ default: () => <p>Map of the item</p> }));
 vi.mock('../../data/get-item.ts', () => ({ useItem: vi.fn() }));
@@ -38,13 +39,16 @@ function dataMode(mode: 'api' | 'mock') {
 function renderPopup(initialRange?: { startDate: string; endDate: string }) {
   const onClose = vi.fn();
   render(
-    <MemoryRouter>
-      <WheelbarrowProvider>
-        <ToastProvider>
-          <ItemDetailPopup itemId="item-1" onClose={onClose} initialRange={initialRange} />
-        </ToastProvider>
-      </WheelbarrowProvider>
-    </MemoryRouter>,
+    // The heart beside the name reads the member's saved items.
+    <QueryClientProvider client={new QueryClient()}>
+      <MemoryRouter>
+        <WheelbarrowProvider>
+          <ToastProvider>
+            <ItemDetailPopup itemId="item-1" onClose={onClose} initialRange={initialRange} />
+          </ToastProvider>
+        </WheelbarrowProvider>
+      </MemoryRouter>
+    </QueryClientProvider>,
   );
   return { onClose };
 }
@@ -55,6 +59,11 @@ beforeEach(() => {
   localStorage.clear();
   dataMode('api');
   signedInAs(null);
+  // The only request the popup makes itself: the member's saved items, for the heart.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => json({ itemIds: [] })),
+  );
 });
 
 function signedInAs(id: string | null) {
@@ -68,6 +77,7 @@ afterEach(() => {
   cleanup();
   vi.useRealTimers();
   vi.clearAllMocks();
+  vi.unstubAllGlobals();
 });
 
 const range = { startDate: '2030-06-20', endDate: '2030-06-22' };
@@ -99,6 +109,8 @@ describe('ItemDetailPopup', () => {
     expect(screen.queryByRole('button', { name: 'Add to Wheelbarrow' })).toBeNull();
     expect(screen.getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/edit-item/item-1');
     expect(localStorage.getItem(WHEELBARROW_STORAGE_KEY)).toBeNull();
+    // Nor save it.
+    expect(screen.queryByRole('button', { name: /^Save / })).toBeNull();
   });
 
   it("offers Add to Wheelbarrow on someone else's item when signed in", () => {
@@ -107,6 +119,7 @@ describe('ItemDetailPopup', () => {
     renderPopup(range);
     expect(screen.getByRole('button', { name: 'Add to Wheelbarrow' }).hasAttribute('disabled')).toBe(false);
     expect(screen.queryByText('This is your item')).toBeNull();
+    expect(screen.getByRole('button', { name: `Save ${testItem().name}` }).getAttribute('aria-pressed')).toBe('false');
   });
 
   it('offers a retry for other failures', async () => {
@@ -170,6 +183,8 @@ describe('ItemDetailPopup', () => {
     renderPopup(range);
     expect(screen.getByRole('button', { name: 'Add to Wheelbarrow' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByText('Booking is unavailable while showing Mock Data')).toBeInTheDocument();
+    // Nothing can be saved either: there is no account behind the sample catalogue.
+    expect(screen.queryByRole('button', { name: /^Save / })).toBeNull();
   });
 
   it('closes on Escape and from the Close button', async () => {

@@ -18,6 +18,8 @@ import { useAuth } from '../../data/auth-provider.tsx';
 import { useWheelbarrow } from '../../data/wheelbarrow-store.tsx';
 import { ItemDetailView, type ChosenRange } from './item-detail-view.tsx';
 import { ItemDialog } from './item-dialog.tsx';
+import { SaveButton } from '../../ui/save-button.tsx';
+import { useSavedHearts } from '../../data/saved-items.ts';
 import { useRenterStanding } from './api/renter-standing.ts';
 
 export interface ItemDetailPopupProps {
@@ -39,6 +41,7 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
   const wheelbarrow = useWheelbarrow();
   const toast = useToast();
   const { user } = useAuth();
+  const heartFor = useSavedHearts();
   // Fixed while the popup is open, so the calendar does not shift under the renter at midnight.
   const [today] = useState(() => todayInLondon());
   // What the owner asks of renters: a signed-in renter's standing is fetched only when it asks something.
@@ -69,22 +72,26 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
     onClose();
   }
 
-  const view = (item: ItemDetail, refusal: string | null) => (
-    <ItemDetailView
-      // A different item gets fresh gallery and calendar state.
-      key={item.id}
-      item={item}
-      today={today}
-      initialRange={initialRange}
-      readOnly={readOnly}
-      ownItem={user !== null && user.id === item.owner.id}
-      canMessage={!readOnly && user !== null && user.id !== item.owner.id}
-      onAdd={(range) => add(item, range)}
-      headingId={headingId}
-      refusal={refusal}
-      requirementsNote={user === null ? asks : null}
-    />
-  );
+  const view = (item: ItemDetail, refusal: string | null) => {
+    const heart = heartFor({ id: item.id, name: item.name, ownerId: item.owner.id });
+    return (
+      <ItemDetailView
+        // A different item gets fresh gallery and calendar state.
+        key={item.id}
+        item={item}
+        today={today}
+        initialRange={initialRange}
+        readOnly={readOnly}
+        ownItem={user !== null && user.id === item.owner.id}
+        canMessage={!readOnly && user !== null && user.id !== item.owner.id}
+        onAdd={(range) => add(item, range)}
+        headingId={headingId}
+        refusal={refusal}
+        requirementsNote={user === null ? asks : null}
+        saveButton={heart && <SaveButton {...heart} placement="inline" />}
+      />
+    );
+  };
 
   return (
     <ItemDialog labelledBy={headingId} onClose={onClose}>

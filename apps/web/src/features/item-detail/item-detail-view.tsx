@@ -46,6 +46,8 @@ export interface ItemDetailViewProps {
   refusal?: string | null;
   /** What the owner asks of renters, for a visitor who is not signed in. */
   requirementsNote?: string | null;
+  /** The heart, beside the name. */
+  saveButton?: ReactNode;
 }
 
 /** Keeps only well-formed dates from the URL, so a hand-edited link cannot break the calendar. */
@@ -70,6 +72,7 @@ export function ItemDetailView({
   headingId = 'item-detail-title',
   refusal = null,
   requirementsNote = null,
+  saveButton,
 }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   // A computer's popup has room for the booking panel beside the photos.
@@ -106,9 +109,12 @@ export function ItemDetailView({
     // panel is a column of its own beside the photos and stays in view while the page scrolls.
     <article className="flex flex-col gap-6 lg:grid lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start lg:gap-x-10">
       <header className="flex flex-wrap items-baseline justify-between gap-x-6 gap-y-1 lg:col-start-1 lg:row-start-1">
-        <h2 id={headingId} className="min-w-0 text-2xl font-bold break-words text-slate-900">
-          {item.name}
-        </h2>
+        <div className="flex min-w-0 items-start gap-3">
+          <h2 id={headingId} className="min-w-0 text-2xl font-bold break-words text-slate-900">
+            {item.name}
+          </h2>
+          {saveButton}
+        </div>
         {!panel && price}
       </header>
       <div className="w-full md:mx-auto md:max-w-2xl lg:col-start-1 lg:row-start-2 lg:mx-0 lg:max-w-none">

@@ -67,6 +67,13 @@ describe('My Items', () => {
     expect(screen.getByRole('link', { name: 'Add item' }).getAttribute('href')).toBe('/add-item');
   });
 
+  it('says how many members saved an item, and nothing of who', async () => {
+    openMyItems(() => [ownerItem({ savedBy: 3 }), hidden]);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Hedge Trimmer' })).toBeInTheDocument();
+    expect(within(card('Hedge Trimmer')).getByText('Saved by 3')).toBeInTheDocument();
+    expect(within(card('Tile Cutter')).queryByText(/^Saved by/)).toBeNull();
+  });
+
   it('lists out and overdue items under Currently Rented, also by arrow key', async () => {
     const user = userEvent.setup();
     const { app } = openMyItems(() => [trimmer, saw, mower]);

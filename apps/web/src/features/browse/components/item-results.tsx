@@ -7,6 +7,8 @@ import { useMapPoints } from '../../../data/get-map-points.ts';
 import { readFilters, toSearch, withPage, withPlace } from '../filter-params.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
 import { ItemCard, OPENED_FROM_LIST } from '../../../ui/item-card.tsx';
+import { SaveButton } from '../../../ui/save-button.tsx';
+import { useSavedHearts } from '../../../data/saved-items.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { CorrectedSearch, NearestMatchesHelp, NoMatchHelp } from './search-help.tsx';
@@ -68,6 +70,7 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
   const { categoryId = 'all' } = useParams();
   const updateParams = useUpdateParams();
   const onMap = params.get('view') === 'map';
+  const heartFor = useSavedHearts();
   const capped = data.totalCapped === true;
   const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
   // Past a capped count, a full page may have more after it.
@@ -116,13 +119,17 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
         )
       ) : (
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-          {data.items.map((item) => (
-            <ItemCard
-              key={item.id}
-              item={item}
-              to={`/category/${encodeURIComponent(categoryId)}/item/${encodeURIComponent(item.id)}${query}`}
-            />
-          ))}
+          {data.items.map((item) => {
+            const heart = heartFor({ id: item.id, name: item.name, ownerId: item.owner.id });
+            return (
+              <ItemCard
+                key={item.id}
+                item={item}
+                to={`/category/${encodeURIComponent(categoryId)}/item/${encodeURIComponent(item.id)}${query}`}
+                action={heart && <SaveButton {...heart} />}
+              />
+            );
+          })}
         </ul>
       )}
       {!onMap && (pageCount > 1 || more) && <Pagination page={data.page} pageCount={pageCount} onPage={goTo} more={more} />}

@@ -21,6 +21,8 @@ export function OwnerItemCard({ item, actions }: { item: OwnerItem; actions?: Re
         </div>
         <p className="font-semibold text-emerald-800">{formatPence(item.dailyRatePence)} / day</p>
         <p className="text-sm text-slate-700">{categoryName(item.categoryId) ?? item.categoryId}</p>
+        {/* How many members keep it in their Saved list: a count, never who. */}
+        {item.savedBy > 0 && <p className="text-sm font-medium text-rose-800">Saved by {item.savedBy}</p>}
         <RentalPeriods item={item} />
         <ReturnedRentals item={item} />
         <div className="mt-3 flex flex-wrap gap-2">

@@ -2,6 +2,8 @@ import { useLocation, useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { ItemCard } from '../../../ui/item-card.tsx';
+import { SaveButton } from '../../../ui/save-button.tsx';
+import { useSavedHearts } from '../../../data/saved-items.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { useOwnerItems } from '../api/owners.ts';
 
@@ -17,6 +19,7 @@ export function OwnerItems({ ownerId, ownerName }: { ownerId: string; ownerName:
   const { pathname } = useLocation();
   const page = readPage(params.get('page'));
   const items = useOwnerItems(ownerId, page, true);
+  const heartFor = useSavedHearts();
 
   const itemLink = (itemId: string) => {
     const next = new URLSearchParams(params);
@@ -52,9 +55,12 @@ export function OwnerItems({ ownerId, ownerName }: { ownerId: string; ownerName:
           {items.data.total} {items.data.total === 1 ? 'item' : 'items'}
         </p>
         <ul className="grid grid-cols-1 gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          {items.data.items.map((item) => (
-            <ItemCard key={item.id} item={item} to={itemLink(item.id)} showOwner={false} />
-          ))}
+          {items.data.items.map((item) => {
+            const heart = heartFor({ id: item.id, name: item.name, ownerId: item.owner.id });
+            return (
+              <ItemCard key={item.id} item={item} to={itemLink(item.id)} showOwner={false} action={heart && <SaveButton {...heart} />} />
+            );
+          })}
         </ul>
         {pageCount > 1 && <Pagination page={items.data.page} pageCount={pageCount} onPage={goTo} />}
       </>

@@ -1,0 +1,16 @@
+import { useState } from 'react';
+import { recallPlace } from '../features/browse/remembered-place.ts';
+import { SavedScreen } from '../features/saved/components/saved-screen.tsx';
+import { PageMain } from '../ui/page-main.tsx';
+
+export function SavedPage() {
+  // The place last browsed near on this device, if any: each saved item's distance is from it.
+  const [near] = useState(() => recallPlace()?.near);
+  return (
+    <PageMain className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <title>Saved · Toolshed</title>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">Saved</h1>
+      <SavedScreen near={near} />
+    </PageMain>
+  );
+}
