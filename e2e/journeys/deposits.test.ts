@@ -13,6 +13,11 @@ import { makePhotos, type PhotoFile } from '../support/photos.ts';
 
 const today = todayInLondon();
 
+const SCREENS = [
+  { name: 'a desktop (1280 x 900)', width: 1280, height: 900 },
+  { name: 'a phone (390 x 844)', width: 390, height: 844 },
+];
+
 // Development mode for /dev/mailbox (sign-up confirmations and support's email), a quick simulated
 // card processor, and the development clock (POST /dev/clock) to see a dispute a week on.
 test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300', DEV_CLOCK: 'true' } } });
@@ -45,6 +50,73 @@ async function choosePhoto(page: Page, button: Locator, file: PhotoFile): Promis
   const chooser = page.waitForEvent('filechooser');
   await button.click();
   await (await chooser).setFiles([file.path]);
+}
+
+// Before the dispute below, which moves the server's clock a week on.
+for (const screen of SCREENS) {
+  test.describe(`claims on ${screen.name}`, () => {
+    test('the owner lowers a £30 claim to £20; the renter accepts it only through a confirmation naming the amount and what happens, and the page follows without a reload', async ({
+      page,
+      secondPage,
+      baseUrl,
+      accounts,
+    }) => {
+      const owner = await accounts.confirmed('Lender');
+      const renter = await accounts.confirmed('Borrower');
+      await signInTo(page, owner, '/my-items');
+      const item = await ownerApi(page.request, baseUrl).createItem({
+        ...inputOf(newItemEntry('Hedge trimmer', 'garden-tools')),
+        depositPence: 5000,
+      });
+      const rental = await bookTodayThroughApi(baseUrl, renter, item, today);
+      const headers = { origin: baseUrl };
+      expect((await page.request.post(`${baseUrl}/api/rentals/${rental.id}/return`, { headers, data: {} })).ok()).toBe(true);
+      const reported = await page.request.post(`${baseUrl}/api/rentals/${rental.id}/claims`, {
+        headers,
+        data: { kind: 'damaged', amountPence: 3000, note: 'The blade came back bent.' },
+      });
+      expect(reported.ok(), await reported.text()).toBe(true);
+
+      // The owner, at this size, lowers the claim to £20.
+      await page.setViewportSize({ width: screen.width, height: screen.height });
+      await page.goto(`/rentals/${rental.id}`);
+      const ownerSection = page.getByRole('main').getByRole('region', { name: 'Deposit and problems' });
+      await expect(ownerSection.getByText(/^Filed: waiting for the renter to accept or dispute it\./)).toBeVisible();
+      await ownerSection.getByRole('button', { name: 'Lower the claim', exact: true }).click();
+      const lower = ownerSection.getByRole('form', { name: 'New amount' });
+      await lower.getByLabel('New amount (£)').fill('20');
+      await lower.getByRole('button', { name: 'Lower the claim', exact: true }).click();
+      await expect(ownerSection.getByText('Damaged: £20.00')).toBeVisible();
+      await expect(lower).toHaveCount(0);
+      await expectNoAxeViolations(page, `rental page with a lowered claim (owner, ${screen.name})`);
+
+      // The renter: one tap opens the question, not the payment.
+      await signInTo(secondPage, renter, '/my-rentals');
+      await secondPage.setViewportSize({ width: screen.width, height: screen.height });
+      await secondPage.goto(`/rentals/${rental.id}`);
+      const renterSection = secondPage.getByRole('main').getByRole('region', { name: 'Deposit and problems' });
+      const accept = renterSection.getByRole('button', { name: 'Accept £20.00', exact: true });
+      await accept.click();
+      const dialog = secondPage.getByRole('dialog', { name: 'Accept the damaged claim of £20.00?' });
+      await expect(dialog).toContainText(`£20.00 will be paid to ${owner.name} from your £50.00 deposit; the rest is released.`);
+      await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
+      await expectNoAxeViolations(secondPage, `the accept confirmation (${screen.name})`);
+      await secondPage.keyboard.press('Escape');
+      await expect(dialog).toHaveCount(0);
+      await expect(accept).toBeFocused();
+      await expect(renterSection.getByText('£50.00 deposit held on your card, not charged.')).toBeVisible();
+
+      await accept.click();
+      await dialog.getByRole('button', { name: 'Confirm', exact: true }).click();
+      await expect(dialog).toHaveCount(0);
+      await expect(renterSection.getByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeVisible();
+      await expect(renterSection.getByText('Settled: £20.00 paid to the owner from the deposit. Nothing more to do.')).toBeVisible();
+      await expect(renterSection.getByRole('button', { name: /Accept|Dispute/ })).toHaveCount(0);
+      await expectNoAxeViolations(secondPage, `rental page with a settled claim (${screen.name})`);
+      const hold = ((await (await secondPage.request.get(`${baseUrl}/api/rentals/${rental.id}/deposit`)).json()) as DepositView).hold;
+      expect(hold).toMatchObject({ amountPence: 5000, state: 'captured', capturedPence: 2000 });
+    });
+  });
 }
 
 test.describe('deposits and claims', () => {
@@ -123,6 +195,7 @@ test.describe('deposits and claims', () => {
     await expect(renterSection.getByRole('img', { name: 'Damaged claim, evidence 1 of 1, by the owner' })).toBeVisible();
     await expectNoAxeViolations(secondPage, 'rental page with a claim to answer (renter)');
     await renterSection.getByRole('button', { name: 'Accept £20.00', exact: true }).click();
+    await secondPage.getByRole('dialog', { name: 'Accept the damaged claim of £20.00?' }).getByRole('button', { name: 'Confirm' }).click();
     await expect(renterSection.getByText('£20.00 of the £50.00 deposit paid to the owner; £30.00 released.')).toBeVisible();
     await expect(renterSection.getByRole('button', { name: /Accept|Dispute/ })).toHaveCount(0);
 
@@ -184,6 +257,8 @@ test.describe('deposits and claims', () => {
     await renterSection.getByLabel(/Why you disagree/).fill('The wheel was in the case when I gave it back.');
     await renterSection.getByRole('button', { name: 'Send dispute', exact: true }).click();
     await expect(renterSection.getByText('Disputed', { exact: true })).toBeVisible();
+    // The form closes once sent, without a reload.
+    await expect(renterSection.getByLabel(/Why you disagree/)).toHaveCount(0);
     await expect(renterSection.getByText(/Goes to Toolshed support on/)).toBeVisible();
     await expectNoAxeViolations(secondPage, 'rental page with a disputed claim');
 

@@ -15,28 +15,51 @@ export function useDeposit(rentalId: string): UseQueryResult<DepositView, Error>
   });
 }
 
-/** Report, accept and dispute: each answers with the new view, which replaces the cached one. */
+const claimPath = (claimId: string, action: string) => `/api/claims/${encodeURIComponent(claimId)}/${action}`;
+
+/** A change naming an amount: the claimant's lower one, a proposal, or the proposal agreed to. */
+function useAmountAction(action: 'lower' | 'propose' | 'agree', onSuccess: (view: DepositView) => void) {
+  return useMutation({
+    mutationFn: ({ claimId, amountPence }: { claimId: string; amountPence: number }) =>
+      requestJson<DepositView>('POST', claimPath(claimId, action), { amountPence }),
+    onSuccess,
+  });
+}
+
+/**
+ * Report, accept, dispute, withdraw, lower, propose and agree: each answers with the new view, which
+ * replaces the cached one, so the claim shows its new state at once.
+ */
 export function useClaimActions(rentalId: string) {
   const queryClient = useQueryClient();
   const onSuccess = (view: DepositView) => {
     queryClient.setQueryData(depositKey(rentalId), view);
-    // Balances and the transactions list move with a settled claim.
+    // Balances and the transactions list move with a settled claim, and the rental's own summary with its deposit.
     void queryClient.invalidateQueries({ queryKey: ['balance'] });
+    void queryClient.invalidateQueries({ queryKey: ['rentals', 'one', rentalId] });
   };
+
   return {
     report: useMutation({
       mutationFn: (input: ClaimInput) => requestJson<DepositView>('POST', `/api/rentals/${encodeURIComponent(rentalId)}/claims`, input),
       onSuccess,
     }),
     accept: useMutation({
-      mutationFn: (claimId: string) => requestJson<DepositView>('POST', `/api/claims/${encodeURIComponent(claimId)}/accept`),
+      mutationFn: (claimId: string) => requestJson<DepositView>('POST', claimPath(claimId, 'accept')),
       onSuccess,
     }),
     dispute: useMutation({
       mutationFn: ({ claimId, reply }: { claimId: string; reply: string }) =>
-        requestJson<DepositView>('POST', `/api/claims/${encodeURIComponent(claimId)}/dispute`, { reply }),
+        requestJson<DepositView>('POST', claimPath(claimId, 'dispute'), { reply }),
       onSuccess,
     }),
+    withdraw: useMutation({
+      mutationFn: (claimId: string) => requestJson<DepositView>('POST', claimPath(claimId, 'withdraw')),
+      onSuccess,
+    }),
+    lower: useAmountAction('lower', onSuccess),
+    propose: useAmountAction('propose', onSuccess),
+    agree: useAmountAction('agree', onSuccess),
   };
 }
 

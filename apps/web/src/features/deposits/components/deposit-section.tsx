@@ -5,6 +5,7 @@ import { readImageKind } from '../../../lib/read-image-kind.ts';
 import { ApiError, errorMessage, fieldMessage, isNotFound } from '../../../lib/api-error.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { FormAlert, FormField, fieldA11y, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { StatusMessage } from '../../../ui/status-views.tsx';
 import { useAddClaimPhotos, useClaimActions, useDeposit } from '../api/deposit.ts';
 
@@ -41,6 +42,66 @@ const STATE_TEXT: Record<Claim['state'], string> = {
   escalated: 'With Toolshed support',
   withdrawn: 'Withdrawn',
 };
+
+const otherSide = (role: 'owner' | 'renter') => (role === 'owner' ? 'renter' : 'owner');
+
+/** The claim's state in a few words, a waiting proposal first. */
+export const claimBadge = (claim: Claim): string => (claim.proposal ? 'Proposal pending' : STATE_TEXT[claim.state]);
+
+/** What the claim is now and what either side can do next, for the party reading it. */
+export function claimNextStep(claim: Claim, role: 'owner' | 'renter'): string {
+  const mine = claim.byRole === role;
+  const answerer = `the ${otherSide(claim.byRole)}`;
+  const amount = formatPence(claim.amountPence);
+  const proposal = claim.proposal;
+  switch (claim.state) {
+    case 'open':
+      return mine
+        ? `Filed: waiting for ${answerer} to accept or dispute it. Until then you can lower it or withdraw it.`
+        : `${claim.byName} claims ${amount} ${claim.byRole === 'owner' ? 'from your deposit' : 'back from your earnings'}. Accept it to settle it, or dispute it.`;
+    case 'disputed':
+    case 'escalated': {
+      const support =
+        claim.state === 'escalated' ? 'Toolshed support has the evidence and will contact you both; you can still agree between you. ' : '';
+      if (proposal) {
+        return proposal.byRole === role
+          ? `${support}Proposal pending: you proposed ${formatPence(proposal.amountPence)} instead of ${amount}; waiting for the ${otherSide(role)} to agree. You can propose another amount.`
+          : `${support}Proposal pending: the ${proposal.byRole} proposed ${formatPence(proposal.amountPence)} instead of ${amount}. Agree to settle the claim at that amount, or propose another.`;
+      }
+      return mine
+        ? `${support}Disputed by ${answerer}. You can lower it, propose an amount for them to agree to, or withdraw it.`
+        : `${support}You disputed it. You can still accept ${amount}, or propose an amount for the ${claim.byRole} to agree to.`;
+    }
+    case 'accepted':
+      return `Settled: ${amount} ${claim.byRole === 'owner' ? 'paid to the owner from the deposit' : 'back to the renter’s Toolshed balance'}. Nothing more to do.`;
+    case 'withdrawn':
+      return `Withdrawn by ${mine ? 'you' : claim.byName}: nothing is ${claim.byRole === 'owner' ? 'taken from the deposit' : 'refunded'} for it.`;
+  }
+}
+
+/** What accepting `pence` of this claim does, said in the confirmation before it happens. */
+export function acceptConsequence(claim: Claim, view: DepositView, pence: number): string {
+  const amount = formatPence(pence);
+  if (claim.byRole === 'renter') return `${amount} will be refunded to ${claim.byName} from your earnings for this rental.`;
+  const others = view.claims.some((c) => c.id !== claim.id && c.byRole === 'owner' && UNSETTLED.has(c.state));
+  const from = view.hold ? ` from your ${formatPence(view.hold.amountPence)} deposit` : ' from your deposit';
+  return `${amount} will be paid to ${claim.byName}${from}; ${others ? 'the rest stays held until the other claims are settled' : 'the rest is released'}.`;
+}
+
+/** After the late fee: who may claim it and when, until a claim for the late or missing return is filed. */
+export function lateFeeNextStep(view: DepositView): string {
+  const filed = view.claims.find((c) => c.byRole === 'owner' && (c.kind === 'returned_late' || c.kind === 'not_returned'));
+  if (filed) {
+    const what = filed.kind === 'returned_late' ? 'late return' : 'missing item';
+    if (filed.state === 'withdrawn') return `The owner withdrew the claim for the ${what}.`;
+    return view.role === 'owner' ? `Your claim for the ${what} is below.` : `The owner’s claim for the ${what} is below.`;
+  }
+  if (view.role === 'renter') return 'The owner may claim it from your deposit.';
+  if (view.canReport.some((k) => k.kind === 'returned_late')) return 'You may claim it from the deposit: report a late return below.';
+  return 'You may claim it from the deposit once the item is back.';
+}
+
+const UNSETTLED = new Set<Claim['state']>(['open', 'disputed', 'escalated']);
 
 /** The claim's photos, each from the side that added it, and a way to add more from the camera. */
 function ClaimPhotos({ claim, rentalId }: { claim: Claim; rentalId: string }) {
@@ -116,15 +177,95 @@ function ClaimPhotos({ claim, rentalId }: { claim: Claim; rentalId: string }) {
   );
 }
 
-function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
+/** A new amount for a claim, below what it is now: the claimant's lower one, or a proposal. */
+function AmountForm({
+  claim,
+  label,
+  hint,
+  submitLabel,
+  busy,
+  error,
+  onSubmit,
+  onCancel,
+}: {
+  claim: Claim;
+  label: string;
+  hint: string;
+  submitLabel: string;
+  busy: boolean;
+  error: Error | null;
+  onSubmit(pence: number): void;
+  onCancel(): void;
+}) {
+  const id = useId();
+  const [typed, setTyped] = useState('');
+  const [problem, setProblem] = useState<string>();
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const read = readPounds(typed);
+    if (read.kind !== 'pence' || read.pence < 1) return setProblem('Please enter an amount of at least £0.01');
+    if (read.pence >= claim.amountPence) return setProblem(`Less than ${formatPence(claim.amountPence)}, please`);
+    setProblem(undefined);
+    onSubmit(read.pence);
+  }
+
+  const serverField = error instanceof ApiError && error.field === 'amountPence' ? fieldMessage(error) : undefined;
+  const shown = problem ?? serverField;
+  return (
+    <form className="mt-3 space-y-2" onSubmit={submit} noValidate aria-label={label}>
+      <FormField id={id} label={`${label} (£)`} problem={shown} hint={hint}>
+        <input
+          id={id}
+          className={inputClass}
+          inputMode="decimal"
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          {...fieldA11y(id, shown, true)}
+        />
+      </FormField>
+      {error && !serverField && <FormAlert>{errorMessage(error)}</FormAlert>}
+      <div className="flex gap-2">
+        <button type="submit" className={primaryButtonClass} disabled={busy}>
+          {busy ? 'Sending...' : submitLabel}
+        </button>
+        <button type="button" className={secondaryButtonClass} disabled={busy} onClick={onCancel}>
+          Back
+        </button>
+      </div>
+    </form>
+  );
+}
+
+type Form = 'dispute' | 'lower' | 'propose' | null;
+type Confirming = 'accept' | 'agree' | 'withdraw' | null;
+
+function ClaimEntry({ claim, view, rentalId }: { claim: Claim; view: DepositView; rentalId: string }) {
   const actions = useClaimActions(rentalId);
   const toast = useToast();
   const replyId = useId();
-  const [disputing, setDisputing] = useState(false);
+  const [form, setForm] = useState<Form>(null);
+  const [confirming, setConfirming] = useState<Confirming>(null);
   const [reply, setReply] = useState('');
   const [missing, setMissing] = useState(false);
-  const busy = actions.accept.isPending || actions.dispute.isPending;
-  const failure = actions.accept.error ?? actions.dispute.error;
+  const kind = CLAIM_KIND_LABELS[claim.kind];
+  const amount = formatPence(claim.amountPence);
+  const busy = [actions.accept, actions.dispute, actions.withdraw, actions.lower, actions.propose, actions.agree].some((m) => m.isPending);
+  // Failures of the dialogs are said inside them; the forms' own below.
+  const failure = form === 'dispute' ? actions.dispute.error : null;
+
+  function open(next: Form) {
+    actions.dispute.reset();
+    actions.lower.reset();
+    actions.propose.reset();
+    setForm(next);
+  }
+  function ask(next: Confirming) {
+    actions.accept.reset();
+    actions.agree.reset();
+    actions.withdraw.reset();
+    setConfirming(next);
+  }
 
   function sendDispute(e: FormEvent) {
     e.preventDefault();
@@ -132,19 +273,34 @@ function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
       setMissing(true);
       return;
     }
-    actions.dispute.mutate({ claimId: claim.id, reply: reply.trim() }, { onSuccess: () => toast.show('Claim disputed') });
+    actions.dispute.mutate(
+      { claimId: claim.id, reply: reply.trim() },
+      {
+        onSuccess: () => {
+          setForm(null);
+          setReply('');
+          toast.show('Claim disputed');
+        },
+      },
+    );
   }
+
+  const done = (message: string) => () => {
+    setConfirming(null);
+    setForm(null);
+    toast.show(message);
+  };
+  const proposal = claim.proposal;
+  const has = (action: Claim['actions'][number]) => claim.actions.includes(action);
 
   return (
     <li className="rounded-lg border border-slate-200 p-4">
       <p className="font-semibold text-slate-900">
-        {CLAIM_KIND_LABELS[claim.kind]}: {formatPence(claim.amountPence)}
-        <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">{STATE_TEXT[claim.state]}</span>
+        {kind}: {amount}
+        <span className="ml-2 rounded bg-slate-100 px-2 py-0.5 text-sm font-medium text-slate-800">{claimBadge(claim)}</span>
       </p>
-      <ol
-        className="mt-2 space-y-1 text-sm text-slate-800"
-        aria-label={`Timeline of the ${CLAIM_KIND_LABELS[claim.kind].toLowerCase()} claim`}
-      >
+      <p className="mt-1 text-sm text-slate-800">{claimNextStep(claim, view.role)}</p>
+      <ol className="mt-2 space-y-1 text-sm text-slate-800" aria-label={`Timeline of the ${kind.toLowerCase()} claim`}>
         <li>
           <span className="text-slate-600">{when(claim.createdAt)}</span> · {claim.byName} ({claim.byRole}) reported: “{claim.note}”
         </li>
@@ -152,6 +308,17 @@ function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
           <li>
             <span className="text-slate-600">{when(claim.disputedAt)}</span> · Disputed: “{claim.reply}”
             {claim.escalatesAt && <> Goes to Toolshed support on {when(claim.escalatesAt)} if not agreed by then.</>}
+          </li>
+        )}
+        {claim.loweredAt && (
+          <li>
+            <span className="text-slate-600">{when(claim.loweredAt)}</span> · Lowered by the {claim.byRole} to {amount}.
+          </li>
+        )}
+        {proposal && (
+          <li>
+            <span className="text-slate-600">{when(proposal.proposedAt)}</span> · The {proposal.byRole} proposed{' '}
+            {formatPence(proposal.amountPence)}.
           </li>
         )}
         {claim.escalatedAt && (
@@ -162,34 +329,57 @@ function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
         )}
         {claim.acceptedAt && (
           <li>
-            <span className="text-slate-600">{when(claim.acceptedAt)}</span> · Accepted: {formatPence(claim.amountPence)}{' '}
+            <span className="text-slate-600">{when(claim.acceptedAt)}</span> · Accepted: {amount}{' '}
             {claim.byRole === 'owner' ? 'paid to the owner from the deposit.' : 'back to the renter’s balance.'}
+          </li>
+        )}
+        {claim.withdrawnAt && (
+          <li>
+            <span className="text-slate-600">{when(claim.withdrawnAt)}</span> · Withdrawn by the {claim.byRole}.
           </li>
         )}
       </ol>
       <ClaimPhotos claim={claim} rentalId={rentalId} />
-      {claim.actions.length > 0 && !disputing && (
+      {claim.actions.length > 0 && form === null && (
         <div className="mt-3 flex flex-wrap gap-2">
-          {claim.actions.includes('accept') && (
-            <button
-              type="button"
-              className={primaryButtonClass}
-              disabled={busy}
-              onClick={() =>
-                actions.accept.mutate(claim.id, { onSuccess: () => toast.show(`Claim accepted: ${formatPence(claim.amountPence)}`) })
-              }
-            >
-              {actions.accept.isPending ? 'Accepting...' : `Accept ${formatPence(claim.amountPence)}`}
+          {has('agree') && proposal && (
+            <button type="button" className={primaryButtonClass} disabled={busy} onClick={() => ask('agree')}>
+              Agree to {formatPence(proposal.amountPence)}
             </button>
           )}
-          {claim.actions.includes('dispute') && (
-            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setDisputing(true)}>
+          {has('accept') && (
+            <button
+              type="button"
+              className={has('agree') ? secondaryButtonClass : primaryButtonClass}
+              disabled={busy}
+              onClick={() => ask('accept')}
+            >
+              Accept {amount}
+            </button>
+          )}
+          {has('dispute') && (
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => open('dispute')}>
               Dispute
+            </button>
+          )}
+          {has('propose') && (
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => open('propose')}>
+              {proposal ? 'Propose another amount' : 'Propose an amount'}
+            </button>
+          )}
+          {has('lower') && (
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => open('lower')}>
+              Lower the claim
+            </button>
+          )}
+          {has('withdraw') && (
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => ask('withdraw')}>
+              Withdraw the claim
             </button>
           )}
         </div>
       )}
-      {disputing && (
+      {form === 'dispute' && (
         <form className="mt-3 space-y-2" onSubmit={sendDispute} noValidate>
           <FormField
             id={replyId}
@@ -210,16 +400,99 @@ function ClaimEntry({ claim, rentalId }: { claim: Claim; rentalId: string }) {
             <button type="submit" className={primaryButtonClass} disabled={busy}>
               {actions.dispute.isPending ? 'Sending...' : 'Send dispute'}
             </button>
-            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setDisputing(false)}>
+            <button type="button" className={secondaryButtonClass} disabled={busy} onClick={() => setForm(null)}>
               Back
             </button>
           </div>
         </form>
       )}
+      {form === 'lower' && (
+        <AmountForm
+          claim={claim}
+          label="New amount"
+          hint={`Less than the ${amount} claimed; the ${otherSide(claim.byRole)} is told.`}
+          submitLabel="Lower the claim"
+          busy={actions.lower.isPending}
+          error={actions.lower.error}
+          onSubmit={(pence) =>
+            actions.lower.mutate({ claimId: claim.id, amountPence: pence }, { onSuccess: done(`Claim lowered to ${formatPence(pence)}`) })
+          }
+          onCancel={() => setForm(null)}
+        />
+      )}
+      {form === 'propose' && (
+        <AmountForm
+          claim={claim}
+          label="Amount to propose"
+          hint={`Less than the ${amount} claimed; settled at it if the ${otherSide(view.role)} agrees.`}
+          submitLabel="Send proposal"
+          busy={actions.propose.isPending}
+          error={actions.propose.error}
+          onSubmit={(pence) =>
+            actions.propose.mutate({ claimId: claim.id, amountPence: pence }, { onSuccess: done(`Proposed ${formatPence(pence)}`) })
+          }
+          onCancel={() => setForm(null)}
+        />
+      )}
       {failure && (
         <div className="mt-3">
           <FormAlert>{errorMessage(failure)}</FormAlert>
         </div>
+      )}
+      {confirming === 'accept' && (
+        <ConfirmDialog
+          title={`Accept the ${kind.toLowerCase()} claim of ${amount}?`}
+          confirmLabel="Confirm"
+          busyLabel="Accepting..."
+          tone="primary"
+          busy={actions.accept.isPending}
+          error={actions.accept.error ? errorMessage(actions.accept.error) : undefined}
+          onConfirm={() => actions.accept.mutate(claim.id, { onSuccess: done(`Claim accepted: ${amount}`) })}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>{acceptConsequence(claim, view, claim.amountPence)}</p>
+        </ConfirmDialog>
+      )}
+      {confirming === 'agree' && proposal && (
+        <ConfirmDialog
+          title={`Agree to ${formatPence(proposal.amountPence)} for the ${kind.toLowerCase()} claim?`}
+          confirmLabel="Confirm"
+          busyLabel="Agreeing..."
+          tone="primary"
+          busy={actions.agree.isPending}
+          error={actions.agree.error ? errorMessage(actions.agree.error) : undefined}
+          onConfirm={() =>
+            actions.agree.mutate(
+              { claimId: claim.id, amountPence: proposal.amountPence },
+              { onSuccess: done(`Claim settled at ${formatPence(proposal.amountPence)}`) },
+            )
+          }
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            {view.role === claim.byRole
+              ? claim.byRole === 'owner'
+                ? `${formatPence(proposal.amountPence)} will be paid to you from the deposit instead of ${amount}; the claim is then settled.`
+                : `${formatPence(proposal.amountPence)} will come back to your Toolshed balance instead of ${amount}; the claim is then settled.`
+              : acceptConsequence(claim, view, proposal.amountPence)}
+          </p>
+        </ConfirmDialog>
+      )}
+      {confirming === 'withdraw' && (
+        <ConfirmDialog
+          title={`Withdraw the ${kind.toLowerCase()} claim of ${amount}?`}
+          confirmLabel="Withdraw the claim"
+          busyLabel="Withdrawing..."
+          busy={actions.withdraw.isPending}
+          error={actions.withdraw.error ? errorMessage(actions.withdraw.error) : undefined}
+          onConfirm={() => actions.withdraw.mutate(claim.id, { onSuccess: done('Claim withdrawn') })}
+          onCancel={() => setConfirming(null)}
+        >
+          <p>
+            {claim.byRole === 'owner' ? 'Nothing will be taken from the deposit for it' : 'Nothing will be refunded for it'}, and this
+            problem cannot be reported again.
+          </p>
+        </ConfirmDialog>
       )}
     </li>
   );
@@ -337,10 +610,7 @@ export function DepositSection({ rental }: { rental: Pick<RentalView, 'id' | 'ro
       {view.lateFeePence > 0 && (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
           {view.lateDays} {view.lateDays === 1 ? 'day' : 'days'} late: a late fee of {formatPence(view.lateFeePence)} so far (the daily rate
-          per late day).{' '}
-          {view.role === 'renter'
-            ? 'The owner may claim it from your deposit.'
-            : 'You may claim it from the deposit once the item is back.'}
+          per late day). {lateFeeNextStep(view)}
         </p>
       )}
       {view.claimWindowClosesAt && view.canReport.length > 0 && (
@@ -349,7 +619,7 @@ export function DepositSection({ rental }: { rental: Pick<RentalView, 'id' | 'ro
       {view.claims.length > 0 && (
         <ul className="space-y-3" aria-label="Claims">
           {view.claims.map((c) => (
-            <ClaimEntry key={c.id} claim={c} rentalId={rental.id} />
+            <ClaimEntry key={c.id} claim={c} view={view} rentalId={rental.id} />
           ))}
         </ul>
       )}
