@@ -280,6 +280,8 @@ test.describe('booking and paying', () => {
     // over the lines in whole pence (so it is the line's 10% to within a penny).
     const rentalId = new URL(page.url()).pathname.split('/').pop()!;
     const { paidPence } = (await (await page.request.get(`${baseUrl}/api/rentals/${rentalId}`)).json()) as { paidPence: number };
+    const { reference } = (await (await page.request.get(`${baseUrl}/api/orders/${orderId}`)).json()) as { reference: string };
+    expect(reference, 'a short order reference, not the id').toMatch(/^TS-[0-9A-Z]{4}-[0-9A-Z]{2}$/);
     const lineTotal = first.item.dailyRatePence * first.days;
     expect(Math.abs(paidPence - lineTotal * 1.1), `paid ${paidPence} for a line of ${lineTotal} with its 10% fee share`).toBeLessThan(1);
     await expectDefinitions(
@@ -293,7 +295,7 @@ test.describe('booking and paying', () => {
         Total: prices.lines[0]!,
         'Paid with service fee': formatPence(paidPence),
         Status: 'Upcoming',
-        'Order reference': orderId,
+        'Order reference': reference,
       },
       `the rental page of ${first.item.name}`,
     );

@@ -19,6 +19,10 @@ export const payments = pgTable(
     last4: text('last4').notNull(),
     provider: text('provider').notNull(),
     providerReference: text('provider_reference').notNull(),
+    /** The order's short reference people read and quote ('TS-7K3Q-92'), drawn by order_reference() (db/functions/). */
+    reference: text('reference')
+      .notNull()
+      .default(sql`order_reference()`),
     /** authorised -> captured | capture_pending | voided; capture_pending -> captured | voided; captured -> refunded. Only forward (a trigger refuses the rest). */
     status: text('status').notNull().default('authorised'),
     /** Set when capture kept failing past its bound and the booking was cancelled. */
@@ -30,6 +34,7 @@ export const payments = pgTable(
     check('payments_status_known', sql`${t.status} in ('authorised', 'capture_pending', 'captured', 'voided', 'refunded')`),
     check('payments_amount_is_sum', sql`${t.amountPence} = ${t.subtotalPence} + ${t.serviceFeePence}`),
     index('payments_renter_idx').on(t.renterId, t.createdAt.desc()),
+    uniqueIndex('payments_reference_idx').on(t.reference),
   ],
 );
 

@@ -18,6 +18,7 @@ export function rental(overrides: Partial<RentalView> = {}): RentalView {
     status: 'upcoming',
     overdue: false,
     orderId: 'order-1',
+    orderReference: 'TS-7K3Q-92',
     createdAt: '2030-05-01T10:00:00.000Z',
     role: 'renter',
     actions: [],

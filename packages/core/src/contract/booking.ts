@@ -76,12 +76,14 @@ export const rentalViewSchema = z.object({
   status: z.enum(RENTAL_STATES).describe('From the rental lifecycle (packages/core/src/rental-lifecycle.ts)'),
   overdue: z.boolean(),
   orderId: z.string().nullable(),
+  orderReference: z.string().nullable().describe("The order's short reference ('TS-7K3Q-92'), for the renter; null for the owner"),
   createdAt: z.string(),
   ...rentalPartyFields,
 });
 
 export const orderSchema = z.object({
   id: z.string(),
+  reference: z.string().describe("The short reference people read and quote: 'TS-7K3Q-92'"),
   rentals: z.array(rentalViewSchema),
   subtotalPence: z.number().int(),
   serviceFeePence: z.number().int(),

@@ -68,7 +68,14 @@ describe('POST /api/checkout', () => {
       await ctx.app.inject({ method: 'GET', url: `/api/orders/${orderId}`, headers: { cookie: renter.cookie } })
     ).json() as Order;
     // 3 x 1250 + 2 x 999 = 5748; fee 574.8 -> 575
-    expect(order).toMatchObject({ subtotalPence: 5748, serviceFeePence: 575, totalPence: 6323, card: { brand: 'visa', last4: '4242' } });
+    expect(order).toMatchObject({
+      reference: expect.stringMatching(/^TS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$/),
+      subtotalPence: 5748,
+      serviceFeePence: 575,
+      totalPence: 6323,
+      card: { brand: 'visa', last4: '4242' },
+    });
+    expect(order.rentals.every((r) => r.orderReference === order.reference)).toBe(true);
     expect(order.rentals.map((r) => [r.item.name, r.days, r.totalPence, r.status])).toEqual([
       ['Circular Saw', 2, 1998, 'upcoming'],
       ['Cordless Drill', 3, 3750, 'upcoming'],

@@ -77,6 +77,8 @@ export interface MessageContext {
 /** A paid checkout as its renter's receipt shows it. */
 export interface OrderContext {
   id: string;
+  /** The short reference people quote ('TS-7K3Q-92'). */
+  reference: string;
   renterId: string;
   subtotalPence: number;
   serviceFeePence: number;
@@ -318,6 +320,7 @@ export function createNotificationRepository(db: Db) {
       const [payment] = await executor
         .select({
           id: payments.id,
+          reference: payments.reference,
           renterId: payments.renterId,
           subtotalPence: payments.subtotalPence,
           serviceFeePence: payments.serviceFeePence,

@@ -119,7 +119,11 @@ describe("the renter's receipt", () => {
     expect(mails.map((m) => m.subject)).toEqual(['Your Toolshed receipt: £116.60']);
     const { text, html } = mails[0]!;
     const lines = text.split('\n');
-    expect(lines).toContain(`Order reference: ${orderId}`);
+    // The short reference people quote, the one the order page shows.
+    const [row] = await queryRows<{ reference: string }>(ctx.database.db, sql`select reference from payments where id = ${orderId}`);
+    const reference = row!.reference;
+    expect(reference).toMatch(/^TS-[0-9A-HJKMNP-TV-Z]{4}-[0-9A-HJKMNP-TV-Z]{2}$/);
+    expect(lines).toContain(`Order reference: ${reference}`);
     expect(lines).toContain('Date: 10 Mar 2029');
     // Both lines, by item name: title, owner, dates, days and line total.
     const drillAt = lines.indexOf('- Drill & <Driver>, from Olive Owner');

@@ -173,7 +173,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     '',
     intro(order),
     '',
-    `Order reference: ${order.id}`,
+    `Order reference: ${order.reference}`,
     `Date: ${formatDate(order.paidOn)}`,
     '',
     'Your rentals',
@@ -236,7 +236,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
   const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
 <p>Hello ${escape(name)},</p>
 <p>${escape(intro(order))}</p>
-<p>Order reference: <strong>${escape(order.id)}</strong><br>Date: ${escape(formatDate(order.paidOn))}</p>
+<p>Order reference: <strong>${escape(order.reference)}</strong><br>Date: ${escape(formatDate(order.paidOn))}</p>
 <h2 style="font-size:18px">Your rentals</h2>
 <table style="border-collapse:collapse">
 ${rows}

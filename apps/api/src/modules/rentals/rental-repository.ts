@@ -40,6 +40,8 @@ export interface Rental {
   /** What of the refund went back to a card, per card (card-refunds.ts); the rest went to the balance. */
   cardRefunds: CardRefundLine[];
   paymentId: string | null;
+  /** The order's short reference ('TS-7K3Q-92'); null without a checkout. */
+  orderReference: string | null;
   /** authorised or capture_pending while the card payment is still being taken. */
   paymentStatus: string | null;
   /** The checkout's fee and every line of it ordered by rental id: the fee share follows from them. */
@@ -96,6 +98,7 @@ export interface RentalReview {
 /** The checkout payment of an order, as its renter sees it. */
 export interface OrderPayment {
   id: string;
+  reference: string;
   renterId: string;
   subtotalPence: number;
   serviceFeePence: number;
@@ -135,6 +138,7 @@ interface RentalRow {
   refund_pence: unknown;
   card_refunds: Array<{ amount: unknown; brand: string | null; last4: string | null; status: CardRefundLine['status'] }> | null;
   payment_id: string | null;
+  order_reference: string | null;
   payment_status: string | null;
   payment_fee_pence: unknown;
   payment_lines: Array<{ id: string; total: unknown }> | null;
@@ -205,6 +209,7 @@ function toRental(row: RentalRow): Rental {
       status: c.status,
     })),
     paymentId: row.payment_id,
+    orderReference: row.order_reference,
     paymentStatus: row.payment_status,
     paymentFeePence: toIntOrNull(row.payment_fee_pence, 'payment_fee_pence'),
     paymentLines: row.payment_lines && row.payment_lines.map((l) => ({ id: l.id, totalPence: toInt(l.total, 'payment_lines.total') })),
@@ -256,6 +261,7 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
               from card_refunds cr where cr.rental_id = r.id) as card_refunds,
            r.payment_id,
            (select p.service_fee_pence from payments p where p.id = r.payment_id) as payment_fee_pence,
+           (select p.reference from payments p where p.id = r.payment_id) as order_reference,
            (select p.status from payments p where p.id = r.payment_id) as payment_status,
            (select json_agg(json_build_object('id', r2.id, 'total', r2.total_pence - r2.extended_line_pence) order by r2.id)
               from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
@@ -318,6 +324,7 @@ export function createRentalRepository(db: Db) {
       const [payment] = await db
         .select({
           id: payments.id,
+          reference: payments.reference,
           renterId: payments.renterId,
           subtotalPence: payments.subtotalPence,
           serviceFeePence: payments.serviceFeePence,

@@ -55,6 +55,7 @@ export function createRentalService({
       const { payment } = found;
       return {
         id: payment.id,
+        reference: payment.reference,
         rentals: found.rentals.map((r) => toRentalView(r, today(), storage, userId, now())),
         subtotalPence: payment.subtotalPence,
         serviceFeePence: payment.serviceFeePence,

@@ -57,6 +57,7 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
     status: state,
     overdue: state === 'overdue',
     orderId: role === 'renter' ? rental.paymentId : null,
+    orderReference: role === 'renter' ? rental.orderReference : null,
     createdAt: rental.createdAt,
     role,
     actions: availableTransitions(facts, role, today),

@@ -9,6 +9,7 @@ import { checkRoute, drill, mower, storedLines, storeLines } from '../../test/wh
 
 const order: Order = {
   id: 'order-1',
+  reference: 'TS-7K3Q-92',
   rentals: [rental()],
   subtotalPence: 3750,
   serviceFeePence: 375,
@@ -31,7 +32,7 @@ describe('payment success page', () => {
     expect(within(booked).getByText('1 Jun 2030 to 3 Jun 2030 · 3 days')).toBeInTheDocument();
     expect(within(booked).getByText('£37.50')).toBeInTheDocument();
     expect(screen.getByText(/charged £41.25 to your Visa ending 4242/)).toBeInTheDocument();
-    expect(screen.getByText('order-1')).toBeInTheDocument();
+    expect(screen.getByText('TS-7K3Q-92')).toBeInTheDocument();
     const summary = screen.getByRole('region', { name: 'Order summary' });
     expect(within(summary).getByText('£3.75')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'View my rentals' }).getAttribute('href')).toBe('/my-rentals');

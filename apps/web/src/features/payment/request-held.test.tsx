@@ -15,6 +15,7 @@ const request = rental({
 
 const order = (rentals: Order['rentals'], totalPence: number): Order => ({
   id: 'order-1',
+  reference: 'TS-7K3Q-92',
   rentals,
   subtotalPence: Math.round(totalPence / 1.1),
   serviceFeePence: totalPence - Math.round(totalPence / 1.1),

@@ -78,7 +78,7 @@ describe('rental page', () => {
     expect(screen.getByText('3 days £37.50')).toBeInTheDocument();
     expect(screen.getByText('£37.50')).toBeInTheDocument();
     expect(screen.getByText('Upcoming')).toBeInTheDocument();
-    expect(screen.getByText('order-1')).toBeInTheDocument();
+    expect(screen.getByText('TS-7K3Q-92')).toBeInTheDocument();
   });
 
   it('tells the renter what was charged and what deposit is still held on their card', async () => {

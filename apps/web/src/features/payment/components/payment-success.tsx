@@ -73,7 +73,7 @@ function Booked({ order }: { order: Order }) {
         </div>
       )}
       <p className="text-slate-700">
-        Order reference: <span className="font-mono font-semibold break-all text-slate-900">{order.id}</span>
+        Order reference: <span className="font-mono font-semibold text-slate-900">{order.reference}</span>
       </p>
       <section aria-labelledby="booked-heading">
         <h2 id="booked-heading" className="text-xl font-semibold text-slate-900">

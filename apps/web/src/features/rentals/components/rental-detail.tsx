@@ -62,7 +62,7 @@ function Details({ rental }: { rental: RentalView }) {
           <RentalStatusBadge rental={rental} />
         </Row>
         {rental.role === 'renter' && (
-          <Row term="Order reference">{rental.orderId ? <span className="font-mono break-all">{rental.orderId}</span> : 'None'}</Row>
+          <Row term="Order reference">{rental.orderReference ? <span className="font-mono">{rental.orderReference}</span> : 'None'}</Row>
         )}
       </dl>
     </div>
