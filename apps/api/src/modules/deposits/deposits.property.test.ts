@@ -30,7 +30,10 @@ import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
  * Random batches of book, cancel, return, handover photos (the owner's at pick-up, the renter's at
  * return, and either side tried by the wrong party or someone else), report (either side, any
  * problem, amounts up to, half of and just above what may be claimed, and by someone else), accept,
- * dispute (by the other party, the claimant or someone else), the owner's withdrawal of all or half
+ * dispute (by the other party, the claimant or someone else), the changes to a claim before it is
+ * settled (withdrawn or lowered, by the claimant, the other party or someone else; after a dispute, a
+ * new amount proposed by either side and agreed by the other, or by the wrong one, or at an amount
+ * that has changed meanwhile), the owner's withdrawal of all or half
  * their balance, and the passing of hours or days with or without the jobs running (releases after
  * the claim window, escalations of disputes a week old, holds of cancelled rentals released), a few
  * at a time at once (really in parallel on PostgreSQL).
@@ -50,6 +53,10 @@ type Who = 'owner' | 'renter' | 'outsider';
 type Amount = 'all' | 'half' | 'over' | 'one';
 type Answerer = 'other' | 'claimant' | 'outsider';
 type Side = 'pickup' | 'return';
+/** The changes to a claim before it is settled; 'retract' is the claimant taking it back (not the owner's payout). */
+type Change = 'retract' | 'lower' | 'propose' | 'agree';
+/** The new amount a lower or a proposal names: half the claim now, all of it (refused), or 1p. */
+type NewAmount = 'half' | 'same' | 'one';
 type Op =
   | { kind: 'book'; item: number; offset: number; days: number }
   | { kind: 'cancel'; ref: number }
@@ -57,6 +64,7 @@ type Op =
   | { kind: 'photo'; ref: number; side: Side; by: 'party' | 'other' | 'outsider' }
   | { kind: 'report'; ref: number; by: Who; problem: number; amount: Amount }
   | { kind: 'accept' | 'dispute'; ref: number; claim: number; by: Answerer }
+  | { kind: Change; ref: number; claim: number; by: Answerer; amount: NewAmount }
   | { kind: 'withdraw'; share: 'all' | 'half' };
 type Batch = { ops: Op[]; hoursAfter: number; runJobs: boolean };
 
@@ -65,8 +73,10 @@ interface ModelClaim {
   by: 'owner' | 'renter';
   kind: ClaimKind;
   amount: number;
-  state: 'open' | 'accepted' | 'disputed' | 'escalated';
+  state: 'open' | 'accepted' | 'disputed' | 'escalated' | 'withdrawn';
   disputedAt: Date | null;
+  /** A new amount one side proposed after the dispute, waiting for the other. */
+  proposal: { amount: number; by: 'owner' | 'renter' } | null;
 }
 interface ModelRental {
   id: string;
@@ -120,6 +130,12 @@ const MESSAGES = {
   notYours: 'Only the other party can answer this claim.',
   accepted: 'This claim has already been accepted.',
   disputed: 'This claim has already been disputed.',
+  withdrawn: 'This claim has been withdrawn.',
+  notClaimant: 'Only the person who made this claim can withdraw or lower it.',
+  notDisputed: 'A new amount can be proposed once the claim is disputed.',
+  noProposal: 'There is no proposed amount to agree to.',
+  ownProposal: 'The other party agrees to your proposal.',
+  tooSmall: 'Please enter an amount of at least £0.01.',
 } as const;
 
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -162,6 +178,16 @@ const op: fc.Arbitrary<Op> = fc.oneof(
       by: fc.constantFrom<Answerer>('other', 'other', 'other', 'claimant', 'outsider'),
     }),
   },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constantFrom<Change>('retract', 'lower', 'lower', 'propose', 'propose', 'agree', 'agree'),
+      ref: fc.nat(10),
+      claim: fc.nat(3),
+      by: fc.constantFrom<Answerer>('claimant', 'claimant', 'other', 'other', 'outsider'),
+      amount: fc.constantFrom<NewAmount>('half', 'half', 'same', 'one'),
+    }),
+  },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), share: fc.constantFrom('all' as const, 'half' as const) }) },
 );
 const batch = fc.record({
@@ -189,6 +215,16 @@ const at = (ops: Op[], hoursAfter = 0, runJobs = true): Batch => ({ ops, hoursAf
 const report = (ref: number, by: Who, problem: number, amount: Amount): Op => ({ kind: 'report', ref, by, problem, amount });
 const answer = (kind: 'accept' | 'dispute', ref: number, claim: number, by: Answerer = 'other'): Op => ({ kind, ref, claim, by });
 const photo = (ref: number, side: Side, by: 'party' | 'other' | 'outsider' = 'party'): Op => ({ kind: 'photo', ref, side, by });
+const change = (kind: Change, ref: number, claim: number, by: Answerer, amount: NewAmount = 'half'): Op => ({
+  kind,
+  ref,
+  claim,
+  by,
+  amount,
+});
+const CHANGES: readonly string[] = ['retract', 'lower', 'propose', 'agree'] satisfies Change[];
+const isAnswer = (o: Op): o is Extract<Op, { kind: 'accept' | 'dispute' | Change }> =>
+  o.kind === 'accept' || o.kind === 'dispute' || CHANGES.includes(o.kind);
 
 /**
  * Scripts run first, so that every kind of operation and answer is reached whatever the seed. An
@@ -251,6 +287,31 @@ const EXAMPLES: Batch[][] = [
     at([{ kind: 'withdraw', share: 'all' }, answer('accept', 0, 0), answer('accept', 1, 0)]),
     at([{ kind: 'withdraw', share: 'half' }]),
   ],
+  // A damage claim lowered (by the wrong side, to the same amount, then to half), a proposal refused
+  // before the dispute, then one from each side; the renter's own agreed to by themselves (refused),
+  // the owner's agreed to by the renter, which settles it while a 1p claim keeps the hold past the
+  // window; that one withdrawn twice at once (the hold captured at once for the agreed amount only),
+  // and nothing changes after.
+  [
+    at([{ kind: 'book', item: 0, offset: 0, days: 1 }]),
+    at([{ kind: 'return', ref: 0 }]),
+    at([report(0, 'owner', 0, 'half'), report(0, 'owner', 1, 'one')]),
+    at([
+      change('lower', 0, 0, 'other'),
+      change('lower', 0, 0, 'claimant', 'same'),
+      change('retract', 0, 1, 'outsider'),
+      change('retract', 0, 0, 'other'),
+    ]),
+    at([change('lower', 0, 0, 'claimant'), change('agree', 0, 1, 'other')]),
+    at([change('propose', 0, 0, 'other')]),
+    at([answer('dispute', 0, 0)]),
+    at([change('propose', 0, 0, 'other')]),
+    at([change('agree', 0, 0, 'other')]),
+    at([change('propose', 0, 0, 'claimant', 'one')]),
+    at([change('agree', 0, 0, 'other')], 60),
+    at([change('retract', 0, 1, 'claimant'), change('retract', 0, 1, 'claimant')]),
+    at([answer('accept', 0, 1), change('lower', 0, 0, 'claimant', 'one'), change('propose', 0, 0, 'other', 'one')]),
+  ],
 ];
 
 function permutations<T>(xs: T[]): T[][] {
@@ -272,7 +333,7 @@ function lateFee(r: ModelRental): number {
   return compareDates(back, r.end) <= 0 ? 0 : ITEMS[r.item]!.dailyRatePence * daysInclusive(addDays(r.end, 1), back);
 }
 
-const unsettled = (c: ModelClaim) => c.state !== 'accepted';
+const unsettled = (c: ModelClaim) => c.state !== 'accepted' && c.state !== 'withdrawn';
 
 /** The most a claim of this kind may ask now: the renter what they paid for the line; the owner what is left of a held deposit (a late return: the late fee at most). */
 function ceiling(r: ModelRental, kind: ClaimKind): number {
@@ -369,8 +430,8 @@ describe('deposits, handovers and claims under concurrency', () => {
     return o.by === 'party' ? party : party === 'owner' ? 'renter' : 'owner';
   }
 
-  /** Who answers a claim made by `by`. */
-  function answerer(o: Extract<Op, { kind: 'accept' | 'dispute' }>, by: 'owner' | 'renter'): Who {
+  /** Who answers (or changes) a claim made by `by`. */
+  function answerer(o: { by: Answerer }, by: 'owner' | 'renter'): Who {
     if (o.by === 'outsider') return 'outsider';
     return o.by === 'claimant' ? by : by === 'owner' ? 'renter' : 'owner';
   }
@@ -401,13 +462,13 @@ describe('deposits, handovers and claims under concurrency', () => {
       if (o.kind === 'report' || o.kind === 'photo') return started(r);
       if (o.kind === 'return') return started(r) && !r.returnedAt;
       if (o.kind === 'cancel') return !r.cancelled && !started(r);
-      return r.claims.some((c) => any || c.state !== 'accepted');
+      return r.claims.some((c) => any || unsettled(c));
     });
-    const from = preferred.length > 0 && !any ? preferred : o.kind === 'accept' || o.kind === 'dispute' ? preferred : model;
+    const from = preferred.length > 0 && !any ? preferred : isAnswer(o) ? preferred : model;
     const r = from[o.ref % Math.max(1, from.length)];
     if (!r) return null;
-    if (o.kind !== 'accept' && o.kind !== 'dispute') return { rentalId: r.id, claimId: null };
-    const claims = claimsByKind(r).filter((c) => any || c.state !== 'accepted');
+    if (!isAnswer(o)) return { rentalId: r.id, claimId: null };
+    const claims = claimsByKind(r).filter((c) => any || unsettled(c));
     const claim = claims[o.claim % Math.max(1, claims.length)];
     return claim ? { rentalId: r.id, claimId: claim.id } : null;
   }
@@ -499,20 +560,28 @@ describe('deposits, handovers and claims under concurrency', () => {
       if (max < 1) return refused(ceilingMessage(kind, max));
       if (sent > max) return { status: 400, message: ceilingMessage(kind, max) };
       const made = (actual.body as DepositView | undefined)?.claims?.find((c) => c.kind === kind);
-      r.claims.push({ id: made?.id ?? `new:${kind}`, by: o.by, kind, amount: sent, state: 'open', disputedAt: null });
+      r.claims.push({ id: made?.id ?? `new:${kind}`, by: o.by, kind, amount: sent, state: 'open', disputedAt: null, proposal: null });
       return { status: 201 };
     }
     const claim = r.claims.find((c) => c.id === target.claimId)!;
     const by = answerer(o, claim.by);
     if (by === 'outsider') return { status: 404, message: MESSAGES.claimNotFound };
+    if (o.kind === 'retract' || o.kind === 'lower' || o.kind === 'propose' || o.kind === 'agree')
+      return changeStep(o, world, r, claim, by, sent);
     if (by === claim.by) return { status: 403, message: MESSAGES.notYours };
     if (claim.state === 'accepted') return { status: 409, message: MESSAGES.accepted };
+    if (claim.state === 'withdrawn') return { status: 409, message: MESSAGES.withdrawn };
     if (o.kind === 'dispute') {
       if (claim.state !== 'open') return { status: 409, message: MESSAGES.disputed };
       claim.state = 'disputed';
       claim.disputedAt = now;
       return { status: 200 };
     }
+    return payAccepted(world, r, claim);
+  }
+
+  /** An accepted claim's money: a renter's from the owner's earnings; an owner's from the hold, settled once none of theirs waits. */
+  function payAccepted(world: World, r: ModelRental, claim: ModelClaim): Expected {
     claim.state = 'accepted';
     if (claim.by === 'renter') {
       // From the owner's earnings for the line still pending, then their balance; the platform bears the rest.
@@ -522,6 +591,52 @@ describe('deposits, handovers and claims under concurrency', () => {
       world.available -= Math.min(world.available, claim.amount - fromPending);
     } else if (r.hold.state === 'held' && !r.claims.some((c) => c.by === 'owner' && unsettled(c))) settle(r, world);
     return { status: 200, hold: { state: r.hold.state, captured: r.hold.state === 'held' ? 0 : r.hold.captured } };
+  }
+
+  /**
+   * A change to a claim by a party (`by`): the claimant withdraws or lowers it; after a dispute either
+   * side proposes a lower amount, which the other agrees to at the amount they were shown (`sent`).
+   */
+  function changeStep(o: Extract<Op, { kind: Change }>, world: World, r: ModelRental, claim: ModelClaim, by: Who, sent: number): Expected {
+    if ((o.kind === 'retract' || o.kind === 'lower') && by !== claim.by) return { status: 403, message: MESSAGES.notClaimant };
+    if (claim.state === 'accepted') return { status: 409, message: MESSAGES.accepted };
+    if (claim.state === 'withdrawn') return { status: 409, message: MESSAGES.withdrawn };
+    if (o.kind === 'retract') {
+      claim.state = 'withdrawn';
+      claim.proposal = null;
+      // After the window, with no other claim of the owner's waiting, the hold is settled at once.
+      const closes = windowCloses(r);
+      if (
+        claim.by === 'owner' &&
+        r.hold.state === 'held' &&
+        closes &&
+        clock.getTime() >= closes.getTime() &&
+        !r.claims.some((c) => c.by === 'owner' && unsettled(c))
+      )
+        settle(r, world);
+      return { status: 200, hold: { state: r.hold.state, captured: r.hold.state === 'held' ? 0 : r.hold.captured } };
+    }
+    if (o.kind === 'propose' && claim.state === 'open') return { status: 409, message: MESSAGES.notDisputed };
+    if (o.kind === 'agree') {
+      if (!claim.proposal) return { status: 409, message: MESSAGES.noProposal };
+      if (claim.proposal.by === by) return { status: 403, message: MESSAGES.ownProposal };
+      if (sent !== claim.proposal.amount)
+        return { status: 409, message: `The proposed amount has changed: it is now ${formatPence(claim.proposal.amount)}.` };
+      claim.amount = claim.proposal.amount;
+      claim.proposal = null;
+      return payAccepted(world, r, claim);
+    }
+    if (sent < 1) return { status: 400, message: MESSAGES.tooSmall };
+    if (sent >= claim.amount) return { status: 400, message: `The new amount must be less than the ${formatPence(claim.amount)} claimed.` };
+    if (o.kind === 'propose') {
+      if (claim.proposal?.by === by && claim.proposal.amount === sent)
+        return { status: 409, message: `You have already proposed ${formatPence(sent)}.` };
+      claim.proposal = { amount: sent, by: by as 'owner' | 'renter' };
+      return { status: 200 };
+    }
+    claim.amount = sent;
+    if (claim.proposal && claim.proposal.amount >= sent) claim.proposal = null;
+    return { status: 200 };
   }
 
   /** What the jobs do when they run at `now`: holds of cancelled rentals released, releases after the window, escalations. */
@@ -611,6 +726,14 @@ describe('deposits, handovers and claims under concurrency', () => {
           const targets = batch.ops.map((o) => pick(o, model));
           const amounts = batch.ops.map((o, i) => {
             if (o.kind === 'withdraw') return o.share === 'all' ? world.available : Math.floor(world.available / 2);
+            if (o.kind === 'retract' || o.kind === 'lower' || o.kind === 'propose' || o.kind === 'agree') {
+              const t = targets[i];
+              const claim = t && model.find((r) => r.id === t.rentalId)?.claims.find((c) => c.id === t.claimId);
+              if (!claim) return 0;
+              // Agreeing names the proposal shown when the batch began.
+              if (o.kind === 'agree') return claim.proposal?.amount ?? 1;
+              return o.amount === 'same' ? claim.amount : o.amount === 'one' ? 1 : Math.floor(claim.amount / 2);
+            }
             return o.kind === 'report'
               ? amountFor(
                   o,
@@ -621,14 +744,16 @@ describe('deposits, handovers and claims under concurrency', () => {
           // Answers need the claim's own party: resolved here, when the batch begins.
           const responses = await Promise.all(
             batch.ops.map((o, i) => {
-              if (o.kind !== 'accept' && o.kind !== 'dispute') return send(o, targets[i] ?? null, amounts[i]!, items);
+              if (!isAnswer(o)) return send(o, targets[i] ?? null, amounts[i]!, items);
               const t = targets[i];
               if (!t) return Promise.resolve(null);
               const claim = model.find((r) => r.id === t.rentalId)!.claims.find((c) => c.id === t.claimId)!;
               const who = person(answerer(o, claim.by));
-              return o.kind === 'accept'
-                ? kit.send('POST', `/api/claims/${t.claimId}/accept`, who.cookie, {})
-                : kit.send('POST', `/api/claims/${t.claimId}/dispute`, who.cookie, { reply: 'That is not how it was.' });
+              if (o.kind === 'accept') return kit.send('POST', `/api/claims/${t.claimId}/accept`, who.cookie, {});
+              if (o.kind === 'dispute')
+                return kit.send('POST', `/api/claims/${t.claimId}/dispute`, who.cookie, { reply: 'That is not how it was.' });
+              if (o.kind === 'retract') return kit.send('POST', `/api/claims/${t.claimId}/withdraw`, who.cookie, {});
+              return kit.send('POST', `/api/claims/${t.claimId}/${o.kind}`, who.cookie, { amountPence: amounts[i]! });
             }),
           );
           const actual: Actual[] = responses.map((res) => {
@@ -758,6 +883,21 @@ describe('deposits, handovers and claims under concurrency', () => {
       'accept by outsider 404',
       'released by the job',
       'escalated with the hold kept',
+      'retract by claimant 200',
+      `retract by claimant 409 ${MESSAGES.withdrawn}`,
+      'retract by other 403',
+      'retract by outsider 404',
+      'lower by claimant 200',
+      'lower by claimant 400',
+      'lower by other 403',
+      `lower by claimant 409 ${MESSAGES.accepted}`,
+      'propose by other 200',
+      'propose by claimant 200',
+      `propose by other 409 ${MESSAGES.notDisputed}`,
+      'agree by other 200',
+      'agree by other 403',
+      `agree by other 409 ${MESSAGES.noProposal}`,
+      `accept by other 409 ${MESSAGES.withdrawn}`,
     ])
       expect(reached[key] ?? 0, key).toBeGreaterThan(0);
   }, 400_000);
@@ -849,7 +989,7 @@ describe('deposits, handovers and claims under concurrency', () => {
       db,
       sql`select h.id, h.status, h.amount_pence, h.captured_pence, h.authorization_id,
                  coalesce((select sum(c.amount_pence) from rental_claims c where c.rental_id = h.rental_id and c.by_role = 'owner' and c.status = 'accepted'), 0)::int as accepted,
-                 (select count(*) from rental_claims c where c.rental_id = h.rental_id and c.by_role = 'owner' and c.status <> 'accepted')::int as open,
+                 (select count(*) from rental_claims c where c.rental_id = h.rental_id and c.by_role = 'owner' and c.status not in ('accepted', 'withdrawn'))::int as open,
                  coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = h.rental_id and e.account = 'deposit_held'), 0)::int as ledger_held
           from deposit_holds h`,
     );
