@@ -71,6 +71,7 @@ test.describe('every route, at both sizes, has no accessibility violations', () 
       for (const path of [
         rentalPath,
         '/my-items',
+        '/saved',
         '/add-item',
         `/edit-item/${listed.id}`,
         '/notifications',
