@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import type { SavedItemIds, SavedItemsPage, SavedItemState } from '@toolshed/core/contract';
+import type { SavedItemIds, SavedItemState } from '@toolshed/core/contract';
 import { useCallback } from 'react';
 import { errorMessage, isNotFound } from '../lib/api-error.ts';
 import { loginPathFrom } from '../lib/login-path.ts';
@@ -12,7 +12,7 @@ import { useDataSource } from './data-source.tsx';
 /** The address's parameter naming an item a visitor pressed the heart of before signing in (app/pending-save.ts saves it). */
 export const PENDING_SAVE_PARAM = 'save';
 
-/** Everything cached about the member's saved items starts with this. */
+/** Everything cached about the member's saved items starts with this (a change reads all of it again). */
 export const savedKey = ['saved'] as const;
 const savedIdsKey = [...savedKey, 'ids'] as const;
 
@@ -25,28 +25,6 @@ export function useSavedIds(enabled: boolean): UseQueryResult<ReadonlySet<string
     queryFn: async ({ signal }) => new Set((await requestJson<SavedItemIds>('GET', '/api/me/saved/ids', undefined, signal)).itemIds),
     enabled,
     staleTime: 60_000,
-  });
-}
-
-export interface SavedPageQuery {
-  page: number;
-  startDate?: string | undefined;
-  endDate?: string | undefined;
-  near?: string | undefined;
-}
-
-/** A page of the Saved list, with whether each item is free on the dates given (both or none). */
-export function useSavedPage(query: SavedPageQuery): UseQueryResult<SavedItemsPage, Error> {
-  const params = new URLSearchParams({ page: String(query.page) });
-  if (query.startDate && query.endDate) {
-    params.set('startDate', query.startDate);
-    params.set('endDate', query.endDate);
-  }
-  if (query.near) params.set('near', query.near);
-  return useQuery({
-    queryKey: [...savedKey, 'page', params.toString()],
-    queryFn: ({ signal }) => requestJson<SavedItemsPage>('GET', `/api/me/saved?${params}`, undefined, signal),
-    placeholderData: (previous) => previous,
   });
 }
 

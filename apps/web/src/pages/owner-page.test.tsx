@@ -149,6 +149,17 @@ describe('owner page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it("has a heart on each of the owner's items, which sends a visitor to sign in and back", async () => {
+    const user = userEvent.setup();
+    const { app } = openOwner('/owner/owner-1', () => json(owner()));
+    const heart = await screen.findByRole('button', { name: 'Save Hammer Drill' });
+    expect(heart.getAttribute('aria-pressed')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Save Petrol Lawn Mower' })).toBeInTheDocument();
+    await user.click(heart);
+    await waitFor(() => expect(app.location().pathname).toBe('/login'));
+    expect(new URLSearchParams(app.location().search).get('from')).toBe('/owner/owner-1?save=item-2');
+  });
+
   it('pages through the items', async () => {
     const user = userEvent.setup();
     const many = Array.from({ length: 12 }, (_, i) => item({ id: `i-${i}`, name: `Tool ${i}` }));

@@ -7,7 +7,8 @@ import { useToast } from '../../../lib/toast.tsx';
 import { fieldA11y, FormField, inputClass, linkClass } from '../../../ui/form-parts.tsx';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { useSavedPage, useToggleSaved } from '../../../data/saved-items.ts';
+import { useToggleSaved } from '../../../data/saved-items.ts';
+import { useSavedPage } from '../api/saved-page.ts';
 
 const removeButtonClass =
   'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
