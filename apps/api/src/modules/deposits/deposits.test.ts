@@ -570,6 +570,14 @@ describe('claims changed before they are settled', () => {
     expect(renterView.claims[0]).toMatchObject({ amountPence: 3000, proposal: { amountPence: 1800, byRole: 'owner' } });
     expect(renterView.claims[0]!.actions).toEqual(['accept', 'propose', 'agree']);
 
+    // Not agreed within the week: support sees the proposal waiting; the parties may still agree.
+    const mails = mailer.sent.length;
+    await at('2027-05-11', '09:00');
+    await runJobs();
+    const pack = mailer.sent.slice(mails).find((m) => m.to === 'support@toolshed.local');
+    expect(pack?.text).toContain('Proposal waiting: the owner proposed £18.00');
+    expect((await deposit(rentalId, renter)).claims[0]).toMatchObject({ state: 'escalated', actions: ['accept', 'propose', 'agree'] });
+
     const ownerAvailable = await account(owner.user.id, 'available');
     const [a, b] = await Promise.all([agree(claimId, renter, 1800), agree(claimId, renter, 1800)]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
@@ -588,9 +596,9 @@ describe('claims changed before they are settled', () => {
   });
 
   it('drops a proposal the claimant lowers below, and settles a renter’s claim at the agreed amount from the owner’s earnings', async () => {
-    await at('2027-05-10');
+    await at('2027-05-17');
     const mower = await createItem(db(), owner.user.id, { name: 'Hover Mower', dailyRatePence: 1500 });
-    const rentalId = await book(mower.id, '2027-05-10', '2027-05-10');
+    const rentalId = await book(mower.id, '2027-05-17', '2027-05-17');
     const reported = await report(rentalId, renter, { kind: 'not_as_described', amountPence: 1500, note: 'No grass box' });
     const claimId = (reported.json() as DepositView).claims[0]!.id;
     expect((await withdraw(claimId, owner)).statusCode).toBe(403);

@@ -15,7 +15,12 @@ export function evidencePack(
     '',
     `Claim: ${claim.id}`,
     `Problem: ${CLAIM_KIND_LABELS[claim.kind]}`,
-    `Amount claimed: ${formatPence(claim.amountPence)}`,
+    `Amount claimed: ${formatPence(claim.amountPence)}${claim.loweredAt ? ` (lowered by the ${claim.byRole} on ${claim.loweredAt})` : ''}`,
+    ...(claim.proposal
+      ? [
+          `Proposal waiting: the ${claim.proposal.byRole} proposed ${formatPence(claim.proposal.amountPence)} on ${claim.proposal.proposedAt}; the other side has not agreed`,
+        ]
+      : []),
     `Reported by the ${claim.byRole}, ${claim.byName}, on ${claim.createdAt}:`,
     `  ${claim.note}`,
     `Disputed on ${claim.disputedAt ?? '-'}:`,
