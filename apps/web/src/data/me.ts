@@ -17,6 +17,8 @@ export interface Me {
   vacationUntil?: string | null;
   /** Whether a private calendar feed address exists. */
   calendarFeed?: boolean;
+  /** A verification code sent and still valid (the code box survives a reload). */
+  phoneCode?: { sentTo: string; expiresAt: string } | null;
 }
 
 export interface MePhone {

@@ -131,6 +131,11 @@ describe('phone verification', () => {
     expect((await sendCode(cookie, 'GB', '7400 123457')).statusCode).toBe(200);
     expect((await me(cookie)).phone).toMatchObject({ countryCode: 'GB', dialCode: '+44', number: '7400123457', verified: false });
     const code = await codeSentTo('+447400123457');
+    // The code box comes back after a reload: the profile says a code was sent, where to, until when.
+    expect((await me(cookie)).phoneCode).toEqual({
+      sentTo: '07400 123457',
+      expiresAt: new Date(clock.getTime() + 10 * 60_000).toISOString(),
+    });
     const mailbox = await ctx.app.inject({ method: 'GET', url: '/dev/mailbox' });
     expect(mailbox.body).toContain('+447400123457');
     expect(mailbox.body).toContain(`Your Toolshed verification code is ${code}`);
@@ -146,6 +151,7 @@ describe('phone verification', () => {
     const good = await verify(cookie, code);
     expect(good.statusCode).toBe(200);
     expect(good.json().phone).toMatchObject({ formatted: '07400 123457', verified: true });
+    expect(good.json().phoneCode).toBeNull();
     // A used code cannot be used again.
     expect((await verify(cookie, code)).statusCode).toBe(400);
   });
@@ -159,6 +165,8 @@ describe('phone verification', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().error.message).toMatch(/expired/);
     expect((await me(cookie)).phone.verified).toBe(false);
+    // An expired code no longer opens its box.
+    expect((await me(cookie)).phoneCode).toBeNull();
   });
 
   it('accepts a code just inside 10 minutes', async () => {

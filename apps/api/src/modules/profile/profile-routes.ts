@@ -20,6 +20,10 @@ const meSchema = z.object({
     .nullable(),
   vacationUntil: z.string().nullable().describe('YYYY-MM-DD: the owner is away and their items cannot be booked up to this day'),
   calendarFeed: z.boolean().describe('Whether a private calendar feed address exists'),
+  phoneCode: z
+    .object({ sentTo: z.string(), expiresAt: z.string().describe('ISO instant') })
+    .nullable()
+    .describe('A phone verification code sent and still valid: the number it went to and when it expires'),
 });
 
 // A missing field is an empty one; the address form's own rule (core) names each problem in its words.

@@ -31,11 +31,13 @@ export interface MeView {
   vacationUntil: IsoDate | null;
   /** Whether a private calendar feed address exists (the address itself is shown only when made). */
   calendarFeed: boolean;
+  /** A verification code sent and still valid: where to, and until when (the code box survives a reload). */
+  phoneCode: { sentTo: string; expiresAt: string } | null;
 }
 
 /** `onChange` runs after changes browsing shows (owner pictures on cards, vacation in the date filter). */
 export function createProfileService(repo: ProfileRepository, storage: FileStorage, now: () => Date, onChange: () => void = () => {}) {
-  function view(row: UserRow): MeView {
+  function view(row: UserRow, pending: { countryCode: string; phoneNumber: string; expiresAt: Date } | undefined): MeView {
     const country = findPhoneCountry(row.phoneCountryCode);
     const phone = storedPhoneView(row.phoneCountryCode, row.phoneNumber);
     const address =
@@ -61,13 +63,20 @@ export function createProfileService(repo: ProfileRepository, storage: FileStora
           : null,
       vacationUntil: activeVacation(row.vacationUntil, todayInLondon(now())),
       calendarFeed: row.calendarTokenHash !== null,
+      phoneCode: codeSent(pending),
     };
   }
 
+  function codeSent(pending: { countryCode: string; phoneNumber: string; expiresAt: Date } | undefined): MeView['phoneCode'] {
+    if (!pending || pending.expiresAt <= now()) return null;
+    const sentTo = storedPhoneView(pending.countryCode, pending.phoneNumber);
+    return sentTo ? { sentTo: sentTo.national, expiresAt: pending.expiresAt.toISOString() } : null;
+  }
+
   async function me(id: string): Promise<MeView> {
-    const row = await repo.find(id);
+    const [row, pending] = await Promise.all([repo.find(id), repo.verification.find(id)]);
     if (!row) throw new AppError('NOT_FOUND', 'User not found');
-    return view(row);
+    return view(row, pending);
   }
 
   return {

@@ -150,6 +150,18 @@ describe('phone verification', () => {
     expect(screen.getByText('Verified')).toBeInTheDocument();
   });
 
+  it('keeps the code box after a reload while the code sent is still valid, with the time it has left', async () => {
+    const { set } = server();
+    set({
+      phone: { countryCode: 'GB', dialCode: '+44', number: '7700900123', formatted: '07700 900123', verified: false },
+      phoneCode: { sentTo: '07700 900123', expiresAt: new Date(Date.now() + 4 * 60_000 + 30_000).toISOString() },
+    });
+    renderApp('/profile');
+    expect(await screen.findByText('We have sent a 6-digit code to 07700 900123. It expires in 5 minutes.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Verification code')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send a new code' })).toBeInTheDocument();
+  });
+
   it("says sending failed in the spec's words when the server cannot send", async () => {
     server({ 'POST /api/me/phone/code': () => errorJson(503, 'UNAVAILABLE', PHONE_MESSAGES.sendFailed) });
     const user = userEvent.setup();

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
@@ -87,6 +87,21 @@ describe('rental page', () => {
     expect(
       await screen.findByText('£41.25 charged and £50.00 held, released after the return unless a problem is reported'),
     ).toBeInTheDocument();
+  });
+
+  it('follows a cancelled rental until its deposit hold is released, without a reload', async () => {
+    let answers = 0;
+    const cancelled = rental({ id: 'r-can', status: 'cancelled', depositHeldPence: 5000 });
+    fakeServer(
+      // The release runs in the background just after the cancellation: the second look finds it done.
+      { 'GET /api/rentals/r-can': () => json((answers += 1) === 1 ? cancelled : { ...cancelled, depositHeldPence: 0 }) },
+      { user: testUser },
+    );
+    renderApp('/rentals/r-can');
+    expect(await screen.findByText('The £50.00 deposit hold is being released: it was never charged.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/deposit hold is being released/)).toBeNull(), { timeout: 6_000 });
+    expect(screen.queryByText(/£50.00 held/)).toBeNull();
+    expect(answers).toBeGreaterThanOrEqual(2);
   });
 
   it('explains a weekly price as weeks and days, not days at the daily rate', async () => {

@@ -20,6 +20,10 @@ export function useVerifyCode() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (code: string) => requestJson<Me>('POST', '/api/me/phone/verify', { code }),
-    onSuccess: (me) => queryClient.setQueryData(meKey, me),
+    onSuccess: async (me) => {
+      queryClient.setQueryData(meKey, me);
+      // The Phone verified badge of the track record (and the public page) shows at once.
+      await queryClient.invalidateQueries({ queryKey: ['owner', me.id] });
+    },
   });
 }

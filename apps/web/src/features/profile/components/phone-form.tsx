@@ -3,7 +3,13 @@ import { checkPhone, PHONE_COUNTRIES, PHONE_MESSAGES } from '@toolshed/core';
 import { ApiError } from '../../../lib/api-error.ts';
 import { fieldA11y, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import type { MePhone } from '../../../data/me.ts';
-import { useSendCode, useVerifyCode } from '../api/phone.ts';
+import { useSendCode, useVerifyCode, type CodeSent } from '../api/phone.ts';
+
+/** '10 minutes', '1 minute': what is left of a code's life, said when its box is drawn. */
+function minutesLeft(expiresAt: string): string {
+  const minutes = Math.max(1, Math.ceil((new Date(expiresAt).getTime() - Date.now()) / 60_000));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
 
 /** The server's own words for a refused request (a field, or too many tries), else the spec's fallback. */
 function refusal(error: unknown, fallback: string): string {
@@ -11,13 +17,17 @@ function refusal(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Phone number with verification: choose a country and number, get a code by text, enter it. */
-export function PhoneForm({ saved }: { saved: MePhone | null }) {
+/**
+ * Phone number with verification: choose a country and number, get a code by text, enter it. A code
+ * sent and still valid (`codeSent`, from the server) keeps its box open across a reload.
+ */
+export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; codeSent?: CodeSent | null }) {
   const [countryCode, setCountryCode] = useState(saved?.countryCode ?? 'GB');
   const [number, setNumber] = useState(saved?.number ?? '');
   const [code, setCode] = useState('');
   const [problems, setProblems] = useState<{ countryCode?: string; number?: string; code?: string }>({});
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sent, setSent] = useState<CodeSent | null>(codeSent);
+  const sentTo = sent?.sentTo ?? null;
   const [verified, setVerified] = useState(false);
   const send = useSendCode();
   const verify = useVerifyCode();
@@ -35,8 +45,8 @@ export function PhoneForm({ saved }: { saved: MePhone | null }) {
     send.mutate(
       { countryCode, number },
       {
-        onSuccess: (sent) => {
-          setSentTo(sent.sentTo);
+        onSuccess: (answer) => {
+          setSent(answer);
           setCode('');
         },
         onError: (error) => setProblems({ number: refusal(error, PHONE_MESSAGES.sendFailed) }),
@@ -54,7 +64,7 @@ export function PhoneForm({ saved }: { saved: MePhone | null }) {
     setProblems({});
     verify.mutate(code, {
       onSuccess: () => {
-        setSentTo(null);
+        setSent(null);
         setVerified(true);
       },
       onError: (error) => setProblems({ code: refusal(error, PHONE_MESSAGES.verifyFailed) }),
@@ -112,7 +122,9 @@ export function PhoneForm({ saved }: { saved: MePhone | null }) {
       </form>
       {sentTo && (
         <form noValidate onSubmit={onVerify} aria-label="Enter the verification code" className="max-w-md space-y-4">
-          <p className="text-sm text-slate-700">We have sent a 6-digit code to {sentTo}. It expires in 10 minutes.</p>
+          <p className="text-sm text-slate-700">
+            We have sent a 6-digit code to {sentTo}. It expires in {minutesLeft(sent!.expiresAt)}.
+          </p>
           <FormField id="phone-code" label="Verification code" problem={problems.code}>
             <input
               id="phone-code"

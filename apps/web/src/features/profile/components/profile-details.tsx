@@ -61,7 +61,7 @@ export function ProfileDetails() {
         </button>
       )}
       <ProfilePictureForm name={name} picture={picture} />
-      <PhoneForm saved={me.data.phone ?? null} />
+      <PhoneForm saved={me.data.phone ?? null} codeSent={me.data.phoneCode ?? null} />
       <AddressForm saved={me.data.address ?? null} />
       <VacationForm until={me.data.vacationUntil ?? null} />
       <CalendarFeedSection exists={me.data.calendarFeed ?? false} />

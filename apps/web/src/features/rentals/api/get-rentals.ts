@@ -12,11 +12,19 @@ export function useMyRentals(): UseQueryResult<RentalView[], Error> {
   });
 }
 
+/** While the server finishes what an action started (a cancelled rental's deposit hold being released), look again this often. */
+export const SETTLING_POLL_MS = 3_000;
+
+/** A cancelled rental whose deposit hold is still being released: its page follows until it is. */
+export const settling = (rental: RentalView | undefined) => rental?.status === 'cancelled' && (rental.depositHeldPence ?? 0) > 0;
+
 /** One rental, for its renter or its owner; 404 'Rental not found.' otherwise. */
 export function useRental(rentalId: string): UseQueryResult<RentalView, Error> {
   return useQuery({
     queryKey: ['rentals', 'one', rentalId],
     queryFn: () => requestJson<RentalView>('GET', `/api/rentals/${encodeURIComponent(rentalId)}`),
     staleTime: 30_000,
+    // The release runs just after the cancellation, in the background: the page shows it without a reload.
+    refetchInterval: (query) => (settling(query.state.data) ? SETTLING_POLL_MS : false),
   });
 }

@@ -56,7 +56,11 @@ function Details({ rental }: { rental: RentalView }) {
         <Row term="Total">{formatPence(rental.totalPence)}</Row>
         {rental.role === 'renter' && rental.paidPence > 0 && <Row term="Paid with service fee">{formatPence(rental.paidPence)}</Row>}
         {rental.role === 'renter' && rental.paidPence > 0 && (rental.depositHeldPence ?? 0) > 0 && (
-          <Row term="On your card">{chargedAndHeldText(rental.paidPence, rental.depositHeldPence ?? 0)}</Row>
+          <Row term="On your card">
+            {rental.status === 'cancelled'
+              ? `The ${formatPence(rental.depositHeldPence ?? 0)} deposit hold is being released: it was never charged.`
+              : chargedAndHeldText(rental.paidPence, rental.depositHeldPence ?? 0)}
+          </Row>
         )}
         <Row term="Status">
           <RentalStatusBadge rental={rental} />
