@@ -214,6 +214,27 @@ describe('the Saved page', () => {
     expect(server.sent('GET', '/api/me/saved').every((c) => !c.url.searchParams.has('startDate'))).toBe(true);
   });
 
+  it('says how far each item is from the place remembered from browsing', async () => {
+    localStorage.setItem('toolshed.near', JSON.stringify({ near: 'LS1', radius: '' }));
+    const { server } = openSaved((url) => page([saved(url.searchParams.has('near') ? { distanceMiles: 1.5 } : {})]));
+    const entry = (await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).closest('li')!;
+    expect(within(entry).getByText('· 1.5 miles away')).toBeInTheDocument();
+    expect(server.sent('GET', '/api/me/saved')[0]!.url.searchParams.get('near')).toBe('LS1');
+  });
+
+  it('leaves the distances out when the remembered place is not found', async () => {
+    localStorage.setItem('toolshed.near', JSON.stringify({ near: 'Nowhere Town', radius: '' }));
+    openSaved(() => page([saved({})]), {
+      'GET /api/me/saved': ({ url }) =>
+        url.searchParams.has('near')
+          ? errorJson(400, 'VALIDATION', 'We could not find Nowhere Town.', { field: 'near' })
+          : json(page([saved({})])),
+    });
+    const entry = (await screen.findByRole('link', { name: 'Petrol Lawn Mower' })).closest('li')!;
+    expect(within(entry).getByText('Leeds')).toBeInTheDocument();
+    expect(within(entry).queryByText(/miles away/)).toBeNull();
+  });
+
   it('says how to save when there is nothing saved', async () => {
     openSaved(() => page([]));
     expect(await screen.findByText('You have not saved any items yet. Press the heart on an item to keep it here.')).toBeInTheDocument();
