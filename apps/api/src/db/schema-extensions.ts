@@ -21,6 +21,9 @@ export const rentalExtensions = pgTable(
     feePence: integer('fee_pence').notNull(),
     paidWith: text('paid_with').notNull(),
     authorizationId: text('authorization_id'),
+    /** The card it was paid with, as the processor answered the authorisation (migration 0063); null for the balance. */
+    cardBrand: text('card_brand'),
+    cardLast4: text('card_last4'),
     status: text('status').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     answeredAt: timestamp('answered_at', { withTimezone: true }),

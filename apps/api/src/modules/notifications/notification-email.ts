@@ -23,6 +23,8 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'rental.claim': 'See the rental',
   // Its email is the receipt (order-receipt.ts); this is only for completeness.
   'order.paid': 'See your order',
+  // Its email is the extension's receipt (extension-receipt.ts).
+  'extension.paid': 'See the rental',
 };
 
 export interface EmailInput {

@@ -36,6 +36,8 @@ export const NOTIFICATION_KINDS = {
   // which the renter needs on record even with email notifications (or every kind) switched off, so
   // no preference governs it, not even the email switch. It says nothing worth a text message.
   'order.paid': { preference: null, sms: false },
+  // The renter's receipt for an extension when it is charged (or, cheaper, refunded to the balance): transactional likewise.
+  'extension.paid': { preference: null, sms: false },
 } as const satisfies Record<string, KindRule>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

@@ -13,6 +13,7 @@ import {
   notificationPreferences,
   notifications,
   payments,
+  rentalExtensions,
   rentals,
   users,
 } from '../../db/schema.ts';
@@ -119,6 +120,36 @@ export interface OrderLine {
   postcode: string | null;
   returned: boolean;
   cancelled: boolean;
+}
+
+/** A paid extension as its renter's receipt shows it (the figures are the extension's own, fixed when it was paid). */
+export interface ExtensionContext {
+  id: string;
+  rentalId: string;
+  renterId: string;
+  itemName: string;
+  ownerName: string;
+  /** 'paid' once charged; a receipt is written for nothing else. */
+  status: string;
+  /** YYYY-MM-DD: the rental's start, its end before and after the extension. */
+  startDate: string;
+  fromEndDate: string;
+  toEndDate: string;
+  /** What the extension added to the line and the fee (negative: the longer rental costs less). */
+  linePence: number;
+  feePence: number;
+  paidWith: 'card' | 'balance';
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** The rates charged, frozen at booking (null: an older rental that did not record them). */
+  dailyRatePence: number | null;
+  weeklyRatePence: number | null;
+  /** The rental's order reference ('TS-7K3Q-92'); null for a rental without a checkout. */
+  reference: string | null;
+  /** Paid when the owner accepted (a request item) rather than at once. */
+  accepted: boolean;
+  /** The London date it was paid. */
+  paidOn: string;
 }
 
 export interface Recipient {
@@ -365,6 +396,48 @@ export function createNotificationRepository(db: Db) {
         paidOn: toIsoDate(payment.paidOn, 'paid_on'),
         lines: lines.map((l) => ({ ...l, startDate: toIsoDate(l.startDate, 'start_date'), endDate: toIsoDate(l.endDate, 'end_date') })),
       };
+    },
+
+    /** One extension with its rental, item, owner and order reference, for the renter's receipt. */
+    async extension(executor: Executor, extensionId: string): Promise<ExtensionContext | undefined> {
+      const [found] = await executor
+        .select({
+          id: rentalExtensions.id,
+          rentalId: rentals.id,
+          renterId: rentals.renterId,
+          itemName: items.name,
+          ownerName: users.name,
+          status: rentalExtensions.status,
+          startDate: rentals.startDate,
+          fromEndDate: rentalExtensions.fromEndDate,
+          toEndDate: rentalExtensions.toEndDate,
+          linePence: rentalExtensions.linePence,
+          feePence: rentalExtensions.feePence,
+          paidWith: sql<ExtensionContext['paidWith']>`${rentalExtensions.paidWith}`,
+          cardBrand: rentalExtensions.cardBrand,
+          cardLast4: rentalExtensions.cardLast4,
+          dailyRatePence: rentals.dailyRatePence,
+          weeklyRatePence: rentals.weeklyRatePence,
+          reference: payments.reference,
+          // A request item's extension waits for its owner: it was answered later than it was asked.
+          accepted: sql<boolean>`${rentalExtensions.expiresAt} is not null`,
+          paidOn: sql<unknown>`to_char(coalesce(${rentalExtensions.answeredAt}, ${rentalExtensions.createdAt}) at time zone 'Europe/London', 'YYYY-MM-DD')`,
+        })
+        .from(rentalExtensions)
+        .innerJoin(rentals, eq(rentals.id, rentalExtensions.rentalId))
+        .innerJoin(items, eq(items.id, rentals.itemId))
+        .innerJoin(users, eq(users.id, rentals.ownerId))
+        .leftJoin(payments, eq(payments.id, rentals.paymentId))
+        .where(eq(rentalExtensions.id, extensionId));
+      return (
+        found && {
+          ...found,
+          startDate: toIsoDate(found.startDate, 'start_date'),
+          fromEndDate: toIsoDate(found.fromEndDate, 'from_end_date'),
+          toEndDate: toIsoDate(found.toEndDate, 'to_end_date'),
+          paidOn: toIsoDate(found.paidOn, 'paid_on'),
+        }
+      );
     },
 
     /** The checkout payment a rental was paid with, if any. */

@@ -4,6 +4,7 @@ import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
 import type { NotificationRepository, RentalContext } from './notification-repository.ts';
 import { capturedPart, receiptEventKey, receiptNotice } from './order-receipt.ts';
+import { extensionReceiptKey, extensionReceiptNotice, paidExtension } from './extension-receipt.ts';
 
 export const itemGroup = (itemId: string) => `item:${itemId}`;
 export const rentalGroup = (rentalId: string) => `rental:${rentalId}`;
@@ -202,6 +203,23 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       kind: 'order.paid',
       eventKey: receiptEventKey(paymentId!, e.rentalId),
       ...receiptNotice(part),
+    });
+  });
+
+  // An extension's receipt when it is charged: an instant item's when the renter extends, a request
+  // item's when its owner accepts (the only two producers of `rental.extended`); keyed by the
+  // extension, so a retried or repeated event sends nothing more. One that moved no money has none.
+  events.subscribe('rental.extended', `${S}.receipt`, async (e) => {
+    // An event stored before extensions were named in it has no receipt to send.
+    if (!e.extensionId) return;
+    const extension = await paidExtension(db, repo, e.extensionId);
+    if (!extension || extension.linePence + extension.feePence === 0) return;
+    const r = await rental(e.rentalId);
+    await notifier.send({
+      ...forRenter(r),
+      kind: 'extension.paid',
+      eventKey: extensionReceiptKey(extension.id),
+      ...extensionReceiptNotice(extension),
     });
   });
 

@@ -12,6 +12,7 @@ import { subscribeRequestNotices } from './request-notices.ts';
 import { registerRentalNotices } from './rental-notices.ts';
 import { registerHandoverReminders } from './handover-reminders.ts';
 import { receiptRenderer } from './order-receipt.ts';
+import { extensionReceiptRenderer } from './extension-receipt.ts';
 
 interface Deps {
   db: Db;
@@ -34,7 +35,7 @@ export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now
     sms,
     appUrl,
     now,
-    emails: { 'order.paid': receiptRenderer(db, repo, appUrl) },
+    emails: { 'order.paid': receiptRenderer(db, repo, appUrl), 'extension.paid': extensionReceiptRenderer(db, repo, appUrl) },
   });
   subscribeNotifications(events, db, repo, notifier);
   subscribeRequestNotices(events, db, repo, notifier);

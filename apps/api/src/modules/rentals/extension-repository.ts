@@ -166,6 +166,8 @@ export function createExtensionRepository(db: Db) {
         feePence: number;
         paidWith: 'card' | 'balance';
         authorizationId: string | null;
+        /** The authorised card's brand and last four digits (null: paid from the balance). */
+        card: { brand: string; last4: string } | null;
         status: 'paid' | 'pending';
         at: Date;
         expiresAt?: Date;
@@ -181,6 +183,8 @@ export function createExtensionRepository(db: Db) {
           feePence: e.feePence,
           paidWith: e.paidWith,
           authorizationId: e.authorizationId,
+          cardBrand: e.card?.brand ?? null,
+          cardLast4: e.card?.last4 ?? null,
           status: e.status,
           createdAt: e.at,
           ...(e.status === 'paid' ? { answeredAt: e.at } : {}),

@@ -12,7 +12,7 @@ export type DomainEvent =
   | { type: 'rental.requested'; rentalId: string; itemId: string; renterId: string; ownerId: string; paymentId: string; expiresAt: string }
   | { type: 'rental.request_accepted'; rentalId: string; itemId: string; renterId: string; ownerId: string }
   /** The renter extended a rental to `endDate` (an instant item), asked to (a request item), or the owner answered. */
-  | { type: 'rental.extended'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
+  | { type: 'rental.extended'; extensionId: string; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
   | { type: 'rental.extension_requested'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
   /** A request item's pending extension withdrawn by its renter, or expired unanswered: its days freed, nothing charged. */
   | { type: 'rental.extension_withdrawn'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }

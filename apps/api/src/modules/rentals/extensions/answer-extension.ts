@@ -65,7 +65,7 @@ export function answerExtension(kit: ExtensionKit) {
       );
       await extensions.answer(tx.executor, pending.id, 'paid', at);
       if (pending.authorizationId) await queueCapture(tx.executor, pending.authorizationId, at);
-      await events.publish(tx.executor, { type: 'rental.extended', ...event });
+      await events.publish(tx.executor, { type: 'rental.extended', extensionId: pending.id, ...event });
       return { capture: pending.authorizationId };
     });
     if ('void' in capture && capture.void) await voidNow(capture.void);

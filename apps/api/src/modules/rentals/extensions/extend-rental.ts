@@ -48,6 +48,7 @@ export function extendRental(kit: ExtensionKit, quote: ReturnType<typeof quoteEx
     const amount = asked.price.totalPence;
     // The card is authorised before the transaction (no network call under the row lock) and voided if it does not commit.
     let authorizationId: string | null = null;
+    let card: { brand: string; last4: string } | null = null;
     if (input.payWith === 'card' && amount > 0) {
       const auth = await payments.authorize({
         amountPence: amount,
@@ -56,6 +57,7 @@ export function extendRental(kit: ExtensionKit, quote: ReturnType<typeof quoteEx
       });
       if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
       authorizationId = auth.authorizationId;
+      card = { brand: auth.brand, last4: auth.last4 };
     }
     const at = now();
     let committed = false;
@@ -82,6 +84,7 @@ export function extendRental(kit: ExtensionKit, quote: ReturnType<typeof quoteEx
           feePence: price.feePence,
           paidWith: input.payWith,
           authorizationId,
+          card,
           at,
         };
         if (terms.bookingMode === 'request') {
@@ -126,10 +129,11 @@ export function extendRental(kit: ExtensionKit, quote: ReturnType<typeof quoteEx
               'payWith',
             ),
         );
-        await extensions.record(tx.executor, { ...record, status: 'paid' });
+        const extensionId = await extensions.record(tx.executor, { ...record, status: 'paid' });
         if (authorizationId) await queueCapture(tx.executor, authorizationId, at);
         await events.publish(tx.executor, {
           type: 'rental.extended',
+          extensionId,
           rentalId,
           itemId: row.itemId,
           renterId: row.renterId,

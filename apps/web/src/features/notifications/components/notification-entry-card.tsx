@@ -21,6 +21,7 @@ export function entryTitle(entry: NotificationEntry, tab: NotificationTab): stri
 /** A word before the title of kinds worth telling apart at a glance (most kinds say what they are in the title). */
 const KIND_TAGS: Partial<Record<string, string>> = {
   'order.paid': 'Receipt',
+  'extension.paid': 'Receipt',
 };
 
 function KindTag({ kind }: { kind: string }) {
