@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, date, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { rentals } from './schema.ts';
+import { rentals } from './schema-rentals.ts';
 
 /**
  * A rental extended (migration 0027): its end moved from one date to a later one and the difference

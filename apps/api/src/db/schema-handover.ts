@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { rentals } from './schema.ts';
+import { rentals } from './schema-rentals.ts';
 import { users } from './schema-users.ts';
 
 /** A side of a rental's handover (pickup: the owner's; return: the renter's) and its note (migration 0026). */

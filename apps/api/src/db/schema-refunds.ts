@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { rentals } from './schema.ts';
+import { rentals } from './schema-rentals.ts';
 import { users } from './schema-users.ts';
 
 /**
