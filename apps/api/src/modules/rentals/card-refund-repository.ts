@@ -5,7 +5,7 @@ import type { EventBus } from '../../platform/events/domain-events.ts';
 import { postTransaction } from '../ledger/ledger-repository.ts';
 import { cardRefunds, payments, rentalExtensions } from '../../db/schema.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import { feeShareOf } from './rental-money.ts';
+import { feeShareOf } from './rental-fee-share.ts';
 import type { Rental } from './rental-repository.ts';
 
 export const REFUND_JOB = 'payments.refund';

@@ -1,19 +1,10 @@
-import { cancellationPosting, completionPosting, feeShares, refundOf } from '@toolshed/core';
+import { cancellationPosting, completionPosting, refundOf } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import { postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { cardPartsOf, recordCardRefunds } from './card-refund-repository.ts';
+import { feeShareOf } from './rental-fee-share.ts';
 import type { Rental } from './rental-repository.ts';
-
-/** This line's share of its checkout's service fee (0 for a rental booked without a checkout). */
-export function feeShareOf(rental: Pick<Rental, 'id' | 'paymentFeePence' | 'paymentLines'>): number {
-  if (rental.paymentFeePence == null || !rental.paymentLines) return 0;
-  const shares = feeShares(
-    rental.paymentFeePence,
-    rental.paymentLines.map((l) => l.totalPence),
-  );
-  return shares[rental.paymentLines.findIndex((l) => l.id === rental.id)] ?? 0;
-}
 
 /** What the renter paid for this line: its total and its fee share (nothing for rentals booked outside checkout). */
 export function paidFor(

@@ -6,7 +6,7 @@ import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../../platform/payments/payment-provider.ts';
 import { postTransaction, spendFromBalances } from '../../ledger/ledger-repository.ts';
 import type { ExtensionRepository, ItemTerms, PendingExtension } from '../extension-repository.ts';
-import { feeShareOf } from '../rental-money.ts';
+import { feeShareOf } from '../rental-fee-share.ts';
 import type { RentalRepository, Rental } from '../rental-repository.ts';
 import { rentalFacts, roleOf } from '../rental-view.ts';
 import { REQUEST_VOID_DELAY_MS, REQUEST_VOID_JOB } from '../request-service.ts';
