@@ -49,7 +49,7 @@ export const rentalPartyFields = {
             card: z
               .object({ brand: z.string(), last4: z.string() })
               .nullable()
-              .describe('null: a card not kept (an extension paid by another card)'),
+              .describe('null: a card not recorded (an extension paid by card before extensions kept their card)'),
             status: z.enum(['pending', 'succeeded']).describe('pending until the processor confirms the refund'),
           }),
         )

@@ -54,13 +54,16 @@ export async function cardPartsOf(tx: Executor, rental: Rental, refundPence: num
     .select({
       authorizationId: rentalExtensions.authorizationId,
       amountPence: sql<number>`${rentalExtensions.linePence} + ${rentalExtensions.feePence}`,
+      brand: rentalExtensions.cardBrand,
+      last4: rentalExtensions.cardLast4,
     })
     .from(rentalExtensions)
     .where(and(eq(rentalExtensions.rentalId, rental.id), eq(rentalExtensions.status, 'paid'), eq(rentalExtensions.paidWith, 'card')))
     .orderBy(rentalExtensions.createdAt);
   for (const x of extensions) {
     if (x.authorizationId && Number(x.amountPence) > 0)
-      parts.push({ authorizationId: x.authorizationId, amountPence: Number(x.amountPence), brand: null, last4: null });
+      // The card kept with the extension (not kept before extensions recorded it: then unnamed).
+      parts.push({ authorizationId: x.authorizationId, amountPence: Number(x.amountPence), brand: x.brand, last4: x.last4 });
   }
   // Never more back to cards than the refund: the parts paid last give way first.
   let over = parts.reduce((s, p) => s + p.amountPence, 0) - refundPence;

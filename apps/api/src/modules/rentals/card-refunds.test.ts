@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInLondon } from '@toolshed/core';
+import { addDays, TEST_CARDS, todayInLondon } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
@@ -161,5 +161,27 @@ describe('a cancelled rental refunded to its card', () => {
     const toRenter = emailsTo('rita@example.com', /Rental cancelled: Hedge Trimmer/).at(-1)!;
     expect(toRenter.text).toContain('Olive Owner cancelled your rental');
     expect(toRenter.text).toContain('Refunded £17.60 to Visa ending 4242.');
+  });
+
+  it('refunds an extension paid by card to that card, named as the extension recorded it', async () => {
+    const res = await kit.book(renter.cookie, [{ itemId, startDate: d(21), endDate: d(22) }]);
+    expect(res.statusCode, res.body).toBe(201);
+    const order = (await kit.send('GET', `/api/orders/${res.json().orderId}`, renter.cookie)).json() as Order;
+    const rentalId = order.rentals[0]!.id;
+    const extended = await kit.send('POST', `/api/rentals/${rentalId}/extension`, renter.cookie, {
+      endDate: d(23),
+      payWith: 'card',
+      card: { number: TEST_CARDS.successMastercard, expiry: '12/99', cvv: '123', name: 'Rita Renter' },
+    });
+    expect(extended.statusCode, extended.body).toBe(200);
+    await ctx.app.jobs.runDue();
+    expect((await kit.cancel(rentalId, renter.cookie)).statusCode).toBe(200);
+    await ctx.app.jobs.runDue();
+    // 2 days and the £1.60 fee by Visa at checkout, the third day and its 80p fee by Mastercard.
+    const toCards = (await kit.rental(rentalId, renter.cookie)).cancellation?.toCards ?? [];
+    expect([...toCards].sort((a, b) => b.amountPence - a.amountPence)).toEqual([
+      { amountPence: 1760, card: { brand: 'visa', last4: '4242' }, status: 'succeeded' },
+      { amountPence: 880, card: { brand: 'mastercard', last4: '4444' }, status: 'succeeded' },
+    ]);
   });
 });
