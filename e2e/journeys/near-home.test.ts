@@ -27,12 +27,33 @@ async function browseNear(page: Page, place: string, radius: string, phone: bool
 
 test.describe('near home', () => {
   for (const size of SIZES) {
+    test(`on ${size.name}: the placeholder's own postcode, OX2 6AE, finds things within 5 miles on a fresh start`, async ({
+      page,
+      api,
+    }) => {
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const expected = await api.items('all', { near: 'OX2 6AE', radius: '5' });
+      expect(expected.total, 'at least five within 5 miles').toBeGreaterThanOrEqual(5);
+
+      await browseNear(page, 'OX2 6AE', '5', size.phone);
+      const shown = Math.min(expected.total, expected.pageSize);
+      await expect(page.getByRole('heading', { name: `${shown} of ${expected.total} items within 5 miles of OX2` })).toBeVisible();
+      const cards = page.getByRole('region', { name: /items within 5 miles of OX2/ }).getByRole('listitem');
+      await expect(cards).toHaveCount(shown);
+      for (const item of expected.items) {
+        expect(item.distanceMiles, item.name).not.toBeNull();
+        expect(item.distanceMiles!, item.name).toBeLessThanOrEqual(5);
+      }
+      await expect(cards.first()).toContainText(`${miles(expected.items[0]!.distanceMiles!)} away`);
+      await expectNoAxeViolations(page, `OX2 6AE within 5 miles, on ${size.name}`);
+    });
+
     test(`on ${size.name}: a town with nothing within 5 miles names the nearest matches, and the link widens the radius to them`, async ({
       page,
       api,
     }) => {
       await page.setViewportSize({ width: size.width, height: size.height });
-      // Hereford: a town of its own, none of the sample catalogue's within 5 miles of it.
+      // Hereford: not one of the sample catalogue's towns, none of whose listings are within 5 miles of it.
       const place = 'Hereford';
       const empty = await api.items('all', { near: place, radius: '5' });
       expect(empty.total, 'nothing within 5 miles').toBe(0);

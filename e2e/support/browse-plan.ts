@@ -1,4 +1,4 @@
-import { MIN_RATING_OPTIONS, compareDates } from '@toolshed/core';
+import { DEFAULT_PAGE_SIZE, MIN_RATING_OPTIONS, compareDates } from '@toolshed/core';
 import type { ApiCategory } from '@toolshed/core/contract';
 import type { ApiReader } from './api.ts';
 import { detailOf, namesOf, type Catalogue } from './catalogue.ts';
@@ -11,19 +11,24 @@ export interface FilterCase {
 
 export interface BrowsePlan {
   category: ApiCategory;
-  /** Every item of the category: what the grid shows with no filter. */
+  /** What the grid shows with no filter: the category's first page. */
   names: string[];
+  /** Every item of the category (more than a page): the cards a grid could show. */
+  all: string[];
   search: FilterCase & { word: string };
   maxPrice: FilterCase & { pounds: string };
   dates: FilterCase & { startDate: string; endDate: string; bookedItem: string };
   minRating: FilterCase & { rating: string };
 }
 
+/** What the grid asks for besides the filters: its page size, so a case expects the cards of its first page. */
+const GRID = { pageSize: String(DEFAULT_PAGE_SIZE) };
+
 type Chooser<T> = (api: ApiReader, catalogue: Catalogue, category: ApiCategory, names: string[]) => Promise<T | null>;
 
 /** A filter is worth testing when it hides some of the category's items but not all of them. */
 async function narrows(api: ApiReader, categoryId: string, params: Record<string, string>, all: number): Promise<FilterCase | null> {
-  const page = await api.items(categoryId, params);
+  const page = await api.items(categoryId, { ...params, ...GRID });
   return page.total > 0 && page.total < all ? { params, expected: namesOf(page.items) } : null;
 }
 
@@ -83,7 +88,7 @@ export async function chooseBackPair(
   for (const first of FILTER_KINDS) {
     for (const second of FILTER_KINDS) {
       if (first === second) continue;
-      const page = await api.items(plan.category.id, { ...plan[first].params, ...plan[second].params });
+      const page = await api.items(plan.category.id, { ...plan[first].params, ...plan[second].params, ...GRID });
       const bothExpected = namesOf(page.items);
       const same = bothExpected.length === plan[first].expected.length && bothExpected.every((n) => plan[first].expected.includes(n));
       if (!same) return { first, second, bothExpected };
@@ -101,7 +106,10 @@ export async function planBrowse(api: ApiReader, catalogue: Catalogue): Promise<
     const maxPrice = search && (await chooseMaxPrice(api, catalogue, category, names));
     const dates = maxPrice && (await chooseDates(api, catalogue, category, names));
     const minRating = dates && (await chooseMinRating(api, catalogue, category, names));
-    if (search && maxPrice && dates && minRating) return { category, names, search, maxPrice, dates, minRating };
+    if (search && maxPrice && dates && minRating) {
+      const firstPage = namesOf((await api.items(category.id, GRID)).items);
+      return { category, names: firstPage, all: names, search, maxPrice, dates, minRating };
+    }
   }
   throw new Error('No category in the seeded catalogue lets every filter change the results');
 }

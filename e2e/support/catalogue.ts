@@ -12,12 +12,18 @@ export interface Catalogue {
 
 export async function loadCatalogue(api: ApiReader): Promise<Catalogue> {
   const categories = await api.categories();
-  const page = await api.items('all');
-  if (page.total > page.items.length)
-    throw new Error(`Expected the whole catalogue on one page, got ${page.items.length} of ${page.total}`);
+  // Every page, in the browse's order, until all the catalogue's items are read.
+  const items: ItemSummary[] = [];
+  for (let n = 1; ; n++) {
+    const page = await api.items('all', { pageSize: '100', page: String(n) });
+    items.push(...page.items);
+    if (page.items.length === 0 || items.length >= page.total) break;
+  }
+  if (items.length !== categories.totalItems)
+    throw new Error(`Expected the whole catalogue, read ${items.length} of ${categories.totalItems} items`);
   const details = new Map<string, ItemDetail>();
-  for (const item of page.items) details.set(item.id, await api.item(item.id));
-  return { today: todayInLondon(), categories, items: page.items, details };
+  for (const item of items) details.set(item.id, await api.item(item.id));
+  return { today: todayInLondon(), categories, items, details };
 }
 
 export function detailOf(catalogue: Catalogue, itemId: string): ItemDetail {

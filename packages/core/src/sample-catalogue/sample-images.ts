@@ -4,7 +4,7 @@ import type { SampleItem } from './types.ts';
 /** Every sample item has this many pictures, each a different variant of its placeholder. */
 export const SAMPLE_IMAGE_COUNT = 3;
 
-type Pictured = Pick<SampleItem, 'key' | 'name' | 'categoryId'>;
+type Pictured = Pick<SampleItem, 'key' | 'name' | 'categoryId' | 'pictureKey'>;
 
 function options(item: Pictured, index: number): PlaceholderImageOptions {
   if (!Number.isInteger(index) || index < 0 || index >= SAMPLE_IMAGE_COUNT) throw new RangeError(`No sample image ${index}`);
@@ -13,7 +13,7 @@ function options(item: Pictured, index: number): PlaceholderImageOptions {
     subtitle: `Photo ${index + 1} of ${SAMPLE_IMAGE_COUNT}`,
     categoryId: item.categoryId,
     variant: index as PlaceholderImageOptions['variant'],
-    itemKey: item.key,
+    itemKey: item.pictureKey ?? item.key,
   };
 }
 

@@ -24,6 +24,8 @@ export interface SampleItem {
   latitude: number;
   longitude: number;
   ownerKey: string;
+  /** Drawn as the item with this key: a town listing of the same model shares its drawing (town-items.ts). */
+  pictureKey?: string;
 }
 
 /** A review of an owner by a renter, about one item; its rating counts towards the owner's rating. */

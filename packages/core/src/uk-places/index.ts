@@ -1,14 +1,17 @@
 import { distanceMetres, METRES_PER_MILE, type GeoPoint, type NearQuery } from '../near.ts';
 import { POSTCODE_AREAS } from './postcode-areas.ts';
 import { POSTCODE_DISTRICTS } from './postcode-districts.ts';
+import { LARGEST_TOWNS } from './largest-towns.ts';
 
 export { POSTCODE_AREAS } from './postcode-areas.ts';
 export { POSTCODE_DISTRICTS } from './postcode-districts.ts';
+export { LARGEST_TOWNS } from './largest-towns.ts';
 
 /**
  * Places without a geocoding service: the offline geocoder's (API) and Mock Data's (browser). A
  * postcode is placed at its district's centre when the district table has it, else at its area's;
- * a town by name from the post towns of the areas, a few more towns, and the neighbourhoods the
+ * a town by name from the post towns of the areas, a few more towns, the 60 largest towns
+ * (largest-towns.ts, whose centres' districts place postcodes too), and the neighbourhoods the
  * districts are known by. Precision: about a kilometre for a district, a few for an area or a town.
  */
 export interface PlacedPoint extends GeoPoint {
@@ -72,6 +75,7 @@ function townTable(): Map<string, PlacedPoint> {
   // 'London E' and the like are areas of London, not towns.
   for (const [name, lat, lon] of Object.values(POSTCODE_AREAS)) if (!/^London [A-Z]+$/.test(name)) add(name, lat, lon);
   for (const [name, [lat, lon]] of Object.entries(MORE_TOWNS)) add(name, lat, lon);
+  for (const [name, lat, lon] of LARGEST_TOWNS) add(name, lat, lon);
   // Neighbourhoods, by the districts that serve them (the first district named for one wins).
   for (const [names, lat, lon] of Object.values(POSTCODE_DISTRICTS)) {
     for (const name of names.split(', ')) if (!/ (centre|north|south|east|west)$/.test(name)) add(name, lat, lon);
@@ -87,14 +91,26 @@ export function findTown(name: string): PlacedPoint | undefined {
   return table.get(key) ?? table.get(ALIASES[key] ?? '');
 }
 
+let townDistricts: Map<string, GeoPoint> | undefined;
+
+/** The district of each large town's centre, at that centre (largest-towns.ts), for districts the table does not have. */
+function townDistrict(code: string): GeoPoint | undefined {
+  townDistricts ??= new Map(LARGEST_TOWNS.map(([, latitude, longitude, district]) => [district, { latitude, longitude }]));
+  return townDistricts.get(code);
+}
+
 /**
  * The centre of a postcode district ('OX2'; a central London sub-district such as 'SW1A' as its
- * district 'SW1'), else of its area ('OX'); undefined for an unknown area.
+ * district 'SW1'), else of its area ('OX'); undefined for an unknown area. A district the table does
+ * not have but a large town's centre is in ('RG1', 'NG1') is placed at that centre.
  */
 export function districtCentre(district: string): GeoPoint | undefined {
   const code = district.toUpperCase();
-  const known = POSTCODE_DISTRICTS[code] ?? POSTCODE_DISTRICTS[code.replace(/(\d)[A-Z]$/, '$1')];
+  const parent = code.replace(/(\d)[A-Z]$/, '$1');
+  const known = POSTCODE_DISTRICTS[code] ?? POSTCODE_DISTRICTS[parent];
   if (known) return { latitude: known[1], longitude: known[2] };
+  const town = townDistrict(code) ?? townDistrict(parent);
+  if (town) return town;
   const area = POSTCODE_AREAS[/^[A-Z]{1,2}/i.exec(district)?.[0]?.toUpperCase() ?? ''];
   return area ? { latitude: area[1], longitude: area[2] } : undefined;
 }

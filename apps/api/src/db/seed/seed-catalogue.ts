@@ -8,11 +8,13 @@ import {
   SAMPLE_REVIEWS,
   SAMPLE_USERS,
   sampleImageSvg,
+  type SampleItem,
 } from '@toolshed/core/sample-catalogue';
+import { pictureModel, SAMPLE_TOWN_ITEMS, SAMPLE_TOWN_USERS } from '@toolshed/core/sample-towns';
 import { queryRows, type Db } from '../database.ts';
 import { categories, itemImages, items, rentals, reviews, users } from '../schema.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import { storeItemImage, type StoredImage } from '../../platform/images/store-image.ts';
+import { processImage, storeProcessedImage, type ProcessedImage, type StoredImage } from '../../platform/images/store-image.ts';
 import { refreshUserRatings } from './refresh-ratings.ts';
 
 const DAY_MS = 86_400_000;
@@ -36,14 +38,32 @@ export async function syncCategories(db: Db): Promise<void> {
     });
 }
 
-/** Fills a database without users or items with the sample catalogue; otherwise does nothing. */
-export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new Date()): Promise<SeedSummary | null> {
+export interface SeedOptions {
+  /**
+   * With the listings of the 60 largest towns (core sample-towns, the default). Without, only the
+   * hand-written catalogue Mock Data serves: what the relevance cases are written against.
+   */
+  towns?: boolean;
+}
+
+/**
+ * Fills a database without users or items with the sample catalogue; otherwise does nothing. The
+ * towns' listings come first, so the hand-written ones are the newest.
+ */
+export async function seedIfEmpty(
+  db: Db,
+  storage: FileStorage,
+  now: Date = new Date(),
+  { towns = true }: SeedOptions = {},
+): Promise<SeedSummary | null> {
   const existing = await queryRows<{ used: boolean }>(db, sql`select exists (select 1 from users) or exists (select 1 from items) as used`);
   if (existing[0]?.used) return null;
 
   const today = todayInLondon(now);
-  const userIds = new Map(SAMPLE_USERS.map((u) => [u.key, randomUUID()]));
-  const itemIds = new Map(SAMPLE_ITEMS.map((i) => [i.key, randomUUID()]));
+  const allUsers = towns ? [...SAMPLE_USERS, ...SAMPLE_TOWN_USERS] : SAMPLE_USERS;
+  const allItems: SampleItem[] = towns ? [...SAMPLE_TOWN_ITEMS, ...SAMPLE_ITEMS] : SAMPLE_ITEMS;
+  const userIds = new Map(allUsers.map((u) => [u.key, randomUUID()]));
+  const itemIds = new Map(allItems.map((i) => [i.key, randomUUID()]));
   const id = (map: Map<string, string>, key: string) => {
     const v = map.get(key);
     if (!v) throw new Error(`Sample catalogue refers to unknown key ${key}`);
@@ -51,11 +71,21 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
   };
 
   // Images are written before the transaction; an interrupted seed leaves only unreferenced files.
+  // A picture is drawn and converted once, however many listings of its model show it (a town's
+  // listing is drawn as its model, core town-items.ts), and stored under each listing's own keys.
+  const processed = new Map<string, Promise<ProcessedImage>>();
+  const picture = (svg: string) => {
+    let image = processed.get(svg);
+    if (!image) processed.set(svg, (image = processImage(Buffer.from(svg))));
+    return image;
+  };
   const images = new Map<string, StoredImage[]>();
-  for (const item of SAMPLE_ITEMS) {
+  for (const item of allItems) {
     const itemId = id(itemIds, item.key);
     const stored = await Promise.all(
-      Array.from({ length: SAMPLE_IMAGE_COUNT }, (_, v) => storeItemImage(storage, itemId, Buffer.from(sampleImageSvg(item, v)))),
+      Array.from({ length: SAMPLE_IMAGE_COUNT }, async (_, v) =>
+        storeProcessedImage(storage, itemId, await picture(sampleImageSvg(pictureModel(item), v))),
+      ),
     );
     images.set(item.key, stored);
   }
@@ -63,7 +93,7 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
   await db.transaction(async (tx) => {
     await syncCategories(tx as unknown as Db);
     await tx.insert(users).values(
-      SAMPLE_USERS.map((u) => ({
+      allUsers.map((u) => ({
         id: id(userIds, u.key),
         name: u.name,
         email: u.email,
@@ -72,7 +102,7 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
       })),
     );
     await tx.insert(items).values(
-      SAMPLE_ITEMS.map((item, n) => ({
+      allItems.map((item, n) => ({
         id: id(itemIds, item.key),
         ownerId: id(userIds, item.ownerKey),
         categoryId: item.categoryId,
@@ -87,13 +117,13 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
         latitude: item.latitude,
         longitude: item.longitude,
         // Staggered so 'newest first' has a stable, meaningful order.
-        createdAt: new Date(now.getTime() - (SAMPLE_ITEMS.length - n) * 3_600_000),
+        createdAt: new Date(now.getTime() - (allItems.length - n) * 3_600_000),
       })),
     );
     await tx
       .insert(itemImages)
       .values(
-        SAMPLE_ITEMS.flatMap((item) =>
+        allItems.flatMap((item) =>
           (images.get(item.key) ?? []).map((img, position) => ({ itemId: id(itemIds, item.key), position, ...img })),
         ),
       );
@@ -133,5 +163,5 @@ export async function seedIfEmpty(db: Db, storage: FileStorage, now: Date = new 
     }
     await refreshUserRatings(tx as unknown as Db);
   });
-  return { items: SAMPLE_ITEMS.length, rentals: SAMPLE_RENTALS.length };
+  return { items: allItems.length, rentals: SAMPLE_RENTALS.length };
 }

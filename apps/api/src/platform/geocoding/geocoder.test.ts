@@ -24,10 +24,15 @@ describe('offline geocoder', () => {
     expect(await geo.geocode(query('LS6 2AB'))).toEqual({ latitude: 53.82, longitude: -1.575, approximate: true });
     // A central London sub-district is placed at its district.
     expect(await geo.geocode(query('sw1a 1aa'))).toEqual({ latitude: 51.495, longitude: -0.14, approximate: true });
-    // No district table for Aberdeen: the area's centre.
-    expect(await geo.geocode(query('AB10 1XG', '1 Union Street', 'Aberdeen'))).toEqual({
+    // A district the table does not have: the area's centre; unless a large town's centre is in it (core largest-towns.ts).
+    expect(await geo.geocode(query('AB24 3FX', '1 High Street', 'Aberdeen'))).toEqual({
       latitude: 57.14,
       longitude: -2.1,
+      approximate: true,
+    });
+    expect(await geo.geocode(query('AB10 1XG', '1 Union Street', 'Aberdeen'))).toEqual({
+      latitude: 57.1497,
+      longitude: -2.0943,
       approximate: true,
     });
   });

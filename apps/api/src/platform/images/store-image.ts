@@ -15,6 +15,14 @@ export interface StoredImage {
   height: number;
 }
 
+/** An image in the two stored sizes, before it is stored. */
+export interface ProcessedImage {
+  large: { data: Buffer; info: { width: number; height: number } };
+  thumb: Buffer;
+}
+
+type ImageFolder = 'items' | 'avatars' | 'private/handovers' | 'private/claims';
+
 /**
  * Turns one source image into the two stored sizes (WebP, metadata stripped: sharp drops EXIF/GPS
  * unless asked to keep it) and stores both under a fresh key, so URLs can be cached forever.
@@ -24,9 +32,14 @@ export async function storeItemImage(
   storage: FileStorage,
   itemId: string,
   source: Buffer,
-  folder: 'items' | 'avatars' | 'private/handovers' | 'private/claims' = 'items',
+  folder: ImageFolder = 'items',
 ): Promise<StoredImage> {
-  const { large, thumb } = await imageProcessing.run(async () => {
+  return storeProcessedImage(storage, itemId, await processImage(source), folder);
+}
+
+/** The two sizes of a source image (see `storeItemImage`), for storing once or under several items. */
+export async function processImage(source: Buffer): Promise<ProcessedImage> {
+  return imageProcessing.run(async () => {
     const base = sharp(source, { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     return {
       large: await base
@@ -37,6 +50,15 @@ export async function storeItemImage(
       thumb: await base.clone().resize({ width: THUMB_WIDTH, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer(),
     };
   });
+}
+
+/** Stores a processed image's two sizes under a fresh key of the item (or user, handover, claim). */
+export async function storeProcessedImage(
+  storage: FileStorage,
+  itemId: string,
+  { large, thumb }: ProcessedImage,
+  folder: ImageFolder = 'items',
+): Promise<StoredImage> {
   const id = randomUUID();
   const largeKey = `${folder}/${itemId}/${id}-large.webp`;
   const thumbKey = `${folder}/${itemId}/${id}-thumb.webp`;
