@@ -40,7 +40,7 @@ export async function planBooking(api: ApiReader, catalogue: Catalogue): Promise
   for (const category of catalogue.categories.categories) {
     const firstPage = await api.items(category.id, { pageSize: String(DEFAULT_PAGE_SIZE) });
     const names = namesOf(firstPage.items);
-    if (firstPage.total < 3 || firstPage.total > firstPage.items.length) continue;
+    if (firstPage.total < 3) continue;
     const rentable = firstPage.items
       .map((i) => detailOf(catalogue, i.id))
       .filter((d) => d.available && nameIsDistinct(d.name, names) && firstFreeRange(d, rentalLength(d), catalogue.today));
