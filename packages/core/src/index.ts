@@ -11,6 +11,7 @@ export * from './errors.ts';
 export * from './rating.ts';
 export * from './password-policy.ts';
 export * from './card.ts';
+export * from './paid-with.ts';
 export * from './payment-declines.ts';
 export * from './postcode.ts';
 export * from './address.ts';

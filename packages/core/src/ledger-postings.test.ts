@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { feeShares } from './fee-shares.ts';
 import { ledgerProblem } from './ledger.ts';
 import {
+  balanceParts,
   cancellationPosting,
   captureFailedPosting,
   checkoutPosting,
@@ -49,6 +50,66 @@ describe('every posting the product makes sums to zero', () => {
     );
   });
 
+  it('checkout paid partly from the balance: it pays the lines in order, the card the rest; never more than the lines cost', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.record({ ownerId: fc.constantFrom('o1', 'o2'), totalPence: fc.integer({ min: 1, max: 100_000 }) }), {
+          minLength: 1,
+          maxLength: 5,
+        }),
+        fc.integer({ min: 0, max: 20_000 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (lines, fee, share) => {
+          const withIds = lines.map((l, i) => ({ ...l, rentalId: `r${i}` }));
+          const charged = lines.reduce((s, l) => s + l.totalPence, 0) + fee;
+          const fromBalance = Math.floor(charged * share);
+          const posting = checkoutPosting({
+            paymentId: 'p',
+            renterId: 'renter',
+            subtotalPence: charged - fee,
+            serviceFeePence: fee,
+            lines: withIds,
+            balancePence: fromBalance,
+          });
+          balanced(posting);
+          const paid = (account: string) =>
+            posting.entries.filter((e) => e.userId === 'renter' && e.account === account).reduce((s, e) => s - e.amountPence, 0);
+          expect(paid('available')).toBe(fromBalance);
+          expect(paid('card')).toBe(charged - fromBalance);
+          // Each line's card and balance parts together are what it costs.
+          const shares = feeShares(
+            fee,
+            lines.map((l) => l.totalPence),
+          );
+          for (const [i, line] of withIds.entries()) {
+            const ofLine = posting.entries.filter((e) => e.userId === 'renter' && e.rentalId === line.rentalId);
+            expect(ofLine.reduce((s, e) => s - e.amountPence, 0)).toBe(line.totalPence + shares[i]!);
+          }
+        },
+      ),
+    );
+    expect(balanceParts(1500, [1000, 1000, 1000])).toEqual([1000, 500, 0]);
+    expect(() => balanceParts(3001, [1000, 1000, 1000])).toThrow(RangeError);
+    expect(() => balanceParts(-1, [1000])).toThrow(RangeError);
+  });
+
+  it('capture failed for a line the balance paid: the balance gets its part back, the card the rest', () => {
+    const posting = captureFailedPosting({
+      paymentId: 'p',
+      renterId: 'renter',
+      rentals: [{ rentalId: 'r', ownerId: 'o', ownerPendingPence: 4000, ownerAvailablePence: 0, renterAvailablePence: -1500 }],
+      feesLeftPence: 400,
+      availableNowPence: { o: 0, renter: 0 },
+    });
+    balanced(posting);
+    expect(posting!.entries).toEqual([
+      { userId: 'o', account: 'pending', kind: 'capture_failed', amountPence: -4000, rentalId: 'r' },
+      { userId: 'renter', account: 'available', kind: 'capture_failed', amountPence: 1500, rentalId: 'r' },
+      { userId: null, account: 'fees', kind: 'capture_failed', amountPence: -400 },
+      { userId: 'renter', account: 'card', kind: 'capture_failed', amountPence: 2900 },
+    ]);
+  });
+
   it('checkout with a subtotal that is not the sum of its lines is refused', () => {
     const posting = checkoutPosting({
       paymentId: 'p',
@@ -63,7 +124,7 @@ describe('every posting the product makes sums to zero', () => {
   it('capture failed: what is left of each rental and of the fee goes back to the card; nothing left, nothing posted', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.record({ ownerPendingPence: pence, ownerAvailablePence: pence, renterRefundedPence: pence }), { maxLength: 4 }),
+        fc.array(fc.record({ ownerPendingPence: pence, ownerAvailablePence: pence, renterAvailablePence: pence }), { maxLength: 4 }),
         pence,
         fc.array(pence, { minLength: 5, maxLength: 5 }),
         (rentals, fees, have) => {
@@ -75,7 +136,7 @@ describe('every posting the product makes sums to zero', () => {
             feesLeftPence: fees,
             availableNowPence,
           });
-          const total = rentals.reduce((s, r) => s + r.ownerPendingPence + r.ownerAvailablePence + r.renterRefundedPence, 0) + fees;
+          const total = rentals.reduce((s, r) => s + r.ownerPendingPence + r.ownerAvailablePence + r.renterAvailablePence, 0) + fees;
           if (total === 0) {
             expect(posting).toBeNull();
             return;
@@ -99,7 +160,7 @@ describe('every posting the product makes sums to zero', () => {
     const posting = captureFailedPosting({
       paymentId: 'p',
       renterId: 'renter',
-      rentals: [{ rentalId: 'r', ownerId: 'o', ownerPendingPence: 0, ownerAvailablePence: 2000, renterRefundedPence: 0 }],
+      rentals: [{ rentalId: 'r', ownerId: 'o', ownerPendingPence: 0, ownerAvailablePence: 2000, renterAvailablePence: 0 }],
       feesLeftPence: 200,
       availableNowPence: { o: 500, renter: 0 },
     });

@@ -36,6 +36,12 @@ export function statementWords(kind: string, m: StatementMovements, card: { bran
   switch (kind) {
     case 'checkout':
     case 'request_accepted':
+      if (m.availablePence < 0 && m.cardPence < 0)
+        return {
+          type: 'sent',
+          description: `Paid ${formatPence(-m.availablePence)} from your Toolshed balance and ${formatPence(-m.cardPence)} by ${cardName(card)}`,
+        };
+      if (m.availablePence < 0) return { type: 'sent', description: 'Paid from your Toolshed balance' };
       if (m.cardPence < 0) return { type: 'sent', description: `Paid by ${cardName(card)}` };
       if (m.pendingPence !== 0) return { type: 'received', description: 'Earnings, available once the item is back' };
       break;

@@ -15,6 +15,8 @@ export const payments = pgTable(
     subtotalPence: integer('subtotal_pence').notNull(),
     serviceFeePence: integer('service_fee_pence').notNull(),
     amountPence: integer('amount_pence').notNull(),
+    /** What of the charge the renter's Toolshed balance paid, before the card (the card was authorised for the rest). */
+    balancePence: integer('balance_pence').notNull().default(0),
     brand: text('brand').notNull(),
     last4: text('last4').notNull(),
     provider: text('provider').notNull(),
@@ -33,6 +35,7 @@ export const payments = pgTable(
   (t) => [
     check('payments_status_known', sql`${t.status} in ('authorised', 'capture_pending', 'captured', 'voided', 'refunded')`),
     check('payments_amount_is_sum', sql`${t.amountPence} = ${t.subtotalPence} + ${t.serviceFeePence}`),
+    check('payments_balance_within_amount', sql`${t.balancePence} >= 0 and ${t.balancePence} <= ${t.amountPence}`),
     index('payments_renter_idx').on(t.renterId, t.createdAt.desc()),
     uniqueIndex('payments_reference_idx').on(t.reference),
   ],

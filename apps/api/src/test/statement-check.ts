@@ -34,8 +34,14 @@ export async function statementOf(app: FastifyInstance, cookie: string, pageSize
  * them; the running balance steps by each line's movement and ends at the available balance; each
  * line's amount and fee make its total, and its total is what it moved.
  */
-export async function expectStatementMatchesLedger(app: FastifyInstance, db: Db, member: { cookie: string; user: { id: string } }) {
-  const lines = await statementOf(app, member.cookie);
+export async function expectStatementMatchesLedger(
+  app: FastifyInstance,
+  db: Db,
+  member: { cookie: string; user: { id: string } },
+  /** Lines per page read: property tests that check long statements after every step read more at a time. */
+  pageSize = 7,
+) {
+  const lines = await statementOf(app, member.cookie, pageSize);
   const who = member.user.id;
   const ledger = await queryRows<{ transaction_id: string; account: keyof typeof ACCOUNTS; total: number }>(
     db,

@@ -60,6 +60,10 @@ export const checkoutRequestSchema = z.object({
     name: z.string().max(100),
   }),
   idempotencyKey: z.string().min(8).max(100).describe('A random key made once per checkout; retries send the same key'),
+  useBalance: z
+    .boolean()
+    .optional()
+    .describe("Pay from the renter's Toolshed balance before the card (default true); requests and deposits are always held on the card"),
 });
 
 export const rentalViewSchema = z.object({
@@ -88,6 +92,7 @@ export const orderSchema = z.object({
   subtotalPence: z.number().int(),
   serviceFeePence: z.number().int(),
   totalPence: z.number().int(),
+  balancePence: z.number().int().describe("What of the charge the renter's Toolshed balance paid; the card paid the rest"),
   card: z.object({ brand: z.string(), last4: z.string() }),
   createdAt: z.string(),
 });

@@ -7,6 +7,8 @@ import type { LedgerPosting, PostingEntry } from './posting.ts';
  * fee is the platform's. A subtotal that is not the sum of the lines leaves it unbalanced: refused.
  * The card's payment and the fee are written per line (its total and its `feeShares` share, with its
  * rental), so each rental's statement line says what it cost; together they are the one charge.
+ * `balancePence` of the charge comes from the renter's Toolshed balance before the card: it pays the
+ * lines in order (`balanceParts`), each line's rest is the card's.
  */
 export function checkoutPosting(facts: {
   paymentId: string;
@@ -14,6 +16,8 @@ export function checkoutPosting(facts: {
   subtotalPence: number;
   serviceFeePence: number;
   lines: ReadonlyArray<{ rentalId: string; ownerId: string; totalPence: number }>;
+  /** What of the charge the renter's available balance pays (0: all by card). */
+  balancePence?: number;
 }): LedgerPosting {
   if (facts.lines.length === 0)
     // Only requests: nothing is charged now (the two zero entries keep the checkout's posting).
@@ -29,14 +33,34 @@ export function checkoutPosting(facts: {
     facts.serviceFeePence,
     facts.lines.map((l) => l.totalPence),
   );
+  const fromBalance = balanceParts(
+    facts.balancePence ?? 0,
+    facts.lines.map((l, i) => l.totalPence + shares[i]!),
+  );
   const entries: PostingEntry[] = facts.lines.flatMap((line, i) => [
-    {
-      userId: facts.renterId,
-      account: 'card' as const,
-      kind: 'rental_payment',
-      amountPence: -(line.totalPence + shares[i]!),
-      rentalId: line.rentalId,
-    },
+    // A line the balance pays in full has no card entry.
+    ...(fromBalance[i]! > 0 && fromBalance[i] === line.totalPence + shares[i]!
+      ? []
+      : [
+          {
+            userId: facts.renterId,
+            account: 'card' as const,
+            kind: 'rental_payment',
+            amountPence: -(line.totalPence + shares[i]! - fromBalance[i]!),
+            rentalId: line.rentalId,
+          },
+        ]),
+    ...(fromBalance[i]! > 0
+      ? [
+          {
+            userId: facts.renterId,
+            account: 'available' as const,
+            kind: 'balance_payment',
+            amountPence: -fromBalance[i]!,
+            rentalId: line.rentalId,
+          },
+        ]
+      : []),
     { userId: line.ownerId, account: 'pending' as const, kind: 'owner_earnings', amountPence: line.totalPence, rentalId: line.rentalId },
     { userId: null, account: 'fees' as const, kind: 'service_fee', amountPence: shares[i]!, rentalId: line.rentalId },
   ]);
@@ -44,7 +68,28 @@ export function checkoutPosting(facts: {
   // posting then does not balance and is refused.
   const unexplained = facts.subtotalPence - facts.lines.reduce((sum, l) => sum + l.totalPence, 0);
   if (unexplained !== 0) entries.push({ userId: facts.renterId, account: 'card', kind: 'rental_payment', amountPence: -unexplained });
-  return { kind: 'checkout', paymentId: facts.paymentId, entries: entries.filter((e) => e.amountPence !== 0 || e.account !== 'fees') };
+  return {
+    kind: 'checkout',
+    paymentId: facts.paymentId,
+    entries: entries.filter((e) => e.amountPence !== 0 || e.account !== 'fees'),
+  };
+}
+
+/**
+ * How a balance payment of `balancePence` is shared by lines costing `linePence` each: it pays them in
+ * order, each up to its cost. More than the lines cost together is refused (the rest would be lost).
+ */
+export function balanceParts(balancePence: number, linePence: readonly number[]): number[] {
+  if (!Number.isInteger(balancePence) || balancePence < 0)
+    throw new RangeError('a balance payment is a whole, non-negative number of pence');
+  let left = balancePence;
+  const parts = linePence.map((cost) => {
+    const part = Math.min(left, Math.max(0, cost));
+    left -= part;
+    return part;
+  });
+  if (left > 0) throw new RangeError('a balance payment cannot be more than the lines it pays for');
+  return parts;
 }
 
 /**
@@ -116,8 +161,9 @@ export function extensionPosting(facts: {
  * refund to the renter's balance for a line cancelled meanwhile, since that money was never taken).
  * A balance never goes below zero: what a person has already withdrawn or spent of such money is not
  * taken from them here but borne by the platform (`capture_loss` on the fees account), as
- * `availableNowPence` (each user's available balance before this posting) says. Null when nothing
- * is left to reverse.
+ * `availableNowPence` (each user's available balance before this posting) says. What the renter's
+ * balance paid for a line (and was not refunded to it since) was really taken: it goes back to the
+ * balance, not to the card. Null when nothing is left to reverse.
  */
 export function captureFailedPosting(facts: {
   paymentId: string;
@@ -127,7 +173,8 @@ export function captureFailedPosting(facts: {
     ownerId: string;
     ownerPendingPence: number;
     ownerAvailablePence: number;
-    renterRefundedPence: number;
+    /** The rental's sum on the renter's available balance: refunds to it less what it paid (negative: still owed). */
+    renterAvailablePence: number;
   }>;
   feesLeftPence: number;
   availableNowPence: Readonly<Record<string, number>>;
@@ -153,7 +200,15 @@ export function captureFailedPosting(facts: {
         rentalId: r.rentalId,
       });
     if (r.ownerAvailablePence > 0) takeAvailable(r.ownerId, r.ownerAvailablePence, r.rentalId);
-    if (r.renterRefundedPence > 0) takeAvailable(facts.renterId, r.renterRefundedPence, r.rentalId);
+    if (r.renterAvailablePence > 0) takeAvailable(facts.renterId, r.renterAvailablePence, r.rentalId);
+    if (r.renterAvailablePence < 0)
+      entries.push({
+        userId: facts.renterId,
+        account: 'available',
+        kind: 'capture_failed',
+        amountPence: -r.renterAvailablePence,
+        rentalId: r.rentalId,
+      });
   }
   if (facts.feesLeftPence !== 0) entries.push({ userId: null, account: 'fees', kind: 'capture_failed', amountPence: -facts.feesLeftPence });
   if (loss !== 0) entries.push({ userId: null, account: 'fees', kind: 'capture_loss', amountPence: -loss });

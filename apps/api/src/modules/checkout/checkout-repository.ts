@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { checkoutPosting } from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { checkoutAttempts, itemImages, items, payments, rentals, users, wheelbarrowLines } from '../../db/schema.ts';
-import { postTransaction } from '../ledger/ledger-repository.ts';
+import { balances, spendFromBalances } from '../ledger/ledger-repository.ts';
 import { itemsWithBlockedDays, refuseBlockedDays } from '../calendar-sync/blocked-days-sql.ts';
 
 export interface LineItemRow {
@@ -108,6 +108,11 @@ export function createCheckoutRepository(db: Db) {
       return new Set(rows.map((r) => r.item_id));
     },
 
+    /** The renter's available balance now (a first look: the booking reads it again under its lock). */
+    async availableBalance(userId: string): Promise<number> {
+      return (await balances(db, userId)).availablePence;
+    },
+
     async borrowerAddress(userId: string) {
       const [row] = await db
         .select({ line: users.addressLine, city: users.addressCity, postcode: users.addressPostcode })
@@ -131,6 +136,8 @@ export function createCheckoutRepository(db: Db) {
       serviceFeePence: number;
       /** The fee charged now: the instant lines' shares (absent: the whole fee, no request lines). */
       instantFeePence?: number;
+      /** What of the instant charge the renter's available balance pays, before the card (0: none). */
+      balancePence?: number;
       card: { brand: string; last4: string };
       provider: string;
       providerReference: string;
@@ -157,6 +164,7 @@ export function createCheckoutRepository(db: Db) {
             subtotalPence: input.subtotalPence,
             serviceFeePence: input.serviceFeePence,
             amountPence: input.subtotalPence + input.serviceFeePence,
+            balancePence: input.balancePence ?? 0,
             brand: input.card.brand,
             last4: input.card.last4,
             provider: input.provider,
@@ -194,8 +202,9 @@ export function createCheckoutRepository(db: Db) {
             .returning({ id: rentals.id });
           rentalIds.push(row!.id);
         }
-        await postTransaction(
-          tx,
+        // The renter's balance is read under their row's lock (as withdrawals and extensions take it):
+        // when it no longer covers what the card was authorised without, nothing is booked.
+        const spent = await spendFromBalances(tx, (input.balancePence ?? 0) > 0 ? [input.renterId] : [], () =>
           // Request lines move no money until their owner accepts (rentals/request-service.ts).
           checkoutPosting({
             paymentId,
@@ -205,8 +214,10 @@ export function createCheckoutRepository(db: Db) {
             lines: input.lines.flatMap((line, i) =>
               line.request ? [] : [{ rentalId: rentalIds[i]!, ownerId: line.ownerId, totalPence: line.totalPence }],
             ),
+            balancePence: input.balancePence ?? 0,
           }),
         );
+        if (spent.kind === 'short') throw new BalanceChangedError(spent.availablePence);
         await tx
           .update(checkoutAttempts)
           .set({ status: 'succeeded', paymentId, authorizationId: null, updatedAt: input.now })
@@ -227,6 +238,13 @@ export function createCheckoutRepository(db: Db) {
       });
     },
   };
+}
+
+/** The renter's balance no longer covers the part of the charge it was to pay (spent meanwhile): nothing was booked. */
+export class BalanceChangedError extends Error {
+  constructor(readonly availablePence: number) {
+    super('The Toolshed balance changed while paying.');
+  }
 }
 
 /** The request lost its claim on the attempt (it was reclaimed after looking crashed). */

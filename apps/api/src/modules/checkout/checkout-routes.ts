@@ -65,7 +65,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
         tags: ['checkout'],
         summary: 'Book and pay for every line at once: all lines or none, charged once per idempotency key',
         description:
-          'Prices come from the database (nothing the client sends as a price is used). 409 names the item and dates that are no longer free; 402 means the card was declined. Retrying with the same idempotencyKey returns the first result; 409 on idempotencyKey means the first try is still running (a try that crashed is taken over after two minutes). Once booked, the order stands even if the card capture fails (it is retried in the background). 503 means the database was too busy: nothing was charged, try again.',
+          "Prices come from the database (nothing the client sends as a price is used). The renter's Toolshed balance pays first unless useBalance is false, the card the rest; 409 on balance means it was spent meanwhile (nothing was charged). 409 names the item and dates that are no longer free; 402 means the card was declined. Retrying with the same idempotencyKey returns the first result; 409 on idempotencyKey means the first try is still running (a try that crashed is taken over after two minutes). Once booked, the order stands even if the card capture fails (it is retried in the background). 503 means the database was too busy: nothing was charged, try again.",
         body: checkoutRequestSchema,
         response: {
           201: z.object({ orderId: z.string() }),

@@ -7,6 +7,7 @@ import {
   daysInclusive,
   declineMessage,
   formatDate,
+  formatPence,
   lineTotalPence,
   priceBasket,
   todayInLondon,
@@ -18,7 +19,7 @@ import type { PaymentProvider } from '../../platform/payments/payment-provider.t
 import type { CheckoutDeposits } from '../deposits/deposits-module.ts';
 import type { AttemptRepository } from './attempt-repository.ts';
 import type { PaymentRepository } from './payment-repository.ts';
-import { StaleClaimError, type CheckoutRepository, type NewRental } from './checkout-repository.ts';
+import { BalanceChangedError, StaleClaimError, type CheckoutRepository, type NewRental } from './checkout-repository.ts';
 import { BlockedDaysError } from '../calendar-sync/blocked-days-sql.ts';
 import { CAPTURE_JOB, CAPTURE_SAFETY_DELAY_MS, captureJobKey, recordCapture } from './capture-job.ts';
 import { ATTEMPT_STALE_MS, enqueueAttemptSweep } from './attempt-sweep-job.ts';
@@ -35,6 +36,8 @@ export interface CheckoutInput {
   lines: CheckoutLineInput[];
   card: CardInput;
   idempotencyKey: string;
+  /** Pay from the renter's Toolshed balance before the card (default: yes, when there is one). */
+  useBalance?: boolean;
 }
 
 export interface CheckoutDeps {
@@ -57,6 +60,10 @@ const STILL_PROCESSING = 'This payment is already being processed. Please wait a
 /** A day the owner's other calendar says is busy (calendar sync). */
 function blockedMessage(name: string, line: CheckoutLineInput): string {
   return `${name} is not available on some of ${formatDate(line.startDate)} to ${formatDate(line.endDate)}. Please choose other dates.`;
+}
+
+function balanceChangedMessage(availablePence: number): string {
+  return `Your Toolshed balance changed while you were paying (it is now ${formatPence(availablePence)}), so nothing was booked or charged. Please check out again.`;
 }
 
 function clashMessage(name: string, line: CheckoutLineInput): string {
@@ -154,6 +161,7 @@ export function createCheckoutService({
     card: CardInput,
     attempt: { id: string; claim: number },
     today: string,
+    useBalance: boolean,
   ): Promise<string> {
     const { booked: priced, price, nameOf, depositOf } = await priceLines(renterId, lines, today);
     // Instant lines are charged together; each request line is authorised on its own (request-lines.ts).
@@ -174,7 +182,10 @@ export function createCheckoutService({
       refund: (input) => payments.refund(input),
       refundStatus: (id) => payments.refundStatus(id),
     };
-    const auth = await remembering.authorize({ amountPence: split.instantPence, card, reference: attempt.id });
+    // The renter's balance pays first (what is charged now, never a request's or a deposit's hold);
+    // the card is authorised for the rest (nothing, when the balance covers it: the card is checked).
+    const balancePence = useBalance ? Math.min(Math.max(0, await repo.availableBalance(renterId)), split.instantPence) : 0;
+    const auth = await remembering.authorize({ amountPence: split.instantPence - balancePence, card, reference: attempt.id });
     if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
     const requestHolds = await authorizeRequests(remembering, split, card, attempt.id, now()).catch(async (err: unknown) => {
       await payments.void(auth.authorizationId);
@@ -207,6 +218,7 @@ export function createCheckoutService({
           subtotalPence: price.subtotalPence,
           serviceFeePence: price.serviceFeePence,
           instantFeePence: split.instantFeePence,
+          balancePence,
           card: { brand: auth.brand, last4: cardDigits(card.number).slice(-4) },
           provider: payments.name,
           providerReference: auth.authorizationId,
@@ -245,6 +257,7 @@ export function createCheckoutService({
         const line = lines.find((l) => l.itemId === err.itemId)!;
         throw new AppError('CONFLICT', blockedMessage(nameOf(line.itemId), line), 'lines');
       }
+      if (err instanceof BalanceChangedError) throw new AppError('CONFLICT', balanceChangedMessage(err.availablePence), 'balance');
       if (pgCode(err) === EXCLUSION_VIOLATION) {
         const line = lines[inserting]!;
         throw new AppError('CONFLICT', clashMessage(nameOf(line.itemId), line), 'lines');
@@ -283,7 +296,7 @@ export function createCheckoutService({
       await enqueueAttemptSweep(jobs, attempt, now());
 
       try {
-        return { paymentId: await bookAndPay(renterId, lines, input.card, attempt, today), replayed: false };
+        return { paymentId: await bookAndPay(renterId, lines, input.card, attempt, today, input.useBalance !== false), replayed: false };
       } catch (err) {
         // The failure paths above release what they authorised; an error they did not foresee may not
         // have: every hold the attempt recorded is voided again (voiding is idempotent).

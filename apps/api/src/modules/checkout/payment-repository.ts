@@ -123,8 +123,9 @@ export function createPaymentRepository(db: Db) {
             ownerId: rental.ownerId,
             ownerPendingPence: await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending'),
             ownerAvailablePence: await rentalAccountTotal(tx, rental.id, rental.ownerId, 'available'),
-            // A line cancelled meanwhile was refunded to the renter's balance: money that was never taken.
-            renterRefundedPence: await rentalAccountTotal(tx, rental.id, payment.renterId, 'available'),
+            // A line cancelled meanwhile was refunded to the renter's balance (money that was never
+            // taken, unless the balance paid it): their balance's sum for the line says which.
+            renterAvailablePence: await rentalAccountTotal(tx, rental.id, payment.renterId, 'available'),
           });
         }
         const [fees] = await tx

@@ -84,6 +84,8 @@ export interface OrderContext {
   subtotalPence: number;
   serviceFeePence: number;
   amountPence: number;
+  /** What of the charge the renter's Toolshed balance paid (the card the rest). */
+  balancePence: number;
   brand: string;
   last4: string;
   /** The London date the order was paid (its checkout). */
@@ -356,6 +358,7 @@ export function createNotificationRepository(db: Db) {
           subtotalPence: payments.subtotalPence,
           serviceFeePence: payments.serviceFeePence,
           amountPence: payments.amountPence,
+          balancePence: payments.balancePence,
           brand: payments.brand,
           last4: payments.last4,
           paidOn: sql<unknown>`to_char(${payments.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,

@@ -1,5 +1,5 @@
 import {
-  cardBrandName,
+  cardEnding,
   chargedAndHeldText,
   compareDates,
   daysInclusive,
@@ -8,6 +8,7 @@ import {
   formatLinePrice,
   formatPence,
   lastCancellableDay,
+  paidWithText,
   todayInLondon,
   transitionRefusal,
   type IsoDate,
@@ -51,14 +52,31 @@ export function capturedPart(order: OrderContext, rentalId: string | null): Orde
     rentalId === null
       ? subtotalPence + lines.reduce((sum, l) => sum + l.feeSharePence, 0)
       : (lines[0]!.requestAmountPence ?? subtotalPence + lines[0]!.feeSharePence);
-  return { ...order, lines, subtotalPence, serviceFeePence: amountPence - subtotalPence, amountPence, acceptedRequest: rentalId !== null };
+  return {
+    ...order,
+    lines,
+    subtotalPence,
+    serviceFeePence: amountPence - subtotalPence,
+    amountPence,
+    // The balance pays only what checkout charges; an accepted request is its own card's capture.
+    balancePence: rentalId === null ? Math.min(order.balancePence, amountPence) : 0,
+    acceptedRequest: rentalId !== null,
+  };
 }
 
 /** The order page: what was booked and what was charged. */
 export const orderPath = (paymentId: string) => `/payment-success?order=${encodeURIComponent(paymentId)}`;
 const RENTALS_PATH = '/my-rentals';
 
-export const paidWith = (order: Pick<OrderContext, 'brand' | 'last4'>) => `${cardBrandName(order.brand) ?? 'Card'} ending ${order.last4}`;
+/** 'Paid by Visa ending 4242', or with what the Toolshed balance paid (core `paidWithText`). */
+export const paidWith = (order: Pick<OrderContext, 'amountPence' | 'balancePence' | 'brand' | 'last4'>) =>
+  paidWithText({ amountPence: order.amountPence, balancePence: order.balancePence, card: { brand: order.brand, last4: order.last4 } });
+
+/** The payment in the notice's brackets: 'Visa ending 4242', 'from your Toolshed balance', or both parts. */
+function how(order: OrderContext): string {
+  if (order.balancePence <= 0) return cardEnding({ brand: order.brand, last4: order.last4 });
+  return paidWith(order).replace(/^Paid /, '');
+}
 
 function listNames(names: string[]): string {
   const shown = names.length > 3 ? [...names.slice(0, 3), `${names.length - 3} more`] : names;
@@ -71,7 +89,7 @@ export function receiptNotice(order: OrderContext): { title: string; body: strin
   const names = listNames(sortedLines(order).map((l) => l.itemName));
   return {
     title: `Order paid: ${total}`,
-    body: `You paid ${total} (${paidWith(order)}) for ${names}. We have emailed you the receipt, with the pick-up details and cancellation terms.`,
+    body: `You paid ${total} (${how(order)}) for ${names}. We have emailed you the receipt, with the pick-up details and cancellation terms.`,
     link: orderPath(order.id),
   };
 }
@@ -183,7 +201,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
     ]),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
-    `Paid by ${card}`,
+    card,
     ...held(order),
     '',
     'Pick-up',
@@ -242,7 +260,7 @@ export function receiptEmail({ to, name, order, today, orderUrl, rentalsUrl }: R
 ${rows}
 ${totalRows}
 </table>
-<p>Paid by ${escape(card)}</p>
+<p>${escape(card)}</p>
 ${held(order)
   .map((line) => `<p>${escape(line)}</p>`)
   .join('')}

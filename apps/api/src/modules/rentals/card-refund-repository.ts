@@ -3,7 +3,7 @@ import { cardRefundFailedPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import { postTransaction } from '../ledger/ledger-repository.ts';
-import { cardRefunds, payments, rentalExtensions } from '../../db/schema.ts';
+import { cardRefunds, ledgerEntries, payments, rentalExtensions } from '../../db/schema.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { feeShareOf } from './rental-fee-share.ts';
 import type { Rental } from './rental-repository.ts';
@@ -28,6 +28,22 @@ async function refundedFrom(tx: Executor, authorizationId: string): Promise<numb
   return Number(row?.total ?? 0);
 }
 
+/** What the renter's Toolshed balance paid for this line at checkout (its `balance_payment` entries). */
+async function balancePaidFor(tx: Executor, rental: Rental): Promise<number> {
+  const [row] = await tx
+    .select({ total: sum(ledgerEntries.amountPence) })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.rentalId, rental.id),
+        eq(ledgerEntries.userId, rental.renterId),
+        eq(ledgerEntries.account, 'available'),
+        eq(ledgerEntries.kind, 'balance_payment'),
+      ),
+    );
+  return -Number(row?.total ?? 0);
+}
+
 /**
  * What the renter paid by card for this rental, per captured authorisation: the checkout's (the line
  * and its fee share; the checkout's card charge is shared by its lines, so never more than is left of
@@ -37,7 +53,13 @@ async function refundedFrom(tx: Executor, authorizationId: string): Promise<numb
 export async function cardPartsOf(tx: Executor, rental: Rental, refundPence: number): Promise<CardPart[]> {
   if (!rental.paymentId || refundPence <= 0) return [];
   const [payment] = await tx
-    .select({ reference: payments.providerReference, brand: payments.brand, last4: payments.last4, amountPence: payments.amountPence })
+    .select({
+      reference: payments.providerReference,
+      brand: payments.brand,
+      last4: payments.last4,
+      amountPence: payments.amountPence,
+      balancePence: payments.balancePence,
+    })
     .from(payments)
     .where(eq(payments.id, rental.paymentId));
   if (!payment) return [];
@@ -46,8 +68,9 @@ export async function cardPartsOf(tx: Executor, rental: Rental, refundPence: num
   if (rental.requestStatus === 'accepted' && rental.requestAuthorizationId && (rental.requestAmountPence ?? 0) > 0) {
     parts.push({ authorizationId: rental.requestAuthorizationId, amountPence: rental.requestAmountPence!, ...card });
   } else if (!rental.requestStatus) {
-    const line = rental.totalPence - rental.extendedLinePence + feeShareOf(rental);
-    const left = payment.amountPence - (await refundedFrom(tx, payment.reference));
+    // What the renter's balance paid of the line went back to the balance (the cancellation's rest).
+    const line = rental.totalPence - rental.extendedLinePence + feeShareOf(rental) - (await balancePaidFor(tx, rental));
+    const left = payment.amountPence - payment.balancePence - (await refundedFrom(tx, payment.reference));
     parts.push({ authorizationId: payment.reference, amountPence: Math.min(line, left), ...card });
   }
   const extensions = await tx

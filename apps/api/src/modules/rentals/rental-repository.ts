@@ -103,6 +103,8 @@ export interface OrderPayment {
   subtotalPence: number;
   serviceFeePence: number;
   amountPence: number;
+  /** What of the charge the renter's Toolshed balance paid. */
+  balancePence: number;
   brand: string;
   last4: string;
   /** ISO timestamp. */
@@ -329,6 +331,7 @@ export function createRentalRepository(db: Db) {
           subtotalPence: payments.subtotalPence,
           serviceFeePence: payments.serviceFeePence,
           amountPence: payments.amountPence,
+          balancePence: payments.balancePence,
           brand: payments.brand,
           last4: payments.last4,
           createdAt: payments.createdAt,

@@ -69,7 +69,7 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; curre
       schema: {
         tags: ['rentals'],
         summary:
-          "Cancel an upcoming rental before its start date: the renter cancels, or the owner declines with a reason. The line total and its service fee share go back to the renter's balance",
+          "Cancel an upcoming rental before its start date: the renter cancels, or the owner declines with a reason. The line total and its service fee share go back to the card they were paid with (what the renter's Toolshed balance paid, to the balance)",
         params: rentalParams,
         body: cancelRentalSchema,
         response: { 200: z.object({ refundPence: z.number().int() }), 400: errorBodySchema, ...refusals },

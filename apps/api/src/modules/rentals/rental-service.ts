@@ -60,6 +60,7 @@ export function createRentalService({
         subtotalPence: payment.subtotalPence,
         serviceFeePence: payment.serviceFeePence,
         totalPence: payment.amountPence,
+        balancePence: payment.balancePence,
         card: { brand: payment.brand, last4: payment.last4 },
         createdAt: payment.createdAt,
       };

@@ -31,10 +31,13 @@ export function rentalKit(ctx: () => TestContext) {
   const send = (method: 'GET' | 'POST' | 'PUT', url: string, cookie?: string, payload?: object) =>
     ctx().app.inject({ method, url, headers: { origin: ORIGIN, ...(cookie ? { cookie } : {}) }, ...(payload ? { payload } : {}) });
 
-  /** Books the lines through checkout, paying by a card that works (and has not expired by any test clock's date). */
-  const book = (cookie: string, lines: Array<{ itemId: string; startDate: string; endDate: string }>) => {
+  /**
+   * Books the lines through checkout, paying by a card that works (and has not expired by any test
+   * clock's date): by the card alone unless `useBalance`, so tests that follow card money see it all.
+   */
+  const book = (cookie: string, lines: Array<{ itemId: string; startDate: string; endDate: string }>, useBalance = false) => {
     const card = { number: TEST_CARDS.success, expiry: '12/99', cvv: '123', name: 'Rita Renter' };
-    return send('POST', '/api/checkout', cookie, { lines, card, idempotencyKey: randomUUID() });
+    return send('POST', '/api/checkout', cookie, { lines, card, idempotencyKey: randomUUID(), useBalance });
   };
 
   return {

@@ -45,6 +45,33 @@ describe('card payment page', () => {
     ).toBeInTheDocument();
   });
 
+  it('offers the Toolshed balance first, says the split, and sends the choice', async () => {
+    const user = userEvent.setup();
+    const balance = { availablePence: 1000, pendingCreditsPence: 0, pendingDebitsPence: 0, lastUpdated: null };
+    const api = paymentServer({
+      'GET /api/me/balance': () => json(balance),
+      'POST /api/checkout': () => json({ orderId: 'order-1' }, 201),
+    });
+    await openCardPage();
+    const choice = await screen.findByRole('checkbox', { name: 'Use my Toolshed balance (£10.00)' });
+    expect((choice as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('£10.00 from your balance and £31.25 by card.')).toBeInTheDocument();
+    await user.click(choice);
+    expect(screen.getByText('Your card pays it all; your balance stays as it is.')).toBeInTheDocument();
+    await user.click(choice);
+    await fillCard(user);
+    await user.click(payButton());
+    await waitFor(() => expect(api.sent('POST', '/api/checkout')).toHaveLength(1));
+    expect((api.sent('POST', '/api/checkout')[0]!.body as SentCheckout & { useBalance: boolean }).useBalance).toBe(true);
+  });
+
+  it('a balance covering the whole charge: the card is only checked', async () => {
+    const balance = { availablePence: 9000, pendingCreditsPence: 0, pendingDebitsPence: 0, lastUpdated: null };
+    paymentServer({ 'GET /api/me/balance': () => json(balance) });
+    await openCardPage();
+    expect(await screen.findByText('£41.25 from your balance: your card is checked but not charged.')).toBeInTheDocument();
+  });
+
   it('says nothing of a hold when no line has a deposit', async () => {
     paymentServer();
     await openCardPage();

@@ -62,6 +62,9 @@ describe('payment failures', () => {
     expect(failure.fix).toBeNull();
     expect(failure.message).toMatch(/already being processed/);
     expect(describeFailure(new ApiError(409, 'CONFLICT', 'Mower is already booked', 'lines')).fix).toBe('checkout');
+    // A balance spent meanwhile: pay again here, with what is left of it.
+    const spent = describeFailure(new ApiError(409, 'CONFLICT', 'Your Toolshed balance changed while you were paying.', 'balance'));
+    expect(spent).toMatchObject({ fix: null, message: 'Your Toolshed balance changed while you were paying.' });
   });
 
   it('puts a refused card field beside the field and an address problem on the way to the profile', () => {

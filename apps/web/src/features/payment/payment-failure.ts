@@ -28,6 +28,8 @@ export function describeFailure(error: unknown): PaymentFailure {
   // The first try with this key is still running (or crashed and is taken over after two minutes):
   // paying again from this page sends the same key, so it is never charged twice.
   if (status === 409 && field === 'idempotencyKey') return { ...failure, message: error.message };
+  // The Toolshed balance was spent meanwhile: nothing was charged, and paying again here uses what is left.
+  if (status === 409 && field === 'balance') return { ...failure, message: error.message };
   if (status === 409) return { ...failure, message: error.message, fix: 'checkout' };
   if (status === 400 && field === 'address') return { ...failure, message: error.message, fix: 'address' };
   if ((status === 400 || status === 404) && field === 'lines') return { ...failure, message: error.message, fix: 'checkout' };

@@ -14,6 +14,7 @@ const order: Order = {
   subtotalPence: 3750,
   serviceFeePence: 375,
   totalPence: 4125,
+  balancePence: 0,
   card: { brand: 'visa', last4: '4242' },
   createdAt: '2030-05-01T10:00:00.000Z',
 };
@@ -38,6 +39,17 @@ describe('payment success page', () => {
     expect(screen.getByRole('link', { name: 'View my rentals' }).getAttribute('href')).toBe('/my-rentals');
     // The drill was not part of this order: it stays.
     await waitFor(() => expect(storedLines().map((l) => l.itemId)).toEqual([drill.itemId]));
+  });
+
+  it('says what the Toolshed balance paid and what the card paid', async () => {
+    fakeServer(
+      { 'GET /api/orders/order-1': () => json({ ...order, balancePence: 1000 }), 'POST /api/wheelbarrow/check': checkRoute([]) },
+      { user: testUser },
+    );
+    renderApp('/payment-success?order=order-1');
+    expect(
+      await screen.findByText(/and took £41.25 \(£10.00 from your Toolshed balance and £31.25 by Visa ending 4242\)\./),
+    ).toBeInTheDocument();
   });
 
   it('says the deposit held beside the charge', async () => {

@@ -20,6 +20,7 @@ const order = (rentals: Order['rentals'], totalPence: number): Order => ({
   subtotalPence: Math.round(totalPence / 1.1),
   serviceFeePence: totalPence - Math.round(totalPence / 1.1),
   totalPence,
+  balancePence: 0,
   card: { brand: 'visa', last4: '4242' },
   createdAt: '2030-05-01T10:00:00.000Z',
 });

@@ -31,7 +31,7 @@ export function useCardPayment(lines: LineDates[]) {
   }, [orderId, navigate]);
 
   const pay = useCallback(
-    async (card: CardInput) => {
+    async (card: CardInput, useBalance = true) => {
       if (busy.current) return;
       busy.current = true;
       const attempt = nextAttempt(unfinished.current, lines);
@@ -39,10 +39,11 @@ export function useCardPayment(lines: LineDates[]) {
       saveUnfinished(attempt);
       setPhase({ kind: 'processing' });
       try {
-        const result = await placeOrder({ lines, card, idempotencyKey: attempt.key });
+        const result = await placeOrder({ lines, card, idempotencyKey: attempt.key, useBalance });
         unfinished.current = null;
         saveUnfinished(null);
         void queryClient.invalidateQueries({ queryKey: ['rentals'] });
+        void queryClient.invalidateQueries({ queryKey: ['balance'] });
         setPhase({ kind: 'confirmed', orderId: result.orderId });
       } catch (error) {
         if (!outcomeUnknown(error)) {
@@ -51,6 +52,8 @@ export function useCardPayment(lines: LineDates[]) {
         }
         // Checkout must ask again about lines the server refused; this page keeps its message.
         void queryClient.invalidateQueries({ queryKey: [wheelbarrowCheckRoot], refetchType: 'none' });
+        // A balance spent meanwhile (another tab) is shown as it is now.
+        void queryClient.invalidateQueries({ queryKey: ['balance'] });
         setPhase({ kind: 'failed', failure: describeFailure(error) });
         busy.current = false;
       }

@@ -1,7 +1,7 @@
 import { formatPence } from '@toolshed/core';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
-import { useBalance } from '../api/balance.ts';
+import { useBalance } from '../../../data/balance.ts';
 import { WithdrawalForm } from './withdrawal-form.tsx';
 
 const updatedFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });

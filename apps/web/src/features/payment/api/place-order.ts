@@ -6,6 +6,8 @@ export interface PlaceOrderInput {
   lines: LineDates[];
   card: CardInput;
   idempotencyKey: string;
+  /** Pay from the Toolshed balance before the card (the server's default). */
+  useBalance?: boolean;
 }
 
 /**

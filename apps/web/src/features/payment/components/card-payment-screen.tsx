@@ -50,7 +50,11 @@ export function CardPaymentScreen() {
                 {chargedAndHeldText(basket.price.totalPence, depositOf(basket.lines))}.
               </p>
             )}
-            <CardForm lines={lineDates(basket.lines)} totalPence={basket.price.totalPence} />
+            <CardForm
+              lines={lineDates(basket.lines)}
+              totalPence={basket.price.totalPence}
+              hasRequests={basket.lines.some((l) => !isFlagged(l) && l.bookingMode === 'request')}
+            />
           </div>
           <TestCardsNote config={paymentConfig} />
         </div>

@@ -1,4 +1,4 @@
-import { chargedAndHeldText, formatDate, formatPence, formatRequestDeadline } from '@toolshed/core';
+import { chargedAndHeldText, formatDate, formatPence, formatRequestDeadline, paidWithText } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../../lib/router/index.ts';
@@ -49,7 +49,10 @@ function Booked({ order }: { order: Order }) {
       {booked.length > 0 && (
         <p className="text-lg text-slate-800">
           Thank you. We have booked {booked.length === 1 ? 'your rental' : `your ${booked.length} rentals`}
-          {requested.length > 0 ? ` (${names(booked)})` : ''} and charged {formatPence(chargedPence)} to your {card}.
+          {requested.length > 0 ? ` (${names(booked)})` : ''}{' '}
+          {order.balancePence > 0
+            ? `and took ${formatPence(chargedPence)} (${paidWithText({ amountPence: chargedPence, balancePence: order.balancePence, card: order.card }).replace(/^Paid /, '')}).`
+            : `and charged ${formatPence(chargedPence)} to your ${card}.`}
         </p>
       )}
       {depositPence > 0 && <p className="rounded-md bg-sky-50 px-3 py-2 text-sky-950">{chargedAndHeldText(chargedPence, depositPence)}.</p>}
