@@ -81,6 +81,7 @@ describe('extensionPrice: the whole new range by the shared pricing function, mi
           for (const paidWith of ['card', 'balance'] as const) {
             const posting = extensionPosting({
               rentalId: 'r',
+              extensionId: 'x',
               paymentId: 'p',
               renterId: 'u',
               ownerId: 'o',

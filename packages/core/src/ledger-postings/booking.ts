@@ -126,6 +126,8 @@ export function requestAcceptedPosting(facts: {
  */
 export function extensionPosting(facts: {
   rentalId: string;
+  /** The extension's id: the posting's reference, so its statement line names the extension's own card. */
+  extensionId: string;
   paymentId: string | null;
   renterId: string;
   ownerId: string;
@@ -151,6 +153,7 @@ export function extensionPosting(facts: {
     kind: 'rental_extended',
     rentalId: facts.rentalId,
     paymentId: facts.paymentId,
+    reference: facts.extensionId,
     entries: entries.filter((e) => e.amountPence !== 0),
   };
 }

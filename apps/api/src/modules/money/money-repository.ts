@@ -114,7 +114,8 @@ function statementOf(userId: string) {
            sum(coalesce(m.available, 0)) over (order by t.created_at, t.id, coalesce(m.rental_id, t.rental_id) nulls first rows unbounded preceding) as balance_after,
            i.id::text as item_id, i.name as item_name,
            cp.id as counterparty_id, cp.name as counterparty_name,
-           coalesce(w.brand, p.brand) as brand, coalesce(w.last4, p.last4) as last4,
+           case when x.id is not null then x.card_brand else coalesce(w.brand, p.brand) end as brand,
+           case when x.id is not null then x.card_last4 else coalesce(w.last4, p.last4) end as last4,
            w.id::text as withdrawal_id, w.status as withdrawal_status,
            case when r.id is null then null when r.cancelled_at is not null then 'cancelled' when r.returned then 'returned' else 'open' end as rental_state,
            (select bool_or(c.status = 'pending') from card_refunds c where t.kind = 'rental_cancelled' and m.card > 0 and c.rental_id = r.id) as refunds_pending,
@@ -125,7 +126,8 @@ function statementOf(userId: string) {
       left join items i on i.id = r.item_id
       left join users cp on cp.id = case when r.renter_id = ${userId} then r.owner_id else r.renter_id end
       left join payments p on p.id = coalesce(t.payment_id, r.payment_id)
-      left join withdrawals w on t.kind like 'withdrawal%' and w.id::text = t.reference`;
+      left join withdrawals w on t.kind like 'withdrawal%' and w.id::text = t.reference
+      left join rental_extensions x on t.kind = 'rental_extended' and x.id::text = t.reference`;
 }
 
 /** Balances, earnings and transactions of one user (SQL only). */

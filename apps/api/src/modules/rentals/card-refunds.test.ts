@@ -175,6 +175,13 @@ describe('a cancelled rental refunded to its card', () => {
     });
     expect(extended.statusCode, extended.body).toBe(200);
     await ctx.app.jobs.runDue();
+    // The statement names each payment's own card: the checkout's Visa, the extension's Mastercard.
+    const statement = (await kit.send('GET', '/api/me/transactions', renter.cookie)).json() as {
+      transactions: Array<{ description: string }>;
+    };
+    expect(statement.transactions.map((t) => t.description)).toEqual(
+      expect.arrayContaining(['Extension paid by Mastercard ending 4444', 'Paid by Visa ending 4242']),
+    );
     expect((await kit.cancel(rentalId, renter.cookie)).statusCode).toBe(200);
     await ctx.app.jobs.runDue();
     // 2 days and the £1.60 fee by Visa at checkout, the third day and its 80p fee by Mastercard.

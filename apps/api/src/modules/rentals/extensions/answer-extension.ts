@@ -50,6 +50,7 @@ export function answerExtension(kit: ExtensionKit) {
       await extensions.moveEnd(tx.executor, rentalId, pending.toEndDate, price.linePence, price.feePence);
       const posting = extensionPosting({
         rentalId,
+        extensionId: pending.id,
         paymentId: row.paymentId,
         renterId: row.renterId,
         ownerId: row.ownerId,

@@ -109,8 +109,10 @@ export function extendRental(kit: ExtensionKit, quote: ReturnType<typeof quoteEx
           return 'pending' as const;
         }
         await extensions.moveEnd(tx.executor, rentalId, input.endDate, price.linePence, price.feePence);
+        const extensionId = await extensions.record(tx.executor, { ...record, status: 'paid' });
         const posting = extensionPosting({
           rentalId,
+          extensionId,
           paymentId: row.paymentId,
           renterId: row.renterId,
           ownerId: row.ownerId,
@@ -129,7 +131,6 @@ export function extendRental(kit: ExtensionKit, quote: ReturnType<typeof quoteEx
               'payWith',
             ),
         );
-        const extensionId = await extensions.record(tx.executor, { ...record, status: 'paid' });
         if (authorizationId) await queueCapture(tx.executor, authorizationId, at);
         await events.publish(tx.executor, {
           type: 'rental.extended',
