@@ -114,6 +114,42 @@ describe('seedIfEmpty', () => {
     expect(upcoming[0]!.n).toBeGreaterThan(10);
   });
 
+  it('pays for every sample rental as a booking would, so balances and statements agree with the rentals', async () => {
+    const [paid] = await queryRows<{ rentals: number; captured: number }>(
+      database.db,
+      sql`select count(*)::int as rentals, count(*) filter (where p.status = 'captured' and p.amount_pence > r.total_pence)::int as captured
+            from rentals r left join payments p on p.id = r.payment_id`,
+    );
+    expect(paid).toEqual({ rentals: SAMPLE_RENTALS.length, captured: SAMPLE_RENTALS.length });
+    // Every posting sums to zero, and each owner's earnings sit where their rentals say: released
+    // to available for a returned one, pending for the rest.
+    const [unbalanced] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_pence) <> 0) t`,
+    );
+    expect(unbalanced!.n).toBe(0);
+    const owners = await queryRows<{ owner_id: string; available: number; pending: number; returned: number; unreturned: number }>(
+      database.db,
+      sql`select r.owner_id,
+                 (select coalesce(sum(amount_pence), 0)::int from ledger_entries e where e.user_id = r.owner_id and e.account = 'available') as available,
+                 (select coalesce(sum(amount_pence), 0)::int from ledger_entries e where e.user_id = r.owner_id and e.account = 'pending') as pending,
+                 sum(r.total_pence) filter (where r.returned)::int as returned, sum(r.total_pence) filter (where not r.returned)::int as unreturned
+            from rentals r group by r.owner_id`,
+    );
+    expect(owners.length).toBeGreaterThan(5);
+    for (const o of owners) {
+      expect(o.available, o.owner_id).toBe(o.returned ?? 0);
+      expect(o.pending, o.owner_id).toBe(o.unreturned ?? 0);
+    }
+    // A renter's booking is dated when it was made, before the rental began.
+    const [late] = await queryRows<{ n: number }>(
+      database.db,
+      sql`select count(*)::int as n from ledger_transactions t join rentals r on r.payment_id = t.payment_id
+           where t.kind = 'checkout' and t.created_at >= (r.start_date::timestamp at time zone 'Europe/London')`,
+    );
+    expect(late!.n).toBe(0);
+  });
+
   it('keeps the vocabulary of the words of every item (through the trigger), with the number of items using each', async () => {
     const rows = await queryRows<{ expected: number; actual: number; differing: number }>(
       database.db,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { addDays, CATEGORIES, lineTotalPence, todayInLondon } from '@toolshed/core';
+import { addDays, CATEGORIES, checkoutPosting, completionPosting, lineTotalPence, serviceFeePence, todayInLondon } from '@toolshed/core';
 import {
   SAMPLE_IMAGE_COUNT,
   SAMPLE_ITEMS,
@@ -12,7 +12,8 @@ import {
 } from '@toolshed/core/sample-catalogue';
 import { pictureModel, SAMPLE_TOWN_ITEMS, SAMPLE_TOWN_USERS } from '@toolshed/core/sample-towns';
 import { queryRows, type Db } from '../database.ts';
-import { categories, itemImages, items, rentals, reviews, users } from '../schema.ts';
+import { categories, itemImages, items, payments, rentals, reviews, users } from '../schema.ts';
+import { postTransaction } from '../../modules/ledger/ledger-repository.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { processImage, storeProcessedImage, type ProcessedImage, type StoredImage } from '../../platform/images/store-image.ts';
 import { refreshUserRatings } from './refresh-ratings.ts';
@@ -128,27 +129,72 @@ export async function seedIfEmpty(
         ),
       );
     const byKey = new Map(SAMPLE_ITEMS.map((i) => [i.key, i]));
-    await tx.insert(rentals).values(
-      SAMPLE_RENTALS.map((r) => {
-        const item = byKey.get(r.itemKey);
-        if (!item) throw new Error(`Sample rental of unknown item ${r.itemKey}`);
-        const startDate = addDays(today, r.startOffsetDays);
-        const endDate = addDays(startDate, r.days - 1);
-        // Brought back on the afternoon of the end date (the same day in London, winter or summer),
-        // or now if that is still to come: the sample renters return on time.
-        const backOnTime = new Date(Math.min(now.getTime(), Date.parse(`${endDate}T15:00:00Z`)));
-        return {
+    // Each sample rental was booked and paid for like any other (a captured card payment and its
+    // ledger posting), and a returned one released its owner's earnings: the sample members'
+    // balances and statements agree with their rentals.
+    for (const [n, r] of SAMPLE_RENTALS.entries()) {
+      const item = byKey.get(r.itemKey);
+      if (!item) throw new Error(`Sample rental of unknown item ${r.itemKey}`);
+      const startDate = addDays(today, r.startOffsetDays);
+      const endDate = addDays(startDate, r.days - 1);
+      // Booked a week before the start (or an hour ago, for one starting sooner).
+      const bookedAt = new Date(Math.min(now.getTime() - 3_600_000, Date.parse(`${startDate}T10:00:00Z`) - 7 * DAY_MS));
+      // Brought back on the afternoon of the end date (the same day in London, winter or summer),
+      // or now if that is still to come: the sample renters return on time.
+      const backOnTime = new Date(Math.min(now.getTime(), Date.parse(`${endDate}T15:00:00Z`)));
+      const totalPence = lineTotalPence(item.dailyRatePence, r.days);
+      const feePence = serviceFeePence(totalPence);
+      const renterId = id(userIds, r.renterKey);
+      const ownerId = id(userIds, item.ownerKey);
+      const [payment] = await tx
+        .insert(payments)
+        .values({
+          renterId,
+          subtotalPence: totalPence,
+          serviceFeePence: feePence,
+          amountPence: totalPence + feePence,
+          brand: 'visa',
+          last4: '4242',
+          provider: 'simulated',
+          providerReference: `sample-${n + 1}`,
+          status: 'captured',
+          createdAt: bookedAt,
+          updatedAt: bookedAt,
+        })
+        .returning({ id: payments.id });
+      const paymentId = payment!.id;
+      const [rental] = await tx
+        .insert(rentals)
+        .values({
           itemId: id(itemIds, r.itemKey),
-          renterId: id(userIds, r.renterKey),
-          ownerId: id(userIds, item.ownerKey),
+          renterId,
+          ownerId,
+          paymentId,
           startDate,
           endDate,
           returned: r.returned,
           returnedAt: r.returned ? backOnTime : null,
-          totalPence: lineTotalPence(item.dailyRatePence, r.days),
-        };
-      }),
-    );
+          totalPence,
+          dailyRatePence: item.dailyRatePence,
+          createdAt: bookedAt,
+        })
+        .returning({ id: rentals.id });
+      const rentalId = rental!.id;
+      const executor = tx as unknown as Db;
+      await postTransaction(
+        executor,
+        checkoutPosting({
+          paymentId,
+          renterId,
+          subtotalPence: totalPence,
+          serviceFeePence: feePence,
+          lines: [{ rentalId, ownerId, totalPence }],
+        }),
+        bookedAt,
+      );
+      const released = r.returned && completionPosting({ rentalId, paymentId, ownerId, ownerPendingPence: totalPence });
+      if (released) await postTransaction(executor, released, backOnTime);
+    }
     if (SAMPLE_REVIEWS.length > 0) {
       await tx.insert(reviews).values(
         SAMPLE_REVIEWS.map((r) => ({

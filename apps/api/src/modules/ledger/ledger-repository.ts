@@ -12,12 +12,19 @@ export type LedgerTransactionInput = Omit<LedgerPosting, 'kind'> & { kind: Ledge
  * so both happen or neither does. Refuses unbalanced entries here, and the database refuses them
  * again at commit (a deferred trigger), whatever code wrote them.
  */
-export async function postTransaction(executor: Executor, input: LedgerTransactionInput): Promise<string> {
+export async function postTransaction(executor: Executor, input: LedgerTransactionInput, at?: Date): Promise<string> {
   const problem = ledgerProblem(input.entries);
   if (problem) throw new Error(problem);
   const [row] = await executor
     .insert(ledgerTransactions)
-    .values({ kind: input.kind, paymentId: input.paymentId ?? null, rentalId: input.rentalId ?? null, reference: input.reference ?? null })
+    .values({
+      kind: input.kind,
+      paymentId: input.paymentId ?? null,
+      rentalId: input.rentalId ?? null,
+      reference: input.reference ?? null,
+      // When it happened, for a history written afterwards (the sample catalogue's); else now.
+      ...(at && { createdAt: at }),
+    })
     .returning({ id: ledgerTransactions.id });
   const transactionId = row!.id;
   await executor.insert(ledgerEntries).values(
