@@ -62,6 +62,8 @@ import { createWheelbarrowService } from './modules/wheelbarrow/wheelbarrow-serv
 import { createSavedItemsRepository } from './modules/saved/saved-items-repository.ts';
 import { createSavedItemsService } from './modules/saved/saved-items-service.ts';
 import { savedItemsRoutes } from './modules/saved/saved-items-routes.ts';
+import { setUpSavedSearches } from './modules/saved-searches/saved-searches-module.ts';
+import { savedSearchesRoutes } from './modules/saved-searches/saved-searches-routes.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { setUpDeposits } from './modules/deposits/deposits-module.ts';
@@ -291,7 +293,15 @@ export async function buildApp({
   const renterRequirements = createRenterRequirements(createRenterRequirementsRepository(db));
   // Whether lines can be booked as checkout would judge them: the wheelbarrow's check and the Saved page's dates.
   const wheelbarrowCheck = wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements);
-  const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
+  const savedSearches = setUpSavedSearches({
+    db,
+    jobs,
+    appUrl: config.appUrl,
+    now,
+    origin: catalogue.origin,
+    matchQueryOf: catalogue.matchQueryOf,
+  });
+  const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged, savedSearches.listed);
   const rentalRepo = createRentalRepository(db);
   const reviews = createReviewsService({
     repo: createReviewsRepository(db),
@@ -340,7 +350,17 @@ export async function buildApp({
     now,
     onChange: catalogueChanged,
   });
-  const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
+  const notifications = createNotifications({
+    db,
+    jobs,
+    events,
+    mailer: mail,
+    sms: smsSender,
+    appUrl: config.appUrl,
+    now,
+    emails: savedSearches.emails,
+  });
+  savedSearches.startAlerts(notifications.notifier.notify);
   const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
@@ -388,6 +408,7 @@ export async function buildApp({
         }),
         currentUser,
       });
+      await api.register(savedSearchesRoutes, { service: savedSearches.service, currentUser });
       await api.register(renterRequirementsRoutes, { requirements: renterRequirements, currentUser });
       await api.register(supportRoutes, {
         service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),

@@ -30,6 +30,8 @@ const PUBLIC = new Set([
   'POST /api/support-requests',
   // The calendar feed is read by calendar apps, which have no session: its unguessable file name is the key.
   'GET /api/calendar/{file}',
+  // A saved search's one-click unsubscribe, from its alert emails: the unguessable token is the key.
+  'POST /api/saved-searches/unsubscribe/{token}',
   // Anonymous web-vitals beacons from the browser (their daily summary is for members).
   'POST /api/vitals',
 ]);

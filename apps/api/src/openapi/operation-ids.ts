@@ -72,6 +72,11 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/me/saved/ids': 'listSavedItemIds',
   'PUT /api/me/saved/{itemId}': 'saveItem',
   'DELETE /api/me/saved/{itemId}': 'unsaveItem',
+  'GET /api/me/saved-searches': 'listSavedSearches',
+  'POST /api/me/saved-searches': 'saveSearch',
+  'PATCH /api/me/saved-searches/{searchId}': 'changeSavedSearch',
+  'DELETE /api/me/saved-searches/{searchId}': 'deleteSavedSearch',
+  'POST /api/saved-searches/unsubscribe/{token}': 'unsubscribeSavedSearch',
 
   'GET /api/me/balance': 'getBalance',
   'GET /api/me/transactions': 'listTransactions',

@@ -5,7 +5,7 @@ import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
 import { toInt } from '../../db/row-values.ts';
 import { COUNT_BOUND, hasRadius, newestFirst, preparable, whereFor, type BrowseScope } from './browse-sql.ts';
 import { countedItems, matchingItems } from './matches-sql.ts';
-import { renderSearch, toVocabularyAnswer, vocabularyQuery, type VocabularyRow } from './word-search-sql.ts';
+import { matchTsquery, renderSearch, toVocabularyAnswer, vocabularyQuery, type VocabularyRow } from './word-search-sql.ts';
 import { scoredMatches, scoredPage } from './scored-sql.ts';
 import { firstRows, pageOf, pageWindow, rowCount, type PageWindow } from './page-sql.ts';
 import { keyedMatchesWithin, orderedKeyedMatches, orderedRows, orderedWalk } from './order-sql.ts';
@@ -177,6 +177,13 @@ export function createCatalogueRepository(db: Db) {
       }
       const rows = await runner(filters)<ItemSummaryRow & { matched: unknown }>(db, query);
       return { rows: rows.filter((r) => r.id !== null).map(toItemSummary), matched: rows[0] ? toInt(rows[0].matched, 'matched') : 0 };
+    },
+
+    /** The `tsquery` (as text) a listing's search document must meet to answer the plan, for a saved search to keep; null without words. */
+    async matchQueryText(plan: SearchPlan): Promise<string | null> {
+      if (plan.clauses.length === 0) return null;
+      const [row] = await queryRows<{ q: string }>(db, sql`select (${matchTsquery(plan)})::text as q`);
+      return row?.q ?? null;
     },
 
     /** The names of the `limit` listed items that answer a plan best (suggestions while typing). */

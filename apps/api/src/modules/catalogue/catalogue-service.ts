@@ -152,6 +152,10 @@ export function createCatalogueService(
       });
     },
 
+    /** The words as browsing matches them, as a `tsquery`'s text (null without words): what a saved search keeps to match new listings. */
+    matchQueryOf: async (search: string | undefined): Promise<string | null> =>
+      repo.matchQueryText(await repo.planOf({ ...(search !== undefined && { search }), page: 1, pageSize: 1 })),
+
     /** Where the location box's text is, as browsing reads it; refuses text that names no place. */
     origin: async (near: string) => {
       const query = readNear(near);

@@ -154,8 +154,23 @@ export interface RenderedSearch {
 
 /** A plan with at least one clause, rendered for the items row `alias`. */
 export function renderSearch(plan: SearchPlan, alias = 'i'): RenderedSearch {
-  if (plan.clauses.length === 0) throw new Error('A search with no words has nothing to render');
   const doc = sql.raw(`${alias}.search_document`);
+  return {
+    match: sql`${doc} @@ ${once(matchTsquery(plan))}`,
+    score: sql.join(
+      plan.clauses.map((c) => clauseScore(c, doc)),
+      sql` + `,
+    ),
+  };
+}
+
+/**
+ * The `tsquery` an item's search document must meet to answer a plan with at least one clause:
+ * enough of its clauses (`clausesNeeded`), each by any of its alternatives. Saved searches keep it
+ * to match new listings as browsing would find them.
+ */
+export function matchTsquery(plan: SearchPlan): SQL {
+  if (plan.clauses.length === 0) throw new Error('A search with no words has nothing to render');
   const queries = plan.clauses.map(clauseQuery);
   const needed = clausesNeeded(plan.clauses.length);
   let combined: SQL;
@@ -180,11 +195,5 @@ export function renderSearch(plan: SearchPlan, alias = 'i'): RenderedSearch {
     );
     combined = sql.join(leaveOneOut, sql` || `);
   }
-  return {
-    match: sql`${doc} @@ ${once(combined)}`,
-    score: sql.join(
-      plan.clauses.map((c) => clauseScore(c, doc)),
-      sql` + `,
-    ),
-  };
+  return combined;
 }

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
-import type { Db } from '../../db/database.ts';
+import type { Db, Executor } from '../../db/database.ts';
 import { toInt, toIsoDate } from '../../db/row-values.ts';
 import { itemImages, items, rentals, savedItems, users } from '../../db/schema.ts';
 import type { ItemInput } from '@toolshed/core/contract';
@@ -27,6 +27,9 @@ export interface OpenPeriod {
   requested: boolean;
 }
 
+/** What follows an item being listed (matching saved searches), inside the listing's transaction. */
+export type Listed = (executor: Executor, itemId: string) => Promise<void>;
+
 const columns = (input: ItemInput, point: GeocodeResult) => ({
   name: input.name,
   description: input.description,
@@ -51,12 +54,16 @@ const columns = (input: ItemInput, point: GeocodeResult) => ({
 
 export function createItemsRepository(db: Db) {
   return {
-    async create(ownerId: string, input: ItemInput, point: GeocodeResult): Promise<string> {
-      const [row] = await db
-        .insert(items)
-        .values({ ownerId, ...columns(input, point) })
-        .returning({ id: items.id });
-      return row!.id;
+    /** `listed` runs in the same transaction when the item is listed (offered), so what follows a listing is never lost. */
+    async create(ownerId: string, input: ItemInput, point: GeocodeResult, listed?: Listed): Promise<string> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(items)
+          .values({ ownerId, ...columns(input, point) })
+          .returning({ id: items.id });
+        if (input.available && listed) await listed(tx, row!.id);
+        return row!.id;
+      });
     },
 
     /** The item if `ownerId` owns it (and it is not deleted): anyone else is told it does not exist. */
@@ -68,11 +75,16 @@ export function createItemsRepository(db: Db) {
       return row;
     },
 
-    async update(itemId: string, input: ItemInput, point: GeocodeResult): Promise<void> {
-      await db
-        .update(items)
-        .set({ ...columns(input, point), updatedAt: new Date() })
-        .where(eq(items.id, itemId));
+    /** `listed` runs in the same transaction when the change lists an item that was not listed. */
+    async update(itemId: string, input: ItemInput, point: GeocodeResult, listed?: Listed): Promise<void> {
+      await db.transaction(async (tx) => {
+        const [before] = await tx.select({ available: items.available }).from(items).where(eq(items.id, itemId)).for('update');
+        await tx
+          .update(items)
+          .set({ ...columns(input, point), updatedAt: new Date() })
+          .where(eq(items.id, itemId));
+        if (listed && input.available && before?.available === false) await listed(tx, itemId);
+      });
     },
 
     /** Upcoming, active or overdue: any rental that is neither returned nor cancelled. */

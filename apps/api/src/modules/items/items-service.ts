@@ -11,7 +11,7 @@ import type { Geocoder } from '../../platform/geocoding/geocoder.ts';
 import { sniffImage } from '../../platform/images/sniff-image.ts';
 import { storeItemImage } from '../../platform/images/store-image.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
-import type { ItemsRepository, OpenPeriod, OwnedItem } from './items-repository.ts';
+import type { ItemsRepository, Listed, OpenPeriod, OwnedItem } from './items-repository.ts';
 import { isRowId } from '../../db/ids.ts';
 
 /** The route has checked the postcode; it is saved in its canonical form ('ox2 6ae' -> 'OX2 6AE'), as addresses are. */
@@ -24,6 +24,8 @@ export function createItemsService(
   storage: FileStorage,
   now: () => Date,
   onChange: () => void = () => {},
+  /** Runs in the transaction that lists an item (new, or offered again): saved searches' matching. */
+  listed?: Listed,
 ) {
   async function owned(itemId: string, ownerId: string) {
     const item = isRowId(itemId) ? await repo.findOwned(itemId, ownerId) : undefined;
@@ -38,7 +40,7 @@ export function createItemsService(
     async create(ownerId: string, typed: ItemInput): Promise<string> {
       const input = tidied(typed);
       const point = await geocoder.geocode(input);
-      const id = await repo.create(ownerId, input, point);
+      const id = await repo.create(ownerId, input, point, listed);
       onChange();
       return id;
     },
@@ -51,7 +53,7 @@ export function createItemsService(
         moved || item.latitude === null || item.longitude === null
           ? await geocoder.geocode(input)
           : { latitude: item.latitude, longitude: item.longitude, approximate: item.locationApproximate };
-      await repo.update(itemId, input, point);
+      await repo.update(itemId, input, point, listed);
       onChange();
     },
 

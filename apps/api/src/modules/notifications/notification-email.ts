@@ -25,6 +25,8 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'order.paid': 'See your order',
   // Its email is the extension's receipt (extension-receipt.ts).
   'extension.paid': 'See the rental',
+  // Its email is the alert's own, with its unsubscribe (saved-searches/search-alerts.ts).
+  'search.alert': 'Have a look',
 };
 
 export interface EmailInput {

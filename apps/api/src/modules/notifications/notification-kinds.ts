@@ -6,7 +6,8 @@ import type { NotificationPreferences } from '@toolshed/core/contract';
  * did (a payment), so it is sent whatever the notification preferences say, and never by SMS.
  */
 interface KindRule {
-  preference: 'newRequests' | 'statusUpdates' | 'returnReminders' | null;
+  /** 'alerts': asked for per saved search (each can be stopped on its own): by email whenever email is on. */
+  preference: 'newRequests' | 'statusUpdates' | 'returnReminders' | 'alerts' | null;
   sms: boolean;
 }
 
@@ -38,6 +39,8 @@ export const NOTIFICATION_KINDS = {
   'order.paid': { preference: null, sms: false },
   // The renter's receipt for an extension when it is charged (or, cheaper, refunded to the balance): transactional likewise.
   'extension.paid': { preference: null, sms: false },
+  // A saved search's new match (instant) or the morning's digest of them (saved-searches module).
+  'search.alert': { preference: 'alerts', sms: false },
 } as const satisfies Record<string, KindRule>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
@@ -46,11 +49,12 @@ export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export function wantsEmail(prefs: NotificationPreferences, kind: NotificationKind): boolean {
   const rule: KindRule = NOTIFICATION_KINDS[kind];
   if (rule.preference === null) return true;
+  if (rule.preference === 'alerts') return prefs.email;
   return prefs.email && prefs[rule.preference];
 }
 
 /** SMS when sms and the kind are on, for kinds urgent enough for a text (the phone must also be verified). */
 export function wantsSms(prefs: NotificationPreferences, kind: NotificationKind): boolean {
   const rule: KindRule = NOTIFICATION_KINDS[kind];
-  return rule.sms && rule.preference !== null && prefs.sms && prefs[rule.preference];
+  return rule.sms && rule.preference !== null && rule.preference !== 'alerts' && prefs.sms && prefs[rule.preference];
 }

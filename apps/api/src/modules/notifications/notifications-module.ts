@@ -4,7 +4,8 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { SmsSender } from '../../platform/sms/sms-sender.ts';
 import { createMessageNotices } from './message-notices.ts';
-import { createNotifier } from './notifier.ts';
+import { createNotifier, type EmailRenderer } from './notifier.ts';
+import type { NotificationKind } from './notification-kinds.ts';
 import { createNotificationRepository } from './notification-repository.ts';
 import { createNotificationService } from './notification-service.ts';
 import { subscribeNotifications } from './notification-subscribers.ts';
@@ -22,10 +23,12 @@ interface Deps {
   sms: SmsSender;
   appUrl: string;
   now: () => Date;
+  /** Kinds whose email another module writes (a saved search's alert, with its unsubscribe). */
+  emails?: Partial<Record<NotificationKind, EmailRenderer>>;
 }
 
 /** Wires notifications: subscribers for every domain event, the morning notices, the service for the routes. */
-export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now }: Deps) {
+export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now, emails = {} }: Deps) {
   const repo = createNotificationRepository(db);
   const notifier = createNotifier({
     db,
@@ -35,7 +38,7 @@ export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now
     sms,
     appUrl,
     now,
-    emails: { 'order.paid': receiptRenderer(db, repo, appUrl), 'extension.paid': extensionReceiptRenderer(db, repo, appUrl) },
+    emails: { ...emails, 'order.paid': receiptRenderer(db, repo, appUrl), 'extension.paid': extensionReceiptRenderer(db, repo, appUrl) },
   });
   subscribeNotifications(events, db, repo, notifier);
   subscribeRequestNotices(events, db, repo, notifier);

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** Extra headers, e.g. an alert's `List-Unsubscribe` and `List-Unsubscribe-Post` (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 /** A message as kept in the local outbox, for the development mailbox page. */
@@ -18,6 +20,7 @@ export interface OutboxEntry {
   subject: string;
   text: string;
   links: string[];
+  headers?: Record<string, string>;
   sentAt: string;
 }
 
@@ -59,6 +62,7 @@ export function createMailer(options: MailerOptions): Mailer {
         subject: message.subject,
         text: message.text,
         links: [...new Set(message.text.match(LINK) ?? [])],
+        ...(message.headers && { headers: message.headers }),
         sentAt: new Date().toISOString(),
       };
       await mkdir(options.outboxDir, { recursive: true });

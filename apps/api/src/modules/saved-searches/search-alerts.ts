@@ -1,0 +1,135 @@
+/**
+ * Alerts of saved searches: a listing new or listed again is matched on the job queue against every
+ * running search; an instant search's member is told at once (in the app, and by email when their
+ * email notifications are on), a daily one's in the morning's digest, one notice per search. Every
+ * alert email carries a one-click unsubscribe that stops that search only (RFC 8058 headers, and a
+ * link that needs no sign-in).
+ */
+import { formatPence } from '@toolshed/core';
+import type { Db, Executor } from '../../db/database.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { MailMessage } from '../../platform/mail/mailer.ts';
+import type { EmailRenderer, Notice } from '../notifications/notifier.ts';
+import type { SavedSearchesRepository, Hit } from './saved-searches-repository.ts';
+
+export const MATCH_JOB = 'search-alerts.match';
+export const DIGEST_JOB = 'search-alerts.digest';
+/** The morning digest's London time. */
+export const DIGEST_AT = '08:00';
+const DIGEST_LISTED = 5;
+
+const itemPath = (hit: Pick<Hit, 'categoryId' | 'itemId'>) => `/category/${hit.categoryId}/item/${hit.itemId}`;
+const where = (hit: Hit) => (hit.city ? ` in ${hit.city}` : '');
+const line = (hit: Hit) => `${hit.itemName}, ${formatPence(hit.dailyRatePence)} a day${where(hit)}`;
+
+/** Enqueues the matching of a listing (inside the transaction that listed it, so it is never lost). */
+export async function enqueueMatch(jobs: JobQueue, executor: Executor, itemId: string, at: Date): Promise<void> {
+  await jobs.enqueue(MATCH_JOB, { itemId }, { key: `${MATCH_JOB}:${itemId}:${at.getTime()}` }, executor);
+}
+
+export function registerSearchAlerts(deps: {
+  db: Db;
+  jobs: JobQueue;
+  repo: SavedSearchesRepository;
+  notify: (executor: Executor, notice: Notice) => Promise<string | null>;
+  searchPathOf: (searchId: string, executor: Executor) => Promise<string | null>;
+}) {
+  const { db, jobs, repo, notify, searchPathOf } = deps;
+
+  jobs.register<{ itemId: string }>(MATCH_JOB, async ({ itemId }, { now }) => {
+    await db.transaction(async (tx) => {
+      const hits = await repo.matchItem(tx, itemId, now);
+      for (const hit of hits.filter((h) => h.frequency === 'instant')) {
+        await notify(tx, {
+          userId: hit.userId,
+          kind: 'search.alert',
+          title: `New for "${hit.searchName}": ${hit.itemName}`,
+          body: `${line(hit)}, matches your saved search "${hit.searchName}".`,
+          link: itemPath(hit),
+          tab: 'items',
+          groupKey: `item:${hit.itemId}`,
+          itemId: hit.itemId,
+          eventKey: `search-alert:${hit.searchId}:${hit.itemId}`,
+        });
+        await repo.markSent(tx, hit.searchId, [hit.itemId], now);
+      }
+    });
+  });
+
+  jobs.daily(DIGEST_JOB, DIGEST_AT, async (payload: { date: string }, { now }) => {
+    await db.transaction(async (tx) => {
+      for (const due of await repo.digestDue(tx)) {
+        const n = due.items.length;
+        const listed = due.items.slice(0, DIGEST_LISTED).map(line);
+        const more = n > DIGEST_LISTED ? ` and ${n - DIGEST_LISTED} more` : '';
+        await notify(tx, {
+          userId: due.userId,
+          kind: 'search.alert',
+          title: `${n} new ${n === 1 ? 'match' : 'matches'} for "${due.searchName}"`,
+          body: `New since yesterday: ${listed.join('; ')}${more}.`,
+          link: (await searchPathOf(due.searchId, tx)) ?? '/saved-searches',
+          tab: 'items',
+          groupKey: `search:${due.searchId}`,
+          eventKey: `search-digest:${due.searchId}:${payload.date}`,
+        });
+        await repo.markSent(
+          tx,
+          due.searchId,
+          due.items.map((i) => i.itemId),
+          now,
+        );
+      }
+    });
+  });
+}
+
+/** The search a stored alert notice belongs to (its event key names it). */
+export function alertSearchId(eventKey: string | null): string | null {
+  const m = /^search-(?:alert|digest):([0-9a-f-]{36}):/.exec(eventKey ?? '');
+  return m ? m[1]! : null;
+}
+
+/**
+ * An alert's email: the notice's words and link, and the one-click unsubscribe of its search (the
+ * `List-Unsubscribe` and `List-Unsubscribe-Post` headers a mail client's button uses, and the link
+ * in the text), which stops that search only. Nothing is sent for a search deleted since.
+ */
+export function alertEmailRenderer(db: Db, repo: SavedSearchesRepository, appUrl: string): EmailRenderer {
+  return async (n, to) => {
+    const searchId = alertSearchId(n.eventKey);
+    const search = searchId ? await repo.token(db, searchId) : undefined;
+    if (!search) return null;
+    const stopUrl = `${appUrl}/alerts/stop/${search.token}`;
+    const oneClick = `${appUrl}/api/saved-searches/unsubscribe/${search.token}`;
+    const url = `${appUrl}${n.link ?? '/saved-searches'}`;
+    const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+    const text = [
+      `Hello ${to.name},`,
+      '',
+      n.body,
+      '',
+      `Have a look: ${url}`,
+      '',
+      `You get this email because you saved the search "${search.name}" on Toolshed.`,
+      `Stop alerts for this search: ${stopUrl}`,
+      `Manage your saved searches: ${appUrl}/saved-searches`,
+      '',
+      'Toolshed',
+    ].join('\n');
+    const html = `<!doctype html><html lang="en-GB"><body style="font-family:Arial,sans-serif;color:#1f2937;line-height:1.5">
+<p>Hello ${escape(to.name)},</p>
+<p>${escape(n.body)}</p>
+<p><a href="${escape(url)}" style="background:#065f46;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">Have a look</a></p>
+<p style="font-size:13px;color:#4b5563">You get this email because you saved the search "${escape(search.name)}" on Toolshed.
+<a href="${escape(stopUrl)}">Stop alerts for this search</a> · <a href="${escape(appUrl)}/saved-searches">Manage your saved searches</a></p>
+<p>Toolshed</p></body></html>`;
+    const message: MailMessage = {
+      to: to.email,
+      subject: n.title,
+      text,
+      html,
+      headers: { 'List-Unsubscribe': `<${oneClick}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+    };
+    return message;
+  };
+}
