@@ -62,6 +62,10 @@ import { createWheelbarrowService } from './modules/wheelbarrow/wheelbarrow-serv
 import { createSavedItemsRepository } from './modules/saved/saved-items-repository.ts';
 import { createSavedItemsService } from './modules/saved/saved-items-service.ts';
 import { savedItemsRoutes } from './modules/saved/saved-items-routes.ts';
+import { createDateWatchesRepository } from './modules/date-watches/date-watches-repository.ts';
+import { createDateWatchesService } from './modules/date-watches/date-watches-service.ts';
+import { dateWatchesRoutes } from './modules/date-watches/date-watches-routes.ts';
+import { subscribeFreedDates } from './modules/date-watches/freed-dates.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { setUpDeposits } from './modules/deposits/deposits-module.ts';
@@ -326,6 +330,7 @@ export async function buildApp({
   const calendarSync = setUpCalendarSync({
     db,
     jobs,
+    events,
     now,
     allowPrivate: config.calendarImportAllowPrivate,
     onChange: catalogueChanged,
@@ -341,6 +346,10 @@ export async function buildApp({
     onChange: catalogueChanged,
   });
   const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
+  // Date watches judge 'free' as the wheelbarrow does, without the owner's asks of renters: free days are free to everyone.
+  const datesCheck = createWheelbarrowCheck(checkoutRepo, fileStorage, now);
+  const dateWatchesRepo = createDateWatchesRepository(db);
+  subscribeFreedDates({ db, repo: dateWatchesRepo, events, check: datesCheck, notify: notifications.notifier.notify, now });
   const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
@@ -386,6 +395,10 @@ export async function buildApp({
           storage: fileStorage,
           origin: catalogue.origin,
         }),
+        currentUser,
+      });
+      await api.register(dateWatchesRoutes, {
+        service: createDateWatchesService({ repo: dateWatchesRepo, check: datesCheck, now }),
         currentUser,
       });
       await api.register(renterRequirementsRoutes, { requirements: renterRequirements, currentUser });

@@ -72,6 +72,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/me/saved/ids': 'listSavedItemIds',
   'PUT /api/me/saved/{itemId}': 'saveItem',
   'DELETE /api/me/saved/{itemId}': 'unsaveItem',
+  'GET /api/me/date-watches': 'listDateWatches',
+  'POST /api/me/date-watches': 'createDateWatch',
+  'DELETE /api/me/date-watches/{watchId}': 'deleteDateWatch',
 
   'GET /api/me/balance': 'getBalance',
   'GET /api/me/transactions': 'listTransactions',
