@@ -64,6 +64,10 @@ import { createSavedItemsService } from './modules/saved/saved-items-service.ts'
 import { savedItemsRoutes } from './modules/saved/saved-items-routes.ts';
 import { setUpSavedSearches } from './modules/saved-searches/saved-searches-module.ts';
 import { savedSearchesRoutes } from './modules/saved-searches/saved-searches-routes.ts';
+import { createDateWatchesRepository } from './modules/date-watches/date-watches-repository.ts';
+import { createDateWatchesService } from './modules/date-watches/date-watches-service.ts';
+import { dateWatchesRoutes } from './modules/date-watches/date-watches-routes.ts';
+import { subscribeFreedDates } from './modules/date-watches/freed-dates.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { setUpDeposits } from './modules/deposits/deposits-module.ts';
@@ -336,6 +340,7 @@ export async function buildApp({
   const calendarSync = setUpCalendarSync({
     db,
     jobs,
+    events,
     now,
     allowPrivate: config.calendarImportAllowPrivate,
     onChange: catalogueChanged,
@@ -361,6 +366,10 @@ export async function buildApp({
     emails: savedSearches.emails,
   });
   savedSearches.startAlerts(notifications.notifier.notify);
+  // Date watches judge 'free' as the wheelbarrow does, without the owner's asks of renters: free days are free to everyone.
+  const datesCheck = createWheelbarrowCheck(checkoutRepo, fileStorage, now);
+  const dateWatchesRepo = createDateWatchesRepository(db);
+  subscribeFreedDates({ db, repo: dateWatchesRepo, events, check: datesCheck, notify: notifications.notifier.notify, now });
   const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
@@ -409,6 +418,10 @@ export async function buildApp({
         currentUser,
       });
       await api.register(savedSearchesRoutes, { service: savedSearches.service, currentUser });
+      await api.register(dateWatchesRoutes, {
+        service: createDateWatchesService({ repo: dateWatchesRepo, check: datesCheck, now }),
+        currentUser,
+      });
       await api.register(renterRequirementsRoutes, { requirements: renterRequirements, currentUser });
       await api.register(supportRoutes, {
         service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),

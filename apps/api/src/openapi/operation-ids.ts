@@ -77,6 +77,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PATCH /api/me/saved-searches/{searchId}': 'changeSavedSearch',
   'DELETE /api/me/saved-searches/{searchId}': 'deleteSavedSearch',
   'POST /api/saved-searches/unsubscribe/{token}': 'unsubscribeSavedSearch',
+  'GET /api/me/date-watches': 'listDateWatches',
+  'POST /api/me/date-watches': 'createDateWatch',
+  'DELETE /api/me/date-watches/{watchId}': 'deleteDateWatch',
 
   'GET /api/me/balance': 'getBalance',
   'GET /api/me/transactions': 'listTransactions',

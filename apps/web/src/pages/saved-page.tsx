@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { recallPlace } from '../features/browse/remembered-place.ts';
+import { DateWatchesList } from '../features/saved/components/date-watches-list.tsx';
 import { SavedScreen } from '../features/saved/components/saved-screen.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 
@@ -11,6 +12,7 @@ export function SavedPage() {
       <title>Saved · Toolshed</title>
       <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">Saved</h1>
       <SavedScreen near={near} />
+      <DateWatchesList />
     </PageMain>
   );
 }

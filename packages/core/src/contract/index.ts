@@ -266,3 +266,4 @@ export * from './handover.ts';
 export * from './calendar-sources.ts';
 export * from './saved-items.ts';
 export * from './saved-searches.ts';
+export * from './date-watches.ts';

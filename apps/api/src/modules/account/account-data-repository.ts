@@ -117,6 +117,13 @@ export function createAccountDataRepository(db: Db) {
           select s.item_id, i.name as item_name, s.created_at from saved_items s join items i on i.id = s.item_id
           where s.user_id = ${userId} order by s.created_at`,
         ),
+        dateWatches: await optional(
+          'date_watches',
+          sql`
+          select w.item_id, i.name as item_name, to_char(w.start_date, 'YYYY-MM-DD') as start_date, to_char(w.end_date, 'YYYY-MM-DD') as end_date,
+            w.created_at, w.notified_at, w.cancelled_at
+          from date_watches w join items i on i.id = w.item_id where w.user_id = ${userId} order by w.created_at`,
+        ),
         supportRequests: await rows(
           sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`,
         ),

@@ -23,6 +23,7 @@ import {
   verifications,
   wheelbarrowLines,
   savedItems,
+  dateWatches,
 } from '../../db/schema.ts';
 import { addressCacheKey } from '../../platform/geocoding/http-geocoder.ts';
 import { RESET_EMAIL_JOB } from '../auth/auth.ts';
@@ -312,6 +313,7 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
         await tx.delete(wheelbarrowLines).where(eq(wheelbarrowLines.userId, userId));
         await tx.delete(savedItems).where(eq(savedItems.userId, userId));
+        await tx.delete(dateWatches).where(eq(dateWatches.userId, userId));
         await tx
           .update(users)
           .set({

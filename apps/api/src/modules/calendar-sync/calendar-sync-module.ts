@@ -1,4 +1,5 @@
 import type { Db } from '../../db/database.ts';
+import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { isPublicAddress } from '../../platform/calendar-fetch/address-guard.ts';
 import {
@@ -18,6 +19,8 @@ export interface CalendarImportOptions {
 export function setUpCalendarSync(deps: {
   db: Db;
   jobs: JobQueue;
+  /** Told of days no longer blocked ('calendar.days_unblocked'), in the transaction that freed them. */
+  events?: EventBus;
   now: () => Date;
   /** CALENDAR_IMPORT_ALLOW_PRIVATE: any address, the server's own networks included. */
   allowPrivate: boolean;
@@ -30,7 +33,11 @@ export function setUpCalendarSync(deps: {
     addressAllowed: deps.options?.addressAllowed ?? (deps.allowPrivate ? () => true : (address) => isPublicAddress(address)),
   });
   return createCalendarSyncService({
-    repo: createCalendarSyncRepository(deps.db),
+    repo: createCalendarSyncRepository(deps.db, {
+      onUnblocked: async (tx, days) => {
+        for (const d of days) await deps.events?.publish(tx, { type: 'calendar.days_unblocked', ...d });
+      },
+    }),
     fetcher,
     jobs: deps.jobs,
     now: deps.now,

@@ -27,7 +27,50 @@ interface SourceToFetch {
   ownerDeleted: boolean;
 }
 
-export function createCalendarSyncRepository(db: Db) {
+/** Days an item's calendar rows no longer block: the span of the rows removed (inclusive London dates). */
+export interface UnblockedDays {
+  itemId: string;
+  ownerId: string;
+  startDate: string;
+  endDate: string;
+}
+
+/** The span of each item's blocked days among `before` that are not among `after` (whole rows compared). */
+function unblocked(ownerId: string, before: BlockedRow[], after: BlockedRow[]): UnblockedDays[] {
+  const kept = new Set(after.map((r) => `${r.itemId}/${r.startDate}/${r.endDate}`));
+  const spans = new Map<string, UnblockedDays>();
+  for (const r of before) {
+    if (kept.has(`${r.itemId}/${r.startDate}/${r.endDate}`)) continue;
+    const span = spans.get(r.itemId);
+    if (!span) spans.set(r.itemId, { itemId: r.itemId, ownerId, startDate: r.startDate, endDate: r.endDate });
+    else {
+      if (r.startDate < span.startDate) span.startDate = r.startDate;
+      if (r.endDate > span.endDate) span.endDate = r.endDate;
+    }
+  }
+  return [...spans.values()];
+}
+
+interface BlockedRow {
+  itemId: string;
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * `onUnblocked` runs inside the transaction that removed blocked days (an import without them, the
+ * calendar removed), so what it writes (the event for date watches) commits with the change.
+ */
+export function createCalendarSyncRepository(
+  db: Db,
+  { onUnblocked = async () => {} }: { onUnblocked?: (tx: Executor, days: UnblockedDays[]) => Promise<void> } = {},
+) {
+  const blockedRowsOf = (tx: Executor, sourceId: string): Promise<BlockedRow[]> =>
+    tx
+      .select({ itemId: calendarBlockedDays.itemId, startDate: calendarBlockedDays.startDate, endDate: calendarBlockedDays.endDate })
+      .from(calendarBlockedDays)
+      .where(eq(calendarBlockedDays.sourceId, sourceId));
+
   /** The listed or unlisted, not deleted, items a source covers. */
   async function coveredItems(tx: Executor, source: { ownerId: string; itemId: string | null }): Promise<string[]> {
     const rows = await tx
@@ -104,11 +147,17 @@ export function createCalendarSyncRepository(db: Db) {
 
     /** Removes the owner's source and its blocked days; false when it is not theirs. */
     async remove(ownerId: string, id: string): Promise<boolean> {
-      const rows = await db
-        .delete(calendarSources)
-        .where(and(eq(calendarSources.id, id), eq(calendarSources.ownerId, ownerId)))
-        .returning({ id: calendarSources.id });
-      return rows.length > 0;
+      return db.transaction(async (tx) => {
+        const before = await blockedRowsOf(tx, id);
+        const rows = await tx
+          .delete(calendarSources)
+          .where(and(eq(calendarSources.id, id), eq(calendarSources.ownerId, ownerId)))
+          .returning({ id: calendarSources.id });
+        if (rows.length === 0) return false;
+        const freed = unblocked(ownerId, before, []);
+        if (freed.length > 0) await onUnblocked(tx, freed);
+        return true;
+      });
     },
 
     async find(id: string): Promise<SourceToFetch | undefined> {
@@ -162,11 +211,14 @@ export function createCalendarSyncRepository(db: Db) {
         if (itemIds.length > 0) {
           await tx.select({ id: items.id }).from(items).where(inArray(items.id, itemIds)).orderBy(items.id).for('no key update');
         }
+        const before = await blockedRowsOf(tx, source.id);
         await tx.delete(calendarBlockedDays).where(eq(calendarBlockedDays.sourceId, source.id));
         const rows = itemIds.flatMap((itemId) =>
           busy.map((r) => ({ sourceId: source.id, itemId, startDate: r.startDate, endDate: r.endDate })),
         );
         for (let i = 0; i < rows.length; i += 1_000) await tx.insert(calendarBlockedDays).values(rows.slice(i, i + 1_000));
+        const freed = unblocked(source.ownerId, before, rows);
+        if (freed.length > 0) await onUnblocked(tx, freed);
         await tx
           .update(calendarSources)
           .set({

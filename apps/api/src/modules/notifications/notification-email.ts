@@ -21,6 +21,7 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'payout.failed': 'See your balance',
   'payment.capture_failed': 'See your rentals',
   'rental.claim': 'See the rental',
+  'date_watch.freed': 'Book these dates',
   // Its email is the receipt (order-receipt.ts); this is only for completeness.
   'order.paid': 'See your order',
   // Its email is the extension's receipt (extension-receipt.ts).

@@ -33,6 +33,8 @@ export const NOTIFICATION_KINDS = {
   'payment.capture_failed': { preference: 'statusUpdates', sms: true },
   // A claim on a rental reported, accepted, disputed or sent to support, and a deposit released.
   'rental.claim': { preference: 'statusUpdates', sms: false },
+  // Dates a member asked to be told about are free again ("Tell me if these dates free up"): once per watch.
+  'date_watch.freed': { preference: 'statusUpdates', sms: false },
   // The renter's receipt for a paid order. Transactional: it confirms a contract and what was charged,
   // which the renter needs on record even with email notifications (or every kind) switched off, so
   // no preference governs it, not even the email switch. It says nothing worth a text message.

@@ -41,6 +41,8 @@ export type DomainEvent =
       request?: boolean;
     }
   | { type: 'rental.returned'; rentalId: string; itemId: string; renterId: string; ownerId: string }
+  /** Days an owner's other calendar no longer blocks (an import without them, the calendar removed), within `startDate`-`endDate`. */
+  | { type: 'calendar.days_unblocked'; itemId: string; ownerId: string; startDate: string; endDate: string }
   | { type: 'review.published'; reviewId: string; reviewerId: string; revieweeId: string; rentalId: string }
   | { type: 'message.sent'; messageId: string; itemId: string; senderId: string; recipientId: string }
   /** A refund to the card refused for good: its amount went to the renter's Toolshed balance instead. */

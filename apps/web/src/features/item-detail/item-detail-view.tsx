@@ -3,6 +3,7 @@ import { daysText } from '../../lib/days-text.ts';
 import { Link } from '../../lib/router/index.ts';
 import {
   bookingButtonState,
+  compareDates,
   depositLabel,
   formatDate,
   formatPence,
@@ -48,6 +49,8 @@ export interface ItemDetailViewProps {
   requirementsNote?: string | null;
   /** The heart, beside the name. */
   saveButton?: ReactNode;
+  /** Offered under the booking button when the chosen dates are taken: "Tell me if these dates free up". */
+  dateWatch?: (range: { startDate: IsoDate; endDate: IsoDate }) => ReactNode;
 }
 
 /** Keeps only well-formed dates from the URL, so a hand-edited link cannot break the calendar. */
@@ -73,6 +76,7 @@ export function ItemDetailView({
   refusal = null,
   requirementsNote = null,
   saveButton,
+  dateWatch,
 }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   // A computer's popup has room for the booking panel beside the photos.
@@ -89,6 +93,16 @@ export function ItemDetailView({
     range.startDate &&
     range.endDate &&
     rangesOverlap({ startDate: range.startDate, endDate: range.endDate }, away);
+  // Taken by a booking, a buffer or the owner's other calendar (not the owner away, not past or reversed dates): worth waiting for.
+  const taken =
+    state.kind === 'unavailable' &&
+    !overAwayDays &&
+    range.startDate !== undefined &&
+    range.endDate !== undefined &&
+    compareDates(range.startDate, today) >= 0 &&
+    compareDates(range.endDate, range.startDate) >= 0
+      ? { startDate: range.startDate, endDate: range.endDate }
+      : null;
   const reason = overAwayDays ? `The owner is away until ${formatDate(away.endDate)}, so those days cannot be booked.` : null;
 
   function add() {
@@ -176,6 +190,7 @@ export function ItemDetailView({
               onAdd={add}
             />
           )}
+          {!ownItem && !readOnly && item.available && taken && dateWatch?.(taken)}
         </div>
       </section>
       <div className="grid gap-6 md:grid-cols-2 md:gap-x-8 lg:col-start-1 lg:row-start-3">
