@@ -68,6 +68,8 @@ import { createDateWatchesRepository } from './modules/date-watches/date-watches
 import { createDateWatchesService } from './modules/date-watches/date-watches-service.ts';
 import { dateWatchesRoutes } from './modules/date-watches/date-watches-routes.ts';
 import { subscribeFreedDates } from './modules/date-watches/freed-dates.ts';
+import { setUpWanted } from './modules/wanted/wanted-module.ts';
+import { wantedRoutes } from './modules/wanted/wanted-routes.ts';
 import { createCheckoutRepository } from './modules/checkout/checkout-repository.ts';
 import { setUpCheckout } from './modules/checkout/checkout-module.ts';
 import { setUpDeposits } from './modules/deposits/deposits-module.ts';
@@ -370,6 +372,7 @@ export async function buildApp({
   const datesCheck = createWheelbarrowCheck(checkoutRepo, fileStorage, now);
   const dateWatchesRepo = createDateWatchesRepository(db);
   subscribeFreedDates({ db, repo: dateWatchesRepo, events, check: datesCheck, notify: notifications.notifier.notify, now });
+  const wanted = setUpWanted({ db, jobs, storage: fileStorage, now, origin: catalogue.origin, notify: notifications.notifier.notify });
   const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
@@ -422,6 +425,7 @@ export async function buildApp({
         service: createDateWatchesService({ repo: dateWatchesRepo, check: datesCheck, now }),
         currentUser,
       });
+      await api.register(wantedRoutes, { service: wanted, currentUser });
       await api.register(renterRequirementsRoutes, { requirements: renterRequirements, currentUser });
       await api.register(supportRoutes, {
         service: createSupportService({ repo: createSupportRepository(db), mailer: mail, supportEmail: config.supportEmail, now }),

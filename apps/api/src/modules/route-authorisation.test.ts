@@ -44,6 +44,9 @@ const OPEN_TO_ANY_USER = new Set([
   'POST /api/items/{itemId}/messages/read',
   // Any member may save a listed item that is not theirs: the save is their own row, not the owner's.
   'PUT /api/me/saved/{itemId}',
+  // Any member may read an open wanted post (its offers are its author's alone) and offer one of their own items for it.
+  'GET /api/wanted/{postId}',
+  'POST /api/wanted/{postId}/offers',
 ]);
 
 let ctx: TestContext;
@@ -75,7 +78,15 @@ beforeAll(async () => {
     .insert(notifications)
     .values({ userId: owner.user.id, kind: 'test', title: 'For the owner only' })
     .returning();
+  const wanted = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/wanted',
+    headers: { origin: ORIGIN, cookie: renter.cookie },
+    payload: { title: 'A ladder', categoryId: 'all', near: 'Leeds', radius: '5', startDate: start, endDate: addDays(start, 1) },
+  });
+  expect(wanted.statusCode, wanted.body).toBe(201);
   Object.assign(rows, {
+    postId: (wanted.json() as { id: string }).id,
     itemId: item.id,
     imageId: /\/([0-9a-f-]{36})-large\.webp/.exec(detail.images[0]?.url ?? '')?.[1] ?? randomUUID(),
     rentalId: order.rentals[0]!.id,

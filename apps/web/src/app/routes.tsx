@@ -74,6 +74,10 @@ export const routes: RouteObject[] = [
               { path: 'add-item', element: lazyPage(() => import('../pages/add-item-page.tsx').then((m) => m.AddItemPage)) },
               { path: 'edit-item/:itemId?', element: lazyPage(() => import('../pages/edit-item-page.tsx').then((m) => m.EditItemPage)) },
               { path: 'saved', element: lazyPage(() => import('../pages/saved-page.tsx').then((m) => m.SavedPage)) },
+              { path: 'wanted', element: lazyPage(() => import('../pages/wanted-page.tsx').then((m) => m.WantedPage)) },
+              { path: 'wanted/new', element: lazyPage(() => import('../pages/wanted-new-page.tsx').then((m) => m.WantedNewPage)) },
+              { path: 'wanted/:postId', element: lazyPage(() => import('../pages/wanted-post-page.tsx').then((m) => m.WantedPostPage)) },
+              { path: 'my-wanted', element: lazyPage(() => import('../pages/my-wanted-page.tsx').then((m) => m.MyWantedPage)) },
               { path: 'my-rentals', element: lazyPage(() => import('../pages/my-rentals-page.tsx').then((m) => m.MyRentalsPage)) },
               { path: 'rentals/:rentalId', element: lazyPage(() => import('../pages/rental-page.tsx').then((m) => m.RentalPage)) },
               {

@@ -28,6 +28,8 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'extension.paid': 'See the rental',
   // Its email is the alert's own, with its unsubscribe (saved-searches/search-alerts.ts).
   'search.alert': 'Have a look',
+  'wanted.nearby': 'See what they need',
+  'wanted.offer': 'See the offer',
 };
 
 export interface EmailInput {

@@ -43,6 +43,9 @@ export const NOTIFICATION_KINDS = {
   'extension.paid': { preference: null, sms: false },
   // A saved search's new match (instant) or the morning's digest of them (saved-searches module).
   'search.alert': { preference: 'alerts', sms: false },
+  // A wanted post near an owner's items (at most 3 a day per owner), and an offer for the author's post (wanted module).
+  'wanted.nearby': { preference: 'newRequests', sms: false },
+  'wanted.offer': { preference: 'statusUpdates', sms: false },
 } as const satisfies Record<string, KindRule>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

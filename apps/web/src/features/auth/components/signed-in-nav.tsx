@@ -41,6 +41,11 @@ function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksPro
         </Link>
       </li>
       <li className={liClass}>
+        <Link to="/wanted" onClick={onPick} className={NAV_ITEM}>
+          Wanted
+        </Link>
+      </li>
+      <li className={liClass}>
         <button type="button" onClick={onSignOut} disabled={signingOut} className={`${NAV_ITEM} w-full disabled:opacity-60`}>
           Sign Out
         </button>

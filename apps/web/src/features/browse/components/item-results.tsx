@@ -1,7 +1,7 @@
 import { pointNearText } from '@toolshed/core';
 import type { ItemsPage } from '@toolshed/core/contract';
 import { lazy, Suspense } from 'react';
-import { useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
+import { Link, useNavigate, useParams, useSearchParams } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { useMapPoints } from '../../../data/get-map-points.ts';
 import { readFilters, toSearch, withPage, withPlace } from '../filter-params.ts';
@@ -115,6 +115,11 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
               <p>No items found matching your criteria</p>
             )}
             {data.relaxations && <NoMatchHelp relaxations={data.relaxations} />}
+            <p className="mt-3">
+              <Link to="/wanted/new" className="font-medium text-emerald-800 underline underline-offset-4">
+                Can&apos;t find it? Ask your neighbours
+              </Link>
+            </p>
           </div>
         )
       ) : (

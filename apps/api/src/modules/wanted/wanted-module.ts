@@ -1,0 +1,37 @@
+import type { GeoPoint } from '@toolshed/core';
+import type { Db } from '../../db/database.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
+import type { FileStorage } from '../../platform/storage/file-storage.ts';
+import type { Notice } from '../notifications/notifier.ts';
+import type { Executor } from '../../db/database.ts';
+import { createWantedRepository } from './wanted-repository.ts';
+import { createWantedService } from './wanted-service.ts';
+import { enqueueTellOwners, offerNotice, registerTellOwners } from './wanted-notices.ts';
+
+/**
+ * Wanted posts: the service for the routes and the job that tells owners near a new post, whose
+ * notices (and the author's of each offer) go through the notifier it is handed.
+ */
+export function setUpWanted(deps: {
+  db: Db;
+  jobs: JobQueue;
+  storage: FileStorage;
+  now: () => Date;
+  origin: (near: string) => Promise<GeoPoint & { label: string }>;
+  notify: (executor: Executor, notice: Notice) => Promise<string | null>;
+}) {
+  const { db, jobs, notify } = deps;
+  const repo = createWantedRepository(db);
+  registerTellOwners({ db, jobs, repo, notify });
+  return createWantedService({
+    db,
+    repo,
+    storage: deps.storage,
+    now: deps.now,
+    origin: deps.origin,
+    posted: (executor, postId) => enqueueTellOwners(jobs, executor, postId),
+    offered: async (executor, offer) => {
+      await notify(executor, offerNotice(offer));
+    },
+  });
+}

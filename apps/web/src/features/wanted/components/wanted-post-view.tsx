@@ -1,0 +1,139 @@
+import { formatPence } from '@toolshed/core';
+import type { WantedPost } from '@toolshed/core/contract';
+import { useState, type FormEvent } from 'react';
+import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
+import { Link } from '../../../lib/router/index.ts';
+import { useToast } from '../../../lib/toast.tsx';
+import { FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { useCloseWanted, useOfferItem, useWantedPost } from '../api/wanted-api.ts';
+import { WantedOffers } from './wanted-offers.tsx';
+import { awayWords, STATUS_WORDS, wantedWhereWhen } from './wanted-words.ts';
+
+function OfferForm({ post }: { post: WantedPost }) {
+  const items = (post.yourItems ?? []).filter((i) => !i.offered);
+  const offered = (post.yourItems ?? []).filter((i) => i.offered);
+  const [itemId, setItemId] = useState(items[0]?.itemId ?? '');
+  const [problem, setProblem] = useState<string | undefined>();
+  const offer = useOfferItem(post.id);
+  const toast = useToast();
+  const chosen = items.find((i) => i.itemId === itemId) ?? items[0];
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosen) return setProblem('Choose one of your items');
+    setProblem(undefined);
+    offer.mutate(chosen.itemId, {
+      onSuccess: () => toast.show(`Offered your ${chosen.name} to ${post.authorName}`),
+      onError: (err) => setProblem(errorMessage(err)),
+    });
+  }
+
+  return (
+    <section aria-labelledby="offer-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
+      <h2 id="offer-heading" className="mb-3 text-xl font-bold text-slate-900">
+        Offer one of your items
+      </h2>
+      {offered.length > 0 && (
+        <FormSuccess className="mb-3">
+          You offered {offered.map((i) => i.name).join(', ')}. {post.authorName} can book it from here.
+        </FormSuccess>
+      )}
+      {items.length > 0 ? (
+        <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <div className="flex-1">
+            <FormField id="offer-item" label="Your item" problem={problem}>
+              <select
+                id="offer-item"
+                value={chosen?.itemId ?? ''}
+                onChange={(e) => setItemId(e.target.value)}
+                className={inputClass}
+                {...(problem ? { 'aria-invalid': true, 'aria-describedby': 'offer-item-error' } : {})}
+              >
+                {items.map((i) => {
+                  const away = awayWords(i.distanceMiles);
+                  return (
+                    <option key={i.itemId} value={i.itemId}>
+                      {i.name} · {formatPence(i.dailyRatePence)} a day{away ? ` · ${away}` : ''}
+                    </option>
+                  );
+                })}
+              </select>
+            </FormField>
+          </div>
+          <button type="submit" disabled={offer.isPending} className={primaryButtonClass}>
+            Offer this item
+          </button>
+        </form>
+      ) : (
+        offered.length === 0 && <p className="text-slate-700">You have no listed items to offer yet.</p>
+      )}
+      <p className="mt-3">
+        <Link to="/add-item" className={linkClass}>
+          List a new item for this
+        </Link>
+      </p>
+    </section>
+  );
+}
+
+function AuthorTools({ post }: { post: WantedPost }) {
+  const close = useCloseWanted();
+  const toast = useToast();
+  if (post.status !== 'open') return null;
+  return (
+    <button
+      type="button"
+      disabled={close.isPending}
+      onClick={() =>
+        close.mutate(post.id, {
+          onSuccess: () => toast.show('Your wanted post is closed'),
+          onError: (err) => toast.show(errorMessage(err)),
+        })
+      }
+      className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+    >
+      Close this post
+    </button>
+  );
+}
+
+/** /wanted/:id: the post; its author sees the offers and Book it, anyone else can offer one of their items. */
+export function WantedPostView({ postId }: { postId: string }) {
+  const query = useWantedPost(postId);
+  if (query.isPending) return <StatusMessage>Loading...</StatusMessage>;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <StatusMessage>Wanted post not found</StatusMessage>;
+    return (
+      <ErrorState title="The wanted post could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+    );
+  }
+  const post = query.data;
+  return (
+    <article aria-labelledby="wanted-title">
+      <title>{`${post.title} · Wanted · Toolshed`}</title>
+      <p className="text-sm font-medium text-emerald-800">{post.mine ? 'Your wanted post' : `${post.authorName} is looking for`}</p>
+      <h1 id="wanted-title" className="mt-1 text-3xl font-bold tracking-tight break-words text-slate-900">
+        {post.title}
+      </h1>
+      <p className="mt-2 text-slate-800">{wantedWhereWhen(post)}</p>
+      <p className="mt-1 text-sm text-slate-700">
+        {post.categoryName ?? 'Any category'}
+        {post.maxPricePence !== null ? ` · up to ${formatPence(post.maxPricePence)} a day` : ''} · {STATUS_WORDS[post.status]}
+      </p>
+      {post.details && <p className="mt-4 whitespace-pre-line text-slate-800">{post.details}</p>}
+      {post.mine && (
+        <div className="mt-4">
+          <AuthorTools post={post} />
+        </div>
+      )}
+      {post.mine ? (
+        <WantedOffers post={post} />
+      ) : post.status === 'open' ? (
+        <OfferForm post={post} />
+      ) : (
+        <FormAlert>This post takes no more offers.</FormAlert>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,22 @@
+import { useState } from 'react';
+import { MyWantedList } from '../features/wanted/components/wanted-lists.tsx';
+import { Link } from '../lib/router/index.ts';
+import { linkClass } from '../ui/form-parts.tsx';
+import { PageMain } from '../ui/page-main.tsx';
+
+/** /my-wanted: the member's own wanted posts. */
+export function MyWantedPage() {
+  const [page, setPage] = useState(1);
+  return (
+    <PageMain className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <title>My wanted posts · Toolshed</title>
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <h1 className="text-3xl font-bold tracking-tight text-slate-900">My wanted posts</h1>
+        <Link to="/wanted/new" className={linkClass}>
+          Ask for something new
+        </Link>
+      </div>
+      <MyWantedList page={page} onPage={setPage} />
+    </PageMain>
+  );
+}
