@@ -124,6 +124,19 @@ export function createAccountDataRepository(db: Db) {
             w.created_at, w.notified_at, w.cancelled_at
           from date_watches w join items i on i.id = w.item_id where w.user_id = ${userId} order by w.created_at`,
         ),
+        wantedPosts: await optional(
+          'wanted_posts',
+          sql`
+          select id, title, details, category_id, place_label, radius_miles, to_char(start_date, 'YYYY-MM-DD') as start_date,
+            to_char(end_date, 'YYYY-MM-DD') as end_date, max_price_pence, closed_at, created_at
+          from wanted_posts where user_id = ${userId} order by created_at`,
+        ),
+        wantedOffers: await optional(
+          'wanted_offers',
+          sql`
+          select o.post_id, o.item_id, i.name as item_name, o.created_at
+          from wanted_offers o join items i on i.id = o.item_id where o.owner_id = ${userId} order by o.created_at`,
+        ),
         supportRequests: await rows(
           sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`,
         ),

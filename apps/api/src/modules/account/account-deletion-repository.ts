@@ -314,6 +314,16 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.delete(wheelbarrowLines).where(eq(wheelbarrowLines.userId, userId));
         await tx.delete(savedItems).where(eq(savedItems.userId, userId));
         await tx.delete(dateWatches).where(eq(dateWatches.userId, userId));
+        // Wanted posts: theirs go with the notices that quoted them to owners (and the offers on them,
+        // by cascade); their offers on others' posts go with the authors' notices that named them.
+        await tx.execute(
+          sql`delete from notifications where group_key in (select 'wanted:' || id from wanted_posts where user_id = ${userId})`,
+        );
+        await tx.execute(
+          sql`delete from notifications where event_key in (select 'wanted-offer:' || id from wanted_offers where owner_id = ${userId})`,
+        );
+        await tx.execute(sql`delete from wanted_offers where owner_id = ${userId}`);
+        await tx.execute(sql`delete from wanted_posts where user_id = ${userId}`);
         await tx
           .update(users)
           .set({

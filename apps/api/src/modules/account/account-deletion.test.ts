@@ -53,6 +53,7 @@ const MARKERS = {
   cancelReason: 'zqxcancelreason',
   support: 'zqxsupport',
   calendar: 'zqxcalendar',
+  wanted: 'zqxwanted',
 } as const;
 const words = Object.entries(MARKERS).filter(([, marker]) => marker !== '');
 
@@ -218,6 +219,16 @@ beforeAll(async () => {
     message: `How do deposits work? ${MARKERS.support}`,
   });
   await db.insert(calendarSources).values({ ownerId: maya.user.id, url: `https://calendar.example.com/${MARKERS.calendar}.ics` });
+  // A wanted post (owners near are told of it in their notices) with details of her own.
+  await send('POST', '/api/wanted', maya, {
+    title: `Ladder ${MARKERS.wanted}`,
+    details: `For the gutters, ${MARKERS.wanted}.`,
+    categoryId: 'all',
+    near: 'Leeds',
+    radius: '50',
+    startDate: addDays(today, 2),
+    endDate: addDays(today, 3),
+  });
   await post(ctx.app, '/api/auth/request-password-reset', { email: `${MARKERS.email}@example.com`, redirectTo: '/reset-password' });
   expect((await signIn(ctx.app, `${MARKERS.email}@example.com`, 'not the password')).statusCode).toBe(401);
   await ctx.app.jobs.runDue();

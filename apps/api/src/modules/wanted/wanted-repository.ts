@@ -220,6 +220,9 @@ export function createWantedRepository(db: Db) {
                 from p cross join words join items i on i.owner_id <> p.user_id and ${LISTED}
                   and i.public_latitude is not null and i.public_longitude is not null
                   and (p.category_id is null or i.category_id = p.category_id or (words.q is not null and i.search_document @@ words.q))
+                  -- The box lets the GiST index of listed items' public points find the few near; the distance cuts the circle.
+                  and earth_box(earth_point(p.latitude, p.longitude), p.radius_miles * ${METRES_PER_MILE}::float8)
+                      @> earth_point(i.public_latitude, i.public_longitude)
                   and ${itemDistance} <= p.radius_miles * ${METRES_PER_MILE}::float8
                 order by i.owner_id, metres, i.id)
             select near.owner_id as "ownerId", near.name as "itemName", near.metres as "distanceMetres" from near

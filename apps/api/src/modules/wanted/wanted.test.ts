@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDays, lineTotalPence, todayInLondon, WANTED_OPEN_LIMIT_MESSAGE, WANTED_PER_DAY_MESSAGE } from '@toolshed/core';
+import {
+  addDays,
+  lineTotalPence,
+  todayInLondon,
+  WANTED_NOT_OPEN_MESSAGE,
+  WANTED_OPEN_LIMIT_MESSAGE,
+  WANTED_PER_DAY_MESSAGE,
+} from '@toolshed/core';
 import type { WantedPage, WantedPost } from '@toolshed/core/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -56,6 +63,8 @@ const ask = (who: Member, body: object = {}) =>
 const posted = async (who: Member, body: object = {}) => {
   const res = await ask(who, body);
   expect(res.statusCode, res.body).toBe(201);
+  // A minute between posts, so newest first has one order.
+  clock = new Date(clock.getTime() + 60_000);
   return res.json<WantedPost>();
 };
 const noticesOf = (userId: string, kind: string) =>
@@ -221,6 +230,26 @@ describe('offers', () => {
   });
 });
 
+describe('an unlisted item', () => {
+  it('drops out of the offers while it is not listed', async () => {
+    const stool = (await queryRows<{ id: string }>(ctx.database.db, sql`select id from items where owner_id = ${sam.user.id}`))[0]!.id;
+    expect((await send('POST', `/api/wanted/${post.id}/offers`, sam, { itemId: stool })).statusCode).toBe(204);
+    expect((await send('GET', `/api/wanted/${post.id}`, maya)).json<WantedPost>().offers!.map((o) => o.itemId)).toEqual([stool]);
+    const unlisted = await send('PUT', `/api/items/${stool}`, sam, {
+      ...listing,
+      name: 'Folding ladder stool',
+      categoryId: 'cleaning-equipment',
+      available: false,
+    });
+    expect(unlisted.statusCode, unlisted.body).toBe(200);
+    const mine = (await send('GET', `/api/wanted/${post.id}`, maya)).json<WantedPost>();
+    expect(mine.offers).toEqual([]);
+    expect(mine.offerCount).toBe(0);
+    // Nor can it be offered again until it is listed.
+    expect((await send('POST', `/api/wanted/${post.id}/offers`, sam, { itemId: stool })).statusCode).toBe(409);
+  });
+});
+
 describe('listing, closing and expiry', () => {
   it('lists open posts near a place for owners, nearest first, and the member their own', async () => {
     const near = (await send('GET', '/api/wanted?near=Leeds&radius=10', olive)).json<WantedPage>();
@@ -243,13 +272,20 @@ describe('listing, closing and expiry', () => {
     const stool = (await send('GET', `/api/wanted/${post.id}`, sam)).json<WantedPost>();
     expect(stool.yourItems).toBeUndefined();
     const samItem = (await queryRows<{ id: string }>(ctx.database.db, sql`select id from items where owner_id = ${sam.user.id}`))[0]!.id;
-    expect((await send('POST', `/api/wanted/${post.id}/offers`, sam, { itemId: samItem })).statusCode).toBe(409);
+    const refused = await send('POST', `/api/wanted/${post.id}/offers`, sam, { itemId: samItem });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(WANTED_NOT_OPEN_MESSAGE);
   });
 
   it('expires a post after its end date by itself', async () => {
     clock = new Date(clock.getTime() + 5 * 86_400_000);
     const mine = (await send('GET', '/api/me/wanted', maya)).json<WantedPage>();
     expect(mine.posts.map((p) => p.status)).toEqual(['expired', 'expired', 'closed']);
+    const trimmer = (await queryRows<{ id: string }>(ctx.database.db, sql`select id from items where owner_id = ${pat.user.id}`))[0]!.id;
+    const late = await send('POST', `/api/wanted/${mine.posts[0]!.id}/offers`, pat, { itemId: trimmer });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().error.message).toBe(WANTED_NOT_OPEN_MESSAGE);
+    expect((await send('GET', `/api/wanted/${mine.posts[0]!.id}`, pat)).json<WantedPost>().yourItems).toBeUndefined();
     expect((await send('GET', '/api/wanted', olive)).json<WantedPage>().total).toBe(0);
   });
 
