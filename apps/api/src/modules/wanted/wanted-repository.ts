@@ -213,7 +213,7 @@ export function createWantedRepository(db: Db) {
       return rows<OwnerToTell>(
         executor,
         sql`with p as (select * from wanted_posts where id = ${postId}),
-              words as (select (select string_agg(quote_literal(w.lexeme) || ':A', ' | ')
+              words as materialized (select (select string_agg(quote_literal(w.lexeme) || ':A', ' | ')
                                   from unnest(to_tsvector('english', p.title)) w)::tsquery as q from p),
               near as (
                 select distinct on (i.owner_id) i.owner_id, i.name, ${itemDistance} as metres
