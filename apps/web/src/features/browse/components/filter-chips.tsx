@@ -4,6 +4,7 @@ import { useSearchParams } from '../../../lib/router/index.ts';
 import { withFilter, withPlace } from '../filter-params.ts';
 import { forgetPlace } from '../remembered-place.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
+import { useNearShown } from '../use-near-shown.ts';
 import { ratingLabel } from './filter-form.tsx';
 
 export interface FilterChip {
@@ -35,10 +36,10 @@ function placeLabel(near: string, radius: string): string {
  * The filters set behind the Filters button, one chip each (the two dates are one), in the form's
  * order. The search words are not among them: they stay in sight in the search box.
  */
-export function filterChips(params: URLSearchParams): FilterChip[] {
+export function filterChips(params: URLSearchParams, nearShown = get(params, 'near')): FilterChip[] {
   const chips: FilterChip[] = [];
   const near = get(params, 'near');
-  if (near) chips.push({ label: placeLabel(near, get(params, 'radius')), remove: (p) => withPlace(p, ''), forgets: true });
+  if (near) chips.push({ label: placeLabel(nearShown || near, get(params, 'radius')), remove: (p) => withPlace(p, ''), forgets: true });
   const maxPrice = get(params, 'maxPrice');
   if (maxPrice) chips.push({ label: priceLabel(maxPrice), remove: (p) => withFilter(p, 'maxPrice', '') });
   const minRating = get(params, 'minRating');
@@ -71,7 +72,7 @@ export function activeFilterCount(params: URLSearchParams): number {
 export function FilterChips({ fallbackFocusId }: { fallbackFocusId: string }) {
   const [params] = useSearchParams();
   const updateParams = useUpdateParams();
-  const chips = filterChips(params);
+  const chips = filterChips(params, useNearShown());
   const shown = chips.map((c) => c.label).join('\n');
   // The place of a chip just removed, until the chips without it are drawn.
   const refocus = useRef<number | null>(null);

@@ -41,7 +41,14 @@ function setup(path: string, refuse?: string) {
           total: place ? 2 : 1,
           sort: place ? 'nearest' : 'relevance',
           ...(place
-            ? { near: { ...near, radiusMiles: url.searchParams.has('radius') ? Number(url.searchParams.get('radius')) : null } }
+            ? {
+                near: {
+                  ...near,
+                  // A point is named by the place it is near, as the API names it (core pointLabel).
+                  ...(/^-?[\d.]+,-?[\d.]+$/.test(place) ? { label: 'a point near Headington' } : {}),
+                  radiusMiles: url.searchParams.has('radius') ? Number(url.searchParams.get('radius')) : null,
+                },
+              }
             : {}),
         }),
       );
@@ -172,7 +179,11 @@ describe('near me on the browse screen', () => {
     await openFilters();
     await user.click(screen.getByRole('button', { name: 'Use my location' }));
     await waitFor(() => expect(url()).toBe('/category/all?near=51.752%2C-1.258'));
-    expect(field('Near (postcode or town)').value).toBe('51.752,-1.258');
+    // The box names the place the point is near, never its coordinates; so does the chip.
+    await waitFor(() => expect(field('Near (postcode or town)').value).toBe('a point near Headington'));
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    expect(screen.getByRole('button', { name: /Remove filter: Near a point near Headington/ })).toBeInTheDocument();
+    expect(screen.queryByText(/51\.752/)).toBeNull();
   });
 
   it('says so when the browser will not share the location', async () => {
