@@ -1,5 +1,5 @@
 /**
- * npm run alerts -w bench — what matching new listings against saved searches costs on PostgreSQL:
+ * npm run bench:alerts — what matching new listings against saved searches costs on PostgreSQL:
  * 100,000 saved searches (four in five with words drawn from the generated catalogue's tool names,
  * their tsqueries made by the real search planner; a category for two in five, one of the 60 largest
  * towns and a radius of 5, 10 or 25 miles for nineteen in twenty, a price for three in ten; half
