@@ -6,7 +6,7 @@ import type { SessionUser } from '../../../data/session.ts';
 import { UserAvatar } from '../../../ui/user-avatar.tsx';
 import { NAV_ITEM } from './nav-item.ts';
 
-/** Profile, My Items, My Rentals, Saved and Sign Out: inline on wide screens, in the menu on narrow ones. */
+/** Profile, My Items, My Rentals, Saved, Saved searches and Sign Out: inline on wide screens, in the menu on narrow ones. */
 interface LinksProps {
   user: SessionUser;
   /** Class of each list item: the inline copy is hidden on narrow screens. */
@@ -38,6 +38,11 @@ function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksPro
       <li className={liClass}>
         <Link to="/saved" onClick={onPick} className={NAV_ITEM}>
           Saved
+        </Link>
+      </li>
+      <li className={liClass}>
+        <Link to="/saved-searches" onClick={onPick} className={NAV_ITEM}>
+          Saved searches
         </Link>
       </li>
       <li className={liClass}>
