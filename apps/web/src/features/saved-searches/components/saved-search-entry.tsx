@@ -24,7 +24,10 @@ function RenameForm({ search, onDone }: { search: SavedSearch; onDone(): void })
   const [name, setName] = useState(search.name);
   const id = useId();
   const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => ref.current?.select(), []);
+  useEffect(() => {
+    ref.current?.focus();
+    ref.current?.select();
+  }, []);
   const problem = change.error ? (change.error instanceof ApiError ? change.error.message : errorMessage(change.error)) : undefined;
 
   function onSubmit(event: FormEvent) {
