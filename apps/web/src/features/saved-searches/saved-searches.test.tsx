@@ -77,6 +77,7 @@ describe('the Saved searches page', () => {
     expect(
       within(ladder).getByText('“ladder” · in every category · up to £10.00 a day · owners rated 4+ stars · within 5 miles of LS6 2AB'),
     ).toBeInTheDocument();
+    expect(within(ladder).getByText('Alerts are on')).toBeInTheDocument();
     expect(within(ladder).getByLabelText('How often')).toHaveDisplayValue('As soon as something is listed');
     expect(within(ladder).getByRole('link', { name: 'See the results of Ladder near LS6 2AB' }).getAttribute('href')).toBe(
       '/category/all?search=ladder&maxPrice=10&minRating=4&near=LS6+2AB&radius=5',

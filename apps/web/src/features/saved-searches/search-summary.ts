@@ -16,9 +16,9 @@ export function searchSummary(s: SavedSearch): string[] {
   return parts;
 }
 
-/** 'Paused', or how many new matches wait for the morning's digest (an instant search has none waiting). */
+/** 'Paused', or for a daily search how many new matches wait for the morning's email (an instant one sends each at once). */
 export function searchState(s: SavedSearch): string {
   if (s.paused) return 'Paused: no alerts are sent';
   if (s.newMatches > 0) return `${s.newMatches} new ${s.newMatches === 1 ? 'match' : 'matches'} waiting for the morning's email`;
-  return 'No new matches waiting';
+  return s.frequency === 'daily' ? 'No new matches since the last email' : 'Alerts are on';
 }

@@ -11,12 +11,14 @@ interface LinksProps {
   user: SessionUser;
   /** Class of each list item: the inline copy is hidden on narrow screens. */
   liClass?: string;
+  /** Class of the links that fit inline only on wide screens (between the two, the Saved page links to them). */
+  wideLiClass?: string;
   onPick?: () => void;
   onSignOut(): void;
   signingOut: boolean;
 }
 
-function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksProps) {
+function AccountLinks({ user, liClass, wideLiClass = liClass, onPick, onSignOut, signingOut }: LinksProps) {
   return (
     <>
       <li className={liClass}>
@@ -40,7 +42,7 @@ function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksPro
           Saved
         </Link>
       </li>
-      <li className={liClass}>
+      <li className={wideLiClass}>
         <Link to="/saved-searches" onClick={onPick} className={NAV_ITEM}>
           Saved searches
         </Link>
@@ -95,7 +97,13 @@ export function SignedIn({ user, bell }: { user: SessionUser; bell: ReactNode })
     >
       <ul className="flex items-center gap-1">
         <li>{bell}</li>
-        <AccountLinks user={user} liClass="hidden md:block" onSignOut={() => void onSignOut()} signingOut={signingOut} />
+        <AccountLinks
+          user={user}
+          liClass="hidden md:block"
+          wideLiClass="hidden lg:block"
+          onSignOut={() => void onSignOut()}
+          signingOut={signingOut}
+        />
         <li className="md:hidden">
           <button
             type="button"
