@@ -194,6 +194,16 @@ describe('the stop-alerts page', () => {
     expect(screen.getByRole('link', { name: 'Browse items' }).getAttribute('href')).toBe('/category/all');
   });
 
+  it('posts once even where React runs effects twice (StrictMode, as the app is mounted)', async () => {
+    const server = fakeServer(
+      { 'POST /api/saved-searches/unsubscribe/[^/]+': () => json({ name: 'Drills', stopped: true }) },
+      { user: null },
+    );
+    renderApp('/alerts/stop/tok_ffffffffffffffffffffff', { strict: true });
+    expect(await screen.findByText("You won't get alerts for “Drills” any more.")).toBeInTheDocument();
+    expect(server.sent('POST', '/api/saved-searches/unsubscribe/tok_ffffffffffffffffffffff')).toHaveLength(1);
+  });
+
   it('says when they were already stopped', async () => {
     const { server } = openStop('tok_bbbbbbbbbbbbbbbbbbbbbb', () => json({ name: 'Ladder near LS6 2AB', stopped: false }));
     expect(await screen.findByText('These alerts were already stopped.')).toBeInTheDocument();
