@@ -365,7 +365,7 @@ export async function buildApp({
     now,
     emails: savedSearches.emails,
   });
-  savedSearches.startAlerts(notifications.notifier.notify);
+  savedSearches.startAlerts(notifications.notifier.notifyMany);
   // Date watches judge 'free' as the wheelbarrow does, without the owner's asks of renters: free days are free to everyone.
   const datesCheck = createWheelbarrowCheck(checkoutRepo, fileStorage, now);
   const dateWatchesRepo = createDateWatchesRepository(db);

@@ -124,6 +124,12 @@ export function createAccountDataRepository(db: Db) {
             w.created_at, w.notified_at, w.cancelled_at
           from date_watches w join items i on i.id = w.item_id where w.user_id = ${userId} order by w.created_at`,
         ),
+        savedSearches: await optional(
+          'saved_searches',
+          sql`
+          select id, name, category_id, search, max_price_pence, min_rating, near, radius_miles, frequency, paused, created_at
+          from saved_searches where user_id = ${userId} order by created_at`,
+        ),
         supportRequests: await rows(
           sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`,
         ),

@@ -314,6 +314,8 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.delete(wheelbarrowLines).where(eq(wheelbarrowLines.userId, userId));
         await tx.delete(savedItems).where(eq(savedItems.userId, userId));
         await tx.delete(dateWatches).where(eq(dateWatches.userId, userId));
+        // Saved searches, their matches and their unsubscribe links (the user row stays, anonymised, so no cascade).
+        await tx.execute(sql`delete from saved_searches where user_id = ${userId}`);
         await tx
           .update(users)
           .set({

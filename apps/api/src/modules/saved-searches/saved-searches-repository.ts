@@ -4,6 +4,7 @@ import { METRES_PER_MILE } from '@toolshed/core';
 import type { SavedSearchChange, SavedSearchFrequency } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { searchPath } from './search-path.ts';
 
 /** A saved search as stored. */
 export interface SavedSearchRow {
@@ -196,16 +197,25 @@ export function createSavedSearchesRepository(db: Db) {
       );
     },
 
-    async markSent(executor: Executor, searchId: string, itemIds: readonly string[], at: Date): Promise<void> {
-      if (itemIds.length === 0) return;
+    /** Marks these matches sent (in one statement, however many). */
+    async markSent(executor: Executor, hits: ReadonlyArray<Pick<Hit, 'searchId' | 'itemId'>>, at: Date): Promise<void> {
+      if (hits.length === 0) return;
       await rows(
         executor,
-        sql`update saved_search_hits set sent_at = ${at} where search_id = ${searchId} and sent_at is null
-              and item_id in (${sql.join(
-                itemIds.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )})`,
+        sql`update saved_search_hits h set sent_at = ${at}
+              from jsonb_to_recordset(${JSON.stringify(hits.map((h) => ({ s: h.searchId, i: h.itemId })))}::jsonb) as u(s uuid, i uuid)
+             where h.search_id = u.s and h.item_id = u.i and h.sent_at is null`,
       );
+    },
+
+    /** The browse paths of these searches, for their digests' links. */
+    async pathsOf(executor: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const found = await rows<SavedSearchRow>(
+        executor,
+        sql`${SELECT} where s.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+      );
+      return new Map(found.map((r) => [r.id, searchPath(r)]));
     },
 
     /** The daily searches with matches not yet sent, still listed: each with its new items (newest first). */
