@@ -97,6 +97,13 @@ import { createItemsRepository } from './modules/items/items-repository.ts';
 import { createItemsService } from './modules/items/items-service.ts';
 import { itemsRoutes } from './modules/items/items-routes.ts';
 import { ownerRoutes } from './modules/owners/owner-routes.ts';
+import { createBlocksRepository } from './modules/safety/blocks-repository.ts';
+import { createBlocksService } from './modules/safety/blocks-service.ts';
+import { blocksRoutes } from './modules/safety/blocks-routes.ts';
+import { checkoutRefusingBlocked, hiddenOwnersOfRequest, wheelbarrowRefusingBlocked } from './modules/safety/block-guards.ts';
+import { createReportsRepository } from './modules/safety/reports-repository.ts';
+import { createReportsService } from './modules/safety/reports-service.ts';
+import { reportsRoutes } from './modules/safety/reports-routes.ts';
 import { createOwnersService } from './modules/owners/owners-service.ts';
 import { createOwnersRepository } from './modules/owners/owners-repository.ts';
 import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
@@ -341,12 +348,15 @@ export async function buildApp({
     onChange: catalogueChanged,
   });
   const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
-  const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
+  // Blocks hold both ways: messages, bookings (the saved wheelbarrow and checkout) and what browsing shows.
+  const blocks = createBlocksService(createBlocksRepository(db), catalogueChanged);
+  const hiddenOwners = hiddenOwnersOfRequest(currentUser, blocks);
+  const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation, blocks);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
   await app.register(
     async (api) => {
-      await api.register(catalogueRoutes, { service: catalogue, currentUser });
+      await api.register(catalogueRoutes, { service: catalogue, currentUser, hiddenOwners });
       await api.register(profileRoutes, { service: profile, phone, currentUser });
       await api.register(accountRoutes, {
         service: account,
@@ -359,7 +369,7 @@ export async function buildApp({
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
       await api.register(checkoutRoutes, {
-        service: checkoutRequiringStanding(checkout, renterRequirements),
+        service: checkoutRefusingBlocked(checkoutRequiringStanding(checkout, renterRequirements), blocks),
         check: wheelbarrowCheck,
         payments: paymentProvider,
         currentUser,
@@ -373,10 +383,18 @@ export async function buildApp({
       await api.register(handoverRoutes, { service: rentals.handover, currentUser });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
-      await api.register(ownerRoutes, { service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }) });
+      await api.register(ownerRoutes, {
+        service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }),
+        hiddenOwners,
+      });
+      await api.register(blocksRoutes, { service: blocks, currentUser });
+      await api.register(reportsRoutes, { service: createReportsService(createReportsRepository(db), catalogueChanged), currentUser });
       await api.register(vitalsRoutes, { service: createVitalsService(createVitalsRepository(db), now), currentUser });
       await api.register(wheelbarrowRoutes, {
-        service: wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements),
+        service: wheelbarrowRefusingBlocked(
+          wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements),
+          blocks,
+        ),
         currentUser,
       });
       await api.register(savedItemsRoutes, {

@@ -47,3 +47,4 @@ export * from './sentence.ts';
 export * from './refund-wording.ts';
 export * from './statement-lines.ts';
 export * from './saved-items.ts';
+export * from './safety.ts';

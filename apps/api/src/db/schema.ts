@@ -187,3 +187,4 @@ export * from './schema-handover.ts';
 export * from './schema-calendar-sync.ts';
 export * from './schema-refunds.ts';
 export * from './schema-saved-items.ts';
+export * from './schema-safety.ts';

@@ -72,6 +72,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/me/saved/ids': 'listSavedItemIds',
   'PUT /api/me/saved/{itemId}': 'saveItem',
   'DELETE /api/me/saved/{itemId}': 'unsaveItem',
+  'GET /api/me/blocks': 'listBlockedMembers',
+  'POST /api/me/blocks/{memberId}': 'blockMember',
+  'DELETE /api/me/blocks/{memberId}': 'unblockMember',
+  'POST /api/reports': 'createReport',
 
   'GET /api/me/balance': 'getBalance',
   'GET /api/me/transactions': 'listTransactions',

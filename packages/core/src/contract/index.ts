@@ -265,3 +265,4 @@ export * from './deposits.ts';
 export * from './handover.ts';
 export * from './calendar-sources.ts';
 export * from './saved-items.ts';
+export * from './safety.ts';

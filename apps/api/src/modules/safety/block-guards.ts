@@ -1,0 +1,51 @@
+import type { FastifyRequest } from 'fastify';
+import type { SavedLineInput, SavedWheelbarrow } from '@toolshed/core/contract';
+import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { BlocksService } from './blocks-service.ts';
+
+/** The checkout, refusing first (before any card is touched) a line whose owner and the renter blocked one another. */
+export function checkoutRefusingBlocked<
+  S extends { checkout(renterId: string, input: { lines: Array<{ itemId: string }> }): Promise<unknown> },
+>(service: S, blocks: BlocksService): S {
+  return {
+    ...service,
+    async checkout(renterId: string, input: { lines: Array<{ itemId: string }> }) {
+      await blocks.assertCanBook(
+        renterId,
+        input.lines.map((l) => l.itemId),
+      );
+      return service.checkout(renterId, input);
+    },
+  } as S;
+}
+
+/** The saved wheelbarrow, refusing a newly added line whose owner and the renter blocked one another. */
+export function wheelbarrowRefusingBlocked<
+  S extends { get(userId: string): Promise<SavedWheelbarrow>; save(userId: string, lines: SavedLineInput[]): Promise<SavedWheelbarrow> },
+>(service: S, blocks: BlocksService): S {
+  return {
+    ...service,
+    async save(userId: string, lines: SavedLineInput[]) {
+      const saved = new Set((await service.get(userId)).lines.map((l) => l.itemId));
+      await blocks.assertCanBook(
+        userId,
+        lines.filter((l) => !saved.has(l.itemId)).map((l) => l.itemId),
+      );
+      return service.save(userId, lines);
+    },
+  };
+}
+
+/**
+ * Whose listings the asker of a public browse must not see: nobody's for visitors (the session is
+ * looked up only when there is a cookie, so visitors' browsing stays cheap).
+ */
+export function hiddenOwnersOfRequest(currentUser: CurrentUserReader, blocks: BlocksService) {
+  return async (request: FastifyRequest): Promise<string[]> => {
+    if (!request.headers.cookie) return [];
+    const viewer = await currentUser.optionalUser(request);
+    return viewer ? blocks.hiddenOwnersFor(viewer.id) : [];
+  };
+}
+
+export type HiddenOwnersOfRequest = ReturnType<typeof hiddenOwnersOfRequest>;

@@ -1,0 +1,48 @@
+import { AppError, BLOCK_YOURSELF_MESSAGE, BLOCKED_BOOKING_REFUSAL, BLOCKED_MESSAGE_REFUSAL, NOT_BLOCKED_MESSAGE } from '@toolshed/core';
+import type { BlockedMembers, BlockState } from '@toolshed/core/contract';
+import { isRowId } from '../../db/ids.ts';
+import type { BlocksRepository } from './blocks-repository.ts';
+
+/**
+ * Blocks between members. A block is one member's, listed only to them; its effects hold both ways
+ * (no messages, no bookings, no listings seen) and every refusal is worded so that it never says who
+ * blocked whom. The blocked member is never told.
+ */
+export function createBlocksService(repo: BlocksRepository, onChange: () => void = () => {}) {
+  return {
+    async block(userId: string, memberId: string): Promise<BlockState> {
+      if (memberId === userId) throw new AppError('VALIDATION', BLOCK_YOURSELF_MESSAGE, 'memberId');
+      if (!(await repo.member(memberId))) throw new AppError('NOT_FOUND', 'Member not found');
+      const blockedAt = await repo.block(userId, memberId);
+      onChange();
+      return { memberId, blocked: true, blockedAt: blockedAt.toISOString() };
+    },
+
+    async unblock(userId: string, memberId: string): Promise<void> {
+      if (!(await repo.unblock(userId, memberId))) throw new AppError('NOT_FOUND', NOT_BLOCKED_MESSAGE);
+      onChange();
+    },
+
+    async list(userId: string): Promise<BlockedMembers> {
+      const rows = await repo.list(userId);
+      return { members: rows.map((r) => ({ id: r.id, name: r.name, picture: r.picture, blockedAt: r.blockedAt.toISOString() })) };
+    },
+
+    hiddenOwnersFor: (userId: string): Promise<string[]> => repo.hiddenOwnersFor(userId),
+
+    /** Throws (403, nothing changed) when either of the two blocked the other. */
+    async assertCanMessage(senderId: string, recipientId: string): Promise<void> {
+      if (await repo.between(senderId, recipientId)) throw new AppError('FORBIDDEN', BLOCKED_MESSAGE_REFUSAL, 'content');
+    },
+
+    /** Throws (403, nothing changed) when the renter and an owner of these items blocked one another. */
+    async assertCanBook(renterId: string, itemIds: string[]): Promise<void> {
+      const owners = await repo.ownersOf(itemIds.filter(isRowId));
+      for (const ownerId of owners)
+        if (ownerId !== renterId && (await repo.between(renterId, ownerId)))
+          throw new AppError('FORBIDDEN', BLOCKED_BOOKING_REFUSAL, 'lines');
+    },
+  };
+}
+
+export type BlocksService = ReturnType<typeof createBlocksService>;
