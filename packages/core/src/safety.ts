@@ -40,6 +40,6 @@ export const NOT_BLOCKED_MESSAGE = "You haven't blocked this member.";
 /** What a member's listing says on My Items while it is hidden for review. */
 export const UNDER_REVIEW_NOTE = 'Under review: hidden from browsing and search until our team has looked at reports about it.';
 
-/** The confirmation a block asks for: what it does, named. */
-export const blockConfirmation = (name: string): string =>
-  `Block ${name}? Neither of you will be able to message the other or book the other's items, and you won't see each other's listings. ${name} won't be told. You can unblock them from their page or your profile.`;
+/** What the block's confirmation says it does. */
+export const blockExplanation = (name: string): string =>
+  `Neither of you will be able to message the other or book the other's items, and you won't see each other's listings. ${name} won't be told. You can unblock them from their page or your profile.`;

@@ -21,6 +21,7 @@ import { ItemDialog } from './item-dialog.tsx';
 import { SaveButton } from '../../ui/save-button.tsx';
 import { useSavedHearts } from '../../data/saved-items.ts';
 import { useRenterStanding } from './api/renter-standing.ts';
+import { ReportListing } from './report-listing.tsx';
 
 export interface ItemDetailPopupProps {
   itemId: string;
@@ -89,6 +90,7 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
         refusal={refusal}
         requirementsNote={user === null ? asks : null}
         saveButton={heart && <SaveButton {...heart} placement="inline" />}
+        reportButton={<ReportListing item={item} />}
       />
     );
   };

@@ -48,6 +48,8 @@ export interface ItemDetailViewProps {
   requirementsNote?: string | null;
   /** The heart, beside the name. */
   saveButton?: ReactNode;
+  /** 'Report this listing', under its description. */
+  reportButton?: ReactNode;
 }
 
 /** Keeps only well-formed dates from the URL, so a hand-edited link cannot break the calendar. */
@@ -73,6 +75,7 @@ export function ItemDetailView({
   refusal = null,
   requirementsNote = null,
   saveButton,
+  reportButton,
 }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   // A computer's popup has room for the booking panel beside the photos.
@@ -193,6 +196,7 @@ export function ItemDetailView({
           </Section>
           <Section title="About this item">
             <p className="max-w-prose break-words whitespace-pre-line text-slate-800">{item.description}</p>
+            {reportButton}
           </Section>
         </div>
         <Section title="Location">
