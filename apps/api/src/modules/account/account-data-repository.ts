@@ -117,6 +117,12 @@ export function createAccountDataRepository(db: Db) {
           select s.item_id, i.name as item_name, s.created_at from saved_items s join items i on i.id = s.item_id
           where s.user_id = ${userId} order by s.created_at`,
         ),
+        // Reports they made (what of, why, their words, where it stands) and when they blocked someone:
+        // never who the report was about or who they blocked (another member's id).
+        reports: await rows(
+          sql`select id, subject_kind, reason, details, status, created_at from reports where reporter_id = ${userId} order by created_at`,
+        ),
+        blocks: await rows(sql`select created_at from member_blocks where blocker_id = ${userId} order by created_at`),
         supportRequests: await rows(
           sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`,
         ),

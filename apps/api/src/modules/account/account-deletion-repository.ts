@@ -23,6 +23,8 @@ import {
   verifications,
   wheelbarrowLines,
   savedItems,
+  memberBlocks,
+  reports,
 } from '../../db/schema.ts';
 import { addressCacheKey } from '../../platform/geocoding/http-geocoder.ts';
 import { RESET_EMAIL_JOB } from '../auth/auth.ts';
@@ -312,6 +314,14 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
         await tx.delete(wheelbarrowLines).where(eq(wheelbarrowLines.userId, userId));
         await tx.delete(savedItems).where(eq(savedItems.userId, userId));
+        // Blocks either way go; reports stay for the operator's desk without the member's words:
+        // the words they added to reports, and what was reported of their listings, messages and profile.
+        await tx.delete(memberBlocks).where(or(eq(memberBlocks.blockerId, userId), eq(memberBlocks.blockedId, userId)));
+        await tx.update(reports).set({ details: null }).where(eq(reports.reporterId, userId));
+        await tx
+          .update(reports)
+          .set({ snapshot: { removed: 'The account was deleted.' } })
+          .where(eq(reports.subjectMemberId, userId));
         await tx
           .update(users)
           .set({
