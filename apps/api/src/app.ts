@@ -100,7 +100,12 @@ import { ownerRoutes } from './modules/owners/owner-routes.ts';
 import { createBlocksRepository } from './modules/safety/blocks-repository.ts';
 import { createBlocksService } from './modules/safety/blocks-service.ts';
 import { blocksRoutes } from './modules/safety/blocks-routes.ts';
-import { checkoutRefusingBlocked, hiddenOwnersOfRequest, wheelbarrowRefusingBlocked } from './modules/safety/block-guards.ts';
+import {
+  checkoutRefusingBlocked,
+  hiddenOwnersOfRequest,
+  requestsRefusingBlocked,
+  wheelbarrowRefusingBlocked,
+} from './modules/safety/block-guards.ts';
 import { createReportsRepository } from './modules/safety/reports-repository.ts';
 import { createReportsService } from './modules/safety/reports-service.ts';
 import { reportsRoutes } from './modules/safety/reports-routes.ts';
@@ -377,7 +382,7 @@ export async function buildApp({
       });
       await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentals.rentals, currentUser });
-      await api.register(requestRoutes, { service: rentals.requests, currentUser });
+      await api.register(requestRoutes, { service: requestsRefusingBlocked(rentals.requests, blocks), currentUser });
       await api.register(extensionRoutes, { service: rentals.extensions, currentUser });
       await api.register(depositsRoutes, { service: deposits.service, currentUser });
       await api.register(handoverRoutes, { service: rentals.handover, currentUser });

@@ -34,6 +34,7 @@ export const REPORT_OWN_MESSAGE_MESSAGE = "You can't report your own message.";
 /** Refusals between two members when either blocked the other: they never say who blocked whom. */
 export const BLOCKED_MESSAGE_REFUSAL = "You can't message this member.";
 export const BLOCKED_BOOKING_REFUSAL = "You can't book this member's items.";
+export const BLOCKED_ACCEPT_REFUSAL = "You can't accept this member's request. You can decline it.";
 export const BLOCK_YOURSELF_MESSAGE = "You can't block yourself.";
 export const NOT_BLOCKED_MESSAGE = "You haven't blocked this member.";
 

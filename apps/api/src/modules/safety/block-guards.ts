@@ -19,6 +19,20 @@ export function checkoutRefusingBlocked<
   } as S;
 }
 
+/** Requests to book, refusing the owner's accept when they and the renter blocked one another (declining stays open). */
+export function requestsRefusingBlocked<S extends { accept(rentalId: string, userId: string): Promise<void> }>(
+  service: S,
+  blocks: BlocksService,
+): S {
+  return {
+    ...service,
+    async accept(rentalId: string, userId: string) {
+      await blocks.assertCanAccept(rentalId, userId);
+      return service.accept(rentalId, userId);
+    },
+  };
+}
+
 /** The saved wheelbarrow, refusing a newly added line whose owner and the renter blocked one another. */
 export function wheelbarrowRefusingBlocked<
   S extends { get(userId: string): Promise<SavedWheelbarrow>; save(userId: string, lines: SavedLineInput[]): Promise<SavedWheelbarrow> },

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { items, memberBlocks, users } from '../../db/schema.ts';
+import { items, memberBlocks, rentals, users } from '../../db/schema.ts';
 
 export interface BlockedRow {
   id: string;
@@ -71,6 +71,12 @@ export function createBlocksRepository(db: Db) {
         .from(memberBlocks)
         .where(or(eq(memberBlocks.blockerId, userId), eq(memberBlocks.blockedId, userId)));
       return [...new Set(rows.map((r) => (r.blockerId === userId ? r.blockedId : r.blockerId)))].sort();
+    },
+
+    /** Who a rental is between, when it exists. */
+    async rentalParties(rentalId: string): Promise<{ ownerId: string; renterId: string } | undefined> {
+      const [row] = await db.select({ ownerId: rentals.ownerId, renterId: rentals.renterId }).from(rentals).where(eq(rentals.id, rentalId));
+      return row;
     },
 
     /** The owners of these items (those that exist), to check a booking against blocks. */

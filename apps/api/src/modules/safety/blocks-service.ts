@@ -1,4 +1,11 @@
-import { AppError, BLOCK_YOURSELF_MESSAGE, BLOCKED_BOOKING_REFUSAL, BLOCKED_MESSAGE_REFUSAL, NOT_BLOCKED_MESSAGE } from '@toolshed/core';
+import {
+  AppError,
+  BLOCK_YOURSELF_MESSAGE,
+  BLOCKED_ACCEPT_REFUSAL,
+  BLOCKED_BOOKING_REFUSAL,
+  BLOCKED_MESSAGE_REFUSAL,
+  NOT_BLOCKED_MESSAGE,
+} from '@toolshed/core';
 import type { BlockedMembers, BlockState } from '@toolshed/core/contract';
 import { isRowId } from '../../db/ids.ts';
 import type { BlocksRepository } from './blocks-repository.ts';
@@ -33,6 +40,13 @@ export function createBlocksService(repo: BlocksRepository, onChange: () => void
     /** Throws (403, nothing changed) when either of the two blocked the other. */
     async assertCanMessage(senderId: string, recipientId: string): Promise<void> {
       if (await repo.between(senderId, recipientId)) throw new AppError('FORBIDDEN', BLOCKED_MESSAGE_REFUSAL, 'content');
+    },
+
+    /** Throws (403, nothing changed) when the owner answering a request to book and its renter blocked one another. */
+    async assertCanAccept(rentalId: string, ownerId: string): Promise<void> {
+      const parties = isRowId(rentalId) ? await repo.rentalParties(rentalId) : undefined;
+      if (parties && parties.ownerId === ownerId && (await repo.between(ownerId, parties.renterId)))
+        throw new AppError('FORBIDDEN', BLOCKED_ACCEPT_REFUSAL);
     },
 
     /** Throws (403, nothing changed) when the renter and an owner of these items blocked one another. */

@@ -166,3 +166,33 @@ describe('blocking a member', () => {
     expect(await browseNames(bob, `/api/owners/${alice.user.id}/items`)).toEqual(["Alice's hedge trimmer"]);
   });
 });
+
+describe('a request to book between members who then block one another', () => {
+  it('cannot be accepted by the owner, and can still be declined', async () => {
+    const owner = await createSignedInUser(ctx.app, mailer, 'dave@example.com', 'Dave Davies');
+    const renter = await createSignedInUser(ctx.app, mailer, 'erin@example.com', 'Erin Evans');
+    await ctx.database.db.execute(
+      sql`update users set address_line = '2 Mill Lane', address_city = 'Leeds', address_postcode = 'LS1 4AP' where id = ${renter.user.id}`,
+    );
+    const item = await createItem(ctx.database.db, owner.user.id, { name: "Dave's log splitter", bookingMode: 'request' });
+    expect((await checkout(renter, item.id)).statusCode).toBe(201);
+    const [rental] = await queryRows<{ id: string }>(ctx.database.db, sql`select id from rentals where item_id = ${item.id}`);
+    // The renter blocks the owner: the owner is not told, and cannot accept.
+    expect((await block(renter, owner.user.id)).statusCode).toBe(200);
+    const accept = await post(ctx.app, `/api/rentals/${rental!.id}/accept`, {}, { cookie: owner.cookie });
+    expect(accept.statusCode).toBe(403);
+    expect(accept.json().error.message).toBe("You can't accept this member's request. You can decline it.");
+    const statusOf = async () =>
+      (await queryRows<{ status: string }>(ctx.database.db, sql`select request_status as status from rentals where id = ${rental!.id}`))[0]!
+        .status;
+    expect(await statusOf()).toBe('pending');
+    const decline = await post(
+      ctx.app,
+      `/api/rentals/${rental!.id}/decline`,
+      { reason: 'Not available after all' },
+      { cookie: owner.cookie },
+    );
+    expect(decline.statusCode).toBe(204);
+    expect(await statusOf()).toBe('declined');
+  });
+});
