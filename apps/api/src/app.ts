@@ -104,6 +104,7 @@ import {
   checkoutRefusingBlocked,
   hiddenOwnersOfRequest,
   requestsRefusingBlocked,
+  wheelbarrowCheckRefusingBlocked,
   wheelbarrowRefusingBlocked,
 } from './modules/safety/block-guards.ts';
 import { createReportsRepository } from './modules/safety/reports-repository.ts';
@@ -302,7 +303,12 @@ export async function buildApp({
   // What owners ask of renters, checked when a line is added to the saved wheelbarrow and at checkout.
   const renterRequirements = createRenterRequirements(createRenterRequirementsRepository(db));
   // Whether lines can be booked as checkout would judge them: the wheelbarrow's check and the Saved page's dates.
-  const wheelbarrowCheck = wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements);
+  // Blocks hold both ways: messages, bookings (the saved wheelbarrow, its check and checkout) and what browsing shows.
+  const blocks = createBlocksService(createBlocksRepository(db), catalogueChanged);
+  const wheelbarrowCheck = wheelbarrowCheckRefusingBlocked(
+    wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements),
+    blocks,
+  );
   const itemsService = createItemsService(createItemsRepository(db), geo, fileStorage, now, catalogueChanged);
   const rentalRepo = createRentalRepository(db);
   const reviews = createReviewsService({
@@ -353,8 +359,6 @@ export async function buildApp({
     onChange: catalogueChanged,
   });
   const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
-  // Blocks hold both ways: messages, bookings (the saved wheelbarrow and checkout) and what browsing shows.
-  const blocks = createBlocksService(createBlocksRepository(db), catalogueChanged);
   const hiddenOwners = hiddenOwnersOfRequest(currentUser, blocks);
   const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation, blocks);
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { SavedLineInput, SavedWheelbarrow } from '@toolshed/core/contract';
+import type { SavedLineInput, SavedWheelbarrow, WheelbarrowCheckResponse } from '@toolshed/core/contract';
+import { withRefusedLines } from '../items/renter-requirements.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { BlocksService } from './blocks-service.ts';
 
@@ -47,6 +48,22 @@ export function wheelbarrowRefusingBlocked<
       );
       return service.save(userId, lines);
     },
+  };
+}
+
+/**
+ * The wheelbarrow check, flagging for a signed-in renter each line whose owner and they blocked one
+ * another, so the wheelbarrow and checkout say so before anything is paid.
+ */
+export function wheelbarrowCheckRefusingBlocked<L extends { itemId: string }>(
+  check: (lines: L[], userId: string | null) => Promise<WheelbarrowCheckResponse>,
+  blocks: BlocksService,
+): (lines: L[], userId: string | null) => Promise<WheelbarrowCheckResponse> {
+  return async (lines, userId) => {
+    const answer = await check(lines, userId);
+    if (!userId) return answer;
+    const ok = answer.lines.filter((l) => l.state === 'ok').map((l) => l.itemId);
+    return withRefusedLines(answer, await blocks.unbookable(userId, ok));
   };
 }
 

@@ -79,6 +79,13 @@ export function createBlocksRepository(db: Db) {
       return row;
     },
 
+    /** Each of these items' owner (those that exist). */
+    async ownerOfEach(itemIds: string[]): Promise<Map<string, string>> {
+      if (itemIds.length === 0) return new Map();
+      const rows = await db.select({ id: items.id, ownerId: items.ownerId }).from(items).where(inArray(items.id, itemIds));
+      return new Map(rows.map((r) => [r.id, r.ownerId]));
+    },
+
     /** The owners of these items (those that exist), to check a booking against blocks. */
     async ownersOf(itemIds: string[]): Promise<string[]> {
       if (itemIds.length === 0) return [];

@@ -37,6 +37,14 @@ export function createBlocksService(repo: BlocksRepository, onChange: () => void
 
     hiddenOwnersFor: (userId: string): Promise<string[]> => repo.hiddenOwnersFor(userId),
 
+    /** Of these items, those `renterId` cannot book because they and its owner blocked one another, with why. */
+    async unbookable(renterId: string, itemIds: string[]): Promise<Map<string, string>> {
+      const hidden = new Set(await repo.hiddenOwnersFor(renterId));
+      if (hidden.size === 0) return new Map();
+      const owners = await repo.ownerOfEach(itemIds.filter(isRowId));
+      return new Map([...owners].filter(([, ownerId]) => hidden.has(ownerId)).map(([itemId]) => [itemId, BLOCKED_BOOKING_REFUSAL]));
+    },
+
     /** Throws (403, nothing changed) when either of the two blocked the other. */
     async assertCanMessage(senderId: string, recipientId: string): Promise<void> {
       if (await repo.between(senderId, recipientId)) throw new AppError('FORBIDDEN', BLOCKED_MESSAGE_REFUSAL, 'content');

@@ -154,6 +154,20 @@ describe('blocking a member', () => {
     expect(total).toBe(1 + 0);
   });
 
+  it("flags the other's items in the wheelbarrow check, so the wheelbarrow says so before checkout", async () => {
+    const lines = [{ itemId: bobItem.id, startDate: d(20), endDate: d(21) }];
+    const res = await post(ctx.app, '/api/wheelbarrow/check', { lines }, { cookie: alice.cookie });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      lines: [{ itemId: bobItem.id, state: 'invalid', message: "You can't book this member's items." }],
+      subtotalPence: 0,
+      totalPence: 0,
+    });
+    // Carol's check of the same line is as usual.
+    const carols = (await post(ctx.app, '/api/wheelbarrow/check', { lines }, { cookie: carol.cookie })).json();
+    expect(carols).toMatchObject({ lines: [{ state: 'ok' }], subtotalPence: 2000 });
+  });
+
   it('is lifted by unblocking: messages, bookings and listings come back', async () => {
     expect((await unblock(bob, alice.user.id)).statusCode).toBe(204);
     expect((await unblock(bob, alice.user.id)).statusCode).toBe(404);
