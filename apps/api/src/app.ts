@@ -304,7 +304,11 @@ export async function buildApp({
   const renterRequirements = createRenterRequirements(createRenterRequirementsRepository(db));
   // Whether lines can be booked as checkout would judge them: the wheelbarrow's check and the Saved page's dates.
   // Blocks hold both ways: messages, bookings (the saved wheelbarrow, its check and checkout) and what browsing shows.
-  const blocks = createBlocksService(createBlocksRepository(db), catalogueChanged);
+  const viewersBlocks = new TtlCache<string[]>(config.browseCacheMs, 5_000);
+  const blocks = createBlocksService(createBlocksRepository(db), () => {
+    catalogueChanged();
+    viewersBlocks.clear();
+  });
   const wheelbarrowCheck = wheelbarrowCheckRefusingBlocked(
     wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements),
     blocks,
@@ -359,7 +363,7 @@ export async function buildApp({
     onChange: catalogueChanged,
   });
   const notifications = createNotifications({ db, jobs, events, mailer: mail, sms: smsSender, appUrl: config.appUrl, now });
-  const hiddenOwners = hiddenOwnersOfRequest(currentUser, blocks);
+  const hiddenOwners = hiddenOwnersOfRequest(currentUser, blocks, viewersBlocks);
   const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation, blocks);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { SavedLineInput, SavedWheelbarrow, WheelbarrowCheckResponse } from '@toolshed/core/contract';
 import { withRefusedLines } from '../items/renter-requirements.ts';
+import type { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { BlocksService } from './blocks-service.ts';
 
@@ -69,13 +70,18 @@ export function wheelbarrowCheckRefusingBlocked<L extends { itemId: string }>(
 
 /**
  * Whose listings the asker of a public browse must not see: nobody's for visitors (the session is
- * looked up only when there is a cookie, so visitors' browsing stays cheap).
+ * looked up only when there is a cookie, so visitors' browsing stays cheap). A signed-in member's
+ * answer is kept in `cache` by their cookie (the session lookup costs more than the browse it
+ * narrows: docs/SECURITY.md); every block and unblock clears it.
  */
-export function hiddenOwnersOfRequest(currentUser: CurrentUserReader, blocks: BlocksService) {
+export function hiddenOwnersOfRequest(currentUser: CurrentUserReader, blocks: BlocksService, cache: TtlCache<string[]>) {
   return async (request: FastifyRequest): Promise<string[]> => {
-    if (!request.headers.cookie) return [];
-    const viewer = await currentUser.optionalUser(request);
-    return viewer ? blocks.hiddenOwnersFor(viewer.id) : [];
+    const { cookie } = request.headers;
+    if (!cookie) return [];
+    return cache.getOrCompute(cookie, async () => {
+      const viewer = await currentUser.optionalUser(request);
+      return viewer ? blocks.hiddenOwnersFor(viewer.id) : [];
+    });
   };
 }
 

@@ -86,6 +86,9 @@ describe('blocking a member', () => {
   });
 
   it('lists the block to the blocker only: the blocked member is never told', async () => {
+    // Browsed before the block (kept for a while per session), then blocked: see the test on browsing below.
+    expect(await browseNames(alice)).toContain("Bob's cement mixer");
+    expect(await browseNames(bob)).toContain("Alice's hedge trimmer");
     const res = await block(bob, alice.user.id);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ memberId: alice.user.id, blocked: true });
