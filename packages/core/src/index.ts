@@ -48,3 +48,4 @@ export * from './refund-wording.ts';
 export * from './statement-lines.ts';
 export * from './saved-items.ts';
 export * from './date-watches.ts';
+export * from './safety.ts';

@@ -267,3 +267,4 @@ export * from './calendar-sources.ts';
 export * from './saved-items.ts';
 export * from './saved-searches.ts';
 export * from './date-watches.ts';
+export * from './safety.ts';
