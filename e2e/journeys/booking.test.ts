@@ -341,6 +341,7 @@ test.describe('booking and paying', () => {
     const path = `/category/${plan.categoryId}`;
     await page.goto(path);
     await expectGrid(page, plan.categoryNames, plan.categoryNames, 'the unfiltered category');
+    await page.getByRole('main').getByRole('button', { name: 'Filters', exact: true }).click();
     await page.getByLabel('Start date', { exact: true }).fill(dates.startDate);
     await page.getByLabel('End date', { exact: true }).fill(dates.endDate);
     await expectFilterUrl(page, path, dates);

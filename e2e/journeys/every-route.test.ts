@@ -72,6 +72,9 @@ test.describe('every route, at both sizes, has no accessibility violations', () 
         rentalPath,
         '/my-items',
         '/saved',
+        '/saved-searches',
+        // A stop link that stops nothing: the page says so.
+        '/alerts/stop/not-a-link-any-search-has-0000',
         '/add-item',
         `/edit-item/${listed.id}`,
         '/notifications',

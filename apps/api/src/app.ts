@@ -105,6 +105,19 @@ import { createItemsRepository } from './modules/items/items-repository.ts';
 import { createItemsService } from './modules/items/items-service.ts';
 import { itemsRoutes } from './modules/items/items-routes.ts';
 import { ownerRoutes } from './modules/owners/owner-routes.ts';
+import { createBlocksRepository } from './modules/safety/blocks-repository.ts';
+import { createBlocksService } from './modules/safety/blocks-service.ts';
+import { blocksRoutes } from './modules/safety/blocks-routes.ts';
+import {
+  checkoutRefusingBlocked,
+  hiddenOwnersOfRequest,
+  requestsRefusingBlocked,
+  wheelbarrowCheckRefusingBlocked,
+  wheelbarrowRefusingBlocked,
+} from './modules/safety/block-guards.ts';
+import { createReportsRepository } from './modules/safety/reports-repository.ts';
+import { createReportsService } from './modules/safety/reports-service.ts';
+import { reportsRoutes } from './modules/safety/reports-routes.ts';
 import { createOwnersService } from './modules/owners/owners-service.ts';
 import { createOwnersRepository } from './modules/owners/owners-repository.ts';
 import { createSimulatedProcessor } from './platform/payments/simulated-processor.ts';
@@ -298,7 +311,16 @@ export async function buildApp({
   // What owners ask of renters, checked when a line is added to the saved wheelbarrow and at checkout.
   const renterRequirements = createRenterRequirements(createRenterRequirementsRepository(db));
   // Whether lines can be booked as checkout would judge them: the wheelbarrow's check and the Saved page's dates.
-  const wheelbarrowCheck = wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements);
+  // Blocks hold both ways: messages, bookings (the saved wheelbarrow, its check and checkout) and what browsing shows.
+  const viewersBlocks = new TtlCache<string[]>(config.browseCacheMs, 5_000);
+  const blocks = createBlocksService(createBlocksRepository(db), () => {
+    catalogueChanged();
+    viewersBlocks.clear();
+  });
+  const wheelbarrowCheck = wheelbarrowCheckRefusingBlocked(
+    wheelbarrowCheckRequiringStanding(createWheelbarrowCheck(checkoutRepo, fileStorage, now), renterRequirements),
+    blocks,
+  );
   const savedSearches = setUpSavedSearches({
     db,
     jobs,
@@ -367,18 +389,19 @@ export async function buildApp({
     now,
     emails: savedSearches.emails,
   });
-  savedSearches.startAlerts(notifications.notifier.notify);
+  savedSearches.startAlerts(notifications.notifier.notifyMany);
   // Date watches judge 'free' as the wheelbarrow does, without the owner's asks of renters: free days are free to everyone.
   const datesCheck = createWheelbarrowCheck(checkoutRepo, fileStorage, now);
   const dateWatchesRepo = createDateWatchesRepository(db);
   subscribeFreedDates({ db, repo: dateWatchesRepo, events, check: datesCheck, notify: notifications.notifier.notify, now });
   const wanted = setUpWanted({ db, jobs, storage: fileStorage, now, origin: catalogue.origin, notify: notifications.notifier.notify });
-  const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation);
+  const hiddenOwners = hiddenOwnersOfRequest(currentUser, blocks, viewersBlocks);
+  const messagesService = createMessagesService(db, events, now, notifications.messageNotices.readConversation, blocks);
 
   await registerAuthRoutes(app, { auth, limiter: signInLimiter, limits, ...(config.production ? { publicOrigin: config.appUrl } : {}) });
   await app.register(
     async (api) => {
-      await api.register(catalogueRoutes, { service: catalogue, currentUser });
+      await api.register(catalogueRoutes, { service: catalogue, currentUser, hiddenOwners });
       await api.register(profileRoutes, { service: profile, phone, currentUser });
       await api.register(accountRoutes, {
         service: account,
@@ -391,7 +414,7 @@ export async function buildApp({
       await api.register(notificationRoutes, { service: notifications.service, currentUser });
       await api.register(messageRoutes, { service: messagesService, currentUser, perSenderLimit: config.messageRateLimit });
       await api.register(checkoutRoutes, {
-        service: checkoutRequiringStanding(checkout, renterRequirements),
+        service: checkoutRefusingBlocked(checkoutRequiringStanding(checkout, renterRequirements), blocks),
         check: wheelbarrowCheck,
         payments: paymentProvider,
         currentUser,
@@ -399,16 +422,24 @@ export async function buildApp({
       });
       await api.register(moneyRoutes, { ...money, currentUser, now });
       await api.register(rentalRoutes, { service: rentals.rentals, currentUser });
-      await api.register(requestRoutes, { service: rentals.requests, currentUser });
+      await api.register(requestRoutes, { service: requestsRefusingBlocked(rentals.requests, blocks), currentUser });
       await api.register(extensionRoutes, { service: rentals.extensions, currentUser });
       await api.register(depositsRoutes, { service: deposits.service, currentUser });
       await api.register(handoverRoutes, { service: rentals.handover, currentUser });
       await api.register(reviewsRoutes, { service: reviews, currentUser });
       await api.register(itemsRoutes, { service: itemsService, catalogue, currentUser });
-      await api.register(ownerRoutes, { service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }) });
+      await api.register(ownerRoutes, {
+        service: createOwnersService({ repo: createOwnersRepository(db), catalogue, reviews }),
+        hiddenOwners,
+      });
+      await api.register(blocksRoutes, { service: blocks, currentUser });
+      await api.register(reportsRoutes, { service: createReportsService(createReportsRepository(db), catalogueChanged), currentUser });
       await api.register(vitalsRoutes, { service: createVitalsService(createVitalsRepository(db), now), currentUser });
       await api.register(wheelbarrowRoutes, {
-        service: wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements),
+        service: wheelbarrowRefusingBlocked(
+          wheelbarrowRequiringStanding(createWheelbarrowService(createWheelbarrowRepository(db), fileStorage), renterRequirements),
+          blocks,
+        ),
         currentUser,
       });
       await api.register(savedItemsRoutes, {

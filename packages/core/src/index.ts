@@ -49,3 +49,4 @@ export * from './statement-lines.ts';
 export * from './saved-items.ts';
 export * from './date-watches.ts';
 export * from './wanted.ts';
+export * from './safety.ts';

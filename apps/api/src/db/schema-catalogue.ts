@@ -65,6 +65,8 @@ export const items = pgTable(
     publicLatitude: doublePrecision('public_latitude'),
     publicLongitude: doublePrecision('public_longitude'),
     available: boolean('available').notNull().default(true),
+    /** Reported by three different members: out of browsing until an operator looks (migration 0072). */
+    hiddenPendingReview: boolean('hidden_pending_review').notNull().default(false),
     /** Kept by triggers for browsing (migration 0009): the owner's rating and the days booked by active rentals. */
     ownerRating: doublePrecision('owner_rating'),
     /** The owner's name, picture and number of ratings, for browse cards (migration 0041): kept as owner_rating is. */
@@ -124,14 +126,14 @@ export const items = pgTable(
     // (0023, 0057) and the bands' index (0047) are migration-only.
     index('items_listing_idx')
       .on(t.categoryId, t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null and ${t.available}`),
+      .where(sql`${t.deletedAt} is null and ${t.available} and not ${t.hiddenPendingReview}`),
     index('items_newest_idx')
       .on(t.createdAt.desc(), t.id.desc())
-      .where(sql`${t.deletedAt} is null and ${t.available}`),
+      .where(sql`${t.deletedAt} is null and ${t.available} and not ${t.hiddenPendingReview}`),
     index('items_owner_idx').on(t.ownerId),
     index('items_search_document_idx')
       .using('gin', t.searchDocument)
-      .where(sql`${t.deletedAt} is null and ${t.available}`),
+      .where(sql`${t.deletedAt} is null and ${t.available} and not ${t.hiddenPendingReview}`),
   ],
 );
 

@@ -188,3 +188,4 @@ export * from './schema-calendar-sync.ts';
 export * from './schema-refunds.ts';
 export * from './schema-saved-items.ts';
 export * from './schema-date-watches.ts';
+export * from './schema-safety.ts';

@@ -86,6 +86,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/me/date-watches': 'listDateWatches',
   'POST /api/me/date-watches': 'createDateWatch',
   'DELETE /api/me/date-watches/{watchId}': 'deleteDateWatch',
+  'GET /api/me/blocks': 'listBlockedMembers',
+  'POST /api/me/blocks/{memberId}': 'blockMember',
+  'DELETE /api/me/blocks/{memberId}': 'unblockMember',
+  'POST /api/reports': 'createReport',
 
   'GET /api/me/balance': 'getBalance',
   'GET /api/me/transactions': 'listTransactions',

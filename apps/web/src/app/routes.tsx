@@ -54,6 +54,10 @@ export const routes: RouteObject[] = [
           { path: 'help', element: lazyPage(() => import('../pages/help-page.tsx').then((m) => m.HelpPage)) },
           { path: 'about', element: lazyPage(() => import('../pages/about-page.tsx').then((m) => m.AboutPage)) },
           { path: 'owner/:ownerId', element: lazyPage(() => import('../pages/owner-page.tsx').then((m) => m.OwnerPage)) },
+          {
+            path: 'alerts/stop/:token',
+            element: lazyPage(() => import('../pages/stop-alerts-page.tsx').then((m) => m.StopAlertsPage)),
+          },
           { path: 'owner/:ownerId/items', element: lazyPage(() => import('../pages/owner-page.tsx').then((m) => m.OwnerItemsPage)) },
           {
             // The spec's login-only routes: signed-out visitors sign in first, then return here.
@@ -78,6 +82,10 @@ export const routes: RouteObject[] = [
               { path: 'wanted/new', element: lazyPage(() => import('../pages/wanted-new-page.tsx').then((m) => m.WantedNewPage)) },
               { path: 'wanted/:postId', element: lazyPage(() => import('../pages/wanted-post-page.tsx').then((m) => m.WantedPostPage)) },
               { path: 'my-wanted', element: lazyPage(() => import('../pages/my-wanted-page.tsx').then((m) => m.MyWantedPage)) },
+              {
+                path: 'saved-searches',
+                element: lazyPage(() => import('../pages/saved-searches-page.tsx').then((m) => m.SavedSearchesPage)),
+              },
               { path: 'my-rentals', element: lazyPage(() => import('../pages/my-rentals-page.tsx').then((m) => m.MyRentalsPage)) },
               { path: 'rentals/:rentalId', element: lazyPage(() => import('../pages/rental-page.tsx').then((m) => m.RentalPage)) },
               {

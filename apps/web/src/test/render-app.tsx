@@ -1,4 +1,5 @@
 import { cleanup, render } from '@testing-library/react';
+import { StrictMode } from 'react';
 import type { FirstScreenData } from '@toolshed/core';
 import { createMemoryRouter, RouterProvider } from '../lib/router/index.ts';
 import { afterEach, vi } from 'vitest';
@@ -15,17 +16,20 @@ afterEach(() => {
 /**
  * Mounts the whole app (real providers and routes) at `path`, with a router the test can inspect.
  * `firstScreen`: data the server embedded in the page (by default whatever the document holds).
+ * `strict`: inside StrictMode, as main.tsx mounts it (effects run twice in development).
  */
-export function renderApp(path: string, options: { firstScreen?: FirstScreenData } = {}) {
+export function renderApp(path: string, options: { firstScreen?: FirstScreenData; strict?: boolean } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = createQueryClient();
   // Failures show at once in tests; the retry policy itself is covered in query-client.test.ts.
   queryClient.setDefaultOptions({ queries: { ...queryClient.getDefaultOptions().queries, retry: false } });
-  const view = render(
-    <AppProviders queryClient={queryClient} {...options}>
+  const { strict = false, ...providerOptions } = options;
+  const app = (
+    <AppProviders queryClient={queryClient} {...providerOptions}>
       <RouterProvider router={router} />
-    </AppProviders>,
+    </AppProviders>
   );
+  const view = render(strict ? <StrictMode>{app}</StrictMode> : app);
   const location = () => router.state.location;
   return { ...view, router, location, url: () => location().pathname + location().search };
 }

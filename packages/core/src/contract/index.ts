@@ -268,3 +268,4 @@ export * from './saved-items.ts';
 export * from './saved-searches.ts';
 export * from './date-watches.ts';
 export * from './wanted.ts';
+export * from './safety.ts';

@@ -106,6 +106,7 @@ export const ownerItemSchema = z.object({
   categoryId: z.string(),
   dailyRatePence: z.number().int(),
   available: z.boolean(),
+  underReview: z.boolean().describe('Reported by several members: hidden from browsing, search and the owner page until an operator looks'),
   imageUrl: z.string().nullable(),
   rentalState: z.enum(['available', 'out', 'overdue']),
   savedBy: z.number().int().describe('How many members have saved it (a count: never who)'),

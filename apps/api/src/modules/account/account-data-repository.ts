@@ -137,6 +137,18 @@ export function createAccountDataRepository(db: Db) {
           select o.post_id, o.item_id, i.name as item_name, o.created_at
           from wanted_offers o join items i on i.id = o.item_id where o.owner_id = ${userId} order by o.created_at`,
         ),
+        savedSearches: await optional(
+          'saved_searches',
+          sql`
+          select id, name, category_id, search, max_price_pence, min_rating, near, radius_miles, frequency, paused, created_at
+          from saved_searches where user_id = ${userId} order by created_at`,
+        ),
+        // Reports they made (what of, why, their words, where it stands) and when they blocked someone:
+        // never who the report was about or who they blocked (another member's id).
+        reports: await rows(
+          sql`select id, subject_kind, reason, details, status, created_at from reports where reporter_id = ${userId} order by created_at`,
+        ),
+        blocks: await rows(sql`select created_at from member_blocks where blocker_id = ${userId} order by created_at`),
         supportRequests: await rows(
           sql`select id, name, email, subject, message, created_at from support_requests where user_id = ${userId} order by created_at`,
         ),

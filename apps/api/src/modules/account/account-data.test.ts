@@ -119,6 +119,9 @@ beforeAll(async () => {
       ],
     }),
   );
+  await db.execute(
+    sql`insert into saved_searches (user_id, name, search, unsubscribe_token) values (${maya.user.id}, 'Ladders near Leeds', 'ladder', 'maya-token-for-the-test-0001'), (${otto.id}, 'Otto only', 'saw', 'otto-token-for-the-test-00001')`,
+  );
   if (await hasMessages()) {
     const [thread] = await queryRows<{ id: string }>(
       db,
@@ -151,6 +154,7 @@ describe('download my data', () => {
     expect(data.notifications.map((n: { body: string }) => n.body)).toEqual(['Maya notification body']);
     expect(data.ledgerEntries.map((e: { amount_pence: number }) => e.amount_pence)).toEqual([-2200]);
     expect(data.sessions.length).toBeGreaterThan(0);
+    expect(data.savedSearches.map((s: { name: string }) => s.name)).toEqual(['Ladders near Leeds']);
     if (await hasMessages()) expect(data.messagesSent.map((m: { body: string }) => m.body)).toEqual(['Maya asks about pickup']);
 
     const text = res.body;
@@ -231,6 +235,8 @@ describe('delete my account', () => {
     expect(row!.deleted_at).not.toBeNull();
     expect(await queryRows(db, sql`select 1 from sessions where user_id = ${maya.user.id}`)).toEqual([]);
     expect(await queryRows(db, sql`select 1 from notifications where user_id = ${maya.user.id}`)).toEqual([]);
+    expect(await queryRows(db, sql`select 1 from saved_searches where user_id = ${maya.user.id}`)).toEqual([]);
+    expect(await queryRows(db, sql`select name from saved_searches`)).toEqual([{ name: 'Otto only' }]);
     // Otto keeps the conversation and his own words; Maya's words are gone.
     const bodies = await queryRows<{ sender_id: string; body: string }>(db, sql`select sender_id, body from messages order by seq`);
     expect(bodies).toEqual([

@@ -24,6 +24,8 @@ import {
   wheelbarrowLines,
   savedItems,
   dateWatches,
+  memberBlocks,
+  reports,
 } from '../../db/schema.ts';
 import { addressCacheKey } from '../../platform/geocoding/http-geocoder.ts';
 import { RESET_EMAIL_JOB } from '../auth/auth.ts';
@@ -324,6 +326,16 @@ export function createAccountDeletionRepository(db: Db) {
         );
         await tx.execute(sql`delete from wanted_offers where owner_id = ${userId}`);
         await tx.execute(sql`delete from wanted_posts where user_id = ${userId}`);
+        // Saved searches, their matches and their unsubscribe links (the user row stays, anonymised, so no cascade).
+        await tx.execute(sql`delete from saved_searches where user_id = ${userId}`);
+        // Blocks either way go; reports stay for the operator's desk without the member's words:
+        // the words they added to reports, and what was reported of their listings, messages and profile.
+        await tx.delete(memberBlocks).where(or(eq(memberBlocks.blockerId, userId), eq(memberBlocks.blockedId, userId)));
+        await tx.update(reports).set({ details: null }).where(eq(reports.reporterId, userId));
+        await tx
+          .update(reports)
+          .set({ snapshot: { removed: 'The account was deleted.' } })
+          .where(eq(reports.subjectMemberId, userId));
         await tx
           .update(users)
           .set({

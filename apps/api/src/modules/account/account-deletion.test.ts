@@ -53,6 +53,7 @@ const MARKERS = {
   cancelReason: 'zqxcancelreason',
   support: 'zqxsupport',
   calendar: 'zqxcalendar',
+  report: 'zqxreport',
   wanted: 'zqxwanted',
 } as const;
 const words = Object.entries(MARKERS).filter(([, marker]) => marker !== '');
@@ -209,6 +210,11 @@ beforeAll(async () => {
   await send('POST', `/api/items/${ottoItem.id}/messages`, otto, { content: 'Yes, four metres.', with: maya.user.id });
   await send('POST', `/api/items/${mayaItem.id}/messages`, otto, { content: 'Is the saw free next month?' });
   await send('POST', `/api/items/${mayaItem.id}/messages`, maya, { content: `It is, ${MARKERS.replyAboutOwnItem}.`, with: otto.user.id });
+
+  // Her report of Otto, in her words; his of her saw, which keeps the listing as it was; her block of him.
+  await send('POST', '/api/reports', maya, { kind: 'member', id: otto.user.id, reason: 'other', details: `Rude, ${MARKERS.report}.` });
+  await send('POST', '/api/reports', otto, { kind: 'item', id: mayaItem.id, reason: 'misleading' });
+  await send('POST', `/api/me/blocks/${otto.user.id}`, maya, {});
 
   // The rest of what holds her words: the help form, an owner's other calendar, a forgotten
   // password (its email still on the queue's record) and a mistyped one.

@@ -11,13 +11,18 @@ import { PAGE_WINDOW } from './page-sql.ts';
  */
 export const COUNT_BOUND = 1000;
 
-/** An item can be listed: not deleted and offered by its owner. */
-const LISTED = sql`i.deleted_at is null and i.available`;
+/**
+ * An item can be listed: not deleted, offered by its owner and not hidden while its reports wait for
+ * an operator (migration 0072; every index over listed items says the same, so walks stay index-only).
+ */
+const LISTED = sql`i.deleted_at is null and i.available and not i.hidden_pending_review`;
 
 /** Where to look: one category (or all), optionally one owner's items only, optionally around a point. */
 export interface BrowseScope {
   categoryId: string | null;
   ownerId?: string;
+  /** Owners whose items the asker must not see: those they blocked and those who blocked them. */
+  hiddenOwners?: readonly string[];
   /** Where distances are measured from (the location box, geocoded), and how far the browse reaches. */
   near?: Near;
   /** Only items with a public point (the map's): read from items, as within a radius. */
@@ -125,6 +130,13 @@ export function filterParts(scope: BrowseScope, f: BrowseFilters, alias = 'i', t
   if (tier) parts.push(tierCondition(tier, alias));
   if (scope.categoryId) parts.push(sql`${a}.category_id = ${scope.categoryId}`);
   if (scope.ownerId) parts.push(sql`${a}.owner_id = ${scope.ownerId}`);
+  if (scope.hiddenOwners && scope.hiddenOwners.length > 0)
+    parts.push(
+      sql`${a}.owner_id not in (${sql.join(
+        scope.hiddenOwners.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   parts.push(sql`${a}.daily_rate_pence <= ${f.maxPricePence ?? ANY_PRICE}`);
   if (f.minRating !== undefined) parts.push(sql`${a}.owner_rating >= ${f.minRating}`);
   parts.push(freeOn(datesOf(f).range, alias));

@@ -65,7 +65,7 @@ export function createCatalogueRepository(db: Db) {
           select i.name as item_name, i.photo_large_key as large_key, i.photo_thumb_key as thumb_key
           from (
             select id, name, created_at, photo_large_key, photo_thumb_key from items
-            where category_id = c.id and deleted_at is null and available
+            where category_id = c.id and deleted_at is null and available and not hidden_pending_review
             order by created_at desc nulls last, id desc nulls last
             limit 50
           ) i
@@ -192,7 +192,7 @@ export function createCatalogueRepository(db: Db) {
       return queryRowsPrepared<{ id: string; name: string; categoryId: string }>(
         db,
         sql`select i.id, i.name, i.category_id as "categoryId" from items i
-          where i.deleted_at is null and i.available and ${match}
+          where i.deleted_at is null and i.available and not i.hidden_pending_review and ${match}
           order by ${score} desc, ${newestFirst('i')} limit ${rowCount(limit)}`,
       );
     },

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -10,14 +11,18 @@ import {
   mapPointsSchema,
 } from '@toolshed/core/contract';
 import type { CurrentUserReader } from '../auth/current-user.ts';
+import type { HiddenOwnersOfRequest } from '../safety/block-guards.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
 const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
-export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService; currentUser?: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const catalogueRoutes: FastifyPluginAsyncZod<{
+  service: CatalogueService;
+  currentUser?: CurrentUserReader;
+  /** The owners a signed-in asker blocked or was blocked by: their items are left out of browsing. */
+  hiddenOwners?: HiddenOwnersOfRequest;
+}> = async (app, { service, currentUser, hiddenOwners }) => {
+  const hiddenFor = async (request: FastifyRequest) => (hiddenOwners ? hiddenOwners(request) : []);
   app.get(
     '/categories',
     {
@@ -45,7 +50,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
         response: { 200: itemsPageSchema, ...errors },
       },
     },
-    async (request) => service.items(request.params.categoryId, request.query),
+    async (request) => service.items(request.params.categoryId, request.query, undefined, await hiddenFor(request)),
   );
 
   app.get(
@@ -61,7 +66,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ service: CatalogueService;
         response: { 200: mapPointsSchema, ...errors },
       },
     },
-    async (request) => service.mapPoints(request.params.categoryId, request.query),
+    async (request) => service.mapPoints(request.params.categoryId, request.query, await hiddenFor(request)),
   );
 
   app.get(

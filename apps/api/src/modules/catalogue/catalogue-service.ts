@@ -88,27 +88,30 @@ export function createCatalogueService(
   return {
     categories: (): Promise<CategoriesResponse> => cached(['categories'], () => loadCategories()),
 
-    async items(categoryId: string, raw: RawBrowseFilters, ownerId?: string): Promise<ItemsPage> {
+    /** `hiddenOwners`: the members whose items the asker must not see (blocks, either way). */
+    async items(categoryId: string, raw: RawBrowseFilters, ownerId?: string, hiddenOwners: readonly string[] = []): Promise<ItemsPage> {
       const date = today();
       const parsed = parseBrowseFilters(raw, date);
       if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
       const filters = parsed.value;
       const near = filters.near ? { ...(await locate(filters.near)), radiusMiles: filters.radiusMiles ?? null } : undefined;
-      return cached(['items', categoryId, ownerId ?? null, filters, date], () => loadItems(categoryId, filters, ownerId, near));
+      return cached(['items', categoryId, ownerId ?? null, filters, date, hiddenOwners], () =>
+        loadItems(categoryId, filters, ownerId, near, hiddenOwners),
+      );
     },
 
     /**
      * The map of a browse: the public points of its first MAP_POINTS matches with a location, in its
      * order (nearest first with a place), rounded as every answer's are, and whether more match.
      */
-    async mapPoints(categoryId: string, raw: RawBrowseFilters): Promise<MapPoints> {
+    async mapPoints(categoryId: string, raw: RawBrowseFilters, hiddenOwners: readonly string[] = []): Promise<MapPoints> {
       const date = today();
       const parsed = parseBrowseFilters({ ...raw, page: undefined, pageSize: undefined }, date);
       if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
       const filters = parsed.value;
       const near = filters.near ? { ...(await locate(filters.near)), radiusMiles: filters.radiusMiles ?? null } : undefined;
-      return cached(['map', categoryId, filters, date], async () => {
-        const scope = await scopeOf(categoryId, undefined, near);
+      return cached(['map', categoryId, filters, date, hiddenOwners], async () => {
+        const scope = await scopeOf(categoryId, undefined, near, hiddenOwners);
         const rows = await repo.mapPoints(scope, filters, await repo.planOf(filters), MAP_POINTS + 1);
         return {
           points: rows.slice(0, MAP_POINTS).map((r) => ({
@@ -216,11 +219,17 @@ export function createCatalogueService(
   }
 
   /** Where a browse looks: a category (or all; a known one, else 404), an owner's items, around a place. */
-  async function scopeOf(categoryId: string, ownerId: string | undefined, near: NearAnswer | undefined): Promise<BrowseScope> {
+  async function scopeOf(
+    categoryId: string,
+    ownerId: string | undefined,
+    near: NearAnswer | undefined,
+    hiddenOwners: readonly string[] = [],
+  ): Promise<BrowseScope> {
     await categoryOf(categoryId);
     return {
       categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId,
       ...(ownerId ? { ownerId } : {}),
+      ...(hiddenOwners.length > 0 ? { hiddenOwners } : {}),
       ...(near
         ? {
             near: {
@@ -238,9 +247,10 @@ export function createCatalogueService(
     filters: BrowseFilters,
     ownerId: string | undefined,
     near: NearAnswer | undefined,
+    hiddenOwners: readonly string[],
   ): Promise<ItemsPage> {
     const category = await categoryOf(categoryId);
-    const scope = await scopeOf(categoryId, ownerId, near);
+    const scope = await scopeOf(categoryId, ownerId, near, hiddenOwners);
     const plan = await repo.planOf(filters);
     const { rows, total, totalCapped } = await pageAndTotal(scope, filters, plan);
     const relaxations = total === 0 && plan.clauses.length > 0 ? await relaxationsOf(scope, filters, plan, near) : [];
@@ -278,7 +288,8 @@ export function createCatalogueService(
    * its page; anything narrower counts its matches up to COUNT_BOUND in the same query as the page.
    */
   async function pageAndTotal(scope: BrowseScope, filters: BrowseFilters, plan: SearchPlan) {
-    if (!scope.ownerId && !narrowsListing(filters)) {
+    // The maintained counts are everyone's: an asker who cannot see some owners' items counts their matches.
+    if (!scope.ownerId && !scope.hiddenOwners && !narrowsListing(filters)) {
       const { rows, listed } = await repo.listWithListedCount(scope, filters);
       return { rows, total: listed, totalCapped: false };
     }

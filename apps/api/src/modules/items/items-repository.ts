@@ -12,6 +12,7 @@ export interface OwnedItem {
   categoryId: string;
   dailyRatePence: number;
   available: boolean;
+  underReview: boolean;
   thumbKey: string | null;
 }
 
@@ -159,6 +160,7 @@ export function createItemsRepository(db: Db) {
           categoryId: items.categoryId,
           dailyRatePence: items.dailyRatePence,
           available: items.available,
+          underReview: items.hiddenPendingReview,
           thumbKey: sql<string | null>`(${firstThumb})`,
         })
         .from(items)

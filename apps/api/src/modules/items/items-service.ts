@@ -147,6 +147,7 @@ function toOwnerItem(row: OwnedItem, periods: OpenPeriod[], today: IsoDate, stor
     categoryId: row.categoryId,
     dailyRatePence: row.dailyRatePence,
     available: row.available,
+    underReview: row.underReview,
     imageUrl: row.thumbKey ? storage.url(row.thumbKey) : null,
     rentalState,
     periods: mine,

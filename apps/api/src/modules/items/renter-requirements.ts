@@ -87,21 +87,26 @@ export function wheelbarrowCheckRequiringStanding<L extends { itemId: string }>(
         )
       ).map((r) => [r.item.id, r.reasons.join(' ')]),
     );
-    if (refused.size === 0) return answer;
-    const states = answer.lines.map((l) =>
-      refused.has(l.itemId) ? { ...l, state: 'invalid' as const, message: refused.get(l.itemId)! } : l,
-    );
-    const price = priceBasket(
-      states
-        .filter((s) => s.state === 'ok')
-        .map((s) => ({ dailyRatePence: s.item!.dailyRatePence, weeklyRatePence: s.item!.weeklyRatePence, days: s.days })),
-    );
-    return {
-      ...answer,
-      lines: states,
-      subtotalPence: price.subtotalPence,
-      serviceFeePence: price.serviceFeePence,
-      totalPence: price.totalPence,
-    };
+    return withRefusedLines(answer, refused);
+  };
+}
+
+/** The check's answer with these lines (item id -> why) refused, and the totals of the lines still bookable. */
+export function withRefusedLines(answer: WheelbarrowCheckResponse, refused: ReadonlyMap<string, string>): WheelbarrowCheckResponse {
+  if (refused.size === 0) return answer;
+  const states = answer.lines.map((l) =>
+    l.state === 'ok' && refused.has(l.itemId) ? { ...l, state: 'invalid' as const, message: refused.get(l.itemId)! } : l,
+  );
+  const price = priceBasket(
+    states
+      .filter((s) => s.state === 'ok')
+      .map((s) => ({ dailyRatePence: s.item!.dailyRatePence, weeklyRatePence: s.item!.weeklyRatePence, days: s.days })),
+  );
+  return {
+    ...answer,
+    lines: states,
+    subtotalPence: price.subtotalPence,
+    serviceFeePence: price.serviceFeePence,
+    totalPence: price.totalPence,
   };
 }

@@ -31,7 +31,12 @@ export interface PageQuery {
 /** Reads the conversation's notices along with its messages, in the same transaction. */
 export type ReadNotices = (tx: Executor, threadId: string, readerId: string, at: Date) => Promise<void>;
 
-export function createMessagesService(db: Db, events: EventBus, now: () => Date, readNotices: ReadNotices) {
+/** Refuses (throws) a message between two members when either blocked the other. */
+export interface MessageGate {
+  assertCanMessage(senderId: string, recipientId: string): Promise<void>;
+}
+
+export function createMessagesService(db: Db, events: EventBus, now: () => Date, readNotices: ReadNotices, gate?: MessageGate) {
   const repo = createMessagesRepository(db);
 
   /** Who the thread is with, from the asker's side; throws 404 for anyone who is not a party. */
@@ -93,6 +98,7 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date,
       const { item, you, renterId } = await resolve(userId, itemId, withId);
       if (!renterId) throw new AppError('VALIDATION', 'Choose who to write to.', 'with');
       const recipientId = you === 'owner' ? renterId : item.ownerId;
+      await gate?.assertCanMessage(userId, recipientId);
       const row = await db.transaction(async (tx) => {
         const added = await repo.add(tx, { itemId, ownerId: item.ownerId, renterId }, userId, content, now());
         await events.publish(

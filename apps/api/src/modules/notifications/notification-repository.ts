@@ -215,6 +215,29 @@ export function createNotificationRepository(db: Db) {
       return inserted[0]?.id ?? null;
     },
 
+    /** Many notifications in one statement; those inserted (a user's second with the same event key is not). */
+    async insertMany(executor: Executor, list: readonly NewNotification[]): Promise<Array<{ id: string; userId: string; kind: string }>> {
+      if (list.length === 0) return [];
+      return executor
+        .insert(notifications)
+        .values([...list])
+        .onConflictDoNothing({ target: [notifications.userId, notifications.eventKey], where: sql`event_key is not null` })
+        .returning({ id: notifications.id, userId: notifications.userId, kind: notifications.kind });
+    },
+
+    /** The preferences of several users at once (the defaults for those who never saved any). */
+    async preferencesOf(userIds: readonly string[], executor: Executor = db): Promise<Map<string, NotificationPreferences>> {
+      const out = new Map<string, NotificationPreferences>(userIds.map((id) => [id, { ...DEFAULT_NOTIFICATION_PREFERENCES }]));
+      if (userIds.length === 0) return out;
+      const rows = await executor
+        .select()
+        .from(notificationPreferences)
+        .where(inArray(notificationPreferences.userId, [...new Set(userIds)]));
+      for (const { userId, email, push, sms, newRequests, statusUpdates, returnReminders, marketing } of rows)
+        out.set(userId, { email, push, sms, newRequests, statusUpdates, returnReminders, marketing });
+      return out;
+    },
+
     async preferences(userId: string, executor: Executor = db): Promise<NotificationPreferences> {
       const [row] = await executor.select().from(notificationPreferences).where(eq(notificationPreferences.userId, userId));
       if (!row) return { ...DEFAULT_NOTIFICATION_PREFERENCES };

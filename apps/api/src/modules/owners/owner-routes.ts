@@ -1,9 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { browseQuerySchema, errorBodySchema, itemsPageSchema, ownerProfileSchema } from '@toolshed/core/contract';
+import type { HiddenOwnersOfRequest } from '../safety/block-guards.ts';
 import type { OwnersService } from './owners-service.ts';
 
-export const ownerRoutes: FastifyPluginAsyncZod<{ service: OwnersService }> = async (app, { service }) => {
+export const ownerRoutes: FastifyPluginAsyncZod<{ service: OwnersService; hiddenOwners?: HiddenOwnersOfRequest }> = async (
+  app,
+  { service, hiddenOwners },
+) => {
   app.get(
     '/owners/:ownerId',
     {
@@ -27,12 +31,13 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ service: OwnersService }> = as
         // Public: answers visitors, no session needed.
         security: [],
         tags: ['owners'],
-        summary: "An owner's listed items, with the same filters and paging as browsing",
+        summary:
+          "An owner's listed items, with the same filters and paging as browsing (none when the asker and the owner blocked one another)",
         params: z.object({ ownerId: z.string().max(100) }),
         querystring: browseQuerySchema,
         response: { 200: itemsPageSchema, 400: errorBodySchema, 404: errorBodySchema },
       },
     },
-    async (request) => service.items(request.params.ownerId, request.query),
+    async (request) => service.items(request.params.ownerId, request.query, hiddenOwners ? await hiddenOwners(request) : []),
   );
 };

@@ -40,9 +40,9 @@ export function createOwnersService(deps: { repo: OwnersRepository; catalogue: C
       };
     },
 
-    async items(ownerId: string, filters: RawBrowseFilters): Promise<ItemsPage> {
+    async items(ownerId: string, filters: RawBrowseFilters, hiddenOwners: readonly string[] = []): Promise<ItemsPage> {
       await findOwner(ownerId);
-      return catalogue.items('all', filters, ownerId);
+      return catalogue.items('all', filters, ownerId, hiddenOwners);
     },
   };
 }

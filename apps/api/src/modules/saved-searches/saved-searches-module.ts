@@ -3,7 +3,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Notice } from '../notifications/notifier.ts';
 import { createSavedSearchesRepository } from './saved-searches-repository.ts';
-import { createSavedSearchesService, searchPath } from './saved-searches-service.ts';
+import { createSavedSearchesService } from './saved-searches-service.ts';
 import { alertEmailRenderer, enqueueMatch, registerSearchAlerts } from './search-alerts.ts';
 
 /**
@@ -26,17 +26,8 @@ export function setUpSavedSearches(deps: {
     emails: { 'search.alert': alertEmailRenderer(db, repo, appUrl) },
     /** For the items module: in the transaction that lists an item, its matching is enqueued. */
     listed: (executor: Executor, itemId: string) => enqueueMatch(jobs, executor, itemId, now()),
-    startAlerts(notify: (executor: Executor, notice: Notice) => Promise<string | null>) {
-      registerSearchAlerts({
-        db,
-        jobs,
-        repo,
-        notify,
-        searchPathOf: async (searchId, executor) => {
-          const row = await repo.byId(executor, searchId);
-          return row ? searchPath(row) : null;
-        },
-      });
+    startAlerts(notifyMany: (executor: Executor, notices: readonly Notice[]) => Promise<number>) {
+      registerSearchAlerts({ db, jobs, repo, notifyMany });
     },
   };
 }

@@ -4,6 +4,7 @@ import { METRES_PER_MILE } from '@toolshed/core';
 import type { SavedSearchChange, SavedSearchFrequency } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { queryRows } from '../../db/query-rows.ts';
+import { searchPath } from './search-path.ts';
 
 /** A saved search as stored. */
 export interface SavedSearchRow {
@@ -164,12 +165,13 @@ export function createSavedSearchesRepository(db: Db) {
      * The searches with words are found by the item's own lexemes and every prefix of them (the GIN
      * index on match_keys), then checked as browsing would find the item (its document meets the
      * search's tsquery); those without words by category. Then the filters: price, the owner's
-     * rating, the place's radius. Never a member's own listing.
+     * rating, the place's radius. Never a member's own listing, one hidden for review, or one of a
+     * member blocked either way.
      */
     async matchItem(executor: Executor, itemId: string, at: Date): Promise<Hit[]> {
       return rows<Hit>(
         executor,
-        sql`with i as (select * from items where id = ${itemId} and deleted_at is null and available),
+        sql`with i as (select * from items where id = ${itemId} and deleted_at is null and available and not hidden_pending_review),
           w as (select unnest(tsvector_to_array(i.search_document)) as w from i),
           k as (select array(select w from w union select left(w, n) || '*' from w, generate_series(1, length(w)) n) as keys),
           c as (
@@ -181,6 +183,8 @@ export function createSavedSearchesRepository(db: Db) {
             insert into saved_search_hits (search_id, item_id, found_at)
             select c.id, i.id, ${at} from c, i
              where c.user_id <> i.owner_id
+               and not exists (select 1 from member_blocks b where (b.blocker_id = c.user_id and b.blocked_id = i.owner_id)
+                                                             or (b.blocker_id = i.owner_id and b.blocked_id = c.user_id))
                and (c.category_id is null or c.category_id = i.category_id)
                and (c.match_query is null or i.search_document @@ c.match_query)
                and (c.max_price_pence is null or i.daily_rate_pence <= c.max_price_pence)
@@ -196,16 +200,25 @@ export function createSavedSearchesRepository(db: Db) {
       );
     },
 
-    async markSent(executor: Executor, searchId: string, itemIds: readonly string[], at: Date): Promise<void> {
-      if (itemIds.length === 0) return;
+    /** Marks these matches sent (in one statement, however many). */
+    async markSent(executor: Executor, hits: ReadonlyArray<Pick<Hit, 'searchId' | 'itemId'>>, at: Date): Promise<void> {
+      if (hits.length === 0) return;
       await rows(
         executor,
-        sql`update saved_search_hits set sent_at = ${at} where search_id = ${searchId} and sent_at is null
-              and item_id in (${sql.join(
-                itemIds.map((id) => sql`${id}::uuid`),
-                sql`, `,
-              )})`,
+        sql`update saved_search_hits h set sent_at = ${at}
+              from jsonb_to_recordset(${JSON.stringify(hits.map((h) => ({ s: h.searchId, i: h.itemId })))}::jsonb) as u(s uuid, i uuid)
+             where h.search_id = u.s and h.item_id = u.i and h.sent_at is null`,
       );
+    },
+
+    /** The browse paths of these searches, for their digests' links. */
+    async pathsOf(executor: Executor, ids: readonly string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const found = await rows<SavedSearchRow>(
+        executor,
+        sql`${SELECT} where s.id in (select value::uuid from jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
+      );
+      return new Map(found.map((r) => [r.id, searchPath(r)]));
     },
 
     /** The daily searches with matches not yet sent, still listed: each with its new items (newest first). */
@@ -215,7 +228,7 @@ export function createSavedSearchesRepository(db: Db) {
         sql`select s.id as "searchId", s.user_id as "userId", s.name as "searchName", s.frequency, i.id as "itemId", i.name as "itemName",
                    i.category_id as "categoryId", i.daily_rate_pence as "dailyRatePence", i.city
               from saved_search_hits h join saved_searches s on s.id = h.search_id join items i on i.id = h.item_id
-             where h.sent_at is null and s.frequency = 'daily' and not s.paused and i.deleted_at is null and i.available
+             where h.sent_at is null and s.frequency = 'daily' and not s.paused and i.deleted_at is null and i.available and not i.hidden_pending_review
              order by s.id, h.found_at desc, i.id`,
       );
       const bySearch = new Map<string, { searchId: string; userId: string; searchName: string; items: Hit[] }>();

@@ -14,22 +14,9 @@ import {
 } from '@toolshed/core/contract';
 import { isRowId } from '../../db/ids.ts';
 import { matchKeysOf, type SavedSearchesRepository, type SavedSearchRow } from './saved-searches-repository.ts';
+import { searchPath } from './search-path.ts';
 
 const categoryName = (id: string | null) => (id === null ? null : (CATEGORIES.find((c) => c.id === id)?.name ?? null));
-
-/** The browse page of a search, as the web app's address has it. */
-export function searchPath(
-  s: Pick<SavedSearchRow, 'categoryId' | 'search' | 'maxPricePence' | 'minRating' | 'near' | 'radiusMiles'>,
-): string {
-  const query = new URLSearchParams();
-  if (s.search) query.set('search', s.search);
-  if (s.maxPricePence !== null) query.set('maxPrice', (s.maxPricePence / 100).toFixed(2).replace(/\.00$/, ''));
-  if (s.minRating !== null) query.set('minRating', String(s.minRating));
-  if (s.near) query.set('near', s.near);
-  if (s.radiusMiles !== null) query.set('radius', String(s.radiusMiles));
-  const q = query.toString();
-  return `/category/${s.categoryId ?? ALL_CATEGORY_ID}${q ? `?${q}` : ''}`;
-}
 
 /** A name for a search nobody named: its words or category, its price, and its place ('Ladder near Leeds'). */
 export function defaultSearchName(s: {

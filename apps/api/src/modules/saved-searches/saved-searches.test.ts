@@ -211,6 +211,19 @@ describe('saved searches', () => {
     expect((await searchesOf(sam)).searches.find((s) => s.frequency === 'daily')!.newMatches).toBe(0);
   });
 
+  it('never alerts of a listing by a member blocked either way', async () => {
+    const res = await saveSearch(maya, { categoryId: 'all', search: 'wheelbarrow', frequency: 'instant' });
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await send('POST', `/api/me/blocks/${maya.user.id}`, olive)).statusCode).toBeLessThan(300);
+    const blocked = await list(olive, { name: 'Garden wheelbarrow', description: 'Big wheel.', categoryId: 'garden-tools' });
+    await ctx.app.jobs.runDue();
+    expect((await alertsOf(maya.user.id)).filter((a) => a.item_id === blocked)).toEqual([]);
+    expect((await send('DELETE', `/api/me/blocks/${maya.user.id}`, olive)).statusCode).toBeLessThan(300);
+    const after = await list(olive, { name: 'Steel wheelbarrow', description: 'Strong.', categoryId: 'garden-tools' });
+    await ctx.app.jobs.runDue();
+    expect((await alertsOf(maya.user.id)).filter((a) => a.item_id === after)).toHaveLength(1);
+  });
+
   it('renames, pauses and deletes, and keeps at most the limit', async () => {
     const [first] = (await searchesOf(sam)).searches;
     const renamed = await send('PATCH', `/api/me/saved-searches/${first!.id}`, sam, { name: 'Washers', frequency: 'instant' });

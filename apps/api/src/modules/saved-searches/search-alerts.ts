@@ -31,16 +31,16 @@ export function registerSearchAlerts(deps: {
   db: Db;
   jobs: JobQueue;
   repo: SavedSearchesRepository;
-  notify: (executor: Executor, notice: Notice) => Promise<string | null>;
-  searchPathOf: (searchId: string, executor: Executor) => Promise<string | null>;
+  notifyMany: (executor: Executor, notices: readonly Notice[]) => Promise<number>;
 }) {
-  const { db, jobs, repo, notify, searchPathOf } = deps;
+  const { db, jobs, repo, notifyMany } = deps;
 
   jobs.register<{ itemId: string }>(MATCH_JOB, async ({ itemId }, { now }) => {
     await db.transaction(async (tx) => {
-      const hits = await repo.matchItem(tx, itemId, now);
-      for (const hit of hits.filter((h) => h.frequency === 'instant')) {
-        await notify(tx, {
+      const instant = (await repo.matchItem(tx, itemId, now)).filter((h) => h.frequency === 'instant');
+      await notifyMany(
+        tx,
+        instant.map((hit) => ({
           userId: hit.userId,
           kind: 'search.alert',
           title: `New for "${hit.searchName}": ${hit.itemName}`,
@@ -50,35 +50,42 @@ export function registerSearchAlerts(deps: {
           groupKey: `item:${hit.itemId}`,
           itemId: hit.itemId,
           eventKey: `search-alert:${hit.searchId}:${hit.itemId}`,
-        });
-        await repo.markSent(tx, hit.searchId, [hit.itemId], now);
-      }
+        })),
+      );
+      await repo.markSent(tx, instant, now);
     });
   });
 
   jobs.daily(DIGEST_JOB, DIGEST_AT, async (payload: { date: string }, { now }) => {
     await db.transaction(async (tx) => {
-      for (const due of await repo.digestDue(tx)) {
-        const n = due.items.length;
-        const listed = due.items.slice(0, DIGEST_LISTED).map(line);
-        const more = n > DIGEST_LISTED ? ` and ${n - DIGEST_LISTED} more` : '';
-        await notify(tx, {
-          userId: due.userId,
-          kind: 'search.alert',
-          title: `${n} new ${n === 1 ? 'match' : 'matches'} for "${due.searchName}"`,
-          body: `New since yesterday: ${listed.join('; ')}${more}.`,
-          link: (await searchPathOf(due.searchId, tx)) ?? '/saved-searches',
-          tab: 'items',
-          groupKey: `search:${due.searchId}`,
-          eventKey: `search-digest:${due.searchId}:${payload.date}`,
-        });
-        await repo.markSent(
-          tx,
-          due.searchId,
-          due.items.map((i) => i.itemId),
-          now,
-        );
-      }
+      const due = await repo.digestDue(tx);
+      const paths = await repo.pathsOf(
+        tx,
+        due.map((d) => d.searchId),
+      );
+      await notifyMany(
+        tx,
+        due.map((d) => {
+          const n = d.items.length;
+          const listed = d.items.slice(0, DIGEST_LISTED).map(line);
+          const more = n > DIGEST_LISTED ? ` and ${n - DIGEST_LISTED} more` : '';
+          return {
+            userId: d.userId,
+            kind: 'search.alert',
+            title: `${n} new ${n === 1 ? 'match' : 'matches'} for "${d.searchName}"`,
+            body: `New since yesterday: ${listed.join('; ')}${more}.`,
+            link: paths.get(d.searchId) ?? '/saved-searches',
+            tab: 'items',
+            groupKey: `search:${d.searchId}`,
+            eventKey: `search-digest:${d.searchId}:${payload.date}`,
+          };
+        }),
+      );
+      await repo.markSent(
+        tx,
+        due.flatMap((d) => d.items),
+        now,
+      );
     });
   });
 }

@@ -65,8 +65,11 @@ export interface OwnerToTell {
 
 const rows = <T>(executor: Executor, query: SQL) => queryRows<T>(executor as Db, query);
 
-/** Items a renter can see and book: not deleted, listed. */
-const LISTED = sql`i.deleted_at is null and i.available`;
+/** Items a renter can see and book: not deleted, listed, not held back for review (as browse's `LISTED`). */
+const LISTED = sql`i.deleted_at is null and i.available and not i.hidden_pending_review`;
+/** Neither of the two members has blocked the other. */
+const unblocked = (a: SQL, b: SQL) => sql`not exists (select 1 from member_blocks b
+  where (b.blocker_id = ${a} and b.blocked_id = ${b}) or (b.blocker_id = ${b} and b.blocked_id = ${a}))`;
 const distanceFrom = (point: GeoPoint | null) =>
   point
     ? sql`earth_distance(earth_point(${point.latitude}::float8, ${point.longitude}::float8), earth_point(p.latitude, p.longitude))`
@@ -78,7 +81,8 @@ const select = (point: GeoPoint | null) => sql`select p.id, p.user_id as "userId
     c.name as "categoryName", p.place_label as "placeLabel", p.radius_miles as "radiusMiles",
     to_char(p.start_date, 'YYYY-MM-DD') as "startDate", to_char(p.end_date, 'YYYY-MM-DD') as "endDate",
     p.max_price_pence as "maxPricePence", p.closed_at is not null as closed, p.created_at as "createdAt", u.name as "authorName",
-    (select count(*)::int from wanted_offers o join items i on i.id = o.item_id where o.post_id = p.id and ${LISTED}) as "offerCount",
+    (select count(*)::int from wanted_offers o join items i on i.id = o.item_id where o.post_id = p.id and ${LISTED}
+      and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}) as "offerCount",
     ${distanceFrom(point)} as "distanceMetres"
   from wanted_posts p join users u on u.id = p.user_id left join categories c on c.id = p.category_id`;
 
@@ -124,6 +128,7 @@ export function createWantedRepository(db: Db) {
 
     /** Open posts, nearest first within `radiusMiles` of the point (or each post's own radius), else newest first. */
     async openPage(
+      viewerId: string,
       today: string,
       near: GeoPoint | null,
       radiusMiles: number | null,
@@ -131,7 +136,8 @@ export function createWantedRepository(db: Db) {
       limit: number,
     ): Promise<{ rows: WantedRow[]; total: number }> {
       const reach = radiusMiles === null ? sql`p.radius_miles` : sql`${radiusMiles}::int`;
-      const where = near ? sql`${open(today)} and ${distanceFrom(near)} <= ${reach} * ${METRES_PER_MILE}::float8` : open(today);
+      const visible = sql`${open(today)} and ${unblocked(sql`p.user_id`, sql`${viewerId}`)}`;
+      const where = near ? sql`${visible} and ${distanceFrom(near)} <= ${reach} * ${METRES_PER_MILE}::float8` : visible;
       const order = near ? sql`"distanceMetres", p.created_at desc, p.id` : sql`p.created_at desc, p.id`;
       const [list, [total]] = await Promise.all([
         rows<WantedRow>(db, sql`${select(near)} where ${where} order by ${order} limit ${limit} offset ${offset}`),
@@ -168,7 +174,7 @@ export function createWantedRepository(db: Db) {
               i.booking_mode as "bookingMode", i.min_days as "minDays", i.max_days as "maxDays",
               ${itemDistance} as "distanceMetres", o.created_at as "offeredAt"
             from wanted_offers o join wanted_posts p on p.id = o.post_id join items i on i.id = o.item_id join users u on u.id = i.owner_id
-            where o.post_id = ${postId} and ${LISTED}
+            where o.post_id = ${postId} and ${LISTED} and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}
             order by o.created_at desc, o.id`,
       );
     },
@@ -192,6 +198,12 @@ export function createWantedRepository(db: Db) {
         sql`select i.name, (${LISTED}) as listed from items i where i.id = ${itemId} and i.owner_id = ${ownerId} and i.deleted_at is null`,
       );
       return row;
+    },
+
+    /** Whether either member has blocked the other. */
+    async blocked(a: string, b: string): Promise<boolean> {
+      const [row] = await rows<{ blocked: boolean }>(db, sql`select not ${unblocked(sql`${a}`, sql`${b}`)} as blocked`);
+      return row?.blocked ?? false;
     },
 
     /** Records an offer; false when the item is offered for this post already. */
@@ -218,6 +230,7 @@ export function createWantedRepository(db: Db) {
               near as (
                 select distinct on (i.owner_id) i.owner_id, i.name, ${itemDistance} as metres
                 from p cross join words join items i on i.owner_id <> p.user_id and ${LISTED}
+                  and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}
                   and i.public_latitude is not null and i.public_longitude is not null
                   and (p.category_id is null or i.category_id = p.category_id or (words.q is not null and i.search_document @@ words.q))
                   -- The box lets the GiST index of listed items' public points find the few near; the distance cuts the circle.

@@ -160,7 +160,7 @@ export function createWantedService(deps: WantedDeps) {
       const radius = query.radius?.trim() ? readWantedRadius(query.radius) : null;
       if (query.radius?.trim() && radius === null) throw new AppError('VALIDATION', WANTED_RADIUS_MESSAGE, 'radius');
       const near = await placeOf(query.near);
-      const { rows, total } = await repo.openPage(today(), near, radius, pageOffset(query), query.pageSize);
+      const { rows, total } = await repo.openPage(viewerId, today(), near, radius, pageOffset(query), query.pageSize);
       return { posts: rows.map((r) => toPost(r, viewerId)), page: query.page, pageSize: query.pageSize, total };
     },
 
@@ -172,7 +172,7 @@ export function createWantedService(deps: WantedDeps) {
     /** The post; its offers for its author alone; for anyone else, their listed items to offer while it is open. */
     async get(viewerId: string, id: string, near?: string): Promise<WantedPost> {
       const found = isRowId(id) ? await repo.find(id) : undefined;
-      if (!found) throw NOT_FOUND();
+      if (!found || (found.userId !== viewerId && (await repo.blocked(found.userId, viewerId)))) throw NOT_FOUND();
       const place = await placeOf(near);
       const row = place ? ((await repo.find(id, place)) ?? found) : found;
       const post = toPost(row, viewerId);
@@ -205,6 +205,8 @@ export function createWantedService(deps: WantedDeps) {
       const post = isRowId(id) ? await repo.find(id) : undefined;
       if (!post) throw NOT_FOUND();
       if (post.userId === ownerId) throw new AppError('CONFLICT', WANTED_OWN_POST_MESSAGE);
+      // Someone either of them has blocked cannot reach the other through a post.
+      if (await repo.blocked(post.userId, ownerId)) throw NOT_FOUND();
       if (statusOf(post, today()) !== 'open') throw new AppError('CONFLICT', WANTED_NOT_OPEN_MESSAGE);
       const item = isRowId(itemId) ? await repo.ownItem(ownerId, itemId) : undefined;
       if (!item) throw new AppError('NOT_FOUND', 'Item not found', 'itemId');

@@ -300,3 +300,21 @@ describe('listing, closing and expiry', () => {
     expect(eleventh.json().error.message).toBe(WANTED_OPEN_LIMIT_MESSAGE);
   });
 });
+
+describe('blocks', () => {
+  it('keeps a post from a member either of them blocked: not told, not listed, not readable, no offers', async () => {
+    expect((await send('POST', `/api/me/blocks/${pat.user.id}`, maya)).statusCode).toBeLessThan(300);
+    const drill = await list(olive, { name: 'Hammer drill', categoryId: 'power-tools' });
+    const asked = await posted(maya, { title: 'Anything for a shelf', categoryId: 'all' });
+    await ctx.app.jobs.runDue();
+    const toldOf = async (who: Member) => (await noticesOf(who.user.id, 'wanted.nearby')).filter((n) => n.link === `/wanted/${asked.id}`);
+    expect(await toldOf(olive)).toHaveLength(1);
+    expect(await toldOf(pat)).toHaveLength(0);
+    expect((await send('GET', `/api/wanted/${asked.id}`, pat)).statusCode).toBe(404);
+    expect((await send('GET', '/api/wanted?near=Leeds', pat)).json<WantedPage>().posts.map((p) => p.id)).not.toContain(asked.id);
+    const trimmer = (await queryRows<{ id: string }>(ctx.database.db, sql`select id from items where owner_id = ${pat.user.id}`))[0]!.id;
+    expect((await send('POST', `/api/wanted/${asked.id}/offers`, pat, { itemId: trimmer })).statusCode).toBe(404);
+    expect((await send('POST', `/api/wanted/${asked.id}/offers`, olive, { itemId: drill })).statusCode).toBe(204);
+    expect((await send('GET', `/api/wanted/${asked.id}`, maya)).json<WantedPost>().offers!.map((o) => o.itemId)).toEqual([drill]);
+  });
+});

@@ -1,7 +1,7 @@
 import { addDays, londonTimeToInstant, todayInLondon } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { failureLine, jobFailure, type JobFailure } from './job-failure.ts';
-import { claimJobs, insertJob, markJobDone, markJobFailed, type ClaimedJob } from './job-repository.ts';
+import { claimJobs, insertJob, insertJobs, markJobDone, markJobFailed, type ClaimedJob } from './job-repository.ts';
 
 export interface JobContext {
   /** The queue's clock at the time the job was claimed. */
@@ -139,6 +139,23 @@ export function createJobQueue({
     // its next poll. (Inside one, it exists only once the caller commits; the poll finds it then.)
     const lane = handlers.get(name)?.lane;
     if (added && executor === db && lane && runAt.getTime() <= now().getTime()) wake(lanes.get(lane)!);
+    return added;
+  }
+
+  /** Many jobs of one name in one statement (each keyed as `enqueue`'s); how many were added. */
+  async function enqueueMany(
+    name: string,
+    list: ReadonlyArray<{ payload: unknown; key?: string }>,
+    executor: Executor = db,
+  ): Promise<number> {
+    const runAt = now();
+    const maxAttempts = handlers.get(name)?.maxAttempts ?? 5;
+    const added = await insertJobs(
+      executor,
+      list.map((j) => ({ name, payload: j.payload, key: j.key ?? null, runAt, maxAttempts })),
+    );
+    const lane = handlers.get(name)?.lane;
+    if (added > 0 && executor === db && lane) wake(lanes.get(lane)!);
     return added;
   }
 
@@ -290,6 +307,7 @@ export function createJobQueue({
       daily.push({ name, at });
     },
     enqueue,
+    enqueueMany,
     runDue,
     /** Starts polling in this process, one worker per lane (idempotent). */
     start(): void {

@@ -33,6 +33,19 @@ export async function insertJob(executor: Executor, job: NewJob): Promise<boolea
   return rows.length > 0;
 }
 
+/** Adds many jobs in one statement, each unless its key was ever enqueued; how many were added. */
+export async function insertJobs(executor: Executor, list: readonly NewJob[]): Promise<number> {
+  if (list.length === 0) return 0;
+  const rows = await executor
+    .insert(jobs)
+    .values(
+      list.map((job) => ({ name: job.name, payload: job.payload as object, key: job.key, runAt: job.runAt, maxAttempts: job.maxAttempts })),
+    )
+    .onConflictDoNothing({ target: jobs.key })
+    .returning({ id: jobs.id });
+  return rows.length;
+}
+
 /**
  * Claims up to `limit` jobs of these names, oldest due first: queued ones whose time has come, and
  * running ones whose lease ran out (their process died). Each is marked running until `lockedUntil`.

@@ -12,6 +12,7 @@ const item = (id: string, name: string): OwnerItem => ({
   categoryId: 'garden-tools',
   dailyRatePence: 1250,
   available: true,
+  underReview: false,
   imageUrl: null,
   rentalState: 'available',
   savedBy: 0,

@@ -22,6 +22,7 @@ import { SaveButton } from '../../ui/save-button.tsx';
 import { useSavedHearts } from '../../data/saved-items.ts';
 import { useRenterStanding } from './api/renter-standing.ts';
 import { DateWatchOffer } from './date-watch-offer.tsx';
+import { ReportListing } from './report-listing.tsx';
 
 export interface ItemDetailPopupProps {
   itemId: string;
@@ -91,6 +92,7 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
         requirementsNote={user === null ? asks : null}
         saveButton={heart && <SaveButton {...heart} placement="inline" />}
         dateWatch={(range) => <DateWatchOffer key={`${range.startDate}/${range.endDate}`} itemId={item.id} {...range} />}
+        reportButton={<ReportListing item={item} />}
       />
     );
   };

@@ -51,6 +51,8 @@ export interface ItemDetailViewProps {
   saveButton?: ReactNode;
   /** Offered under the booking button when the chosen dates are taken: "Tell me if these dates free up". */
   dateWatch?: (range: { startDate: IsoDate; endDate: IsoDate }) => ReactNode;
+  /** 'Report this listing', under its description. */
+  reportButton?: ReactNode;
 }
 
 /** Keeps only well-formed dates from the URL, so a hand-edited link cannot break the calendar. */
@@ -77,6 +79,7 @@ export function ItemDetailView({
   requirementsNote = null,
   saveButton,
   dateWatch,
+  reportButton,
 }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   // A computer's popup has room for the booking panel beside the photos.
@@ -208,6 +211,7 @@ export function ItemDetailView({
           </Section>
           <Section title="About this item">
             <p className="max-w-prose break-words whitespace-pre-line text-slate-800">{item.description}</p>
+            {reportButton}
           </Section>
         </div>
         <Section title="Location">

@@ -14,6 +14,7 @@ function ownerItem(overrides: Partial<OwnerItem> = {}): OwnerItem {
     categoryId: 'garden-tools',
     dailyRatePence: 1250,
     available: true,
+    underReview: false,
     imageUrl: '/media/items/item-1/a-thumb.webp',
     rentalState: 'available',
     savedBy: 0,

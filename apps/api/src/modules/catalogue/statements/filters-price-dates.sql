@@ -6,7 +6,7 @@
 with n as materialized (select count(*)::int as matched
   from (select i.id
   from items i
-  where i.deleted_at is null and i.available and i.category_id = $1 and i.daily_rate_pence <= $2 and (isempty($3::daterange) or (not (i.booked_soon && $4::daterange) and (upper($5::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $6::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.category_id = $1 and i.daily_rate_pence <= $2 and (isempty($3::daterange) or (not (i.booked_soon && $4::daterange) and (upper($5::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $6::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $7::date)) limit 1001) w) select c.matched, p.*
   from n c
@@ -16,7 +16,7 @@ with n as materialized (select count(*)::int as matched
   from (select mm.id, mm.created_at, case when mm.owner_rating is not null and mm.has_photo then 0 else 1 end as tier, 0::float8 as k
   from (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo
   from items i
-  where i.deleted_at is null and i.available and i.category_id = $8 and i.daily_rate_pence <= $9 and (isempty($10::daterange) or (not (i.booked_soon && $11::daterange) and (upper($12::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $13::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.category_id = $8 and i.daily_rate_pence <= $9 and (isempty($10::daterange) or (not (i.booked_soon && $11::daterange) and (upper($12::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $13::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $14::date)) limit 1001) mm) r
   order by r.tier, r.k asc nulls last, r.created_at desc nulls last, r.id desc nulls last limit 24 offset $15) a
@@ -27,14 +27,14 @@ with n as materialized (select count(*)::int as matched
   from (with t0 as materialized (select id, created_at, 0::float8 as k
   from (select i.id, i.created_at
   from items i
-  where i.deleted_at is null and i.available and i.owner_rating is not null and i.has_photo and i.category_id = $16 and i.daily_rate_pence <= $17 and (isempty($18::daterange) or (not (i.booked_soon && $19::daterange) and (upper($20::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $21::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.owner_rating is not null and i.has_photo and i.category_id = $16 and i.daily_rate_pence <= $17 and (isempty($18::daterange) or (not (i.booked_soon && $19::daterange) and (upper($20::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $21::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $22::date))
   order by i.created_at desc nulls last, i.id desc nulls last limit 24 offset 0) n), t1 as materialized (select *
   from (select id, created_at, 0::float8 as k
   from (select i.id, i.created_at
   from items i
-  where i.deleted_at is null and i.available and not (i.owner_rating is not null and i.has_photo) and i.category_id = $23 and i.daily_rate_pence <= $24 and (isempty($25::daterange) or (not (i.booked_soon && $26::daterange) and (upper($27::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $28::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and not (i.owner_rating is not null and i.has_photo) and i.category_id = $23 and i.daily_rate_pence <= $24 and (isempty($25::daterange) or (not (i.booked_soon && $26::daterange) and (upper($27::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $28::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $29::date))
   order by i.created_at desc nulls last, i.id desc nulls last limit 24 offset 0) n) q limit greatest(0, 24 - (select count(*)

@@ -5,7 +5,7 @@
 -- statement 1
 with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo, i.public_latitude, i.public_longitude
   from items i
-  where i.deleted_at is null and i.available and i.daily_rate_pence <= $1 and (isempty($2::daterange) or (not (i.booked_soon && $3::daterange) and (upper($4::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $5::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.daily_rate_pence <= $1 and (isempty($2::daterange) or (not (i.booked_soon && $3::daterange) and (upper($4::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $5::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $6::date)) and floor(i.public_latitude * 50)::int = any(array(select generate_series($7::int, $8::int))) and i.public_longitude between $9::float8 and $10::float8 and ((i.public_latitude - $11::float8) * (i.public_latitude - $12::float8) + $13::float8 * ((i.public_longitude - $14::float8) * (i.public_longitude - $15::float8)) <= $16::float8 or cube_distance((select earth_point($17::float8, $18::float8)), earth_point(i.public_latitude, i.public_longitude)) <= $19::float8) limit 1001), n as materialized (select count(*)::int as matched
   from m) select c.matched, p.*
@@ -24,7 +24,7 @@ with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_r
   from (select id, created_at, 0 as tier, k
   from (select i.id, i.created_at, i.daily_rate_pence::float8 as k
   from items i
-  where i.deleted_at is null and i.available and i.daily_rate_pence <= $23 and (isempty($24::daterange) or (not (i.booked_soon && $25::daterange) and (upper($26::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $27::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.daily_rate_pence <= $23 and (isempty($24::daterange) or (not (i.booked_soon && $25::daterange) and (upper($26::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $27::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $28::date)) and ((i.public_latitude - $29::float8) * (i.public_latitude - $30::float8) + $31::float8 * ((i.public_longitude - $32::float8) * (i.public_longitude - $33::float8)) <= $34::float8 or cube_distance((select earth_point($35::float8, $36::float8)), earth_point(i.public_latitude, i.public_longitude)) <= $37::float8)
   order by i.daily_rate_pence, i.created_at desc nulls last, i.id desc nulls last limit 24) w) r

@@ -11,7 +11,7 @@ select c.listed, p.*
   from (select *
   from (select i.id, i.created_at
   from items i
-  where i.deleted_at is null and i.available and i.daily_rate_pence <= $1 and (isempty($2::daterange) or (not (i.booked_soon && $3::daterange) and (upper($4::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $5::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.daily_rate_pence <= $1 and (isempty($2::daterange) or (not (i.booked_soon && $3::daterange) and (upper($4::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $5::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $6::date))
   order by i.created_at desc nulls last, i.id desc nulls last limit 24 offset 0) w

@@ -17,14 +17,14 @@ select c.listed, p.*
   from (with t0 as materialized (select id, created_at, 0::float8 as k
   from (select i.id, i.created_at
   from items i
-  where i.deleted_at is null and i.available and i.owner_rating is not null and i.has_photo and i.category_id = $2 and i.daily_rate_pence <= $3 and (isempty($4::daterange) or (not (i.booked_soon && $5::daterange) and (upper($6::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $7::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.owner_rating is not null and i.has_photo and i.category_id = $2 and i.daily_rate_pence <= $3 and (isempty($4::daterange) or (not (i.booked_soon && $5::daterange) and (upper($6::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $7::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $8::date))
   order by i.created_at desc nulls last, i.id desc nulls last limit 24 offset 0) n), t1 as materialized (select *
   from (select id, created_at, 0::float8 as k
   from (select i.id, i.created_at
   from items i
-  where i.deleted_at is null and i.available and not (i.owner_rating is not null and i.has_photo) and i.category_id = $9 and i.daily_rate_pence <= $10 and (isempty($11::daterange) or (not (i.booked_soon && $12::daterange) and (upper($13::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $14::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and not (i.owner_rating is not null and i.has_photo) and i.category_id = $9 and i.daily_rate_pence <= $10 and (isempty($11::daterange) or (not (i.booked_soon && $12::daterange) and (upper($13::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $14::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $15::date))
   order by i.created_at desc nulls last, i.id desc nulls last limit 24 offset 0) n) q limit greatest(0, 24 - (select count(*)

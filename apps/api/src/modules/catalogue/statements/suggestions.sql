@@ -24,7 +24,7 @@ select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count, pi
   left join lateral ( select i.name as item_name, i.photo_large_key as large_key, i.photo_thumb_key as thumb_key
   from ( select id, name, created_at, photo_large_key, photo_thumb_key
   from items
-  where category_id = c.id and deleted_at is null and available
+  where category_id = c.id and deleted_at is null and available and not hidden_pending_review
   order by created_at desc nulls last, id desc nulls last limit 50 ) i
   where i.photo_large_key is not null
   order by i.created_at desc nulls last, i.id desc nulls last limit 1 ) pic on true
@@ -33,5 +33,5 @@ select c.id, c.name, c.description, coalesce(n.listed, 0)::int as item_count, pi
 -- statement 3
 select i.id, i.name, i.category_id as "categoryId"
   from items i
-  where i.deleted_at is null and i.available and i.search_document @@ (select (to_tsquery('english'::regconfig, $1) || to_tsquery('simple'::regconfig, $2)))
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.search_document @@ (select (to_tsquery('english'::regconfig, $1) || to_tsquery('simple'::regconfig, $2)))
   order by (case when i.search_document @@ (select to_tsquery('english'::regconfig, $3) || to_tsquery('simple'::regconfig, $4)) then (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $5)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $6)) then 114 when i.search_document @@ (select to_tsquery('simple'::regconfig, $7)) then 113 else 0 end) else (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $8)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $9)) then 104 when i.search_document @@ (select to_tsquery('simple'::regconfig, $10)) then 103 else 0 end) end) desc, i.created_at desc nulls last, i.id desc nulls last limit 8;

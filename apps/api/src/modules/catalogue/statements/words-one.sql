@@ -20,7 +20,7 @@ select q.word, (exists (select 1
 -- statement 2
 with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo, i.public_latitude, i.public_longitude, (case when i.search_document @@ (select to_tsquery('english'::regconfig, $1) || to_tsquery('simple'::regconfig, $2)) then (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $3)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $4)) then 114 when i.search_document @@ (select to_tsquery('english'::regconfig, $5)) then 112 else 0 end) else (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $6)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $7)) then 104 when i.search_document @@ (select to_tsquery('english'::regconfig, $8)) then 102 else 0 end) end) as score
   from items i
-  where i.deleted_at is null and i.available and i.daily_rate_pence <= $9 and (isempty($10::daterange) or (not (i.booked_soon && $11::daterange) and (upper($12::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $13::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.daily_rate_pence <= $9 and (isempty($10::daterange) or (not (i.booked_soon && $11::daterange) and (upper($12::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $13::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $14::date)) and i.search_document @@ (select (to_tsquery('english'::regconfig, $15)))) select c.matched, p.*
   from (select least(count(*), 1001)::int as matched

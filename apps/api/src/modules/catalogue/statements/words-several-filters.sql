@@ -20,7 +20,7 @@ select q.word, (exists (select 1
 -- statement 2
 with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo, i.public_latitude, i.public_longitude, (case when i.search_document @@ (select to_tsquery('english'::regconfig, $1) || to_tsquery('simple'::regconfig, $2)) then (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $3)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $4)) then 114 when i.search_document @@ (select to_tsquery('english'::regconfig, $5)) then 112 else 0 end) else (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $6)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $7)) then 104 when i.search_document @@ (select to_tsquery('english'::regconfig, $8)) then 102 else 0 end) end) + (case when i.search_document @@ (select to_tsquery('english'::regconfig, $9) || to_tsquery('simple'::regconfig, $10)) then (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $11)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $12)) then 114 else 0 end) else (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $13)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $14)) then 104 else 0 end) end) as score
   from items i
-  where i.deleted_at is null and i.available and i.category_id = $15 and i.daily_rate_pence <= $16 and i.owner_rating >= $17 and (isempty($18::daterange) or (not (i.booked_soon && $19::daterange) and (upper($20::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $21::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.category_id = $15 and i.daily_rate_pence <= $16 and i.owner_rating >= $17 and (isempty($18::daterange) or (not (i.booked_soon && $19::daterange) and (upper($20::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $21::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $22::date)) and i.search_document @@ (select (to_tsquery('english'::regconfig, $23)) || (to_tsquery('english'::regconfig, $24)))) select c.matched, p.*
   from (select least(count(*), 1001)::int as matched
@@ -40,7 +40,7 @@ with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_r
 select count(*)::int as matched
   from (select 1
   from items i
-  where i.deleted_at is null and i.available and i.category_id = $1 and i.daily_rate_pence <= $2 and i.owner_rating >= $3 and (isempty($4::daterange) or (not (i.booked_soon && $5::daterange) and (upper($6::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $7::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.category_id = $1 and i.daily_rate_pence <= $2 and i.owner_rating >= $3 and (isempty($4::daterange) or (not (i.booked_soon && $5::daterange) and (upper($6::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $7::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $8::date)) and i.search_document @@ (select (to_tsquery('english'::regconfig, $9)) || (to_tsquery('english'::regconfig, $10))) limit 1001) m;
 
@@ -48,7 +48,7 @@ select count(*)::int as matched
 select count(*)::int as matched
   from (select 1
   from items i
-  where i.deleted_at is null and i.available and i.category_id = $1 and i.daily_rate_pence <= $2 and (isempty($3::daterange) or (not (i.booked_soon && $4::daterange) and (upper($5::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $6::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.category_id = $1 and i.daily_rate_pence <= $2 and (isempty($3::daterange) or (not (i.booked_soon && $4::daterange) and (upper($5::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $6::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $7::date)) and i.search_document @@ (select (to_tsquery('english'::regconfig, $8)) || (to_tsquery('english'::regconfig, $9))) limit 1001) m;
 
@@ -56,6 +56,6 @@ select count(*)::int as matched
 select count(*)::int as matched
   from (select 1
   from items i
-  where i.deleted_at is null and i.available and i.daily_rate_pence <= $1 and i.owner_rating >= $2 and (isempty($3::daterange) or (not (i.booked_soon && $4::daterange) and (upper($5::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $6::daterange)))) and i.owner_id <> all(array(select away.id
+  where i.deleted_at is null and i.available and not i.hidden_pending_review and i.daily_rate_pence <= $1 and i.owner_rating >= $2 and (isempty($3::daterange) or (not (i.booked_soon && $4::daterange) and (upper($5::daterange) <= i.booked_soon_until or not items_booked_meets(i.id, $6::daterange)))) and i.owner_id <> all(array(select away.id
   from users away
   where away.vacation_until >= $7::date)) and i.search_document @@ (select (to_tsquery('english'::regconfig, $8)) || (to_tsquery('english'::regconfig, $9))) limit 1001) m;

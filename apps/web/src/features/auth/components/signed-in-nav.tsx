@@ -6,17 +6,19 @@ import type { SessionUser } from '../../../data/session.ts';
 import { UserAvatar } from '../../../ui/user-avatar.tsx';
 import { NAV_ITEM } from './nav-item.ts';
 
-/** Profile, My Items, My Rentals, Saved and Sign Out: inline on wide screens, in the menu on narrow ones. */
+/** Profile, My Items, My Rentals, Saved, Saved searches and Sign Out: inline on wide screens, in the menu on narrow ones. */
 interface LinksProps {
   user: SessionUser;
   /** Class of each list item: the inline copy is hidden on narrow screens. */
   liClass?: string;
+  /** Class of the links that fit inline only on wide screens (between the two, the Saved page links to them). */
+  wideLiClass?: string;
   onPick?: () => void;
   onSignOut(): void;
   signingOut: boolean;
 }
 
-function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksProps) {
+function AccountLinks({ user, liClass, wideLiClass = liClass, onPick, onSignOut, signingOut }: LinksProps) {
   return (
     <>
       <li className={liClass}>
@@ -38,6 +40,11 @@ function AccountLinks({ user, liClass, onPick, onSignOut, signingOut }: LinksPro
       <li className={liClass}>
         <Link to="/saved" onClick={onPick} className={NAV_ITEM}>
           Saved
+        </Link>
+      </li>
+      <li className={wideLiClass}>
+        <Link to="/saved-searches" onClick={onPick} className={NAV_ITEM}>
+          Saved searches
         </Link>
       </li>
       <li className={liClass}>
@@ -95,7 +102,13 @@ export function SignedIn({ user, bell }: { user: SessionUser; bell: ReactNode })
     >
       <ul className="flex items-center gap-1">
         <li>{bell}</li>
-        <AccountLinks user={user} liClass="hidden md:block" onSignOut={() => void onSignOut()} signingOut={signingOut} />
+        <AccountLinks
+          user={user}
+          liClass="hidden md:block"
+          wideLiClass="hidden lg:block"
+          onSignOut={() => void onSignOut()}
+          signingOut={signingOut}
+        />
         <li className="md:hidden">
           <button
             type="button"

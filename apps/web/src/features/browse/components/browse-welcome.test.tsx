@@ -12,20 +12,20 @@ function api() {
   });
 }
 
-describe('the first screen welcomes with a search and category tiles', () => {
-  it('asks what you need above All Items, with a tile per category showing its photo and count', async () => {
+describe('the first screen welcomes with a search', () => {
+  it('asks what you need above All Items in one band, and lists the categories once, in the sidebar', async () => {
     api();
     renderApp('/category/all');
     const welcome = await screen.findByRole('region', { name: 'Find a tool' });
     expect(within(welcome).getByRole('combobox', { name: 'What do you need?' })).toBeInTheDocument();
-    const tiles = within(within(welcome).getByRole('navigation', { name: 'Browse by category' })).getAllByRole('link');
-    expect(tiles.map((t) => [t.textContent, t.getAttribute('href')])).toEqual([
-      ['Garden Tools2 items', '/category/garden-tools'],
-      ['Power Tools1 item', '/category/power-tools'],
-    ]);
-    expect(tiles[0]!.querySelector('img')).toHaveAttribute('src', '/media/mower-thumb.webp');
-    // A category without a photo still has its tile, with a plain block instead.
-    expect(tiles[1]!.querySelector('img')).toBeNull();
+    // No second list of categories: the tiles are gone, the sidebar has them.
+    expect(within(welcome).queryAllByRole('link')).toEqual([]);
+    expect(screen.queryByRole('navigation', { name: 'Browse by category' })).toBeNull();
+    const sidebar = screen.getByRole('navigation', { name: 'Categories' });
+    expect(await within(sidebar).findAllByRole('link', { name: /^Garden Tools/ })).toHaveLength(1);
+    expect(screen.getAllByRole('link', { name: /^Garden Tools/ })).toHaveLength(1);
+    // One search box while the welcome shows: the welcome's.
+    expect(screen.queryByRole('combobox', { name: 'Search' })).toBeNull();
     // The welcome comes first, then the All Items heading and the grid.
     const heading = screen.getByRole('heading', { level: 1, name: 'All Items' });
     expect(welcome.compareDocumentPosition(heading) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();

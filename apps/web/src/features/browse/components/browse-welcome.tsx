@@ -1,7 +1,6 @@
 import { NEAR_MESSAGE, readNear } from '@toolshed/core';
-import type { ApiCategory } from '@toolshed/core/contract';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from '../../../lib/router/index.ts';
+import { useSearchParams } from '../../../lib/router/index.ts';
 import { withFilter, withPlace } from '../filter-params.ts';
 import type { UpdateParams } from '../use-filter-url.ts';
 import { SearchCombobox } from './search-combobox.tsx';
@@ -14,11 +13,12 @@ const WELCOME_RADIUS_MILES = '5';
 
 /**
  * The first screen's welcome, above All Items while no filter is set: what do you need, and where,
- * then the categories as tiles with a photo of what each holds. It sets the same `search`, `near`
- * and `radius` as the filters; with words the results take the welcome's place. While typing, it
- * suggests items and categories (picking one opens it).
+ * in one compact band, so the first row of items shows on the first screen too (the categories are
+ * the sidebar's, listed once). It sets the same `search`, `near` and `radius` as the filters; with
+ * words the results take the welcome's place. While typing, it suggests items and categories
+ * (picking one opens it).
  */
-export function BrowseWelcome({ categories, updateParams }: { categories: ApiCategory[]; updateParams: UpdateParams }) {
+export function BrowseWelcome({ updateParams }: { updateParams: UpdateParams }) {
   const [params] = useSearchParams();
   const [text, setText] = useState('');
   const [where, setWhere] = useState(() => params.get('near') ?? '');
@@ -45,12 +45,9 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
   }
 
   return (
-    <section
-      aria-label="Find a tool"
-      className="-mx-4 space-y-4 bg-emerald-900 px-4 py-5 text-white sm:mx-0 sm:rounded-2xl sm:px-6 sm:py-6"
-    >
-      <form role="search" aria-label="Search all items" onSubmit={search} className="space-y-2">
-        <label htmlFor="welcome-search" className="block text-2xl font-bold tracking-tight sm:text-3xl">
+    <section aria-label="Find a tool" className="-mx-4 bg-emerald-900 px-4 py-4 text-white sm:mx-0 sm:rounded-2xl sm:px-6 sm:py-5">
+      <form role="search" aria-label="Search all items" onSubmit={search} className="space-y-1.5">
+        <label htmlFor="welcome-search" className="block text-xl font-bold tracking-tight sm:text-2xl">
           What do you need?
         </label>
         {/* On a phone the question says enough; the first results must still show on the first screen. */}
@@ -93,43 +90,6 @@ export function BrowseWelcome({ categories, updateParams }: { categories: ApiCat
           </p>
         )}
       </form>
-      <nav aria-label="Browse by category">
-        <ul className="-mx-1 flex snap-x gap-3 overflow-x-auto px-1 pt-1 pb-2">
-          {categories.map((category) => (
-            <li key={category.id} className="w-28 shrink-0 snap-start">
-              <CategoryTile category={category} />
-            </li>
-          ))}
-        </ul>
-      </nav>
     </section>
-  );
-}
-
-function CategoryTile({ category }: { category: ApiCategory }) {
-  return (
-    <Link
-      to={`/category/${encodeURIComponent(category.id)}`}
-      className="group block overflow-hidden rounded-xl bg-white text-slate-900 shadow-sm focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
-    >
-      {category.picture ? (
-        // The tile's words name the category; the photo only shows it.
-        <img
-          src={category.picture.thumbUrl}
-          alt=""
-          width={112}
-          height={75}
-          loading="lazy"
-          decoding="async"
-          className="h-14 w-28 object-cover transition-transform group-hover:scale-105 sm:h-[75px]"
-        />
-      ) : (
-        <span aria-hidden="true" className="block h-14 w-28 bg-emerald-100 sm:h-[75px]" />
-      )}
-      <span className="block px-2 pt-1.5 text-sm leading-tight font-semibold">{category.name}</span>
-      <span className="block px-2 pb-2 text-xs text-slate-700">
-        {category.itemCount} {category.itemCount === 1 ? 'item' : 'items'}
-      </span>
-    </Link>
   );
 }

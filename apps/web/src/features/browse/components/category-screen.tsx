@@ -10,6 +10,7 @@ import { useRememberedPlace } from '../use-remembered-place.ts';
 import { useUpdateParams, type UpdateParams } from '../use-filter-url.ts';
 import { BrowseWelcome, RESULTS_HEADING_ID } from './browse-welcome.tsx';
 import { FilterPanel } from './filter-panel.tsx';
+import { SearchBar } from './search-bar.tsx';
 import { ItemCardSkeleton } from '../../../ui/item-card.tsx';
 import { ItemResults } from './item-results.tsx';
 
@@ -49,6 +50,9 @@ function pageBeyondEnd(data: { page: number; total: number; pageSize: number; it
   const last = Math.max(1, Math.ceil(data.total / data.pageSize));
   return data.page > last ? last : null;
 }
+
+/** The fields of the filter form behind the Filters button (the search has its own box, the page its own message). */
+const FORM_FIELDS = new Set<FilterField>(['near', 'radius', 'maxPrice', 'minRating', 'startDate', 'endDate']);
 
 /** A filter the API refused that the form could not know about (a place no geocoder knows), shown beside its field. */
 function refusedFilter(error: Error | null): { field: FilterField; message: string } | null {
@@ -106,20 +110,27 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
   // The first screen welcomes a visitor with a search and the categories; any filter means they are past it.
   const welcome = categoryId === ALL_CATEGORY_ID && !hasFilters(params);
   return (
-    <div className="space-y-6">
+    <div className="space-y-4 md:space-y-6">
       <title>{`${category.name} · Toolshed`}</title>
-      {welcome && <BrowseWelcome categories={categories.data.categories} updateParams={updateParams} />}
-      <div>
-        <h1
-          id={RESULTS_HEADING_ID}
-          tabIndex={-1}
-          className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
-        >
-          {category.name}
-        </h1>
-        <p className="mt-1 text-slate-700">{category.description}</p>
-      </div>
-      <FilterPanel problem={problem} />
+      {welcome && <BrowseWelcome updateParams={updateParams} />}
+      <FilterPanel
+        problem={problem && FORM_FIELDS.has(problem.field) ? problem : null}
+        heading={
+          <>
+            <h1
+              id={RESULTS_HEADING_ID}
+              tabIndex={-1}
+              className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
+            >
+              {category.name}
+            </h1>
+            {/* On a phone the heading says enough: the first row of items must show on the first screen. */}
+            <p className="mt-1 hidden text-slate-700 sm:block">{category.description}</p>
+          </>
+        }
+        // One search box: the welcome's while it shows, this one once it has given way.
+        search={welcome ? undefined : <SearchBar problem={problem?.field === 'search' ? problem.message : undefined} />}
+      />
       {problem ? (
         problem.field === 'page' || problem.field === 'pageSize' ? (
           <p role="alert" className="text-slate-700">

@@ -54,7 +54,7 @@ export function CategorySidebar() {
         aria-expanded={open}
         aria-controls={panelId}
         onClick={() => setOpen((o) => !o)}
-        className="flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-4 py-3 text-left font-semibold text-slate-900 md:hidden"
+        className="flex w-full items-center justify-between rounded-lg border border-slate-300 bg-white px-4 py-2.5 text-left font-semibold text-slate-900 md:hidden"
       >
         Categories
         <svg viewBox="0 0 20 20" className={`h-5 w-5 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true">

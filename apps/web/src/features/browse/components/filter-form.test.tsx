@@ -15,6 +15,8 @@ function setup(path: string) {
 }
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+/** The form waits behind its Filters button at every width. */
+const openFilters = () => userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
 const today = todayInLondon();
 
 function expectInvalid(label: string, message: string) {
@@ -32,6 +34,8 @@ describe('filter form and the URL', () => {
 
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     expect(field('Search').value).toBe('drill');
+    expect(screen.queryByLabelText('Max price (£ per day)'), 'the form waits behind its button').toBeNull();
+    await openFilters();
     expect(field('Max price (£ per day)').value).toBe('20');
     expect(field('Start date').value).toBe(start);
     expect(field('End date').value).toBe(end);
@@ -42,6 +46,7 @@ describe('filter form and the URL', () => {
   it('offers Any and the five rating steps, and dates from today in London', async () => {
     setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    await openFilters();
     const options = Array.from((field('Minimum owner rating') as unknown as HTMLSelectElement).options).map((o) => o.text);
     expect(options).toEqual(['Any', '3+ stars', '3.5+ stars', '4+ stars', '4.5+ stars', '5 stars']);
     expect(field('Start date').min).toBe(today);
@@ -51,20 +56,20 @@ describe('filter form and the URL', () => {
   it('writes typed search text after a pause, resets the page, and Back skips the keystrokes', async () => {
     // Keys back to back, so the pause that writes the URL comes only after each burst, however busy the machine.
     const user = userEvent.setup({ delay: null });
-    const { api, url, router } = setup('/category/all?page=2');
+    const { api, url, router } = setup('/category/garden-tools?page=2');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
 
     await user.type(field('Search'), 'dri');
-    expect(url()).toBe('/category/all?page=2'); // not yet: the write waits for a pause
-    await waitFor(() => expect(url()).toBe('/category/all?search=dri'));
+    expect(url()).toBe('/category/garden-tools?page=2'); // not yet: the write waits for a pause
+    await waitFor(() => expect(url()).toBe('/category/garden-tools?search=dri'));
     await waitFor(() => expect(field('Search')).toHaveValue('dri'));
     await user.type(field('Search'), 'll');
-    await waitFor(() => expect(url()).toBe('/category/all?search=drill'));
+    await waitFor(() => expect(url()).toBe('/category/garden-tools?search=drill'));
     await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?search=drill'));
 
     // One history entry for the whole burst of typing: Back returns to the unfiltered page.
     await act(() => router.navigate(-1));
-    expect(url()).toBe('/category/all?page=2');
+    expect(url()).toBe('/category/garden-tools?page=2');
     expect(field('Search').value).toBe('');
   });
 
@@ -79,17 +84,17 @@ describe('filter form and the URL', () => {
           ? new Promise<Response>((resolve) => (release = () => resolve(json(itemsPage([item()])))))
           : json(itemsPage([item()])),
     });
-    const { url } = renderApp('/category/all');
+    const { url } = renderApp('/category/garden-tools');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     await user.type(field('Search'), 'dri');
     // Every moment from the write to the answer, the box still says what was typed.
     const seen = new Set<string>();
     const watch = setInterval(() => seen.add(screen.queryByLabelText<HTMLInputElement>('Search')?.value ?? '(no search box)'), 5);
     try {
-      await waitFor(() => expect(url()).toBe('/category/all?search=dri'));
+      await waitFor(() => expect(url()).toBe('/category/garden-tools?search=dri'));
       await user.type(field('Search'), 'll');
       release();
-      await waitFor(() => expect(url()).toBe('/category/all?search=drill'));
+      await waitFor(() => expect(url()).toBe('/category/garden-tools?search=drill'));
     } finally {
       clearInterval(watch);
     }
@@ -104,6 +109,7 @@ describe('filter form and the URL', () => {
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     const before = api.itemRequests().length;
 
+    await openFilters();
     await user.type(field('Max price (£ per day)'), '12.345');
     await waitFor(() => expect(url()).toBe('/category/all?maxPrice=12.345'));
     await waitFor(() =>
@@ -135,6 +141,7 @@ describe('filter form and the URL', () => {
     const user = userEvent.setup();
     const { url } = setup('/category/all?search=saw&page=3');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    await openFilters();
 
     await user.selectOptions(field('Minimum owner rating'), '4.5');
     await waitFor(() => expect(url()).toBe('/category/all?search=saw&minRating=4.5'));
@@ -147,6 +154,7 @@ describe('filter form and the URL', () => {
     // rendered, and must build on the address the first one wrote, not on the one last drawn.
     const { url } = setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    await openFilters();
     const start = addDays(today, 20);
     const end = addDays(today, 21);
 
@@ -160,11 +168,12 @@ describe('filter form and the URL', () => {
 
   it('clears every filter', async () => {
     const user = userEvent.setup();
-    const { url } = setup('/category/all?search=saw&maxPrice=9&minRating=3&page=2');
+    const { url } = setup('/category/garden-tools?search=saw&maxPrice=9&minRating=3&page=2');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
 
+    await openFilters();
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(url()).toBe('/category/all'));
+    await waitFor(() => expect(url()).toBe('/category/garden-tools'));
     expect(field('Search').value).toBe('');
     expect(field('Max price (£ per day)').value).toBe('');
     expect(field('Minimum owner rating').value).toBe('');
@@ -172,16 +181,17 @@ describe('filter form and the URL', () => {
 
   it('clears a search typed but not yet written, and writes nothing for it afterwards', async () => {
     const user = userEvent.setup({ delay: null });
-    const { url } = setup('/category/all?minRating=3');
+    const { url } = setup('/category/garden-tools?minRating=3');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
 
+    await openFilters();
     await user.type(field('Search'), 'saw');
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
-    await waitFor(() => expect(url()).toBe('/category/all'));
+    await waitFor(() => expect(url()).toBe('/category/garden-tools'));
     expect(field('Search').value).toBe('');
     // Past the pause that would have written 'saw': the dropped write stays dropped.
     await new Promise((resolve) => setTimeout(resolve, 400));
-    expect(url()).toBe('/category/all');
+    expect(url()).toBe('/category/garden-tools');
     expect(field('Search').value).toBe('');
   });
 

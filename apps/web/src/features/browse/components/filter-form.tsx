@@ -4,7 +4,6 @@ import { useSearchParams } from '../../../lib/router/index.ts';
 import { hasFilters, withFilter, withoutFilters, type FilterKey } from '../filter-params.ts';
 import { useUpdateParams, useUrlTextFilter } from '../use-filter-url.ts';
 import { NearFields } from './near-fields.tsx';
-import { SearchCombobox } from './search-combobox.tsx';
 
 export interface FilterProblem {
   field: FilterField;
@@ -15,7 +14,8 @@ const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
   'placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
 
-function ratingLabel(option: number): string {
+/** '4+ stars', '5 stars': a minimum owner rating as the filter offers it. */
+export function ratingLabel(option: number): string {
   return option === 5 ? '5 stars' : `${option}+ stars`;
 }
 
@@ -42,13 +42,12 @@ function Field(props: { id: string; label: string; problem: string | undefined; 
 /**
  * The browse filters and the place (near, distance). The URL is their only store: this form reads
  * it and writes it, and the category screen validates it. `problem` is the validation message to
- * show beside its field. The search suggests items and categories while typing; `onSuggestionPicked`
- * is told when one is opened (the phone's sheet closes).
+ * show beside its field. The search words have their own box, the search bar, outside this form;
+ * 'Clear filters' empties them too.
  */
-export function FilterForm({ problem, onSuggestionPicked }: { problem: FilterProblem | null; onSuggestionPicked?: () => void }) {
+export function FilterForm({ problem }: { problem: FilterProblem | null }) {
   const [params] = useSearchParams();
   const updateParams = useUpdateParams();
-  const search = useUrlTextFilter('search', updateParams);
   const maxPrice = useUrlTextFilter('maxPrice', updateParams);
   const today = todayInLondon();
   const startDate = params.get('startDate') ?? '';
@@ -66,30 +65,6 @@ export function FilterForm({ problem, onSuggestionPicked }: { problem: FilterPro
       className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
       onSubmit={(e) => e.preventDefault()}
     >
-      <div className="sm:col-span-2">
-        <Field id="filter-search" label="Search" problem={messageFor('search')}>
-          {(a11y) => (
-            <div className="relative">
-              <SearchCombobox
-                id="filter-search"
-                placeholder="Drill, gazebo, tent..."
-                maxLength={200}
-                value={search.value}
-                onValueChange={search.onChange}
-                onPick={() => {
-                  // The suggestion is opened instead of the words typed: they are not written.
-                  search.discard();
-                  onSuggestionPicked?.();
-                }}
-                onBlur={search.flush}
-                onKeyDown={flushOnEnter(search.flush)}
-                className={inputClass}
-                {...a11y}
-              />
-            </div>
-          )}
-        </Field>
-      </div>
       <NearFields inputClass={inputClass} nearProblem={messageFor('near')} radiusProblem={messageFor('radius')} field={Field} />
       <Field id="filter-max-price" label="Max price (£ per day)" problem={messageFor('maxPrice')}>
         {(a11y) => (
@@ -158,7 +133,6 @@ export function FilterForm({ problem, onSuggestionPicked }: { problem: FilterPro
           type="button"
           disabled={!hasFilters(params)}
           onClick={() => {
-            search.clear();
             maxPrice.clear();
             updateParams(withoutFilters);
           }}

@@ -11,6 +11,7 @@ import { SaveButton } from '../../../ui/save-button.tsx';
 import { useSavedHearts } from '../../../data/saved-items.ts';
 import { Pagination } from '../../../ui/pagination.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { SaveSearch } from './save-search.tsx';
 import { CorrectedSearch, NearestMatchesHelp, NoMatchHelp } from './search-help.tsx';
 import { SortSelect } from './sort-select.tsx';
 import { ViewSwitch } from './view-switch.tsx';
@@ -95,6 +96,7 @@ export function ItemResults({ data, updating }: { data: ItemsPage; updating: boo
           {updating && <p className="text-sm text-slate-600">Updating...</p>}
           <ViewSwitch />
           <SortSelect />
+          <SaveSearch />
         </div>
       </div>
       {onMap && data.total > 0 ? (

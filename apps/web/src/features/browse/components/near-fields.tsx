@@ -4,6 +4,7 @@ import { useSearchParams } from '../../../lib/router/index.ts';
 import { withFilter, withPlace } from '../filter-params.ts';
 import { forgetPlace } from '../remembered-place.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
+import { useNearShown } from '../use-near-shown.ts';
 
 type FieldA11y = { 'aria-invalid'?: true; 'aria-describedby'?: string };
 
@@ -24,7 +25,7 @@ export function NearFields({ inputClass, nearProblem, radiusProblem, field: Fiel
   const [params] = useSearchParams();
   const updateParams = useUpdateParams();
   const urlNear = params.get('near') ?? '';
-  const shown = urlNear;
+  const shown = useNearShown();
   const [draft, setDraft] = useState({ text: shown, basis: shown });
   const text = draft.basis === shown ? draft.text : shown;
   const [locating, setLocating] = useState(false);

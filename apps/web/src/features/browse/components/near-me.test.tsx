@@ -41,7 +41,14 @@ function setup(path: string, refuse?: string) {
           total: place ? 2 : 1,
           sort: place ? 'nearest' : 'relevance',
           ...(place
-            ? { near: { ...near, radiusMiles: url.searchParams.has('radius') ? Number(url.searchParams.get('radius')) : null } }
+            ? {
+                near: {
+                  ...near,
+                  // A point is named by the place it is near, as the API names it (core pointLabel).
+                  ...(/^-?[\d.]+,-?[\d.]+$/.test(place) ? { label: 'a point near Headington' } : {}),
+                  radiusMiles: url.searchParams.has('radius') ? Number(url.searchParams.get('radius')) : null,
+                },
+              }
             : {}),
         }),
       );
@@ -62,6 +69,8 @@ function setup(path: string, refuse?: string) {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
+/** The form waits behind its Filters button at every width. */
+const openFilters = () => userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
 
 /** The browser's geolocation, as a test wants it to answer. */
 function geolocation(getCurrentPosition: Geolocation['getCurrentPosition']) {
@@ -78,6 +87,7 @@ describe('near me on the browse screen', () => {
     const user = userEvent.setup();
     const { api, url } = setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    await openFilters();
     expect(select('Distance').disabled).toBe(true);
 
     await user.type(field('Near (postcode or town)'), 'OX2 6AE');
@@ -109,6 +119,7 @@ describe('near me on the browse screen', () => {
     await user.selectOptions(select('Sort by'), 'price');
     await waitFor(() => expect(url()).toBe('/category/all?sort=price'));
 
+    await openFilters();
     await user.type(field('Near (postcode or town)'), 'Leeds');
     await user.tab();
     expect(field('Near (postcode or town)')).not.toHaveFocus();
@@ -123,6 +134,7 @@ describe('near me on the browse screen', () => {
     const { url } = setup('/category/all?near=Leeds&radius=3&sort=nearest');
     await screen.findByRole('link', { name: 'Cordless Drill' });
     expect(recallPlace()).toEqual({ near: 'Leeds', radius: '3' });
+    await openFilters();
     await user.clear(field('Near (postcode or town)'));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(url()).toBe('/category/all'));
@@ -164,9 +176,14 @@ describe('near me on the browse screen', () => {
     const { url } = setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
     expect(getCurrentPosition).not.toHaveBeenCalled();
+    await openFilters();
     await user.click(screen.getByRole('button', { name: 'Use my location' }));
     await waitFor(() => expect(url()).toBe('/category/all?near=51.752%2C-1.258'));
-    expect(field('Near (postcode or town)').value).toBe('51.752,-1.258');
+    // The box names the place the point is near, never its coordinates; so does the chip.
+    await waitFor(() => expect(field('Near (postcode or town)').value).toBe('a point near Headington'));
+    await user.click(screen.getByRole('button', { name: /^Filters/ }));
+    expect(screen.getByRole('button', { name: /Remove filter: Near a point near Headington/ })).toBeInTheDocument();
+    expect(screen.queryByText(/51\.752/)).toBeNull();
   });
 
   it('says so when the browser will not share the location', async () => {
@@ -177,6 +194,7 @@ describe('near me on the browse screen', () => {
     geolocation(getCurrentPosition);
     setup('/category/all');
     await screen.findByRole('link', { name: 'Petrol Lawn Mower' });
+    await openFilters();
     await user.click(screen.getByRole('button', { name: 'Use my location' }));
     expect(await screen.findByText('Your browser did not share your location. Enter a postcode or a town instead.')).toBeInTheDocument();
   });
@@ -247,6 +265,8 @@ describe('a place with nothing within the radius', () => {
     await waitFor(() => expect(url()).toBe('/category/all?near=OX2&radius=25'));
     await waitFor(() => expect(api.itemRequests().at(-1)?.search).toBe('?near=OX2&radius=25'));
     expect(await screen.findByRole('link', { name: 'Reading Rake' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove filter: Near OX2, within 25 miles' })).toBeInTheDocument();
+    await openFilters();
     expect(select('Distance').value).toBe('25');
   });
 

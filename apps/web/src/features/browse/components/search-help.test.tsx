@@ -55,6 +55,7 @@ describe('a search read as a near spelling', () => {
   it("'Clear filters' drops asTyped with the words", async () => {
     const user = userEvent.setup();
     const { app } = setup('/category/all?search=presure+washer&asTyped=true', () => itemsPage([]));
+    await user.click(await screen.findByRole('button', { name: 'Filters' }));
     await user.click(await screen.findByRole('button', { name: 'Clear filters' }));
     await waitFor(() => expect(app.url()).toBe('/category/all'));
   });
@@ -107,11 +108,14 @@ describe('a search that nothing matches because of a filter', () => {
     const { app } = setup('/category/power-tools?search=drill&maxPrice=5', (url) =>
       url.searchParams.has('maxPrice') ? itemsPage([], { relaxations: [{ filter: 'maxPrice', total: 1 }] }) : itemsPage([drill]),
     );
-    expect(await screen.findByLabelText('Max price (£ per day)')).toHaveValue(5);
+    expect(await screen.findByRole('button', { name: 'Remove filter: Up to £5.00 a day' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Filters 1 set' }));
+    expect(screen.getByLabelText('Max price (£ per day)')).toHaveValue(5);
     await user.click(await screen.findByRole('link', { name: "1 item matches 'drill' without the £5.00 limit" }));
     await waitFor(() => expect(app.url()).toBe('/category/power-tools?search=drill'));
     expect(await screen.findByRole('link', { name: 'Cordless Drill' })).toBeInTheDocument();
     expect(screen.getByLabelText('Max price (£ per day)')).toHaveValue(null);
+    expect(screen.getByRole('button', { name: 'Filters' })).toBeInTheDocument();
     expect(screen.queryByText('No items found matching your criteria')).toBeNull();
   });
 

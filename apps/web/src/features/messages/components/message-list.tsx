@@ -1,4 +1,4 @@
-import { useEffect, useRef, type UIEvent } from 'react';
+import { useEffect, useRef, type ReactNode, type UIEvent } from 'react';
 import type { Message } from '@toolshed/core/contract';
 
 const when = new Intl.DateTimeFormat('en-GB', {
@@ -17,10 +17,12 @@ interface Props {
   hasOlder: boolean;
   loadingOlder: boolean;
   onLoadOlder(): void;
+  /** Under each message the other person sent: its 'Report' button. */
+  reportAction?: (message: Message) => ReactNode;
 }
 
 /** Oldest at the top, newest at the bottom; scrolling to the top (or the button) brings older ones. */
-export function MessageList({ messages, me, otherName, readUpTo, hasOlder, loadingOlder, onLoadOlder }: Props) {
+export function MessageList({ messages, me, otherName, readUpTo, hasOlder, loadingOlder, onLoadOlder, reportAction }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const lastSeq = messages.at(-1)?.seq ?? 0;
   const firstSeq = messages[0]?.seq ?? 0;
@@ -78,6 +80,7 @@ export function MessageList({ messages, me, otherName, readUpTo, hasOlder, loadi
                 <p className="text-xs text-slate-600">
                   <time dateTime={m.timestamp}>{when.format(new Date(m.timestamp))}</time>
                   {mine && <span> · {read ? 'Read' : 'Sent'}</span>}
+                  {!mine && reportAction && <span> · {reportAction(m)}</span>}
                 </p>
               </li>
             );

@@ -6,6 +6,7 @@ import { useAuth } from '../../../data/auth-provider.tsx';
 import { useLiveThread } from '../use-live-thread.ts';
 import { MessageComposer } from './message-composer.tsx';
 import { MessageList } from './message-list.tsx';
+import { ThreadBlock, useMessageReports } from './thread-safety.tsx';
 import { ThreadList } from './thread-list.tsx';
 
 /** /item/{itemId}/messages (?with={renterId} for the owner): a conversation about an item. */
@@ -25,6 +26,7 @@ function MessagesScreen({ itemId, withId }: { itemId: string; withId: string | u
   const { user } = useAuth();
   const thread = useLiveThread({ itemId, withId }, user?.id);
   const { first } = thread;
+  const reportMessage = useMessageReports();
 
   if (first.isPending) return <StatusMessage>Loading messages...</StatusMessage>;
   if (first.isError) {
@@ -71,7 +73,9 @@ function MessagesScreen({ itemId, withId }: { itemId: string; withId: string | u
             <h2 id="thread-heading" className="text-lg font-semibold text-slate-900">
               Conversation with {other.name}
             </h2>
+            <ThreadBlock other={other} />
             <MessageList
+              reportAction={(m) => reportMessage(m, other.name)}
               messages={thread.messages}
               me={user?.id ?? ''}
               otherName={other.name}

@@ -1,4 +1,4 @@
-import { categoryName, formatPence } from '@toolshed/core';
+import { categoryName, formatPence, UNDER_REVIEW_NOTE } from '@toolshed/core';
 import type { OwnerItem } from '@toolshed/core/contract';
 import type { ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
@@ -18,7 +18,9 @@ export function OwnerItemCard({ item, actions }: { item: OwnerItem; actions?: Re
         <div className="flex flex-wrap items-center gap-2">
           <h2 className="text-lg font-semibold break-words text-slate-900">{item.name}</h2>
           {!item.available && <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">Not listed</span>}
+          {item.underReview && <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Under review</span>}
         </div>
+        {item.underReview && <p className="text-sm text-amber-900">{UNDER_REVIEW_NOTE}</p>}
         <p className="font-semibold text-emerald-800">{formatPence(item.dailyRatePence)} / day</p>
         <p className="text-sm text-slate-700">{categoryName(item.categoryId) ?? item.categoryId}</p>
         {/* How many members keep it in their Saved list: a count, never who. */}

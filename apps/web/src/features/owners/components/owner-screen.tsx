@@ -9,6 +9,7 @@ import { useOwner } from '../api/owners.ts';
 import { OwnerHeader } from './owner-header.tsx';
 import { OwnerItems } from './owner-items.tsx';
 import { OwnerReviews } from './owner-reviews.tsx';
+import { OwnerSafety } from './owner-safety.tsx';
 
 export type OwnerView = 'overview' | 'items';
 
@@ -44,6 +45,7 @@ function OwnerProfileView({ owner, view, itemPopup }: { owner: OwnerProfile; vie
     <PageMain className="mx-auto max-w-6xl space-y-8 px-4 py-8 sm:px-6 sm:py-10">
       <title>{`${owner.name} · Toolshed`}</title>
       <OwnerHeader owner={owner} />
+      <OwnerSafety owner={owner} />
       <nav aria-label="Owner page" className="flex gap-1 border-b border-slate-200">
         <NavLink to={base} end className={tabLink}>
           Overview

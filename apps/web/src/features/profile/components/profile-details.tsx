@@ -12,6 +12,7 @@ import { ProfilePictureForm } from './profile-picture-form.tsx';
 import { VacationForm } from './vacation-form.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
+import { BlockedMembersSection } from './blocked-members-section.tsx';
 import { TrackRecordSection } from './track-record-section.tsx';
 
 /** The Profile tab: who the user is, their name, picture, phone, address and vacation mode. */
@@ -65,6 +66,7 @@ export function ProfileDetails() {
       <AddressForm saved={me.data.address ?? null} />
       <VacationForm until={me.data.vacationUntil ?? null} />
       <CalendarFeedSection exists={me.data.calendarFeed ?? false} />
+      <BlockedMembersSection />
       <YourDataSection />
     </section>
   );

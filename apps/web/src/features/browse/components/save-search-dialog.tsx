@@ -1,0 +1,115 @@
+import {
+  SAVED_SEARCH_FREQUENCIES,
+  SAVED_SEARCH_FREQUENCY_LABELS,
+  SAVED_SEARCH_NAME_MAX,
+  type SavedSearchFrequency,
+  type SavedSearchInput,
+} from '@toolshed/core/contract';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useSaveSearch } from '../../../data/saved-searches.ts';
+import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { Link } from '../../../lib/router/index.ts';
+import { fieldA11y, FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { ModalDialog } from '../../../ui/modal-dialog.tsx';
+
+const secondaryButtonClass =
+  'rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
+
+/** The dialog of 'Save this search': a name (optional), how often, Save; then the confirmation with a link to the list. */
+export default function SaveSearchDialog({ input, onClose }: { input: Omit<SavedSearchInput, 'frequency' | 'name'>; onClose(): void }) {
+  const save = useSaveSearch();
+  const [name, setName] = useState('');
+  const [frequency, setFrequency] = useState<SavedSearchFrequency>('instant');
+  const headingId = useId();
+  const nameId = useId();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const saved = save.isSuccess;
+
+  // The form gives way to the confirmation: focus follows it, so it is read out and Close is one Tab away.
+  useEffect(() => {
+    if (saved) doneRef.current?.focus();
+  }, [saved]);
+
+  const refusal = save.error;
+  const nameProblem = refusal instanceof ApiError && refusal.field === 'name' ? refusal.message : undefined;
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const named = name.trim();
+    save.mutate({ ...input, frequency, ...(named ? { name: named } : {}) });
+  }
+
+  return (
+    <ModalDialog
+      aria-labelledby={headingId}
+      initialFocus={nameRef}
+      lockScroll
+      onClose={() => {
+        if (!save.isPending) onClose();
+      }}
+      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-950/60"
+    >
+      <h2 id={headingId} className="text-xl font-bold">
+        Save this search
+      </h2>
+      {saved ? (
+        <div ref={doneRef} tabIndex={-1} role="status" className="mt-4 space-y-3 focus:outline-none">
+          <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
+            Saved. We'll tell you about new matches.
+          </p>
+          <p>
+            <Link to="/saved-searches" className={linkClass}>
+              Saved searches
+            </Link>
+          </p>
+        </div>
+      ) : (
+        <form id={`${headingId}-form`} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
+          <p className="text-slate-700">We'll tell you when something new matches these words, filters and place.</p>
+          <FormField id={nameId} label="Name" problem={nameProblem} hint="Optional: left empty, it is named after what it looks for.">
+            <input
+              ref={nameRef}
+              id={nameId}
+              value={name}
+              maxLength={SAVED_SEARCH_NAME_MAX}
+              placeholder="Named for you"
+              onChange={(e) => setName(e.target.value)}
+              className={inputClass}
+              {...fieldA11y(nameId, nameProblem, true)}
+            />
+          </FormField>
+          <fieldset>
+            <legend className="text-sm font-medium text-slate-800">How often should we tell you?</legend>
+            <div className="mt-2 space-y-2">
+              {SAVED_SEARCH_FREQUENCIES.map((f) => (
+                <label key={f} className="flex items-center gap-2 text-slate-900">
+                  <input
+                    type="radio"
+                    name={`${headingId}-frequency`}
+                    value={f}
+                    checked={frequency === f}
+                    onChange={() => setFrequency(f)}
+                    className="h-4 w-4 accent-emerald-700"
+                  />
+                  {SAVED_SEARCH_FREQUENCY_LABELS[f]}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          {refusal && !nameProblem && <FormAlert>{errorMessage(refusal)}</FormAlert>}
+        </form>
+      )}
+      <div className="mt-6 flex justify-end gap-3">
+        <button type="button" onClick={onClose} disabled={save.isPending} className={secondaryButtonClass}>
+          {saved ? 'Close' : 'Cancel'}
+        </button>
+        {!saved && (
+          <button type="submit" form={`${headingId}-form`} disabled={save.isPending} className={primaryButtonClass}>
+            {save.isPending ? 'Saving...' : 'Save'}
+          </button>
+        )}
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,59 @@
+import type { KeyboardEvent } from 'react';
+import { useUpdateParams, useUrlTextFilter } from '../use-filter-url.ts';
+import { SearchCombobox } from './search-combobox.tsx';
+
+/**
+ * The browse's one search box once the welcome has given way (a category, or All Items with a
+ * filter set): the words are written to the URL after a pause in typing, or at once on Enter or on
+ * leaving the box. While typing it suggests items and categories (picking one opens it instead).
+ * `problem` is the search's validation message, shown under the box.
+ */
+export function SearchBar({ problem }: { problem: string | undefined }) {
+  const updateParams = useUpdateParams();
+  const search = useUrlTextFilter('search', updateParams);
+  const errorId = 'filter-search-error';
+
+  return (
+    <form role="search" aria-label="Search items" className="max-w-2xl" onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor="filter-search" className="sr-only">
+        Search
+      </label>
+      <div className="relative">
+        <svg
+          viewBox="0 0 24 24"
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 h-5 w-5 -translate-y-1/2 text-slate-600"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
+          <circle cx="11" cy="11" r="7" />
+          <path d="m20 20-3.5-3.5" />
+        </svg>
+        <SearchCombobox
+          id="filter-search"
+          placeholder="Drill, gazebo, tent..."
+          maxLength={200}
+          value={search.value}
+          onValueChange={search.onChange}
+          // The suggestion is opened instead of the words typed: they are not written.
+          onPick={search.discard}
+          onBlur={search.flush}
+          onKeyDown={(e: KeyboardEvent) => {
+            // Enter applies the words at once instead of waiting for the pause.
+            if (e.key === 'Enter') search.flush();
+          }}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? errorId : undefined}
+          className="block w-full rounded-lg border border-slate-400 bg-white py-2 pr-3 pl-10 text-slate-900 shadow-sm placeholder:text-slate-600 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700"
+        />
+      </div>
+      {problem && (
+        <p id={errorId} className="mt-1 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,157 @@
+import { useId, useRef, useState } from 'react';
+import { MAX_REPORT_DETAILS, REPORT_REASONS, type ReportReason } from '@toolshed/core';
+import { inputClass, primaryButtonClass } from './form-parts.tsx';
+import { ModalDialog } from './modal-dialog.tsx';
+
+interface Props {
+  /** The button's words, e.g. 'Report this listing'. */
+  label: string;
+  /** What is reported, named in the dialog's title: 'Report Hedge Trimmer'. */
+  subject: string;
+  /** Sends the report; resolves with the words to show, rejects with the reason it was refused. */
+  onReport(reason: ReportReason, details: string): Promise<string>;
+  /** Turns an error into the words to show. */
+  describeError(error: unknown): string;
+  className?: string;
+}
+
+const quietButton = 'text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-slate-950';
+
+/**
+ * A 'Report' link-button and its dialog: the reasons as radio buttons, optional words, then the
+ * receipt. Focus goes into the dialog, Escape closes it (never mid-request) and focus returns to the button.
+ */
+export function ReportButton({ label, subject, onReport, describeError, className = quietButton }: Props) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={className} onClick={() => setOpen(true)}>
+        {label}
+      </button>
+      {open && <ReportDialog subject={subject} onReport={onReport} describeError={describeError} onClose={() => setOpen(false)} />}
+    </>
+  );
+}
+
+function ReportDialog({ subject, onReport, describeError, onClose }: Omit<Props, 'label' | 'className'> & { onClose(): void }) {
+  const headingId = useId();
+  const detailsId = useId();
+  const [reason, setReason] = useState<ReportReason | null>(null);
+  const [details, setDetails] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [receipt, setReceipt] = useState<string | null>(null);
+  const firstRef = useRef<HTMLInputElement>(null);
+  const doneRef = useRef<HTMLButtonElement>(null);
+
+  async function submit() {
+    if (!reason) {
+      setProblem('Choose a reason for your report.');
+      firstRef.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setProblem(null);
+    try {
+      setReceipt(await onReport(reason, details));
+      // The receipt replaces the form: its button takes focus so the words are read next.
+      requestAnimationFrame(() => doneRef.current?.focus());
+    } catch (err) {
+      setProblem(describeError(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <ModalDialog
+      aria-labelledby={headingId}
+      initialFocus={firstRef}
+      lockScroll
+      nested
+      onClose={() => {
+        if (!busy) onClose();
+      }}
+      className="m-auto w-[min(30rem,calc(100vw-2rem))] rounded-xl bg-white p-6 text-slate-900 shadow-2xl backdrop:bg-slate-950/60"
+    >
+      <h2 id={headingId} className="text-xl font-bold">{`Report ${subject}`}</h2>
+      {receipt ? (
+        <>
+          <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
+            {receipt}
+          </p>
+          <div className="mt-6 flex justify-end">
+            <button ref={doneRef} type="button" className={primaryButtonClass} onClick={onClose}>
+              Close
+            </button>
+          </div>
+        </>
+      ) : (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void submit();
+          }}
+        >
+          <fieldset className="mt-4" aria-describedby={problem ? `${headingId}-problem` : undefined}>
+            <legend className="font-medium text-slate-800">Why are you reporting this?</legend>
+            <div className="mt-2 space-y-2">
+              {REPORT_REASONS.map((r, i) => (
+                <label key={r.code} className="flex items-center gap-2 text-slate-800">
+                  <input
+                    ref={i === 0 ? firstRef : undefined}
+                    type="radio"
+                    name="reason"
+                    value={r.code}
+                    checked={reason === r.code}
+                    onChange={() => setReason(r.code)}
+                    className="h-4 w-4 accent-emerald-700"
+                  />
+                  {r.label}
+                </label>
+              ))}
+            </div>
+          </fieldset>
+          <label htmlFor={detailsId} className="mt-4 block text-sm font-medium text-slate-800">
+            Anything else we should know? (optional)
+          </label>
+          <textarea
+            id={detailsId}
+            value={details}
+            maxLength={MAX_REPORT_DETAILS}
+            rows={4}
+            onChange={(e) => setDetails(e.target.value)}
+            aria-describedby={`${detailsId}-count`}
+            className={inputClass}
+          />
+          <p id={`${detailsId}-count`} className="mt-1 text-sm text-slate-600">
+            {`${details.length} of ${MAX_REPORT_DETAILS.toLocaleString('en-GB')} characters. The member is not told who reported them.`}
+          </p>
+          {problem && (
+            <p
+              id={`${headingId}-problem`}
+              role="alert"
+              className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
+            >
+              {problem}
+            </p>
+          )}
+          <div className="mt-6 flex justify-end gap-3">
+            <button
+              type="button"
+              onClick={onClose}
+              disabled={busy}
+              className="rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+            >
+              Cancel
+            </button>
+            <button type="submit" disabled={busy} className={primaryButtonClass}>
+              {busy ? 'Sending...' : 'Send report'}
+            </button>
+          </div>
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
