@@ -81,6 +81,12 @@ test.describe('wanted posts', () => {
       await offerForm.getByLabel('Your item', { exact: true }).selectOption(ladder.id);
       await offerForm.getByRole('button', { name: 'Offer this item', exact: true }).click();
       await expect(offerForm.getByText(`You offered ${ladder.name}.`, { exact: false })).toBeVisible();
+      // The owners' list near the lender's place shows the post with its offer.
+      await ownerPage.goto('/wanted');
+      await ownerPage.getByLabel('Near', { exact: true }).fill('Leeds');
+      await ownerPage.getByRole('button', { name: 'Show posts', exact: true }).click();
+      await expect(ownerPage.getByRole('link', { name: `Offer an item for ${title}`, exact: true })).toBeVisible();
+      await expectNoAxeViolations(ownerPage, `wanted posts near Leeds (${size.name})`);
 
       // The asker is told of the offer, sees it priced for the dates, and books it through checkout.
       const offered = await noticeLink(page, 'rentals', new RegExp(`offered their ${ladder.name} for your wanted post`));
@@ -105,6 +111,15 @@ test.describe('wanted posts', () => {
       await form.getByRole('button', { name: /^Pay / }).click();
       await expectPath(page, '/payment-success');
       await expect(main.getByRole('region', { name: 'Your rentals' })).toContainText(ladder.name);
+
+      // My wanted posts lists it; its author closes it.
+      await page.goto('/my-wanted');
+      await expect(main.getByRole('link', { name: title, exact: true })).toBeVisible();
+      await expectNoAxeViolations(page, `my wanted posts (${size.name})`);
+      await main.getByRole('link', { name: title, exact: true }).click();
+      await main.getByRole('button', { name: 'Close this post', exact: true }).click();
+      await expect(main.getByText('Closed', { exact: false })).toBeVisible();
+      await expect(main.getByRole('button', { name: 'Close this post', exact: true })).toHaveCount(0);
     });
   }
 });

@@ -12,11 +12,11 @@ function PostEntry({ post, forOwners }: { post: WantedPost; forOwners: boolean }
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">
       <div className="flex min-w-0 flex-col gap-1">
-        <h3 className="text-lg font-semibold break-words text-slate-900">
+        <h2 className="text-lg font-semibold break-words text-slate-900">
           <Link to={`/wanted/${post.id}`} className="hover:text-emerald-900 hover:underline">
             {post.title}
           </Link>
-        </h3>
+        </h2>
         <p className="text-slate-800">
           {wantedWhereWhen(post)}
           {away ? ` · ${away}` : ''}
