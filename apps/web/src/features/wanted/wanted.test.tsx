@@ -190,6 +190,28 @@ describe('the offers on a post', () => {
   });
 });
 
+describe('closing a post', () => {
+  it('lets the author close an open post, which then says so and offers no second close', async () => {
+    const user = userEvent.setup();
+    let closed = false;
+    const server = fakeServer(
+      {
+        'GET /api/wanted/post-1': () => json(post({ status: closed ? 'closed' : 'open' })),
+        'POST /api/wanted/post-1/close': () => {
+          closed = true;
+          return json(post({ status: 'closed' }));
+        },
+      },
+      { user: testUser },
+    );
+    renderApp('/wanted/post-1');
+    await user.click(await screen.findByRole('button', { name: 'Close this post' }));
+    expect(await screen.findByText(/· Closed$/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Close this post' })).toBeNull();
+    expect(server.sent('POST', '/api/wanted/post-1/close')).toHaveLength(1);
+  });
+});
+
 describe('the way in', () => {
   it("offers 'Can't find it? Ask your neighbours' when browsing finds nothing", async () => {
     fakeServer({}, { user: testUser });
