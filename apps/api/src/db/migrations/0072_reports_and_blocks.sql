@@ -53,12 +53,17 @@ DO $$
 DECLARE
   ix record;
 BEGIN
+  -- The indexes of this schema's items table only, read from pg_index by the table's oid: the
+  -- pg_indexes view may compute the definition of every index in the database before filtering,
+  -- and fails when another schema (a parallel test's) drops one of its own meanwhile.
   FOR ix IN
-    SELECT indexname, indexdef FROM pg_indexes
-    WHERE schemaname = current_schema() AND tablename = 'items'
-      AND indexdef LIKE '%WHERE ((deleted_at IS NULL) AND available%'
+    SELECT c.relname AS indexname, pg_get_indexdef(c.oid) AS indexdef
+    FROM pg_index x JOIN pg_class c ON c.oid = x.indexrelid
+    WHERE x.indrelid = 'items'::regclass
   LOOP
-    EXECUTE format('DROP INDEX %I', ix.indexname);
-    EXECUTE replace(ix.indexdef, '(deleted_at IS NULL) AND available', '(deleted_at IS NULL) AND available AND (NOT hidden_pending_review)');
+    IF ix.indexdef LIKE '%WHERE ((deleted_at IS NULL) AND available%' THEN
+      EXECUTE format('DROP INDEX %I', ix.indexname);
+      EXECUTE replace(ix.indexdef, '(deleted_at IS NULL) AND available', '(deleted_at IS NULL) AND available AND (NOT hidden_pending_review)');
+    END IF;
   END LOOP;
 END $$;
