@@ -3,14 +3,12 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError, todayInLondon } from '@toolshed/core';
 import { errorBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { AccountService } from './account-service.ts';
 import type { CalendarFeed } from './calendar-feed.ts';
 
 export interface AccountRouteDeps {
   service: AccountService;
   calendar: CalendarFeed;
-  currentUser: CurrentUserReader;
   /** Checks the signed-in user's password (the auth library's own check). */
   checkPassword(request: FastifyRequest, password: string): Promise<boolean>;
   now: () => Date;
@@ -18,10 +16,8 @@ export interface AccountRouteDeps {
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 
-export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (
-  app,
-  { service, calendar, currentUser, checkPassword, now },
-) => {
+export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, { service, calendar, checkPassword, now }) => {
+  const { currentUser } = app;
   app.post(
     '/me/calendar-feed',
     {

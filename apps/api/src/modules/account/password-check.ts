@@ -13,3 +13,5 @@ export function passwordChecker(auth: Auth) {
     }
   };
 }
+
+export type PasswordChecker = ReturnType<typeof passwordChecker>;

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleKit } from '../../platform/module-kit.ts';
+import { calendarSyncRoutes } from './calendar-sync-routes.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -44,4 +47,15 @@ export function setUpCalendarSync(deps: {
     onChange: deps.onChange,
     log: deps.log,
   });
+}
+
+/** Owners' other calendars: their sources, the fetch job, and the blocked days checkout reads. */
+export async function registerCalendarSync(api: FastifyInstance, kit: ModuleKit, options?: CalendarImportOptions) {
+  const service = setUpCalendarSync({
+    ...kit,
+    allowPrivate: kit.config.calendarImportAllowPrivate,
+    onChange: kit.catalogueChanged,
+    ...(options ? { options } : {}),
+  });
+  await api.register(calendarSyncRoutes, { service });
 }

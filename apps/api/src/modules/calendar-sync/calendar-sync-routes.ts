@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { calendarSourceInputSchema, calendarSourceSchema, calendarSourcesSchema, errorBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CalendarSyncService } from './calendar-sync-service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
 /** /api/me/calendar-sources: the signed-in owner's other calendars, and nobody else's. */
-export const calendarSyncRoutes: FastifyPluginAsyncZod<{ service: CalendarSyncService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const calendarSyncRoutes: FastifyPluginAsyncZod<{ service: CalendarSyncService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/me/calendar-sources',
     {

@@ -10,7 +10,6 @@ import {
   itemsPageSchema,
   mapPointsSchema,
 } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { HiddenOwnersOfRequest } from '../safety/block-guards.ts';
 import type { CatalogueService } from './catalogue-service.ts';
 
@@ -18,10 +17,11 @@ const errors = { 400: errorBodySchema, 404: errorBodySchema };
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{
   service: CatalogueService;
-  currentUser?: CurrentUserReader;
   /** The owners a signed-in asker blocked or was blocked by: their items are left out of browsing. */
   hiddenOwners?: HiddenOwnersOfRequest;
-}> = async (app, { service, currentUser, hiddenOwners }) => {
+}> = async (app, { service, hiddenOwners }) => {
+  // Browsing works without sign-in; with the auth module registered, a signed-in viewer's own items are marked.
+  const currentUser = app.hasDecorator('currentUser') ? app.currentUser : undefined;
   const hiddenFor = async (request: FastifyRequest) => (hiddenOwners ? hiddenOwners(request) : []);
   app.get(
     '/categories',

@@ -1,3 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleKit } from '../../platform/module-kit.ts';
+import type { RenterRequirementsCheck } from '../items/renter-requirements.ts';
+import { checkoutRequiringStanding, wheelbarrowCheckRequiringStanding } from '../items/renter-requirements.ts';
+import { checkoutRefusingBlocked, wheelbarrowCheckRefusingBlocked } from '../safety/block-guards.ts';
+import type { BlocksService } from '../safety/blocks-service.ts';
+import { createCheckoutRepository } from './checkout-repository.ts';
+import { checkoutRoutes } from './checkout-routes.ts';
+import { createWheelbarrowCheck } from './wheelbarrow-check.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -46,4 +55,27 @@ export function setUpCheckout(deps: {
     onBooked: deps.onBookingsChanged,
     ...(deps.deposits ? { deposits: deps.deposits } : {}),
   });
+}
+
+/**
+ * Checkout and the wheelbarrow's check, refusing what the owner's asks of renters or a block refuse.
+ * Offers `check` (as checkout would judge the lines) and `datesCheck` (free dates, without the
+ * owner's asks: free days are free to everyone).
+ */
+export async function registerCheckout(
+  api: FastifyInstance,
+  kit: ModuleKit,
+  uses: { deposits: CheckoutDeposits; requirements: RenterRequirementsCheck; blocks: BlocksService },
+) {
+  const repo = createCheckoutRepository(kit.db);
+  const checkout = setUpCheckout({ ...kit, repo, onBookingsChanged: kit.catalogueChanged, deposits: uses.deposits });
+  const datesCheck = createWheelbarrowCheck(repo, kit.storage, kit.now);
+  const check = wheelbarrowCheckRefusingBlocked(wheelbarrowCheckRequiringStanding(datesCheck, uses.requirements), uses.blocks);
+  await api.register(checkoutRoutes, {
+    service: checkoutRefusingBlocked(checkoutRequiringStanding(checkout, uses.requirements), uses.blocks),
+    check,
+    payments: kit.payments,
+    perUserLimit: kit.config.checkoutRateLimit,
+  });
+  return { check, datesCheck };
 }

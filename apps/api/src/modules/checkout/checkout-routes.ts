@@ -10,7 +10,6 @@ import {
   wheelbarrowCheckResponseSchema,
 } from '@toolshed/core/contract';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CheckoutService } from './checkout-service.ts';
 import type { WheelbarrowCheck } from './wheelbarrow-check.ts';
 
@@ -19,12 +18,12 @@ interface Deps {
   /** The wheelbarrow check service (prices and availability of lines as they stand now). */
   check: WheelbarrowCheck;
   payments: PaymentProvider;
-  currentUser: CurrentUserReader;
   /** Checkout attempts per person per 10 minutes (each one may ask the card processor for a hold). */
   perUserLimit: number;
 }
 
-export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, check, payments, currentUser, perUserLimit }) => {
+export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, check, payments, perUserLimit }) => {
+  const { currentUser } = app;
   app.post(
     '/wheelbarrow/check',
     {

@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { createDateWatchSchema, dateWatchListSchema, dateWatchSchema, errorBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { DateWatchesService } from './date-watches-service.ts';
 
 const watchParams = z.object({ watchId: z.string().max(100) });
 
 /** /api/me/date-watches: "Tell me if these dates free up", the signed-in member's and nobody else's. */
-export const dateWatchesRoutes: FastifyPluginAsyncZod<{ service: DateWatchesService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const dateWatchesRoutes: FastifyPluginAsyncZod<{ service: DateWatchesService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/me/date-watches',
     {

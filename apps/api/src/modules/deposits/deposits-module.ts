@@ -1,3 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleKit } from '../../platform/module-kit.ts';
+import type { Notifications } from '../notifications/notifications-module.ts';
+import { createHandoverRepository } from '../rentals/handover-repository.ts';
+import { depositsRoutes } from './deposits-routes.ts';
 import { claimWindowClosesAt, type CardInput } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
@@ -145,3 +150,22 @@ export function setUpDeposits(deps: {
 
 export type DepositsSetup = ReturnType<typeof setUpDeposits>;
 export type CheckoutDeposits = DepositsSetup['checkout'];
+
+/** Deposits: held at checkout, claims, disputes and releases; `checkout` for the checkout module. */
+export async function registerDeposits(api: FastifyInstance, kit: ModuleKit, uses: { notifications: Notifications }) {
+  const deposits = setUpDeposits({
+    db: kit.db,
+    jobs: kit.jobs,
+    events: kit.events,
+    payments: kit.payments,
+    mailer: kit.mailer,
+    supportEmail: kit.config.supportEmail,
+    appUrl: kit.config.appUrl,
+    now: kit.now,
+    notify: uses.notifications.notifier.notify,
+    storage: kit.storage,
+    handover: createHandoverRepository(kit.db),
+  });
+  await api.register(depositsRoutes, { service: deposits.service });
+  return deposits;
+}

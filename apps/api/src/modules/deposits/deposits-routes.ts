@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_CLAIM_PHOTOS } from '@toolshed/core';
 import { claimAmountSchema, claimInputSchema, claimReplySchema, depositViewSchema, errorBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import { readImageUpload } from '../../platform/images/read-image-upload.ts';
 import { uploadRateLimit } from '../../platform/images/upload-rate-limit.ts';
 import type { DepositsService } from './deposits-service.ts';
@@ -13,10 +12,8 @@ const claimParams = z.object({ claimId: z.string().max(100) });
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** A rental's deposit and claims, for its two parties only (anyone else: 404). */
-export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/rentals/:rentalId/deposit',
     {

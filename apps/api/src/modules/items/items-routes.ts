@@ -10,7 +10,6 @@ import {
   pageQuerySchema,
   pageRequest,
 } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { CatalogueService } from '../catalogue/catalogue-service.ts';
 import type { ItemsService } from './items-service.ts';
 import { readImageUpload } from '../../platform/images/read-image-upload.ts';
@@ -22,8 +21,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchem
 export const itemsRoutes: FastifyPluginAsyncZod<{
   service: ItemsService;
   catalogue: CatalogueService;
-  currentUser: CurrentUserReader;
-}> = async (app, { service, catalogue, currentUser }) => {
+}> = async (app, { service, catalogue }) => {
+  const { currentUser } = app;
   app.post(
     '/items',
     {

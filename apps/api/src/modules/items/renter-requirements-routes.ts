@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { RenterRequirementsCheck } from './renter-requirements.ts';
 
 export const renterStandingSchema = z.object({
@@ -12,8 +11,8 @@ export const renterStandingSchema = z.object({
 /** What the item popup needs to say why the signed-in renter cannot book an item yet. */
 export const renterRequirementsRoutes: FastifyPluginAsyncZod<{
   requirements: RenterRequirementsCheck;
-  currentUser: CurrentUserReader;
-}> = async (app, { requirements, currentUser }) => {
+}> = async (app, { requirements }) => {
+  const { currentUser } = app;
   app.get(
     '/me/renter-standing',
     {

@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@toolshed/core';
 import { conversationSchema, errorBodySchema, messageSchema, sendMessageBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { MessagesService } from './messages-service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
@@ -15,12 +14,12 @@ export const MESSAGE_LIMIT_WINDOW_MS = 10 * 60_000;
 
 interface Deps {
   service: MessagesService;
-  currentUser: CurrentUserReader;
   /** Messages one person may send per window, to anyone about anything (counted in the database). */
   perSenderLimit: number;
 }
 
-export const messageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, currentUser, perSenderLimit }) => {
+export const messageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, perSenderLimit }) => {
+  const { currentUser } = app;
   // Visitors are refused before a body is read: message bodies must never reach a log.
   app.addHook('onRequest', currentUser.authenticate);
 

@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleKit } from '../../platform/module-kit.ts';
+import { moneyRoutes } from './money-routes.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -22,4 +25,10 @@ export function setUpMoney(deps: { db: Db; jobs: JobQueue; events: EventBus; pay
     now: deps.now,
   });
   return { money, withdrawals };
+}
+
+/** Balance, transactions and withdrawals: /api/me/balance and its neighbours. */
+export async function registerMoney(api: FastifyInstance, kit: ModuleKit) {
+  const money = setUpMoney(kit);
+  await api.register(moneyRoutes, { ...money, now: kit.now });
 }

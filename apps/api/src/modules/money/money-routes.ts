@@ -9,7 +9,6 @@ import {
   withdrawalRequestSchema,
   withdrawalSchema,
 } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { MoneyService } from './money-service.ts';
 import { transactionsCsv } from './transactions-csv.ts';
 import type { WithdrawalService } from './withdrawal-service.ts';
@@ -17,12 +16,12 @@ import type { WithdrawalService } from './withdrawal-service.ts';
 interface Deps {
   money: MoneyService;
   withdrawals: WithdrawalService;
-  currentUser: CurrentUserReader;
   now: () => Date;
 }
 
 /** The signed-in user's own money, and nobody else's: every route is under /me or checks the owner. */
-export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, withdrawals, currentUser, now }) => {
+export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, withdrawals, now }) => {
+  const { currentUser } = app;
   app.get(
     '/me/balance',
     {

@@ -10,15 +10,12 @@ import {
   pageQuerySchema,
   pageRequest,
 } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { NotificationService } from './notification-service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/notifications/unread-count',
     {

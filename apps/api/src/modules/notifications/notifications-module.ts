@@ -1,3 +1,6 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleKit } from '../../platform/module-kit.ts';
+import { notificationRoutes } from './notification-routes.ts';
 import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -30,20 +33,32 @@ interface Deps {
 /** Wires notifications: subscribers for every domain event, the morning notices, the service for the routes. */
 export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now, emails = {} }: Deps) {
   const repo = createNotificationRepository(db);
-  const notifier = createNotifier({
-    db,
-    repo,
-    jobs,
-    mailer,
-    sms,
-    appUrl,
-    now,
-    emails: { ...emails, 'order.paid': receiptRenderer(db, repo, appUrl), 'extension.paid': extensionReceiptRenderer(db, repo, appUrl) },
-  });
+  // Kept by reference: a module set up later adds the kinds whose email it writes (`addEmails`).
+  const renderers: Partial<Record<NotificationKind, EmailRenderer>> = {
+    ...emails,
+    'order.paid': receiptRenderer(db, repo, appUrl),
+    'extension.paid': extensionReceiptRenderer(db, repo, appUrl),
+  };
+  const notifier = createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, emails: renderers });
   subscribeNotifications(events, db, repo, notifier);
   subscribeRequestNotices(events, db, repo, notifier);
   registerRentalNotices(jobs, events, db, repo, notifier);
   registerHandoverReminders(jobs, events, db, repo, notifier);
   const messageNotices = createMessageNotices({ db, repo, jobs, events, mailer, appUrl, now });
-  return { service: createNotificationService(repo, now), notifier, messageNotices };
+  return {
+    service: createNotificationService(repo, now),
+    notifier,
+    messageNotices,
+    /** Kinds whose email another module writes (a saved search's alert, with its unsubscribe). */
+    addEmails: (more: Partial<Record<NotificationKind, EmailRenderer>>) => void Object.assign(renderers, more),
+  };
+}
+
+export type Notifications = ReturnType<typeof createNotifications>;
+
+/** Notifications: the subscribers and jobs above, and /api/notifications. */
+export async function registerNotifications(api: FastifyInstance, kit: ModuleKit): Promise<Notifications> {
+  const notifications = createNotifications({ ...kit, appUrl: kit.config.appUrl });
+  await api.register(notificationRoutes, { service: notifications.service });
+  return notifications;
 }

@@ -43,8 +43,8 @@ const errors = { 400: errorBodySchema, 401: errorBodySchema };
 export const profileRoutes: FastifyPluginAsyncZod<{
   service: ProfileService;
   phone: PhoneVerification;
-  currentUser: CurrentUserReader;
-}> = async (app, { service, phone, currentUser }) => {
+}> = async (app, { service, phone }) => {
+  const { currentUser } = app;
   const me = { response: { 200: meSchema, ...errors } };
   const userId = async (request: Parameters<CurrentUserReader['requireUser']>[0]) => (await currentUser.requireUser(request)).id;
 

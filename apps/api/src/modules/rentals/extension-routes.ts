@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { EXTENSION_PAYMENT_METHODS } from '@toolshed/core';
 import { cancelRentalSchema, errorBodySchema, isoDateSchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { ExtensionService } from './extension-service.ts';
 
 const rentalParams = z.object({ rentalId: z.string().max(100) });
@@ -36,10 +35,8 @@ const extensionQuoteSchema = z.object({
 const card = z.object({ number: z.string().max(30), expiry: z.string().max(10), cvv: z.string().max(6), name: z.string().max(100) });
 
 /** Extending a rental: the renter's quote, request and withdrawal, the owner's answer for a request item. */
-export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/rentals/:rentalId/extension',
     {

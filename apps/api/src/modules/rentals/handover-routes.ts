@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_HANDOVER_PHOTOS } from '@toolshed/core';
 import { errorBodySchema, handoverNoteInputSchema, handoverSchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import { readImageUpload } from '../../platform/images/read-image-upload.ts';
 import { uploadRateLimit } from '../../platform/images/upload-rate-limit.ts';
 import type { HandoverService } from './handover-service.ts';
@@ -13,10 +12,8 @@ const sideParams = rentalParams.extend({ side: z.enum(['pickup', 'return'], { er
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** Handover photos and notes of a rental: its two parties only; anyone else is told it does not exist. */
-export const handoverRoutes: FastifyPluginAsyncZod<{ service: HandoverService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const handoverRoutes: FastifyPluginAsyncZod<{ service: HandoverService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/rentals/:rentalId/handover',
     {

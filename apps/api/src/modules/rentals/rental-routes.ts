@@ -11,7 +11,6 @@ import {
   rentalsPageSchema,
   rentalViewSchema,
 } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { RentalService } from './rental-service.ts';
 
 const rentalParams = z.object({ rentalId: z.string().max(100) });
@@ -20,10 +19,8 @@ const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySch
 /** The rentals' routes: each asks the rental service (rules, permissions, transactions). */
 const rentalsQuerySchema = pageQuerySchema(LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE);
 
-export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/me/rentals',
     {

@@ -1,3 +1,11 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleKit } from '../../platform/module-kit.ts';
+import { requestsRefusingBlocked } from '../safety/block-guards.ts';
+import type { BlocksService } from '../safety/blocks-service.ts';
+import { extensionRoutes } from './extension-routes.ts';
+import { handoverRoutes } from './handover-routes.ts';
+import { rentalRoutes } from './rental-routes.ts';
+import { requestRoutes } from './request-routes.ts';
 import type { Db, Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -9,7 +17,7 @@ import { createExtensionRepository } from './extension-repository.ts';
 import { createExtensionService, type ExtensionService } from './extension-service.ts';
 import { createHandoverRepository } from './handover-repository.ts';
 import { createHandoverService, type HandoverService } from './handover-service.ts';
-import type { RentalRepository } from './rental-repository.ts';
+import { createRentalRepository, type RentalRepository } from './rental-repository.ts';
 import { registerRequestExpiryJob } from './request-expiry-job.ts';
 import { createRequestService, type RequestService } from './request-service.ts';
 import { createRentalService, type RentalService } from './rental-service.ts';
@@ -40,4 +48,22 @@ export function setUpRentals(deps: {
   registerExtensionExpiryJob(jobs, events, extensions);
   const handover = createHandoverService({ repo: createHandoverRepository(db), storage, now });
   return { rentals, requests, extensions, handover };
+}
+
+/** Rentals, requests to book, extensions and handovers, with their routes; an accept refused across a block. */
+export async function registerRentals(
+  api: FastifyInstance,
+  kit: ModuleKit,
+  uses: { onReturned: (tx: Executor, rentalId: string, at: Date) => Promise<void>; blocks: BlocksService },
+) {
+  const rentals = setUpRentals({
+    ...kit,
+    repo: createRentalRepository(kit.db),
+    onReturned: uses.onReturned,
+    onChange: kit.catalogueChanged,
+  });
+  await api.register(rentalRoutes, { service: rentals.rentals });
+  await api.register(requestRoutes, { service: requestsRefusingBlocked(rentals.requests, uses.blocks) });
+  await api.register(extensionRoutes, { service: rentals.extensions });
+  await api.register(handoverRoutes, { service: rentals.handover });
 }

@@ -1,17 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { cancelRentalSchema, errorBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { RequestService } from './request-service.ts';
 
 const rentalParams = z.object({ rentalId: z.string().max(100) });
 const refusals = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** The owner's answer to a request to book, and the renter's withdrawal of it. */
-export const requestRoutes: FastifyPluginAsyncZod<{ service: RequestService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const requestRoutes: FastifyPluginAsyncZod<{ service: RequestService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.post(
     '/rentals/:rentalId/accept',
     {

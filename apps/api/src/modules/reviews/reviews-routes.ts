@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, myReviewsSchema, reviewInputSchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { ReviewsService } from './reviews-service.ts';
 
-export const reviewsRoutes: FastifyPluginAsyncZod<{ service: ReviewsService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const reviewsRoutes: FastifyPluginAsyncZod<{ service: ReviewsService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.post(
     '/rentals/:rentalId/review',
     {

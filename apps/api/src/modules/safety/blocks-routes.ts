@@ -1,16 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blockedMembersSchema, blockStateSchema, errorBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { BlocksService } from './blocks-service.ts';
 
 const memberParams = z.object({ memberId: z.string().max(100) });
 
 /** /api/me/blocks: the members the signed-in member blocked, theirs alone. */
-export const blocksRoutes: FastifyPluginAsyncZod<{ service: BlocksService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const blocksRoutes: FastifyPluginAsyncZod<{ service: BlocksService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/me/blocks',
     {

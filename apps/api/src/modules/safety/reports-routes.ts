@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, reportInputSchema, reportReceiptSchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { ReportsService } from './reports-service.ts';
 
 /** POST /api/reports: a signed-in member reports a listing, a member or a message. */
-export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const reportsRoutes: FastifyPluginAsyncZod<{ service: ReportsService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.post(
     '/reports',
     {

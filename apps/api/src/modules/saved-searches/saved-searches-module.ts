@@ -1,3 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleKit } from '../../platform/module-kit.ts';
+import type { Catalogue } from '../catalogue/catalogue-module.ts';
+import type { Notifications } from '../notifications/notifications-module.ts';
+import { savedSearchesRoutes } from './saved-searches-routes.ts';
 import type { GeoPoint } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -30,4 +35,24 @@ export function setUpSavedSearches(deps: {
       registerSearchAlerts({ db, jobs, repo, notifyMany });
     },
   };
+}
+
+/** Saved searches and their alerts: /api/me/saved-searches, the alert email and jobs; `listed` for the items module. */
+export async function registerSavedSearches(
+  api: FastifyInstance,
+  kit: ModuleKit,
+  uses: { catalogue: Catalogue; notifications: Notifications },
+) {
+  const savedSearches = setUpSavedSearches({
+    db: kit.db,
+    jobs: kit.jobs,
+    appUrl: kit.config.appUrl,
+    now: kit.now,
+    origin: uses.catalogue.origin,
+    matchQueryOf: uses.catalogue.matchQueryOf,
+  });
+  uses.notifications.addEmails(savedSearches.emails);
+  savedSearches.startAlerts(uses.notifications.notifier.notifyMany);
+  await api.register(savedSearchesRoutes, { service: savedSearches.service });
+  return { listed: savedSearches.listed };
 }

@@ -11,17 +11,14 @@ import {
   savedSearchSchema,
   unsubscribedSchema,
 } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { SavedSearchesService } from './saved-searches-service.ts';
 
 const idParams = z.object({ searchId: z.string().max(100) });
 const tokenParams = z.object({ token: z.string().max(100) });
 
 /** /api/me/saved-searches: the signed-in member's saved searches, and nobody else's; and the alerts' one-click unsubscribe. */
-export const savedSearchesRoutes: FastifyPluginAsyncZod<{ service: SavedSearchesService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const savedSearchesRoutes: FastifyPluginAsyncZod<{ service: SavedSearchesService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/me/saved-searches',
     {

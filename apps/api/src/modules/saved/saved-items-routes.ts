@@ -9,16 +9,13 @@ import {
   savedItemsQuerySchema,
   savedItemStateSchema,
 } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { SavedItemsService } from './saved-items-service.ts';
 
 const itemParams = z.object({ itemId: z.string().max(100) });
 
 /** /api/me/saved: the signed-in member's saved items, and nobody else's. */
-export const savedItemsRoutes: FastifyPluginAsyncZod<{ service: SavedItemsService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const savedItemsRoutes: FastifyPluginAsyncZod<{ service: SavedItemsService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/me/saved',
     {

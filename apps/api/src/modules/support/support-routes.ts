@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { supportProblems } from '@toolshed/core';
 import { errorBodySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { SupportService } from './support-service.ts';
 
 // A missing field is an empty one: the rule below names it in the form's words.
@@ -13,10 +12,11 @@ export const supportRequestSchema = z.object({ name: text, email: text, subject:
   for (const [field, message] of Object.entries(supportProblems(form))) ctx.addIssue({ code: 'custom', path: [field], message });
 });
 
-export const supportRoutes: FastifyPluginAsyncZod<{ service: SupportService; perIpLimit: number; currentUser: CurrentUserReader }> = async (
+export const supportRoutes: FastifyPluginAsyncZod<{ service: SupportService; perIpLimit: number }> = async (
   app,
-  { service, perIpLimit, currentUser },
+  { service, perIpLimit },
 ) => {
+  const { currentUser } = app;
   app.post(
     '/support-requests',
     {

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorBodySchema, vitalsReportSchema, vitalsSummarySchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import { SUMMARY_DAYS, type VitalsService } from './vitals-service.ts';
 
 /** A page view reports three metrics, sometimes twice; this leaves room for a busy household. */
@@ -11,10 +10,8 @@ const REPORTS_PER_MINUTE = 30;
  * POST /api/vitals: Core Web Vitals measured in visitors' browsers, open to everyone (no cookie is
  * needed or read) but validated and rate-limited, and kept only as daily sums per page kind.
  */
-export const vitalsRoutes: FastifyPluginAsyncZod<{ service: VitalsService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const vitalsRoutes: FastifyPluginAsyncZod<{ service: VitalsService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.post(
     '/vitals',
     {

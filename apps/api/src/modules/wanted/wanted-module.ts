@@ -1,3 +1,8 @@
+import type { FastifyInstance } from 'fastify';
+import type { ModuleKit } from '../../platform/module-kit.ts';
+import type { Catalogue } from '../catalogue/catalogue-module.ts';
+import type { Notifications } from '../notifications/notifications-module.ts';
+import { wantedRoutes } from './wanted-routes.ts';
 import type { GeoPoint } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -34,4 +39,10 @@ export function setUpWanted(deps: {
       await notify(executor, offerNotice(offer));
     },
   });
+}
+
+/** Wanted posts: /api/wanted and the job that tells owners nearby. */
+export async function registerWanted(api: FastifyInstance, kit: ModuleKit, uses: { catalogue: Catalogue; notifications: Notifications }) {
+  const service = setUpWanted({ ...kit, origin: uses.catalogue.origin, notify: uses.notifications.notifier.notify });
+  await api.register(wantedRoutes, { service });
 }

@@ -11,17 +11,14 @@ import {
   wantedPageSchema,
   wantedPostSchema,
 } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { WantedService } from './wanted-service.ts';
 
 const idParams = z.object({ postId: z.string().max(100) });
 const tags = ['wanted'];
 
 /** /api/wanted: wanted posts, for signed-in members only; a post's offers and closing are its author's alone. */
-export const wantedRoutes: FastifyPluginAsyncZod<{ service: WantedService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const wantedRoutes: FastifyPluginAsyncZod<{ service: WantedService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.post(
     '/wanted',
     {

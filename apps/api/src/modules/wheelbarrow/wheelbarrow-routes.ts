@@ -1,13 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorBodySchema, savedWheelbarrowInputSchema, savedWheelbarrowSchema } from '@toolshed/core/contract';
-import type { CurrentUserReader } from '../auth/current-user.ts';
 import type { WheelbarrowService } from './wheelbarrow-service.ts';
 
 /** /api/me/wheelbarrow: the signed-in user's own wheelbarrow, and nobody else's. */
-export const wheelbarrowRoutes: FastifyPluginAsyncZod<{ service: WheelbarrowService; currentUser: CurrentUserReader }> = async (
-  app,
-  { service, currentUser },
-) => {
+export const wheelbarrowRoutes: FastifyPluginAsyncZod<{ service: WheelbarrowService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.get(
     '/me/wheelbarrow',
     {
