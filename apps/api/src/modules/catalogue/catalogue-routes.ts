@@ -101,10 +101,9 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request) => {
-      const item = await service.publicItem(request.params.itemId, request.query.near);
       // The session is only looked up when there is a cookie, so visitors' popups stay cheap.
       const viewer = request.headers.cookie && currentUser ? await currentUser.optionalUser(request) : null;
-      return viewer?.id === item.owner.id ? service.item(request.params.itemId, request.query.near) : item;
+      return service.itemFor(request.params.itemId, request.query.near, viewer?.id ?? null, viewer ? await hiddenFor(request) : []);
     },
   );
 };

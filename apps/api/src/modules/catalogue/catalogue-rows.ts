@@ -64,6 +64,8 @@ export interface ItemRecord {
   requireVerifiedPhone: boolean;
   minCompletedRentals: number;
   available: boolean;
+  /** Held back by members' reports until reviewed (migration 0072): only its owner may open it. */
+  hiddenPendingReview: boolean;
   address: string | null;
   city: string | null;
   postcode: string | null;
@@ -144,6 +146,7 @@ export interface ItemDetailRow extends OwnerColumns {
   require_verified_phone: boolean;
   min_completed_rentals: unknown;
   available: boolean;
+  hidden_pending_review: boolean;
   address: string | null;
   city: string | null;
   postcode: string | null;
@@ -229,6 +232,7 @@ export function toItemRecord(r: ItemDetailRow): ItemRecord {
     requireVerifiedPhone: r.require_verified_phone,
     minCompletedRentals: toInt(r.min_completed_rentals, 'min_completed_rentals'),
     available: r.available,
+    hiddenPendingReview: r.hidden_pending_review,
     address: r.address,
     city: r.city,
     postcode: r.postcode,

@@ -173,11 +173,27 @@ export function createCatalogueService(
     },
 
     /** The item as anyone else sees it: the town, the postcode district and the public point (decision 022). */
-    publicItem: async (itemId: string, near?: string): Promise<ItemDetail> => {
-      const { detail, publicPoint } = await loadCachedItem(itemId);
-      return { ...detail, location: publicLocation(detail.location, publicPoint), ...(await distanceFrom(near, publicPoint)) };
-    },
+    publicItem: async (itemId: string, near?: string): Promise<ItemDetail> => itemFor(itemId, near, null, []),
+
+    /**
+     * The item as this viewer sees it: its owner in full; anyone else as `publicItem`, and not at
+     * all (404, as for an item that does not exist) while it is held back for review, or when its
+     * owner and the viewer blocked one another (`hiddenOwners`).
+     */
+    itemFor,
   };
+
+  async function itemFor(
+    itemId: string,
+    near: string | undefined,
+    viewerId: string | null,
+    hiddenOwners: readonly string[],
+  ): Promise<ItemDetail> {
+    const { detail, publicPoint, hidden } = await loadCachedItem(itemId);
+    if (viewerId !== null && viewerId === detail.owner.id) return { ...detail, ...(await distanceFrom(near, publicPoint)) };
+    if (hidden || hiddenOwners.includes(detail.owner.id)) throw new AppError('NOT_FOUND', 'Item not found');
+    return { ...detail, location: publicLocation(detail.location, publicPoint), ...(await distanceFrom(near, publicPoint)) };
+  }
 
   /** With the location box's text: the distance to the item's public point, rounded as on the cards. */
   async function distanceFrom(near: string | undefined, point: { latitude: number | null; longitude: number | null }) {
@@ -344,7 +360,7 @@ export function createCatalogueService(
 
   async function loadItem(
     itemId: string,
-  ): Promise<{ detail: ItemDetail; publicPoint: { latitude: number | null; longitude: number | null } }> {
+  ): Promise<{ detail: ItemDetail; publicPoint: { latitude: number | null; longitude: number | null }; hidden: boolean }> {
     const row = isRowId(itemId) ? await repo.findItem(itemId, today()) : undefined;
     if (!row) throw new AppError('NOT_FOUND', 'Item not found');
     const { images } = row;
@@ -379,7 +395,7 @@ export function createCatalogueService(
       ),
       ownerAwayUntil: activeVacation(row.ownerVacationUntil, today()),
     };
-    return { detail, publicPoint: { latitude: row.publicLatitude, longitude: row.publicLongitude } };
+    return { detail, publicPoint: { latitude: row.publicLatitude, longitude: row.publicLongitude }, hidden: row.hiddenPendingReview };
   }
 }
 

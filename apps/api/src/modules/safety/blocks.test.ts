@@ -157,6 +157,30 @@ describe('blocking a member', () => {
     expect(total).toBe(1 + 0);
   });
 
+  it("does not open the other's item by direct link (404, as for no such item), nor list it as saved; others and the owner still can", async () => {
+    const open = (who: Person | undefined, itemId: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/items/${itemId}`, headers: who ? { cookie: who.cookie } : {} });
+    for (const [who, itemId] of [
+      [alice, bobItem.id],
+      [bob, aliceItem.id],
+    ] as const) {
+      const res = await open(who, itemId);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().error.message).toBe('Item not found');
+    }
+    expect((await open(carol, bobItem.id)).statusCode).toBe(200);
+    expect((await open(undefined, bobItem.id)).statusCode).toBe(200);
+    const own = await open(bob, bobItem.id);
+    expect(own.statusCode).toBe(200);
+    expect(own.json().location.address).not.toBeNull();
+    // Carol saved both before; Alice had saved Bob's mixer before she blocked him: it shows as no longer listed.
+    await ctx.database.db.execute(sql`insert into saved_items (user_id, item_id) values (${alice.user.id}, ${bobItem.id})`);
+    const saved = (await ctx.app.inject({ method: 'GET', url: '/api/me/saved', headers: { cookie: alice.cookie } })).json() as {
+      items: { itemId: string; listed: boolean }[];
+    };
+    expect(saved.items.find((i) => i.itemId === bobItem.id)).toMatchObject({ listed: false });
+  });
+
   it("flags the other's items in the wheelbarrow check, so the wheelbarrow says so before checkout", async () => {
     const lines = [{ itemId: bobItem.id, startDate: d(20), endDate: d(21) }];
     const res = await post(ctx.app, '/api/wheelbarrow/check', { lines }, { cookie: alice.cookie });

@@ -146,6 +146,13 @@ describe('a listing reported by three different members', () => {
     ).items;
     expect(mine.find((i) => i.id === item.id)).toMatchObject({ underReview: true });
     expect(mine.find((i) => i.id === other.id)).toMatchObject({ underReview: false });
+
+    // Nor does it open by a direct link, except for its owner.
+    const open = (cookie?: string) => ctx.app.inject({ method: 'GET', url: `/api/items/${item.id}`, headers: cookie ? { cookie } : {} });
+    expect((await open()).statusCode).toBe(404);
+    expect((await open(ann.cookie)).statusCode).toBe(404);
+    expect((await open(owner.cookie)).statusCode).toBe(200);
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/items/${other.id}` })).statusCode).toBe(200);
   });
 
   it('is not hidden by one member reporting it three times', async () => {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import { itemImages, items, savedItems, users } from '../../db/schema.ts';
+import { itemImages, items, memberBlocks, savedItems, users } from '../../db/schema.ts';
 
 /** A saved item as the Saved page shows it; `listed` is false once the owner deleted or unlisted it. */
 export interface SavedRow {
@@ -78,7 +78,10 @@ export function createSavedItemsRepository(db: Db) {
             itemId: savedItems.itemId,
             name: items.name,
             savedAt: savedItems.createdAt,
-            listed: sql<boolean>`(${items.deletedAt} is null and ${items.available})`,
+            // Held back for review, or its owner and the member blocked one another: shown as no longer listed.
+            listed: sql<boolean>`(${items.deletedAt} is null and ${items.available} and not ${items.hiddenPendingReview} and not exists (
+              select 1 from ${memberBlocks} b
+              where (b.blocker_id = ${userId} and b.blocked_id = ${items.ownerId}) or (b.blocker_id = ${items.ownerId} and b.blocked_id = ${userId})))`,
             categoryId: items.categoryId,
             dailyRatePence: items.dailyRatePence,
             city: items.city,
