@@ -52,7 +52,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await registerMoney(api, kit);
       const reviews = await registerReviews(api, kit);
       await registerRentals(api, kit, { onReturned: reviews.scheduleReveal, blocks });
-      await registerItems(api, kit, { catalogue, listed });
+      const wanted = await registerWanted(api, kit, { catalogue, notifications });
+      await registerItems(api, kit, { catalogue, listed: [listed, wanted.listed] });
       await registerOwners(api, kit, { catalogue, reviews, hiddenOwners });
       await registerProfile(api, kit);
       await registerAccount(api, kit, { checkPassword });
@@ -61,7 +62,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await registerVitals(api, kit);
       await registerSavedItems(api, kit, { check, catalogue });
       await registerDateWatches(api, kit, { datesCheck, notifications });
-      await registerWanted(api, kit, { catalogue, notifications });
       await registerSupport(api, kit);
     },
     { prefix: '/api' },

@@ -43,11 +43,13 @@ async function planWithOnly(kept: string[], query: SQL): Promise<string> {
     .transaction(async (tx) => {
       const others = await queryRows<{ name: string }>(
         tx,
-        sql`select indexname as name from pg_indexes where schemaname = current_schema() and tablename = 'items'
-            and indexname not in (${sql.join(
+        // The items table's own indexes by its oid (pg_indexes reads every schema's, and fails when a
+        // parallel test file drops one meanwhile).
+        sql`select c.relname as name from pg_index x join pg_class c on c.oid = x.indexrelid where x.indrelid = 'items'::regclass
+            and c.relname not in (${sql.join(
               kept.map((k) => sql`${k}`),
               sql`, `,
-            )}) and indexname not in (select conname from pg_constraint)`,
+            )}) and c.relname not in (select conname from pg_constraint)`,
       );
       for (const { name } of others) await tx.execute(sql.raw(`drop index "${name}"`));
       await tx.execute(sql`set local enable_seqscan = off`);

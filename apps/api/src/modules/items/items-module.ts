@@ -19,8 +19,18 @@ export async function registerRenterRequirements(api: FastifyInstance, kit: Modu
 export async function registerItems(
   api: FastifyInstance,
   kit: ModuleKit,
-  uses: { catalogue: Catalogue; listed: (executor: Executor, itemId: string) => Promise<void> },
+  uses: { catalogue: Catalogue; listed: ReadonlyArray<(executor: Executor, itemId: string) => Promise<void>> },
 ) {
-  const service = createItemsService(createItemsRepository(kit.db), kit.geocoder, kit.storage, kit.now, kit.catalogueChanged, uses.listed);
+  const service = createItemsService(
+    createItemsRepository(kit.db),
+    kit.geocoder,
+    kit.storage,
+    kit.now,
+    kit.catalogueChanged,
+    async (executor, itemId) => {
+      // Each module that hears of a listing enqueues its own job, in the transaction that lists it.
+      for (const listed of uses.listed) await listed(executor, itemId);
+    },
+  );
   await api.register(itemsRoutes, { service, catalogue: uses.catalogue });
 }

@@ -30,6 +30,7 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'search.alert': 'Have a look',
   'wanted.nearby': 'See what they need',
   'wanted.offer': 'See the offer',
+  'wanted.listed': 'See the item',
 };
 
 export interface EmailInput {

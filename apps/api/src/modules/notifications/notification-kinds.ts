@@ -46,6 +46,8 @@ export const NOTIFICATION_KINDS = {
   // A wanted post near an owner's items (at most 3 a day per owner), and an offer for the author's post (wanted module).
   'wanted.nearby': { preference: 'newRequests', sms: false },
   'wanted.offer': { preference: 'statusUpdates', sms: false },
+  // A new listing that answers the author's open post (at most 3 a day per post).
+  'wanted.listed': { preference: 'statusUpdates', sms: false },
 } as const satisfies Record<string, KindRule>;
 
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;

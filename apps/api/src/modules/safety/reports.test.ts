@@ -178,8 +178,11 @@ describe('the indexes over listed items', () => {
   it('all leave listings hidden for review out, so browsing reads them without visiting the table', async () => {
     const rows = await queryRows<{ indexname: string; hides: boolean }>(
       ctx.database.db,
-      sql`select indexname, indexdef like '%NOT hidden_pending_review%' as hides from pg_indexes
-          where schemaname = current_schema() and tablename = 'items' and indexdef like '%available%'`,
+      // The items table's own indexes by its oid: pg_indexes would compute every schema's definitions,
+      // and fails when a parallel test file's schema drops one meanwhile.
+      sql`select c.relname as indexname, pg_get_indexdef(x.indexrelid) like '%NOT hidden_pending_review%' as hides
+          from pg_index x join pg_class c on c.oid = x.indexrelid
+          where x.indrelid = 'items'::regclass and pg_get_indexdef(x.indexrelid) like '%available%'`,
     );
     expect(rows.length).toBeGreaterThanOrEqual(9);
     expect(rows.filter((r) => !r.hides).map((r) => r.indexname)).toEqual([]);

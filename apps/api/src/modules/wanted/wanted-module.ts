@@ -11,7 +11,7 @@ import type { Notice } from '../notifications/notifier.ts';
 import type { Executor } from '../../db/database.ts';
 import { createWantedRepository } from './wanted-repository.ts';
 import { createWantedService } from './wanted-service.ts';
-import { enqueueTellOwners, offerNotice, registerTellOwners } from './wanted-notices.ts';
+import { enqueueTellAuthors, enqueueTellOwners, offerNotice, registerTellAuthors, registerTellOwners } from './wanted-notices.ts';
 
 /**
  * Wanted posts: the service for the routes and the job that tells owners near a new post, whose
@@ -28,6 +28,7 @@ export function setUpWanted(deps: {
   const { db, jobs, notify } = deps;
   const repo = createWantedRepository(db);
   registerTellOwners({ db, jobs, repo, notify });
+  registerTellAuthors({ db, jobs, repo, notify });
   return createWantedService({
     db,
     repo,
@@ -41,8 +42,12 @@ export function setUpWanted(deps: {
   });
 }
 
-/** Wanted posts: /api/wanted and the job that tells owners nearby. */
+/**
+ * Wanted posts: /api/wanted, the job that tells owners near a new post, and `listed` for the items
+ * module, whose job tells the authors of open posts a new listing answers.
+ */
 export async function registerWanted(api: FastifyInstance, kit: ModuleKit, uses: { catalogue: Catalogue; notifications: Notifications }) {
   const service = setUpWanted({ ...kit, origin: uses.catalogue.origin, notify: uses.notifications.notifier.notify });
   await api.register(wantedRoutes, { service });
+  return { listed: (executor: Executor, itemId: string) => enqueueTellAuthors(kit.jobs, executor, itemId, kit.now()) };
 }

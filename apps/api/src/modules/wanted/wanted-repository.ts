@@ -63,6 +63,19 @@ export interface OwnerToTell {
   distanceMetres: number;
 }
 
+/** The author of an open post that a new listing answers, with what they are told. */
+export interface AuthorToTell {
+  postId: string;
+  authorId: string;
+  postTitle: string;
+  placeLabel: string;
+  itemName: string;
+  categoryId: string;
+  ownerName: string;
+  dailyRatePence: number;
+  distanceMetres: number;
+}
+
 const rows = <T>(executor: Executor, query: SQL) => queryRows<T>(executor as Db, query);
 
 /** Items a renter can see and book: not deleted, listed, not held back for review (as browse's `LISTED`). */
@@ -242,6 +255,38 @@ export function createWantedRepository(db: Db) {
             where (select count(*) from notifications n
                     where n.user_id = near.owner_id and n.kind = 'wanted.nearby' and n.created_at >= ${londonDayStart(at)}) < ${perDay}
             order by near.metres, near.owner_id`,
+      );
+    },
+
+    /**
+     * The open posts a newly listed item answers: near enough (within the post's radius of the
+     * item's public point), in its category or sharing a word of its title with the item's name,
+     * within its price, not the owner's own, no block between the two, not offered already; each
+     * post told of at most `perPostPerDay` listings a London day.
+     */
+    async authorsToTell(executor: Executor, itemId: string, today: string, at: Date, perPostPerDay: number): Promise<AuthorToTell[]> {
+      return rows<AuthorToTell>(
+        executor,
+        sql`with i as materialized (select i.* from items i where i.id = ${itemId} and ${LISTED}
+                                     and i.public_latitude is not null and i.public_longitude is not null)
+            select p.id as "postId", p.user_id as "authorId", p.title as "postTitle", p.place_label as "placeLabel",
+                   i.name as "itemName", i.category_id as "categoryId", u.name as "ownerName", i.daily_rate_pence as "dailyRatePence",
+                   ${itemDistance} as "distanceMetres"
+            from i join wanted_posts p on ${open(today)} and p.user_id <> i.owner_id
+                     and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}
+                     and earth_box(earth_point(p.latitude, p.longitude), p.radius_miles * ${METRES_PER_MILE}::float8)
+                         @> earth_point(i.public_latitude, i.public_longitude)
+                     and ${itemDistance} <= p.radius_miles * ${METRES_PER_MILE}::float8
+                     and (p.max_price_pence is null or i.daily_rate_pence <= p.max_price_pence)
+                     and (p.category_id = i.category_id
+                          or i.search_document @@ (select string_agg(quote_literal(w.lexeme) || ':A', ' | ')
+                                                   from unnest(to_tsvector('english', p.title)) w)::tsquery)
+                     and not exists (select 1 from wanted_offers o where o.post_id = p.id and o.item_id = i.id)
+                   join users u on u.id = i.owner_id
+            where (select count(*) from notifications n
+                    where n.user_id = p.user_id and n.kind = 'wanted.listed' and n.group_key = 'wanted:' || p.id::text
+                      and n.created_at >= ${londonDayStart(at)}) < ${perPostPerDay}
+            order by p.created_at, p.id`,
       );
     },
   };
