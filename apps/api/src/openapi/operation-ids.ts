@@ -127,6 +127,9 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/rentals/{rentalId}/handover/photos/{photoId}': 'getHandoverPhoto',
   'POST /api/rentals/{rentalId}/review': 'createReview',
   'GET /api/me/reviews': 'listMyReviews',
+  'GET /api/me/reviews/received': 'listMyReceivedReviews',
+  'GET /api/me/reviews/written': 'listMyWrittenReviews',
+  'GET /api/me/reviews/to-write': 'listMyReviewsToWrite',
 
   'POST /api/vitals': 'recordVitals',
   'GET /api/vitals/daily': 'getDailyVitals',

@@ -1,5 +1,6 @@
 /** What a party of a rental sees of it beyond the booking: actions, money back, address, contact, reviews. */
 import { z } from 'zod';
+import { pageInfoShape } from './paging.ts';
 import { CANCEL_REASON_MAX, RENTAL_TRANSITIONS, REVIEW_COMMENT_MAX, type RentalTransition } from '../rental-lifecycle.ts';
 
 const transitionNames = Object.keys(RENTAL_TRANSITIONS) as [RentalTransition, ...RentalTransition[]];
@@ -115,13 +116,24 @@ export const reviewToWriteSchema = z.object({
 });
 
 export const myReviewsSchema = z.object({
-  received: z.array(reviewSchema).describe('Visible reviews of you'),
-  written: z.array(reviewSchema).describe('Your reviews, visible or still hidden'),
-  toWrite: z.array(reviewToWriteSchema).describe('Returned rentals you have not reviewed yet'),
+  received: z.array(reviewSchema).describe('Visible reviews of you, the first page (newest first)'),
+  written: z.array(reviewSchema).describe('Your reviews, visible or still hidden, the first page (newest first)'),
+  toWrite: z.array(reviewToWriteSchema).describe('Returned rentals you have not reviewed yet, the first page (latest returns first)'),
+  totals: z
+    .object({ received: z.number().int(), written: z.number().int(), toWrite: z.number().int() })
+    .describe('How long each whole list is: the rest is paged from /api/me/reviews/received, /written and /to-write'),
+  pageSize: z.number().int().describe('The most entries each first page holds'),
 });
+
+/** One page of the reviews you received or wrote. */
+export const reviewsPageSchema = z.object({ reviews: z.array(reviewSchema), ...pageInfoShape });
+/** One page of the returned rentals you have still to review. */
+export const reviewsToWritePageSchema = z.object({ rentals: z.array(reviewToWriteSchema), ...pageInfoShape });
 
 export type ReviewBrief = z.infer<typeof reviewBriefSchema>;
 export type ReviewInput = z.infer<typeof reviewInputSchema>;
 export type Review = z.infer<typeof reviewSchema>;
 export type ReviewToWrite = z.infer<typeof reviewToWriteSchema>;
 export type MyReviews = z.infer<typeof myReviewsSchema>;
+export type ReviewsPage = z.infer<typeof reviewsPageSchema>;
+export type ReviewsToWritePage = z.infer<typeof reviewsToWritePageSchema>;

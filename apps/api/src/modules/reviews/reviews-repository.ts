@@ -45,8 +45,8 @@ export interface PublishedReview {
 const reviewer = alias(users, 'reviewer');
 const reviewee = alias(users, 'reviewee');
 
-/** Reviews with both people's names and the item, newest first. */
-const selectReviews = (db: Db, where: SQL | undefined, limit = 100) =>
+/** Reviews with both people's names and the item, newest first; `limit` of them after `offset`. */
+const selectReviews = (db: Db, where: SQL | undefined, limit = 100, offset = 0) =>
   db
     .select({
       id: reviews.id,
@@ -69,7 +69,8 @@ const selectReviews = (db: Db, where: SQL | undefined, limit = 100) =>
     .leftJoin(items, eq(items.id, reviews.itemId))
     .where(where)
     .orderBy(desc(reviews.createdAt), reviews.id)
-    .limit(limit);
+    .limit(limit)
+    .offset(offset);
 
 const toReview = ({ createdAt, ...row }: Awaited<ReturnType<typeof selectReviews>>[number]): ReviewRecord => ({
   ...row,
@@ -77,23 +78,68 @@ const toReview = ({ createdAt, ...row }: Awaited<ReturnType<typeof selectReviews
   date: toIsoTimestamp(createdAt, 'created_at'),
 });
 
+/** Visible reviews of a user. */
+const receivedBy = (userId: string) => and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt));
+/** A user's own reviews, hidden ones included. */
+const writtenBy = (userId: string) => eq(reviews.reviewerId, userId);
+
+/** A slice of a list: `limit` entries after `offset`. */
+export interface Slice {
+  offset: number;
+  limit: number;
+}
+
 export function createReviewsRepository(db: Db) {
+  /** Returned rentals the user took part in and has not reviewed yet. */
+  const toWriteWhere = (userId: string) =>
+    and(
+      eq(rentals.returned, true),
+      or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId)),
+      notExists(
+        db
+          .select({ one: sql`1` })
+          .from(reviews)
+          .where(and(eq(reviews.rentalId, rentals.id), eq(reviews.reviewerId, userId))),
+      ),
+    );
+  const countReviews = async (where: SQL | undefined) =>
+    toNumber(
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(reviews)
+          .where(where)
+      )[0]?.n ?? 0,
+      'count',
+    );
+
   return {
     /** Visible reviews a user received (their profile and owner page). */
-    received: async (userId: string, limit = 100): Promise<ReviewRecord[]> =>
-      (await selectReviews(db, and(eq(reviews.revieweeId, userId), isNotNull(reviews.publishedAt)), limit)).map(toReview),
+    received: async (userId: string, limit = 100, offset = 0): Promise<ReviewRecord[]> =>
+      (await selectReviews(db, receivedBy(userId), limit, offset)).map(toReview),
 
     /** A user's own reviews, hidden ones included (only they see this list). */
-    written: async (userId: string): Promise<ReviewRecord[]> => (await selectReviews(db, eq(reviews.reviewerId, userId))).map(toReview),
+    written: async (userId: string, { limit, offset }: Slice = { limit: 100, offset: 0 }): Promise<ReviewRecord[]> =>
+      (await selectReviews(db, writtenBy(userId), limit, offset)).map(toReview),
 
-    /** Returned rentals the user took part in and has not reviewed yet. */
-    async toWrite(userId: string): Promise<ReviewToWrite[]> {
+    /** How long each of a user's three lists is. */
+    async totals(userId: string): Promise<{ received: number; written: number; toWrite: number }> {
+      const [received, written, toWrite] = await Promise.all([
+        countReviews(receivedBy(userId)),
+        countReviews(writtenBy(userId)),
+        db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(rentals)
+          .where(toWriteWhere(userId))
+          .then((rows) => toNumber(rows[0]?.n ?? 0, 'count')),
+      ]);
+      return { received, written, toWrite };
+    },
+
+    /** Returned rentals the user took part in and has not reviewed yet, the latest returns first. */
+    async toWrite(userId: string, { limit, offset }: Slice = { limit: 100, offset: 0 }): Promise<ReviewToWrite[]> {
       const owner = alias(users, 'owner');
       const renter = alias(users, 'renter');
-      const reviewed = db
-        .select({ one: sql`1` })
-        .from(reviews)
-        .where(and(eq(reviews.rentalId, rentals.id), eq(reviews.reviewerId, userId)));
       const rows = await db
         .select({
           rentalId: rentals.id,
@@ -107,8 +153,10 @@ export function createReviewsRepository(db: Db) {
         .innerJoin(items, eq(items.id, rentals.itemId))
         .innerJoin(owner, eq(owner.id, rentals.ownerId))
         .innerJoin(renter, eq(renter.id, rentals.renterId))
-        .where(and(eq(rentals.returned, true), or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId)), notExists(reviewed)))
-        .orderBy(sql`${rentals.returnedAt} desc nulls last`, rentals.id);
+        .where(toWriteWhere(userId))
+        .orderBy(sql`${rentals.returnedAt} desc nulls last`, rentals.id)
+        .limit(limit)
+        .offset(offset);
       return rows.map((r) => ({ ...r, endDate: toIsoDate(r.endDate, 'end_date') }));
     },
 

@@ -1,5 +1,12 @@
 import { AppError, REVIEW_BLIND_DAYS, reviewsRevealAt, reviewTransition, todayInLondon, transitionRefusal } from '@toolshed/core';
-import type { MyReviews, ReviewInput } from '@toolshed/core/contract';
+import {
+  pageOffset,
+  type MyReviews,
+  type PageRequest,
+  type ReviewInput,
+  type ReviewsPage,
+  type ReviewsToWritePage,
+} from '@toolshed/core/contract';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -100,9 +107,35 @@ export function createReviewsService(deps: {
       return result;
     },
 
-    async mine(userId: string): Promise<MyReviews> {
-      const [received, written, toWrite] = await Promise.all([repo.received(userId), repo.written(userId), repo.toWrite(userId)]);
-      return { received, written, toWrite };
+    /** The first page of each of the user's three lists, and how long each is. */
+    async mine(userId: string, pageSize: number): Promise<MyReviews> {
+      const first = { limit: pageSize, offset: 0 };
+      const [received, written, toWrite, totals] = await Promise.all([
+        repo.received(userId, pageSize),
+        repo.written(userId, first),
+        repo.toWrite(userId, first),
+        repo.totals(userId),
+      ]);
+      return { received, written, toWrite, totals, pageSize };
+    },
+
+    /** A page of one of the user's lists: reviews received or written. */
+    async reviewsPage(userId: string, list: 'received' | 'written', page: PageRequest): Promise<ReviewsPage> {
+      const slice = { limit: page.pageSize, offset: pageOffset(page) };
+      const [reviews, totals] = await Promise.all([
+        list === 'received' ? repo.received(userId, slice.limit, slice.offset) : repo.written(userId, slice),
+        repo.totals(userId),
+      ]);
+      return { reviews, ...page, total: totals[list] };
+    },
+
+    /** A page of the returned rentals the user has still to review. */
+    async toWritePage(userId: string, page: PageRequest): Promise<ReviewsToWritePage> {
+      const [rentals, totals] = await Promise.all([
+        repo.toWrite(userId, { limit: page.pageSize, offset: pageOffset(page) }),
+        repo.totals(userId),
+      ]);
+      return { rentals, ...page, total: totals.toWrite };
     },
 
     /** Visible reviews a user received, for their public owner page. */

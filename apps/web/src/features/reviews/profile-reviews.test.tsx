@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { MyReviews, Review } from '@toolshed/core/contract';
 import { describe, expect, it } from 'vitest';
 import { json } from '../../test/fake-api.ts';
@@ -38,6 +39,8 @@ const mine: MyReviews = {
   toWrite: [
     { rentalId: 'r-9', itemId: 'i-9', itemName: 'Tile Cutter', role: 'renter', otherPartyName: 'Ada Lovelace', endDate: '2030-06-01' },
   ],
+  totals: { received: 1, written: 1, toWrite: 1 },
+  pageSize: 20,
 };
 
 describe('profile Reviews tab', () => {
@@ -52,6 +55,37 @@ describe('profile Reviews tab', () => {
     const written = screen.getByRole('region', { name: 'Reviews you wrote' });
     expect(within(written).getByText('You reviewed Sam Okafor')).toBeInTheDocument();
     expect(within(written).getByText('Hidden until they review too')).toBeInTheDocument();
+  });
+
+  it('shows a longer list a page at a time with Show more, and says how much is shown', async () => {
+    const page = (from: number, n: number) =>
+      Array.from({ length: n }, (_, i) => review({ id: `rv-${from + i}`, comment: `Review number ${from + i}` }));
+    const asked: string[] = [];
+    fakeServer(
+      {
+        'GET /api/me/reviews': () => json({ ...mine, received: page(1, 2), totals: { ...mine.totals, received: 5 }, pageSize: 2 }),
+        'GET /api/me/reviews/received': ({ url }) => {
+          asked.push(url.search);
+          const n = Number(url.searchParams.get('page'));
+          return json({ reviews: page(2 * n - 1, n === 3 ? 1 : 2), page: n, pageSize: 2, total: 5 });
+        },
+      },
+      { user: testUser },
+    );
+    const user = userEvent.setup();
+    renderApp('/profile?tab=reviews');
+    const received = await screen.findByRole('region', { name: 'Reviews of you' });
+    expect(within(received).getByText('Showing 2 of 5 reviews of you')).toBeInTheDocument();
+    await user.click(within(received).getByRole('button', { name: 'Show more reviews of you' }));
+    expect(await within(received).findByText('Review number 4')).toBeInTheDocument();
+    expect(within(received).getByText('Showing 4 of 5 reviews of you')).toBeInTheDocument();
+    await user.click(within(received).getByRole('button', { name: 'Show more reviews of you' }));
+    expect(await within(received).findByText('Review number 5')).toBeInTheDocument();
+    expect(within(received).getByText('Showing 5 of 5 reviews of you')).toBeInTheDocument();
+    expect(within(received).queryByRole('button', { name: 'Show more reviews of you' })).toBeNull();
+    expect(asked).toEqual(['?page=2&pageSize=2', '?page=3&pageSize=2']);
+    // The lists that fit their first page offer no more.
+    expect(within(screen.getByRole('region', { name: 'Reviews you wrote' })).queryByRole('button')).toBeNull();
   });
 
   it('shows an error with a retry when the reviews cannot be loaded', async () => {

@@ -1,10 +1,11 @@
+import type { ReactNode } from 'react';
 import { formatDate, todayInLondon } from '@toolshed/core';
-import type { Review } from '@toolshed/core/contract';
+import type { Review, ReviewToWrite } from '@toolshed/core/contract';
 import { Link } from '../../../lib/router/index.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { ReviewStars } from '../../../ui/review-stars.tsx';
-import { useMyReviews } from '../api/my-reviews.ts';
+import { useMyReviews, useRestOfList, type RestOfList } from '../api/my-reviews.ts';
 
 const day = (timestamp: string) => formatDate(todayInLondon(new Date(timestamp)));
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
@@ -30,7 +31,38 @@ function ReviewItem({ review, written }: { review: Review; written: boolean }) {
   );
 }
 
-/** Profile > Reviews: reviews to write, reviews received (visible ones) and reviews written. */
+/** "Show more" under a list longer than its first page, with how much is shown (announced as it grows). */
+function ShowMore<T>({ shown, total, rest, what }: { shown: number; total: number; rest: RestOfList<T>; what: string }) {
+  // A list that fits its first page needs neither.
+  if (shown >= total && rest.entries.length === 0) return null;
+  return (
+    <div className="flex flex-wrap items-center gap-3">
+      <p className="text-sm text-slate-600" aria-live="polite">
+        Showing {shown} of {total} {what}
+      </p>
+      {shown < total && (
+        <button
+          type="button"
+          onClick={rest.loadMore}
+          disabled={rest.loading}
+          className="rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60"
+        >
+          {rest.loading ? 'Loading...' : `Show more ${what}`}
+        </button>
+      )}
+      {rest.error && (
+        <p role="alert" className="text-sm text-red-700">
+          {rest.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const reviewId = (r: Review) => r.id;
+const rentalId = (r: ReviewToWrite) => r.rentalId;
+
+/** Profile > Reviews: reviews to write, reviews received (visible ones) and reviews written, each longer list a page at a time. */
 export function ProfileReviews() {
   const reviews = useMyReviews();
   if (reviews.isPending) return <StatusMessage>Loading your reviews...</StatusMessage>;
@@ -38,13 +70,32 @@ export function ProfileReviews() {
     return (
       <ErrorState title="Your reviews could not be loaded" message={errorMessage(reviews.error)} onRetry={() => void reviews.refetch()} />
     );
-  const { received, written, toWrite } = reviews.data;
+  // A new answer (a review written since) starts the longer lists afresh from their first page.
+  return <ReviewLists key={reviews.dataUpdatedAt} data={reviews.data} />;
+}
+
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-3">
+      <h2 id={id} className={h2}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function ReviewLists({ data }: { data: NonNullable<ReturnType<typeof useMyReviews>['data']> }) {
+  const { totals, pageSize } = data;
+  const moreToWrite = useRestOfList('/api/me/reviews/to-write', 'rentals', data.toWrite, pageSize, rentalId);
+  const moreReceived = useRestOfList('/api/me/reviews/received', 'reviews', data.received, pageSize, reviewId);
+  const moreWritten = useRestOfList('/api/me/reviews/written', 'reviews', data.written, pageSize, reviewId);
+  const toWrite = [...data.toWrite, ...moreToWrite.entries];
+  const received = [...data.received, ...moreReceived.entries];
+  const written = [...data.written, ...moreWritten.entries];
   return (
     <div className="space-y-8">
-      <section aria-labelledby="reviews-to-write" className="space-y-3">
-        <h2 id="reviews-to-write" className={h2}>
-          To review
-        </h2>
+      <Section id="reviews-to-write" title="To review">
         {toWrite.length === 0 ? (
           <p className="text-slate-700">Nothing to review right now.</p>
         ) : (
@@ -66,11 +117,9 @@ export function ProfileReviews() {
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="reviews-received" className="space-y-3">
-        <h2 id="reviews-received" className={h2}>
-          Reviews of you
-        </h2>
+        <ShowMore shown={toWrite.length} total={Math.max(totals.toWrite, toWrite.length)} rest={moreToWrite} what="rentals to review" />
+      </Section>
+      <Section id="reviews-received" title="Reviews of you">
         {received.length === 0 ? (
           <p className="text-slate-700">No reviews yet</p>
         ) : (
@@ -80,11 +129,9 @@ export function ProfileReviews() {
             ))}
           </ul>
         )}
-      </section>
-      <section aria-labelledby="reviews-written" className="space-y-3">
-        <h2 id="reviews-written" className={h2}>
-          Reviews you wrote
-        </h2>
+        <ShowMore shown={received.length} total={Math.max(totals.received, received.length)} rest={moreReceived} what="reviews of you" />
+      </Section>
+      <Section id="reviews-written" title="Reviews you wrote">
         {written.length === 0 ? (
           <p className="text-slate-700">You have not written any reviews yet.</p>
         ) : (
@@ -94,7 +141,8 @@ export function ProfileReviews() {
             ))}
           </ul>
         )}
-      </section>
+        <ShowMore shown={written.length} total={Math.max(totals.written, written.length)} rest={moreWritten} what="reviews you wrote" />
+      </Section>
     </div>
   );
 }
