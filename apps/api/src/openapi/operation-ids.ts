@@ -59,6 +59,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/me/notification-preferences': 'setNotificationPreferences',
 
   'GET /api/items/{itemId}/messages': 'listItemMessages',
+  'GET /api/items/{itemId}/messages/people': 'listItemMessagePeople',
   'POST /api/items/{itemId}/messages': 'sendItemMessage',
   'POST /api/items/{itemId}/messages/read': 'markItemMessagesRead',
 

@@ -2,8 +2,17 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@toolshed/core';
-import { conversationSchema, errorBodySchema, messageSchema, sendMessageBodySchema } from '@toolshed/core/contract';
-import type { MessagesService } from './messages-service.ts';
+import {
+  conversationSchema,
+  errorBodySchema,
+  LIST_MAX_PAGE_SIZE,
+  messageSchema,
+  pageQuerySchema,
+  pageRequest,
+  peoplePageSchema,
+  sendMessageBodySchema,
+} from '@toolshed/core/contract';
+import { PEOPLE_PAGE, type MessagesService } from './messages-service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 const params = z.object({ itemId: z.string().max(100) });
@@ -42,6 +51,25 @@ export const messageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service,
       const user = await currentUser.requireUser(request);
       reply.header('Cache-Control', 'no-store');
       return service.conversation(user.id, request.params.itemId, request.query);
+    },
+  );
+
+  app.get(
+    '/items/:itemId/messages/people',
+    {
+      schema: {
+        tags: ['messages'],
+        summary:
+          "The owner's people for an item (everyone who wrote or booked), latest message first; a page at a time. 404 to anyone but the owner",
+        params,
+        querystring: pageQuerySchema(PEOPLE_PAGE, LIST_MAX_PAGE_SIZE),
+        response: { 200: peoplePageSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      reply.header('Cache-Control', 'no-store');
+      return service.people(user.id, request.params.itemId, pageRequest(request.query, PEOPLE_PAGE));
     },
   );
 

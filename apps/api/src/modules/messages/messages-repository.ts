@@ -81,6 +81,17 @@ const columns = sql`id, seq::int as seq, sender_id, body, read_at, created_at`;
  * a CTE choosing the thread's renter, the owner's people as a union with correlated counts, and the
  * message pages, which share one column list with the JSON aggregate of new messages.
  */
+/** How many people wrote about or booked an item (for a page past the end of its list). */
+async function countPeople(db: Db, itemId: string): Promise<number> {
+  const [row] = await rows<{ n: unknown }>(
+    db,
+    sql`select count(*)::int as n from (
+          select renter_id from message_threads where item_id = ${itemId}::uuid
+          union select renter_id from rentals where item_id = ${itemId}::uuid) p`,
+  );
+  return toIntOrNull(row?.n, 'n') ?? 0;
+}
+
 export function createMessagesRepository(db: Db) {
   return {
     /**
@@ -128,9 +139,16 @@ export function createMessagesRepository(db: Db) {
       return found.length > 0;
     },
 
-    /** The owner's people for an item: everyone who wrote, and everyone who booked it. */
-    threadsOfOwner: (itemId: string, ownerId: string): Promise<ThreadSummary[]> =>
-      rows<ThreadRow>(
+    /**
+     * The owner's people for an item: everyone who wrote, and everyone who booked it, the latest
+     * message first; `limit` of them after `offset`, and how many there are in all.
+     */
+    async threadsOfOwner(
+      itemId: string,
+      ownerId: string,
+      slice: { limit: number; offset: number },
+    ): Promise<{ threads: ThreadSummary[]; total: number }> {
+      const found = await rows<ThreadRow & { total: unknown }>(
         db,
         sql`with people as (
               select renter_id from message_threads where item_id = ${itemId}::uuid
@@ -138,11 +156,16 @@ export function createMessagesRepository(db: Db) {
             )
             select p.renter_id, u.name as renter_name, t.last_message_at,
                    coalesce((select count(*) from messages m where m.thread_id = t.id and m.sender_id <> ${ownerId} and m.read_at is null), 0)::int as unread_count,
-                   exists (select 1 from rentals r where r.item_id = ${itemId}::uuid and r.renter_id = p.renter_id) as has_rental
+                   exists (select 1 from rentals r where r.item_id = ${itemId}::uuid and r.renter_id = p.renter_id) as has_rental,
+                   count(*) over () as total
             from people p join users u on u.id = p.renter_id
             left join message_threads t on t.item_id = ${itemId}::uuid and t.renter_id = p.renter_id
-            order by t.last_message_at desc nulls last, u.name`,
-      ).then((found) => found.map(toThread)),
+            order by t.last_message_at desc nulls last, u.name, p.renter_id
+            limit ${slice.limit} offset ${slice.offset}`,
+      );
+      const total = found[0] ? toInt(found[0].total, 'total') : slice.offset > 0 ? await countPeople(db, itemId) : 0;
+      return { threads: found.map(toThread), total };
+    },
 
     /** Up to `limit` messages before a position (or the newest), oldest first. */
     async page(threadId: string, opts: { before?: number | undefined; limit: number }): Promise<MessageRecord[]> {

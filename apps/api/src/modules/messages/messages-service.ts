@@ -1,11 +1,21 @@
 import { AppError, messageBodyProblem } from '@toolshed/core';
-import type { Conversation, Message } from '@toolshed/core/contract';
+import {
+  PEOPLE_PAGE_SIZE,
+  pageOffset,
+  type Conversation,
+  type Message,
+  type PageRequest,
+  type PeoplePage,
+  type ThreadSummary as ThreadSummaryView,
+} from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
-import { createMessagesRepository, type MessageRecord } from './messages-repository.ts';
+import { createMessagesRepository, type MessageRecord, type ThreadSummary } from './messages-repository.ts';
 
 const PAGE = 30;
+/** How many of the owner's people the conversation's first answer lists; the rest are paged. */
+export const PEOPLE_PAGE = PEOPLE_PAGE_SIZE;
 const notFound = () => new AppError('NOT_FOUND', 'Conversation not found.');
 function toMessage(row: MessageRecord): Message {
   return {
@@ -17,6 +27,13 @@ function toMessage(row: MessageRecord): Message {
     isRead: row.readAt !== null,
   };
 }
+
+const toSummary = (t: ThreadSummary): ThreadSummaryView => ({
+  with: { id: t.renterId, name: t.renterName },
+  lastMessageAt: t.lastMessageAt,
+  unreadCount: t.unreadCount,
+  hasRental: t.hasRental,
+});
 
 export interface PageQuery {
   with?: string | undefined;
@@ -71,25 +88,34 @@ export function createMessagesService(db: Db, events: EventBus, now: () => Date,
       // What is new since the last look: asked every few seconds, so kept to one more query.
       if (q.after !== undefined) {
         const fresh = threadId ? await repo.since(threadId, q.after, userId, PAGE) : { messages: [], readUpTo: 0 };
-        return { ...base, threads: [], messages: fresh.messages.map(toMessage), hasOlder: false, readUpTo: fresh.readUpTo };
+        return {
+          ...base,
+          threads: [],
+          threadsTotal: 0,
+          messages: fresh.messages.map(toMessage),
+          hasOlder: false,
+          readUpTo: fresh.readUpTo,
+        };
       }
-      const threads =
-        you === 'owner'
-          ? (await repo.threadsOfOwner(itemId, userId)).map((t) => ({
-              with: { id: t.renterId, name: t.renterName },
-              lastMessageAt: t.lastMessageAt,
-              unreadCount: t.unreadCount,
-              hasRental: t.hasRental,
-            }))
-          : [];
+      const people = you === 'owner' ? await repo.threadsOfOwner(itemId, userId, { limit: PEOPLE_PAGE, offset: 0 }) : undefined;
+      const threads = people ? people.threads.map(toSummary) : [];
       const rows = threadId ? await repo.page(threadId, { before: q.before, limit: PAGE }) : [];
       return {
         ...base,
         threads,
+        threadsTotal: people?.total ?? 0,
         messages: rows.map(toMessage),
         hasOlder: threadId && rows.length > 0 ? await repo.hasOlder(threadId, rows[0]!.seq) : false,
         readUpTo: threadId ? await repo.readUpTo(threadId, userId) : 0,
       };
+    },
+
+    /** A page of the owner's people for an item (its first page comes with the conversation); 404 to anyone but the owner. */
+    async people(userId: string, itemId: string, page: PageRequest): Promise<PeoplePage> {
+      const { you } = await resolve(userId, itemId, undefined);
+      if (you !== 'owner') throw notFound();
+      const found = await repo.threadsOfOwner(itemId, userId, { limit: page.pageSize, offset: pageOffset(page) });
+      return { people: found.threads.map(toSummary), ...page, total: found.total };
     },
 
     async send(userId: string, itemId: string, content: string, withId: string | undefined): Promise<Message> {

@@ -82,6 +82,26 @@ describe('messages about an item', () => {
       ['Sam Second', 1],
     ]);
     expect(list.messages).toEqual([]);
+    expect(list.threadsTotal).toBe(2);
+  });
+
+  it("pages the owner's people, and the list is the owner's alone", async () => {
+    const people = async (who: Person, query: string) =>
+      ctx.app.inject({ method: 'GET', url: `${url()}/people${query}`, headers: who.cookie ? { cookie: who.cookie } : {} });
+    const first = await people(owner, '?pageSize=1');
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ page: 1, pageSize: 1, total: 2, people: [{ with: { name: 'Rosa Renter' }, unreadCount: 2 }] });
+    const next = (await people(owner, '?page=2&pageSize=1')).json();
+    expect(next.people.map((t: { with: { name: string } }) => t.with.name)).toEqual(['Sam Second']);
+    // Past the end: nothing listed, the whole list still counted.
+    expect((await people(owner, '?page=3&pageSize=1')).json()).toMatchObject({ people: [], total: 2, page: 3 });
+    expect((await people(owner, '?pageSize=101')).statusCode).toBe(400);
+    for (const who of [renter, stranger]) {
+      const refused = await people(who, '');
+      expect(refused.statusCode).toBe(404);
+      expect(refused.json().error.message).toBe('Conversation not found.');
+    }
+    expect((await people({ cookie: '', user: owner.user }, '')).statusCode).toBe(401);
   });
 
   it('tells the recipient once per message, with a link to the thread', async () => {

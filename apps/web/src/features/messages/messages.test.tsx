@@ -26,6 +26,7 @@ function conversation(overrides: Partial<Conversation> = {}): Conversation {
     owner,
     you: 'renter',
     threads: [],
+    threadsTotal: 0,
     with: owner,
     messages: [msg(1, testUser.id, 'Is it free on Saturday?'), msg(2, owner.id, 'Yes it is.', true)],
     hasOlder: false,
@@ -145,6 +146,35 @@ describe('messages about an item', () => {
     expect(app.url()).toBe('/item/item-1/messages?with=r1');
     expect(await screen.findByRole('heading', { name: 'Conversation with Rosa Renter' })).toBeInTheDocument();
     expect(screen.getByText('Hello!')).toBeInTheDocument();
+  });
+
+  it('shows a long list of people a page at a time', async () => {
+    const person = (n: number) => ({ with: { id: `p${n}`, name: `Person ${n}` }, lastMessageAt: null, unreadCount: 0, hasRental: true });
+    const server = fakeServer(
+      {
+        'GET /api/items/item-1/messages': () =>
+          json(
+            conversation({
+              you: 'owner',
+              with: null,
+              messages: [],
+              threads: Array.from({ length: 50 }, (_, i) => person(i + 1)),
+              threadsTotal: 52,
+            }),
+          ),
+        'GET /api/items/item-1/messages/people': () => json({ people: [person(51), person(52)], page: 2, pageSize: 50, total: 52 }),
+      },
+      { user: { ...testUser, id: owner.id } },
+    );
+    renderApp('/item/item-1/messages');
+    const people = await screen.findByRole('navigation', { name: 'Conversations' });
+    expect(within(people).getAllByRole('link')).toHaveLength(50);
+    expect(within(people).getByText('Showing 50 of 52 people')).toBeInTheDocument();
+    await userEvent.click(within(people).getByRole('button', { name: 'Show more people' }));
+    expect(await within(people).findByRole('link', { name: 'Person 52' })).toBeInTheDocument();
+    expect(within(people).getAllByRole('link')).toHaveLength(52);
+    expect(within(people).queryByRole('button', { name: 'Show more people' })).toBeNull();
+    expect(server.sent('GET', '/api/items/item-1/messages/people').map((r) => r.url.search)).toEqual(['?page=2&pageSize=50']);
   });
 
   it("opening a conversation updates the People list's unread badge and the bell without a reload, and so does a reply", async () => {

@@ -67,6 +67,7 @@ export function useLiveThread(ref: ThreadRef, me: string | undefined) {
     messages,
     readUpTo: first.data?.readUpTo ?? 0,
     threads: first.data?.threads ?? [],
+    threadsTotal: first.data?.threadsTotal ?? 0,
     hasOlder: first.data?.hasOlder ?? false,
     loadingOlder,
     loadOlder: () => void loadOlder().catch(() => undefined),

@@ -65,7 +65,7 @@ function MessagesScreen({ itemId, withId }: { itemId: string; withId: string | u
             <h2 id="people-heading" className="mb-2 text-lg font-semibold text-slate-900">
               People
             </h2>
-            <ThreadList itemId={c.item.id} threads={thread.threads} selected={withId} />
+            <ThreadList itemId={c.item.id} threads={thread.threads} total={thread.threadsTotal} selected={withId} />
           </section>
         )}
         {other ? (

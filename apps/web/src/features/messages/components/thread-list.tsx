@@ -1,11 +1,27 @@
-import type { ThreadSummary } from '@toolshed/core/contract';
+import { PEOPLE_PAGE_SIZE, type ThreadSummary } from '@toolshed/core/contract';
 import { Link } from '../../../lib/router/index.ts';
+import { useRestOfList } from '../../../lib/use-rest-of-list.ts';
+import { ShowMore } from '../../../ui/show-more.tsx';
 
-/** The owner's people for one item: one thread per person who wrote or booked. */
-export function ThreadList({ itemId, threads, selected }: { itemId: string; threads: ThreadSummary[]; selected: string | undefined }) {
+const personId = (t: ThreadSummary) => t.with.id;
+
+/** The owner's people for one item: one thread per person who wrote or booked, the rest of a long list a page at a time. */
+export function ThreadList({
+  itemId,
+  threads: first,
+  total,
+  selected,
+}: {
+  itemId: string;
+  threads: ThreadSummary[];
+  total: number;
+  selected: string | undefined;
+}) {
+  const rest = useRestOfList(`/api/items/${encodeURIComponent(itemId)}/messages/people`, 'people', first, PEOPLE_PAGE_SIZE, personId);
+  const threads = [...first, ...rest.entries];
   if (threads.length === 0) return <p className="text-slate-700">No one has written about this item yet.</p>;
   return (
-    <nav aria-label="Conversations">
+    <nav aria-label="Conversations" className="space-y-3">
       <ul className="flex flex-col gap-1">
         {threads.map((t) => {
           const current = t.with.id === selected;
@@ -28,6 +44,7 @@ export function ThreadList({ itemId, threads, selected }: { itemId: string; thre
           );
         })}
       </ul>
+      <ShowMore shown={threads.length} total={Math.max(total, threads.length)} rest={rest} what="people" />
     </nav>
   );
 }
