@@ -1,54 +1,34 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { addDays, todayInLondon } from '@toolshed/core';
+import { todayInLondon } from '@toolshed/core';
 import type { WantedPost } from '@toolshed/core/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
-import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
+import { createSignedInUser } from '../../test/auth-helpers.ts';
 import { insertCategories } from '../../test/factories.ts';
+import { wantedLadder, wantedKit, type Member } from './wanted-test-kit.ts';
 
 // A new listing answering an open wanted post: its author is told (the other way round from
 // wanted.test.ts, where a new post is matched against listings).
 let ctx: TestContext;
 const mailer = createMemoryMailer();
-type Member = { cookie: string; user: { id: string } };
 let maya: Member; // asks for a ladder near LS6
 let noah: Member; // asks for anything near LS6, at most £5 a day
 let olive: Member; // lists near Leeds
 let bea: Member; // lists in Bristol
 const clock = new Date('2026-12-03T10:00:00Z');
 const today = () => todayInLondon(clock);
+const kit = wantedKit(() => ctx);
 
-const send = (method: 'GET' | 'POST' | 'PATCH', url: string, who: Member, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { origin: ORIGIN, cookie: who.cookie }, ...(payload ? { payload } : {}) });
+/** Lists an item (a Leeds ladder unless told otherwise) and runs the jobs it started. */
 const list = async (who: Member, item: object) => {
-  const res = await send('POST', '/api/items', who, {
-    description: 'In good order.',
-    dailyRatePence: 800,
-    categoryId: 'diy-hand-tools',
-    minDays: 1,
-    maxDays: 14,
-    address: '12 Elm Road',
-    city: 'Leeds',
-    postcode: 'LS6 2AB',
-    available: true,
-    ...item,
-  });
-  expect(res.statusCode, res.body).toBe(201);
+  const id = await kit.list(who, { description: 'In good order.', ...item });
   await ctx.app.jobs.runDue();
-  return (res.json() as { id: string }).id;
+  return id;
 };
 const ask = async (who: Member, body: object) => {
-  const res = await send('POST', '/api/wanted', who, {
-    title: 'Ladder for the weekend',
-    categoryId: 'diy-hand-tools',
-    near: 'LS6 2AB',
-    radius: '5',
-    startDate: addDays(today(), 2),
-    endDate: addDays(today(), 4),
-    ...body,
-  });
+  const res = await kit.send('POST', '/api/wanted', who, { ...wantedLadder(today()), ...body });
   expect(res.statusCode, res.body).toBe(201);
   await ctx.app.jobs.runDue();
   return res.json<WantedPost>();
@@ -103,13 +83,10 @@ describe('a new listing answering an open wanted post', () => {
     await list(bea, { name: 'Extension ladder', city: 'Bristol', postcode: 'BS1 4DJ', address: '1 Quay Street' });
     await list(maya, { name: 'Tall ladder', address: '3 Elm Road' });
     expect(await toldOf(maya)).toHaveLength(1);
-    expect((await send('POST', `/api/me/blocks/${olive.user.id}`, maya)).statusCode).toBeLessThan(300);
+    expect((await kit.send('POST', `/api/me/blocks/${olive.user.id}`, maya)).statusCode).toBeLessThan(300);
     await list(olive, { name: 'Roof ladder' });
     expect(await toldOf(maya)).toHaveLength(1);
-    expect(
-      (await ctx.app.inject({ method: 'DELETE', url: `/api/me/blocks/${olive.user.id}`, headers: { origin: ORIGIN, cookie: maya.cookie } }))
-        .statusCode,
-    ).toBe(204);
+    expect((await kit.send('DELETE', `/api/me/blocks/${olive.user.id}`, maya)).statusCode).toBe(204);
   });
 
   it('tells a post of at most 3 listings a London day, and none once it is closed', async () => {
@@ -120,7 +97,7 @@ describe('a new listing answering an open wanted post', () => {
       'Step ladder three',
       'Step ladder two',
     ]);
-    expect((await send('POST', `/api/wanted/${cheapPost.id}/close`, noah)).statusCode).toBeLessThan(300);
+    expect((await kit.send('POST', `/api/wanted/${cheapPost.id}/close`, noah)).statusCode).toBeLessThan(300);
     await list(olive, { name: 'Battery hedge trimmer', categoryId: 'garden-tools', dailyRatePence: 300 });
     expect(await toldOf(noah)).toHaveLength(1);
   });

@@ -12,12 +12,12 @@ import type { WantedPage, WantedPost } from '@toolshed/core/contract';
 import { queryRows } from '../../db/query-rows.ts';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
-import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
+import { createSignedInUser } from '../../test/auth-helpers.ts';
 import { insertCategories } from '../../test/factories.ts';
+import { LEEDS_LADDER, wantedLadder, wantedKit, type Member } from './wanted-test-kit.ts';
 
 let ctx: TestContext;
 const mailer = createMemoryMailer();
-type Member = { cookie: string; user: { id: string } };
 let maya: Member; // asks
 let olive: Member; // a ladder near Leeds
 let sam: Member; // a step stool named 'ladder' in another category, near Leeds
@@ -26,37 +26,13 @@ let bea: Member; // a ladder in Bristol: too far
 let kim: Member;
 let clock = new Date('2026-12-03T10:00:00Z');
 const today = () => todayInLondon(clock);
-
-const listing = {
-  name: 'Aluminium step ladder',
-  description: 'Six treads, folds flat, 150 kg rating.',
-  dailyRatePence: 800,
-  weeklyRatePence: 4000,
-  categoryId: 'diy-hand-tools',
-  minDays: 1,
-  maxDays: 14,
-  address: '12 Elm Road',
-  city: 'Leeds',
-  postcode: 'LS6 2AB',
-  available: true,
-};
-
-const send = (method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, who?: Member, payload?: object) =>
-  ctx.app.inject({ method, url, headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) }, ...(payload ? { payload } : {}) });
-const list = async (who: Member, item: object = {}) => {
-  const res = await send('POST', '/api/items', who, { ...listing, ...item });
-  expect(res.statusCode, res.body).toBe(201);
-  return (res.json() as { id: string }).id;
-};
+const kit = wantedKit(() => ctx);
+const { send } = kit;
+const list = (who: Member, item: object = {}) => kit.list(who, { weeklyRatePence: 4000, ...item });
 const ask = (who: Member, body: object = {}) =>
   send('POST', '/api/wanted', who, {
-    title: 'Ladder for the weekend',
+    ...wantedLadder(today()),
     details: 'To clear the gutters before the rain.',
-    categoryId: 'diy-hand-tools',
-    near: 'LS6 2AB',
-    radius: '5',
-    startDate: addDays(today(), 2),
-    endDate: addDays(today(), 4),
     maxPrice: '12.50',
     ...body,
   });
@@ -236,7 +212,8 @@ describe('an unlisted item', () => {
     expect((await send('POST', `/api/wanted/${post.id}/offers`, sam, { itemId: stool })).statusCode).toBe(204);
     expect((await send('GET', `/api/wanted/${post.id}`, maya)).json<WantedPost>().offers!.map((o) => o.itemId)).toEqual([stool]);
     const unlisted = await send('PUT', `/api/items/${stool}`, sam, {
-      ...listing,
+      ...LEEDS_LADDER,
+      weeklyRatePence: 4000,
       name: 'Folding ladder stool',
       categoryId: 'cleaning-equipment',
       available: false,
