@@ -29,6 +29,10 @@ export const jobs = pgTable(
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.status} in ('queued', 'running')`),
+    // A lane's claim reads only its own names' due jobs, however many another lane has waiting.
+    index('jobs_due_by_name_idx')
+      .on(t.name, t.runAt)
+      .where(sql`${t.status} in ('queued', 'running')`),
     check('jobs_status_known', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );

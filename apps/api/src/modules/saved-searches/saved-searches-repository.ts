@@ -166,7 +166,8 @@ export function createSavedSearchesRepository(db: Db) {
      * index on match_keys), then checked as browsing would find the item (its document meets the
      * search's tsquery); those without words by category. Then the filters: price, the owner's
      * rating, the place's radius. Never a member's own listing, one hidden for review, or one of a
-     * member blocked either way.
+     * member blocked either way. An instant search's match is kept as sent: the caller writes its
+     * alert in the same transaction (a daily one waits for the morning's digest).
      */
     async matchItem(executor: Executor, itemId: string, at: Date): Promise<Hit[]> {
       return rows<Hit>(
@@ -180,8 +181,8 @@ export function createSavedSearchesRepository(db: Db) {
             select s.* from saved_searches s, i where not s.paused and s.match_keys is null and (s.category_id is null or s.category_id = i.category_id)
           ),
           found as (
-            insert into saved_search_hits (search_id, item_id, found_at)
-            select c.id, i.id, ${at} from c, i
+            insert into saved_search_hits (search_id, item_id, found_at, sent_at)
+            select c.id, i.id, ${at}, case when c.frequency = 'instant' then ${at}::timestamptz end from c, i
              where c.user_id <> i.owner_id
                and not exists (select 1 from member_blocks b where (b.blocker_id = c.user_id and b.blocked_id = i.owner_id)
                                                              or (b.blocker_id = i.owner_id and b.blocked_id = c.user_id))

@@ -224,6 +224,27 @@ describe('saved searches', () => {
     expect((await alertsOf(maya.user.id)).filter((a) => a.item_id === after)).toHaveLength(1);
   });
 
+  it('tells a member once of a listing that answers several of their instant searches, naming how many', async () => {
+    const nia = await createSignedInUser(ctx.app, mailer, 'nia-alerts@example.com', 'Nia Twice');
+    expect((await saveSearch(nia, { categoryId: 'all', search: 'log splitter', frequency: 'instant' })).statusCode).toBe(201);
+    expect((await saveSearch(nia, { categoryId: 'garden-tools', frequency: 'instant' })).statusCode).toBe(201);
+    const splitter = await list(olive, { name: 'Hydraulic log splitter', description: 'Splits logs.', categoryId: 'garden-tools' });
+    await ctx.app.jobs.runDue();
+    await ctx.app.jobs.runDue();
+    const alerts = (await alertsOf(nia.user.id)).filter((a) => a.item_id === splitter);
+    expect(alerts).toHaveLength(1);
+    const emails = emailsTo('nia-alerts@example.com');
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.text).toContain('and 1 more of your saved search.');
+    // Both matches are kept as sent: neither waits for a digest nor alerts again.
+    const [kept] = await queryRows<{ n: number; unsent: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n, count(*) filter (where sent_at is null)::int as unsent from saved_search_hits where item_id = ${splitter}
+            and search_id in (select id from saved_searches where user_id = ${nia.user.id})`,
+    );
+    expect(kept).toEqual({ n: 2, unsent: 0 });
+  });
+
   it('renames, pauses and deletes, and keeps at most the limit', async () => {
     const [first] = (await searchesOf(sam)).searches;
     const renamed = await send('PATCH', `/api/me/saved-searches/${first!.id}`, sam, { name: 'Washers', frequency: 'instant' });

@@ -22,6 +22,34 @@ const itemPath = (hit: Pick<Hit, 'categoryId' | 'itemId'>) => `/category/${hit.c
 const where = (hit: Hit) => (hit.city ? ` in ${hit.city}` : '');
 const line = (hit: Hit) => `${hit.itemName}, ${formatPence(hit.dailyRatePence)} a day${where(hit)}`;
 
+/**
+ * A member told once of a listing, however many of their instant searches it answers: the hits
+ * grouped by member, each group's first search (the one its unsubscribe link stops) first.
+ */
+function onePerMember(hits: readonly Hit[]): Hit[][] {
+  const byMember = new Map<string, Hit[]>();
+  for (const hit of hits) byMember.set(hit.userId, [...(byMember.get(hit.userId) ?? []), hit]);
+  return [...byMember.values()];
+}
+
+/** The instant alert of a listing for one member: the search it answers, or the first and how many more. */
+function instantNotice(hits: readonly Hit[]): Notice {
+  const hit = hits[0]!;
+  const others = hits.length - 1;
+  const more = others === 0 ? '' : ` and ${others} more of your saved ${others === 1 ? 'search' : 'searches'}`;
+  return {
+    userId: hit.userId,
+    kind: 'search.alert',
+    title: `New for "${hit.searchName}": ${hit.itemName}`,
+    body: `${line(hit)}, matches your saved search "${hit.searchName}"${more}.`,
+    link: itemPath(hit),
+    tab: 'items',
+    groupKey: `item:${hit.itemId}`,
+    itemId: hit.itemId,
+    eventKey: `search-alert:${hit.searchId}:${hit.itemId}`,
+  };
+}
+
 /** Enqueues the matching of a listing (inside the transaction that listed it, so it is never lost). */
 export async function enqueueMatch(jobs: JobQueue, executor: Executor, itemId: string, at: Date): Promise<void> {
   await jobs.enqueue(MATCH_JOB, { itemId }, { key: `${MATCH_JOB}:${itemId}:${at.getTime()}` }, executor);
@@ -38,21 +66,7 @@ export function registerSearchAlerts(deps: {
   jobs.register<{ itemId: string }>(MATCH_JOB, async ({ itemId }, { now }) => {
     await db.transaction(async (tx) => {
       const instant = (await repo.matchItem(tx, itemId, now)).filter((h) => h.frequency === 'instant');
-      await notifyMany(
-        tx,
-        instant.map((hit) => ({
-          userId: hit.userId,
-          kind: 'search.alert',
-          title: `New for "${hit.searchName}": ${hit.itemName}`,
-          body: `${line(hit)}, matches your saved search "${hit.searchName}".`,
-          link: itemPath(hit),
-          tab: 'items',
-          groupKey: `item:${hit.itemId}`,
-          itemId: hit.itemId,
-          eventKey: `search-alert:${hit.searchId}:${hit.itemId}`,
-        })),
-      );
-      await repo.markSent(tx, instant, now);
+      await notifyMany(tx, onePerMember(instant).map(instantNotice));
     });
   });
 

@@ -102,6 +102,12 @@ const select = (point: GeoPoint | null) => sql`select p.id, p.user_id as "userId
 /** The start of London's day holding `at`, as an instant. */
 const londonDayStart = (at: Date) => sql`(date_trunc('day', ${at}::timestamptz at time zone 'Europe/London') at time zone 'Europe/London')`;
 /** Open: not closed, and its end date not before London's today. */
+/**
+ * The area a post asks about: a box around its point as wide as its radius. Written exactly as
+ * wanted_posts_area_idx (migration 0076) indexes it, the metres of a mile as a literal, so that
+ * `wantedArea @> point` is answered from the index.
+ */
+const wantedArea = sql.raw(`earth_box(earth_point(p.latitude, p.longitude), (p.radius_miles * ${METRES_PER_MILE})::float8)`);
 const open = (today: string) => sql`p.closed_at is null and p.end_date >= ${today}::date`;
 
 export function createWantedRepository(db: Db) {
@@ -247,7 +253,7 @@ export function createWantedRepository(db: Db) {
                   and i.public_latitude is not null and i.public_longitude is not null
                   and (p.category_id is null or i.category_id = p.category_id or (words.q is not null and i.search_document @@ words.q))
                   -- The box lets the GiST index of listed items' public points find the few near; the distance cuts the circle.
-                  and earth_box(earth_point(p.latitude, p.longitude), p.radius_miles * ${METRES_PER_MILE}::float8)
+                  and ${wantedArea}
                       @> earth_point(i.public_latitude, i.public_longitude)
                   and ${itemDistance} <= p.radius_miles * ${METRES_PER_MILE}::float8
                 order by i.owner_id, metres, i.id)
@@ -274,7 +280,7 @@ export function createWantedRepository(db: Db) {
                    ${itemDistance} as "distanceMetres"
             from i join wanted_posts p on ${open(today)} and p.user_id <> i.owner_id
                      and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}
-                     and earth_box(earth_point(p.latitude, p.longitude), p.radius_miles * ${METRES_PER_MILE}::float8)
+                     and ${wantedArea}
                          @> earth_point(i.public_latitude, i.public_longitude)
                      and ${itemDistance} <= p.radius_miles * ${METRES_PER_MILE}::float8
                      and (p.max_price_pence is null or i.daily_rate_pence <= p.max_price_pence)
