@@ -5,7 +5,7 @@ import { withFilter, withPlace } from '../filter-params.ts';
 import { forgetPlace } from '../remembered-place.ts';
 import { useUpdateParams } from '../use-filter-url.ts';
 import { useNearShown } from '../use-near-shown.ts';
-import { ratingLabel } from './filter-form.tsx';
+import { ratingLabel } from '../rating-label.ts';
 
 export interface FilterChip {
   /** What the chip says: 'Up to £20.00 a day', '4+ stars', '12 Dec 2026 to 14 Dec 2026', 'Near OX2, within 5 miles'. */

@@ -16,7 +16,11 @@ function setup(path: string) {
 
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 /** The form waits behind its Filters button at every width. */
-const openFilters = () => userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+/** Opens the filters and waits for their form (its code comes when first opened). */
+const openFilters = async () => {
+  await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+  await screen.findByLabelText('Max price (£ per day)');
+};
 const today = todayInLondon();
 
 function expectInvalid(label: string, message: string) {

@@ -3,6 +3,7 @@ import type { KeyboardEvent, ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { hasFilters, withFilter, withoutFilters, type FilterKey } from '../filter-params.ts';
 import { useUpdateParams, useUrlTextFilter } from '../use-filter-url.ts';
+import { ratingLabel } from '../rating-label.ts';
 import { NearFields } from './near-fields.tsx';
 
 export interface FilterProblem {
@@ -13,11 +14,6 @@ export interface FilterProblem {
 const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
   'placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
-
-/** '4+ stars', '5 stars': a minimum owner rating as the filter offers it. */
-export function ratingLabel(option: number): string {
-  return option === 5 ? '5 stars' : `${option}+ stars`;
-}
 
 type FieldA11y = { 'aria-invalid'?: true; 'aria-describedby'?: string };
 

@@ -1,12 +1,33 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { useMediaQuery, WIDE_SCREEN } from '../../../ui/use-media-query.ts';
 import { activeFilterCount, FilterChips } from './filter-chips.tsx';
-import { FilterForm, type FilterProblem } from './filter-form.tsx';
+import type { FilterProblem } from './filter-form.tsx';
 
-// The sheet (and the modal dialog under it) only ever shows after a tap on 'Filters': its code is
-// fetched then, not with the first page.
+// The sheet (and the modal dialog under it) and the form in it only ever show after a tap on
+// 'Filters' (or for a filter found invalid): their code is fetched then, not with the first page.
+// Pointing at or focusing the button fetches the form ahead of the tap.
 const Sheet = lazy(() => import('../../../ui/sheet.tsx').then((m) => ({ default: m.Sheet })));
+const loadFilterForm = () => import('./filter-form.tsx');
+const FilterForm = lazy(() => loadFilterForm().then((m) => ({ default: m.FilterForm })));
+
+function LoadingFilters() {
+  return (
+    <p role="status" className="text-sm text-slate-600">
+      Loading the filters...
+    </p>
+  );
+}
+
+/** Moves the focus to the first field of the container once the form in it has come, when asked (`pendingRef`). */
+function FocusFirstField({ containerRef, pendingRef }: { containerRef: RefObject<HTMLElement | null>; pendingRef: RefObject<boolean> }) {
+  useEffect(() => {
+    if (!pendingRef.current) return;
+    pendingRef.current = false;
+    containerRef.current?.querySelector<HTMLElement>('input, select, button')?.focus();
+  }, [containerRef, pendingRef]);
+  return null;
+}
 
 /** The id of the Filters button, where the focus goes back to. */
 export const FILTERS_BUTTON_ID = 'filters-button';
@@ -41,12 +62,6 @@ export function FilterPanel({ problem, heading, search }: { problem: FilterProbl
   const inPlace = wide && inPlaceOpen;
   const open = wide ? inPlaceOpen : sheetOpen;
 
-  useEffect(() => {
-    if (!inPlace || !focusIn.current) return;
-    focusIn.current = false;
-    panel.current?.querySelector<HTMLElement>('input, select, button')?.focus();
-  }, [inPlace]);
-
   function toggle() {
     if (!wide) return setSheetOpen(true);
     focusIn.current = !inPlaceOpen;
@@ -69,6 +84,8 @@ export function FilterPanel({ problem, heading, search }: { problem: FilterProbl
           aria-expanded={open}
           aria-controls={inPlace ? panelId : undefined}
           onClick={toggle}
+          onPointerEnter={() => void loadFilterForm()}
+          onFocus={() => void loadFilterForm()}
           className={`mt-0.5 inline-flex shrink-0 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold shadow-sm ${
             problem ? 'border-red-700 text-red-800' : 'border-slate-400 text-slate-900'
           } ${inPlace ? 'bg-slate-100' : 'bg-white'} hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
@@ -106,7 +123,10 @@ export function FilterPanel({ problem, heading, search }: { problem: FilterProbl
             closeInPlace();
           }}
         >
-          <FilterForm problem={problem} />
+          <Suspense fallback={<LoadingFilters />}>
+            <FilterForm problem={problem} />
+            <FocusFirstField containerRef={panel} pendingRef={focusIn} />
+          </Suspense>
         </div>
       )}
       {!inPlace && <FilterChips fallbackFocusId={FILTERS_BUTTON_ID} />}
@@ -126,7 +146,9 @@ export function FilterPanel({ problem, heading, search }: { problem: FilterProbl
               </button>
             </div>
             <div className="p-4">
-              <FilterForm problem={problem} />
+              <Suspense fallback={<LoadingFilters />}>
+                <FilterForm problem={problem} />
+              </Suspense>
             </div>
             <div className="sticky bottom-0 border-t border-slate-200 bg-white p-4">
               <button

@@ -70,7 +70,11 @@ function setup(path: string, refuse?: string) {
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const select = (label: string) => screen.getByLabelText(label) as HTMLSelectElement;
 /** The form waits behind its Filters button at every width. */
-const openFilters = () => userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+/** Opens the filters and waits for their form (its code comes when first opened). */
+const openFilters = async () => {
+  await userEvent.click(screen.getByRole('button', { name: /^Filters/ }));
+  await screen.findByLabelText('Max price (£ per day)');
+};
 
 /** The browser's geolocation, as a test wants it to answer. */
 function geolocation(getCurrentPosition: Geolocation['getCurrentPosition']) {
