@@ -112,7 +112,9 @@ describe('configuration', () => {
       expect.stringMatching(/^DATABASE_REPLICA_URLS needs DATABASE_URL/),
     ]);
     const wrong = problemsOf({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://app:hunter2@r1/t,mysql://app:hunter2@r2/t' });
-    expect(wrong).toEqual([expect.stringMatching(/^DATABASE_REPLICA_URLS must be comma-separated postgres:\/\/ URLs.*\(1 of 2 are not\)$/)]);
+    expect(wrong).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_URLS must be comma-separated postgres:\/\/ URLs.*\(1 of 2 are not\)$/),
+    ]);
     expect(wrong.join('\n')).not.toContain('hunter2');
     for (const value of ['0', '-1', '1.5', 'soon']) {
       expect(problemsOf({ DATABASE_URL: primary, DATABASE_REPLICA_MAX_LAG_MS: value }).join('\n')).toMatch(/DATABASE_REPLICA_MAX_LAG_MS/);
