@@ -252,6 +252,8 @@ export function openReadOnlyPostgres(url: string, options: ReadOnlyOptions): Rea
     connectionTimeoutMillis: options.connectTimeoutMs,
   });
   pool.on('error', options.onPoolError);
+  // Also while checked out (prepared-reads.ts says why): a replica stopping must never raise an unhandled error.
+  pool.on('connect', (client) => client.on('error', options.onPoolError));
   const prepared = openPreparedReads({
     url,
     sessionOptions: `${sessionOptions} -c plan_cache_mode=force_generic_plan`,

@@ -110,6 +110,9 @@ export function openPreparedReads(options: PreparedReadsOptions): PreparedReads 
       ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     });
     pool.on('error', (err) => options.onError?.(err));
+    // A connection can also fail while checked out between statements (the server shutting down sends
+    // its error just after an answer): the pool listens only to idle clients, so listen here too.
+    pool.on('connect', (client) => client.on('error', (err) => options.onError?.(err)));
     return pool;
   });
   // Each connection's statements, the one used least recently first; a new connection starts empty.
