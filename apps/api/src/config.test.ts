@@ -98,6 +98,29 @@ describe('configuration', () => {
     expect(problems.every((p) => !p.includes('\n'))).toBe(true);
   });
 
+  it('reads replica URLs and their lag bound, only beside a PostgreSQL primary', () => {
+    const primary = 'postgres://app@primary:5432/toolshed';
+    expect(loadConfig({ DATABASE_URL: primary })).toMatchObject({ databaseReplicaUrls: [], databaseReplicaMaxLagMs: 5_000 });
+    const config = loadConfig({
+      DATABASE_URL: primary,
+      DATABASE_REPLICA_URLS: ' postgres://app@replica-1:5432/toolshed, postgresql://app@replica-2/toolshed ,',
+      DATABASE_REPLICA_MAX_LAG_MS: '2500',
+    });
+    expect(config.databaseReplicaUrls).toEqual(['postgres://app@replica-1:5432/toolshed', 'postgresql://app@replica-2/toolshed']);
+    expect(config.databaseReplicaMaxLagMs).toBe(2_500);
+    expect(problemsOf({ DATABASE_REPLICA_URLS: 'postgres://app@replica-1/toolshed' })).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_URLS needs DATABASE_URL/),
+    ]);
+    const wrong = problemsOf({ DATABASE_URL: primary, DATABASE_REPLICA_URLS: 'postgres://app:hunter2@r1/t,mysql://app:hunter2@r2/t' });
+    expect(wrong).toEqual([
+      expect.stringMatching(/^DATABASE_REPLICA_URLS must be comma-separated postgres:\/\/ URLs.*\(1 of 2 are not\)$/),
+    ]);
+    expect(wrong.join('\n')).not.toContain('hunter2');
+    for (const value of ['0', '-1', '1.5', 'soon']) {
+      expect(problemsOf({ DATABASE_URL: primary, DATABASE_REPLICA_MAX_LAG_MS: value }).join('\n')).toMatch(/DATABASE_REPLICA_MAX_LAG_MS/);
+    }
+  });
+
   it('refuses a number of read connections that is not a whole number from 1 to 100', () => {
     for (const value of ['0', '101', '2.5', 'four']) {
       expect(problemsOf({ DATABASE_READ_CONNECTIONS: value }).join('\n')).toMatch(/DATABASE_READ_CONNECTIONS/);

@@ -17,6 +17,13 @@ export interface Config {
   /** Database (PGlite), media and the mail outbox live here. */
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_REPLICA_URLS: PostgreSQL hot standbys (comma-separated postgres:// URLs) that browse, item
+   * pages, owner pages, counts and suggestions read from; empty: everything reads the primary.
+   */
+  databaseReplicaUrls: string[];
+  /** DATABASE_REPLICA_MAX_LAG_MS (default 5000): a replica further behind the primary than this is taken out of rotation. */
+  databaseReplicaMaxLagMs: number;
   /** The built web app to serve, if present. */
   webDistDir: string;
   logLevel: LogLevel;
@@ -146,6 +153,23 @@ const envSchema = z.object({
       .trim()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL, e.g. postgres://user@host:5432/toolshed'),
   ),
+  DATABASE_REPLICA_URLS: opt(
+    z.string().transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean);
+      // The URLs hold passwords: the message names how many are wrong, never what they say.
+      const bad = list.filter((u) => !/^postgres(ql)?:\/\/\S+$/.test(u));
+      if (bad.length > 0)
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be comma-separated postgres:// URLs, e.g. postgres://user@replica-1:5432/toolshed (${bad.length} of ${list.length} ${list.length === 1 ? 'is' : 'are'} not)`,
+        });
+      return list;
+    }),
+  ),
+  DATABASE_REPLICA_MAX_LAG_MS: opt(whole(1, 3_600_000)),
   WEB_DIST_DIR: opt(z.string()),
   LOG_LEVEL: opt(z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` })),
   APP_URL: opt(origin('an address')),
@@ -265,6 +289,7 @@ const SECRET = new Set([
   'AUTH_SECRET',
   'SMTP_URL',
   'DATABASE_URL',
+  'DATABASE_REPLICA_URLS',
   'S3_SECRET_ACCESS_KEY',
   'METRICS_TOKEN',
   'ERROR_REPORT_URL',
@@ -326,6 +351,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`S3_BUCKET must be set when ${s3Named.join(', ')} ${s3Named.length > 1 ? 'are' : 'is'} set`);
   if ((env.S3_ACCESS_KEY_ID ?? '') !== '' && (env.S3_SECRET_ACCESS_KEY ?? '') === '')
     problems.push('S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID');
+  if ((env.DATABASE_REPLICA_URLS ?? '').trim() !== '' && (env.DATABASE_URL ?? '').trim() === '')
+    problems.push(
+      'DATABASE_REPLICA_URLS needs DATABASE_URL: read replicas are PostgreSQL standbys of a PostgreSQL primary, and the embedded database has none',
+    );
   if (!parsed.success || problems.length > 0) throw new ConfigError([...new Set(problems)]);
   const e = parsed.data;
 
@@ -339,6 +368,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // npm runs workspace scripts inside the workspace; INIT_CWD is where the command was typed.
     dataDir: path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR ?? 'data'),
     databaseUrl: e.DATABASE_URL,
+    databaseReplicaUrls: e.DATABASE_REPLICA_URLS ?? [],
+    databaseReplicaMaxLagMs: e.DATABASE_REPLICA_MAX_LAG_MS ?? 5_000,
     webDistDir: path.resolve(e.WEB_DIST_DIR ?? path.join(repoRoot, 'apps/web/dist')),
     logLevel: e.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     appUrl: e.APP_URL ?? `http://localhost:${port}`,

@@ -28,6 +28,8 @@ export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL only: the schema this database runs in, when not the default (tests); read replicas use it too. */
+  schemaName?: string | undefined;
   /** Applies pending migrations; on PostgreSQL under an advisory lock, so processes starting together migrate once. */
   migrate(): Promise<void>;
   /** The migrations (their file names without `.sql`) not yet applied to this database, oldest first. */
@@ -136,11 +138,7 @@ async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undef
 
 async function openPostgres(url: string, options: DatabaseOptions): Promise<Database> {
   const { schemaName, poolSize = 20, preparedPoolSize = 4, preparedStatements = DEFAULT_PREPARED_STATEMENTS } = options;
-  const searchPath = schemaName ? `-c search_path=${schemaName},public` : '';
-  // No JIT compilation: every statement here reads a few thousand rows at most, and PostgreSQL
-  // compiles a query whose estimated cost passes jit_above_cost on every execution, which cost 5 ms
-  // (a browse takes 1-2) whenever a generic plan's estimate was pessimistic (decision 019).
-  const sessionOptions = `${searchPath} -c jit=off`.trim();
+  const sessionOptions = sessionOptionsOf(schemaName);
   const pool = new pg.Pool({ connectionString: url, max: poolSize, options: sessionOptions });
   // Prepared reads have their own connections, which always keep the generic plan: the statements
   // sent there are chosen for plans that do not depend on parameter values (see queryRowsPrepared).
@@ -174,6 +172,7 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   return {
     db: db as unknown as Db,
     kind: 'postgres',
+    schemaName,
     migrate: () =>
       exclusively('migrate', async () => {
         if (schemaName) await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schemaName}"`);
@@ -207,6 +206,73 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
       observePool(pool, observer);
       prepared.observe(observer);
     }),
+  };
+}
+
+function sessionOptionsOf(schemaName: string | undefined, applicationName?: string): string {
+  const searchPath = schemaName ? `-c search_path=${schemaName},public` : '';
+  const application = applicationName ? `-c application_name=${applicationName}` : '';
+  // No JIT compilation: every statement here reads a few thousand rows at most, and PostgreSQL
+  // compiles a query whose estimated cost passes jit_above_cost on every execution, which cost 5 ms
+  // (a browse takes 1-2) whenever a generic plan's estimate was pessimistic (decision 019).
+  return `${searchPath} ${application} -c jit=off`.replace(/\s+/g, ' ').trim();
+}
+
+/** A read-only PostgreSQL server (a hot standby), opened as the primary is but never migrated or written to. */
+export interface ReadOnlyDatabase {
+  db: Db;
+  pools(): { main: Omit<PoolUse, 'name'>; prepared: Omit<PoolUse, 'name'> };
+  close(): Promise<void>;
+}
+
+export interface ReadOnlyOptions {
+  /** Run in this schema, as the primary does (tests). */
+  schemaName?: string | undefined;
+  /** Shown in the server's pg_stat_activity, so its connections can be told apart. */
+  applicationName: string;
+  poolSize: number;
+  preparedPoolSize: number;
+  preparedStatements: number;
+  /** How long opening a connection may take: a replica that does not answer must not hold a read for long. */
+  connectTimeoutMs: number;
+  onPoolError: (err: Error) => void;
+}
+
+/**
+ * The connections to one read replica: an ordinary pool and prepared-read connections, as the
+ * primary has, so every repository function runs on it unchanged (`queryRowsPrepared` included).
+ * Errors of idle clients (the replica stopping) go to `onPoolError`, never up as unhandled.
+ */
+export function openReadOnlyPostgres(url: string, options: ReadOnlyOptions): ReadOnlyDatabase {
+  const sessionOptions = sessionOptionsOf(options.schemaName, options.applicationName);
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolSize,
+    options: sessionOptions,
+    connectionTimeoutMillis: options.connectTimeoutMs,
+  });
+  pool.on('error', options.onPoolError);
+  // Also while checked out (prepared-reads.ts says why): a replica stopping must never raise an unhandled error.
+  pool.on('connect', (client) => client.on('error', options.onPoolError));
+  const prepared = openPreparedReads({
+    url,
+    sessionOptions: `${sessionOptions} -c plan_cache_mode=force_generic_plan`,
+    connections: options.preparedPoolSize,
+    statementsPerConnection: options.preparedStatements,
+    onError: options.onPoolError,
+    connectTimeoutMs: options.connectTimeoutMs,
+  });
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+  preparedReads.set(db, prepared);
+  return {
+    db,
+    pools: () => ({
+      main: { max: options.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
+      prepared: prepared.use(),
+    }),
+    close: async () => {
+      await Promise.all([pool.end(), prepared.close()]);
+    },
   };
 }
 

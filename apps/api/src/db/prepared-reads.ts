@@ -51,6 +51,8 @@ export interface PreparedReadsOptions {
   connections: number;
   statementsPerConnection: number;
   onError?: ((err: Error) => void) | undefined;
+  /** How long opening a connection may take (default: no limit, as the driver has). */
+  connectTimeoutMs?: number | undefined;
 }
 
 /**
@@ -100,8 +102,17 @@ export function openPreparedReads(options: PreparedReadsOptions): PreparedReads 
   // One pool of one connection each: the pool reconnects after an error and queues the waiting.
   // Connections are never closed for being idle: their plans are what they are for.
   const pools = Array.from({ length: connections }, () => {
-    const pool = new pg.Pool({ connectionString: options.url, max: 1, idleTimeoutMillis: 0, options: options.sessionOptions });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 1,
+      idleTimeoutMillis: 0,
+      options: options.sessionOptions,
+      ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
+    });
     pool.on('error', (err) => options.onError?.(err));
+    // A connection can also fail while checked out between statements (the server shutting down sends
+    // its error just after an answer): the pool listens only to idle clients, so listen here too.
+    pool.on('connect', (client) => client.on('error', (err) => options.onError?.(err)));
     return pool;
   });
   // Each connection's statements, the one used least recently first; a new connection starts empty.

@@ -6,6 +6,7 @@ import type { LocalSignals } from './events/local-signals.ts';
 import type { Geocoder } from './geocoding/geocoder.ts';
 import type { JobQueue } from './jobs/job-queue.ts';
 import type { Mailer } from './mail/mailer.ts';
+import type { ReadRouting } from './replicas/read-routing.ts';
 import type { PaymentProvider } from './payments/payment-provider.ts';
 import type { PayoutProvider } from './payments/payout-provider.ts';
 import type { SmsSender } from './sms/sms-sender.ts';
@@ -26,6 +27,11 @@ export interface ModuleKit {
   config: Config;
   database: Database;
   db: Db;
+  /**
+   * Reads that may come from a read replica (catalogue and owner pages): `reads.route(make)` gives
+   * `make`'s read-only repository routed per request; everything else uses `db`, the primary.
+   */
+  reads: ReadRouting;
   authSecret: string;
   now: () => Date;
   log: FastifyBaseLogger;

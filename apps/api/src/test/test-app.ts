@@ -51,7 +51,7 @@ export async function openTestDatabase(): Promise<{ database: Database; dispose(
   };
 }
 
-const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-signing-0123456789';
+export const TEST_AUTH_SECRET = 'test-secret-that-is-long-enough-for-signing-0123456789';
 
 export async function createTestApp(
   options: {

@@ -12,6 +12,10 @@ export async function registerOwners(
   kit: ModuleKit,
   uses: { catalogue: Catalogue; reviews: Reviews; hiddenOwners: HiddenOwnersOfRequest },
 ) {
-  const service = createOwnersService({ repo: createOwnersRepository(kit.db), catalogue: uses.catalogue, reviews: uses.reviews });
+  const service = createOwnersService({
+    repo: kit.reads.route((db) => createOwnersRepository(db)),
+    catalogue: uses.catalogue,
+    reviews: uses.reviews,
+  });
   await api.register(ownerRoutes, { service, hiddenOwners: uses.hiddenOwners });
 }

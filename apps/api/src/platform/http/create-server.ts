@@ -32,6 +32,7 @@ import { registerHousekeeping } from '../jobs/housekeeping.ts';
 import { createEventBus, type EventBus } from '../events/domain-events.ts';
 import { createLocalSignals } from '../events/local-signals.ts';
 import { startTracing } from '../tracing/tracing.ts';
+import { createReadRouting, type ReadRouting } from '../replicas/read-routing.ts';
 import type { AppSignals, ModuleKit } from '../module-kit.ts';
 
 declare module 'fastify' {
@@ -42,6 +43,8 @@ declare module 'fastify' {
     events: EventBus;
     /** Where unhandled request errors and jobs failed for good are reported (ERROR_REPORT_URL). */
     errorReporter: ErrorReporter;
+    /** Where catalogue and owner reads go: the primary, or read replicas (DATABASE_REPLICA_URLS). */
+    reads: ReadRouting;
   }
 }
 
@@ -62,6 +65,8 @@ export interface ServerDeps {
   logger?: FastifyBaseLogger;
   /** Shared with the shutdown code, which marks the process as draining. */
   readiness?: Readiness;
+  /** How often read replicas are checked (default every second); 0: only when `app.reads.check()` is called (tests). */
+  replicaCheckEveryMs?: number;
 }
 
 export const outboxDir = (config: Config) => path.join(config.dataDir, 'outbox');
@@ -111,8 +116,16 @@ export async function createServer(deps: ServerDeps) {
   app.addHook('onClose', async () => errorReporter.flush());
   registerErrorHandler(app, errorReporter);
   const build = buildInfo(config.commit);
-  await registerHealthRoutes(app, { database, readiness: deps.readiness ?? { draining: false }, build });
-  const metrics = registerMetrics(app, { database, token: config.metricsToken, build, now });
+  const reads = createReadRouting({
+    config,
+    database,
+    log: app.log,
+    ...(deps.replicaCheckEveryMs !== undefined ? { checkEveryMs: deps.replicaCheckEveryMs } : {}),
+  });
+  reads.register(app, { secureCookie: config.production });
+  app.decorate('reads', reads);
+  await registerHealthRoutes(app, { database, readiness: deps.readiness ?? { draining: false }, build, replicas: reads });
+  const metrics = registerMetrics(app, { database, token: config.metricsToken, build, now, replicas: reads });
   await registerHttpGuards(app, { config, db: database.db, now });
   await registerOpenApi(app, { appUrl: config.appUrl });
   devClock?.register(app);
@@ -143,6 +156,7 @@ export async function createServer(deps: ServerDeps) {
     config,
     database,
     db,
+    reads,
     authSecret: deps.authSecret,
     now,
     log: app.log,

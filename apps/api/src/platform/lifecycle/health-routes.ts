@@ -3,6 +3,7 @@ import underPressure from '@fastify/under-pressure';
 import { pingDatabase, type Database } from '../../db/database.ts';
 import { beforeDeadline, LATE } from '../time/deadline.ts';
 import type { BuildInfo } from './build-info.ts';
+import type { ReadRouting } from '../replicas/read-routing.ts';
 
 /** Whether this process should still be sent traffic; shutdown turns it off before closing. */
 export interface Readiness {
@@ -18,12 +19,15 @@ export interface HealthOptions {
   maxEventLoopDelayMs?: number;
   /** How long the database round trip may take. */
   databaseTimeoutMs?: number;
+  /** Read replicas, whose state `/api/ready` shows (they never make the process unready: reads fall back to the primary). */
+  replicas?: ReadRouting;
 }
 
 /**
  * `/api/health`: liveness, the process answers, with the version (and commit) it runs. `/api/ready`: readiness, a database round trip within
  * a deadline, not draining and the event loop not overloaded; 503 otherwise, so a load balancer stops
  * sending requests here. Overload only marks the process not ready: requests in flight still run.
+ * With read replicas, `/api/ready` also lists each one, in rotation or not, and its lag.
  */
 export async function registerHealthRoutes(app: FastifyInstance, options: HealthOptions): Promise<void> {
   const { database, readiness } = options;
@@ -51,6 +55,17 @@ export async function registerHealthRoutes(app: FastifyInstance, options: Health
       request.log.warn({ reason: err instanceof Error ? err.message : String(err) }, 'database not reachable');
       return notReady('database unavailable');
     }
-    return { ready: true };
+    if (!options.replicas?.replicated) return { ready: true };
+    return {
+      ready: true,
+      replicas: options.replicas.states().map((r) => ({
+        name: r.name,
+        inRotation: r.inRotation,
+        lagMs: r.lagMs,
+        replayLsn: r.replayLsn,
+        ...(r.problem ? { problem: r.problem } : {}),
+        checkedAt: r.checkedAt?.toISOString() ?? null,
+      })),
+    };
   });
 }

@@ -4,6 +4,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import { AppError } from '@toolshed/core';
 import type { Database } from '../../db/database.ts';
 import type { BuildInfo } from '../lifecycle/build-info.ts';
+import type { ReadRouting } from '../replicas/read-routing.ts';
 import { countBookingsByState, countJobsByName, sumPaymentsByStatus } from './metrics-repository.ts';
 
 /** What a job run ended in, as the queue reports it (platform/jobs). */
@@ -22,6 +23,8 @@ export interface MetricsOptions {
   /** Reported as `toolshed_build_info`. */
   build: BuildInfo;
   now?: () => Date;
+  /** Read replicas: each one's state and lag, and the reads they served. */
+  replicas?: ReadRouting;
 }
 
 /** Route patterns for requests that matched no route (the web app's client-side pages, unknown addresses). */
@@ -36,7 +39,10 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
  * the database at scrape time, so they are the deployment's figures, the same on every process (use
  * `max` across processes, not `sum`); connection pools and the Node.js runtime are this process's.
  */
-export function registerMetrics(app: FastifyInstance, { database, token, build, now = () => new Date() }: MetricsOptions): Metrics {
+export function registerMetrics(
+  app: FastifyInstance,
+  { database, token, build, now = () => new Date(), replicas }: MetricsOptions,
+): Metrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   // The usual Prometheus idiom: always 1, the labels say which build answers (join on it in queries).
@@ -162,6 +168,47 @@ export function registerMetrics(app: FastifyInstance, { database, token, build, 
       collect() {
         const figures = database.preparedStatements?.();
         if (figures) for (const state of ['kept', 'prepared', 'warmed', 'deallocated'] as const) this.set({ state }, figures[state]);
+      },
+    });
+  }
+
+  if (replicas?.replicated) {
+    new Gauge({
+      name: 'toolshed_db_replica_in_rotation',
+      help: '1 when a read replica serves reads, 0 when it is out of rotation (not answering, not a standby, or lagging past DATABASE_REPLICA_MAX_LAG_MS)',
+      labelNames: ['replica'],
+      registers: [registry],
+      collect() {
+        for (const r of replicas.states()) this.set({ replica: r.name }, r.inRotation ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'toolshed_db_replica_lag_seconds',
+      help: 'How far behind the primary a read replica was at its last check (-1: unknown)',
+      labelNames: ['replica'],
+      registers: [registry],
+      collect() {
+        for (const r of replicas.states()) this.set({ replica: r.name }, r.lagMs === null ? -1 : r.lagMs / 1000);
+      },
+    });
+    new Gauge({
+      name: 'toolshed_db_replica_reads',
+      help: 'Routed reads since start: served by a replica, or read again from the primary after a replica failed (fallback)',
+      labelNames: ['outcome'],
+      registers: [registry],
+      collect() {
+        const { replica, fallback } = replicas.counts();
+        this.set({ outcome: 'replica' }, replica);
+        this.set({ outcome: 'fallback' }, fallback);
+      },
+    });
+    new Gauge({
+      name: 'toolshed_db_replica_pool_connections',
+      help: 'Open connections to each read replica, by pool (main, prepared)',
+      labelNames: ['replica', 'pool'],
+      registers: [registry],
+      collect() {
+        for (const p of replicas.pools()) this.set({ replica: p.replica, pool: p.pool }, p.total);
       },
     });
   }
