@@ -33,6 +33,9 @@ const processor: PaymentProvider = {
   void: (id) => inner.void(id),
   refund: (input) => inner.refund(input),
   refundStatus: (id) => inner.refundStatus(id),
+  authenticate: (input) => inner.authenticate(input),
+  completeChallenge: (id, approved) => inner.completeChallenge(id, approved),
+  authenticationStatus: (id) => inner.authenticationStatus(id),
 };
 
 let ctx: TestContext;
