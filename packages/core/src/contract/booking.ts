@@ -127,9 +127,7 @@ export type CheckoutChallenge = z.infer<typeof checkoutChallengeSchema>;
 export const checkoutAttemptSchema = z.object({
   status: z.enum(['processing', 'awaiting_challenge', 'succeeded', 'failed']),
   orderId: z.uuid().nullable(),
-  challenge: z
-    .object({ amountPence: z.number().int(), brand: z.string(), last4: z.string(), expiresAt: z.string() })
-    .nullable(),
+  challenge: z.object({ amountPence: z.number().int(), brand: z.string(), last4: z.string(), expiresAt: z.string() }).nullable(),
   failure: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).nullable(),
 });
 export type CheckoutAttempt = z.infer<typeof checkoutAttemptSchema>;

@@ -24,6 +24,13 @@ export const ABANDONED_FAILURE: AttemptFailure = {
   field: 'card',
 };
 
+/** What an attempt that died while finishing (and was swept) answers: nothing was charged. */
+export const CRASHED_FAILURE: AttemptFailure = {
+  code: 'PAYMENT_FAILED',
+  message: declineMessage('processing_error'),
+  field: 'card',
+};
+
 interface SweepPayload {
   attemptId: string;
 }

@@ -119,7 +119,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['checkout'],
-        summary: "Finish a checkout whose bank challenge was answered: the order, or the failure; asking again answers the same",
+        summary: 'Finish a checkout whose bank challenge was answered: the order, or the failure; asking again answers the same',
         description:
           "201 with the order when this call booked it, 200 when it was booked before (by the bank's page, another tab or an earlier confirm). 402 when the bank's check failed, the card was declined after it or the challenge timed out (15 minutes: the dates are released). 409 on challenge: the bank's check is not finished yet. Of two confirms at once, one books and the other answers its result.",
         params: attemptParams,

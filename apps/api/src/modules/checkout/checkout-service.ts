@@ -27,6 +27,7 @@ import {
   ABANDONED_FAILURE,
   ATTEMPT_STALE_MS,
   CHALLENGE_TIMEOUT_MS,
+  CRASHED_FAILURE,
   enqueueAttemptSweep,
   enqueueChallengeSweep,
 } from './attempt-sweep-job.ts';
@@ -369,7 +370,7 @@ export function createCheckoutService({
         const found = await attempts.find(attemptId);
         if (!found || found.renterId !== renterId) throw new AppError('NOT_FOUND', 'There is no such payment.');
         if (found.status === 'succeeded' && found.paymentId) return { paymentId: found.paymentId, replayed: true };
-        if (found.status === 'failed') throw failureError(found.failure ?? ABANDONED_FAILURE);
+        if (found.status === 'failed') throw failureError(found.failure ?? CRASHED_FAILURE);
         if (found.status === 'awaiting_challenge') {
           const at = now();
           if (!found.challengeExpiresAt || found.challengeExpiresAt <= at) {
@@ -423,7 +424,12 @@ export function createCheckoutService({
                 expiresAt: found.challengeExpiresAt.toISOString(),
               }
             : null,
-        failure: found.status === 'failed' ? (found.failure ?? ABANDONED_FAILURE) : !open && found.status === 'awaiting_challenge' ? ABANDONED_FAILURE : null,
+        failure:
+          found.status === 'failed'
+            ? (found.failure ?? CRASHED_FAILURE)
+            : !open && found.status === 'awaiting_challenge'
+              ? ABANDONED_FAILURE
+              : null,
       };
     },
 
@@ -465,7 +471,11 @@ export function createCheckoutService({
       if (isRetryableConflict(err))
         throw new AppError('UNAVAILABLE', 'Bookings are very busy just now, and nothing was charged. Please try again in a moment.');
       if (err instanceof AppError)
-        await attempts.recordFailure(attempt.id, attempt.claim, { code: err.code, message: err.message, ...(err.field ? { field: err.field } : {}) });
+        await attempts.recordFailure(attempt.id, attempt.claim, {
+          code: err.code,
+          message: err.message,
+          ...(err.field ? { field: err.field } : {}),
+        });
       throw err;
     }
   }

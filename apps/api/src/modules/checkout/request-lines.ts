@@ -1,12 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError,
-  declineMessage,
-  feeShares,
-  requestExpiresAt,
-  requestStartProblem,
-  type PriceBreakdown,
-} from '@toolshed/core';
+import { AppError, declineMessage, feeShares, requestExpiresAt, requestStartProblem, type PriceBreakdown } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
