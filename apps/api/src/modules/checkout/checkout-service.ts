@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import {
   AppError,
-  cardDigits,
   cardProblems,
   checkoutLineProblem,
   daysInclusive,

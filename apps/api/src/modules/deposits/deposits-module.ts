@@ -109,9 +109,7 @@ export function setUpDeposits(deps: {
         source: PaymentSource,
         reference: string,
         remember: (authorizationId: string) => Promise<void> = async () => {},
-      ): Promise<
-        { ok: true; holds: DepositAuthorization[] } | { ok: false; reason: DeclineReason }
-      > {
+      ): Promise<{ ok: true; holds: DepositAuthorization[] } | { ok: false; reason: DeclineReason }> {
         const holds: DepositAuthorization[] = [];
         for (const [line, { depositPence }] of lines.entries()) {
           if (depositPence <= 0) continue;
