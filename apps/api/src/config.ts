@@ -46,6 +46,8 @@ export interface Config {
   browseCacheMs: number;
   /** How long the simulated card processor takes to answer. */
   paymentDelayMs: number;
+  /** Days a card authorisation of the simulated processor can be captured (PAYMENTS_AUTHORISATION_DAYS; 7, as real ones). */
+  paymentAuthorisationDays: number;
   /** Run background jobs in this process (JOBS=off turns it off; off by default in tests, which run them by hand). */
   runJobs: boolean;
   /** Contact-form messages allowed per address per 10 minutes. */
@@ -217,6 +219,7 @@ const envSchema = z.object({
   TRUST_PROXY: opt(z.string()),
   BROWSE_CACHE_MS: opt(whole(0)),
   PAYMENT_DELAY_MS: opt(whole(0)),
+  PAYMENTS_AUTHORISATION_DAYS: opt(whole(1)),
   JOBS: opt(flag),
   SEED_SAMPLE_DATA: opt(flag),
   MIGRATE_ON_START: opt(flag),
@@ -391,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: parseTrustProxy(e.TRUST_PROXY),
     browseCacheMs: e.BROWSE_CACHE_MS ?? 15_000,
     paymentDelayMs: e.PAYMENT_DELAY_MS ?? (nodeEnv === 'test' ? 1 : 1500),
+    paymentAuthorisationDays: e.PAYMENTS_AUTHORISATION_DAYS ?? 7,
     runJobs: e.JOBS ?? nodeEnv !== 'test',
     migrateOnStart: e.MIGRATE_ON_START ?? true,
     databaseReadConnections: e.DATABASE_READ_CONNECTIONS ?? Math.max(2, 2 * os.availableParallelism()),

@@ -79,4 +79,12 @@ export const TEST_CARDS = {
   declined: '4000 0000 0000 0002',
   insufficientFunds: '4000 0000 0000 9995',
   processingError: '4000 0000 0000 0119',
+  /** 3-D Secure: the bank's challenge, approved on its page, then authorised. */
+  challenge: '4000 0027 6000 3184',
+  /** 3-D Secure: the bank's challenge always fails (as a wrong code would). */
+  challengeFails: '4000 0084 0000 1280',
+  /** 3-D Secure passed without a challenge (frictionless). */
+  frictionless: '4000 0000 0000 3055',
+  /** 3-D Secure challenge passed, then the bank declines for insufficient funds. */
+  challengeThenDeclined: '4000 0082 6000 3178',
 } as const;

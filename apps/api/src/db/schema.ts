@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 import { items } from './schema-catalogue.ts';
 import { payments, rentals } from './schema-rentals.ts';
@@ -56,6 +56,15 @@ export const ledgerEntries = pgTable(
  * One row per idempotency key: a retried or double-clicked checkout finds the first attempt here
  * and gets its answer instead of booking and charging again.
  */
+/** A checkout waiting for the bank's challenge: its lines (whose dates it holds), the balance choice, the card shown. */
+export interface PendingCheckout {
+  lines: Array<{ itemId: string; startDate: string; endDate: string }>;
+  useBalance: boolean;
+  amountPence: number;
+  brand: string;
+  last4: string;
+}
+
 export const checkoutAttempts = pgTable(
   'checkout_attempts',
   {
@@ -76,6 +85,14 @@ export const checkoutAttempts = pgTable(
       .default(sql`'{}'::text[]`),
     /** Bumped each time the attempt is claimed again; only the current claim may book. */
     claim: integer('claim').notNull().default(1),
+    /** The processor's 3-D Secure authentication (status 'awaiting_challenge' while its challenge is open). */
+    authenticationId: text('authentication_id'),
+    /** What the attempt books once the bank's challenge is answered (migration 0077). */
+    pending: jsonb('pending').$type<PendingCheckout>(),
+    /** When an unanswered challenge gives up and releases the dates. */
+    challengeExpiresAt: timestamp('challenge_expires_at', { withTimezone: true }),
+    /** Why a failed attempt failed, so that asking again answers the same. */
+    failure: jsonb('failure').$type<{ code: string; message: string; field?: string }>(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -84,6 +101,9 @@ export const checkoutAttempts = pgTable(
     index('checkout_attempts_processing_idx')
       .on(t.updatedAt)
       .where(sql`${t.status} = 'processing'`),
+    index('checkout_attempts_challenge_idx')
+      .on(t.challengeExpiresAt)
+      .where(sql`${t.status} = 'awaiting_challenge'`),
   ],
 );
 

@@ -7,7 +7,8 @@ import { cookieHeader, createSignedInUser, ORIGIN, signIn } from '../test/auth-h
 import { addImage, createItem, insertCategories } from '../test/factories.ts';
 import { openApiOperations, type Operation } from '../test/fuzz/operations.ts';
 import { validValue } from '../test/fuzz/json-schema.ts';
-import { notifications } from '../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { checkoutAttempts, notifications } from '../db/schema.ts';
 import { rentalKit } from './rentals/rental-test-kit.ts';
 
 /**
@@ -85,7 +86,13 @@ beforeAll(async () => {
     payload: { title: 'A ladder', categoryId: 'all', near: 'Leeds', radius: '5', startDate: start, endDate: addDays(start, 1) },
   });
   expect(wanted.statusCode, wanted.body).toBe(201);
+  const [attempt] = await ctx.database.db
+    .select({ id: checkoutAttempts.id })
+    .from(checkoutAttempts)
+    .where(eq(checkoutAttempts.renterId, renter.user.id));
   Object.assign(rows, {
+    // The renter's checkout attempt (its state, its confirm and the bank's page).
+    attemptId: attempt!.id,
     postId: (wanted.json() as { id: string }).id,
     itemId: item.id,
     imageId: /\/([0-9a-f-]{36})-large\.webp/.exec(detail.images[0]?.url ?? '')?.[1] ?? randomUUID(),

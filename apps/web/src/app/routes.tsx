@@ -71,6 +71,11 @@ export const routes: RouteObject[] = [
               },
               { path: 'payment/card', element: lazyPage(() => import('../pages/payment-card-page.tsx').then((m) => m.PaymentCardPage)) },
               {
+                // The simulated card issuer's 3-D Secure page (its test page), which returns to payment/card.
+                path: 'bank/challenge/:attemptId',
+                element: lazyPage(() => import('../pages/bank-challenge-page.tsx').then((m) => m.BankChallengePage)),
+              },
+              {
                 path: 'payment-success',
                 element: lazyPage(() => import('../pages/payment-success-page.tsx').then((m) => m.PaymentSuccessPage)),
               },

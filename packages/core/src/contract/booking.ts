@@ -112,6 +112,25 @@ export const addressSchema = z.object({
 export type WheelbarrowCheckResponse = z.infer<typeof wheelbarrowCheckResponseSchema>;
 export type WheelbarrowLineState = z.infer<typeof wheelbarrowLineStateSchema>;
 export type CheckoutRequest = z.infer<typeof checkoutRequestSchema>;
+
+/** POST /api/checkout when the card's bank asks for its 3-D Secure challenge first (202). */
+export const checkoutChallengeSchema = z.object({
+  attemptId: z.uuid(),
+  nextAction: z.object({
+    type: z.literal('challenge'),
+    url: z.string().describe("The bank's page (the simulated issuer's, inside Toolshed)"),
+  }),
+});
+export type CheckoutChallenge = z.infer<typeof checkoutChallengeSchema>;
+
+/** Where a checkout attempt stands (GET /api/checkout/attempts/:attemptId): the bank's page and the payment page read it. */
+export const checkoutAttemptSchema = z.object({
+  status: z.enum(['processing', 'awaiting_challenge', 'succeeded', 'failed']),
+  orderId: z.uuid().nullable(),
+  challenge: z.object({ amountPence: z.number().int(), brand: z.string(), last4: z.string(), expiresAt: z.string() }).nullable(),
+  failure: z.object({ code: z.string(), message: z.string(), field: z.string().optional() }).nullable(),
+});
+export type CheckoutAttempt = z.infer<typeof checkoutAttemptSchema>;
 export type RentalView = z.infer<typeof rentalViewSchema>;
 
 /** A page of a party's rentals, newest start first (GET /api/me/rentals, /api/me/lent-rentals). */

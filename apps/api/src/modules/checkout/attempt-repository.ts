@@ -1,8 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
-import { checkoutAttempts } from '../../db/schema.ts';
+import { checkoutAttempts, type PendingCheckout } from '../../db/schema.ts';
 
 export type AttemptRow = typeof checkoutAttempts.$inferSelect;
+export type AttemptFailure = { code: string; message: string; field?: string };
 
 /*
  * The claims below stay SQL: each updates the attempt joined to itself locked in a subquery (`old`)
@@ -21,6 +22,8 @@ const LEFTOVER = sql.raw(`array_remove(old.authorization_ids || old.authorizatio
 /**
  * Checkout attempts, one per idempotency key. An attempt is 'processing' while one request owns it
  * (its `claim` number), then 'succeeded' (with the payment) or 'failed' (the key may be used again).
+ * A card whose bank asks for a 3-D Secure challenge parks it 'awaiting_challenge' (no request owns
+ * it) until a confirm takes it over, or the sweep gives up on it.
  */
 export function createAttemptRepository(db: Db) {
   return {
@@ -78,6 +81,92 @@ export function createAttemptRepository(db: Db) {
             returning ${LEFTOVER}`,
       );
       return rows[0]?.leftover ?? [];
+    },
+
+    /** Parks this claim's attempt while the cardholder answers the bank's challenge. False when the claim was lost. */
+    async awaitChallenge(
+      id: string,
+      claim: number,
+      challenge: { authenticationId: string; pending: PendingCheckout; expiresAt: Date },
+      now: Date,
+    ): Promise<boolean> {
+      const rows = await db
+        .update(checkoutAttempts)
+        .set({
+          status: 'awaiting_challenge',
+          authenticationId: challenge.authenticationId,
+          pending: challenge.pending,
+          challengeExpiresAt: challenge.expiresAt,
+          updatedAt: now,
+        })
+        .where(and(eq(checkoutAttempts.id, id), eq(checkoutAttempts.claim, claim), eq(checkoutAttempts.status, 'processing')))
+        .returning({ id: checkoutAttempts.id });
+      return rows.length > 0;
+    },
+
+    /**
+     * Takes over an attempt awaiting its challenge, to finish it (only one confirm wins: a second tab
+     * finds it 'processing' and waits for the answer). Null when it is not awaiting, or its time is up.
+     */
+    async takeChallenge(id: string, now: Date): Promise<{ claim: number } | null> {
+      const rows = await db
+        .update(checkoutAttempts)
+        .set({ status: 'processing', claim: sql`${checkoutAttempts.claim} + 1`, updatedAt: now })
+        .where(
+          and(
+            eq(checkoutAttempts.id, id),
+            eq(checkoutAttempts.status, 'awaiting_challenge'),
+            sql`${checkoutAttempts.challengeExpiresAt} > ${now.toISOString()}`,
+          ),
+        )
+        .returning({ claim: checkoutAttempts.claim });
+      return rows[0] ?? null;
+    },
+
+    /** Gives up on a challenge never answered in time: failed, with why. Returns the holds to void, or undefined when it was not due. */
+    async expireChallenge(id: string, failure: AttemptFailure, now: Date): Promise<{ leftoverAuthorizations: string[] } | undefined> {
+      const rows = await queryRows<{ leftover: string[] }>(
+        db,
+        sql`update checkout_attempts a set status = 'failed', ${CLEARED}, failure = ${JSON.stringify(failure)}::jsonb,
+              updated_at = ${now.toISOString()}
+            from (select id, authorization_id, authorization_ids from checkout_attempts where id = ${id} for update) old
+            where a.id = old.id and a.status = 'awaiting_challenge' and a.challenge_expires_at <= ${now.toISOString()}
+            returning ${LEFTOVER}`,
+      );
+      return rows[0] ? { leftoverAuthorizations: rows[0].leftover } : undefined;
+    },
+
+    /** Records why this claim's failed attempt failed (after `fail`), so a second confirm answers the same. */
+    async recordFailure(id: string, claim: number, failure: AttemptFailure): Promise<void> {
+      await db
+        .update(checkoutAttempts)
+        .set({ failure })
+        .where(and(eq(checkoutAttempts.id, id), eq(checkoutAttempts.claim, claim), eq(checkoutAttempts.status, 'failed')));
+    },
+
+    /**
+     * Of the wanted lines, those whose dates another renter's checkout holds while its bank challenge
+     * is open (SQL: the wanted lines and each attempt's pending lines meet by a date-range overlap).
+     */
+    async heldByChallenges(
+      lines: Array<{ itemId: string; startDate: string; endDate: string }>,
+      exceptAttemptId: string,
+      now: Date,
+    ): Promise<Set<string>> {
+      if (lines.length === 0) return new Set();
+      const rows = await queryRows<{ item_id: string }>(
+        db,
+        sql`select distinct w.item_id
+            from jsonb_to_recordset(${JSON.stringify(lines.map((l) => ({ item_id: l.itemId, start_date: l.startDate, end_date: l.endDate })))}::jsonb)
+              as w(item_id uuid, start_date date, end_date date)
+            join items i on i.id = w.item_id
+            join checkout_attempts a on a.status = 'awaiting_challenge' and a.challenge_expires_at > ${now.toISOString()}
+             and a.id <> ${exceptAttemptId}
+            cross join lateral jsonb_to_recordset(a.pending -> 'lines') as p("itemId" uuid, "startDate" date, "endDate" date)
+            where p."itemId" = w.item_id
+              and daterange(p."startDate", p."endDate" + i.buffer_days, '[]') && daterange(w.start_date, w.end_date + i.buffer_days, '[]')`,
+      );
+      return new Set(rows.map((r) => r.item_id));
     },
 
     /** Marks a crashed attempt failed; returns the holds it left (to void), or undefined when it was not stale. */

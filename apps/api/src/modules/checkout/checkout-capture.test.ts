@@ -29,6 +29,9 @@ function processorFailingCaptures(failures: number) {
     },
     refund: (input) => inner.refund(input),
     refundStatus: (id) => inner.refundStatus(id),
+    authenticate: (input) => inner.authenticate(input),
+    completeChallenge: (id, approved) => inner.completeChallenge(id, approved),
+    authenticationStatus: (id) => inner.authenticationStatus(id),
   };
   return { provider, holds: inner.holds, calls };
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, todayInLondon } from '@toolshed/core';
+import { addDays, DECLINE_MESSAGES, TEST_CARDS, todayInLondon } from '@toolshed/core';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { post } from '../../test/auth-helpers.ts';
@@ -9,7 +9,7 @@ import { createItem, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
 import type { AuthorizationResult, PaymentProvider } from '../../platform/payments/payment-provider.ts';
-import { ATTEMPT_STALE_MS } from './attempt-sweep-job.ts';
+import { ATTEMPT_STALE_MS, CHALLENGE_TIMEOUT_MS } from './attempt-sweep-job.ts';
 import { renterAndOwner, TEST_CARD } from './checkout-test-fixtures.ts';
 
 /**
@@ -33,6 +33,9 @@ const processor: PaymentProvider = {
   void: (id) => inner.void(id),
   refund: (input) => inner.refund(input),
   refundStatus: (id) => inner.refundStatus(id),
+  authenticate: (input) => inner.authenticate(input),
+  completeChallenge: (id, approved) => inner.completeChallenge(id, approved),
+  authenticationStatus: (id) => inner.authenticationStatus(id),
 };
 
 let ctx: TestContext;
@@ -161,5 +164,72 @@ describe('a checkout attempt left processing by a crash', () => {
       sql`select count(*)::int as n from rentals where item_id in (${withDeposit}, ${requested})`,
     );
     expect(rentals[0]!.n).toBe(0);
+  });
+
+  describe('with the bank challenge', () => {
+    const challengeCard = { ...TEST_CARD, number: TEST_CARDS.challenge };
+    const confirm = (attemptId: string) => post(ctx.app, `/api/checkout/attempts/${attemptId}/confirm`, {}, { cookie });
+
+    it('dies during the challenge (never comes back): swept, nothing held or booked, and the same key asks the bank again', async () => {
+      const body = { ...request(), card: challengeCard };
+      const holdsBefore = inner.holds.size;
+      const started = await post(ctx.app, '/api/checkout', body, { cookie });
+      expect(started.statusCode).toBe(202);
+      expect(inner.holds.size).toBe(holdsBefore);
+
+      clock = new Date(clock.getTime() + CHALLENGE_TIMEOUT_MS + 2_000);
+      await ctx.app.jobs.runDue();
+      const [attempt] = await queryRows<{ status: string }>(
+        ctx.database.db,
+        sql`select status from checkout_attempts where id = ${started.json().attemptId}`,
+      );
+      expect(attempt!.status).toBe('failed');
+      expect(await rentalsOf(body.lines[0]!.startDate)).toBe(0);
+
+      const again = await post(ctx.app, '/api/checkout', body, { cookie });
+      expect(again.statusCode).toBe(202);
+      expect(again.json().attemptId).toBe(started.json().attemptId);
+      const [authentication] = await queryRows<{ authentication_id: string }>(
+        ctx.database.db,
+        sql`select authentication_id from checkout_attempts where id = ${started.json().attemptId}`,
+      );
+      await inner.completeChallenge(authentication!.authentication_id, true);
+      expect((await confirm(started.json().attemptId)).statusCode).toBe(201);
+      expect(await rentalsOf(body.lines[0]!.startDate)).toBe(1);
+      expect(inner.holds.size).toBe(holdsBefore + 1);
+    });
+
+    it('dies after the challenge, while authorising: swept, the hold released, no booking, every confirm answers the same failure', async () => {
+      const body = { ...request(), card: challengeCard };
+      const started = await post(ctx.app, '/api/checkout', body, { cookie });
+      expect(started.statusCode).toBe(202);
+      const attemptId = started.json().attemptId as string;
+      const [authentication] = await queryRows<{ authentication_id: string }>(
+        ctx.database.db,
+        sql`select authentication_id from checkout_attempts where id = ${attemptId}`,
+      );
+      await inner.completeChallenge(authentication!.authentication_id, true);
+      const before = new Set(inner.holds.keys());
+      let release!: () => void;
+      hang = new Promise((resolve) => (release = resolve));
+      const crashed = confirm(attemptId);
+      for (let i = 0; i < 50 && inner.holds.size === before.size; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+      const made = [...inner.holds.keys()].filter((id) => !before.has(id));
+      expect(made).toHaveLength(1);
+
+      clock = new Date(clock.getTime() + ATTEMPT_STALE_MS + 2_000);
+      await ctx.app.jobs.runDue();
+      const second = await confirm(attemptId);
+      expect(second.statusCode).toBe(402);
+      expect(second.json().error.message).toBe(DECLINE_MESSAGES.processing_error);
+
+      // The 'dead' request wakes up, no longer owns the attempt, books nothing and releases its hold.
+      hang = null;
+      release();
+      expect((await crashed).statusCode).toBe(409);
+      expect(inner.holds.get(made[0]!)).toBe('voided');
+      expect(await rentalsOf(body.lines[0]!.startDate)).toBe(0);
+      expect((await confirm(attemptId)).json()).toEqual(second.json());
+    });
   });
 });

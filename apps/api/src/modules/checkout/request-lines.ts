@@ -1,17 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  AppError,
-  declineMessage,
-  feeShares,
-  requestExpiresAt,
-  requestStartProblem,
-  type CardInput,
-  type PriceBreakdown,
-} from '@toolshed/core';
+import { AppError, declineMessage, feeShares, requestExpiresAt, requestStartProblem, type PriceBreakdown } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import type { PaymentProvider, PaymentSource } from '../../platform/payments/payment-provider.ts';
 import type { NewRental } from './checkout-repository.ts';
 
 /** The job that closes a request nobody answered, at the end of its hold (rentals/request-expiry-job.ts runs it). */
@@ -76,14 +68,14 @@ export function requestLineProblem(line: { startDate: string; bookingMode: 'inst
 export async function authorizeRequests(
   payments: PaymentProvider,
   split: ChargeSplit,
-  card: CardInput,
+  source: PaymentSource,
   reference: string,
   at: Date,
 ): Promise<string[]> {
   const held: string[] = [];
   for (const request of split.requests) {
     const line = split.lines[request.index]!;
-    const auth = await payments.authorize({ amountPence: request.amountPence, card, reference: `${reference}:${line.id}` });
+    const auth = await payments.authorize({ amountPence: request.amountPence, ...source, reference: `${reference}:${line.id}` });
     if (!auth.ok) {
       await releaseRequests(payments, held);
       throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');

@@ -3,12 +3,12 @@ import type { ModuleKit } from '../../platform/module-kit.ts';
 import type { Notifications } from '../notifications/notifications-module.ts';
 import { createHandoverRepository } from '../rentals/handover-repository.ts';
 import { depositsRoutes } from './deposits-routes.ts';
-import { claimWindowClosesAt, type CardInput } from '@toolshed/core';
+import { claimWindowClosesAt } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
+import type { DeclineReason, PaymentProvider, PaymentSource } from '../../platform/payments/payment-provider.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { Notice } from '../notifications/notifier.ts';
 import { createDepositsRepository, recordHolds } from './deposits-repository.ts';
@@ -106,16 +106,14 @@ export function setUpDeposits(deps: {
       /** Holds each line's deposit on the card; `remember` records each hold as soon as it is made (the checkout attempt's). */
       async authorize(
         lines: ReadonlyArray<{ depositPence: number }>,
-        card: CardInput,
+        source: PaymentSource,
         reference: string,
         remember: (authorizationId: string) => Promise<void> = async () => {},
-      ): Promise<
-        { ok: true; holds: DepositAuthorization[] } | { ok: false; reason: 'declined' | 'insufficient_funds' | 'processing_error' }
-      > {
+      ): Promise<{ ok: true; holds: DepositAuthorization[] } | { ok: false; reason: DeclineReason }> {
         const holds: DepositAuthorization[] = [];
         for (const [line, { depositPence }] of lines.entries()) {
           if (depositPence <= 0) continue;
-          const auth = await payments.authorize({ amountPence: depositPence, card, reference: `${reference}:deposit:${line}` });
+          const auth = await payments.authorize({ amountPence: depositPence, ...source, reference: `${reference}:deposit:${line}` });
           if (!auth.ok) {
             await release(holds);
             return { ok: false, reason: auth.reason };

@@ -32,6 +32,9 @@ const payments: PaymentProvider = {
   void: (id) => processor.void(id),
   refund: (input) => processor.refund(input),
   refundStatus: (id) => processor.refundStatus(id),
+  authenticate: (input) => processor.authenticate(input),
+  completeChallenge: (id, approved) => processor.completeChallenge(id, approved),
+  authenticationStatus: (id) => processor.authenticationStatus(id),
 };
 
 const mailer = createMemoryMailer();

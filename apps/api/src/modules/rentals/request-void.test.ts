@@ -36,6 +36,9 @@ const flakyProcessor: PaymentProvider = {
   },
   refund: (input) => processor.refund(input),
   refundStatus: (id) => processor.refundStatus(id),
+  authenticate: (input) => processor.authenticate(input),
+  completeChallenge: (id, approved) => processor.completeChallenge(id, approved),
+  authenticationStatus: (id) => processor.authenticationStatus(id),
 };
 let clock = new Date('2030-03-04T10:00:00Z');
 const kit = rentalKit(() => ctx);

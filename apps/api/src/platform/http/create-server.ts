@@ -167,7 +167,9 @@ export async function createServer(deps: ServerDeps) {
     mailer: deps.mailer ?? createMailer({ from: config.mailFrom, smtpUrl: config.smtpUrl, outboxDir: outboxDir(config) }),
     sms: deps.sms ?? createOutboxSmsSender(smsOutboxDir(config)),
     geocoder: deps.geocoder ?? defaultGeocoder(config, database, now),
-    payments: deps.payments ?? createSimulatedProcessor({ delayMs: config.paymentDelayMs }),
+    payments:
+      deps.payments ??
+      createSimulatedProcessor({ delayMs: config.paymentDelayMs, now, authorisationDays: config.paymentAuthorisationDays }),
     payouts: deps.payouts ?? createSimulatedPayouts(),
     catalogueChanged: () => signals.emit('catalogue.changed'),
   };

@@ -1,6 +1,36 @@
 import type { CardBrand, CardInput } from '@toolshed/core';
 
-export type DeclineReason = 'declined' | 'insufficient_funds' | 'processing_error';
+/** `authentication_required`: the card's bank asks for strong customer authentication (3-D Secure) and none was done. */
+export type DeclineReason = 'declined' | 'insufficient_funds' | 'processing_error' | 'authentication_required';
+
+/**
+ * What is authorised: the card as typed, or the card a 3-D Secure authentication holds at the
+ * processor (its id: the card is not sent again, as with a real processor's payment method).
+ */
+export type PaymentSource = { card: CardInput } | { authenticationId: string };
+
+/**
+ * The answer to starting strong customer authentication (PSD2): the card needs none, the issuer
+ * authenticated the cardholder without asking (frictionless), or the cardholder must answer the
+ * issuer's challenge (the next action: its page) before anything is authorised.
+ */
+export type AuthenticationResult =
+  | { status: 'not_required' }
+  | { status: 'authenticated'; authenticationId: string }
+  | { status: 'challenge'; authenticationId: string; brand: CardBrand; last4: string };
+
+/** Where an authentication stands: the challenge not answered yet, passed, or failed. */
+export type AuthenticationState = 'pending' | 'authenticated' | 'failed';
+
+/** A refusal the processor names with a code, as real ones do (`authorisation_expired`: the hold lapsed before its capture). */
+export class PaymentProcessorError extends Error {
+  constructor(
+    readonly code: 'authorisation_expired' | 'authorisation_voided' | 'amount_too_large',
+    message: string,
+  ) {
+    super(message);
+  }
+}
 
 export type AuthorizationResult =
   { ok: true; authorizationId: string; brand: CardBrand; last4: string } | { ok: false; reason: DeclineReason };
@@ -21,8 +51,25 @@ export type RefundResult =
 
 export interface PaymentProvider {
   readonly name: string;
-  authorize(input: { amountPence: number; card: CardInput; reference: string }): Promise<AuthorizationResult>;
-  /** Takes the whole hold, or only `amountPence` of it (a deposit claimed in part: the rest is released). */
+  /**
+   * Starts 3-D Secure for a payment of `amountPence` (all the checkout's holds together). When it
+   * answers authenticated, authorise with its id; when it answers challenge, the cardholder answers on
+   * the issuer's page first (`completeChallenge`), and `authenticationStatus` says how it went.
+   */
+  authenticate(input: { amountPence: number; card: CardInput; reference: string }): Promise<AuthenticationResult>;
+  /** The issuer's page: the cardholder approved the payment or refused it. Answers where it stands (the first answer wins). */
+  completeChallenge(authenticationId: string, approved: boolean): Promise<AuthenticationState>;
+  authenticationStatus(authenticationId: string): Promise<AuthenticationState>;
+  /**
+   * Holds the money. A card whose bank asks for authentication is declined
+   * (`authentication_required`) unless it comes with an authentication that passed.
+   */
+  authorize(input: { amountPence: number; reference: string } & PaymentSource): Promise<AuthorizationResult>;
+  /**
+   * Takes the whole hold, or only `amountPence` of it (a deposit claimed in part: the rest is released).
+   * An authorisation lapses (about 7 days for online card payments): capturing it after that fails
+   * with `PaymentProcessorError` `authorisation_expired`.
+   */
   capture(authorizationId: string, amountPence?: number): Promise<void>;
   void(authorizationId: string): Promise<void>;
   /**

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { cardBrand, cardDigits, TEST_CARDS } from '@toolshed/core';
-import type { DeclineReason, PaymentProvider, RefundResult } from './payment-provider.ts';
+import {
+  PaymentProcessorError,
+  type AuthenticationState,
+  type DeclineReason,
+  type PaymentProvider,
+  type RefundResult,
+} from './payment-provider.ts';
 
 const OUTCOMES = new Map<string, DeclineReason>([
   [cardDigits(TEST_CARDS.declined), 'declined'],
@@ -8,15 +14,44 @@ const OUTCOMES = new Map<string, DeclineReason>([
   [cardDigits(TEST_CARDS.processingError), 'processing_error'],
 ]);
 
+/** How each 3-D Secure test card behaves (docs/PAYMENTS.md). */
+type Sca = 'challenge' | 'challenge_fails' | 'frictionless' | 'challenge_then_declined';
+const SCA_CARDS = new Map<string, Sca>([
+  [cardDigits(TEST_CARDS.challenge), 'challenge'],
+  [cardDigits(TEST_CARDS.challengeFails), 'challenge_fails'],
+  [cardDigits(TEST_CARDS.frictionless), 'frictionless'],
+  [cardDigits(TEST_CARDS.challengeThenDeclined), 'challenge_then_declined'],
+]);
+
+/** Online card authorisations lapse after about 7 days (Stripe documents 7 for most cards). */
+export const DEFAULT_AUTHORISATION_DAYS = 7;
+const DAY_MS = 24 * 60 * 60_000;
+
+interface Authentication {
+  digits: string;
+  sca: Sca;
+  state: AuthenticationState;
+}
+
 /**
  * The simulated processor: no card network is reachable from here. The documented test cards
  * decline; any other card that passes the checks is approved. `delayMs` imitates the network.
  * Capture and void are idempotent, as the checkout's retries need; so is a refund, by its reference.
  */
-export function createSimulatedProcessor(options: { delayMs: number }): PaymentProvider & {
+export function createSimulatedProcessor(options: {
+  delayMs: number;
+  /** The clock authorisations are dated by (tests move it). */
+  now?: () => Date;
+  /** How long an authorisation can be captured (default 7 days). */
+  authorisationDays?: number;
+}): PaymentProvider & {
   holds: Map<string, 'held' | 'captured' | 'voided'>;
   /** What each hold was authorised for, and what a capture of part of it took. */
   amounts: Map<string, { authorised: number; captured?: number }>;
+  /** Until when each hold may be captured. */
+  expiries: Map<string, Date>;
+  /** 3-D Secure authentications, by id. */
+  authentications: Map<string, Authentication>;
   /** Every refund asked for, by its reference. */
   refunds: Map<string, { refundId: string; authorizationId: string; amountPence: number; status: RefundResult['status'] }>;
   /**
@@ -25,8 +60,12 @@ export function createSimulatedProcessor(options: { delayMs: number }): PaymentP
    */
   refundBehaviour: { next: Array<'throw' | 'pending' | 'failed'> };
 } {
+  const now = options.now ?? (() => new Date());
+  const validForMs = (options.authorisationDays ?? DEFAULT_AUTHORISATION_DAYS) * DAY_MS;
   const holds = new Map<string, 'held' | 'captured' | 'voided'>();
   const amounts = new Map<string, { authorised: number; captured?: number }>();
+  const expiries = new Map<string, Date>();
+  const authentications = new Map<string, Authentication>();
   const refunds = new Map<string, { refundId: string; authorizationId: string; amountPence: number; status: RefundResult['status'] }>();
   const refundBehaviour: { next: Array<'throw' | 'pending' | 'failed'> } = { next: [] };
   const refundedOf = (authorizationId: string) =>
@@ -40,24 +79,62 @@ export function createSimulatedProcessor(options: { delayMs: number }): PaymentP
     amounts,
     refunds,
     refundBehaviour,
-    async authorize({ card, amountPence }) {
+    expiries,
+    authentications,
+    // Cards outside the 3-D Secure test list need no authentication (as cards of issuers that exempt it).
+    async authenticate({ card }) {
       await wait();
       const digits = cardDigits(card.number);
-      const decline = OUTCOMES.get(digits);
-      if (decline) return { ok: false, reason: decline };
+      const sca = SCA_CARDS.get(digits);
+      if (!sca) return { status: 'not_required' };
+      const authenticationId = `sim_3ds_${randomUUID()}`;
+      const state: AuthenticationState = sca === 'frictionless' ? 'authenticated' : 'pending';
+      authentications.set(authenticationId, { digits, sca, state });
+      if (state === 'authenticated') return { status: 'authenticated', authenticationId };
+      return { status: 'challenge', authenticationId, brand: cardBrand(digits), last4: digits.slice(-4) };
+    },
+    async completeChallenge(authenticationId, approved) {
+      const found = authentications.get(authenticationId);
+      if (!found) throw new Error(`Unknown authentication ${authenticationId}`);
+      if (found.state === 'pending') found.state = approved && found.sca !== 'challenge_fails' ? 'authenticated' : 'failed';
+      return found.state;
+    },
+    async authenticationStatus(authenticationId) {
+      const found = authentications.get(authenticationId);
+      // One this process never saw was started before a restart: the cardholder must start again.
+      return found?.state ?? 'failed';
+    },
+    async authorize(input) {
+      await wait();
+      let digits: string;
+      if ('authenticationId' in input) {
+        const found = authentications.get(input.authenticationId);
+        if (found?.state !== 'authenticated') return { ok: false, reason: 'authentication_required' };
+        if (found.sca === 'challenge_then_declined') return { ok: false, reason: 'insufficient_funds' };
+        digits = found.digits;
+      } else {
+        digits = cardDigits(input.card.number);
+        const decline = OUTCOMES.get(digits);
+        if (decline) return { ok: false, reason: decline };
+        if (SCA_CARDS.has(digits)) return { ok: false, reason: 'authentication_required' };
+      }
       const authorizationId = `sim_auth_${randomUUID()}`;
       holds.set(authorizationId, 'held');
-      amounts.set(authorizationId, { authorised: amountPence });
+      amounts.set(authorizationId, { authorised: input.amountPence });
+      expiries.set(authorizationId, new Date(now().getTime() + validForMs));
       return { ok: true, authorizationId, brand: cardBrand(digits), last4: digits.slice(-4) };
     },
-    // Like a real processor, capturing twice is harmless and a voided hold cannot be captured. A hold
-    // this process never saw was made before a restart (the simulator keeps holds in memory).
-    // A capture of part of a hold takes that much and releases the rest; never more than was held.
+    // Like a real processor, capturing twice is harmless and a voided hold cannot be captured, nor one
+    // that lapsed. A hold this process never saw was made before a restart (the simulator keeps holds
+    // in memory). A capture of part of a hold takes that much and releases the rest; never more than was held.
     async capture(id, amountPence) {
-      if (holds.get(id) === 'voided') throw new Error(`Cannot capture ${id}: it was voided`);
+      if (holds.get(id) === 'voided') throw new PaymentProcessorError('authorisation_voided', `Cannot capture ${id}: it was voided`);
       const held = amounts.get(id);
+      const expiresAt = expiries.get(id);
+      if (expiresAt && holds.get(id) === 'held' && now().getTime() >= expiresAt.getTime())
+        throw new PaymentProcessorError('authorisation_expired', `Cannot capture ${id}: the authorisation expired`);
       if (held && amountPence !== undefined && amountPence > held.authorised)
-        throw new Error(`Cannot capture ${amountPence} of ${id}: only ${held.authorised} was held`);
+        throw new PaymentProcessorError('amount_too_large', `Cannot capture ${amountPence} of ${id}: only ${held.authorised} was held`);
       if (held && holds.get(id) !== 'captured') held.captured = amountPence ?? held.authorised;
       holds.set(id, 'captured');
     },

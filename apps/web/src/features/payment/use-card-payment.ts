@@ -40,6 +40,11 @@ export function useCardPayment(lines: LineDates[]) {
       setPhase({ kind: 'processing' });
       try {
         const result = await placeOrder({ lines, card, idempotencyKey: attempt.key, useBalance });
+        if ('nextAction' in result) {
+          // The bank's check first. The key is kept: coming back and paying again answers the same check.
+          void navigate(result.nextAction.url);
+          return;
+        }
         unfinished.current = null;
         saveUnfinished(null);
         void queryClient.invalidateQueries({ queryKey: ['rentals'] });
@@ -58,7 +63,7 @@ export function useCardPayment(lines: LineDates[]) {
         busy.current = false;
       }
     },
-    [lines, queryClient],
+    [lines, queryClient, navigate],
   );
 
   return { phase, pay };

@@ -7,6 +7,8 @@ import { lineDates } from '../../../data/check-wheelbarrow.ts';
 import { isUsableConfig, usePaymentConfig } from '../api/get-payment-config.ts';
 import { CardForm } from './card-form.tsx';
 import { TestCardsNote } from './test-cards-note.tsx';
+import { ChallengeReturn } from './challenge-return.tsx';
+import { useSearchParams } from '../../../lib/router/index.ts';
 
 function CannotInitialise() {
   return (
@@ -29,6 +31,14 @@ const depositOf = (lines: readonly CheckedLine[]) => lines.filter((l) => !isFlag
 
 /** /payment/card: the payment system first, then the card form for the checked wheelbarrow. */
 export function CardPaymentScreen() {
+  const [params] = useSearchParams();
+  const attemptId = params.get('attempt');
+  // Back from the bank's check: its answer, not the form (the wheelbarrow may already be booked).
+  if (attemptId) return <ChallengeReturn attemptId={attemptId} />;
+  return <CardPaymentForm />;
+}
+
+function CardPaymentForm() {
   const config = usePaymentConfig();
   if (config.isPending) return <StatusMessage>Loading payment system...</StatusMessage>;
   if (config.isError) {

@@ -18,6 +18,16 @@ export function TestCardsNote({ config }: { config: PaymentConfig }) {
         <li>
           <span className="font-mono font-semibold">{config.testCards.declined}</span>: payment is declined
         </li>
+        {config.testCards.challenge && (
+          <li>
+            <span className="font-mono font-semibold">{config.testCards.challenge}</span>: your bank asks you to confirm (3-D Secure)
+          </li>
+        )}
+        {config.testCards.challengeThenDeclined && (
+          <li>
+            <span className="font-mono font-semibold">{config.testCards.challengeThenDeclined}</span>: your bank asks, then declines
+          </li>
+        )}
       </ul>
     </section>
   );
