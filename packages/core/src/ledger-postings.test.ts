@@ -11,6 +11,7 @@ import {
   refundOf,
   withdrawalRequestedPosting,
   withdrawalSettledPosting,
+  withdrawalReturnedPosting,
   type LedgerPosting,
 } from './ledger-postings.ts';
 
@@ -206,5 +207,11 @@ describe('every posting the product makes sums to zero', () => {
       balanced(posting);
       expect(posting.entries[1]!.account).toBe(outcome === 'paid' ? 'paid_out' : 'available');
     }
+    const returned = withdrawalReturnedPosting({ withdrawalId: 'w', userId: 'u', amountPence: 500 });
+    balanced(returned);
+    expect(returned.entries).toEqual([
+      { userId: 'u', account: 'paid_out', amountPence: -500 },
+      { userId: 'u', account: 'available', amountPence: 500 },
+    ]);
   });
 });

@@ -19,6 +19,7 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'review.received': 'See your reviews',
   'payout.paid': 'See your balance',
   'payout.failed': 'See your balance',
+  'payout.returned': 'See your balance',
   'payment.capture_failed': 'See your rentals',
   'rental.claim': 'See the rental',
   'date_watch.freed': 'Book these dates',

@@ -30,6 +30,7 @@ export const NOTIFICATION_KINDS = {
   'review.received': { preference: 'statusUpdates', sms: false },
   'payout.paid': { preference: 'statusUpdates', sms: false },
   'payout.failed': { preference: 'statusUpdates', sms: true },
+  'payout.returned': { preference: 'statusUpdates', sms: true },
   'payment.capture_failed': { preference: 'statusUpdates', sms: true },
   // A claim on a rental reported, accepted, disputed or sent to support, and a deposit released.
   'rental.claim': { preference: 'statusUpdates', sms: false },

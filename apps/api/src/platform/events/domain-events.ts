@@ -49,6 +49,7 @@ export type DomainEvent =
   | { type: 'card_refund.failed'; refundId: string; rentalId: string; renterId: string; amountPence: number }
   | { type: 'payout.paid'; withdrawalId: string; userId: string; amountPence: number }
   | { type: 'payout.failed'; withdrawalId: string; userId: string; amountPence: number; reason: string }
+  | { type: 'payout.returned'; withdrawalId: string; userId: string; amountPence: number; reason: string }
   | { type: 'payment.capture_failed'; paymentId: string; renterId: string }
   /** A checkout's card payment was taken (captured): once per payment, whichever path captured it. */
   | { type: 'payment.captured'; paymentId: string; renterId: string };
