@@ -4,6 +4,7 @@
 -- and name, the provider's payout reference, and two states: returned (paid, then sent back by the
 -- receiving bank) and cancelled (never sent). Card withdrawals still pending are cancelled here and
 -- their amount given back to the owner's available balance, once, with a posting of its own.
+-- A paid extension whose card cannot be charged for good is reversed: its status 'reversed', when.
 CREATE TABLE "bank_accounts" (
 	"user_id" text PRIMARY KEY NOT NULL REFERENCES "users"("id") ON DELETE CASCADE,
 	"holder_name" text NOT NULL,
@@ -37,6 +38,12 @@ ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_status_known" CHECK ("stat
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_method_known" CHECK ("method" in ('card', 'bank'));
 --> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_destination_described" CHECK (("method" = 'card' and "brand" is not null) or ("method" = 'bank' and "sort_code" is not null and "account_name" is not null));
+--> statement-breakpoint
+ALTER TABLE "rental_extensions" ADD COLUMN "reversed_at" timestamp with time zone;
+--> statement-breakpoint
+ALTER TABLE "rental_extensions" DROP CONSTRAINT "rental_extensions_status_known";
+--> statement-breakpoint
+ALTER TABLE "rental_extensions" ADD CONSTRAINT "rental_extensions_status_known" CHECK ("status" in ('paid', 'pending', 'declined', 'expired', 'withdrawn', 'reversed'));
 --> statement-breakpoint
 -- The moves of the new states (kept as it is now in db/functions/withdrawal_status_moves_forward.sql),
 -- defined here too because the cancellation below needs them before the functions are applied.

@@ -21,6 +21,7 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'payout.failed': 'See your balance',
   'payout.returned': 'See your balance',
   'payment.capture_failed': 'See your rentals',
+  'extension.reversed': 'See the rental',
   'rental.claim': 'See the rental',
   'date_watch.freed': 'Book these dates',
   // Its email is the receipt (order-receipt.ts); this is only for completeness.
