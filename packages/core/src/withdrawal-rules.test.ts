@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { INVALID_AMOUNT, parsePoundsToPence, withdrawalProblems } from './withdrawal-rules.ts';
 import { canMovePayment } from './payment-state.ts';
 
-
 describe('withdrawal amounts', () => {
   it.each([
     ['12', 1200],

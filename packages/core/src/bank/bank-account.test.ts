@@ -14,7 +14,14 @@ import {
 describe('a UK bank account as typed', () => {
   it('reads a sort code with dashes, spaces or neither, and nothing else', () => {
     expect(['08-99-99', '08 99 99', '089999', ' 089999 '].map(sortCodeDigits)).toEqual(['089999', '089999', '089999', '089999']);
-    expect(['08-9999', '0899-99', '08.99.99', '08999', '0899999', 'ab-cd-ef'].map(sortCodeDigits)).toEqual([null, null, null, null, null, null]);
+    expect(['08-9999', '0899-99', '08.99.99', '08999', '0899999', 'ab-cd-ef'].map(sortCodeDigits)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
     expect(formatSortCode('089999')).toBe('08-99-99');
   });
 

@@ -72,9 +72,10 @@ async function twoDaysLater() {
 
 /** The kinds of the postings of a withdrawal, in name order (two in one transaction share its time). */
 const postingsOf = (withdrawalId: string) =>
-  queryRows<{ kind: string }>(ctx.database.db, sql`select kind from ledger_transactions where reference = ${withdrawalId} order by kind`).then(
-    (rows) => rows.map((r) => r.kind),
-  );
+  queryRows<{ kind: string }>(
+    ctx.database.db,
+    sql`select kind from ledger_transactions where reference = ${withdrawalId} order by kind`,
+  ).then((rows) => rows.map((r) => r.kind));
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer, now: () => clock });
@@ -112,7 +113,10 @@ describe("an owner's bank account", () => {
     expect(res.json()).toMatchObject({ name: 'Olive Owner', sortCode: '08-99-99', last4: '4958' });
     expect(res.body).not.toContain(TEST_BANK_ACCOUNTS.paid);
     expect((await send('GET', '/api/me/bank-account', owner)).json().bankAccount).toMatchObject({ sortCode: '08-99-99', last4: '4958' });
-    const [row] = await queryRows<Record<string, unknown>>(ctx.database.db, sql`select * from bank_accounts where user_id = ${owner.user.id}`);
+    const [row] = await queryRows<Record<string, unknown>>(
+      ctx.database.db,
+      sql`select * from bank_accounts where user_id = ${owner.user.id}`,
+    );
     expect(row).toMatchObject({ sort_code: '089999', last4: '4958', provider: 'simulated' });
     expect(String(row!.token)).toMatch(/^sim_bank_/);
     expect(JSON.stringify(row)).not.toContain(TEST_BANK_ACCOUNTS.paid);
@@ -128,7 +132,9 @@ describe("an owner's bank account", () => {
     expect((await send('GET', '/api/me/bank-account', owner)).json().bankAccount).toMatchObject({ last4: '4958' });
     // Signed out: nothing.
     expect((await ctx.app.inject({ method: 'GET', url: '/api/me/bank-account' })).statusCode).toBe(401);
-    expect((await ctx.app.inject({ method: 'PUT', url: '/api/me/bank-account', payload: {}, headers: { origin: ORIGIN } })).statusCode).toBe(401);
+    expect(
+      (await ctx.app.inject({ method: 'PUT', url: '/api/me/bank-account', payload: {}, headers: { origin: ORIGIN } })).statusCode,
+    ).toBe(401);
   });
 
   it('replaces it, and removes it', async () => {
@@ -218,9 +224,7 @@ describe('payouts to the bank account, each state with the ledger following', ()
     expect(notice?.title).toBe('Withdrawal returned: £30.00');
     expect(mailer.sent.some((m) => m.to === 'olive@example.com' && m.subject.includes('Withdrawal returned'))).toBe(true);
     // The database refuses a move the states do not allow (returned is final).
-    await expect(
-      ctx.database.db.execute(sql`update withdrawals set status = 'paid' where id = ${w.id}`),
-    ).rejects.toThrow();
+    await expect(ctx.database.db.execute(sql`update withdrawals set status = 'paid' where id = ${w.id}`)).rejects.toThrow();
     await expectMoneyInvariants(owner);
   });
 
@@ -270,7 +274,10 @@ describe('migration 0076: withdrawals to cards from before bank payouts', () => 
         made[status] = row!.id;
         await postTransaction(tx, withdrawalRequestedPosting({ withdrawalId: row!.id, userId: member.user.id, amountPence }));
         if (status !== 'pending') {
-          await tx.update(withdrawals).set({ status, finishedAt: clock }).where(sql`id = ${row!.id}`);
+          await tx
+            .update(withdrawals)
+            .set({ status, finishedAt: clock })
+            .where(sql`id = ${row!.id}`);
           await postTransaction(
             tx,
             withdrawalSettledPosting({ withdrawalId: row!.id, userId: member.user.id, amountPence, outcome: status }),
@@ -283,7 +290,7 @@ describe('migration 0076: withdrawals to cards from before bank payouts', () => 
     // The migration's data step, as migrate runs it (its last statement).
     const migration = await readFile(path.join(here, '../../db/migrations/0076_bank_payouts.sql'), 'utf8');
     const dataStep = migration.split('--> statement-breakpoint').at(-1)!;
-    expect(dataStep).toContain("WHERE \"method\" = 'card' AND \"status\" = 'pending'");
+    expect(dataStep).toContain('WHERE "method" = \'card\' AND "status" = \'pending\'');
     await db.execute(sql.raw(dataStep));
     // Run again (nothing is pending any more): nothing more moves.
     await db.execute(sql.raw(dataStep));

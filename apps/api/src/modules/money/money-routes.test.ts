@@ -23,12 +23,7 @@ const get = (url: string, who?: Session) => ctx.app.inject({ method: 'GET', url,
 const balanceOf = async (who: Session) => (await get('/api/me/balance', who)).json() as Balance;
 const transactionsOf = async (who: Session, query = '') => (await get(`/api/me/transactions${query}`, who)).json() as TransactionsPage;
 const withdraw = (who: Session, body: Record<string, unknown>) =>
-  post(
-    ctx.app,
-    '/api/me/withdrawals',
-    { amountPence: 1000, idempotencyKey: randomUUID(), ...body },
-    { cookie: who.cookie },
-  );
+  post(ctx.app, '/api/me/withdrawals', { amountPence: 1000, idempotencyKey: randomUUID(), ...body }, { cookie: who.cookie });
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer });
@@ -233,9 +228,7 @@ describe("nobody else's money", () => {
     ]) {
       expect((await get(url)).statusCode, url).toBe(401);
     }
-    expect(
-      (await post(ctx.app, '/api/me/withdrawals', { amountPence: 100, idempotencyKey: randomUUID() })).statusCode,
-    ).toBe(401);
+    expect((await post(ctx.app, '/api/me/withdrawals', { amountPence: 100, idempotencyKey: randomUUID() })).statusCode).toBe(401);
   });
 
   it('another user sees only their own balance and transactions, and cannot read or replay a withdrawal that is not theirs', async () => {

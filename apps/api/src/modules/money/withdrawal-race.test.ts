@@ -37,12 +37,7 @@ describe('concurrent withdrawals of one balance', () => {
 
     const responses = await Promise.all(
       Array.from({ length: 20 }, () =>
-        post(
-          ctx.app,
-          '/api/me/withdrawals',
-          { amountPence: 4321, idempotencyKey: randomUUID() },
-          { cookie: owner.cookie },
-        ),
+        post(ctx.app, '/api/me/withdrawals', { amountPence: 4321, idempotencyKey: randomUUID() }, { cookie: owner.cookie }),
       ),
     );
     const statuses = responses.map((r) => r.statusCode).sort();

@@ -29,8 +29,7 @@ const EXTENSION = 1650;
 
 const extend = (id: string, endDate: string) =>
   kit.send('POST', `/api/rentals/${id}/extension`, renter.cookie, { endDate, payWith: 'balance' });
-const withdrawAll = () =>
-  kit.send('POST', '/api/me/withdrawals', renter.cookie, { amountPence: BALANCE, idempotencyKey: randomUUID() });
+const withdrawAll = () => kit.send('POST', '/api/me/withdrawals', renter.cookie, { amountPence: BALANCE, idempotencyKey: randomUUID() });
 
 async function available(userId: string): Promise<number> {
   const rows = await queryRows<{ n: number }>(

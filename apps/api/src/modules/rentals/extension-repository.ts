@@ -235,7 +235,9 @@ export function createExtensionRepository(db: Db) {
       const [found] = await tx
         .select({ id: rentalExtensions.id })
         .from(rentalExtensions)
-        .where(and(eq(rentalExtensions.rentalId, rentalId), eq(rentalExtensions.status, 'paid'), eq(rentalExtensions.fromEndDate, fromEndDate)))
+        .where(
+          and(eq(rentalExtensions.rentalId, rentalId), eq(rentalExtensions.status, 'paid'), eq(rentalExtensions.fromEndDate, fromEndDate)),
+        )
         .limit(1);
       return Boolean(found);
     },

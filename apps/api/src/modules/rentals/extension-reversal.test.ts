@@ -136,10 +136,12 @@ describe('a paid extension whose capture fails for good', () => {
       expect(told).toHaveLength(1);
       expect(told[0]!.title).toBe('Extension cancelled: Saw');
     }
-    expect(mailer.sent.filter((m) => m.subject.includes('Extension cancelled: Saw')).map((m) => m.to).sort()).toEqual([
-      'owner@example.com',
-      'renter@example.com',
-    ]);
+    expect(
+      mailer.sent
+        .filter((m) => m.subject.includes('Extension cancelled: Saw'))
+        .map((m) => m.to)
+        .sort(),
+    ).toEqual(['owner@example.com', 'renter@example.com']);
 
     // The freed days can be booked by someone else.
     const next = await kit.bookDays(other.cookie, saw.id, addDays(before.endDate, 1), 2);
@@ -175,7 +177,10 @@ describe('a paid extension whose capture fails for good', () => {
     await addBankAccount(ctx.app, owner.cookie);
     const available = (await money()).ownerAvailable;
     expect(available).toBeGreaterThanOrEqual(800);
-    const withdrawn = await kit.send('POST', '/api/me/withdrawals', owner.cookie, { amountPence: available - 300, idempotencyKey: 'reversal-w' });
+    const withdrawn = await kit.send('POST', '/api/me/withdrawals', owner.cookie, {
+      amountPence: available - 300,
+      idempotencyKey: 'reversal-w',
+    });
     expect(withdrawn.statusCode, withdrawn.body).toBe(201);
     const renterCardBefore = (await money()).renterCard;
     const feesBefore = (await money()).fees;

@@ -179,14 +179,20 @@ describe('the Balance tab', () => {
     await user.clear(number);
     await user.type(number, '33333333');
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
-    expect(await within(form).findByText('The bank could not find this account: check the sort code and account number')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('The bank could not find this account: check the sort code and account number'),
+    ).toBeInTheDocument();
 
     await user.clear(number);
     await user.type(number, '66374958');
     await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
     expect(await screen.findByText('Bank account ending 4958 saved. Withdrawals will be paid to it.')).toBeInTheDocument();
     expect(screen.getByText(/sort code 08-99-99, account ending 4958/)).toBeInTheDocument();
-    expect(api.sent('PUT', '/api/me/bank-account').at(-1)!.body).toEqual({ name: 'Olive Owner', sortCode: '08-99-99', accountNumber: '66374958' });
+    expect(api.sent('PUT', '/api/me/bank-account').at(-1)!.body).toEqual({
+      name: 'Olive Owner',
+      sortCode: '08-99-99',
+      accountNumber: '66374958',
+    });
     expect(await screen.findByLabelText('Amount (£)')).toBeInTheDocument();
   });
 

@@ -38,10 +38,14 @@ export function BankAccountSection() {
             Withdrawals are paid to <strong>{current.name}</strong>, sort code {current.sortCode}, account ending {current.last4}.
           </p>
           <div className="flex flex-wrap gap-3">
-            <button type="button" className={secondaryButtonClass} onClick={() => {
+            <button
+              type="button"
+              className={secondaryButtonClass}
+              onClick={() => {
                 setDone(null);
                 setEditing(true);
-              }}>
+              }}
+            >
               Replace bank account
             </button>
             <button
