@@ -19,7 +19,8 @@ import { createSignedInUser, ORIGIN, post } from '../../test/auth-helpers.ts';
 import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
 import { queryRows } from '../../db/database.ts';
 import { withdrawals } from '../../db/schema.ts';
-import { TEST_BANK_ACCOUNTS } from '../../platform/payments/simulated-payouts.ts';
+import { createSimulatedPayouts, TEST_BANK_ACCOUNTS } from '../../platform/payments/simulated-payouts.ts';
+import type { PayoutProvider } from '../../platform/payments/payout-provider.ts';
 import { postTransaction } from '../ledger/ledger-repository.ts';
 import { ACCOUNT_NOT_FOUND } from './bank-account-service.ts';
 import { PAYOUT_RETURN_CHECK_DELAY_MS } from './payout-job.ts';
@@ -31,6 +32,27 @@ const mailer = createMemoryMailer();
 let clock = new Date();
 let owner: Session;
 let other: Session;
+
+/** The simulated payouts, whose next answers can be lost (the provider throws: no answer, as on a network failure). */
+const simulated = createSimulatedPayouts();
+const lose = { sends: 0, states: 0 };
+const payouts: PayoutProvider = {
+  ...simulated,
+  async send(input) {
+    if (lose.sends > 0) {
+      lose.sends -= 1;
+      throw new Error('the payout service did not answer');
+    }
+    return simulated.send(input);
+  },
+  async payoutState(payoutId) {
+    if (lose.states > 0) {
+      lose.states -= 1;
+      throw new Error('the payout service did not answer');
+    }
+    return simulated.payoutState(payoutId);
+  },
+};
 
 const send = (method: 'GET' | 'PUT' | 'DELETE', url: string, who: Session, payload?: unknown) =>
   ctx.app.inject({ method, url, headers: { cookie: who.cookie, origin: ORIGIN }, ...(payload ? { payload } : {}) });
@@ -65,7 +87,7 @@ async function expectMoneyInvariants(who: Session) {
   for (const a of accounts) expect(a.total, a.account).toBeGreaterThanOrEqual(0);
 }
 
-/** Two days on, past the check for a return (sessions, made by the real clock, last longer). */
+/** Two days on, past the check for a return. */
 async function twoDaysLater() {
   clock = new Date(clock.getTime() + PAYOUT_RETURN_CHECK_DELAY_MS + 1_000);
 }
@@ -78,9 +100,11 @@ const postingsOf = (withdrawalId: string) =>
   ).then((rows) => rows.map((r) => r.kind));
 
 beforeAll(async () => {
-  ctx = await createTestApp({ mailer, now: () => clock });
+  ctx = await createTestApp({ mailer, now: () => clock, payouts });
   owner = await createSignedInUser(ctx.app, mailer, 'olive@example.com', 'Olive Owner');
   other = await createSignedInUser(ctx.app, mailer, 'nosy@example.com', 'Nosy Neighbour');
+  // Sessions that outlive the clock moved on by days.
+  await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '10 years'`);
 });
 afterAll(async () => ctx?.close());
 
@@ -225,6 +249,35 @@ describe('payouts to the bank account, each state with the ledger following', ()
     expect(mailer.sent.some((m) => m.to === 'olive@example.com' && m.subject.includes('Withdrawal returned'))).toBe(true);
     // The database refuses a move the states do not allow (returned is final).
     await expect(ctx.database.db.execute(sql`update withdrawals set status = 'paid' where id = ${w.id}`)).rejects.toThrow();
+    await expectMoneyInvariants(owner);
+  });
+
+  it('no answer from the payout service: the withdrawal stays pending, the job tries again, and it is paid (and returned) once', async () => {
+    await putAccount(owner, { accountNumber: TEST_BANK_ACCOUNTS.returned });
+    const before = (await balanceOf(owner)).availablePence;
+    const w = (await withdraw(owner, 700)).json() as Withdrawal;
+    lose.sends = 2;
+    await ctx.app.jobs.runDue();
+    expect((await withdrawalOf(owner, w.id)).status).toBe('pending');
+    expect(await balanceOf(owner)).toMatchObject({ availablePence: before - 700, pendingDebitsPence: 700 });
+    // The retries come after their backoff (30 s, then 60 s).
+    for (let i = 0; i < 3; i++) {
+      clock = new Date(clock.getTime() + 5 * 60_000);
+      await ctx.app.jobs.runDue();
+    }
+    expect(lose.sends).toBe(0);
+    expect((await withdrawalOf(owner, w.id)).status).toBe('paid');
+    expect(simulated.sent.get(w.id)).toMatchObject({ amountPence: 700 });
+    // The check for a return loses its first answer too, then finds it returned.
+    lose.states = 1;
+    await twoDaysLater();
+    await ctx.app.jobs.runDue();
+    expect((await withdrawalOf(owner, w.id)).status).toBe('paid');
+    clock = new Date(clock.getTime() + 10 * 60_000);
+    await ctx.app.jobs.runDue();
+    expect((await withdrawalOf(owner, w.id)).status).toBe('returned');
+    expect(await postingsOf(w.id)).toEqual(['withdrawal_paid', 'withdrawal_requested', 'withdrawal_returned']);
+    expect(await balanceOf(owner)).toMatchObject({ availablePence: before, pendingDebitsPence: 0 });
     await expectMoneyInvariants(owner);
   });
 

@@ -9,7 +9,7 @@ import type { ExtensionKit } from './extension-kit.ts';
  * free again at once), unless a later paid extension runs on from it (then those days stay booked
  * for it, and only the money is reversed); its posting is reversed (core extensionReversedPosting),
  * and `rental.extension_reversed` tells the renter and the owner. Only from paid, so a job that runs
- * it twice reverses once. The authorisation is voided after the commit. True when it reversed it.
+ * it twice reverses once; a rental cancelled meanwhile is left to its cancellation. The authorisation is voided after the commit. True when it reversed it.
  */
 export function reverseExtension(kit: ExtensionKit) {
   const { repo, extensions, events, payments, now, onChange } = kit;
@@ -19,7 +19,8 @@ export function reverseExtension(kit: ExtensionKit) {
     const at = now();
     const reversed = await repo.transaction(async (tx) => {
       const row = await tx.lock(found.rentalId);
-      if (!row) return false;
+      // A cancelled rental's money, the extension's with it, was already settled by its cancellation.
+      if (!row || row.cancelled) return false;
       const extension = await extensions.paidByAuthorization(authorizationId, tx.executor);
       if (!extension) return false;
       const laterOnTop = await extensions.paidAfter(tx.executor, row.id, extension.toEndDate);
