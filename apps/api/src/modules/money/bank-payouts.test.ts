@@ -161,6 +161,29 @@ describe("an owner's bank account", () => {
     ).toBe(401);
   });
 
+  it("is in the member's data download without the provider's token, and goes when they delete their account", async () => {
+    const leaving = await createSignedInUser(ctx.app, mailer, 'leaving@example.com', 'Lee Leaving');
+    expect((await putAccount(leaving, { name: 'Lee Leaving' })).statusCode).toBe(200);
+    const exported = await send('GET', '/api/me/export', leaving);
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().bankAccounts).toEqual([
+      expect.objectContaining({ holder_name: 'Lee Leaving', sort_code: '089999', last4: '4958' }),
+    ]);
+    expect(exported.body).not.toContain('sim_bank_');
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: '/api/me',
+      payload: { password: 'a sturdy wheelbarrow' },
+      headers: { cookie: leaving.cookie, origin: ORIGIN },
+    });
+    expect(deleted.statusCode, deleted.body).toBeLessThan(300);
+    const left = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from bank_accounts where user_id = ${leaving.user.id}`,
+    );
+    expect(left[0]!.n).toBe(0);
+  });
+
   it('replaces it, and removes it', async () => {
     expect((await putAccount(owner, { accountNumber: '12345672' })).json()).toMatchObject({ last4: '5672' });
     expect((await send('DELETE', '/api/me/bank-account', owner)).statusCode).toBe(204);
