@@ -50,3 +50,4 @@ export * from './saved-items.ts';
 export * from './date-watches.ts';
 export * from './wanted.ts';
 export * from './safety.ts';
+export * from './bank/index.ts';

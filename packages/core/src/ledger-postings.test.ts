@@ -11,6 +11,8 @@ import {
   refundOf,
   withdrawalRequestedPosting,
   withdrawalSettledPosting,
+  withdrawalReturnedPosting,
+  extensionReversedPosting,
   type LedgerPosting,
 } from './ledger-postings.ts';
 
@@ -206,5 +208,38 @@ describe('every posting the product makes sums to zero', () => {
       balanced(posting);
       expect(posting.entries[1]!.account).toBe(outcome === 'paid' ? 'paid_out' : 'available');
     }
+    const returned = withdrawalReturnedPosting({ withdrawalId: 'w', userId: 'u', amountPence: 500 });
+    balanced(returned);
+    expect(returned.entries).toEqual([
+      { userId: 'u', account: 'paid_out', amountPence: -500 },
+      { userId: 'u', account: 'available', amountPence: 500 },
+    ]);
+  });
+});
+
+describe('a paid extension reversed', () => {
+  const facts = { rentalId: 'r', extensionId: 'x', paymentId: 'p', renterId: 'u', ownerId: 'o', linePence: 2000, feePence: 200 };
+  const sum = (posting: ReturnType<typeof extensionReversedPosting>) => posting!.entries.reduce((a, e) => a + e.amountPence, 0);
+
+  it('gives the card back what it posted and takes the earnings from pending while the rental is open', () => {
+    const posting = extensionReversedPosting({ ...facts, ownerPendingPence: 5000, ownerAvailablePence: 0 });
+    expect(sum(posting)).toBe(0);
+    expect(posting!.entries.map((e) => [e.userId, e.account, e.amountPence])).toEqual([
+      ['u', 'card', 2200],
+      ['o', 'pending', -2000],
+      [null, 'fees', -200],
+    ]);
+  });
+
+  it('takes them from the available balance once released, and the platform bears what was already withdrawn', () => {
+    const posting = extensionReversedPosting({ ...facts, ownerPendingPence: 0, ownerAvailablePence: 1500 });
+    expect(sum(posting)).toBe(0);
+    expect(posting!.entries.map((e) => [e.account, e.kind ?? posting!.kind, e.amountPence])).toEqual([
+      ['card', 'extension_reversed', 2200],
+      ['available', 'extension_reversed', -1500],
+      ['fees', 'extension_fee_reversed', -200],
+      ['fees', 'capture_loss', -500],
+    ]);
+    expect(extensionReversedPosting({ ...facts, linePence: 0, feePence: 0, ownerPendingPence: 0, ownerAvailablePence: 0 })).toBeNull();
   });
 });

@@ -10,3 +10,4 @@ export * from './ledger-postings/booking.ts';
 export * from './ledger-postings/cancellation.ts';
 export * from './ledger-postings/withdrawals.ts';
 export * from './ledger-postings/deposits.ts';
+export * from './ledger-postings/extension-reversal.ts';

@@ -21,6 +21,8 @@ export interface StatementWords {
 
 const cardName = (card: { brand: string; last4: string } | null): string => {
   if (!card) return 'your card';
+  // A withdrawal to a bank account carries 'bank' as its brand.
+  if (card.brand === 'bank') return `bank account ending ${card.last4}`;
   const brand = cardBrandName(card.brand);
   return brand ? `${brand} ending ${card.last4}` : `the card ending ${card.last4}`;
 };
@@ -71,6 +73,14 @@ export function statementWords(kind: string, m: StatementMovements, card: { bran
       return { type: 'withdrawal', description: `Withdrawal paid out to ${cardName(card)}` };
     case 'withdrawal_failed':
       return { type: 'withdrawal', description: 'Withdrawal refused: the money is back in your balance' };
+    case 'withdrawal_returned':
+      return { type: 'withdrawal', description: `Withdrawal returned by the bank of ${cardName(card)}: the money is back in your balance` };
+    case 'withdrawal_cancelled':
+      return { type: 'withdrawal', description: 'Withdrawal to a card cancelled: the money is back in your balance' };
+    case 'extension_reversed':
+      if (m.cardPence > 0 || toBalance > 0) return { type: 'reversed', description: 'The extension could not be charged: it was reversed' };
+      if (m.pendingPence < 0) return { type: 'reversed', description: 'Earnings of the extension taken back: it could not be charged' };
+      return { type: 'reversed', description: 'The extension could not be charged: it was reversed' };
     case 'deposit_held':
       return { type: 'deposit', description: `${formatPence(m.depositHeldPence)} deposit held on ${cardName(card)}, not charged` };
     case 'deposit_settled': {

@@ -29,6 +29,8 @@ export const rentalExtensions = pgTable(
     answeredAt: timestamp('answered_at', { withTimezone: true }),
     /** A pending extension stops holding its days then (migration 0033). */
     expiresAt: timestamp('expires_at', { withTimezone: true }),
+    /** A paid extension whose card could not be charged for good was reversed then (migration 0078). */
+    reversedAt: timestamp('reversed_at', { withTimezone: true }),
   },
   (t) => [
     index('rental_extensions_rental_idx').on(t.rentalId),
@@ -37,7 +39,7 @@ export const rentalExtensions = pgTable(
       .where(sql`${t.status} = 'pending'`),
     check('rental_extensions_later', sql`${t.toEndDate} > ${t.fromEndDate}`),
     check('rental_extensions_paid_with_known', sql`${t.paidWith} in ('card', 'balance')`),
-    check('rental_extensions_status_known', sql`${t.status} in ('paid', 'pending', 'declined', 'expired', 'withdrawn')`),
+    check('rental_extensions_status_known', sql`${t.status} in ('paid', 'pending', 'declined', 'expired', 'withdrawn', 'reversed')`),
     check('rental_extensions_pending_expires', sql`${t.status} <> 'pending' or ${t.expiresAt} is not null`),
   ],
 );

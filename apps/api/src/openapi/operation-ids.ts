@@ -100,6 +100,10 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/me/transactions.csv': 'exportTransactionsCsv',
   'POST /api/me/withdrawals': 'createWithdrawal',
   'GET /api/me/withdrawals/{withdrawalId}': 'getWithdrawal',
+  'GET /api/me/withdrawals': 'listWithdrawals',
+  'GET /api/me/bank-account': 'getBankAccount',
+  'PUT /api/me/bank-account': 'saveBankAccount',
+  'DELETE /api/me/bank-account': 'removeBankAccount',
 
   'GET /api/me/rentals': 'listMyRentals',
   'GET /api/me/lent-rentals': 'listLentRentals',

@@ -103,7 +103,13 @@ export function createAccountDataRepository(db: Db) {
         withdrawals: await optional(
           'withdrawals',
           sql`
-          select id, amount_pence, status, brand, last4, failure_reason, created_at, finished_at from withdrawals where user_id = ${userId} order by created_at`,
+          select id, amount_pence, status, method, brand, last4, sort_code, account_name, failure_reason, created_at, finished_at, returned_at
+          from withdrawals where user_id = ${userId} order by created_at`,
+        ),
+        // The bank account payouts go to: what is kept of it (never the provider's token).
+        bankAccounts: await optional(
+          'bank_accounts',
+          sql`select holder_name, sort_code, last4, created_at, updated_at from bank_accounts where user_id = ${userId}`,
         ),
         wheelbarrow: await optional(
           'wheelbarrow_lines',

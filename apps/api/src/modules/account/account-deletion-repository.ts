@@ -316,6 +316,10 @@ export function createAccountDeletionRepository(db: Db) {
         await tx.delete(wheelbarrowLines).where(eq(wheelbarrowLines.userId, userId));
         await tx.delete(savedItems).where(eq(savedItems.userId, userId));
         await tx.delete(dateWatches).where(eq(dateWatches.userId, userId));
+        // The bank account goes (its provider token with it); the withdrawals stay as money records
+        // without the name on the account.
+        await tx.execute(sql`delete from bank_accounts where user_id = ${userId}`);
+        await tx.execute(sql`update withdrawals set account_name = '' where user_id = ${userId} and method = 'bank'`);
         // Wanted posts: theirs go with the notices that quoted them to owners (and the offers on them,
         // by cascade); their offers on others' posts go with the authors' notices that named them.
         await tx.execute(

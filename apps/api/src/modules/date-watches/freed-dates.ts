@@ -62,6 +62,9 @@ export function subscribeFreedDates(deps: {
   events.subscribe('rental.extension_declined', SUBSCRIBER, (e) => fromRental(e.rentalId, e.endDate));
   events.subscribe('rental.extension_withdrawn', SUBSCRIBER, (e) => fromRental(e.rentalId, e.endDate));
   events.subscribe('rental.extension_expired', SUBSCRIBER, (e) => fromRental(e.rentalId, e.endDate));
+  events.subscribe('rental.extension_reversed', SUBSCRIBER, async (e) => {
+    if (e.daysFreed) await fromRental(e.rentalId, e.toEndDate);
+  });
   events.subscribe('calendar.days_unblocked', SUBSCRIBER, (e) => freed(e.itemId, e.startDate, e.endDate));
 
   return { freed };

@@ -19,6 +19,7 @@ import type { DepositView, Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN } from '../../test/auth-helpers.ts';
+import { addBankAccount } from '../../test/bank-account.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { smallPng } from '../../test/test-images.ts';
 import { queryRows } from '../../db/database.ts';
@@ -401,6 +402,7 @@ describe('deposits, handovers and claims under concurrency', () => {
     await insertCategories(ctx.database.db);
     renter = await createSignedInUser(ctx.app, mailer, 'renter@example.com', 'Rita Renter');
     owner = await createSignedInUser(ctx.app, mailer, 'owner@example.com', 'Olive Owner');
+    await addBankAccount(ctx.app, owner.cookie);
     outsider = await createSignedInUser(ctx.app, mailer, 'outsider@example.com', 'Nosy Neighbour');
     await kit.saveAddress(renter.cookie);
     // The test clock runs years ahead over many runs; the daily clean-up would otherwise end these sessions.
@@ -698,7 +700,6 @@ describe('deposits, handovers and claims under concurrency', () => {
     if (o.kind === 'withdraw')
       return kit.send('POST', '/api/me/withdrawals', owner.cookie, {
         amountPence: sent,
-        card: { number: '4242 4242 4242 4242', expiry: '12/69', cvv: '123' },
         idempotencyKey: randomUUID(),
       });
     if (!target) return null;

@@ -5,6 +5,7 @@ import type { DepositView, Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { cookieHeader, createSignedInUser, signIn } from '../../test/auth-helpers.ts';
+import { addBankAccount } from '../../test/bank-account.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
@@ -102,6 +103,7 @@ beforeAll(async () => {
   await insertCategories(db());
   renter = await createSignedInUser(ctx.app, mailer, 'rita@example.com', 'Rita Renter');
   owner = await createSignedInUser(ctx.app, mailer, 'olive@example.com', 'Olive Owner');
+  await addBankAccount(ctx.app, owner.cookie);
   outsider = await createSignedInUser(ctx.app, mailer, 'nosy@example.com', 'Ned Nosy');
   await kit.saveAddress(renter.cookie);
 });
@@ -398,7 +400,6 @@ describe('holds and claims', () => {
       const [withdrawal, accepted] = await Promise.all([
         kit.send('POST', '/api/me/withdrawals', owner.cookie, {
           amountPence: available,
-          card: { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' },
           idempotencyKey: `claim-race-${round}`,
         }),
         kit.send('POST', `/api/claims/${(reported.json() as DepositView).claims[0]!.id}/accept`, owner.cookie, {}),

@@ -114,7 +114,7 @@ function statementOf(userId: string) {
            sum(coalesce(m.available, 0)) over (order by t.created_at, t.id, coalesce(m.rental_id, t.rental_id) nulls first rows unbounded preceding) as balance_after,
            i.id::text as item_id, i.name as item_name,
            cp.id as counterparty_id, cp.name as counterparty_name,
-           case when x.id is not null then x.card_brand else coalesce(w.brand, p.brand) end as brand,
+           case when x.id is not null then x.card_brand when w.method = 'bank' then 'bank' else coalesce(w.brand, p.brand) end as brand,
            case when x.id is not null then x.card_last4 else coalesce(w.last4, p.last4) end as last4,
            w.id::text as withdrawal_id, w.status as withdrawal_status,
            case when r.id is null then null when r.cancelled_at is not null then 'cancelled' when r.returned then 'returned' else 'open' end as rental_state,

@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, TEST_CARDS, todayInLondon } from '@toolshed/core';
+import { addDays, NO_BANK_ACCOUNT, todayInLondon } from '@toolshed/core';
 import type { Balance, Transaction, TransactionsPage, Withdrawal } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, post } from '../../test/auth-helpers.ts';
+import { addBankAccount } from '../../test/bank-account.ts';
+import { TEST_BANK_ACCOUNTS } from '../../platform/payments/simulated-payouts.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { TEST_CARD } from '../checkout/checkout-test-fixtures.ts';
 import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
@@ -15,19 +17,13 @@ type Session = { cookie: string; user: { id: string } };
 let owner: Session;
 let renter: Session;
 let stranger: Session;
-const payoutCard = { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' };
 const failedPayouts: string[] = [];
 
 const get = (url: string, who?: Session) => ctx.app.inject({ method: 'GET', url, headers: who ? { cookie: who.cookie } : {} });
 const balanceOf = async (who: Session) => (await get('/api/me/balance', who)).json() as Balance;
 const transactionsOf = async (who: Session, query = '') => (await get(`/api/me/transactions${query}`, who)).json() as TransactionsPage;
 const withdraw = (who: Session, body: Record<string, unknown>) =>
-  post(
-    ctx.app,
-    '/api/me/withdrawals',
-    { amountPence: 1000, card: payoutCard, idempotencyKey: randomUUID(), ...body },
-    { cookie: who.cookie },
-  );
+  post(ctx.app, '/api/me/withdrawals', { amountPence: 1000, idempotencyKey: randomUUID(), ...body }, { cookie: who.cookie });
 
 beforeAll(async () => {
   ctx = await createTestApp({ mailer });
@@ -35,6 +31,8 @@ beforeAll(async () => {
   owner = await createSignedInUser(ctx.app, mailer, 'earner@example.com', 'Olive Owner');
   renter = await createSignedInUser(ctx.app, mailer, 'payer@example.com', 'Rita Renter');
   stranger = await createSignedInUser(ctx.app, mailer, 'nosy@example.com', 'Nosy Neighbour');
+  await addBankAccount(ctx.app, owner.cookie, TEST_BANK_ACCOUNTS.paid, 'Olive Owner');
+  await addBankAccount(ctx.app, stranger.cookie);
   await ctx.app.inject({
     method: 'PUT',
     url: '/api/me/address',
@@ -114,16 +112,16 @@ describe("an owner's money", () => {
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ amountPence: 0 }, 'amountPence', 'Please enter a valid amount'],
       [{ amountPence: 2501 }, 'amount', 'Please enter a valid amount'],
-      [{ card: { ...payoutCard, number: '4242 4242 4242 4241' } }, 'card.number', 'Please enter a valid card number'],
-      [{ card: { ...payoutCard, number: '4242-4242-4242-4242' } }, 'card.number', 'Please enter a valid card number'],
-      [{ card: { ...payoutCard, expiry: '01/20' } }, 'card.expiry', 'This card has expired'],
-      [{ card: { ...payoutCard, cvv: '12' } }, 'card.cvv', 'Please enter the 3 or 4 digit security code'],
     ];
     for (const [body, field, message] of cases) {
       const res = await withdraw(owner, body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().error).toMatchObject({ field, message });
     }
+    // Without a bank account there is nowhere to pay it (the renter has none).
+    const nowhere = await withdraw(renter, { amountPence: 1 });
+    expect(nowhere.statusCode).toBe(400);
+    expect(nowhere.json().error).toMatchObject({ field: 'bankAccount', message: NO_BANK_ACCOUNT });
     expect((await balanceOf(owner)).availablePence).toBe(2500);
   });
 
@@ -132,8 +130,12 @@ describe("an owner's money", () => {
     const res = await withdraw(owner, { amountPence: 1000, idempotencyKey: key });
     expect(res.statusCode).toBe(201);
     const withdrawal = res.json() as Withdrawal;
-    expect(withdrawal).toMatchObject({ amountPence: 1000, status: 'pending', card: { brand: 'visa', last4: '4242' } });
-    expect(JSON.stringify(withdrawal)).not.toContain('4242 4242');
+    expect(withdrawal).toMatchObject({
+      amountPence: 1000,
+      status: 'pending',
+      destination: { kind: 'bank', name: 'Olive Owner', sortCode: '08-99-99', last4: '4958' },
+    });
+    expect(JSON.stringify(withdrawal)).not.toContain(TEST_BANK_ACCOUNTS.paid);
     expect(await balanceOf(owner)).toMatchObject({ availablePence: 1500, pendingDebitsPence: 1000 });
 
     const again = await withdraw(owner, { amountPence: 1000, idempotencyKey: key });
@@ -145,22 +147,23 @@ describe("an owner's money", () => {
     expect(await balanceOf(owner)).toMatchObject({ availablePence: 1500, pendingDebitsPence: 0 });
     expect((await get(`/api/me/withdrawals/${withdrawal.id}`, owner)).json().status).toBe('paid');
     const page = await transactionsOf(owner);
-    // Asked for (out of the available balance), then paid out to the card: two postings, two lines.
+    // Asked for (out of the available balance), then paid out to the bank account: two postings, two lines.
     expect(page.transactions.slice(0, 2)).toMatchObject([
       {
         withdrawalId: withdrawal.id,
         type: 'withdrawal',
-        description: 'Withdrawal paid out to Visa ending 4242',
+        description: 'Withdrawal paid out to bank account ending 4958',
         totalPence: 0,
         movements: { payoutPendingPence: -1000, paidOutPence: 1000 },
         balanceAfterPence: 1500,
         status: 'completed',
-        card: { last4: '4242' },
+        paymentMethod: 'bank',
+        card: { last4: '4958' },
       },
       {
         withdrawalId: withdrawal.id,
         type: 'withdrawal',
-        description: 'Withdrawal to Visa ending 4242 requested',
+        description: 'Withdrawal to bank account ending 4958 requested',
         movements: { availablePence: -1000, payoutPendingPence: 1000 },
         balanceAfterPence: 1500,
         status: 'completed',
@@ -173,7 +176,8 @@ describe("an owner's money", () => {
   });
 
   it('gives the money back when the payout is refused', async () => {
-    const res = await withdraw(owner, { amountPence: 500, card: { ...payoutCard, number: TEST_CARDS.declined } });
+    await addBankAccount(ctx.app, owner.cookie, TEST_BANK_ACCOUNTS.refused, 'Olive Owner');
+    const res = await withdraw(owner, { amountPence: 500 });
     expect(res.statusCode).toBe(201);
     expect((await balanceOf(owner)).availablePence).toBe(1000);
     await ctx.app.jobs.runDue();
@@ -214,12 +218,17 @@ describe("an owner's money", () => {
 
 describe("nobody else's money", () => {
   it('a visitor gets 401 on every money route', async () => {
-    for (const url of ['/api/me/balance', '/api/me/transactions', '/api/me/transactions.csv', `/api/me/withdrawals/${randomUUID()}`]) {
+    for (const url of [
+      '/api/me/balance',
+      '/api/me/transactions',
+      '/api/me/transactions.csv',
+      '/api/me/withdrawals',
+      `/api/me/withdrawals/${randomUUID()}`,
+      '/api/me/bank-account',
+    ]) {
       expect((await get(url)).statusCode, url).toBe(401);
     }
-    expect(
-      (await post(ctx.app, '/api/me/withdrawals', { amountPence: 100, card: payoutCard, idempotencyKey: randomUUID() })).statusCode,
-    ).toBe(401);
+    expect((await post(ctx.app, '/api/me/withdrawals', { amountPence: 100, idempotencyKey: randomUUID() })).statusCode).toBe(401);
   });
 
   it('another user sees only their own balance and transactions, and cannot read or replay a withdrawal that is not theirs', async () => {

@@ -2,25 +2,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { todayInLondon } from '@toolshed/core';
 import {
+  bankAccountAnswerSchema,
+  bankAccountRequestSchema,
+  bankAccountSchema,
   balanceSchema,
   errorBodySchema,
   transactionsPageSchema,
   transactionsQuerySchema,
   withdrawalRequestSchema,
   withdrawalSchema,
+  withdrawalsPageSchema,
 } from '@toolshed/core/contract';
+import type { BankAccountService } from './bank-account-service.ts';
 import type { MoneyService } from './money-service.ts';
 import { transactionsCsv } from './transactions-csv.ts';
 import type { WithdrawalService } from './withdrawal-service.ts';
 
 interface Deps {
   money: MoneyService;
+  bankAccounts: BankAccountService;
   withdrawals: WithdrawalService;
   now: () => Date;
 }
 
 /** The signed-in user's own money, and nobody else's: every route is under /me or checks the owner. */
-export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, withdrawals, now }) => {
+export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, withdrawals, bankAccounts, now }) => {
   const { currentUser } = app;
   app.get(
     '/me/balance',
@@ -77,9 +83,9 @@ export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, wit
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['money'],
-        summary: 'Withdraw part of the available balance to a card (paid out in the background)',
+        summary: "Withdraw part of the available balance to the member's bank account (paid out in the background)",
         description:
-          "400 'Please enter a valid amount' when the amount is not above 0 or is more than the available balance; 400 naming the card field otherwise. The same idempotencyKey returns the first withdrawal (200).",
+          "400 'Please enter a valid amount' when the amount is not above 0 or is more than the available balance; 400 'Add a bank account to withdraw to.' (field bankAccount) without one. The same idempotencyKey returns the first withdrawal (200).",
         body: withdrawalRequestSchema,
         response: {
           201: withdrawalSchema,
@@ -95,6 +101,64 @@ export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, wit
       const user = await currentUser.requireUser(request);
       const { withdrawal, replayed } = await withdrawals.withdraw(user.id, request.body);
       return reply.status(replayed ? 200 : 201).send(withdrawal);
+    },
+  );
+
+  app.get(
+    '/me/withdrawals',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: "The signed-in user's latest withdrawals (at most 20), newest first, each with its state",
+        response: { 200: withdrawalsPageSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ withdrawals: await withdrawals.recent((await currentUser.requireUser(request)).id) }),
+  );
+
+  app.get(
+    '/me/bank-account',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: "The signed-in user's bank account for payouts (name, sort code, last four digits), or null",
+        response: { 200: bankAccountAnswerSchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => ({ bankAccount: await bankAccounts.mine((await currentUser.requireUser(request)).id) }),
+  );
+
+  app.put(
+    '/me/bank-account',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: 'Add the bank account payouts go to, or replace the one there is',
+        description:
+          "Checked with Vocalink's modulus rules, then added to the payout provider; only its token, the last four digits and the sort code are kept. 400 naming the field: 'Enter the name on the account', 'Enter a valid sort code, like 12-34-56', 'Enter a valid account number, like 12345678', 'These bank details do not match: check the sort code and account number', 'The bank could not find this account: check the sort code and account number'.",
+        body: bankAccountRequestSchema,
+        response: { 200: bankAccountSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => bankAccounts.save((await currentUser.requireUser(request)).id, request.body),
+  );
+
+  app.delete(
+    '/me/bank-account',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: 'Remove the bank account (withdrawals already asked for are still paid to it)',
+        response: { 204: z.null().describe('Removed, or there was none'), 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      await bankAccounts.remove((await currentUser.requireUser(request)).id);
+      return reply.status(204).send(null);
     },
   );
 

@@ -8,9 +8,16 @@ export const CSV_MAX_ROWS = 10_000;
 /** Where a line's state comes from: the withdrawal, the card refund, or the rental paid for or earned from. */
 function statusOf(line: StatementRecord, type: Transaction['type']): TransactionStatus {
   if (line.withdrawalStatus) {
-    if (line.kind === 'withdrawal_requested')
-      return line.withdrawalStatus === 'paid' ? 'completed' : line.withdrawalStatus === 'failed' ? 'failed' : 'pending';
-    return line.kind === 'withdrawal_failed' ? 'failed' : 'completed';
+    // The request's line follows the withdrawal: paid completes it; refused, returned by the bank or
+    // cancelled (the money back in the balance) fails it. Each later posting is what it says.
+    if (line.kind === 'withdrawal_requested') {
+      if (line.withdrawalStatus === 'paid') return 'completed';
+      if (line.withdrawalStatus === 'pending') return 'pending';
+      return line.withdrawalStatus === 'cancelled' ? 'cancelled' : 'failed';
+    }
+    if (line.kind === 'withdrawal_paid' && line.withdrawalStatus === 'returned') return 'failed';
+    if (line.kind === 'withdrawal_cancelled') return 'cancelled';
+    return line.kind === 'withdrawal_failed' || line.kind === 'withdrawal_returned' ? 'failed' : 'completed';
   }
   if (line.cardRefunds.pending) return 'pending';
   if (line.cardRefunds.failed) return 'failed';
@@ -43,7 +50,7 @@ function toTransaction(line: StatementRecord): Transaction {
     movements: m,
     balanceAfterPence: line.balanceAfterPence,
     status: statusOf(line, type),
-    paymentMethod: byCard ? 'card' : 'balance',
+    paymentMethod: !byCard ? 'balance' : line.card?.brand === 'bank' ? 'bank' : 'card',
     card: byCard ? line.card : null,
   };
 }

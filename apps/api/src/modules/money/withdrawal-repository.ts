@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { withdrawalRequestedPosting, withdrawalSettledPosting } from '@toolshed/core';
+import { and, desc, eq } from 'drizzle-orm';
+import { withdrawalRequestedPosting, withdrawalReturnedPosting, withdrawalSettledPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { postTransaction, spendFromBalances } from '../ledger/ledger-repository.ts';
@@ -25,6 +25,16 @@ export function createWithdrawalRepository(db: Db) {
       return row;
     },
 
+    /** A member's withdrawals, newest first. */
+    async recent(userId: string, limit: number): Promise<WithdrawalRow[]> {
+      return db
+        .select()
+        .from(withdrawals)
+        .where(eq(withdrawals.userId, userId))
+        .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
+        .limit(limit);
+    },
+
     /**
      * Moves the amount from available to payout_pending and records the withdrawal, in one
      * transaction that holds the user's row (`spendFromBalances`, the lock every spender of a
@@ -36,7 +46,7 @@ export function createWithdrawalRepository(db: Db) {
       userId: string;
       idempotencyKey: string;
       amountPence: number;
-      card: { brand: string; last4: string };
+      bank: { name: string; sortCode: string; last4: string };
       provider: string;
       destination: string;
       now: Date;
@@ -60,8 +70,10 @@ export function createWithdrawalRepository(db: Db) {
               userId: input.userId,
               idempotencyKey: input.idempotencyKey,
               amountPence: input.amountPence,
-              brand: input.card.brand,
-              last4: input.card.last4,
+              method: 'bank',
+              accountName: input.bank.name,
+              sortCode: input.bank.sortCode,
+              last4: input.bank.last4,
               provider: input.provider,
               destination: input.destination,
               createdAt: input.now,
@@ -84,7 +96,7 @@ export function createWithdrawalRepository(db: Db) {
      */
     async settle(
       id: string,
-      outcome: { status: 'paid' } | { status: 'failed'; reason: string },
+      outcome: { status: 'paid'; payoutReference: string } | { status: 'failed'; reason: string },
       now: Date,
       inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>,
     ): Promise<WithdrawalRow | null> {
@@ -94,6 +106,7 @@ export function createWithdrawalRepository(db: Db) {
           .set({
             status: outcome.status,
             failureReason: outcome.status === 'failed' ? outcome.reason : null,
+            ...(outcome.status === 'paid' && { payoutReference: outcome.payoutReference }),
             updatedAt: now,
             finishedAt: now,
           })
@@ -104,6 +117,29 @@ export function createWithdrawalRepository(db: Db) {
           tx,
           withdrawalSettledPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence, outcome: outcome.status }),
         );
+        await inTransaction(tx, row);
+        return row;
+      });
+    },
+
+    /**
+     * A paid withdrawal the bank sent back: returned, and the amount from paid_out back to available,
+     * in one transaction. Returns null when it was not paid (already returned: the job ran twice).
+     */
+    async markReturned(
+      id: string,
+      reason: string,
+      now: Date,
+      inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>,
+    ): Promise<WithdrawalRow | null> {
+      return db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(withdrawals)
+          .set({ status: 'returned', failureReason: reason, updatedAt: now, returnedAt: now })
+          .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'paid')))
+          .returning();
+        if (!row) return null;
+        await postTransaction(tx, withdrawalReturnedPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence }));
         await inTransaction(tx, row);
         return row;
       });

@@ -1,8 +1,8 @@
-import { AppError, INVALID_AMOUNT, payoutCardProblems, todayInLondon } from '@toolshed/core';
+import { AppError, formatSortCode, INVALID_AMOUNT, NO_BANK_ACCOUNT } from '@toolshed/core';
 import type { Withdrawal, WithdrawalRequest } from '@toolshed/core/contract';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
-import type { PayoutProvider } from '../../platform/payments/payout-provider.ts';
 import { withTransactionRetries } from '../checkout/transaction-retries.ts';
+import type { BankAccountRepository } from './bank-account-repository.ts';
 import type { WithdrawalRepository, WithdrawalRow } from './withdrawal-repository.ts';
 import { PAYOUT_JOB, payoutJobKey } from './payout-job.ts';
 import { isRowId } from '../../db/ids.ts';
@@ -12,45 +12,52 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     id: row.id,
     amountPence: row.amountPence,
     status: row.status as Withdrawal['status'],
-    card: { brand: row.brand, last4: row.last4 },
+    destination:
+      row.method === 'bank'
+        ? { kind: 'bank', name: row.accountName ?? '', sortCode: formatSortCode(row.sortCode ?? ''), last4: row.last4 }
+        : { kind: 'card', brand: row.brand ?? '', last4: row.last4 },
     createdAt: row.createdAt.toISOString(),
+    finishedAt: row.finishedAt ? row.finishedAt.toISOString() : null,
+    returnedAt: row.returnedAt ? row.returnedAt.toISOString() : null,
     failureReason: row.failureReason,
   };
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Withdrawal not found.');
 
+/** Withdrawals listed on the money page at most. */
+export const RECENT_WITHDRAWALS = 20;
+
 /**
  * Withdrawals: the amount leaves the available balance at once (to pending debits) and is paid out
- * to the card by the `payouts.send` job; a refused payout gives it back. One per idempotency key.
+ * to the member's bank account by the `payouts.send` job; a refused or returned payout gives it
+ * back. One per idempotency key. The withdrawal keeps its own copy of the account it goes to (token,
+ * sort code, last four digits, name), so a later change of bank account does not redirect it.
  */
 export function createWithdrawalService(deps: {
   repo: WithdrawalRepository;
-  payouts: PayoutProvider;
+  bankAccounts: BankAccountRepository;
   jobs: JobQueue;
   available: (userId: string) => Promise<number>;
   now: () => Date;
 }) {
-  const { repo, payouts, jobs, now } = deps;
+  const { repo, jobs, now } = deps;
   return {
     async withdraw(userId: string, input: WithdrawalRequest): Promise<{ withdrawal: Withdrawal; replayed: boolean }> {
-      const problems = Object.entries(payoutCardProblems(input.card, todayInLondon(now())));
-      if (problems[0]) throw new AppError('VALIDATION', problems[0][1], problems[0][0]);
       const earlier = await repo.byKey(userId, input.idempotencyKey);
       if (earlier) return replay(earlier, input.amountPence);
-      // An early answer before the card is sent anywhere; the transaction below decides.
+      const account = await deps.bankAccounts.find(userId);
+      if (!account) throw new AppError('VALIDATION', NO_BANK_ACCOUNT, 'bankAccount');
+      // An early answer; the transaction below decides.
       if (input.amountPence > (await deps.available(userId))) throw new AppError('VALIDATION', INVALID_AMOUNT, 'amount');
-
-      const card = await payouts.registerCard(input.card);
-      if (!card.ok) throw new AppError('VALIDATION', 'This card cannot receive payouts. Please use a different card.', 'card.number');
       const result = await withTransactionRetries(() =>
         repo.create({
           userId,
           idempotencyKey: input.idempotencyKey,
           amountPence: input.amountPence,
-          card: { brand: card.brand, last4: card.last4 },
-          provider: payouts.name,
-          destination: card.destination,
+          bank: { name: account.holderName, sortCode: account.sortCode, last4: account.last4 },
+          provider: account.provider,
+          destination: account.token,
           now: now(),
           inTransaction: async (tx, w) => {
             await jobs.enqueue(PAYOUT_JOB, { withdrawalId: w.id }, { key: payoutJobKey(w.id), runAt: now() }, tx);
@@ -66,6 +73,10 @@ export function createWithdrawalService(deps: {
       const row = isRowId(withdrawalId) ? await repo.find(withdrawalId) : undefined;
       if (!row || row.userId !== userId) throw notFound();
       return toWithdrawal(row);
+    },
+
+    async recent(userId: string): Promise<Withdrawal[]> {
+      return (await repo.recent(userId, RECENT_WITHDRAWALS)).map(toWithdrawal);
     },
   };
 }

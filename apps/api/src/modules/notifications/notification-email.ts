@@ -19,7 +19,9 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'review.received': 'See your reviews',
   'payout.paid': 'See your balance',
   'payout.failed': 'See your balance',
+  'payout.returned': 'See your balance',
   'payment.capture_failed': 'See your rentals',
+  'extension.reversed': 'See the rental',
   'rental.claim': 'See the rental',
   'date_watch.freed': 'Book these dates',
   // Its email is the receipt (order-receipt.ts); this is only for completeness.

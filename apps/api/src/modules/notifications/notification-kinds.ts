@@ -30,7 +30,10 @@ export const NOTIFICATION_KINDS = {
   'review.received': { preference: 'statusUpdates', sms: false },
   'payout.paid': { preference: 'statusUpdates', sms: false },
   'payout.failed': { preference: 'statusUpdates', sms: true },
+  'payout.returned': { preference: 'statusUpdates', sms: true },
   'payment.capture_failed': { preference: 'statusUpdates', sms: true },
+  // A paid extension whose card could not be charged for good, reversed: both sides.
+  'extension.reversed': { preference: 'statusUpdates', sms: true },
   // A claim on a rental reported, accepted, disputed or sent to support, and a deposit released.
   'rental.claim': { preference: 'statusUpdates', sms: false },
   // Dates a member asked to be told about are free again ("Tell me if these dates free up"): once per watch.

@@ -172,6 +172,19 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     });
   });
 
+  events.subscribe('payout.returned', S, async (e) => {
+    await notifier.send({
+      userId: e.userId,
+      tab: 'items',
+      groupKey: 'account',
+      kind: 'payout.returned',
+      eventKey: `payout.returned:${e.withdrawalId}`,
+      title: `Withdrawal returned: ${formatPence(e.amountPence)}`,
+      body: `Your withdrawal of ${formatPence(e.amountPence)} was sent back by your bank and is in your Toolshed balance again. ${asSentence(e.reason)}`,
+      link: '/profile?tab=balance',
+    });
+  });
+
   // The renter's receipt, once the money is taken (not at booking: a capture that fails for good
   // cancels the order). Its email is the receipt, sent whatever the preferences (notification-kinds.ts).
   // A receipt covers what that capture took: the instant lines here (none for an order of requests

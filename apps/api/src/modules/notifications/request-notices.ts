@@ -122,4 +122,25 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
       link: `/rentals/${r.id}`,
     });
   });
+
+  // A paid extension whose card could not be charged for good: reversed, and both sides told.
+  events.subscribe('rental.extension_reversed', S, async (e) => {
+    const r = await rental(e.rentalId);
+    const base = { kind: 'extension.reversed' as const, eventKey: `rental.extension_reversed:${e.extensionId}`, link: `/rentals/${r.id}` };
+    const ends = e.daysFreed
+      ? `the rental ends on ${formatDate(r.endDate)} again`
+      : `a later extension keeps it until ${formatDate(r.endDate)}`;
+    await notifier.send({
+      ...forRenter(r),
+      ...base,
+      title: `Extension cancelled: ${r.itemName}`,
+      body: `We could not take the ${formatPence(e.amountPence)} for keeping ${r.itemName} until ${formatDate(e.toEndDate)}, so the extension was cancelled and nothing was charged: ${ends}. Please return it by then, or ask to extend again with another card.`,
+    });
+    await notifier.send({
+      ...forOwner(r),
+      ...base,
+      title: `Extension cancelled: ${r.itemName}`,
+      body: `The renter's card could not be charged for keeping your ${r.itemName} until ${formatDate(e.toEndDate)}, so the extension was cancelled and its earnings taken back: ${ends}.${e.daysFreed ? ' The days after are free again.' : ''}`,
+    });
+  });
 }

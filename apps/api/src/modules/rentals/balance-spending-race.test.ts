@@ -9,6 +9,7 @@ import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
 import { postTransaction } from '../ledger/ledger-repository.ts';
 import { rentalKit, signInParties, type Party } from './rental-test-kit.ts';
+import { addBankAccount } from '../../test/bank-account.ts';
 
 /**
  * Spending one balance twice at the same moment: two extensions paid from it, an extension and a
@@ -25,12 +26,10 @@ const TRIALS = 20;
 /** What the renter holds before each trial: one £16.50 extension fits, two do not. */
 const BALANCE = 2200;
 const EXTENSION = 1650;
-const payoutCard = { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' };
 
 const extend = (id: string, endDate: string) =>
   kit.send('POST', `/api/rentals/${id}/extension`, renter.cookie, { endDate, payWith: 'balance' });
-const withdrawAll = () =>
-  kit.send('POST', '/api/me/withdrawals', renter.cookie, { amountPence: BALANCE, card: payoutCard, idempotencyKey: randomUUID() });
+const withdrawAll = () => kit.send('POST', '/api/me/withdrawals', renter.cookie, { amountPence: BALANCE, idempotencyKey: randomUUID() });
 
 async function available(userId: string): Promise<number> {
   const rows = await queryRows<{ n: number }>(
@@ -68,6 +67,7 @@ const endOf = async (id: string) => (await kit.rental(id, renter.cookie)).endDat
 beforeAll(async () => {
   ctx = await createTestApp({ mailer, payments: createSimulatedProcessor({ delayMs: 0 }) });
   ({ renter, owner } = await signInParties(ctx, mailer));
+  await addBankAccount(ctx.app, renter.cookie);
 });
 afterAll(async () => ctx?.close());
 

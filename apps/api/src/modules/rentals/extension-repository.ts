@@ -221,6 +221,56 @@ export function createExtensionRepository(db: Db) {
       return found?.rentalId;
     },
 
+    /** The paid extension a card authorisation paid for (its capture job knows only the authorisation). */
+    async paidByAuthorization(authorizationId: string, executor: Executor = db) {
+      const [found] = await executor
+        .select()
+        .from(rentalExtensions)
+        .where(and(eq(rentalExtensions.authorizationId, authorizationId), eq(rentalExtensions.status, 'paid')));
+      return found;
+    },
+
+    /** Whether a later paid extension of the rental starts where this one ended (its days then stay booked). */
+    async paidAfter(tx: Executor, rentalId: string, fromEndDate: string): Promise<boolean> {
+      const [found] = await tx
+        .select({ id: rentalExtensions.id })
+        .from(rentalExtensions)
+        .where(
+          and(eq(rentalExtensions.rentalId, rentalId), eq(rentalExtensions.status, 'paid'), eq(rentalExtensions.fromEndDate, fromEndDate)),
+        )
+        .limit(1);
+      return Boolean(found);
+    },
+
+    /**
+     * Reverses a paid extension: its status 'reversed' (only from paid: false when it was not), and
+     * the rental's price back by what it added; its end date back to where the extension started
+     * when `freeDays` (its days free again at once: the no-overlap constraint reads the end date).
+     */
+    async reverse(
+      tx: Executor,
+      e: { id: string; rentalId: string; fromEndDate: string; linePence: number; feePence: number },
+      freeDays: boolean,
+      at: Date,
+    ): Promise<boolean> {
+      const [changed] = await tx
+        .update(rentalExtensions)
+        .set({ status: 'reversed', reversedAt: at })
+        .where(and(eq(rentalExtensions.id, e.id), eq(rentalExtensions.status, 'paid')))
+        .returning({ id: rentalExtensions.id });
+      if (!changed) return false;
+      await tx
+        .update(rentals)
+        .set({
+          ...(freeDays && { endDate: e.fromEndDate }),
+          totalPence: sql`${rentals.totalPence} - ${e.linePence}::int`,
+          extendedLinePence: sql`${rentals.extendedLinePence} - ${e.linePence}::int`,
+          extendedFeePence: sql`${rentals.extendedFeePence} - ${e.feePence}::int`,
+        })
+        .where(eq(rentals.id, e.rentalId));
+      return true;
+    },
+
     async answer(tx: Executor, extensionId: string, status: 'paid' | 'declined' | 'withdrawn' | 'expired', at: Date): Promise<void> {
       await tx
         .update(rentalExtensions)

@@ -3,10 +3,14 @@ import { closeExtension } from './extensions/close-extension.ts';
 import { extendRental } from './extensions/extend-rental.ts';
 import { createExtensionKit, EXTENSION_CAPTURE_JOB, type ExtensionDeps } from './extensions/extension-kit.ts';
 import { quoteExtension } from './extensions/quote-extension.ts';
+import { reverseExtension } from './extensions/reverse-extension.ts';
 import { withdrawExtension } from './extensions/withdraw-extension.ts';
 
 export type { ExtensionDeps } from './extensions/extension-kit.ts';
 export { EXTENSION_EXPIRY_JOB } from './extensions/extend-rental.ts';
+
+/** Captures of a paid extension's authorisation tried before the extension is reversed (about two hours with the backoff). */
+export const EXTENSION_CAPTURE_ATTEMPTS = 8;
 
 /**
  * Extending a rental: the renter asks for a later end date. Instant items extend at once and the
@@ -19,13 +23,23 @@ export { EXTENSION_EXPIRY_JOB } from './extensions/extend-rental.ts';
  */
 export function createExtensionService(deps: ExtensionDeps) {
   const kit = createExtensionKit(deps);
-  // Capturing is idempotent: an authorisation the follow-up already captured is captured again harmlessly.
+  const reverse = reverseExtension(kit);
+  // Capturing is idempotent: an authorisation the follow-up already captured is captured again
+  // harmlessly. A capture that fails is retried with backoff; after EXTENSION_CAPTURE_ATTEMPTS the
+  // extension is reversed (reverse-extension.ts). A few runs beyond the bound let the reversal itself
+  // be retried if the database is away.
   deps.jobs.register<{ authorizationId: string }>(
     EXTENSION_CAPTURE_JOB,
-    async ({ authorizationId }) => {
-      await deps.payments.capture(authorizationId);
+    async ({ authorizationId }, { attempt }) => {
+      try {
+        await deps.payments.capture(authorizationId);
+        return;
+      } catch (err) {
+        if (attempt < EXTENSION_CAPTURE_ATTEMPTS) throw err;
+      }
+      await reverse(authorizationId);
     },
-    { maxAttempts: 12, backoffMs: 60_000 },
+    { maxAttempts: EXTENSION_CAPTURE_ATTEMPTS + 3, backoffMs: 60_000 },
   );
   const quote = quoteExtension(kit);
   return {

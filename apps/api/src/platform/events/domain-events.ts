@@ -16,6 +16,19 @@ export type DomainEvent =
   | { type: 'rental.extension_requested'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
   /** A request item's pending extension withdrawn by its renter, or expired unanswered: its days freed, nothing charged. */
   | { type: 'rental.extension_withdrawn'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
+  | {
+      type: 'rental.extension_reversed';
+      extensionId: string;
+      rentalId: string;
+      itemId: string;
+      renterId: string;
+      ownerId: string;
+      fromEndDate: string;
+      toEndDate: string;
+      /** False when a later extension runs on from it: its days stay booked. */
+      daysFreed: boolean;
+      amountPence: number;
+    }
   | { type: 'rental.extension_expired'; rentalId: string; itemId: string; renterId: string; ownerId: string; endDate: string }
   | {
       type: 'rental.extension_declined';
@@ -49,6 +62,7 @@ export type DomainEvent =
   | { type: 'card_refund.failed'; refundId: string; rentalId: string; renterId: string; amountPence: number }
   | { type: 'payout.paid'; withdrawalId: string; userId: string; amountPence: number }
   | { type: 'payout.failed'; withdrawalId: string; userId: string; amountPence: number; reason: string }
+  | { type: 'payout.returned'; withdrawalId: string; userId: string; amountPence: number; reason: string }
   | { type: 'payment.capture_failed'; paymentId: string; renterId: string }
   /** A checkout's card payment was taken (captured): once per payment, whichever path captured it. */
   | { type: 'payment.captured'; paymentId: string; renterId: string };

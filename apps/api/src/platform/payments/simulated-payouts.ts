@@ -1,35 +1,52 @@
 import { randomUUID } from 'node:crypto';
-import { cardBrand, cardDigits, TEST_CARDS } from '@toolshed/core';
 import type { PayoutProvider } from './payout-provider.ts';
 
-/** Payout cards that are accepted but whose payout is refused when it is sent (docs/PAYMENTS.md). */
-const FAILING = new Set([
-  cardDigits(TEST_CARDS.declined),
-  cardDigits(TEST_CARDS.insufficientFunds),
-  cardDigits(TEST_CARDS.processingError),
-]);
+/**
+ * The test bank accounts of the simulated payouts (docs/PAYMENTS.md), all at sort code 08-99-99,
+ * whose numbers pass the modulus check. Any other account that passes it is paid.
+ */
+export const TEST_BANK_ACCOUNTS = {
+  sortCode: '089999',
+  paid: '66374958',
+  refused: '11111111',
+  returned: '22222222',
+  notFound: '33333333',
+} as const;
+
+type Behaviour = 'paid' | 'refused' | 'returned';
 
 /**
- * The simulated payout service: no card network is reachable from here. Cards are tokenised in
- * memory; a payout to one of the documented failing test cards is refused, any other is paid. A
- * token this process never issued (made before a restart) is paid. Payouts are idempotent by reference.
+ * The simulated payout service: no bank is reachable from here. Accounts are tokenised in memory;
+ * a payout to the refused test account is refused when it is sent, one to the returned test account
+ * is paid and then returned by the bank, any other is paid. A token this process never issued (made
+ * before a restart) is paid. Payouts are idempotent by reference.
  */
 export function createSimulatedPayouts(): PayoutProvider & { sent: Map<string, { destination: string; amountPence: number }> } {
-  const failing = new Set<string>();
+  const behaviours = new Map<string, Behaviour>();
   const sent = new Map<string, { destination: string; amountPence: number }>();
+  const payoutDestination = new Map<string, string>();
   return {
     name: 'simulated',
     sent,
-    async registerCard(card) {
-      const digits = cardDigits(card.number);
-      const destination = `sim_card_${randomUUID()}`;
-      if (FAILING.has(digits)) failing.add(destination);
-      return { ok: true, destination, brand: cardBrand(digits), last4: digits.slice(-4) };
+    async addBankAccount({ sortCode, accountNumber }) {
+      const isTest = sortCode === TEST_BANK_ACCOUNTS.sortCode;
+      if (isTest && accountNumber === TEST_BANK_ACCOUNTS.notFound) return { ok: false, reason: 'account_not_found' };
+      const token = `sim_bank_${randomUUID()}`;
+      if (isTest && accountNumber === TEST_BANK_ACCOUNTS.refused) behaviours.set(token, 'refused');
+      if (isTest && accountNumber === TEST_BANK_ACCOUNTS.returned) behaviours.set(token, 'returned');
+      return { ok: true, token, last4: accountNumber.slice(-4) };
     },
     async send({ destination, amountPence, reference }) {
-      if (failing.has(destination)) return { ok: false, reason: 'declined' };
+      if (behaviours.get(destination) === 'refused') return { ok: false, reason: 'declined' };
       if (!sent.has(reference)) sent.set(reference, { destination, amountPence });
-      return { ok: true, payoutId: `sim_payout_${reference}` };
+      const payoutId = `sim_payout_${reference}`;
+      payoutDestination.set(payoutId, destination);
+      return { ok: true, payoutId };
+    },
+    async payoutState(payoutId) {
+      const destination = payoutDestination.get(payoutId);
+      if (destination && behaviours.get(destination) === 'returned') return { state: 'returned', reason: 'account_closed' };
+      return { state: 'paid' };
     },
   };
 }

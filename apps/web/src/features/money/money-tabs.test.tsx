@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Balance, Transaction, TransactionsPage } from '@toolshed/core/contract';
+import type { Balance, Transaction, TransactionsPage, Withdrawal } from '@toolshed/core/contract';
 import { json } from '../../test/fake-api.ts';
 import { renderApp } from '../../test/render-app.tsx';
 import { errorJson, fakeServer, testUser } from '../../test/fake-server.ts';
@@ -49,24 +49,31 @@ function transaction(i: number, patch: Partial<Transaction> = {}): Transaction {
   };
 }
 
+const bankAccount = { name: 'Olive Owner', sortCode: '08-99-99', last4: '4958', addedAt: '2026-11-01T10:00:00.000Z' };
+
+function withdrawal(patch: Partial<Withdrawal> = {}): Withdrawal {
+  return {
+    id: 'w-1',
+    amountPence: 1000,
+    status: 'pending',
+    destination: { kind: 'bank', name: 'Olive Owner', sortCode: '08-99-99', last4: '4958' },
+    createdAt: '2026-11-22T10:00:00.000Z',
+    finishedAt: null,
+    returnedAt: null,
+    failureReason: null,
+    ...patch,
+  };
+}
+
 describe('the Balance tab', () => {
-  it('shows the balance and earnings in pounds, and checks the withdrawal form before sending it', async () => {
+  it('shows the balance and earnings in pounds, and checks the withdrawal form before sending it to the bank account', async () => {
     const api = fakeServer(
       {
         'GET /api/me': () => json(me),
         'GET /api/me/balance': () => json(balance),
-        'POST /api/me/withdrawals': (r) =>
-          json(
-            {
-              id: 'w-1',
-              amountPence: (r.body as { amountPence: number }).amountPence,
-              status: 'pending',
-              card: { brand: 'visa', last4: '4242' },
-              createdAt: '2026-11-22T10:00:00.000Z',
-              failureReason: null,
-            },
-            201,
-          ),
+        'GET /api/me/bank-account': () => json({ bankAccount }),
+        'GET /api/me/withdrawals': () => json({ withdrawals: [] }),
+        'POST /api/me/withdrawals': (r) => json(withdrawal({ amountPence: (r.body as { amountPence: number }).amountPence }), 201),
       },
       { user: testUser },
     );
@@ -76,30 +83,26 @@ describe('the Balance tab', () => {
     expect(screen.getByText('Pending credits').nextElementSibling?.textContent).toBe('£12.00');
     expect(screen.getByText('Earnings to date').nextElementSibling?.textContent).toBe('£37.00');
     expect(screen.getByText(/^Last updated 20 Nov 2026/)).toBeInTheDocument();
+    expect(await screen.findByText(/sort code 08-99-99, account ending 4958/)).toBeInTheDocument();
 
     const amount = screen.getByLabelText('Amount (£)');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(within(amount.parentElement!).getByText('Please enter a valid amount')).toBeInTheDocument();
     expect(document.activeElement).toBe(amount);
     await user.type(amount, '25.01');
-    await user.type(screen.getByLabelText('Card number'), '4242424242424241');
-    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(screen.getByLabelText('Security code (CVV)'), '123');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(within(amount.parentElement!).getByText('Please enter a valid amount')).toBeInTheDocument();
-    expect(screen.getByText('Please enter a valid card number')).toBeInTheDocument();
     expect(api.sent('POST', '/api/me/withdrawals')).toHaveLength(0);
 
     await user.clear(amount);
     await user.type(amount, '10');
-    await user.clear(screen.getByLabelText('Card number'));
-    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(
-      await screen.findByText('Withdrawal of £10.00 to Visa ending 4242 requested. It is on its way to your card.'),
+      await screen.findByText('Withdrawal of £10.00 to the account ending 4958 requested. It is on its way to your bank account.'),
     ).toBeInTheDocument();
     const [sent] = api.sent('POST', '/api/me/withdrawals');
-    expect(sent!.body).toMatchObject({ amountPence: 1000, card: { number: '4242 4242 4242 4242', expiry: '12/30', cvv: '123' } });
+    expect(sent!.body).toMatchObject({ amountPence: 1000 });
+    expect(sent!.body).not.toHaveProperty('card');
   });
 
   it("sends a withdrawal whose answer was lost again with the same key, and shows the server's reason by its field", async () => {
@@ -108,6 +111,8 @@ describe('the Balance tab', () => {
       {
         'GET /api/me': () => json(me),
         'GET /api/me/balance': () => json(balance),
+        'GET /api/me/bank-account': () => json({ bankAccount }),
+        'GET /api/me/withdrawals': () => json({ withdrawals: [] }),
         'POST /api/me/withdrawals': () => {
           calls += 1;
           if (calls === 1) return errorJson(503, 'UNAVAILABLE', 'Busy');
@@ -119,9 +124,6 @@ describe('the Balance tab', () => {
     const user = userEvent.setup();
     renderApp('/profile?tab=balance');
     await user.type(await screen.findByLabelText('Amount (£)'), '5');
-    await user.type(screen.getByLabelText('Card number'), '4242424242424242');
-    await user.type(screen.getByLabelText('Expiry (MM/YY)'), '1230');
-    await user.type(screen.getByLabelText('Security code (CVV)'), '123');
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
     expect(await screen.findByText(/You will not be paid twice if you send it again/)).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Withdraw' }));
@@ -129,6 +131,103 @@ describe('the Balance tab', () => {
     const [first, second] = api.sent('POST', '/api/me/withdrawals') as Array<{ body: { idempotencyKey: string } }>;
     expect(second!.body.idempotencyKey).toBe(first!.body.idempotencyKey);
     expect(await screen.findByText('Please enter a valid amount')).toBeInTheDocument();
+  });
+
+  it('adds a bank account: labelled fields, each problem by its field, the bank details checked together, then the last four digits shown', async () => {
+    let saved: typeof bankAccount | null = null;
+    const api = fakeServer(
+      {
+        'GET /api/me': () => json(me),
+        'GET /api/me/balance': () => json(balance),
+        'GET /api/me/bank-account': () => json({ bankAccount: saved }),
+        'GET /api/me/withdrawals': () => json({ withdrawals: [] }),
+        'PUT /api/me/bank-account': (r) => {
+          const body = r.body as { accountNumber: string };
+          if (body.accountNumber === '33333333')
+            return errorJson(400, 'VALIDATION', 'The bank could not find this account: check the sort code and account number', {
+              field: 'accountNumber',
+            });
+          saved = bankAccount;
+          return json(bankAccount);
+        },
+      },
+      { user: testUser },
+    );
+    const user = userEvent.setup();
+    renderApp('/profile?tab=balance');
+    expect(await screen.findByText('Add a bank account above to withdraw your balance to it.')).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Add bank account' });
+    const name = within(form).getByLabelText('Name on the account');
+    const sortCode = within(form).getByLabelText('Sort code');
+    const number = within(form).getByLabelText('Account number');
+
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(within(form).getByText('Enter the name on the account')).toBeInTheDocument();
+    expect(within(form).getByText('Enter a valid sort code, like 12-34-56')).toBeInTheDocument();
+    expect(within(form).getByText('Enter a valid account number, like 12345678')).toBeInTheDocument();
+    expect(document.activeElement).toBe(name);
+    expect(sortCode).toHaveAttribute('aria-invalid', 'true');
+
+    await user.type(name, 'Olive Owner');
+    await user.type(sortCode, '08-99-99');
+    await user.type(number, '66374959');
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(within(form).getByText('These bank details do not match: check the sort code and account number')).toBeInTheDocument();
+    expect(document.activeElement).toBe(number);
+    expect(api.sent('PUT', '/api/me/bank-account')).toHaveLength(0);
+
+    await user.clear(number);
+    await user.type(number, '33333333');
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(
+      await within(form).findByText('The bank could not find this account: check the sort code and account number'),
+    ).toBeInTheDocument();
+
+    await user.clear(number);
+    await user.type(number, '66374958');
+    await user.click(within(form).getByRole('button', { name: 'Save bank account' }));
+    expect(await screen.findByText('Bank account ending 4958 saved. Withdrawals will be paid to it.')).toBeInTheDocument();
+    expect(screen.getByText(/sort code 08-99-99, account ending 4958/)).toBeInTheDocument();
+    expect(api.sent('PUT', '/api/me/bank-account').at(-1)!.body).toEqual({
+      name: 'Olive Owner',
+      sortCode: '08-99-99',
+      accountNumber: '66374958',
+    });
+    expect(await screen.findByLabelText('Amount (£)')).toBeInTheDocument();
+  });
+
+  it('lists the withdrawals with their states: on its way, paid, failed, returned by the bank, cancelled', async () => {
+    fakeServer(
+      {
+        'GET /api/me': () => json(me),
+        'GET /api/me/balance': () => json(balance),
+        'GET /api/me/bank-account': () => json({ bankAccount }),
+        'GET /api/me/withdrawals': () =>
+          json({
+            withdrawals: [
+              withdrawal({ id: 'w-5', status: 'pending' }),
+              withdrawal({ id: 'w-4', status: 'paid', amountPence: 2000 }),
+              withdrawal({ id: 'w-3', status: 'failed', failureReason: 'The bank refused the payout.' }),
+              withdrawal({ id: 'w-2', status: 'returned', failureReason: 'The bank sent the payout back: the account is closed.' }),
+              withdrawal({ id: 'w-1', status: 'cancelled', destination: { kind: 'card', brand: 'visa', last4: '4242' } }),
+            ],
+          }),
+      },
+      { user: testUser },
+    );
+    renderApp('/profile?tab=balance');
+    const list = await screen.findByRole('region', { name: 'Your withdrawals' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((r) => r.querySelector('span')!.textContent)).toEqual([
+      'On its way',
+      'Paid',
+      'Failed: back in your balance',
+      'Returned by the bank: back in your balance',
+      'Cancelled: back in your balance',
+    ]);
+    expect(rows[1]!.textContent).toContain('£20.00 to account ending 4958 (08-99-99)');
+    expect(rows[3]!.textContent).toContain('the account is closed');
+    expect(rows[4]!.textContent).toContain('Visa ending 4242');
   });
 });
 

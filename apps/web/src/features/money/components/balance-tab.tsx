@@ -2,7 +2,9 @@ import { formatPence } from '@toolshed/core';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useBalance } from '../../../data/balance.ts';
+import { BankAccountSection } from './bank-account-section.tsx';
 import { WithdrawalForm } from './withdrawal-form.tsx';
+import { WithdrawalsList } from './withdrawals-list.tsx';
 
 const updatedFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Europe/London' });
 
@@ -16,7 +18,7 @@ function Figure({ label, pence, note }: { label: string; pence: number; note: st
   );
 }
 
-/** The Balance tab: what can be withdrawn, what is on its way in and out, earnings, and the withdrawal form. */
+/** The Balance tab: what can be withdrawn, what is on its way in and out, earnings, the bank account, the withdrawal form and the withdrawals' states. */
 export function BalanceTab() {
   const balance = useBalance();
   if (balance.isPending) return <StatusMessage>Loading your balance...</StatusMessage>;
@@ -49,7 +51,9 @@ export function BalanceTab() {
           <Figure label="Pending" pence={b.earnings.pendingPence} note="From rentals not yet completed" />
         </dl>
       </section>
+      <BankAccountSection />
       <WithdrawalForm availablePence={b.availablePence} />
+      <WithdrawalsList />
     </div>
   );
 }

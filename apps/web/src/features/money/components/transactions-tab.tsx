@@ -27,7 +27,7 @@ const STATUS_LABELS: Record<Transaction['status'], string> = {
 
 function what(t: Transaction): string {
   if (t.item) return t.item.name;
-  return t.type === 'withdrawal' ? 'Withdrawal to your card' : '';
+  return t.type === 'withdrawal' ? (t.paymentMethod === 'bank' ? 'Withdrawal to your bank account' : 'Withdrawal to your card') : '';
 }
 
 /** Money in with its sign, so that a column of them reads as a statement: '+£25.00', '-£27.50', '£0.00'. */

@@ -1,0 +1,2 @@
+export * from './bank-account.ts';
+export { passesModulusCheck } from './modulus-check.ts';

@@ -1,0 +1,69 @@
+/**
+ * Rows of Vocalink's modulus weight table (valacdos, as published with "Validating account
+ * numbers"), kept as data: sort-code range, method, the 14 weights u v w x y z a b c d e f g h, and
+ * the exception number when there is one. Only the ranges Toolshed needs are here: those of the
+ * specification's published test cases and a few of the large banks' ranges. Order matters: when a
+ * range has two rows, the first is the first check. A sort code in no row cannot be checked and is
+ * accepted, as the specification says.
+ */
+export const MODULUS_WEIGHT_ROWS = `
+070116 070116 MOD11 0 0 7 6 5 8 9 4 5 6 7 8 9 -1 12
+070116 070116 MOD10 0 3 2 4 5 8 9 4 5 6 7 8 9 -1 13
+074456 074456 MOD11 0 0 7 6 5 8 9 4 5 6 7 8 9 -1 12
+074456 074456 MOD10 0 3 2 4 5 8 9 4 5 6 7 8 9 -1 13
+086090 086090 MOD10 0 0 3 7 1 3 7 1 3 7 1 3 7 1 8
+089000 089999 MOD10 0 0 0 0 0 0 7 1 3 7 1 3 7 1
+102400 107999 MOD11 0 0 0 0 0 0 8 7 6 5 4 3 2 1
+110000 119280 DBLAL 0 0 2 1 2 1 2 1 2 1 2 1 2 1 1
+134012 134020 MOD11 0 0 0 7 5 9 8 4 6 3 5 2 0 0 4
+180002 180002 MOD11 0 0 0 0 0 0 8 7 6 5 4 3 2 1 14
+200000 200002 MOD11 0 0 0 0 0 0 0 7 6 5 4 3 2 1 6
+200000 200002 DBLAL 2 1 2 1 2 1 2 1 2 1 2 1 2 1 6
+200901 201159 MOD11 0 0 0 0 0 0 0 7 6 5 4 3 2 1 6
+200901 201159 DBLAL 2 1 2 1 2 1 2 1 2 1 2 1 2 1 6
+202700 203239 MOD11 0 0 0 0 0 0 0 7 6 5 4 3 2 1 6
+202700 203239 DBLAL 2 1 2 1 2 1 2 1 2 1 2 1 2 1 6
+300000 300006 MOD11 0 0 3 2 9 8 5 7 6 5 4 3 2 1 2
+300000 300006 MOD11 0 0 3 2 9 8 1 7 6 5 4 3 2 1 9
+309001 309633 MOD11 0 0 3 2 9 8 5 7 6 5 4 3 2 1 2
+309001 309633 MOD11 0 0 3 2 9 8 1 7 6 5 4 3 2 1 9
+400000 400193 MOD11 0 0 0 0 0 0 0 7 6 5 4 3 2 1
+400000 400193 DBLAL 2 1 2 1 2 1 2 1 2 1 2 1 2 1
+600000 600108 MOD11 0 0 0 0 0 0 8 7 6 5 4 3 2 1
+771900 772799 MOD11 0 0 1 2 5 3 6 4 8 7 10 9 3 1 7
+820000 826917 MOD11 0 0 0 0 0 0 0 0 7 3 4 9 2 1
+820000 826917 DBLAL 2 1 2 1 2 1 2 1 2 1 2 1 2 1 3
+826919 827999 MOD11 0 0 0 0 0 0 0 0 7 3 4 9 2 1
+826919 827999 DBLAL 2 1 2 1 2 1 2 1 2 1 2 1 2 1 3
+870000 872791 MOD11 0 0 1 2 5 3 6 4 8 7 10 9 3 1 10
+870000 872791 MOD11 0 0 5 10 9 8 0 7 6 5 4 3 2 1 11
+938000 938696 MOD11 7 6 5 4 3 2 7 6 5 4 3 2 0 0 5
+938000 938696 DBLAL 2 1 2 1 2 1 2 1 2 1 2 1 2 0 5
+938698 938999 MOD11 7 6 5 4 3 2 7 6 5 4 3 2 0 0 5
+938698 938999 DBLAL 2 1 2 1 2 1 2 1 2 1 2 1 2 0 5
+`;
+
+/** Vocalink's sort-code substitutions for exception 5 (scsubtab): the sort code, and the one its check uses. */
+export const EXCEPTION_5_SUBSTITUTES = `
+938173 938017
+938289 938068
+938297 938076
+938600 938611
+938602 938343
+938604 938603
+938608 938408
+938609 938424
+938613 938017
+938616 938068
+938618 938657
+938620 938343
+938622 938130
+938628 938181
+938643 938246
+938647 938611
+938648 938246
+938649 938394
+938651 938335
+938653 938424
+938654 938621
+`;
