@@ -1,7 +1,7 @@
 import {
   ALL_CATEGORY_ID,
   ALL_ITEMS_CATEGORY,
-  activeVacation,
+  MAX_SEARCH_LENGTH,
   AppError,
   effectiveSort,
   METRES_PER_MILE,
@@ -9,35 +9,32 @@ import {
   NEAR_MESSAGE,
   parseBrowseFilters,
   pointLabel,
-  publicCoordinates,
   publicLocation,
   readNear,
   distanceMetres,
   roundedMiles,
   todayInLondon,
-  withBuffers,
   type BrowseFilters,
   type NearQuery,
   type RawBrowseFilters,
 } from '@toolshed/core';
 import type {
-  BrowseRelaxation,
   CategoriesResponse,
   ItemDetail,
   ItemImage,
   ItemsPage,
   MapPoints,
   NearAnswer,
-  NearestMatches,
   SearchSuggestions,
 } from '@toolshed/core/contract';
-import { RADIUS_MILES_OPTIONS } from '@toolshed/core';
-import { MAX_SEARCH_LENGTH } from '@toolshed/core';
 import { MAX_SUGGESTIONS, wordsOf, type SearchPlan } from '@toolshed/core/search';
 import type { Geocoder, PlaceResult } from '../../platform/geocoding/geocoder.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { BrowseScope, CatalogueRepository } from './catalogue-repository.ts';
-import { COUNT_BOUND, hasRadius, narrowsListing } from './browse-sql.ts';
+import { COUNT_BOUND, narrowsListing } from './browse-sql.ts';
+import { nearestOf, relaxationsOf } from './browse-help.ts';
+import { itemDetailOf } from './item-detail.ts';
+import { toCard, toMapPoint } from './browse-rows.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
 import { isRowId } from '../../db/ids.ts';
 
@@ -114,16 +111,7 @@ export function createCatalogueService(
         const scope = await scopeOf(categoryId, undefined, near, hiddenOwners);
         const rows = await repo.mapPoints(scope, filters, await repo.planOf(filters), MAP_POINTS + 1);
         return {
-          points: rows.slice(0, MAP_POINTS).map((r) => ({
-            id: r.id,
-            name: r.name,
-            dailyRatePence: r.dailyRatePence,
-            ...(publicCoordinates({ latitude: r.publicLatitude, longitude: r.publicLongitude }) as {
-              latitude: number;
-              longitude: number;
-            }),
-            ...(near ? { distanceMiles: r.distanceMetres === null ? null : roundedMiles(r.distanceMetres) } : {}),
-          })),
+          points: rows.slice(0, MAP_POINTS).map((r) => toMapPoint(r, near !== undefined)),
           more: rows.length > MAP_POINTS,
           ...(near ? { near } : {}),
         };
@@ -269,8 +257,8 @@ export function createCatalogueService(
     const scope = await scopeOf(categoryId, ownerId, near, hiddenOwners);
     const plan = await repo.planOf(filters);
     const { rows, total, totalCapped } = await pageAndTotal(scope, filters, plan);
-    const relaxations = total === 0 && plan.clauses.length > 0 ? await relaxationsOf(scope, filters, plan, near) : [];
-    const nearest = total === 0 && plan.clauses.length === 0 ? await nearestOf(scope, filters) : undefined;
+    const relaxations = total === 0 && plan.clauses.length > 0 ? await relaxationsOf(repo, scope, filters, plan, near) : [];
+    const nearest = total === 0 && plan.clauses.length === 0 ? await nearestOf(repo, scope, filters) : undefined;
     return {
       category,
       total,
@@ -282,20 +270,7 @@ export function createCatalogueService(
       pageSize: filters.pageSize,
       sort: effectiveSort(filters),
       ...(near ? { near } : {}),
-      items: rows.map((r) => ({
-        id: r.id,
-        name: r.name,
-        description: r.description,
-        categoryId: r.categoryId,
-        dailyRatePence: r.dailyRatePence,
-        minDays: r.minDays,
-        maxDays: r.maxDays,
-        city: r.city,
-        owner: r.owner,
-        image: r.image ? image(r.name, r.image.largeKey, r.image.thumbKey) : null,
-        // Rounded here and only here: the metres never leave the service (decision 022).
-        ...(near ? { distanceMiles: r.distanceMetres === null ? null : roundedMiles(r.distanceMetres) } : {}),
-      })),
+      items: rows.map((r) => toCard(r, near !== undefined, image)),
     };
   }
 
@@ -313,88 +288,12 @@ export function createCatalogueService(
     return { rows, total: Math.min(matched, COUNT_BOUND), totalCapped: matched > COUNT_BOUND };
   }
 
-  /**
-   * A search that matches nothing: each filter that keeps its matches out, with how many would match
-   * without it (every other filter kept): the price limit, the rating, the dates, the category, and
-   * the distance widened to the next that finds some (else any distance).
-   */
-  async function relaxationsOf(scope: BrowseScope, filters: BrowseFilters, plan: SearchPlan, near: NearAnswer | undefined) {
-    const out: BrowseRelaxation[] = [];
-    const add = async (filter: BrowseRelaxation['filter'], s: BrowseScope, f: BrowseFilters, extra: Partial<BrowseRelaxation> = {}) => {
-      const matched = await repo.countMatches(s, f, plan);
-      if (matched === 0) return false;
-      out.push({ filter, ...extra, total: Math.min(matched, COUNT_BOUND), ...(matched > COUNT_BOUND ? { totalCapped: true } : {}) });
-      return true;
-    };
-    if (filters.maxPricePence !== undefined) await add('maxPrice', scope, { ...filters, maxPricePence: undefined });
-    if (filters.minRating !== undefined) await add('minRating', scope, { ...filters, minRating: undefined });
-    if (filters.startDate !== undefined) await add('dates', scope, { ...filters, startDate: undefined, endDate: undefined });
-    if (near && scope.near && filters.radiusMiles !== undefined) {
-      const radius = filters.radiusMiles;
-      for (const wider of [...RADIUS_MILES_OPTIONS.filter((r) => r > radius), undefined]) {
-        const { radiusMetres: _, ...point } = scope.near;
-        const widened = { ...scope, near: wider === undefined ? point : { ...point, radiusMetres: wider * METRES_PER_MILE } };
-        if (await add('radius', widened, { ...filters, radiusMiles: wider }, { radiusMiles: wider ?? null })) break;
-      }
-    }
-    if (scope.categoryId !== null && !scope.ownerId) await add('category', { ...scope, categoryId: null }, filters);
-    return out;
-  }
-
-  /**
-   * Nothing within the radius (and no words, whose relaxations widen it): the nearest matches beyond
-   * it, named by the town of the nearest, with the radius that reaches it.
-   */
-  async function nearestOf(scope: BrowseScope, filters: BrowseFilters): Promise<NearestMatches | undefined> {
-    if (!hasRadius(scope)) return undefined;
-    const found = await repo.nearestBeyond(scope, filters);
-    if (!found) return undefined;
-    return {
-      city: found.city,
-      distanceMiles: roundedMiles(found.metres),
-      radiusMiles: found.radiusMiles,
-      total: Math.min(found.grouped, COUNT_BOUND),
-      ...(found.grouped > COUNT_BOUND ? { totalCapped: true } : {}),
-    };
-  }
-
   async function loadItem(
     itemId: string,
   ): Promise<{ detail: ItemDetail; publicPoint: { latitude: number | null; longitude: number | null }; hidden: boolean }> {
     const row = isRowId(itemId) ? await repo.findItem(itemId, today()) : undefined;
     if (!row) throw new AppError('NOT_FOUND', 'Item not found');
-    const { images } = row;
-    const detail: ItemDetail = {
-      id: row.id,
-      name: row.name,
-      description: row.description,
-      categoryId: row.categoryId,
-      categoryName: row.categoryName,
-      dailyRatePence: row.dailyRatePence,
-      depositPence: row.depositPence,
-      minDays: row.minDays,
-      maxDays: row.maxDays,
-      weeklyRatePence: row.weeklyRatePence,
-      bookingMode: row.bookingMode,
-      bufferDays: row.bufferDays,
-      requirements: { requireVerifiedPhone: row.requireVerifiedPhone, minCompletedRentals: row.minCompletedRentals },
-      available: row.available,
-      location: {
-        address: row.address,
-        city: row.city,
-        postcode: row.postcode,
-        latitude: row.latitude,
-        longitude: row.longitude,
-        approximate: row.locationApproximate,
-      },
-      owner: row.owner,
-      images: images.map((img, i) => image(`${row.name} – photo ${i + 1} of ${images.length}`, img.largeKey, img.thumbKey)),
-      // Days blocked by the owner's other calendars show like booked ones (calendar sync): no buffer of their own.
-      bookedRanges: [...withBuffers(row.bookedRanges, row.bufferDays), ...row.blockedRanges].sort((a, b) =>
-        a.startDate.localeCompare(b.startDate),
-      ),
-      ownerAwayUntil: activeVacation(row.ownerVacationUntil, today()),
-    };
+    const detail = itemDetailOf(row, image, today());
     return { detail, publicPoint: { latitude: row.publicLatitude, longitude: row.publicLongitude }, hidden: row.hiddenPendingReview };
   }
 }
