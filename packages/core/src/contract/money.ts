@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageInfoShape } from './paging.ts';
 
 export const balanceSchema = z.object({
   availablePence: z.number().int().describe('What the user may withdraw'),
@@ -108,7 +109,7 @@ export const withdrawalSchema = z.object({
   failureReason: z.string().nullable(),
 });
 
-export const withdrawalsPageSchema = z.object({ withdrawals: z.array(withdrawalSchema) });
+export const withdrawalsPageSchema = z.object({ withdrawals: z.array(withdrawalSchema), ...pageInfoShape });
 
 export const bankAccountRequestSchema = z.object({
   name: z.string().max(200),
@@ -134,6 +135,7 @@ export type TransactionPaymentMethod = z.infer<typeof transactionPaymentMethodSc
 export type TransactionsPage = z.infer<typeof transactionsPageSchema>;
 export type WithdrawalRequest = z.infer<typeof withdrawalRequestSchema>;
 export type Withdrawal = z.infer<typeof withdrawalSchema>;
+export type WithdrawalsPage = z.infer<typeof withdrawalsPageSchema>;
 export type WithdrawalStatus = z.infer<typeof withdrawalStatusSchema>;
 export type BankAccount = z.infer<typeof bankAccountSchema>;
 export type BankAccountRequest = z.infer<typeof bankAccountRequestSchema>;

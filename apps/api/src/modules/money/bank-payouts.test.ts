@@ -213,7 +213,14 @@ describe('payouts to the bank account, each state with the ledger following', ()
     expect(await postingsOf(w.id)).toEqual(['withdrawal_paid', 'withdrawal_requested']);
     const list = (await send('GET', '/api/me/withdrawals', owner)).json() as { withdrawals: Withdrawal[] };
     expect(list.withdrawals.map((x) => [x.id, x.status])).toEqual([[w.id, 'paid']]);
-    expect((await send('GET', '/api/me/withdrawals', other)).json()).toEqual({ withdrawals: [] });
+    expect((await send('GET', '/api/me/withdrawals', other)).json()).toEqual({ withdrawals: [], page: 1, pageSize: 20, total: 0 });
+    // A page at a time: past the end nothing is listed and the whole list is still counted.
+    expect((await send('GET', '/api/me/withdrawals?page=2&pageSize=1', owner)).json()).toMatchObject({
+      withdrawals: [],
+      total: 1,
+      page: 2,
+    });
+    expect((await send('GET', '/api/me/withdrawals?pageSize=0', owner)).statusCode).toBe(400);
     expect((await send('GET', `/api/me/withdrawals/${w.id}`, other)).statusCode).toBe(404);
     await expectMoneyInvariants(owner);
   });

@@ -7,6 +7,9 @@ import {
   bankAccountSchema,
   balanceSchema,
   errorBodySchema,
+  LIST_MAX_PAGE_SIZE,
+  pageQuerySchema,
+  pageRequest,
   transactionsPageSchema,
   transactionsQuerySchema,
   withdrawalRequestSchema,
@@ -16,7 +19,7 @@ import {
 import type { BankAccountService } from './bank-account-service.ts';
 import type { MoneyService } from './money-service.ts';
 import { transactionsCsv } from './transactions-csv.ts';
-import type { WithdrawalService } from './withdrawal-service.ts';
+import { WITHDRAWALS_PAGE_SIZE, type WithdrawalService } from './withdrawal-service.ts';
 
 interface Deps {
   money: MoneyService;
@@ -110,11 +113,12 @@ export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, wit
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['money'],
-        summary: "The signed-in user's latest withdrawals (at most 20), newest first, each with its state",
-        response: { 200: withdrawalsPageSchema, 401: errorBodySchema },
+        summary: "The signed-in user's withdrawals, newest first, each with its state; a page at a time",
+        querystring: pageQuerySchema(WITHDRAWALS_PAGE_SIZE, LIST_MAX_PAGE_SIZE),
+        response: { 200: withdrawalsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
       },
     },
-    async (request) => ({ withdrawals: await withdrawals.recent((await currentUser.requireUser(request)).id) }),
+    async (request) => withdrawals.page((await currentUser.requireUser(request)).id, pageRequest(request.query, WITHDRAWALS_PAGE_SIZE)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { withdrawalRequestedPosting, withdrawalReturnedPosting, withdrawalSettledPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { withdrawals } from '../../db/schema.ts';
@@ -25,14 +25,21 @@ export function createWithdrawalRepository(db: Db) {
       return row;
     },
 
-    /** A member's withdrawals, newest first. */
-    async recent(userId: string, limit: number): Promise<WithdrawalRow[]> {
+    /** A member's withdrawals, newest first: `limit` of them after `offset`. */
+    async recent(userId: string, limit: number, offset = 0): Promise<WithdrawalRow[]> {
       return db
         .select()
         .from(withdrawals)
         .where(eq(withdrawals.userId, userId))
         .orderBy(desc(withdrawals.createdAt), desc(withdrawals.id))
-        .limit(limit);
+        .limit(limit)
+        .offset(offset);
+    },
+
+    /** How many withdrawals a member has asked for. */
+    async count(userId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(withdrawals).where(eq(withdrawals.userId, userId));
+      return row?.n ?? 0;
     },
 
     /**

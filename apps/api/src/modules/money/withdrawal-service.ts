@@ -1,5 +1,5 @@
 import { AppError, formatSortCode, INVALID_AMOUNT, NO_BANK_ACCOUNT } from '@toolshed/core';
-import type { Withdrawal, WithdrawalRequest } from '@toolshed/core/contract';
+import { pageOffset, type PageRequest, type Withdrawal, type WithdrawalRequest } from '@toolshed/core/contract';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { withTransactionRetries } from '../checkout/transaction-retries.ts';
 import type { BankAccountRepository } from './bank-account-repository.ts';
@@ -26,7 +26,8 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
 const notFound = () => new AppError('NOT_FOUND', 'Withdrawal not found.');
 
 /** Withdrawals listed on the money page at most. */
-export const RECENT_WITHDRAWALS = 20;
+/** How many withdrawals a page lists unless asked otherwise. */
+export const WITHDRAWALS_PAGE_SIZE = 20;
 
 /**
  * Withdrawals: the amount leaves the available balance at once (to pending debits) and is paid out
@@ -75,8 +76,10 @@ export function createWithdrawalService(deps: {
       return toWithdrawal(row);
     },
 
-    async recent(userId: string): Promise<Withdrawal[]> {
-      return (await repo.recent(userId, RECENT_WITHDRAWALS)).map(toWithdrawal);
+    /** A page of the member's withdrawals, newest first, and how many there are. */
+    async page(userId: string, page: PageRequest): Promise<{ withdrawals: Withdrawal[]; total: number } & PageRequest> {
+      const [rows, total] = await Promise.all([repo.recent(userId, page.pageSize, pageOffset(page)), repo.count(userId)]);
+      return { withdrawals: rows.map(toWithdrawal), total, ...page };
     },
   };
 }

@@ -72,7 +72,7 @@ describe('the Balance tab', () => {
         'GET /api/me': () => json(me),
         'GET /api/me/balance': () => json(balance),
         'GET /api/me/bank-account': () => json({ bankAccount }),
-        'GET /api/me/withdrawals': () => json({ withdrawals: [] }),
+        'GET /api/me/withdrawals': () => json({ withdrawals: [], page: 1, pageSize: 20, total: 0 }),
         'POST /api/me/withdrawals': (r) => json(withdrawal({ amountPence: (r.body as { amountPence: number }).amountPence }), 201),
       },
       { user: testUser },
@@ -112,7 +112,7 @@ describe('the Balance tab', () => {
         'GET /api/me': () => json(me),
         'GET /api/me/balance': () => json(balance),
         'GET /api/me/bank-account': () => json({ bankAccount }),
-        'GET /api/me/withdrawals': () => json({ withdrawals: [] }),
+        'GET /api/me/withdrawals': () => json({ withdrawals: [], page: 1, pageSize: 20, total: 0 }),
         'POST /api/me/withdrawals': () => {
           calls += 1;
           if (calls === 1) return errorJson(503, 'UNAVAILABLE', 'Busy');
@@ -140,7 +140,7 @@ describe('the Balance tab', () => {
         'GET /api/me': () => json(me),
         'GET /api/me/balance': () => json(balance),
         'GET /api/me/bank-account': () => json({ bankAccount: saved }),
-        'GET /api/me/withdrawals': () => json({ withdrawals: [] }),
+        'GET /api/me/withdrawals': () => json({ withdrawals: [], page: 1, pageSize: 20, total: 0 }),
         'PUT /api/me/bank-account': (r) => {
           const body = r.body as { accountNumber: string };
           if (body.accountNumber === '33333333')
@@ -211,6 +211,9 @@ describe('the Balance tab', () => {
               withdrawal({ id: 'w-2', status: 'returned', failureReason: 'The bank sent the payout back: the account is closed.' }),
               withdrawal({ id: 'w-1', status: 'cancelled', destination: { kind: 'card', brand: 'visa', last4: '4242' } }),
             ],
+            page: 1,
+            pageSize: 20,
+            total: 5,
           }),
       },
       { user: testUser },

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BankAccount, BankAccountRequest, Withdrawal } from '@toolshed/core/contract';
+import type { BankAccount, BankAccountRequest, WithdrawalsPage } from '@toolshed/core/contract';
 import { requestJson } from '../../../lib/request-json.ts';
 
 /** The signed-in member's bank account for payouts, or null when there is none. */
@@ -28,11 +28,11 @@ export function useRemoveBankAccount() {
   });
 }
 
-/** The member's latest withdrawals with their states, newest first. */
+/** The first page of the member's withdrawals with their states, newest first, and how many there are. */
 export function useWithdrawals() {
   return useQuery({
     queryKey: ['withdrawals'],
-    queryFn: async () => (await requestJson<{ withdrawals: Withdrawal[] }>('GET', '/api/me/withdrawals')).withdrawals,
+    queryFn: () => requestJson<WithdrawalsPage>('GET', '/api/me/withdrawals'),
     staleTime: 10_000,
   });
 }

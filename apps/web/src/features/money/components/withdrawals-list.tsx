@@ -1,8 +1,10 @@
 import { formatPence } from '@toolshed/core';
-import type { Withdrawal } from '@toolshed/core/contract';
+import type { Withdrawal, WithdrawalsPage } from '@toolshed/core/contract';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { brandName } from '../../../lib/card-format.ts';
+import { useRestOfList } from '../../../lib/use-rest-of-list.ts';
 import { FormAlert } from '../../../ui/form-parts.tsx';
+import { ShowMore } from '../../../ui/show-more.tsx';
 import { useWithdrawals } from '../api/bank-account.ts';
 
 const dayFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeZone: 'Europe/London' });
@@ -20,19 +22,28 @@ const destinationOf = (w: Withdrawal) =>
     ? `account ending ${w.destination.last4} (${w.destination.sortCode})`
     : `${brandName(w.destination.brand) ?? 'card'} ending ${w.destination.last4}`;
 
-/** The member's latest withdrawals, each with where it went and its state: on its way, paid, failed, returned or cancelled. */
+/** The member's withdrawals, newest first, each with where it went and its state: on its way, paid, failed, returned or cancelled. */
 export function WithdrawalsList() {
   const list = useWithdrawals();
   if (list.isPending) return null;
   if (list.isError) return <FormAlert>{errorMessage(list.error)}</FormAlert>;
-  if (list.data.length === 0) return null;
+  if (list.data.withdrawals.length === 0) return null;
+  // A new answer (a withdrawal asked for since) starts the longer list afresh from its first page.
+  return <Withdrawals key={list.dataUpdatedAt} first={list.data} />;
+}
+
+const withdrawalId = (w: Withdrawal) => w.id;
+
+function Withdrawals({ first }: { first: WithdrawalsPage }) {
+  const rest = useRestOfList('/api/me/withdrawals', 'withdrawals', first.withdrawals, first.pageSize, withdrawalId);
+  const shown = [...first.withdrawals, ...rest.entries];
   return (
     <section aria-labelledby="withdrawals-heading" className="space-y-3">
       <h2 id="withdrawals-heading" className="text-xl font-semibold text-slate-900">
         Your withdrawals
       </h2>
       <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200 bg-white">
-        {list.data.map((w) => (
+        {shown.map((w) => (
           <li key={w.id} className="flex flex-wrap items-start justify-between gap-2 p-4">
             <div>
               <p className="font-medium text-slate-900">
@@ -45,6 +56,7 @@ export function WithdrawalsList() {
           </li>
         ))}
       </ul>
+      <ShowMore shown={shown.length} total={Math.max(first.total, shown.length)} rest={rest} what="withdrawals" />
     </section>
   );
 }
