@@ -26,6 +26,7 @@ const PUBLIC = new Set([
   'GET /api/search/suggestions',
   'GET /api/owners/{ownerId}',
   'GET /api/owners/{ownerId}/items',
+  'GET /api/owners/{ownerId}/reviews',
   'GET /api/payments/config',
   'POST /api/wheelbarrow/check',
   'POST /api/support-requests',

@@ -28,6 +28,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'PUT /api/items/{itemId}/images/order': 'reorderItemImages',
   'GET /api/me/items': 'listMyItems',
   'GET /api/owners/{ownerId}': 'getOwner',
+  'GET /api/owners/{ownerId}/reviews': 'listOwnerReviews',
   'GET /api/owners/{ownerId}/items': 'listOwnerItems',
 
   'GET /api/me': 'getProfile',

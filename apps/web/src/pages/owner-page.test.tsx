@@ -38,6 +38,7 @@ function owner(overrides: Partial<OwnerProfile> = {}): OwnerProfile {
         date: '2026-10-02T23:30:00.000Z',
       },
     ],
+    reviewsTotal: 1,
     ...overrides,
   };
 }

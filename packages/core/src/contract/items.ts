@@ -121,6 +121,18 @@ export const ownerItemSchema = z.object({
   ),
 });
 
+/** A visible review of a member, as their public page shows it. */
+export const publicReviewSchema = z.object({
+  id: z.string(),
+  rating: z.number().describe('0.5 to 5 in halves'),
+  comment: z.string(),
+  reviewerId: z.string(),
+  reviewerName: z.string(),
+  itemId: z.string().nullable(),
+  itemName: z.string().nullable(),
+  date: z.string(),
+});
+
 export const ownerProfileSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -143,21 +155,16 @@ export const ownerProfileSchema = z.object({
         ),
     })
     .describe('Their track record: what is verified, and how their rentals went'),
-  reviews: z.array(
-    z.object({
-      id: z.string(),
-      rating: z.number().describe('0.5 to 5 in halves'),
-      comment: z.string(),
-      reviewerId: z.string(),
-      reviewerName: z.string(),
-      itemId: z.string().nullable(),
-      itemName: z.string().nullable(),
-      date: z.string(),
-    }),
-  ),
+  reviews: z.array(publicReviewSchema).describe('The first page of the reviews they received, newest first'),
+  reviewsTotal: z.number().int().describe('How many reviews they received in all: the rest from /api/owners/{ownerId}/reviews'),
 });
 
+/** A page of the reviews a member received, as anyone may read them. */
+export const ownerReviewsPageSchema = z.object({ reviews: z.array(publicReviewSchema), ...pageInfoShape });
+
 export type OwnerItem = z.infer<typeof ownerItemSchema>;
+export type OwnerReviewsPage = z.infer<typeof ownerReviewsPageSchema>;
+export type PublicReview = z.infer<typeof publicReviewSchema>;
 
 /** A page of an owner's own items (GET /api/me/items). */
 export const ownerItemsPageSchema = z.object({ items: z.array(ownerItemSchema), ...pageInfoShape });

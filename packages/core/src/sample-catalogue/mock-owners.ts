@@ -63,6 +63,7 @@ export function mockOwnerProfile(ownerId: string, now: Date = new Date()): Owner
       claimsUpheldAgainst: 0,
     },
     reviews,
+    reviewsTotal: reviews.length,
   };
 }
 

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { browseQuerySchema, errorBodySchema, itemsPageSchema, ownerProfileSchema } from '@toolshed/core/contract';
+import {
+  browseQuerySchema,
+  errorBodySchema,
+  itemsPageSchema,
+  LIST_MAX_PAGE_SIZE,
+  ownerProfileSchema,
+  ownerReviewsPageSchema,
+  pageQuerySchema,
+  pageRequest,
+} from '@toolshed/core/contract';
 import type { HiddenOwnersOfRequest } from '../safety/block-guards.ts';
-import type { OwnersService } from './owners-service.ts';
+import { OWNER_REVIEWS_PAGE_SIZE, type OwnersService } from './owners-service.ts';
 
 export const ownerRoutes: FastifyPluginAsyncZod<{ service: OwnersService; hiddenOwners?: HiddenOwnersOfRequest }> = async (
   app,
@@ -22,6 +31,22 @@ export const ownerRoutes: FastifyPluginAsyncZod<{ service: OwnersService; hidden
       },
     },
     async (request) => service.profile(request.params.ownerId),
+  );
+
+  app.get(
+    '/owners/:ownerId/reviews',
+    {
+      schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
+        tags: ['owners'],
+        summary: 'The visible reviews a member received, newest first; a page at a time (the first comes with their profile)',
+        params: z.object({ ownerId: z.string().max(100) }),
+        querystring: pageQuerySchema(OWNER_REVIEWS_PAGE_SIZE, LIST_MAX_PAGE_SIZE),
+        response: { 200: ownerReviewsPageSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => service.reviews(request.params.ownerId, pageRequest(request.query, OWNER_REVIEWS_PAGE_SIZE)),
   );
 
   app.get(

@@ -139,7 +139,9 @@ export function createReviewsService(deps: {
     },
 
     /** Visible reviews a user received, for their public owner page. */
-    received: (userId: string, limit = 50) => repo.received(userId, limit),
+    received: (userId: string, limit = 50, offset = 0) => repo.received(userId, limit, offset),
+    /** How many visible reviews a user received. */
+    receivedCount: async (userId: string) => (await repo.totals(userId)).received,
   };
 }
 

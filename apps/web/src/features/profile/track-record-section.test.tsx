@@ -18,6 +18,7 @@ function owner(record: OwnerProfile['record']): OwnerProfile {
     memberSince: me.createdAt,
     record,
     reviews: [],
+    reviewsTotal: 0,
   };
 }
 

@@ -17,14 +17,14 @@ const tabLink = ({ isActive }: { isActive: boolean }) =>
   `-mb-px border-b-2 px-4 py-2 text-sm font-medium ${isActive ? 'border-emerald-700 text-emerald-900' : 'border-transparent text-slate-600 hover:text-slate-900'}`;
 
 function Reviews({ owner, collapsed }: { owner: OwnerProfile; collapsed: boolean }) {
-  const title = `Reviews (${owner.reviews.length})`;
+  const title = `Reviews (${owner.reviewsTotal})`;
   if (collapsed) {
     // The items view leads with the items; the reviews are one click away.
     return (
       <details className="rounded-xl border border-slate-200 bg-white p-4">
         <summary className="cursor-pointer text-xl font-bold text-slate-900">{title}</summary>
         <div className="mt-4">
-          <OwnerReviews reviews={owner.reviews} />
+          <OwnerReviews owner={owner} />
         </div>
       </details>
     );
@@ -34,7 +34,7 @@ function Reviews({ owner, collapsed }: { owner: OwnerProfile; collapsed: boolean
       <h2 id="owner-reviews-heading" className="mb-3 text-2xl font-bold text-slate-900">
         {title}
       </h2>
-      <OwnerReviews reviews={owner.reviews} />
+      <OwnerReviews owner={owner} />
     </section>
   );
 }
