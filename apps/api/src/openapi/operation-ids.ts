@@ -92,6 +92,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/me/date-watches': 'createDateWatch',
   'DELETE /api/me/date-watches/{watchId}': 'deleteDateWatch',
   'GET /api/me/blocks': 'listBlockedMembers',
+  'GET /api/me/blocks/{memberId}': 'getBlock',
   'POST /api/me/blocks/{memberId}': 'blockMember',
   'DELETE /api/me/blocks/{memberId}': 'unblockMember',
   'POST /api/reports': 'createReport',

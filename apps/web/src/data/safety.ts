@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BlockedMembers, BlockState, ReportInput, ReportReceipt } from '@toolshed/core/contract';
+import type { BlockedMembers, BlockLookup, BlockState, ReportInput, ReportReceipt } from '@toolshed/core/contract';
 import { requestJson } from '../lib/request-json.ts';
 import { useAuth } from './auth-provider.tsx';
 import { useDataSource } from './data-source.tsx';
@@ -19,6 +19,17 @@ export function useReport() {
   return useMutation({ mutationFn: (input: ReportInput) => requestJson<ReportReceipt>('POST', '/api/reports', input) });
 }
 
+/** Whether the signed-in member blocked this member (asked only when `enabled`). */
+export function useIsBlocked(memberId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: [...blocksKey, memberId],
+    queryFn: ({ signal }) => requestJson<BlockLookup>('GET', `/api/me/blocks/${encodeURIComponent(memberId)}`, undefined, signal),
+    enabled,
+    staleTime: 60_000,
+  });
+}
+
+/** The first page of the members the signed-in member blocked, and how many there are. */
 export function useBlockedMembers(enabled: boolean) {
   return useQuery({
     queryKey: blocksKey,

@@ -1,5 +1,6 @@
 /** The HTTP contract of reports and blocks (issue 45). */
 import { z } from 'zod';
+import { pageInfoShape } from './paging.ts';
 import { REPORT_KINDS } from '../safety.ts';
 
 /** POST /api/reports. The reason and the words are checked by the service, for the dialog's own messages. */
@@ -23,7 +24,10 @@ export const blockedMemberSchema = z.object({
   blockedAt: z.string().describe('When it was blocked (ISO 8601)'),
 });
 
-export const blockedMembersSchema = z.object({ members: z.array(blockedMemberSchema) });
+export const blockedMembersSchema = z.object({ members: z.array(blockedMemberSchema), ...pageInfoShape });
+
+/** Whether the signed-in member blocked this member. */
+export const blockLookupSchema = z.object({ memberId: z.string(), blocked: z.boolean() });
 
 export const blockStateSchema = z.object({ memberId: z.string(), blocked: z.literal(true), blockedAt: z.string() });
 
@@ -32,3 +36,4 @@ export type ReportReceipt = z.infer<typeof reportReceiptSchema>;
 export type BlockedMember = z.infer<typeof blockedMemberSchema>;
 export type BlockedMembers = z.infer<typeof blockedMembersSchema>;
 export type BlockState = z.infer<typeof blockStateSchema>;
+export type BlockLookup = z.infer<typeof blockLookupSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { items, memberBlocks, rentals, users } from '../../db/schema.ts';
 
@@ -40,13 +40,30 @@ export function createBlocksRepository(db: Db) {
     },
 
     /** The members `blockerId` blocked, last blocked first (never who blocked them). */
-    async list(blockerId: string): Promise<BlockedRow[]> {
+    async list(blockerId: string, limit: number, offset: number): Promise<BlockedRow[]> {
       return db
         .select({ id: users.id, name: users.name, picture: users.picture, blockedAt: memberBlocks.createdAt })
         .from(memberBlocks)
         .innerJoin(users, eq(users.id, memberBlocks.blockedId))
         .where(eq(memberBlocks.blockerId, blockerId))
-        .orderBy(desc(memberBlocks.createdAt), users.id);
+        .orderBy(desc(memberBlocks.createdAt), users.id)
+        .limit(limit)
+        .offset(offset);
+    },
+
+    async count(blockerId: string): Promise<number> {
+      const [row] = await db.select({ n: count() }).from(memberBlocks).where(eq(memberBlocks.blockerId, blockerId));
+      return row?.n ?? 0;
+    },
+
+    /** True when `blockerId` blocked `blockedId` (that way round only). */
+    async hasBlocked(blockerId: string, blockedId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ one: sql<number>`1` })
+        .from(memberBlocks)
+        .where(and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, blockedId)))
+        .limit(1);
+      return row !== undefined;
     },
 
     /** True when either of the two blocked the other. */

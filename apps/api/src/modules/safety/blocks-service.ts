@@ -6,7 +6,7 @@ import {
   BLOCKED_MESSAGE_REFUSAL,
   NOT_BLOCKED_MESSAGE,
 } from '@toolshed/core';
-import type { BlockedMembers, BlockState } from '@toolshed/core/contract';
+import { pageOffset, type BlockedMembers, type BlockState, type PageRequest } from '@toolshed/core/contract';
 import { isRowId } from '../../db/ids.ts';
 import type { BlocksRepository } from './blocks-repository.ts';
 
@@ -30,9 +30,19 @@ export function createBlocksService(repo: BlocksRepository, onChange: () => void
       onChange();
     },
 
-    async list(userId: string): Promise<BlockedMembers> {
-      const rows = await repo.list(userId);
-      return { members: rows.map((r) => ({ id: r.id, name: r.name, picture: r.picture, blockedAt: r.blockedAt.toISOString() })) };
+    async list(userId: string, page: PageRequest): Promise<BlockedMembers> {
+      const [rows, total] = await Promise.all([repo.list(userId, page.pageSize, pageOffset(page)), repo.count(userId)]);
+      return {
+        members: rows.map((r) => ({ id: r.id, name: r.name, picture: r.picture, blockedAt: r.blockedAt.toISOString() })),
+        total,
+        ...page,
+      };
+    },
+
+    /** Whether `userId` blocked `memberId` (one way only: never whether they were blocked); 404 for no such member. */
+    async hasBlocked(userId: string, memberId: string): Promise<boolean> {
+      if (!(await repo.member(memberId))) throw new AppError('NOT_FOUND', 'Member not found');
+      return repo.hasBlocked(userId, memberId);
     },
 
     hiddenOwnersFor: (userId: string): Promise<string[]> => repo.hiddenOwnersFor(userId),

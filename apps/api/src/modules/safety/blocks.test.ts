@@ -95,6 +95,14 @@ describe('blocking a member', () => {
     expect((await block(bob, alice.user.id)).statusCode).toBe(200);
     expect((await blocksOf(bob)).map((m) => m.name)).toEqual(['Alice Adams']);
     expect(await blocksOf(alice)).toEqual([]);
+    // One member's state, one way only; the list a page at a time.
+    const lookup = (who: Person, memberId: string) =>
+      ctx.app.inject({ method: 'GET', url: `/api/me/blocks/${memberId}`, headers: { cookie: who.cookie } });
+    expect((await lookup(bob, alice.user.id)).json()).toEqual({ memberId: alice.user.id, blocked: true });
+    expect((await lookup(alice, bob.user.id)).json()).toEqual({ memberId: bob.user.id, blocked: false });
+    expect((await ctx.app.inject({ method: 'GET', url: `/api/me/blocks/${alice.user.id}` })).statusCode).toBe(401);
+    const paged = await ctx.app.inject({ method: 'GET', url: '/api/me/blocks?page=2&pageSize=1', headers: { cookie: bob.cookie } });
+    expect(paged.json()).toMatchObject({ members: [], total: 1, page: 2, pageSize: 1 });
     // Only the blocker can lift it.
     expect((await unblock(alice, bob.user.id)).statusCode).toBe(404);
   });

@@ -1,20 +1,20 @@
 import type { ReactNode } from 'react';
 import type { Message } from '@toolshed/core/contract';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { useBlockedMembers, useReport, useSafetyActions, useSetBlocked } from '../../../data/safety.ts';
+import { useIsBlocked, useReport, useSafetyActions, useSetBlocked } from '../../../data/safety.ts';
 import { BlockButton } from '../../../ui/block-button.tsx';
 import { ReportButton } from '../../../ui/report-button.tsx';
 
 /** Above a conversation: block or unblock the other person. */
 export function ThreadBlock({ other }: { other: { id: string; name: string } }) {
   const { offered } = useSafetyActions(other.id);
-  const blocks = useBlockedMembers(offered);
+  const blockState = useIsBlocked(other.id, offered);
   const setBlocked = useSetBlocked();
   if (!offered) return null;
   return (
     <BlockButton
       memberName={other.name}
-      blocked={blocks.data?.members.some((m) => m.id === other.id) ?? false}
+      blocked={blockState.data?.blocked ?? false}
       describeError={errorMessage}
       onChange={(next) => setBlocked.mutateAsync({ memberId: other.id, blocked: next })}
       className="self-start text-sm font-medium text-slate-700 underline underline-offset-4 hover:text-slate-950"

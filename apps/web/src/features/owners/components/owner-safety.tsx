@@ -1,16 +1,16 @@
 import { errorMessage } from '../../../lib/api-error.ts';
-import { useBlockedMembers, useReport, useSafetyActions, useSetBlocked } from '../../../data/safety.ts';
+import { useIsBlocked, useReport, useSafetyActions, useSetBlocked } from '../../../data/safety.ts';
 import { BlockButton } from '../../../ui/block-button.tsx';
 import { ReportButton } from '../../../ui/report-button.tsx';
 
 /** A member's page, to another signed-in member: report them, block or unblock them. */
 export function OwnerSafety({ owner }: { owner: { id: string; name: string } }) {
   const { offered } = useSafetyActions(owner.id);
-  const blocks = useBlockedMembers(offered);
+  const blockState = useIsBlocked(owner.id, offered);
   const report = useReport();
   const setBlocked = useSetBlocked();
   if (!offered) return null;
-  const blocked = blocks.data?.members.some((m) => m.id === owner.id) ?? false;
+  const blocked = blockState.data?.blocked ?? false;
   return (
     <div className="flex flex-wrap items-center gap-4">
       {blocked && <p className="text-sm text-slate-700">{`You blocked ${owner.name}. Their listings are hidden from you.`}</p>}
