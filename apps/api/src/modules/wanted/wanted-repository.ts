@@ -103,11 +103,11 @@ const select = (point: GeoPoint | null) => sql`select p.id, p.user_id as "userId
 const londonDayStart = (at: Date) => sql`(date_trunc('day', ${at}::timestamptz at time zone 'Europe/London') at time zone 'Europe/London')`;
 /** Open: not closed, and its end date not before London's today. */
 /**
- * The area a post asks about: a box around its point as wide as its radius. Written exactly as
- * wanted_posts_area_idx (migration 0076) indexes it, the metres of a mile as a literal, so that
- * `wantedArea @> point` is answered from the index.
+ * The area a post asks about: a box around its point as wide as its radius (wanted_area, migration
+ * 0076, earthdistance's earth_box with its names qualified), so that `area @> point` is answered from
+ * wanted_posts_area_idx.
  */
-const wantedArea = sql.raw(`earth_box(earth_point(p.latitude, p.longitude), (p.radius_miles * ${METRES_PER_MILE})::float8)`);
+const wantedArea = sql`wanted_area(p.latitude, p.longitude, p.radius_miles)`;
 const open = (today: string) => sql`p.closed_at is null and p.end_date >= ${today}::date`;
 
 export function createWantedRepository(db: Db) {
