@@ -36,6 +36,7 @@ const processor: PaymentProvider = {
   authenticate: (input) => inner.authenticate(input),
   completeChallenge: (id, approved) => inner.completeChallenge(id, approved),
   authenticationStatus: (id) => inner.authenticationStatus(id),
+  savePaymentMethod: (input) => inner.savePaymentMethod(input),
 };
 
 let ctx: TestContext;
