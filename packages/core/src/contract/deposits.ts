@@ -72,15 +72,25 @@ export const depositViewSchema = z.object({
       state: z.enum(HOLD_STATES),
       capturedPence: z.number().int().nullable().describe('Once settled: what claims took (0 when released whole)'),
       settledAt: z.string().nullable(),
-      holdsAt: z.string().nullable().describe('While scheduled: when the deposit is authorised on the saved card (24 hours before the start)'),
+      holdsAt: z
+        .string()
+        .nullable()
+        .describe('While scheduled: when the deposit is authorised on the saved card (24 hours before the start)'),
       cardNeededBy: z
         .string()
         .nullable()
-        .describe('While scheduled after a decline: the renter must give another card by then (12 hours before the start), else the rental is cancelled'),
-      note: z.string().nullable().describe("What is happening to the deposit, in a sentence for this party (a decline, a lapse); null when the state says it"),
+        .describe(
+          'While scheduled after a decline: the renter must give another card by then (12 hours before the start), else the rental is cancelled',
+        ),
+      note: z
+        .string()
+        .nullable()
+        .describe('What is happening to the deposit, in a sentence for this party (a decline, a lapse); null when the state says it'),
     })
     .nullable()
-    .describe('The deposit on the renter\'s card, if the item asked for one: held at checkout, or scheduled when the start is more than 24 hours away'),
+    .describe(
+      "The deposit on the renter's card, if the item asked for one: held at checkout, or scheduled when the start is more than 24 hours away",
+    ),
   lateDays: z.number().int(),
   lateFeePence: z.number().int().describe('The daily rate per late day so far: claimed from the deposit, never charged silently'),
   claimWindowClosesAt: z.string().nullable().describe('Reports close then; null while the item is not back'),

@@ -17,7 +17,7 @@ import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
-import { notFound, type ClaimKit } from './claim-kit.ts';
+import { CARD_JOB, notFound, type ClaimKit } from './claim-kit.ts';
 import type { ClaimRental, DepositHold, DepositsWriter } from './deposits-repository.ts';
 import { depositView } from './deposit-view.ts';
 
@@ -70,11 +70,22 @@ export function depositSchedule(
   /** After checkout recorded its deposits: each scheduled one is authorised 24 hours before its start, each held one renewed as needed. */
   async function afterRecorded(
     executor: Executor,
-    recorded: ReadonlyArray<{ holdId: string; startDate: IsoDate; authorizationId: string | null; expiresAt: Date | null; paymentMethodId: string | null }>,
+    recorded: ReadonlyArray<{
+      holdId: string;
+      startDate: IsoDate;
+      authorizationId: string | null;
+      expiresAt: Date | null;
+      paymentMethodId: string | null;
+    }>,
   ) {
     for (const h of recorded) {
       if (!h.authorizationId)
-        await jobs.enqueue(AUTHORISE_JOB, { holdId: h.holdId }, { key: `${AUTHORISE_JOB}:${h.holdId}`, runAt: holdsAt(h.startDate) }, executor);
+        await jobs.enqueue(
+          AUTHORISE_JOB,
+          { holdId: h.holdId },
+          { key: `${AUTHORISE_JOB}:${h.holdId}`, runAt: holdsAt(h.startDate) },
+          executor,
+        );
       else if (h.expiresAt && h.paymentMethodId) await scheduleRenewal(executor, h.holdId, h.authorizationId, h.expiresAt);
     }
   }
@@ -179,9 +190,11 @@ export function depositSchedule(
       if (r.cancelled || hold?.status !== 'scheduled')
         throw new AppError('CONFLICT', 'The deposit for this rental is not waiting for a card.');
       const saved = await payments.savePaymentMethod({ card, reference: `deposit:${hold.id}:card` });
-      if (!saved.ok) throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(saved.reason)}`, 'card');
+      if (!saved.ok)
+        throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(saved.reason)}`, 'card');
       const auth = await payments.authorize({ amountPence: hold.amountPence, card, reference: `deposit:${hold.id}:${at.toISOString()}` });
-      if (!auth.ok) throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(auth.reason)}`, 'card');
+      if (!auth.ok)
+        throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(auth.reason)}`, 'card');
       const view = await repo.transaction(async (tx) => {
         const found = await lockScheduled(tx, r.id, hold.id);
         if (!found || found.r.cancelled) return undefined;
@@ -232,7 +245,12 @@ export function depositSchedule(
           return 'renewed' as const;
         }
         await tx.markDeclined(holdId, auth.reason, at);
-        await jobs.enqueue(LAPSE_JOB, { holdId, authorizationId }, { key: `${LAPSE_JOB}:${authorizationId}`, runAt: expiresAt }, tx.executor);
+        await jobs.enqueue(
+          LAPSE_JOB,
+          { holdId, authorizationId },
+          { key: `${LAPSE_JOB}:${authorizationId}`, runAt: expiresAt },
+          tx.executor,
+        );
         return 'failed' as const;
       });
       if (outcome === 'renewed') await release(authorizationId);
@@ -249,6 +267,8 @@ export function depositSchedule(
         const now = r ? await tx.hold(hold.rentalId) : undefined;
         if (!r || now?.status !== 'held' || now.authorizationId !== authorizationId) return false;
         await tx.markLapsed(now, at);
+        // Voided too (it lapses at the issuer anyway), as every settled hold's authorisation is.
+        await jobs.enqueue(CARD_JOB, { holdId }, { key: `${CARD_JOB}:${holdId}` }, tx.executor);
         const amount = formatPence(now.amountPence);
         await tell(
           tx,

@@ -161,7 +161,11 @@ export function setUpDeposits(deps: {
             await release(holds);
             return { ok: false, reason: auth.reason };
           }
-          holds.push({ ...base, authorizationId: auth.authorizationId, expiresAt: new Date(at.getTime() + authorisationDays * 86_400_000) });
+          holds.push({
+            ...base,
+            authorizationId: auth.authorizationId,
+            expiresAt: new Date(at.getTime() + authorisationDays * 86_400_000),
+          });
           await remember(auth.authorizationId);
         }
         return { ok: true, holds };

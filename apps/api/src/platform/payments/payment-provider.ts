@@ -18,7 +18,8 @@ export type PaymentSource =
   | { paymentMethodId: string; offSession: true };
 
 /** The card given at checkout or on the deposit page, as the processor's reusable payment method (never our copy of its number). */
-export type SavedPaymentMethod = { ok: true; paymentMethodId: string; brand: CardBrand; last4: string } | { ok: false; reason: DeclineReason };
+export type SavedPaymentMethod =
+  { ok: true; paymentMethodId: string; brand: CardBrand; last4: string } | { ok: false; reason: DeclineReason };
 
 /**
  * The answer to starting strong customer authentication (PSD2): the card needs none, the issuer

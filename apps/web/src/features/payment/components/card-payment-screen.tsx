@@ -58,7 +58,7 @@ function CardPaymentForm() {
             {depositOf(basket.lines) > 0 && (
               <p className="rounded-md bg-sky-50 px-3 py-2 text-sky-950">
                 {chargedAndHeldText(basket.price.totalPence, depositOf(basket.lines))}. Your card is kept by our payment processor for this
-                booking's deposit: it is held on it a day before the rental starts.
+                booking's deposit, which is held on it from a day before the rental starts.
               </p>
             )}
             <CardForm
