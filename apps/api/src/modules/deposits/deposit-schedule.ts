@@ -1,12 +1,10 @@
 import {
   AppError,
-  addDays,
   cardProblems,
   claimWindowClosesAt,
   declineMessage,
   formatDate,
   formatPence,
-  londonTimeToInstant,
   todayInLondon,
   type CardInput,
   type IsoDate,
@@ -20,6 +18,7 @@ import type { PaymentProvider } from '../../platform/payments/payment-provider.t
 import { CARD_JOB, notFound, type ClaimKit } from './claim-kit.ts';
 import type { ClaimRental, DepositHold, DepositsWriter } from './deposits-repository.ts';
 import { depositView } from './deposit-view.ts';
+import { cardNeededBy, cardNeededText, holdsAt } from './deposit-timing.ts';
 
 /** Authorises a scheduled deposit off-session, 24 hours before the start. */
 export const AUTHORISE_JOB = 'deposits.authorise';
@@ -31,16 +30,6 @@ export const RENEW_JOB = 'deposits.renew';
 export const LAPSE_JOB = 'deposits.lapse';
 
 const DAY_MS = 24 * 60 * 60_000;
-
-/** When a deposit is authorised: 24 hours before the start (London midnight of the day before). */
-export const holdsAt = (startDate: IsoDate): Date => londonTimeToInstant(addDays(startDate, -1), '00:00');
-/** Until when the renter may give another card: 12 hours before the start (London noon of the day before). */
-export const cardNeededBy = (startDate: IsoDate): Date => londonTimeToInstant(addDays(startDate, -1), '12:00');
-/** A deposit is authorised at checkout when its rental starts within 24 hours; later ones are scheduled. */
-export const holdsAtCheckout = (startDate: IsoDate, at: Date): boolean => at.getTime() >= holdsAt(startDate).getTime();
-
-/** What the renter is asked, in words, when the deposit could not be held. */
-export const cardNeededText = (startDate: IsoDate) => `12:00 on ${formatDate(addDays(startDate, -1))}`;
 
 /**
  * Deposits held when they can last (decision 036): a scheduled deposit authorised off-session with

@@ -19,7 +19,7 @@ import {
 } from '@toolshed/core';
 import type { Claim, DepositView } from '@toolshed/core/contract';
 import type { ClaimPhoto, ClaimRecord, ClaimRental, DepositHold } from './deposits-repository.ts';
-import { cardNeededBy, cardNeededText, holdsAt } from './deposit-schedule.ts';
+import { cardNeededBy, cardNeededText, holdsAt } from './deposit-timing.ts';
 
 /** Claim states that still wait on an answer or on support: the hold is not settled while an owner's claim is in one. */
 export const UNSETTLED = new Set(['open', 'disputed', 'escalated']);

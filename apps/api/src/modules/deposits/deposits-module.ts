@@ -14,7 +14,8 @@ import type { Notice } from '../notifications/notifier.ts';
 import { createDepositsRepository, recordHolds } from './deposits-repository.ts';
 import { CARD_JOB, ESCALATE_JOB, RELEASE_JOB, createDepositsService } from './deposits-service.ts';
 import { createClaimKit } from './claim-kit.ts';
-import { AUTHORISE_JOB, CARD_DEADLINE_JOB, LAPSE_JOB, RENEW_JOB, depositSchedule, holdsAtCheckout } from './deposit-schedule.ts';
+import { AUTHORISE_JOB, CARD_DEADLINE_JOB, LAPSE_JOB, RENEW_JOB, depositSchedule } from './deposit-schedule.ts';
+import { holdsAtCheckout } from './deposit-timing.ts';
 import { DEFAULT_AUTHORISATION_DAYS } from '../../platform/payments/simulated-processor.ts';
 
 /**
