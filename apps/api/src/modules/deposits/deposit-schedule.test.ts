@@ -182,6 +182,8 @@ describe('a deposit booked more than a day ahead', () => {
     expect(processor.paymentMethods.has(scheduled.payment_method_id!)).toBe(true);
     expect(depositAuthorisations()).toHaveLength(before);
     expect(await heldFor(rentalId)).toBe(0);
+    // The rental page says what will be held, as the payment page did.
+    expect((await kit.rental(rentalId, renter.cookie)).depositHeldPence).toBe(5000);
     const view = await depositOf(rentalId, renter);
     expect(view.hold).toMatchObject({
       state: 'scheduled',
