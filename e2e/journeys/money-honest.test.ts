@@ -200,7 +200,9 @@ for (const screen of SCREENS) {
       await page.getByRole('main').getByRole('button', { name: 'Continue to Payment', exact: true }).click();
       await page.getByRole('main').getByRole('link', { name: 'Credit or debit card', exact: true }).click();
       await expectPath(page, '/payment/card');
-      await expect(page.getByRole('main').getByText(`${said}.`, { exact: true })).toBeVisible();
+      const kept =
+        "Your card is kept by our payment processor for this booking's deposit, which is held on it from a day before the rental starts.";
+      await expect(page.getByRole('main').getByText(`${said}. ${kept}`, { exact: true })).toBeVisible();
       await expectNoAxeViolations(page, 'card page with a deposit');
       const form = cardForm(page);
       await fillCard(form, TEST_CARDS.success, today, renter.name);

@@ -28,7 +28,12 @@ export const CLAIM_WINDOW_HOURS = 48;
 export const DISPUTE_ESCALATION_DAYS = 7;
 export const CLAIM_NOTE_MAX = 1000;
 
-export const HOLD_STATES = ['held', 'released', 'captured'] as const;
+/**
+ * A deposit's states: scheduled (to be held off-session 24 hours before the start), held, released,
+ * captured (part or all), lapsed (its authorisation ran out and could not be renewed: nothing left
+ * to claim from), cancelled (scheduled, then its rental was cancelled: never held).
+ */
+export const HOLD_STATES = ['scheduled', 'held', 'released', 'captured', 'lapsed', 'cancelled'] as const;
 export type HoldState = (typeof HOLD_STATES)[number];
 
 export const CLAIM_STATES = ['open', 'accepted', 'disputed', 'escalated', 'withdrawn'] as const;
@@ -150,6 +155,8 @@ export function claimProblem(
   const closes = claimWindowClosesAt(r);
   if (closes && now.getTime() > closes.getTime())
     return `Problems had to be reported within ${CLAIM_WINDOW_HOURS} hours after the rental ended.`;
+  if (input.kind !== 'not_as_described' && r.holdState === 'lapsed')
+    return "The deposit hold on the renter's card lapsed and could not be renewed, so there is no deposit to claim from. Please contact Toolshed support about this problem.";
   if (input.kind !== 'not_as_described' && (r.holdState !== 'held' || r.holdPence === 0))
     return 'This rental has no deposit held to claim from.';
   if (!Number.isInteger(input.amountPence) || input.amountPence < 1) return 'Please enter an amount of at least £0.01.';

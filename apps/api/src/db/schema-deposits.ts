@@ -4,9 +4,12 @@ import { rentals } from './schema-rentals.ts';
 import { users } from './schema-users.ts';
 
 /**
- * A rental's deposit, authorised on the renter's card at checkout: held -> released (captured 0) or
- * captured (part or all; the rest released). Settled once: a trigger (migration 0025) refuses any
- * change after that, and any change to the amount, parties or authorisation.
+ * A rental's deposit on the renter's card: scheduled (no authorisation yet, the processor's saved
+ * payment method kept; authorised off-session 24 hours before the start) -> held, or cancelled with
+ * its rental; held at checkout when the start is that close; held -> released (captured 0) or
+ * captured (part or all; the rest released), or lapsed (its authorisation could not be renewed).
+ * Settled once: a trigger (db/functions) refuses any change after that, any change to the amount or
+ * parties, and an authorisation replaced except by a renewal of a held one (migrations 0025, 0079).
  */
 export const depositHolds = pgTable(
   'deposit_holds',
@@ -23,7 +26,14 @@ export const depositHolds = pgTable(
       .references(() => users.id),
     amountPence: integer('amount_pence').notNull(),
     provider: text('provider').notNull(),
-    authorizationId: text('authorization_id').notNull(),
+    authorizationId: text('authorization_id'),
+    /** The processor's reusable payment method the renter gave for this booking's deposit. */
+    paymentMethodId: text('payment_method_id'),
+    /** When the held authorisation lapses at the processor (renewed a day before while still needed). */
+    authorisationExpiresAt: timestamp('authorisation_expires_at', { withTimezone: true }),
+    /** The last off-session authorisation that was declined while the deposit was scheduled. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
+    declineReason: text('decline_reason'),
     status: text('status').notNull().default('held'),
     capturedPence: integer('captured_pence'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -31,17 +41,23 @@ export const depositHolds = pgTable(
   },
   (t) => [
     uniqueIndex('deposit_holds_rental_idx').on(t.rentalId),
+    index('deposit_holds_scheduled_idx')
+      .on(t.rentalId)
+      .where(sql`${t.status} = 'scheduled'`),
     index('deposit_holds_renter_idx')
       .on(t.renterId)
       .where(sql`${t.status} = 'held'`),
     check('deposit_holds_amount_in_range', sql`${t.amountPence} > 0 AND ${t.amountPence} <= 100000`),
-    check('deposit_holds_status_known', sql`${t.status} IN ('held', 'released', 'captured')`),
+    check('deposit_holds_status_known', sql`${t.status} IN ('scheduled', 'held', 'released', 'captured', 'lapsed', 'cancelled')`),
     check('deposit_holds_capture_within_hold', sql`${t.capturedPence} >= 0 AND ${t.capturedPence} <= ${t.amountPence}`),
     check(
       'deposit_holds_settled_once',
-      sql`(${t.status} = 'held' AND ${t.capturedPence} IS NULL AND ${t.settledAt} IS NULL)
-		OR (${t.status} = 'released' AND ${t.capturedPence} IS NOT NULL AND ${t.capturedPence} = 0 AND ${t.settledAt} IS NOT NULL)
-		OR (${t.status} = 'captured' AND ${t.capturedPence} IS NOT NULL AND ${t.capturedPence} > 0 AND ${t.settledAt} IS NOT NULL)`,
+      sql`(${t.status} = 'scheduled' AND ${t.authorizationId} IS NULL AND ${t.paymentMethodId} IS NOT NULL AND ${t.capturedPence} IS NULL AND ${t.settledAt} IS NULL)
+		OR (${t.status} = 'held' AND ${t.authorizationId} IS NOT NULL AND ${t.capturedPence} IS NULL AND ${t.settledAt} IS NULL)
+		OR (${t.status} = 'released' AND ${t.authorizationId} IS NOT NULL AND ${t.capturedPence} IS NOT NULL AND ${t.capturedPence} = 0 AND ${t.settledAt} IS NOT NULL)
+		OR (${t.status} = 'captured' AND ${t.authorizationId} IS NOT NULL AND ${t.capturedPence} IS NOT NULL AND ${t.capturedPence} > 0 AND ${t.settledAt} IS NOT NULL)
+		OR (${t.status} = 'lapsed' AND ${t.authorizationId} IS NOT NULL AND ${t.capturedPence} IS NOT NULL AND ${t.capturedPence} = 0 AND ${t.settledAt} IS NOT NULL)
+		OR (${t.status} = 'cancelled' AND ${t.authorizationId} IS NULL AND ${t.capturedPence} IS NULL AND ${t.settledAt} IS NOT NULL)`,
     ),
   ],
 );

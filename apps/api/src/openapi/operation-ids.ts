@@ -122,6 +122,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/rentals/{rentalId}/extension/decline': 'declineRentalExtension',
   'POST /api/rentals/{rentalId}/extension/withdraw': 'withdrawRentalExtension',
   'GET /api/rentals/{rentalId}/deposit': 'getRentalDeposit',
+  'PUT /api/rentals/{rentalId}/deposit/card': 'giveRentalDepositCard',
   'POST /api/rentals/{rentalId}/claims': 'createDepositClaim',
   'POST /api/claims/{claimId}/accept': 'acceptDepositClaim',
   'POST /api/claims/{claimId}/dispute': 'disputeDepositClaim',

@@ -51,14 +51,17 @@ export const wheelbarrowCheckResponseSchema = z.object({
   totalPence: z.number().int(),
 });
 
+/** A card as typed on the payment page (checked by the server before the processor sees it). */
+export const cardInputSchema = z.object({
+  number: z.string().max(30),
+  expiry: z.string().max(10),
+  cvv: z.string().max(6),
+  name: z.string().max(100),
+});
+
 export const checkoutRequestSchema = z.object({
   lines: z.array(wheelbarrowLineInputSchema).min(1, 'the wheelbarrow is empty').max(20, 'at most 20 items per checkout'),
-  card: z.object({
-    number: z.string().max(30),
-    expiry: z.string().max(10),
-    cvv: z.string().max(6),
-    name: z.string().max(100),
-  }),
+  card: cardInputSchema,
   idempotencyKey: z.string().min(8).max(100).describe('A random key made once per checkout; retries send the same key'),
   useBalance: z
     .boolean()

@@ -1,6 +1,7 @@
 /** A rental's deposit, late fee and claims, as its two parties see them on the rental page. */
 import { z } from 'zod';
 import { CLAIM_KINDS, CLAIM_NOTE_MAX, CLAIM_STATES, HOLD_STATES } from '../deposits.ts';
+import { cardInputSchema } from './booking.ts';
 
 const CLAIM_ACTIONS = ['accept', 'dispute', 'withdraw', 'lower', 'propose', 'agree'] as const;
 
@@ -71,9 +72,25 @@ export const depositViewSchema = z.object({
       state: z.enum(HOLD_STATES),
       capturedPence: z.number().int().nullable().describe('Once settled: what claims took (0 when released whole)'),
       settledAt: z.string().nullable(),
+      holdsAt: z
+        .string()
+        .nullable()
+        .describe('While scheduled: when the deposit is authorised on the saved card (24 hours before the start)'),
+      cardNeededBy: z
+        .string()
+        .nullable()
+        .describe(
+          'While scheduled after a decline: the renter must give another card by then (12 hours before the start), else the rental is cancelled',
+        ),
+      note: z
+        .string()
+        .nullable()
+        .describe('What is happening to the deposit, in a sentence for this party (a decline, a lapse); null when the state says it'),
     })
     .nullable()
-    .describe('The deposit held on the card at checkout, if the item asked for one'),
+    .describe(
+      "The deposit on the renter's card, if the item asked for one: held at checkout, or scheduled when the start is more than 24 hours away",
+    ),
   lateDays: z.number().int(),
   lateFeePence: z.number().int().describe('The daily rate per late day so far: claimed from the deposit, never charged silently'),
   claimWindowClosesAt: z.string().nullable().describe('Reports close then; null while the item is not back'),
@@ -88,3 +105,7 @@ export type ClaimReply = z.infer<typeof claimReplySchema>;
 export type ClaimAmount = z.infer<typeof claimAmountSchema>;
 export type Claim = z.infer<typeof claimSchema>;
 export type DepositView = z.infer<typeof depositViewSchema>;
+
+/** Another card for a deposit that could not be held (PUT /api/rentals/:rentalId/deposit/card). */
+export const depositCardInputSchema = z.object({ card: cardInputSchema });
+export type DepositCardInput = z.infer<typeof depositCardInputSchema>;

@@ -29,7 +29,9 @@ export const rentalPartyFields = {
     .number()
     .int()
     .optional()
-    .describe("The renter's refundable deposit still held on the card for this rental, not charged (0: none, released or captured)"),
+    .describe(
+      "The renter's refundable deposit still held on the card for this rental, or to be held a day before the start (scheduled), not charged (0: none, released, captured, lapsed)",
+    ),
   request: z
     .object({
       expiresAt: z.string().describe('ISO instant: the owner must answer by then, or the request expires and the hold is released'),

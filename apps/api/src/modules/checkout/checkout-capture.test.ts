@@ -32,6 +32,7 @@ function processorFailingCaptures(failures: number) {
     authenticate: (input) => inner.authenticate(input),
     completeChallenge: (id, approved) => inner.completeChallenge(id, approved),
     authenticationStatus: (id) => inner.authenticationStatus(id),
+    savePaymentMethod: (input) => inner.savePaymentMethod(input),
   };
   return { provider, holds: inner.holds, calls };
 }

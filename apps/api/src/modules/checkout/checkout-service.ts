@@ -213,6 +213,7 @@ export function createCheckoutService({
       authenticate: (input) => payments.authenticate(input),
       completeChallenge: (id, approved) => payments.completeChallenge(id, approved),
       authenticationStatus: (id) => payments.authenticationStatus(id),
+      savePaymentMethod: (input) => payments.savePaymentMethod(input),
     };
     // The renter's balance pays first (what is charged now, never a request's or a deposit's hold);
     // the card is authorised for the rest (nothing, when the balance covers it: the card is checked).
@@ -250,7 +251,7 @@ export function createCheckoutService({
     // Deposits are held beside the charge, one authorisation per line that asks for one; a decline releases everything.
     const held = deposits
       ? await deposits.authorize(
-          booked.map((b) => ({ depositPence: depositOf(b.itemId) })),
+          booked.map((b) => ({ depositPence: depositOf(b.itemId), startDate: b.startDate })),
           card,
           attempt.id,
           remember,

@@ -11,11 +11,15 @@ import {
   lateDays,
   lateFeePence,
   todayInLondon,
+  addDays,
+  formatDate,
+  formatPence,
   type ClaimChangeFacts,
   type ClaimRentalFacts,
 } from '@toolshed/core';
 import type { Claim, DepositView } from '@toolshed/core/contract';
 import type { ClaimPhoto, ClaimRecord, ClaimRental, DepositHold } from './deposits-repository.ts';
+import { cardNeededBy, cardNeededText, holdsAt } from './deposit-timing.ts';
 
 /** Claim states that still wait on an answer or on support: the hold is not settled while an owner's claim is in one. */
 export const UNSETTLED = new Set(['open', 'disputed', 'escalated']);
@@ -93,6 +97,21 @@ function claimView(c: ClaimRecord, r: ClaimRental, role: 'owner' | 'renter', use
   };
 }
 
+/** What is happening to the deposit, for this party, when its state alone does not say it. */
+function holdNote(r: ClaimRental, hold: DepositHold, role: 'owner' | 'renter'): string | null {
+  const amount = formatPence(hold.amountPence);
+  if (hold.status === 'scheduled' && hold.declinedAt)
+    return role === 'renter'
+      ? `The ${amount} deposit could not be held on your saved card. Please add another card by ${cardNeededText(r.startDate)}, or the booking will be cancelled.`
+      : `The ${amount} deposit could not be held on the renter's card yet; they have until ${cardNeededText(r.startDate)} to add another, or the booking is cancelled.`;
+  if (hold.status === 'scheduled')
+    return `The ${amount} deposit will be held on ${role === 'renter' ? 'your' : "the renter's"} card on ${formatDate(addDays(r.startDate, -1))}, a day before the rental starts.`;
+  if (hold.status === 'lapsed')
+    return `The ${amount} deposit is no longer held: the card's authorisation ran out and could not be renewed, so nothing can be claimed from it.`;
+  if (hold.status === 'cancelled') return 'The deposit was never held: the booking was cancelled first.';
+  return null;
+}
+
 /** A rental's deposit and claims as one party sees them at `at`: what they may report, answer and add. */
 export function depositView(
   r: ClaimRental,
@@ -110,7 +129,17 @@ export function depositView(
     .filter(({ kind, maxPence }) => maxPence > 0 && claimProblem({ kind, amountPence: maxPence, role }, f, at) === null);
   return {
     role,
-    hold: hold ? { amountPence: hold.amountPence, state: hold.status, capturedPence: hold.capturedPence, settledAt: hold.settledAt } : null,
+    hold: hold
+      ? {
+          amountPence: hold.amountPence,
+          state: hold.status,
+          capturedPence: hold.capturedPence,
+          settledAt: hold.settledAt,
+          holdsAt: hold.status === 'scheduled' ? holdsAt(r.startDate).toISOString() : null,
+          cardNeededBy: hold.status === 'scheduled' && hold.declinedAt ? cardNeededBy(r.startDate).toISOString() : null,
+          note: holdNote(r, hold, role),
+        }
+      : null,
     lateDays: lateDays(r.endDate, f.returnedAt ? todayInLondon(f.returnedAt) : null, todayInLondon(at)),
     lateFeePence: r.cancelled ? 0 : lateFeePence(f, at),
     claimWindowClosesAt: closes ? closes.toISOString() : null,

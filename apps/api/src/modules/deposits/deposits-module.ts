@@ -13,13 +13,25 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { Notice } from '../notifications/notifier.ts';
 import { createDepositsRepository, recordHolds } from './deposits-repository.ts';
 import { CARD_JOB, ESCALATE_JOB, RELEASE_JOB, createDepositsService } from './deposits-service.ts';
+import { createClaimKit } from './claim-kit.ts';
+import { AUTHORISE_JOB, CARD_DEADLINE_JOB, LAPSE_JOB, RENEW_JOB, depositSchedule } from './deposit-schedule.ts';
+import { holdsAtCheckout } from './deposit-timing.ts';
+import { DEFAULT_AUTHORISATION_DAYS } from '../../platform/payments/simulated-processor.ts';
 
-/** A deposit authorised on the card before the booking commits. */
+/**
+ * A line's deposit from checkout: authorised on the card before the booking commits, or scheduled
+ * (authorizationId null) to be authorised off-session with the saved payment method 24 hours before the start.
+ */
 export interface DepositAuthorization {
   /** The checkout line it is for (its index in the booked lines). */
   line: number;
   amountPence: number;
-  authorizationId: string;
+  authorizationId: string | null;
+  /** The processor's payment method saved for this booking's deposits. */
+  paymentMethodId: string;
+  startDate: string;
+  /** When the authorisation lapses (null while scheduled). */
+  expiresAt: Date | null;
 }
 
 /**
@@ -39,6 +51,8 @@ export function setUpDeposits(deps: {
   now: () => Date;
   notify: (tx: Executor, notice: Notice) => Promise<unknown>;
   storage: FileStorage;
+  /** Days a card authorisation lasts at the processor (PAYMENTS_AUTHORISATION_DAYS; 7 by default): held deposits are renewed a day before. */
+  authorisationDays?: number;
   /** The rental's handover photos (before and after), listed in a dispute's evidence pack. */
   handover?: { photos(rentalId: string): Promise<Array<{ id: string; side: string; takenAt: Date }>> };
 }) {
@@ -52,7 +66,7 @@ export function setUpDeposits(deps: {
             `${deps.appUrl}/api/rentals/${rentalId}/handover/photos/${p.id} (${p.side === 'pickup' ? 'pick-up' : 'return'}, taken ${p.takenAt.toISOString()})`,
         )
     : undefined;
-  const service = createDepositsService({
+  const serviceDeps = {
     repo,
     jobs,
     mailer: deps.mailer,
@@ -62,19 +76,34 @@ export function setUpDeposits(deps: {
     now: deps.now,
     notify: deps.notify,
     ...(evidencePhotos ? { evidencePhotos } : {}),
-  });
+  };
+  const service = createDepositsService(serviceDeps);
+  const authorisationDays = deps.authorisationDays ?? DEFAULT_AUTHORISATION_DAYS;
+  const schedule = depositSchedule(createClaimKit(serviceDeps), { payments, events, jobs, authorisationDays });
 
   // The card follows the ledger: a settled hold's authorisation is captured for what claims took, or voided.
   jobs.register<{ holdId: string }>(
     CARD_JOB,
     async ({ holdId }) => {
       const hold = await repo.holdById(holdId);
-      if (!hold || hold.status === 'held') return;
+      if (!hold?.authorizationId || hold.status === 'held') return;
       if (hold.status === 'captured') await payments.capture(hold.authorizationId, hold.capturedPence!);
       else await payments.void(hold.authorizationId);
     },
     { maxAttempts: 12, backoffMs: 60_000 },
   );
+  jobs.register<{ holdId: string }>(AUTHORISE_JOB, async ({ holdId }, { now }) => {
+    await schedule.authorise(holdId, now);
+  });
+  jobs.register<{ holdId: string }>(CARD_DEADLINE_JOB, async ({ holdId }) => {
+    await schedule.deadline(holdId);
+  });
+  jobs.register<{ holdId: string; authorizationId: string }>(RENEW_JOB, async ({ holdId, authorizationId }, { now }) => {
+    await schedule.renew(holdId, authorizationId, now);
+  });
+  jobs.register<{ holdId: string; authorizationId: string }>(LAPSE_JOB, async ({ holdId, authorizationId }, { now }) => {
+    await schedule.lapse(holdId, authorizationId, now);
+  });
   jobs.register<{ rentalId: string }>(RELEASE_JOB, async ({ rentalId }, { now }) => {
     await service.releaseIfDue(rentalId, now);
   });
@@ -96,40 +125,59 @@ export function setUpDeposits(deps: {
 
   /** The booking was not made: nothing stays held. */
   async function release(holds: readonly DepositAuthorization[]) {
-    for (const h of holds) await payments.void(h.authorizationId).catch(() => undefined);
+    for (const h of holds) if (h.authorizationId) await payments.void(h.authorizationId).catch(() => undefined);
   }
 
   return {
     service,
+    schedule,
     checkout: {
-      /** Authorises each line's deposit on the card (held, not charged); on a decline releases those already held. */
-      /** Holds each line's deposit on the card; `remember` records each hold as soon as it is made (the checkout attempt's). */
+      /**
+       * Each line's deposit: the card is saved with the processor for this booking's deposits (the
+       * renter agrees by booking an item that asks for one), then a line starting within 24 hours is
+       * held on the card now; a later one is scheduled. On a decline releases those already held;
+       * `remember` records each hold as soon as it is made (the checkout attempt's).
+       */
       async authorize(
-        lines: ReadonlyArray<{ depositPence: number }>,
+        lines: ReadonlyArray<{ depositPence: number; startDate: string }>,
         source: PaymentSource,
         reference: string,
         remember: (authorizationId: string) => Promise<void> = async () => {},
       ): Promise<{ ok: true; holds: DepositAuthorization[] } | { ok: false; reason: DeclineReason }> {
         const holds: DepositAuthorization[] = [];
-        for (const [line, { depositPence }] of lines.entries()) {
+        if (!lines.some((l) => l.depositPence > 0)) return { ok: true, holds };
+        if ('paymentMethodId' in source) throw new Error('Checkout gives the card itself, or its authentication');
+        const saved = await payments.savePaymentMethod({ ...source, reference: `${reference}:deposit` });
+        if (!saved.ok) return { ok: false, reason: saved.reason };
+        for (const [line, { depositPence, startDate }] of lines.entries()) {
           if (depositPence <= 0) continue;
+          const at = deps.now();
+          const base = { line, amountPence: depositPence, paymentMethodId: saved.paymentMethodId, startDate };
+          if (!holdsAtCheckout(startDate, at)) {
+            holds.push({ ...base, authorizationId: null, expiresAt: null });
+            continue;
+          }
           const auth = await payments.authorize({ amountPence: depositPence, ...source, reference: `${reference}:deposit:${line}` });
           if (!auth.ok) {
             await release(holds);
             return { ok: false, reason: auth.reason };
           }
-          holds.push({ line, amountPence: depositPence, authorizationId: auth.authorizationId });
+          holds.push({
+            ...base,
+            authorizationId: auth.authorizationId,
+            expiresAt: new Date(at.getTime() + authorisationDays * 86_400_000),
+          });
           await remember(auth.authorizationId);
         }
         return { ok: true, holds };
       },
-      /** Saves the holds with the booking (inside its transaction). */
-      record(
+      /** Saves the deposits with the booking (inside its transaction), with the jobs that hold or renew them. */
+      async record(
         tx: Executor,
         holds: readonly DepositAuthorization[],
         booked: { renterId: string; rentalIds: readonly string[]; ownerIds: readonly string[] },
       ) {
-        return recordHolds(
+        const ids = await recordHolds(
           tx,
           holds.map((h) => ({
             rentalId: booked.rentalIds[h.line]!,
@@ -138,6 +186,18 @@ export function setUpDeposits(deps: {
             amountPence: h.amountPence,
             provider: payments.name,
             authorizationId: h.authorizationId,
+            paymentMethodId: h.paymentMethodId,
+            authorisationExpiresAt: h.expiresAt,
+          })),
+        );
+        await schedule.afterRecorded(
+          tx,
+          holds.map((h, i) => ({
+            holdId: ids[i]!,
+            startDate: h.startDate,
+            authorizationId: h.authorizationId,
+            expiresAt: h.expiresAt,
+            paymentMethodId: h.paymentMethodId,
           })),
         );
       },
@@ -162,8 +222,9 @@ export async function registerDeposits(api: FastifyInstance, kit: ModuleKit, use
     now: kit.now,
     notify: uses.notifications.notifier.notify,
     storage: kit.storage,
+    authorisationDays: kit.config.paymentAuthorisationDays,
     handover: createHandoverRepository(kit.db),
   });
-  await api.register(depositsRoutes, { service: deposits.service });
+  await api.register(depositsRoutes, { service: deposits.service, schedule: deposits.schedule });
   return deposits;
 }

@@ -42,11 +42,19 @@ export interface DepositHold {
   ownerId: string;
   amountPence: number;
   provider: string;
-  authorizationId: string;
+  /** null while scheduled (not yet authorised), and for a scheduled deposit that ended unheld. */
+  authorizationId: string | null;
+  /** The processor's saved payment method for this booking's deposit (null for deposits held before they were kept). */
+  paymentMethodId: string | null;
   status: HoldState;
   capturedPence: number | null;
   /** ISO. */
   settledAt: string | null;
+  /** ISO: when the held authorisation lapses at the processor. */
+  authorisationExpiresAt: string | null;
+  /** ISO: the last off-session authorisation declined while scheduled, and why. */
+  declinedAt: string | null;
+  declineReason: string | null;
 }
 
 /** A problem one party reported on a rental, with the reporter's name. */
@@ -134,12 +142,21 @@ const selectHold = (executor: Executor) =>
       status: sql<HoldState>`${depositHolds.status}`,
       capturedPence: depositHolds.capturedPence,
       settledAt: depositHolds.settledAt,
+      paymentMethodId: depositHolds.paymentMethodId,
+      authorisationExpiresAt: depositHolds.authorisationExpiresAt,
+      declinedAt: depositHolds.declinedAt,
+      declineReason: depositHolds.declineReason,
     })
     .from(depositHolds);
 
 type HoldRow = Awaited<ReturnType<typeof selectHold>>[number];
 
-const toHold = (r: HoldRow): DepositHold => ({ ...r, settledAt: toIsoTimestampOrNull(r.settledAt, 'settled_at') });
+const toHold = (r: HoldRow): DepositHold => ({
+  ...r,
+  settledAt: toIsoTimestampOrNull(r.settledAt, 'settled_at'),
+  authorisationExpiresAt: toIsoTimestampOrNull(r.authorisationExpiresAt, 'authorisation_expires_at'),
+  declinedAt: toIsoTimestampOrNull(r.declinedAt, 'declined_at'),
+});
 
 /** A rental's claims with their reporters' names, oldest first. */
 const selectClaims = (executor: Executor, rentalId: string) =>
@@ -209,21 +226,26 @@ const toPhoto = (r: ClaimPhotoRow): ClaimPhoto => ({ ...r, takenAt: toIsoTimesta
 const rentalOfClaim = async (executor: Executor, claimId: string): Promise<string | undefined> =>
   (await executor.select({ rentalId: rentalClaims.rentalId }).from(rentalClaims).where(eq(rentalClaims.id, claimId)))[0]?.rentalId;
 
-/** A deposit authorised at checkout, to be saved with the booking. */
+/** A deposit from checkout, to be saved with the booking: authorised (held), or scheduled (authorisationId null). */
 export interface NewHold {
   rentalId: string;
   renterId: string;
   ownerId: string;
   amountPence: number;
   provider: string;
-  authorizationId: string;
+  authorizationId: string | null;
+  paymentMethodId: string | null;
+  /** When a held authorisation lapses. */
+  authorisationExpiresAt: Date | null;
 }
 
 /**
- * Saves the deposits authorised at checkout, inside the booking's transaction: a hold row and its
- * ledger posting (the card's deposit held, not charged) per rental.
+ * Saves the deposits of checkout, inside the booking's transaction: a hold row per rental, and for
+ * each one authorised its ledger posting (the card's deposit held, not charged); a scheduled one is
+ * posted when it is held. Answers each hold's id, in order.
  */
-export async function recordHolds(tx: Executor, holds: readonly NewHold[]): Promise<void> {
+export async function recordHolds(tx: Executor, holds: readonly NewHold[]): Promise<string[]> {
+  const ids: string[] = [];
   for (const h of holds) {
     const [row] = await tx
       .insert(depositHolds)
@@ -234,13 +256,19 @@ export async function recordHolds(tx: Executor, holds: readonly NewHold[]): Prom
         amountPence: h.amountPence,
         provider: h.provider,
         authorizationId: h.authorizationId,
+        paymentMethodId: h.paymentMethodId,
+        authorisationExpiresAt: h.authorisationExpiresAt,
+        status: h.authorizationId ? 'held' : 'scheduled',
       })
       .returning({ id: depositHolds.id });
-    await postTransaction(
-      tx,
-      depositHeldPosting({ holdId: row!.id, rentalId: h.rentalId, renterId: h.renterId, amountPence: h.amountPence }),
-    );
+    ids.push(row!.id);
+    if (h.authorizationId)
+      await postTransaction(
+        tx,
+        depositHeldPosting({ holdId: row!.id, rentalId: h.rentalId, renterId: h.renterId, amountPence: h.amountPence }),
+      );
   }
+  return ids;
 }
 
 function writer(tx: Executor) {
@@ -356,6 +384,61 @@ function writer(tx: Executor) {
 
     async markEscalated(claimId: string, at: Date): Promise<void> {
       await tx.update(rentalClaims).set({ status: 'escalated', escalatedAt: at }).where(eq(rentalClaims.id, claimId));
+    },
+
+    /** A scheduled deposit authorised (off-session, or with the card the renter gave): held from now, and posted as held. */
+    async markHeld(hold: DepositHold, authorizationId: string, paymentMethodId: string, expiresAt: Date): Promise<void> {
+      await tx
+        .update(depositHolds)
+        .set({ status: 'held', authorizationId, paymentMethodId, authorisationExpiresAt: expiresAt })
+        .where(and(eq(depositHolds.id, hold.id), eq(depositHolds.status, 'scheduled')));
+      await postTransaction(
+        tx,
+        depositHeldPosting({ holdId: hold.id, rentalId: hold.rentalId, renterId: hold.renterId, amountPence: hold.amountPence }),
+      );
+    },
+
+    /** The saved card was declined off-session: the deposit stays scheduled, waiting for another card. */
+    async markDeclined(holdId: string, reason: string, at: Date): Promise<void> {
+      await tx.update(depositHolds).set({ declinedAt: at, declineReason: reason }).where(eq(depositHolds.id, holdId));
+    },
+
+    /** A renewal: the held deposit's new authorisation replaces the old one (voided after this commits). */
+    async renewed(holdId: string, authorizationId: string, expiresAt: Date): Promise<void> {
+      await tx
+        .update(depositHolds)
+        .set({ authorizationId, authorisationExpiresAt: expiresAt, declinedAt: null, declineReason: null })
+        .where(and(eq(depositHolds.id, holdId), eq(depositHolds.status, 'held')));
+    },
+
+    /** A scheduled deposit whose rental was cancelled (or ended) before it was held: ends without any authorisation. */
+    async endScheduled(holdId: string, at: Date): Promise<void> {
+      await tx
+        .update(depositHolds)
+        .set({ status: 'cancelled', settledAt: at })
+        .where(and(eq(depositHolds.id, holdId), eq(depositHolds.status, 'scheduled')));
+    },
+
+    /**
+     * The held authorisation ran out and could not be renewed: nothing can be captured, so the hold
+     * ends 'lapsed' and the ledger releases it whole (no owner is credited with money the card never paid).
+     */
+    async markLapsed(hold: DepositHold, at: Date): Promise<void> {
+      await tx
+        .update(depositHolds)
+        .set({ status: 'lapsed', capturedPence: 0, settledAt: at })
+        .where(and(eq(depositHolds.id, hold.id), eq(depositHolds.status, 'held')));
+      await postTransaction(
+        tx,
+        depositSettledPosting({
+          holdId: hold.id,
+          rentalId: hold.rentalId,
+          renterId: hold.renterId,
+          ownerId: hold.ownerId,
+          heldPence: hold.amountPence,
+          capturedPence: 0,
+        }),
+      );
     },
 
     /** Ends the hold once: captures `capturedPence` for the owner and releases the rest (0: released whole). */

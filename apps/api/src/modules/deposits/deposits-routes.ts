@@ -2,18 +2,44 @@ import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MAX_CLAIM_PHOTOS } from '@toolshed/core';
-import { claimAmountSchema, claimInputSchema, claimReplySchema, depositViewSchema, errorBodySchema } from '@toolshed/core/contract';
+import {
+  claimAmountSchema,
+  claimInputSchema,
+  claimReplySchema,
+  depositCardInputSchema,
+  depositViewSchema,
+  errorBodySchema,
+} from '@toolshed/core/contract';
 import { readImageUpload } from '../../platform/images/read-image-upload.ts';
 import { uploadRateLimit } from '../../platform/images/upload-rate-limit.ts';
 import type { DepositsService } from './deposits-service.ts';
+import type { DepositSchedule } from './deposit-schedule.ts';
 
 const rentalParams = z.object({ rentalId: z.string().max(100) });
 const claimParams = z.object({ claimId: z.string().max(100) });
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** A rental's deposit and claims, for its two parties only (anyone else: 404). */
-export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService }> = async (app, { service }) => {
+export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; schedule: DepositSchedule }> = async (
+  app,
+  { service, schedule },
+) => {
   const { currentUser } = app;
+  app.put(
+    '/rentals/:rentalId/deposit/card',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary:
+          'The renter gives another card for a deposit that could not be held on the saved one: saved for this booking and authorised at once (renter only)',
+        params: rentalParams,
+        body: depositCardInputSchema,
+        response: { 200: depositViewSchema, 402: errorBodySchema, ...refusals },
+      },
+    },
+    async (request) => schedule.giveCard(request.params.rentalId, (await currentUser.requireUser(request)).id, request.body.card),
+  );
+
   app.get(
     '/rentals/:rentalId/deposit',
     {

@@ -29,11 +29,13 @@ export function settleDeposit(kit: ClaimKit) {
         return 'released';
       });
     },
-    /** A cancelled rental (by a party, or because the payment could not be taken) releases its hold at once. */
+    /** A cancelled rental (by a party, because the payment could not be taken, or its deposit not held) releases its hold at once. */
     async releaseCancelled(rentalId: string, at: Date): Promise<void> {
       await repo.transaction(async (tx) => {
         const r = await tx.lockRental(rentalId);
         const hold = r?.cancelled ? await tx.hold(rentalId) : undefined;
+        // A deposit scheduled and never held ends without any authorisation.
+        if (hold?.status === 'scheduled') await tx.endScheduled(hold.id, at);
         if (hold?.status !== 'held') return;
         await settle(tx, hold, [], at);
       });

@@ -35,6 +35,7 @@ const payments: PaymentProvider = {
   authenticate: (input) => processor.authenticate(input),
   completeChallenge: (id, approved) => processor.completeChallenge(id, approved),
   authenticationStatus: (id) => processor.authenticationStatus(id),
+  savePaymentMethod: (input) => processor.savePaymentMethod(input),
 };
 
 const mailer = createMemoryMailer();

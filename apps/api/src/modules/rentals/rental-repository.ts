@@ -268,7 +268,7 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
            (select json_agg(json_build_object('id', r2.id, 'total', r2.total_pence - r2.extended_line_pence) order by r2.id)
               from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
            r.request_status, r.request_expires_at::text as request_expires_at, r.request_authorization_id, r.request_amount_pence,
-           (select d.amount_pence from deposit_holds d where d.rental_id = r.id and d.status = 'held') as deposit_held_pence,
+           (select d.amount_pence from deposit_holds d where d.rental_id = r.id and d.status in ('held', 'scheduled')) as deposit_held_pence,
            r.extended_line_pence, r.extended_fee_pence, r.weekly_rate_pence, r.buffer_days,
            (select json_build_object('end_date', to_char(x.to_end_date, 'YYYY-MM-DD'), 'total_pence', x.line_pence + x.fee_pence, 'expires_at', x.expires_at)
               from rental_extensions x where x.rental_id = r.id and x.status = 'pending') as pending_extension,

@@ -123,6 +123,41 @@ export function createRentalService({
       return result;
     },
 
+    /**
+     * Cancelled by Toolshed, not by a party (the deposit could not be held on the renter's card by
+     * its deadline): the renter gets what they paid back as a renter's cancellation would, and both
+     * sides are told by `rental.cancelled`. A payment still being taken waits (the caller retries).
+     */
+    async cancelBySystem(rentalId: string, reason: string): Promise<boolean> {
+      const at = now();
+      const done = await repo.transaction(async (tx) => {
+        const row = await tx.lock(rentalId);
+        if (!row || row.cancelled || row.returned) return false;
+        if (row.paymentStatus === 'authorised' || row.paymentStatus === 'capture_pending')
+          throw new Error(`The payment for rental ${rentalId} is still being taken; its cancellation waits.`);
+        const { refundPence, toCardPence } = await refundCancelled(tx.executor, row, { jobs, provider: paymentProvider });
+        await tx.markCancelled(rentalId, 'system', reason, refundPence, at);
+        await events.publish(
+          tx.executor,
+          {
+            type: 'rental.cancelled',
+            rentalId,
+            itemId: row.itemId,
+            renterId: row.renterId,
+            ownerId: row.ownerId,
+            by: 'system',
+            reason,
+            refundPence,
+            toCardPence,
+          },
+          `rental.cancelled:${rentalId}`,
+        );
+        return true;
+      });
+      if (done) onChange();
+      return done;
+    },
+
     /** Only the owner, once the rental has started: completes it and releases the earnings. */
     async markReturned(rentalId: string, userId: string): Promise<void> {
       if (!isRowId(rentalId)) throw notFound();

@@ -22,6 +22,9 @@ import { registerRequestExpiryJob } from './request-expiry-job.ts';
 import { createRequestService, type RequestService } from './request-service.ts';
 import { createRentalService, type RentalService } from './rental-service.ts';
 
+/** Why Toolshed cancelled a booking whose deposit could not be held (shown to both parties). */
+export const DEPOSIT_NOT_HELD_REASON = "The deposit could not be held on the renter's card.";
+
 /**
  * Rentals once booked: their lifecycle (cancel, return), requests to book and extensions waiting for
  * their owners (with the jobs that expire them), and the handover photos.
@@ -46,6 +49,10 @@ export function setUpRentals(deps: {
   registerRequestExpiryJob(jobs, requests);
   const extensions = createExtensionService({ repo, extensions: createExtensionRepository(db), payments, events, jobs, now, onChange });
   registerExtensionExpiryJob(jobs, events, extensions);
+  // A deposit still not held 12 hours before the start (deposits module): the booking is cancelled, not by a party.
+  events.subscribe('deposit.not_held', 'rentals', async (e) => {
+    await rentals.cancelBySystem(e.rentalId, DEPOSIT_NOT_HELD_REASON);
+  });
   const handover = createHandoverService({ repo: createHandoverRepository(db), storage, now });
   return { rentals, requests, extensions, handover };
 }

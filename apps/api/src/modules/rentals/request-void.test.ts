@@ -39,6 +39,7 @@ const flakyProcessor: PaymentProvider = {
   authenticate: (input) => processor.authenticate(input),
   completeChallenge: (id, approved) => processor.completeChallenge(id, approved),
   authenticationStatus: (id) => processor.authenticationStatus(id),
+  savePaymentMethod: (input) => processor.savePaymentMethod(input),
 };
 let clock = new Date('2030-03-04T10:00:00Z');
 const kit = rentalKit(() => ctx);

@@ -54,6 +54,8 @@ export type DomainEvent =
       request?: boolean;
     }
   | { type: 'rental.returned'; rentalId: string; itemId: string; renterId: string; ownerId: string }
+  /** A scheduled deposit still not held 12 hours before the start (the saved card declined, no other given): the rental is cancelled. */
+  | { type: 'deposit.not_held'; rentalId: string; itemId: string; renterId: string; ownerId: string }
   /** Days an owner's other calendar no longer blocks (an import without them, the calendar removed), within `startDate`-`endDate`. */
   | { type: 'calendar.days_unblocked'; itemId: string; ownerId: string; startDate: string; endDate: string }
   | { type: 'review.published'; reviewId: string; reviewerId: string; revieweeId: string; rentalId: string }

@@ -7,7 +7,19 @@ export type DeclineReason = 'declined' | 'insufficient_funds' | 'processing_erro
  * What is authorised: the card as typed, or the card a 3-D Secure authentication holds at the
  * processor (its id: the card is not sent again, as with a real processor's payment method).
  */
-export type PaymentSource = { card: CardInput } | { authenticationId: string };
+export type PaymentSource =
+  | { card: CardInput }
+  | { authenticationId: string }
+  /**
+   * A payment method the processor keeps for us (`savePaymentMethod`), charged while the cardholder
+   * is away (`offSession`): their bank cannot be asked for a challenge then, so a card that needs one
+   * is declined `authentication_required`, as real processors answer.
+   */
+  | { paymentMethodId: string; offSession: true };
+
+/** The card given at checkout or on the deposit page, as the processor's reusable payment method (never our copy of its number). */
+export type SavedPaymentMethod =
+  { ok: true; paymentMethodId: string; brand: CardBrand; last4: string } | { ok: false; reason: DeclineReason };
 
 /**
  * The answer to starting strong customer authentication (PSD2): the card needs none, the issuer
@@ -65,6 +77,12 @@ export interface PaymentProvider {
    * (`authentication_required`) unless it comes with an authentication that passed.
    */
   authorize(input: { amountPence: number; reference: string } & PaymentSource): Promise<AuthorizationResult>;
+  /**
+   * Keeps the card (typed, or the one a passed authentication holds) as a reusable payment method,
+   * with the cardholder's consent, for later authorisations off-session (a deposit held shortly
+   * before the rental starts, an authorisation renewed before it lapses).
+   */
+  savePaymentMethod(input: { reference: string } & ({ card: CardInput } | { authenticationId: string })): Promise<SavedPaymentMethod>;
   /**
    * Takes the whole hold, or only `amountPence` of it (a deposit claimed in part: the rest is released).
    * An authorisation lapses (about 7 days for online card payments): capturing it after that fails

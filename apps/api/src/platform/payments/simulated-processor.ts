@@ -52,6 +52,8 @@ export function createSimulatedProcessor(options: {
   expiries: Map<string, Date>;
   /** 3-D Secure authentications, by id. */
   authentications: Map<string, Authentication>;
+  /** Saved payment methods: the card's digits, kept inside the processor only. */
+  paymentMethods: Map<string, { digits: string }>;
   /** Every refund asked for, by its reference. */
   refunds: Map<string, { refundId: string; authorizationId: string; amountPence: number; status: RefundResult['status'] }>;
   /**
@@ -66,6 +68,7 @@ export function createSimulatedProcessor(options: {
   const amounts = new Map<string, { authorised: number; captured?: number }>();
   const expiries = new Map<string, Date>();
   const authentications = new Map<string, Authentication>();
+  const paymentMethods = new Map<string, { digits: string }>();
   const refunds = new Map<string, { refundId: string; authorizationId: string; amountPence: number; status: RefundResult['status'] }>();
   const refundBehaviour: { next: Array<'throw' | 'pending' | 'failed'> } = { next: [] };
   const refundedOf = (authorizationId: string) =>
@@ -81,6 +84,7 @@ export function createSimulatedProcessor(options: {
     refundBehaviour,
     expiries,
     authentications,
+    paymentMethods,
     // Cards outside the 3-D Secure test list need no authentication (as cards of issuers that exempt it).
     async authenticate({ card }) {
       await wait();
@@ -107,7 +111,15 @@ export function createSimulatedProcessor(options: {
     async authorize(input) {
       await wait();
       let digits: string;
-      if ('authenticationId' in input) {
+      if ('paymentMethodId' in input) {
+        const saved = paymentMethods.get(input.paymentMethodId);
+        if (!saved) return { ok: false, reason: 'declined' };
+        digits = saved.digits;
+        const decline = OUTCOMES.get(digits);
+        if (decline) return { ok: false, reason: decline };
+        // Off-session the bank cannot challenge the cardholder: a card that asks for 3-D Secure is declined.
+        if (SCA_CARDS.has(digits)) return { ok: false, reason: 'authentication_required' };
+      } else if ('authenticationId' in input) {
         const found = authentications.get(input.authenticationId);
         if (found?.state !== 'authenticated') return { ok: false, reason: 'authentication_required' };
         if (found.sca === 'challenge_then_declined') return { ok: false, reason: 'insufficient_funds' };
@@ -123,6 +135,20 @@ export function createSimulatedProcessor(options: {
       amounts.set(authorizationId, { authorised: input.amountPence });
       expiries.set(authorizationId, new Date(now().getTime() + validForMs));
       return { ok: true, authorizationId, brand: cardBrand(digits), last4: digits.slice(-4) };
+    },
+    // Saving checks nothing beyond the card's form (a real processor's setup may verify it; its
+    // declines come with the first authorisation that uses it). A failed authentication saves nothing.
+    async savePaymentMethod(input) {
+      await wait();
+      let digits: string;
+      if ('authenticationId' in input) {
+        const found = authentications.get(input.authenticationId);
+        if (found?.state !== 'authenticated') return { ok: false, reason: 'authentication_required' };
+        digits = found.digits;
+      } else digits = cardDigits(input.card.number);
+      const paymentMethodId = `sim_pm_${randomUUID()}`;
+      paymentMethods.set(paymentMethodId, { digits });
+      return { ok: true, paymentMethodId, brand: cardBrand(digits), last4: digits.slice(-4) };
     },
     // Like a real processor, capturing twice is harmless and a voided hold cannot be captured, nor one
     // that lapsed. A hold this process never saw was made before a restart (the simulator keeps holds

@@ -9,7 +9,7 @@ import { rental } from '../../test/rentals.ts';
 
 const base: DepositView = {
   role: 'owner',
-  hold: { amountPence: 5000, state: 'held', capturedPence: null, settledAt: null },
+  hold: { amountPence: 5000, state: 'held', capturedPence: null, settledAt: null, holdsAt: null, cardNeededBy: null, note: null },
   lateDays: 0,
   lateFeePence: 0,
   claimWindowClosesAt: '2030-06-14T23:00:00.000Z',
@@ -100,7 +100,15 @@ describe('the deposit and problems on the rental page', () => {
         'POST /api/claims/c-1/accept': () => {
           view = {
             ...view,
-            hold: { amountPence: 5000, state: 'captured', capturedPence: 2000, settledAt: '2030-06-13T10:00:00.000Z' },
+            hold: {
+              amountPence: 5000,
+              state: 'captured',
+              capturedPence: 2000,
+              settledAt: '2030-06-13T10:00:00.000Z',
+              holdsAt: null,
+              cardNeededBy: null,
+              note: null,
+            },
             claims: [claim({ state: 'accepted', acceptedAt: '2030-06-13T10:00:00.000Z' })],
           };
           return json(view);
@@ -264,7 +272,15 @@ describe('the deposit and problems on the rental page', () => {
         'POST /api/claims/c-1/agree': () => {
           view = {
             ...view,
-            hold: { amountPence: 5000, state: 'captured', capturedPence: 1200, settledAt: '2030-06-14T10:00:00.000Z' },
+            hold: {
+              amountPence: 5000,
+              state: 'captured',
+              capturedPence: 1200,
+              settledAt: '2030-06-14T10:00:00.000Z',
+              holdsAt: null,
+              cardNeededBy: null,
+              note: null,
+            },
             claims: [claim({ ...disputed, amountPence: 1200, proposal: null, state: 'accepted', acceptedAt: '2030-06-14T10:00:00.000Z' })],
           };
           return json(view);

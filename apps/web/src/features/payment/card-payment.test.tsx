@@ -41,7 +41,9 @@ describe('card payment page', () => {
     await openCardPage();
     // 3 days x £12.50 = £37.50 + £3.75 fee.
     expect(
-      await screen.findByText('£41.25 charged and £50.00 held, released after the return unless a problem is reported.'),
+      await screen.findByText(
+        "£41.25 charged and £50.00 held, released after the return unless a problem is reported. Your card is kept by our payment processor for this booking's deposit, which is held on it from a day before the rental starts.",
+      ),
     ).toBeInTheDocument();
   });
 

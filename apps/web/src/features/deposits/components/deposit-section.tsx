@@ -30,6 +30,8 @@ export function holdSentence(view: DepositView): string | null {
   if (hold.state === 'held')
     return view.role === 'renter' ? `${amount} deposit held on your card, not charged.` : `${amount} deposit held on the renter's card.`;
   if (hold.state === 'released') return `${amount} deposit released${view.role === 'renter' ? ' from your card' : ''}.`;
+  // Scheduled, lapsed or never held: the server says what is happening in a sentence.
+  if (hold.state === 'scheduled' || hold.state === 'lapsed' || hold.state === 'cancelled') return hold.note;
   const kept = hold.capturedPence ?? 0;
   const back = hold.amountPence - kept;
   return `${formatPence(kept)} of the ${amount} deposit paid to the owner${back > 0 ? `; ${formatPence(back)} released` : ''}.`;

@@ -57,7 +57,8 @@ function CardPaymentForm() {
             </p>
             {depositOf(basket.lines) > 0 && (
               <p className="rounded-md bg-sky-50 px-3 py-2 text-sky-950">
-                {chargedAndHeldText(basket.price.totalPence, depositOf(basket.lines))}.
+                {chargedAndHeldText(basket.price.totalPence, depositOf(basket.lines))}. Your card is kept by our payment processor for this
+                booking's deposit, which is held on it from a day before the rental starts.
               </p>
             )}
             <CardForm
