@@ -83,6 +83,9 @@ const receivedBy = (userId: string) => and(eq(reviews.revieweeId, userId), isNot
 /** A user's own reviews, hidden ones included. */
 const writtenBy = (userId: string) => eq(reviews.reviewerId, userId);
 
+/** The three lists of a user's reviews. */
+export type ReviewList = 'received' | 'written' | 'toWrite';
+
 /** A slice of a list: `limit` entries after `offset`. */
 export interface Slice {
   offset: number;
@@ -113,6 +116,16 @@ export function createReviewsRepository(db: Db) {
       'count',
     );
 
+  /** How long one of a user's three lists is. */
+  const count = async (userId: string, list: ReviewList): Promise<number> => {
+    if (list !== 'toWrite') return countReviews(list === 'received' ? receivedBy(userId) : writtenBy(userId));
+    const rows = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(rentals)
+      .where(toWriteWhere(userId));
+    return toNumber(rows[0]?.n ?? 0, 'count');
+  };
+
   return {
     /** Visible reviews a user received (their profile and owner page). */
     received: async (userId: string, limit = 100, offset = 0): Promise<ReviewRecord[]> =>
@@ -122,17 +135,13 @@ export function createReviewsRepository(db: Db) {
     written: async (userId: string, { limit, offset }: Slice = { limit: 100, offset: 0 }): Promise<ReviewRecord[]> =>
       (await selectReviews(db, writtenBy(userId), limit, offset)).map(toReview),
 
+    count,
+
     /** How long each of a user's three lists is. */
-    async totals(userId: string): Promise<{ received: number; written: number; toWrite: number }> {
-      const [received, written, toWrite] = await Promise.all([
-        countReviews(receivedBy(userId)),
-        countReviews(writtenBy(userId)),
-        db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(rentals)
-          .where(toWriteWhere(userId))
-          .then((rows) => toNumber(rows[0]?.n ?? 0, 'count')),
-      ]);
+    async totals(userId: string): Promise<Record<ReviewList, number>> {
+      const [received, written, toWrite] = await Promise.all(
+        (['received', 'written', 'toWrite'] as const).map((list) => count(userId, list)),
+      );
       return { received, written, toWrite };
     },
 

@@ -122,26 +122,26 @@ export function createReviewsService(deps: {
     /** A page of one of the user's lists: reviews received or written. */
     async reviewsPage(userId: string, list: 'received' | 'written', page: PageRequest): Promise<ReviewsPage> {
       const slice = { limit: page.pageSize, offset: pageOffset(page) };
-      const [reviews, totals] = await Promise.all([
+      const [reviews, total] = await Promise.all([
         list === 'received' ? repo.received(userId, slice.limit, slice.offset) : repo.written(userId, slice),
-        repo.totals(userId),
+        repo.count(userId, list),
       ]);
-      return { reviews, ...page, total: totals[list] };
+      return { reviews, ...page, total };
     },
 
     /** A page of the returned rentals the user has still to review. */
     async toWritePage(userId: string, page: PageRequest): Promise<ReviewsToWritePage> {
-      const [rentals, totals] = await Promise.all([
+      const [rentals, total] = await Promise.all([
         repo.toWrite(userId, { limit: page.pageSize, offset: pageOffset(page) }),
-        repo.totals(userId),
+        repo.count(userId, 'toWrite'),
       ]);
-      return { rentals, ...page, total: totals.toWrite };
+      return { rentals, ...page, total };
     },
 
     /** Visible reviews a user received, for their public owner page. */
     received: (userId: string, limit = 50, offset = 0) => repo.received(userId, limit, offset),
     /** How many visible reviews a user received. */
-    receivedCount: async (userId: string) => (await repo.totals(userId)).received,
+    receivedCount: (userId: string) => repo.count(userId, 'received'),
   };
 }
 

@@ -56,14 +56,14 @@ export function createBlocksRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /** True when `blockerId` blocked `blockedId` (that way round only). */
-    async hasBlocked(blockerId: string, blockedId: string): Promise<boolean> {
+    /** Whether `blockerId` blocked `blockedId` (that way round only); undefined when no such member. */
+    async hasBlocked(blockerId: string, blockedId: string): Promise<boolean | undefined> {
       const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(memberBlocks)
-        .where(and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, blockedId)))
-        .limit(1);
-      return row !== undefined;
+        .select({ blocked: sql<boolean>`${memberBlocks.blockerId} is not null` })
+        .from(users)
+        .leftJoin(memberBlocks, and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, users.id)))
+        .where(and(eq(users.id, blockedId), isNull(users.deletedAt)));
+      return row?.blocked;
     },
 
     /** True when either of the two blocked the other. */

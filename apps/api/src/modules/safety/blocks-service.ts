@@ -41,8 +41,9 @@ export function createBlocksService(repo: BlocksRepository, onChange: () => void
 
     /** Whether `userId` blocked `memberId` (one way only: never whether they were blocked); 404 for no such member. */
     async hasBlocked(userId: string, memberId: string): Promise<boolean> {
-      if (!(await repo.member(memberId))) throw new AppError('NOT_FOUND', 'Member not found');
-      return repo.hasBlocked(userId, memberId);
+      const blocked = await repo.hasBlocked(userId, memberId);
+      if (blocked === undefined) throw new AppError('NOT_FOUND', 'Member not found');
+      return blocked;
     },
 
     hiddenOwnersFor: (userId: string): Promise<string[]> => repo.hiddenOwnersFor(userId),
