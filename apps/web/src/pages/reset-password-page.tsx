@@ -1,12 +1,13 @@
 import { PASSWORD_MESSAGES, passwordProblem } from '@toolshed/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useCheckedForm } from '../lib/use-checked-form.ts';
 import { Link, useSearchParams } from '../lib/router/index.ts';
 import { resetPassword } from '../features/auth/api/auth-requests.ts';
 import { errorReason } from '../lib/api-error.ts';
 import { authErrorMessage } from '../features/auth/auth-messages.ts';
 import { useAuth } from '../data/auth-provider.tsx';
 import { AuthCard } from '../features/auth/components/auth-card.tsx';
-import { fieldA11y, FormAlert, FormField, FormSuccess, linkClass, PasswordInput, primaryButtonClass } from '../ui/form-parts.tsx';
+import { FormAlert, FormField, FormSuccess, linkClass, PasswordInput, primaryButtonClass } from '../ui/form-parts.tsx';
 
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please sign in.';
 
@@ -14,12 +15,7 @@ export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Please 
 export function ResetPasswordPage() {
   const [params] = useSearchParams();
   const token = params.get('token');
-  const { refresh } = useAuth();
-  const [password, setPassword] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const [error, setError] = useState<{ message: string; askAgain: boolean } | null>(null);
   const [done, setDone] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
 
   if (!token) {
     return (
@@ -32,31 +28,6 @@ export function ResetPasswordPage() {
         </p>
       </AuthCard>
     );
-  }
-
-  // Every failure is caught and shown in the form, so the submit event starts this and need not wait for it.
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const rule = password ? passwordProblem(password) : null;
-    const found = !password ? 'Please enter a new password.' : rule ? PASSWORD_MESSAGES[rule] : undefined;
-    setProblem(found);
-    if (found) {
-      document.getElementById('new-password')?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
-    try {
-      await resetPassword(token!, password);
-      setDone(true);
-      setPassword('');
-      // Every session of the account has ended, this browser's included.
-      await refresh();
-    } catch (err) {
-      setError({ message: authErrorMessage(err), askAgain: errorReason(err) === 'INVALID_TOKEN' });
-    } finally {
-      setSubmitting(false);
-    }
   }
 
   return (
@@ -73,35 +44,66 @@ export function ResetPasswordPage() {
           </FormSuccess>
         )}
       </div>
-      {!done && (
-        <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Choose a new password">
-          {error && (
-            <FormAlert>
-              <p>{error.message}</p>
-              {error.askAgain && (
-                <p className="mt-2">
-                  <Link to="/forgot-password" className={linkClass}>
-                    Ask for a new reset link
-                  </Link>
-                </p>
-              )}
-            </FormAlert>
-          )}
-          <FormField id="new-password" label="New password" problem={problem} hint="At least 8 characters, not a common password.">
-            <PasswordInput
-              id="new-password"
-              autoComplete="new-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              {...fieldA11y('new-password', problem, true)}
-            />
-          </FormField>
-          <button type="submit" disabled={submitting} className={`w-full ${primaryButtonClass}`}>
-            Change password
-          </button>
-        </form>
-      )}
+      {!done && <NewPasswordForm token={token} onDone={() => setDone(true)} />}
     </AuthCard>
+  );
+}
+
+function newPasswordProblem(password: string): string | undefined {
+  if (!password) return 'Please enter a new password.';
+  const rule = passwordProblem(password);
+  return rule ? PASSWORD_MESSAGES[rule] : undefined;
+}
+
+function NewPasswordForm({ token, onDone }: { token: string; onDone(): void }) {
+  const { refresh } = useAuth();
+  const [askAgain, setAskAgain] = useState(false);
+  const form = useCheckedForm<{ password: string }>({
+    defaultValues: { password: '' },
+    check: ({ password }) => ({ password: newPasswordProblem(password) }),
+    idPrefix: 'new',
+    hinted: ['password'],
+  });
+
+  const onSubmit = form.submit(async ({ password }) => {
+    setAskAgain(false);
+    try {
+      await resetPassword(token, password);
+    } catch (error) {
+      form.setFailure(authErrorMessage(error));
+      setAskAgain(errorReason(error) === 'INVALID_TOKEN');
+      return;
+    }
+    onDone();
+    // Every session of the account has ended, this browser's included.
+    await refresh();
+  });
+
+  return (
+    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Choose a new password">
+      {form.failure && (
+        <FormAlert>
+          <p>{form.failure}</p>
+          {askAgain && (
+            <p className="mt-2">
+              <Link to="/forgot-password" className={linkClass}>
+                Ask for a new reset link
+              </Link>
+            </p>
+          )}
+        </FormAlert>
+      )}
+      <FormField
+        id="new-password"
+        label="New password"
+        problem={form.problem('password')}
+        hint="At least 8 characters, not a common password."
+      >
+        <PasswordInput autoComplete="new-password" required {...form.field('password')} />
+      </FormField>
+      <button type="submit" disabled={form.formState.isSubmitting} className={`w-full ${primaryButtonClass}`}>
+        Change password
+      </button>
+    </form>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useState, type ComponentPropsWithRef, type ReactNode } from 'react';
 
 export const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
@@ -51,7 +51,7 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
   );
 }
 
-type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'className'> & { id: string };
+type PasswordInputProps = Omit<ComponentPropsWithRef<'input'>, 'type' | 'className'> & { id: string };
 
 /**
  * A password input with a toggle to show what was typed. The toggle's name stays 'Show password'

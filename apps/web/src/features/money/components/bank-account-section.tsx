@@ -1,13 +1,13 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { bankAccountProblems, type BankAccountField } from '@toolshed/core';
 import type { BankAccount } from '@toolshed/core/contract';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { useCheckedForm } from '../../../lib/use-checked-form.ts';
+import { FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { StatusMessage } from '../../../ui/status-views.tsx';
 import { useBankAccount, useRemoveBankAccount, useSaveBankAccount } from '../api/bank-account.ts';
 
 const FIELDS: readonly BankAccountField[] = ['name', 'sortCode', 'accountNumber'];
-const inputId = (field: BankAccountField) => `bank-${field}`;
 const secondaryButtonClass =
   'rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
 
@@ -73,76 +73,38 @@ export function BankAccountSection() {
 }
 
 function BankAccountForm(props: { replacing: BankAccount | null; onSaved: (account: BankAccount) => void; onCancel?: () => void }) {
-  const [name, setName] = useState('');
-  const [sortCode, setSortCode] = useState('');
-  const [accountNumber, setAccountNumber] = useState('');
-  const [problems, setProblems] = useState<Partial<Record<BankAccountField, string>>>({});
-  const [failure, setFailure] = useState<string | null>(null);
+  const form = useCheckedForm<Record<BankAccountField, string>>({
+    defaultValues: { name: '', sortCode: '', accountNumber: '' },
+    check: bankAccountProblems,
+    idPrefix: 'bank',
+    hinted: ['sortCode', 'accountNumber'],
+  });
   const save = useSaveBankAccount();
 
-  function showProblems(found: Partial<Record<BankAccountField, string>>) {
-    setProblems(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) document.getElementById(inputId(first))?.focus();
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFailure(null);
-    const input = { name, sortCode, accountNumber };
-    const found = bankAccountProblems(input);
-    if (Object.keys(found).length > 0) return showProblems(found);
-    setProblems({});
-    save.mutate(input, {
-      onSuccess: (saved) => {
-        setAccountNumber('');
+  const onSubmit = form.submit((input) =>
+    save.mutateAsync(input).then(
+      (saved) => {
+        form.resetField('accountNumber');
         props.onSaved(saved);
       },
-      onError: (error) => {
-        const field = error instanceof ApiError && error.status === 400 ? (error.field as BankAccountField | undefined) : undefined;
-        if (field && FIELDS.includes(field)) showProblems({ [field]: error.message });
-        else setFailure(errorMessage(error));
-      },
-    });
-  }
+      (error: unknown) => form.serverError(error, FIELDS),
+    ),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label={props.replacing ? 'Replace bank account' : 'Add bank account'} className="space-y-4">
       <p className="text-sm text-slate-600">
         A UK bank or building society account in your name. We keep only the sort code and the last four digits of the account number.
       </p>
-      {failure && <FormAlert>{failure}</FormAlert>}
-      <FormField id="bank-name" label="Name on the account" problem={problems.name}>
-        <input
-          id="bank-name"
-          autoComplete="name"
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-          className={inputClass}
-          {...fieldA11y('bank-name', problems.name)}
-        />
+      {form.failure && <FormAlert>{form.failure}</FormAlert>}
+      <FormField id="bank-name" label="Name on the account" problem={form.problem('name')}>
+        <input autoComplete="name" className={inputClass} {...form.field('name')} />
       </FormField>
-      <FormField id="bank-sortCode" label="Sort code" problem={problems.sortCode} hint="6 digits, like 12-34-56">
-        <input
-          id="bank-sortCode"
-          inputMode="numeric"
-          autoComplete="off"
-          value={sortCode}
-          onChange={(e) => setSortCode(e.target.value)}
-          className={inputClass}
-          {...fieldA11y('bank-sortCode', problems.sortCode, true)}
-        />
+      <FormField id="bank-sortCode" label="Sort code" problem={form.problem('sortCode')} hint="6 digits, like 12-34-56">
+        <input inputMode="numeric" autoComplete="off" className={inputClass} {...form.field('sortCode')} />
       </FormField>
-      <FormField id="bank-accountNumber" label="Account number" problem={problems.accountNumber} hint="8 digits">
-        <input
-          id="bank-accountNumber"
-          inputMode="numeric"
-          autoComplete="off"
-          value={accountNumber}
-          onChange={(e) => setAccountNumber(e.target.value)}
-          className={inputClass}
-          {...fieldA11y('bank-accountNumber', problems.accountNumber, true)}
-        />
+      <FormField id="bank-accountNumber" label="Account number" problem={form.problem('accountNumber')} hint="8 digits">
+        <input inputMode="numeric" autoComplete="off" className={inputClass} {...form.field('accountNumber')} />
       </FormField>
       <div className="flex flex-wrap gap-3">
         <button type="submit" disabled={save.isPending} className={primaryButtonClass}>

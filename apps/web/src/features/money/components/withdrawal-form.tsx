@@ -1,7 +1,8 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { formatPence, parsePoundsToPence, withdrawalProblems } from '@toolshed/core';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../lib/use-checked-form.ts';
+import { FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useBankAccount } from '../api/bank-account.ts';
 import { useWithdraw } from '../api/withdraw.ts';
 
@@ -11,49 +12,39 @@ import { useWithdraw } from '../api/withdraw.ts';
  * answer was lost is sent again with the same key, so it is never paid twice.
  */
 export function WithdrawalForm({ availablePence }: { availablePence: number }) {
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | undefined>(undefined);
+  const form = useCheckedForm<{ amount: string }>({
+    defaultValues: { amount: '' },
+    check: (input) => withdrawalProblems(input, availablePence),
+    idPrefix: 'withdraw',
+    hinted: ['amount'],
+  });
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
   const pendingKey = useRef<string | null>(null);
   const withdraw = useWithdraw();
   const account = useBankAccount();
   const hasAccount = Boolean(account.data);
 
-  function showProblem(message: string) {
-    setProblem(message);
-    document.getElementById('withdraw-amount')?.focus();
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.submit(({ amount }) => {
     setDone(null);
-    setFailure(null);
-    const found = withdrawalProblems({ amount }, availablePence);
-    if (found.amount) return showProblem(found.amount);
-    setProblem(undefined);
-    const amountPence = parsePoundsToPence(amount)!;
     pendingKey.current ??= crypto.randomUUID();
-    withdraw.mutate(
-      { amountPence, idempotencyKey: pendingKey.current },
-      {
-        onSuccess: (w) => {
-          pendingKey.current = null;
-          setAmount('');
-          setDone(
-            `Withdrawal of ${formatPence(w.amountPence)} to the account ending ${w.destination.last4} requested. It is on its way to your bank account.`,
-          );
-        },
-        onError: (error) => {
-          const lost = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
-          if (!lost) pendingKey.current = null;
-          const field = error instanceof ApiError && error.status === 400 ? error.field : undefined;
-          if (field === 'amount' || field === 'amountPence') showProblem(error.message);
-          else setFailure(lost ? `${errorMessage(error)} You will not be paid twice if you send it again.` : errorMessage(error));
-        },
+    return withdraw.mutateAsync({ amountPence: parsePoundsToPence(amount)!, idempotencyKey: pendingKey.current }).then(
+      (w) => {
+        pendingKey.current = null;
+        form.reset();
+        setDone(
+          `Withdrawal of ${formatPence(w.amountPence)} to the account ending ${w.destination.last4} requested. It is on its way to your bank account.`,
+        );
+      },
+      (error: unknown) => {
+        const lost = !(error instanceof ApiError) || error.status === 0 || error.status >= 500;
+        if (!lost) pendingKey.current = null;
+        const field = error instanceof ApiError && error.status === 400 ? error.field : undefined;
+        if (error instanceof ApiError && (field === 'amount' || field === 'amountPence'))
+          form.setError('amount', { type: 'server', message: error.message }, { shouldFocus: true });
+        else form.setFailure(lost ? `${errorMessage(error)} You will not be paid twice if you send it again.` : errorMessage(error));
       },
     );
-  }
+  });
 
   return (
     <section aria-labelledby="withdraw-heading" className="max-w-md space-y-4">
@@ -61,21 +52,13 @@ export function WithdrawalForm({ availablePence }: { availablePence: number }) {
         Withdraw to your bank account
       </h2>
       <div role="status">{done && <FormSuccess>{done}</FormSuccess>}</div>
-      {failure && <FormAlert>{failure}</FormAlert>}
+      {form.failure && <FormAlert>{form.failure}</FormAlert>}
       {!account.isPending && !hasAccount ? (
         <p className="text-slate-700">Add a bank account above to withdraw your balance to it.</p>
       ) : (
         <form noValidate onSubmit={onSubmit} aria-label="Withdraw" className="space-y-4">
-          <FormField id="withdraw-amount" label="Amount (£)" problem={problem} hint={`Up to ${formatPence(availablePence)}`}>
-            <input
-              id="withdraw-amount"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              className={inputClass}
-              {...fieldA11y('withdraw-amount', problem, true)}
-            />
+          <FormField id="withdraw-amount" label="Amount (£)" problem={form.problem('amount')} hint={`Up to ${formatPence(availablePence)}`}>
+            <input inputMode="decimal" autoComplete="off" className={inputClass} {...form.field('amount')} />
           </FormField>
           <button type="submit" disabled={withdraw.isPending} className={primaryButtonClass}>
             {withdraw.isPending ? 'Sending...' : 'Withdraw'}

@@ -1,6 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { ApiError, errorMessage, fieldMessage } from '../../../lib/api-error.ts';
-import { fieldA11y, FormAlert, FormField, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../lib/use-checked-form.ts';
+import { FormAlert, FormField, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useUpdateName } from '../api/update-name.ts';
 
 const NAME_MAX = 100;
@@ -14,38 +13,34 @@ function nameProblem(name: string): string | undefined {
 
 /** Inline form to change the display name; `onDone` closes it (saved or cancelled). */
 export function EditNameForm({ current, onDone }: { current: string; onDone(saved: boolean): void }) {
-  const [name, setName] = useState(current);
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useCheckedForm<{ name: string }>({
+    defaultValues: { name: current },
+    check: ({ name }) => ({ name: nameProblem(name) }),
+    idPrefix: 'profile',
+  });
   const update = useUpdateName();
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = nameProblem(name);
-    setProblem(found);
-    if (found) return;
-    update.mutate(name.trim(), { onSuccess: () => onDone(true) });
-  }
+  const onSubmit = form.submit(({ name }) =>
+    update.mutateAsync(name.trim()).then(
+      () => onDone(true),
+      // The only field: the server's words go above it, where the form's other failures go.
+      (error: unknown) => form.serverError(error),
+    ),
+  );
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Edit your name" className="max-w-md space-y-3">
-      {update.isError && (
-        <FormAlert>
-          {update.error instanceof ApiError && update.error.status === 400 ? fieldMessage(update.error) : errorMessage(update.error)}
-        </FormAlert>
-      )}
-      <FormField id="profile-name" label="Full name" problem={problem}>
+      {form.failure && <FormAlert>{form.failure}</FormAlert>}
+      <FormField id="profile-name" label="Full name" problem={form.problem('name')}>
         <input
-          id="profile-name"
           type="text"
           autoComplete="name"
           maxLength={NAME_MAX}
           required
-          value={name}
           // eslint-disable-next-line jsx-a11y/no-autofocus -- the user has just asked to edit this field, which replaced the button they pressed
           autoFocus
-          onChange={(e) => setName(e.target.value)}
           className={inputClass}
-          {...fieldA11y('profile-name', problem)}
+          {...form.field('name')}
         />
       </FormField>
       <div className="flex gap-2">

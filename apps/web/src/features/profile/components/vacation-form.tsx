@@ -1,28 +1,39 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { addDays, compareDates, formatDate, isIsoDate, todayInLondon } from '@toolshed/core';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { fieldA11y, FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../lib/use-checked-form.ts';
+import { FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useSetVacation } from '../api/vacation.ts';
+
+function vacationEndProblem(date: string, today: string): string | undefined {
+  if (!isIsoDate(date)) return 'Please choose the date you are back.';
+  if (compareDates(date, today) < 0) return 'The end date cannot be in the past.';
+  return undefined;
+}
 
 /** Vacation mode: while on, the user's items cannot be booked for days up to the end date. */
 export function VacationForm({ until }: { until: string | null }) {
   const today = todayInLondon();
-  const [date, setDate] = useState(until ?? addDays(today, 7));
-  const [problem, setProblem] = useState<string | undefined>();
+  const form = useCheckedForm<{ until: string }>({
+    defaultValues: { until: until ?? addDays(today, 7) },
+    check: ({ until: date }) => ({ until: vacationEndProblem(date, today) }),
+    idPrefix: 'vacation',
+  });
   const [done, setDone] = useState<string | null>(null);
   const save = useSetVacation();
+  const problem = form.problem('until');
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.submit(({ until: date }) => {
     setDone(null);
-    if (!isIsoDate(date)) return setProblem('Please choose the date you are back.');
-    if (compareDates(date, today) < 0) return setProblem('The end date cannot be in the past.');
-    setProblem(undefined);
-    save.mutate(date, {
-      onSuccess: () => setDone(`Vacation mode is on until ${formatDate(date)}.`),
-      onError: (error) => setProblem(error instanceof ApiError && error.status === 400 ? error.message : undefined),
-    });
-  }
+    return save.mutateAsync(date).then(
+      () => setDone(`Vacation mode is on until ${formatDate(date)}.`),
+      (error: unknown) => {
+        // Any refusal of the date is about the one field; other failures show above the form.
+        if (error instanceof ApiError && error.status === 400)
+          form.setError('until', { type: 'server', message: error.message }, { shouldFocus: true });
+      },
+    );
+  });
 
   return (
     <section aria-labelledby="vacation-heading" className="space-y-4 border-t border-slate-200 pt-6">
@@ -43,15 +54,7 @@ export function VacationForm({ until }: { until: string | null }) {
       {save.isError && !problem && <FormAlert>{errorMessage(save.error)}</FormAlert>}
       <form noValidate onSubmit={onSubmit} aria-label="Vacation mode" className="flex max-w-md flex-wrap items-end gap-3">
         <FormField id="vacation-until" label="Away until (last day)" problem={problem}>
-          <input
-            id="vacation-until"
-            type="date"
-            min={today}
-            value={date}
-            onChange={(e) => setDate(e.target.value)}
-            className={inputClass}
-            {...fieldA11y('vacation-until', problem)}
-          />
+          <input type="date" min={today} className={inputClass} {...form.field('until')} />
         </FormField>
         <button type="submit" disabled={save.isPending} className={primaryButtonClass}>
           {until ? 'Change end date' : 'Switch vacation mode on'}
