@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useCheckedForm } from '../lib/use-checked-form.ts';
+import { useCheckedForm } from '../ui/use-checked-form.ts';
 import { Link } from '../lib/router/index.ts';
 import { useDataSource } from '../data/data-source.tsx';
 import { requestPasswordReset } from '../features/auth/api/auth-requests.ts';
@@ -29,7 +29,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Reset your password" intro="Enter the email of your account and we will send you a link to choose a new password.">
       {mode === 'mock' && <AccountsNeedServer />}
-      <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Reset your password">
+      <form noValidate onSubmit={onSubmit} aria-label="Reset your password">
         <div role="status">{sent && <FormSuccess className="mb-4">{RESET_SENT_MESSAGE}</FormSuccess>}</div>
         {form.failure && (
           <div className="mb-4">

@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGES, passwordProblem } from '@toolshed/core';
 import { useState } from 'react';
-import { useCheckedForm } from '../lib/use-checked-form.ts';
+import { useCheckedForm } from '../ui/use-checked-form.ts';
 import { Link, useSearchParams } from '../lib/router/index.ts';
 import { resetPassword } from '../features/auth/api/auth-requests.ts';
 import { errorReason } from '../lib/api-error.ts';
@@ -80,7 +80,7 @@ function NewPasswordForm({ token, onDone }: { token: string; onDone(): void }) {
   });
 
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} className="space-y-4" aria-label="Choose a new password">
+    <form noValidate onSubmit={onSubmit} className="space-y-4" aria-label="Choose a new password">
       {form.failure && (
         <FormAlert>
           <p>{form.failure}</p>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { bankAccountProblems, type BankAccountField } from '@toolshed/core';
 import type { BankAccount } from '@toolshed/core/contract';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { useCheckedForm } from '../../../lib/use-checked-form.ts';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { StatusMessage } from '../../../ui/status-views.tsx';
 import { useBankAccount, useRemoveBankAccount, useSaveBankAccount } from '../api/bank-account.ts';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { formatPence, parsePoundsToPence, withdrawalProblems } from '@toolshed/core';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { useCheckedForm } from '../../../lib/use-checked-form.ts';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useBankAccount } from '../api/bank-account.ts';
 import { useWithdraw } from '../api/withdraw.ts';
@@ -24,7 +24,7 @@ export function WithdrawalForm({ availablePence }: { availablePence: number }) {
   const account = useBankAccount();
   const hasAccount = Boolean(account.data);
 
-  const onSubmit = form.submit(({ amount }) => {
+  const send = ({ amount }: { amount: string }) => {
     setDone(null);
     pendingKey.current ??= crypto.randomUUID();
     return withdraw.mutateAsync({ amountPence: parsePoundsToPence(amount)!, idempotencyKey: pendingKey.current }).then(
@@ -44,7 +44,7 @@ export function WithdrawalForm({ availablePence }: { availablePence: number }) {
         else form.setFailure(lost ? `${errorMessage(error)} You will not be paid twice if you send it again.` : errorMessage(error));
       },
     );
-  });
+  };
 
   return (
     <section aria-labelledby="withdraw-heading" className="max-w-md space-y-4">
@@ -56,7 +56,7 @@ export function WithdrawalForm({ availablePence }: { availablePence: number }) {
       {!account.isPending && !hasAccount ? (
         <p className="text-slate-700">Add a bank account above to withdraw your balance to it.</p>
       ) : (
-        <form noValidate onSubmit={onSubmit} aria-label="Withdraw" className="space-y-4">
+        <form noValidate onSubmit={(event) => form.submit(send)(event)} aria-label="Withdraw" className="space-y-4">
           <FormField id="withdraw-amount" label="Amount (£)" problem={form.problem('amount')} hint={`Up to ${formatPence(availablePence)}`}>
             <input inputMode="decimal" autoComplete="off" className={inputClass} {...form.field('amount')} />
           </FormField>

@@ -1,4 +1,4 @@
-import { useCheckedForm } from '../../../lib/use-checked-form.ts';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { FormAlert, FormField, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useUpdateName } from '../api/update-name.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { addDays, compareDates, formatDate, isIsoDate, todayInLondon } from '@toolshed/core';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { useCheckedForm } from '../../../lib/use-checked-form.ts';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useSetVacation } from '../api/vacation.ts';
 

@@ -1,9 +1,9 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error.ts';
+import { ApiError } from '../lib/api-error.ts';
 import { useCheckedForm, type FieldProblems } from './use-checked-form.ts';
-import { FormAlert, FormField } from '../ui/form-parts.tsx';
+import { FormAlert, FormField } from './form-parts.tsx';
 
 interface Values {
   name: string;

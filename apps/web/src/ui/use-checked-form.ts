@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -10,8 +10,8 @@ import {
   type UseFormRegisterReturn,
   type UseFormReturn,
 } from 'react-hook-form';
-import { ApiError, errorMessage, fieldMessage } from './api-error.ts';
-import { fieldA11y } from '../ui/form-parts.tsx';
+import { ApiError, errorMessage, fieldMessage } from '../lib/api-error.ts';
+import { fieldA11y } from './form-parts.tsx';
 
 /** What a rule from `@toolshed/core` answers: each field's problem, in words a user reads. */
 export type FieldProblems<V> = Partial<Record<keyof V & string, string | undefined>>;
@@ -50,7 +50,8 @@ export interface CheckedForm<V extends FieldValues> extends UseFormReturn<V> {
   failure: string | null;
   setFailure(message: string | null): void;
   serverError(error: unknown, fields?: readonly Path<V>[]): void;
-  submit(send: SubmitHandler<V>): ReturnType<UseFormReturn<V>['handleSubmit']>;
+  /** An onSubmit handler (its promise is looked after here: failures are the form's to show). */
+  submit(send: SubmitHandler<V>): (event?: FormEvent) => void;
 }
 
 /**
@@ -91,11 +92,13 @@ export function useCheckedForm<V extends FieldValues>(options: CheckedFormOption
   };
 
   /** The submit handler: clears the last failure, checks the rule, then runs `send` with valid values. */
-  const submit = (send: SubmitHandler<V>) =>
-    form.handleSubmit(async (values, event) => {
-      setFailure(null);
-      await send(values, event);
-    });
+  const submit = (send: SubmitHandler<V>) => (event?: FormEvent) =>
+    void form
+      .handleSubmit(async (values, submitEvent) => {
+        setFailure(null);
+        await send(values, submitEvent);
+      })(event)
+      .catch((error: unknown) => setFailure(errorMessage(error)));
 
   return { ...form, id, field, problem, failure, setFailure, serverError, submit };
 }
