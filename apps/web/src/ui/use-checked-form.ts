@@ -36,6 +36,8 @@ export interface CheckedFormOptions<V extends FieldValues> {
   check: (values: V) => FieldProblems<V>;
   /** Ids are `${idPrefix}-${field}`: the label, hint and error hang off them. */
   idPrefix: string;
+  /** Ids that do not follow the prefix (kept where pages link to them). */
+  ids?: Partial<Record<keyof V & string, string>>;
   /** Fields with a hint: the input is described by it while it has no error. */
   hinted?: readonly (keyof V & string)[];
 }
@@ -70,7 +72,7 @@ export function useCheckedForm<V extends FieldValues>(options: CheckedFormOption
   const [failure, setFailure] = useState<string | null>(null);
   const { errors } = form.formState;
 
-  const id = (name: Path<V>) => `${options.idPrefix}-${name}`;
+  const id = (name: Path<V>) => options.ids?.[name as keyof V & string] ?? `${options.idPrefix}-${name}`;
   const problem = (name: Path<V>): string | undefined => {
     const message = (errors as Record<string, { message?: unknown } | undefined>)[name]?.message;
     return typeof message === 'string' ? message : undefined;

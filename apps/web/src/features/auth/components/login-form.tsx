@@ -1,5 +1,6 @@
 import { PASSWORD_MESSAGES, passwordProblem } from '@toolshed/core';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { signInWithEmail, signUpWithEmail } from '../api/auth-requests.ts';
 import { errorReason } from '../../../lib/api-error.ts';
@@ -22,7 +23,7 @@ export type LoginMode = 'signin' | 'signup';
 export const CHECK_EMAIL_MESSAGE = 'Please check your email to confirm your account before signing in.';
 
 type Field = 'name' | 'email' | 'password';
-type Problems = Partial<Record<Field, string>>;
+type Values = Record<Field, string>;
 
 interface Props {
   mode: LoginMode;
@@ -33,85 +34,79 @@ interface Props {
   unavailable: boolean;
 }
 
+/** What the form checks before sending, in the mode it is in. */
+function loginProblems(values: Values, signingUp: boolean): Partial<Record<Field, string>> {
+  const found: Partial<Record<Field, string>> = {};
+  const name = values.name.trim();
+  if (signingUp && !name) found.name = 'Please enter your full name.';
+  else if (signingUp && name.length > 100) found.name = 'Your name must be at most 100 characters.';
+  found.email = emailProblem(values.email);
+  if (!values.password) found.password = 'Please enter your password.';
+  else if (signingUp) {
+    const problem = passwordProblem(values.password, values.email);
+    if (problem) found.password = PASSWORD_MESSAGES[problem];
+  }
+  return found;
+}
+
 /** One form for both modes; the page redirects once the session arrives after a sign-in. */
 export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
   const { refresh } = useAuth();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
-  const [passwordChecked, setPasswordChecked] = useState(false);
-  const [error, setError] = useState<{ message: string; offerSignIn: boolean } | null>(null);
-  const [notice, setNotice] = useState<string | null>(null);
-  const [submitting, setSubmitting] = useState(false);
   const signingUp = mode === 'signup';
+  const form = useCheckedForm<Values>({
+    defaultValues: { name: '', email: '', password: '' },
+    check: (values) => loginProblems(values, signingUp),
+    idPrefix: 'auth',
+    hinted: signingUp ? ['password'] : [],
+  });
+  const [passwordChecked, setPasswordChecked] = useState(false);
+  const [offerSignIn, setOfferSignIn] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [password, email] = form.watch(['password', 'email']);
+  const checkedPassword = form.problem('password');
 
   // Sign-up checks the password rules as the user types, once the field has been left or submitted,
   // so the message goes away as soon as the password is acceptable.
-  const live = signingUp && password && (passwordChecked || problems.password) ? passwordProblem(password, email) : undefined;
-  const passwordMessage = live === undefined ? problems.password : live ? PASSWORD_MESSAGES[live] : undefined;
+  const live = signingUp && password && (passwordChecked || checkedPassword) ? passwordProblem(password, email) : undefined;
+  const passwordMessage = live === undefined ? checkedPassword : live ? PASSWORD_MESSAGES[live] : undefined;
 
   function switchMode(next: LoginMode) {
-    setError(null);
+    form.setFailure(null);
+    form.clearErrors();
     setNotice(null);
-    setProblems({});
     setPasswordChecked(false);
     onModeChange(next);
   }
 
-  function validate(): Problems {
-    const found: Problems = {};
-    if (signingUp && !name.trim()) found.name = 'Please enter your full name.';
-    else if (signingUp && name.trim().length > 100) found.name = 'Your name must be at most 100 characters.';
-    const emailIssue = emailProblem(email);
-    if (emailIssue) found.email = emailIssue;
-    if (!password) found.password = 'Please enter your password.';
-    else if (signingUp) {
-      const problem = passwordProblem(password, email);
-      if (problem) found.password = PASSWORD_MESSAGES[problem];
-    }
-    return found;
-  }
-
-  // Every failure is caught and shown in the form, so the submit event starts this and need not wait for it.
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = validate();
-    setProblems(found);
-    const first = (['name', 'email', 'password'] as const).find((f) => found[f]);
-    if (first) {
-      document.getElementById(`auth-${first}`)?.focus();
-      return;
-    }
-    setSubmitting(true);
-    setError(null);
+  const onSubmit = form.submit(async (values) => {
     setNotice(null);
+    setOfferSignIn(false);
     try {
       if (signingUp) {
-        await signUpWithEmail({ name: name.trim(), email: email.trim(), password, callbackURL: from });
-        setPassword('');
+        await signUpWithEmail({ name: values.name.trim(), email: values.email.trim(), password: values.password, callbackURL: from });
+        form.resetField('password');
         switchMode('signin');
         setNotice(CHECK_EMAIL_MESSAGE);
       } else {
-        await signInWithEmail(email.trim(), password, from);
+        await signInWithEmail(values.email.trim(), values.password, from);
         await refresh();
       }
     } catch (err) {
-      setError({ message: authErrorMessage(err), offerSignIn: errorReason(err) === 'USER_ALREADY_EXISTS' });
-    } finally {
-      setSubmitting(false);
+      form.setFailure(authErrorMessage(err));
+      setOfferSignIn(errorReason(err) === 'USER_ALREADY_EXISTS');
     }
-  }
+  });
 
+  const passwordField = form.field('password');
   return (
-    <form noValidate onSubmit={(event) => void onSubmit(event)} aria-label={signingUp ? 'Sign up' : 'Sign in'}>
+    <form noValidate onSubmit={onSubmit} aria-label={signingUp ? 'Sign up' : 'Sign in'}>
       {/* The live region is always there (so it is announced) but takes no space while empty. */}
       <div role="status">{notice && <FormSuccess className="mb-4">{notice}</FormSuccess>}</div>
       <div className="space-y-4">
-        {error && (
+        {form.failure && (
           <FormAlert>
-            <p>{error.message}</p>
-            {error.offerSignIn && (
+            <p>{form.failure}</p>
+            {offerSignIn && (
               <button type="button" onClick={() => switchMode('signin')} className={`mt-2 ${linkClass}`}>
                 Click here to sign in instead
               </button>
@@ -120,31 +115,12 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
         )}
         <fieldset disabled={unavailable} className="space-y-4">
           {signingUp && (
-            <FormField id="auth-name" label="Full name" problem={problems.name}>
-              <input
-                id="auth-name"
-                type="text"
-                autoComplete="name"
-                required
-                maxLength={100}
-                value={name}
-                onChange={(e) => setName(e.target.value)}
-                className={inputClass}
-                {...fieldA11y('auth-name', problems.name)}
-              />
+            <FormField id="auth-name" label="Full name" problem={form.problem('name')}>
+              <input type="text" autoComplete="name" required maxLength={100} className={inputClass} {...form.field('name')} />
             </FormField>
           )}
-          <FormField id="auth-email" label="Email" problem={problems.email}>
-            <input
-              id="auth-email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              className={inputClass}
-              {...fieldA11y('auth-email', problems.email)}
-            />
+          <FormField id="auth-email" label="Email" problem={form.problem('email')}>
+            <input type="email" autoComplete="email" required className={inputClass} {...form.field('email')} />
           </FormField>
           <FormField
             id="auth-password"
@@ -153,12 +129,13 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
             hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}
           >
             <PasswordInput
-              id="auth-password"
               autoComplete={signingUp ? 'new-password' : 'current-password'}
               required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              onBlur={() => setPasswordChecked(true)}
+              {...passwordField}
+              onBlur={(event) => {
+                setPasswordChecked(true);
+                void passwordField.onBlur(event);
+              }}
               {...fieldA11y('auth-password', passwordMessage, signingUp)}
             />
           </FormField>
@@ -169,7 +146,7 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
               </Link>
             </p>
           )}
-          <button type="submit" disabled={submitting || unavailable} className={`w-full ${primaryButtonClass}`}>
+          <button type="submit" disabled={form.formState.isSubmitting || unavailable} className={`w-full ${primaryButtonClass}`}>
             {signingUp ? 'Sign Up' : 'Sign In'}
           </button>
         </fieldset>

@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { checkPhone, PHONE_COUNTRIES, PHONE_MESSAGES } from '@toolshed/core';
 import { ApiError } from '../../../lib/api-error.ts';
-import { fieldA11y, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import type { MePhone } from '../../../data/me.ts';
 import { useSendCode, useVerifyCode, type CodeSent } from '../api/phone.ts';
 
@@ -22,54 +23,49 @@ function refusal(error: unknown, fallback: string): string {
  * sent and still valid (`codeSent`, from the server) keeps its box open across a reload.
  */
 export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; codeSent?: CodeSent | null }) {
-  const [countryCode, setCountryCode] = useState(saved?.countryCode ?? 'GB');
-  const [number, setNumber] = useState(saved?.number ?? '');
-  const [code, setCode] = useState('');
-  const [problems, setProblems] = useState<{ countryCode?: string; number?: string; code?: string }>({});
+  const numberForm = useCheckedForm<{ countryCode: string; number: string }>({
+    defaultValues: { countryCode: saved?.countryCode ?? 'GB', number: saved?.number ?? '' },
+    check: ({ countryCode, number }) => {
+      const phone = checkPhone(countryCode, number);
+      return phone.ok ? {} : { [phone.field]: phone.message };
+    },
+    idPrefix: 'phone',
+    ids: { countryCode: 'phone-country' },
+    hinted: ['number'],
+  });
+  const codeForm = useCheckedForm<{ code: string }>({
+    defaultValues: { code: '' },
+    check: ({ code }) => ({ code: code.trim() ? undefined : PHONE_MESSAGES.codeRequired }),
+    idPrefix: 'phone',
+  });
   const [sent, setSent] = useState<CodeSent | null>(codeSent);
   const sentTo = sent?.sentTo ?? null;
   const [verified, setVerified] = useState(false);
   const send = useSendCode();
   const verify = useVerifyCode();
 
-  function onSend(event: FormEvent) {
-    event.preventDefault();
+  const onSend = numberForm.submit((phone) => {
     setVerified(false);
-    const phone = checkPhone(countryCode, number);
-    if (!phone.ok) {
-      setProblems({ [phone.field]: phone.message });
-      document.getElementById(phone.field === 'countryCode' ? 'phone-country' : 'phone-number')?.focus();
-      return;
-    }
-    setProblems({});
-    send.mutate(
-      { countryCode, number },
-      {
-        onSuccess: (answer) => {
-          setSent(answer);
-          setCode('');
-        },
-        onError: (error) => setProblems({ number: refusal(error, PHONE_MESSAGES.sendFailed) }),
+    return send.mutateAsync(phone).then(
+      (answer) => {
+        setSent(answer);
+        codeForm.reset();
       },
+      (error: unknown) =>
+        numberForm.setError('number', { type: 'server', message: refusal(error, PHONE_MESSAGES.sendFailed) }, { shouldFocus: true }),
     );
-  }
+  });
 
-  function onVerify(event: FormEvent) {
-    event.preventDefault();
-    if (!code.trim()) {
-      setProblems({ code: PHONE_MESSAGES.codeRequired });
-      document.getElementById('phone-code')?.focus();
-      return;
-    }
-    setProblems({});
-    verify.mutate(code, {
-      onSuccess: () => {
+  const onVerify = codeForm.submit(({ code }) =>
+    verify.mutateAsync(code).then(
+      () => {
         setSent(null);
         setVerified(true);
       },
-      onError: (error) => setProblems({ code: refusal(error, PHONE_MESSAGES.verifyFailed) }),
-    });
-  }
+      (error: unknown) =>
+        codeForm.setError('code', { type: 'server', message: refusal(error, PHONE_MESSAGES.verifyFailed) }, { shouldFocus: true }),
+    ),
+  );
 
   return (
     <section aria-labelledby="phone-heading" className="space-y-4 border-t border-slate-200 pt-6">
@@ -87,14 +83,8 @@ export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; c
       </p>
       <div role="status">{verified && <FormSuccess>Your phone number has been verified.</FormSuccess>}</div>
       <form noValidate onSubmit={onSend} aria-label="Send a verification code" className="max-w-md space-y-4">
-        <FormField id="phone-country" label="Country" problem={problems.countryCode}>
-          <select
-            id="phone-country"
-            value={countryCode}
-            onChange={(e) => setCountryCode(e.target.value)}
-            className={inputClass}
-            {...fieldA11y('phone-country', problems.countryCode)}
-          >
+        <FormField id="phone-country" label="Country" problem={numberForm.problem('countryCode')}>
+          <select defaultValue={saved?.countryCode ?? 'GB'} className={inputClass} {...numberForm.field('countryCode')}>
             <option value="">Select a country</option>
             {PHONE_COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>
@@ -103,17 +93,19 @@ export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; c
             ))}
           </select>
         </FormField>
-        <FormField id="phone-number" label="Phone number" problem={problems.number} hint="Without the leading 0, e.g. 7400 123456.">
+        <FormField
+          id="phone-number"
+          label="Phone number"
+          problem={numberForm.problem('number')}
+          hint="Without the leading 0, e.g. 7400 123456."
+        >
           <input
-            id="phone-number"
             type="tel"
             autoComplete="tel-national"
             inputMode="tel"
             maxLength={20}
-            value={number}
-            onChange={(e) => setNumber(e.target.value)}
             className={inputClass}
-            {...fieldA11y('phone-number', problems.number, true)}
+            {...numberForm.field('number')}
           />
         </FormField>
         <button type="submit" disabled={send.isPending} className={primaryButtonClass}>
@@ -125,17 +117,14 @@ export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; c
           <p className="text-sm text-slate-700">
             We have sent a 6-digit code to {sentTo}. It expires in {minutesLeft(sent!.expiresAt)}.
           </p>
-          <FormField id="phone-code" label="Verification code" problem={problems.code}>
+          <FormField id="phone-code" label="Verification code" problem={codeForm.problem('code')}>
             <input
-              id="phone-code"
               type="text"
               inputMode="numeric"
               autoComplete="one-time-code"
               maxLength={6}
-              value={code}
-              onChange={(e) => setCode(e.target.value)}
               className={inputClass}
-              {...fieldA11y('phone-code', problems.code)}
+              {...codeForm.field('code')}
             />
           </FormField>
           <button type="submit" disabled={verify.isPending} className={primaryButtonClass}>
