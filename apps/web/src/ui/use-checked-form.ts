@@ -43,7 +43,9 @@ export interface CheckedFormOptions<V extends FieldValues> {
 }
 
 /** An input's props: id, name, value wiring and its ties to the hint or error. */
-export type FieldProps<V extends FieldValues> = UseFormRegisterReturn<Path<V>> & { id: string } & ReturnType<typeof fieldA11y>;
+export type FieldProps<V extends FieldValues> = UseFormRegisterReturn<Path<V>> & { id: string; defaultValue?: string } & ReturnType<
+    typeof fieldA11y
+  >;
 
 export interface CheckedForm<V extends FieldValues> extends UseFormReturn<V> {
   id(name: Path<V>): string;
@@ -81,6 +83,8 @@ export function useCheckedForm<V extends FieldValues>(options: CheckedFormOption
   /** Everything an input needs: id, name, value wiring and its ties to the hint or error. */
   const field = (name: Path<V>): FieldProps<V> => ({
     id: id(name),
+    // The starting value on the element too, so a select shows it before the form has read it.
+    defaultValue: (options.defaultValues as Record<string, string | undefined>)[name],
     ...form.register(name),
     ...fieldA11y(id(name), problem(name), options.hinted?.includes(name as keyof V & string) ?? false),
   });

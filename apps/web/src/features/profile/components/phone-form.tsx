@@ -84,7 +84,7 @@ export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; c
       <div role="status">{verified && <FormSuccess>Your phone number has been verified.</FormSuccess>}</div>
       <form noValidate onSubmit={onSend} aria-label="Send a verification code" className="max-w-md space-y-4">
         <FormField id="phone-country" label="Country" problem={numberForm.problem('countryCode')}>
-          <select defaultValue={saved?.countryCode ?? 'GB'} className={inputClass} {...numberForm.field('countryCode')}>
+          <select className={inputClass} {...numberForm.field('countryCode')}>
             <option value="">Select a country</option>
             {PHONE_COUNTRIES.map((c) => (
               <option key={c.code} value={c.code}>

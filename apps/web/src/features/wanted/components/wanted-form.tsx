@@ -18,13 +18,16 @@ import {
   wantedDatesProblem,
 } from '@toolshed/core';
 import type { WantedInput, WantedPost } from '@toolshed/core/contract';
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { fieldA11y, FormAlert, FormField, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { FormAlert, FormField, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useCreateWanted } from '../api/wanted-api.ts';
 
 type Field = 'title' | 'details' | 'categoryId' | 'near' | 'radius' | 'startDate' | 'endDate' | 'maxPrice';
 type Problems = Partial<Record<Field, string>>;
+/** Every field a string, as the form holds them. */
+type WantedValues = Record<Field, string>;
 const ORDER: Field[] = ['title', 'details', 'categoryId', 'near', 'radius', 'startDate', 'endDate', 'maxPrice'];
 
 /** The form's own checks: the same rules and words as the server's (core `wanted.ts`). */
@@ -45,64 +48,50 @@ export function wantedFormProblems(input: WantedInput, today: string): Problems 
 export function WantedForm({ initialNear = '', onPosted }: { initialNear?: string; onPosted: (post: WantedPost) => void }) {
   const create = useCreateWanted();
   const [today] = useState(() => todayInLondon());
-  const [values, setValues] = useState<WantedInput>({
-    title: '',
-    details: '',
-    categoryId: ALL_CATEGORY_ID,
-    near: initialNear,
-    radius: String(WANTED_DEFAULT_RADIUS),
-    startDate: '',
-    endDate: '',
-    maxPrice: '',
+  const form = useCheckedForm<WantedValues>({
+    defaultValues: {
+      title: '',
+      details: '',
+      categoryId: ALL_CATEGORY_ID,
+      near: initialNear,
+      radius: String(WANTED_DEFAULT_RADIUS),
+      startDate: '',
+      endDate: '',
+      maxPrice: '',
+    },
+    check: (values) => wantedFormProblems(values, today),
+    idPrefix: 'wanted',
+    hinted: ['title', 'details', 'near'],
   });
-  const [problems, setProblems] = useState<Problems>({});
-  const [formError, setFormError] = useState<string | null>(null);
-  const form = useRef<HTMLFormElement>(null);
-  const set = (field: Field) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: e.target.value }));
+  const startDate = form.watch('startDate');
+  const problems = Object.fromEntries(ORDER.map((f) => [f, form.problem(f)])) as Problems;
 
-  function focusFirst(found: Problems) {
-    const first = ORDER.find((f) => found[f]);
-    if (first) form.current?.querySelector<HTMLElement>(`#wanted-${first}`)?.focus();
-  }
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    setFormError(null);
-    const found = wantedFormProblems(values, today);
-    setProblems(found);
-    if (Object.keys(found).length > 0) return focusFirst(found);
-    create.mutate(
-      {
+  const onSubmit = form.submit((values) =>
+    create
+      .mutateAsync({
         ...values,
         title: values.title.trim(),
-        details: values.details?.trim() || undefined,
-        maxPrice: values.maxPrice?.trim() || undefined,
-      },
-      {
-        onSuccess: onPosted,
-        onError: (err) => {
-          if (err instanceof ApiError && err.field && ORDER.includes(err.field as Field)) {
-            const server = { [err.field]: err.message } as Problems;
-            setProblems(server);
-            focusFirst(server);
-          } else setFormError(errorMessage(err));
-        },
-      },
-    );
-  }
+        details: values.details.trim() || undefined,
+        maxPrice: values.maxPrice.trim() || undefined,
+      })
+      .then(onPosted, (error: unknown) => {
+        if (error instanceof ApiError && error.field && ORDER.includes(error.field as Field)) {
+          form.setError(error.field as Field, { type: 'server', message: error.message }, { shouldFocus: true });
+        } else form.setFailure(errorMessage(error));
+      }),
+  );
 
-  const a11y = (field: Field, hint = false) => ({ id: `wanted-${field}`, ...fieldA11y(`wanted-${field}`, problems[field], hint) });
   return (
-    <form ref={form} noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Ask your neighbours">
-      {formError && <FormAlert>{formError}</FormAlert>}
+    <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Ask your neighbours">
+      {form.failure && <FormAlert>{form.failure}</FormAlert>}
       <FormField id="wanted-title" label="What do you need?" problem={problems.title} hint={`Up to ${WANTED_TITLE_MAX} characters`}>
-        <input {...a11y('title', true)} value={values.title} onChange={set('title')} className={inputClass} maxLength={200} />
+        <input {...form.field('title')} className={inputClass} maxLength={200} />
       </FormField>
       <FormField id="wanted-details" label="Details (optional)" problem={problems.details} hint="Size, power, what it is for">
-        <textarea {...a11y('details', true)} value={values.details} onChange={set('details')} rows={3} className={inputClass} />
+        <textarea {...form.field('details')} rows={3} className={inputClass} />
       </FormField>
       <FormField id="wanted-categoryId" label="Category" problem={problems.categoryId}>
-        <select {...a11y('categoryId')} value={values.categoryId} onChange={set('categoryId')} className={inputClass}>
+        <select {...form.field('categoryId')} className={inputClass}>
           <option value={ALL_CATEGORY_ID}>Any category</option>
           {CATEGORIES.map((c) => (
             <option key={c.id} value={c.id}>
@@ -118,10 +107,10 @@ export function WantedForm({ initialNear = '', onPosted }: { initialNear?: strin
           problem={problems.near}
           hint="A UK postcode or a town: only its district or name is shown"
         >
-          <input {...a11y('near', true)} value={values.near} onChange={set('near')} className={inputClass} autoComplete="postal-code" />
+          <input {...form.field('near')} className={inputClass} autoComplete="postal-code" />
         </FormField>
         <FormField id="wanted-radius" label="Within" problem={problems.radius}>
-          <select {...a11y('radius')} value={String(values.radius)} onChange={set('radius')} className={inputClass}>
+          <select {...form.field('radius')} className={inputClass}>
             {RADIUS_MILES_OPTIONS.map((r) => (
               <option key={r} value={String(r)}>
                 {r} {r === 1 ? 'mile' : 'miles'}
@@ -132,30 +121,20 @@ export function WantedForm({ initialNear = '', onPosted }: { initialNear?: strin
       </div>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="wanted-startDate" label="From" problem={problems.startDate}>
-          <input
-            {...a11y('startDate')}
-            type="date"
-            min={today}
-            max={addDays(today, WANTED_DAYS_AHEAD)}
-            value={values.startDate}
-            onChange={set('startDate')}
-            className={inputClass}
-          />
+          <input {...form.field('startDate')} type="date" min={today} max={addDays(today, WANTED_DAYS_AHEAD)} className={inputClass} />
         </FormField>
         <FormField id="wanted-endDate" label="Until" problem={problems.endDate}>
           <input
-            {...a11y('endDate')}
+            {...form.field('endDate')}
             type="date"
-            min={values.startDate || today}
+            min={startDate || today}
             max={addDays(today, WANTED_DAYS_AHEAD)}
-            value={values.endDate}
-            onChange={set('endDate')}
             className={inputClass}
           />
         </FormField>
       </div>
       <FormField id="wanted-maxPrice" label="Up to a daily price of (£, optional)" problem={problems.maxPrice}>
-        <input {...a11y('maxPrice')} inputMode="decimal" value={values.maxPrice} onChange={set('maxPrice')} className={inputClass} />
+        <input {...form.field('maxPrice')} inputMode="decimal" className={inputClass} />
       </FormField>
       <p className="text-sm text-slate-700">
         Owners near the place with something that fits hear about it and can offer you an item. Your address is never shown.
