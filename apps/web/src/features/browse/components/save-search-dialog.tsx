@@ -5,12 +5,13 @@ import {
   type SavedSearchFrequency,
   type SavedSearchInput,
 } from '@toolshed/core/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { useSaveSearch } from '../../../data/saved-searches.ts';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { Link } from '../../../lib/router/index.ts';
-import { fieldA11y, FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 
 const secondaryButtonClass =
   'rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
@@ -18,11 +19,15 @@ const secondaryButtonClass =
 /** The dialog of 'Save this search': a name (optional), how often, Save; then the confirmation with a link to the list. */
 export default function SaveSearchDialog({ input, onClose }: { input: Omit<SavedSearchInput, 'frequency' | 'name'>; onClose(): void }) {
   const save = useSaveSearch();
-  const [name, setName] = useState('');
-  const [frequency, setFrequency] = useState<SavedSearchFrequency>('instant');
   const headingId = useId();
-  const nameId = useId();
-  const nameRef = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm<{ name: string; frequency: SavedSearchFrequency }>({
+    defaultValues: { name: '', frequency: 'instant' },
+    // Any name or none (it is then named after what it looks for); the server bounds its length.
+    check: () => ({}),
+    idPrefix: headingId,
+    hinted: ['name'],
+  });
+  const nameRef = useRef<HTMLInputElement | null>(null);
   const doneRef = useRef<HTMLDivElement>(null);
   const saved = save.isSuccess;
 
@@ -31,14 +36,18 @@ export default function SaveSearchDialog({ input, onClose }: { input: Omit<Saved
     if (saved) doneRef.current?.focus();
   }, [saved]);
 
-  const refusal = save.error;
-  const nameProblem = refusal instanceof ApiError && refusal.field === 'name' ? refusal.message : undefined;
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.submit(({ name, frequency }) => {
     const named = name.trim();
-    save.mutate({ ...input, frequency, ...(named ? { name: named } : {}) });
-  }
+    return save.mutateAsync({ ...input, frequency, ...(named ? { name: named } : {}) }).then(
+      () => undefined,
+      (error: unknown) => {
+        if (error instanceof ApiError && error.field === 'name')
+          form.setError('name', { type: 'server', message: error.message }, { shouldFocus: true });
+        else form.setFailure(errorMessage(error));
+      },
+    );
+  });
+  const nameField = form.field('name');
 
   return (
     <ModalDialog
@@ -67,16 +76,21 @@ export default function SaveSearchDialog({ input, onClose }: { input: Omit<Saved
       ) : (
         <form id={`${headingId}-form`} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
           <p className="text-slate-700">We'll tell you when something new matches these words, filters and place.</p>
-          <FormField id={nameId} label="Name" problem={nameProblem} hint="Optional: left empty, it is named after what it looks for.">
+          <FormField
+            id={nameField.id}
+            label="Name"
+            problem={form.problem('name')}
+            hint="Optional: left empty, it is named after what it looks for."
+          >
             <input
-              ref={nameRef}
-              id={nameId}
-              value={name}
               maxLength={SAVED_SEARCH_NAME_MAX}
               placeholder="Named for you"
-              onChange={(e) => setName(e.target.value)}
               className={inputClass}
-              {...fieldA11y(nameId, nameProblem, true)}
+              {...nameField}
+              ref={(element) => {
+                nameField.ref(element);
+                nameRef.current = element;
+              }}
             />
           </FormField>
           <fieldset>
@@ -86,18 +100,17 @@ export default function SaveSearchDialog({ input, onClose }: { input: Omit<Saved
                 <label key={f} className="flex items-center gap-2 text-slate-900">
                   <input
                     type="radio"
-                    name={`${headingId}-frequency`}
                     value={f}
-                    checked={frequency === f}
-                    onChange={() => setFrequency(f)}
+                    defaultChecked={f === 'instant'}
                     className="h-4 w-4 accent-emerald-700"
+                    {...form.register('frequency')}
                   />
                   {SAVED_SEARCH_FREQUENCY_LABELS[f]}
                 </label>
               ))}
             </div>
           </fieldset>
-          {refusal && !nameProblem && <FormAlert>{errorMessage(refusal)}</FormAlert>}
+          {form.failure && <FormAlert>{form.failure}</FormAlert>}
         </form>
       )}
       <div className="mt-6 flex justify-end gap-3">
