@@ -10,6 +10,12 @@ export const MAX_SAVED_SEARCHES = 25;
 export const SAVED_SEARCH_NAME_MAX = 60;
 export const SAVED_SEARCH_FREQUENCIES = ['instant', 'daily'] as const;
 export type SavedSearchFrequency = (typeof SAVED_SEARCH_FREQUENCIES)[number];
+/**
+ * A member is told at once of at most this many listings an hour, however many instant searches
+ * they keep; matches past it wait for the next morning's digest, so a busy area never floods an inbox.
+ */
+export const INSTANT_ALERTS_PER_HOUR = 3;
+
 export const SAVED_SEARCH_FREQUENCY_LABELS: Record<SavedSearchFrequency, string> = {
   instant: 'As soon as something is listed',
   daily: 'Once a day, in the morning',

@@ -201,6 +201,34 @@ export function createSavedSearchesRepository(db: Db) {
       );
     },
 
+    /**
+     * How many other listings each of these members was told of at once since `since` (their instant
+     * searches' matches kept as sent), for the hourly cap.
+     */
+    async instantAlertsSince(executor: Executor, userIds: readonly string[], itemId: string, since: Date): Promise<Map<string, number>> {
+      if (userIds.length === 0) return new Map();
+      const found = await rows<{ userId: string; n: number }>(
+        executor,
+        sql`select s.user_id as "userId", count(distinct h.item_id)::int as n
+              from saved_searches s join saved_search_hits h on h.search_id = s.id
+             where s.user_id in (select value from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb))
+               and s.frequency = 'instant' and h.sent_at >= ${since.toISOString()}::timestamptz and h.item_id <> ${itemId}::uuid
+             group by s.user_id`,
+      );
+      return new Map(found.map((r) => [r.userId, r.n]));
+    },
+
+    /** Puts these matches back as not sent: the morning's digest carries them. */
+    async holdForDigest(executor: Executor, hits: ReadonlyArray<Pick<Hit, 'searchId' | 'itemId'>>): Promise<void> {
+      if (hits.length === 0) return;
+      await rows(
+        executor,
+        sql`update saved_search_hits h set sent_at = null
+              from jsonb_to_recordset(${JSON.stringify(hits.map((h) => ({ s: h.searchId, i: h.itemId })))}::jsonb) as u(s uuid, i uuid)
+             where h.search_id = u.s and h.item_id = u.i`,
+      );
+    },
+
     /** Marks these matches sent (in one statement, however many). */
     async markSent(executor: Executor, hits: ReadonlyArray<Pick<Hit, 'searchId' | 'itemId'>>, at: Date): Promise<void> {
       if (hits.length === 0) return;
@@ -222,14 +250,17 @@ export function createSavedSearchesRepository(db: Db) {
       return new Map(found.map((r) => [r.id, searchPath(r)]));
     },
 
-    /** The daily searches with matches not yet sent, still listed: each with its new items (newest first). */
+    /**
+     * The searches with matches not yet sent, still listed, each with its new items (newest first): a
+     * daily search's, and an instant one's held back by the hourly cap.
+     */
     async digestDue(executor: Executor): Promise<Array<{ searchId: string; userId: string; searchName: string; items: Hit[] }>> {
       const found = await rows<Hit & { foundAt: string }>(
         executor,
         sql`select s.id as "searchId", s.user_id as "userId", s.name as "searchName", s.frequency, i.id as "itemId", i.name as "itemName",
                    i.category_id as "categoryId", i.daily_rate_pence as "dailyRatePence", i.city
               from saved_search_hits h join saved_searches s on s.id = h.search_id join items i on i.id = h.item_id
-             where h.sent_at is null and s.frequency = 'daily' and not s.paused and i.deleted_at is null and i.available and not i.hidden_pending_review
+             where h.sent_at is null and not s.paused and i.deleted_at is null and i.available and not i.hidden_pending_review
              order by s.id, h.found_at desc, i.id`,
       );
       const bySearch = new Map<string, { searchId: string; userId: string; searchName: string; items: Hit[] }>();

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import {
+  INSTANT_ALERTS_PER_HOUR,
   MAX_SAVED_SEARCHES,
   SAVED_SEARCH_EMPTY_MESSAGE,
   SAVED_SEARCHES_LIMIT_MESSAGE,
@@ -243,6 +244,27 @@ describe('saved searches', () => {
             and search_id in (select id from saved_searches where user_id = ${nia.user.id})`,
     );
     expect(kept).toEqual({ n: 2, unsent: 0 });
+  });
+
+  it(`tells a member at once of at most ${INSTANT_ALERTS_PER_HOUR} listings an hour and keeps the rest for the morning digest`, async () => {
+    const ravi = await createSignedInUser(ctx.app, mailer, 'ravi-alerts@example.com', 'Ravi Busy');
+    const res = await saveSearch(ravi, { categoryId: 'all', search: 'cement mixer', frequency: 'instant' });
+    expect(res.statusCode, res.body).toBe(201);
+    const mixers: string[] = [];
+    for (let n = 1; n <= INSTANT_ALERTS_PER_HOUR + 2; n++) {
+      mixers.push(await list(olive, { name: `Cement mixer ${n}`, description: 'Electric drum.', categoryId: 'diy-hand-tools' }));
+      await ctx.app.jobs.runDue();
+    }
+    const told = (await alertsOf(ravi.user.id)).filter((a) => a.item_id !== null);
+    expect(told.map((a) => a.item_id)).toEqual(mixers.slice(0, INSTANT_ALERTS_PER_HOUR));
+    expect(emailsTo('ravi-alerts@example.com')).toHaveLength(INSTANT_ALERTS_PER_HOUR);
+    const search = (await searchesOf(ravi)).searches[0]!;
+    expect(search.newMatches).toBe(2);
+    await ctx.app.jobs.enqueue(DIGEST_JOB, { date: 'a-busy-morning' }, { key: `${DIGEST_JOB}@a-busy-morning` });
+    await ctx.app.jobs.runDue();
+    const digest = (await alertsOf(ravi.user.id)).filter((a) => a.item_id === null);
+    expect(digest).toEqual([{ title: `2 new matches for "${search.name}"`, link: search.path, item_id: null }]);
+    expect((await searchesOf(ravi)).searches[0]!.newMatches).toBe(0);
   });
 
   it('renames, pauses and deletes, and keeps at most the limit', async () => {

@@ -1,11 +1,13 @@
 /**
  * Alerts of saved searches: a listing new or listed again is matched on the job queue against every
  * running search; an instant search's member is told at once (in the app, and by email when their
- * email notifications are on), a daily one's in the morning's digest, one notice per search. Every
+ * email notifications are on), a daily one's in the morning's digest, one notice per search. A member
+ * is told at once of at most INSTANT_ALERTS_PER_HOUR listings an hour; the rest wait for the digest. Every
  * alert email carries a one-click unsubscribe that stops that search only (RFC 8058 headers, and a
  * link that needs no sign-in).
  */
 import { formatPence } from '@toolshed/core';
+import { INSTANT_ALERTS_PER_HOUR } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
@@ -17,6 +19,7 @@ export const DIGEST_JOB = 'search-alerts.digest';
 /** The morning digest's London time. */
 export const DIGEST_AT = '08:00';
 const DIGEST_LISTED = 5;
+const HOUR_MS = 60 * 60 * 1000;
 
 const itemPath = (hit: Pick<Hit, 'categoryId' | 'itemId'>) => `/category/${hit.categoryId}/item/${hit.itemId}`;
 const where = (hit: Hit) => (hit.city ? ` in ${hit.city}` : '');
@@ -65,8 +68,16 @@ export function registerSearchAlerts(deps: {
 
   jobs.register<{ itemId: string }>(MATCH_JOB, async ({ itemId }, { now }) => {
     await db.transaction(async (tx) => {
-      const instant = (await repo.matchItem(tx, itemId, now)).filter((h) => h.frequency === 'instant');
-      await notifyMany(tx, onePerMember(instant).map(instantNotice));
+      const instant = onePerMember((await repo.matchItem(tx, itemId, now)).filter((h) => h.frequency === 'instant'));
+      const told = await repo.instantAlertsSince(
+        tx,
+        instant.map((hits) => hits[0]!.userId),
+        itemId,
+        new Date(now.getTime() - HOUR_MS),
+      );
+      const overCap = (hits: Hit[]) => (told.get(hits[0]!.userId) ?? 0) >= INSTANT_ALERTS_PER_HOUR;
+      await repo.holdForDigest(tx, instant.filter(overCap).flat());
+      await notifyMany(tx, instant.filter((hits) => !overCap(hits)).map(instantNotice));
     });
   });
 

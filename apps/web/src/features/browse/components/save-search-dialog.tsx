@@ -1,4 +1,5 @@
 import {
+  INSTANT_ALERTS_PER_HOUR,
   SAVED_SEARCH_FREQUENCIES,
   SAVED_SEARCH_FREQUENCY_LABELS,
   SAVED_SEARCH_NAME_MAX,
@@ -109,6 +110,9 @@ export default function SaveSearchDialog({ input, onClose }: { input: Omit<Saved
                 </label>
               ))}
             </div>
+            <p className="mt-2 text-sm text-slate-600">
+              At most {INSTANT_ALERTS_PER_HOUR} instant alerts an hour: more matches wait for the next morning.
+            </p>
           </fieldset>
           {form.failure && <FormAlert>{form.failure}</FormAlert>}
         </form>
