@@ -1,7 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { METRES_PER_MILE, type GeoPoint } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
-import { queryRows } from '../../db/query-rows.ts';
+import { createWantedMatching } from './wanted-matching-repository.ts';
+import { distanceFrom, itemDistance, LISTED, londonDayStart, open, rows, unblocked } from './wanted-sql.ts';
 
 /** A wanted post as stored, without its point (which no answer carries). */
 export interface WantedRow {
@@ -56,40 +57,6 @@ export interface OfferRow {
   offeredAt: Date | string;
 }
 
-/** An owner near a new post, told of it (at most a few times a day). */
-export interface OwnerToTell {
-  ownerId: string;
-  itemName: string;
-  distanceMetres: number;
-}
-
-/** The author of an open post that a new listing answers, with what they are told. */
-export interface AuthorToTell {
-  postId: string;
-  authorId: string;
-  postTitle: string;
-  placeLabel: string;
-  itemName: string;
-  categoryId: string;
-  ownerName: string;
-  dailyRatePence: number;
-  distanceMetres: number;
-}
-
-const rows = <T>(executor: Executor, query: SQL) => queryRows<T>(executor as Db, query);
-
-/** Items a renter can see and book: not deleted, listed, not held back for review (as browse's `LISTED`). */
-const LISTED = sql`i.deleted_at is null and i.available and not i.hidden_pending_review`;
-/** Neither of the two members has blocked the other. */
-const unblocked = (a: SQL, b: SQL) => sql`not exists (select 1 from member_blocks b
-  where (b.blocker_id = ${a} and b.blocked_id = ${b}) or (b.blocker_id = ${b} and b.blocked_id = ${a}))`;
-const distanceFrom = (point: GeoPoint | null) =>
-  point
-    ? sql`earth_distance(earth_point(${point.latitude}::float8, ${point.longitude}::float8), earth_point(p.latitude, p.longitude))`
-    : sql`null::float8`;
-const itemDistance = sql`case when i.public_latitude is null or i.public_longitude is null then null
-  else earth_distance(earth_point(p.latitude, p.longitude), earth_point(i.public_latitude, i.public_longitude)) end`;
-
 const select = (point: GeoPoint | null) => sql`select p.id, p.user_id as "userId", p.title, p.details, p.category_id as "categoryId",
     c.name as "categoryName", p.place_label as "placeLabel", p.radius_miles as "radiusMiles",
     to_char(p.start_date, 'YYYY-MM-DD') as "startDate", to_char(p.end_date, 'YYYY-MM-DD') as "endDate",
@@ -98,17 +65,6 @@ const select = (point: GeoPoint | null) => sql`select p.id, p.user_id as "userId
       and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}) as "offerCount",
     ${distanceFrom(point)} as "distanceMetres"
   from wanted_posts p join users u on u.id = p.user_id left join categories c on c.id = p.category_id`;
-
-/** The start of London's day holding `at`, as an instant. */
-const londonDayStart = (at: Date) => sql`(date_trunc('day', ${at}::timestamptz at time zone 'Europe/London') at time zone 'Europe/London')`;
-/** Open: not closed, and its end date not before London's today. */
-/**
- * The area a post asks about: a box around its point as wide as its radius (wanted_area, migration
- * 0076, earthdistance's earth_box with its names qualified), so that `area @> point` is answered from
- * wanted_posts_area_idx.
- */
-const wantedArea = sql`wanted_area(p.latitude, p.longitude, p.radius_miles)`;
-const open = (today: string) => sql`p.closed_at is null and p.end_date >= ${today}::date`;
 
 export function createWantedRepository(db: Db) {
   return {
@@ -234,67 +190,7 @@ export function createWantedRepository(db: Db) {
       );
       return row?.id ?? null;
     },
-
-    /**
-     * The owners to tell of a new post: each with a listed item within the post's radius that is in its
-     * category (any, when it has none) or whose name has one of the title's words, not the author, and
-     * told fewer than `perDay` times since London's day began; each with their nearest such item.
-     */
-    async ownersToTell(executor: Executor, postId: string, at: Date, perDay: number): Promise<OwnerToTell[]> {
-      return rows<OwnerToTell>(
-        executor,
-        sql`with p as (select * from wanted_posts where id = ${postId}),
-              words as materialized (select (select string_agg(quote_literal(w.lexeme) || ':A', ' | ')
-                                  from unnest(to_tsvector('english', p.title)) w)::tsquery as q from p),
-              near as (
-                select distinct on (i.owner_id) i.owner_id, i.name, ${itemDistance} as metres
-                from p cross join words join items i on i.owner_id <> p.user_id and ${LISTED}
-                  and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}
-                  and i.public_latitude is not null and i.public_longitude is not null
-                  and (p.category_id is null or i.category_id = p.category_id or (words.q is not null and i.search_document @@ words.q))
-                  -- The box lets the GiST index of listed items' public points find the few near; the distance cuts the circle.
-                  and ${wantedArea}
-                      @> earth_point(i.public_latitude, i.public_longitude)
-                  and ${itemDistance} <= p.radius_miles * ${METRES_PER_MILE}::float8
-                order by i.owner_id, metres, i.id)
-            select near.owner_id as "ownerId", near.name as "itemName", near.metres as "distanceMetres" from near
-            where (select count(*) from notifications n
-                    where n.user_id = near.owner_id and n.kind = 'wanted.nearby' and n.created_at >= ${londonDayStart(at)}) < ${perDay}
-            order by near.metres, near.owner_id`,
-      );
-    },
-
-    /**
-     * The open posts a newly listed item answers: near enough (within the post's radius of the
-     * item's public point), in its category or sharing a word of its title with the item's name,
-     * within its price, not the owner's own, no block between the two, not offered already; each
-     * post told of at most `perPostPerDay` listings a London day.
-     */
-    async authorsToTell(executor: Executor, itemId: string, today: string, at: Date, perPostPerDay: number): Promise<AuthorToTell[]> {
-      return rows<AuthorToTell>(
-        executor,
-        sql`with i as materialized (select i.* from items i where i.id = ${itemId} and ${LISTED}
-                                     and i.public_latitude is not null and i.public_longitude is not null)
-            select p.id as "postId", p.user_id as "authorId", p.title as "postTitle", p.place_label as "placeLabel",
-                   i.name as "itemName", i.category_id as "categoryId", u.name as "ownerName", i.daily_rate_pence as "dailyRatePence",
-                   ${itemDistance} as "distanceMetres"
-            from i join wanted_posts p on ${open(today)} and p.user_id <> i.owner_id
-                     and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}
-                     and ${wantedArea}
-                         @> earth_point(i.public_latitude, i.public_longitude)
-                     and ${itemDistance} <= p.radius_miles * ${METRES_PER_MILE}::float8
-                     and (p.max_price_pence is null or i.daily_rate_pence <= p.max_price_pence)
-                     and (p.category_id = i.category_id
-                          or i.search_document @@ (select string_agg(quote_literal(w.lexeme) || ':A', ' | ')
-                                                   from unnest(to_tsvector('english', p.title)) w)::tsquery)
-                     and not exists (select 1 from wanted_offers o where o.post_id = p.id and o.item_id = i.id)
-                   join users u on u.id = i.owner_id
-            where (select count(*) from notifications n
-                    where n.user_id = p.user_id and n.kind = 'wanted.listed' and n.group_key = 'wanted:' || p.id::text
-                      and n.created_at >= ${londonDayStart(at)}) < ${perPostPerDay}
-            order by p.created_at, p.id`,
-      );
-    },
+    ...createWantedMatching(),
   };
 }
 
