@@ -4,7 +4,6 @@ import {
   MAX_SEARCH_LENGTH,
   AppError,
   effectiveSort,
-  METRES_PER_MILE,
   nearText,
   NEAR_MESSAGE,
   parseBrowseFilters,
@@ -33,6 +32,7 @@ import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { BrowseScope, CatalogueRepository } from './catalogue-repository.ts';
 import { COUNT_BOUND, narrowsListing } from './browse-sql.ts';
 import { nearestOf, relaxationsOf } from './browse-help.ts';
+import { browseScope } from './browse-scope.ts';
 import { itemDetailOf } from './item-detail.ts';
 import { toCard, toMapPoint } from './browse-rows.ts';
 import { TtlCache } from '../../platform/cache/ttl-cache.ts';
@@ -222,7 +222,7 @@ export function createCatalogueService(
     return category;
   }
 
-  /** Where a browse looks: a category (or all; a known one, else 404), an owner's items, around a place. */
+  /** Where a browse looks, once the category is known (else 404). */
   async function scopeOf(
     categoryId: string,
     ownerId: string | undefined,
@@ -230,20 +230,7 @@ export function createCatalogueService(
     hiddenOwners: readonly string[] = [],
   ): Promise<BrowseScope> {
     await categoryOf(categoryId);
-    return {
-      categoryId: categoryId === ALL_CATEGORY_ID ? null : categoryId,
-      ...(ownerId ? { ownerId } : {}),
-      ...(hiddenOwners.length > 0 ? { hiddenOwners } : {}),
-      ...(near
-        ? {
-            near: {
-              latitude: near.latitude,
-              longitude: near.longitude,
-              ...(near.radiusMiles === null ? {} : { radiusMetres: near.radiusMiles * METRES_PER_MILE }),
-            },
-          }
-        : {}),
-    };
+    return browseScope(categoryId, ownerId, near, hiddenOwners);
   }
 
   async function loadItems(
