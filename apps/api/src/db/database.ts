@@ -209,71 +209,14 @@ async function openPostgres(url: string, options: DatabaseOptions): Promise<Data
   };
 }
 
-function sessionOptionsOf(schemaName: string | undefined, applicationName?: string): string {
+/** The session settings of every connection: the schema (tests), the name it shows, no JIT. */
+export function sessionOptionsOf(schemaName: string | undefined, applicationName?: string): string {
   const searchPath = schemaName ? `-c search_path=${schemaName},public` : '';
   const application = applicationName ? `-c application_name=${applicationName}` : '';
   // No JIT compilation: every statement here reads a few thousand rows at most, and PostgreSQL
   // compiles a query whose estimated cost passes jit_above_cost on every execution, which cost 5 ms
   // (a browse takes 1-2) whenever a generic plan's estimate was pessimistic (decision 019).
   return `${searchPath} ${application} -c jit=off`.replace(/\s+/g, ' ').trim();
-}
-
-/** A read-only PostgreSQL server (a hot standby), opened as the primary is but never migrated or written to. */
-export interface ReadOnlyDatabase {
-  db: Db;
-  pools(): { main: Omit<PoolUse, 'name'>; prepared: Omit<PoolUse, 'name'> };
-  close(): Promise<void>;
-}
-
-export interface ReadOnlyOptions {
-  /** Run in this schema, as the primary does (tests). */
-  schemaName?: string | undefined;
-  /** Shown in the server's pg_stat_activity, so its connections can be told apart. */
-  applicationName: string;
-  poolSize: number;
-  preparedPoolSize: number;
-  preparedStatements: number;
-  /** How long opening a connection may take: a replica that does not answer must not hold a read for long. */
-  connectTimeoutMs: number;
-  onPoolError: (err: Error) => void;
-}
-
-/**
- * The connections to one read replica: an ordinary pool and prepared-read connections, as the
- * primary has, so every repository function runs on it unchanged (`queryRowsPrepared` included).
- * Errors of idle clients (the replica stopping) go to `onPoolError`, never up as unhandled.
- */
-export function openReadOnlyPostgres(url: string, options: ReadOnlyOptions): ReadOnlyDatabase {
-  const sessionOptions = sessionOptionsOf(options.schemaName, options.applicationName);
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: options.poolSize,
-    options: sessionOptions,
-    connectionTimeoutMillis: options.connectTimeoutMs,
-  });
-  pool.on('error', options.onPoolError);
-  // Also while checked out (prepared-reads.ts says why): a replica stopping must never raise an unhandled error.
-  pool.on('connect', (client) => client.on('error', options.onPoolError));
-  const prepared = openPreparedReads({
-    url,
-    sessionOptions: `${sessionOptions} -c plan_cache_mode=force_generic_plan`,
-    connections: options.preparedPoolSize,
-    statementsPerConnection: options.preparedStatements,
-    onError: options.onPoolError,
-    connectTimeoutMs: options.connectTimeoutMs,
-  });
-  const db = drizzlePg(pool, { schema }) as unknown as Db;
-  preparedReads.set(db, prepared);
-  return {
-    db,
-    pools: () => ({
-      main: { max: options.poolSize, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount },
-      prepared: prepared.use(),
-    }),
-    close: async () => {
-      await Promise.all([pool.end(), prepared.close()]);
-    },
-  };
 }
 
 /** One round trip to the database, for readiness checks. */
@@ -286,8 +229,13 @@ export { queryRows };
 
 const dialect = new PgDialect();
 
-/** On PostgreSQL, the connections prepared reads go to (openPostgres). */
+/** On PostgreSQL, the connections prepared reads go to (openPostgres, and each read replica's). */
 const preparedReads = new WeakMap<Db, PreparedReads>();
+
+/** Sends `db`'s prepared reads (`queryRowsPrepared`) to these connections. */
+export function usePreparedReads(db: Db, prepared: PreparedReads): void {
+  preparedReads.set(db, prepared);
+}
 
 /**
  * `queryRows` as a named prepared statement, named after a hash of its text, for reads outside a

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openReadOnlyPostgres, queryRows, type Db, type ReadOnlyDatabase } from './database.ts';
+import { queryRows, type Db } from './database.ts';
+import { openReadOnlyPostgres, type ReadOnlyDatabase } from './read-only-database.ts';
 
 /**
  * PostgreSQL read replicas (hot standbys fed by streaming replication) and whether each may be read
