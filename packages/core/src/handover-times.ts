@@ -100,7 +100,12 @@ export type HandoverTimeSide = 'pickup' | 'return';
 const SIDE_WORDS: Record<HandoverTimeSide, string> = { pickup: 'pick-up', return: 'return' };
 
 /** Why a chosen time cannot be taken on a date, or null when it is one of the slots offered. */
-export function handoverTimeProblem(side: HandoverTimeSide, date: IsoDate, minutes: number, ranges: readonly HandoverHoursRange[]): string | null {
+export function handoverTimeProblem(
+  side: HandoverTimeSide,
+  date: IsoDate,
+  minutes: number,
+  ranges: readonly HandoverHoursRange[],
+): string | null {
   if (handoverSlots(date, ranges).includes(minutes)) return null;
   return `The ${SIDE_WORDS[side]} time ${clockTime(minutes)} is not one of the owner's handover times on that day. Please choose another.`;
 }

@@ -61,7 +61,10 @@ export const cardInputSchema = z.object({
 });
 
 export const checkoutRequestSchema = z.object({
-  lines: z.array(wheelbarrowLineInputSchema.extend(handoverChoiceFields)).min(1, 'the wheelbarrow is empty').max(20, 'at most 20 items per checkout'),
+  lines: z
+    .array(wheelbarrowLineInputSchema.extend(handoverChoiceFields))
+    .min(1, 'the wheelbarrow is empty')
+    .max(20, 'at most 20 items per checkout'),
   card: cardInputSchema,
   idempotencyKey: z.string().min(8).max(100).describe('A random key made once per checkout; retries send the same key'),
   useBalance: z

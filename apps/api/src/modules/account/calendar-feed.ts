@@ -10,7 +10,12 @@ function handoverEvents(r: FeedRental, link: string): TimedEvent[] {
   if (r.requested) return [];
   const renting = r.role === 'renter';
   const sides = [
-    ['pickup', r.startDate, r.pickupMinutes, renting ? `Pick up ${r.itemName} from ${r.otherName}` : `${r.otherName} picks up ${r.itemName}`],
+    [
+      'pickup',
+      r.startDate,
+      r.pickupMinutes,
+      renting ? `Pick up ${r.itemName} from ${r.otherName}` : `${r.otherName} picks up ${r.itemName}`,
+    ],
     ['return', r.endDate, r.returnMinutes, renting ? `Return ${r.itemName} to ${r.otherName}` : `${r.otherName} returns ${r.itemName}`],
   ] as const;
   return sides.flatMap(([side, date, minutes, summary]) => {

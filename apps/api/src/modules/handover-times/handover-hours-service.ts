@@ -40,7 +40,11 @@ export function createHandoverHoursService(repo: HandoverHoursRepository) {
 
     /** Replaces the owner's hours; an empty list goes back to the default. Bad hours: 400, nothing saved. */
     async set(ownerId: string, input: HandoverHoursRangeInput[]): Promise<HandoverHours> {
-      const ranges = input.map((r) => ({ weekday: r.weekday, opensMinutes: minutesOf(r.opens) ?? -1, closesMinutes: minutesOf(r.closes) ?? -1 }));
+      const ranges = input.map((r) => ({
+        weekday: r.weekday,
+        opensMinutes: minutesOf(r.opens) ?? -1,
+        closesMinutes: minutesOf(r.closes) ?? -1,
+      }));
       const problem = handoverHoursProblem(ranges);
       if (problem) throw new AppError('VALIDATION', problem, 'ranges');
       await repo.replace(ownerId, ranges);
@@ -51,7 +55,8 @@ export function createHandoverHoursService(repo: HandoverHoursRepository) {
     async slots(itemId: string, startDate: string, endDate: string): Promise<HandoverSlots> {
       const ownerId = isRowId(itemId) ? (await repo.ownersOfItems([itemId])).get(itemId) : undefined;
       if (!ownerId) throw new AppError('NOT_FOUND', 'Item not found.');
-      if (compareDates(endDate, startDate) < 0) throw new AppError('VALIDATION', 'The end date must not be before the start date.', 'endDate');
+      if (compareDates(endDate, startDate) < 0)
+        throw new AppError('VALIDATION', 'The end date must not be before the start date.', 'endDate');
       const own = await ownHours(ownerId);
       return { pickup: handoverSlots(startDate, own).map(clockTime), return: handoverSlots(endDate, own).map(clockTime) };
     },

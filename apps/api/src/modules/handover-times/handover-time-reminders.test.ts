@@ -65,12 +65,24 @@ describe('handover time reminders and the calendar feed', () => {
 
   beforeAll(async () => {
     // Monday 17 June 2030, 17:30 BST (16:30 UTC), back on Wednesday 19 June at 19:30 BST.
-    drillRental = await book('Cordless Drill', { startDate: '2030-06-17', endDate: '2030-06-19', pickupTime: '17:30', returnTime: '19:30' });
+    drillRental = await book('Cordless Drill', {
+      startDate: '2030-06-17',
+      endDate: '2030-06-19',
+      pickupTime: '17:30',
+      returnTime: '19:30',
+    });
     sawRental = await book('Circular Saw', { startDate: '2030-06-18', endDate: '2030-06-18', pickupTime: '09:00', returnTime: '18:00' });
     // The renter asks for 11:00 instead of 09:00 on Tuesday, and the owner accepts.
-    const proposed = await post(ctx.app, `/api/rentals/${sawRental}/handover-times/pickup/proposal`, { time: '11:00' }, { cookie: renter.cookie });
+    const proposed = await post(
+      ctx.app,
+      `/api/rentals/${sawRental}/handover-times/pickup/proposal`,
+      { time: '11:00' },
+      { cookie: renter.cookie },
+    );
     expect(proposed.statusCode).toBe(200);
-    expect((await post(ctx.app, `/api/rentals/${sawRental}/handover-times/pickup/accept`, {}, { cookie: owner.cookie })).statusCode).toBe(200);
+    expect((await post(ctx.app, `/api/rentals/${sawRental}/handover-times/pickup/accept`, {}, { cookie: owner.cookie })).statusCode).toBe(
+      200,
+    );
   });
 
   it('puts the pick-up and return in the feed as timed events in UTC, beside the all-day rental', async () => {
@@ -82,8 +94,22 @@ describe('handover time reminders and the calendar feed', () => {
       events.map((e) => [e.UID!.value, e.DTSTART!.value, e.DTSTART!.params, e.DTEND!.value, e.SUMMARY!.value, e.TRANSP!.value]),
     ).toEqual([
       [`${drillRental}-renter@toolshed`, '20300617', { VALUE: 'DATE' }, '20300620', 'Renting: Cordless Drill', 'TRANSPARENT'],
-      [`${drillRental}-renter-pickup@toolshed`, '20300617T163000Z', {}, '20300617T170000Z', 'Pick up Cordless Drill from Olive Owner', 'OPAQUE'],
-      [`${drillRental}-renter-return@toolshed`, '20300619T183000Z', {}, '20300619T190000Z', 'Return Cordless Drill to Olive Owner', 'OPAQUE'],
+      [
+        `${drillRental}-renter-pickup@toolshed`,
+        '20300617T163000Z',
+        {},
+        '20300617T170000Z',
+        'Pick up Cordless Drill from Olive Owner',
+        'OPAQUE',
+      ],
+      [
+        `${drillRental}-renter-return@toolshed`,
+        '20300619T183000Z',
+        {},
+        '20300619T190000Z',
+        'Return Cordless Drill to Olive Owner',
+        'OPAQUE',
+      ],
     ]);
     expect(events[1]!.DESCRIPTION!.value).toContain('at 17:30 (London time)');
   });

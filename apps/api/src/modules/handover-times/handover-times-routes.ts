@@ -41,7 +41,7 @@ export const handoverTimesRoutes: FastifyPluginAsyncZod<{ hours: HandoverHoursSe
       onRequest: currentUser.authenticate,
       schema: {
         tags: ['handover-times'],
-        summary: 'Replace the signed-in owner\'s handover hours (30-minute steps, no overlaps on a day; an empty list: the default)',
+        summary: "Replace the signed-in owner's handover hours (30-minute steps, no overlaps on a day; an empty list: the default)",
         body: handoverHoursInputSchema,
         response: { 200: handoverHoursSchema, 400: errorBodySchema, 401: errorBodySchema },
       },

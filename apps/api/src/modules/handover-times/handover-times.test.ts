@@ -137,7 +137,8 @@ describe('proposing and accepting a new time', () => {
   let rentalId: string;
   const propose = (side: string, time: string, who: Person) =>
     post(ctx.app, `/api/rentals/${rentalId}/handover-times/${side}/proposal`, { time }, { cookie: who.cookie });
-  const accept = (side: string, who: Person) => post(ctx.app, `/api/rentals/${rentalId}/handover-times/${side}/accept`, {}, { cookie: who.cookie });
+  const accept = (side: string, who: Person) =>
+    post(ctx.app, `/api/rentals/${rentalId}/handover-times/${side}/accept`, {}, { cookie: who.cookie });
   const stored = async () =>
     (await queryRows<{ pickup_minutes: number }>(ctx.database.db, sql`select pickup_minutes from rentals where id = ${rentalId}`))[0]!;
 

@@ -38,7 +38,11 @@ export function createRentalHandoverRepository(db: Db) {
         .where(and(eq(rentals.id, rentalId), or(eq(rentals.ownerId, userId), eq(rentals.renterId, userId))));
       if (!row) return undefined;
       const proposals = await db
-        .select({ side: rentalHandoverProposals.side, minutes: rentalHandoverProposals.minutes, proposedBy: rentalHandoverProposals.proposedBy })
+        .select({
+          side: rentalHandoverProposals.side,
+          minutes: rentalHandoverProposals.minutes,
+          proposedBy: rentalHandoverProposals.proposedBy,
+        })
         .from(rentalHandoverProposals)
         .where(eq(rentalHandoverProposals.rentalId, rentalId));
       return {
