@@ -73,9 +73,12 @@ describe('checkout page', () => {
     expect(within(borrower).getByText('Not provided')).toBeInTheDocument();
     expect(within(borrower).getByText(/12 Acacia Avenue/)).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
-    await waitFor(() => expect(screen.getByText('Choose a pick-up and a return time for each item to continue.')).toBeInTheDocument());
-    expect(next.disabled).toBe(true);
+    // The earliest pick-up and the latest return are offered first; the renter picks others.
+    const times = await screen.findByRole('group', { name: 'Handover times for Petrol Lawn Mower (London time)' });
+    await waitFor(() => expect((within(times).getByLabelText(/^Pick-up on/) as HTMLSelectElement).value).toBe('09:00'));
+    expect((within(times).getByLabelText(/^Return on/) as HTMLSelectElement).value).toBe('17:30');
     await chooseTimes(user, 'Petrol Lawn Mower');
+    expect((within(times).getByLabelText(/^Pick-up on/) as HTMLSelectElement).value).toBe('09:30');
     await waitFor(() => expect(next.disabled).toBe(false));
     await user.click(next);
     await waitFor(() => expect(app.url()).toBe('/payment-selection'));

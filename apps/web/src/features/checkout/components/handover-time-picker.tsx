@@ -1,4 +1,5 @@
 import { formatDate } from '@toolshed/core';
+import { useEffect } from 'react';
 import type { LineDates } from '../../../data/check-wheelbarrow.ts';
 import { useHandoverChoices } from '../../../data/handover-choices.ts';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -32,6 +33,14 @@ export function HandoverTimePicker({ line, name }: { line: LineDates; name: stri
   const { choiceOf, choose } = useHandoverChoices();
   const choice = choiceOf(line);
   const id = `handover-${line.itemId}`;
+  const offered = slots.data;
+  // Offered first: the earliest pick-up and the latest return, until the renter picks others (decision 038).
+  useEffect(() => {
+    if (!offered) return;
+    if (!(choice.pickupTime && offered.pickup.includes(choice.pickupTime)) && offered.pickup[0]) choose(line, 'pickup', offered.pickup[0]);
+    if (!(choice.returnTime && offered.return.includes(choice.returnTime)) && offered.return.at(-1))
+      choose(line, 'return', offered.return.at(-1)!);
+  }, [offered, choice.pickupTime, choice.returnTime, choose, line]);
   return (
     <fieldset className="mt-3 rounded-md border border-slate-200 p-3">
       <legend className="px-1 text-sm font-semibold text-slate-900">Handover times for {name} (London time)</legend>
