@@ -32,9 +32,11 @@ function SideTime(props: { rental: RentalView; side: HandoverTimeSide; view: Han
       </dd>
       {view.proposal && (
         <dd className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950">
-          {view.proposal.by === rental.role
-            ? `You proposed ${view.proposal.time}; waiting for ${other} to accept.`
-            : `${other} proposes ${view.proposal.time} instead.`}
+          <span>
+            {view.proposal.by === rental.role
+              ? `You proposed ${view.proposal.time}; waiting for ${other} to accept.`
+              : `${other} proposes ${view.proposal.time} instead.`}
+          </span>
           {view.proposal.canAccept && (
             <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(side)} className={`ml-3 ${smallButton}`}>
               Accept {view.proposal.time}
