@@ -22,6 +22,7 @@ import { registerSavedItems } from './modules/saved/saved-items-module.ts';
 import { registerDateWatches } from './modules/date-watches/date-watches-module.ts';
 import { registerWanted } from './modules/wanted/wanted-module.ts';
 import { registerSupport } from './modules/support/support-module.ts';
+import { registerHandoverTimes } from './modules/handover-times/handover-times-module.ts';
 import { registerWebFront } from './modules/web-shell/web-shell-module.ts';
 
 export { outboxDir, smsOutboxDir } from './platform/http/create-server.ts';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await registerSavedItems(api, kit, { check, catalogue });
       await registerDateWatches(api, kit, { datesCheck, notifications });
       await registerSupport(api, kit);
+      await registerHandoverTimes(api, kit, { notifications });
     },
     { prefix: '/api' },
   );

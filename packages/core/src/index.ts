@@ -51,3 +51,4 @@ export * from './date-watches.ts';
 export * from './wanted.ts';
 export * from './safety.ts';
 export * from './bank/index.ts';
+export * from './handover-times.ts';

@@ -89,6 +89,9 @@ export const rentals = pgTable(
     extendedFeePence: integer('extended_fee_pence').notNull().default(0),
     /** While a request item's extension waits for the owner: the end it asks for, held by the no-overlap constraint (0033). */
     heldEndDate: date('held_end_date', { mode: 'string' }),
+    /** Handover times (0081): minutes after midnight, London time, on the start day and the end day; null when none was chosen. */
+    pickupMinutes: integer('pickup_minutes'),
+    returnMinutes: integer('return_minutes'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -96,6 +99,10 @@ export const rentals = pgTable(
     index('rentals_pending_requests_idx')
       .on(t.ownerId, t.requestExpiresAt)
       .where(sql`${t.requestStatus} = 'pending'`),
+    check(
+      'rentals_handover_minutes',
+      sql`(${t.pickupMinutes} IS NULL OR (${t.pickupMinutes} >= 0 AND ${t.pickupMinutes} < 1440 AND ${t.pickupMinutes} % 30 = 0)) AND (${t.returnMinutes} IS NULL OR (${t.returnMinutes} >= 0 AND ${t.returnMinutes} < 1440 AND ${t.returnMinutes} % 30 = 0))`,
+    ),
     check('rentals_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
     check(
       'rentals_request_status_known',

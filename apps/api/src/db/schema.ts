@@ -204,6 +204,7 @@ export * from './schema-deposits.ts';
 export * from './schema-wheelbarrow.ts';
 export * from './schema-extensions.ts';
 export * from './schema-handover.ts';
+export * from './schema-handover-times.ts';
 export * from './schema-calendar-sync.ts';
 export * from './schema-refunds.ts';
 export * from './schema-saved-items.ts';

@@ -29,6 +29,8 @@ const PUBLIC = new Set([
   'GET /api/owners/{ownerId}/reviews',
   'GET /api/payments/config',
   'POST /api/wheelbarrow/check',
+  // The handover times an item's owner offers on the dates asked, shown beside the dates like its price.
+  'GET /api/items/{itemId}/handover-slots',
   'POST /api/support-requests',
   // The calendar feed is read by calendar apps, which have no session: its unguessable file name is the key.
   'GET /api/calendar/{file}',

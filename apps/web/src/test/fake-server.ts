@@ -87,6 +87,10 @@ export function fakeServer(routes: Record<string, FakeRoute> = {}, options: { us
     // The hearts on cards ask which items the member saved: none.
     'GET /api/me/saved/ids': () => json({ itemIds: [] }),
     'GET /api/search/suggestions': ({ url }) => json(suggestionsFor(url.searchParams.get('q') ?? '')),
+    // The profile's handover hours (the default) and the times an item's owner offers at checkout.
+    'GET /api/me/handover-hours': () =>
+      json({ isDefault: true, ranges: [0, 1, 2, 3, 4, 5, 6].map((weekday) => ({ weekday, opens: '08:00', closes: '20:00' })) }),
+    'GET /api/items/[^/]+/handover-slots': () => json({ pickup: ['09:00', '09:30'], return: ['17:00', '17:30'] }),
     ...routes,
   };
   const calls: FakeRequest[] = [];

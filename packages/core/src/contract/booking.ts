@@ -4,6 +4,7 @@ import { pageInfoShape } from './paging.ts';
 import { isIsoDate } from '../dates.ts';
 import { RENTAL_STATES } from '../rental-lifecycle.ts';
 import { rentalPartyFields } from './rentals.ts';
+import { handoverChoiceFields } from './handover-times.ts';
 
 /** A real calendar date 'YYYY-MM-DD' (2027-02-30 is refused): the one date check, from core. */
 export const isoDateSchema = z.string().refine(isIsoDate, 'must be a real date in the form YYYY-MM-DD');
@@ -60,7 +61,10 @@ export const cardInputSchema = z.object({
 });
 
 export const checkoutRequestSchema = z.object({
-  lines: z.array(wheelbarrowLineInputSchema).min(1, 'the wheelbarrow is empty').max(20, 'at most 20 items per checkout'),
+  lines: z
+    .array(wheelbarrowLineInputSchema.extend(handoverChoiceFields))
+    .min(1, 'the wheelbarrow is empty')
+    .max(20, 'at most 20 items per checkout'),
   card: cardInputSchema,
   idempotencyKey: z.string().min(8).max(100).describe('A random key made once per checkout; retries send the same key'),
   useBalance: z

@@ -263,6 +263,7 @@ export * from './money.ts';
 export * from './vitals.ts';
 export * from './deposits.ts';
 export * from './handover.ts';
+export * from './handover-times.ts';
 export * from './calendar-sources.ts';
 export * from './saved-items.ts';
 export * from './saved-searches.ts';

@@ -18,6 +18,9 @@ export interface FeedRental {
   requested: boolean;
   /** The last day a pending extension holds (YYYY-MM-DD), or null. */
   heldEndDate: string | null;
+  /** The handover times chosen (minutes after midnight, London), or null. */
+  pickupMinutes: number | null;
+  returnMinutes: number | null;
 }
 
 /** The account module's SQL: the calendar feed token and the rentals it lists. */
@@ -50,6 +53,8 @@ export function createAccountRepository(db: Db) {
           otherName: sql<string>`case when ${rentals.renterId} = ${userId} then ${owner.name} else ${renter.name} end`,
           requested: sql<boolean>`coalesce(${rentals.requestStatus} = 'pending', false)`,
           heldEndDate: rentals.heldEndDate,
+          pickupMinutes: rentals.pickupMinutes,
+          returnMinutes: rentals.returnMinutes,
         })
         .from(rentals)
         .innerJoin(items, eq(items.id, rentals.itemId))

@@ -1,9 +1,38 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { addDays, AppError, daysInclusive, todayInLondon } from '@toolshed/core';
-import type { AccountRepository } from './account-repository.ts';
-import { buildCalendar } from './ical.ts';
+import { addDays, AppError, clockTime, daysInclusive, handoverInstant, SLOT_MINUTES, todayInLondon } from '@toolshed/core';
+import type { AccountRepository, FeedRental } from './account-repository.ts';
+import { buildCalendar, type TimedEvent } from './ical.ts';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A booked rental's pick-up and return at their chosen times, as timed events of one slot each. */
+function handoverEvents(r: FeedRental, link: string): TimedEvent[] {
+  if (r.requested) return [];
+  const renting = r.role === 'renter';
+  const sides = [
+    [
+      'pickup',
+      r.startDate,
+      r.pickupMinutes,
+      renting ? `Pick up ${r.itemName} from ${r.otherName}` : `${r.otherName} picks up ${r.itemName}`,
+    ],
+    ['return', r.endDate, r.returnMinutes, renting ? `Return ${r.itemName} to ${r.otherName}` : `${r.otherName} returns ${r.itemName}`],
+  ] as const;
+  return sides.flatMap(([side, date, minutes, summary]) => {
+    if (minutes === null) return [];
+    const start = handoverInstant(date, minutes);
+    return [
+      {
+        uid: `${r.id}-${r.role}-${side}@toolshed`,
+        start,
+        end: new Date(start.getTime() + SLOT_MINUTES * 60_000),
+        summary,
+        description: `${summary} at ${clockTime(minutes)} (London time).\n${link}`,
+        url: link,
+      },
+    ];
+  });
+}
 
 /**
  * A private iCalendar address per user. The token (256 random bits) is shown once, when made or
@@ -58,12 +87,14 @@ export function createCalendarFeed(repo: AccountRepository, appUrl: string, now:
                 : `${r.otherName} is renting your ${r.itemName} for ${span}.\n${link}`,
             url: link,
           };
-          if (!r.heldEndDate) return [booking];
+          const handovers = handoverEvents(r, link);
+          if (!r.heldEndDate) return [booking, ...handovers];
           // A pending extension holds the days after the rental until the owner answers: shown apart.
           const extra = daysInclusive(addDays(r.endDate, 1), r.heldEndDate);
           const extraSpan = `${extra} more day${extra === 1 ? '' : 's'}`;
           return [
             booking,
+            ...handovers,
             {
               uid: `${r.id}-${r.role}-extension@toolshed`,
               startDate: addDays(r.endDate, 1),

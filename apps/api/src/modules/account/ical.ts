@@ -1,7 +1,8 @@
 /**
- * A small iCalendar (RFC 5545) writer for all-day events: CRLF line ends, lines folded at 75
- * octets, text escaped. DTEND of an all-day event is exclusive, so a rental ending on the 3rd ends
- * on the 4th in the feed.
+ * A small iCalendar (RFC 5545) writer for all-day events and timed ones: CRLF line ends, lines folded
+ * at 75 octets, text escaped. DTEND of an all-day event is exclusive, so a rental ending on the 3rd
+ * ends on the 4th in the feed. Timed events (handover times) are written in UTC, which every calendar
+ * app shows in its own zone without a VTIMEZONE.
  */
 export interface AllDayEvent {
   uid: string;
@@ -9,6 +10,16 @@ export interface AllDayEvent {
   startDate: string;
   /** YYYY-MM-DD, last day (inclusive, as rentals count it). */
   endDate: string;
+  summary: string;
+  description: string;
+  url: string;
+}
+
+/** An event at a moment: a pick-up or a return at its chosen time. */
+export interface TimedEvent {
+  uid: string;
+  start: Date;
+  end: Date;
   summary: string;
   description: string;
   url: string;
@@ -57,7 +68,7 @@ function utcStamp(at: Date): string {
     .replace(/\.\d{3}/, '');
 }
 
-export function buildCalendar(options: { name: string; events: AllDayEvent[]; now: Date }): string {
+export function buildCalendar(options: { name: string; events: Array<AllDayEvent | TimedEvent>; now: Date }): string {
   const stamp = utcStamp(options.now);
   const lines = [
     'BEGIN:VCALENDAR',
@@ -73,12 +84,14 @@ export function buildCalendar(options: { name: string; events: AllDayEvent[]; no
       'BEGIN:VEVENT',
       `UID:${e.uid}`,
       `DTSTAMP:${stamp}`,
-      `DTSTART;VALUE=DATE:${basicDate(e.startDate)}`,
-      `DTEND;VALUE=DATE:${basicDate(dayAfter(e.endDate))}`,
+      ...('start' in e
+        ? [`DTSTART:${utcStamp(e.start)}`, `DTEND:${utcStamp(e.end)}`]
+        : [`DTSTART;VALUE=DATE:${basicDate(e.startDate)}`, `DTEND;VALUE=DATE:${basicDate(dayAfter(e.endDate))}`]),
       `SUMMARY:${escapeText(e.summary)}`,
       `DESCRIPTION:${escapeText(e.description)}`,
       `URL:${e.url}`,
-      'TRANSP:TRANSPARENT',
+      // A handover needs both people there: busy. A rental's days do not keep anyone busy.
+      `TRANSP:${'start' in e ? 'OPAQUE' : 'TRANSPARENT'}`,
       'END:VEVENT',
     );
   }

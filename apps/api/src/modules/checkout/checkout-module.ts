@@ -18,6 +18,7 @@ import { registerCaptureJob } from './capture-job.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
 import { createCheckoutService } from './checkout-service.ts';
 import { createPaymentRepository } from './payment-repository.ts';
+import { handoverHoursService } from '../handover-times/handover-times-module.ts';
 
 /** The checkout service with its background jobs (capture retries, crashed-attempt sweeps) registered. */
 export function setUpCheckout(deps: {
@@ -53,6 +54,7 @@ export function setUpCheckout(deps: {
     events: deps.events,
     now: deps.now,
     onBooked: deps.onBookingsChanged,
+    handoverTimes: handoverHoursService(deps),
     ...(deps.deposits ? { deposits: deps.deposits } : {}),
   });
 }

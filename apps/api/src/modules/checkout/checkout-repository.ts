@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkoutPosting } from '@toolshed/core';
+import { checkoutPosting, parseClockTime } from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { checkoutAttempts, itemImages, items, payments, rentals, users, wheelbarrowLines } from '../../db/schema.ts';
 import { balances, spendFromBalances } from '../ledger/ledger-repository.ts';
@@ -33,9 +33,14 @@ export interface NewRental {
   weeklyRatePence: number | null;
   bufferDays: number;
   totalPence: number;
+  /** The handover times chosen (HH:MM London), kept as minutes on the rental. */
+  pickupTime?: string | undefined;
+  returnTime?: string | undefined;
   /** A request line: held, its card authorisation of its own, until the owner answers or it expires. */
   request?: { expiresAt: Date; authorizationId: string; amountPence: number };
 }
+
+const minutesOrNull = (time: string | undefined) => (time === undefined ? null : parseClockTime(time));
 
 export function createCheckoutRepository(db: Db) {
   return {
@@ -192,6 +197,8 @@ export function createCheckoutRepository(db: Db) {
               totalPence: line.totalPence,
               renterId: input.renterId,
               paymentId,
+              pickupMinutes: minutesOrNull(line.pickupTime),
+              returnMinutes: minutesOrNull(line.returnTime),
               ...(line.request && {
                 requestStatus: 'pending',
                 requestExpiresAt: line.request.expiresAt,

@@ -37,6 +37,9 @@ export interface CheckoutLineInput {
   itemId: string;
   startDate: string;
   endDate: string;
+  /** HH:MM London time on the start date and on the end date, from the owner's handover slots (decision 038). */
+  pickupTime?: string | undefined;
+  returnTime?: string | undefined;
 }
 
 export interface CheckoutInput {
@@ -59,6 +62,8 @@ export interface CheckoutDeps {
   onBooked?: () => void;
   /** Each line's deposit: authorised beside the charge (held, not charged) and saved with the booking. */
   deposits?: CheckoutDeposits;
+  /** Refuses (400) a handover time that is not one of its owner's slots on its day. */
+  handoverTimes?: { checkChoices(lines: CheckoutLineInput[]): Promise<void> };
 }
 
 /** What a checkout answers: the order, or the bank's challenge to answer first (its attempt). */
@@ -104,6 +109,7 @@ export function createCheckoutService({
   now = () => new Date(),
   onBooked = () => {},
   deposits,
+  handoverTimes,
 }: CheckoutDeps) {
   async function claimAttempt(
     renterId: string,
@@ -347,6 +353,7 @@ export function createCheckoutService({
       if (!(await repo.borrowerAddress(renterId))) {
         throw new AppError('VALIDATION', 'Please add your address to your profile before checking out.', 'address');
       }
+      await handoverTimes?.checkChoices(input.lines);
 
       // Lines sorted by item, the order the booking locks them in.
       const lines = [...input.lines].sort((a, b) => a.itemId.localeCompare(b.itemId));

@@ -15,6 +15,8 @@ const ACTION_LABEL: Record<NotificationKind, string> = {
   'rental.overdue': 'See the rental',
   'rental.pickup_photos': 'Add pick-up photos',
   'rental.return_photos': 'Add return photos',
+  'rental.handover_time': 'See the rental',
+  'rental.handover_time_proposed': 'Accept the new time',
   'message.received': 'Read and reply',
   'review.received': 'See your reviews',
   'payout.paid': 'See your balance',

@@ -26,6 +26,9 @@ export const NOTIFICATION_KINDS = {
   // Handover photo reminders (the owner on the start day, the renter on the end day): in-app and email.
   'rental.pickup_photos': { preference: 'returnReminders', sms: false },
   'rental.return_photos': { preference: 'returnReminders', sms: false },
+  // Two hours before a chosen pick-up or return time, both parties; and a new time the other party proposes.
+  'rental.handover_time': { preference: 'returnReminders', sms: true },
+  'rental.handover_time_proposed': { preference: 'statusUpdates', sms: false },
   'message.received': { preference: 'statusUpdates', sms: false },
   'review.received': { preference: 'statusUpdates', sms: false },
   'payout.paid': { preference: 'statusUpdates', sms: false },

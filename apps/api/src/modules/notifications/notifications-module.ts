@@ -15,6 +15,7 @@ import { subscribeNotifications } from './notification-subscribers.ts';
 import { subscribeRequestNotices } from './request-notices.ts';
 import { registerRentalNotices } from './rental-notices.ts';
 import { registerHandoverReminders } from './handover-reminders.ts';
+import { registerHandoverTimeReminders } from './handover-time-reminders.ts';
 import { receiptRenderer } from './order-receipt.ts';
 import { extensionReceiptRenderer } from './extension-receipt.ts';
 
@@ -44,11 +45,14 @@ export function createNotifications({ db, jobs, events, mailer, sms, appUrl, now
   subscribeRequestNotices(events, db, repo, notifier);
   registerRentalNotices(jobs, events, db, repo, notifier);
   registerHandoverReminders(jobs, events, db, repo, notifier);
+  const handoverTimes = registerHandoverTimeReminders(jobs, events, db, repo, notifier);
   const messageNotices = createMessageNotices({ db, repo, jobs, events, mailer, appUrl, now });
   return {
     service: createNotificationService(repo, now),
     notifier,
     messageNotices,
+    /** Reminders two hours before a rental's handover times (scheduled again when a new time is accepted). */
+    handoverTimes,
     /** Kinds whose email another module writes (a saved search's alert, with its unsubscribe). */
     addEmails: (more: Partial<Record<NotificationKind, EmailRenderer>>) => void Object.assign(renderers, more),
   };

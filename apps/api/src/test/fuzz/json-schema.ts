@@ -66,6 +66,8 @@ export function validValue(schema: JsonSchema | undefined, name: string, ids: { 
       if (lower.includes('number') && lower.includes('card')) return '4242424242424242';
       if (lower === 'expiry') return '12/30';
       if (lower === 'cvv') return '123';
+      // Handover times: a half-hour slot inside the default hours.
+      if (lower === 'time' || lower.endsWith('time')) return '09:00';
       return 'Fuzz value '.padEnd(Math.max(schema.minLength ?? 1, 11), 'x').slice(0, schema.maxLength ?? Infinity);
     }
   }

@@ -21,6 +21,13 @@ function server(routes: Record<string, FakeRoute> = {}, withAddress = true) {
 }
 
 const main = () => screen.getByRole('main');
+
+/** Chooses the pick-up and return times of a line from the owner's slots. */
+async function chooseTimes(user: ReturnType<typeof userEvent.setup>, name: string, pickup = '09:30', back = '17:00') {
+  const times = await screen.findByRole('group', { name: `Handover times for ${name} (London time)` });
+  await user.selectOptions(await within(times).findByLabelText(/^Pick-up on/), pickup);
+  await user.selectOptions(within(times).getByLabelText(/^Return on/), back);
+}
 const summaryValue = (term: string) => {
   const section = screen.getByRole('region', { name: 'Order summary' });
   const dt = within(section).getByText(term);
@@ -66,6 +73,12 @@ describe('checkout page', () => {
     expect(within(borrower).getByText('Not provided')).toBeInTheDocument();
     expect(within(borrower).getByText(/12 Acacia Avenue/)).toBeInTheDocument();
     const next = screen.getByRole('button', { name: 'Continue to Payment' }) as HTMLButtonElement;
+    // The earliest pick-up and the latest return are offered first; the renter picks others.
+    const times = await screen.findByRole('group', { name: 'Handover times for Petrol Lawn Mower (London time)' });
+    await waitFor(() => expect((within(times).getByLabelText(/^Pick-up on/) as HTMLSelectElement).value).toBe('09:00'));
+    expect((within(times).getByLabelText(/^Return on/) as HTMLSelectElement).value).toBe('17:30');
+    await chooseTimes(user, 'Petrol Lawn Mower');
+    expect((within(times).getByLabelText(/^Pick-up on/) as HTMLSelectElement).value).toBe('09:30');
     await waitFor(() => expect(next.disabled).toBe(false));
     await user.click(next);
     await waitFor(() => expect(app.url()).toBe('/payment-selection'));
@@ -99,6 +112,7 @@ describe('checkout page', () => {
     expect(summaryValue('Subtotal')).toBe('£37.50');
 
     await user.click(within(main()).getByRole('button', { name: 'Remove Cordless Drill' }));
+    await chooseTimes(user, 'Petrol Lawn Mower');
     await waitFor(() => expect(next.disabled).toBe(false));
     expect(summaryValue('Total')).toBe('£41.25');
   });

@@ -8,14 +8,17 @@ import { BorrowerDetails } from './borrower-details.tsx';
 import { EmptyWheelbarrow } from '../../../ui/empty-wheelbarrow.tsx';
 import { OrderSummary } from '../../../ui/order-summary.tsx';
 import { RentalSummary } from './rental-summary.tsx';
+import { isFlagged } from '../../../data/checked-lines.ts';
+import { useHandoverChoices } from '../../../data/handover-choices.ts';
 
 /** Why 'Continue to Payment' cannot be used yet, or null when it can. */
-function blockedBecause(basket: CheckedWheelbarrow, hasAddress: boolean): string | null {
+function blockedBecause(basket: CheckedWheelbarrow, hasAddress: boolean, timesChosen: boolean): string | null {
   if (basket.flagged.length > 0) {
     return 'Some items cannot be booked as they are. Remove them or choose new dates to continue.';
   }
   if (!basket.bookable) return basket.error ? 'Your wheelbarrow must be checked before you pay.' : 'Checking your wheelbarrow...';
   if (!hasAddress) return 'Add your address to continue.';
+  if (!timesChosen) return 'Choose a pick-up and a return time for each item to continue.';
   return null;
 }
 
@@ -24,6 +27,7 @@ export function CheckoutScreen() {
   const basket = useCheckedWheelbarrow();
   const me = useMe();
   const navigate = useNavigate();
+  const { choiceOf } = useHandoverChoices();
 
   if (basket.lines.length === 0) return <EmptyWheelbarrow />;
   if (me.isPending) return <StatusMessage>Loading your details...</StatusMessage>;
@@ -31,7 +35,8 @@ export function CheckoutScreen() {
     return <ErrorState title="Your details could not be loaded" message={errorMessage(me.error)} onRetry={() => void me.refetch()} />;
   }
 
-  const blocked = blockedBecause(basket, Boolean(me.data.address));
+  const timesChosen = basket.lines.filter((l) => !isFlagged(l)).every((l) => choiceOf(l).pickupTime && choiceOf(l).returnTime);
+  const blocked = blockedBecause(basket, Boolean(me.data.address), timesChosen);
   return (
     <div className="grid gap-8 lg:grid-cols-[1fr_20rem]">
       <div className="min-w-0 space-y-8">

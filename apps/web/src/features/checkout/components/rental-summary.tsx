@@ -4,6 +4,7 @@ import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { LineDatesEditor } from '../../../ui/line-dates-editor.tsx';
 import { daysText } from '../../../lib/days-text.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
+import { HandoverTimePicker } from './handover-time-picker.tsx';
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
 
@@ -46,6 +47,7 @@ function SummaryLine({ line }: { line: CheckedLine }) {
           )}
         </div>
       </div>
+      {!flagged && <HandoverTimePicker line={line} name={line.name} />}
       {flagged && (
         <div className="mt-3 space-y-3">
           <p className="font-medium text-amber-950">{line.message ?? 'This item cannot be booked as it is.'}</p>

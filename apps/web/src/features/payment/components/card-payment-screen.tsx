@@ -4,6 +4,7 @@ import { errorMessage } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { BasketGate } from './basket-gate.tsx';
 import { lineDates } from '../../../data/check-wheelbarrow.ts';
+import { withHandoverTimes } from '../../../data/handover-choices.ts';
 import { isUsableConfig, usePaymentConfig } from '../api/get-payment-config.ts';
 import { CardForm } from './card-form.tsx';
 import { TestCardsNote } from './test-cards-note.tsx';
@@ -62,7 +63,7 @@ function CardPaymentForm() {
               </p>
             )}
             <CardForm
-              lines={lineDates(basket.lines)}
+              lines={withHandoverTimes(lineDates(basket.lines))}
               totalPence={basket.price.totalPence}
               hasRequests={basket.lines.some((l) => !isFlagged(l) && l.bookingMode === 'request')}
             />

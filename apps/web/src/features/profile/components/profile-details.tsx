@@ -10,6 +10,7 @@ import { EditNameForm } from './edit-name-form.tsx';
 import { PhoneForm } from './phone-form.tsx';
 import { ProfilePictureForm } from './profile-picture-form.tsx';
 import { VacationForm } from './vacation-form.tsx';
+import { HandoverHoursForm } from './handover-hours-form.tsx';
 import { CalendarFeedSection } from './calendar-feed-section.tsx';
 import { YourDataSection } from './your-data-section.tsx';
 import { BlockedMembersSection } from './blocked-members-section.tsx';
@@ -65,6 +66,7 @@ export function ProfileDetails() {
       <PhoneForm saved={me.data.phone ?? null} codeSent={me.data.phoneCode ?? null} />
       <AddressForm saved={me.data.address ?? null} />
       <VacationForm until={me.data.vacationUntil ?? null} />
+      <HandoverHoursForm />
       <CalendarFeedSection exists={me.data.calendarFeed ?? false} />
       <BlockedMembersSection />
       <YourDataSection />

@@ -10,6 +10,7 @@ import { RentalActions } from './rental-actions.tsx';
 import { ExtendRental } from './extend-rental.tsx';
 import { RentalParties } from './rental-parties.tsx';
 import { HandoverSection } from './handover-section.tsx';
+import { HandoverTimesSection } from './handover-times-section.tsx';
 import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
@@ -102,6 +103,7 @@ export function RentalDetail({
         <RentalActions rental={rental.data} />
         <ExtendRental rental={rental.data} />
         <RentalParties rental={rental.data} />
+        <HandoverTimesSection rental={rental.data} />
         <HandoverSection rental={rental.data} />
         {deposit?.(rental.data)}
         {reviews?.(rental.data)}
