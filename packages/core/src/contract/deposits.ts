@@ -86,6 +86,10 @@ export const depositViewSchema = z.object({
         .string()
         .nullable()
         .describe('What is happening to the deposit, in a sentence for this party (a decline, a lapse); null when the state says it'),
+      declined: z
+        .string()
+        .nullable()
+        .describe("While scheduled after a decline: the processor's reason for it, in words (the renter is then asked for another card)"),
     })
     .nullable()
     .describe(

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonTimeToInstant, TEST_CARDS } from '@toolshed/core';
+import { declineMessage, londonTimeToInstant, TEST_CARDS } from '@toolshed/core';
 import type { DepositView, Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
@@ -242,6 +242,8 @@ describe('a deposit booked more than a day ahead', () => {
     const view = await depositOf(rentalId, renter);
     expect(view.hold).toMatchObject({ state: 'scheduled', cardNeededBy: londonTimeToInstant('2027-04-19', '12:00').toISOString() });
     expect(view.hold!.note).toContain('Please add another card');
+    // Why, in the processor's words, for the page that asks for another card.
+    expect(view.hold!.declined).toBe(declineMessage('authentication_required'));
     await expectMoneyInvariants();
 
     at('2027-04-19', '08:00');

@@ -1,4 +1,5 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import type { CardInput } from '@toolshed/core';
 import type { ClaimInput, DepositView } from '@toolshed/core/contract';
 import { requestJson, uploadFile } from '../../../lib/request-json.ts';
 
@@ -76,6 +77,21 @@ export function useAddClaimPhotos(rentalId: string) {
   return useMutation({
     mutationFn: async ({ claimId, files }: { claimId: string; files: File[] }) => {
       for (const file of files) queryClient.setQueryData(depositKey(rentalId), await uploadClaimPhoto(claimId, file));
+    },
+  });
+}
+
+/**
+ * The renter's other card for a deposit the saved card could not hold: saved and authorised at once
+ * (the card travels only in this request). The answer, the deposit now held, replaces the cached view.
+ */
+export function useGiveDepositCard(rentalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (card: CardInput) => requestJson<DepositView>('PUT', `/api/rentals/${encodeURIComponent(rentalId)}/deposit/card`, { card }),
+    onSuccess: (view: DepositView) => {
+      queryClient.setQueryData(depositKey(rentalId), view);
+      void queryClient.invalidateQueries({ queryKey: ['rentals', 'one', rentalId] });
     },
   });
 }
