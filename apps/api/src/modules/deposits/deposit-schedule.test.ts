@@ -213,6 +213,32 @@ describe('a deposit booked more than a day ahead', () => {
     await expectMoneyInvariants();
   });
 
+  it('holds the authorisation a run that died after the processor answered had made, and nothing twice', async () => {
+    at('2027-03-02');
+    const rentalId = await book('2027-03-25', '2027-03-26');
+    const [row] = await queryRows<{ id: string; payment_method_id: string }>(
+      db(),
+      sql`select id, payment_method_id from deposit_holds where rental_id = ${rentalId}`,
+    );
+    at('2027-03-24', '00:00');
+    // The job's first run asked the processor, then died before its commit: the answer was lost.
+    const lost = await processor.authorize({
+      amountPence: 5000,
+      paymentMethodId: row!.payment_method_id,
+      offSession: true,
+      reference: `deposit:${row!.id}:authorise`,
+    });
+    expect(lost.ok).toBe(true);
+    const before = depositAuthorisations().length;
+    await runJobs();
+    const held = await holdOf(rentalId);
+    expect(held.status).toBe('held');
+    expect(held.authorization_id).toBe(lost.ok && lost.authorizationId);
+    expect(depositAuthorisations()).toHaveLength(before);
+    expect(await heldFor(rentalId)).toBe(5000);
+    await expectMoneyInvariants();
+  });
+
   it('is held at checkout, as before, when the rental starts within 24 hours', async () => {
     at('2027-04-01', '09:00');
     const rentalId = await book('2027-04-02', '2027-04-03');

@@ -121,7 +121,8 @@ export function depositSchedule(
         amountPence: hold.amountPence,
         paymentMethodId: hold.paymentMethodId,
         offSession: true,
-        reference: `deposit:${holdId}:${at.toISOString()}`,
+        // One reference per hold: a run that died after the processor answered finds the same authorisation again.
+        reference: `deposit:${holdId}:authorise`,
       });
       const outcome = await repo.transaction(async (tx) => {
         const found = await lockScheduled(tx, hold.rentalId, holdId);
