@@ -49,7 +49,7 @@ describe('another card for a deposit the saved card could not hold', () => {
         'PUT /api/rentals/r-1/deposit/card': () => {
           attempts += 1;
           return attempts === 1
-            ? errorJson(402, 'PAYMENT_FAILED', `The deposit could not be held on this card. ${DECLINE_MESSAGES.insufficient_funds}`, 'card')
+            ? errorJson(402, 'PAYMENT_FAILED', `The deposit could not be held on this card. ${DECLINE_MESSAGES.insufficient_funds}`, { field: 'card' })
             : json(held);
         },
       },
