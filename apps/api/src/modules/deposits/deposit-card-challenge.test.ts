@@ -81,7 +81,10 @@ async function expectMoneyInvariants() {
   const heldIds = new Set(rows.filter((r) => r.status === 'held').map((r) => r.authorization_id));
   for (const [id, amount] of processor.amounts)
     if (amount.authorised === 5000) expect(processor.holds.get(id), id).toBe(heldIds.has(id) ? 'held' : 'voided');
-  const unbalanced = await queryRows(db(), sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_pence) <> 0`);
+  const unbalanced = await queryRows(
+    db(),
+    sql`select transaction_id from ledger_entries group by transaction_id having sum(amount_pence) <> 0`,
+  );
   expect(unbalanced).toEqual([]);
   for (const member of [renter, owner]) await expectStatementMatchesLedger(ctx.app, db(), member);
 }
@@ -137,7 +140,9 @@ describe('another card for a deposit, through the bank’s 3-D Secure challenge'
     const view = (await kit.send('GET', `/api/rentals/${rentalId}/deposit`, renter.cookie)).json() as DepositView;
     expect(view.hold).toMatchObject({ state: 'scheduled', declined: DECLINE_MESSAGES.authentication_failed });
     expect(view.hold!.cardNeededBy).not.toBeNull();
-    expect((await kit.send('GET', `/api/deposit-challenges/${fails.challengeId}`, renter.cookie)).json()).toMatchObject({ status: 'failed' });
+    expect((await kit.send('GET', `/api/deposit-challenges/${fails.challengeId}`, renter.cookie)).json()).toMatchObject({
+      status: 'failed',
+    });
 
     const thenDeclined = (await giveCard(rentalId, TEST_CARDS.challengeThenDeclined)).json() as DepositCardChallenge;
     await answer(thenDeclined.challengeId, renter, true);

@@ -4,7 +4,13 @@ import { AppError } from '@toolshed/core';
 
 const moveSchema = z.union([
   z.object({ days: z.number().int().min(1).max(366) }),
-  z.object({ hours: z.number().int().min(1).max(366 * 24) }),
+  z.object({
+    hours: z
+      .number()
+      .int()
+      .min(1)
+      .max(366 * 24),
+  }),
 ]);
 
 /**

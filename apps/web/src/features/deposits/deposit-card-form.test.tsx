@@ -49,7 +49,9 @@ describe('another card for a deposit the saved card could not hold', () => {
         'PUT /api/rentals/r-1/deposit/card': () => {
           attempts += 1;
           return attempts === 1
-            ? errorJson(402, 'PAYMENT_FAILED', `The deposit could not be held on this card. ${DECLINE_MESSAGES.insufficient_funds}`, { field: 'card' })
+            ? errorJson(402, 'PAYMENT_FAILED', `The deposit could not be held on this card. ${DECLINE_MESSAGES.insufficient_funds}`, {
+                field: 'card',
+              })
             : json(held);
         },
       },
@@ -90,6 +92,42 @@ describe('another card for a deposit the saved card could not hold', () => {
     const deposit = screen.getByRole('region', { name: 'Deposit and problems' });
     expect(await within(deposit).findByText('£50.00 deposit held on your card, not charged.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Add another card for the deposit' })).toBeNull();
+  });
+
+  it('goes to the bank’s page when the card needs its 3-D Secure check, and comes back to the deposit held', async () => {
+    const user = userEvent.setup();
+    let view = declined;
+    const server = fakeServer(
+      {
+        'GET /api/rentals/r-1': () => json(rental({ id: 'r-1', role: 'renter', status: 'upcoming' })),
+        'GET /api/rentals/r-1/deposit': () => json(view),
+        'PUT /api/rentals/r-1/deposit/card': () =>
+          json({ challengeId: 'ch-1', nextAction: { type: 'challenge', url: '/bank/challenge/ch-1?for=deposit' } }, 202),
+        'GET /api/deposit-challenges/ch-1': () =>
+          json({ status: 'awaiting_challenge', rentalId: 'r-1', challenge: { amountPence: 5000, brand: 'visa', last4: '3184' } }),
+        'POST /api/bank/deposit-challenges/ch-1': () => {
+          view = held;
+          return json({ returnUrl: '/rentals/r-1' });
+        },
+      },
+      { user: testUser },
+    );
+    renderApp('/rentals/r-1');
+    const form = await screen.findByRole('form', { name: 'Card for the deposit' });
+    await user.type(within(form).getByLabelText('Card number'), TEST_CARDS.challenge);
+    await user.type(within(form).getByLabelText('Expiry date (MM/YY)'), '1235');
+    await user.type(within(form).getByLabelText('Security code (CVV)'), '123');
+    await user.type(within(form).getByLabelText('Name on card'), 'Rita Renter');
+    await user.click(within(form).getByRole('button', { name: 'Hold the £50.00 deposit on this card' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your payment' })).toBeInTheDocument();
+    expect(await screen.findByText('Visa ending 3184')).toBeInTheDocument();
+    expect(screen.getByText('£50.00')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Approve' }));
+    const deposit = await screen.findByRole('region', { name: 'Deposit and problems' });
+    expect(await within(deposit).findByText('£50.00 deposit held on your card, not charged.')).toBeInTheDocument();
+    expect(server.sent('POST', '/api/bank/deposit-challenges/ch-1')[0]!.body).toEqual({ approve: true });
+    // The checkout's attempt is never asked about.
+    expect(server.sent('GET', '/api/checkout/attempts/ch-1')).toHaveLength(0);
   });
 
   it('is not offered to the owner, nor before a decline', async () => {

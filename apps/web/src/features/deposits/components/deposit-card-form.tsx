@@ -2,6 +2,7 @@ import { cardProblems, formatDate, formatPence, todayInLondon, type CardField } 
 import type { DepositView } from '@toolshed/core/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { useNavigate } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { FormAlert, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { CARD_FIELDS, CardFields, type CardProblems, type CardValues } from '../../payment/components/card-fields.tsx';
@@ -26,6 +27,7 @@ const EMPTY: CardValues = { number: '', expiry: '', cvv: '', name: '' };
 export function DepositCardForm({ rentalId, hold }: { rentalId: string; hold: Hold }) {
   const give = useGiveDepositCard(rentalId);
   const toast = useToast();
+  const navigate = useNavigate();
   const headingId = useId();
   const [values, setValues] = useState<CardValues>(EMPTY);
   const [problems, setProblems] = useState<CardProblems>({});
@@ -43,7 +45,10 @@ export function DepositCardForm({ rentalId, hold }: { rentalId: string; hold: Ho
     }
     const card = values;
     setValues({ ...values, number: '', cvv: '' });
-    give.mutate(card, { onSuccess: () => toast.show(`Deposit held: ${amount}`) });
+    give.mutate(card, {
+      // The card's bank asks for its 3-D Secure check: its page, which brings the renter back here.
+      onSuccess: (answer) => ('nextAction' in answer ? void navigate(answer.nextAction.url) : toast.show(`Deposit held: ${amount}`)),
+    });
   }
 
   // A field the server refused is shown beside it; any other refusal (a decline) above the form.
