@@ -37,7 +37,7 @@ export function depositSchedule(
     challenges: DepositChallengesRepository;
   },
 ) {
-  const { repo, tell, now } = kit;
+  const { repo, tell } = kit;
   const { payments, events, jobs } = deps;
   const expiryFrom = (at: Date) => new Date(at.getTime() + deps.authorisationDays * DAY_MS);
 

@@ -5,7 +5,7 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { useNavigate } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { FormAlert, primaryButtonClass } from '../../../ui/form-parts.tsx';
-import { CARD_FIELDS, CardFields, type CardProblems, type CardValues } from '../../payment/components/card-fields.tsx';
+import { CARD_FIELDS, CardFields, type CardProblems, type CardValues } from '../../../ui/card-fields.tsx';
 import { useGiveDepositCard } from '../api/deposit.ts';
 
 type Hold = NonNullable<DepositView['hold']>;

@@ -5,7 +5,7 @@ import type { LineDates } from '../../../data/check-wheelbarrow.ts';
 import { useBalance } from '../../../data/balance.ts';
 import { useCardPayment } from '../use-card-payment.ts';
 import { FailureAlert } from './failure-alert.tsx';
-import { CARD_FIELDS as FIELDS, CardFields, type CardProblems as Problems } from './card-fields.tsx';
+import { CARD_FIELDS as FIELDS, CardFields, type CardProblems as Problems } from '../../../ui/card-fields.tsx';
 
 /**
  * The card form. The number and security code are cleared as soon as they are sent, so they live

@@ -1,6 +1,6 @@
 import { cardBrand, cardDigits, type CardField } from '@toolshed/core';
-import { fieldA11y, FormField, inputClass } from '../../../ui/form-parts.tsx';
-import { brandName, formatCardNumber, formatExpiry } from '../../../lib/card-format.ts';
+import { fieldA11y, FormField, inputClass } from './form-parts.tsx';
+import { brandName, formatCardNumber, formatExpiry } from '../lib/card-format.ts';
 
 export const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv', 'name'];
 export type CardProblems = Partial<Record<CardField, string>>;
