@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
@@ -19,6 +19,7 @@ export function BankChallengePage() {
   // A deposit card's check (?for=deposit) comes back to its rental; a checkout's to the payment page.
   const forDeposit = useSearchParams()[0].get('for') === 'deposit';
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const attempt = useQuery<{ status: string; challenge: { amountPence: number; brand: string; last4: string } | null; rentalId?: string }>({
@@ -37,6 +38,8 @@ export function BankChallengePage() {
     setProblem(null);
     try {
       const { returnUrl } = await (forDeposit ? answerDepositChallenge(attemptId, approve) : answerChallenge(attemptId, approve));
+      // The rental's deposit has moved (held, or a new reason): read again when the rental shows.
+      if (forDeposit) await queryClient.invalidateQueries({ queryKey: ['rentals'] });
       void navigate(returnUrl, { replace: true });
     } catch (error) {
       setProblem(errorMessage(error));
