@@ -15,6 +15,6 @@ CREATE TABLE "deposit_card_challenges" (
 	"answered_at" timestamp with time zone,
 	CONSTRAINT "deposit_card_challenges_status_check" CHECK ("deposit_card_challenges"."status" in ('awaiting', 'held', 'failed'))
 );--> statement-breakpoint
-ALTER TABLE "deposit_card_challenges" ADD CONSTRAINT "deposit_card_challenges_hold_id_deposit_holds_id_fk" FOREIGN KEY ("hold_id") REFERENCES "public"."deposit_holds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "deposit_card_challenges" ADD CONSTRAINT "deposit_card_challenges_renter_id_users_id_fk" FOREIGN KEY ("renter_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deposit_card_challenges" ADD CONSTRAINT "deposit_card_challenges_hold_id_deposit_holds_id_fk" FOREIGN KEY ("hold_id") REFERENCES "deposit_holds"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "deposit_card_challenges" ADD CONSTRAINT "deposit_card_challenges_renter_id_users_id_fk" FOREIGN KEY ("renter_id") REFERENCES "users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "deposit_card_challenges_hold_idx" ON "deposit_card_challenges" USING btree ("hold_id");
