@@ -131,3 +131,32 @@ export const claimPhotos = pgTable(
   },
   (t) => [index('claim_photos_claim_idx').on(t.claimId, t.takenAt)],
 );
+
+/**
+ * A 3-D Secure challenge for another card the renter gave for a scheduled deposit (migration 0082):
+ * awaiting the bank's page, then held (the deposit is held on that card) or failed (the reason is
+ * kept on the hold, which still waits for a card).
+ */
+export const depositCardChallenges = pgTable(
+  'deposit_card_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    holdId: uuid('hold_id')
+      .notNull()
+      .references(() => depositHolds.id),
+    renterId: text('renter_id')
+      .notNull()
+      .references(() => users.id),
+    authenticationId: text('authentication_id').notNull(),
+    amountPence: integer('amount_pence').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    status: text('status').notNull().default('awaiting'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('deposit_card_challenges_hold_idx').on(t.holdId),
+    check('deposit_card_challenges_status_check', sql`${t.status} in ('awaiting', 'held', 'failed')`),
+  ],
+);

@@ -123,6 +123,8 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'POST /api/rentals/{rentalId}/extension/withdraw': 'withdrawRentalExtension',
   'GET /api/rentals/{rentalId}/deposit': 'getRentalDeposit',
   'PUT /api/rentals/{rentalId}/deposit/card': 'giveRentalDepositCard',
+  'GET /api/deposit-challenges/{challengeId}': 'getDepositChallenge',
+  'POST /api/bank/deposit-challenges/{challengeId}': 'answerBankDepositChallenge',
   'POST /api/rentals/{rentalId}/claims': 'createDepositClaim',
   'POST /api/claims/{claimId}/accept': 'acceptDepositClaim',
   'POST /api/claims/{claimId}/dispute': 'disputeDepositClaim',

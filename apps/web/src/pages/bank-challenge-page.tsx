@@ -1,13 +1,14 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatPence } from '@toolshed/core';
 import { useState } from 'react';
 import { errorMessage } from '../lib/api-error.ts';
-import { Link, useNavigate, useParams } from '../lib/router/index.ts';
+import { Link, useNavigate, useParams, useSearchParams } from '../lib/router/index.ts';
 import { FormAlert, linkClass } from '../ui/form-parts.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 import { ErrorState, StatusMessage } from '../ui/status-views.tsx';
 import { answerChallenge, getAttempt } from '../features/payment/api/place-order.ts';
 import { brandName } from '../lib/card-format.ts';
+import { answerDepositChallenge, getDepositChallenge } from '../features/deposits/api/deposit.ts';
 
 /**
  * /bank/challenge/:attemptId: the simulated card issuer's 3-D Secure page. A real bank shows its own
@@ -15,18 +16,30 @@ import { brandName } from '../lib/card-format.ts';
  */
 export function BankChallengePage() {
   const { attemptId = '' } = useParams();
+  // A deposit card's check (?for=deposit) comes back to its rental; a checkout's to the payment page.
+  const forDeposit = useSearchParams()[0].get('for') === 'deposit';
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const [sending, setSending] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const attempt = useQuery({ queryKey: ['checkout-attempt', attemptId], queryFn: () => getAttempt(attemptId), retry: false });
-  const back = `/payment/card?attempt=${encodeURIComponent(attemptId)}`;
+  const attempt = useQuery<{ status: string; challenge: { amountPence: number; brand: string; last4: string } | null; rentalId?: string }>({
+    queryKey: [forDeposit ? 'deposit-challenge' : 'checkout-attempt', attemptId],
+    queryFn: () => (forDeposit ? getDepositChallenge(attemptId) : getAttempt(attemptId)),
+    retry: false,
+  });
+  const back =
+    forDeposit && attempt.data?.rentalId
+      ? `/rentals/${encodeURIComponent(attempt.data.rentalId)}`
+      : `/payment/card?attempt=${encodeURIComponent(attemptId)}`;
 
   async function send(approve: boolean) {
     if (sending) return;
     setSending(true);
     setProblem(null);
     try {
-      const { returnUrl } = await answerChallenge(attemptId, approve);
+      const { returnUrl } = await (forDeposit ? answerDepositChallenge(attemptId, approve) : answerChallenge(attemptId, approve));
+      // The rental's deposit has moved (held, or a new reason): read again when the rental shows.
+      if (forDeposit) await queryClient.invalidateQueries({ queryKey: ['rentals'] });
       void navigate(returnUrl, { replace: true });
     } catch (error) {
       setProblem(errorMessage(error));

@@ -86,6 +86,10 @@ export const depositViewSchema = z.object({
         .string()
         .nullable()
         .describe('What is happening to the deposit, in a sentence for this party (a decline, a lapse); null when the state says it'),
+      declined: z
+        .string()
+        .nullable()
+        .describe("While scheduled after a decline: the processor's reason for it, in words (the renter is then asked for another card)"),
     })
     .nullable()
     .describe(
@@ -109,3 +113,21 @@ export type DepositView = z.infer<typeof depositViewSchema>;
 /** Another card for a deposit that could not be held (PUT /api/rentals/:rentalId/deposit/card). */
 export const depositCardInputSchema = z.object({ card: cardInputSchema });
 export type DepositCardInput = z.infer<typeof depositCardInputSchema>;
+
+/** PUT /api/rentals/:rentalId/deposit/card answers 202 with it when the card's bank asks for its 3-D Secure challenge. */
+export const depositCardChallengeSchema = z.object({
+  challengeId: z.uuid(),
+  nextAction: z.object({
+    type: z.literal('challenge'),
+    url: z.string().describe("The bank's page (the same simulated issuer's page as at checkout)"),
+  }),
+});
+export type DepositCardChallenge = z.infer<typeof depositCardChallengeSchema>;
+
+/** Where a deposit card's 3-D Secure challenge stands (GET /api/deposit-challenges/:challengeId), for the bank's page. */
+export const depositChallengeSchema = z.object({
+  status: z.enum(['awaiting_challenge', 'succeeded', 'failed']),
+  rentalId: z.uuid(),
+  challenge: z.object({ amountPence: z.number().int(), brand: z.string(), last4: z.string() }).nullable(),
+});
+export type DepositChallenge = z.infer<typeof depositChallengeSchema>;

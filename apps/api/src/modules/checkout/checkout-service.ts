@@ -248,9 +248,11 @@ export function createCheckoutService({
         return { challenge: { attemptId: attempt.id } };
       }
     }
-    const auth = await remembering.authorize({ amountPence: split.instantPence - balancePence, ...card, reference: attempt.id });
+    // One reference per claim of the attempt: a claim taken over after a crash has released the holds of the one before.
+    const reference = `${attempt.id}:${attempt.claim}`;
+    const auth = await remembering.authorize({ amountPence: split.instantPence - balancePence, ...card, reference });
     if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
-    const requestHolds = await authorizeRequests(remembering, split, card, attempt.id, now()).catch(async (err: unknown) => {
+    const requestHolds = await authorizeRequests(remembering, split, card, reference, now()).catch(async (err: unknown) => {
       await payments.void(auth.authorizationId);
       throw err;
     });
@@ -259,7 +261,7 @@ export function createCheckoutService({
       ? await deposits.authorize(
           booked.map((b) => ({ depositPence: depositOf(b.itemId), startDate: b.startDate })),
           card,
-          attempt.id,
+          reference,
           remember,
         )
       : { ok: true as const, holds: [] };

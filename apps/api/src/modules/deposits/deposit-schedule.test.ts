@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { londonTimeToInstant, TEST_CARDS } from '@toolshed/core';
+import { declineMessage, londonTimeToInstant, TEST_CARDS } from '@toolshed/core';
 import type { DepositView, Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
@@ -213,6 +213,32 @@ describe('a deposit booked more than a day ahead', () => {
     await expectMoneyInvariants();
   });
 
+  it('holds the authorisation a run that died after the processor answered had made, and nothing twice', async () => {
+    at('2027-03-02');
+    const rentalId = await book('2027-03-25', '2027-03-26');
+    const [row] = await queryRows<{ id: string; payment_method_id: string }>(
+      db(),
+      sql`select id, payment_method_id from deposit_holds where rental_id = ${rentalId}`,
+    );
+    at('2027-03-24', '00:00');
+    // The job's first run asked the processor, then died before its commit: the answer was lost.
+    const lost = await processor.authorize({
+      amountPence: 5000,
+      paymentMethodId: row!.payment_method_id,
+      offSession: true,
+      reference: `deposit:${row!.id}:authorise`,
+    });
+    expect(lost.ok).toBe(true);
+    const before = depositAuthorisations().length;
+    await runJobs();
+    const held = await holdOf(rentalId);
+    expect(held.status).toBe('held');
+    expect(held.authorization_id).toBe(lost.ok && lost.authorizationId);
+    expect(depositAuthorisations()).toHaveLength(before);
+    expect(await heldFor(rentalId)).toBe(5000);
+    await expectMoneyInvariants();
+  });
+
   it('is held at checkout, as before, when the rental starts within 24 hours', async () => {
     at('2027-04-01', '09:00');
     const rentalId = await book('2027-04-02', '2027-04-03');
@@ -242,6 +268,8 @@ describe('a deposit booked more than a day ahead', () => {
     const view = await depositOf(rentalId, renter);
     expect(view.hold).toMatchObject({ state: 'scheduled', cardNeededBy: londonTimeToInstant('2027-04-19', '12:00').toISOString() });
     expect(view.hold!.note).toContain('Please add another card');
+    // Why, in the processor's words, for the page that asks for another card.
+    expect(view.hold!.declined).toBe(declineMessage('authentication_required'));
     await expectMoneyInvariants();
 
     at('2027-04-19', '08:00');

@@ -1,23 +1,12 @@
-import {
-  AppError,
-  cardProblems,
-  claimWindowClosesAt,
-  declineMessage,
-  formatDate,
-  formatPence,
-  todayInLondon,
-  type CardInput,
-  type IsoDate,
-} from '@toolshed/core';
-import type { DepositView } from '@toolshed/core/contract';
-import { isRowId } from '../../db/ids.ts';
+import { claimWindowClosesAt, declineMessage, formatDate, formatPence, type IsoDate } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
-import { CARD_JOB, notFound, type ClaimKit } from './claim-kit.ts';
+import { CARD_JOB, type ClaimKit } from './claim-kit.ts';
 import type { ClaimRental, DepositHold, DepositsWriter } from './deposits-repository.ts';
-import { depositView } from './deposit-view.ts';
+import type { DepositChallengesRepository } from './deposit-challenges-repository.ts';
+import { depositCards } from './give-deposit-card.ts';
 import { cardNeededBy, cardNeededText, holdsAt } from './deposit-timing.ts';
 
 /** Authorises a scheduled deposit off-session, 24 hours before the start. */
@@ -40,9 +29,15 @@ const DAY_MS = 24 * 60 * 60_000;
  */
 export function depositSchedule(
   kit: ClaimKit,
-  deps: { payments: PaymentProvider; events: EventBus; jobs: JobQueue; authorisationDays: number },
+  deps: {
+    payments: PaymentProvider;
+    events: EventBus;
+    jobs: JobQueue;
+    authorisationDays: number;
+    challenges: DepositChallengesRepository;
+  },
 ) {
-  const { repo, tell, now } = kit;
+  const { repo, tell } = kit;
   const { payments, events, jobs } = deps;
   const expiryFrom = (at: Date) => new Date(at.getTime() + deps.authorisationDays * DAY_MS);
 
@@ -95,6 +90,7 @@ export function depositSchedule(
   }
 
   const release = (authorizationId: string) => payments.void(authorizationId).catch(() => undefined);
+  const cards = depositCards(kit, { payments, challenges: deps.challenges, lockScheduled, held, release });
 
   /** Whether the rental still needs its deposit held at `at`: not cancelled, and its claim window not closed. */
   const stillNeeded = (r: ClaimRental, until: Date) => {
@@ -121,7 +117,8 @@ export function depositSchedule(
         amountPence: hold.amountPence,
         paymentMethodId: hold.paymentMethodId,
         offSession: true,
-        reference: `deposit:${holdId}:${at.toISOString()}`,
+        // One reference per hold: a run that died after the processor answered finds the same authorisation again.
+        reference: `deposit:${holdId}:authorise`,
       });
       const outcome = await repo.transaction(async (tx) => {
         const found = await lockScheduled(tx, hold.rentalId, holdId);
@@ -165,45 +162,10 @@ export function depositSchedule(
       });
     },
 
-    /**
-     * The renter gives another card for a deposit that could not be held: saved for this booking and
-     * authorised at once (renter only; anyone else 404).
-     */
-    async giveCard(rentalId: string, userId: string, card: CardInput): Promise<DepositView> {
-      const at = now();
-      const r = isRowId(rentalId) ? await repo.rentalFor(rentalId, userId) : undefined;
-      if (!r || r.renterId !== userId) throw notFound();
-      const firstProblem = Object.entries(cardProblems(card, todayInLondon(at)))[0];
-      if (firstProblem) throw new AppError('VALIDATION', firstProblem[1], `card.${firstProblem[0]}`);
-      const hold = await repo.hold(r.id);
-      if (r.cancelled || hold?.status !== 'scheduled')
-        throw new AppError('CONFLICT', 'The deposit for this rental is not waiting for a card.');
-      const saved = await payments.savePaymentMethod({ card, reference: `deposit:${hold.id}:card` });
-      if (!saved.ok)
-        throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(saved.reason)}`, 'card');
-      const auth = await payments.authorize({ amountPence: hold.amountPence, card, reference: `deposit:${hold.id}:${at.toISOString()}` });
-      if (!auth.ok)
-        throw new AppError('PAYMENT_FAILED', `The deposit could not be held on this card. ${declineMessage(auth.reason)}`, 'card');
-      const view = await repo.transaction(async (tx) => {
-        const found = await lockScheduled(tx, r.id, hold.id);
-        if (!found || found.r.cancelled) return undefined;
-        await held(tx, found.hold, auth.authorizationId, saved.paymentMethodId, at);
-        await tell(
-          tx,
-          found.r,
-          'owner',
-          `deposit.held:${hold.id}`,
-          `Deposit held: ${found.r.itemName}`,
-          `The ${formatPence(hold.amountPence)} deposit for ${found.r.itemName} is now held on ${found.r.renterName}'s card.`,
-        );
-        return depositView(found.r, await tx.hold(r.id), await tx.claims(r.id), 'renter', at, await tx.photos(r.id));
-      });
-      if (!view) {
-        await release(auth.authorizationId);
-        throw new AppError('CONFLICT', 'The deposit for this rental is not waiting for a card.');
-      }
-      return view;
-    },
+    /** Another card for a deposit the saved one could not hold, its 3-D Secure challenge and the bank's answer (give-deposit-card.ts). */
+    giveCard: cards.give,
+    cardChallenge: cards.challenge,
+    answerCardChallenge: cards.answer,
 
     /**
      * Job, a day before a held authorisation lapses: while the deposit is still needed after it

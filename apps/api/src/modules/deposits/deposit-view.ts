@@ -14,6 +14,7 @@ import {
   addDays,
   formatDate,
   formatPence,
+  declineMessage,
   type ClaimChangeFacts,
   type ClaimRentalFacts,
 } from '@toolshed/core';
@@ -138,6 +139,7 @@ export function depositView(
           holdsAt: hold.status === 'scheduled' ? holdsAt(r.startDate).toISOString() : null,
           cardNeededBy: hold.status === 'scheduled' && hold.declinedAt ? cardNeededBy(r.startDate).toISOString() : null,
           note: holdNote(r, hold, role),
+          declined: hold.status === 'scheduled' && hold.declineReason ? declineMessage(hold.declineReason) : null,
         }
       : null,
     lateDays: lateDays(r.endDate, f.returnedAt ? todayInLondon(f.returnedAt) : null, todayInLondon(at)),

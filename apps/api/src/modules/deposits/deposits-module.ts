@@ -12,6 +12,7 @@ import type { DeclineReason, PaymentProvider, PaymentSource } from '../../platfo
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { Notice } from '../notifications/notifier.ts';
 import { createDepositsRepository, recordHolds } from './deposits-repository.ts';
+import { createDepositChallengesRepository } from './deposit-challenges-repository.ts';
 import { CARD_JOB, ESCALATE_JOB, RELEASE_JOB, createDepositsService } from './deposits-service.ts';
 import { createClaimKit } from './claim-kit.ts';
 import { AUTHORISE_JOB, CARD_DEADLINE_JOB, LAPSE_JOB, RENEW_JOB, depositSchedule } from './deposit-schedule.ts';
@@ -79,7 +80,8 @@ export function setUpDeposits(deps: {
   };
   const service = createDepositsService(serviceDeps);
   const authorisationDays = deps.authorisationDays ?? DEFAULT_AUTHORISATION_DAYS;
-  const schedule = depositSchedule(createClaimKit(serviceDeps), { payments, events, jobs, authorisationDays });
+  const challenges = createDepositChallengesRepository(deps.db);
+  const schedule = depositSchedule(createClaimKit(serviceDeps), { payments, events, jobs, authorisationDays, challenges });
 
   // The card follows the ledger: a settled hold's authorisation is captured for what claims took, or voided.
   jobs.register<{ holdId: string }>(

@@ -6,7 +6,9 @@ import {
   claimAmountSchema,
   claimInputSchema,
   claimReplySchema,
+  depositCardChallengeSchema,
   depositCardInputSchema,
+  depositChallengeSchema,
   depositViewSchema,
   errorBodySchema,
 } from '@toolshed/core/contract';
@@ -17,6 +19,7 @@ import type { DepositSchedule } from './deposit-schedule.ts';
 
 const rentalParams = z.object({ rentalId: z.string().max(100) });
 const claimParams = z.object({ claimId: z.string().max(100) });
+const challengeParams = z.object({ challengeId: z.string().max(100) });
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
 /** A rental's deposit and claims, for its two parties only (anyone else: 404). */
@@ -34,10 +37,44 @@ export const depositsRoutes: FastifyPluginAsyncZod<{ service: DepositsService; s
           'The renter gives another card for a deposit that could not be held on the saved one: saved for this booking and authorised at once (renter only)',
         params: rentalParams,
         body: depositCardInputSchema,
-        response: { 200: depositViewSchema, 402: errorBodySchema, ...refusals },
+        description:
+          "202 with the bank's page to go to when the card's bank asks for its 3-D Secure challenge (the same page as at checkout); the deposit is held once the bank approves.",
+        response: { 200: depositViewSchema, 202: depositCardChallengeSchema, 402: errorBodySchema, ...refusals },
       },
     },
-    async (request) => schedule.giveCard(request.params.rentalId, (await currentUser.requireUser(request)).id, request.body.card),
+    async (request, reply) => {
+      const answer = await schedule.giveCard(request.params.rentalId, (await currentUser.requireUser(request)).id, request.body.card);
+      return 'challenge' in answer ? reply.code(202).send(answer.challenge) : answer.held;
+    },
+  );
+
+  app.get(
+    '/deposit-challenges/:challengeId',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "Where the renter's own 3-D Secure challenge for a deposit card stands (the bank's page reads it)",
+        params: challengeParams,
+        response: { 200: depositChallengeSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => schedule.cardChallenge(request.params.challengeId, (await currentUser.requireUser(request)).id),
+  );
+
+  app.post(
+    '/bank/deposit-challenges/:challengeId',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary:
+          "The simulated card issuer's 3-D Secure page for a deposit card: the cardholder approves (the deposit is held at once) or refuses (test processor only)",
+        params: challengeParams,
+        body: z.object({ approve: z.boolean() }),
+        response: { 200: z.object({ returnUrl: z.string() }), 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) =>
+      schedule.answerCardChallenge(request.params.challengeId, (await currentUser.requireUser(request)).id, request.body.approve),
   );
 
   app.get(

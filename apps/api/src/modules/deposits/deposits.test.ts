@@ -160,6 +160,7 @@ describe('holds and claims', () => {
       holdsAt: null,
       cardNeededBy: null,
       note: null,
+      declined: null,
     });
     // Nobody else sees it or reports on it.
     expect((await kit.send('GET', `/api/rentals/${rentalId}/deposit`, outsider.cookie)).statusCode).toBe(404);

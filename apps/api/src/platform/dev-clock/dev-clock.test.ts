@@ -29,10 +29,15 @@ describe('the development clock', () => {
     expect(shown - before).toBeLessThan(8 * 86_400_000 + 60_000);
     const refused = await move({ days: -1 });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe('Send { "days": n } with n from 1 to 366.');
+    expect(refused.json().error.message).toBe('Send { "days": n } with n from 1 to 366, or { "hours": n } with n from 1 to 8784.');
+    expect((await move({ hours: 0 })).statusCode).toBe(400);
     const again = new Date((await move({ days: 1 })).json().now).getTime();
     expect(again - shown).toBeGreaterThanOrEqual(86_400_000);
     expect(again - shown).toBeLessThan(86_400_000 + 60_000);
+    // By hours too, to reach a time of day (a deposit held at midnight, its card due by noon).
+    const later = new Date((await move({ hours: 5 })).json().now).getTime();
+    expect(later - again).toBeGreaterThanOrEqual(5 * 3_600_000);
+    expect(later - again).toBeLessThan(5 * 3_600_000 + 60_000);
   });
 
   it('is not there without DEV_CLOCK', async () => {

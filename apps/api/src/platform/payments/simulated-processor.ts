@@ -3,6 +3,7 @@ import { cardBrand, cardDigits, TEST_CARDS } from '@toolshed/core';
 import {
   PaymentProcessorError,
   type AuthenticationState,
+  type AuthorizationResult,
   type DeclineReason,
   type PaymentProvider,
   type RefundResult,
@@ -56,6 +57,8 @@ export function createSimulatedProcessor(options: {
   paymentMethods: Map<string, { digits: string }>;
   /** Every refund asked for, by its reference. */
   refunds: Map<string, { refundId: string; authorizationId: string; amountPence: number; status: RefundResult['status'] }>;
+  /** Every authorisation asked for, by its reference: what was asked (amount and source) and the first answer. */
+  authorisations: Map<string, { asked: string; result: AuthorizationResult }>;
   /**
    * Tests steer refunds with it: 'throw' imitates a lost answer or an outage, 'pending' a refund
    * that the network confirms later (refundStatus then answers succeeded), 'failed' a refused one.
@@ -71,17 +74,48 @@ export function createSimulatedProcessor(options: {
   const paymentMethods = new Map<string, { digits: string }>();
   const refunds = new Map<string, { refundId: string; authorizationId: string; amountPence: number; status: RefundResult['status'] }>();
   const refundBehaviour: { next: Array<'throw' | 'pending' | 'failed'> } = { next: [] };
+  const authorisations = new Map<string, { asked: string; result: AuthorizationResult }>();
   const refundedOf = (authorizationId: string) =>
     [...refunds.values()]
       .filter((r) => r.authorizationId === authorizationId && r.status !== 'failed')
       .reduce((sum, r) => sum + r.amountPence, 0);
   const wait = () => (options.delayMs > 0 ? new Promise((r) => setTimeout(r, options.delayMs)) : Promise.resolve());
+  /** One authorisation as asked: the card's outcome, and the hold when it is approved. */
+  function authorizeOnce(input: Parameters<PaymentProvider['authorize']>[0]): AuthorizationResult {
+    let digits: string;
+    if ('paymentMethodId' in input) {
+      const saved = paymentMethods.get(input.paymentMethodId);
+      if (!saved) return { ok: false, reason: 'declined' };
+      digits = saved.digits;
+      const decline = OUTCOMES.get(digits);
+      if (decline) return { ok: false, reason: decline };
+      // Off-session the bank cannot challenge the cardholder: a card that asks for 3-D Secure is declined.
+      if (SCA_CARDS.has(digits)) return { ok: false, reason: 'authentication_required' };
+    } else if ('authenticationId' in input) {
+      const found = authentications.get(input.authenticationId);
+      if (found?.state !== 'authenticated') return { ok: false, reason: 'authentication_required' };
+      if (found.sca === 'challenge_then_declined') return { ok: false, reason: 'insufficient_funds' };
+      digits = found.digits;
+    } else {
+      digits = cardDigits(input.card.number);
+      const decline = OUTCOMES.get(digits);
+      if (decline) return { ok: false, reason: decline };
+      if (SCA_CARDS.has(digits)) return { ok: false, reason: 'authentication_required' };
+    }
+    const authorizationId = `sim_auth_${randomUUID()}`;
+    holds.set(authorizationId, 'held');
+    amounts.set(authorizationId, { authorised: input.amountPence });
+    expiries.set(authorizationId, new Date(now().getTime() + validForMs));
+    return { ok: true, authorizationId, brand: cardBrand(digits), last4: digits.slice(-4) };
+  }
+
   return {
     name: 'simulated',
     holds,
     amounts,
     refunds,
     refundBehaviour,
+    authorisations,
     expiries,
     authentications,
     paymentMethods,
@@ -108,33 +142,27 @@ export function createSimulatedProcessor(options: {
       // One this process never saw was started before a restart: the cardholder must start again.
       return found?.state ?? 'failed';
     },
+    // Idempotent by reference, as real processors' idempotency keys are: asked again with the same
+    // reference, amount and source, it answers the first result (the same authorisation, or the same
+    // decline) and holds nothing more; so a caller that lost the answer (a crash before its commit)
+    // finds the hold it made. The same reference with other details is a new request here (a real
+    // processor refuses it). A processing error is not kept: nothing was processed, so a retry is tried.
     async authorize(input) {
       await wait();
-      let digits: string;
-      if ('paymentMethodId' in input) {
-        const saved = paymentMethods.get(input.paymentMethodId);
-        if (!saved) return { ok: false, reason: 'declined' };
-        digits = saved.digits;
-        const decline = OUTCOMES.get(digits);
-        if (decline) return { ok: false, reason: decline };
-        // Off-session the bank cannot challenge the cardholder: a card that asks for 3-D Secure is declined.
-        if (SCA_CARDS.has(digits)) return { ok: false, reason: 'authentication_required' };
-      } else if ('authenticationId' in input) {
-        const found = authentications.get(input.authenticationId);
-        if (found?.state !== 'authenticated') return { ok: false, reason: 'authentication_required' };
-        if (found.sca === 'challenge_then_declined') return { ok: false, reason: 'insufficient_funds' };
-        digits = found.digits;
-      } else {
-        digits = cardDigits(input.card.number);
-        const decline = OUTCOMES.get(digits);
-        if (decline) return { ok: false, reason: decline };
-        if (SCA_CARDS.has(digits)) return { ok: false, reason: 'authentication_required' };
-      }
-      const authorizationId = `sim_auth_${randomUUID()}`;
-      holds.set(authorizationId, 'held');
-      amounts.set(authorizationId, { authorised: input.amountPence });
-      expiries.set(authorizationId, new Date(now().getTime() + validForMs));
-      return { ok: true, authorizationId, brand: cardBrand(digits), last4: digits.slice(-4) };
+      const { reference } = input;
+      // What was asked, without keeping the card's details: its digits are kept inside the processor anyway.
+      const source =
+        'card' in input
+          ? `card:${cardDigits(input.card.number)}`
+          : 'authenticationId' in input
+            ? input.authenticationId
+            : input.paymentMethodId;
+      const asked = `${input.amountPence}:${source}`;
+      const first = authorisations.get(reference);
+      if (first?.asked === asked) return first.result;
+      const result = authorizeOnce(input);
+      if (result.ok || result.reason !== 'processing_error') authorisations.set(reference, { asked, result });
+      return result;
     },
     // Saving checks nothing beyond the card's form (a real processor's setup may verify it; its
     // declines come with the first authorisation that uses it). A failed authentication saves nothing.

@@ -9,7 +9,16 @@ import { rental } from '../../test/rentals.ts';
 
 const base: DepositView = {
   role: 'owner',
-  hold: { amountPence: 5000, state: 'held', capturedPence: null, settledAt: null, holdsAt: null, cardNeededBy: null, note: null },
+  hold: {
+    amountPence: 5000,
+    state: 'held',
+    capturedPence: null,
+    settledAt: null,
+    holdsAt: null,
+    cardNeededBy: null,
+    note: null,
+    declined: null,
+  },
   lateDays: 0,
   lateFeePence: 0,
   claimWindowClosesAt: '2030-06-14T23:00:00.000Z',
@@ -108,6 +117,7 @@ describe('the deposit and problems on the rental page', () => {
               holdsAt: null,
               cardNeededBy: null,
               note: null,
+              declined: null,
             },
             claims: [claim({ state: 'accepted', acceptedAt: '2030-06-13T10:00:00.000Z' })],
           };
@@ -280,6 +290,7 @@ describe('the deposit and problems on the rental page', () => {
               holdsAt: null,
               cardNeededBy: null,
               note: null,
+              declined: null,
             },
             claims: [claim({ ...disputed, amountPence: 1200, proposal: null, state: 'accepted', acceptedAt: '2030-06-14T10:00:00.000Z' })],
           };

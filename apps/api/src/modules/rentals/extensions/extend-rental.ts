@@ -53,7 +53,8 @@ export function extendRental(kit: ExtensionKit, quote: ReturnType<typeof quoteEx
       const auth = await payments.authorize({
         amountPence: amount,
         card: input.card!,
-        reference: `extension:${rentalId}:${input.endDate}`,
+        // One reference per try: the processor answers a reference it has seen with its first result.
+        reference: `extension:${rentalId}:${input.endDate}:${now().toISOString()}`,
       });
       if (!auth.ok) throw new AppError('PAYMENT_FAILED', declineMessage(auth.reason), 'card');
       authorizationId = auth.authorizationId;

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import type { ClaimInput, DepositView } from '@toolshed/core/contract';
+import type { CardInput } from '@toolshed/core';
+import type { ClaimInput, DepositCardChallenge, DepositChallenge, DepositView } from '@toolshed/core/contract';
 import { requestJson, uploadFile } from '../../../lib/request-json.ts';
 
 const depositKey = (rentalId: string) => ['rentals', 'deposit', rentalId];
@@ -79,3 +80,29 @@ export function useAddClaimPhotos(rentalId: string) {
     },
   });
 }
+
+/**
+ * The renter's other card for a deposit the saved card could not hold: saved and authorised at once
+ * (the card travels only in this request), or, when the card's bank asks for its 3-D Secure check,
+ * the bank's page to go to. A held answer replaces the cached view.
+ */
+export function useGiveDepositCard(rentalId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (card: CardInput) =>
+      requestJson<DepositView | DepositCardChallenge>('PUT', `/api/rentals/${encodeURIComponent(rentalId)}/deposit/card`, { card }),
+    onSuccess: (view: DepositView | DepositCardChallenge) => {
+      if ('nextAction' in view) return;
+      queryClient.setQueryData(depositKey(rentalId), view);
+      void queryClient.invalidateQueries({ queryKey: ['rentals', 'one', rentalId] });
+    },
+  });
+}
+
+/** Where a deposit card's bank check stands, for the bank's page. */
+export const getDepositChallenge = (challengeId: string): Promise<DepositChallenge> =>
+  requestJson<DepositChallenge>('GET', `/api/deposit-challenges/${encodeURIComponent(challengeId)}`);
+
+/** The simulated bank's answer to a deposit card's check; then the renter goes back to `returnUrl` (the rental). */
+export const answerDepositChallenge = (challengeId: string, approve: boolean): Promise<{ returnUrl: string }> =>
+  requestJson<{ returnUrl: string }>('POST', `/api/bank/deposit-challenges/${encodeURIComponent(challengeId)}`, { approve });

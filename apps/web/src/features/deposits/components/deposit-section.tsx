@@ -8,6 +8,7 @@ import { FormAlert, FormField, fieldA11y, inputClass, primaryButtonClass } from 
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { StatusMessage } from '../../../ui/status-views.tsx';
 import { useAddClaimPhotos, useClaimActions, useDeposit } from '../api/deposit.ts';
+import { DepositCardForm } from './deposit-card-form.tsx';
 
 const secondaryButtonClass =
   'rounded-md border border-slate-400 bg-white px-4 py-2 font-semibold text-slate-900 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
@@ -609,6 +610,9 @@ export function DepositSection({ rental }: { rental: Pick<RentalView, 'id' | 'ro
         Deposit and problems
       </h2>
       {sentence && <p className="text-slate-800">{sentence}</p>}
+      {view.role === 'renter' && view.hold?.state === 'scheduled' && view.hold.cardNeededBy && (
+        <DepositCardForm rentalId={rental.id} hold={view.hold} />
+      )}
       {view.lateFeePence > 0 && (
         <p className="rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-950">
           {view.lateDays} {view.lateDays === 1 ? 'day' : 'days'} late: a late fee of {formatPence(view.lateFeePence)} so far (the daily rate

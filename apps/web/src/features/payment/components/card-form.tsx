@@ -1,14 +1,11 @@
-import { cardBrand, cardDigits, cardProblems, formatPence, todayInLondon, type CardField } from '@toolshed/core';
+import { cardProblems, formatPence, todayInLondon } from '@toolshed/core';
 import { useState, type FormEvent } from 'react';
-import { fieldA11y, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { FormSuccess, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import type { LineDates } from '../../../data/check-wheelbarrow.ts';
-import { brandName, formatCardNumber, formatExpiry } from '../../../lib/card-format.ts';
 import { useBalance } from '../../../data/balance.ts';
 import { useCardPayment } from '../use-card-payment.ts';
 import { FailureAlert } from './failure-alert.tsx';
-
-const FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv', 'name'];
-type Problems = Partial<Record<CardField, string>>;
+import { CARD_FIELDS as FIELDS, CardFields, type CardProblems as Problems } from '../../../ui/card-fields.tsx';
 
 /**
  * The card form. The number and security code are cleared as soon as they are sent, so they live
@@ -78,7 +75,6 @@ export function CardForm({ lines, totalPence, hasRequests = false }: { lines: Li
   // A field the server refused is shown beside it, like the checks made here.
   const refused = phase.kind === 'failed' ? phase.failure.field : null;
   const shown: Problems = refused && Object.keys(problems).length === 0 ? { [refused.name]: refused.message } : problems;
-  const brand = brandName(cardBrand(cardDigits(number)));
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Pay by card" className="space-y-4">
@@ -103,60 +99,11 @@ export function CardForm({ lines, totalPence, hasRequests = false }: { lines: Li
             onChange={setUseBalance}
           />
         )}
-        <FormField id="card-number" label="Card number" problem={shown.number} hint={brand ? `Card type: ${brand}` : undefined}>
-          <input
-            id="card-number"
-            type="text"
-            inputMode="numeric"
-            autoComplete="cc-number"
-            maxLength={23}
-            value={number}
-            onChange={(e) => setNumber(formatCardNumber(e.target.value))}
-            className={inputClass}
-            {...fieldA11y('card-number', shown.number, Boolean(brand))}
-          />
-        </FormField>
-        <div className="grid grid-cols-2 gap-4">
-          <FormField id="card-expiry" label="Expiry date (MM/YY)" problem={shown.expiry}>
-            <input
-              id="card-expiry"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-exp"
-              maxLength={5}
-              placeholder="MM/YY"
-              value={expiry}
-              onChange={(e) => setExpiry(formatExpiry(e.target.value))}
-              className={inputClass}
-              {...fieldA11y('card-expiry', shown.expiry)}
-            />
-          </FormField>
-          <FormField id="card-cvv" label="Security code (CVV)" problem={shown.cvv}>
-            <input
-              id="card-cvv"
-              type="text"
-              inputMode="numeric"
-              autoComplete="cc-csc"
-              maxLength={4}
-              value={cvv}
-              onChange={(e) => setCvv(e.target.value.replace(/\D/g, ''))}
-              className={inputClass}
-              {...fieldA11y('card-cvv', shown.cvv)}
-            />
-          </FormField>
-        </div>
-        <FormField id="card-name" label="Name on card" problem={shown.name}>
-          <input
-            id="card-name"
-            type="text"
-            autoComplete="cc-name"
-            maxLength={100}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            className={inputClass}
-            {...fieldA11y('card-name', shown.name)}
-          />
-        </FormField>
+        <CardFields
+          values={{ number, expiry, cvv, name }}
+          problems={shown}
+          onChange={(field, value) => ({ number: setNumber, expiry: setExpiry, cvv: setCvv, name: setName })[field](value)}
+        />
         <button type="submit" disabled={locked} className={`w-full ${primaryButtonClass}`}>
           Pay {formatPence(totalPence)}
         </button>
