@@ -51,3 +51,5 @@ export * from './date-watches.ts';
 export * from './wanted.ts';
 export * from './safety.ts';
 export * from './bank/index.ts';
+export * from './cancellation-policy.ts';
+export * from './cancellation-policy-wording.ts';
