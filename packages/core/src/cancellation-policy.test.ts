@@ -43,7 +43,7 @@ describe('refundPercentAt, at the boundary minutes', () => {
     ['strict', '2026-10-30', '2026-10-29T23:59:00Z', 0, 'a minute before the start at 00:00 GMT'],
     ['strict', '2026-10-30', '2026-09-01T12:00:00Z', 50, 'weeks ahead: Strict never refunds more than half'],
   ];
-  it.each(cases)('%s starting %s, cancelled at %s: %i%% (%s)', (policy, start, when, percent) => {
+  it.each(cases)('%s starting %s, cancelled at %s: %i per cent (%s)', (policy, start, when, percent) => {
     expect(refundPercentAt(policy, start, at(when))).toBe(percent);
   });
 
@@ -63,7 +63,7 @@ describe('kept and refunded parts', () => {
     [1, 50, 0, 1],
     [1760, 100, 0, 1760],
     [1760, 0, 1760, 0],
-  ])('%i pence at %i%%: %i kept, %i refunded (half a penny is the renter’s)', (amount, percent, kept, refunded) => {
+  ])('%i pence at %i per cent: %i kept, %i refunded (half a penny is the renter’s)', (amount, percent, kept, refunded) => {
     expect(keptPence(amount, percent)).toBe(kept);
     expect(refundedPence(amount, percent)).toBe(refunded);
   });
@@ -72,7 +72,7 @@ describe('kept and refunded parts', () => {
 describe('a cancellation posting under a policy', () => {
   const facts = { rentalId: 'r', paymentId: 'p', ownerId: 'o', renterId: 'u', ownerPendingPence: 1601, feeSharePence: 161 };
 
-  it.each([100, 50, 0])('balances and refunds %i%% of the line and of its fee share', (percent) => {
+  it.each([100, 50, 0])('balances and refunds %i per cent of the line and of its fee share', (percent) => {
     const posting = cancellationPosting({ ...facts, refundPercent: percent, toCardPence: 500 })!;
     expect(ledgerProblem(posting.entries)).toBeNull();
     expect(refundOf(posting)).toBe(refundedPence(1601, percent) + refundedPence(161, percent));
