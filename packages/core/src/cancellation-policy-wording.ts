@@ -35,6 +35,6 @@ export function policyHeading(policy: CancellationPolicy): string {
 export function refundNowSentence(policy: CancellationPolicy, refundPercent: number, refundPence: number, paidPence: number): string {
   const label = CANCELLATION_POLICY_RULES[policy].label;
   if (refundPercent === 100) return `You get back all ${format(paidPence)} you paid (the ${label} policy gives a full refund now).`;
-  if (refundPence === 0) return `Under the ${label} policy nothing is refunded if you cancel now: the owner keeps the ${format(paidPence)} you paid.`;
+  if (refundPence === 0) return `Under the ${label} policy nothing of the ${format(paidPence)} you paid is refunded if you cancel now.`;
   return `You get back ${format(refundPence)} of the ${format(paidPence)} you paid (${shareWords(refundPercent)} under the ${label} policy).`;
 }

@@ -108,7 +108,7 @@ describe('the policy in words', () => {
 
   it('says what cancelling now gives back', () => {
     expect(refundNowSentence('strict', 0, 0, 1760)).toBe(
-      'Under the Strict policy nothing is refunded if you cancel now: the owner keeps the £17.60 you paid.',
+      'Under the Strict policy nothing of the £17.60 you paid is refunded if you cancel now.',
     );
     expect(refundNowSentence('strict', 50, 880, 1760)).toBe('You get back £8.80 of the £17.60 you paid (half refunded under the Strict policy).');
   });

@@ -92,3 +92,15 @@ export function keptPence(amountPence: number, refundPercent: number): number {
 export function refundedPence(amountPence: number, refundPercent: number): number {
   return amountPence - keptPence(amountPence, refundPercent);
 }
+
+/**
+ * What a renter's cancellation at `at` gives back of a line and its fee share under `policy`: the same
+ * share of each, as the cancellation posting takes them apart. The cancel dialog says it beforehand.
+ */
+export function renterRefundAt(
+  terms: { policy: CancellationPolicy; startDate: IsoDate; linePence: number; feePence: number },
+  at: Date,
+): { percent: number; refundPence: number } {
+  const percent = refundPercentAt(terms.policy, terms.startDate, at);
+  return { percent, refundPence: refundedPence(terms.linePence, percent) + refundedPence(Math.max(0, terms.feePence), percent) };
+}

@@ -158,6 +158,14 @@ export const ownerProfileSchema = z.object({
         ),
     })
     .describe('Their track record: what is verified, and how their rentals went'),
+  cancellations: z
+    .object({
+      ownerCancelled: z.number().int().describe('Bookings of their items they cancelled as the owner (declined requests do not count)'),
+      ownerBooked: z.number().int().describe('Bookings of their items in all: instant ones and accepted requests'),
+      renterLate: z.number().int().describe('Their cancellations as a renter that the policy refunded less than in full'),
+    })
+    .optional()
+    .describe('How they cancelled, beside the track record (absent in the built-in sample data)'),
   reviews: z.array(publicReviewSchema).describe('The first page of the reviews they received, newest first'),
   reviewsTotal: z.number().int().describe('How many reviews they received in all: the rest from /api/owners/{ownerId}/reviews'),
 });

@@ -19,14 +19,6 @@ export const rentalPartyFields = {
   cancellationPolicy: z
     .enum(CANCELLATION_POLICIES)
     .describe("The item's cancellation policy when it was booked: what a renter's cancellation gets back, and until when"),
-  refundNow: z
-    .object({
-      percent: z.number().int().describe('The share of paidPence the policy gives back at this moment (100 when the owner cancels)'),
-      refundPence: z.number().int(),
-    })
-    .nullable()
-    .optional()
-    .describe('What cancelling now would give back, for the signed-in party; null when they cannot cancel now'),
   requestAccepted: z.boolean().describe('A request to book its owner accepted: the owner cancels it (it is no longer theirs to decline)'),
   pendingExtension: z
     .object({

@@ -1,15 +1,4 @@
-import {
-  availableTransitions,
-  cancelTransition,
-  daysInclusive,
-  refundedPence,
-  refundPercentAt,
-  rentalState,
-  reviewsRevealAt,
-  transitionRefusal,
-  type RentalFacts,
-  type RentalRole,
-} from '@toolshed/core';
+import { availableTransitions, daysInclusive, rentalState, reviewsRevealAt, type RentalFacts, type RentalRole } from '@toolshed/core';
 import type { RentalView, ReviewBrief } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import { paidFor } from './rental-money.ts';
@@ -74,7 +63,6 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
     actions: availableTransitions(facts, role, today),
     paidPence: role === 'renter' ? paidFor(rental) : 0,
     cancellationPolicy: rental.cancellationPolicy,
-    refundNow: refundNow(rental, role, facts, today, at),
     requestAccepted: rental.requestStatus === 'accepted',
     pendingExtension: rental.pendingExtension
       ? {
@@ -122,16 +110,3 @@ function refundParts(rental: Rental, role: 'renter' | 'owner') {
   return { toCards, toBalancePence: Math.max(0, (rental.refundPence ?? 0) - carded) };
 }
 
-/**
- * What cancelling at `at` would give the renter back, as the cancel dialog says it: the policy's share
- * for the renter, everything when the owner cancels. The refund itself is the posting's (rental-money.ts),
- * which takes the same share of the line and of its fee share apart; null when this party cannot cancel now.
- */
-function refundNow(rental: Rental, role: RentalRole, facts: RentalFacts, today: string, at: Date) {
-  if (transitionRefusal(cancelTransition(role), facts, role, today) !== null) return null;
-  const percent = role === 'owner' ? 100 : refundPercentAt(rental.cancellationPolicy, rental.startDate, at);
-  const line = rental.totalPence;
-  const fee = paidFor(rental) - line;
-  const paid = paidFor(rental) > 0;
-  return { percent, refundPence: paid ? refundedPence(line, percent) + refundedPence(Math.max(0, fee), percent) : 0 };
-}

@@ -11,6 +11,7 @@ import { ExtendRental } from './extend-rental.tsx';
 import { RentalParties } from './rental-parties.tsx';
 import { HandoverSection } from './handover-section.tsx';
 import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
+import { CancellationPolicyNote } from '../../../ui/cancellation-policy-note.tsx';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
 
@@ -65,6 +66,11 @@ function Details({ rental }: { rental: RentalView }) {
         <Row term="Status">
           <RentalStatusBadge rental={rental} />
         </Row>
+        {(rental.status === 'upcoming' || rental.status === 'requested') && (
+          <Row term="Cancellation">
+            <CancellationPolicyNote policy={rental.cancellationPolicy} startDate={rental.startDate} now={new Date()} />
+          </Row>
+        )}
         {rental.role === 'renter' && (
           <Row term="Order reference">{rental.orderReference ? <span className="font-mono">{rental.orderReference}</span> : 'None'}</Row>
         )}
