@@ -110,7 +110,9 @@ describe('the policy in words', () => {
     expect(refundNowSentence('strict', 0, 0, 1760)).toBe(
       'Under the Strict policy nothing of the £17.60 you paid is refunded if you cancel now.',
     );
-    expect(refundNowSentence('strict', 50, 880, 1760)).toBe('You get back £8.80 of the £17.60 you paid (half refunded under the Strict policy).');
+    expect(refundNowSentence('strict', 50, 880, 1760)).toBe(
+      'You get back £8.80 of the £17.60 you paid (half refunded under the Strict policy).',
+    );
   });
 
   it('knows the three policies and nothing else', () => {

@@ -59,7 +59,9 @@ export const itemInputSchema = z
     /** Instant: booked and charged at checkout. Request: the owner accepts each booking first. */
     bookingMode: z.enum(BOOKING_MODES, { error: 'Please choose instant booking or request to book' }).default('instant'),
     /** What a renter's cancellation gets back, and until when (decision 037). */
-    cancellationPolicy: z.enum(CANCELLATION_POLICIES, { error: 'Please choose a cancellation policy' }).default(DEFAULT_CANCELLATION_POLICY),
+    cancellationPolicy: z
+      .enum(CANCELLATION_POLICIES, { error: 'Please choose a cancellation policy' })
+      .default(DEFAULT_CANCELLATION_POLICY),
     /** Days kept free before and after each rental. */
     bufferDays: z
       .number({ error: 'Please enter the buffer days' })

@@ -39,9 +39,7 @@ export function cancellationPosting(facts: {
     entries: [
       { userId: facts.ownerId, account: 'pending', kind: 'earnings_reversed', amountPence: -facts.ownerPendingPence },
       ...(ownerKept > 0 ? [{ userId: facts.ownerId, account: 'available' as const, kind: 'earnings_kept', amountPence: ownerKept }] : []),
-      ...(feeRefunded > 0
-        ? [{ userId: null, account: 'fees' as const, kind: 'service_fee_refunded', amountPence: -feeRefunded }]
-        : []),
+      ...(feeRefunded > 0 ? [{ userId: null, account: 'fees' as const, kind: 'service_fee_refunded', amountPence: -feeRefunded }] : []),
       ...(toCard > 0
         ? [{ userId: facts.renterId, account: 'card' as const, kind: 'card_refund', amountPence: toCard, rentalId: facts.rentalId }]
         : []),

@@ -24,12 +24,21 @@ beforeAll(async () => {
   ctx = await createTestApp({ mailer, now: () => clock });
   ({ renter, owner } = await signInParties(ctx, mailer));
   for (const policy of ['flexible', 'moderate', 'strict'] as const)
-    items[policy] = (await createItem(ctx.database.db, owner.user.id, { name: `${policy} sander`, dailyRatePence: LINE, cancellationPolicy: policy })).id;
+    items[policy] = (
+      await createItem(ctx.database.db, owner.user.id, { name: `${policy} sander`, dailyRatePence: LINE, cancellationPolicy: policy })
+    ).id;
 });
 afterAll(async () => ctx?.close());
 
 const feesTotal = async () =>
-  Number((await queryRows<{ n: number }>(ctx.database.db, sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries where account = 'fees'`))[0]!.n);
+  Number(
+    (
+      await queryRows<{ n: number }>(
+        ctx.database.db,
+        sql`select coalesce(sum(amount_pence), 0)::int as n from ledger_entries where account = 'fees'`,
+      )
+    )[0]!.n,
+  );
 
 /** Books the policy's item for one day from `startDate` while the clock is 40 days before it. */
 async function bookOne(policy: CancellationPolicy, startDate: string): Promise<Order['rentals'][number]> {

@@ -524,7 +524,9 @@ describe('rental lifecycle under concurrency', () => {
         expect(l.refunds).toBe(l.cancelled ? 1 : 0);
         const percent = refundPercents.get(l.id) ?? 100;
         const fee = shares[i]! + l.extended_fee;
-        expect(l.refunded, `rental ${l.id} at ${percent}%`).toBe(l.cancelled ? refundedPence(l.total_pence, percent) + refundedPence(fee, percent) : 0);
+        expect(l.refunded, `rental ${l.id} at ${percent}%`).toBe(
+          l.cancelled ? refundedPence(l.total_pence, percent) + refundedPence(fee, percent) : 0,
+        );
         expect(l.kept, `rental ${l.id} kept by its owner`).toBe(l.cancelled ? keptPence(l.total_pence, percent) : 0);
       });
       const extensions = group.reduce((s, l) => s + l.extended_line + l.extended_fee, 0);

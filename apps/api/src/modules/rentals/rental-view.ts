@@ -109,4 +109,3 @@ function refundParts(rental: Rental, role: 'renter' | 'owner') {
   const carded = toCards.reduce((sum, c) => sum + c.amountPence, 0);
   return { toCards, toBalancePence: Math.max(0, (rental.refundPence ?? 0) - carded) };
 }
-

@@ -16,8 +16,8 @@ export function CancellationPolicyFields({ values, errors, onChange }: Props) {
     <fieldset className="space-y-2" aria-describedby={`${id}-intro`}>
       <legend className="text-lg font-semibold text-slate-900">Cancellation policy</legend>
       <p id={`${id}-intro`} className="text-sm text-slate-600">
-        What a renter gets back if they cancel. If you cancel a booking, the renter always gets everything back, and it shows on your
-        track record. Bookings keep the policy they were made under.
+        What a renter gets back if they cancel. If you cancel a booking, the renter always gets everything back, and it shows on your track
+        record. Bookings keep the policy they were made under.
       </p>
       {CANCELLATION_POLICIES.map((policy, i) => (
         <Choice

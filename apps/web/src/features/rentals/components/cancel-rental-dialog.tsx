@@ -12,7 +12,12 @@ export function refundSentence(rental: RentalView, at: Date = new Date()): strin
     return `The renter gets everything they paid for this rental back, to the card they paid with, and your pending earnings of ${formatPence(rental.totalPence)} for it are removed.`;
   if (rental.paidPence === 0) return 'Nothing was paid for this rental, so there is nothing to give back.';
   const { percent, refundPence } = renterRefundAt(
-    { policy: rental.cancellationPolicy, startDate: rental.startDate, linePence: rental.totalPence, feePence: rental.paidPence - rental.totalPence },
+    {
+      policy: rental.cancellationPolicy,
+      startDate: rental.startDate,
+      linePence: rental.totalPence,
+      feePence: rental.paidPence - rental.totalPence,
+    },
     at,
   );
   if (percent === 0) return refundNowSentence(rental.cancellationPolicy, percent, refundPence, rental.paidPence);
