@@ -1,4 +1,4 @@
-import { poundsToPence } from '@toolshed/core';
+import { poundsToPence, type CancellationPolicy } from '@toolshed/core';
 import type { ItemDetail, ItemInput, OwnerItem } from '@toolshed/core/contract';
 import { request, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { expectPath, expectSignedIn, submitSignIn, type Account } from './accounts.ts';
@@ -16,6 +16,8 @@ export interface ItemEntry {
   address: string;
   city: string;
   postcode: string;
+  /** The cancellation policy chosen (the form's default, Flexible, when absent). */
+  cancellationPolicy?: CancellationPolicy;
 }
 
 let made = 0;
@@ -56,6 +58,7 @@ export function inputOf(entry: ItemEntry): ItemInput {
     available: true,
     bookingMode: 'instant',
     bufferDays: 0,
+    cancellationPolicy: entry.cancellationPolicy ?? 'flexible',
     weeklyRatePence: null,
     requireVerifiedPhone: false,
     minCompletedRentals: 0,

@@ -52,3 +52,5 @@ export * from './wanted.ts';
 export * from './safety.ts';
 export * from './bank/index.ts';
 export * from './handover-times.ts';
+export * from './cancellation-policy.ts';
+export * from './cancellation-policy-wording.ts';

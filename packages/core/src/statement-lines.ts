@@ -57,6 +57,12 @@ export function statementWords(kind: string, m: StatementMovements, card: { bran
     case 'rental_cancelled': {
       if (m.pendingPence < 0 && m.cardPence === 0 && toBalance === 0)
         return { type: 'reversed', description: 'Earnings taken back: the rental was cancelled' };
+      // The owner's side of a late cancellation: what its policy keeps is theirs at once.
+      if (m.pendingPence < 0 && m.cardPence === 0 && toBalance > 0)
+        return {
+          type: 'released',
+          description: `The rental was cancelled late: ${formatPence(toBalance)} kept under its cancellation policy is in your available balance`,
+        };
       const parts: string[] = [];
       if (m.cardPence > 0) parts.push(`${formatPence(m.cardPence)} to ${cardName(card)}`);
       if (toBalance > 0) parts.push(`${formatPence(toBalance)} to your Toolshed balance`);

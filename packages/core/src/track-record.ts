@@ -61,3 +61,27 @@ export function claimsSummary(
   if (n === 0) return record.rentalsCompleted + record.lendingsCompleted === 0 ? null : 'No claims upheld';
   return `${times(n, 'claim', 'claims')} upheld against ${whom}`;
 }
+
+/**
+ * How a member has cancelled (decision 037): as an owner, the bookings of their items they cancelled
+ * out of all those booked (requests never accepted are not bookings); as a renter, their late
+ * cancellations, those their policy refunded less than in full.
+ */
+export interface CancellationRecord {
+  ownerCancelled: number;
+  ownerBooked: number;
+  renterLate: number;
+}
+
+/** 'Cancelled 1 of 40 rentals', 'Cancelled none of 12 rentals'; null before their items are first booked. */
+export function ownerCancellationsSummary(record: Pick<CancellationRecord, 'ownerCancelled' | 'ownerBooked'>): string | null {
+  const { ownerCancelled: n, ownerBooked: of } = record;
+  if (of === 0) return null;
+  return `Cancelled ${n === 0 ? 'none' : n} of ${times(of, 'rental', 'rentals')}`;
+}
+
+/** '1 late cancellation as a renter', '3 late cancellations as a renter'; null for none. */
+export function lateCancellationsSummary(record: Pick<CancellationRecord, 'renterLate'>): string | null {
+  const n = record.renterLate;
+  return n === 0 ? null : `${times(n, 'late cancellation', 'late cancellations')} as a renter`;
+}

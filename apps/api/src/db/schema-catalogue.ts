@@ -50,6 +50,8 @@ export const items = pgTable(
     bookingMode: text('booking_mode').notNull().default('instant'),
     /** Days kept free before and after each rental, 0 to 3. */
     bufferDays: integer('buffer_days').notNull().default(0),
+    /** flexible, moderate or strict: what a renter's cancellation gets back (migration 0083, decision 037). */
+    cancellationPolicy: text('cancellation_policy').notNull().default('flexible'),
     /** Price per full week of a rental; the rest of the days at the daily rate. */
     weeklyRatePence: integer('weekly_rate_pence'),
     address: text('address'),
@@ -118,6 +120,7 @@ export const items = pgTable(
     check('items_max_days_not_below_min', sql`${t.maxDays} >= ${t.minDays}`),
     check('items_min_completed_rentals_in_range', sql`${t.minCompletedRentals} >= 0 and ${t.minCompletedRentals} <= 50`),
     check('items_booking_mode_known', sql`${t.bookingMode} in ('instant', 'request')`),
+    check('items_cancellation_policy_known', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     check('items_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
     check('items_weekly_rate_non_negative', sql`${t.weeklyRatePence} >= 0`),
     // The two listing indexes also INCLUDE the browse filter columns (owner_id, daily_rate_pence,

@@ -68,12 +68,16 @@ export const rentals = pgTable(
     cancelReason: text('cancel_reason'),
     /** What went back to the renter's balance when it was cancelled (line total and fee share). */
     refundPence: integer('refund_pence'),
+    /** The share of what was paid that the cancellation gave back, 0 to 100 (migration 0083; null before it). */
+    refundPercent: integer('refund_percent'),
     totalPence: integer('total_pence').notNull(),
     /** The daily rate charged, frozen at booking time. */
     dailyRatePence: integer('daily_rate_pence'),
     paymentId: uuid('payment_id').references(() => payments.id),
     /** The item's buffer days when booked: the no-overlap constraint runs each rental on by them (0027). */
     bufferDays: integer('buffer_days').notNull().default(0),
+    /** The item's cancellation policy when booked (migration 0083): what a renter's cancellation gets back. */
+    cancellationPolicy: text('cancellation_policy').notNull().default('flexible'),
     /** The weekly price charged, frozen at booking time. */
     weeklyRatePence: integer('weekly_rate_pence'),
     /** Request-to-book only: pending -> accepted | declined | expired | withdrawn. */
@@ -103,6 +107,8 @@ export const rentals = pgTable(
       'rentals_handover_minutes',
       sql`(${t.pickupMinutes} IS NULL OR (${t.pickupMinutes} >= 0 AND ${t.pickupMinutes} < 1440 AND ${t.pickupMinutes} % 30 = 0)) AND (${t.returnMinutes} IS NULL OR (${t.returnMinutes} >= 0 AND ${t.returnMinutes} < 1440 AND ${t.returnMinutes} % 30 = 0))`,
     ),
+    check('rentals_refund_percent_in_range', sql`${t.refundPercent} is null or (${t.refundPercent} >= 0 and ${t.refundPercent} <= 100)`),
+    check('rentals_cancellation_policy_known', sql`${t.cancellationPolicy} in ('flexible', 'moderate', 'strict')`),
     check('rentals_buffer_days_in_range', sql`${t.bufferDays} >= 0 and ${t.bufferDays} <= 3`),
     check(
       'rentals_request_status_known',

@@ -1,4 +1,4 @@
-import { lineTotalPence, priceBasket, type PriceBreakdown } from '@toolshed/core';
+import { DEFAULT_CANCELLATION_POLICY, lineTotalPence, priceBasket, type CancellationPolicy, type PriceBreakdown } from '@toolshed/core';
 import type { WheelbarrowLineState } from '@toolshed/core/contract';
 import type { WheelbarrowCheck } from './check-wheelbarrow.ts';
 import type { WheelbarrowLine } from './wheelbarrow-store.tsx';
@@ -15,6 +15,7 @@ export interface CheckedLine {
   /** The refundable deposit held on the card at checkout (0: none; unknown until the server answers). */
   depositPence: number;
   bookingMode: 'instant' | 'request';
+  cancellationPolicy: CancellationPolicy;
   startDate: string;
   endDate: string;
   days: number;
@@ -52,6 +53,7 @@ export function mergeCheck(lines: readonly WheelbarrowLine[], check: Wheelbarrow
       weeklyRatePence,
       depositPence: item?.depositPence ?? 0,
       bookingMode: item?.bookingMode ?? line.bookingMode ?? 'instant',
+      cancellationPolicy: item?.cancellationPolicy ?? line.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
       startDate: line.startDate,
       endDate: line.endDate,
       days: line.days,

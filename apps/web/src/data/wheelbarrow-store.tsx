@@ -1,4 +1,4 @@
-import { daysInclusive, isIsoDate, priceBasket } from '@toolshed/core';
+import { daysInclusive, isIsoDate, priceBasket, type CancellationPolicy } from '@toolshed/core';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 
 export interface WheelbarrowLine {
@@ -9,6 +9,8 @@ export interface WheelbarrowLine {
   weeklyRatePence?: number | null;
   /** A request-to-book item: the owner accepts first. */
   bookingMode?: 'instant' | 'request';
+  /** The item's cancellation policy when it was put in (the server's answer wins). */
+  cancellationPolicy?: CancellationPolicy;
   startDate: string;
   endDate: string;
   days: number;

@@ -23,6 +23,7 @@ export function rental(overrides: Partial<RentalView> = {}): RentalView {
     role: 'renter',
     actions: [],
     paidPence: 4125,
+    cancellationPolicy: 'flexible',
     requestAccepted: false,
     cancellation: null,
     pickup: { address: '4 Orchard Way', city: 'Leeds', postcode: 'LS6 2AB' },

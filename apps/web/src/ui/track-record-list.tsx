@@ -1,4 +1,13 @@
-import { claimsSummary, lendingsSummary, returnsSummary, verifiedBadges, type TrackRecord } from '@toolshed/core';
+import {
+  claimsSummary,
+  lateCancellationsSummary,
+  lendingsSummary,
+  ownerCancellationsSummary,
+  returnsSummary,
+  verifiedBadges,
+  type CancellationRecord,
+  type TrackRecord,
+} from '@toolshed/core';
 
 function Badge({ children }: { children: string }) {
   return (
@@ -27,15 +36,20 @@ function Badge({ children }: { children: string }) {
  */
 export function TrackRecordList({
   record,
+  cancellations,
   label = 'Track record',
   whom = 'them',
 }: {
   record: TrackRecord;
+  /** How they cancelled as owner and as renter (absent in the sample data). */
+  cancellations?: CancellationRecord | undefined;
   label?: string;
   whom?: 'them' | 'you';
 }) {
   const lendings = lendingsSummary(record);
   const claims = claimsSummary(record, whom);
+  const cancelledAsOwner = cancellations ? ownerCancellationsSummary(cancellations) : null;
+  const late = cancellations ? lateCancellationsSummary(cancellations) : null;
   return (
     <ul aria-label={label} className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-800">
       {verifiedBadges(record).map((badge) => (
@@ -44,6 +58,8 @@ export function TrackRecordList({
       <li>{returnsSummary(record)}</li>
       {lendings && <li>{lendings}</li>}
       {claims && <li>{claims}</li>}
+      {cancelledAsOwner && <li>{cancelledAsOwner}</li>}
+      {late && <li>{late}</li>}
     </ul>
   );
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { pageInfoShape } from './paging.ts';
 import { isIsoDate } from '../dates.ts';
 import { RENTAL_STATES } from '../rental-lifecycle.ts';
+import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { rentalPartyFields } from './rentals.ts';
 import { handoverChoiceFields } from './handover-times.ts';
 
@@ -36,6 +37,7 @@ export const wheelbarrowLineStateSchema = z.object({
         .enum(['instant', 'request'])
         .optional()
         .describe('request: the owner accepts first; the card is authorised, captured on accept'),
+      cancellationPolicy: z.enum(CANCELLATION_POLICIES).optional().describe("What a renter's cancellation gets back, and until when"),
       minDays: z.number().int(),
       maxDays: z.number().int(),
       imageUrl: z.string().nullable(),

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../browse-filters.ts';
 import { NEAREST_GROUP_MILES, RADIUS_MILES_WORDS } from '../near-query.ts';
 import { pageParam, pageSizeParam } from './paging.ts';
+import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 
 export const errorBodySchema = z.object({
   error: z.object({
@@ -191,6 +192,10 @@ export const itemDetailSchema = z.object({
     .optional()
     .describe('instant: booked at checkout; request: the owner accepts each booking (the card is authorised, captured on accept)'),
   bufferDays: z.number().int().optional().describe('Days kept free before and after each rental (0-3); already included in bookedRanges'),
+  cancellationPolicy: z
+    .enum(CANCELLATION_POLICIES)
+    .optional()
+    .describe("flexible, moderate or strict: what a renter's cancellation gets back (absent in the built-in sample data: flexible)"),
   bookedRanges: z
     .array(dateRangeSchema)
     .describe('Unreturned, uncancelled rentals and held requests, each widened by the buffer days, ending today or later'),

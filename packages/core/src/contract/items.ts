@@ -10,6 +10,7 @@ import { isUkPostcode } from '../postcode.ts';
 import { BOOKING_MODES, MAX_BUFFER_DAYS } from '../calendar-terms.ts';
 import { DEPOSIT_MAX_PENCE } from '../deposits.ts';
 import { MAX_MIN_COMPLETED_RENTALS } from '../renter-requirements.ts';
+import { CANCELLATION_POLICIES, DEFAULT_CANCELLATION_POLICY } from '../cancellation-policy.ts';
 
 export const LOCATION_FIELDS_MESSAGE = 'Please fill in all location fields (address, city, and postcode)';
 export const MAX_ITEM_IMAGES = 8;
@@ -57,6 +58,10 @@ export const itemInputSchema = z
     available: z.boolean().default(true),
     /** Instant: booked and charged at checkout. Request: the owner accepts each booking first. */
     bookingMode: z.enum(BOOKING_MODES, { error: 'Please choose instant booking or request to book' }).default('instant'),
+    /** What a renter's cancellation gets back, and until when (decision 037). */
+    cancellationPolicy: z
+      .enum(CANCELLATION_POLICIES, { error: 'Please choose a cancellation policy' })
+      .default(DEFAULT_CANCELLATION_POLICY),
     /** Days kept free before and after each rental. */
     bufferDays: z
       .number({ error: 'Please enter the buffer days' })
@@ -155,6 +160,14 @@ export const ownerProfileSchema = z.object({
         ),
     })
     .describe('Their track record: what is verified, and how their rentals went'),
+  cancellations: z
+    .object({
+      ownerCancelled: z.number().int().describe('Bookings of their items they cancelled as the owner (declined requests do not count)'),
+      ownerBooked: z.number().int().describe('Bookings of their items in all: instant ones and accepted requests'),
+      renterLate: z.number().int().describe('Their cancellations as a renter that the policy refunded less than in full'),
+    })
+    .optional()
+    .describe('How they cancelled, beside the track record (absent in the built-in sample data)'),
   reviews: z.array(publicReviewSchema).describe('The first page of the reviews they received, newest first'),
   reviewsTotal: z.number().int().describe('How many reviews they received in all: the rest from /api/owners/{ownerId}/reviews'),
 });

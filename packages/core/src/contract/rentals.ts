@@ -1,6 +1,7 @@
 /** What a party of a rental sees of it beyond the booking: actions, money back, address, contact, reviews. */
 import { z } from 'zod';
 import { pageInfoShape } from './paging.ts';
+import { CANCELLATION_POLICIES } from '../cancellation-policy.ts';
 import { CANCEL_REASON_MAX, RENTAL_TRANSITIONS, REVIEW_COMMENT_MAX, type RentalTransition } from '../rental-lifecycle.ts';
 
 const transitionNames = Object.keys(RENTAL_TRANSITIONS) as [RentalTransition, ...RentalTransition[]];
@@ -15,6 +16,9 @@ export const rentalPartyFields = {
   role: z.enum(['renter', 'owner']).describe("The signed-in user's side of this rental"),
   actions: z.array(z.enum(transitionNames)).describe('Transitions the signed-in user may take now'),
   paidPence: z.number().int().describe('The line total plus its share of the checkout service fee: what a cancellation gives back'),
+  cancellationPolicy: z
+    .enum(CANCELLATION_POLICIES)
+    .describe("The item's cancellation policy when it was booked: what a renter's cancellation gets back, and until when"),
   requestAccepted: z.boolean().describe('A request to book its owner accepted: the owner cancels it (it is no longer theirs to decline)'),
   pendingExtension: z
     .object({

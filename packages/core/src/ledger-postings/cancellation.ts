@@ -1,11 +1,16 @@
 /** Postings of a rental ending: cancelled or declined (and a card refund refused), or completed. */
+import { keptPence } from '../cancellation-policy.ts';
 import type { LedgerPosting } from './posting.ts';
 
 /**
- * A cancelled or declined rental gives the renter back the line total and its fee share: the owner's
- * pending earnings and the fee share are reversed. What was paid by card goes back to the card
- * (`toCardPence`, its own entry, the processor's refund following), the rest to the renter's Toolshed
- * balance. Null when nothing was paid for it through checkout.
+ * A cancelled or declined rental gives the renter back `refundPercent` (the booking's cancellation
+ * policy at that moment; 100 when the owner or Toolshed cancels) of the line total and of its fee
+ * share: the owner's pending earnings are reversed, and what the policy keeps of them is the owner's
+ * at once (`earnings_kept`, available: the rental is over); the platform keeps the same share of the
+ * fee and refunds the rest (`keptPence` rounds each kept part down, so half a penny is the renter's).
+ * What was paid by card goes back to the card (`toCardPence`, its own entry, the processor's refund
+ * following), the rest to the renter's Toolshed balance. Null when nothing was paid for it through
+ * checkout.
  */
 export function cancellationPosting(facts: {
   rentalId: string;
@@ -16,9 +21,15 @@ export function cancellationPosting(facts: {
   feeSharePence: number;
   /** What of the refund goes back to the card (at most the refund). */
   toCardPence?: number;
+  /** The share given back, 0 to 100 (default 100: everything). */
+  refundPercent?: number;
 }): LedgerPosting | null {
   if (!facts.paymentId || facts.ownerPendingPence <= 0) return null;
-  const refund = facts.ownerPendingPence + facts.feeSharePence;
+  const percent = facts.refundPercent ?? 100;
+  const ownerKept = keptPence(facts.ownerPendingPence, percent);
+  const feeKept = keptPence(Math.max(0, facts.feeSharePence), percent);
+  const feeRefunded = facts.feeSharePence - feeKept;
+  const refund = facts.ownerPendingPence - ownerKept + feeRefunded;
   const toCard = Math.min(Math.max(0, facts.toCardPence ?? 0), refund);
   const toBalance = refund - toCard;
   return {
@@ -27,9 +38,8 @@ export function cancellationPosting(facts: {
     paymentId: facts.paymentId,
     entries: [
       { userId: facts.ownerId, account: 'pending', kind: 'earnings_reversed', amountPence: -facts.ownerPendingPence },
-      ...(facts.feeSharePence > 0
-        ? [{ userId: null, account: 'fees' as const, kind: 'service_fee_refunded', amountPence: -facts.feeSharePence }]
-        : []),
+      ...(ownerKept > 0 ? [{ userId: facts.ownerId, account: 'available' as const, kind: 'earnings_kept', amountPence: ownerKept }] : []),
+      ...(feeRefunded > 0 ? [{ userId: null, account: 'fees' as const, kind: 'service_fee_refunded', amountPence: -feeRefunded }] : []),
       ...(toCard > 0
         ? [{ userId: facts.renterId, account: 'card' as const, kind: 'card_refund', amountPence: toCard, rentalId: facts.rentalId }]
         : []),

@@ -265,7 +265,7 @@ export function createCatalogueRepository(db: Db) {
         db,
         sql`
         select i.id, i.name, i.description, i.category_id, c.name as category_name, i.daily_rate_pence, i.deposit_pence,
-               i.min_days, i.max_days, i.booking_mode, i.buffer_days, i.weekly_rate_pence, i.require_verified_phone, i.min_completed_rentals, i.available, i.hidden_pending_review, i.address, i.city, i.postcode, i.latitude, i.longitude,
+               i.min_days, i.max_days, i.booking_mode, i.buffer_days, i.cancellation_policy, i.weekly_rate_pence, i.require_verified_phone, i.min_completed_rentals, i.available, i.hidden_pending_review, i.address, i.city, i.postcode, i.latitude, i.longitude,
                i.location_approximate, i.public_latitude, i.public_longitude, u.id as owner_id, u.name as owner_name, u.picture as owner_picture,
                u.rating as owner_rating, u.total_ratings as owner_total_ratings,
                to_char(u.vacation_until, 'YYYY-MM-DD') as owner_vacation_until,

@@ -2,7 +2,7 @@
  * What the catalogue repository answers (cards, the popup's item, map points, category tiles) and
  * the rows its statements return, with the mapping from one to the other.
  */
-import type { DateRange } from '@toolshed/core';
+import type { CancellationPolicy, DateRange } from '@toolshed/core';
 import { toInt, toIntOrNull, toIsoDateOrNull, toNumber, toNumberOrNull } from '../../db/row-values.ts';
 import { metresOfChord } from './near-sql.ts';
 
@@ -59,6 +59,8 @@ export interface ItemRecord {
   /** Calendar terms (migration 0027). */
   bookingMode: 'instant' | 'request';
   bufferDays: number;
+  /** What a renter's cancellation gets back (migration 0083). */
+  cancellationPolicy: CancellationPolicy;
   weeklyRatePence: number | null;
   /** What the owner asks of renters (migration 0026). */
   requireVerifiedPhone: boolean;
@@ -142,6 +144,7 @@ export interface ItemDetailRow extends OwnerColumns {
   max_days: unknown;
   booking_mode: 'instant' | 'request';
   buffer_days: unknown;
+  cancellation_policy: CancellationPolicy;
   weekly_rate_pence: unknown;
   require_verified_phone: boolean;
   min_completed_rentals: unknown;
@@ -228,6 +231,7 @@ export function toItemRecord(r: ItemDetailRow): ItemRecord {
     maxDays: toInt(r.max_days, 'max_days'),
     bookingMode: r.booking_mode,
     bufferDays: toInt(r.buffer_days, 'buffer_days'),
+    cancellationPolicy: r.cancellation_policy,
     weeklyRatePence: toIntOrNull(r.weekly_rate_pence, 'weekly_rate_pence'),
     requireVerifiedPhone: r.require_verified_phone,
     minCompletedRentals: toInt(r.min_completed_rentals, 'min_completed_rentals'),

@@ -29,6 +29,7 @@ export function itemDetailOf(
     weeklyRatePence: row.weeklyRatePence,
     bookingMode: row.bookingMode,
     bufferDays: row.bufferDays,
+    cancellationPolicy: row.cancellationPolicy,
     requirements: { requireVerifiedPhone: row.requireVerifiedPhone, minCompletedRentals: row.minCompletedRentals },
     available: row.available,
     location: {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { checkoutPosting, parseClockTime } from '@toolshed/core';
+import { checkoutPosting, parseClockTime, type CancellationPolicy } from '@toolshed/core';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { checkoutAttempts, itemImages, items, payments, rentals, users, wheelbarrowLines } from '../../db/schema.ts';
 import { balances, spendFromBalances } from '../ledger/ledger-repository.ts';
@@ -14,6 +14,7 @@ export interface LineItemRow {
   weeklyRatePence: number | null;
   bookingMode: 'instant' | 'request';
   bufferDays: number;
+  cancellationPolicy: CancellationPolicy;
   minDays: number;
   maxDays: number;
   ownerId: string;
@@ -32,6 +33,8 @@ export interface NewRental {
   dailyRatePence: number;
   weeklyRatePence: number | null;
   bufferDays: number;
+  /** The item's policy now, kept by the rental. */
+  cancellationPolicy: CancellationPolicy;
   totalPence: number;
   /** The handover times chosen (HH:MM London), kept as minutes on the rental. */
   pickupTime?: string | undefined;
@@ -55,6 +58,7 @@ export function createCheckoutRepository(db: Db) {
           weeklyRatePence: items.weeklyRatePence,
           bookingMode: sql<'instant' | 'request'>`${items.bookingMode}`,
           bufferDays: items.bufferDays,
+          cancellationPolicy: sql<CancellationPolicy>`${items.cancellationPolicy}`,
           minDays: items.minDays,
           maxDays: items.maxDays,
           ownerId: items.ownerId,
@@ -194,6 +198,7 @@ export function createCheckoutRepository(db: Db) {
               dailyRatePence: line.dailyRatePence,
               weeklyRatePence: line.weeklyRatePence,
               bufferDays: line.bufferDays,
+              cancellationPolicy: line.cancellationPolicy,
               totalPence: line.totalPence,
               renterId: input.renterId,
               paymentId,

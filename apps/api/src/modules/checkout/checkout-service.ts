@@ -155,6 +155,7 @@ export function createCheckoutService({
         dailyRatePence: item.dailyRatePence,
         weeklyRatePence: item.weeklyRatePence,
         bufferDays: item.bufferDays,
+        cancellationPolicy: item.cancellationPolicy,
         bookingMode: item.bookingMode,
         totalPence: lineTotalPence(item.dailyRatePence, days, item.weeklyRatePence),
       });

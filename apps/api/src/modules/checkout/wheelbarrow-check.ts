@@ -44,6 +44,7 @@ export async function checkWheelbarrow(
       depositPence: item.depositPence,
       weeklyRatePence: item.weeklyRatePence,
       bookingMode: item.bookingMode,
+      cancellationPolicy: item.cancellationPolicy,
       minDays: item.minDays,
       maxDays: item.maxDays,
       imageUrl: item.thumbKey ? storage.url(item.thumbKey) : null,

@@ -10,7 +10,9 @@ import {
   formatLondonMoment,
   formatPence,
   HANDOVER_MESSAGES,
+  keptPence,
   londonTimeToInstant,
+  renterRefundAt,
   TEST_CARDS,
   todayInLondon,
   type ClaimKind,
@@ -84,7 +86,7 @@ interface ModelRental {
   item: number;
   start: string;
   end: string;
-  /** What the card paid at checkout (the line and its fee), refunded in full on a cancel. */
+  /** What the card paid at checkout (the line and its fee), refunded on a cancel as the item's policy gives. */
   paid: number;
   cancelled: boolean;
   returnedAt: Date | null;
@@ -512,10 +514,17 @@ describe('deposits, handovers and claims under concurrency', () => {
       if (r.cancelled) return { status: 409, message: 'This rental has already been cancelled.' };
       if (r.returnedAt) return { status: 409, message: 'This rental has been returned, so it can no longer be cancelled.' };
       if (started) return { status: 409, message: 'This rental has already started, so it can no longer be cancelled.' };
+      // The items are Flexible (the default): a cancel in the last day before the start gets half back (decision 037).
+      const { percent, refundPence } = renterRefundAt(
+        { policy: 'flexible', startDate: r.start, linePence: r.pending, feePence: r.paid - r.pending },
+        now,
+      );
       r.cancelled = true;
-      r.renterRefunds += r.paid;
+      r.renterRefunds += refundPence;
+      // What the policy keeps of the earnings is the owner's at once.
+      world.available += keptPence(r.pending, percent);
       r.pending = 0;
-      return { status: 200, refund: r.paid };
+      return { status: 200, refund: refundPence };
     }
     if (o.kind === 'return') {
       if (r.cancelled) return { status: 409, message: 'This rental was cancelled, so it cannot be marked returned.' };

@@ -41,6 +41,7 @@ const columns = (input: ItemInput, point: GeocodeResult) => ({
   maxDays: input.maxDays,
   bookingMode: input.bookingMode,
   bufferDays: input.bufferDays,
+  cancellationPolicy: input.cancellationPolicy,
   weeklyRatePence: input.weeklyRatePence,
   requireVerifiedPhone: input.requireVerifiedPhone,
   minCompletedRentals: input.minCompletedRentals,

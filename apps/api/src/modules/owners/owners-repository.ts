@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import type { TrackRecord } from '@toolshed/core';
+import type { CancellationRecord, TrackRecord } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
 import { rentalClaims, rentals, users } from '../../db/schema.ts';
 
@@ -73,6 +73,23 @@ export function createOwnersRepository(db: Db) {
         lendingsCompleted: lent?.completed ?? 0,
         claimsUpheldAgainst: upheld?.count ?? 0,
       };
+    },
+
+    /** How the member cancelled: as owner, of the bookings of their items; as renter, late (refunded less than in full). */
+    async cancellations(id: string): Promise<CancellationRecord> {
+      const booked = sql`(${rentals.requestStatus} is null or ${rentals.requestStatus} = 'accepted')`;
+      const [asOwner] = await db
+        .select({
+          booked: sql<number>`count(*)`.mapWith(Number),
+          cancelled: sql<number>`count(*) filter (where ${rentals.cancelledBy} = 'owner')`.mapWith(Number),
+        })
+        .from(rentals)
+        .where(and(eq(rentals.ownerId, id), booked));
+      const [asRenter] = await db
+        .select({ late: sql<number>`count(*)`.mapWith(Number) })
+        .from(rentals)
+        .where(and(eq(rentals.renterId, id), eq(rentals.cancelledBy, 'renter'), sql`${rentals.refundPercent} < 100`));
+      return { ownerCancelled: asOwner?.cancelled ?? 0, ownerBooked: asOwner?.booked ?? 0, renterLate: asRenter?.late ?? 0 };
     },
   };
 }

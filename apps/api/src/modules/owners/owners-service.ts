@@ -52,6 +52,7 @@ export function createOwnersService(deps: { repo: OwnersRepository; catalogue: C
         totalRatings: owner.totalRatings,
         memberSince: owner.createdAt.toISOString(),
         record: await repo.record(owner.id),
+        cancellations: await repo.cancellations(owner.id),
         reviews: received.map(toPublicReview),
         reviewsTotal,
       };

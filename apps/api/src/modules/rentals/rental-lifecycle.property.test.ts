@@ -12,6 +12,9 @@ import {
   earliestRequestStart,
   TEST_CARDS,
   todayInLondon,
+  keptPence,
+  refundedPence,
+  refundPercentAt,
 } from '@toolshed/core';
 import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
@@ -63,10 +66,13 @@ interface ModelRental {
   reviewed: Record<Side, boolean>;
 }
 
-/** Item 0 is booked instantly and has a weekly price; item 1 is request to book. Both keep 1 buffer day. */
+/**
+ * Item 0 is booked instantly, has a weekly price and the Strict policy; item 1 is request to book and
+ * Moderate. Both keep 1 buffer day. (Flexible, the default, is the deposits property test's.)
+ */
 const ITEMS = [
-  { dailyRatePence: 995, weeklyRatePence: 5000, bookingMode: 'instant' as const },
-  { dailyRatePence: 1245, weeklyRatePence: null, bookingMode: 'request' as const },
+  { dailyRatePence: 995, weeklyRatePence: 5000, bookingMode: 'instant' as const, cancellationPolicy: 'strict' as const },
+  { dailyRatePence: 1245, weeklyRatePence: null, bookingMode: 'request' as const, cancellationPolicy: 'moderate' as const },
 ];
 const BUFFER_DAYS = 1;
 /** The test clock runs years ahead across runs and shrinking: a card that has not expired by then. */
@@ -164,6 +170,8 @@ describe('rental lifecycle under concurrency', () => {
   const kit = rentalKit(() => ctx);
   const processor = createSimulatedProcessor({ delayMs: 0 });
   let clock = new Date('2026-11-20T12:00:00Z');
+  /** The share of what was paid each cancelled rental got back, as the model says: its policy's when the renter cancelled, all when the owner did. */
+  const refundPercents = new Map<string, number>();
   const people: Record<'renters' | 'owners', Array<{ cookie: string; user: { id: string } }>> = { renters: [], owners: [] };
 
   beforeAll(async () => {
@@ -399,7 +407,12 @@ describe('rental lifecycle under concurrency', () => {
                 expiresAt: requestExpiresAt(clock, booked.startDate),
                 reviewed: { renter: false, owner: false },
               });
-            } else apply(o, model, today, targets[i] ?? null, asked[i], statuses[i]);
+            } else {
+              apply(o, model, today, targets[i] ?? null, asked[i], statuses[i]);
+              const r = targets[i];
+              if (o.kind === 'cancel' && statuses[i] === 200 && r)
+                refundPercents.set(r.id, o.by === 'owner' ? 100 : refundPercentAt(ITEMS[r.item]!.cancellationPolicy, r.start, clock));
+            }
           }
           // After every batch each member's statement reconciles with the ledger.
           for (const member of [...people.renters, ...people.owners])
@@ -419,6 +432,7 @@ describe('rental lifecycle under concurrency', () => {
           const expected =
             r.state === 'requested' ? 'requested' : r.state === 'cancelled' ? 'cancelled' : r.state === 'returned' ? 'completed' : null;
           if (expected) expect(seen.status, `rental ${r.id}`).toBe(expected);
+          expect(seen.cancellationPolicy, `rental ${r.id} keeps its item's policy`).toBe(ITEMS[r.item]!.cancellationPolicy);
           expect(seen.pendingExtension?.endDate ?? null, `rental ${r.id}'s pending extension`).toBe(r.extensionPending?.heldEnd ?? null);
         }
         await checkInvariants();
@@ -474,7 +488,8 @@ describe('rental lifecycle under concurrency', () => {
     await checkCharges();
     expect(await kit.unbalancedTransactions()).toBe(0);
 
-    // Each cancelled line got back exactly its total and fee share, once; no payment refunded beyond its amount.
+    // Each cancelled line got back exactly its policy's share of its total and of its fee share, once
+    // (all of it when the owner cancelled); the owner kept the rest of the line; no payment refunded beyond its amount.
     const lines = await queryRows<{
       id: string;
       payment_id: string;
@@ -485,12 +500,15 @@ describe('rental lifecycle under concurrency', () => {
       fee: number;
       amount: number;
       refunded: number;
+      kept: number;
       refunds: number;
     }>(
       db,
       sql`select r.id, r.payment_id, r.total_pence, r.extended_line_pence as extended_line, r.extended_fee_pence as extended_fee, r.cancelled_at is not null and coalesce(r.request_status, 'accepted') = 'accepted' as cancelled,
                  p.service_fee_pence as fee, p.amount_pence as amount,
                  coalesce((select sum(e.amount_pence) from ledger_entries e where e.rental_id = r.id and e.kind in ('refund', 'card_refund')), 0)::int as refunded,
+                 coalesce((select sum(e.amount_pence) from ledger_entries e join ledger_transactions t on t.id = e.transaction_id
+                            where t.rental_id = r.id and e.kind = 'earnings_kept'), 0)::int as kept,
                  (select count(*) from ledger_transactions t where t.rental_id = r.id and t.kind = 'rental_cancelled')::int as refunds
           from rentals r join payments p on p.id = r.payment_id order by r.id`,
     );
@@ -504,7 +522,12 @@ describe('rental lifecycle under concurrency', () => {
       );
       group.forEach((l, i) => {
         expect(l.refunds).toBe(l.cancelled ? 1 : 0);
-        expect(l.refunded).toBe(l.cancelled ? l.total_pence + shares[i]! + l.extended_fee : 0);
+        const percent = refundPercents.get(l.id) ?? 100;
+        const fee = shares[i]! + l.extended_fee;
+        expect(l.refunded, `rental ${l.id} at ${percent}%`).toBe(
+          l.cancelled ? refundedPence(l.total_pence, percent) + refundedPence(fee, percent) : 0,
+        );
+        expect(l.kept, `rental ${l.id} kept by its owner`).toBe(l.cancelled ? keptPence(l.total_pence, percent) : 0);
       });
       const extensions = group.reduce((s, l) => s + l.extended_line + l.extended_fee, 0);
       expect(group.reduce((s, l) => s + l.refunded, 0)).toBeLessThanOrEqual(group[0]!.amount + extensions);

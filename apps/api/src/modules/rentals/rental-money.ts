@@ -17,15 +17,17 @@ export function paidFor(
 }
 
 /**
- * Cancelling or declining: the renter gets back the line total and its fee share (core
- * `cancellationPosting`): what was paid by card back to that card (a refund recorded per captured
- * authorisation and sent by the refund job), the rest to their Toolshed balance. Returns the refund
- * (0 when the rental was never paid through checkout) and what of it goes to cards.
+ * Cancelling or declining: the renter gets back `refundPercent` of the line total and of its fee share
+ * (core `cancellationPosting`; 100 unless the renter cancels late under the rental's policy): what was
+ * paid by card back to that card (a refund recorded per captured authorisation and sent by the refund
+ * job), the rest to their Toolshed balance. Returns the refund (0 when the rental was never paid
+ * through checkout, or the policy keeps it all) and what of it goes to cards.
  */
 export async function refundCancelled(
   tx: Executor,
   rental: Rental,
   cards: { jobs: JobQueue; provider: string },
+  refundPercent = 100,
 ): Promise<{ refundPence: number; toCardPence: number }> {
   const ownerPendingPence = await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending');
   const feeSharePence = feeShareOf(rental) + rental.extendedFeePence;
@@ -36,6 +38,7 @@ export async function refundCancelled(
     renterId: rental.renterId,
     ownerPendingPence,
     feeSharePence,
+    refundPercent,
   };
   const whole = refundOf(cancellationPosting(facts));
   const parts = await cardPartsOf(tx, rental, whole);

@@ -3,6 +3,7 @@ import { queryRows, type Db, type Executor } from '../../db/database.ts';
 import { toInt, toIntOrNull, toIsoDate, toIsoTimestamp, toIsoTimestampOrNull, toNumber } from '../../db/row-values.ts';
 import { payments, rentals } from '../../db/schema.ts';
 import { pageOffset, type PageRequest } from '@toolshed/core/contract';
+import type { CancellationPolicy } from '@toolshed/core';
 import { contactPhone } from '../profile/phone-number.ts';
 
 /** A rental with its item, both parties and its money, as the lifecycle and the rental views read it. */
@@ -61,6 +62,8 @@ export interface Rental {
   /** Frozen at booking: the weekly price charged and the buffer kept after the rental. */
   weeklyRatePence: number | null;
   bufferDays: number;
+  /** The item's cancellation policy when it was booked. */
+  cancellationPolicy: CancellationPolicy;
   /** An extension of a request item waiting for the owner, holding its days until expiresAt. */
   pendingExtension: { endDate: string; totalPence: number; expiresAt: string } | null;
   renterReview: RentalReview | null;
@@ -153,6 +156,7 @@ interface RentalRow {
   extended_fee_pence: unknown;
   weekly_rate_pence: unknown;
   buffer_days: unknown;
+  cancellation_policy: CancellationPolicy;
   pending_extension: { end_date: unknown; total_pence: unknown; expires_at: unknown } | null;
   renter_review: ReviewCell | null;
   owner_review: ReviewCell | null;
@@ -224,6 +228,7 @@ function toRental(row: RentalRow): Rental {
     extendedFeePence: toInt(row.extended_fee_pence, 'extended_fee_pence'),
     weeklyRatePence: toIntOrNull(row.weekly_rate_pence, 'weekly_rate_pence'),
     bufferDays: toInt(row.buffer_days, 'buffer_days'),
+    cancellationPolicy: row.cancellation_policy,
     pendingExtension: extension && {
       endDate: toIsoDate(extension.end_date, 'pending_extension.end_date'),
       totalPence: toInt(extension.total_pence, 'pending_extension.total_pence'),
@@ -269,7 +274,7 @@ function selectRentals(where: SQL, order: SQL = sql`r.start_date desc, r.created
               from rentals r2 where r2.payment_id = r.payment_id) as payment_lines,
            r.request_status, r.request_expires_at::text as request_expires_at, r.request_authorization_id, r.request_amount_pence,
            (select d.amount_pence from deposit_holds d where d.rental_id = r.id and d.status in ('held', 'scheduled')) as deposit_held_pence,
-           r.extended_line_pence, r.extended_fee_pence, r.weekly_rate_pence, r.buffer_days,
+           r.extended_line_pence, r.extended_fee_pence, r.weekly_rate_pence, r.buffer_days, r.cancellation_policy,
            (select json_build_object('end_date', to_char(x.to_end_date, 'YYYY-MM-DD'), 'total_pence', x.line_pence + x.fee_pence, 'expires_at', x.expires_at)
               from rental_extensions x where x.rental_id = r.id and x.status = 'pending') as pending_extension,
            ${review('renter')} as renter_review, ${review('owner')} as owner_review,
@@ -383,10 +388,11 @@ function rentalWriter(tx: Executor) {
       reason: string | null,
       refundPence: number,
       at: Date,
+      refundPercent = 100,
     ): Promise<void> {
       await tx
         .update(rentals)
-        .set({ cancelledAt: at, cancelledBy: by, cancelReason: reason, refundPence })
+        .set({ cancelledAt: at, cancelledBy: by, cancelReason: reason, refundPence, refundPercent })
         .where(and(eq(rentals.id, rentalId), isNull(rentals.cancelledAt), eq(rentals.returned, false)));
     },
 

@@ -1,4 +1,4 @@
-import { AppError, cancelTransition, isIsoDate, todayInLondon, transitionRefusal } from '@toolshed/core';
+import { AppError, cancelTransition, isIsoDate, refundPercentAt, todayInLondon, transitionRefusal } from '@toolshed/core';
 import type { Order, PageRequest, RentalsPage, RentalView } from '@toolshed/core/contract';
 import type { Executor } from '../../db/database.ts';
 import { isRowId } from '../../db/ids.ts';
@@ -84,7 +84,11 @@ export function createRentalService({
       return toRentalView(row, today(), storage, userId, now());
     },
 
-    /** The renter cancels, or the owner declines (with a reason), before the start date; the renter gets their money back, to the card it was paid with. */
+    /**
+     * The renter cancels, or the owner declines (with a reason), before the start date. The renter gets
+     * back what the rental's cancellation policy gives at this moment (everything when the owner
+     * declines), to the card it was paid with.
+     */
     async cancel(rentalId: string, userId: string, reason: string | undefined): Promise<{ refundPence: number }> {
       if (!isRowId(rentalId)) throw notFound();
       const at = now();
@@ -100,8 +104,11 @@ export function createRentalService({
         if (row.paymentStatus === 'authorised' || row.paymentStatus === 'capture_pending') {
           throw new AppError('CONFLICT', 'The payment for this booking is still being taken. Please try again in a few minutes.');
         }
-        const { refundPence, toCardPence } = await refundCancelled(tx.executor, row, { jobs, provider: paymentProvider });
-        await tx.markCancelled(rentalId, role, role === 'owner' ? why : null, refundPence, at);
+        // The owner pays nothing for cancelling, and the renter gets everything back; a renter gets what the policy gives now.
+        const percent = role === 'owner' ? 100 : refundPercentAt(row.cancellationPolicy, row.startDate, at);
+        const cards = { jobs, provider: paymentProvider };
+        const { refundPence, toCardPence } = await refundCancelled(tx.executor, row, cards, percent);
+        await tx.markCancelled(rentalId, role, role === 'owner' ? why : null, refundPence, at, percent);
         await events.publish(
           tx.executor,
           {

@@ -62,6 +62,7 @@ export function toRentalView(rental: Rental, today: string, storage: FileStorage
     role,
     actions: availableTransitions(facts, role, today),
     paidPence: role === 'renter' ? paidFor(rental) : 0,
+    cancellationPolicy: rental.cancellationPolicy,
     requestAccepted: rental.requestStatus === 'accepted',
     pendingExtension: rental.pendingExtension
       ? {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Link } from '../../lib/router/index.ts';
 import {
+  DEFAULT_CANCELLATION_POLICY,
   NO_RENTER_REQUIREMENTS,
   POPUP_FIRST_PAINT_ELEMENT_ID,
   requirementsSummary,
@@ -65,6 +66,7 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
       dailyRatePence: item.dailyRatePence,
       weeklyRatePence: item.weeklyRatePence ?? null,
       bookingMode: item.bookingMode ?? 'instant',
+      cancellationPolicy: item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
       startDate: range.startDate,
       endDate: range.endDate,
       days: range.days,

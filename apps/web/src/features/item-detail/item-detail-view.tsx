@@ -4,6 +4,7 @@ import { Link } from '../../lib/router/index.ts';
 import {
   bookingButtonState,
   compareDates,
+  DEFAULT_CANCELLATION_POLICY,
   depositLabel,
   formatDate,
   formatPence,
@@ -23,6 +24,7 @@ import { ItemLocation } from './item-location.tsx';
 import { OwnItemNote } from './own-item-note.tsx';
 import { OwnerLink } from './owner-link.tsx';
 import type { PickedRange } from './range-selection.ts';
+import { PolicyOfItem } from './policy-of-item.tsx';
 
 export interface ChosenRange {
   startDate: IsoDate;
@@ -171,6 +173,7 @@ export function ItemDetailView({
               reported.
             </p>
           )}
+          <PolicyOfItem policy={item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY} startDate={range.startDate} />
           {requirementsNote && !ownItem && <p className="text-sm text-slate-800">{requirementsNote}</p>}
           {refusal?.includes(VERIFIED_PHONE_REASON) && (
             <Link

@@ -1,4 +1,4 @@
-import { readPounds } from '@toolshed/core';
+import { DEFAULT_CANCELLATION_POLICY, readPounds, type CancellationPolicy } from '@toolshed/core';
 import { itemInputSchema, type ItemDetail, type ItemInput } from '@toolshed/core/contract';
 
 /** What the form's controls hold: text as typed (the rate in pounds), and the checkbox. */
@@ -19,6 +19,8 @@ export interface ItemFormValues {
   weeklyRate: string;
   bufferDays: string;
   bookingMode: 'instant' | 'request';
+  /** What a renter's cancellation gets back. */
+  cancellationPolicy: CancellationPolicy;
   /** What the owner asks of renters. */
   requireVerifiedPhone: boolean;
   minCompletedRentals: string;
@@ -43,6 +45,7 @@ export const FIELD_ORDER: readonly ItemField[] = [
   'weeklyRate',
   'bufferDays',
   'bookingMode',
+  'cancellationPolicy',
   'requireVerifiedPhone',
   'minCompletedRentals',
 ];
@@ -63,6 +66,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   weeklyRate: '',
   bufferDays: '0',
   bookingMode: 'instant',
+  cancellationPolicy: DEFAULT_CANCELLATION_POLICY,
   requireVerifiedPhone: false,
   minCompletedRentals: '0',
 };
@@ -83,6 +87,7 @@ export function valuesFromItem(item: ItemDetail): ItemFormValues {
     weeklyRate: item.weeklyRatePence == null ? '' : (item.weeklyRatePence / 100).toFixed(2),
     bufferDays: String(item.bufferDays ?? 0),
     bookingMode: item.bookingMode ?? 'instant',
+    cancellationPolicy: item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
     requireVerifiedPhone: item.requirements?.requireVerifiedPhone ?? false,
     minCompletedRentals: String(item.requirements?.minCompletedRentals ?? 0),
   };
@@ -123,6 +128,7 @@ export function validateItemForm(values: ItemFormValues): { ok: true; input: Ite
     weeklyRatePence: values.weeklyRate.trim() ? (penceFrom(values.weeklyRate) ?? Number.NaN) : null,
     bufferDays: numberOrUndefined(values.bufferDays),
     bookingMode: values.bookingMode,
+    cancellationPolicy: values.cancellationPolicy,
     requireVerifiedPhone: values.requireVerifiedPhone,
     minCompletedRentals: numberOrUndefined(values.minCompletedRentals),
   });

@@ -2,6 +2,7 @@ import { depositLabel, formatDate, formatLinePrice, formatPence, requestAnswerTe
 import { useState } from 'react';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { LineDatesEditor } from '../../../ui/line-dates-editor.tsx';
+import { CancellationPolicyNote } from '../../../ui/cancellation-policy-note.tsx';
 import { daysText } from '../../../lib/days-text.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 import { HandoverTimePicker } from './handover-time-picker.tsx';
@@ -40,6 +41,7 @@ function SummaryLine({ line }: { line: CheckedLine }) {
               </>
             )}
           </dl>
+          {!flagged && <CancellationPolicyNote policy={line.cancellationPolicy} startDate={line.startDate} className="mt-2" />}
           {line.bookingMode === 'request' && !flagged && (
             <p className="mt-2 rounded-md bg-violet-50 px-3 py-1.5 text-sm text-violet-950">
               Request: {requestAnswerText(new Date(), line.startDate)}; held, not charged

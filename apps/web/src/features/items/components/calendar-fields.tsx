@@ -78,14 +78,17 @@ export function CalendarFields({ values, errors, onChange }: Props) {
   );
 }
 
-function Choice({
+/** One radio of a group, its hint read with it. */
+export function Choice({
   id,
+  name = 'bookingMode',
   checked,
   onSelect,
   label,
   hint,
 }: {
   id: string;
+  name?: string;
   checked: boolean;
   onSelect: () => void;
   label: string;
@@ -96,7 +99,7 @@ function Choice({
       <input
         id={id}
         type="radio"
-        name="bookingMode"
+        name={name}
         checked={checked}
         onChange={onSelect}
         aria-describedby={`${id}-hint`}

@@ -18,6 +18,7 @@ import { usePhotoUploads } from '../use-photo-uploads.ts';
 import { useSaveItem } from '../use-save-item.ts';
 import { AvailableField, DetailFields, fieldId, LocationFields } from './item-fields.tsx';
 import { CalendarFields } from './calendar-fields.tsx';
+import { CancellationPolicyFields } from './cancellation-policy-fields.tsx';
 import { RenterRequirementFields } from './renter-requirement-fields.tsx';
 import { PhotoManager } from './photo-manager.tsx';
 import { SaveAlert } from './save-alert.tsx';
@@ -91,6 +92,7 @@ export function ItemForm({ mode, item, extraActions }: Props) {
     <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-8">
       <DetailFields values={values} errors={shown} onChange={onChange} />
       <CalendarFields values={values} errors={shown} onChange={onChange} />
+      <CancellationPolicyFields values={values} errors={shown} onChange={onChange} />
       <RenterRequirementFields values={values} errors={shown} onChange={onChange} />
       <LocationFields values={values} errors={shown} onChange={onChange} />
       <PhotoManager

@@ -31,7 +31,7 @@ export function OwnerHeader({ owner }: { owner: OwnerProfile }) {
         <h1 className="text-3xl font-bold tracking-tight text-slate-900">{owner.name}</h1>
         <StarRating rating={owner.rating} totalRatings={owner.totalRatings} />
         <p className="text-sm text-slate-700">{memberSince(owner.memberSince)}</p>
-        <TrackRecordList record={owner.record} />
+        <TrackRecordList record={owner.record} cancellations={owner.cancellations} />
       </div>
     </header>
   );

@@ -5,6 +5,7 @@ import { Link } from '../../../lib/router/index.ts';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { OrderSummary } from '../../../ui/order-summary.tsx';
+import { CancellationPolicyNote } from '../../../ui/cancellation-policy-note.tsx';
 import { daysText } from '../../../lib/days-text.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 import { useOrder } from '../api/get-order.ts';
@@ -93,6 +94,7 @@ function Booked({ order }: { order: Order }) {
                 <p className="text-sm text-slate-700">
                   {formatDate(rental.startDate)} to {formatDate(rental.endDate)} · {daysText(rental.days)}
                 </p>
+                <CancellationPolicyNote policy={rental.cancellationPolicy} startDate={rental.startDate} className="mt-1" />
               </div>
               <p className="font-semibold text-slate-900">
                 {formatPence(rental.totalPence)}

@@ -13,7 +13,9 @@ export function TrackRecordSection({ userId, phoneVerified }: { userId: string; 
       </h3>
       {record.isPending && <p className="text-slate-700">Loading your track record...</p>}
       {record.isError && <p className="text-slate-700">Your track record could not be loaded just now.</p>}
-      {record.data && <TrackRecordList record={record.data} label="Your track record" whom="you" />}
+      {record.data && (
+        <TrackRecordList record={record.data.record} cancellations={record.data.cancellations} label="Your track record" whom="you" />
+      )}
       <p className="text-sm text-slate-700">
         Neighbours see this on your public page.{' '}
         {!phoneVerified && 'Verify your phone number below to earn the Phone verified badge; some owners ask for it. '}

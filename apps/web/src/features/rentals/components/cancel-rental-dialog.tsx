@@ -1,4 +1,4 @@
-import { CANCEL_REASON_MAX, formatDate, formatPence } from '@toolshed/core';
+import { CANCEL_REASON_MAX, formatDate, formatPence, refundNowSentence, renterRefundAt } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
 import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
@@ -7,10 +7,22 @@ import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useCancelRental } from '../../../data/rental-actions.ts';
 
 /** What happens to the money, said before anyone cancels. */
-export function refundSentence(rental: RentalView): string {
+export function refundSentence(rental: RentalView, at: Date = new Date()): string {
   if (rental.role === 'owner')
     return `The renter gets everything they paid for this rental back, to the card they paid with, and your pending earnings of ${formatPence(rental.totalPence)} for it are removed.`;
   if (rental.paidPence === 0) return 'Nothing was paid for this rental, so there is nothing to give back.';
+  const { percent, refundPence } = renterRefundAt(
+    {
+      policy: rental.cancellationPolicy,
+      startDate: rental.startDate,
+      linePence: rental.totalPence,
+      feePence: rental.paidPence - rental.totalPence,
+    },
+    at,
+  );
+  if (percent === 0) return refundNowSentence(rental.cancellationPolicy, percent, refundPence, rental.paidPence);
+  if (percent < 100)
+    return `${refundNowSentence(rental.cancellationPolicy, percent, refundPence, rental.paidPence)} It goes back to the card you paid with (refunds usually reach your card in 5-10 working days); any part the card did not pay goes to your Toolshed balance.`;
   return `${formatPence(rental.paidPence)} (the rental and its service fee) goes back to the card you paid with (refunds usually reach your card in 5-10 working days); what you paid from your Toolshed balance goes back to the balance.`;
 }
 

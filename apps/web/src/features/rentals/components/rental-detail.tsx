@@ -12,6 +12,7 @@ import { RentalParties } from './rental-parties.tsx';
 import { HandoverSection } from './handover-section.tsx';
 import { HandoverTimesSection } from './handover-times-section.tsx';
 import { RentalStatusBadge } from '../../../ui/rental-status-badge.tsx';
+import { CancellationPolicyNote } from '../../../ui/cancellation-policy-note.tsx';
 
 const linkClass = 'font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950';
 
@@ -66,6 +67,11 @@ function Details({ rental }: { rental: RentalView }) {
         <Row term="Status">
           <RentalStatusBadge rental={rental} />
         </Row>
+        {(rental.status === 'upcoming' || rental.status === 'requested') && (
+          <Row term="Cancellation">
+            <CancellationPolicyNote policy={rental.cancellationPolicy} startDate={rental.startDate} now={new Date()} />
+          </Row>
+        )}
         {rental.role === 'renter' && (
           <Row term="Order reference">{rental.orderReference ? <span className="font-mono">{rental.orderReference}</span> : 'None'}</Row>
         )}

@@ -5,6 +5,7 @@ import { Link } from '../../../lib/router/index.ts';
 import { isFlagged, type CheckedLine } from '../../../data/checked-lines.ts';
 import { useWheelbarrow } from '../../../data/wheelbarrow-store.tsx';
 import { LineDatesEditor } from '../../../ui/line-dates-editor.tsx';
+import { CancellationPolicyNote } from '../../../ui/cancellation-policy-note.tsx';
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
 
@@ -30,6 +31,7 @@ export function WheelbarrowLineRow({ line }: { line: CheckedLine }) {
           <p className="text-sm text-slate-700">{formatLinePrice(line.dailyRatePence, line.days, line.weeklyRatePence)}</p>
           {line.depositPence > 0 && <p className="text-sm text-slate-700">{depositLabel(line.depositPence)}</p>}
           {line.bookingMode === 'request' && <p className="text-sm text-violet-900">Request to book: charged only if the owner accepts</p>}
+          {!flagged && <CancellationPolicyNote policy={line.cancellationPolicy} startDate={line.startDate} className="mt-1" />}
           {flagged && line.message && <p className="mt-1 text-sm font-medium text-amber-950">{line.message}</p>}
         </div>
         <p className="shrink-0 font-semibold text-slate-900">{formatPence(line.lineTotalPence)}</p>

@@ -1,0 +1,40 @@
+import { CANCELLATION_POLICIES, CANCELLATION_POLICY_RULES } from '@toolshed/core';
+import type { FieldErrors, ItemField, ItemFormValues } from '../item-form-values.ts';
+import { Choice } from './calendar-fields.tsx';
+import { fieldId } from './item-fields.tsx';
+
+interface Props {
+  values: ItemFormValues;
+  errors: FieldErrors;
+  onChange<F extends ItemField>(field: F, value: ItemFormValues[F]): void;
+}
+
+/** The owner's cancellation policy: each one explained, as renters will read it before booking. */
+export function CancellationPolicyFields({ values, errors, onChange }: Props) {
+  const id = fieldId('cancellationPolicy');
+  return (
+    <fieldset className="space-y-2" aria-describedby={`${id}-intro`}>
+      <legend className="text-lg font-semibold text-slate-900">Cancellation policy</legend>
+      <p id={`${id}-intro`} className="text-sm text-slate-600">
+        What a renter gets back if they cancel. If you cancel a booking, the renter always gets everything back, and it shows on your track
+        record. Bookings keep the policy they were made under.
+      </p>
+      {CANCELLATION_POLICIES.map((policy, i) => (
+        <Choice
+          key={policy}
+          id={i === 0 ? id : `${id}-${policy}`}
+          name="cancellationPolicy"
+          checked={values.cancellationPolicy === policy}
+          onSelect={() => onChange('cancellationPolicy', policy)}
+          label={CANCELLATION_POLICY_RULES[policy].label}
+          hint={CANCELLATION_POLICY_RULES[policy].summary}
+        />
+      ))}
+      {errors.cancellationPolicy && (
+        <p className="text-sm text-red-700" role="alert">
+          {errors.cancellationPolicy}
+        </p>
+      )}
+    </fieldset>
+  );
+}

@@ -1,0 +1,40 @@
+import { formatRequestDeadline } from './calendar-terms.ts';
+import { CANCELLATION_POLICY_RULES, refundSchedule, type CancellationPolicy } from './cancellation-policy.ts';
+import type { IsoDate } from './dates.ts';
+import { formatPence as format } from './money.ts';
+
+const SHARE_WORDS: Record<number, string> = { 100: 'full refund', 50: 'half refunded', 0: 'no refund' };
+const shareWords = (percent: number) => SHARE_WORDS[percent] ?? `${percent}% refunded`;
+
+/**
+ * The policy of a booking step by step, with the exact London time each step ends, as the popup, the
+ * wheelbarrow, checkout, the receipt and the rental show it: 'Cancel before 00:00 on 23 Mar 2026:
+ * full refund.', then 'From then until the start (00:00 on 28 Mar 2026): half refunded.' Steps already
+ * over at `now` are left out.
+ */
+export function refundScheduleLines(policy: CancellationPolicy, startDate: IsoDate, now?: Date): string[] {
+  const steps = refundSchedule(policy, startDate);
+  const start = steps[steps.length - 1]!;
+  const open = steps.filter((s) => !now || now.getTime() < s.endsAt.getTime());
+  return open.map((s, i) => {
+    const what = shareWords(s.refundPercent);
+    if (s === start) {
+      const when = `until the start (${formatRequestDeadline(s.endsAt)})`;
+      return i === 0 ? `Cancel ${when}: ${what}.` : `From then ${when}: ${what}.`;
+    }
+    return `Cancel before ${formatRequestDeadline(s.endsAt)}: ${what}.`;
+  });
+}
+
+/** 'Strict cancellation policy (times are London time)', the heading above the lines. */
+export function policyHeading(policy: CancellationPolicy): string {
+  return `${CANCELLATION_POLICY_RULES[policy].label} cancellation policy (times are London time)`;
+}
+
+/** What the renter would get back by cancelling now, for the cancel dialog: 'You get back £8.80 of the £17.60 you paid (half, under the Strict policy).' */
+export function refundNowSentence(policy: CancellationPolicy, refundPercent: number, refundPence: number, paidPence: number): string {
+  const label = CANCELLATION_POLICY_RULES[policy].label;
+  if (refundPercent === 100) return `You get back all ${format(paidPence)} you paid (the ${label} policy gives a full refund now).`;
+  if (refundPence === 0) return `Under the ${label} policy nothing of the ${format(paidPence)} you paid is refunded if you cancel now.`;
+  return `You get back ${format(refundPence)} of the ${format(paidPence)} you paid (${shareWords(refundPercent)} under the ${label} policy).`;
+}
