@@ -22,6 +22,7 @@ import { registerSavedItems } from './modules/saved/saved-items-module.ts';
 import { registerDateWatches } from './modules/date-watches/date-watches-module.ts';
 import { registerWanted } from './modules/wanted/wanted-module.ts';
 import { registerSupport } from './modules/support/support-module.ts';
+import { registerOps } from './modules/ops/ops-module.ts';
 import { registerWebFront } from './modules/web-shell/web-shell-module.ts';
 
 export { outboxDir, smsOutboxDir } from './platform/http/create-server.ts';
@@ -51,7 +52,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await registerWheelbarrow(api, kit, { requirements, blocks });
       await registerMoney(api, kit);
       const reviews = await registerReviews(api, kit);
-      await registerRentals(api, kit, { onReturned: reviews.scheduleReveal, blocks });
+      const rentals = await registerRentals(api, kit, { onReturned: reviews.scheduleReveal, blocks });
+      await registerOps(api, kit, {
+        deposits: deposits.service,
+        cancelRental: (rentalId, reason) => rentals.rentals.cancelBySystem(rentalId, reason),
+      });
       const wanted = await registerWanted(api, kit, { catalogue, notifications });
       await registerItems(api, kit, { catalogue, listed: [listed, wanted.listed] });
       await registerOwners(api, kit, { catalogue, reviews, hiddenOwners });

@@ -50,4 +50,5 @@ export * from './saved-items.ts';
 export * from './date-watches.ts';
 export * from './wanted.ts';
 export * from './safety.ts';
+export * from './operator-desk.ts';
 export * from './bank/index.ts';
