@@ -99,8 +99,8 @@ test('an operator rules on two disputed claims, at 1280x900 and at 390x844, and 
     const { item, rentalId } = disputes[i]!;
     await ops.setViewportSize({ width: screen.width, height: screen.height });
     const card = ops.getByRole('listitem').filter({ has: ops.getByRole('heading', { name: `${item.name}: owner’s claim of £30.00` }) });
-    await expect(card.getByRole('region', { name: "The owner's side" })).toContainText('The blade came back bent.');
-    await expect(card.getByRole('region', { name: "The renter's side" })).toContainText('It was bent when I collected it.');
+    await expect(card.getByRole('region', { name: `The owner's side of the ${item.name} claim` })).toContainText('The blade came back bent.');
+    await expect(card.getByRole('region', { name: `The renter's side of the ${item.name} claim` })).toContainText('It was bent when I collected it.');
     await expectNoAxeViolations(ops, `the operator's desk with a claim to rule on (${screen.name})`);
     await card.getByLabel('Amount for the owner (£)').fill('30.01');
     await card.getByLabel('Why (for the audit log)').fill('The pick-up photos show the blade was already slightly bent.');

@@ -9,7 +9,8 @@ export function AuditLog() {
   if (log.error) return <StatusMessage>{log.error.message}</StatusMessage>;
   if (log.data.entries.length === 0) return <p className="text-slate-700">Nothing recorded yet.</p>;
   return (
-    <div className="overflow-x-auto">
+    // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+    <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="The audit log, scrolls sideways">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">Operator actions, newest first</caption>
         <thead>

@@ -13,7 +13,7 @@ function Side({ claim, side }: { claim: OpsClaim; side: 'owner' | 'renter' }) {
   const notes = claim.handoverNotes.filter((n) => (side === 'owner' ? n.side === 'pickup' : n.side === 'return'));
   const said = claim.messages.filter((m) => m.by === side);
   return (
-    <section aria-label={`The ${side}'s side`} className="rounded-md bg-slate-50 p-3">
+    <section aria-label={`The ${side}'s side of the ${claim.itemName} claim`} className="rounded-md bg-slate-50 p-3">
       <h4 className="font-semibold text-slate-900">
         {side === 'owner' ? 'Owner' : 'Renter'}: {person.name}
       </h4>
