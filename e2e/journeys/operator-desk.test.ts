@@ -39,7 +39,9 @@ async function deskCode(baseUrl: string, after: number): Promise<string> {
   let code = '';
   await expect
     .poll(async () => {
-      const mails = (await readMailbox(baseUrl)).filter((m) => m.to === OPERATOR.email && m.subject.startsWith('Your Toolshed operator code'));
+      const mails = (await readMailbox(baseUrl)).filter(
+        (m) => m.to === OPERATOR.email && m.subject.startsWith('Your Toolshed operator code'),
+      );
       code = mails.length > after ? (/(\d{6})/.exec(mails[0]!.subject)?.[1] ?? '') : '';
       return code;
     })
@@ -73,7 +75,10 @@ test('an operator rules on two disputed claims, at 1280x900 and at 390x844, and 
     });
     expect(reported.ok(), await reported.text()).toBe(true);
     const claimId = ((await reported.json()) as DepositView).claims[0]!.id;
-    const disputed = await secondPage.request.post(`${baseUrl}/api/claims/${claimId}/dispute`, { headers, data: { reply: 'It was bent when I collected it.' } });
+    const disputed = await secondPage.request.post(`${baseUrl}/api/claims/${claimId}/dispute`, {
+      headers,
+      data: { reply: 'It was bent when I collected it.' },
+    });
     expect(disputed.ok(), await disputed.text()).toBe(true);
     disputes.push({ item: (await (await page.request.get(`${baseUrl}/api/items/${item.id}`)).json()) as ItemDetail, rentalId: rental.id });
   }
@@ -99,8 +104,12 @@ test('an operator rules on two disputed claims, at 1280x900 and at 390x844, and 
     const { item, rentalId } = disputes[i]!;
     await ops.setViewportSize({ width: screen.width, height: screen.height });
     const card = ops.getByRole('listitem').filter({ has: ops.getByRole('heading', { name: `${item.name}: owner’s claim of £30.00` }) });
-    await expect(card.getByRole('region', { name: `The owner's side of the ${item.name} claim` })).toContainText('The blade came back bent.');
-    await expect(card.getByRole('region', { name: `The renter's side of the ${item.name} claim` })).toContainText('It was bent when I collected it.');
+    await expect(card.getByRole('region', { name: `The owner's side of the ${item.name} claim` })).toContainText(
+      'The blade came back bent.',
+    );
+    await expect(card.getByRole('region', { name: `The renter's side of the ${item.name} claim` })).toContainText(
+      'It was bent when I collected it.',
+    );
     await expectNoAxeViolations(ops, `the operator's desk with a claim to rule on (${screen.name})`);
     await card.getByLabel('Amount for the owner (£)').fill('30.01');
     await card.getByLabel('Why (for the audit log)').fill('The pick-up photos show the blade was already slightly bent.');
@@ -109,7 +118,9 @@ test('an operator rules on two disputed claims, at 1280x900 and at 390x844, and 
     await card.getByLabel('Amount for the owner (£)').fill(String(screen.ruledPence / 100));
     await card.getByRole('button', { name: 'Rule', exact: true }).click();
     await expect(card).toHaveCount(0);
-    await expect(ops.getByRole('table', { name: 'Operator actions, newest first' }).getByRole('row').nth(1)).toContainText('Ruled on a claim');
+    await expect(ops.getByRole('table', { name: 'Operator actions, newest first' }).getByRole('row').nth(1)).toContainText(
+      'Ruled on a claim',
+    );
     await expectNoAxeViolations(ops, `the operator's desk after a ruling (${screen.name})`);
 
     // Both sides see it: the renter's deposit page, the owner's balance.
@@ -117,7 +128,11 @@ test('an operator rules on two disputed claims, at 1280x900 and at 390x844, and 
     await secondPage.setViewportSize({ width: screen.width, height: screen.height });
     await secondPage.goto(`/rentals/${rentalId}`);
     const held = secondPage.getByRole('main').getByRole('region', { name: 'Deposit and problems' });
-    await expect(held.getByText(`${formatPence(screen.ruledPence)} of the £50.00 deposit paid to the owner; ${formatPence(5000 - screen.ruledPence)} released.`)).toBeVisible();
+    await expect(
+      held.getByText(
+        `${formatPence(screen.ruledPence)} of the £50.00 deposit paid to the owner; ${formatPence(5000 - screen.ruledPence)} released.`,
+      ),
+    ).toBeVisible();
     await expectNoAxeViolations(secondPage, `the renter's rental page after the ruling (${screen.name})`);
     await page.setViewportSize({ width: screen.width, height: screen.height });
     await page.goto('/profile?tab=balance');

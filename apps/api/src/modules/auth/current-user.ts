@@ -21,9 +21,9 @@ export function createCurrentUser(auth: Auth) {
     if (!found) {
       found = auth.api
         .getSession({ headers: fromNodeHeaders(request.headers) })
-        .then((session) => (session
-            ? { id: session.user.id, name: session.user.name, email: session.user.email, sessionId: session.session.id }
-            : null));
+        .then((session) =>
+          session ? { id: session.user.id, name: session.user.name, email: session.user.email, sessionId: session.session.id } : null,
+        );
       seen.set(request, found);
     }
     return found;

@@ -2,7 +2,8 @@ import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { users } from '../../db/schema.ts';
 
-export const SUSPENDED_MESSAGE = 'This account has been suspended by Toolshed, so it cannot sign in. Please contact support if you think this is a mistake.';
+export const SUSPENDED_MESSAGE =
+  'This account has been suspended by Toolshed, so it cannot sign in. Please contact support if you think this is a mistake.';
 
 /** Whether the account with this email is suspended by an operator (sign-in is refused). */
 export function suspendedAccounts(db: Db) {

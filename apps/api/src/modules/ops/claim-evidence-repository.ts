@@ -88,7 +88,10 @@ export function createClaimEvidenceRepository(db: Db) {
     photos: photosOf,
 
     async handoverNotes(rentalId: string) {
-      return db.select({ side: handoverNotes.side, note: handoverNotes.note }).from(handoverNotes).where(eq(handoverNotes.rentalId, rentalId));
+      return db
+        .select({ side: handoverNotes.side, note: handoverNotes.note })
+        .from(handoverNotes)
+        .where(eq(handoverNotes.rentalId, rentalId));
     },
 
     /** The two parties' conversation about the rented item. */

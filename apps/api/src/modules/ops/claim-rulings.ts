@@ -38,7 +38,12 @@ export function claimRulings(deps: {
       byRole: row.byRole,
       amountPence: row.amountPence,
       depositPence: held ?? 0,
-      maxRulingPence: claimRulingLimit({ byRole: row.byRole, amountPence: row.amountPence, heldPence: held, acceptedByOwnerPence: row.acceptedByOwnerPence }),
+      maxRulingPence: claimRulingLimit({
+        byRole: row.byRole,
+        amountPence: row.amountPence,
+        heldPence: held,
+        acceptedByOwnerPence: row.acceptedByOwnerPence,
+      }),
       note: row.note,
       reply: row.reply,
       escalatedAt: row.escalatedAt?.toISOString() ?? null,

@@ -45,7 +45,13 @@ export function createDeskRepository(db: Db) {
     /** One report, locked until the transaction ends. */
     async lockReport(tx: Executor, reportId: string) {
       const [row] = await tx
-        .select({ id: reports.id, kind: sql<ReportKind>`${reports.subjectKind}`, subjectId: reports.subjectId, memberId: reports.subjectMemberId, status: reports.status })
+        .select({
+          id: reports.id,
+          kind: sql<ReportKind>`${reports.subjectKind}`,
+          subjectId: reports.subjectId,
+          memberId: reports.subjectMemberId,
+          status: reports.status,
+        })
         .from(reports)
         .where(eq(reports.id, reportId))
         .for('update');
@@ -74,7 +80,10 @@ export function createDeskRepository(db: Db) {
 
     async setItemHidden(tx: Executor, itemIds: readonly string[], hidden: boolean): Promise<void> {
       if (itemIds.length === 0) return;
-      await tx.update(items).set({ hiddenPendingReview: hidden }).where(inArray(items.id, [...itemIds]));
+      await tx
+        .update(items)
+        .set({ hiddenPendingReview: hidden })
+        .where(inArray(items.id, [...itemIds]));
     },
 
     /** A member who has not deleted their account, locked. */

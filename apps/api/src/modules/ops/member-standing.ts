@@ -33,7 +33,14 @@ export function memberStanding(deps: StandingDeps) {
         const member = await repo.lockMember(tx, memberId);
         if (!member) throw memberNotFound();
         const closed = await repo.closeReports(tx, 'member', member.id, 'upheld', now());
-        const auditId = await recordAction(tx, { operatorId, action: 'warn_member', subjectKind: 'member', subjectId: member.id, reason: why, detail: { reportsClosed: closed } });
+        const auditId = await recordAction(tx, {
+          operatorId,
+          action: 'warn_member',
+          subjectKind: 'member',
+          subjectId: member.id,
+          reason: why,
+          detail: { reportsClosed: closed },
+        });
         // Sent before the commit: a mail that fails leaves no warning recorded, and the operator tries again.
         await mailer.send({
           to: member.email,
@@ -86,7 +93,14 @@ export function memberStanding(deps: StandingDeps) {
         const hiddenItems = await repo.hiddenBySuspension(tx, member.id);
         await repo.reinstate(tx, member.id);
         await repo.setItemHidden(tx, hiddenItems, false);
-        const auditId = await recordAction(tx, { operatorId, action: 'reinstate_member', subjectKind: 'member', subjectId: member.id, reason: why, detail: { shownItems: hiddenItems } });
+        const auditId = await recordAction(tx, {
+          operatorId,
+          action: 'reinstate_member',
+          subjectKind: 'member',
+          subjectId: member.id,
+          reason: why,
+          detail: { shownItems: hiddenItems },
+        });
         return { done: true as const, auditId };
       });
       onListingsChanged();

@@ -10,11 +10,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Not found.');
  * Who may use the desk: a signed-in account named in OPERATOR_EMAILS (anyone else: 404) whose
  * session has entered the emailed code (else 403, saying so), unless `verified` is not asked for.
  */
-export function createOperatorGate(deps: {
-  operatorEmails: readonly string[];
-  currentUser: CurrentUserReader;
-  repo: OperatorRepository;
-}) {
+export function createOperatorGate(deps: { operatorEmails: readonly string[]; currentUser: CurrentUserReader; repo: OperatorRepository }) {
   const operators = new Set(deps.operatorEmails.map((e) => e.toLowerCase()));
 
   async function operator(request: FastifyRequest): Promise<CurrentUser> {

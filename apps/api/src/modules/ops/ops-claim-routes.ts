@@ -15,7 +15,8 @@ export const opsClaimRoutes: FastifyPluginAsyncZod<{ gate: OperatorGate; rulings
     {
       schema: {
         tags,
-        summary: "Claims sent to support, oldest first, with both sides' photos, the handover record and their messages (not the operator's own rentals)",
+        summary:
+          "Claims sent to support, oldest first, with both sides' photos, the handover record and their messages (not the operator's own rentals)",
         response: { 200: opsClaimsSchema, ...refused },
       },
     },
@@ -26,7 +27,8 @@ export const opsClaimRoutes: FastifyPluginAsyncZod<{ gate: OperatorGate; rulings
     {
       schema: {
         tags,
-        summary: 'Rule on a claim sent to support: the claimant gets the amount (within the claim and the deposit), settled through the ledger; both sides are told',
+        summary:
+          'Rule on a claim sent to support: the claimant gets the amount (within the claim and the deposit), settled through the ledger; both sides are told',
         params: z.object({ claimId: z.string().max(100) }),
         body: opsRulingInputSchema,
         response: { 200: opsDoneSchema, 400: errorBodySchema, ...refused, 409: errorBodySchema },
@@ -40,7 +42,7 @@ export const opsClaimRoutes: FastifyPluginAsyncZod<{ gate: OperatorGate; rulings
     {
       schema: {
         tags,
-        summary: "One claim or handover photo of a rental (WebP), for operators",
+        summary: 'One claim or handover photo of a rental (WebP), for operators',
         params: z.object({ rentalId: z.string().max(100), photoId: z.string().max(100) }),
         response: { 200: z.custom<Readable>(() => true).describe('The photo, image/webp'), ...refused },
       },

@@ -22,7 +22,8 @@ const OPERATOR = 'opal@example.com';
 const send = (method: 'GET' | 'POST', url: string, who: Person | undefined, payload?: object) =>
   ctx.app.inject({ method, url, headers: { origin: ORIGIN, ...(who ? { cookie: who.cookie } : {}) }, ...(payload ? { payload } : {}) });
 const codeIn = (to: string) => /(\d{6})/.exec(mailer.lastTo(to).subject)![1]!;
-const auditRows = () => queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from operator_actions`).then((r) => r[0]!.n);
+const auditRows = () =>
+  queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from operator_actions`).then((r) => r[0]!.n);
 
 /** Signs the operator in on a new session and enters the emailed code. */
 async function verifiedSession(): Promise<Person> {
@@ -94,7 +95,8 @@ describe('the gate', () => {
     await send('POST', '/api/ops/code', late);
     const fresh = codeIn(OPERATOR);
     const wrong = fresh === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await send('POST', '/api/ops/code/verify', late, { code: wrong })).json().error.message).toBe(OPERATOR_MESSAGES.codeWrong);
+    for (let i = 0; i < 4; i++)
+      expect((await send('POST', '/api/ops/code/verify', late, { code: wrong })).json().error.message).toBe(OPERATOR_MESSAGES.codeWrong);
     expect((await send('POST', '/api/ops/code/verify', late, { code: wrong })).json().error.message).toBe(OPERATOR_MESSAGES.codeExpired);
     expect((await send('POST', '/api/ops/code/verify', late, { code: fresh })).json().error.message).toBe(OPERATOR_MESSAGES.codeExpired);
     expect((await send('GET', '/api/ops/reports', late)).statusCode).toBe(403);
@@ -110,14 +112,23 @@ describe('the reports queue and its actions', () => {
   it('shows a listing hidden by three reports as it was when reported, and restores it with an audit row', async () => {
     const item = await createItem(ctx.database.db, owner.user.id, { name: 'Hedge Trimmer', dailyRatePence: 800 });
     for (const who of [ann, ben, cat]) {
-      const res = await post(ctx.app, '/api/reports', { kind: 'item', id: item.id, reason: 'misleading', details: `said by ${who.user.id}` }, { cookie: who.cookie });
+      const res = await post(
+        ctx.app,
+        '/api/reports',
+        { kind: 'item', id: item.id, reason: 'misleading', details: `said by ${who.user.id}` },
+        { cookie: who.cookie },
+      );
       expect(res.statusCode, res.body).toBe(201);
     }
     await ctx.database.db.execute(sql`update items set name = 'Renamed Trimmer' where id = ${item.id}`);
     const queue = (await send('GET', '/api/ops/reports', desk)).json() as OpsReports;
     const mine = queue.reports.filter((r) => r.subjectId === item.id);
     expect(mine).toHaveLength(3);
-    expect(mine[0]).toMatchObject({ kind: 'item', listingHidden: true, member: { id: owner.user.id, name: 'Olive Owner', suspended: false } });
+    expect(mine[0]).toMatchObject({
+      kind: 'item',
+      listingHidden: true,
+      member: { id: owner.user.id, name: 'Olive Owner', suspended: false },
+    });
     expect(mine[0]!.snapshot).toMatchObject({ name: 'Hedge Trimmer', dailyRatePence: 800 });
 
     const before = await auditRows();
@@ -125,7 +136,10 @@ describe('the reports queue and its actions', () => {
     expect(await auditRows()).toBe(before);
     const restored = await send('POST', `/api/ops/items/${item.id}/restore`, desk, { reason: 'The listing is accurate.' });
     expect(restored.statusCode, restored.body).toBe(200);
-    const [hidden] = await queryRows<{ hidden_pending_review: boolean }>(ctx.database.db, sql`select hidden_pending_review from items where id = ${item.id}`);
+    const [hidden] = await queryRows<{ hidden_pending_review: boolean }>(
+      ctx.database.db,
+      sql`select hidden_pending_review from items where id = ${item.id}`,
+    );
     expect(hidden!.hidden_pending_review).toBe(false);
     expect(((await send('GET', '/api/ops/reports', desk)).json() as OpsReports).reports.filter((r) => r.subjectId === item.id)).toEqual([]);
     const log = (await send('GET', '/api/ops/audit', desk)).json() as OpsAuditLog;
@@ -141,9 +155,15 @@ describe('the reports queue and its actions', () => {
 
     const hide = await send('POST', `/api/ops/items/${item.id}/hide`, desk, { reason: 'Prohibited after all.' });
     expect(hide.statusCode).toBe(200);
-    const [again] = await queryRows<{ hidden_pending_review: boolean }>(ctx.database.db, sql`select hidden_pending_review from items where id = ${item.id}`);
+    const [again] = await queryRows<{ hidden_pending_review: boolean }>(
+      ctx.database.db,
+      sql`select hidden_pending_review from items where id = ${item.id}`,
+    );
     expect(again!.hidden_pending_review).toBe(true);
-    expect(((await send('GET', '/api/ops/audit', desk)).json() as OpsAuditLog).entries[0]).toMatchObject({ action: 'hide_listing', subjectId: item.id });
+    expect(((await send('GET', '/api/ops/audit', desk)).json() as OpsAuditLog).entries[0]).toMatchObject({
+      action: 'hide_listing',
+      subjectId: item.id,
+    });
   });
 
   it('dismisses a report with an audit row, once', async () => {
@@ -168,7 +188,10 @@ describe('the reports queue and its actions', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(mailer.lastTo('cat@example.com')).toMatchObject({ subject: 'A warning from Toolshed' });
     expect(mailer.lastTo('cat@example.com').text).toContain('Please be polite in messages.');
-    expect(((await send('GET', '/api/ops/audit', desk)).json() as OpsAuditLog).entries[0]).toMatchObject({ action: 'warn_member', subjectId: cat.user.id });
+    expect(((await send('GET', '/api/ops/audit', desk)).json() as OpsAuditLog).entries[0]).toMatchObject({
+      action: 'warn_member',
+      subjectId: cat.user.id,
+    });
   });
 
   it('refuses every action on the operator themselves, changing nothing', async () => {
@@ -187,7 +210,10 @@ describe('the reports queue and its actions', () => {
     const aboutMe = ((await send('GET', '/api/ops/reports', desk)).json() as OpsReports).reports.find((r) => r.subjectId === opal.user.id)!;
     expect((await send('POST', `/api/ops/reports/${aboutMe.id}/dismiss`, desk, { reason: 'nothing in it' })).statusCode).toBe(403);
     expect(await auditRows()).toBe(before);
-    const [user] = await queryRows<{ suspended_at: Date | null }>(ctx.database.db, sql`select suspended_at from users where id = ${opal.user.id}`);
+    const [user] = await queryRows<{ suspended_at: Date | null }>(
+      ctx.database.db,
+      sql`select suspended_at from users where id = ${opal.user.id}`,
+    );
     expect(user!.suspended_at).toBeNull();
   });
 });
@@ -198,7 +224,10 @@ describe('the audit log', () => {
     await expect(ctx.database.db.execute(sql`update operator_actions set reason = 'rewritten'`)).rejects.toThrow();
     await expect(ctx.database.db.execute(sql`delete from operator_actions`)).rejects.toThrow();
     await expect(ctx.database.db.execute(sql`truncate operator_actions`)).rejects.toThrow();
-    const rows = await queryRows<{ n: number }>(ctx.database.db, sql`select count(*)::int as n from operator_actions where reason = 'rewritten'`);
+    const rows = await queryRows<{ n: number }>(
+      ctx.database.db,
+      sql`select count(*)::int as n from operator_actions where reason = 'rewritten'`,
+    );
     expect(rows[0]!.n).toBe(0);
   });
 

@@ -48,7 +48,11 @@ async function book(who: Person, itemId: string, startDate: string, endDate: str
 }
 /** A returned rental with the owner's claim, disputed by the renter and sent to support a week on. */
 async function escalatedClaim(rentalId: string, rentee: Person, amountPence: number): Promise<string> {
-  const reported = await kit.send('POST', `/api/rentals/${rentalId}/claims`, owner.cookie, { kind: 'damaged', amountPence, note: 'Blade chipped' });
+  const reported = await kit.send('POST', `/api/rentals/${rentalId}/claims`, owner.cookie, {
+    kind: 'damaged',
+    amountPence,
+    note: 'Blade chipped',
+  });
   expect(reported.statusCode, reported.body).toBe(201);
   const claimId = (reported.json() as DepositView).claims[0]!.id;
   const disputed = await kit.send('POST', `/api/claims/${claimId}/dispute`, rentee.cookie, { reply: 'It was chipped before' });
@@ -80,7 +84,9 @@ describe('a ruling on a claim sent to support', () => {
     const planer = await createItem(db(), owner.user.id, { name: 'Planer', dailyRatePence: 900, depositPence: 4000 });
     const rentalId = await book(renter, sander.id, '2027-02-02', '2027-02-03');
     const opalsRental = await book(opal, planer.id, '2027-02-02', '2027-02-03');
-    expect((await kit.send('POST', `/api/items/${sander.id}/messages`, renter.cookie, { content: 'Is the blade new?' })).statusCode).toBe(201);
+    expect((await kit.send('POST', `/api/items/${sander.id}/messages`, renter.cookie, { content: 'Is the blade new?' })).statusCode).toBe(
+      201,
+    );
     await at('2027-02-03', '18:00');
     for (const id of [rentalId, opalsRental]) expect((await kit.markReturned(id, owner.cookie)).statusCode).toBe(204);
     await at('2027-02-04');
@@ -114,7 +120,9 @@ describe('a ruling on a claim sent to support', () => {
     const over = await kit.send('POST', `/api/ops/claims/${claimId}/ruling`, opal.cookie, { amountPence: 2501, reason: 'Too much' });
     expect(over.statusCode).toBe(400);
     expect(over.json().error).toMatchObject({ field: 'amountPence', message: 'A ruling gives between £0.00 and £25.00.' });
-    expect((await kit.send('POST', `/api/ops/claims/${claimId}/ruling`, opal.cookie, { amountPence: 1500, reason: '' })).statusCode).toBe(400);
+    expect((await kit.send('POST', `/api/ops/claims/${claimId}/ruling`, opal.cookie, { amountPence: 1500, reason: '' })).statusCode).toBe(
+      400,
+    );
     expect(await kit.ledgerRows()).toBe(ledgerRows);
 
     const ruled = await kit.send('POST', `/api/ops/claims/${claimId}/ruling`, opal.cookie, {
@@ -124,18 +132,31 @@ describe('a ruling on a claim sent to support', () => {
     expect(ruled.statusCode, ruled.body).toBe(200);
     expect(await account(owner.user.id, 'available')).toBe(ownerAvailable + 1500);
     expect(await account(renter.user.id, 'deposit_held')).toBe(0);
-    const [hold] = await queryRows<{ status: string; captured_pence: number }>(db(), sql`select status, captured_pence from deposit_holds where rental_id = ${rentalId}`);
+    const [hold] = await queryRows<{ status: string; captured_pence: number }>(
+      db(),
+      sql`select status, captured_pence from deposit_holds where rental_id = ${rentalId}`,
+    );
     expect(hold).toEqual({ status: 'captured', captured_pence: 1500 });
     expect(await kit.unbalancedTransactions()).toBe(0);
     for (const who of [owner, renter]) {
       const view = (await kit.send('GET', `/api/rentals/${rentalId}/deposit`, who.cookie)).json() as DepositView;
       expect(view.hold).toMatchObject({ state: 'captured', capturedPence: 1500 });
-      const notices = await queryRows<{ title: string }>(db(), sql`select title from notifications where user_id = ${who.user.id} and rental_id = ${rentalId} and title like 'Toolshed ruled%'`);
+      const notices = await queryRows<{ title: string }>(
+        db(),
+        sql`select title from notifications where user_id = ${who.user.id} and rental_id = ${rentalId} and title like 'Toolshed ruled%'`,
+      );
       expect(notices.map((n) => n.title)).toEqual(['Toolshed ruled on the damaged claim: £15.00']);
     }
     const audit = (await kit.send('GET', '/api/ops/audit', opal.cookie)).json() as OpsAuditLog;
-    expect(audit.entries[0]).toMatchObject({ id: ruled.json().auditId, action: 'rule_claim', subjectId: claimId, detail: { claimedPence: 2500, ruledPence: 1500 } });
-    expect((await kit.send('POST', `/api/ops/claims/${claimId}/ruling`, opal.cookie, { amountPence: 1500, reason: 'again' })).statusCode).toBe(409);
+    expect(audit.entries[0]).toMatchObject({
+      id: ruled.json().auditId,
+      action: 'rule_claim',
+      subjectId: claimId,
+      detail: { claimedPence: 2500, ruledPence: 1500 },
+    });
+    expect(
+      (await kit.send('POST', `/api/ops/claims/${claimId}/ruling`, opal.cookie, { amountPence: 1500, reason: 'again' })).statusCode,
+    ).toBe(409);
   });
 });
 
@@ -162,7 +183,10 @@ describe('suspending a member', () => {
     const again = await signIn(ctx.app, 'sam@example.com');
     expect(again.statusCode).toBe(403);
     expect(again.json().error.message).toBe(SUSPENDED_MESSAGE);
-    const [tent] = await queryRows<{ hidden_pending_review: boolean }>(db(), sql`select hidden_pending_review from items where id = ${samsTent.id}`);
+    const [tent] = await queryRows<{ hidden_pending_review: boolean }>(
+      db(),
+      sql`select hidden_pending_review from items where id = ${samsTent.id}`,
+    );
     expect(tent!.hidden_pending_review).toBe(true);
 
     const rows = await queryRows<{ id: string; cancelled_by: string; cancel_reason: string; refund_pence: number }>(
@@ -176,15 +200,26 @@ describe('suspending a member', () => {
     // The owners keep nothing of either booking; the card gets back what was paid.
     expect(await account(sam.user.id, 'pending', asOwner)).toBe(0);
     expect(await account(owner.user.id, 'pending', asRenter)).toBe(0);
-    const refunds = await queryRows<{ total: number }>(db(), sql`select coalesce(sum(amount_pence), 0)::int as total from card_refunds where rental_id in (${asOwner}, ${asRenter})`);
+    const refunds = await queryRows<{ total: number }>(
+      db(),
+      sql`select coalesce(sum(amount_pence), 0)::int as total from card_refunds where rental_id in (${asOwner}, ${asRenter})`,
+    );
     expect(refunds[0]!.total).toBe(paid.reduce((s, p) => s + p.total_pence, 0));
     expect(await kit.unbalancedTransactions()).toBe(0);
     for (const who of [renter, owner]) {
-      const told = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from notifications where user_id = ${who.user.id} and kind = 'rental.cancelled' and rental_id in (${asOwner}, ${asRenter})`);
+      const told = await queryRows<{ n: number }>(
+        db(),
+        sql`select count(*)::int as n from notifications where user_id = ${who.user.id} and kind = 'rental.cancelled' and rental_id in (${asOwner}, ${asRenter})`,
+      );
       expect(told[0]!.n).toBe(1);
     }
     const audit = (await kit.send('GET', '/api/ops/audit', opal.cookie)).json() as OpsAuditLog;
-    expect(audit.entries[0]).toMatchObject({ action: 'suspend_member', subjectId: sam.user.id, reason: 'Listing stolen tools.', detail: { hiddenItems: [samsTent.id] } });
+    expect(audit.entries[0]).toMatchObject({
+      action: 'suspend_member',
+      subjectId: sam.user.id,
+      reason: 'Listing stolen tools.',
+      detail: { hiddenItems: [samsTent.id] },
+    });
     expect((await kit.send('POST', `/api/ops/members/${sam.user.id}/suspend`, opal.cookie, { reason: 'twice' })).statusCode).toBe(409);
   });
 
@@ -194,8 +229,14 @@ describe('suspending a member', () => {
     const back = await signIn(ctx.app, 'sam@example.com');
     expect(back.statusCode).toBe(200);
     sam.cookie = cookieHeader(back);
-    const hidden = await queryRows<{ n: number }>(db(), sql`select count(*)::int as n from items where owner_id = ${sam.user.id} and hidden_pending_review`);
+    const hidden = await queryRows<{ n: number }>(
+      db(),
+      sql`select count(*)::int as n from items where owner_id = ${sam.user.id} and hidden_pending_review`,
+    );
     expect(hidden[0]!.n).toBe(0);
-    expect(((await kit.send('GET', '/api/ops/audit', opal.cookie)).json() as OpsAuditLog).entries[0]).toMatchObject({ action: 'reinstate_member', subjectId: sam.user.id });
+    expect(((await kit.send('GET', '/api/ops/audit', opal.cookie)).json() as OpsAuditLog).entries[0]).toMatchObject({
+      action: 'reinstate_member',
+      subjectId: sam.user.id,
+    });
   });
 });

@@ -32,7 +32,13 @@ const acting = { 200: opsDoneSchema, 400: errorBodySchema, ...refused, 409: erro
 export const opsRoutes: FastifyPluginAsyncZod<OpsRouteDeps> = async (app, { gate, code, queue, standing, repo }) => {
   app.get(
     '/ops/me',
-    { schema: { tags, summary: "Whether the signed-in operator has entered this session's code (members: 404)", response: { 200: opsStatusSchema, ...refused } } },
+    {
+      schema: {
+        tags,
+        summary: "Whether the signed-in operator has entered this session's code (members: 404)",
+        response: { 200: opsStatusSchema, ...refused },
+      },
+    },
     async (request) => {
       const user = await gate.operator(request);
       return { operator: true as const, email: user.email, verified: await gate.isVerified(user) };
@@ -40,13 +46,24 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteDeps> = async (app, { gate
   );
   app.post(
     '/ops/code',
-    { schema: { tags, summary: 'Email the operator a 6-digit code for this session (10 minutes, 5 tries); a new one replaces the last', response: { 200: opsCodeSentSchema, ...refused } } },
+    {
+      schema: {
+        tags,
+        summary: 'Email the operator a 6-digit code for this session (10 minutes, 5 tries); a new one replaces the last',
+        response: { 200: opsCodeSentSchema, ...refused },
+      },
+    },
     async (request) => code.sendCode(await gate.operator(request)),
   );
   app.post(
     '/ops/code/verify',
     {
-      schema: { tags, summary: 'Enter the emailed code: this session may use the desk from now on', body: opsCodeInputSchema, response: { 200: opsStatusSchema, 400: errorBodySchema, ...refused } },
+      schema: {
+        tags,
+        summary: 'Enter the emailed code: this session may use the desk from now on',
+        body: opsCodeInputSchema,
+        response: { 200: opsStatusSchema, 400: errorBodySchema, ...refused },
+      },
     },
     async (request) => {
       const user = await gate.operator(request);
@@ -56,7 +73,13 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteDeps> = async (app, { gate
   );
   app.get(
     '/ops/audit',
-    { schema: { tags, summary: "The operators' audit log, newest first (who, what, when, why); it cannot be changed", response: { 200: opsAuditLogSchema, ...refused } } },
+    {
+      schema: {
+        tags,
+        summary: "The operators' audit log, newest first (who, what, when, why); it cannot be changed",
+        response: { 200: opsAuditLogSchema, ...refused },
+      },
+    },
     async (request) => {
       await gate.verifiedOperator(request);
       return { entries: await repo.auditLog(200) };
@@ -64,7 +87,13 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteDeps> = async (app, { gate
   );
   app.get(
     '/ops/reports',
-    { schema: { tags, summary: 'Open reports, oldest first, with what was reported as it was then', response: { 200: opsReportsSchema, ...refused } } },
+    {
+      schema: {
+        tags,
+        summary: 'Open reports, oldest first, with what was reported as it was then',
+        response: { 200: opsReportsSchema, ...refused },
+      },
+    },
     async (request) => {
       await gate.verifiedOperator(request);
       return queue.list();
@@ -72,7 +101,15 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteDeps> = async (app, { gate
   );
   app.post(
     '/ops/reports/:reportId/dismiss',
-    { schema: { tags, summary: "Dismiss a report (and the thing's other open reports): nothing to do", params: z.object({ reportId: z.string().max(100) }), body: opsReasonInputSchema, response: acting } },
+    {
+      schema: {
+        tags,
+        summary: "Dismiss a report (and the thing's other open reports): nothing to do",
+        params: z.object({ reportId: z.string().max(100) }),
+        body: opsReasonInputSchema,
+        response: acting,
+      },
+    },
     async (request) => queue.dismiss((await gate.verifiedOperator(request)).id, request.params.reportId, request.body.reason),
   );
   const itemParams = z.object({ itemId: z.string().max(100) });
@@ -83,13 +120,22 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteDeps> = async (app, { gate
     app.post(
       `/ops/items/:itemId/${verb}`,
       { schema: { tags, summary, params: itemParams, body: opsReasonInputSchema, response: acting } },
-      async (request) => queue.setListingHidden((await gate.verifiedOperator(request)).id, request.params.itemId, hidden, request.body.reason),
+      async (request) =>
+        queue.setListingHidden((await gate.verifiedOperator(request)).id, request.params.itemId, hidden, request.body.reason),
     );
   }
   const memberParams = z.object({ memberId: z.string().max(100) });
   app.post(
     '/ops/members/:memberId/warn',
-    { schema: { tags, summary: 'Warn a member by email, with the reason', params: memberParams, body: opsReasonInputSchema, response: acting } },
+    {
+      schema: {
+        tags,
+        summary: 'Warn a member by email, with the reason',
+        params: memberParams,
+        body: opsReasonInputSchema,
+        response: acting,
+      },
+    },
     async (request) => standing.warn((await gate.verifiedOperator(request)).id, request.params.memberId, request.body.reason),
   );
   app.post(
@@ -97,7 +143,8 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteDeps> = async (app, { gate
     {
       schema: {
         tags,
-        summary: 'Suspend a member: their sessions end, their listings are hidden, their upcoming bookings are cancelled with full refunds and both sides told',
+        summary:
+          'Suspend a member: their sessions end, their listings are hidden, their upcoming bookings are cancelled with full refunds and both sides told',
         params: memberParams,
         body: opsReasonInputSchema,
         response: { ...acting, 200: opsDoneSchema.extend({ cancelled: z.number().int() }) },
@@ -107,7 +154,15 @@ export const opsRoutes: FastifyPluginAsyncZod<OpsRouteDeps> = async (app, { gate
   );
   app.post(
     '/ops/members/:memberId/reinstate',
-    { schema: { tags, summary: 'Reinstate a suspended member: they may sign in, and the listings the suspension hid show again', params: memberParams, body: opsReasonInputSchema, response: acting } },
+    {
+      schema: {
+        tags,
+        summary: 'Reinstate a suspended member: they may sign in, and the listings the suspension hid show again',
+        params: memberParams,
+        body: opsReasonInputSchema,
+        response: acting,
+      },
+    },
     async (request) => standing.reinstate((await gate.verifiedOperator(request)).id, request.params.memberId, request.body.reason),
   );
 };

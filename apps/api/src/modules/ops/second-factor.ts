@@ -36,7 +36,11 @@ export function secondFactor(deps: { repo: OperatorRepository; mailer: Mailer; n
       const given = Buffer.from(hashOf(user.sessionId, code));
       if (!timingSafeEqual(given, Buffer.from(saved.codeHash))) {
         const tries = await repo.countTry(user.sessionId);
-        throw new AppError('VALIDATION', tries >= OPERATOR_CODE_TRIES ? OPERATOR_MESSAGES.codeExpired : OPERATOR_MESSAGES.codeWrong, 'code');
+        throw new AppError(
+          'VALIDATION',
+          tries >= OPERATOR_CODE_TRIES ? OPERATOR_MESSAGES.codeExpired : OPERATOR_MESSAGES.codeWrong,
+          'code',
+        );
       }
       await repo.markVerified(user.sessionId, now());
     },

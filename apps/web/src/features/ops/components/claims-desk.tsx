@@ -23,7 +23,11 @@ function Side({ claim, side }: { claim: OpsClaim; side: 'owner' | 'renter' }) {
           {photos.map((p) => (
             <li key={p.url}>
               <a href={p.url} target="_blank" rel="noreferrer">
-                <img src={p.url} alt={`${p.what} photo by the ${side}, ${new Date(p.takenAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}`} className="h-20 w-20 rounded object-cover" />
+                <img
+                  src={p.url}
+                  alt={`${p.what === 'claim' ? 'Claim evidence' : `At ${p.what}`} by the ${side}, taken ${new Date(p.takenAt).toLocaleString('en-GB', { timeZone: 'Europe/London' })}`}
+                  className="h-20 w-20 rounded object-cover"
+                />
               </a>
             </li>
           ))}
@@ -67,7 +71,14 @@ function Ruling({ claim }: { claim: OpsClaim }) {
       amountPence={read}
       extra={
         <FormField id={`${id}-amount`} label={`Amount for the ${claim.byRole} (£)`} problem={problem} hint={limit}>
-          <input id={`${id}-amount`} className={inputClass} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} {...fieldA11y(`${id}-amount`, problem, true)} />
+          <input
+            id={`${id}-amount`}
+            className={inputClass}
+            inputMode="decimal"
+            value={amount}
+            onChange={(e) => setAmount(e.target.value)}
+            {...fieldA11y(`${id}-amount`, problem, true)}
+          />
         </FormField>
       }
     />

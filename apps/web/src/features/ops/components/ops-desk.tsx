@@ -26,15 +26,21 @@ export function OpsDesk() {
       ) : (
         <div className="space-y-10">
           <section aria-labelledby="ops-reports">
-            <h2 id="ops-reports" className="mb-3 text-xl font-semibold text-slate-900">Reports</h2>
+            <h2 id="ops-reports" className="mb-3 text-xl font-semibold text-slate-900">
+              Reports
+            </h2>
             <ReportsQueue />
           </section>
           <section aria-labelledby="ops-claims">
-            <h2 id="ops-claims" className="mb-3 text-xl font-semibold text-slate-900">Claims sent to support</h2>
+            <h2 id="ops-claims" className="mb-3 text-xl font-semibold text-slate-900">
+              Claims sent to support
+            </h2>
             <ClaimsDesk />
           </section>
           <section aria-labelledby="ops-audit">
-            <h2 id="ops-audit" className="mb-3 text-xl font-semibold text-slate-900">Audit log</h2>
+            <h2 id="ops-audit" className="mb-3 text-xl font-semibold text-slate-900">
+              Audit log
+            </h2>
             <AuditLog />
           </section>
         </div>

@@ -37,7 +37,9 @@ function actionsFor(report: OpsReport): DeskAction[] {
   const actions: DeskAction[] = [{ label: 'Dismiss report', path: `/api/ops/reports/${encodeURIComponent(report.id)}/dismiss` }];
   if (report.kind === 'item') {
     const item = `/api/ops/items/${encodeURIComponent(report.subjectId)}`;
-    actions.push(report.listingHidden ? { label: 'Restore listing', path: `${item}/restore` } : { label: 'Hide listing', path: `${item}/hide` });
+    actions.push(
+      report.listingHidden ? { label: 'Restore listing', path: `${item}/restore` } : { label: 'Hide listing', path: `${item}/hide` },
+    );
   }
   actions.push({ label: `Warn ${report.member.name}`, path: `${member}/warn` });
   actions.push(
