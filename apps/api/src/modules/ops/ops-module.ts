@@ -8,6 +8,7 @@ import { memberStanding } from './member-standing.ts';
 import { createOperatorGate } from './operator-gate.ts';
 import { createOperatorRepository } from './operator-repository.ts';
 import { opsClaimRoutes } from './ops-claim-routes.ts';
+import { opsActionRoutes } from './ops-action-routes.ts';
 import { opsRoutes } from './ops-routes.ts';
 import { reportsQueue } from './reports-queue.ts';
 import { secondFactor } from './second-factor.ts';
@@ -26,10 +27,9 @@ export async function registerOps(
   const desk = createDeskRepository(kit.db);
   const gate = createOperatorGate({ operatorEmails: kit.config.operatorEmails, currentUser: api.currentUser, repo });
   const onListingsChanged = kit.catalogueChanged;
-  await api.register(opsRoutes, {
+  await api.register(opsRoutes, { gate, repo, code: secondFactor({ repo, mailer: kit.mailer, now: kit.now }) });
+  await api.register(opsActionRoutes, {
     gate,
-    repo,
-    code: secondFactor({ repo, mailer: kit.mailer, now: kit.now }),
     queue: reportsQueue({ repo: desk, now: kit.now, onListingsChanged }),
     standing: memberStanding({ repo: desk, mailer: kit.mailer, now: kit.now, cancelRental: uses.cancelRental, onListingsChanged }),
   });
