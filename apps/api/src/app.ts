@@ -23,6 +23,7 @@ import { registerDateWatches } from './modules/date-watches/date-watches-module.
 import { registerWanted } from './modules/wanted/wanted-module.ts';
 import { registerSupport } from './modules/support/support-module.ts';
 import { registerHandoverTimes } from './modules/handover-times/handover-times-module.ts';
+import { registerOps } from './modules/ops/ops-module.ts';
 import { registerWebFront } from './modules/web-shell/web-shell-module.ts';
 
 export { outboxDir, smsOutboxDir } from './platform/http/create-server.ts';
@@ -52,7 +53,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await registerWheelbarrow(api, kit, { requirements, blocks });
       await registerMoney(api, kit);
       const reviews = await registerReviews(api, kit);
-      await registerRentals(api, kit, { onReturned: reviews.scheduleReveal, blocks });
+      const rentals = await registerRentals(api, kit, { onReturned: reviews.scheduleReveal, blocks });
+      await registerOps(api, kit, {
+        deposits: deposits.service,
+        cancelRental: (rentalId, reason) => rentals.rentals.cancelBySystem(rentalId, reason),
+      });
       const wanted = await registerWanted(api, kit, { catalogue, notifications });
       await registerItems(api, kit, { catalogue, listed: [listed, wanted.listed] });
       await registerOwners(api, kit, { catalogue, reviews, hiddenOwners });

@@ -36,6 +36,8 @@ export interface Config {
   smtpUrl: string | undefined;
   mailFrom: string;
   supportEmail: string;
+  /** OPERATOR_EMAILS: the accounts (lower-cased emails) that may use the operator's desk at /ops; empty: nobody. */
+  operatorEmails: string[];
   /** Auth requests (sign-in, sign-up, reset) allowed per address per window. */
   authRateLimit: { perIp: number; windowMs: number; accountFailures: number; accountWindowMs: number };
   /** An address-search service (e.g. a Nominatim-style /search endpoint); unset: the offline postcode-area geocoder. */
@@ -204,6 +206,17 @@ const envSchema = z.object({
       .string()
       .trim()
       .regex(/^[^\s@]+@[^\s@]+$/, 'must be an email address'),
+  ),
+  OPERATOR_EMAILS: opt(
+    z.string().transform((v, ctx) => {
+      const list = v
+        .split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean);
+      const bad = list.filter((a) => !/^[^\s@]+@[^\s@]+$/.test(a));
+      if (bad.length > 0) ctx.addIssue({ code: 'custom', message: `must be comma-separated email addresses (not "${bad.join('", "')}")` });
+      return list;
+    }),
   ),
   AUTH_RATE_LIMIT: opt(whole(1)),
   AUTH_ACCOUNT_FAILURES: opt(whole(1)),
@@ -381,6 +394,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? 'Toolshed <no-reply@toolshed.local>',
     supportEmail: e.SUPPORT_EMAIL ?? 'support@toolshed.local',
+    operatorEmails: e.OPERATOR_EMAILS ?? [],
     authRateLimit: {
       perIp: e.AUTH_RATE_LIMIT ?? 10,
       windowMs: 60_000,

@@ -50,6 +50,7 @@ export * from './saved-items.ts';
 export * from './date-watches.ts';
 export * from './wanted.ts';
 export * from './safety.ts';
+export * from './operator-desk.ts';
 export * from './bank/index.ts';
 export * from './handover-times.ts';
 export * from './cancellation-policy.ts';

@@ -27,6 +27,8 @@ export const users = pgTable('users', {
   calendarTokenHash: text('calendar_token_hash'),
   /** Set when the account was deleted: the row stays, anonymised, for others' records and the ledger. */
   deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  /** Set while an operator has suspended the member (migration 0084): they cannot sign in. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -210,3 +210,4 @@ export * from './schema-refunds.ts';
 export * from './schema-saved-items.ts';
 export * from './schema-date-watches.ts';
 export * from './schema-safety.ts';
+export * from './schema-ops.ts';

@@ -91,6 +91,7 @@ export const routes: RouteObject[] = [
                 path: 'saved-searches',
                 element: lazyPage(() => import('../pages/saved-searches-page.tsx').then((m) => m.SavedSearchesPage)),
               },
+              { path: 'ops', element: lazyPage(() => import('../pages/ops-page.tsx').then((m) => m.OpsPage)) },
               { path: 'my-rentals', element: lazyPage(() => import('../pages/my-rentals-page.tsx').then((m) => m.MyRentalsPage)) },
               { path: 'rentals/:rentalId', element: lazyPage(() => import('../pages/rental-page.tsx').then((m) => m.RentalPage)) },
               {

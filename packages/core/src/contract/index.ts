@@ -275,3 +275,4 @@ export * from './saved-searches.ts';
 export * from './date-watches.ts';
 export * from './wanted.ts';
 export * from './safety.ts';
+export * from './ops.ts';

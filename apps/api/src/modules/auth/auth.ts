@@ -16,6 +16,7 @@ import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { alreadyConfirmedHook } from './already-confirmed.ts';
 import { confirmEmailMessage, resetPasswordMessage } from './auth-emails.ts';
+import { SUSPENDED_MESSAGE } from './suspension-repository.ts';
 
 export const SESSION_COOKIE_PREFIX = 'toolshed';
 const PASSWORD_REASONS: Record<PasswordProblem, string> = {
@@ -44,6 +45,8 @@ export interface AuthOptions {
   log?: (level: 'warn' | 'error', message: string) => void;
   /** Called after a successful password reset (the sign-in lock is lifted then). */
   onPasswordReset?: (email: string) => void | Promise<void>;
+  /** Whether an operator suspended this account: its sign-in is refused with SUSPENDED_MESSAGE. */
+  isSuspended?: (email: string) => Promise<boolean>;
 }
 
 export const RESET_EMAIL_JOB = 'auth.reset-password-email';
@@ -123,6 +126,11 @@ export function createAuth(options: AuthOptions) {
     hooks: {
       after: alreadyConfirmedHook,
       before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path === '/sign-in/email' && options.isSuspended) {
+          const email = (ctx.body as { email?: unknown } | undefined)?.email;
+          if (typeof email === 'string' && (await options.isSuspended(email)))
+            throw new APIError('FORBIDDEN', { message: SUSPENDED_MESSAGE, code: 'ACCOUNT_SUSPENDED' });
+        }
         if (ctx.path === '/sign-up/email' || ctx.path === '/reset-password') {
           const body = (ctx.body ?? {}) as { password?: unknown; newPassword?: unknown; email?: unknown };
           const password = ctx.path === '/sign-up/email' ? body.password : body.newPassword;

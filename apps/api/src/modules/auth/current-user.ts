@@ -7,6 +7,8 @@ export interface CurrentUser {
   id: string;
   name: string;
   email: string;
+  /** The session the request came with (the operator's second factor is bound to it). */
+  sessionId: string;
 }
 
 /** Reads the session cookie; every protected route starts with `requireUser`. */
@@ -19,7 +21,9 @@ export function createCurrentUser(auth: Auth) {
     if (!found) {
       found = auth.api
         .getSession({ headers: fromNodeHeaders(request.headers) })
-        .then((session) => (session ? { id: session.user.id, name: session.user.name, email: session.user.email } : null));
+        .then((session) =>
+          session ? { id: session.user.id, name: session.user.name, email: session.user.email, sessionId: session.session.id } : null,
+        );
       seen.set(request, found);
     }
     return found;

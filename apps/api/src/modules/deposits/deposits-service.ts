@@ -6,6 +6,7 @@ import { claimPhotos } from './claim-photos.ts';
 import { createClaimKit, notFound, type DepositsDeps } from './claim-kit.ts';
 import { depositView, roleIn } from './deposit-view.ts';
 import { reportClaim } from './report-claim.ts';
+import { ruleClaim } from './rule-claim.ts';
 import { settleDeposit } from './settle-deposit.ts';
 
 export { CARD_JOB, ESCALATE_JOB, RELEASE_JOB, type DepositsDeps } from './claim-kit.ts';
@@ -15,7 +16,7 @@ export { CARD_JOB, ESCALATE_JOB, RELEASE_JOB, type DepositsDeps } from './claim-
  * answers and settlements of one rental happen one at a time; each settles the money in the same
  * transaction (the ledger) and leaves the card's part (capture or release of the authorisation) to a
  * keyed job, so a processor that is away only delays it. One file per use case (report-claim.ts,
- * answer-claim.ts, change-claim.ts, claim-photos.ts, settle-deposit.ts), composed here.
+ * answer-claim.ts, change-claim.ts, claim-photos.ts, settle-deposit.ts, rule-claim.ts), composed here.
  */
 export function createDepositsService(deps: DepositsDeps) {
   const kit = createClaimKit(deps);
@@ -32,6 +33,7 @@ export function createDepositsService(deps: DepositsDeps) {
     ...changeClaim(kit),
     ...claimPhotos(kit),
     ...settleDeposit(kit),
+    ...ruleClaim(kit),
   };
 }
 

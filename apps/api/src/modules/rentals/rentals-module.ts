@@ -73,4 +73,5 @@ export async function registerRentals(
   await api.register(requestRoutes, { service: requestsRefusingBlocked(rentals.requests, uses.blocks) });
   await api.register(extensionRoutes, { service: rentals.extensions });
   await api.register(handoverRoutes, { service: rentals.handover });
+  return rentals;
 }

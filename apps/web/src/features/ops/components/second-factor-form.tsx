@@ -1,0 +1,49 @@
+import { useState, type FormEvent } from 'react';
+import { FormAlert, FormField, FormSuccess, fieldA11y, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useSendCode, useVerifyCode } from '../api/ops-api.ts';
+
+/** The desk's second factor: a 6-digit code emailed to the operator, entered once per session. */
+export function SecondFactorForm({ email }: { email: string }) {
+  const send = useSendCode();
+  const verify = useVerifyCode();
+  const [code, setCode] = useState('');
+  const problem = verify.error?.message;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    verify.mutate(code);
+  }
+
+  return (
+    <section aria-labelledby="second-factor" className="max-w-md space-y-4">
+      <h2 id="second-factor" className="text-xl font-semibold text-slate-900">
+        Confirm it is you
+      </h2>
+      <p className="text-slate-700">
+        The operator’s desk asks for a second step: a 6-digit code sent by email to {email}. It works for 10 minutes, on this device only.
+      </p>
+      <button type="button" className={primaryButtonClass} disabled={send.isPending} onClick={() => send.mutate()}>
+        {send.isSuccess ? 'Email another code' : 'Email me a code'}
+      </button>
+      {send.isSuccess && <FormSuccess>{send.data.message}</FormSuccess>}
+      {send.error && <FormAlert>{send.error.message}</FormAlert>}
+      <form onSubmit={submit} className="space-y-3" noValidate>
+        <FormField id="ops-code" label="Code from the email" problem={problem}>
+          <input
+            id="ops-code"
+            className={inputClass}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            {...fieldA11y('ops-code', problem)}
+          />
+        </FormField>
+        <button type="submit" className={primaryButtonClass} disabled={verify.isPending}>
+          Open the desk
+        </button>
+      </form>
+    </section>
+  );
+}
