@@ -150,6 +150,7 @@ describe('ItemDetailPopup', () => {
         endDate: '2030-06-22',
         days: 3,
         imageUrl: '/img/1-thumb.webp',
+        cancellationPolicy: 'flexible',
       },
     ]);
   });

@@ -43,6 +43,7 @@ describe('validateItemForm', () => {
         weeklyRatePence: null,
         requireVerifiedPhone: false,
         minCompletedRentals: 0,
+        cancellationPolicy: 'flexible',
       },
     });
   });

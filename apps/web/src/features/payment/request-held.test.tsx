@@ -40,7 +40,8 @@ describe('payment success with a request to book', () => {
     );
     // 10:00 UTC on 2 May is 11:00 in London (summer time).
     expect(screen.getByText('Petrol Lawn Mower: the owner has until 11:00 on 2 May 2030 to answer.')).toBeInTheDocument();
-    const line = within(screen.getByRole('region', { name: 'Your rentals' })).getByRole('listitem');
+    // The order's lines are the region's top-level list items (a line's policy steps are a list of their own).
+    const [line] = within(screen.getByRole('region', { name: 'Your rentals' })).getAllByRole('listitem');
     expect(line).toHaveTextContent('Request: held, not charged');
   });
 
