@@ -26,8 +26,6 @@ import { registerHandoverTimes } from './modules/handover-times/handover-times-m
 import { registerOps } from './modules/ops/ops-module.ts';
 import { registerWebFront } from './modules/web-shell/web-shell-module.ts';
 
-export { outboxDir, smsOutboxDir } from './platform/http/create-server.ts';
-
 export interface AppDeps extends ServerDeps {
   /** Owners' other calendars: fetch limits and the address rule (tests); default from the configuration. */
   calendarImport?: CalendarImportOptions;

@@ -100,5 +100,3 @@ export function registerHandoverTimeReminders(jobs: JobQueue, events: EventBus, 
   events.subscribe('rental.request_accepted', 'handover-time-reminders', async (e) => schedule(e.rentalId));
   return { schedule, proposed };
 }
-
-export type HandoverTimeReminders = ReturnType<typeof registerHandoverTimeReminders>;

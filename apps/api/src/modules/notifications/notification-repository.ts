@@ -5,7 +5,7 @@ import { toInt, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values
 import { notificationPreferences, notifications, rentals } from '../../db/schema.ts';
 import { createNoticeContextReads } from './notice-context-repository.ts';
 
-export type { ExtensionContext, MessageContext, OrderContext, OrderLine, Recipient, RentalContext } from './notice-contexts.ts';
+export type { ExtensionContext, OrderContext, OrderLine, Recipient, RentalContext } from './notice-contexts.ts';
 
 export type NewNotification = typeof notifications.$inferInsert & { eventKey: string; tab: NotificationTab; groupKey: string };
 
