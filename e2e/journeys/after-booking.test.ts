@@ -1,4 +1,4 @@
-import { TEST_CARDS, formatPence, todayInLondon } from '@toolshed/core';
+import { TEST_CARDS, addDays, formatPence, todayInLondon } from '@toolshed/core';
 import type { ApiReader } from '../support/api.ts';
 import { expectPath } from '../support/accounts.ts';
 import { expectNoAxeViolations } from '../support/axe.ts';
@@ -27,7 +27,8 @@ async function booked(baseUrl: string, accounts: Accounts, label: string, line: 
   return { owner, renter, entry, item, planned, rental: rental! };
 }
 
-const upcoming = (api: ApiReader) => (i: PlannedLine['item']) => freshLine(api, i, today);
+// Three days ahead: more than the Flexible policy's 24 hours, so cancelling gives everything back.
+const upcoming = (api: ApiReader) => (i: PlannedLine['item']) => freshLine(api, i, addDays(today, 3));
 
 test.describe('after the booking', () => {
   test('a visitor sees no street address; the renter sees it, cancels an upcoming rental, gets the money back and the dates are free again', async ({

@@ -1,4 +1,6 @@
 import {
+  policyHeading,
+  refundScheduleLines,
   DECLINE_MESSAGES,
   DEFAULT_PAGE_SIZE,
   TEST_CARDS,
@@ -286,7 +288,8 @@ test.describe('booking and paying', () => {
     const lineTotal = first.item.dailyRatePence * first.days;
     expect(Math.abs(paidPence - lineTotal * 1.1), `paid ${paidPence} for a line of ${lineTotal} with its 10% fee share`).toBeLessThan(1);
     await expectDefinitions(
-      main,
+      // The rental's own list (the handover times below have one of their own).
+      main.locator('dl').first(),
       {
         Item: first.item.name,
         Owner: first.item.owner.name,
@@ -296,6 +299,7 @@ test.describe('booking and paying', () => {
         Total: prices.lines[0]!,
         'Paid with service fee': formatPence(paidPence),
         Status: 'Upcoming',
+        Cancellation: [policyHeading('flexible'), ...refundScheduleLines('flexible', first.range.startDate, new Date())].join(' '),
         'Order reference': reference,
       },
       `the rental page of ${first.item.name}`,

@@ -173,7 +173,6 @@ export function ItemDetailView({
               reported.
             </p>
           )}
-          <PolicyOfItem policy={item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY} startDate={range.startDate} />
           {requirementsNote && !ownItem && <p className="text-sm text-slate-800">{requirementsNote}</p>}
           {refusal?.includes(VERIFIED_PHONE_REASON) && (
             <Link
@@ -197,6 +196,8 @@ export function ItemDetailView({
             />
           )}
           {!ownItem && !readOnly && item.available && taken && dateWatch?.(taken)}
+          {/* Below the button, so that the price, the calendar and Add to Wheelbarrow stay on the first screen. */}
+          <PolicyOfItem policy={item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY} startDate={range.startDate} />
         </div>
       </section>
       <div className="grid gap-6 md:grid-cols-2 md:gap-x-8 lg:col-start-1 lg:row-start-3">

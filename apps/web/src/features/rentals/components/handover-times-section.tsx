@@ -26,34 +26,33 @@ function SideTime(props: { rental: RentalView; side: HandoverTimeSide; view: Han
   return (
     <div className="space-y-2">
       <dt className="font-medium text-slate-900">{LABEL[side]}</dt>
-      <dd className="text-slate-800">
-        {formatDate(view.date)}, {view.time ?? 'no time chosen'}
-        {view.time && ' (London time)'}
-      </dd>
-      {view.proposal && (
-        <dd className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950">
-          <span>
-            {view.proposal.by === rental.role
-              ? `You proposed ${view.proposal.time}; waiting for ${other} to accept.`
-              : `${other} proposes ${view.proposal.time} instead.`}
-          </span>
-          {view.proposal.canAccept && (
-            <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(side)} className={`ml-3 ${smallButton}`}>
-              Accept {view.proposal.time}
-            </button>
-          )}
-        </dd>
-      )}
-      {(propose.isError || accept.isError) && <FormAlert>{errorMessage(propose.error ?? accept.error)}</FormAlert>}
-      {view.canPropose && !open && (
-        <dd>
+      {/* One definition per term: the time, then what can be done about it. */}
+      <dd className="space-y-2 text-slate-800">
+        <p>
+          {formatDate(view.date)}, {view.time ?? 'no time chosen'}
+          {view.time && ' (London time)'}
+        </p>
+        {view.proposal && (
+          <p className="rounded-md bg-sky-50 px-3 py-2 text-sm text-sky-950">
+            <span>
+              {view.proposal.by === rental.role
+                ? `You proposed ${view.proposal.time}; waiting for ${other} to accept.`
+                : `${other} proposes ${view.proposal.time} instead.`}
+            </span>
+            {view.proposal.canAccept && (
+              <button type="button" disabled={accept.isPending} onClick={() => accept.mutate(side)} className={`ml-3 ${smallButton}`}>
+                Accept {view.proposal.time}
+              </button>
+            )}
+          </p>
+        )}
+        {(propose.isError || accept.isError) && <FormAlert>{errorMessage(propose.error ?? accept.error)}</FormAlert>}
+        {view.canPropose && !open && (
           <button type="button" aria-expanded={open} onClick={() => setOpen(true)} className={smallButton}>
             Propose a new {side === 'pickup' ? 'pick-up' : 'return'} time
           </button>
-        </dd>
-      )}
-      {open && (
-        <dd>
+        )}
+        {open && (
           <form
             onSubmit={onSubmit}
             aria-label={`Propose a new ${LABEL[side].toLowerCase()} time`}
@@ -80,8 +79,8 @@ function SideTime(props: { rental: RentalView; side: HandoverTimeSide; view: Han
               Cancel
             </button>
           </form>
-        </dd>
-      )}
+        )}
+      </dd>
     </div>
   );
 }
