@@ -28,7 +28,7 @@ const NEAR_CANDIDATES = 60;
  * One statement answering what the plan asks of the vocabulary (`vocabularyQuestion`): for each word,
  * whether some listed text has it (as written or by its stem), whether it begins a longer word, and
  * near spellings (a trigram match, or the same first two letters and a length within the slips
- * allowed) for words long enough to carry a slip. Its text is the same for every search (the words
+ * allowed) for words long enough to carry a slip that no listed text has (the plan corrects only those). Its text is the same for every search (the words
  * are one JSON parameter), so it runs prepared: parsed and planned once per connection.
  */
 export function vocabularyQuery(words: readonly string[]): SQL | undefined {
@@ -40,17 +40,17 @@ export function vocabularyQuery(words: readonly string[]): SQL | undefined {
   });
   // Prefixes as ranges in byte order (the text_pattern_ops index), since a pattern that is a
   // parameter cannot be planned as a range: [word, word + U+10FFFF).
-  return sql`select q.word,
-      (exists (select 1 from search_vocabulary v where v.word = q.word)
-        or exists (select 1 from search_vocabulary v where v.stem = search_stem_of(q.word))) as known,
+  return sql`select q.word, k.known,
       exists (select 1 from search_vocabulary v where v.word ~>~ q.word and v.word ~<~ (q.word || ${MAX_CHARACTER})) as begins,
-      case when q.slips > 0 then (select json_agg(json_build_object('word', c.word, 'items', c.items)) from (
+      case when q.slips > 0 and not k.known then (select json_agg(json_build_object('word', c.word, 'items', c.items)) from (
           (select v.word, v.items from search_vocabulary v where v.word % q.word limit ${rowCount(NEAR_CANDIDATES)})
           union
           (select v.word, v.items from search_vocabulary v where v.word ~>=~ q.first and v.word ~<~ (q.first || ${MAX_CHARACTER})
              and length(v.word) between q.length - q.slips and q.length + q.slips limit ${rowCount(NEAR_CANDIDATES)})) c)
       end as near
-    from json_to_recordset(${JSON.stringify(asked)}::json) as q(word text, slips int, first text, length int)`;
+    from json_to_recordset(${JSON.stringify(asked)}::json) as q(word text, slips int, first text, length int),
+      lateral (select exists (select 1 from search_vocabulary v where v.word = q.word)
+        or exists (select 1 from search_vocabulary v where v.stem = search_stem_of(q.word)) as known) k`;
 }
 
 /** The last code point: every word that begins with a prefix sorts before the prefix followed by it. */

@@ -3,19 +3,19 @@
 -- Written by browse-statements.test.ts (UPDATE_STATEMENTS=1 to write again).
 
 -- statement 1
-select q.word, (exists (select 1
+select q.word, k.known, exists (select 1
   from search_vocabulary v
-  where v.word = q.word) or exists (select 1
-  from search_vocabulary v
-  where v.stem = search_stem_of(q.word))) as known, exists (select 1
-  from search_vocabulary v
-  where v.word ~>~ q.word and v.word ~<~ (q.word || $1)) as begins, case when q.slips > 0 then (select json_agg(json_build_object('word', c.word, 'items', c.items))
+  where v.word ~>~ q.word and v.word ~<~ (q.word || $1)) as begins, case when q.slips > 0 and not k.known then (select json_agg(json_build_object('word', c.word, 'items', c.items))
   from ( (select v.word, v.items
   from search_vocabulary v
   where v.word % q.word limit 60) union (select v.word, v.items
   from search_vocabulary v
   where v.word ~>=~ q.first and v.word ~<~ (q.first || $2) and length(v.word) between q.length - q.slips and q.length + q.slips limit 60)) c) end as near
-  from json_to_recordset($3::json) as q(word text, slips int, first text, length int);
+  from json_to_recordset($3::json) as q(word text, slips int, first text, length int), lateral (select exists (select 1
+  from search_vocabulary v
+  where v.word = q.word) or exists (select 1
+  from search_vocabulary v
+  where v.stem = search_stem_of(q.word)) as known) k;
 
 -- statement 2
 select i.id, i.name, i.daily_rate_pence, i.public_latitude, i.public_longitude

@@ -3,19 +3,19 @@
 -- Written by browse-statements.test.ts (UPDATE_STATEMENTS=1 to write again).
 
 -- statement 1
-select q.word, (exists (select 1
+select q.word, k.known, exists (select 1
   from search_vocabulary v
-  where v.word = q.word) or exists (select 1
-  from search_vocabulary v
-  where v.stem = search_stem_of(q.word))) as known, exists (select 1
-  from search_vocabulary v
-  where v.word ~>~ q.word and v.word ~<~ (q.word || $1)) as begins, case when q.slips > 0 then (select json_agg(json_build_object('word', c.word, 'items', c.items))
+  where v.word ~>~ q.word and v.word ~<~ (q.word || $1)) as begins, case when q.slips > 0 and not k.known then (select json_agg(json_build_object('word', c.word, 'items', c.items))
   from ( (select v.word, v.items
   from search_vocabulary v
   where v.word % q.word limit 60) union (select v.word, v.items
   from search_vocabulary v
   where v.word ~>=~ q.first and v.word ~<~ (q.first || $2) and length(v.word) between q.length - q.slips and q.length + q.slips limit 60)) c) end as near
-  from json_to_recordset($3::json) as q(word text, slips int, first text, length int);
+  from json_to_recordset($3::json) as q(word text, slips int, first text, length int), lateral (select exists (select 1
+  from search_vocabulary v
+  where v.word = q.word) or exists (select 1
+  from search_vocabulary v
+  where v.stem = search_stem_of(q.word)) as known) k;
 
 -- statement 2
 with m as materialized (select i.id, i.created_at, i.daily_rate_pence, i.owner_rating, i.has_photo, i.public_latitude, i.public_longitude, (case when i.search_document @@ (select to_tsquery('english'::regconfig, $1) || to_tsquery('simple'::regconfig, $2)) then (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $3)) then 115 when i.search_document @@ (select to_tsquery('english'::regconfig, $4)) then 114 when i.search_document @@ (select to_tsquery('english'::regconfig, $5)) then 112 else 0 end) else (case when i.search_document @@ (select to_tsquery('simple'::regconfig, $6)) then 105 when i.search_document @@ (select to_tsquery('english'::regconfig, $7)) then 104 when i.search_document @@ (select to_tsquery('english'::regconfig, $8)) then 102 else 0 end) end) as score
