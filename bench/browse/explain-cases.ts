@@ -8,7 +8,7 @@ import {
   type RawBrowseFilters,
 } from '@toolshed/core';
 import type { BrowseScope, CatalogueRepository } from '../../apps/api/src/modules/catalogue/catalogue-repository.ts';
-import { narrowsListing } from '../../apps/api/src/modules/catalogue/browse-sql.ts';
+import { narrowsListing } from '../../apps/api/src/modules/catalogue/browse-rules.ts';
 import { generateMix, MIX_SEED } from './generated-mix.ts';
 import { BROWSE_VARIANTS, variantDates } from './query-set.ts';
 

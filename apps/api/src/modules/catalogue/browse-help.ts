@@ -6,7 +6,8 @@ import { METRES_PER_MILE, RADIUS_MILES_OPTIONS, roundedMiles, type BrowseFilters
 import type { BrowseRelaxation, NearAnswer, NearestMatches } from '@toolshed/core/contract';
 import type { SearchPlan } from '@toolshed/core/search';
 import type { BrowseScope, CatalogueRepository } from './catalogue-repository.ts';
-import { COUNT_BOUND, hasRadius } from './browse-sql.ts';
+import { COUNT_BOUND } from './browse-rules.ts';
+import { hasRadius } from './browse-sql.ts';
 
 /**
  * A search that matches nothing: each filter that keeps its matches out, with how many would match

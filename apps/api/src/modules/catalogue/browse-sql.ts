@@ -1,15 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { BrowseFilters } from '@toolshed/core';
-import { DEFAULT_PAGE_SIZE, searchWords } from '@toolshed/core';
+import { DEFAULT_PAGE_SIZE } from '@toolshed/core';
 import { ownerNotAwayOn } from '../profile/vacation-sql.ts';
 import { withinRadius, withinRadiusByBands, type Near } from './near-sql.ts';
 import { PAGE_WINDOW } from './page-sql.ts';
-
-/**
- * Counts of filtered browses are exact up to this many matches; beyond it the answer says so
- * ('1,000+') instead of counting every match on every request (decision 009).
- */
-export const COUNT_BOUND = 1000;
 
 /**
  * An item can be listed: not deleted, offered by its owner and not hidden while its reports wait for
@@ -43,20 +37,6 @@ export const hasRadius = (scope: BrowseScope): scope is BrowseScope & { near: Ne
 export function tierCondition(tier: Tier, alias: string): SQL {
   const shown = sql.raw(`${alias}.owner_rating is not null and ${alias}.has_photo`);
   return tier === 'shown' ? shown : sql`not (${shown})`;
-}
-
-/**
- * True when the filters narrow the listing beyond category and owner (a page, alone, does not; nor
- * a location without a radius, nor an order).
- */
-export function narrowsListing(f: BrowseFilters): boolean {
-  return (
-    searchWords(f.search).length > 0 ||
-    f.maxPricePence !== undefined ||
-    f.minRating !== undefined ||
-    Boolean(f.startDate && f.endDate) ||
-    f.radiusMiles !== undefined
-  );
 }
 
 /**

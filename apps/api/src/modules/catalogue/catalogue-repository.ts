@@ -3,7 +3,8 @@ import { effectiveSort, type BrowseFilters, type BrowseSort } from '@toolshed/co
 import { planSearch, vocabularyQuestion, type SearchPlan } from '@toolshed/core/search';
 import { queryRows, queryRowsPrepared, type Db } from '../../db/database.ts';
 import { toInt } from '../../db/row-values.ts';
-import { COUNT_BOUND, hasRadius, newestFirst, preparable, whereFor, type BrowseScope } from './browse-sql.ts';
+import { COUNT_BOUND } from './browse-rules.ts';
+import { hasRadius, newestFirst, preparable, whereFor, type BrowseScope } from './browse-sql.ts';
 import { countedItems, matchingItems } from './matches-sql.ts';
 import { matchTsquery, renderSearch, toVocabularyAnswer, vocabularyQuery, type VocabularyRow } from './word-search-sql.ts';
 import { scoredMatches, scoredPage } from './scored-sql.ts';

@@ -30,7 +30,7 @@ import { MAX_SUGGESTIONS, wordsOf, type SearchPlan } from '@toolshed/core/search
 import type { Geocoder, PlaceResult } from '../../platform/geocoding/geocoder.ts';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { BrowseScope, CatalogueRepository } from './catalogue-repository.ts';
-import { COUNT_BOUND, narrowsListing } from './browse-sql.ts';
+import { COUNT_BOUND, narrowsListing } from './browse-rules.ts';
 import { nearestOf, relaxationsOf } from './browse-help.ts';
 import { browseScope } from './browse-scope.ts';
 import { itemDetailOf } from './item-detail.ts';

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { METRES_PER_MILE, NEAREST_GROUP_MILES, RADIUS_MILES_OPTIONS, type BrowseFilters } from '@toolshed/core';
-import { COUNT_BOUND, whereFor, type BrowseScope } from './browse-sql.ts';
+import { COUNT_BOUND } from './browse-rules.ts';
+import { whereFor, type BrowseScope } from './browse-sql.ts';
 import { chordFrom, chordOfMetres, originOf, publicPointOf, type Near } from './near-sql.ts';
 import { rowCount } from './page-sql.ts';
 

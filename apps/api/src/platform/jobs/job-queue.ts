@@ -85,14 +85,27 @@ export function createJobQueue({
     return added;
   }
 
-  /** Makes sure today's and tomorrow's occurrence of every daily schedule is enqueued. */
+  /**
+   * Makes sure today's and tomorrow's occurrence of every daily schedule is enqueued. An occurrence
+   * this worker has seen in the table (added now or there already) is not asked for again at every
+   * poll; the memory starts afresh each day and at each start.
+   */
+  const dailyKeysSeen = new Set<string>();
+  let dailyKeysDay = '';
   async function enqueueDaily(at: Date): Promise<void> {
     const today = todayInLondon(at);
+    if (today !== dailyKeysDay) {
+      dailyKeysSeen.clear();
+      dailyKeysDay = today;
+    }
     for (const s of daily) {
       for (const date of [today, addDays(today, 1)]) {
+        const key = `${s.name}@${date}`;
+        if (dailyKeysSeen.has(key)) continue;
         const runAt = londonTimeToInstant(date, s.at);
         if (runAt.getTime() < at.getTime() - DAILY_CATCH_UP_MS) continue;
-        await enqueue(s.name, { date }, { runAt, key: `${s.name}@${date}` });
+        await enqueue(s.name, { date }, { runAt, key });
+        dailyKeysSeen.add(key);
       }
     }
   }
