@@ -63,6 +63,22 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       });
       return;
     }
+    if (e.request && e.by === 'system' && e.requestStatus === 'declined') {
+      // A request Toolshed closed (one of the parties was suspended): both sides hear why.
+      await notifier.send({
+        ...forOwner(r),
+        ...base,
+        title: `Request cancelled: ${r.itemName}`,
+        body: `Toolshed cancelled the request for your ${r.itemName} from ${dates(r)}.${reason} Its dates are free again.`,
+      });
+      await notifier.send({
+        ...forRenter(r),
+        ...base,
+        title: `Request cancelled: ${r.itemName}`,
+        body: `Toolshed cancelled your request for ${r.itemName} from ${dates(r)}.${reason} Nothing was charged.`,
+      });
+      return;
+    }
     if (e.request) {
       // A request declined or expired: nothing was charged, and both sides hear how it ended.
       const declined = e.by === 'owner';
