@@ -76,7 +76,9 @@ describe('handoverRangeProblems', () => {
 
   it('refuses a fifth range on one day on the fifth by its opening time', () => {
     const five = [0, 2, 4, 6, 8].map((from, i) => ({ weekday: 6, opensMinutes: h(from + 1), closesMinutes: h(from + 2), i }));
-    expect(handoverRangeProblems(five.reverse())).toEqual([{ index: 0, field: 'opens', message: 'Saturday: at most 4 time ranges a day.' }]);
+    expect(handoverRangeProblems(five.reverse())).toEqual([
+      { index: 0, field: 'opens', message: 'Saturday: at most 4 time ranges a day.' },
+    ]);
   });
 });
 

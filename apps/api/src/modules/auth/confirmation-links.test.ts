@@ -77,7 +77,9 @@ describe('a suspended member gets no session, whichever way they sign in', () =>
     expect(signedIn.statusCode).toBe(403);
     expect(signedIn.json().error.message).toBe(SUSPENDED_MESSAGE);
 
-    expect((await post(ctx.app, '/api/auth/request-password-reset', { email: 'sue@example.com', redirectTo: '/reset-password' })).statusCode).toBe(200);
+    expect(
+      (await post(ctx.app, '/api/auth/request-password-reset', { email: 'sue@example.com', redirectTo: '/reset-password' })).statusCode,
+    ).toBe(200);
     await ctx.app.jobs.runDue();
     const resetToken = mailer.linkTo('sue@example.com', '/reset-password').searchParams.get('token')!;
     const reset = await post(ctx.app, '/api/auth/reset-password', { token: resetToken, newPassword: 'a brand new passphrase' });

@@ -67,11 +67,7 @@ export function createNoticeContextReads(db: Db) {
         .from(ledgerEntries)
         .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
         .where(
-          and(
-            eq(ledgerTransactions.rentalId, rentalId),
-            eq(ledgerEntries.kind, 'earnings_kept'),
-            eq(ledgerEntries.userId, rental.ownerId),
-          ),
+          and(eq(ledgerTransactions.rentalId, rentalId), eq(ledgerEntries.kind, 'earnings_kept'), eq(ledgerEntries.userId, rental.ownerId)),
         );
       return { policy: rental.policy, refundPence: rental.refund ?? 0, ownerKeptPence: Number(kept?.total ?? 0) };
     },

@@ -77,7 +77,13 @@ export function memberStanding(deps: StandingDeps) {
           subjectKind: 'member',
           subjectId: member.id,
           reason: why,
-          detail: { hiddenItems, rentalsToCancel: upcoming, requestsToCancel: requests, extensionsToCancel: extensions, reportsClosed: closed },
+          detail: {
+            hiddenItems,
+            rentalsToCancel: upcoming,
+            requestsToCancel: requests,
+            extensionsToCancel: extensions,
+            reportsClosed: closed,
+          },
         });
         return { auditId, member };
       });

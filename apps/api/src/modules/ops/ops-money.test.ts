@@ -250,7 +250,12 @@ describe('suspending a member with requests still waiting', () => {
     await db().execute(sql`update sessions set expires_at = now() + interval '10 years'`);
     const patsDrill = await createItem(db(), pat.user.id, { name: 'Drill', bookingMode: 'request', dailyRatePence: 900 });
     const olivesVan = await createItem(db(), owner.user.id, { name: 'Van', bookingMode: 'request', dailyRatePence: 4000 });
-    const olivesTrailer = await createItem(db(), owner.user.id, { name: 'Trailer', bookingMode: 'request', dailyRatePence: 2000, maxDays: 10 });
+    const olivesTrailer = await createItem(db(), owner.user.id, {
+      name: 'Trailer',
+      bookingMode: 'request',
+      dailyRatePence: 2000,
+      maxDays: 10,
+    });
     // A request for Pat's listing, a request of Pat's, and Pat's rental running today with an extension waiting.
     const forPats = await book(renter, patsDrill.id, addDays(today, 5), addDays(today, 6));
     const patAsks = await book(pat, olivesVan.id, addDays(today, 8), addDays(today, 8));
@@ -259,7 +264,11 @@ describe('suspending a member with requests still waiting', () => {
     // The next morning: the trailer's rental has started, and Pat asks to keep it longer.
     await at(addDays(today, 1));
     const card = { number: '4242424242424242', expiry: '12/99', cvv: '123', name: 'Pat Pending' };
-    const asked = await kit.send('POST', `/api/rentals/${running}/extension`, pat.cookie, { endDate: addDays(today, 4), payWith: 'card', card });
+    const asked = await kit.send('POST', `/api/rentals/${running}/extension`, pat.cookie, {
+      endDate: addDays(today, 4),
+      payWith: 'card',
+      card,
+    });
     expect(asked.json()).toEqual({ status: 'pending', chargedPence: 0 });
     const holds = await queryRows<{ id: string; auth: string }>(
       db(),

@@ -12,9 +12,7 @@ export function HandoverHoursOfItem({ itemId }: { itemId: string }) {
   const lines = handoverHoursLines(hours.data.ranges);
   return (
     <div className="text-sm text-slate-800">
-      <h4 className="font-medium text-slate-900">
-        Hands over (London time)
-      </h4>
+      <h4 className="font-medium text-slate-900">Hands over (London time)</h4>
       {lines.length === 0 ? (
         <p>No handover hours set: message the owner to agree a time.</p>
       ) : (

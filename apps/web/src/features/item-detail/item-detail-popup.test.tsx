@@ -231,7 +231,11 @@ describe("the owner's handover hours", () => {
     expect(list.tagName).toBe('DL');
     const terms = within(list).getAllByRole('term');
     expect(terms.map((t) => t.textContent)).toEqual(['Mon–FriMonday to Friday', 'SatSaturday']);
-    expect(within(list).getAllByRole('definition').map((d) => d.textContent)).toEqual(['08:00–10:00, 17:00–19:00', '09:00–12:00']);
+    expect(
+      within(list)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['08:00–10:00, 17:00–19:00', '09:00–12:00']);
   });
 
   it('are not asked for in Mock Data (the sample items have none)', async () => {

@@ -162,13 +162,7 @@ function HoursEditor({ ranges, isDefault }: { ranges: HandoverHoursRangeInput[];
   );
 }
 
-function RangeRow(props: {
-  form: CheckedForm<HoursValues>;
-  label: string;
-  opensName: string;
-  closesName: string;
-  onRemove: () => void;
-}) {
+function RangeRow(props: { form: CheckedForm<HoursValues>; label: string; opensName: string; closesName: string; onRemove: () => void }) {
   const { form, label, opensName, closesName } = props;
   const problems = [opensName, closesName].flatMap((name) => {
     const problem = form.problem(name);
@@ -180,11 +174,7 @@ function RangeRow(props: {
     return (
       <label htmlFor={id} className="text-sm text-slate-700">
         {word} <span className="sr-only">({label})</span>
-        <select
-          {...field}
-          defaultValue={defaultValue ?? form.getValues(name)}
-          className={selectClass}
-        >
+        <select {...field} defaultValue={defaultValue ?? form.getValues(name)} className={selectClass}>
           {times.map((t) => (
             <option key={t}>{t}</option>
           ))}
