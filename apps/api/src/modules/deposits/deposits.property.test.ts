@@ -617,7 +617,13 @@ describe('deposits, handovers and claims under concurrency', () => {
       r.claims.push({ id: made?.id ?? `new:${kind}`, by: o.by, kind, amount: sent, state: 'open', disputedAt: null, proposal: null });
       return { status: 201 };
     }
-    if (o.kind === 'rule') return ruleStep(world, r, r.claims.find((c) => c.id === target.claimId)!, sent);
+    if (o.kind === 'rule')
+      return ruleStep(
+        world,
+        r,
+        r.claims.find((c) => c.id === target.claimId)!,
+        sent,
+      );
     const claim = r.claims.find((c) => c.id === target.claimId)!;
     const by = answerer(o, claim.by);
     if (by === 'outsider') return { status: 404, message: MESSAGES.claimNotFound };
