@@ -461,7 +461,9 @@ describe('rental lifecycle under concurrency', () => {
           for (const o of batch.ops)
             if (o.kind === 'suspend') {
               const renter = people.renters[o.renter]!;
-              const back = await kit.send('POST', `/api/ops/members/${renter.user.id}/reinstate`, operator.cookie, { reason: 'Done checking.' });
+              const back = await kit.send('POST', `/api/ops/members/${renter.user.id}/reinstate`, operator.cookie, {
+                reason: 'Done checking.',
+              });
               expect(back.statusCode, back.body).toBe(200);
               const signedIn = await signIn(ctx.app, `renter${o.renter}@example.com`);
               expect(signedIn.statusCode).toBe(200);
