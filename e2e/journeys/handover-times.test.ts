@@ -18,15 +18,18 @@ const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Satur
 // Development mode for /dev/mailbox (sign-up confirmations), a quick simulated card processor.
 test.use({ serverOptions: { mode: 'development', env: { AUTH_RATE_LIMIT: '100', PAYMENT_DELAY_MS: '300' } } });
 
-/** The owner sets 10:00 to 12:00 on every day of the week on their profile. */
+/** The owner sets 10:00 to 12:00 and 17:00 to 18:00 on every day of the week on their profile. */
 async function setMorningHours(page: Page) {
   const section = page.getByRole('region', { name: 'Handover hours' });
   await expect(section.getByText(/08:00 to 20:00 every day applies/)).toBeVisible();
   for (const day of WEEKDAYS) {
     const group = section.getByRole('group', { name: day, exact: true });
-    await expect(group.getByRole('checkbox', { name: day })).toBeChecked();
-    await group.getByLabel('From').selectOption('10:00');
-    await group.getByLabel('to').selectOption('12:00');
+    await expect(group.getByRole('combobox', { name: `From (${day}, range 1)` })).toHaveValue('08:00');
+    await group.getByRole('combobox', { name: `From (${day}, range 1)` }).selectOption('10:00');
+    await group.getByRole('combobox', { name: `to (${day}, range 1)` }).selectOption('12:00');
+    await group.getByRole('button', { name: `Add hours on ${day}`, exact: true }).click();
+    await group.getByRole('combobox', { name: `From (${day}, range 2)` }).selectOption('17:00');
+    await group.getByRole('combobox', { name: `to (${day}, range 2)` }).selectOption('18:00');
   }
   await section.getByRole('button', { name: 'Save handover hours', exact: true }).click();
   await expect(section.getByText('Your handover hours have been saved.', { exact: true })).toBeVisible();
@@ -56,6 +59,13 @@ for (const screen of SCREENS) {
       const today = todayInLondon();
       const range = { startDate: addDays(today, 7), endDate: addDays(today, 8) };
       const dialog = await openItemFromGrid(secondPage, item, `?search=${encodeURIComponent(item.name)}`);
+      // The popup says when the owner hands over, both ranges of every day on one line.
+      const handsOver = dialog.getByRole('heading', { name: 'Hands over (London time)' });
+      await expect(handsOver).toBeVisible();
+      const hours = handsOver.locator('xpath=following-sibling::dl[1]');
+      await expect(hours.getByRole('definition')).toHaveText(['10:00–12:00, 17:00–18:00']);
+      await expect(hours.getByRole('term')).toHaveText(['Mon–SunMonday to Sunday']);
+      await expectNoAxeViolations(secondPage, `the item popup with the owner's hours on ${screen.name}`);
       await clickDay(dialog, range.startDate);
       await clickDay(dialog, range.endDate);
       await dialog.getByRole('button', { name: 'Add to Wheelbarrow', exact: true }).click();
@@ -67,8 +77,9 @@ for (const screen of SCREENS) {
       const pickup = times.getByLabel(`Pick-up on ${formatDate(range.startDate)}`);
       const back = times.getByLabel(`Return on ${formatDate(range.endDate)}`);
       await expect(pickup).toHaveValue('10:00');
-      await expect(back).toHaveValue('11:30');
-      await expect(pickup.locator('option')).toHaveText(['Choose a time', '10:00', '10:30', '11:00', '11:30']);
+      // The earliest pick-up and the latest return are chosen until the renter picks others; none between the ranges.
+      await expect(back).toHaveValue('17:30');
+      await expect(pickup.locator('option')).toHaveText(['Choose a time', '10:00', '10:30', '11:00', '11:30', '17:00', '17:30']);
       await pickup.selectOption('10:30');
       await back.selectOption('11:00');
       await expectNoAxeViolations(secondPage, `checkout with handover times on ${screen.name}`);

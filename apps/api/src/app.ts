@@ -55,6 +55,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       await registerOps(api, kit, {
         deposits: deposits.service,
         cancelRental: (rentalId, reason) => rentals.rentals.cancelBySystem(rentalId, reason),
+        closeRequest: (rentalId, reason) => rentals.requests.closeBySystem(rentalId, reason),
+        declineExtension: (rentalId, reason) => rentals.extensions.declineBySystem(rentalId, reason),
       });
       const wanted = await registerWanted(api, kit, { catalogue, notifications });
       await registerItems(api, kit, { catalogue, listed: [listed, wanted.listed] });

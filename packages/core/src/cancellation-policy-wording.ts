@@ -38,3 +38,14 @@ export function refundNowSentence(policy: CancellationPolicy, refundPercent: num
   if (refundPence === 0) return `Under the ${label} policy nothing of the ${format(paidPence)} you paid is refunded if you cancel now.`;
   return `You get back ${format(refundPence)} of the ${format(paidPence)} you paid (${shareWords(refundPercent)} under the ${label} policy).`;
 }
+
+/**
+ * What the owner is told when the renter cancels: 'Under the Strict policy you keep £8.00 and Rita
+ * gets £8.80 back.' (the owner's kept share of the line; the renter's refund, fee share included).
+ */
+export function ownerKeepsSentence(policy: CancellationPolicy, renterName: string, keptPence: number, refundPence: number): string {
+  const label = CANCELLATION_POLICY_RULES[policy].label;
+  if (keptPence === 0) return `Under the ${label} policy ${renterName} gets everything back (${format(refundPence)}), so you keep nothing.`;
+  if (refundPence === 0) return `Under the ${label} policy you keep ${format(keptPence)} and ${renterName} gets nothing back.`;
+  return `Under the ${label} policy you keep ${format(keptPence)} and ${renterName} gets ${format(refundPence)} back.`;
+}

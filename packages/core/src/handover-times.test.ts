@@ -3,6 +3,8 @@ import {
   clockTime,
   DEFAULT_HANDOVER_HOURS,
   handoverHoursProblem,
+  handoverRangeProblems,
+  handoverHoursLines,
   handoverInstant,
   handoverSlots,
   handoverTimeProblem,
@@ -57,6 +59,29 @@ describe('handoverHoursProblem', () => {
   ])('refuses %j', (ranges, message) => expect(handoverHoursProblem(ranges)).toContain(message));
 });
 
+describe('handoverRangeProblems', () => {
+  it('names each range in trouble and which end of it, for the form to show under it', () => {
+    const ranges = [
+      { weekday: 1, opensMinutes: h(17), closesMinutes: h(19) },
+      { weekday: 1, opensMinutes: h(8), closesMinutes: h(10) },
+      { weekday: 1, opensMinutes: h(9, 30), closesMinutes: h(11) },
+      { weekday: 2, opensMinutes: h(12), closesMinutes: h(9) },
+    ];
+    expect(handoverRangeProblems(ranges)).toEqual([
+      { index: 3, field: 'closes', message: 'Tuesday: the closing time must be after the opening time.' },
+      { index: 2, field: 'opens', message: 'Monday: the time ranges overlap.' },
+    ]);
+    expect(handoverRangeProblems(ranges.slice(0, 2))).toEqual([]);
+  });
+
+  it('refuses a fifth range on one day on the fifth by its opening time', () => {
+    const five = [0, 2, 4, 6, 8].map((from, i) => ({ weekday: 6, opensMinutes: h(from + 1), closesMinutes: h(from + 2), i }));
+    expect(handoverRangeProblems(five.reverse())).toEqual([
+      { index: 0, field: 'opens', message: 'Saturday: at most 4 time ranges a day.' },
+    ]);
+  });
+});
+
 describe('handoverSlots', () => {
   it('offers 30-minute slots inside the hours, the last ending at closing', () => {
     // 2026-06-08 is a Monday.
@@ -109,5 +134,26 @@ describe('handoverTimeProblem and handoverInstant', () => {
   it('turns a London slot into its instant, summer and winter', () => {
     expect(handoverInstant('2026-06-08', h(9, 30)).toISOString()).toBe('2026-06-08T08:30:00.000Z');
     expect(handoverInstant('2026-12-07', h(9, 30)).toISOString()).toBe('2026-12-07T09:30:00.000Z');
+  });
+});
+
+describe('handoverHoursLines', () => {
+  it('groups consecutive days with the same hours, Monday first, leaving out days without any', () => {
+    const weekdays = [1, 2, 3, 4, 5].flatMap((weekday) => [
+      { weekday, opens: '17:00', closes: '19:00' },
+      { weekday, opens: '08:00', closes: '10:00' },
+    ]);
+    const lines = handoverHoursLines([...weekdays, { weekday: 6, opens: '09:00', closes: '12:00' }]);
+    expect(lines.map((l) => `${l.days} ${l.times.join(', ')}`).join('; ')).toBe('Mon–Fri 08:00–10:00, 17:00–19:00; Sat 09:00–12:00');
+    expect(lines.map((l) => l.daysInFull)).toEqual(['Monday to Friday', 'Saturday']);
+  });
+
+  it('does not join days with a day off between them, and puts Sunday last', () => {
+    const lines = handoverHoursLines([
+      { weekday: 0, opens: '10:00', closes: '12:00' },
+      { weekday: 1, opens: '10:00', closes: '12:00' },
+      { weekday: 3, opens: '10:00', closes: '12:00' },
+    ]);
+    expect(lines.map((l) => l.days)).toEqual(['Mon', 'Wed', 'Sun']);
   });
 });

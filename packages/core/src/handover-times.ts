@@ -55,24 +55,61 @@ export function londonTimeExists(date: IsoDate, minutes: number): boolean {
   return londonWall.format(londonTimeToInstant(date, time)) === time;
 }
 
+/** One range's problem: which range (its index in the list given), which end of it, and why. */
+export interface HandoverRangeProblem {
+  index: number;
+  field: 'opens' | 'closes';
+  message: string;
+}
+
+/**
+ * Every range that cannot be saved, and why (the first problem of each): whole 30-minute slots,
+ * inside the day, the close after the open; then, weekday by weekday, at most MAX_RANGES_PER_DAY
+ * ranges and no range overlapping the one before it. The owner's hours form shows each under its
+ * range; the API refuses with the first.
+ */
+export function handoverRangeProblems(ranges: readonly HandoverHoursRange[]): HandoverRangeProblem[] {
+  const problems: HandoverRangeProblem[] = [];
+  const aligned = (m: number) => Number.isInteger(m) && m % SLOT_MINUTES === 0;
+  ranges.forEach((r, index) => {
+    if (!Number.isInteger(r.weekday) || r.weekday < 0 || r.weekday > 6) {
+      problems.push({ index, field: 'opens', message: 'Weekdays run from 0 (Sunday) to 6 (Saturday).' });
+      return;
+    }
+    const day = WEEKDAY_NAMES[r.weekday];
+    if (!aligned(r.opensMinutes) || !aligned(r.closesMinutes))
+      problems.push({
+        index,
+        field: aligned(r.opensMinutes) ? 'closes' : 'opens',
+        message: `${day}: times go in steps of ${SLOT_MINUTES} minutes (for example 09:00 or 09:30).`,
+      });
+    else if (r.opensMinutes < 0 || r.closesMinutes > MINUTES_PER_DAY)
+      problems.push({ index, field: r.opensMinutes < 0 ? 'opens' : 'closes', message: `${day}: times must be within the day.` });
+    else if (r.closesMinutes <= r.opensMinutes)
+      problems.push({ index, field: 'closes', message: `${day}: the closing time must be after the opening time.` });
+  });
+  const troubled = new Set(problems.map((p) => p.index));
+  for (let weekday = 0; weekday < 7; weekday++) {
+    const day = ranges
+      .map((r, index) => ({ ...r, index }))
+      .filter((r) => r.weekday === weekday && !troubled.has(r.index))
+      .sort((a, b) => a.opensMinutes - b.opensMinutes);
+    if (day.length > MAX_RANGES_PER_DAY)
+      problems.push({
+        index: day[MAX_RANGES_PER_DAY]!.index,
+        field: 'opens',
+        message: `${WEEKDAY_NAMES[weekday]}: at most ${MAX_RANGES_PER_DAY} time ranges a day.`,
+      });
+    for (let i = 1; i < day.length; i++)
+      if (day[i]!.opensMinutes < day[i - 1]!.closesMinutes)
+        problems.push({ index: day[i]!.index, field: 'opens', message: `${WEEKDAY_NAMES[weekday]}: the time ranges overlap.` });
+  }
+  return problems;
+}
+
 /** Why a set of hours cannot be saved, or null: whole slots, inside the day, no overlaps on a weekday. */
 export function handoverHoursProblem(ranges: readonly HandoverHoursRange[]): string | null {
-  for (const r of ranges) {
-    if (!Number.isInteger(r.weekday) || r.weekday < 0 || r.weekday > 6) return 'Weekdays run from 0 (Sunday) to 6 (Saturday).';
-    const day = WEEKDAY_NAMES[r.weekday];
-    const aligned = (m: number) => Number.isInteger(m) && m % SLOT_MINUTES === 0;
-    if (!aligned(r.opensMinutes) || !aligned(r.closesMinutes))
-      return `${day}: times go in steps of ${SLOT_MINUTES} minutes (for example 09:00 or 09:30).`;
-    if (r.opensMinutes < 0 || r.closesMinutes > MINUTES_PER_DAY) return `${day}: times must be within the day.`;
-    if (r.closesMinutes <= r.opensMinutes) return `${day}: the closing time must be after the opening time.`;
-  }
-  for (let weekday = 0; weekday < 7; weekday++) {
-    const day = [...ranges.filter((r) => r.weekday === weekday)].sort((a, b) => a.opensMinutes - b.opensMinutes);
-    if (day.length > MAX_RANGES_PER_DAY) return `${WEEKDAY_NAMES[weekday]}: at most ${MAX_RANGES_PER_DAY} time ranges a day.`;
-    for (let i = 1; i < day.length; i++)
-      if (day[i]!.opensMinutes < day[i - 1]!.closesMinutes) return `${WEEKDAY_NAMES[weekday]}: the time ranges overlap.`;
-  }
-  return null;
+  return handoverRangeProblems(ranges)[0]?.message ?? null;
 }
 
 /** The hours that apply: the owner's own, or the default when they set none. */
@@ -113,4 +150,44 @@ export function handoverTimeProblem(
 /** The instant of a handover: London's wall clock at `minutes` on `date`. */
 export function handoverInstant(date: IsoDate, minutes: number): Date {
   return londonTimeToInstant(date, clockTime(minutes));
+}
+
+/** Monday first, as a week reads in the UK. */
+const UK_WEEK = [1, 2, 3, 4, 5, 6, 0];
+
+/** One line of an owner's hours as an item page shows them: 'Mon–Fri' (Monday to Friday), '08:00–10:00, 17:00–19:00'. */
+export interface HandoverHoursLine {
+  /** Short: 'Mon–Fri', 'Sat'. */
+  days: string;
+  /** In words: 'Monday to Friday', 'Saturday'. */
+  daysInFull: string;
+  /** 'HH:MM–HH:MM' ranges, earliest first. */
+  times: string[];
+}
+
+/**
+ * An owner's hours (as 'HH:MM' ranges) grouped for reading: consecutive weekdays with the same
+ * ranges share a line, Monday first; days without hours are left out. 'Mon–Fri 08:00–10:00,
+ * 17:00–19:00; Sat 09:00–12:00'.
+ */
+export function handoverHoursLines(ranges: readonly { weekday: number; opens: string; closes: string }[]): HandoverHoursLine[] {
+  const timesOf = (weekday: number) =>
+    ranges
+      .filter((r) => r.weekday === weekday)
+      .sort((a, b) => a.opens.localeCompare(b.opens))
+      .map((r) => `${r.opens}–${r.closes}`);
+  const lines: Array<{ first: number; last: number; times: string[] }> = [];
+  for (const weekday of UK_WEEK) {
+    const times = timesOf(weekday);
+    const prev = lines.at(-1);
+    if (times.length === 0) continue;
+    if (prev && prev.last === UK_WEEK[UK_WEEK.indexOf(weekday) - 1] && prev.times.join() === times.join()) prev.last = weekday;
+    else lines.push({ first: weekday, last: weekday, times });
+  }
+  const short = (weekday: number) => WEEKDAY_NAMES[weekday]!.slice(0, 3);
+  return lines.map(({ first, last, times }) => ({
+    days: first === last ? short(first) : `${short(first)}–${short(last)}`,
+    daysInFull: first === last ? WEEKDAY_NAMES[first]! : `${WEEKDAY_NAMES[first]} to ${WEEKDAY_NAMES[last]}`,
+    times,
+  }));
 }

@@ -31,6 +31,8 @@ const PUBLIC = new Set([
   'POST /api/wheelbarrow/check',
   // The handover times an item's owner offers on the dates asked, shown beside the dates like its price.
   'GET /api/items/{itemId}/handover-slots',
+  // The owner's handover hours, on the item page beside its price.
+  'GET /api/items/{itemId}/handover-hours',
   'POST /api/support-requests',
   // The calendar feed is read by calendar apps, which have no session: its unguessable file name is the key.
   'GET /api/calendar/{file}',

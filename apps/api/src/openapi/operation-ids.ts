@@ -156,6 +156,7 @@ export const OPERATION_IDS: Readonly<Record<string, string>> = {
   'GET /api/me/handover-hours': 'getHandoverHours',
   'PUT /api/me/handover-hours': 'setHandoverHours',
   'GET /api/items/{itemId}/handover-slots': 'listHandoverSlots',
+  'GET /api/items/{itemId}/handover-hours': 'getItemHandoverHours',
   'GET /api/rentals/{rentalId}/handover-times': 'getHandoverTimes',
   'POST /api/rentals/{rentalId}/handover-times/{side}/proposal': 'proposeHandoverTime',
   'POST /api/rentals/{rentalId}/handover-times/{side}/accept': 'acceptHandoverTime',

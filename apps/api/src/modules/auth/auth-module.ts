@@ -6,7 +6,7 @@ import { registerAuthRoutes } from './auth-routes.ts';
 import { createCurrentUser, type CurrentUserReader } from './current-user.ts';
 import { createDbFailureLog } from './sign-in-failure-repository.ts';
 import { createSignInLimiter } from './sign-in-limiter.ts';
-import { suspendedAccounts } from './suspension-repository.ts';
+import { suspendedAccounts, suspendedUsers } from './suspension-repository.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +37,7 @@ export async function registerAuth(app: FastifyInstance, kit: ModuleKit) {
     production: config.production,
     onPasswordReset: (email) => signInLimiter.clear(email),
     isSuspended: suspendedAccounts(db),
+    isSuspendedUser: suspendedUsers(db),
     log: (level, message) => app.log[level]({ source: 'better-auth' }, message),
   });
   const currentUser = createCurrentUser(auth);

@@ -47,6 +47,11 @@ export interface AuthOptions {
   onPasswordReset?: (email: string) => void | Promise<void>;
   /** Whether an operator suspended this account: its sign-in is refused with SUSPENDED_MESSAGE. */
   isSuspended?: (email: string) => Promise<boolean>;
+  /**
+   * The same by user id, asked before any session is created: the email link's sign-in, a reset or
+   * a password change (every way the library gives a session), so none reaches a suspended member.
+   */
+  isSuspendedUser?: (userId: string) => Promise<boolean>;
 }
 
 export const RESET_EMAIL_JOB = 'auth.reset-password-email';
@@ -115,6 +120,16 @@ export function createAuth(options: AuthOptions) {
       },
     },
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    databaseHooks: {
+      session: {
+        create: {
+          async before(session) {
+            if (options.isSuspendedUser && (await options.isSuspendedUser(session.userId)))
+              throw new APIError('FORBIDDEN', { message: SUSPENDED_MESSAGE, code: 'ACCOUNT_SUSPENDED' });
+          },
+        },
+      },
+    },
     // Per-IP and per-account limits are applied in front of these routes (auth-routes.ts).
     rateLimit: { enabled: false },
     advanced: {

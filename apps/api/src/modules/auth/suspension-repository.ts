@@ -15,3 +15,14 @@ export function suspendedAccounts(db: Db) {
     return rows.length > 0;
   };
 }
+
+/** Whether the user with this id is suspended: no session is created for them, whichever way they sign in. */
+export function suspendedUsers(db: Db) {
+  return async (userId: string): Promise<boolean> => {
+    const rows = await db
+      .select({ id: users.id })
+      .from(users)
+      .where(and(eq(users.id, userId), isNotNull(users.suspendedAt)));
+    return rows.length > 0;
+  };
+}

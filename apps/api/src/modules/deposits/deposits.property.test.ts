@@ -12,6 +12,7 @@ import {
   HANDOVER_MESSAGES,
   keptPence,
   londonTimeToInstant,
+  OPERATOR_MESSAGES,
   renterRefundAt,
   TEST_CARDS,
   todayInLondon,
@@ -36,7 +37,8 @@ import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
  * dispute (by the other party, the claimant or someone else), the changes to a claim before it is
  * settled (withdrawn or lowered, by the claimant, the other party or someone else; after a dispute, a
  * new amount proposed by either side and agreed by the other, or by the wrong one, or at an amount
- * that has changed meanwhile), the owner's withdrawal of all or half
+ * that has changed meanwhile), an operator's ruling on a claim sent to support (all it may give, half,
+ * nothing, or over its limit; before the escalation too), the owner's withdrawal of all or half
  * their balance, and the passing of hours or days with or without the jobs running (releases after
  * the claim window, escalations of disputes a week old, holds of cancelled rentals released), a few
  * at a time at once (really in parallel on PostgreSQL).
@@ -68,7 +70,9 @@ type Op =
   | { kind: 'report'; ref: number; by: Who; problem: number; amount: Amount }
   | { kind: 'accept' | 'dispute'; ref: number; claim: number; by: Answerer }
   | { kind: Change; ref: number; claim: number; by: Answerer; amount: NewAmount }
-  | { kind: 'withdraw'; share: 'all' | 'half' };
+  | { kind: 'withdraw'; share: 'all' | 'half' }
+  /** An operator rules on a claim sent to support: all it may give, half of that, nothing, or 1p over. */
+  | { kind: 'rule'; ref: number; claim: number; amount: 'all' | 'half' | 'zero' | 'over' };
 type Batch = { ops: Op[]; hoursAfter: number; runJobs: boolean };
 
 interface ModelClaim {
@@ -195,6 +199,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     }),
   },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('withdraw' as const), share: fc.constantFrom('all' as const, 'half' as const) }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('rule' as const),
+      ref: fc.nat(10),
+      claim: fc.nat(3),
+      amount: fc.constantFrom('all' as const, 'half' as const, 'half' as const, 'zero' as const, 'over' as const),
+    }),
+  },
 );
 const batch = fc.record({
   ops: fc.array(op, { minLength: 1, maxLength: 4 }),
@@ -237,7 +250,21 @@ const isAnswer = (o: Op): o is Extract<Op, { kind: 'accept' | 'dispute' | Change
  * answer's claim is counted among its rental's claims in the order damaged, missing parts, not
  * returned, returned late, not as described; refs as `pick` reads them.
  */
+const rule = (ref: number, claim: number, amount: 'all' | 'half' | 'zero' | 'over'): Op => ({ kind: 'rule', ref, claim, amount });
 const EXAMPLES: Batch[][] = [
+  // Claims of both sides disputed and sent to support a week on; the operator's rulings: one over
+  // the limit (refused), one before the escalation (refused), half of the owner's (the hold
+  // settles), the renter's whole claim (from the owner's earnings), and nothing for another (closed).
+  [
+    at([{ kind: 'book', item: 0, offset: 0, days: 1 }]),
+    at([{ kind: 'return', ref: 0 }]),
+    at([report(0, 'owner', 0, 'half'), report(0, 'renter', 0, 'half')]),
+    at([report(0, 'owner', 1, 'one')]),
+    at([answer('dispute', 0, 0), answer('dispute', 0, 1), answer('dispute', 0, 2)]),
+    at([rule(0, 0, 'half')], 200),
+    at([rule(0, 0, 'over'), rule(0, 2, 'all')]),
+    at([rule(0, 0, 'half'), rule(0, 1, 'zero')]),
+  ],
   // Pick-up photos up to the limit (seven sent, one refused), a late return, claims of each kind,
   // answered twice, a dispute kept past a week (escalated, the hold kept), a report after the window.
   [
@@ -397,16 +424,22 @@ describe('deposits, handovers and claims under concurrency', () => {
   let renter: Person;
   let owner: Person;
   let outsider: Person;
+  let operator: Person;
   let image: Buffer;
 
   beforeAll(async () => {
-    ctx = await createTestApp({ mailer, payments: processor, now: () => clock });
+    ctx = await createTestApp({ mailer, payments: processor, now: () => clock, env: { OPERATOR_EMAILS: 'operator@example.com' } });
     await insertCategories(ctx.database.db);
     renter = await createSignedInUser(ctx.app, mailer, 'renter@example.com', 'Rita Renter');
     owner = await createSignedInUser(ctx.app, mailer, 'owner@example.com', 'Olive Owner');
     await addBankAccount(ctx.app, owner.cookie);
     outsider = await createSignedInUser(ctx.app, mailer, 'outsider@example.com', 'Nosy Neighbour');
     await kit.saveAddress(renter.cookie);
+    // An operator with this session's second factor, for the rulings on claims sent to support.
+    operator = await createSignedInUser(ctx.app, mailer, 'operator@example.com', 'Opal Operator');
+    await kit.send('POST', '/api/ops/code', operator.cookie);
+    const code = /(\d{6})/.exec(mailer.lastTo('operator@example.com').subject)![1]!;
+    expect((await kit.send('POST', '/api/ops/code/verify', operator.cookie, { code })).statusCode).toBe(200);
     // The test clock runs years ahead over many runs; the daily clean-up would otherwise end these sessions.
     await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '100 years'`);
     image = await smallPng(24, 16);
@@ -474,6 +507,13 @@ describe('deposits, handovers and claims under concurrency', () => {
     const from = preferred.length > 0 && !any ? preferred : isAnswer(o) ? preferred : model;
     const r = from[o.ref % Math.max(1, from.length)];
     if (!r) return null;
+    if (o.kind === 'rule') {
+      const sent = model.filter((x) => x.claims.some((c) => any || c.state === 'escalated'));
+      const rr = sent[o.ref % Math.max(1, sent.length)] ?? r;
+      const claims = claimsByKind(rr).filter((c) => any || c.state === 'escalated');
+      const claim = claims[o.claim % Math.max(1, claims.length)];
+      return claim ? { rentalId: rr.id, claimId: claim.id } : null;
+    }
     if (!isAnswer(o)) return { rentalId: r.id, claimId: null };
     const claims = claimsByKind(r).filter((c) => any || unsettled(c));
     const claim = claims[o.claim % Math.max(1, claims.length)];
@@ -577,6 +617,13 @@ describe('deposits, handovers and claims under concurrency', () => {
       r.claims.push({ id: made?.id ?? `new:${kind}`, by: o.by, kind, amount: sent, state: 'open', disputedAt: null, proposal: null });
       return { status: 201 };
     }
+    if (o.kind === 'rule')
+      return ruleStep(
+        world,
+        r,
+        r.claims.find((c) => c.id === target.claimId)!,
+        sent,
+      );
     const claim = r.claims.find((c) => c.id === target.claimId)!;
     const by = answerer(o, claim.by);
     if (by === 'outsider') return { status: 404, message: MESSAGES.claimNotFound };
@@ -592,6 +639,38 @@ describe('deposits, handovers and claims under concurrency', () => {
       return { status: 200 };
     }
     return payAccepted(world, r, claim);
+  }
+
+  /** What a ruling may give the claimant (core claimRulingLimit): a renter's claim in full; an owner's within the deposit still held. */
+  function rulingLimit(r: ModelRental, claim: ModelClaim): number {
+    if (claim.by === 'renter') return claim.amount;
+    if (r.hold.state !== 'held') return 0;
+    const taken = r.claims.filter((c) => c !== claim && c.by === 'owner' && c.state === 'accepted').reduce((sum, c) => sum + c.amount, 0);
+    return Math.max(0, Math.min(claim.amount, r.hold.amount - taken));
+  }
+
+  /** An operator's ruling on an escalated claim: paid as an agreement at the ruled amount; nothing closes it as withdrawn. */
+  function ruleStep(world: World, r: ModelRental, claim: ModelClaim, sent: number): Expected {
+    if (claim.state !== 'escalated') return { status: 409, message: OPERATOR_MESSAGES.notEscalated };
+    const limit = rulingLimit(r, claim);
+    if (sent < 0 || sent > limit) return { status: 400, message: `A ruling gives between £0.00 and ${formatPence(limit)}.` };
+    claim.proposal = null;
+    if (sent === 0) {
+      claim.state = 'withdrawn';
+      const closes = windowCloses(r);
+      if (
+        claim.by === 'owner' &&
+        r.hold.state === 'held' &&
+        closes &&
+        clock.getTime() >= closes.getTime() &&
+        !r.claims.some((c) => c.by === 'owner' && unsettled(c))
+      )
+        settle(r, world);
+      return { status: 200 };
+    }
+    claim.amount = sent;
+    payAccepted(world, r, claim);
+    return { status: 200 };
   }
 
   /** An accepted claim's money: a renter's from the owner's earnings; an owner's from the hold, settled once none of theirs waits. */
@@ -683,6 +762,7 @@ describe('deposits, handovers and claims under concurrency', () => {
   function label(o: Op, actual: Actual, model: ModelRental[], target: { rentalId: string } | null): string {
     const s = actual.status;
     if (o.kind === 'book' || o.kind === 'cancel' || o.kind === 'withdraw') return `${o.kind} ${s}`;
+    if (o.kind === 'rule') return `rule ${o.amount} ${s}${s === 409 ? ` ${actual.message}` : ''}`;
     if (o.kind === 'return') {
       const r = model.find((x) => x.id === target?.rentalId);
       return s === 204 && r && compareDates(todayInLondon(clock), r.end) > 0 ? 'late return' : `return ${s}`;
@@ -739,6 +819,15 @@ describe('deposits, handovers and claims under concurrency', () => {
           const targets = batch.ops.map((o) => pick(o, model));
           const amounts = batch.ops.map((o, i) => {
             if (o.kind === 'withdraw') return o.share === 'all' ? world.available : Math.floor(world.available / 2);
+            if (o.kind === 'rule') {
+              const t = targets[i];
+              const r = t && model.find((x) => x.id === t.rentalId);
+              const claim = t && r ? r.claims.find((c) => c.id === t.claimId) : undefined;
+              if (!r || !claim) return 0;
+              // The limit shown when the batch began.
+              const limit = rulingLimit(r, claim);
+              return o.amount === 'all' ? limit : o.amount === 'half' ? Math.floor(limit / 2) : o.amount === 'zero' ? 0 : limit + 1;
+            }
             if (o.kind === 'retract' || o.kind === 'lower' || o.kind === 'propose' || o.kind === 'agree') {
               const t = targets[i];
               const claim = t && model.find((r) => r.id === t.rentalId)?.claims.find((c) => c.id === t.claimId);
@@ -757,6 +846,14 @@ describe('deposits, handovers and claims under concurrency', () => {
           // Answers need the claim's own party: resolved here, when the batch begins.
           const responses = await Promise.all(
             batch.ops.map((o, i) => {
+              if (o.kind === 'rule') {
+                const t = targets[i];
+                if (!t) return Promise.resolve(null);
+                return kit.send('POST', `/api/ops/claims/${t.claimId}/ruling`, operator.cookie, {
+                  amountPence: amounts[i]!,
+                  reason: 'Both sides heard; the photos decide it.',
+                });
+              }
               if (!isAnswer(o)) return send(o, targets[i] ?? null, amounts[i]!, items);
               const t = targets[i];
               if (!t) return Promise.resolve(null);
@@ -915,6 +1012,11 @@ describe('deposits, handovers and claims under concurrency', () => {
       'agree by other 403',
       `agree by other 409 ${MESSAGES.noProposal}`,
       `accept by other 409 ${MESSAGES.withdrawn}`,
+      'rule half 200',
+      'rule all 200',
+      'rule zero 200',
+      'rule over 400',
+      `rule half 409 ${OPERATOR_MESSAGES.notEscalated}`,
     ])
       expect(reached[key] ?? 0, key).toBeGreaterThan(0);
   }, 400_000);

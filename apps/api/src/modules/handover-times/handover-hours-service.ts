@@ -51,6 +51,13 @@ export function createHandoverHoursService(repo: HandoverHoursRepository) {
       return this.get(ownerId);
     },
 
+    /** The hours of a listed item's owner, as its page shows them. */
+    async ofItem(itemId: string): Promise<HandoverHours> {
+      const ownerId = isRowId(itemId) ? (await repo.ownersOfItems([itemId])).get(itemId) : undefined;
+      if (!ownerId) throw new AppError('NOT_FOUND', 'Item not found.');
+      return this.get(ownerId);
+    },
+
     /** The pick-up slots on the start date and the return slots on the end date of a listed item. */
     async slots(itemId: string, startDate: string, endDate: string): Promise<HandoverSlots> {
       const ownerId = isRowId(itemId) ? (await repo.ownersOfItems([itemId])).get(itemId) : undefined;

@@ -66,6 +66,21 @@ export const handoverTimesRoutes: FastifyPluginAsyncZod<{ hours: HandoverHoursSe
   );
 
   app.get(
+    '/items/:itemId/handover-hours',
+    {
+      schema: {
+        // Public: the item page says when its owner hands over, as it says the price.
+        security: [],
+        tags: ['handover-times'],
+        summary: "The hours the item's owner hands over and takes back, per weekday (London time; the default when they set none)",
+        params: z.object({ itemId: z.string().max(100) }),
+        response: { 200: handoverHoursSchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => hours.ofItem(request.params.itemId),
+  );
+
+  app.get(
     '/rentals/:rentalId/handover-times',
     {
       onRequest: currentUser.authenticate,

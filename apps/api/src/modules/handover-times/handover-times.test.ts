@@ -79,6 +79,14 @@ describe("an owner's handover hours", () => {
     ],
     [[{ weekday: 3, opens: '18:00', closes: '17:00' }], 'Wednesday: the closing time must be after the opening time'],
     [[{ weekday: 3, opens: '6pm', closes: '20:00' }], 'HH:MM'],
+    [
+      [0, 2, 4, 6, 8].map((h) => ({
+        weekday: 4,
+        opens: `${String(h + 8).padStart(2, '0')}:00`,
+        closes: `${String(h + 9).padStart(2, '0')}:00`,
+      })),
+      'Thursday: at most 4 time ranges a day',
+    ],
   ])('refuses bad hours %j with 400 and saves nothing', async (ranges, message) => {
     const res = await put('/api/me/handover-hours', { ranges }, owner);
     expect(res.statusCode).toBe(400);

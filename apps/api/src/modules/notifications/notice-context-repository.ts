@@ -5,11 +5,23 @@
  */
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { RefundParts } from '@toolshed/core';
+import { isCancellationPolicy, type CancellationPolicy, type RefundParts } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { toIsoDate } from '../../db/row-values.ts';
 import type { ExtensionContext, MessageContext, OrderContext, Recipient, RentalContext } from './notice-contexts.ts';
-import { cardRefunds, depositHolds, items, messages, messageThreads, payments, rentalExtensions, rentals, users } from '../../db/schema.ts';
+import {
+  cardRefunds,
+  depositHolds,
+  items,
+  ledgerEntries,
+  ledgerTransactions,
+  messages,
+  messageThreads,
+  payments,
+  rentalExtensions,
+  rentals,
+  users,
+} from '../../db/schema.ts';
 
 /** The reads of a notice's subject. */
 export function createNoticeContextReads(db: Db) {
@@ -38,6 +50,26 @@ export function createNoticeContextReads(db: Db) {
       }));
       const carded = toCards.reduce((sum, c) => sum + c.amountPence, 0);
       return { toCards, toBalancePence: Math.max(0, (rental?.refund ?? 0) - carded) };
+    },
+
+    /** A cancelled rental's policy, what the renter got back and what the owner kept of the line (earnings_kept). */
+    async cancellationMoney(
+      executor: Executor,
+      rentalId: string,
+    ): Promise<{ policy: CancellationPolicy; refundPence: number; ownerKeptPence: number } | undefined> {
+      const [rental] = await executor
+        .select({ policy: rentals.cancellationPolicy, refund: rentals.refundPence, ownerId: rentals.ownerId })
+        .from(rentals)
+        .where(eq(rentals.id, rentalId));
+      if (!rental || !isCancellationPolicy(rental.policy)) return undefined;
+      const [kept] = await executor
+        .select({ total: sql<number>`coalesce(sum(${ledgerEntries.amountPence}), 0)::int` })
+        .from(ledgerEntries)
+        .innerJoin(ledgerTransactions, eq(ledgerTransactions.id, ledgerEntries.transactionId))
+        .where(
+          and(eq(ledgerTransactions.rentalId, rentalId), eq(ledgerEntries.kind, 'earnings_kept'), eq(ledgerEntries.userId, rental.ownerId)),
+        );
+      return { policy: rental.policy, refundPence: rental.refund ?? 0, ownerKeptPence: Number(kept?.total ?? 0) };
     },
 
     async itemName(executor: Executor, itemId: string): Promise<string | undefined> {

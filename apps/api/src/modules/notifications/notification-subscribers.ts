@@ -1,4 +1,4 @@
-import { asSentence, formatDate, formatPence, refundSentences } from '@toolshed/core';
+import { asSentence, formatDate, formatPence, ownerKeepsSentence, refundSentences } from '@toolshed/core';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
@@ -63,6 +63,22 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       });
       return;
     }
+    if (e.request && e.by === 'system' && e.requestStatus === 'declined') {
+      // A request Toolshed closed (one of the parties was suspended): both sides hear why.
+      await notifier.send({
+        ...forOwner(r),
+        ...base,
+        title: `Request cancelled: ${r.itemName}`,
+        body: `Toolshed cancelled the request for your ${r.itemName} from ${dates(r)}.${reason} Its dates are free again.`,
+      });
+      await notifier.send({
+        ...forRenter(r),
+        ...base,
+        title: `Request cancelled: ${r.itemName}`,
+        body: `Toolshed cancelled your request for ${r.itemName} from ${dates(r)}.${reason} Nothing was charged.`,
+      });
+      return;
+    }
     if (e.request) {
       // A request declined or expired: nothing was charged, and both sides hear how it ended.
       const declined = e.by === 'owner';
@@ -84,6 +100,9 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     // A booking cancelled: both sides are told, whoever cancelled; the renter hears where the money went.
     const refunded = e.refundPence > 0 ? refundSentences(await repo.refundParts(db, r.id)) : '';
     const refund = refunded ? ` ${refunded}` : '';
+    // A renter's cancellation tells the owner what the booking's policy leaves them and the renter.
+    const money = e.by === 'renter' ? await repo.cancellationMoney(db, r.id) : undefined;
+    const kept = money ? ` ${ownerKeepsSentence(money.policy, r.renterName, money.ownerKeptPence, money.refundPence)}` : '';
     await notifier.send({
       ...forOwner(r),
       ...base,
@@ -91,7 +110,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       body:
         e.by === 'owner'
           ? `You declined the booking of your ${r.itemName} by ${r.renterName} from ${dates(r)}.${reason} Its dates are free again; the renter gets everything they paid back.`
-          : `${e.by === 'renter' ? r.renterName : 'Toolshed'} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}`,
+          : `${e.by === 'renter' ? r.renterName : 'Toolshed'} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}${kept}`,
     });
     await notifier.send({
       ...forRenter(r),

@@ -72,12 +72,22 @@ export function subscribeRequestNotices(events: EventBus, db: Db, repo: Notifica
 
   events.subscribe('rental.extension_declined', S, async (e) => {
     const r = await rental(e.rentalId);
+    const bySystem = e.by === 'system';
+    if (bySystem)
+      await notifier.send({
+        ...forOwner(r),
+        kind: 'rental.extended',
+        eventKey: `rental.extension_declined:${r.id}:${e.endDate}`,
+        title: `Extension cancelled: ${r.itemName}`,
+        body: `Toolshed cancelled ${r.renterName}'s request to keep your ${r.itemName} until ${formatDate(e.endDate)}. Reason: ${asSentence(e.reason)} The rental still ends on ${formatDate(r.endDate)} and the days after are free again.`,
+        link: `/rentals/${r.id}`,
+      });
     await notifier.send({
       ...forRenter(r),
       kind: 'rental.extended',
       eventKey: `rental.extension_declined:${r.id}:${e.endDate}`,
-      title: `Extension declined: ${r.itemName}`,
-      body: `${r.ownerName} declined keeping ${r.itemName} until ${formatDate(e.endDate)}. Reason: ${asSentence(e.reason)} Nothing was charged; the rental still ends on ${formatDate(r.endDate)}.`,
+      title: bySystem ? `Extension cancelled: ${r.itemName}` : `Extension declined: ${r.itemName}`,
+      body: `${bySystem ? 'Toolshed cancelled your request to keep' : `${r.ownerName} declined keeping`} ${r.itemName} until ${formatDate(e.endDate)}. Reason: ${asSentence(e.reason)} Nothing was charged; the rental still ends on ${formatDate(r.endDate)}.`,
       link: `/rentals/${r.id}`,
     });
   });

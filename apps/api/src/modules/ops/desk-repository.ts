@@ -1,7 +1,7 @@
 import { aliasedTable, and, asc, desc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ReportKind } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
-import { items, operatorActions, rentals, reports, sessions, users } from '../../db/schema.ts';
+import { items, operatorActions, rentalExtensions, rentals, reports, sessions, users } from '../../db/schema.ts';
 
 const reporters = aliasedTable(users, 'reporters');
 
@@ -147,6 +147,32 @@ export function createDeskRepository(db: Db) {
           ),
         )
         .orderBy(asc(rentals.startDate));
+      return rows.map((r) => r.id);
+    },
+
+    /** Requests to book still waiting for an owner, where the member is the renter or the owner. */
+    async pendingRequests(memberId: string): Promise<string[]> {
+      const rows = await db
+        .select({ id: rentals.id })
+        .from(rentals)
+        .where(
+          and(
+            or(eq(rentals.ownerId, memberId), eq(rentals.renterId, memberId)),
+            isNull(rentals.cancelledAt),
+            eq(rentals.requestStatus, 'pending'),
+          ),
+        )
+        .orderBy(asc(rentals.startDate));
+      return rows.map((r) => r.id);
+    },
+
+    /** Rentals with an extension still waiting for the owner, where the member is the renter or the owner. */
+    async pendingExtensions(memberId: string): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ id: rentals.id })
+        .from(rentals)
+        .innerJoin(rentalExtensions, and(eq(rentalExtensions.rentalId, rentals.id), eq(rentalExtensions.status, 'pending')))
+        .where(or(eq(rentals.ownerId, memberId), eq(rentals.renterId, memberId)));
       return rows.map((r) => r.id);
     },
   };

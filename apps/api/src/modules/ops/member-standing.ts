@@ -7,6 +7,8 @@ import { memberNotFound, refuseOwn, requireReason } from './desk-rules.ts';
 
 /** Why Toolshed cancelled a booking of a suspended member (shown to both parties). */
 export const SUSPENDED_CANCEL_REASON = 'Cancelled by Toolshed: one of the accounts on this booking was suspended.';
+/** Why Toolshed cancelled a request (to book or to extend) of a suspended member, or one for their listing. */
+export const SUSPENDED_REQUEST_REASON = 'Cancelled by Toolshed: one of the accounts on this request was suspended.';
 
 export interface StandingDeps {
   repo: DeskRepository;
@@ -14,17 +16,22 @@ export interface StandingDeps {
   now: () => Date;
   /** Toolshed's own cancellation (rentals' `cancelBySystem`): a full refund, both sides told. False when there was nothing to cancel. */
   cancelRental: (rentalId: string, reason: string) => Promise<boolean>;
+  /** Toolshed declines a request to book still waiting (authorisation voided, both sides told). False when it no longer waits. */
+  closeRequest: (rentalId: string, reason: string) => Promise<boolean>;
+  /** Toolshed declines a rental's extension still waiting (authorisation voided, days freed, both sides told). */
+  declineExtension: (rentalId: string, reason: string) => Promise<boolean>;
   onListingsChanged: () => void;
 }
 
 /**
  * Warning, suspending and reinstating a member. A suspension ends their sessions and hides their
  * listings in one transaction with its audit row, then cancels their upcoming bookings the way
- * Toolshed cancels one (full refunds, both sides told); a reinstatement shows again the listings
+ * Toolshed cancels one (full refunds, both sides told) and the requests still waiting, theirs and
+ * those for their listings (to book or to extend: the authorisation voided, both sides told); a reinstatement shows again the listings
  * the suspension hid. The member's open reports are closed as upheld by a warning or suspension.
  */
 export function memberStanding(deps: StandingDeps) {
-  const { repo, mailer, now, cancelRental, onListingsChanged } = deps;
+  const { repo, mailer, now, cancelRental, closeRequest, declineExtension, onListingsChanged } = deps;
   return {
     async warn(operatorId: string, memberId: string, reason: unknown): Promise<OpsDone> {
       const why = requireReason(reason);
@@ -56,6 +63,8 @@ export function memberStanding(deps: StandingDeps) {
       refuseOwn(operatorId, memberId);
       const at = now();
       const upcoming = await repo.upcomingRentals(memberId, todayInLondon(at));
+      const requests = await repo.pendingRequests(memberId);
+      const extensions = await repo.pendingExtensions(memberId);
       const done = await repo.transaction(async (tx) => {
         const member = await repo.lockMember(tx, memberId);
         if (!member) throw memberNotFound();
@@ -68,17 +77,26 @@ export function memberStanding(deps: StandingDeps) {
           subjectKind: 'member',
           subjectId: member.id,
           reason: why,
-          detail: { hiddenItems, rentalsToCancel: upcoming, reportsClosed: closed },
+          detail: {
+            hiddenItems,
+            rentalsToCancel: upcoming,
+            requestsToCancel: requests,
+            extensionsToCancel: extensions,
+            reportsClosed: closed,
+          },
         });
         return { auditId, member };
       });
       onListingsChanged();
+      // Waiting extensions first (an upcoming rental's would otherwise end with it as declined by the owner).
+      for (const rentalId of extensions) await declineExtension(rentalId, SUSPENDED_REQUEST_REASON);
       let cancelled = 0;
+      for (const rentalId of requests) if (await closeRequest(rentalId, SUSPENDED_REQUEST_REASON)) cancelled += 1;
       for (const rentalId of upcoming) if (await cancelRental(rentalId, SUSPENDED_CANCEL_REASON)) cancelled += 1;
       await mailer.send({
         to: done.member.email,
         subject: 'Your Toolshed account is suspended',
-        text: `Hello ${done.member.name},\n\nToolshed's team has suspended your account:\n\n${why}\n\nYour listings are hidden and your upcoming bookings are cancelled with full refunds. Contact support if you think this is a mistake.`,
+        text: `Hello ${done.member.name},\n\nToolshed's team has suspended your account:\n\n${why}\n\nYour listings are hidden, your upcoming bookings are cancelled with full refunds and requests still waiting for an answer are cancelled (nothing is charged for them). Contact support if you think this is a mistake.`,
       });
       return { done: true, auditId: done.auditId, cancelled };
     },

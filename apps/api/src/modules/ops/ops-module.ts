@@ -21,7 +21,12 @@ import { secondFactor } from './second-factor.ts';
 export async function registerOps(
   api: FastifyInstance,
   kit: ModuleKit,
-  uses: { deposits: Pick<DepositsService, 'rule'>; cancelRental: (rentalId: string, reason: string) => Promise<boolean> },
+  uses: {
+    deposits: Pick<DepositsService, 'rule'>;
+    cancelRental: (rentalId: string, reason: string) => Promise<boolean>;
+    closeRequest: (rentalId: string, reason: string) => Promise<boolean>;
+    declineExtension: (rentalId: string, reason: string) => Promise<boolean>;
+  },
 ) {
   const repo = createOperatorRepository(kit.db);
   const desk = createDeskRepository(kit.db);
@@ -31,7 +36,15 @@ export async function registerOps(
   await api.register(opsActionRoutes, {
     gate,
     queue: reportsQueue({ repo: desk, now: kit.now, onListingsChanged }),
-    standing: memberStanding({ repo: desk, mailer: kit.mailer, now: kit.now, cancelRental: uses.cancelRental, onListingsChanged }),
+    standing: memberStanding({
+      repo: desk,
+      mailer: kit.mailer,
+      now: kit.now,
+      cancelRental: uses.cancelRental,
+      closeRequest: uses.closeRequest,
+      declineExtension: uses.declineExtension,
+      onListingsChanged,
+    }),
   });
   await api.register(opsClaimRoutes, {
     gate,

@@ -11,7 +11,7 @@ import { createItem, insertCategories } from '../../test/factories.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
 import { SUSPENDED_MESSAGE } from '../auth/suspension-repository.ts';
 import { rentalKit } from '../rentals/rental-test-kit.ts';
-import { SUSPENDED_CANCEL_REASON } from './member-standing.ts';
+import { SUSPENDED_CANCEL_REASON, SUSPENDED_REQUEST_REASON } from './member-standing.ts';
 
 let ctx: TestContext;
 const mailer = createMemoryMailer();
@@ -237,6 +237,94 @@ describe('suspending a member', () => {
     expect(((await kit.send('GET', '/api/ops/audit', opal.cookie)).json() as OpsAuditLog).entries[0]).toMatchObject({
       action: 'reinstate_member',
       subjectId: sam.user.id,
+    });
+  });
+});
+
+describe('suspending a member with requests still waiting', () => {
+  it('cancels their requests, those for their listings and their waiting extensions: authorisations voided, both sides told', async () => {
+    await at('2027-04-05');
+    const today = todayInLondon(clock);
+    const pat = await createSignedInUser(ctx.app, mailer, 'pat@example.com', 'Pat Pending');
+    await kit.saveAddress(pat.cookie);
+    await db().execute(sql`update sessions set expires_at = now() + interval '10 years'`);
+    const patsDrill = await createItem(db(), pat.user.id, { name: 'Drill', bookingMode: 'request', dailyRatePence: 900 });
+    const olivesVan = await createItem(db(), owner.user.id, { name: 'Van', bookingMode: 'request', dailyRatePence: 4000 });
+    const olivesTrailer = await createItem(db(), owner.user.id, {
+      name: 'Trailer',
+      bookingMode: 'request',
+      dailyRatePence: 2000,
+      maxDays: 10,
+    });
+    // A request for Pat's listing, a request of Pat's, and Pat's rental running today with an extension waiting.
+    const forPats = await book(renter, patsDrill.id, addDays(today, 5), addDays(today, 6));
+    const patAsks = await book(pat, olivesVan.id, addDays(today, 8), addDays(today, 8));
+    const running = await book(pat, olivesTrailer.id, addDays(today, 1), addDays(today, 2));
+    expect((await kit.send('POST', `/api/rentals/${running}/accept`, owner.cookie, {})).statusCode).toBe(204);
+    // The next morning: the trailer's rental has started, and Pat asks to keep it longer.
+    await at(addDays(today, 1));
+    const card = { number: '4242424242424242', expiry: '12/99', cvv: '123', name: 'Pat Pending' };
+    const asked = await kit.send('POST', `/api/rentals/${running}/extension`, pat.cookie, {
+      endDate: addDays(today, 4),
+      payWith: 'card',
+      card,
+    });
+    expect(asked.json()).toEqual({ status: 'pending', chargedPence: 0 });
+    const holds = await queryRows<{ id: string; auth: string }>(
+      db(),
+      sql`select id, request_authorization_id as auth from rentals where id in (${forPats}, ${patAsks})`,
+    );
+    const [ext] = await queryRows<{ auth: string }>(
+      db(),
+      sql`select authorization_id as auth from rental_extensions where rental_id = ${running} and status = 'pending'`,
+    );
+    for (const h of [...holds, ext!]) expect(processor.holds.get(h.auth)).toBe('held');
+    const ledgerBefore = await kit.ledgerRows();
+
+    const res = await kit.send('POST', `/api/ops/members/${pat.user.id}/suspend`, opal.cookie, { reason: 'Fake listings.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ done: true, cancelled: 2 });
+    await runJobs();
+
+    const closed = await queryRows<{ request_status: string; cancelled_by: string; cancel_reason: string; refund_pence: number }>(
+      db(),
+      sql`select request_status, cancelled_by, cancel_reason, refund_pence from rentals where id in (${forPats}, ${patAsks})`,
+    );
+    expect(closed).toHaveLength(2);
+    for (const r of closed)
+      expect(r).toEqual({ request_status: 'declined', cancelled_by: 'system', cancel_reason: SUSPENDED_REQUEST_REASON, refund_pence: 0 });
+    const [ended] = await queryRows<{ status: string; held_end_date: string | null; cancelled_at: string | null; end_date: string }>(
+      db(),
+      sql`select e.status, r.held_end_date, r.cancelled_at, r.end_date::text from rental_extensions e join rentals r on r.id = e.rental_id where e.rental_id = ${running}`,
+    );
+    // The running rental itself goes on (it has started); only its waiting extension ends.
+    expect(ended).toEqual({ status: 'declined', held_end_date: null, cancelled_at: null, end_date: addDays(today, 2) });
+    for (const h of [...holds, ext!]) expect(processor.holds.get(h.auth)).toBe('voided');
+    // Nothing was charged, so nothing moves on the ledger.
+    expect(await kit.ledgerRows()).toBe(ledgerBefore);
+    expect(await kit.unbalancedTransactions()).toBe(0);
+
+    const titles = async (userId: string, kind: string) =>
+      (
+        await queryRows<{ title: string }>(
+          db(),
+          sql`select title from notifications where user_id = ${userId} and kind = ${kind} and rental_id in (${forPats}, ${patAsks}, ${running}) order by title`,
+        )
+      ).map((n) => n.title);
+    expect(await titles(renter.user.id, 'rental.cancelled')).toEqual(['Request cancelled: Drill']);
+    expect(await titles(pat.user.id, 'rental.cancelled')).toEqual(['Request cancelled: Drill', 'Request cancelled: Van']);
+    expect(await titles(owner.user.id, 'rental.cancelled')).toEqual(['Request cancelled: Van']);
+    expect(await titles(owner.user.id, 'rental.extended')).toEqual(['Extension cancelled: Trailer']);
+    expect(await titles(pat.user.id, 'rental.extended')).toEqual(['Extension cancelled: Trailer']);
+    const [body] = await queryRows<{ body: string }>(
+      db(),
+      sql`select body from notifications where user_id = ${renter.user.id} and rental_id = ${forPats}`,
+    );
+    expect(body!.body).toContain(SUSPENDED_REQUEST_REASON);
+    expect(((await kit.send('GET', '/api/ops/audit', opal.cookie)).json() as OpsAuditLog).entries[0]).toMatchObject({
+      action: 'suspend_member',
+      subjectId: pat.user.id,
+      detail: { requestsToCancel: expect.arrayContaining([forPats, patAsks]), extensionsToCancel: [running] },
     });
   });
 });

@@ -114,3 +114,27 @@ describe('the policy a booking keeps', () => {
     await ctx.database.db.execute(sql`update items set cancellation_policy = 'moderate' where id = ${items.moderate}`);
   });
 });
+
+describe("the owner's email when the renter cancels", () => {
+  const ownerMailAfter = async (policy: CancellationPolicy, start: string, at: string, percent: number) => {
+    const rental = await bookOne(policy, start);
+    await cancelAt(rental.id, at, renter, percent);
+    await ctx.app.jobs.runDue();
+    const mail = mailer.lastTo('owner@example.com');
+    expect(mail.subject).toBe(`Booking cancelled: ${policy} sander`);
+    return mail.text;
+  };
+
+  it('says what the owner keeps and what the renter gets back, per the policy', async () => {
+    // Strict, before its 7-day deadline: half of the 1001p line kept (rounded down), the renter gets the rest and half the fee.
+    expect(await ownerMailAfter('strict', '2026-10-30', '2026-10-22T22:59:00Z', 50)).toContain(
+      'Rita Renter cancelled the booking of your strict sander from 30 Oct 2026 to 30 Oct 2026. Under the Strict policy you keep £5.00 and Rita Renter gets £5.51 back.',
+    );
+    expect(await ownerMailAfter('strict', '2026-11-30', '2026-11-29T12:00:00Z', 0)).toContain(
+      'Under the Strict policy you keep £10.01 and Rita Renter gets nothing back.',
+    );
+    expect(await ownerMailAfter('flexible', '2026-12-10', '2026-12-01T12:00:00Z', 100)).toContain(
+      'Under the Flexible policy Rita Renter gets everything back (£11.01), so you keep nothing.',
+    );
+  });
+});

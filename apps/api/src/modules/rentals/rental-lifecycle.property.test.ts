@@ -19,7 +19,7 @@ import {
 import type { Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
-import { createSignedInUser } from '../../test/auth-helpers.ts';
+import { cookieHeader, createSignedInUser, signIn } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { queryRows } from '../../db/database.ts';
 import { createSimulatedProcessor } from '../../platform/payments/simulated-processor.ts';
@@ -29,7 +29,9 @@ import { expectStatementMatchesLedger } from '../../test/statement-check.ts';
 /**
  * Random sequences of book, cancel (either side), return and review, and for the request-to-book
  * item accept, decline and the renter's withdrawal (with requests expiring as days pass) and
- * extensions that wait for the owner holding their days (withdrawn by the renter or expiring), a
+ * extensions that wait for the owner holding their days (withdrawn by the renter or expiring), an
+ * operator's suspension of a renter (their waiting requests and extensions declined, their bookings
+ * not yet started cancelled with everything back; reinstated after), a
  * few at a time at once (really in parallel on PostgreSQL), checked after every batch against a
  * serial model: the answers the API gave must be those of some order of the batch's operations
  * applied one by one. Both items keep a buffer day after each rental; one has a weekly price. After
@@ -50,7 +52,9 @@ type Op =
   | { kind: 'answer'; ref: number; accept: boolean }
   | { kind: 'withdraw'; ref: number }
   | { kind: 'extend'; ref: number; days: number }
-  | { kind: 'withdraw_extension'; ref: number };
+  | { kind: 'withdraw_extension'; ref: number }
+  /** An operator suspends the renter (alone in its batch), who is reinstated and signs in again after it. */
+  | { kind: 'suspend'; renter: number };
 
 interface ModelRental {
   id: string;
@@ -75,6 +79,7 @@ const ITEMS = [
   { dailyRatePence: 1245, weeklyRatePence: null, bookingMode: 'request' as const, cancellationPolicy: 'moderate' as const },
 ];
 const BUFFER_DAYS = 1;
+const OPERATOR_EMAIL = 'operator@example.com';
 /** The test clock runs years ahead across runs and shrinking: a card that has not expired by then. */
 const EXTENSION_CARD = { number: TEST_CARDS.success, expiry: '12/99', cvv: '123', name: 'Renter' };
 
@@ -98,6 +103,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('withdraw' as const), ref: fc.nat(20) }),
   fc.record({ kind: fc.constant('extend' as const), ref: fc.nat(20), days: fc.integer({ min: 1, max: 3 }) }),
   fc.record({ kind: fc.constant('withdraw_extension' as const), ref: fc.nat(20) }),
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('suspend' as const), renter: fc.nat(1) }) },
   fc.record({ kind: fc.constant('cancel' as const), ref: fc.nat(20), by: fc.constantFrom<Side>('renter', 'owner') }),
   fc.record({ kind: fc.constant('return' as const), ref: fc.nat(20) }),
   fc.record({
@@ -107,9 +113,18 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     halves: fc.integer({ min: 1, max: 10 }),
   }),
 );
-/** Batches of operations sent at once, with hours or days passing between batches. */
+/**
+ * Batches of operations sent at once, with hours or days passing between batches. A suspension is
+ * sent alone: it is not one transaction (its cancellations follow its commit), so a booking sent
+ * beside it may land between the two, which no serial order explains.
+ */
 const script = fc.array(
-  fc.record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), hoursAfter: fc.constantFrom(0, 0, 6, 24, 48, 72), runJobs: fc.boolean() }),
+  fc
+    .record({ ops: fc.array(op, { minLength: 1, maxLength: 3 }), hoursAfter: fc.constantFrom(0, 0, 6, 24, 48, 72), runJobs: fc.boolean() })
+    .map((batch) => {
+      const suspension = batch.ops.find((o) => o.kind === 'suspend');
+      return suspension ? { ...batch, ops: [suspension] } : batch;
+    }),
   { minLength: 2, maxLength: 5 },
 );
 
@@ -145,6 +160,14 @@ const EXAMPLES: Batch[][] = [
     { ops: [{ kind: 'cancel', ref: 0, by: 'owner' }], hoursAfter: 0, runJobs: true },
     { ops: [{ kind: 'withdraw_extension', ref: 0 }], hoursAfter: 0, runJobs: false },
   ],
+  // A suspension with a request waiting, an upcoming booking, and a running rental with its extension waiting.
+  [
+    { ops: [bookRequestItem(0, 2, 2), { kind: 'book', renter: 0, item: 0, offset: 1, days: 1 }], hoursAfter: 0, runJobs: false },
+    { ops: [{ kind: 'answer', ref: 0, accept: true }], hoursAfter: 0, runJobs: false },
+    { ops: [bookRequestItem(0, 5, 2)], hoursAfter: 48, runJobs: true },
+    { ops: [{ kind: 'extend', ref: 1, days: 1 }], hoursAfter: 0, runJobs: false },
+    { ops: [{ kind: 'suspend', renter: 0 }], hoursAfter: 0, runJobs: true },
+  ],
   // Found on PostgreSQL: two extensions of an active rental at once, by one and by three days.
   [
     { ops: [{ kind: 'book', renter: 1, item: 0, offset: 0, days: 2 }], hoursAfter: 24, runJobs: true },
@@ -173,15 +196,21 @@ describe('rental lifecycle under concurrency', () => {
   /** The share of what was paid each cancelled rental got back, as the model says: its policy's when the renter cancelled, all when the owner did. */
   const refundPercents = new Map<string, number>();
   const people: Record<'renters' | 'owners', Array<{ cookie: string; user: { id: string } }>> = { renters: [], owners: [] };
+  let operator: { cookie: string; user: { id: string } };
 
   beforeAll(async () => {
-    ctx = await createTestApp({ mailer, now: () => clock, payments: processor });
+    ctx = await createTestApp({ mailer, now: () => clock, payments: processor, env: { OPERATOR_EMAILS: OPERATOR_EMAIL } });
     await insertCategories(ctx.database.db);
     for (const i of [0, 1]) {
       people.renters.push(await createSignedInUser(ctx.app, mailer, `renter${i}@example.com`, `Renter ${i}`));
       people.owners.push(await createSignedInUser(ctx.app, mailer, `owner${i}@example.com`, `Owner ${i}`));
     }
     for (const r of people.renters) await kit.saveAddress(r.cookie);
+    // An operator with this session's second factor, for the suspensions.
+    operator = await createSignedInUser(ctx.app, mailer, OPERATOR_EMAIL, 'Opal Operator');
+    await kit.send('POST', '/api/ops/code', operator.cookie);
+    const code = /(\d{6})/.exec(mailer.lastTo(OPERATOR_EMAIL).subject)![1]!;
+    expect((await kit.send('POST', '/api/ops/code/verify', operator.cookie, { code })).statusCode).toBe(200);
     // The test clock runs months ahead; the daily clean-up would otherwise end these sessions.
     await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '10 years'`);
   });
@@ -189,7 +218,7 @@ describe('rental lifecycle under concurrency', () => {
 
   /** The rental an operation acts on: answers go to requests and extensions to open rentals when there are any, so that they are tried often. */
   function pick(o: Op, model: ModelRental[]): ModelRental | null {
-    if (o.kind === 'book') return null;
+    if (o.kind === 'book' || o.kind === 'suspend') return null;
     const preferred =
       o.kind === 'answer' || o.kind === 'withdraw'
         ? model.filter((r) => r.state === 'requested' && (o.ref % 4 === 0 || clock < r.expiresAt!))
@@ -221,6 +250,16 @@ describe('rental lifecycle under concurrency', () => {
     answered: number | null = null,
   ): number | null {
     if (o.kind === 'book') return null;
+    if (o.kind === 'suspend') {
+      // Toolshed cancels the renter's waiting requests and bookings not yet started (everything back),
+      // and declines their extensions still waiting; rentals already running go on.
+      for (const r of rentals) {
+        if (r.renter !== o.renter) continue;
+        r.extensionPending = undefined;
+        if (r.state === 'requested' || (r.state === 'open' && compareDates(r.start, today) > 0)) r.state = 'cancelled';
+      }
+      return 200;
+    }
     const r = target && rentals.find((x) => x.id === target.id);
     if (!r) return null;
     if (o.kind === 'answer') {
@@ -333,6 +372,10 @@ describe('rental lifecycle under concurrency', () => {
                   o.renter === 0,
                 );
               }
+              if (o.kind === 'suspend')
+                return kit.send('POST', `/api/ops/members/${people.renters[o.renter]!.user.id}/suspend`, operator.cookie, {
+                  reason: 'Checking what a suspension does.',
+                });
               const r = targets[i];
               if (!r) return Promise.resolve(null);
               const owner = people.owners[r.item]!;
@@ -414,6 +457,19 @@ describe('rental lifecycle under concurrency', () => {
                 refundPercents.set(r.id, o.by === 'owner' ? 100 : refundPercentAt(ITEMS[r.item]!.cancellationPolicy, r.start, clock));
             }
           }
+          // A suspended renter is reinstated and signs in again (the suspension ended their sessions).
+          for (const o of batch.ops)
+            if (o.kind === 'suspend') {
+              const renter = people.renters[o.renter]!;
+              const back = await kit.send('POST', `/api/ops/members/${renter.user.id}/reinstate`, operator.cookie, {
+                reason: 'Done checking.',
+              });
+              expect(back.statusCode, back.body).toBe(200);
+              const signedIn = await signIn(ctx.app, `renter${o.renter}@example.com`);
+              expect(signedIn.statusCode).toBe(200);
+              renter.cookie = cookieHeader(signedIn);
+              await ctx.database.db.execute(sql`update sessions set expires_at = now() + interval '10 years'`);
+            }
           // After every batch each member's statement reconciles with the ledger.
           for (const member of [...people.renters, ...people.owners])
             await expectStatementMatchesLedger(ctx.app, ctx.database.db, member, 50);

@@ -99,6 +99,7 @@ export function createRequestService({ repo, payments, events, jobs, now, onChan
         ...(told ? { reason } : {}),
         refundPence: 0,
         request: true,
+        requestStatus: status,
       },
       `rental.cancelled:${row.id}`,
     );
@@ -185,6 +186,24 @@ export function createRequestService({ repo, payments, events, jobs, now, onChan
      * dates are freed at once (cancelled_at), nothing is charged and the owner is told.
      */
     withdraw: (rentalId: string, userId: string) => closeRequest(rentalId, userId, 'withdraw_request', undefined),
+
+    /**
+     * Toolshed closes a request still waiting for the owner (a party was suspended): declined by the
+     * system with `reason`, its authorisation voided, its dates freed, both sides told. False when
+     * it no longer waits (answered, withdrawn or expired meanwhile).
+     */
+    async closeBySystem(rentalId: string, reason: string, at: Date = now()): Promise<boolean> {
+      const authorizationId = await repo.transaction(async (tx) => {
+        const row = await tx.lock(rentalId);
+        if (!row || row.requestStatus !== 'pending' || row.cancelledAt) return null;
+        await markClosed(tx, row, { status: 'declined', by: 'system', reason, told: true }, at);
+        return row.requestAuthorizationId!;
+      });
+      if (authorizationId === null) return false;
+      onChange();
+      await voidHold(authorizationId);
+      return true;
+    },
 
     /** The expiry job: closes the request if it is still pending once its hold has run out; otherwise nothing. */
     async expire(rentalId: string, at: Date = now()): Promise<boolean> {

@@ -38,6 +38,8 @@ export type DomainEvent =
       ownerId: string;
       endDate: string;
       reason: string;
+      /** Toolshed declined it (a party was suspended): both sides are told, not only the renter. */
+      by?: 'owner' | 'system';
     }
   | {
       type: 'rental.cancelled';
@@ -52,6 +54,8 @@ export type DomainEvent =
       toCardPence?: number;
       /** A request declined by the owner, withdrawn by the renter or expired: nothing was charged. */
       request?: boolean;
+      /** How the request ended (declined by Toolshed when `by` is 'system' and it is 'declined'). */
+      requestStatus?: 'declined' | 'expired' | 'withdrawn';
     }
   | { type: 'rental.returned'; rentalId: string; itemId: string; renterId: string; ownerId: string }
   /** A scheduled deposit still not held 12 hours before the start (the saved card declined, no other given): the rental is cancelled. */

@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider, type UseQueryResult } from '@tanstack/react-query';
 import { MemoryRouter } from '../../lib/router/index.ts';
@@ -21,6 +21,16 @@ vi.mock('../../data/data-source.tsx', () => ({ useDataSource: vi.fn() }));
 vi.mock('../../data/auth-provider.tsx', () => ({ useAuth: vi.fn() }));
 
 const refetch = vi.fn();
+const HOURS = {
+  isDefault: false,
+  ranges: [
+    ...[1, 2, 3, 4, 5].flatMap((weekday) => [
+      { weekday, opens: '08:00', closes: '10:00' },
+      { weekday, opens: '17:00', closes: '19:00' },
+    ]),
+    { weekday: 6, opens: '09:00', closes: '12:00' },
+  ],
+};
 
 function itemQuery(state: { data?: ItemDetail; error?: Error; isFetching?: boolean }) {
   vi.mocked(useItem).mockReturnValue({
@@ -59,10 +69,12 @@ beforeEach(() => {
   localStorage.clear();
   dataMode('api');
   signedInAs(null);
-  // The only request the popup makes itself: the member's saved items, for the heart.
+  // The requests the popup makes itself: the owner's handover hours, and the member's saved items for the heart.
   vi.stubGlobal(
     'fetch',
-    vi.fn(async () => json({ itemIds: [] })),
+    vi.fn(async (input: RequestInfo | URL) =>
+      String(input instanceof Request ? input.url : input).includes('/handover-hours') ? json(HOURS) : json({ itemIds: [] }),
+    ),
   );
 });
 
@@ -207,5 +219,31 @@ describe('a deep link drawn by the server', () => {
     renderPopup();
     expect(screen.getByRole('dialog')).toHaveAttribute('open');
     expect(document.getElementById(POPUP_FIRST_PAINT_ELEMENT_ID)).toBeNull();
+  });
+});
+
+describe("the owner's handover hours", () => {
+  it('are shown under the owner, the days read out in full', async () => {
+    itemQuery({ data: testItem() });
+    renderPopup();
+    const heading = await screen.findByRole('heading', { name: 'Hands over (London time)' });
+    const list = heading.nextElementSibling as HTMLElement;
+    expect(list.tagName).toBe('DL');
+    const terms = within(list).getAllByRole('term');
+    expect(terms.map((t) => t.textContent)).toEqual(['Mon–FriMonday to Friday', 'SatSaturday']);
+    expect(
+      within(list)
+        .getAllByRole('definition')
+        .map((d) => d.textContent),
+    ).toEqual(['08:00–10:00, 17:00–19:00', '09:00–12:00']);
+  });
+
+  it('are not asked for in Mock Data (the sample items have none)', async () => {
+    dataMode('mock');
+    itemQuery({ data: testItem() });
+    renderPopup();
+    expect(await screen.findByRole('heading', { name: testItem().name })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Hands over (London time)' })).not.toBeInTheDocument();
+    expect(vi.mocked(fetch).mock.calls.some(([url]) => String(url).includes('/handover-hours'))).toBe(false);
   });
 });

@@ -24,6 +24,7 @@ import { useSavedHearts } from '../../data/saved-items.ts';
 import { useRenterStanding } from './api/renter-standing.ts';
 import { DateWatchOffer } from './date-watch-offer.tsx';
 import { ReportListing } from './report-listing.tsx';
+import { HandoverHoursOfItem } from './handover-hours-of-item.tsx';
 
 export interface ItemDetailPopupProps {
   itemId: string;
@@ -40,7 +41,7 @@ export interface ItemDetailPopupProps {
 export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen, near }: ItemDetailPopupProps) {
   const headingId = useId();
   const query = useItem(itemId, near);
-  const { readOnly } = useDataSource();
+  const { readOnly, mode } = useDataSource();
   const wheelbarrow = useWheelbarrow();
   const toast = useToast();
   const { user } = useAuth();
@@ -95,6 +96,7 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
         saveButton={heart && <SaveButton {...heart} placement="inline" />}
         dateWatch={(range) => <DateWatchOffer key={`${range.startDate}/${range.endDate}`} itemId={item.id} {...range} />}
         reportButton={<ReportListing item={item} />}
+        handoverHours={mode === 'api' ? <HandoverHoursOfItem itemId={item.id} /> : null}
       />
     );
   };

@@ -55,6 +55,8 @@ export interface ItemDetailViewProps {
   dateWatch?: (range: { startDate: IsoDate; endDate: IsoDate }) => ReactNode;
   /** 'Report this listing', under its description. */
   reportButton?: ReactNode;
+  /** When the owner hands over and takes back, under the owner. */
+  handoverHours?: ReactNode;
 }
 
 /** Keeps only well-formed dates from the URL, so a hand-edited link cannot break the calendar. */
@@ -82,6 +84,7 @@ export function ItemDetailView({
   saveButton,
   dateWatch,
   reportButton,
+  handoverHours,
 }: ItemDetailViewProps) {
   const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
   // A computer's popup has room for the booking panel beside the photos.
@@ -204,6 +207,7 @@ export function ItemDetailView({
         <div className="flex flex-col gap-6">
           <Section title="Owner">
             <OwnerLink owner={item.owner} />
+            {handoverHours}
             {canMessage && (
               <Link
                 to={`/item/${encodeURIComponent(item.id)}/messages`}

@@ -33,6 +33,36 @@ export function closeExtension(kit: ExtensionKit) {
     },
 
     /**
+     * Toolshed declines a waiting extension (a party was suspended): its held days freed, its
+     * authorisation voided, both sides told with `reason`. False when none waits.
+     */
+    async declineBySystem(rentalId: string, reason: string, at: Date = now()): Promise<boolean> {
+      const voided = await repo.transaction(async (tx) => {
+        const row = await tx.lock(rentalId);
+        const pending = row ? await extensions.pending(rentalId, tx.executor) : undefined;
+        if (!row || !pending) return false;
+        await extensions.answer(tx.executor, pending.id, 'declined', at);
+        await extensions.releaseHold(tx.executor, rentalId);
+        await queueVoid(tx.executor, pending, at);
+        await events.publish(tx.executor, {
+          type: 'rental.extension_declined',
+          rentalId,
+          itemId: row.itemId,
+          renterId: row.renterId,
+          ownerId: row.ownerId,
+          endDate: pending.toEndDate,
+          reason,
+          by: 'system',
+        });
+        return { authorizationId: pending.authorizationId };
+      });
+      if (!voided) return false;
+      if (voided.authorizationId) await voidNow(voided.authorizationId);
+      onChange();
+      return true;
+    },
+
+    /**
      * The rental was cancelled or returned while an extension waited for the owner: the extension
      * ends with it (declined when the owner ended the rental, withdrawn when the renter cancelled),
      * its held days are freed and its authorisation voided, now rather than when its hold would have

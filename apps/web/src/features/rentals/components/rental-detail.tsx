@@ -72,6 +72,12 @@ function Details({ rental }: { rental: RentalView }) {
             <CancellationPolicyNote policy={rental.cancellationPolicy} startDate={rental.startDate} now={new Date()} />
           </Row>
         )}
+        {rental.status === 'cancelled' && rental.cancellation?.by === 'renter' && (
+          // Every step of the policy the renter cancelled under, so the refund can be read against it.
+          <Row term="Cancellation">
+            <CancellationPolicyNote policy={rental.cancellationPolicy} startDate={rental.startDate} />
+          </Row>
+        )}
         {rental.role === 'renter' && (
           <Row term="Order reference">{rental.orderReference ? <span className="font-mono">{rental.orderReference}</span> : 'None'}</Row>
         )}
