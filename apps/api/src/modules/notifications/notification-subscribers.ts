@@ -1,4 +1,4 @@
-import { asSentence, formatDate, formatPence, refundSentences } from '@toolshed/core';
+import { asSentence, CANCELLATION_POLICY_RULES, formatDate, formatPence, refundSentences } from '@toolshed/core';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
@@ -84,6 +84,15 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     // A booking cancelled: both sides are told, whoever cancelled; the renter hears where the money went.
     const refunded = e.refundPence > 0 ? refundSentences(await repo.refundParts(db, r.id)) : '';
     const refund = refunded ? ` ${refunded}` : '';
+    // Cancelled by Toolshed as the renter's own cancellation (their deposit could not be held): each side hears the policy's amounts.
+    const policy = e.underPolicy;
+    const label = policy ? CANCELLATION_POLICY_RULES[policy.policy].label : '';
+    const ownerTerms = policy
+      ? ` It counts as the renter's cancellation under your ${label} policy: you keep ${formatPence(policy.ownerKeptPence)} of your earnings for it, and the renter gets ${formatPence(e.refundPence)} back (${policy.refundPercent}%).`
+      : '';
+    const renterTerms = policy
+      ? ` It counts as your cancellation now under the item's ${label} policy: ${policy.refundPercent > 0 ? `${formatPence(e.refundPence)} (${policy.refundPercent}% of what you paid) comes back to you` : 'nothing of what you paid comes back'}, and the owner keeps ${formatPence(policy.ownerKeptPence)}.`
+      : '';
     await notifier.send({
       ...forOwner(r),
       ...base,
@@ -91,7 +100,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       body:
         e.by === 'owner'
           ? `You declined the booking of your ${r.itemName} by ${r.renterName} from ${dates(r)}.${reason} Its dates are free again; the renter gets everything they paid back.`
-          : `${e.by === 'renter' ? r.renterName : 'Toolshed'} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}`,
+          : `${e.by === 'renter' ? r.renterName : 'Toolshed'} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}${ownerTerms}`,
     });
     await notifier.send({
       ...forRenter(r),
@@ -100,7 +109,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       body:
         e.by === 'renter'
           ? `You cancelled your rental of ${r.itemName} from ${dates(r)}.${refund}`
-          : `${e.by === 'owner' ? r.ownerName : 'Toolshed'} cancelled your rental of ${r.itemName} from ${dates(r)}.${reason}${refund}`,
+          : `${e.by === 'owner' ? r.ownerName : 'Toolshed'} cancelled your rental of ${r.itemName} from ${dates(r)}.${reason}${renterTerms}${refund}`,
     });
   });
 
