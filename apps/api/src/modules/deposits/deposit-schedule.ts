@@ -99,7 +99,7 @@ export function depositSchedule(
   }
 
   const release = (authorizationId: string) => payments.void(authorizationId).catch(() => undefined);
-  const cards = depositCards(kit, { payments, challenges: deps.challenges, lockScheduled, held, release });
+  const cards = depositCards(kit, { payments, challenges: deps.challenges, lockScheduled, held, release, jobs });
 
   /**
    * Whether the rental still needs its deposit held at `until`: not cancelled, and its claim window not
@@ -181,6 +181,7 @@ export function depositSchedule(
     giveCard: cards.give,
     cardChallenge: cards.challenge,
     answerCardChallenge: cards.answer,
+    sweepCardChallenge: cards.sweep,
 
     /**
      * Job, a day before a held authorisation lapses: while the deposit is still needed after it
