@@ -246,6 +246,8 @@ export function createCheckoutService({
         );
         if (!parked) throw new StaleClaimError();
         await enqueueChallengeSweep(jobs, attempt, expiresAt);
+        // Its dates now count as taken for browsing too, until the challenge ends.
+        onBooked();
         return { challenge: { attemptId: attempt.id } };
       }
     }
@@ -386,12 +388,15 @@ export function createCheckoutService({
           if (!found.challengeExpiresAt || found.challengeExpiresAt <= at) {
             for (const id of (await attempts.expireChallenge(attemptId, ABANDONED_FAILURE, at))?.leftoverAuthorizations ?? [])
               await payments.void(id).catch(() => undefined);
+            onBooked();
             continue;
           }
           const state = await payments.authenticationStatus(found.authenticationId!);
           if (state === 'pending') throw new AppError('CONFLICT', 'Please finish the check with your bank first.', 'challenge');
           const taken = await attempts.takeChallenge(attemptId, at);
           if (taken) {
+            // No longer waiting on the bank: its dates are free unless it books them now.
+            onBooked();
             const attempt = { id: attemptId, claim: taken.claim };
             await enqueueAttemptSweep(jobs, attempt, at);
             const pending = found.pending!;
