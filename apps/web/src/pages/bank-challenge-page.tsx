@@ -75,11 +75,7 @@ export function BankChallengePage() {
           <h1 className="text-2xl font-bold text-slate-900">{words.heading}</h1>
           {attempt.isPending && <StatusMessage>{words.loading}</StatusMessage>}
           {attempt.isError && (
-            <ErrorState
-              title={words.notFound}
-              message={errorMessage(attempt.error)}
-              onRetry={() => void attempt.refetch()}
-            />
+            <ErrorState title={words.notFound} message={errorMessage(attempt.error)} onRetry={() => void attempt.refetch()} />
           )}
           {attempt.data && attempt.data.status !== 'awaiting_challenge' && (
             <p>

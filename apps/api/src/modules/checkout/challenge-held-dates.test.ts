@@ -54,7 +54,12 @@ async function freeFor(who: Member, start: string, end: string) {
   expect(browse.statusCode, browse.body).toBe(200);
   const detail = await ctx.app.inject({ method: 'GET', url: `/api/items/${item.id}` });
   const booked = (detail.json() as { bookedRanges: Array<{ startDate: string; endDate: string }> }).bookedRanges;
-  const check = await post(ctx.app, '/api/wheelbarrow/check', { lines: [{ itemId: item.id, startDate: start, endDate: end }] }, { cookie: who.cookie });
+  const check = await post(
+    ctx.app,
+    '/api/wheelbarrow/check',
+    { lines: [{ itemId: item.id, startDate: start, endDate: end }] },
+    { cookie: who.cookie },
+  );
   const line = (check.json() as { lines: Array<{ state: string; message: string | null }> }).lines[0]!;
   return {
     browse: (browse.json() as ItemsPage).items.some((i) => i.id === item.id),

@@ -24,7 +24,13 @@ const processor = createSimulatedProcessor({ delayMs: 0, now: () => clock });
 let renter: { cookie: string; user: { id: string } };
 let itemId: string;
 const card = { number: TEST_CARDS.challenge, expiry: '12/34', cvv: '123', name: 'Rita Renter' };
-const line = (pickupTime: string, returnTime: string) => ({ itemId, startDate: '2030-06-17', endDate: '2030-06-18', pickupTime, returnTime });
+const line = (pickupTime: string, returnTime: string) => ({
+  itemId,
+  startDate: '2030-06-17',
+  endDate: '2030-06-18',
+  pickupTime,
+  returnTime,
+});
 
 const checkout = (idempotencyKey: string, l: ReturnType<typeof line>) =>
   post(ctx.app, '/api/checkout', { lines: [l], card, idempotencyKey }, { cookie: renter.cookie });
@@ -48,7 +54,12 @@ describe('paying again with other handover times', () => {
     const firstId = (first.json() as CheckoutChallenge).attemptId;
     // The same times again, the fields in another order: the same attempt (its open challenge).
     const { returnTime, pickupTime, ...dates } = line('09:00', '17:00');
-    const same = await post(ctx.app, '/api/checkout', { lines: [{ returnTime, ...dates, pickupTime }], card, idempotencyKey: key }, { cookie: renter.cookie });
+    const same = await post(
+      ctx.app,
+      '/api/checkout',
+      { lines: [{ returnTime, ...dates, pickupTime }], card, idempotencyKey: key },
+      { cookie: renter.cookie },
+    );
     expect(same.statusCode, same.body).toBe(202);
     expect((same.json() as CheckoutChallenge).attemptId).toBe(firstId);
     // Other times under that key are a different checkout: refused, nothing changed (the page makes a new key for them).

@@ -172,7 +172,11 @@ describe('another card for a deposit, through the bank’s 3-D Secure challenge'
     });
     clock = new Date(started + 15 * 60_000 + 1_000);
     await ctx.app.jobs.runDue();
-    expect(await holdOf(rentalId)).toMatchObject({ status: 'scheduled', authorization_id: null, decline_reason: 'deposit_check_abandoned' });
+    expect(await holdOf(rentalId)).toMatchObject({
+      status: 'scheduled',
+      authorization_id: null,
+      decline_reason: 'deposit_check_abandoned',
+    });
     const view = (await kit.send('GET', `/api/rentals/${rentalId}/deposit`, renter.cookie)).json() as DepositView;
     expect(view.hold).toMatchObject({ state: 'scheduled', declined: DECLINE_MESSAGES.deposit_check_abandoned });
     expect((await kit.send('GET', `/api/deposit-challenges/${asked.challengeId}`, renter.cookie)).json()).toMatchObject({

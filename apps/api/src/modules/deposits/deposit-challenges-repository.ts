@@ -20,7 +20,7 @@ export interface DepositCardChallenge {
 export function createDepositChallengesRepository(db: Db) {
   async function select(where: SQL | undefined): Promise<DepositCardChallenge | undefined> {
     const [row] = await db
-        .select({
+      .select({
         id: depositCardChallenges.id,
         holdId: depositCardChallenges.holdId,
         rentalId: depositHolds.rentalId,

@@ -68,7 +68,13 @@ async function book(
   depositPence = 5000,
   cancellationPolicy: CancellationPolicy = 'flexible',
 ): Promise<string> {
-  const item = await createItem(db(), owner.user.id, { name: 'Mitre Saw', dailyRatePence: 1200, depositPence, maxDays, cancellationPolicy });
+  const item = await createItem(db(), owner.user.id, {
+    name: 'Mitre Saw',
+    dailyRatePence: 1200,
+    depositPence,
+    maxDays,
+    cancellationPolicy,
+  });
   const res = await kit.send('POST', '/api/checkout', renter.cookie, {
     lines: [{ itemId: item.id, startDate, endDate }],
     card: card(number),
@@ -378,7 +384,9 @@ describe('a deposit booked more than a day ahead', () => {
       const toRenter = mails('rita@example.com').at(-1)!;
       expect(toRenter.text).toContain(DEPOSIT_NOT_HELD_REASON);
       expect(toRenter.text).toContain(
-        percent > 0 ? `${formatPence(expected.refundPence)} (${percent}% of what you paid) comes back to you` : 'nothing of what you paid comes back',
+        percent > 0
+          ? `${formatPence(expected.refundPence)} (${percent}% of what you paid) comes back to you`
+          : 'nothing of what you paid comes back',
       );
       expect(toRenter.text).toContain(`the owner keeps ${formatPence(kept)}`);
       expect(await noticesOf(renter.user.id, rentalId)).toContain('Rental cancelled: Mitre Saw');
@@ -505,9 +513,9 @@ describe('a never-returned rental (decision 042)', () => {
     expect(await heldFor(rentalId)).toBe(0);
     expect(await noticesOf(owner.user.id, rentalId)).toContain('Deposit no longer held: Mitre Saw');
     expect(await noticesOf(renter.user.id, rentalId)).toContain('Deposit no longer held: Mitre Saw');
-    expect(mailer.sent.some((m) => m.to === 'olive@example.com' && m.text.includes(`not marked returned within ${NOT_RETURNED_HOLD_DAYS} days`))).toBe(
-      true,
-    );
+    expect(
+      mailer.sent.some((m) => m.to === 'olive@example.com' && m.text.includes(`not marked returned within ${NOT_RETURNED_HOLD_DAYS} days`)),
+    ).toBe(true);
     const view = await depositOf(rentalId, owner);
     expect(view.hold).toMatchObject({ state: 'lapsed' });
     expect(view.hold!.note).toContain(`not marked returned within ${NOT_RETURNED_HOLD_DAYS} days`);
@@ -538,7 +546,9 @@ describe('a never-returned rental (decision 042)', () => {
     });
     expect(claim.statusCode, claim.body).toBe(201);
     const claimId = (claim.json() as DepositView).claims[0]!.id;
-    expect((await kit.send('POST', `/api/claims/${claimId}/dispute`, renter.cookie, { reply: 'I left it by the door' })).statusCode).toBe(200);
+    expect((await kit.send('POST', `/api/claims/${claimId}/dispute`, renter.cookie, { reply: 'I left it by the door' })).statusCode).toBe(
+      200,
+    );
     for (const day of ['2027-11-07', '2027-11-13', '2027-11-19', '2027-11-25']) {
       at(day, '09:00');
       await runJobs();

@@ -43,7 +43,7 @@ async function request(name: string, offset: number) {
 }
 
 describe('the authorisation behind a request or an extension', () => {
-  it("is captured when the owner accepts a request in its last minute, within even a one-day authorisation", async () => {
+  it('is captured when the owner accepts a request in its last minute, within even a one-day authorisation', async () => {
     const { id, expiresAt } = await request('Cement Mixer', 10);
     const before = captured();
     clock = new Date(expiresAt.getTime() - 60_000);
@@ -64,7 +64,7 @@ describe('the authorisation behind a request or an extension', () => {
     expect((await kit.rental(id, renter.cookie)).cancellation).not.toBeNull();
   });
 
-  it("is captured when the owner accepts an extension in its last minute, and released when it runs out", async () => {
+  it('is captured when the owner accepts an extension in its last minute, and released when it runs out', async () => {
     const { id, expiresAt: requestExpires } = await request('Trailer', 3);
     clock = new Date(requestExpires.getTime() - 3_600_000);
     expect((await kit.send('POST', `/api/rentals/${id}/accept`, owner.cookie, {})).statusCode).toBe(204);
