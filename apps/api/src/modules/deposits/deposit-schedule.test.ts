@@ -563,4 +563,30 @@ describe('a never-returned rental (decision 042)', () => {
     expect(await holdOf(rentalId)).toMatchObject({ status: 'captured', captured_pence: 3000 });
     await expectMoneyInvariants();
   });
+
+  it('is renewed after all when the owner reports it not returned after renewals stopped, before the hold lapses', async () => {
+    at('2027-12-01', '09:00');
+    const rentalId = await book('2027-12-02', '2027-12-03', TEST_CARDS.success, 14);
+    for (const day of ['2027-12-07', '2027-12-13', '2027-12-19']) {
+      at(day, '09:00');
+      await runJobs();
+    }
+    // The bound (18 December) has passed: no renewal on the 19th; the authorisation of the 13th lapses on the 20th.
+    const last = (await holdOf(rentalId)).authorization_id!;
+    at('2027-12-19', '18:00');
+    const claim = await kit.send('POST', `/api/rentals/${rentalId}/claims`, owner.cookie, {
+      kind: 'not_returned',
+      amountPence: 5000,
+      note: 'Still not back',
+    });
+    expect(claim.statusCode, claim.body).toBe(201);
+    at('2027-12-20', '09:00');
+    await runJobs();
+    const now = await holdOf(rentalId);
+    expect(now.status).toBe('held');
+    expect(now.authorization_id).not.toBe(last);
+    expect(processor.holds.get(now.authorization_id!)).toBe('held');
+    expect(processor.holds.get(last)).toBe('voided');
+    await expectMoneyInvariants();
+  });
 });

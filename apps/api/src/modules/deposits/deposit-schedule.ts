@@ -198,7 +198,11 @@ export function depositSchedule(
       if (!(await stillNeeded(rental, expiresAt))) {
         // A tool still not back when renewals stop: the hold ends when this authorisation lapses, both told.
         if (!rental.cancelled && !rental.returnedAt)
-          await jobs.enqueue(LAPSE_JOB, { holdId, authorizationId }, { key: `${LAPSE_JOB}:${authorizationId}`, runAt: expiresAt });
+          await jobs.enqueue(
+            LAPSE_JOB,
+            { holdId, authorizationId },
+            { key: `${LAPSE_JOB}:${authorizationId}:unreturned`, runAt: expiresAt },
+          );
         return 'not_needed';
       }
       const auth = await payments.authorize({
@@ -244,6 +248,11 @@ export function depositSchedule(
         if (!r || now?.status !== 'held' || now.authorizationId !== authorizationId) return false;
         // Returned meanwhile: its release after the claim window (or a claim) settles it, not this.
         if (!now.declineReason && r.returnedAt) return false;
+        // An owner's claim reported since renewals stopped: renewed now instead, while it waits.
+        if (!now.declineReason && (await tx.claims(r.id)).some((c) => c.byRole === 'owner' && UNSETTLED.has(c.status))) {
+          await jobs.enqueue(RENEW_JOB, { holdId, authorizationId }, { key: `${RENEW_JOB}:${authorizationId}:claim` }, tx.executor);
+          return false;
+        }
         await tx.markLapsed(now, at);
         // Voided too (it lapses at the issuer anyway), as every settled hold's authorisation is.
         await jobs.enqueue(CARD_JOB, { holdId }, { key: `${CARD_JOB}:${holdId}` }, tx.executor);
