@@ -100,6 +100,25 @@ export function claimWindowClosesAt(r: { endDate: IsoDate; returnedAt: Date | nu
   return new Date(from + CLAIM_WINDOW_HOURS * 3_600_000);
 }
 
+/**
+ * The longest a deposit waits for a tool not marked returned: its authorisation is renewed until this
+ * many days after the end date (while no owner's claim on it is open), after which the hold ends when
+ * its last authorisation lapses (decision 042). The owner has had that long to report it not returned.
+ */
+export const NOT_RETURNED_HOLD_DAYS = 14;
+
+/** When a rental not marked returned stops needing its deposit renewed: 00:00 London time NOT_RETURNED_HOLD_DAYS after the end date. */
+export function notReturnedHoldEndsAt(endDate: IsoDate): Date {
+  return londonTimeToInstant(addDays(endDate, 1 + NOT_RETURNED_HOLD_DAYS), '00:00');
+}
+
+/** Why a claim on a lapsed hold is refused: the card declined its renewal, or the tool was not back in time. */
+export function lapsedHoldProblem(endedUnreturned: boolean): string {
+  return endedUnreturned
+    ? `The deposit hold on the renter's card has ended: the item was not marked returned within ${NOT_RETURNED_HOLD_DAYS} days after the rental ended, the longest a deposit is held, so there is no deposit to claim from. Please contact Toolshed support about this problem.`
+    : "The deposit hold on the renter's card lapsed and could not be renewed, so there is no deposit to claim from. Please contact Toolshed support about this problem.";
+}
+
 export interface ClaimRentalFacts {
   startDate: IsoDate;
   endDate: IsoDate;
@@ -109,6 +128,8 @@ export interface ClaimRentalFacts {
   /** The deposit held for this rental, 0 if none. */
   holdPence: number;
   holdState: HoldState | null;
+  /** A lapsed hold ended because the tool was not back within NOT_RETURNED_HOLD_DAYS (not because a renewal was declined). */
+  holdEndedUnreturned?: boolean;
   /** What the renter paid for the line (the most a 'not as described' claim may ask back). */
   linePence: number;
   /** Kinds already claimed on this rental. */
@@ -155,8 +176,7 @@ export function claimProblem(
   const closes = claimWindowClosesAt(r);
   if (closes && now.getTime() > closes.getTime())
     return `Problems had to be reported within ${CLAIM_WINDOW_HOURS} hours after the rental ended.`;
-  if (input.kind !== 'not_as_described' && r.holdState === 'lapsed')
-    return "The deposit hold on the renter's card lapsed and could not be renewed, so there is no deposit to claim from. Please contact Toolshed support about this problem.";
+  if (input.kind !== 'not_as_described' && r.holdState === 'lapsed') return lapsedHoldProblem(r.holdEndedUnreturned === true);
   if (input.kind !== 'not_as_described' && (r.holdState !== 'held' || r.holdPence === 0))
     return 'This rental has no deposit held to claim from.';
   if (!Number.isInteger(input.amountPence) || input.amountPence < 1) return 'Please enter an amount of at least £0.01.';

@@ -12,6 +12,8 @@ export const DECLINE_MESSAGES = {
     'Your bank could not confirm this payment with you, so nothing was charged. Please try again, or use a different card.',
   authentication_abandoned:
     'The check with your bank was not finished in time, so nothing was charged and the dates were released. Please try again.',
+  deposit_check_abandoned:
+    'The check with your bank was not finished in time, so the deposit was not held on this card. Please give the card again, or use a different card.',
 } as const;
 
 export type DeclineReason = keyof typeof DECLINE_MESSAGES;

@@ -211,3 +211,4 @@ export * from './schema-saved-items.ts';
 export * from './schema-date-watches.ts';
 export * from './schema-safety.ts';
 export * from './schema-ops.ts';
+export * from './schema-simulator.ts';

@@ -47,22 +47,35 @@ export function BankChallengePage() {
     }
   }
 
+  // What the bank is confirming: a checkout's payment, or a card to hold a deposit on (nothing taken).
+  const words = forDeposit
+    ? {
+        heading: 'Confirm your card for the deposit',
+        loading: 'Loading the check...',
+        notFound: 'This check could not be found',
+        amount: 'Deposit to hold',
+        ask: "Your bank asks you to confirm this card for your rental's deposit: it is held on the card, not charged. On a real bank's page you would enter a code or use your banking app.",
+      }
+    : {
+        heading: 'Confirm your payment',
+        loading: 'Loading the payment...',
+        notFound: 'This payment could not be found',
+        amount: 'Amount',
+        ask: "Your bank asks you to confirm this payment. On a real bank's page you would enter a code or use your banking app.",
+      };
+
   return (
     <PageMain className="mx-auto max-w-lg px-4 py-8 sm:py-12">
-      <title>Your bank: confirm your payment · test page</title>
+      <title>{`Your bank: ${words.heading.toLowerCase()} · test page`}</title>
       <div className="overflow-hidden rounded-xl border-2 border-indigo-900 bg-white shadow-sm">
         <p className="bg-indigo-900 px-5 py-2 text-sm font-semibold tracking-wide text-white">
           Simulated bank · test page: no real bank is involved
         </p>
         <div className="space-y-4 p-5">
-          <h1 className="text-2xl font-bold text-slate-900">Confirm your payment</h1>
-          {attempt.isPending && <StatusMessage>Loading the payment...</StatusMessage>}
+          <h1 className="text-2xl font-bold text-slate-900">{words.heading}</h1>
+          {attempt.isPending && <StatusMessage>{words.loading}</StatusMessage>}
           {attempt.isError && (
-            <ErrorState
-              title="This payment could not be found"
-              message={errorMessage(attempt.error)}
-              onRetry={() => void attempt.refetch()}
-            />
+            <ErrorState title={words.notFound} message={errorMessage(attempt.error)} onRetry={() => void attempt.refetch()} />
           )}
           {attempt.data && attempt.data.status !== 'awaiting_challenge' && (
             <p>
@@ -77,16 +90,14 @@ export function BankChallengePage() {
               <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-slate-800">
                 <dt className="font-medium">Merchant</dt>
                 <dd>Toolshed</dd>
-                <dt className="font-medium">Amount</dt>
+                <dt className="font-medium">{words.amount}</dt>
                 <dd>{formatPence(attempt.data.challenge.amountPence)}</dd>
                 <dt className="font-medium">Card</dt>
                 <dd>
                   {brandName(attempt.data.challenge.brand) ?? 'Card'} ending {attempt.data.challenge.last4}
                 </dd>
               </dl>
-              <p className="text-slate-700">
-                Your bank asks you to confirm this payment. On a real bank's page you would enter a code or use your banking app.
-              </p>
+              <p className="text-slate-700">{words.ask}</p>
               {problem && (
                 <FormAlert>
                   <p>{problem}</p>

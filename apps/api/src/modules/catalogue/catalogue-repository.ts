@@ -272,8 +272,15 @@ export function createCatalogueRepository(db: Db) {
                to_char(u.vacation_until, 'YYYY-MM-DD') as owner_vacation_until,
                coalesce((select json_agg(json_build_object('large_key', m.large_key, 'thumb_key', m.thumb_key, 'position', m.position) order by m.position)
                          from item_images m where m.item_id = i.id), '[]'::json) as images,
-               coalesce((select json_agg(json_build_object('startDate', to_char(r.start_date, 'YYYY-MM-DD'), 'endDate', to_char(coalesce(r.held_end_date, r.end_date), 'YYYY-MM-DD')) order by r.start_date)
-                         from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null and coalesce(r.held_end_date, r.end_date) + i.buffer_days >= ${today}::date), '[]'::json) as booked_ranges,
+               coalesce((select json_agg(json_build_object('startDate', to_char(b.s, 'YYYY-MM-DD'), 'endDate', to_char(b.e, 'YYYY-MM-DD')) order by b.s)
+                         from (select r.start_date as s, coalesce(r.held_end_date, r.end_date) as e
+                               from rentals r where r.item_id = i.id and not r.returned and r.cancelled_at is null
+                               union all
+                               -- The dates another checkout holds while its bank's 3-D Secure challenge is open.
+                               select p."startDate", p."endDate" from checkout_attempts a
+                               cross join lateral jsonb_to_recordset(a.pending -> 'lines') as p("itemId" uuid, "startDate" date, "endDate" date)
+                               where a.status = 'awaiting_challenge' and p."itemId" = i.id) b
+                         where b.e + i.buffer_days >= ${today}::date), '[]'::json) as booked_ranges,
                ${blockedRangesJson(today)} as blocked_ranges
         from items i join users u on u.id = i.owner_id join categories c on c.id = i.category_id
         where i.id = ${id} and i.deleted_at is null`,

@@ -145,13 +145,15 @@ export function createAttemptRepository(db: Db) {
     },
 
     /**
-     * Of the wanted lines, those whose dates another renter's checkout holds while its bank challenge
-     * is open (SQL: the wanted lines and each attempt's pending lines meet by a date-range overlap).
+     * Of the wanted lines, those whose dates another checkout holds while its bank challenge is open
+     * (SQL: the wanted lines and each attempt's pending lines meet by a date-range overlap), leaving
+     * out the asking attempt, and with `exceptRenterId` every attempt of that renter (the wheelbarrow's).
      */
     async heldByChallenges(
       lines: Array<{ itemId: string; startDate: string; endDate: string }>,
-      exceptAttemptId: string,
+      exceptAttemptId: string | null,
       now: Date,
+      exceptRenterId: string | null = null,
     ): Promise<Set<string>> {
       if (lines.length === 0) return new Set();
       const rows = await queryRows<{ item_id: string }>(
@@ -161,7 +163,8 @@ export function createAttemptRepository(db: Db) {
               as w(item_id uuid, start_date date, end_date date)
             join items i on i.id = w.item_id
             join checkout_attempts a on a.status = 'awaiting_challenge' and a.challenge_expires_at > ${now.toISOString()}
-             and a.id <> ${exceptAttemptId}
+             and (${exceptAttemptId}::uuid is null or a.id <> ${exceptAttemptId}::uuid)
+             and (${exceptRenterId}::text is null or a.renter_id <> ${exceptRenterId}::text)
             cross join lateral jsonb_to_recordset(a.pending -> 'lines') as p("itemId" uuid, "startDate" date, "endDate" date)
             where p."itemId" = w.item_id
               and daterange(p."startDate", p."endDate" + i.buffer_days, '[]') && daterange(w.start_date, w.end_date + i.buffer_days, '[]')`,

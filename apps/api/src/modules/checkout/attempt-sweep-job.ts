@@ -55,11 +55,18 @@ export async function enqueueChallengeSweep(jobs: JobQueue, attempt: { id: strin
  * Marks attempts left 'processing' by a crash, or awaiting a challenge past its time, as failed (so
  * the key may be used again and the dates are free) and voids every hold they recorded.
  */
-export function registerAttemptSweepJob(jobs: JobQueue, attempts: AttemptRepository, payments: PaymentProvider): void {
+export function registerAttemptSweepJob(
+  jobs: JobQueue,
+  attempts: AttemptRepository,
+  payments: PaymentProvider,
+  /** Told when an attempt is swept: a challenge's dates are free again (cached browse answers are dropped). */
+  onSwept: () => void = () => {},
+): void {
   jobs.register<SweepPayload>(ATTEMPT_SWEEP_JOB, async ({ attemptId }, { now }) => {
     const swept =
       (await attempts.sweep(attemptId, new Date(now.getTime() - ATTEMPT_STALE_MS), now)) ??
       (await attempts.expireChallenge(attemptId, ABANDONED_FAILURE, now));
+    if (swept) onSwept();
     for (const authorizationId of swept?.leftoverAuthorizations ?? []) await payments.void(authorizationId);
   });
 }

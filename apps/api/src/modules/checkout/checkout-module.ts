@@ -16,7 +16,7 @@ import { createAttemptRepository } from './attempt-repository.ts';
 import { registerAttemptSweepJob } from './attempt-sweep-job.ts';
 import { registerCaptureJob } from './capture-job.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
-import { createCheckoutService } from './checkout-service.ts';
+import { createCheckoutService, type CheckoutLineInput } from './checkout-service.ts';
 import { createPaymentRepository } from './payment-repository.ts';
 import { handoverHoursService } from '../handover-times/handover-times-module.ts';
 
@@ -44,7 +44,7 @@ export function setUpCheckout(deps: {
     onCancelled: deps.onBookingsChanged,
     log: deps.log,
   });
-  registerAttemptSweepJob(deps.jobs, attempts, deps.payments);
+  registerAttemptSweepJob(deps.jobs, attempts, deps.payments, deps.onBookingsChanged);
   return createCheckoutService({
     repo: deps.repo,
     attempts,
@@ -71,7 +71,10 @@ export async function registerCheckout(
 ) {
   const repo = createCheckoutRepository(kit.db);
   const checkout = setUpCheckout({ ...kit, repo, onBookingsChanged: kit.catalogueChanged, deposits: uses.deposits });
-  const datesCheck = createWheelbarrowCheck(repo, kit.storage, kit.now);
+  const attempts = createAttemptRepository(kit.db);
+  // Dates another renter's checkout holds while its bank's challenge is open count as taken (not the asker's own).
+  const held = (lines: CheckoutLineInput[], renterId: string | null, at: Date) => attempts.heldByChallenges(lines, null, at, renterId);
+  const datesCheck = createWheelbarrowCheck(repo, kit.storage, kit.now, held);
   const check = wheelbarrowCheckRefusingBlocked(wheelbarrowCheckRequiringStanding(datesCheck, uses.requirements), uses.blocks);
   await api.register(checkoutRoutes, {
     service: checkoutRefusingBlocked(checkoutRequiringStanding(checkout, uses.requirements), uses.blocks),

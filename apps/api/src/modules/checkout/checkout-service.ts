@@ -171,8 +171,9 @@ export function createCheckoutService({
     const clashing = await repo.clashes(lines);
     const firstClash = lines.find((l) => clashing.has(l.itemId));
     if (firstClash) throw new AppError('CONFLICT', clashMessage(found.get(firstClash.itemId)!.name, firstClash), 'lines');
-    // Dates another renter's checkout holds while they answer their bank (until it times out).
-    const held = await attempts.heldByChallenges(lines, attemptId, now());
+    // Dates another renter's checkout holds while they answer their bank (until it times out). The renter's own
+    // open challenge does not stop them paying again (other handover times, say): the booking's constraint lets one in.
+    const held = await attempts.heldByChallenges(lines, attemptId, now(), renterId);
     const firstHeld = lines.find((l) => held.has(l.itemId));
     if (firstHeld) throw new AppError('CONFLICT', challengeHeldMessage(found.get(firstHeld.itemId)!.name, firstHeld), 'lines');
     const blocked = await repo.blockedDays(lines);
@@ -246,6 +247,8 @@ export function createCheckoutService({
         );
         if (!parked) throw new StaleClaimError();
         await enqueueChallengeSweep(jobs, attempt, expiresAt);
+        // Its dates now count as taken for browsing too, until the challenge ends.
+        onBooked();
         return { challenge: { attemptId: attempt.id } };
       }
     }
@@ -360,7 +363,9 @@ export function createCheckoutService({
 
       // Lines sorted by item, the order the booking locks them in.
       const lines = [...input.lines].sort((a, b) => a.itemId.localeCompare(b.itemId));
-      const requestHash = createHash('sha256').update(JSON.stringify(lines)).digest('hex');
+      // What the key was first used for: each line's dates and handover times, whatever order the client sent its fields in.
+      const signature = lines.map((l) => [l.itemId, l.startDate, l.endDate, l.pickupTime ?? null, l.returnTime ?? null]);
+      const requestHash = createHash('sha256').update(JSON.stringify(signature)).digest('hex');
       const attempt = await claimAttempt(renterId, input.idempotencyKey, requestHash);
       if ('paymentId' in attempt) return { paymentId: attempt.paymentId, replayed: true };
       if ('challenge' in attempt) return attempt;
@@ -386,12 +391,15 @@ export function createCheckoutService({
           if (!found.challengeExpiresAt || found.challengeExpiresAt <= at) {
             for (const id of (await attempts.expireChallenge(attemptId, ABANDONED_FAILURE, at))?.leftoverAuthorizations ?? [])
               await payments.void(id).catch(() => undefined);
+            onBooked();
             continue;
           }
           const state = await payments.authenticationStatus(found.authenticationId!);
           if (state === 'pending') throw new AppError('CONFLICT', 'Please finish the check with your bank first.', 'challenge');
           const taken = await attempts.takeChallenge(attemptId, at);
           if (taken) {
+            // No longer waiting on the bank: its dates are free unless it books them now.
+            onBooked();
             const attempt = { id: attemptId, claim: taken.claim };
             await enqueueAttemptSweep(jobs, attempt, at);
             const pending = found.pending!;

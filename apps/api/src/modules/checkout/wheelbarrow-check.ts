@@ -5,6 +5,12 @@ import type { CheckoutRepository } from './checkout-repository.ts';
 import type { CheckoutLineInput } from './checkout-service.ts';
 import { requestLineProblem } from './request-lines.ts';
 
+/** Of the lines, the items whose dates another renter's checkout holds while their bank's 3-D Secure challenge is open. */
+type HeldByChallenges = (lines: CheckoutLineInput[], renterId: string | null, now: Date) => Promise<Set<string>>;
+
+const CHALLENGE_HELD_MESSAGE =
+  'Someone else is paying for some of these dates just now. Please choose new dates, or try again in 15 minutes.';
+
 export const BOOKED_BY_YOU_MESSAGE = 'You have booked these dates: this rental is in My Rentals. You can remove it from the wheelbarrow.';
 
 /**
@@ -17,14 +23,16 @@ export async function checkWheelbarrow(
   lines: CheckoutLineInput[],
   renterId: string | null,
   now: Date,
+  heldByChallenges: HeldByChallenges = async () => new Set(),
 ): Promise<WheelbarrowCheckResponse> {
   const today = todayInLondon(now);
   const valid = lines.filter((l) => isIsoDate(l.startDate) && isIsoDate(l.endDate) && l.endDate >= l.startDate);
-  const [found, clashing, blocked, yours] = await Promise.all([
+  const [found, clashing, blocked, yours, held] = await Promise.all([
     repo.lineItems(lines.map((l) => l.itemId)),
     repo.clashes(valid),
     repo.blockedDays(valid),
     renterId ? repo.bookedBy(renterId, valid) : Promise.resolve(new Set<string>()),
+    valid.length > 0 ? heldByChallenges(valid, renterId, now) : Promise.resolve(new Set<string>()),
   ]);
   const states: WheelbarrowLineState[] = lines.map((line) => {
     const item = found.get(line.itemId);
@@ -89,6 +97,16 @@ export async function checkWheelbarrow(
         lineTotalPence,
       };
     }
+    if (held.has(line.itemId)) {
+      return {
+        itemId: line.itemId,
+        state: 'unavailable',
+        message: CHALLENGE_HELD_MESSAGE,
+        item: summary,
+        days,
+        lineTotalPence,
+      };
+    }
     return { itemId: line.itemId, state: 'ok', message: null, item: summary, days, lineTotalPence };
   });
   const price = priceBasket(
@@ -102,6 +120,11 @@ export async function checkWheelbarrow(
 /** The check as a service of its own, bound to its repository, storage and clock. */
 export type WheelbarrowCheck = (lines: CheckoutLineInput[], userId: string | null) => ReturnType<typeof checkWheelbarrow>;
 
-export function createWheelbarrowCheck(repo: CheckoutRepository, storage: FileStorage, now: () => Date): WheelbarrowCheck {
-  return (lines, userId) => checkWheelbarrow(repo, storage, lines, userId, now());
+export function createWheelbarrowCheck(
+  repo: CheckoutRepository,
+  storage: FileStorage,
+  now: () => Date,
+  heldByChallenges?: HeldByChallenges,
+): WheelbarrowCheck {
+  return (lines, userId) => checkWheelbarrow(repo, storage, lines, userId, now(), heldByChallenges);
 }

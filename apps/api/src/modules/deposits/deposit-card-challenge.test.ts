@@ -159,4 +159,53 @@ describe('another card for a deposit, through the bank’s 3-D Secure challenge'
     expect((frictionless.json() as DepositView).hold).toMatchObject({ state: 'held' });
     await expectMoneyInvariants();
   });
+
+  it('gives the renter 15 minutes at the bank: the sweep then fails the check, a late approval holds nothing, and another card can be given', async () => {
+    const rentalId = await declinedDeposit('2027-07-10', '2027-07-09');
+    const started = clock.getTime();
+    const asked = (await giveCard(rentalId, TEST_CARDS.challenge)).json() as DepositCardChallenge;
+    const before = depositAuthorisations();
+    clock = new Date(started + 15 * 60_000 - 1_000);
+    await ctx.app.jobs.runDue();
+    expect((await kit.send('GET', `/api/deposit-challenges/${asked.challengeId}`, renter.cookie)).json()).toMatchObject({
+      status: 'awaiting_challenge',
+    });
+    clock = new Date(started + 15 * 60_000 + 1_000);
+    await ctx.app.jobs.runDue();
+    expect(await holdOf(rentalId)).toMatchObject({
+      status: 'scheduled',
+      authorization_id: null,
+      decline_reason: 'deposit_check_abandoned',
+    });
+    const view = (await kit.send('GET', `/api/rentals/${rentalId}/deposit`, renter.cookie)).json() as DepositView;
+    expect(view.hold).toMatchObject({ state: 'scheduled', declined: DECLINE_MESSAGES.deposit_check_abandoned });
+    expect((await kit.send('GET', `/api/deposit-challenges/${asked.challengeId}`, renter.cookie)).json()).toMatchObject({
+      status: 'failed',
+      challenge: null,
+    });
+    // The bank's page answered after that: nothing is held.
+    expect((await answer(asked.challengeId, renter, true)).statusCode).toBe(200);
+    expect((await holdOf(rentalId)).status).toBe('scheduled');
+    expect(depositAuthorisations()).toBe(before);
+
+    // Answered late before the sweep has run: failed all the same.
+    const again = (await giveCard(rentalId, TEST_CARDS.challenge)).json() as DepositCardChallenge;
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    expect((await answer(again.challengeId, renter, true)).statusCode).toBe(200);
+    expect(await holdOf(rentalId)).toMatchObject({ status: 'scheduled', decline_reason: 'deposit_check_abandoned' });
+    expect(depositAuthorisations()).toBe(before);
+    await ctx.app.jobs.runDue();
+    expect((await holdOf(rentalId)).status).toBe('scheduled');
+
+    // Answered in time, the next one holds the deposit; its sweep later changes nothing.
+    const inTime = (await giveCard(rentalId, TEST_CARDS.challenge)).json() as DepositCardChallenge;
+    clock = new Date(clock.getTime() + 14 * 60_000);
+    expect((await answer(inTime.challengeId, renter, true)).statusCode).toBe(200);
+    const held = await holdOf(rentalId);
+    expect(held).toMatchObject({ status: 'held', decline_reason: null });
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    await ctx.app.jobs.runDue();
+    expect(await holdOf(rentalId)).toMatchObject({ status: 'held', authorization_id: held.authorization_id });
+    await expectMoneyInvariants();
+  });
 });

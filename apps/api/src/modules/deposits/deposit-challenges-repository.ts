@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { depositCardChallenges, depositHolds } from '../../db/schema.ts';
 
@@ -13,34 +13,40 @@ export interface DepositCardChallenge {
   brand: string;
   last4: string;
   status: 'awaiting' | 'held' | 'failed';
+  createdAt: Date;
 }
 
 /** The challenges of deposit cards: recorded when the bank asks, ended once by its answer. */
 export function createDepositChallengesRepository(db: Db) {
+  async function select(where: SQL | undefined): Promise<DepositCardChallenge | undefined> {
+    const [row] = await db
+      .select({
+        id: depositCardChallenges.id,
+        holdId: depositCardChallenges.holdId,
+        rentalId: depositHolds.rentalId,
+        renterId: depositCardChallenges.renterId,
+        authenticationId: depositCardChallenges.authenticationId,
+        amountPence: depositCardChallenges.amountPence,
+        brand: depositCardChallenges.brand,
+        last4: depositCardChallenges.last4,
+        status: depositCardChallenges.status,
+        createdAt: depositCardChallenges.createdAt,
+      })
+      .from(depositCardChallenges)
+      .innerJoin(depositHolds, eq(depositHolds.id, depositCardChallenges.holdId))
+      .where(where);
+    return row ? { ...row, status: row.status as DepositCardChallenge['status'] } : undefined;
+  }
   return {
     async record(input: Omit<DepositCardChallenge, 'id' | 'status' | 'rentalId'>): Promise<string> {
       const [row] = await db.insert(depositCardChallenges).values(input).returning({ id: depositCardChallenges.id });
       return row!.id;
     },
     /** The challenge if it is `renterId`'s (anyone else: undefined). */
-    async mine(id: string, renterId: string): Promise<DepositCardChallenge | undefined> {
-      const [row] = await db
-        .select({
-          id: depositCardChallenges.id,
-          holdId: depositCardChallenges.holdId,
-          rentalId: depositHolds.rentalId,
-          renterId: depositCardChallenges.renterId,
-          authenticationId: depositCardChallenges.authenticationId,
-          amountPence: depositCardChallenges.amountPence,
-          brand: depositCardChallenges.brand,
-          last4: depositCardChallenges.last4,
-          status: depositCardChallenges.status,
-        })
-        .from(depositCardChallenges)
-        .innerJoin(depositHolds, eq(depositHolds.id, depositCardChallenges.holdId))
-        .where(and(eq(depositCardChallenges.id, id), eq(depositCardChallenges.renterId, renterId)));
-      return row ? { ...row, status: row.status as DepositCardChallenge['status'] } : undefined;
-    },
+    mine: (id: string, renterId: string) => select(and(eq(depositCardChallenges.id, id), eq(depositCardChallenges.renterId, renterId))),
+    /** The challenge, whoever's it is (the sweep job's). */
+    byId: (id: string) => select(eq(depositCardChallenges.id, id)),
+
     /** Ends an awaiting challenge; false when it was already answered. */
     async end(id: string, status: 'held' | 'failed', at: Date): Promise<boolean> {
       const rows = await db

@@ -1,7 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { declineMessage, londonTimeToInstant, TEST_CARDS } from '@toolshed/core';
+import {
+  addDays,
+  declineMessage,
+  formatPence,
+  lapsedHoldProblem,
+  londonTimeToInstant,
+  NOT_RETURNED_HOLD_DAYS,
+  notReturnedHoldEndsAt,
+  renterRefundAt,
+  TEST_CARDS,
+  type CancellationPolicy,
+} from '@toolshed/core';
 import type { DepositView, Order } from '@toolshed/core/contract';
 import { createTestApp, type TestContext } from '../../test/test-app.ts';
 import { createMemoryMailer } from '../../test/memory-mailer.ts';
@@ -55,8 +66,15 @@ async function book(
   number: string = TEST_CARDS.success,
   maxDays = 7,
   depositPence = 5000,
+  cancellationPolicy: CancellationPolicy = 'flexible',
 ): Promise<string> {
-  const item = await createItem(db(), owner.user.id, { name: 'Mitre Saw', dailyRatePence: 1200, depositPence, maxDays });
+  const item = await createItem(db(), owner.user.id, {
+    name: 'Mitre Saw',
+    dailyRatePence: 1200,
+    depositPence,
+    maxDays,
+    cancellationPolicy,
+  });
   const res = await kit.send('POST', '/api/checkout', renter.cookie, {
     lines: [{ itemId: item.id, startDate, endDate }],
     card: card(number),
@@ -284,6 +302,8 @@ describe('a deposit booked more than a day ahead', () => {
     expect((given.json() as DepositView).hold).toMatchObject({ state: 'held', cardNeededBy: null });
     const held = await holdOf(rentalId);
     expect(held.status).toBe('held');
+    // The earlier decline no longer stands: held, its reason is cleared.
+    expect(held.decline_reason).toBeNull();
     expect(processor.holds.get(held.authorization_id!)).toBe('held');
     expect(await noticesOf(owner.user.id, rentalId)).toContain('Deposit held: Mitre Saw');
     // The deadline passes with the deposit held: the rental stands.
@@ -315,6 +335,65 @@ describe('a deposit booked more than a day ahead', () => {
     expect((await giveCard(rentalId, renter, TEST_CARDS.success)).statusCode).toBe(409);
     await expectMoneyInvariants();
   });
+
+  // Decision 042: no card of the renter's held the deposit, so Toolshed cancels as the renter's own cancellation at
+  // noon the day before, under the item's policy. Flexible's full refund ended at midnight (its 24-hour deadline,
+  // when the saved card was declined), Moderate's five days and Strict's half refund seven days before.
+  it.each([
+    ['flexible', 'Flexible', '2027-05-21', '2027-05-24', 50],
+    ['moderate', 'Moderate', '2027-05-24', '2027-05-27', 50],
+    ['strict', 'Strict', '2027-05-27', '2027-05-30', 0],
+  ] as const)(
+    'cancels under the %s policy at the deadline: the renter gets what their cancellation then would, the owner keeps the rest, both told the amounts',
+    async (policy, label, bookedOn, startDate, percent) => {
+      at(bookedOn, '13:00');
+      const rentalId = await book(startDate, startDate, TEST_CARDS.frictionless, 7, 5000, policy);
+      const before = await kit.rental(rentalId, renter.cookie);
+      const ownerAvailable = await account(owner.user.id, 'available');
+      const dayBefore = addDays(startDate, -1);
+      at(dayBefore, '00:00');
+      await runJobs();
+      expect(await holdOf(rentalId)).toMatchObject({ status: 'scheduled', decline_reason: 'authentication_required' });
+      // The deadline: noon the day before.
+      at(dayBefore, '11:59');
+      await runJobs();
+      expect((await kit.rental(rentalId, renter.cookie)).cancellation).toBeNull();
+      at(dayBefore, '12:00');
+      const expected = renterRefundAt(
+        { policy, startDate, linePence: before.totalPence, feePence: before.paidPence - before.totalPence },
+        clock,
+      );
+      expect(expected.percent).toBe(percent);
+      await runJobs();
+      const rental = await kit.rental(rentalId, renter.cookie);
+      expect(rental.cancellation).toMatchObject({ by: 'system', reason: DEPOSIT_NOT_HELD_REASON, refundPence: expected.refundPence });
+      const [row] = await queryRows<{ refund_percent: number }>(db(), sql`select refund_percent from rentals where id = ${rentalId}`);
+      expect(row!.refund_percent).toBe(percent);
+      // The owner keeps their earnings' share the policy gives them; nothing stays pending for the rental.
+      const kept = (await account(owner.user.id, 'available')) - ownerAvailable;
+      expect(kept).toBeGreaterThan(0);
+      const [pending] = await queryRows<{ total: number }>(
+        db(),
+        sql`select coalesce(sum(amount_pence), 0)::int as total from ledger_entries where rental_id = ${rentalId} and user_id = ${owner.user.id} and account = 'pending'`,
+      );
+      expect(pending!.total).toBe(0);
+      const mails = (to: string) => mailer.sent.filter((m) => m.to === to && m.text.includes(`${label} policy`));
+      const toOwner = mails('olive@example.com').at(-1)!;
+      expect(toOwner.text).toContain(`you keep ${formatPence(kept)} of your earnings`);
+      expect(toOwner.text).toContain(`the renter gets ${formatPence(expected.refundPence)} back (${percent}%)`);
+      const toRenter = mails('rita@example.com').at(-1)!;
+      expect(toRenter.text).toContain(DEPOSIT_NOT_HELD_REASON);
+      expect(toRenter.text).toContain(
+        percent > 0
+          ? `${formatPence(expected.refundPence)} (${percent}% of what you paid) comes back to you`
+          : 'nothing of what you paid comes back',
+      );
+      expect(toRenter.text).toContain(`the owner keeps ${formatPence(kept)}`);
+      expect(await noticesOf(renter.user.id, rentalId)).toContain('Rental cancelled: Mitre Saw');
+      expect(await holdOf(rentalId)).toMatchObject({ status: 'cancelled', authorization_id: null });
+      await expectMoneyInvariants();
+    },
+  );
 
   it('ends a scheduled deposit without authorising it when the renter cancels first', async () => {
     at('2027-06-01');
@@ -397,6 +476,117 @@ describe('a held deposit whose authorisation would lapse before the claim window
     expect((await depositOf(rentalId, owner)).canReport).toEqual([]);
     await runJobs();
     expect(await account(owner.user.id, 'available')).toBe(ownerBefore);
+    await expectMoneyInvariants();
+  });
+});
+
+describe('a never-returned rental (decision 042)', () => {
+  it(`renews its deposit until ${NOT_RETURNED_HOLD_DAYS} days after the end date, then lets the last authorisation lapse; the claim path says the hold has ended`, async () => {
+    at('2027-09-01', '09:00');
+    const rentalId = await book('2027-09-02', '2027-09-03', TEST_CARDS.success, 14);
+    const first = (await holdOf(rentalId)).authorization_id!;
+    const authorisations = [first];
+    // Not returned: renewed a day before each authorisation lapses, while the authorisation would lapse before the bound.
+    const bound = notReturnedHoldEndsAt('2027-09-03');
+    expect(bound.toISOString()).toBe(londonTimeToInstant('2027-09-18', '00:00').toISOString());
+    for (const day of ['2027-09-07', '2027-09-13']) {
+      at(day, '09:00');
+      await runJobs();
+      const now = (await holdOf(rentalId)).authorization_id!;
+      expect(now, day).not.toBe(authorisations.at(-1));
+      expect(processor.holds.get(authorisations.at(-1)!)).toBe('voided');
+      authorisations.push(now);
+    }
+    // The third authorisation (13 Sept, 09:00) lapses on 20 Sept, after the bound: no more renewal.
+    at('2027-09-19', '09:00');
+    await runJobs();
+    const last = authorisations.at(-1)!;
+    expect(await holdOf(rentalId)).toMatchObject({ status: 'held', authorization_id: last, decline_reason: null });
+    expect(processor.holds.get(last)).toBe('held');
+    at('2027-09-20', '08:59');
+    await runJobs();
+    expect((await holdOf(rentalId)).status).toBe('held');
+    at('2027-09-20', '09:00');
+    await runJobs();
+    expect(await holdOf(rentalId)).toMatchObject({ status: 'lapsed', captured_pence: 0 });
+    expect(processor.holds.get(last)).toBe('voided');
+    expect(await heldFor(rentalId)).toBe(0);
+    expect(await noticesOf(owner.user.id, rentalId)).toContain('Deposit no longer held: Mitre Saw');
+    expect(await noticesOf(renter.user.id, rentalId)).toContain('Deposit no longer held: Mitre Saw');
+    expect(
+      mailer.sent.some((m) => m.to === 'olive@example.com' && m.text.includes(`not marked returned within ${NOT_RETURNED_HOLD_DAYS} days`)),
+    ).toBe(true);
+    const view = await depositOf(rentalId, owner);
+    expect(view.hold).toMatchObject({ state: 'lapsed' });
+    expect(view.hold!.note).toContain(`not marked returned within ${NOT_RETURNED_HOLD_DAYS} days`);
+    expect(view.canReport).toEqual([]);
+    const refused = await kit.send('POST', `/api/rentals/${rentalId}/claims`, owner.cookie, {
+      kind: 'not_returned',
+      amountPence: 1000,
+      note: 'Never came back',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.message).toBe(lapsedHoldProblem(true));
+    // Nothing renews it again.
+    at('2027-10-20', '09:00');
+    await runJobs();
+    expect((await holdOf(rentalId)).status).toBe('lapsed');
+    expect(depositAuthorisations().filter((id) => processor.holds.get(id) === 'held' && authorisations.includes(id))).toEqual([]);
+    await expectMoneyInvariants();
+  });
+
+  it('keeps renewing past the bound while an owner claim on the hold waits', async () => {
+    at('2027-11-01', '09:00');
+    const rentalId = await book('2027-11-02', '2027-11-03', TEST_CARDS.success, 14);
+    at('2027-11-05', '10:00');
+    const claim = await kit.send('POST', `/api/rentals/${rentalId}/claims`, owner.cookie, {
+      kind: 'not_returned',
+      amountPence: 3000,
+      note: 'Not back',
+    });
+    expect(claim.statusCode, claim.body).toBe(201);
+    const claimId = (claim.json() as DepositView).claims[0]!.id;
+    expect((await kit.send('POST', `/api/claims/${claimId}/dispute`, renter.cookie, { reply: 'I left it by the door' })).statusCode).toBe(
+      200,
+    );
+    for (const day of ['2027-11-07', '2027-11-13', '2027-11-19', '2027-11-25']) {
+      at(day, '09:00');
+      await runJobs();
+    }
+    const held = await holdOf(rentalId);
+    expect(held.status).toBe('held');
+    expect(processor.holds.get(held.authorization_id!)).toBe('held');
+    // Agreed at last: captured from the renewed authorisation.
+    at('2027-11-26', '10:00');
+    expect((await kit.send('POST', `/api/claims/${claimId}/accept`, renter.cookie, {})).statusCode).toBe(200);
+    await runJobs();
+    expect(await holdOf(rentalId)).toMatchObject({ status: 'captured', captured_pence: 3000 });
+    await expectMoneyInvariants();
+  });
+
+  it('is renewed after all when the owner reports it not returned after renewals stopped, before the hold lapses', async () => {
+    at('2027-12-01', '09:00');
+    const rentalId = await book('2027-12-02', '2027-12-03', TEST_CARDS.success, 14);
+    for (const day of ['2027-12-07', '2027-12-13', '2027-12-19']) {
+      at(day, '09:00');
+      await runJobs();
+    }
+    // The bound (18 December) has passed: no renewal on the 19th; the authorisation of the 13th lapses on the 20th.
+    const last = (await holdOf(rentalId)).authorization_id!;
+    at('2027-12-19', '18:00');
+    const claim = await kit.send('POST', `/api/rentals/${rentalId}/claims`, owner.cookie, {
+      kind: 'not_returned',
+      amountPence: 5000,
+      note: 'Still not back',
+    });
+    expect(claim.statusCode, claim.body).toBe(201);
+    at('2027-12-20', '09:00');
+    await runJobs();
+    const now = await holdOf(rentalId);
+    expect(now.status).toBe('held');
+    expect(now.authorization_id).not.toBe(last);
+    expect(processor.holds.get(now.authorization_id!)).toBe('held');
+    expect(processor.holds.get(last)).toBe('voided');
     await expectMoneyInvariants();
   });
 });

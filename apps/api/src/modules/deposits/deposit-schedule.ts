@@ -1,9 +1,18 @@
-import { claimWindowClosesAt, declineMessage, formatDate, formatPence, type IsoDate } from '@toolshed/core';
+import {
+  claimWindowClosesAt,
+  declineMessage,
+  formatDate,
+  formatPence,
+  NOT_RETURNED_HOLD_DAYS,
+  notReturnedHoldEndsAt,
+  type IsoDate,
+} from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import { CARD_JOB, type ClaimKit } from './claim-kit.ts';
+import { UNSETTLED } from './deposit-view.ts';
 import type { ClaimRental, DepositHold, DepositsWriter } from './deposits-repository.ts';
 import type { DepositChallengesRepository } from './deposit-challenges-repository.ts';
 import { depositCards } from './give-deposit-card.ts';
@@ -90,13 +99,19 @@ export function depositSchedule(
   }
 
   const release = (authorizationId: string) => payments.void(authorizationId).catch(() => undefined);
-  const cards = depositCards(kit, { payments, challenges: deps.challenges, lockScheduled, held, release });
+  const cards = depositCards(kit, { payments, challenges: deps.challenges, lockScheduled, held, release, jobs });
 
-  /** Whether the rental still needs its deposit held at `at`: not cancelled, and its claim window not closed. */
-  const stillNeeded = (r: ClaimRental, until: Date) => {
+  /**
+   * Whether the rental still needs its deposit held at `until`: not cancelled, and its claim window not
+   * closed. A tool not marked returned keeps it until NOT_RETURNED_HOLD_DAYS after the end date, or
+   * while an owner's claim on it waits (decision 042): renewals are bounded.
+   */
+  const stillNeeded = async (r: ClaimRental, until: Date) => {
     if (r.cancelled) return false;
     const closes = claimWindowClosesAt({ endDate: r.endDate, returnedAt: r.returnedAt ? new Date(r.returnedAt) : null });
-    return !closes || closes.getTime() > until.getTime();
+    if (closes) return closes.getTime() > until.getTime();
+    if (notReturnedHoldEndsAt(r.endDate).getTime() > until.getTime()) return true;
+    return (await repo.claims(r.id)).some((c) => c.byRole === 'owner' && UNSETTLED.has(c.status));
   };
 
   return {
@@ -166,6 +181,7 @@ export function depositSchedule(
     giveCard: cards.give,
     cardChallenge: cards.challenge,
     answerCardChallenge: cards.answer,
+    sweepCardChallenge: cards.sweep,
 
     /**
      * Job, a day before a held authorisation lapses: while the deposit is still needed after it
@@ -178,7 +194,17 @@ export function depositSchedule(
         return 'not_needed';
       const expiresAt = new Date(hold.authorisationExpiresAt);
       const rental = await repo.rentalFor(hold.rentalId, hold.renterId);
-      if (!rental || !stillNeeded(rental, expiresAt)) return 'not_needed';
+      if (!rental) return 'not_needed';
+      if (!(await stillNeeded(rental, expiresAt))) {
+        // A tool still not back when renewals stop: the hold ends when this authorisation lapses, both told.
+        if (!rental.cancelled && !rental.returnedAt)
+          await jobs.enqueue(
+            LAPSE_JOB,
+            { holdId, authorizationId },
+            { key: `${LAPSE_JOB}:${authorizationId}:unreturned`, runAt: expiresAt },
+          );
+        return 'not_needed';
+      }
       const auth = await payments.authorize({
         amountPence: hold.amountPence,
         paymentMethodId: hold.paymentMethodId,
@@ -209,7 +235,10 @@ export function depositSchedule(
       return outcome;
     },
 
-    /** Job, when a hold whose renewal failed lapses: ended 'lapsed', released in the ledger; both parties told what is left. */
+    /**
+     * Job, when a hold whose renewal failed lapses, or the last authorisation of a tool not back in
+     * time (no renewal then, decision 042): ended 'lapsed', released in the ledger; both parties told what is left.
+     */
     async lapse(holdId: string, authorizationId: string, at: Date): Promise<boolean> {
       const hold = await repo.holdById(holdId);
       if (hold?.status !== 'held' || hold.authorizationId !== authorizationId) return false;
@@ -217,10 +246,36 @@ export function depositSchedule(
         const r = await tx.lockRental(hold.rentalId);
         const now = r ? await tx.hold(hold.rentalId) : undefined;
         if (!r || now?.status !== 'held' || now.authorizationId !== authorizationId) return false;
+        // Returned meanwhile: its release after the claim window (or a claim) settles it, not this.
+        if (!now.declineReason && r.returnedAt) return false;
+        // An owner's claim reported since renewals stopped: renewed now instead, while it waits.
+        if (!now.declineReason && (await tx.claims(r.id)).some((c) => c.byRole === 'owner' && UNSETTLED.has(c.status))) {
+          await jobs.enqueue(RENEW_JOB, { holdId, authorizationId }, { key: `${RENEW_JOB}:${authorizationId}:claim` }, tx.executor);
+          return false;
+        }
         await tx.markLapsed(now, at);
         // Voided too (it lapses at the issuer anyway), as every settled hold's authorisation is.
         await jobs.enqueue(CARD_JOB, { holdId }, { key: `${CARD_JOB}:${holdId}` }, tx.executor);
         const amount = formatPence(now.amountPence);
+        if (!now.declineReason) {
+          await tell(
+            tx,
+            r,
+            'owner',
+            `deposit.lapsed:${holdId}`,
+            `Deposit no longer held: ${r.itemName}`,
+            `The ${amount} deposit for ${r.itemName} is no longer held on ${r.renterName}'s card: the item was not marked returned within ${NOT_RETURNED_HOLD_DAYS} days after the rental ended, the longest a deposit is held, so there is no deposit left to claim from. If the item has not come back, please contact Toolshed support.`,
+          );
+          await tell(
+            tx,
+            r,
+            'renter',
+            `deposit.lapsed:${holdId}`,
+            `Deposit no longer held: ${r.itemName}`,
+            `The ${amount} deposit for ${r.itemName} is no longer held on your card. The owner has not marked the item returned: if you still have it, please return it and contact the owner.`,
+          );
+          return true;
+        }
         await tell(
           tx,
           r,

@@ -1,4 +1,5 @@
 import {
+  NOT_RETURNED_HOLD_DAYS,
   claimAnswerProblem,
   claimChangeProblem,
   claimSettled,
@@ -39,6 +40,8 @@ export function facts(r: ClaimRental, hold: DepositHold | undefined, claims: rea
     cancelled: r.cancelled,
     holdPence: hold?.amountPence ?? 0,
     holdState: hold?.status ?? null,
+    // A renewal declined leaves its reason on the hold; the bound on a tool not back leaves none (decision 042).
+    holdEndedUnreturned: hold?.status === 'lapsed' && !hold.declineReason,
     linePence: r.totalPence,
     claimedKinds: claims.map((c) => c.kind),
     openOnHoldPence: claims.filter((c) => c.byRole === 'owner' && UNSETTLED.has(c.status)).reduce((s, c) => s + c.amountPence, 0),
@@ -107,6 +110,8 @@ function holdNote(r: ClaimRental, hold: DepositHold, role: 'owner' | 'renter'): 
       : `The ${amount} deposit could not be held on the renter's card yet; they have until ${cardNeededText(r.startDate)} to add another, or the booking is cancelled.`;
   if (hold.status === 'scheduled')
     return `The ${amount} deposit will be held on ${role === 'renter' ? 'your' : "the renter's"} card on ${formatDate(addDays(r.startDate, -1))}, a day before the rental starts.`;
+  if (hold.status === 'lapsed' && !hold.declineReason)
+    return `The ${amount} deposit is no longer held: the item was not marked returned within ${NOT_RETURNED_HOLD_DAYS} days after the rental ended, the longest a deposit is held, so nothing can be claimed from it.`;
   if (hold.status === 'lapsed')
     return `The ${amount} deposit is no longer held: the card's authorisation ran out and could not be renewed, so nothing can be claimed from it.`;
   if (hold.status === 'cancelled') return 'The deposit was never held: the booking was cancelled first.';

@@ -17,6 +17,7 @@ import { CARD_JOB, ESCALATE_JOB, RELEASE_JOB, createDepositsService } from './de
 import { createClaimKit } from './claim-kit.ts';
 import { AUTHORISE_JOB, CARD_DEADLINE_JOB, LAPSE_JOB, RENEW_JOB, depositSchedule } from './deposit-schedule.ts';
 import { holdsAtCheckout } from './deposit-timing.ts';
+import { CARD_CHALLENGE_SWEEP_JOB } from './give-deposit-card.ts';
 import { DEFAULT_AUTHORISATION_DAYS } from '../../platform/payments/simulated-processor.ts';
 
 /**
@@ -105,6 +106,9 @@ export function setUpDeposits(deps: {
   });
   jobs.register<{ holdId: string; authorizationId: string }>(LAPSE_JOB, async ({ holdId, authorizationId }, { now }) => {
     await schedule.lapse(holdId, authorizationId, now);
+  });
+  jobs.register<{ challengeId: string }>(CARD_CHALLENGE_SWEEP_JOB, async ({ challengeId }, { now }) => {
+    await schedule.sweepCardChallenge(challengeId, now);
   });
   jobs.register<{ rentalId: string }>(RELEASE_JOB, async ({ rentalId }, { now }) => {
     await service.releaseIfDue(rentalId, now);

@@ -386,11 +386,11 @@ function writer(tx: Executor) {
       await tx.update(rentalClaims).set({ status: 'escalated', escalatedAt: at }).where(eq(rentalClaims.id, claimId));
     },
 
-    /** A scheduled deposit authorised (off-session, or with the card the renter gave): held from now, and posted as held. */
+    /** A scheduled deposit authorised (off-session, or with the card the renter gave): held from now (an earlier decline cleared), and posted as held. */
     async markHeld(hold: DepositHold, authorizationId: string, paymentMethodId: string, expiresAt: Date): Promise<void> {
       await tx
         .update(depositHolds)
-        .set({ status: 'held', authorizationId, paymentMethodId, authorisationExpiresAt: expiresAt })
+        .set({ status: 'held', authorizationId, paymentMethodId, authorisationExpiresAt: expiresAt, declinedAt: null, declineReason: null })
         .where(and(eq(depositHolds.id, hold.id), eq(depositHolds.status, 'scheduled')));
       await postTransaction(
         tx,

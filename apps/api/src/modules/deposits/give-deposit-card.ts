@@ -4,8 +4,14 @@ import { isRowId } from '../../db/ids.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
 import { notFound, type ClaimKit } from './claim-kit.ts';
 import type { ClaimRental, DepositHold, DepositsWriter } from './deposits-repository.ts';
-import type { DepositChallengesRepository } from './deposit-challenges-repository.ts';
+import type { DepositCardChallenge, DepositChallengesRepository } from './deposit-challenges-repository.ts';
+import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { depositView } from './deposit-view.ts';
+
+/** Fails a deposit card's challenge not answered in time (the job is keyed by the challenge). */
+export const CARD_CHALLENGE_SWEEP_JOB = 'deposits.sweep-card-challenge';
+/** How long the renter has to answer their bank's challenge for a deposit card: as long as at checkout. */
+export const CARD_CHALLENGE_TIMEOUT_MS = 15 * 60_000;
 
 /** The bank's page (the same as checkout's, decision 034), for a deposit card's challenge. */
 export const depositChallengePageUrl = (challengeId: string) => `/bank/challenge/${challengeId}?for=deposit`;
@@ -32,10 +38,19 @@ export function depositCards(
     lockScheduled: (tx: DepositsWriter, rentalId: string, holdId: string) => Promise<{ r: ClaimRental; hold: DepositHold } | undefined>;
     held: (tx: DepositsWriter, hold: DepositHold, authorizationId: string, paymentMethodId: string, at: Date) => Promise<void>;
     release: (authorizationId: string) => Promise<unknown>;
+    jobs: JobQueue;
   },
 ) {
   const { repo, tell, now } = kit;
   const { payments, challenges } = deps;
+  const timedOut = (c: DepositCardChallenge, at: Date) => at.getTime() >= c.createdAt.getTime() + CARD_CHALLENGE_TIMEOUT_MS;
+
+  /** A challenge not answered in time fails: the reason is kept on the hold, and the renter may give a card again. */
+  async function expire(c: DepositCardChallenge, at: Date): Promise<boolean> {
+    if (!(await challenges.end(c.id, 'failed', at))) return false;
+    await declined(c.rentalId, c.holdId, 'deposit_check_abandoned', at);
+    return true;
+  }
 
   /** Saves the card and authorises the deposit on it; held in one transaction with the owner told. */
   async function holdOn(rentalId: string, holdId: string, amountPence: number, source: Source, reference: string, at: Date): Promise<Held> {
@@ -92,7 +107,13 @@ export function depositCards(
           amountPence: hold.amountPence,
           brand,
           last4,
+          createdAt: at,
         });
+        await deps.jobs.enqueue(
+          CARD_CHALLENGE_SWEEP_JOB,
+          { challengeId },
+          { key: `${CARD_CHALLENGE_SWEEP_JOB}:${challengeId}`, runAt: new Date(at.getTime() + CARD_CHALLENGE_TIMEOUT_MS + 1_000) },
+        );
         return { challenge: { challengeId, nextAction: { type: 'challenge', url: depositChallengePageUrl(challengeId) } } };
       }
       const source: Source = sca.status === 'authenticated' ? { authenticationId: sca.authenticationId } : { card };
@@ -102,10 +123,22 @@ export function depositCards(
       return { held: done.view };
     },
 
+    /** Job: a challenge still awaiting the bank's answer after CARD_CHALLENGE_TIMEOUT_MS fails. */
+    async sweep(challengeId: string, at: Date): Promise<boolean> {
+      const c = await challenges.byId(challengeId);
+      if (c?.status !== 'awaiting' || !timedOut(c, at)) return false;
+      return expire(c, at);
+    },
+
     /** Where the renter's own challenge stands, for the bank's page (anyone else 404). */
     async challenge(challengeId: string, userId: string) {
-      const c = isRowId(challengeId) ? await challenges.mine(challengeId, userId) : undefined;
+      let c = isRowId(challengeId) ? await challenges.mine(challengeId, userId) : undefined;
       if (!c) throw challengeNotFound();
+      const at = now();
+      if (c.status === 'awaiting' && timedOut(c, at)) {
+        await expire(c, at);
+        c = { ...c, status: 'failed' };
+      }
       const status = c.status === 'awaiting' ? 'awaiting_challenge' : c.status === 'held' ? 'succeeded' : 'failed';
       const { amountPence, brand, last4 } = c;
       return { status, rentalId: c.rentalId, challenge: c.status === 'awaiting' ? { amountPence, brand, last4 } : null } as const;
@@ -121,6 +154,11 @@ export function depositCards(
       const returnUrl = `/rentals/${c.rentalId}`;
       if (c.status !== 'awaiting') return { returnUrl };
       const at = now();
+      // Answered after its time (before the sweep ran): it has failed, as the sweep would fail it.
+      if (timedOut(c, at)) {
+        await expire(c, at);
+        return { returnUrl };
+      }
       const state = await payments.completeChallenge(c.authenticationId, approve).catch(() => 'failed' as const);
       if (state === 'pending') return { returnUrl };
       if (state === 'failed') {

@@ -1,4 +1,4 @@
-import { asSentence, formatDate, formatPence, ownerKeepsSentence, refundSentences } from '@toolshed/core';
+import { asSentence, CANCELLATION_POLICY_RULES, formatDate, formatPence, ownerKeepsSentence, refundSentences } from '@toolshed/core';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
@@ -103,6 +103,15 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     // A renter's cancellation tells the owner what the booking's policy leaves them and the renter.
     const money = e.by === 'renter' ? await repo.cancellationMoney(db, r.id) : undefined;
     const kept = money ? ` ${ownerKeepsSentence(money.policy, r.renterName, money.ownerKeptPence, money.refundPence)}` : '';
+    // Cancelled by Toolshed as the renter's own cancellation (their deposit could not be held): each side hears the policy's amounts.
+    const policy = e.underPolicy;
+    const label = policy ? CANCELLATION_POLICY_RULES[policy.policy].label : '';
+    const ownerTerms = policy
+      ? ` It counts as the renter's cancellation under your ${label} policy: you keep ${formatPence(policy.ownerKeptPence)} of your earnings for it, and the renter gets ${formatPence(e.refundPence)} back (${policy.refundPercent}%).`
+      : '';
+    const renterTerms = policy
+      ? ` It counts as your cancellation now under the item's ${label} policy: ${policy.refundPercent > 0 ? `${formatPence(e.refundPence)} (${policy.refundPercent}% of what you paid) comes back to you` : 'nothing of what you paid comes back'}, and the owner keeps ${formatPence(policy.ownerKeptPence)}.`
+      : '';
     await notifier.send({
       ...forOwner(r),
       ...base,
@@ -110,7 +119,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       body:
         e.by === 'owner'
           ? `You declined the booking of your ${r.itemName} by ${r.renterName} from ${dates(r)}.${reason} Its dates are free again; the renter gets everything they paid back.`
-          : `${e.by === 'renter' ? r.renterName : 'Toolshed'} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}${kept}`,
+          : `${e.by === 'renter' ? r.renterName : 'Toolshed'} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}${kept}${ownerTerms}`,
     });
     await notifier.send({
       ...forRenter(r),
@@ -119,7 +128,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       body:
         e.by === 'renter'
           ? `You cancelled your rental of ${r.itemName} from ${dates(r)}.${refund}`
-          : `${e.by === 'owner' ? r.ownerName : 'Toolshed'} cancelled your rental of ${r.itemName} from ${dates(r)}.${reason}${refund}`,
+          : `${e.by === 'owner' ? r.ownerName : 'Toolshed'} cancelled your rental of ${r.itemName} from ${dates(r)}.${reason}${renterTerms}${refund}`,
     });
   });
 

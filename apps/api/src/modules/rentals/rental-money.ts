@@ -1,4 +1,4 @@
-import { cancellationPosting, completionPosting, refundOf } from '@toolshed/core';
+import { cancellationPosting, completionPosting, keptPence, refundOf } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import { postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -21,14 +21,15 @@ export function paidFor(
  * (core `cancellationPosting`; 100 unless the renter cancels late under the rental's policy): what was
  * paid by card back to that card (a refund recorded per captured authorisation and sent by the refund
  * job), the rest to their Toolshed balance. Returns the refund (0 when the rental was never paid
- * through checkout, or the policy keeps it all) and what of it goes to cards.
+ * through checkout, or the policy keeps it all), what of it goes to cards, and what the owner keeps of
+ * their earnings for it.
  */
 export async function refundCancelled(
   tx: Executor,
   rental: Rental,
   cards: { jobs: JobQueue; provider: string },
   refundPercent = 100,
-): Promise<{ refundPence: number; toCardPence: number }> {
+): Promise<{ refundPence: number; toCardPence: number; ownerKeptPence: number }> {
   const ownerPendingPence = await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending');
   const feeSharePence = feeShareOf(rental) + rental.extendedFeePence;
   const facts = {
@@ -46,7 +47,8 @@ export async function refundCancelled(
   const posting = cancellationPosting({ ...facts, toCardPence });
   if (posting) await postTransaction(tx, posting);
   await recordCardRefunds(tx, cards.jobs, cards.provider, rental, parts);
-  return { refundPence: refundOf(posting), toCardPence };
+  const ownerKeptPence = posting ? keptPence(ownerPendingPence, refundPercent) : 0;
+  return { refundPence: refundOf(posting), toCardPence, ownerKeptPence };
 }
 
 /** Completing a rental releases the owner's pending earnings for it to their available balance (core `completionPosting`). */

@@ -131,19 +131,23 @@ export function createRentalService({
     },
 
     /**
-     * Cancelled by Toolshed, not by a party (the deposit could not be held on the renter's card by
-     * its deadline): the renter gets what they paid back as a renter's cancellation would, and both
-     * sides are told by `rental.cancelled`. A payment still being taken waits (the caller retries).
+     * Cancelled by Toolshed, not by a party: the renter gets everything they paid back, unless
+     * `terms` is 'renter_policy' (the deposit could not be held on the renter's card by its deadline,
+     * decision 042): then the renter gets back what their own cancellation at this moment would under
+     * the rental's cancellation policy, and the owner keeps the rest of their earnings. Both sides are
+     * told by `rental.cancelled`, with the amounts. A payment still being taken waits (the caller retries).
      */
-    async cancelBySystem(rentalId: string, reason: string): Promise<boolean> {
+    async cancelBySystem(rentalId: string, reason: string, terms: 'full_refund' | 'renter_policy' = 'full_refund'): Promise<boolean> {
       const at = now();
       const done = await repo.transaction(async (tx) => {
         const row = await tx.lock(rentalId);
         if (!row || row.cancelled || row.returned) return false;
         if (row.paymentStatus === 'authorised' || row.paymentStatus === 'capture_pending')
           throw new Error(`The payment for rental ${rentalId} is still being taken; its cancellation waits.`);
-        const { refundPence, toCardPence } = await refundCancelled(tx.executor, row, { jobs, provider: paymentProvider });
-        await tx.markCancelled(rentalId, 'system', reason, refundPence, at);
+        const percent = terms === 'renter_policy' ? refundPercentAt(row.cancellationPolicy, row.startDate, at) : 100;
+        const cards = { jobs, provider: paymentProvider };
+        const { refundPence, toCardPence, ownerKeptPence } = await refundCancelled(tx.executor, row, cards, percent);
+        await tx.markCancelled(rentalId, 'system', reason, refundPence, at, percent);
         await events.publish(
           tx.executor,
           {
@@ -156,6 +160,9 @@ export function createRentalService({
             reason,
             refundPence,
             toCardPence,
+            ...(terms === 'renter_policy'
+              ? { underPolicy: { policy: row.cancellationPolicy, refundPercent: percent, ownerKeptPence } }
+              : {}),
           },
           `rental.cancelled:${rentalId}`,
         );

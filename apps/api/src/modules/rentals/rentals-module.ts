@@ -49,9 +49,10 @@ export function setUpRentals(deps: {
   registerRequestExpiryJob(jobs, requests);
   const extensions = createExtensionService({ repo, extensions: createExtensionRepository(db), payments, events, jobs, now, onChange });
   registerExtensionExpiryJob(jobs, events, extensions);
-  // A deposit still not held 12 hours before the start (deposits module): the booking is cancelled, not by a party.
+  // A deposit still not held 12 hours before the start (deposits module): Toolshed cancels the booking as the
+  // renter's cancellation at that moment under its policy, since no card of theirs held it (decision 042).
   events.subscribe('deposit.not_held', 'rentals', async (e) => {
-    await rentals.cancelBySystem(e.rentalId, DEPOSIT_NOT_HELD_REASON);
+    await rentals.cancelBySystem(e.rentalId, DEPOSIT_NOT_HELD_REASON, 'renter_policy');
   });
   const handover = createHandoverService({ repo: createHandoverRepository(db), storage, now });
   return { rentals, requests, extensions, handover };

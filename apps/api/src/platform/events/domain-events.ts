@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { CancellationPolicy } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import type { JobContext, JobOptions, JobQueue } from '../jobs/job-queue.ts';
 
@@ -56,6 +57,11 @@ export type DomainEvent =
       request?: boolean;
       /** How the request ended (declined by Toolshed when `by` is 'system' and it is 'declined'). */
       requestStatus?: 'declined' | 'expired' | 'withdrawn';
+      /**
+       * Cancelled by Toolshed as the renter's cancellation under the rental's policy (their deposit
+       * could not be held, decision 042): the share given back and what the owner keeps of their earnings.
+       */
+      underPolicy?: { policy: CancellationPolicy; refundPercent: number; ownerKeptPence: number };
     }
   | { type: 'rental.returned'; rentalId: string; itemId: string; renterId: string; ownerId: string }
   /** A scheduled deposit still not held 12 hours before the start (the saved card declined, no other given): the rental is cancelled. */

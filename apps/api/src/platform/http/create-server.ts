@@ -25,6 +25,7 @@ import { createOutboxSmsSender, type SmsSender } from '../sms/sms-sender.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { PayoutProvider } from '../payments/payout-provider.ts';
 import { createSimulatedProcessor } from '../payments/simulated-processor.ts';
+import { createDbAuthenticationStore } from '../payments/simulated-authentications-repository.ts';
 import { createSimulatedPayouts } from '../payments/simulated-payouts.ts';
 import { createJobQueue, type JobQueue } from '../jobs/job-queue.ts';
 import { reportedFailure } from '../jobs/job-failure.ts';
@@ -169,7 +170,13 @@ export async function createServer(deps: ServerDeps) {
     geocoder: deps.geocoder ?? defaultGeocoder(config, database, now),
     payments:
       deps.payments ??
-      createSimulatedProcessor({ delayMs: config.paymentDelayMs, now, authorisationDays: config.paymentAuthorisationDays }),
+      createSimulatedProcessor({
+        delayMs: config.paymentDelayMs,
+        now,
+        authorisationDays: config.paymentAuthorisationDays,
+        // Its 3-D Secure challenges outlive a restart between the bank's page and the confirm.
+        authentications: createDbAuthenticationStore(db),
+      }),
     payouts: deps.payouts ?? createSimulatedPayouts(),
     catalogueChanged: () => signals.emit('catalogue.changed'),
   };

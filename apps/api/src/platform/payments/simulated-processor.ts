@@ -28,11 +28,37 @@ const SCA_CARDS = new Map<string, Sca>([
 export const DEFAULT_AUTHORISATION_DAYS = 7;
 const DAY_MS = 24 * 60 * 60_000;
 
-interface Authentication {
-  digits: string;
+/** A 3-D Secure authentication as the simulator keeps it: the test card's kind (its number follows from it) and where it stands. */
+export interface StoredAuthentication {
   sca: Sca;
   state: AuthenticationState;
 }
+
+/**
+ * Where the simulator keeps its 3-D Secure authentications: in memory by default, or in the database
+ * (simulated-authentications-repository.ts) so a challenge outlives a restart of the process.
+ */
+export interface AuthenticationStore {
+  save(id: string, authentication: StoredAuthentication): Promise<void>;
+  get(id: string): Promise<StoredAuthentication | undefined>;
+  /** Moves a pending authentication to `state`; one already answered stays as it is. */
+  settle(id: string, state: 'authenticated' | 'failed'): Promise<void>;
+}
+
+export function createMemoryAuthenticationStore(): AuthenticationStore {
+  const map = new Map<string, StoredAuthentication>();
+  return {
+    save: async (id, a) => void map.set(id, { ...a }),
+    get: async (id) => map.get(id),
+    async settle(id, state) {
+      const found = map.get(id);
+      if (found?.state === 'pending') found.state = state;
+    },
+  };
+}
+
+/** The number of each 3-D Secure test card, by its kind. */
+const SCA_DIGITS = new Map<Sca, string>([...SCA_CARDS].map(([digits, sca]) => [sca, digits]));
 
 /**
  * The simulated processor: no card network is reachable from here. The documented test cards
@@ -45,14 +71,14 @@ export function createSimulatedProcessor(options: {
   now?: () => Date;
   /** How long an authorisation can be captured (default 7 days). */
   authorisationDays?: number;
+  /** Where 3-D Secure authentications are kept (default: in memory, lost with the process). */
+  authentications?: AuthenticationStore;
 }): PaymentProvider & {
   holds: Map<string, 'held' | 'captured' | 'voided'>;
   /** What each hold was authorised for, and what a capture of part of it took. */
   amounts: Map<string, { authorised: number; captured?: number }>;
   /** Until when each hold may be captured. */
   expiries: Map<string, Date>;
-  /** 3-D Secure authentications, by id. */
-  authentications: Map<string, Authentication>;
   /** Saved payment methods: the card's digits, kept inside the processor only. */
   paymentMethods: Map<string, { digits: string }>;
   /** Every refund asked for, by its reference. */
@@ -70,7 +96,7 @@ export function createSimulatedProcessor(options: {
   const holds = new Map<string, 'held' | 'captured' | 'voided'>();
   const amounts = new Map<string, { authorised: number; captured?: number }>();
   const expiries = new Map<string, Date>();
-  const authentications = new Map<string, Authentication>();
+  const authentications = options.authentications ?? createMemoryAuthenticationStore();
   const paymentMethods = new Map<string, { digits: string }>();
   const refunds = new Map<string, { refundId: string; authorizationId: string; amountPence: number; status: RefundResult['status'] }>();
   const refundBehaviour: { next: Array<'throw' | 'pending' | 'failed'> } = { next: [] };
@@ -81,7 +107,7 @@ export function createSimulatedProcessor(options: {
       .reduce((sum, r) => sum + r.amountPence, 0);
   const wait = () => (options.delayMs > 0 ? new Promise((r) => setTimeout(r, options.delayMs)) : Promise.resolve());
   /** One authorisation as asked: the card's outcome, and the hold when it is approved. */
-  function authorizeOnce(input: Parameters<PaymentProvider['authorize']>[0]): AuthorizationResult {
+  async function authorizeOnce(input: Parameters<PaymentProvider['authorize']>[0]): Promise<AuthorizationResult> {
     let digits: string;
     if ('paymentMethodId' in input) {
       const saved = paymentMethods.get(input.paymentMethodId);
@@ -92,10 +118,10 @@ export function createSimulatedProcessor(options: {
       // Off-session the bank cannot challenge the cardholder: a card that asks for 3-D Secure is declined.
       if (SCA_CARDS.has(digits)) return { ok: false, reason: 'authentication_required' };
     } else if ('authenticationId' in input) {
-      const found = authentications.get(input.authenticationId);
+      const found = await authentications.get(input.authenticationId);
       if (found?.state !== 'authenticated') return { ok: false, reason: 'authentication_required' };
       if (found.sca === 'challenge_then_declined') return { ok: false, reason: 'insufficient_funds' };
-      digits = found.digits;
+      digits = SCA_DIGITS.get(found.sca)!;
     } else {
       digits = cardDigits(input.card.number);
       const decline = OUTCOMES.get(digits);
@@ -117,7 +143,6 @@ export function createSimulatedProcessor(options: {
     refundBehaviour,
     authorisations,
     expiries,
-    authentications,
     paymentMethods,
     // Cards outside the 3-D Secure test list need no authentication (as cards of issuers that exempt it).
     async authenticate({ card }) {
@@ -127,19 +152,20 @@ export function createSimulatedProcessor(options: {
       if (!sca) return { status: 'not_required' };
       const authenticationId = `sim_3ds_${randomUUID()}`;
       const state: AuthenticationState = sca === 'frictionless' ? 'authenticated' : 'pending';
-      authentications.set(authenticationId, { digits, sca, state });
+      await authentications.save(authenticationId, { sca, state });
       if (state === 'authenticated') return { status: 'authenticated', authenticationId };
       return { status: 'challenge', authenticationId, brand: cardBrand(digits), last4: digits.slice(-4) };
     },
     async completeChallenge(authenticationId, approved) {
-      const found = authentications.get(authenticationId);
+      const found = await authentications.get(authenticationId);
       if (!found) throw new Error(`Unknown authentication ${authenticationId}`);
-      if (found.state === 'pending') found.state = approved && found.sca !== 'challenge_fails' ? 'authenticated' : 'failed';
-      return found.state;
+      if (found.state === 'pending')
+        await authentications.settle(authenticationId, approved && found.sca !== 'challenge_fails' ? 'authenticated' : 'failed');
+      return (await authentications.get(authenticationId))!.state;
     },
     async authenticationStatus(authenticationId) {
-      const found = authentications.get(authenticationId);
-      // One this process never saw was started before a restart: the cardholder must start again.
+      const found = await authentications.get(authenticationId);
+      // One the store never saw (kept in memory by a process since restarted): the cardholder must start again.
       return found?.state ?? 'failed';
     },
     // Idempotent by reference, as real processors' idempotency keys are: asked again with the same
@@ -160,7 +186,7 @@ export function createSimulatedProcessor(options: {
       const asked = `${input.amountPence}:${source}`;
       const first = authorisations.get(reference);
       if (first?.asked === asked) return first.result;
-      const result = authorizeOnce(input);
+      const result = await authorizeOnce(input);
       if (result.ok || result.reason !== 'processing_error') authorisations.set(reference, { asked, result });
       return result;
     },
@@ -170,9 +196,9 @@ export function createSimulatedProcessor(options: {
       await wait();
       let digits: string;
       if ('authenticationId' in input) {
-        const found = authentications.get(input.authenticationId);
+        const found = await authentications.get(input.authenticationId);
         if (found?.state !== 'authenticated') return { ok: false, reason: 'authentication_required' };
-        digits = found.digits;
+        digits = SCA_DIGITS.get(found.sca)!;
       } else digits = cardDigits(input.card.number);
       const paymentMethodId = `sim_pm_${randomUUID()}`;
       paymentMethods.set(paymentMethodId, { digits });

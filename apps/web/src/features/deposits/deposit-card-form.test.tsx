@@ -119,8 +119,12 @@ describe('another card for a deposit the saved card could not hold', () => {
     await user.type(within(form).getByLabelText('Security code (CVV)'), '123');
     await user.type(within(form).getByLabelText('Name on card'), 'Rita Renter');
     await user.click(within(form).getByRole('button', { name: 'Hold the £50.00 deposit on this card' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your payment' })).toBeInTheDocument();
+    // The bank's page says what the check is for: the deposit, held and not charged.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Confirm your card for the deposit' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Confirm your payment' })).toBeNull();
     expect(await screen.findByText('Visa ending 3184')).toBeInTheDocument();
+    expect(screen.getByText('Deposit to hold')).toBeInTheDocument();
+    expect(screen.getByText(/held on the card, not charged/)).toBeInTheDocument();
     expect(screen.getByText('£50.00')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     const deposit = await screen.findByRole('region', { name: 'Deposit and problems' });

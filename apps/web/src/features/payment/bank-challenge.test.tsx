@@ -45,6 +45,9 @@ describe("the bank's 3-D Secure check", () => {
     expect(screen.getByText('Simulated bank · test page: no real bank is involved')).toBeInTheDocument();
     expect(await screen.findByText('£41.25')).toBeInTheDocument();
     expect(screen.getByText('Visa ending 3184')).toBeInTheDocument();
+    // A checkout's check is for the payment, not a deposit card's.
+    expect(screen.getByText('Amount')).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Confirm your card for the deposit' })).toBeNull();
 
     await user.click(screen.getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Payment confirmed')).toBeInTheDocument();

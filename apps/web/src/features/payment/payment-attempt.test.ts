@@ -17,6 +17,17 @@ describe('payment attempts', () => {
     expect(nextAttempt(first, [a, { ...b, endDate: '2030-06-07' }], key).key).toBe('key-2');
   });
 
+  it('keeps the key when the handover times are the same, and makes a new one when they changed', () => {
+    let n = 0;
+    const key = () => `key-${++n}`;
+    const timed = { ...a, pickupTime: '09:00', returnTime: '17:00' };
+    const first = nextAttempt(null, [timed, b], key);
+    expect(nextAttempt(first, [b, { ...timed }], key)).toBe(first);
+    expect(nextAttempt(first, [{ ...timed, pickupTime: '10:00' }, b], key).key).toBe('key-2');
+    expect(nextAttempt(first, [{ ...timed, returnTime: '18:00' }, b], key).key).toBe('key-3');
+    expect(nextAttempt(first, [a, b], key).key).toBe('key-4');
+  });
+
   it.each([
     [new ApiError(0, 'NETWORK', 'offline'), true],
     [new ApiError(502, 'HTTP_502', 'Bad Gateway'), true],

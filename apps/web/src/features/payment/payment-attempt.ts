@@ -7,9 +7,20 @@ export interface PaymentAttempt {
   lines: string;
 }
 
-/** The same lines in any order give the same text, as the server compares them. */
-export function linesSignature(lines: readonly LineDates[]): string {
-  return JSON.stringify([...lines].sort((a, b) => a.itemId.localeCompare(b.itemId)).map((l) => [l.itemId, l.startDate, l.endDate]));
+/** A line as the order sends it: its dates and, when the owner offers handover hours, the times chosen. */
+type AttemptLine = LineDates & { pickupTime?: string | undefined; returnTime?: string | undefined };
+
+/**
+ * The same lines in any order give the same text, as the server compares them: their dates and
+ * handover times, so a payment tried again with other times is a new attempt (the server refuses a
+ * key used again for a different checkout).
+ */
+function linesSignature(lines: readonly AttemptLine[]): string {
+  return JSON.stringify(
+    [...lines]
+      .sort((a, b) => a.itemId.localeCompare(b.itemId))
+      .map((l) => [l.itemId, l.startDate, l.endDate, l.pickupTime ?? null, l.returnTime ?? null]),
+  );
 }
 
 /**
@@ -19,7 +30,7 @@ export function linesSignature(lines: readonly LineDates[]): string {
  */
 export function nextAttempt(
   unfinished: PaymentAttempt | null,
-  lines: readonly LineDates[],
+  lines: readonly AttemptLine[],
   newKey: () => string = () => crypto.randomUUID(),
 ): PaymentAttempt {
   const signature = linesSignature(lines);

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, index, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The simulated card processor's own store (not Toolshed's records): its 3-D Secure authentications,
+ * so a challenge started before a restart can still be answered and confirmed after it (migration
+ * 0085). Only authentications of the documented 3-D Secure test cards exist, so the test card's kind
+ * says everything about the card: no number is kept.
+ */
+export const simulatedAuthentications = pgTable(
+  'simulated_authentications',
+  {
+    id: text('id').primaryKey(),
+    /** How the test card behaves: challenge, challenge_fails, frictionless, challenge_then_declined. */
+    kind: text('kind').notNull(),
+    state: text('state').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('simulated_authentications_state_known', sql`${t.state} in ('pending', 'authenticated', 'failed')`),
+    check(
+      'simulated_authentications_kind_known',
+      sql`${t.kind} in ('challenge', 'challenge_fails', 'frictionless', 'challenge_then_declined')`,
+    ),
+    index('simulated_authentications_created_idx').on(t.createdAt),
+  ],
+);
