@@ -1,4 +1,5 @@
 import { cardBrand, cardDigits, type CardField } from '@toolshed/core';
+import { ApiError } from '../lib/api-error.ts';
 import { fieldA11y, FormField, inputClass } from './form-parts.tsx';
 import type { CheckedForm, FieldProps } from './use-checked-form.ts';
 import { brandName, formatCardNumber, formatExpiry } from '../lib/card-format.ts';
@@ -6,6 +7,13 @@ import { brandName, formatCardNumber, formatExpiry } from '../lib/card-format.ts
 export const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv', 'name'];
 export type CardValues = Record<CardField, string>;
 export const EMPTY_CARD: CardValues = { number: '', expiry: '', cvv: '', name: '' };
+
+/** The card's field a server's refusal names (it says `card.number`), with its words; null for any other refusal. */
+export function refusedCardField(error: unknown): { name: CardField; message: string } | null {
+  const field = error instanceof ApiError && error.status === 400 && error.field?.startsWith('card.') ? error.field.slice(5) : null;
+  const name = CARD_FIELDS.find((f) => f === field);
+  return name ? { name, message: (error as ApiError).message } : null;
+}
 
 /** The input's registration with what is typed reformatted first (`4242424242424242` -> `4242 4242 4242 4242`). */
 function formatted(props: FieldProps<CardValues>, format: (typed: string) => string): FieldProps<CardValues> {

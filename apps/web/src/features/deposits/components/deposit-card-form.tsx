@@ -1,11 +1,10 @@
-import { cardProblems, formatDate, formatPence, todayInLondon, type CardField } from '@toolshed/core';
+import { cardProblems, formatDate, formatPence, todayInLondon } from '@toolshed/core';
 import type { DepositView } from '@toolshed/core/contract';
 import { useId } from 'react';
-import { ApiError } from '../../../lib/api-error.ts';
 import { useNavigate } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { FormAlert, primaryButtonClass } from '../../../ui/form-parts.tsx';
-import { CARD_FIELDS, CardFields, EMPTY_CARD, type CardValues } from '../../../ui/card-fields.tsx';
+import { CardFields, EMPTY_CARD, refusedCardField, type CardValues } from '../../../ui/card-fields.tsx';
 import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { useGiveDepositCard } from '../api/deposit.ts';
 
@@ -16,12 +15,6 @@ export function londonDeadline(iso: string): string {
   const at = new Date(iso);
   const time = at.toLocaleTimeString('en-GB', { timeZone: 'Europe/London', hour: '2-digit', minute: '2-digit' });
   return `${time} on ${formatDate(todayInLondon(at))}`;
-}
-
-/** The card's field a refusal names (the server says `card.number`), if it names one. */
-function refusedField(error: unknown): CardField | null {
-  const field = error instanceof ApiError && error.status === 400 && error.field?.startsWith('card.') ? error.field.slice(5) : null;
-  return CARD_FIELDS.find((f) => f === field) ?? null;
 }
 
 /**
@@ -50,8 +43,8 @@ export function DepositCardForm({ rentalId, hold }: { rentalId: string; hold: Ho
       (answer) => ('nextAction' in answer ? void navigate(answer.nextAction.url) : toast.show(`Deposit held: ${amount}`)),
       // A field the server refused is shown beside it; any other refusal (a decline) above the form.
       (error: unknown) => {
-        const field = refusedField(error);
-        if (field) form.setError(field, { type: 'server', message: (error as ApiError).message }, { shouldFocus: true });
+        const field = refusedCardField(error);
+        if (field) form.setError(field.name, { type: 'server', message: field.message }, { shouldFocus: true });
         else form.serverError(error);
       },
     );
