@@ -74,7 +74,12 @@ export function LineDatesEditor({
   });
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={`New dates for ${line.name}`} className="flex flex-wrap items-start gap-3 pl-[4.75rem]">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={`New dates for ${line.name}`}
+      className="flex flex-wrap items-start gap-3 pl-[4.75rem]"
+    >
       <FormField id={form.id('startDate')} label="Start date" problem={form.problem('startDate')} announce>
         <input type="date" min={today} className={inputClass} {...form.field('startDate')} />
       </FormField>

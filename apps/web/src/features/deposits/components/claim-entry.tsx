@@ -159,7 +159,9 @@ export function ClaimEntry({ claim, view, rentalId }: { claim: Claim; view: Depo
           hint={`Less than the ${amount} claimed; settled at it if the ${otherSide(view.role)} agrees.`}
           submitLabel="Send proposal"
           busy={actions.propose.isPending}
-          send={(pence) => actions.propose.mutateAsync({ claimId: claim.id, amountPence: pence }).then(done(`Proposed ${formatPence(pence)}`))}
+          send={(pence) =>
+            actions.propose.mutateAsync({ claimId: claim.id, amountPence: pence }).then(done(`Proposed ${formatPence(pence)}`))
+          }
           onCancel={() => setForm(null)}
         />
       )}
@@ -221,4 +223,3 @@ export function ClaimEntry({ claim, view, rentalId }: { claim: Claim; view: Depo
     </li>
   );
 }
-

@@ -80,4 +80,3 @@ export function ClaimPhotos({ claim, rentalId }: { claim: Claim; rentalId: strin
     </div>
   );
 }
-

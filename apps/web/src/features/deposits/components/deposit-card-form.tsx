@@ -71,7 +71,9 @@ export function DepositCardForm({ rentalId, hold }: { rentalId: string; hold: Ho
         {form.failure && (
           <FormAlert>
             <p className="font-semibold">{form.failure}</p>
-            {form.watch('number') === '' && <p className="mt-1">For your security, please enter the card number and security code again.</p>}
+            {form.watch('number') === '' && (
+              <p className="mt-1">For your security, please enter the card number and security code again.</p>
+            )}
           </FormAlert>
         )}
         <fieldset disabled={give.isPending} className="space-y-4">

@@ -97,4 +97,3 @@ export function lateFeeNextStep(view: DepositView): string {
 }
 
 const UNSETTLED = new Set<Claim['state']>(['open', 'disputed', 'escalated']);
-

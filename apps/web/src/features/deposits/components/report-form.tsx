@@ -23,7 +23,8 @@ function reportProblems(values: ReportValues, view: DepositView): FieldProblems<
   const pence = penceTyped(values.amount);
   const max = view.canReport.find((k) => k.kind === values.kind)?.maxPence ?? 0;
   const { kind, note } = schemaProblems<ReportValues>(claimInputSchema, { kind: values.kind, amountPence: pence ?? 0, note: values.note });
-  const amount = pence === null || pence < 1 ? 'Please enter an amount of at least £0.01' : pence > max ? `At most ${formatPence(max)}` : undefined;
+  const amount =
+    pence === null || pence < 1 ? 'Please enter an amount of at least £0.01' : pence > max ? `At most ${formatPence(max)}` : undefined;
   return { kind, amount, note };
 }
 

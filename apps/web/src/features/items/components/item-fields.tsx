@@ -89,7 +89,14 @@ export function LocationFields({ form }: ItemFieldsProps) {
       <Text form={form} field="address" label="Address" extra={{ type: 'text', maxLength: 200, autoComplete: 'street-address' }} />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField id={form.id('city')} label="City" problem={form.problem('city')}>
-          <input type="text" maxLength={100} autoComplete="address-level2" className={inputClass} {...form.field('city')} {...blankMark('city')} />
+          <input
+            type="text"
+            maxLength={100}
+            autoComplete="address-level2"
+            className={inputClass}
+            {...form.field('city')}
+            {...blankMark('city')}
+          />
         </FormField>
         <FormField id={form.id('postcode')} label="Postcode" problem={form.problem('postcode')}>
           <input

@@ -1,12 +1,12 @@
 import { addDays, cardProblems, daysInclusive, formatDate, formatLinePrice, formatPence, isIsoDate, todayInLondon } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
-import { useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { EMPTY_CARD, refusedCardField, type CardValues } from '../../../ui/card-fields.tsx';
 import { FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
-import { useCheckedForm } from '../../../ui/use-checked-form.ts';
+import { useCheckedForm, type FieldProblems } from '../../../ui/use-checked-form.ts';
 import { useAnswerExtension, useExtendRental, useExtensionQuote, useWithdrawExtension, type ExtensionQuote } from '../api/extension.ts';
 
 /**
@@ -57,13 +57,12 @@ const CARD_INPUTS = [
 
 function ExtendForm({ rental }: { rental: RentalView }) {
   const [open, setOpen] = useState(false);
-  // Whether the card's fields are drawn (a price above nothing, paid by card): only then are they checked.
-  const cardShown = useRef(false);
   const form = useCheckedForm<ExtendValues>({
     defaultValues: { endDate: addDays(rental.endDate, 1), payWith: 'card', ...EMPTY_CARD },
-    check: ({ endDate, payWith, ...card }) => ({
+    check: ({ endDate, payWith, ...card }): FieldProblems<ExtendValues> => ({
       endDate: isIsoDate(endDate) ? undefined : 'Please choose the new end date.',
-      ...(payWith === 'card' && cardShown.current ? cardProblems(card, todayInLondon()) : {}),
+      // The rule of this render (react-hook-form takes each render's): the card only while its fields are drawn.
+      ...(payWith === 'card' && cardShown ? cardProblems(card, todayInLondon()) : {}),
     }),
     idPrefix: useId(),
     hinted: ['endDate'],
@@ -74,11 +73,11 @@ function ExtendForm({ rental }: { rental: RentalView }) {
   const quote = useExtensionQuote(rental.id, open ? chosen : null);
   const extend = useExtendRental(rental);
   const toast = useToast();
-  const titleId = `${form.id('endDate')}-title`;
-
   const answer = quote.data?.endDate === chosen ? quote.data : undefined;
   const price = answer?.price ?? null;
-  cardShown.current = payWith === 'card' && (price?.totalPence ?? 0) > 0;
+  // The card's fields are drawn (and checked) for a price above nothing paid by card.
+  const cardShown: boolean = payWith === 'card' && (price?.totalPence ?? 0) > 0;
+  const titleId = `${form.id('endDate')}-title`;
 
   const submit = form.submit(({ endDate, payWith, number, expiry, cvv, name }) => {
     if (!price || endDate !== chosen) return;
@@ -139,7 +138,7 @@ function ExtendForm({ rental }: { rental: RentalView }) {
               ))}
             </div>
           </fieldset>
-          {cardShown.current && (
+          {cardShown && (
             <div className="grid gap-3 sm:grid-cols-2">
               {CARD_INPUTS.map(([field, label, autoComplete]) => (
                 <FormField key={field} id={form.id(field)} label={label} problem={form.problem(field)}>

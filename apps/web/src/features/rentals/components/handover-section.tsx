@@ -90,7 +90,7 @@ function NoteForm({ rentalId, view }: { rentalId: string; view: HandoverSideView
           aria-describedby={field['aria-describedby'] ?? `${id}-count`}
           onChange={(e) => {
             save.reset();
-            return field.onChange(e);
+            void field.onChange(e);
           }}
         />
       </FormField>

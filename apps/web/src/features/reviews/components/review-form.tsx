@@ -14,7 +14,10 @@ interface ReviewValues {
 }
 
 /** What the API is sent: the rating as a number (none chosen: none sent) and the comment trimmed. */
-const reviewInput = ({ rating, comment }: ReviewValues) => ({ rating: rating === '' ? undefined : Number(rating), comment: comment.trim() });
+const reviewInput = ({ rating, comment }: ReviewValues) => ({
+  rating: rating === '' ? undefined : Number(rating),
+  comment: comment.trim(),
+});
 
 /** The user's one review of a returned rental: half stars from 0.5 to 5 and a comment, checked with the API's schema. */
 export function ReviewForm({ rental }: { rental: RentalView }) {
