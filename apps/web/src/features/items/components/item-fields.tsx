@@ -5,8 +5,6 @@ import { FormField, inputClass } from '../../../ui/form-parts.tsx';
 import type { CheckedForm } from '../../../ui/use-checked-form.ts';
 import type { ItemField, ItemFormValues } from '../item-form-values.ts';
 
-export const fieldId = (field: ItemField) => `item-${field}`;
-
 /** The fields' form: one `useCheckedForm` over the item's values, its ids `item-${field}`. */
 export interface ItemFieldsProps {
   form: CheckedForm<ItemFormValues>;
