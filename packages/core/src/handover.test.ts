@@ -2,8 +2,10 @@ import { describe, expect, it } from 'vitest';
 import {
   HANDOVER_MESSAGES,
   formatLondonMoment,
+  handoverNoteProblem,
   handoverParty,
   handoverRefusal,
+  MAX_HANDOVER_NOTE,
   returnPhotosCloseAt,
   type HandoverFacts,
 } from './handover.ts';
@@ -57,5 +59,13 @@ describe('handover windows', () => {
 
   it('shows moments in London time', () => {
     expect(formatLondonMoment(new Date('2030-06-10T09:30:00Z'))).toBe('10 Jun 2030, 10:30');
+  });
+});
+
+describe('handoverNoteProblem', () => {
+  it('takes a note of up to 500 characters once trimmed, and an empty one (which removes it)', () => {
+    expect(handoverNoteProblem('')).toBeNull();
+    expect(handoverNoteProblem(`  ${'a'.repeat(MAX_HANDOVER_NOTE)}  `)).toBeNull();
+    expect(handoverNoteProblem('a'.repeat(MAX_HANDOVER_NOTE + 1))).toBe(HANDOVER_MESSAGES.noteTooLong);
   });
 });

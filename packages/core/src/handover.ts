@@ -41,6 +41,11 @@ export const HANDOVER_MESSAGES = {
   cancelled: 'This rental was cancelled, so it has no handover.',
 } as const;
 
+/** What is wrong with a handover note as typed (it is saved trimmed; empty removes it), or null. */
+export function handoverNoteProblem(note: string): string | null {
+  return note.trim().length > MAX_HANDOVER_NOTE ? HANDOVER_MESSAGES.noteTooLong : null;
+}
+
 /**
  * When return photos close: 48 hours after the end of the end date (London midnight after it), or
  * after the return when that came later. Null while the item is still out: they stay open until then.

@@ -1,80 +1,83 @@
 import { cardBrand, cardDigits, type CardField } from '@toolshed/core';
+import { ApiError } from '../lib/api-error.ts';
 import { fieldA11y, FormField, inputClass } from './form-parts.tsx';
+import type { CheckedForm, FieldProps } from './use-checked-form.ts';
 import { brandName, formatCardNumber, formatExpiry } from '../lib/card-format.ts';
 
 export const CARD_FIELDS: readonly CardField[] = ['number', 'expiry', 'cvv', 'name'];
-export type CardProblems = Partial<Record<CardField, string>>;
 export type CardValues = Record<CardField, string>;
+export const EMPTY_CARD: CardValues = { number: '', expiry: '', cvv: '', name: '' };
+
+/** The card's field a server's refusal names (it says `card.number`), with its words; null for any other refusal. */
+export function refusedCardField(error: unknown): { name: CardField; message: string } | null {
+  const field = error instanceof ApiError && error.status === 400 && error.field?.startsWith('card.') ? error.field.slice(5) : null;
+  const name = CARD_FIELDS.find((f) => f === field);
+  return name ? { name, message: (error as ApiError).message } : null;
+}
+
+/** The input's registration with what is typed reformatted first (`4242424242424242` -> `4242 4242 4242 4242`). */
+function formatted(props: FieldProps<CardValues>, format: (typed: string) => string): FieldProps<CardValues> {
+  return {
+    ...props,
+    onChange: (event: { target: HTMLInputElement; type?: unknown }) => {
+      event.target.value = format(event.target.value);
+      return props.onChange(event);
+    },
+  };
+}
+
+const digitsOnly = (typed: string) => typed.replace(/\D/g, '');
 
 /**
- * The card's four fields (number, expiry, security code, name), formatted as typed, each with its
- * problem beside it. The form around them owns the values and clears the number and code once sent.
+ * The card's four fields (number, expiry, security code, name) of a form on the one pattern, formatted
+ * as typed, each with its problem beside it. The form around them clears the number and code once sent.
  */
-export function CardFields({
-  values,
-  problems,
-  onChange,
-}: {
-  values: CardValues;
-  problems: CardProblems;
-  onChange: (field: CardField, value: string) => void;
-}) {
-  const brand = brandName(cardBrand(cardDigits(values.number)));
+export function CardFields({ form, labels = {} }: { form: CheckedForm<CardValues>; labels?: Partial<Record<CardField, string>> }) {
+  const brand = brandName(cardBrand(cardDigits(form.watch('number'))));
+  const id = (field: CardField) => form.id(field);
   return (
     <>
-      <FormField id="card-number" label="Card number" problem={problems.number} hint={brand ? `Card type: ${brand}` : undefined}>
+      <FormField
+        id={id('number')}
+        label={labels.number ?? 'Card number'}
+        problem={form.problem('number')}
+        hint={brand ? `Card type: ${brand}` : undefined}
+      >
         <input
-          id="card-number"
           type="text"
           inputMode="numeric"
           autoComplete="cc-number"
           maxLength={23}
-          value={values.number}
-          onChange={(e) => onChange('number', formatCardNumber(e.target.value))}
           className={inputClass}
-          {...fieldA11y('card-number', problems.number, Boolean(brand))}
+          {...formatted(form.field('number'), formatCardNumber)}
+          {...fieldA11y(id('number'), form.problem('number'), Boolean(brand))}
         />
       </FormField>
       <div className="grid grid-cols-2 gap-4">
-        <FormField id="card-expiry" label="Expiry date (MM/YY)" problem={problems.expiry}>
+        <FormField id={id('expiry')} label={labels.expiry ?? 'Expiry date (MM/YY)'} problem={form.problem('expiry')}>
           <input
-            id="card-expiry"
             type="text"
             inputMode="numeric"
             autoComplete="cc-exp"
             maxLength={5}
             placeholder="MM/YY"
-            value={values.expiry}
-            onChange={(e) => onChange('expiry', formatExpiry(e.target.value))}
             className={inputClass}
-            {...fieldA11y('card-expiry', problems.expiry)}
+            {...formatted(form.field('expiry'), formatExpiry)}
           />
         </FormField>
-        <FormField id="card-cvv" label="Security code (CVV)" problem={problems.cvv}>
+        <FormField id={id('cvv')} label={labels.cvv ?? 'Security code (CVV)'} problem={form.problem('cvv')}>
           <input
-            id="card-cvv"
             type="text"
             inputMode="numeric"
             autoComplete="cc-csc"
             maxLength={4}
-            value={values.cvv}
-            onChange={(e) => onChange('cvv', e.target.value.replace(/\D/g, ''))}
             className={inputClass}
-            {...fieldA11y('card-cvv', problems.cvv)}
+            {...formatted(form.field('cvv'), digitsOnly)}
           />
         </FormField>
       </div>
-      <FormField id="card-name" label="Name on card" problem={problems.name}>
-        <input
-          id="card-name"
-          type="text"
-          autoComplete="cc-name"
-          maxLength={100}
-          value={values.name}
-          onChange={(e) => onChange('name', e.target.value)}
-          className={inputClass}
-          {...fieldA11y('card-name', problems.name)}
-        />
+      <FormField id={id('name')} label={labels.name ?? 'Name on card'} problem={form.problem('name')}>
+        <input type="text" autoComplete="cc-name" maxLength={100} className={inputClass} {...form.field('name')} />
       </FormField>
     </>
   );

@@ -19,8 +19,18 @@ export function fieldA11y(
   return hasHint ? { 'aria-describedby': `${id}-hint` } : {};
 }
 
-/** A label, its control, an optional hint and the field's own error message. */
-export function FormField(props: { id: string; label: string; problem: string | undefined; hint?: string; children: ReactNode }) {
+/**
+ * A label, its control, an optional hint and the field's own error message (announced at once with
+ * `announce`, for a form of one choice whose message is all the user needs to hear).
+ */
+export function FormField(props: {
+  id: string;
+  label: string;
+  problem: string | undefined;
+  hint?: string;
+  announce?: boolean;
+  children: ReactNode;
+}) {
   return (
     <div>
       <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
@@ -33,7 +43,7 @@ export function FormField(props: { id: string; label: string; problem: string | 
         </p>
       )}
       {props.problem && (
-        <p id={`${props.id}-error`} className="mt-1 text-sm text-red-800">
+        <p id={`${props.id}-error`} role={props.announce ? 'alert' : undefined} className="mt-1 text-sm text-red-800">
           {props.problem}
         </p>
       )}

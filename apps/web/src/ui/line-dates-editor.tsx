@@ -1,5 +1,7 @@
 import { isIsoDate, rangeProblem, todayInLondon, type IsoDate } from '@toolshed/core';
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { FormField } from './form-parts.tsx';
+import { useCheckedForm, type FieldProblems } from './use-checked-form.ts';
 
 const inputClass = 'mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5 text-slate-900 aria-[invalid=true]:border-red-700';
 
@@ -12,28 +14,36 @@ export interface EditedLine {
   maxDays: number | null;
 }
 
-/** The booking-range rule of core (as the popup's button and checkout), worded for dates typed here. */
-export function datesProblem(
-  startDate: string,
-  endDate: string,
+interface DatesValues {
+  startDate: string;
+  endDate: string;
+}
+
+/**
+ * The booking-range rule of core (as the popup's button and checkout), worded for dates typed here and
+ * said under the date to change: the start for a missing or past start, the end for the rest.
+ */
+function datesProblems(
+  { startDate, endDate }: DatesValues,
   line: Pick<EditedLine, 'minDays' | 'maxDays'>,
   today: IsoDate,
-): string | null {
-  if (!isIsoDate(startDate) || !isIsoDate(endDate)) return 'Please choose a start date and an end date.';
+): FieldProblems<DatesValues> {
+  if (!isIsoDate(startDate)) return { startDate: 'Please choose a start date and an end date.' };
+  if (!isIsoDate(endDate)) return { endDate: 'Please choose a start date and an end date.' };
   // A line whose item is gone has no limits left: only the dates themselves are checked.
   const limits = { minDays: line.minDays ?? 1, maxDays: line.maxDays ?? Number.POSITIVE_INFINITY };
   const problem = rangeProblem({ startDate, endDate }, limits, today);
   switch (problem?.kind) {
     case 'reversed':
-      return 'The end date must be on or after the start date.';
+      return { endDate: 'The end date must be on or after the start date.' };
     case 'past':
-      return 'The dates cannot start in the past.';
+      return { startDate: 'The dates cannot start in the past.' };
     case 'too-short':
-      return `Minimum ${problem.minDays} days required`;
+      return { endDate: `Minimum ${problem.minDays} days required` };
     case 'too-long':
-      return `Maximum ${problem.maxDays} days allowed`;
+      return { endDate: `Maximum ${problem.maxDays} days allowed` };
     default:
-      return null;
+      return {};
   }
 }
 
@@ -50,63 +60,40 @@ export function LineDatesEditor({
   onSave(startDate: string, endDate: string): void;
   onDone(): void;
 }) {
-  const id = useId();
-  const [startDate, setStartDate] = useState(line.startDate);
-  const [endDate, setEndDate] = useState(line.endDate);
-  const [problem, setProblem] = useState<string | null>(null);
+  const idPrefix = useId();
   const today = todayInLondon();
+  const form = useCheckedForm<DatesValues>({
+    defaultValues: { startDate: line.startDate, endDate: line.endDate },
+    check: (values) => datesProblems(values, line, today),
+    idPrefix,
+  });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const found = datesProblem(startDate, endDate, line, today);
-    setProblem(found);
-    if (found) return;
+  const onSubmit = form.submit(({ startDate, endDate }) => {
     onSave(startDate, endDate);
     onDone();
-  }
+  });
 
-  const a11y = problem ? { 'aria-invalid': true as const, 'aria-describedby': `${id}-error` } : {};
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={`New dates for ${line.name}`} className="flex flex-wrap items-end gap-3 pl-[4.75rem]">
-      <div>
-        <label htmlFor={`${id}-start`} className="block text-sm font-medium text-slate-800">
-          Start date
-        </label>
-        <input
-          id={`${id}-start`}
-          type="date"
-          min={today}
-          value={startDate}
-          onChange={(e) => setStartDate(e.target.value)}
-          className={inputClass}
-          {...a11y}
-        />
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-label={`New dates for ${line.name}`}
+      className="flex flex-wrap items-start gap-3 pl-[4.75rem]"
+    >
+      <FormField id={form.id('startDate')} label="Start date" problem={form.problem('startDate')} announce>
+        <input type="date" min={today} className={inputClass} {...form.field('startDate')} />
+      </FormField>
+      <FormField id={form.id('endDate')} label="End date" problem={form.problem('endDate')} announce>
+        <input type="date" min={form.watch('startDate') || today} className={inputClass} {...form.field('endDate')} />
+      </FormField>
+      <div className="flex gap-3 self-end">
+        <button type="submit" className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800">
+          Save dates
+        </button>
+        <button type="button" onClick={onDone} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-800 underline">
+          Cancel
+        </button>
       </div>
-      <div>
-        <label htmlFor={`${id}-end`} className="block text-sm font-medium text-slate-800">
-          End date
-        </label>
-        <input
-          id={`${id}-end`}
-          type="date"
-          min={startDate || today}
-          value={endDate}
-          onChange={(e) => setEndDate(e.target.value)}
-          className={inputClass}
-          {...a11y}
-        />
-      </div>
-      <button type="submit" className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-emerald-800">
-        Save dates
-      </button>
-      <button type="button" onClick={onDone} className="rounded-md px-3 py-1.5 text-sm font-medium text-slate-800 underline">
-        Cancel
-      </button>
-      {problem && (
-        <p id={`${id}-error`} role="alert" className="w-full text-sm text-red-800">
-          {problem}
-        </p>
-      )}
     </form>
   );
 }

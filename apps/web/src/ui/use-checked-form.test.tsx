@@ -77,4 +77,51 @@ describe('the one form pattern', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(await screen.findByText('Someone changed this first.')).toBeInTheDocument();
   });
+
+  it('with recheck on change, takes a message away once its field is put right, keeping the others', async () => {
+    function Rechecked() {
+      const form = useCheckedForm<Values>({ defaultValues: { name: '', code: '' }, check, idPrefix: 'r', recheck: 'onChange' });
+      return (
+        <form noValidate aria-label="Rechecked" onSubmit={form.submit(() => undefined)}>
+          <FormField id="r-name" label="Name" problem={form.problem('name')}>
+            <input {...form.field('name')} />
+          </FormField>
+          <FormField id="r-code" label="Code" problem={form.problem('code')}>
+            <input {...form.field('code')} />
+          </FormField>
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    render(<Rechecked />);
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The code is 4 digits.')).toBeInTheDocument();
+    await userEvent.type(screen.getByLabelText('Code'), '1234');
+    expect(screen.queryByText('The code is 4 digits.')).toBeNull();
+    expect(screen.getByText('Please enter a name.')).toBeInTheDocument();
+  });
+
+  it('with focusOf, focuses the field it names rather than the first in error', async () => {
+    const focusOf = vi.fn(() => 'code' as const);
+    function Focused() {
+      const form = useCheckedForm<Values>({ defaultValues: { name: '', code: '' }, check, idPrefix: 'f', focusOf });
+      return (
+        <form noValidate aria-label="Focused" onSubmit={form.submit(() => undefined)}>
+          <FormField id="f-name" label="Name" problem={form.problem('name')}>
+            <input {...form.field('name')} />
+          </FormField>
+          <FormField id="f-code" label="Code" problem={form.problem('code')}>
+            <input {...form.field('code')} />
+          </FormField>
+          <button type="submit">Send</button>
+        </form>
+      );
+    }
+    render(<Focused />);
+    await userEvent.type(screen.getByLabelText('Code'), '12');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('Please enter a name.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Code')).toHaveFocus();
+    expect(focusOf).toHaveBeenCalledWith({ name: 'Please enter a name.', code: 'The code is 4 digits.' }, { name: '', code: '12' });
+  });
 });

@@ -40,6 +40,13 @@ export interface CheckedFormOptions<V extends FieldValues> {
   ids?: Partial<Record<keyof V & string, string>>;
   /** Fields with a hint: the input is described by it while it has no error. */
   hinted?: readonly (keyof V & string)[];
+  /**
+   * When a field in error is checked again: at the next submit (the default), or as it changes, so its
+   * message goes once it is put right (a long form, where the user fixes one field after another).
+   */
+  recheck?: 'onSubmit' | 'onChange';
+  /** Which field takes the focus when the rule fails, where it is not the first field in error. */
+  focusOf?: (problems: FieldProblems<V>, values: V) => Path<V> | undefined;
 }
 
 /** An input's props: id, name, value wiring and its ties to the hint or error. */
@@ -68,8 +75,8 @@ export function useCheckedForm<V extends FieldValues>(options: CheckedFormOption
     defaultValues: options.defaultValues,
     resolver: problemsResolver(options.check),
     mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-    shouldFocusError: true,
+    reValidateMode: options.recheck ?? 'onSubmit',
+    shouldFocusError: !options.focusOf,
   });
   const [failure, setFailure] = useState<string | null>(null);
   const { errors } = form.formState;
@@ -97,13 +104,26 @@ export function useCheckedForm<V extends FieldValues>(options: CheckedFormOption
     } else setFailure(named ? fieldMessage(error as ApiError) : errorMessage(error));
   };
 
+  /** With `focusOf`, the field it names takes the focus when the rule fails. */
+  const focusChosen = (found: FieldErrors<V>) => {
+    const problems: Record<string, string | undefined> = {};
+    for (const [name, error] of Object.entries(found as Record<string, { message?: unknown } | undefined>)) {
+      if (typeof error?.message === 'string') problems[name] = error.message;
+    }
+    const target = options.focusOf?.(problems as FieldProblems<V>, form.getValues());
+    if (target) form.setFocus(target);
+  };
+
   /** The submit handler: clears the last failure, checks the rule, then runs `send` with valid values. */
   const submit = (send: SubmitHandler<V>) => (event?: FormEvent) =>
     void form
-      .handleSubmit(async (values, submitEvent) => {
-        setFailure(null);
-        await send(values, submitEvent);
-      })(event)
+      .handleSubmit(
+        async (values, submitEvent) => {
+          setFailure(null);
+          await send(values, submitEvent);
+        },
+        options.focusOf ? focusChosen : undefined,
+      )(event)
       .catch((error: unknown) => setFailure(errorMessage(error)));
 
   return { ...form, id, field, problem, failure, setFailure, serverError, submit };

@@ -3,7 +3,7 @@ import {
   HANDOVER_MESSAGES,
   handoverParty,
   handoverRefusal,
-  MAX_HANDOVER_NOTE,
+  handoverNoteProblem,
   MAX_HANDOVER_PHOTOS,
   sniffImage,
   type HandoverFacts,
@@ -147,8 +147,9 @@ export function createHandoverService({ repo, storage, now }: HandoverServiceDep
     /** The right party's note on their side, at most 500 characters; an empty note removes it. */
     async saveNote(rentalId: string, userId: string, side: HandoverSide, note: string): Promise<Handover> {
       const row = await party(rentalId, userId);
+      const problem = handoverNoteProblem(note);
+      if (problem) throw new AppError('VALIDATION', problem, 'note');
       const text = note.trim();
-      if (text.length > MAX_HANDOVER_NOTE) throw new AppError('VALIDATION', HANDOVER_MESSAGES.noteTooLong, 'note');
       await repo.transaction(row.id, userId, async (tx, locked) => {
         if (!locked) throw notFound();
         const at = now();

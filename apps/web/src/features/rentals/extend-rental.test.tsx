@@ -61,6 +61,23 @@ describe('extending a rental from its page', () => {
     expect(await screen.findByText(/Extended until/)).toBeInTheDocument();
   });
 
+  it('checks the card as the server does, under its field, and sends nothing', async () => {
+    const user = userEvent.setup();
+    const server = serve([active], {
+      'GET /api/rentals/r-1/extension': (req) => json(priced(new URL(req.url).searchParams.get('endDate')!)),
+      'POST /api/rentals/r-1/extension': () => json({ status: 'extended', chargedPence: 2750 }),
+    });
+    renderApp('/rentals/r-1');
+    await user.click(await screen.findByRole('button', { name: 'Extend rental' }));
+    const form = screen.getByRole('form', { name: 'Extend your rental' });
+    await user.type(within(form).getByLabelText('Card number'), '4242424242424241');
+    await user.click(await within(form).findByRole('button', { name: 'Pay £27.50 and extend' }));
+    expect(within(form).getByLabelText('Card number')).toHaveAccessibleDescription('Please enter a valid card number');
+    expect(within(form).getByLabelText('Card number')).toHaveFocus();
+    expect(within(form).getByLabelText('Name on card')).toHaveAccessibleDescription('Please enter the name on the card');
+    expect(server.sent('POST', '/api/rentals/r-1/extension')).toHaveLength(0);
+  });
+
   it('says why the days cannot be had and suggests similar items free on them', async () => {
     const user = userEvent.setup();
     serve([active], {

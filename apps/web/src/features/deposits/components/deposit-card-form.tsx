@@ -1,11 +1,11 @@
-import { cardProblems, formatDate, formatPence, todayInLondon, type CardField } from '@toolshed/core';
+import { cardProblems, formatDate, formatPence, todayInLondon } from '@toolshed/core';
 import type { DepositView } from '@toolshed/core/contract';
-import { useId, useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { useId } from 'react';
 import { useNavigate } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { FormAlert, primaryButtonClass } from '../../../ui/form-parts.tsx';
-import { CARD_FIELDS, CardFields, type CardProblems, type CardValues } from '../../../ui/card-fields.tsx';
+import { CardFields, EMPTY_CARD, refusedCardField, type CardValues } from '../../../ui/card-fields.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { useGiveDepositCard } from '../api/deposit.ts';
 
 type Hold = NonNullable<DepositView['hold']>;
@@ -17,8 +17,6 @@ export function londonDeadline(iso: string): string {
   return `${time} on ${formatDate(todayInLondon(at))}`;
 }
 
-const EMPTY: CardValues = { number: '', expiry: '', cvv: '', name: '' };
-
 /**
  * The renter's other card for a deposit their saved card could not hold (decision 036): why it was
  * declined, by when another card is needed (London time), and the card form. A decline shows the
@@ -29,32 +27,29 @@ export function DepositCardForm({ rentalId, hold }: { rentalId: string; hold: Ho
   const toast = useToast();
   const navigate = useNavigate();
   const headingId = useId();
-  const [values, setValues] = useState<CardValues>(EMPTY);
-  const [problems, setProblems] = useState<CardProblems>({});
+  const form = useCheckedForm<CardValues>({
+    defaultValues: EMPTY_CARD,
+    check: (card) => cardProblems(card, todayInLondon()),
+    idPrefix: 'card',
+  });
   const amount = formatPence(hold.amountPence);
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
+  const submit = form.submit((card) => {
     if (give.isPending) return;
-    const found = cardProblems(values, todayInLondon());
-    setProblems(found);
-    const first = CARD_FIELDS.find((f) => found[f]);
-    if (first) {
-      document.getElementById(`card-${first}`)?.focus();
-      return;
-    }
-    const card = values;
-    setValues({ ...values, number: '', cvv: '' });
-    give.mutate(card, {
+    form.setValue('number', '');
+    form.setValue('cvv', '');
+    return give.mutateAsync(card).then(
       // The card's bank asks for its 3-D Secure check: its page, which brings the renter back here.
-      onSuccess: (answer) => ('nextAction' in answer ? void navigate(answer.nextAction.url) : toast.show(`Deposit held: ${amount}`)),
-    });
-  }
+      (answer) => ('nextAction' in answer ? void navigate(answer.nextAction.url) : toast.show(`Deposit held: ${amount}`)),
+      // A field the server refused is shown beside it; any other refusal (a decline) above the form.
+      (error: unknown) => {
+        const field = refusedCardField(error);
+        if (field) form.setError(field.name, { type: 'server', message: field.message }, { shouldFocus: true });
+        else form.serverError(error);
+      },
+    );
+  });
 
-  // A field the server refused is shown beside it; any other refusal (a decline) above the form.
-  const error = give.error;
-  const field = error instanceof ApiError && error.field?.startsWith('card.') ? (error.field.slice(5) as CardField) : null;
-  const shown: CardProblems = field && Object.keys(problems).length === 0 ? { [field]: error!.message } : problems;
   return (
     <section aria-labelledby={headingId} className="space-y-3 rounded-lg border border-amber-300 bg-amber-50 p-4 text-amber-950">
       <h3 id={headingId} className="text-lg font-semibold">
@@ -73,15 +68,17 @@ export function DepositCardForm({ rentalId, hold }: { rentalId: string; hold: Ho
       )}
       <form noValidate onSubmit={submit} aria-label="Card for the deposit" className="space-y-4 rounded-md bg-white p-4 text-slate-900">
         <div role="status">{give.isPending && <p className="rounded-md bg-slate-100 p-3 font-medium">Holding the deposit...</p>}</div>
-        {error && !field && (
+        {form.failure && (
           <FormAlert>
-            <p className="font-semibold">{errorMessage(error)}</p>
-            {values.number === '' && <p className="mt-1">For your security, please enter the card number and security code again.</p>}
+            <p className="font-semibold">{form.failure}</p>
+            {form.watch('number') === '' && (
+              <p className="mt-1">For your security, please enter the card number and security code again.</p>
+            )}
           </FormAlert>
         )}
         <fieldset disabled={give.isPending} className="space-y-4">
           <legend className="sr-only">Card details</legend>
-          <CardFields values={values} problems={shown} onChange={(f, v) => setValues((was) => ({ ...was, [f]: v }))} />
+          <CardFields form={form} />
           <p className="text-sm text-slate-700">
             The {amount} is held on this card, not charged, and kept by our payment processor for this booking&apos;s deposit.
           </p>

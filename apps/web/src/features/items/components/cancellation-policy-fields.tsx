@@ -1,17 +1,11 @@
 import { CANCELLATION_POLICIES, CANCELLATION_POLICY_RULES } from '@toolshed/core';
-import type { FieldErrors, ItemField, ItemFormValues } from '../item-form-values.ts';
 import { Choice } from './calendar-fields.tsx';
-import { fieldId } from './item-fields.tsx';
-
-interface Props {
-  values: ItemFormValues;
-  errors: FieldErrors;
-  onChange<F extends ItemField>(field: F, value: ItemFormValues[F]): void;
-}
+import type { ItemFieldsProps } from './item-fields.tsx';
 
 /** The owner's cancellation policy: each one explained, as renters will read it before booking. */
-export function CancellationPolicyFields({ values, errors, onChange }: Props) {
-  const id = fieldId('cancellationPolicy');
+export function CancellationPolicyFields({ form }: ItemFieldsProps) {
+  const id = form.id('cancellationPolicy');
+  const problem = form.problem('cancellationPolicy');
   return (
     <fieldset className="space-y-2" aria-describedby={`${id}-intro`}>
       <legend className="text-lg font-semibold text-slate-900">Cancellation policy</legend>
@@ -23,16 +17,15 @@ export function CancellationPolicyFields({ values, errors, onChange }: Props) {
         <Choice
           key={policy}
           id={i === 0 ? id : `${id}-${policy}`}
-          name="cancellationPolicy"
-          checked={values.cancellationPolicy === policy}
-          onSelect={() => onChange('cancellationPolicy', policy)}
+          value={policy}
+          registration={form.register('cancellationPolicy')}
           label={CANCELLATION_POLICY_RULES[policy].label}
           hint={CANCELLATION_POLICY_RULES[policy].summary}
         />
       ))}
-      {errors.cancellationPolicy && (
-        <p className="text-sm text-red-700" role="alert">
-          {errors.cancellationPolicy}
+      {problem && (
+        <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
+          {problem}
         </p>
       )}
     </fieldset>

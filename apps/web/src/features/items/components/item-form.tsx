@@ -1,8 +1,9 @@
 import type { ItemDetail } from '@toolshed/core/contract';
 import { LOCATION_FIELDS_MESSAGE } from '@toolshed/core/contract';
-import { useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Link } from '../../../lib/router/index.ts';
 import { linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import {
   EMPTY_ITEM_FORM,
   firstInvalidField,
@@ -16,7 +17,7 @@ import {
 import { useExistingPhotos } from '../use-existing-photos.ts';
 import { usePhotoUploads } from '../use-photo-uploads.ts';
 import { useSaveItem } from '../use-save-item.ts';
-import { AvailableField, DetailFields, fieldId, LocationFields } from './item-fields.tsx';
+import { AvailableField, DetailFields, LocationFields } from './item-fields.tsx';
 import { CalendarFields } from './calendar-fields.tsx';
 import { CancellationPolicyFields } from './cancellation-policy-fields.tsx';
 import { RenterRequirementFields } from './renter-requirement-fields.tsx';
@@ -32,7 +33,11 @@ function focusTarget(errors: FieldErrors, values: ItemFormValues): ItemField | u
   return first;
 }
 
-const focusField = (field: ItemField) => document.getElementById(fieldId(field))?.focus();
+/** The form's rule: the API's own schema, each message under its field. */
+function itemProblems(values: ItemFormValues): FieldErrors {
+  const result = validateItemForm(values);
+  return result.ok ? {} : result.errors;
+}
 
 interface Props {
   mode: 'add' | 'edit';
@@ -42,10 +47,20 @@ interface Props {
   extraActions?: ReactNode;
 }
 
-/** The add and edit form: checked with the API's own schema, then saved with its photos. */
+/**
+ * The add and edit form on the one pattern (decision 041), checked with the API's own schema, then
+ * saved with its photos. A message goes as its field is put right; a server's refusal naming a field
+ * shows under it, anything else in the alert above the buttons.
+ */
 export function ItemForm({ mode, item, extraActions }: Props) {
-  const [values, setValues] = useState<ItemFormValues>(() => (item ? valuesFromItem(item) : EMPTY_ITEM_FORM));
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const form = useCheckedForm<ItemFormValues>({
+    defaultValues: item ? valuesFromItem(item) : EMPTY_ITEM_FORM,
+    check: itemProblems,
+    idPrefix: 'item',
+    hinted: ['deposit', 'weeklyRate', 'bufferDays', 'minCompletedRentals'],
+    recheck: 'onChange',
+    focusOf: focusTarget,
+  });
   const existing = useExistingPhotos(item?.images ?? []);
   const uploads = usePhotoUploads(existing.merge);
   const saver = useSaveItem({ mode, itemId: item?.id, existing, uploads });
@@ -53,55 +68,37 @@ export function ItemForm({ mode, item, extraActions }: Props) {
 
   const { outcome } = saver;
   const serverField = outcome.kind === 'failed' ? formFieldOf(outcome.field) : undefined;
-  // A server message about one field also shows beside that field.
-  const shown: FieldErrors =
-    serverField && outcome.kind === 'failed' && !errors[serverField] ? { ...errors, [serverField]: outcome.detail } : errors;
-
+  const { setError } = form;
   // Focus moves as the outcome is drawn (a layout effect), so nothing can be typed or read between
-  // the message appearing and the focus reaching it.
+  // the message appearing and the focus reaching it. A server message about one field also shows
+  // under that field.
   useLayoutEffect(() => {
     if (outcome.kind === 'idle') return;
-    if (serverField) focusField(serverField);
+    if (serverField && outcome.kind === 'failed') setError(serverField, { type: 'server', message: outcome.detail }, { shouldFocus: true });
     else alertRef.current?.focus();
-  }, [outcome, serverField]);
+  }, [outcome, serverField, setError]);
 
-  function onChange<F extends ItemField>(field: F, value: ItemFormValues[F]) {
-    setValues((v) => ({ ...v, [field]: value }));
-    setErrors((e) => {
-      const locationRule = e.address === LOCATION_FIELDS_MESSAGE && (field === 'city' || field === 'postcode');
-      return e[field] || locationRule ? { ...e, [field]: undefined, ...(locationRule ? { address: undefined } : {}) } : e;
-    });
-  }
-
-  async function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.submit(async (values) => {
     if (saver.saving) return;
     const result = validateItemForm(values);
-    if (!result.ok) {
-      setErrors(result.errors);
-      const target = focusTarget(result.errors, values);
-      if (target) focusField(target);
-      return;
-    }
-    setErrors({});
-    await saver.save(result.input);
-  }
+    if (result.ok) await saver.save(result.input);
+  });
 
   const busy = saver.saving || uploads.busy;
   return (
-    <form noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-8">
-      <DetailFields values={values} errors={shown} onChange={onChange} />
-      <CalendarFields values={values} errors={shown} onChange={onChange} />
-      <CancellationPolicyFields values={values} errors={shown} onChange={onChange} />
-      <RenterRequirementFields values={values} errors={shown} onChange={onChange} />
-      <LocationFields values={values} errors={shown} onChange={onChange} />
+    <form noValidate onSubmit={onSubmit} className="space-y-8">
+      <DetailFields form={form} />
+      <CalendarFields form={form} />
+      <CancellationPolicyFields form={form} />
+      <RenterRequirementFields form={form} />
+      <LocationFields form={form} />
       <PhotoManager
         existing={existing}
         uploads={uploads}
         disabled={busy}
         onRetry={saver.itemId && outcome.kind === 'photos' ? (key) => void saver.retry(key) : undefined}
       />
-      <AvailableField values={values} errors={shown} onChange={onChange} />
+      <AvailableField form={form} />
       <SaveAlert ref={alertRef} outcome={outcome} onRetry={() => void saver.retryAll()} onFinish={() => void saver.finish()} busy={busy} />
       <div className="flex flex-wrap items-center gap-4 border-t border-slate-200 pt-6">
         <button type="submit" disabled={busy} className={primaryButtonClass}>

@@ -1,11 +1,12 @@
 import { cardProblems, formatPence, todayInLondon } from '@toolshed/core';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { FormSuccess, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import type { LineDates } from '../../../data/check-wheelbarrow.ts';
 import { useBalance } from '../../../data/balance.ts';
 import { useCardPayment } from '../use-card-payment.ts';
 import { FailureAlert } from './failure-alert.tsx';
-import { CARD_FIELDS as FIELDS, CardFields, type CardProblems as Problems } from '../../../ui/card-fields.tsx';
+import { CardFields, EMPTY_CARD, type CardValues } from '../../../ui/card-fields.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 
 /**
  * The card form. The number and security code are cleared as soon as they are sent, so they live
@@ -49,32 +50,26 @@ export function CardForm({ lines, totalPence, hasRequests = false }: { lines: Li
   const { phase, pay } = useCardPayment(lines);
   const availablePence = Math.max(0, useBalance().data?.availablePence ?? 0);
   const [useBalanceOn, setUseBalance] = useState(true);
-  const [number, setNumber] = useState('');
-  const [expiry, setExpiry] = useState('');
-  const [cvv, setCvv] = useState('');
-  const [name, setName] = useState('');
-  const [problems, setProblems] = useState<Problems>({});
+  const form = useCheckedForm<CardValues>({
+    defaultValues: EMPTY_CARD,
+    check: (card) => cardProblems(card, todayInLondon()),
+    idPrefix: 'card',
+  });
   const locked = phase.kind === 'processing' || phase.kind === 'confirmed';
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = form.submit((card) => {
     if (locked) return;
-    const card = { number, expiry, cvv, name };
-    const found = cardProblems(card, todayInLondon());
-    setProblems(found);
-    const first = FIELDS.find((f) => found[f]);
-    if (first) {
-      document.getElementById(`card-${first}`)?.focus();
-      return;
-    }
-    setNumber('');
-    setCvv('');
+    form.setValue('number', '');
+    form.setValue('cvv', '');
     void pay(card, availablePence > 0 && useBalanceOn);
-  }
+  });
 
   // A field the server refused is shown beside it, like the checks made here.
   const refused = phase.kind === 'failed' ? phase.failure.field : null;
-  const shown: Problems = refused && Object.keys(problems).length === 0 ? { [refused.name]: refused.message } : problems;
+  const { setError } = form;
+  useEffect(() => {
+    if (refused) setError(refused.name, { type: 'server', message: refused.message }, { shouldFocus: true });
+  }, [refused, setError]);
 
   return (
     <form noValidate onSubmit={onSubmit} aria-label="Pay by card" className="space-y-4">
@@ -87,7 +82,7 @@ export function CardForm({ lines, totalPence, hasRequests = false }: { lines: Li
           </FormSuccess>
         )}
       </div>
-      {phase.kind === 'failed' && <FailureAlert failure={phase.failure} reenter={number === ''} />}
+      {phase.kind === 'failed' && <FailureAlert failure={phase.failure} reenter={form.watch('number') === ''} />}
       <fieldset disabled={locked} className="space-y-4">
         <legend className="sr-only">Card details</legend>
         {availablePence > 0 && (
@@ -99,11 +94,7 @@ export function CardForm({ lines, totalPence, hasRequests = false }: { lines: Li
             onChange={setUseBalance}
           />
         )}
-        <CardFields
-          values={{ number, expiry, cvv, name }}
-          problems={shown}
-          onChange={(field, value) => ({ number: setNumber, expiry: setExpiry, cvv: setCvv, name: setName })[field](value)}
-        />
+        <CardFields form={form} />
         <button type="submit" disabled={locked} className={`w-full ${primaryButtonClass}`}>
           Pay {formatPence(totalPence)}
         </button>

@@ -1,13 +1,13 @@
-import { addDays, daysInclusive, formatDate, formatLinePrice, formatPence, isIsoDate } from '@toolshed/core';
+import { addDays, cardProblems, daysInclusive, formatDate, formatLinePrice, formatPence, isIsoDate, todayInLondon } from '@toolshed/core';
 import type { RentalView } from '@toolshed/core/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
+import { EMPTY_CARD, refusedCardField, type CardValues } from '../../../ui/card-fields.tsx';
 import { FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm, type FieldProblems } from '../../../ui/use-checked-form.ts';
 import { useAnswerExtension, useExtendRental, useExtensionQuote, useWithdrawExtension, type ExtensionQuote } from '../api/extension.ts';
-
-const EMPTY_CARD = { number: '', expiry: '', cvv: '', name: '' };
 
 /**
  * The renter asks for more days on an upcoming or active rental: a new end date, its price from the
@@ -43,16 +43,56 @@ function PendingExtension({ rental }: { rental: RentalView }) {
   );
 }
 
+interface ExtendValues extends CardValues {
+  endDate: string;
+  payWith: 'card' | 'balance';
+}
+
+const CARD_INPUTS = [
+  ['number', 'Card number', 'cc-number'],
+  ['expiry', 'Expiry (MM/YY)', 'cc-exp'],
+  ['cvv', 'Security code', 'cc-csc'],
+  ['name', 'Name on card', 'cc-name'],
+] as const;
+
 function ExtendForm({ rental }: { rental: RentalView }) {
   const [open, setOpen] = useState(false);
-  const [endDate, setEndDate] = useState(addDays(rental.endDate, 1));
-  const [payWith, setPayWith] = useState<'card' | 'balance'>('card');
-  const [card, setCard] = useState(EMPTY_CARD);
+  const form = useCheckedForm<ExtendValues>({
+    defaultValues: { endDate: addDays(rental.endDate, 1), payWith: 'card', ...EMPTY_CARD },
+    check: ({ endDate, payWith, ...card }): FieldProblems<ExtendValues> => ({
+      endDate: isIsoDate(endDate) ? undefined : 'Please choose the new end date.',
+      // The rule of this render (react-hook-form takes each render's): the card only while its fields are drawn.
+      ...(payWith === 'card' && cardShown ? cardProblems(card, todayInLondon()) : {}),
+    }),
+    idPrefix: useId(),
+    hinted: ['endDate'],
+  });
+  const endDate = form.watch('endDate');
+  const payWith = form.watch('payWith');
   const chosen = isIsoDate(endDate) ? endDate : null;
   const quote = useExtensionQuote(rental.id, open ? chosen : null);
   const extend = useExtendRental(rental);
   const toast = useToast();
-  const id = useId();
+  const answer = quote.data?.endDate === chosen ? quote.data : undefined;
+  const price = answer?.price ?? null;
+  // The card's fields are drawn (and checked) for a price above nothing paid by card.
+  const cardShown: boolean = payWith === 'card' && (price?.totalPence ?? 0) > 0;
+  const titleId = `${form.id('endDate')}-title`;
+
+  const submit = form.submit(({ endDate, payWith, number, expiry, cvv, name }) => {
+    if (!price || endDate !== chosen) return;
+    return extend.mutateAsync({ endDate, payWith, ...(payWith === 'card' ? { card: { number, expiry, cvv, name } } : {}) }).then(
+      ({ status }) => {
+        setOpen(false);
+        toast.show(status === 'pending' ? 'Extension asked: the owner will answer' : `Extended until ${formatDate(endDate)}`);
+      },
+      (error: unknown) => {
+        const field = refusedCardField(error);
+        if (field) form.setError(field.name, { type: 'server', message: field.message }, { shouldFocus: true });
+        else form.serverError(error, ['endDate']);
+      },
+    );
+  });
 
   if (!open) {
     return (
@@ -66,37 +106,18 @@ function ExtendForm({ rental }: { rental: RentalView }) {
     );
   }
 
-  const answer = quote.data?.endDate === chosen ? quote.data : undefined;
-  const price = answer?.price ?? null;
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    if (!chosen || !price) return;
-    extend.mutate(
-      { endDate: chosen, payWith, ...(payWith === 'card' ? { card } : {}) },
-      {
-        onSuccess: ({ status }) => {
-          setOpen(false);
-          toast.show(status === 'pending' ? 'Extension asked: the owner will answer' : `Extended until ${formatDate(chosen)}`);
-        },
-      },
-    );
-  }
-
   return (
-    <form onSubmit={submit} aria-labelledby={`${id}-title`} className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4">
-      <h2 id={`${id}-title`} className="text-lg font-semibold text-slate-900">
+    <form noValidate onSubmit={submit} aria-labelledby={titleId} className="flex flex-col gap-3 rounded-lg border border-slate-300 p-4">
+      <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         Extend your rental
       </h2>
-      <FormField id={`${id}-end`} label="New end date" problem={undefined} hint={`It ends on ${formatDate(rental.endDate)} now.`}>
-        <input
-          id={`${id}-end`}
-          type="date"
-          min={addDays(rental.endDate, 1)}
-          value={endDate}
-          onChange={(e) => setEndDate(e.target.value)}
-          className={inputClass}
-          aria-describedby={`${id}-end-hint`}
-        />
+      <FormField
+        id={form.id('endDate')}
+        label="New end date"
+        problem={form.problem('endDate')}
+        hint={`It ends on ${formatDate(rental.endDate)} now.`}
+      >
+        <input type="date" min={addDays(rental.endDate, 1)} className={inputClass} {...form.field('endDate')} />
       </FormField>
       <QuoteText
         rental={rental}
@@ -111,41 +132,22 @@ function ExtendForm({ rental }: { rental: RentalView }) {
             <div className="mt-1 flex gap-6">
               {(['card', 'balance'] as const).map((m) => (
                 <label key={m} className="flex items-center gap-2">
-                  <input
-                    type="radio"
-                    name={`${id}-pay`}
-                    checked={payWith === m}
-                    onChange={() => setPayWith(m)}
-                    className="h-4 w-4 accent-emerald-700"
-                  />
+                  <input type="radio" value={m} {...form.register('payWith')} className="h-4 w-4 accent-emerald-700" />
                   {m === 'card' ? 'Card' : 'Toolshed balance'}
                 </label>
               ))}
             </div>
           </fieldset>
-          {payWith === 'card' && price.totalPence > 0 && (
+          {cardShown && (
             <div className="grid gap-3 sm:grid-cols-2">
-              {(
-                [
-                  ['number', 'Card number', 'cc-number'],
-                  ['expiry', 'Expiry (MM/YY)', 'cc-exp'],
-                  ['cvv', 'Security code', 'cc-csc'],
-                  ['name', 'Name on card', 'cc-name'],
-                ] as const
-              ).map(([field, label, autoComplete]) => (
-                <FormField key={field} id={`${id}-${field}`} label={label} problem={undefined}>
-                  <input
-                    id={`${id}-${field}`}
-                    value={card[field]}
-                    autoComplete={autoComplete}
-                    onChange={(e) => setCard((c) => ({ ...c, [field]: e.target.value }))}
-                    className={inputClass}
-                  />
+              {CARD_INPUTS.map(([field, label, autoComplete]) => (
+                <FormField key={field} id={form.id(field)} label={label} problem={form.problem(field)}>
+                  <input autoComplete={autoComplete} className={inputClass} {...form.field(field)} />
                 </FormField>
               ))}
             </div>
           )}
-          {extend.isError && <FormAlert>{errorMessage(extend.error)}</FormAlert>}
+          {form.failure && <FormAlert>{form.failure}</FormAlert>}
           <button type="submit" disabled={extend.isPending} className={`${primaryButtonClass} self-start`}>
             {extend.isPending
               ? 'Extending...'

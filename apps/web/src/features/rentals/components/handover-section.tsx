@@ -4,13 +4,15 @@ import {
   MAX_HANDOVER_NOTE,
   MAX_HANDOVER_PHOTOS,
   formatLondonMoment,
+  handoverNoteProblem,
   type HandoverSide,
 } from '@toolshed/core';
 import { MAX_IMAGE_BYTES, type HandoverSideView, type RentalView } from '@toolshed/core/contract';
-import { useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useId, useRef, useState, type ChangeEvent } from 'react';
 import { errorMessage } from '../../../lib/api-error.ts';
 import { readImageKind } from '../../../lib/read-image-kind.ts';
-import { FormAlert, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useAddHandoverPhotos, useHandover, useSaveHandoverNote } from '../api/handover.ts';
 
@@ -59,35 +61,42 @@ function Photos({ view, label }: { view: HandoverSideView; label: string }) {
 }
 
 function NoteForm({ rentalId, view }: { rentalId: string; view: HandoverSideView }) {
-  const id = useId();
-  const [note, setNote] = useState(view.note ?? '');
+  const idPrefix = useId();
+  const form = useCheckedForm<{ note: string }>({
+    defaultValues: { note: view.note ?? '' },
+    check: ({ note }) => ({ note: handoverNoteProblem(note) ?? undefined }),
+    idPrefix,
+  });
+  const note = form.watch('note');
   const save = useSaveHandoverNote(rentalId);
   const what = view.side === 'pickup' ? 'Pick-up note' : 'Return note';
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    save.mutate({ side: view.side, note });
-  };
+  const id = form.id('note');
+  const field = form.field('note');
+  const submit = form.submit(({ note }) =>
+    save.mutateAsync({ side: view.side, note }).then(
+      () => undefined,
+      (error: unknown) => form.serverError(error, ['note']),
+    ),
+  );
   return (
-    <form onSubmit={submit} className="space-y-2">
-      <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-        {what}
-      </label>
-      <textarea
-        id={id}
-        value={note}
-        maxLength={MAX_HANDOVER_NOTE}
-        rows={3}
-        aria-describedby={`${id}-count`}
-        onChange={(e) => {
-          save.reset();
-          setNote(e.target.value);
-        }}
-        className={inputClass}
-      />
+    <form noValidate onSubmit={submit} className="space-y-2">
+      {form.failure && <FormAlert>{form.failure}</FormAlert>}
+      <FormField id={id} label={what} problem={form.problem('note')}>
+        <textarea
+          maxLength={MAX_HANDOVER_NOTE}
+          rows={3}
+          className={inputClass}
+          {...field}
+          aria-describedby={field['aria-describedby'] ?? `${id}-count`}
+          onChange={(e) => {
+            save.reset();
+            void field.onChange(e);
+          }}
+        />
+      </FormField>
       <p id={`${id}-count`} className="text-sm text-slate-600">
         {note.length} of {MAX_HANDOVER_NOTE} characters
       </p>
-      {save.isError && <FormAlert>{errorMessage(save.error)}</FormAlert>}
       {save.isSuccess && <FormSuccess>Note saved.</FormSuccess>}
       <button type="submit" className={secondaryButton} disabled={save.isPending}>
         {save.isPending ? 'Saving...' : 'Save note'}

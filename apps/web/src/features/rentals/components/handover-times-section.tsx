@@ -1,27 +1,37 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { formatDate, type HandoverTimeSide } from '@toolshed/core';
 import type { HandoverTimeSideView, RentalView } from '@toolshed/core/contract';
 import { errorMessage } from '../../../lib/api-error.ts';
-import { FormAlert } from '../../../ui/form-parts.tsx';
+import { FormAlert, FormField } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { useAcceptHandoverTime, useHandoverTimes, useProposeHandoverTime } from '../api/handover-times.ts';
 
 const smallButton = 'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100';
 const LABEL: Record<HandoverTimeSide, string> = { pickup: 'Pick-up', return: 'Return' };
+const CHOOSE_A_TIME = 'Please choose a time from the list.';
 
 function SideTime(props: { rental: RentalView; side: HandoverTimeSide; view: HandoverTimeSideView }) {
   const { rental, side, view } = props;
   const propose = useProposeHandoverTime(rental.id);
   const accept = useAcceptHandoverTime(rental.id);
   const [open, setOpen] = useState(false);
-  const [time, setTime] = useState('');
+  const form = useCheckedForm<{ time: string }>({
+    defaultValues: { time: '' },
+    check: ({ time }) => ({ time: time ? undefined : CHOOSE_A_TIME }),
+    idPrefix: `propose-${side}`,
+    ids: { time: `propose-${side}` },
+  });
   const other = rental.role === 'owner' ? rental.renter.name : rental.owner.name;
-  const id = `propose-${side}`;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!time) return;
-    propose.mutate({ side, time }, { onSuccess: () => setOpen(false) });
-  }
+  const onSubmit = form.submit(({ time }) =>
+    propose.mutateAsync({ side, time }).then(
+      () => {
+        setOpen(false);
+        form.reset();
+      },
+      (error: unknown) => form.serverError(error, ['time']),
+    ),
+  );
 
   return (
     <div className="space-y-2">
@@ -46,38 +56,31 @@ function SideTime(props: { rental: RentalView; side: HandoverTimeSide; view: Han
             )}
           </p>
         )}
-        {(propose.isError || accept.isError) && <FormAlert>{errorMessage(propose.error ?? accept.error)}</FormAlert>}
+        {accept.isError && <FormAlert>{errorMessage(accept.error)}</FormAlert>}
         {view.canPropose && !open && (
           <button type="button" aria-expanded={open} onClick={() => setOpen(true)} className={smallButton}>
             Propose a new {side === 'pickup' ? 'pick-up' : 'return'} time
           </button>
         )}
         {open && (
-          <form
-            onSubmit={onSubmit}
-            aria-label={`Propose a new ${LABEL[side].toLowerCase()} time`}
-            className="flex flex-wrap items-end gap-2"
-          >
-            <label htmlFor={id} className="text-sm font-medium text-slate-800">
-              New time on {formatDate(view.date)}{' '}
-              <select
-                id={id}
-                value={time}
-                onChange={(e) => setTime(e.target.value)}
-                className="rounded-md border border-slate-400 bg-white px-2 py-1.5"
-              >
-                <option value="">Choose a time</option>
-                {view.slots.map((t) => (
-                  <option key={t}>{t}</option>
-                ))}
-              </select>
-            </label>
-            <button type="submit" disabled={!time || propose.isPending} className={smallButton}>
-              Propose
-            </button>
-            <button type="button" onClick={() => setOpen(false)} className={smallButton}>
-              Cancel
-            </button>
+          <form noValidate onSubmit={onSubmit} aria-label={`Propose a new ${LABEL[side].toLowerCase()} time`} className="space-y-2">
+            {form.failure && <FormAlert>{form.failure}</FormAlert>}
+            <div className="flex flex-wrap items-end gap-2">
+              <FormField id={form.id('time')} label={`New time on ${formatDate(view.date)}`} problem={form.problem('time')}>
+                <select {...form.field('time')} className="mt-1 block rounded-md border border-slate-400 bg-white px-2 py-1.5">
+                  <option value="">Choose a time</option>
+                  {view.slots.map((t) => (
+                    <option key={t}>{t}</option>
+                  ))}
+                </select>
+              </FormField>
+              <button type="submit" disabled={propose.isPending} className={smallButton}>
+                Propose
+              </button>
+              <button type="button" onClick={() => setOpen(false)} className={smallButton}>
+                Cancel
+              </button>
+            </div>
           </form>
         )}
       </dd>
