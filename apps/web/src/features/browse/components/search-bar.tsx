@@ -21,9 +21,13 @@ export function SearchBar({ problem }: { problem: string | undefined }) {
     check: filterProblems,
     idPrefix: 'filter',
   });
-  // The box shows the URL's words (typed, or put there by Back or 'Clear filters'): the form checks those.
-  const { setValue } = form;
-  useEffect(() => setValue('search', search.value), [setValue, search.value]);
+  // The box shows the URL's words (typed, or put there by Back or 'Clear filters'): the form checks those,
+  // and its message for older words goes as they change (the words apply as they are typed).
+  const { setValue, clearErrors } = form;
+  useEffect(() => {
+    setValue('search', search.value);
+    clearErrors();
+  }, [setValue, clearErrors, search.value]);
   const shown = form.problem('search') ?? problem;
   const { ref } = form.register('search');
   const onSubmit = form.submit(() => search.flush());
