@@ -1,6 +1,8 @@
 import { NEAR_MESSAGE, readNear } from '@toolshed/core';
 import { useState } from 'react';
+import { useDataSource } from '../data/data-source.tsx';
 import { recallPlace } from '../features/browse/remembered-place.ts';
+import { SampleWantedBoard } from '../features/wanted/components/sample-wanted.tsx';
 import { OpenWantedList } from '../features/wanted/components/wanted-lists.tsx';
 import { Link } from '../lib/router/index.ts';
 import { FormField, inputClass, linkClass, primaryButtonClass } from '../ui/form-parts.tsx';
@@ -9,6 +11,22 @@ import { useCheckedForm } from '../ui/use-checked-form.ts';
 
 /** /wanted: what neighbours are looking for near a place (the one last browsed near, to start with), for owners to offer. */
 export function WantedPage() {
+  const { mode } = useDataSource();
+  return mode === 'mock' ? <SampleWantedPage /> : <LiveWantedPage />;
+}
+
+/** The board in Mock Data mode: sample posts, nothing to post or offer. */
+function SampleWantedPage() {
+  return (
+    <PageMain className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
+      <title>Wanted · Toolshed</title>
+      <h1 className="mb-6 text-3xl font-bold tracking-tight text-slate-900">Wanted near you</h1>
+      <SampleWantedBoard />
+    </PageMain>
+  );
+}
+
+function LiveWantedPage() {
   const [near, setNear] = useState(() => recallPlace()?.near ?? '');
   const [page, setPage] = useState(1);
   const form = useCheckedForm<{ near: string }>({

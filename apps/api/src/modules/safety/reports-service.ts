@@ -1,8 +1,10 @@
 import {
   AppError,
+  isReportReason,
   REPORT_ALREADY_RECEIVED_MESSAGE,
   REPORT_OWN_ITEM_MESSAGE,
   REPORT_OWN_MESSAGE_MESSAGE,
+  REPORT_REASON_MESSAGE,
   REPORT_RECEIVED_MESSAGE,
   REPORT_YOURSELF_MESSAGE,
   REPORTS_TO_HIDE_LISTING,
@@ -35,7 +37,7 @@ export function createReportsService(repo: ReportsRepository, onListingHidden: (
   return {
     async report(reporterId: string, input: ReportInput): Promise<ReportReceipt & { filed: boolean }> {
       const problems = reportProblems(input);
-      if (problems.reason) throw new AppError('VALIDATION', problems.reason, 'reason');
+      if (problems.reason || !isReportReason(input.reason)) throw new AppError('VALIDATION', problems.reason ?? REPORT_REASON_MESSAGE, 'reason');
       if (problems.details) throw new AppError('VALIDATION', problems.details, 'details');
       const details = input.details?.trim() ?? '';
       if (input.kind === 'member' && input.id === reporterId) throw new AppError('VALIDATION', OWN.member, 'id');
@@ -45,7 +47,6 @@ export function createReportsService(repo: ReportsRepository, onListingHidden: (
       const outcome = await repo.file(
         { reporterId, kind: input.kind, subjectId: input.id, subject, reason: input.reason, details: details === '' ? null : details },
         REPORTS_TO_HIDE_LISTING,
-  reportProblems,
       );
       if (outcome === 'hidden') onListingHidden();
       return outcome === 'already'

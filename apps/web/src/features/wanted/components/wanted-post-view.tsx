@@ -1,5 +1,6 @@
 import { formatPence } from '@toolshed/core';
 import type { WantedPost } from '@toolshed/core/contract';
+import type { ReactNode } from 'react';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
@@ -97,17 +98,8 @@ function AuthorTools({ post }: { post: WantedPost }) {
   );
 }
 
-/** /wanted/:id: the post; its author sees the offers and Book it, anyone else can offer one of their items. */
-export function WantedPostView({ postId }: { postId: string }) {
-  const query = useWantedPost(postId);
-  if (query.isPending) return <StatusMessage>Loading...</StatusMessage>;
-  if (query.isError) {
-    if (isNotFound(query.error)) return <StatusMessage>Wanted post not found</StatusMessage>;
-    return (
-      <ErrorState title="The wanted post could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-    );
-  }
-  const post = query.data;
+/** A post: what is asked for, where, when and up to what price; `children` is what follows it (offers, or the offer form). */
+export function WantedPostArticle({ post, children }: { post: WantedPost; children: ReactNode }) {
   return (
     <article aria-labelledby="wanted-title">
       <title>{`${post.title} · Wanted · Toolshed`}</title>
@@ -121,6 +113,24 @@ export function WantedPostView({ postId }: { postId: string }) {
         {post.maxPricePence !== null ? ` · up to ${formatPence(post.maxPricePence)} a day` : ''} · {STATUS_WORDS[post.status]}
       </p>
       {post.details && <p className="mt-4 whitespace-pre-line text-slate-800">{post.details}</p>}
+      {children}
+    </article>
+  );
+}
+
+/** /wanted/:id: the post; its author sees the offers and Book it, anyone else can offer one of their items. */
+export function WantedPostView({ postId }: { postId: string }) {
+  const query = useWantedPost(postId);
+  if (query.isPending) return <StatusMessage>Loading...</StatusMessage>;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <StatusMessage>Wanted post not found</StatusMessage>;
+    return (
+      <ErrorState title="The wanted post could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+    );
+  }
+  const post = query.data;
+  return (
+    <WantedPostArticle post={post}>
       {post.mine && (
         <div className="mt-4">
           <AuthorTools post={post} />
@@ -133,6 +143,6 @@ export function WantedPostView({ postId }: { postId: string }) {
       ) : (
         <FormAlert>This post takes no more offers.</FormAlert>
       )}
-    </article>
+    </WantedPostArticle>
   );
 }
