@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { MAX_REPORT_DETAILS, REPORT_REASONS, reportProblems, type ReportReason } from '@toolshed/core';
 import { ApiError } from '../lib/api-error.ts';
 import { FormAlert, inputClass, primaryButtonClass } from './form-parts.tsx';
@@ -54,17 +54,20 @@ function ReportDialog({ subject, onReport, describeError, onClose }: Omit<Props,
   const reasonProblem = form.problem('reason');
   const { ref: reasonRef, ...reasonField } = form.register('reason');
 
-  const submit = form.submit(async ({ reason, details }) => {
-    try {
-      setReceipt(await onReport(reason as ReportReason, details));
-      // The receipt replaces the form: its button takes focus so the words are read next.
-      requestAnimationFrame(() => doneRef.current?.focus());
-    } catch (err) {
-      const named = err instanceof ApiError && err.status === 400 ? err.field : undefined;
-      if (named === 'reason' || named === 'details') form.setError(named, { type: 'server', message: describeError(err) }, { shouldFocus: true });
-      else form.setFailure(describeError(err));
-    }
-  });
+  // The handler reads refs (the receipt's button), so the form's submit is made when the form is sent, not while drawing.
+  const submit = (event: FormEvent) =>
+    form.submit(async ({ reason, details }) => {
+      try {
+        setReceipt(await onReport(reason as ReportReason, details));
+        // The receipt replaces the form: its button takes focus so the words are read next.
+        requestAnimationFrame(() => doneRef.current?.focus());
+      } catch (err) {
+        const named = err instanceof ApiError && err.status === 400 ? err.field : undefined;
+        if (named === 'reason' || named === 'details')
+          form.setError(named, { type: 'server', message: describeError(err) }, { shouldFocus: true });
+        else form.setFailure(describeError(err));
+      }
+    })(event);
 
   return (
     <ModalDialog

@@ -4,8 +4,8 @@ import type { ReactNode } from 'react';
 export function SampleDataNote({ children }: { children: ReactNode }) {
   return (
     <p role="note" className="mb-6 rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
-      <strong>This is sample data.</strong> The Toolshed server cannot be reached, so this page shows examples, not anyone&apos;s
-      own. {children}
+      <strong>This is sample data.</strong> The Toolshed server cannot be reached, so this page shows examples, not anyone&apos;s own.{' '}
+      {children}
     </p>
   );
 }

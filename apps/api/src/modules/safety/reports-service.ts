@@ -37,7 +37,8 @@ export function createReportsService(repo: ReportsRepository, onListingHidden: (
   return {
     async report(reporterId: string, input: ReportInput): Promise<ReportReceipt & { filed: boolean }> {
       const problems = reportProblems(input);
-      if (problems.reason || !isReportReason(input.reason)) throw new AppError('VALIDATION', problems.reason ?? REPORT_REASON_MESSAGE, 'reason');
+      if (problems.reason || !isReportReason(input.reason))
+        throw new AppError('VALIDATION', problems.reason ?? REPORT_REASON_MESSAGE, 'reason');
       if (problems.details) throw new AppError('VALIDATION', problems.details, 'details');
       const details = input.details?.trim() ?? '';
       if (input.kind === 'member' && input.id === reporterId) throw new AppError('VALIDATION', OWN.member, 'id');

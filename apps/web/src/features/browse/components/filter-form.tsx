@@ -68,7 +68,8 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
     clearErrors();
   }, [setValue, clearErrors, shownKey]);
   // The form's own refusal (after Enter), else the rule's answer for the address (the server's), under its field.
-  const messageFor = (field: FilterField) => form.problem(field as keyof FilterValues) ?? (problem?.field === field ? problem.message : undefined);
+  const messageFor = (field: FilterField) =>
+    form.problem(field as keyof FilterValues) ?? (problem?.field === field ? problem.message : undefined);
   const refOf = (field: keyof FilterValues) => form.register(field).ref;
   const setNow = (key: FilterKey, value: string) => updateParams((p) => withFilter(p, key, value));
   const onSubmit = form.submit(() => maxPrice.flush());

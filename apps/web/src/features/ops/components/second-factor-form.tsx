@@ -13,7 +13,9 @@ export function SecondFactorForm({ email }: { email: string }) {
     idPrefix: 'ops',
   });
 
-  const onSubmit = form.submit(({ code }) => verify.mutateAsync(code.trim()).then(undefined, (error: unknown) => form.serverError(error, ['code'])));
+  const onSubmit = form.submit(({ code }) =>
+    verify.mutateAsync(code.trim()).then(undefined, (error: unknown) => form.serverError(error, ['code'])),
+  );
 
   return (
     <section aria-labelledby="second-factor" className="max-w-md space-y-4">

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { pictureFileProblem, PICTURE_MESSAGES } from '@toolshed/core';
 import { ApiError } from '../../../lib/api-error.ts';
 import { readImageKind } from '../../../lib/read-image-kind.ts';
@@ -48,25 +48,27 @@ export function ProfilePictureForm({ name, picture }: { name: string; picture: s
     if (mine === choice.current && found) form.setError('file', { type: 'rule', message: found });
   }
 
-  const onSubmit = form.submit(async ({ file: files }) => {
-    setDone(null);
-    const mine = ++choice.current;
-    const file = files![0]!;
-    const found = await pictureProblem(file);
-    if (mine !== choice.current) return;
-    if (found) return form.setError('file', { type: 'rule', message: found }, { shouldFocus: true });
-    return upload.mutateAsync(file).then(
-      () => {
-        setDone('Your profile picture has been updated.');
-        form.reset();
-      },
-      (error: unknown) => {
-        if (error instanceof ApiError && (error.status === 400 || error.status === 413) && error.field === 'file')
-          form.setError('file', { type: 'server', message: error.message }, { shouldFocus: true });
-        else form.setFailure(PICTURE_MESSAGES.failed);
-      },
-    );
-  });
+  // The handler reads a ref (the latest choice), so the form's submit is made when the form is sent, not while drawing.
+  const onSubmit = (event: FormEvent) =>
+    form.submit(async ({ file: files }) => {
+      setDone(null);
+      const mine = ++choice.current;
+      const file = files![0]!;
+      const found = await pictureProblem(file);
+      if (mine !== choice.current) return;
+      if (found) return form.setError('file', { type: 'rule', message: found }, { shouldFocus: true });
+      return upload.mutateAsync(file).then(
+        () => {
+          setDone('Your profile picture has been updated.');
+          form.reset();
+        },
+        (error: unknown) => {
+          if (error instanceof ApiError && (error.status === 400 || error.status === 413) && error.field === 'file')
+            form.setError('file', { type: 'server', message: error.message }, { shouldFocus: true });
+          else form.setFailure(PICTURE_MESSAGES.failed);
+        },
+      );
+    })(event);
 
   return (
     <section aria-labelledby="picture-heading" className="space-y-4 border-t border-slate-200 pt-6">

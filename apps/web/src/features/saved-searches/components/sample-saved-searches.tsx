@@ -15,7 +15,11 @@ export function SampleSavedSearches() {
   if (searches.isPending) return <StatusMessage>Loading...</StatusMessage>;
   if (searches.isError)
     return (
-      <ErrorState title="Saved searches could not be loaded" message={errorMessage(searches.error)} onRetry={() => void searches.refetch()} />
+      <ErrorState
+        title="Saved searches could not be loaded"
+        message={errorMessage(searches.error)}
+        onRetry={() => void searches.refetch()}
+      />
     );
   return (
     <>

@@ -31,7 +31,9 @@ export function SampleWantedPost({ postId }: { postId: string }) {
   const post = useMockSample(['wanted', postId], (sample, today) => sample.mockWantedPost(postId, today));
   if (post.isPending) return <StatusMessage>Loading...</StatusMessage>;
   if (post.isError)
-    return <ErrorState title="The wanted post could not be loaded" message={errorMessage(post.error)} onRetry={() => void post.refetch()} />;
+    return (
+      <ErrorState title="The wanted post could not be loaded" message={errorMessage(post.error)} onRetry={() => void post.refetch()} />
+    );
   if (!post.data) return <StatusMessage>Wanted post not found</StatusMessage>;
   return (
     <>
