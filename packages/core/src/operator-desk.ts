@@ -20,6 +20,11 @@ export const OPERATOR_MESSAGES = {
   notSuspended: 'This member is not suspended.',
 } as const;
 
+/** The desk code's shape, checked by the form and the API alike: six digits. */
+export function operatorCodeProblem(code: string): string | undefined {
+  return /^\d{6}$/.test(code.trim()) ? undefined : OPERATOR_MESSAGES.codeFormat;
+}
+
 export const OPERATOR_ACTIONS = [
   'dismiss_report',
   'hide_listing',

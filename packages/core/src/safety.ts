@@ -27,6 +27,14 @@ export const REPORT_RECEIVED_MESSAGE = "Thanks, we've received your report.";
 export const REPORT_ALREADY_RECEIVED_MESSAGE = "You've already reported this. Thanks, we've received your report.";
 export const REPORT_REASON_MESSAGE = 'Choose a reason for your report.';
 export const REPORT_DETAILS_MESSAGE = `Your words can be at most ${MAX_REPORT_DETAILS.toLocaleString('en-GB')} characters.`;
+/** A report's own fields, checked alike by the dialog and the API: a listed reason, words within the limit. */
+export function reportProblems(input: { reason: string; details?: string }): { reason?: string; details?: string } {
+  const problems: { reason?: string; details?: string } = {};
+  if (!isReportReason(input.reason)) problems.reason = REPORT_REASON_MESSAGE;
+  if ((input.details?.trim() ?? '').length > MAX_REPORT_DETAILS) problems.details = REPORT_DETAILS_MESSAGE;
+  return problems;
+}
+
 export const REPORT_YOURSELF_MESSAGE = "You can't report yourself.";
 export const REPORT_OWN_ITEM_MESSAGE = "You can't report your own listing.";
 export const REPORT_OWN_MESSAGE_MESSAGE = "You can't report your own message.";

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { Navigate, type RouteObject } from '../lib/router/index.ts';
 import { CategoryPage } from '../features/browse/components/category-page.tsx';
 import { ItemPopupRoute } from '../pages/item-popup-route.tsx';
-import { RequireAuth } from '../features/auth/require-auth.tsx';
+import { RequireAuth, RequireAuthOrSample } from '../features/auth/require-auth.tsx';
 import { PageMain } from '../ui/page-main.tsx';
 import { StatusMessage } from '../ui/status-views.tsx';
 import { AppLayout } from './app-layout.tsx';
@@ -60,6 +60,26 @@ export const routes: RouteObject[] = [
           },
           { path: 'owner/:ownerId/items', element: lazyPage(() => import('../pages/owner-page.tsx').then((m) => m.OwnerItemsPage)) },
           {
+            // Login-only, except in Mock Data mode, where they show sample data read-only.
+            element: <RequireAuthOrSample />,
+            children: [
+              // Before the post's own address, which would read 'new' as a post; asking needs an account in every mode.
+              {
+                element: <RequireAuth />,
+                children: [
+                  { path: 'wanted/new', element: lazyPage(() => import('../pages/wanted-new-page.tsx').then((m) => m.WantedNewPage)) },
+                ],
+              },
+              { path: 'saved', element: lazyPage(() => import('../pages/saved-page.tsx').then((m) => m.SavedPage)) },
+              { path: 'wanted', element: lazyPage(() => import('../pages/wanted-page.tsx').then((m) => m.WantedPage)) },
+              { path: 'wanted/:postId', element: lazyPage(() => import('../pages/wanted-post-page.tsx').then((m) => m.WantedPostPage)) },
+              {
+                path: 'saved-searches',
+                element: lazyPage(() => import('../pages/saved-searches-page.tsx').then((m) => m.SavedSearchesPage)),
+              },
+            ],
+          },
+          {
             // The spec's login-only routes: signed-out visitors sign in first, then return here.
             element: <RequireAuth />,
             children: [
@@ -82,15 +102,7 @@ export const routes: RouteObject[] = [
               { path: 'my-items', element: lazyPage(() => import('../pages/my-items-page.tsx').then((m) => m.MyItemsPage)) },
               { path: 'add-item', element: lazyPage(() => import('../pages/add-item-page.tsx').then((m) => m.AddItemPage)) },
               { path: 'edit-item/:itemId?', element: lazyPage(() => import('../pages/edit-item-page.tsx').then((m) => m.EditItemPage)) },
-              { path: 'saved', element: lazyPage(() => import('../pages/saved-page.tsx').then((m) => m.SavedPage)) },
-              { path: 'wanted', element: lazyPage(() => import('../pages/wanted-page.tsx').then((m) => m.WantedPage)) },
-              { path: 'wanted/new', element: lazyPage(() => import('../pages/wanted-new-page.tsx').then((m) => m.WantedNewPage)) },
-              { path: 'wanted/:postId', element: lazyPage(() => import('../pages/wanted-post-page.tsx').then((m) => m.WantedPostPage)) },
               { path: 'my-wanted', element: lazyPage(() => import('../pages/my-wanted-page.tsx').then((m) => m.MyWantedPage)) },
-              {
-                path: 'saved-searches',
-                element: lazyPage(() => import('../pages/saved-searches-page.tsx').then((m) => m.SavedSearchesPage)),
-              },
               { path: 'ops', element: lazyPage(() => import('../pages/ops-page.tsx').then((m) => m.OpsPage)) },
               { path: 'my-rentals', element: lazyPage(() => import('../pages/my-rentals-page.tsx').then((m) => m.MyRentalsPage)) },
               { path: 'rentals/:rentalId', element: lazyPage(() => import('../pages/rental-page.tsx').then((m) => m.RentalPage)) },

@@ -2,12 +2,12 @@ import { AppError, parseBrowseFilters, todayInLondon, type BrowseFilters, type I
 import type { CatalogueSource } from '../lib/api-client.ts';
 import { ApiError } from '../lib/api-error.ts';
 
-type SampleModule = typeof import('@toolshed/core/sample-catalogue');
+export type SampleModule = typeof import('@toolshed/core/sample-catalogue');
 
 let loading: Promise<SampleModule> | undefined;
 
 /** The sample catalogue is a separate chunk, fetched only when the app falls back to Mock Data. */
-function loadSample(): Promise<SampleModule> {
+export function loadSample(): Promise<SampleModule> {
   loading ??= import('@toolshed/core/sample-catalogue').catch((err: unknown) => {
     loading = undefined; // a failed chunk download may succeed on "Try again"
     throw err;

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { useDataSource } from '../data/data-source.tsx';
 import { recallPlace } from '../features/browse/remembered-place.ts';
+import { SampleSavedScreen } from '../features/saved/components/sample-saved-screen.tsx';
 import { DateWatchesList } from '../features/saved/components/date-watches-list.tsx';
 import { SavedScreen } from '../features/saved/components/saved-screen.tsx';
 import { Link } from '../lib/router/index.ts';
@@ -9,6 +11,7 @@ import { PageMain } from '../ui/page-main.tsx';
 export function SavedPage() {
   // The place last browsed near on this device, if any: each saved item's distance is from it.
   const [near] = useState(() => recallPlace()?.near);
+  const { mode } = useDataSource();
   return (
     <PageMain className="mx-auto max-w-4xl px-4 py-8 sm:px-6 sm:py-10">
       <title>Saved · Toolshed</title>
@@ -18,8 +21,14 @@ export function SavedPage() {
           Your saved searches
         </Link>
       </div>
-      <SavedScreen near={near} />
-      <DateWatchesList />
+      {mode === 'mock' ? (
+        <SampleSavedScreen />
+      ) : (
+        <>
+          <SavedScreen near={near} />
+          <DateWatchesList />
+        </>
+      )}
     </PageMain>
   );
 }

@@ -1,6 +1,8 @@
-import { useId, useRef, useState } from 'react';
-import { MAX_REPORT_DETAILS, REPORT_REASONS, type ReportReason } from '@toolshed/core';
-import { inputClass, primaryButtonClass } from './form-parts.tsx';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { MAX_REPORT_DETAILS, REPORT_REASONS, reportProblems, type ReportReason } from '@toolshed/core';
+import { ApiError } from '../lib/api-error.ts';
+import { FormAlert, inputClass, primaryButtonClass } from './form-parts.tsx';
+import { useCheckedForm } from './use-checked-form.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 
 interface Props {
@@ -33,35 +35,39 @@ export function ReportButton({ label, subject, onReport, describeError, classNam
   );
 }
 
+type ReportValues = { reason: ReportReason | ''; details: string };
+
 function ReportDialog({ subject, onReport, describeError, onClose }: Omit<Props, 'label' | 'className'> & { onClose(): void }) {
   const headingId = useId();
   const detailsId = useId();
-  const [reason, setReason] = useState<ReportReason | null>(null);
-  const [details, setDetails] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
   const [receipt, setReceipt] = useState<string | null>(null);
-  const firstRef = useRef<HTMLInputElement>(null);
+  const firstRef = useRef<HTMLInputElement | null>(null);
   const doneRef = useRef<HTMLButtonElement>(null);
+  const form = useCheckedForm<ReportValues>({
+    defaultValues: { reason: '', details: '' },
+    check: reportProblems,
+    idPrefix: headingId,
+    ids: { details: detailsId },
+  });
+  const busy = form.formState.isSubmitting;
+  const details = form.watch('details');
+  const reasonProblem = form.problem('reason');
+  const { ref: reasonRef, ...reasonField } = form.register('reason');
 
-  async function submit() {
-    if (!reason) {
-      setProblem('Choose a reason for your report.');
-      firstRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    setProblem(null);
-    try {
-      setReceipt(await onReport(reason, details));
-      // The receipt replaces the form: its button takes focus so the words are read next.
-      requestAnimationFrame(() => doneRef.current?.focus());
-    } catch (err) {
-      setProblem(describeError(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // The handler reads refs (the receipt's button), so the form's submit is made when the form is sent, not while drawing.
+  const submit = (event: FormEvent) =>
+    form.submit(async ({ reason, details }) => {
+      try {
+        setReceipt(await onReport(reason as ReportReason, details));
+        // The receipt replaces the form: its button takes focus so the words are read next.
+        requestAnimationFrame(() => doneRef.current?.focus());
+      } catch (err) {
+        const named = err instanceof ApiError && err.status === 400 ? err.field : undefined;
+        if (named === 'reason' || named === 'details')
+          form.setError(named, { type: 'server', message: describeError(err) }, { shouldFocus: true });
+        else form.setFailure(describeError(err));
+      }
+    })(event);
 
   return (
     <ModalDialog
@@ -87,55 +93,54 @@ function ReportDialog({ subject, onReport, describeError, onClose }: Omit<Props,
           </div>
         </>
       ) : (
-        <form
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void submit();
-          }}
-        >
-          <fieldset className="mt-4" aria-describedby={problem ? `${headingId}-problem` : undefined}>
+        <form noValidate onSubmit={submit}>
+          <fieldset className="mt-4" aria-describedby={reasonProblem ? `${form.id('reason')}-error` : undefined}>
             <legend className="font-medium text-slate-800">Why are you reporting this?</legend>
             <div className="mt-2 space-y-2">
               {REPORT_REASONS.map((r, i) => (
                 <label key={r.code} className="flex items-center gap-2 text-slate-800">
                   <input
-                    ref={i === 0 ? firstRef : undefined}
+                    {...reasonField}
+                    ref={(element) => {
+                      reasonRef(element);
+                      if (i === 0) firstRef.current = element;
+                    }}
                     type="radio"
-                    name="reason"
                     value={r.code}
-                    checked={reason === r.code}
-                    onChange={() => setReason(r.code)}
                     className="h-4 w-4 accent-emerald-700"
                   />
                   {r.label}
                 </label>
               ))}
             </div>
+            {reasonProblem && (
+              <p id={`${form.id('reason')}-error`} role="alert" className="mt-2 text-sm text-red-800">
+                {reasonProblem}
+              </p>
+            )}
           </fieldset>
           <label htmlFor={detailsId} className="mt-4 block text-sm font-medium text-slate-800">
             Anything else we should know? (optional)
           </label>
           <textarea
-            id={detailsId}
-            value={details}
+            {...form.field('details')}
             maxLength={MAX_REPORT_DETAILS}
             rows={4}
-            onChange={(e) => setDetails(e.target.value)}
-            aria-describedby={`${detailsId}-count`}
+            aria-describedby={form.problem('details') ? `${detailsId}-error` : `${detailsId}-count`}
             className={inputClass}
           />
           <p id={`${detailsId}-count`} className="mt-1 text-sm text-slate-600">
             {`${details.length} of ${MAX_REPORT_DETAILS.toLocaleString('en-GB')} characters. The member is not told who reported them.`}
           </p>
-          {problem && (
-            <p
-              id={`${headingId}-problem`}
-              role="alert"
-              className="mt-3 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-900"
-            >
-              {problem}
+          {form.problem('details') && (
+            <p id={`${detailsId}-error`} className="mt-1 text-sm text-red-800">
+              {form.problem('details')}
             </p>
+          )}
+          {form.failure && (
+            <div className="mt-3">
+              <FormAlert>{form.failure}</FormAlert>
+            </div>
           )}
           <div className="mt-6 flex justify-end gap-3">
             <button

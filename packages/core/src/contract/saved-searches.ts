@@ -25,11 +25,16 @@ export const SAVED_SEARCHES_LIMIT_MESSAGE = `You can keep at most ${MAX_SAVED_SE
 export const SAVED_SEARCH_EMPTY_MESSAGE = 'Choose a category, type some words or set a filter before saving a search.';
 
 const frequencySchema = z.enum(SAVED_SEARCH_FREQUENCIES, { error: 'Choose how often to hear about new matches' });
-const nameSchema = z
-  .string()
-  .trim()
-  .min(1, { error: 'Give the search a name' })
-  .max(SAVED_SEARCH_NAME_MAX, { error: `A name can be at most ${SAVED_SEARCH_NAME_MAX} characters` });
+const NAME_BLANK_MESSAGE = 'Give the search a name';
+const NAME_LONG_MESSAGE = `A name can be at most ${SAVED_SEARCH_NAME_MAX} characters`;
+const nameSchema = z.string().trim().min(1, { error: NAME_BLANK_MESSAGE }).max(SAVED_SEARCH_NAME_MAX, { error: NAME_LONG_MESSAGE });
+
+/** A saved search's new name, as the schema above checks it, for a form to check without zod. */
+export function savedSearchNameProblem(name: string): string | undefined {
+  const trimmed = name.trim();
+  if (!trimmed) return NAME_BLANK_MESSAGE;
+  return trimmed.length > SAVED_SEARCH_NAME_MAX ? NAME_LONG_MESSAGE : undefined;
+}
 
 /**
  * POST /api/me/saved-searches: the browse as its address has it (the same fields and validation

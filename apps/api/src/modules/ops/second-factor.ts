@@ -1,5 +1,5 @@
 import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
-import { AppError, OPERATOR_CODE_TRIES, OPERATOR_CODE_TTL_MS, OPERATOR_MESSAGES } from '@toolshed/core';
+import { AppError, OPERATOR_CODE_TRIES, OPERATOR_CODE_TTL_MS, OPERATOR_MESSAGES, operatorCodeProblem } from '@toolshed/core';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { CurrentUser } from '../auth/current-user.ts';
 import type { OperatorRepository } from './operator-repository.ts';
@@ -28,7 +28,7 @@ export function secondFactor(deps: { repo: OperatorRepository; mailer: Mailer; n
 
     async verify(user: CurrentUser, input: string): Promise<void> {
       const code = input.trim();
-      if (!/^\d{6}$/.test(code)) throw new AppError('VALIDATION', OPERATOR_MESSAGES.codeFormat, 'code');
+      if (operatorCodeProblem(code)) throw new AppError('VALIDATION', OPERATOR_MESSAGES.codeFormat, 'code');
       const saved = await repo.code(user.sessionId);
       if (saved?.verifiedAt) return;
       if (!saved || saved.expiresAt.getTime() <= now().getTime() || saved.attempts >= OPERATOR_CODE_TRIES)

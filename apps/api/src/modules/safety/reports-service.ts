@@ -1,15 +1,14 @@
 import {
   AppError,
   isReportReason,
-  MAX_REPORT_DETAILS,
   REPORT_ALREADY_RECEIVED_MESSAGE,
-  REPORT_DETAILS_MESSAGE,
   REPORT_OWN_ITEM_MESSAGE,
   REPORT_OWN_MESSAGE_MESSAGE,
   REPORT_REASON_MESSAGE,
   REPORT_RECEIVED_MESSAGE,
   REPORT_YOURSELF_MESSAGE,
   REPORTS_TO_HIDE_LISTING,
+  reportProblems,
   type ReportKind,
 } from '@toolshed/core';
 import type { ReportInput, ReportReceipt } from '@toolshed/core/contract';
@@ -37,9 +36,11 @@ export function createReportsService(repo: ReportsRepository, onListingHidden: (
 
   return {
     async report(reporterId: string, input: ReportInput): Promise<ReportReceipt & { filed: boolean }> {
-      if (!isReportReason(input.reason)) throw new AppError('VALIDATION', REPORT_REASON_MESSAGE, 'reason');
+      const problems = reportProblems(input);
+      if (problems.reason || !isReportReason(input.reason))
+        throw new AppError('VALIDATION', problems.reason ?? REPORT_REASON_MESSAGE, 'reason');
+      if (problems.details) throw new AppError('VALIDATION', problems.details, 'details');
       const details = input.details?.trim() ?? '';
-      if (details.length > MAX_REPORT_DETAILS) throw new AppError('VALIDATION', REPORT_DETAILS_MESSAGE, 'details');
       if (input.kind === 'member' && input.id === reporterId) throw new AppError('VALIDATION', OWN.member, 'id');
       const subject = await subjectOf(input.kind, input.id, reporterId);
       if (!subject) throw new AppError('NOT_FOUND', NOT_FOUND[input.kind]);

@@ -2,6 +2,7 @@ import { Navigate, Outlet, useLocation } from '../../lib/router/index.ts';
 import { PageMain } from '../../ui/page-main.tsx';
 import { StatusMessage } from '../../ui/status-views.tsx';
 import { useAuth } from '../../data/auth-provider.tsx';
+import { useDataSource } from '../../data/data-source.tsx';
 import { loginPathFrom } from './safe-path.ts';
 
 /** Layout route for pages that need an account: signed-out visitors sign in first, then come back. */
@@ -17,4 +18,14 @@ export function RequireAuth() {
   }
   if (status === 'signed-out') return <Navigate to={loginPathFrom(location.pathname + location.search)} replace />;
   return <Outlet />;
+}
+
+/**
+ * Layout route for account pages that Mock Data mode shows from sample data (the wanted board, a
+ * wanted post, Saved, saved searches): with no server to sign in to, they show read-only; otherwise
+ * they need an account like any other.
+ */
+export function RequireAuthOrSample() {
+  const { mode } = useDataSource();
+  return mode === 'mock' ? <Outlet /> : <RequireAuth />;
 }

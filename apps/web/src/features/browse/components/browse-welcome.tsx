@@ -1,6 +1,8 @@
 import { NEAR_MESSAGE, readNear } from '@toolshed/core';
-import { useState, type FormEvent } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
+import { fieldA11y } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
+import { filterProblems } from '../filter-check.ts';
 import { withFilter, withPlace } from '../filter-params.ts';
 import type { UpdateParams } from '../use-filter-url.ts';
 import { SearchCombobox } from './search-combobox.tsx';
@@ -20,20 +22,19 @@ const WELCOME_RADIUS_MILES = '5';
  */
 export function BrowseWelcome({ updateParams }: { updateParams: UpdateParams }) {
   const [params] = useSearchParams();
-  const [text, setText] = useState('');
-  const [where, setWhere] = useState(() => params.get('near') ?? '');
-  const [whereProblem, setWhereProblem] = useState<string | null>(null);
+  const form = useCheckedForm<{ search: string; near: string }>({
+    defaultValues: { search: '', near: params.get('near') ?? '' },
+    // The browse's rule: words within its length and, if given, a place it can read.
+    check: ({ search, near }) => ({ ...filterProblems({ search }), near: near.trim() && !readNear(near) ? NEAR_MESSAGE : undefined }),
+    idPrefix: 'welcome',
+    ids: { search: 'welcome-search', near: 'welcome-where' },
+  });
+  const text = form.watch('search');
+  const { ref: searchRef } = form.register('search');
 
-  function search(event: FormEvent) {
-    event.preventDefault();
-    const words = text.trim();
-    const place = where.trim();
-    if (place && !readNear(place)) {
-      setWhereProblem(NEAR_MESSAGE);
-      document.getElementById('welcome-where')?.focus();
-      return;
-    }
-    setWhereProblem(null);
+  const search = form.submit((values) => {
+    const words = values.search.trim();
+    const place = values.near.trim();
     const placeChanged = place !== (params.get('near') ?? '').trim();
     if (!words && !placeChanged) return;
     updateParams((p) => {
@@ -42,7 +43,7 @@ export function BrowseWelcome({ updateParams }: { updateParams: UpdateParams }) 
     });
     // The focus moves to the results' heading (with words, the welcome gives way to them).
     requestAnimationFrame(() => document.getElementById(RESULTS_HEADING_ID)?.focus());
-  }
+  });
 
   return (
     <section aria-label="Find a tool" className="-mx-4 bg-emerald-900 px-4 py-4 text-white sm:mx-0 sm:rounded-2xl sm:px-6 sm:py-5">
@@ -55,26 +56,25 @@ export function BrowseWelcome({ updateParams }: { updateParams: UpdateParams }) 
         {/* The suggestions open under the whole row, wide enough for an item's name on a phone too. */}
         <div className="relative flex max-w-2xl gap-2 pt-1">
           <SearchCombobox
-            id="welcome-search"
+            id={form.id('search')}
+            ref={searchRef}
+            name="search"
             value={text}
-            onValueChange={setText}
+            onValueChange={(value) => form.setValue('search', value)}
+            {...fieldA11y(form.id('search'), form.problem('search'))}
             placeholder="Drill, ladder, gazebo..."
             maxLength={100}
             className="min-w-0 flex-[3_1_0] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
           />
-          <label htmlFor="welcome-where" className="sr-only">
+          <label htmlFor={form.id('near')} className="sr-only">
             Where? A UK postcode or a town
           </label>
           <input
-            id="welcome-where"
+            {...form.field('near')}
             type="text"
-            value={where}
-            onChange={(e) => setWhere(e.target.value)}
             placeholder="Where?"
             maxLength={60}
             autoComplete="postal-code"
-            aria-invalid={whereProblem ? true : undefined}
-            aria-describedby={whereProblem ? 'welcome-where-problem' : undefined}
             className="min-w-0 flex-[2_1_0] rounded-lg border-0 bg-white px-4 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-amber-300"
           />
           <button
@@ -84,10 +84,14 @@ export function BrowseWelcome({ updateParams }: { updateParams: UpdateParams }) 
             Search
           </button>
         </div>
-        {whereProblem && (
-          <p id="welcome-where-problem" role="alert" className="font-semibold text-amber-200">
-            {whereProblem}
-          </p>
+        {/* The band's row holds both boxes: their messages come under it, each tied to its box. */}
+        {(['search', 'near'] as const).map(
+          (name) =>
+            form.problem(name) && (
+              <p key={name} id={`${form.id(name)}-error`} role="alert" className="font-semibold text-amber-200">
+                {form.problem(name)}
+              </p>
+            ),
         )}
       </form>
     </section>

@@ -1,6 +1,9 @@
 import { MIN_RATING_OPTIONS, todayInLondon, type FilterField } from '@toolshed/core';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
+import { fieldA11y, FormField } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
+import { filterProblems } from '../filter-check.ts';
 import { hasFilters, withFilter, withoutFilters, type FilterKey } from '../filter-params.ts';
 import { useUpdateParams, useUrlTextFilter } from '../use-filter-url.ts';
 import { ratingLabel } from '../rating-label.ts';
@@ -15,25 +18,19 @@ const inputClass =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 shadow-sm ' +
   'placeholder:text-slate-500 aria-[invalid=true]:border-red-700 aria-[invalid=true]:ring-1 aria-[invalid=true]:ring-red-700';
 
-type FieldA11y = { 'aria-invalid'?: true; 'aria-describedby'?: string };
+type FieldA11y = ReturnType<typeof fieldA11y>;
 
+/** A filter's label, control and message, drawn by the form pattern's FormField with its ties to the message. */
 function Field(props: { id: string; label: string; problem: string | undefined; children: (a11y: FieldA11y) => ReactNode }) {
-  const errorId = `${props.id}-error`;
-  const a11y: FieldA11y = props.problem ? { 'aria-invalid': true, 'aria-describedby': errorId } : {};
   return (
-    <div>
-      <label htmlFor={props.id} className="block text-sm font-medium text-slate-800">
-        {props.label}
-      </label>
-      {props.children(a11y)}
-      {props.problem && (
-        <p id={errorId} className="mt-1 text-sm text-red-800">
-          {props.problem}
-        </p>
-      )}
-    </div>
+    <FormField id={props.id} label={props.label} problem={props.problem}>
+      {props.children(fieldA11y(props.id, props.problem))}
+    </FormField>
   );
 }
+
+type FilterValues = { near: string; radius: string; maxPrice: string; minRating: string; startDate: string; endDate: string };
+const FILTER_KEYS = ['near', 'radius', 'maxPrice', 'minRating', 'startDate', 'endDate'] as const;
 
 /**
  * The browse filters and the place (near, distance). The URL is their only store: this form reads
@@ -47,25 +44,50 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
   const maxPrice = useUrlTextFilter('maxPrice', updateParams);
   const today = todayInLondon();
   const startDate = params.get('startDate') ?? '';
-  const messageFor = (field: FilterField) => (problem?.field === field ? problem.message : undefined);
-  const setNow = (key: FilterKey, value: string) => updateParams((p) => withFilter(p, key, value));
-  // Enter applies a typed value at once instead of waiting for the pause.
-  const flushOnEnter = (flush: () => void) => (e: KeyboardEvent) => {
-    if (e.key === 'Enter') flush();
+  // The values are the URL's (the max price as typed): the form pattern checks them with the browse's rule.
+  const values: FilterValues = {
+    near: params.get('near') ?? '',
+    radius: params.get('radius') ?? '',
+    maxPrice: maxPrice.value,
+    minRating: params.get('minRating') ?? '',
+    startDate,
+    endDate: params.get('endDate') ?? '',
   };
+  const form = useCheckedForm<FilterValues>({
+    defaultValues: values,
+    check: filterProblems,
+    idPrefix: 'filter',
+    ids: { maxPrice: 'filter-max-price', minRating: 'filter-min-rating', startDate: 'filter-start-date', endDate: 'filter-end-date' },
+  });
+  const { setValue, clearErrors } = form;
+  const shownKey = FILTER_KEYS.map((key) => values[key]).join('\u0000');
+  // A filter applies as it changes, so the form's message for the old value goes with it (the rule's answer for the new one shows instead).
+  useEffect(() => {
+    const current = shownKey.split('\u0000');
+    FILTER_KEYS.forEach((key, i) => setValue(key, current[i] ?? ''));
+    clearErrors();
+  }, [setValue, clearErrors, shownKey]);
+  // The form's own refusal (after Enter), else the rule's answer for the address (the server's), under its field.
+  const messageFor = (field: FilterField) =>
+    form.problem(field as keyof FilterValues) ?? (problem?.field === field ? problem.message : undefined);
+  const refOf = (field: keyof FilterValues) => form.register(field).ref;
+  const setNow = (key: FilterKey, value: string) => updateParams((p) => withFilter(p, key, value));
+  const onSubmit = form.submit(() => maxPrice.flush());
 
   return (
     <form
       role="search"
       aria-label="Filter items"
       className="grid grid-cols-1 gap-4 rounded-xl border border-slate-200 bg-white p-4 shadow-sm sm:grid-cols-2 lg:grid-cols-4"
-      onSubmit={(e) => e.preventDefault()}
+      noValidate
+      onSubmit={onSubmit}
     >
       <NearFields inputClass={inputClass} nearProblem={messageFor('near')} radiusProblem={messageFor('radius')} field={Field} />
       <Field id="filter-max-price" label="Max price (£ per day)" problem={messageFor('maxPrice')}>
         {(a11y) => (
           <input
             id="filter-max-price"
+            ref={refOf('maxPrice')}
             type="number"
             inputMode="decimal"
             min={0}
@@ -74,7 +96,13 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
             value={maxPrice.value}
             onChange={(e) => maxPrice.onChange(e.target.value)}
             onBlur={maxPrice.flush}
-            onKeyDown={flushOnEnter(maxPrice.flush)}
+            onKeyDown={(e: KeyboardEvent) => {
+              // Enter applies the amount at once (through the form's check) instead of waiting for the pause.
+              if (e.key === 'Enter') {
+                e.preventDefault();
+                onSubmit();
+              }
+            }}
             className={inputClass}
             {...a11y}
           />
@@ -84,6 +112,7 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
         {(a11y) => (
           <select
             id="filter-min-rating"
+            ref={refOf('minRating')}
             value={params.get('minRating') ?? ''}
             onChange={(e) => setNow('minRating', e.target.value)}
             className={inputClass}
@@ -102,6 +131,7 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
         {(a11y) => (
           <input
             id="filter-start-date"
+            ref={refOf('startDate')}
             type="date"
             min={today}
             value={startDate}
@@ -115,6 +145,7 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
         {(a11y) => (
           <input
             id="filter-end-date"
+            ref={refOf('endDate')}
             type="date"
             min={startDate || today}
             value={params.get('endDate') ?? ''}

@@ -1,5 +1,5 @@
 import type { SearchSuggestion } from '@toolshed/core/contract';
-import { useEffect, useId, useRef, useState, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type InputHTMLAttributes, type KeyboardEvent, type Ref } from 'react';
 import { useNavigate } from '../../../lib/router/index.ts';
 import { OPENED_FROM_LIST } from '../../../ui/item-card.tsx';
 import { useSearchSuggestions } from '../api/search-suggestions.ts';
@@ -8,6 +8,8 @@ type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChang
 
 export interface SearchComboboxProps extends InputProps {
   id: string;
+  /** The box itself, for a form that puts the focus on it when its words are refused. */
+  ref?: Ref<HTMLInputElement>;
   value: string;
   onValueChange(value: string): void;
   /** A suggestion is being opened instead of the words typed (the owner drops a write of them still waiting). */

@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
 import { CALENDAR_IMPORT_MONTHS, type CalendarSource } from '@toolshed/core/contract';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
-import { FormAlert, FormField, fieldA11y, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { errorMessage } from '../../../lib/api-error.ts';
+import { FormAlert, FormField, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useAddCalendarSource, useCalendarSources, useRemoveCalendarSource } from '../api/calendar-sources.ts';
 
@@ -14,6 +15,7 @@ const londonTime = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 });
 const ALL = 'all';
+const ADDRESS_MESSAGE = 'Enter the calendar’s address: it starts with https://.';
 /** How far ahead the server reads another calendar (the same constant decides its import). */
 const AHEAD = `the next ${CALENDAR_IMPORT_MONTHS} months`;
 
@@ -67,19 +69,23 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
   const id = useId();
   const sources = useCalendarSources();
   const add = useAddCalendarSource();
-  const [url, setUrl] = useState('');
-  const [target, setTarget] = useState<string>(itemId ?? ALL);
+  const form = useCheckedForm<{ url: string; itemId: string }>({
+    defaultValues: { url: '', itemId: itemId ?? ALL },
+    // The address is read by the server (it fetches it): the form asks only that there is one.
+    check: ({ url }) => ({ url: url.trim() ? undefined : ADDRESS_MESSAGE }),
+    idPrefix: id,
+    ids: { itemId: `${id}-item` },
+  });
   const choices = itemId ? items.filter((i) => i.id === itemId) : items;
   const nameOf = (source: CalendarSource) =>
     source.itemId === null ? 'All my items' : (source.itemName ?? items.find((i) => i.id === source.itemId)?.name ?? 'An item');
 
-  const problem = add.error instanceof ApiError ? add.error.message : add.error ? errorMessage(add.error) : undefined;
-  const urlProblem = add.error instanceof ApiError && add.error.field !== 'itemId' ? problem : undefined;
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    add.mutate({ url, itemId: target === ALL ? null : target }, { onSuccess: () => setUrl('') });
-  }
+  const submit = form.submit((values) =>
+    add.mutateAsync({ url: values.url, itemId: values.itemId === ALL ? null : values.itemId }).then(
+      () => form.reset({ url: '', itemId: values.itemId }),
+      (error: unknown) => form.serverError(error, ['url', 'itemId']),
+    ),
+  );
 
   let list;
   if (sources.isPending) list = <StatusMessage>Loading your calendars...</StatusMessage>;
@@ -114,22 +120,23 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
       </p>
       <div className="mt-4">{list}</div>
       <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
-        <FormField id={`${id}-url`} label="Calendar address" problem={urlProblem}>
+        {form.failure && (
+          <div className="sm:col-span-3">
+            <FormAlert>{form.failure}</FormAlert>
+          </div>
+        )}
+        <FormField id={form.id('url')} label="Calendar address" problem={form.problem('url')}>
           <input
-            id={`${id}-url`}
+            {...form.field('url')}
             type="url"
             inputMode="url"
             autoComplete="off"
-            required
             placeholder="https://calendar.example/owner.ics"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
             className={inputClass}
-            {...fieldA11y(`${id}-url`, urlProblem)}
           />
         </FormField>
-        <FormField id={`${id}-item`} label="For" problem={undefined}>
-          <select id={`${id}-item`} value={target} onChange={(e) => setTarget(e.target.value)} className={inputClass}>
+        <FormField id={form.id('itemId')} label="For" problem={form.problem('itemId')}>
+          <select {...form.field('itemId')} className={inputClass}>
             <option value={ALL}>All my items</option>
             {choices.map((item) => (
               <option key={item.id} value={item.id}>
@@ -142,11 +149,6 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
           {add.isPending ? 'Adding...' : 'Add calendar'}
         </button>
       </form>
-      {problem && !urlProblem && (
-        <div className="mt-3">
-          <FormAlert>{problem}</FormAlert>
-        </div>
-      )}
     </section>
   );
 }

@@ -1,7 +1,5 @@
-import { useId, useState } from 'react';
-import { formatDate, formatPence, parsePoundsToPence } from '@toolshed/core';
+import { formatDate, formatPence } from '@toolshed/core';
 import type { OpsClaim } from '@toolshed/core/contract';
-import { FormField, fieldA11y, inputClass } from '../../../ui/form-parts.tsx';
 import { StatusMessage } from '../../../ui/status-views.tsx';
 import { useOpsClaims } from '../api/ops-api.ts';
 import { ReasonForm } from './reason-form.tsx';
@@ -52,35 +50,10 @@ function Side({ claim, side }: { claim: OpsClaim; side: 'owner' | 'renter' }) {
 }
 
 function Ruling({ claim }: { claim: OpsClaim }) {
-  const id = useId();
-  const [amount, setAmount] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
-  const limit = `Between £0.00 and ${formatPence(claim.maxRulingPence)}`;
-  const read = () => {
-    const pence = parsePoundsToPence(amount);
-    if (pence === null || pence < 0 || pence > claim.maxRulingPence) {
-      setProblem(`Enter an amount ${limit.toLowerCase()}.`);
-      return null;
-    }
-    setProblem(undefined);
-    return pence;
-  };
   return (
     <ReasonForm
       actions={[{ label: 'Rule', path: `/api/ops/claims/${encodeURIComponent(claim.id)}/ruling` }]}
-      amountPence={read}
-      extra={
-        <FormField id={`${id}-amount`} label={`Amount for the ${claim.byRole} (£)`} problem={problem} hint={limit}>
-          <input
-            id={`${id}-amount`}
-            className={inputClass}
-            inputMode="decimal"
-            value={amount}
-            onChange={(e) => setAmount(e.target.value)}
-            {...fieldA11y(`${id}-amount`, problem, true)}
-          />
-        </FormField>
-      }
+      amount={{ label: `Amount for the ${claim.byRole} (£)`, maxPence: claim.maxRulingPence }}
     />
   );
 }

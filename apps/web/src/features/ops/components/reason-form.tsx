@@ -1,5 +1,7 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
-import { FormAlert, FormField, fieldA11y, inputClass } from '../../../ui/form-parts.tsx';
+import { formatPence, parsePoundsToPence } from '@toolshed/core';
+import { useId, useState } from 'react';
+import { FormAlert, FormField, inputClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm, type FieldProblems } from '../../../ui/use-checked-form.ts';
 import { useOpsAction } from '../api/ops-api.ts';
 
 export interface DeskAction {
@@ -7,56 +9,72 @@ export interface DeskAction {
   path: string;
 }
 
+/** A ruling's amount: what it is for and its ceiling in pence. */
+export interface DeskAmount {
+  label: string;
+  maxPence: number;
+}
+
+const REASON_MESSAGE = 'Please say why: it goes in the audit log.';
+
 const buttonClass =
   'rounded-md border border-slate-400 bg-white px-3 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-60';
 
+type ReasonValues = { amount: string; reason: string };
+
+const limitFor = (amount: DeskAmount) => `Between £0.00 and ${formatPence(amount.maxPence)}`;
+
+/** The desk's rule: a reason always, and an amount within the limit where the action takes one. */
+function reasonProblems(values: ReasonValues, amount: DeskAmount | undefined): FieldProblems<ReasonValues> {
+  const problems: FieldProblems<ReasonValues> = {};
+  if (amount) {
+    const pence = parsePoundsToPence(values.amount);
+    if (pence === null || pence < 0 || pence > amount.maxPence) problems.amount = `Enter an amount ${limitFor(amount).toLowerCase()}.`;
+  }
+  if (values.reason.trim() === '') problems.reason = REASON_MESSAGE;
+  return problems;
+}
+
 /**
  * The reason every desk action asks for (it goes in the audit log) and the actions it may be given
- * to; `extra` adds fields before the buttons (a ruling's amount), `amountPence` reads them.
+ * to; `amount` adds a ruling's amount before the buttons.
  */
-export function ReasonForm(props: { actions: DeskAction[]; extra?: ReactNode; amountPence?: () => number | null; onDone?: () => void }) {
-  const id = useId();
+export function ReasonForm(props: { actions: DeskAction[]; amount?: DeskAmount; onDone?: () => void }) {
+  const idPrefix = useId();
   const action = useOpsAction();
-  const [reason, setReason] = useState('');
-  const [problem, setProblem] = useState<string | undefined>();
   const [done, setDone] = useState<string | null>(null);
+  const form = useCheckedForm<ReasonValues>({
+    defaultValues: { amount: '', reason: '' },
+    check: (values) => reasonProblems(values, props.amount),
+    idPrefix,
+    hinted: ['amount'],
+  });
 
-  function run(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+  const run = form.submit((values, event) => {
+    const submitter = (event?.nativeEvent as SubmitEvent | undefined)?.submitter as HTMLButtonElement | null | undefined;
     const chosen = props.actions.find((a) => a.path === submitter?.value) ?? props.actions[0]!;
-    const amount = props.amountPence?.();
-    if (amount === null) return;
-    if (reason.trim() === '') {
-      setProblem('Please say why: it goes in the audit log.');
-      return;
-    }
-    setProblem(undefined);
-    action.mutate(
-      { path: chosen.path, reason, ...(amount === undefined ? {} : { amountPence: amount }) },
-      {
-        onSuccess: () => {
-          setDone(`${chosen.label}: done and recorded.`);
-          setReason('');
-          props.onDone?.();
-        },
+    const amountPence = props.amount ? parsePoundsToPence(values.amount)! : undefined;
+    setDone(null);
+    return action.mutateAsync({ path: chosen.path, reason: values.reason, ...(amountPence === undefined ? {} : { amountPence }) }).then(
+      () => {
+        setDone(`${chosen.label}: done and recorded.`);
+        form.reset();
+        props.onDone?.();
       },
+      (error: unknown) => form.serverError(error, ['reason', 'amount']),
     );
-  }
+  });
 
   return (
     <form onSubmit={run} className="mt-3 space-y-2" noValidate>
-      {props.extra}
-      <FormField id={`${id}-reason`} label="Why (for the audit log)" problem={problem}>
-        <textarea
-          id={`${id}-reason`}
-          className={inputClass}
-          rows={2}
-          maxLength={1000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          {...fieldA11y(`${id}-reason`, problem)}
-        />
+      {form.failure && <FormAlert>{form.failure}</FormAlert>}
+      {props.amount && (
+        <FormField id={form.id('amount')} label={props.amount.label} problem={form.problem('amount')} hint={limitFor(props.amount)}>
+          <input className={inputClass} inputMode="decimal" {...form.field('amount')} />
+        </FormField>
+      )}
+      <FormField id={form.id('reason')} label="Why (for the audit log)" problem={form.problem('reason')}>
+        <textarea className={inputClass} rows={2} maxLength={1000} {...form.field('reason')} />
       </FormField>
       <div className="flex flex-wrap gap-2">
         {props.actions.map((a) => (
@@ -65,8 +83,7 @@ export function ReasonForm(props: { actions: DeskAction[]; extra?: ReactNode; am
           </button>
         ))}
       </div>
-      {action.error && <FormAlert>{action.error.message}</FormAlert>}
-      {done && !action.error && (
+      {done && (
         <p role="status" className="text-sm text-emerald-900">
           {done}
         </p>

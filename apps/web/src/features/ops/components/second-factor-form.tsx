@@ -1,18 +1,21 @@
-import { useState, type FormEvent } from 'react';
-import { FormAlert, FormField, FormSuccess, fieldA11y, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { operatorCodeProblem } from '@toolshed/core';
+import { FormAlert, FormField, FormSuccess, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { useSendCode, useVerifyCode } from '../api/ops-api.ts';
 
 /** The desk's second factor: a 6-digit code emailed to the operator, entered once per session. */
 export function SecondFactorForm({ email }: { email: string }) {
   const send = useSendCode();
   const verify = useVerifyCode();
-  const [code, setCode] = useState('');
-  const problem = verify.error?.message;
+  const form = useCheckedForm<{ code: string }>({
+    defaultValues: { code: '' },
+    check: ({ code }) => ({ code: operatorCodeProblem(code) }),
+    idPrefix: 'ops',
+  });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    verify.mutate(code);
-  }
+  const onSubmit = form.submit(({ code }) =>
+    verify.mutateAsync(code.trim()).then(undefined, (error: unknown) => form.serverError(error, ['code'])),
+  );
 
   return (
     <section aria-labelledby="second-factor" className="max-w-md space-y-4">
@@ -27,18 +30,10 @@ export function SecondFactorForm({ email }: { email: string }) {
       </button>
       {send.isSuccess && <FormSuccess>{send.data.message}</FormSuccess>}
       {send.error && <FormAlert>{send.error.message}</FormAlert>}
-      <form onSubmit={submit} className="space-y-3" noValidate>
-        <FormField id="ops-code" label="Code from the email" problem={problem}>
-          <input
-            id="ops-code"
-            className={inputClass}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={6}
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
-            {...fieldA11y('ops-code', problem)}
-          />
+      <form onSubmit={onSubmit} className="space-y-3" noValidate>
+        {form.failure && <FormAlert>{form.failure}</FormAlert>}
+        <FormField id={form.id('code')} label="Code from the email" problem={form.problem('code')}>
+          <input className={inputClass} inputMode="numeric" autoComplete="one-time-code" maxLength={6} {...form.field('code')} />
         </FormField>
         <button type="submit" className={primaryButtonClass} disabled={verify.isPending}>
           Open the desk

@@ -2,15 +2,17 @@ import {
   SAVED_SEARCH_FREQUENCIES,
   SAVED_SEARCH_FREQUENCY_LABELS,
   SAVED_SEARCH_NAME_MAX,
+  savedSearchNameProblem,
   type SavedSearch,
   type SavedSearchFrequency,
 } from '@toolshed/core/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError, errorMessage } from '../../../lib/api-error.ts';
+import { useEffect, useId, useRef, useState } from 'react';
+import { errorMessage } from '../../../lib/api-error.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
-import { fieldA11y, FormField, inputClass, linkClass } from '../../../ui/form-parts.tsx';
+import { FormAlert, FormField, inputClass, linkClass } from '../../../ui/form-parts.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { useChangeSavedSearch, useDeleteSavedSearch } from '../api/saved-searches.ts';
 import { searchState, searchSummary } from '../search-summary.ts';
 
@@ -21,43 +23,49 @@ const buttonClass =
 function RenameForm({ search, onDone }: { search: SavedSearch; onDone(): void }) {
   const change = useChangeSavedSearch();
   const toast = useToast();
-  const [name, setName] = useState(search.name);
   const id = useId();
-  const ref = useRef<HTMLInputElement>(null);
+  const form = useCheckedForm<{ name: string }>({
+    defaultValues: { name: search.name },
+    check: ({ name }) => ({ name: savedSearchNameProblem(name) }),
+    idPrefix: id,
+  });
+  const { ref: registerRef, ...nameField } = form.field('name');
+  const ref = useRef<HTMLInputElement | null>(null);
   useEffect(() => {
     ref.current?.focus();
     ref.current?.select();
   }, []);
-  const problem = change.error ? (change.error instanceof ApiError ? change.error.message : errorMessage(change.error)) : undefined;
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    change.mutate(
-      { id: search.id, change: { name } },
-      {
-        onSuccess: (saved) => {
-          toast.show(`Renamed to “${saved.name}”`);
-          onDone();
-        },
+  const onSubmit = form.submit(({ name }) =>
+    change.mutateAsync({ id: search.id, change: { name } }).then(
+      (saved) => {
+        toast.show(`Renamed to “${saved.name}”`);
+        onDone();
       },
-    );
-  }
+      (error: unknown) => form.serverError(error, ['name']),
+    ),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-wrap items-end gap-2">
+      {form.failure && (
+        <div className="w-full">
+          <FormAlert>{form.failure}</FormAlert>
+        </div>
+      )}
       <div className="min-w-56 flex-1">
-        <FormField id={id} label="New name" problem={problem}>
+        <FormField id={form.id('name')} label="New name" problem={form.problem('name')}>
           <input
-            ref={ref}
-            id={id}
-            value={name}
+            {...nameField}
+            ref={(element) => {
+              registerRef(element);
+              ref.current = element;
+            }}
             maxLength={SAVED_SEARCH_NAME_MAX}
-            onChange={(e) => setName(e.target.value)}
             onKeyDown={(e) => {
               if (e.key === 'Escape') onDone();
             }}
             className={inputClass}
-            {...fieldA11y(id, problem)}
           />
         </FormField>
       </div>

@@ -43,7 +43,8 @@ function Availability({ availability }: { availability: SavedItem['availability'
   );
 }
 
-function SavedEntry({ item, dates }: { item: SavedItem; dates: string }) {
+/** One saved item; `readOnly` (Mock Data's sample) shows its Remove button disabled. */
+export function SavedEntry({ item, dates, readOnly = false }: { item: SavedItem; dates: string; readOnly?: boolean }) {
   if (!item.listed) {
     return (
       <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-dashed border-slate-300 bg-white p-4">
@@ -73,7 +74,13 @@ function SavedEntry({ item, dates }: { item: SavedItem; dates: string }) {
         </p>
         <Availability availability={item.availability} />
         <div className="mt-2">
-          <RemoveButton item={item} />
+          {readOnly ? (
+            <button type="button" disabled aria-label={saveButtonLabel(item.name, true)} className={removeButtonClass}>
+              Remove
+            </button>
+          ) : (
+            <RemoveButton item={item} />
+          )}
         </div>
       </div>
     </li>

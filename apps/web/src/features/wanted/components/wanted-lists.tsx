@@ -7,7 +7,7 @@ import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
 import { useMyWanted, useOpenWanted } from '../api/wanted-api.ts';
 import { awayWords, STATUS_WORDS, wantedWhereWhen } from './wanted-words.ts';
 
-function PostEntry({ post, forOwners }: { post: WantedPost; forOwners: boolean }) {
+export function PostEntry({ post, forOwners }: { post: WantedPost; forOwners: boolean }) {
   const away = awayWords(post.distanceMiles);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 rounded-xl border border-slate-200 bg-white p-4">

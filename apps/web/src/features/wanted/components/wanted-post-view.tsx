@@ -1,33 +1,39 @@
 import { formatPence } from '@toolshed/core';
 import type { WantedPost } from '@toolshed/core/contract';
-import { useState, type FormEvent } from 'react';
+import type { ReactNode } from 'react';
 import { errorMessage, isNotFound } from '../../../lib/api-error.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { FormAlert, FormField, FormSuccess, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { ErrorState, StatusMessage } from '../../../ui/status-views.tsx';
+import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { useCloseWanted, useOfferItem, useWantedPost } from '../api/wanted-api.ts';
 import { WantedOffers } from './wanted-offers.tsx';
 import { awayWords, STATUS_WORDS, wantedWhereWhen } from './wanted-words.ts';
 
+const CHOOSE_MESSAGE = 'Choose one of your items';
+
 function OfferForm({ post }: { post: WantedPost }) {
   const items = (post.yourItems ?? []).filter((i) => !i.offered);
   const offered = (post.yourItems ?? []).filter((i) => i.offered);
-  const [itemId, setItemId] = useState(items[0]?.itemId ?? '');
-  const [problem, setProblem] = useState<string | undefined>();
   const offer = useOfferItem(post.id);
   const toast = useToast();
-  const chosen = items.find((i) => i.itemId === itemId) ?? items[0];
+  // The item chosen, or the first left when the chosen one has just been offered (its option is gone).
+  const chosenOf = (item: string) => items.find((i) => i.itemId === item) ?? items[0];
+  const form = useCheckedForm<{ item: string }>({
+    defaultValues: { item: items[0]?.itemId ?? '' },
+    check: ({ item }) => ({ item: chosenOf(item) ? undefined : CHOOSE_MESSAGE }),
+    idPrefix: 'offer',
+  });
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    if (!chosen) return setProblem('Choose one of your items');
-    setProblem(undefined);
-    offer.mutate(chosen.itemId, {
-      onSuccess: () => toast.show(`Offered your ${chosen.name} to ${post.authorName}`),
-      onError: (err) => setProblem(errorMessage(err)),
-    });
-  }
+  const onSubmit = form.submit(({ item }) => {
+    const chosen = chosenOf(item)!;
+    return offer.mutateAsync(chosen.itemId).then(
+      () => toast.show(`Offered your ${chosen.name} to ${post.authorName}`),
+      // The one field is the item: any refusal is about offering it, so it goes under it.
+      (error: unknown) => form.setError('item', { type: 'server', message: errorMessage(error) }, { shouldFocus: true }),
+    );
+  });
 
   return (
     <section aria-labelledby="offer-heading" className="mt-8 rounded-xl border border-slate-200 bg-white p-5">
@@ -40,16 +46,10 @@ function OfferForm({ post }: { post: WantedPost }) {
         </FormSuccess>
       )}
       {items.length > 0 ? (
-        <form onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+        <form noValidate onSubmit={onSubmit} className="flex flex-col gap-3 sm:flex-row sm:items-end">
           <div className="flex-1">
-            <FormField id="offer-item" label="Your item" problem={problem}>
-              <select
-                id="offer-item"
-                value={chosen?.itemId ?? ''}
-                onChange={(e) => setItemId(e.target.value)}
-                className={inputClass}
-                {...(problem ? { 'aria-invalid': true, 'aria-describedby': 'offer-item-error' } : {})}
-              >
+            <FormField id={form.id('item')} label="Your item" problem={form.problem('item')}>
+              <select {...form.field('item')} className={inputClass}>
                 {items.map((i) => {
                   const away = awayWords(i.distanceMiles);
                   return (
@@ -98,17 +98,8 @@ function AuthorTools({ post }: { post: WantedPost }) {
   );
 }
 
-/** /wanted/:id: the post; its author sees the offers and Book it, anyone else can offer one of their items. */
-export function WantedPostView({ postId }: { postId: string }) {
-  const query = useWantedPost(postId);
-  if (query.isPending) return <StatusMessage>Loading...</StatusMessage>;
-  if (query.isError) {
-    if (isNotFound(query.error)) return <StatusMessage>Wanted post not found</StatusMessage>;
-    return (
-      <ErrorState title="The wanted post could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-    );
-  }
-  const post = query.data;
+/** A post: what is asked for, where, when and up to what price; `children` is what follows it (offers, or the offer form). */
+export function WantedPostArticle({ post, children }: { post: WantedPost; children: ReactNode }) {
   return (
     <article aria-labelledby="wanted-title">
       <title>{`${post.title} · Wanted · Toolshed`}</title>
@@ -122,6 +113,24 @@ export function WantedPostView({ postId }: { postId: string }) {
         {post.maxPricePence !== null ? ` · up to ${formatPence(post.maxPricePence)} a day` : ''} · {STATUS_WORDS[post.status]}
       </p>
       {post.details && <p className="mt-4 whitespace-pre-line text-slate-800">{post.details}</p>}
+      {children}
+    </article>
+  );
+}
+
+/** /wanted/:id: the post; its author sees the offers and Book it, anyone else can offer one of their items. */
+export function WantedPostView({ postId }: { postId: string }) {
+  const query = useWantedPost(postId);
+  if (query.isPending) return <StatusMessage>Loading...</StatusMessage>;
+  if (query.isError) {
+    if (isNotFound(query.error)) return <StatusMessage>Wanted post not found</StatusMessage>;
+    return (
+      <ErrorState title="The wanted post could not be loaded" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+    );
+  }
+  const post = query.data;
+  return (
+    <WantedPostArticle post={post}>
       {post.mine && (
         <div className="mt-4">
           <AuthorTools post={post} />
@@ -134,6 +143,6 @@ export function WantedPostView({ postId }: { postId: string }) {
       ) : (
         <FormAlert>This post takes no more offers.</FormAlert>
       )}
-    </article>
+    </WantedPostArticle>
   );
 }
