@@ -1,7 +1,10 @@
 import { wallTimeToInstant, type IsoDate } from '@toolshed/core';
 import { CalendarFormatError, type ContentLine } from './ical-lines.ts';
 import { DAY_MS, dayOf, londonDays, londonMidnight, readWhen, wallDay, type When } from './ical-when.ts';
-import { dayNumber, occurrenceDays, parseRule, PAUSE, RuleError, type RecurrenceRule, type WorkBudget } from './recurrence.ts';
+import { dayNumber } from './day-numbers.ts';
+import { occurrenceDays, PAUSE } from './recurrence.ts';
+import { parseRule, RuleError, type RecurrenceRule } from './recurrence-rule.ts';
+import type { WorkBudget } from './work-budget.ts';
 import type { ZoneResolver } from './zone-resolver.ts';
 
 /** Days, both inclusive. */

@@ -4,12 +4,12 @@
  * and the recipient with their phone. Part of the notification repository (it composes these reads).
  */
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import type { RefundParts } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { toIsoDate } from '../../db/row-values.ts';
 import type { ExtensionContext, MessageContext, OrderContext, Recipient, RentalContext } from './notice-contexts.ts';
 import { cardRefunds, depositHolds, items, messages, messageThreads, payments, rentalExtensions, rentals, users } from '../../db/schema.ts';
+import { orderPaymentColumns, selectRentalWithParties, verifiedPhone } from '../rentals/rental-parties-sql.ts';
 
 /** The reads of a notice's subject. */
 export function createNoticeContextReads(db: Db) {
@@ -18,10 +18,10 @@ export function createNoticeContextReads(db: Db) {
       ids.length === 0 ? Promise.resolve([]) : db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, ids)),
 
     rentals: async (ids: string[]): Promise<RentalContext[]> =>
-      ids.length === 0 ? [] : (await selectRental(db).where(inArray(rentals.id, ids))).map(toRental),
+      ids.length === 0 ? [] : (await selectRentalWithParties(db).where(inArray(rentals.id, ids))).map(toRental),
 
     async rental(executor: Executor, rentalId: string): Promise<RentalContext | undefined> {
-      return (await selectRental(executor).where(eq(rentals.id, rentalId))).map(toRental)[0];
+      return (await selectRentalWithParties(executor).where(eq(rentals.id, rentalId))).map(toRental)[0];
     },
 
     /** Where a cancelled rental's refund went: each card (a failed refund went to the balance instead) and the balance. */
@@ -68,15 +68,7 @@ export function createNoticeContextReads(db: Db) {
     async order(executor: Executor, paymentId: string): Promise<OrderContext | undefined> {
       const [payment] = await executor
         .select({
-          id: payments.id,
-          reference: payments.reference,
-          renterId: payments.renterId,
-          subtotalPence: payments.subtotalPence,
-          serviceFeePence: payments.serviceFeePence,
-          amountPence: payments.amountPence,
-          balancePence: payments.balancePence,
-          brand: payments.brand,
-          last4: payments.last4,
+          ...orderPaymentColumns,
           paidOn: sql<unknown>`to_char(${payments.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
         })
         .from(payments)
@@ -88,9 +80,7 @@ export function createNoticeContextReads(db: Db) {
           itemName: items.name,
           ownerName: users.name,
           ownerEmail: users.email,
-          ownerPhone: sql<
-            string | null
-          >`case when ${users.phoneVerified} and ${users.phoneNumber} is not null then concat_ws(' ', ${users.phoneCountryCode}, ${users.phoneNumber}) end`,
+          ownerPhone: verifiedPhone(users),
           startDate: rentals.startDate,
           endDate: rentals.endDate,
           totalPence: rentals.totalPence,
@@ -183,32 +173,7 @@ export function createNoticeContextReads(db: Db) {
   };
 }
 
-const renter = alias(users, 'renter');
-const owner = alias(users, 'owner');
-
-/** A rental with its item's name and both parties' names. */
-const selectRental = (executor: Executor) =>
-  executor
-    .select({
-      id: rentals.id,
-      itemId: rentals.itemId,
-      itemName: items.name,
-      renterId: rentals.renterId,
-      renterName: renter.name,
-      ownerId: rentals.ownerId,
-      ownerName: owner.name,
-      startDate: rentals.startDate,
-      endDate: rentals.endDate,
-      totalPence: rentals.totalPence,
-      returned: rentals.returned,
-      cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
-    })
-    .from(rentals)
-    .innerJoin(items, eq(items.id, rentals.itemId))
-    .innerJoin(renter, eq(renter.id, rentals.renterId))
-    .innerJoin(owner, eq(owner.id, rentals.ownerId));
-
-const toRental = (r: Awaited<ReturnType<typeof selectRental>>[number]): RentalContext => ({
+const toRental = (r: Awaited<ReturnType<typeof selectRentalWithParties>>[number]): RentalContext => ({
   ...r,
   startDate: toIsoDate(r.startDate, 'start_date'),
   endDate: toIsoDate(r.endDate, 'end_date'),
