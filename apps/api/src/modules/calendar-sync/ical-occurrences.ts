@@ -44,6 +44,20 @@ function* listValues(prop: ContentLine, zones: ZoneResolver): Generator<When> {
   }
 }
 
+/** The event's RRULE, its UNTIL read as DTSTART is; a value that is no rule names its line. */
+function readRule(ruleProp: ContentLine, zones: ZoneResolver): RecurrenceRule | 'unsupported' {
+  try {
+    return parseRule(ruleProp.value, (text) => {
+      const until = readWhen({ ...ruleProp, name: 'UNTIL', params: {}, value: text }, zones);
+      return until.kind === 'date' ? until : { kind: 'instant', at: until.at };
+    });
+  } catch (err) {
+    if (err instanceof RuleError || err instanceof CalendarFormatError)
+      throw new CalendarFormatError(`Line ${ruleProp.line}: RRULE is not a valid repeat rule`);
+    throw err;
+  }
+}
+
 /**
  * A repeating event's occurrences in the window, each handed to `keep`: DTSTART, the rule's dates
  * and RDATEs, less EXDATEs and occurrences replaced by their own event. The rule is asked only for
@@ -91,17 +105,7 @@ export function* expand(
   let complete = true;
   const ruleProp = e.props.get('RRULE');
   if (ruleProp) {
-    let rule: RecurrenceRule | 'unsupported';
-    try {
-      rule = parseRule(ruleProp.value, (text) => {
-        const until = readWhen({ ...ruleProp, name: 'UNTIL', params: {}, value: text }, zones);
-        return until.kind === 'date' ? until : { kind: 'instant', at: until.at };
-      });
-    } catch (err) {
-      if (err instanceof RuleError || err instanceof CalendarFormatError)
-        throw new CalendarFormatError(`Line ${ruleProp.line}: RRULE is not a valid repeat rule`);
-      throw err;
-    }
+    const rule = readRule(ruleProp, zones);
     if (rule === 'unsupported') complete = false;
     else {
       const ruleUntil = rule.until;
