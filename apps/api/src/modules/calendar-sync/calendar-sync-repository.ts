@@ -1,5 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { calendarBlockedDays, calendarSources, items, jobs, users } from '../../db/schema.ts';
 import type { BusyRange } from './ical-reader.ts';
 
@@ -235,7 +236,7 @@ export function createCalendarSyncRepository(
   { onUnblocked = async () => {} }: { onUnblocked?: (tx: Executor, days: UnblockedDays[]) => Promise<void> } = {},
 ) {
   return {
-    list: (ownerId: string): Promise<SourceRow[]> => listSources(db, ownerId),
+    list: withDb(db, listSources),
 
     async countFor(ownerId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(calendarSources).where(eq(calendarSources.ownerId, ownerId));
@@ -251,7 +252,7 @@ export function createCalendarSyncRepository(
       return rows.length > 0;
     },
 
-    exists: (ownerId: string, url: string, itemId: string | null): Promise<boolean> => sourceExists(db, ownerId, url, itemId),
+    exists: withDb(db, sourceExists),
 
     insert: (
       values: { ownerId: string; itemId: string | null; url: string; now: Date },
@@ -260,7 +261,7 @@ export function createCalendarSyncRepository(
 
     remove: (ownerId: string, id: string): Promise<boolean> => removeSource(db, onUnblocked, ownerId, id),
 
-    find: (id: string): Promise<SourceToFetch | undefined> => findSource(db, id),
+    find: withDb(db, findSource),
 
     async recordError(id: string, message: string, at: Date): Promise<void> {
       await db
@@ -277,7 +278,7 @@ export function createCalendarSyncRepository(
       warning: string | null = null,
     ): Promise<'replaced' | 'gone'> => replaceBlockedDaysOf(db, onUnblocked, source, busy, validators, at, warning),
 
-    hasUncoveredItem: (source: SourceToFetch): Promise<boolean> => hasUncoveredItemOf(db, source),
+    hasUncoveredItem: withDb(db, hasUncoveredItemOf),
 
     async recordNotModified(id: string, at: Date): Promise<void> {
       await db.update(calendarSources).set({ lastFetchedAt: at, lastSuccessAt: at, lastError: null }).where(eq(calendarSources.id, id));

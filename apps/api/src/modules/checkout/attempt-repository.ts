@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { checkoutAttempts, type PendingCheckout } from '../../db/schema.ts';
 
 export type AttemptRow = typeof checkoutAttempts.$inferSelect;
@@ -174,10 +175,9 @@ async function failAttempt(db: Db, id: string, claim: number, now: Date): Promis
  */
 export function createAttemptRepository(db: Db) {
   return {
-    claim: (renterId: string, key: string, requestHash: string, now: Date) => claimAttempt(db, renterId, key, requestHash, now),
+    claim: withDb(db, claimAttempt),
 
-    reclaim: (id: string, staleBefore: Date, now: Date): Promise<{ claim: number; leftoverAuthorizations: string[] } | null> =>
-      reclaimAttempt(db, id, staleBefore, now),
+    reclaim: withDb(db, reclaimAttempt),
 
     /**
      * Remembers a hold this claim made (the charge, a request line's, a deposit's) as soon as the
@@ -190,7 +190,7 @@ export function createAttemptRepository(db: Db) {
         .where(and(eq(checkoutAttempts.id, id), eq(checkoutAttempts.claim, claim), eq(checkoutAttempts.status, 'processing')));
     },
 
-    fail: (id: string, claim: number, now: Date): Promise<string[]> => failAttempt(db, id, claim, now),
+    fail: withDb(db, failAttempt),
 
     awaitChallenge: (
       id: string,
@@ -199,10 +199,9 @@ export function createAttemptRepository(db: Db) {
       now: Date,
     ): Promise<boolean> => awaitChallengeOf(db, id, claim, challenge, now),
 
-    takeChallenge: (id: string, now: Date): Promise<{ claim: number } | null> => takeChallengeOf(db, id, now),
+    takeChallenge: withDb(db, takeChallengeOf),
 
-    expireChallenge: (id: string, failure: AttemptFailure, now: Date): Promise<{ leftoverAuthorizations: string[] } | undefined> =>
-      expireChallengeOf(db, id, failure, now),
+    expireChallenge: withDb(db, expireChallengeOf),
 
     /** Records why this claim's failed attempt failed (after `fail`), so a second confirm answers the same. */
     async recordFailure(id: string, claim: number, failure: AttemptFailure): Promise<void> {
@@ -218,8 +217,7 @@ export function createAttemptRepository(db: Db) {
       now: Date,
     ): Promise<Set<string>> => heldByChallengesOf(db, lines, exceptAttemptId, now),
 
-    sweep: (id: string, staleBefore: Date, now: Date): Promise<{ leftoverAuthorizations: string[] } | undefined> =>
-      sweepAttempts(db, id, staleBefore, now),
+    sweep: withDb(db, sweepAttempts),
 
     async find(id: string): Promise<AttemptRow | undefined> {
       const [row] = await db.select().from(checkoutAttempts).where(eq(checkoutAttempts.id, id));

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { dateWatches, items, rentals, users } from '../../db/schema.ts';
 
 export interface WatchRow {
@@ -150,8 +151,7 @@ export function createDateWatchesRepository(db: Db) {
       return rows.length > 0;
     },
 
-    waitingOn: (itemId: string, from: string, to: string, today: string): Promise<WatchRow[]> =>
-      watchesWaitingOn(db, itemId, from, to, today),
+    waitingOn: withDb(db, watchesWaitingOn),
 
     /** Marks the watch told, once: false when it was told or stopped meanwhile (nothing is sent then). */
     async markNotified(tx: Executor, id: string, at: Date): Promise<boolean> {
@@ -163,8 +163,7 @@ export function createDateWatchesRepository(db: Db) {
       return rows.length > 0;
     },
 
-    rentalSpan: (rentalId: string, endDate?: string): Promise<{ itemId: string; from: string; to: string } | undefined> =>
-      rentalSpanOf(db, rentalId, endDate),
+    rentalSpan: withDb(db, rentalSpanOf),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toInt, toIsoDate } from '../../db/row-values.ts';
 import { itemImages, items, rentals, savedItems, users } from '../../db/schema.ts';
 import type { ItemInput } from '@toolshed/core/contract';
@@ -181,15 +182,13 @@ async function openPeriodsOf(db: Db, ownerId: string): Promise<OpenPeriod[]> {
 
 export function createItemsRepository(db: Db) {
   return {
-    create: (ownerId: string, input: ItemInput, point: GeocodeResult, listed?: Listed): Promise<string> =>
-      createItem(db, ownerId, input, point, listed),
+    create: withDb(db, createItem),
 
-    findOwned: (itemId: string, ownerId: string) => findOwnedItem(db, itemId, ownerId),
+    findOwned: withDb(db, findOwnedItem),
 
-    update: (itemId: string, input: ItemInput, point: GeocodeResult, listed?: Listed): Promise<void> =>
-      updateItem(db, itemId, input, point, listed),
+    update: withDb(db, updateItem),
 
-    hasOpenRentals: (itemId: string): Promise<boolean> => hasOpenRentalsOf(db, itemId),
+    hasOpenRentals: withDb(db, hasOpenRentalsOf),
 
     /** Soft delete: past rentals and reviews keep pointing at the item. */
     async softDelete(itemId: string): Promise<void> {
@@ -204,11 +203,11 @@ export function createItemsRepository(db: Db) {
       maxImages: number,
     ): Promise<boolean> => addItemImage(db, itemId, image, maxImages),
 
-    removeImage: (itemId: string, imageId: string) => removeItemImage(db, itemId, imageId),
+    removeImage: withDb(db, removeItemImage),
 
-    reorderImages: (itemId: string, imageIds: string[]): Promise<void> => reorderItemImages(db, itemId, imageIds),
+    reorderImages: withDb(db, reorderItemImages),
 
-    ownedItems: (ownerId: string): Promise<OwnedItem[]> => ownedItemsOf(db, ownerId),
+    ownedItems: withDb(db, ownedItemsOf),
 
     /** How many members saved each of the owner's items (a count per item: never who). */
     savedCounts: async (ownerId: string): Promise<Map<string, number>> => {
@@ -221,7 +220,7 @@ export function createItemsRepository(db: Db) {
       return new Map(rows.map((r) => [r.itemId, r.n]));
     },
 
-    openPeriods: (ownerId: string): Promise<OpenPeriod[]> => openPeriodsOf(db, ownerId),
+    openPeriods: withDb(db, openPeriodsOf),
   };
 }
 

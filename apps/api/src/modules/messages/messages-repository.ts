@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toInt, toIntOrNull, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { messageThreads, messages, rentals } from '../../db/schema.ts';
 
@@ -201,8 +202,7 @@ async function messagesSince(
 
 export function createMessagesRepository(db: Db) {
   return {
-    itemAndThread: (itemId: string, askerId: string, withId: string | undefined): Promise<ItemAndThread | undefined> =>
-      findItemAndThread(db, itemId, askerId, withId),
+    itemAndThread: withDb(db, findItemAndThread),
 
     async hasRental(itemId: string, renterId: string): Promise<boolean> {
       const found = await db
@@ -229,8 +229,7 @@ export function createMessagesRepository(db: Db) {
       return newest.reverse().map(toMessage);
     },
 
-    since: (threadId: string, after: number, readerOf: string, limit: number): Promise<{ messages: MessageRecord[]; readUpTo: number }> =>
-      messagesSince(db, threadId, after, readerOf, limit),
+    since: withDb(db, messagesSince),
 
     async hasOlder(threadId: string, seq: number): Promise<boolean> {
       const found = await db

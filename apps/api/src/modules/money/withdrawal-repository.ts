@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { withdrawalRequestedPosting, withdrawalReturnedPosting, withdrawalSettledPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { postTransaction, spendFromBalances } from '../ledger/ledger-repository.ts';
 
@@ -133,23 +134,9 @@ export function createWithdrawalRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    create: (input: {
-      userId: string;
-      idempotencyKey: string;
-      amountPence: number;
-      bank: { name: string; sortCode: string; last4: string };
-      provider: string;
-      destination: string;
-      now: Date;
-      inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>;
-    }): Promise<CreateResult> => createWithdrawal(db, input),
+    create: withDb(db, createWithdrawal),
 
-    settle: (
-      id: string,
-      outcome: { status: 'paid'; payoutReference: string } | { status: 'failed'; reason: string },
-      now: Date,
-      inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>,
-    ): Promise<WithdrawalRow | null> => settleWithdrawal(db, id, outcome, now, inTransaction),
+    settle: withDb(db, settleWithdrawal),
 
     /**
      * A paid withdrawal the bank sent back: returned, and the amount from paid_out back to available,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toInt, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { messages, notifications, rateLimits } from '../../db/schema.ts';
 
@@ -90,7 +91,7 @@ export function createMessageNoticesRepository(db: Db) {
      * plainly as written than as builder calls.
      */
 
-    countForEmail: (tx: Executor, key: string, at: string, windowMs: number): Promise<Date> => countForEmailOf(db, tx, key, at, windowMs),
+    countForEmail: withDb(db, countForEmailOf),
 
     /** The message's conversation and whether it was read, locked against the reader's "mark read". */
     async messageForNotice(tx: Executor, messageId: string): Promise<{ threadId: string; readAt: Date | null } | undefined> {
@@ -127,7 +128,7 @@ export function createMessageNoticesRepository(db: Db) {
         .where(and(eq(rateLimits.key, key), eq(rateLimits.windowEnds, sql`${sendAt}::timestamptz + ${window}::interval`)));
     },
 
-    unreadNews: (threadId: string, recipientId: string): Promise<UnreadNews | undefined> => unreadMessageNews(db, threadId, recipientId),
+    unreadNews: withDb(db, unreadMessageNews),
 
     /** The reader opened the conversation: its message notices are read too. */
     async readConversationNotices(tx: Executor, threadId: string, readerId: string, at: Date): Promise<void> {

@@ -6,6 +6,7 @@
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
 import type { RefundParts } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toIsoDate } from '../../db/row-values.ts';
 import type { ExtensionContext, MessageContext, OrderContext, Recipient, RentalContext } from './notice-contexts.ts';
 import { cardRefunds, depositHolds, items, messages, messageThreads, payments, rentalExtensions, rentals, users } from '../../db/schema.ts';
@@ -145,17 +146,17 @@ export function createNoticeContextReads(db: Db) {
       return (await selectRentalWithParties(executor).where(eq(rentals.id, rentalId))).map(toRental)[0];
     },
 
-    refundParts: (executor: Executor, rentalId: string): Promise<RefundParts> => refundPartsOf(executor, rentalId),
+    refundParts: refundPartsOf,
 
     async itemName(executor: Executor, itemId: string): Promise<string | undefined> {
       return (await executor.select({ name: items.name }).from(items).where(eq(items.id, itemId)))[0]?.name;
     },
 
-    message: (messageId: string): Promise<MessageContext | undefined> => messageContext(db, messageId),
+    message: withDb(db, messageContext),
 
-    order: (executor: Executor, paymentId: string): Promise<OrderContext | undefined> => orderContext(executor, paymentId),
+    order: orderContext,
 
-    extension: (executor: Executor, extensionId: string): Promise<ExtensionContext | undefined> => extensionContext(executor, extensionId),
+    extension: extensionContext,
 
     /** The checkout payment a rental was paid with, if any. */
     async paymentOfRental(executor: Executor, rentalId: string): Promise<string | null> {

@@ -1,6 +1,7 @@
 import { and, count, eq, inArray, isNull, not, sql, type SQL } from 'drizzle-orm';
 import { DEFAULT_NOTIFICATION_PREFERENCES, type NotificationPreferences, type NotificationTab } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toInt, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { notificationPreferences, notifications, rentals } from '../../db/schema.ts';
 import { createNoticeContextReads } from './notice-context-repository.ts';
@@ -209,22 +210,19 @@ async function notificationById(db: Db, id: string) {
 export function createNotificationRepository(db: Db) {
   return {
     ...createNoticeContextReads(db),
-    insert: (executor: Executor, row: NewNotification): Promise<string | null> => insertNotice(db, executor, row),
+    insert: withDb(db, insertNotice),
 
-    insertMany: (executor: Executor, list: readonly NewNotification[]): Promise<Array<{ id: string; userId: string; kind: string }>> =>
-      insertNotices(db, executor, list),
+    insertMany: withDb(db, insertNotices),
 
-    preferencesOf: (userIds: readonly string[], executor: Executor = db): Promise<Map<string, NotificationPreferences>> =>
-      preferencesOfUser(db, userIds, executor),
+    preferencesOf: withDb(db, preferencesOfUser),
 
-    preferences: (userId: string, executor: Executor = db): Promise<NotificationPreferences> => preferencesOfOne(db, userId, executor),
+    preferences: withDb(db, preferencesOfOne),
 
-    savePreferences: (userId: string, prefs: NotificationPreferences, now: Date): Promise<void> =>
-      savePreferencesOf(db, userId, prefs, now),
+    savePreferences: withDb(db, savePreferencesOf),
 
-    unreadCount: (userId: string): Promise<number> => unreadCountOf(db, userId),
+    unreadCount: withDb(db, unreadCountOf),
 
-    unreadByTab: (userId: string): Promise<Record<NotificationTab, number>> => unreadByTabOf(db, userId),
+    unreadByTab: withDb(db, unreadByTabOf),
 
     /*
      * The groups of a tab and their newest notifications stay SQL: counts filtered by unread in the
@@ -256,17 +254,15 @@ export function createNotificationRepository(db: Db) {
         )[0]?.total ?? 0,
       ),
 
-    ofGroups: (userId: string, tab: NotificationTab, groupKeys: string[], perGroup: number): Promise<NotificationRecord[]> =>
-      noticesOfGroups(db, userId, tab, groupKeys, perGroup),
+    ofGroups: withDb(db, noticesOfGroups),
 
-    notification: (id: string) => notificationById(db, id),
+    notification: withDb(db, notificationById),
 
-    markGroupRead: (userId: string, tab: NotificationTab, groupKey: string, now: Date): Promise<number> =>
-      markGroupReadOf(db, userId, tab, groupKey, now),
+    markGroupRead: withDb(db, markGroupReadOf),
 
-    markRead: (userId: string, ids: string[], now: Date): Promise<void> => markNoticesRead(db, userId, ids, now),
+    markRead: withDb(db, markNoticesRead),
 
-    markAllRead: (userId: string, now: Date): Promise<void> => markAllNoticesRead(db, userId, now),
+    markAllRead: withDb(db, markAllNoticesRead),
 
     /** Active rentals ending on this date (return reminders) or that ended on it and are still out (overdue). */
     rentalsEndingOn: (date: string) =>

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { phoneVerifications, users } from '../../db/schema.ts';
 
 const touch = () => ({ updatedAt: new Date() });
@@ -79,8 +80,7 @@ export function createProfileRepository(db: Db) {
         .where(eq(users.id, id));
     },
 
-    replacePicture: (id: string, picture: { url: string; key: string } | null): Promise<string | null> =>
-      replaceProfilePicture(db, id, picture),
+    replacePicture: withDb(db, replaceProfilePicture),
 
     async setVacation(id: string, until: string | null): Promise<void> {
       await db
@@ -90,13 +90,11 @@ export function createProfileRepository(db: Db) {
     },
 
     /** A new number is saved unverified; the same number keeps its state. */
-    setPhone: (id: string, country: { code: string; dialCode: string }, e164: string): Promise<void> =>
-      setPhoneNumber(db, id, country, e164),
+    setPhone: withDb(db, setPhoneNumber),
 
-    markPhoneVerified: (id: string, countryCode: string, number: string): Promise<void> =>
-      markPhoneNumberVerified(db, id, countryCode, number),
+    markPhoneVerified: withDb(db, markPhoneNumberVerified),
 
-    removePhone: (id: string): Promise<void> => removePhoneNumber(db, id),
+    removePhone: withDb(db, removePhoneNumber),
 
     verification: {
       async find(userId: string): Promise<PhoneVerificationRow | undefined> {

@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toInt, toIsoTimestamp, toNumberOrNull } from '../../db/row-values.ts';
 import { items, rentalExtensions, rentals } from '../../db/schema.ts';
 import { itemsWithBlockedDays } from '../calendar-sync/blocked-days-sql.ts';
@@ -280,7 +281,7 @@ async function answerExtension(
 
 export function createExtensionRepository(db: Db) {
   return {
-    itemTerms: (itemId: string, executor: Executor = db): Promise<ItemTerms> => itemTermsOf(db, itemId, executor),
+    itemTerms: withDb(db, itemTermsOf),
 
     daysFree: (
       r: { itemId: string; rentalId: string; bufferDays: number },
@@ -298,10 +299,9 @@ export function createExtensionRepository(db: Db) {
      * Up to `limit` listed items of the category, not this one nor the renter's, free on `from`..`to`
      * (their buffers included), nearest to this item's public point first.
      */
-    similarFree: (q: Parameters<typeof similarFreeItems>[1]): Promise<SimilarItem[]> => similarFreeItems(db, q),
+    similarFree: withDb(db, similarFreeItems),
 
-    moveEnd: (tx: Executor, rentalId: string, toEndDate: string, linePence: number, feePence: number): Promise<void> =>
-      moveRentalEnd(db, tx, rentalId, toEndDate, linePence, feePence),
+    moveEnd: withDb(db, moveRentalEnd),
 
     /**
      * Holds the days up to `toEndDate` for the rental's pending extension: the no-overlap constraint
@@ -311,33 +311,17 @@ export function createExtensionRepository(db: Db) {
       await tx.update(rentals).set({ heldEndDate: toEndDate }).where(eq(rentals.id, rentalId));
     },
 
-    releaseHold: (tx: Executor, rentalId: string): Promise<void> => releaseExtensionHold(db, tx, rentalId),
+    releaseHold: withDb(db, releaseExtensionHold),
 
-    record: (
-      tx: Executor,
-      e: {
-        rentalId: string;
-        fromEndDate: string;
-        toEndDate: string;
-        linePence: number;
-        feePence: number;
-        paidWith: 'card' | 'balance';
-        authorizationId: string | null;
-        /** The authorised card's brand and last four digits (null: paid from the balance). */
-        card: { brand: string; last4: string } | null;
-        status: 'paid' | 'pending';
-        at: Date;
-        expiresAt?: Date;
-      },
-    ): Promise<string> => recordExtension(db, tx, e),
+    record: withDb(db, recordExtension),
 
-    pending: (rentalId: string, executor: Executor = db): Promise<PendingExtension | undefined> => pendingExtension(db, rentalId, executor),
+    pending: withDb(db, pendingExtension),
 
-    rentalOf: (extensionId: string): Promise<string | undefined> => rentalOfExtension(db, extensionId),
+    rentalOf: withDb(db, rentalOfExtension),
 
-    paidByAuthorization: (authorizationId: string, executor: Executor = db) => paidByAuthorizationOf(db, authorizationId, executor),
+    paidByAuthorization: withDb(db, paidByAuthorizationOf),
 
-    paidAfter: (tx: Executor, rentalId: string, fromEndDate: string): Promise<boolean> => paidAfterOf(db, tx, rentalId, fromEndDate),
+    paidAfter: withDb(db, paidAfterOf),
 
     reverse: (
       tx: Executor,
@@ -346,8 +330,7 @@ export function createExtensionRepository(db: Db) {
       at: Date,
     ): Promise<boolean> => reverseExtension(db, tx, e, freeDays, at),
 
-    answer: (tx: Executor, extensionId: string, status: 'paid' | 'declined' | 'withdrawn' | 'expired', at: Date): Promise<void> =>
-      answerExtension(db, tx, extensionId, status, at),
+    answer: withDb(db, answerExtension),
   };
 }
 

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { items, memberBlocks, rentals, users } from '../../db/schema.ts';
 
 export interface BlockedRow {
@@ -76,16 +77,16 @@ export function createBlocksRepository(db: Db) {
       return removed.length > 0;
     },
 
-    list: (blockerId: string, limit: number, offset: number): Promise<BlockedRow[]> => blocksPage(db, blockerId, limit, offset),
+    list: withDb(db, blocksPage),
 
     async count(blockerId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(memberBlocks).where(eq(memberBlocks.blockerId, blockerId));
       return row?.n ?? 0;
     },
 
-    hasBlocked: (blockerId: string, blockedId: string): Promise<boolean | undefined> => hasBlockedMember(db, blockerId, blockedId),
+    hasBlocked: withDb(db, hasBlockedMember),
 
-    between: (a: string, b: string): Promise<boolean> => blocksBetween(db, a, b),
+    between: withDb(db, blocksBetween),
 
     /** Everyone `userId` blocked or was blocked by: whose listings they must not see or book. */
     async hiddenOwnersFor(userId: string): Promise<string[]> {

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { METRES_PER_MILE } from '@toolshed/core';
 import type { SavedSearchChange, SavedSearchFrequency } from '@toolshed/core/contract';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { queryRows } from '../../db/query-rows.ts';
 import { searchPath } from './search-path.ts';
 
@@ -231,10 +232,9 @@ export function createSavedSearchesRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    insert: (s: NewSavedSearch): Promise<string> => insertSearch(db, s),
+    insert: withDb(db, insertSearch),
 
-    page: (userId: string, offset: number, limit: number): Promise<{ rows: SavedSearchRow[]; total: number }> =>
-      searchesPage(db, userId, offset, limit),
+    page: withDb(db, searchesPage),
 
     /** The member's own search: anyone else's is not found. */
     async find(userId: string, id: string): Promise<SavedSearchRow | undefined> {
@@ -242,14 +242,14 @@ export function createSavedSearchesRepository(db: Db) {
       return row;
     },
 
-    change: (userId: string, id: string, change: SavedSearchChange, at: Date): Promise<boolean> => changeSearch(db, userId, id, change, at),
+    change: withDb(db, changeSearch),
 
     async remove(userId: string, id: string): Promise<boolean> {
       const done = await rows<{ id: string }>(db, sql`delete from saved_searches where id = ${id} and user_id = ${userId} returning id`);
       return done.length > 0;
     },
 
-    unsubscribe: (token: string, at: Date): Promise<{ name: string; stopped: boolean } | undefined> => unsubscribeSearch(db, token, at),
+    unsubscribe: withDb(db, unsubscribeSearch),
 
     /** A search by id alone, for its alerts (never for a member's request). */
     async byId(executor: Executor, id: string): Promise<SavedSearchRow | undefined> {
@@ -266,10 +266,9 @@ export function createSavedSearchesRepository(db: Db) {
       return row;
     },
 
-    matchItem: (executor: Executor, itemId: string, at: Date): Promise<Hit[]> => matchItemToSearches(db, executor, itemId, at),
+    matchItem: withDb(db, matchItemToSearches),
 
-    instantAlertsSince: (executor: Executor, userIds: readonly string[], itemId: string, since: Date): Promise<Map<string, number>> =>
-      instantAlertsSinceOf(db, executor, userIds, itemId, since),
+    instantAlertsSince: withDb(db, instantAlertsSinceOf),
 
     /** Puts these matches back as not sent: the morning's digest carries them. */
     async holdForDigest(executor: Executor, hits: ReadonlyArray<Pick<Hit, 'searchId' | 'itemId'>>): Promise<void> {
@@ -282,8 +281,7 @@ export function createSavedSearchesRepository(db: Db) {
       );
     },
 
-    markSent: (executor: Executor, hits: ReadonlyArray<Pick<Hit, 'searchId' | 'itemId'>>, at: Date): Promise<void> =>
-      markHitsSent(db, executor, hits, at),
+    markSent: withDb(db, markHitsSent),
 
     /** The browse paths of these searches, for their digests' links. */
     async pathsOf(executor: Executor, ids: readonly string[]): Promise<Map<string, string>> {
@@ -295,8 +293,7 @@ export function createSavedSearchesRepository(db: Db) {
       return new Map(found.map((r) => [r.id, searchPath(r)]));
     },
 
-    digestDue: (executor: Executor): Promise<Array<{ searchId: string; userId: string; searchName: string; items: Hit[] }>> =>
-      digestDueOf(db, executor),
+    digestDue: withDb(db, digestDueOf),
   };
 }
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { METRES_PER_MILE, type GeoPoint } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { createWantedMatching } from './wanted-matching-repository.ts';
 import { distanceFrom, itemDistance, LISTED, londonDayStart, open, rows, unblocked } from './wanted-sql.ts';
 
@@ -146,32 +147,23 @@ async function postCounts(db: Db, executor: Executor, userId: string, at: Date, 
 
 export function createWantedRepository(db: Db) {
   return {
-    insert: (executor: Executor, post: NewWantedPost): Promise<string> => insertPost(db, executor, post),
+    insert: withDb(db, insertPost),
 
     /** Locks the author's row so two posts at once are counted one after the other. */
     async lockAuthor(executor: Executor, userId: string): Promise<void> {
       await rows(executor, sql`select id from users where id = ${userId} for update`);
     },
 
-    counts: (executor: Executor, userId: string, at: Date, today: string): Promise<{ today: number; open: number }> =>
-      postCounts(db, executor, userId, at, today),
+    counts: withDb(db, postCounts),
 
     async find(id: string, near: GeoPoint | null = null, executor: Executor = db): Promise<WantedRow | undefined> {
       const [row] = await rows<WantedRow>(executor, sql`${select(near)} where p.id = ${id}`);
       return row;
     },
 
-    openPage: (
-      viewerId: string,
-      today: string,
-      near: GeoPoint | null,
-      radiusMiles: number | null,
-      offset: number,
-      limit: number,
-    ): Promise<{ rows: WantedRow[]; total: number }> => openPostsPage(db, viewerId, today, near, radiusMiles, offset, limit),
+    openPage: withDb(db, openPostsPage),
 
-    minePage: (userId: string, offset: number, limit: number): Promise<{ rows: WantedRow[]; total: number }> =>
-      ownPostsPage(db, userId, offset, limit),
+    minePage: withDb(db, ownPostsPage),
 
     async close(userId: string, id: string, at: Date): Promise<boolean> {
       const done = await rows<{ id: string }>(
@@ -181,9 +173,9 @@ export function createWantedRepository(db: Db) {
       return done.length > 0;
     },
 
-    offers: (postId: string): Promise<OfferRow[]> => offersOnPost(db, postId),
+    offers: withDb(db, offersOnPost),
 
-    offerable: (postId: string, ownerId: string) => offerableItems(db, postId, ownerId),
+    offerable: withDb(db, offerableItems),
 
     /** The owner's own item, if listed ('unlisted') or not theirs at all (undefined). */
     async ownItem(ownerId: string, itemId: string): Promise<{ name: string; listed: boolean } | undefined> {
