@@ -1,9 +1,9 @@
-import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Db, type Executor } from '../../db/database.ts';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/database.ts';
 import { withDb } from '../../db/with-db.ts';
-import { toInt, toIsoTimestamp, toNumberOrNull } from '../../db/row-values.ts';
+import { toIsoTimestamp } from '../../db/row-values.ts';
 import { items, rentalExtensions, rentals } from '../../db/schema.ts';
-import { daysFreeAfter, similarFreeItems, type SimilarItem } from './extension-availability-sql.ts';
+import { daysFreeAfter, similarFreeItems } from './extension-availability-sql.ts';
 
 /** What an extension needs of the item: how long it may be rented, whether the owner answers, its buffer. */
 export interface ItemTerms {
