@@ -19,7 +19,8 @@ import {
   readBusyDays,
   readBusyDaysInSlices,
 } from '../../apps/api/src/modules/calendar-sync/ical-reader.ts';
-import { monthsAfter, WorkBudget } from '../../apps/api/src/modules/calendar-sync/recurrence.ts';
+import { monthsAfter } from '../../apps/api/src/modules/calendar-sync/day-numbers.ts';
+import { WorkBudget } from '../../apps/api/src/modules/calendar-sync/work-budget.ts';
 import { loadAverage, machineInfo } from '../shared/machine.ts';
 import { writeResult } from '../shared/paths.ts';
 

@@ -88,6 +88,30 @@ function blank(v: string | number | undefined): boolean {
   return v === undefined || String(v).trim() === '';
 }
 
+/** The start and end dates into `out`; the failure when they are not a range that can be searched. */
+function readDateRange(raw: RawBrowseFilters, today: IsoDate, out: BrowseFilters): ParseResult<BrowseFilters> | undefined {
+  const fail = (field: FilterField, message: string): ParseResult<BrowseFilters> => ({ ok: false, field, message });
+  const hasStart = !blank(raw.startDate);
+  const hasEnd = !blank(raw.endDate);
+  if (hasStart) {
+    const start = raw.startDate!.trim();
+    if (!isIsoDate(start)) return fail('startDate', 'Start date must be a real calendar date');
+    if (compareDates(start, today) < 0) return fail('startDate', 'Start date cannot be in the past');
+    out.startDate = start;
+    out.endDate = start;
+  }
+  if (hasEnd) {
+    const end = raw.endDate!.trim();
+    if (!isIsoDate(end)) return fail('endDate', 'End date must be a real calendar date');
+    if (!hasStart) return fail('startDate', 'Start date is needed when an end date is chosen');
+    if (compareDates(end, out.startDate!) < 0) return fail('endDate', 'End date cannot be before the start date');
+    if (daysInclusive(out.startDate!, end) > MAX_FILTER_RANGE_DAYS)
+      return fail('endDate', `End date can be at most ${MAX_FILTER_RANGE_DAYS - 1} days after the start date`);
+    out.endDate = end;
+  }
+  return undefined;
+}
+
 /**
  * The one validation of browse filters, used by the API for query parameters and by the web app
  * for the filter form, so both refuse the same input with the same message.
@@ -111,24 +135,8 @@ export function parseBrowseFilters(raw: RawBrowseFilters, today: IsoDate = today
     if (!POUNDS.test(v)) return fail('maxPrice', 'Max price must be an amount in pounds, 0 or more (for example 25 or 12.50)');
     out.maxPricePence = poundsToPence(Number(v));
   }
-  const hasStart = !blank(raw.startDate);
-  const hasEnd = !blank(raw.endDate);
-  if (hasStart) {
-    const start = raw.startDate!.trim();
-    if (!isIsoDate(start)) return fail('startDate', 'Start date must be a real calendar date');
-    if (compareDates(start, today) < 0) return fail('startDate', 'Start date cannot be in the past');
-    out.startDate = start;
-    out.endDate = start;
-  }
-  if (hasEnd) {
-    const end = raw.endDate!.trim();
-    if (!isIsoDate(end)) return fail('endDate', 'End date must be a real calendar date');
-    if (!hasStart) return fail('startDate', 'Start date is needed when an end date is chosen');
-    if (compareDates(end, out.startDate!) < 0) return fail('endDate', 'End date cannot be before the start date');
-    if (daysInclusive(out.startDate!, end) > MAX_FILTER_RANGE_DAYS)
-      return fail('endDate', `End date can be at most ${MAX_FILTER_RANGE_DAYS - 1} days after the start date`);
-    out.endDate = end;
-  }
+  const dates = readDateRange(raw, today, out);
+  if (dates) return dates;
   if (!blank(raw.minRating)) {
     const v = Number(raw.minRating!.trim());
     const match = MIN_RATING_OPTIONS.find((o) => o === v);

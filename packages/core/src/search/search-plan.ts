@@ -114,6 +114,28 @@ function correctionOf(word: string, answer: VocabularyAnswer): string | undefine
 const synonymAlternatives = (terms: readonly (readonly string[])[], kind: MatchKind): Alternative[] =>
   terms.map((words) => ({ kind, words }));
 
+/** How many words from `i` make a name of several words people use, longest first; 0: none. */
+function synonymSpanAt(terms: readonly string[], i: number): number {
+  for (let span = Math.min(LONGEST_SYNONYM, terms.length - i); span >= 2; span--) {
+    if (synonymsOf(terms.slice(i, i + span)).length > 0) return span;
+  }
+  return 0;
+}
+
+/** The clause of such a name: as typed, its forms, the words written as one, and its synonyms. */
+function nameClause(typed: string[], answer: VocabularyAnswer): SearchClause {
+  const joined = typed.join('');
+  return {
+    typed,
+    alternatives: [
+      { kind: 'typed', words: typed },
+      { kind: 'form', words: typed },
+      ...(answer.known.has(joined) ? [{ kind: 'form' as const, words: [joined] }] : []),
+      ...synonymAlternatives(synonymsOf(typed), 'synonym'),
+    ],
+  };
+}
+
 /**
  * The plan of a search, given what the vocabulary says about its words (`vocabularyQuestion`).
  * `asTyped`: no word is read as another spelling (the 'search for what I typed' link).
@@ -127,22 +149,10 @@ export function planSearch(search: string | undefined, answer: VocabularyAnswer,
   while (i < terms.length) {
     const last = i === terms.length - 1;
     // A name of several words people use ('jet wash', 'sack truck'), longest first.
-    let spanned = 0;
-    for (let span = Math.min(LONGEST_SYNONYM, terms.length - i); span >= 2 && spanned === 0; span--) {
-      if (synonymsOf(terms.slice(i, i + span)).length > 0) spanned = span;
-    }
+    const spanned = synonymSpanAt(terms, i);
     if (spanned > 0) {
       const typed = terms.slice(i, i + spanned);
-      const joined = typed.join('');
-      clauses.push({
-        typed,
-        alternatives: [
-          { kind: 'typed', words: typed },
-          { kind: 'form', words: typed },
-          ...(answer.known.has(joined) ? [{ kind: 'form' as const, words: [joined] }] : []),
-          ...synonymAlternatives(synonymsOf(typed), 'synonym'),
-        ],
-      });
+      clauses.push(nameClause(typed, answer));
       understood.push(...typed);
       i += spanned;
       continue;

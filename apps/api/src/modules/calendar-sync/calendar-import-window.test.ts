@@ -6,7 +6,7 @@ import { createMemoryMailer } from '../../test/memory-mailer.ts';
 import { createSignedInUser, ORIGIN, post } from '../../test/auth-helpers.ts';
 import { createItem, insertCategories } from '../../test/factories.ts';
 import { startCalendarServer } from './calendar-test-server.ts';
-import { monthsAfter } from './recurrence.ts';
+import { monthsAfter } from './day-numbers.ts';
 
 // London noon, so the calendar date is the same everywhere in the test.
 const clock = new Date('2026-07-01T11:00:00Z');

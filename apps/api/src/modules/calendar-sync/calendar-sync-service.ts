@@ -5,7 +5,7 @@ import { jobFailure } from '../../platform/jobs/job-failure.ts';
 import { CalendarFetchError, type CalendarFetcher } from '../../platform/calendar-fetch/fetch-calendar.ts';
 import type { CalendarSyncRepository, SourceRow } from './calendar-sync-repository.ts';
 import { CalendarFormatError, readBusyDaysInSlices } from './ical-reader.ts';
-import { monthsAfter } from './recurrence.ts';
+import { monthsAfter } from './day-numbers.ts';
 
 const CALENDAR_FETCH_JOB = 'calendar-sync.fetch';
 /**

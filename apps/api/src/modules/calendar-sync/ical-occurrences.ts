@@ -1,7 +1,10 @@
 import { wallTimeToInstant, type IsoDate } from '@toolshed/core';
 import { CalendarFormatError, type ContentLine } from './ical-lines.ts';
 import { DAY_MS, dayOf, londonDays, londonMidnight, readWhen, wallDay, type When } from './ical-when.ts';
-import { dayNumber, occurrenceDays, parseRule, PAUSE, RuleError, type RecurrenceRule, type WorkBudget } from './recurrence.ts';
+import { dayNumber } from './day-numbers.ts';
+import { occurrenceDays, PAUSE } from './recurrence.ts';
+import { parseRule, RuleError, type RecurrenceRule } from './recurrence-rule.ts';
+import type { WorkBudget } from './work-budget.ts';
 import type { ZoneResolver } from './zone-resolver.ts';
 
 /** Days, both inclusive. */
@@ -38,6 +41,20 @@ function occurrence(start: When, span: Span, day: number): { range: DayRange; at
 function* listValues(prop: ContentLine, zones: ZoneResolver): Generator<When> {
   for (const value of prop.value.split(',')) {
     if (value.trim() !== '' && !value.includes('/')) yield readWhen({ ...prop, value }, zones);
+  }
+}
+
+/** The event's RRULE, its UNTIL read as DTSTART is; a value that is no rule names its line. */
+function readRule(ruleProp: ContentLine, zones: ZoneResolver): RecurrenceRule | 'unsupported' {
+  try {
+    return parseRule(ruleProp.value, (text) => {
+      const until = readWhen({ ...ruleProp, name: 'UNTIL', params: {}, value: text }, zones);
+      return until.kind === 'date' ? until : { kind: 'instant', at: until.at };
+    });
+  } catch (err) {
+    if (err instanceof RuleError || err instanceof CalendarFormatError)
+      throw new CalendarFormatError(`Line ${ruleProp.line}: RRULE is not a valid repeat rule`);
+    throw err;
   }
 }
 
@@ -88,17 +105,7 @@ export function* expand(
   let complete = true;
   const ruleProp = e.props.get('RRULE');
   if (ruleProp) {
-    let rule: RecurrenceRule | 'unsupported';
-    try {
-      rule = parseRule(ruleProp.value, (text) => {
-        const until = readWhen({ ...ruleProp, name: 'UNTIL', params: {}, value: text }, zones);
-        return until.kind === 'date' ? until : { kind: 'instant', at: until.at };
-      });
-    } catch (err) {
-      if (err instanceof RuleError || err instanceof CalendarFormatError)
-        throw new CalendarFormatError(`Line ${ruleProp.line}: RRULE is not a valid repeat rule`);
-      throw err;
-    }
+    const rule = readRule(ruleProp, zones);
     if (rule === 'unsupported') complete = false;
     else {
       const ruleUntil = rule.until;

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { todayInLondon } from '@toolshed/core';
 import { buildCalendar } from '../account/ical.ts';
 import { CalendarFormatError, MAX_READ_STEPS, readBusyDays, readBusyDaysInSlices } from './ical-reader.ts';
-import { WorkBudget } from './recurrence.ts';
+import { WorkBudget } from './work-budget.ts';
 
 const window = { today: '2026-07-01', until: '2028-07-01' };
 const calendar = (...events: string[][]) =>

@@ -1,6 +1,6 @@
 import { LONDON_CLOCK, UTC_CLOCK, wallTimeToInstant, type IsoDate, type ZoneClock } from '@toolshed/core';
 import { CalendarFormatError, type ContentLine } from './ical-lines.ts';
-import { dayNumberOf, monthLength } from './recurrence.ts';
+import { dayNumberOf, monthLength } from './day-numbers.ts';
 import type { ZoneResolver } from './zone-resolver.ts';
 
 export const DAY_MS = 86_400_000;

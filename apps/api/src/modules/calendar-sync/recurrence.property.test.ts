@@ -1,17 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  dateOfDayNumber,
-  dayNumber,
-  dayNumberOf,
-  isoOfDayNumber,
-  monthsAfter,
-  occurrenceDays,
-  parseRule,
-  PAUSE,
-  WorkBudget,
-  type RecurrenceRule,
-} from './recurrence.ts';
+import { dateOfDayNumber, dayNumber, dayNumberOf, isoOfDayNumber, monthsAfter } from './day-numbers.ts';
+import { occurrenceDays, PAUSE } from './recurrence.ts';
+import { parseRule, type RecurrenceRule } from './recurrence-rule.ts';
+import { WorkBudget } from './work-budget.ts';
 
 /**
  * The naive expansion the reader used before it jumped to the window: every period of the rule from

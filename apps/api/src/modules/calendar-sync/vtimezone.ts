@@ -1,6 +1,9 @@
 import type { ZoneClock } from '@toolshed/core';
 import type { ContentLine } from './ical-lines.ts';
-import { dayNumberOf, monthLength, occurrenceDays, parseRule, PAUSE, type RecurrenceRule, type WorkBudget } from './recurrence.ts';
+import { dayNumberOf, monthLength } from './day-numbers.ts';
+import { occurrenceDays, PAUSE } from './recurrence.ts';
+import { parseRule, type RecurrenceRule } from './recurrence-rule.ts';
+import type { WorkBudget } from './work-budget.ts';
 
 /**
  * A calendar's own time zone definition (VTIMEZONE, RFC 5545 section 3.6.5) as a clock: each

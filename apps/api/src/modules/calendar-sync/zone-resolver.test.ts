@@ -1,7 +1,7 @@
 import { ianaZoneClock } from '@toolshed/core';
 import { describe, expect, it } from 'vitest';
 import type { ContentLine } from './ical-lines.ts';
-import { WorkBudget } from './recurrence.ts';
+import { WorkBudget } from './work-budget.ts';
 import { vtimezoneClock, type Observance } from './vtimezone.ts';
 import { createZoneResolver, zoneByName } from './zone-resolver.ts';
 

@@ -1,6 +1,6 @@
 import { ianaZoneClock, type ZoneClock } from '@toolshed/core';
 import { findIana } from 'windows-iana';
-import type { WorkBudget } from './recurrence.ts';
+import type { WorkBudget } from './work-budget.ts';
 import { vtimezoneClock, type ZoneDefinition } from './vtimezone.ts';
 
 /**

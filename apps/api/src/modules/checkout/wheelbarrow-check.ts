@@ -13,6 +13,21 @@ const CHALLENGE_HELD_MESSAGE =
 
 export const BOOKED_BY_YOU_MESSAGE = 'You have booked these dates: this rental is in My Rentals. You can remove it from the wheelbarrow.';
 
+type LineItem = NonNullable<ReturnType<Awaited<ReturnType<CheckoutRepository['lineItems']>>['get']>>;
+
+/** The item as a wheelbarrow line shows it. */
+const itemSummary = (item: LineItem, storage: FileStorage) => ({
+  name: item.name,
+  dailyRatePence: item.dailyRatePence,
+  depositPence: item.depositPence,
+  weeklyRatePence: item.weeklyRatePence,
+  bookingMode: item.bookingMode,
+  cancellationPolicy: item.cancellationPolicy,
+  minDays: item.minDays,
+  maxDays: item.maxDays,
+  imageUrl: item.thumbKey ? storage.url(item.thumbKey) : null,
+});
+
 /**
  * What a saved wheelbarrow looks like now: lines whose item was deleted or whose dates are no longer
  * free are flagged (never dropped silently), and the totals are the server's prices.
@@ -46,17 +61,7 @@ export async function checkWheelbarrow(
         days,
         lineTotalPence: 0,
       };
-    const summary = {
-      name: item.name,
-      dailyRatePence: item.dailyRatePence,
-      depositPence: item.depositPence,
-      weeklyRatePence: item.weeklyRatePence,
-      bookingMode: item.bookingMode,
-      cancellationPolicy: item.cancellationPolicy,
-      minDays: item.minDays,
-      maxDays: item.maxDays,
-      imageUrl: item.thumbKey ? storage.url(item.thumbKey) : null,
-    };
+    const summary = itemSummary(item, storage);
     const lineTotalPence = priceLine(item.dailyRatePence, days, item.weeklyRatePence);
     const problem =
       days === 0

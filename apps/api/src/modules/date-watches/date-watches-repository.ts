@@ -1,5 +1,6 @@
 import { and, asc, count, eq, gte, isNull, lte, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { dateWatches, items, rentals, users } from '../../db/schema.ts';
 
 export interface WatchRow {
@@ -27,6 +28,81 @@ const watchColumns = {
   notifiedAt: dateWatches.notifiedAt,
 };
 
+/**
+ * The member's waiting watch of these dates, made now unless they had one (then `created` is false),
+ * or 'full' when they already wait for `limit` ranges that start from `today`. The member's row is
+ * locked so that watches asked for at once cannot pass the limit together.
+ */
+async function createWatch(
+  db: Db,
+  watch: { userId: string; itemId: string; startDate: string; endDate: string },
+  today: string,
+  limit: number,
+  at: Date,
+): Promise<{ id: string; created: boolean } | 'full'> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, watch.userId)).for('update');
+    const [existing] = await tx
+      .select({ id: dateWatches.id })
+      .from(dateWatches)
+      .where(
+        and(
+          eq(dateWatches.userId, watch.userId),
+          eq(dateWatches.itemId, watch.itemId),
+          eq(dateWatches.startDate, watch.startDate),
+          eq(dateWatches.endDate, watch.endDate),
+          waiting,
+        ),
+      );
+    if (existing) return { id: existing.id, created: false };
+    const [held] = await tx
+      .select({ n: count() })
+      .from(dateWatches)
+      .where(and(eq(dateWatches.userId, watch.userId), waiting, gte(dateWatches.startDate, today)));
+    if ((held?.n ?? 0) >= limit) return 'full';
+    const [row] = await tx
+      .insert(dateWatches)
+      .values({ ...watch, createdAt: at })
+      .returning({ id: dateWatches.id });
+    return { id: row!.id, created: true };
+  });
+}
+
+/** The item's waiting watches that share a day with `from`-`to` and start from `today`. */
+async function watchesWaitingOn(db: Db, itemId: string, from: string, to: string, today: string): Promise<WatchRow[]> {
+  return db
+    .select(watchColumns)
+    .from(dateWatches)
+    .innerJoin(items, eq(items.id, dateWatches.itemId))
+    .where(
+      and(
+        eq(dateWatches.itemId, itemId),
+        waiting,
+        gte(dateWatches.startDate, today),
+        lte(dateWatches.startDate, to),
+        gte(dateWatches.endDate, from),
+      ),
+    )
+    .orderBy(asc(dateWatches.createdAt), asc(dateWatches.id));
+}
+
+/**
+ * The days a rental held (its buffer after it, and before it as the calendar shows), through its
+ * held extension or `endDate` if later: what its end or change may have freed.
+ */
+async function rentalSpanOf(db: Db, rentalId: string, endDate?: string): Promise<{ itemId: string; from: string; to: string } | undefined> {
+  const later = endDate ?? null;
+  const [row] = await db
+    .select({
+      itemId: rentals.itemId,
+      from: sql<string>`to_char(${rentals.startDate} - ${rentals.bufferDays}, 'YYYY-MM-DD')`,
+      to: sql<string>`to_char(greatest(coalesce(${rentals.heldEndDate}, ${rentals.endDate}), ${rentals.endDate}, ${later}::date) + ${rentals.bufferDays}, 'YYYY-MM-DD')`,
+    })
+    .from(rentals)
+    .where(eq(rentals.id, rentalId));
+  return row;
+}
+
 /** The only SQL of date watches. Every statement a member's request runs names the member. */
 export function createDateWatchesRepository(db: Db) {
   return {
@@ -39,44 +115,12 @@ export function createDateWatchesRepository(db: Db) {
       return row;
     },
 
-    /**
-     * The member's waiting watch of these dates, made now unless they had one (then `created` is false),
-     * or 'full' when they already wait for `limit` ranges that start from `today`. The member's row is
-     * locked so that watches asked for at once cannot pass the limit together.
-     */
-    async create(
+    create: (
       watch: { userId: string; itemId: string; startDate: string; endDate: string },
       today: string,
       limit: number,
       at: Date,
-    ): Promise<{ id: string; created: boolean } | 'full'> {
-      return db.transaction(async (tx) => {
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, watch.userId)).for('update');
-        const [existing] = await tx
-          .select({ id: dateWatches.id })
-          .from(dateWatches)
-          .where(
-            and(
-              eq(dateWatches.userId, watch.userId),
-              eq(dateWatches.itemId, watch.itemId),
-              eq(dateWatches.startDate, watch.startDate),
-              eq(dateWatches.endDate, watch.endDate),
-              waiting,
-            ),
-          );
-        if (existing) return { id: existing.id, created: false };
-        const [held] = await tx
-          .select({ n: count() })
-          .from(dateWatches)
-          .where(and(eq(dateWatches.userId, watch.userId), waiting, gte(dateWatches.startDate, today)));
-        if ((held?.n ?? 0) >= limit) return 'full';
-        const [row] = await tx
-          .insert(dateWatches)
-          .values({ ...watch, createdAt: at })
-          .returning({ id: dateWatches.id });
-        return { id: row!.id, created: true };
-      });
-    },
+    ): Promise<{ id: string; created: boolean } | 'full'> => createWatch(db, watch, today, limit, at),
 
     async one(userId: string, id: string): Promise<WatchRow | undefined> {
       const [row] = await db
@@ -107,23 +151,7 @@ export function createDateWatchesRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /** The item's waiting watches that share a day with `from`-`to` and start from `today`. */
-    async waitingOn(itemId: string, from: string, to: string, today: string): Promise<WatchRow[]> {
-      return db
-        .select(watchColumns)
-        .from(dateWatches)
-        .innerJoin(items, eq(items.id, dateWatches.itemId))
-        .where(
-          and(
-            eq(dateWatches.itemId, itemId),
-            waiting,
-            gte(dateWatches.startDate, today),
-            lte(dateWatches.startDate, to),
-            gte(dateWatches.endDate, from),
-          ),
-        )
-        .orderBy(asc(dateWatches.createdAt), asc(dateWatches.id));
-    },
+    waitingOn: withDb(db, watchesWaitingOn),
 
     /** Marks the watch told, once: false when it was told or stopped meanwhile (nothing is sent then). */
     async markNotified(tx: Executor, id: string, at: Date): Promise<boolean> {
@@ -135,22 +163,7 @@ export function createDateWatchesRepository(db: Db) {
       return rows.length > 0;
     },
 
-    /**
-     * The days a rental held (its buffer after it, and before it as the calendar shows), through its
-     * held extension or `endDate` if later: what its end or change may have freed.
-     */
-    async rentalSpan(rentalId: string, endDate?: string): Promise<{ itemId: string; from: string; to: string } | undefined> {
-      const later = endDate ?? null;
-      const [row] = await db
-        .select({
-          itemId: rentals.itemId,
-          from: sql<string>`to_char(${rentals.startDate} - ${rentals.bufferDays}, 'YYYY-MM-DD')`,
-          to: sql<string>`to_char(greatest(coalesce(${rentals.heldEndDate}, ${rentals.endDate}), ${rentals.endDate}, ${later}::date) + ${rentals.bufferDays}, 'YYYY-MM-DD')`,
-        })
-        .from(rentals)
-        .where(eq(rentals.id, rentalId));
-      return row;
-    },
+    rentalSpan: withDb(db, rentalSpanOf),
   };
 }
 

@@ -1,8 +1,9 @@
-import { and, eq, or, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { HandoverTimeSide } from '@toolshed/core';
 import type { Db } from '../../db/database.ts';
 import { toIsoDate } from '../../db/row-values.ts';
 import { rentalHandoverProposals, rentals } from '../../db/schema.ts';
+import { rentalOfParty, rentalPartyColumns } from '../rentals/rental-parties-sql.ts';
 
 /** What the handover times of a rental need, read only for one of its two parties. */
 export interface HandoverTimesRental {
@@ -24,18 +25,13 @@ export function createRentalHandoverRepository(db: Db) {
     async rentalForParty(rentalId: string, userId: string): Promise<HandoverTimesRental | undefined> {
       const [row] = await db
         .select({
-          id: rentals.id,
-          ownerId: rentals.ownerId,
-          renterId: rentals.renterId,
-          startDate: rentals.startDate,
-          endDate: rentals.endDate,
+          ...rentalPartyColumns,
           pickupMinutes: rentals.pickupMinutes,
           returnMinutes: rentals.returnMinutes,
-          cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
           returned: rentals.returned,
         })
         .from(rentals)
-        .where(and(eq(rentals.id, rentalId), or(eq(rentals.ownerId, userId), eq(rentals.renterId, userId))));
+        .where(rentalOfParty(rentalId, userId));
       if (!row) return undefined;
       const proposals = await db
         .select({

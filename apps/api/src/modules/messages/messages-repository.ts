@@ -1,5 +1,6 @@
 import { and, eq, isNotNull, isNull, lt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toInt, toIntOrNull, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { messageThreads, messages, rentals } from '../../db/schema.ts';
 
@@ -92,43 +93,116 @@ async function countPeople(db: Db, itemId: string): Promise<number> {
   return toIntOrNull(row?.n, 'n') ?? 0;
 }
 
+/**
+ * The item with its owner, and the thread of the renter: `withId` when the asker owns the item,
+ * else the asker. One query, since an open conversation asks it every few seconds.
+ */
+async function findItemAndThread(db: Db, itemId: string, askerId: string, withId: string | undefined): Promise<ItemAndThread | undefined> {
+  const found = await rows<{
+    id: string;
+    name: string;
+    owner_id: string;
+    owner_name: string;
+    deleted: boolean;
+    thread_id: string | null;
+    renter_name: string | null;
+  }>(
+    db,
+    sql`with i as (select id, name, owner_id, deleted_at, case when owner_id = ${askerId} then ${withId ?? null}::text else ${askerId} end as renter_id
+                   from items where id = ${itemId}::uuid)
+        select i.id, i.name, i.owner_id, u.name as owner_name, i.deleted_at is not null as deleted, t.id as thread_id, rn.name as renter_name
+        from i join users u on u.id = i.owner_id
+        left join users rn on rn.id = i.renter_id
+        left join message_threads t on t.item_id = i.id and t.renter_id = i.renter_id`,
+  );
+  const r = found[0];
+  return r
+    ? {
+        id: r.id,
+        name: r.name,
+        ownerId: r.owner_id,
+        ownerName: r.owner_name,
+        deleted: r.deleted,
+        threadId: r.thread_id,
+        renterName: r.renter_name,
+      }
+    : undefined;
+}
+
+/**
+ * The owner's people for an item: everyone who wrote, and everyone who booked it, the latest
+ * message first; `limit` of them after `offset`, and how many there are in all.
+ */
+async function ownerThreads(
+  db: Db,
+  itemId: string,
+  ownerId: string,
+  slice: { limit: number; offset: number },
+): Promise<{ threads: ThreadSummary[]; total: number }> {
+  const found = await rows<ThreadRow & { total: unknown }>(
+    db,
+    sql`with people as (
+          select renter_id from message_threads where item_id = ${itemId}::uuid
+          union select renter_id from rentals where item_id = ${itemId}::uuid
+        )
+        select p.renter_id, u.name as renter_name, t.last_message_at,
+               coalesce((select count(*) from messages m where m.thread_id = t.id and m.sender_id <> ${ownerId} and m.read_at is null), 0)::int as unread_count,
+               exists (select 1 from rentals r where r.item_id = ${itemId}::uuid and r.renter_id = p.renter_id) as has_rental,
+               count(*) over () as total
+        from people p join users u on u.id = p.renter_id
+        left join message_threads t on t.item_id = ${itemId}::uuid and t.renter_id = p.renter_id
+        order by t.last_message_at desc nulls last, u.name, p.renter_id
+        limit ${slice.limit} offset ${slice.offset}`,
+  );
+  const total = found[0] ? toInt(found[0].total, 'total') : slice.offset > 0 ? await countPeople(db, itemId) : 0;
+  return { threads: found.map(toThread), total };
+}
+
+/** Creates the thread if it is new and adds the message; in the caller's transaction. */
+async function addMessage(
+  db: Db,
+  tx: Executor,
+  t: { itemId: string; ownerId: string; renterId: string },
+  senderId: string,
+  body: string,
+  now: Date,
+): Promise<MessageRecord> {
+  await tx
+    .insert(messageThreads)
+    .values({ ...t, lastMessageAt: now, createdAt: now })
+    .onConflictDoUpdate({ target: [messageThreads.itemId, messageThreads.renterId], set: { lastMessageAt: now } });
+  const [thread] = await tx
+    .select({ id: messageThreads.id })
+    .from(messageThreads)
+    .where(and(eq(messageThreads.itemId, t.itemId), eq(messageThreads.renterId, t.renterId)));
+  const [row] = await rows<MessageRow>(
+    tx,
+    sql`insert into messages (thread_id, sender_id, body, created_at) values (${thread!.id}::uuid, ${senderId}, ${body}, ${now.toISOString()}) returning ${columns}`,
+  );
+  return toMessage(row!);
+}
+
+/** What is new after `after` and how far the other person has read `readerOf`'s messages: one query. */
+async function messagesSince(
+  db: Db,
+  threadId: string,
+  after: number,
+  readerOf: string,
+  limit: number,
+): Promise<{ messages: MessageRecord[]; readUpTo: number }> {
+  const [row] = await rows<{ messages: MessageRow[]; read_up_to: unknown }>(
+    db,
+    sql`select (select max(seq)::int from messages where thread_id = ${threadId}::uuid and sender_id = ${readerOf} and read_at is not null) as read_up_to,
+               coalesce((select json_agg(m order by m.seq) from (
+                 select ${columns} from messages where thread_id = ${threadId}::uuid and seq > ${after} order by seq limit ${limit}
+               ) m), '[]'::json) as messages`,
+  );
+  return { messages: (row?.messages ?? []).map(toMessage), readUpTo: toIntOrNull(row?.read_up_to, 'read_up_to') ?? 0 };
+}
+
 export function createMessagesRepository(db: Db) {
   return {
-    /**
-     * The item with its owner, and the thread of the renter: `withId` when the asker owns the item,
-     * else the asker. One query, since an open conversation asks it every few seconds.
-     */
-    async itemAndThread(itemId: string, askerId: string, withId: string | undefined): Promise<ItemAndThread | undefined> {
-      const found = await rows<{
-        id: string;
-        name: string;
-        owner_id: string;
-        owner_name: string;
-        deleted: boolean;
-        thread_id: string | null;
-        renter_name: string | null;
-      }>(
-        db,
-        sql`with i as (select id, name, owner_id, deleted_at, case when owner_id = ${askerId} then ${withId ?? null}::text else ${askerId} end as renter_id
-                       from items where id = ${itemId}::uuid)
-            select i.id, i.name, i.owner_id, u.name as owner_name, i.deleted_at is not null as deleted, t.id as thread_id, rn.name as renter_name
-            from i join users u on u.id = i.owner_id
-            left join users rn on rn.id = i.renter_id
-            left join message_threads t on t.item_id = i.id and t.renter_id = i.renter_id`,
-      );
-      const r = found[0];
-      return r
-        ? {
-            id: r.id,
-            name: r.name,
-            ownerId: r.owner_id,
-            ownerName: r.owner_name,
-            deleted: r.deleted,
-            threadId: r.thread_id,
-            renterName: r.renter_name,
-          }
-        : undefined;
-    },
+    itemAndThread: withDb(db, findItemAndThread),
 
     async hasRental(itemId: string, renterId: string): Promise<boolean> {
       const found = await db
@@ -139,33 +213,11 @@ export function createMessagesRepository(db: Db) {
       return found.length > 0;
     },
 
-    /**
-     * The owner's people for an item: everyone who wrote, and everyone who booked it, the latest
-     * message first; `limit` of them after `offset`, and how many there are in all.
-     */
-    async threadsOfOwner(
+    threadsOfOwner: (
       itemId: string,
       ownerId: string,
       slice: { limit: number; offset: number },
-    ): Promise<{ threads: ThreadSummary[]; total: number }> {
-      const found = await rows<ThreadRow & { total: unknown }>(
-        db,
-        sql`with people as (
-              select renter_id from message_threads where item_id = ${itemId}::uuid
-              union select renter_id from rentals where item_id = ${itemId}::uuid
-            )
-            select p.renter_id, u.name as renter_name, t.last_message_at,
-                   coalesce((select count(*) from messages m where m.thread_id = t.id and m.sender_id <> ${ownerId} and m.read_at is null), 0)::int as unread_count,
-                   exists (select 1 from rentals r where r.item_id = ${itemId}::uuid and r.renter_id = p.renter_id) as has_rental,
-                   count(*) over () as total
-            from people p join users u on u.id = p.renter_id
-            left join message_threads t on t.item_id = ${itemId}::uuid and t.renter_id = p.renter_id
-            order by t.last_message_at desc nulls last, u.name, p.renter_id
-            limit ${slice.limit} offset ${slice.offset}`,
-      );
-      const total = found[0] ? toInt(found[0].total, 'total') : slice.offset > 0 ? await countPeople(db, itemId) : 0;
-      return { threads: found.map(toThread), total };
-    },
+    ): Promise<{ threads: ThreadSummary[]; total: number }> => ownerThreads(db, itemId, ownerId, slice),
 
     /** Up to `limit` messages before a position (or the newest), oldest first. */
     async page(threadId: string, opts: { before?: number | undefined; limit: number }): Promise<MessageRecord[]> {
@@ -177,22 +229,7 @@ export function createMessagesRepository(db: Db) {
       return newest.reverse().map(toMessage);
     },
 
-    /** What is new after `after` and how far the other person has read `readerOf`'s messages: one query. */
-    async since(
-      threadId: string,
-      after: number,
-      readerOf: string,
-      limit: number,
-    ): Promise<{ messages: MessageRecord[]; readUpTo: number }> {
-      const [row] = await rows<{ messages: MessageRow[]; read_up_to: unknown }>(
-        db,
-        sql`select (select max(seq)::int from messages where thread_id = ${threadId}::uuid and sender_id = ${readerOf} and read_at is not null) as read_up_to,
-                   coalesce((select json_agg(m order by m.seq) from (
-                     select ${columns} from messages where thread_id = ${threadId}::uuid and seq > ${after} order by seq limit ${limit}
-                   ) m), '[]'::json) as messages`,
-      );
-      return { messages: (row?.messages ?? []).map(toMessage), readUpTo: toIntOrNull(row?.read_up_to, 'read_up_to') ?? 0 };
-    },
+    since: withDb(db, messagesSince),
 
     async hasOlder(threadId: string, seq: number): Promise<boolean> {
       const found = await db
@@ -212,28 +249,13 @@ export function createMessagesRepository(db: Db) {
       return toIntOrNull(row?.seq, 'seq') ?? 0;
     },
 
-    /** Creates the thread if it is new and adds the message; in the caller's transaction. */
-    async add(
+    add: (
       tx: Executor,
       t: { itemId: string; ownerId: string; renterId: string },
       senderId: string,
       body: string,
       now: Date,
-    ): Promise<MessageRecord> {
-      await tx
-        .insert(messageThreads)
-        .values({ ...t, lastMessageAt: now, createdAt: now })
-        .onConflictDoUpdate({ target: [messageThreads.itemId, messageThreads.renterId], set: { lastMessageAt: now } });
-      const [thread] = await tx
-        .select({ id: messageThreads.id })
-        .from(messageThreads)
-        .where(and(eq(messageThreads.itemId, t.itemId), eq(messageThreads.renterId, t.renterId)));
-      const [row] = await rows<MessageRow>(
-        tx,
-        sql`insert into messages (thread_id, sender_id, body, created_at) values (${thread!.id}::uuid, ${senderId}, ${body}, ${now.toISOString()}) returning ${columns}`,
-      );
-      return toMessage(row!);
-    },
+    ): Promise<MessageRecord> => addMessage(db, tx, t, senderId, body, now),
 
     /** Marks what the other person sent as read by `readerId`; in the caller's transaction. */
     async markRead(tx: Executor, threadId: string, readerId: string, now: Date): Promise<void> {

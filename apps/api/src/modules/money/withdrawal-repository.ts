@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import { withdrawalRequestedPosting, withdrawalReturnedPosting, withdrawalSettledPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { withdrawals } from '../../db/schema.ts';
 import { postTransaction, spendFromBalances } from '../ledger/ledger-repository.ts';
 
@@ -8,6 +9,97 @@ export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
 export type CreateResult =
   { kind: 'created'; withdrawal: WithdrawalRow } | { kind: 'existing'; withdrawal: WithdrawalRow } | { kind: 'insufficient' };
+
+/**
+ * Moves the amount from available to payout_pending and records the withdrawal, in one
+ * transaction that holds the user's row (`spendFromBalances`, the lock every spender of a
+ * balance takes): concurrent withdrawals, extensions paid from the balance and refunds taken from
+ * it queue there, and each sees the balance the previous one left, so it never goes below zero.
+ * The idempotency key is looked up under the lock too, so a repeated request finds the first.
+ */
+async function createWithdrawal(
+  db: Db,
+  input: {
+    userId: string;
+    idempotencyKey: string;
+    amountPence: number;
+    bank: { name: string; sortCode: string; last4: string };
+    provider: string;
+    destination: string;
+    now: Date;
+    inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>;
+  },
+): Promise<CreateResult> {
+  return db.transaction(async (tx) => {
+    let result = { kind: 'insufficient' } as CreateResult;
+    const spent = await spendFromBalances(tx, [input.userId], async (available) => {
+      const [existing] = await tx
+        .select()
+        .from(withdrawals)
+        .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.idempotencyKey, input.idempotencyKey)));
+      if (existing) {
+        result = { kind: 'existing', withdrawal: existing };
+        return null;
+      }
+      if (input.amountPence > available[input.userId]!) return null;
+      const [withdrawal] = await tx
+        .insert(withdrawals)
+        .values({
+          userId: input.userId,
+          idempotencyKey: input.idempotencyKey,
+          amountPence: input.amountPence,
+          method: 'bank',
+          accountName: input.bank.name,
+          sortCode: input.bank.sortCode,
+          last4: input.bank.last4,
+          provider: input.provider,
+          destination: input.destination,
+          createdAt: input.now,
+          updatedAt: input.now,
+        })
+        .returning();
+      result = { kind: 'created', withdrawal: withdrawal! };
+      return withdrawalRequestedPosting({ withdrawalId: withdrawal!.id, userId: input.userId, amountPence: input.amountPence });
+    });
+    // Checked above before the withdrawal was recorded; refused here, nothing of it would commit.
+    if (spent.kind === 'short') throw new Error('A withdrawal was recorded beyond the balance.');
+    if (result.kind === 'created') await input.inTransaction(tx, result.withdrawal);
+    return result;
+  });
+}
+
+/**
+ * Ends a pending withdrawal: paid moves the amount from payout_pending to paid_out; failed gives
+ * it back to available. Returns null when it was no longer pending (the job ran twice).
+ */
+async function settleWithdrawal(
+  db: Db,
+  id: string,
+  outcome: { status: 'paid'; payoutReference: string } | { status: 'failed'; reason: string },
+  now: Date,
+  inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>,
+): Promise<WithdrawalRow | null> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(withdrawals)
+      .set({
+        status: outcome.status,
+        failureReason: outcome.status === 'failed' ? outcome.reason : null,
+        ...(outcome.status === 'paid' && { payoutReference: outcome.payoutReference }),
+        updatedAt: now,
+        finishedAt: now,
+      })
+      .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
+      .returning();
+    if (!row) return null;
+    await postTransaction(
+      tx,
+      withdrawalSettledPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence, outcome: outcome.status }),
+    );
+    await inTransaction(tx, row);
+    return row;
+  });
+}
 
 /** Withdrawals and their ledger movements (SQL only; the rules are in withdrawal-service.ts). */
 export function createWithdrawalRepository(db: Db) {
@@ -42,92 +134,9 @@ export function createWithdrawalRepository(db: Db) {
       return row?.n ?? 0;
     },
 
-    /**
-     * Moves the amount from available to payout_pending and records the withdrawal, in one
-     * transaction that holds the user's row (`spendFromBalances`, the lock every spender of a
-     * balance takes): concurrent withdrawals, extensions paid from the balance and refunds taken from
-     * it queue there, and each sees the balance the previous one left, so it never goes below zero.
-     * The idempotency key is looked up under the lock too, so a repeated request finds the first.
-     */
-    async create(input: {
-      userId: string;
-      idempotencyKey: string;
-      amountPence: number;
-      bank: { name: string; sortCode: string; last4: string };
-      provider: string;
-      destination: string;
-      now: Date;
-      inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>;
-    }): Promise<CreateResult> {
-      return db.transaction(async (tx) => {
-        let result = { kind: 'insufficient' } as CreateResult;
-        const spent = await spendFromBalances(tx, [input.userId], async (available) => {
-          const [existing] = await tx
-            .select()
-            .from(withdrawals)
-            .where(and(eq(withdrawals.userId, input.userId), eq(withdrawals.idempotencyKey, input.idempotencyKey)));
-          if (existing) {
-            result = { kind: 'existing', withdrawal: existing };
-            return null;
-          }
-          if (input.amountPence > available[input.userId]!) return null;
-          const [withdrawal] = await tx
-            .insert(withdrawals)
-            .values({
-              userId: input.userId,
-              idempotencyKey: input.idempotencyKey,
-              amountPence: input.amountPence,
-              method: 'bank',
-              accountName: input.bank.name,
-              sortCode: input.bank.sortCode,
-              last4: input.bank.last4,
-              provider: input.provider,
-              destination: input.destination,
-              createdAt: input.now,
-              updatedAt: input.now,
-            })
-            .returning();
-          result = { kind: 'created', withdrawal: withdrawal! };
-          return withdrawalRequestedPosting({ withdrawalId: withdrawal!.id, userId: input.userId, amountPence: input.amountPence });
-        });
-        // Checked above before the withdrawal was recorded; refused here, nothing of it would commit.
-        if (spent.kind === 'short') throw new Error('A withdrawal was recorded beyond the balance.');
-        if (result.kind === 'created') await input.inTransaction(tx, result.withdrawal);
-        return result;
-      });
-    },
+    create: withDb(db, createWithdrawal),
 
-    /**
-     * Ends a pending withdrawal: paid moves the amount from payout_pending to paid_out; failed gives
-     * it back to available. Returns null when it was no longer pending (the job ran twice).
-     */
-    async settle(
-      id: string,
-      outcome: { status: 'paid'; payoutReference: string } | { status: 'failed'; reason: string },
-      now: Date,
-      inTransaction: (tx: Executor, withdrawal: WithdrawalRow) => Promise<void>,
-    ): Promise<WithdrawalRow | null> {
-      return db.transaction(async (tx) => {
-        const [row] = await tx
-          .update(withdrawals)
-          .set({
-            status: outcome.status,
-            failureReason: outcome.status === 'failed' ? outcome.reason : null,
-            ...(outcome.status === 'paid' && { payoutReference: outcome.payoutReference }),
-            updatedAt: now,
-            finishedAt: now,
-          })
-          .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
-          .returning();
-        if (!row) return null;
-        await postTransaction(
-          tx,
-          withdrawalSettledPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence, outcome: outcome.status }),
-        );
-        await inTransaction(tx, row);
-        return row;
-      });
-    },
+    settle: withDb(db, settleWithdrawal),
 
     /**
      * A paid withdrawal the bank sent back: returned, and the amount from paid_out back to available,

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toInt, toIsoTimestamp, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { messages, notifications, rateLimits } from '../../db/schema.ts';
 
@@ -21,6 +22,62 @@ export interface UnreadNews {
   renterId: string;
 }
 
+async function unreadMessageNews(db: Db, threadId: string, recipientId: string): Promise<UnreadNews | undefined> {
+  const [news] = await rows<{
+    unread: unknown;
+    latest: string | null;
+    sender_name: string;
+    item_id: string;
+    item_name: string;
+    owner_id: string;
+    renter_id: string;
+  }>(
+    db,
+    sql`select count(*)::int as unread, s.name as sender_name, t.item_id, i.name as item_name, t.owner_id, t.renter_id,
+               -- the newest one already counted (its notice is written with its count)
+               (array_agg(m.body order by m.seq desc) filter (where exists (
+                  select 1 from notifications n where n.user_id = ${recipientId} and n.event_key = 'message.received:' || m.id::text)))[1] as latest
+        from message_threads t
+        join items i on i.id = t.item_id
+        join users s on s.id = case when t.owner_id = ${recipientId} then t.renter_id else t.owner_id end
+        join messages m on m.thread_id = t.id and m.sender_id <> ${recipientId} and m.read_at is null
+        where t.id = ${threadId}::uuid
+        group by s.name, t.item_id, i.name, t.owner_id, t.renter_id`,
+  );
+  return news
+    ? {
+        unread: toInt(news.unread, 'unread'),
+        latest: news.latest,
+        senderName: news.sender_name,
+        itemId: news.item_id,
+        itemName: news.item_name,
+        ownerId: news.owner_id,
+        renterId: news.renter_id,
+      }
+    : undefined;
+}
+
+/** Counts a message and returns when the window of the email that will tell it ends (one atomic upsert). */
+async function countForEmailOf(db: Db, tx: Executor, key: string, at: string, windowMs: number): Promise<Date> {
+  const window = interval(windowMs);
+  const [row] = await rows<{ window_ends: unknown }>(
+    tx,
+    sql`insert into rate_limits (key, count, window_ends) values (${key}, 1, ${at}::timestamptz + ${window}::interval)
+        on conflict (key) do update set
+          count = rate_limits.count + 1,
+          window_ends = case
+            -- no email in the last window: one now
+            when rate_limits.window_ends <= ${at} then excluded.window_ends
+            -- an email is planned for later: it will count this message
+            when rate_limits.window_ends - ${window}::interval > ${at} then rate_limits.window_ends
+            -- the last one is due or went less than a window ago: the next when that window is over
+            else rate_limits.window_ends + ${window}::interval
+          end
+        returning window_ends`,
+  );
+  return new Date(toIsoTimestamp(row!.window_ends, 'window_ends'));
+}
+
 /**
  * The SQL of message notices' email batching (message-notices.ts says the rules). The state of one
  * conversation and recipient is a `rate_limits` row: `count` messages noticed and not yet emailed,
@@ -34,26 +91,7 @@ export function createMessageNoticesRepository(db: Db) {
      * plainly as written than as builder calls.
      */
 
-    /** Counts a message and returns when the window of the email that will tell it ends (one atomic upsert). */
-    async countForEmail(tx: Executor, key: string, at: string, windowMs: number): Promise<Date> {
-      const window = interval(windowMs);
-      const [row] = await rows<{ window_ends: unknown }>(
-        tx,
-        sql`insert into rate_limits (key, count, window_ends) values (${key}, 1, ${at}::timestamptz + ${window}::interval)
-            on conflict (key) do update set
-              count = rate_limits.count + 1,
-              window_ends = case
-                -- no email in the last window: one now
-                when rate_limits.window_ends <= ${at} then excluded.window_ends
-                -- an email is planned for later: it will count this message
-                when rate_limits.window_ends - ${window}::interval > ${at} then rate_limits.window_ends
-                -- the last one is due or went less than a window ago: the next when that window is over
-                else rate_limits.window_ends + ${window}::interval
-              end
-            returning window_ends`,
-      );
-      return new Date(toIsoTimestamp(row!.window_ends, 'window_ends'));
-    },
+    countForEmail: withDb(db, countForEmailOf),
 
     /** The message's conversation and whether it was read, locked against the reader's "mark read". */
     async messageForNotice(tx: Executor, messageId: string): Promise<{ threadId: string; readAt: Date | null } | undefined> {
@@ -90,40 +128,7 @@ export function createMessageNoticesRepository(db: Db) {
         .where(and(eq(rateLimits.key, key), eq(rateLimits.windowEnds, sql`${sendAt}::timestamptz + ${window}::interval`)));
     },
 
-    async unreadNews(threadId: string, recipientId: string): Promise<UnreadNews | undefined> {
-      const [news] = await rows<{
-        unread: unknown;
-        latest: string | null;
-        sender_name: string;
-        item_id: string;
-        item_name: string;
-        owner_id: string;
-        renter_id: string;
-      }>(
-        db,
-        sql`select count(*)::int as unread, s.name as sender_name, t.item_id, i.name as item_name, t.owner_id, t.renter_id,
-                   -- the newest one already counted (its notice is written with its count)
-                   (array_agg(m.body order by m.seq desc) filter (where exists (
-                      select 1 from notifications n where n.user_id = ${recipientId} and n.event_key = 'message.received:' || m.id::text)))[1] as latest
-            from message_threads t
-            join items i on i.id = t.item_id
-            join users s on s.id = case when t.owner_id = ${recipientId} then t.renter_id else t.owner_id end
-            join messages m on m.thread_id = t.id and m.sender_id <> ${recipientId} and m.read_at is null
-            where t.id = ${threadId}::uuid
-            group by s.name, t.item_id, i.name, t.owner_id, t.renter_id`,
-      );
-      return news
-        ? {
-            unread: toInt(news.unread, 'unread'),
-            latest: news.latest,
-            senderName: news.sender_name,
-            itemId: news.item_id,
-            itemName: news.item_name,
-            ownerId: news.owner_id,
-            renterId: news.renter_id,
-          }
-        : undefined;
-    },
+    unreadNews: withDb(db, unreadMessageNews),
 
     /** The reader opened the conversation: its message notices are read too. */
     async readConversationNotices(tx: Executor, threadId: string, readerId: string, at: Date): Promise<void> {

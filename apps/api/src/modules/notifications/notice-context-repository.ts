@@ -4,9 +4,9 @@
  * and the recipient with their phone. Part of the notification repository (it composes these reads).
  */
 import { and, eq, inArray, not, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
 import { isCancellationPolicy, type CancellationPolicy, type RefundParts } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { toIsoDate } from '../../db/row-values.ts';
 import type { ExtensionContext, MessageContext, OrderContext, Recipient, RentalContext } from './notice-contexts.ts';
 import {
@@ -22,6 +22,128 @@ import {
   rentals,
   users,
 } from '../../db/schema.ts';
+import { orderPaymentColumns, selectRentalWithParties, verifiedPhone } from '../rentals/rental-parties-sql.ts';
+
+/** Where a cancelled rental's refund went: each card (a failed refund went to the balance instead) and the balance. */
+async function refundPartsOf(executor: Executor, rentalId: string): Promise<RefundParts> {
+  const [rental] = await executor.select({ refund: rentals.refundPence }).from(rentals).where(eq(rentals.id, rentalId));
+  const cards = await executor
+    .select({ amountPence: cardRefunds.amountPence, brand: cardRefunds.brand, last4: cardRefunds.last4 })
+    .from(cardRefunds)
+    .where(and(eq(cardRefunds.rentalId, rentalId), not(eq(cardRefunds.status, 'failed'))))
+    .orderBy(cardRefunds.createdAt, cardRefunds.id);
+  const toCards = cards.map((c) => ({
+    amountPence: c.amountPence,
+    card: c.brand && c.last4 ? { brand: c.brand, last4: c.last4 } : null,
+  }));
+  const carded = toCards.reduce((sum, c) => sum + c.amountPence, 0);
+  return { toCards, toBalancePence: Math.max(0, (rental?.refund ?? 0) - carded) };
+}
+
+/** A message with its thread's people and item, for the recipient's notice. */
+async function messageContext(db: Db, messageId: string): Promise<MessageContext | undefined> {
+  const [found] = await db
+    .select({
+      body: messages.body,
+      senderId: messages.senderId,
+      senderName: users.name,
+      ownerId: messageThreads.ownerId,
+      renterId: messageThreads.renterId,
+      itemId: messageThreads.itemId,
+      itemName: items.name,
+    })
+    .from(messages)
+    .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
+    .innerJoin(users, eq(users.id, messages.senderId))
+    .innerJoin(items, eq(items.id, messageThreads.itemId))
+    .where(eq(messages.id, messageId));
+  return found;
+}
+
+/** A checkout's payment with every line of it, for the renter's receipt. */
+async function orderContext(executor: Executor, paymentId: string): Promise<OrderContext | undefined> {
+  const [payment] = await executor
+    .select({
+      ...orderPaymentColumns,
+      paidOn: sql<unknown>`to_char(${payments.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
+    })
+    .from(payments)
+    .where(eq(payments.id, paymentId));
+  if (!payment) return undefined;
+  const lines = await executor
+    .select({
+      rentalId: rentals.id,
+      itemName: items.name,
+      ownerName: users.name,
+      ownerEmail: users.email,
+      ownerPhone: verifiedPhone(users),
+      startDate: rentals.startDate,
+      endDate: rentals.endDate,
+      totalPence: rentals.totalPence,
+      dailyRatePence: rentals.dailyRatePence,
+      weeklyRatePence: rentals.weeklyRatePence,
+      requestStatus: rentals.requestStatus,
+      requestAmountPence: rentals.requestAmountPence,
+      depositPence: sql<number>`coalesce((select ${depositHolds.amountPence} from ${depositHolds} where ${depositHolds.rentalId} = ${rentals.id}), 0)::int`,
+      address: items.address,
+      city: items.city,
+      postcode: items.postcode,
+      returned: rentals.returned,
+      cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
+    })
+    .from(rentals)
+    .innerJoin(items, eq(items.id, rentals.itemId))
+    .innerJoin(users, eq(users.id, rentals.ownerId))
+    .where(eq(rentals.paymentId, paymentId))
+    .orderBy(rentals.id);
+  return {
+    ...payment,
+    paidOn: toIsoDate(payment.paidOn, 'paid_on'),
+    lines: lines.map((l) => ({ ...l, startDate: toIsoDate(l.startDate, 'start_date'), endDate: toIsoDate(l.endDate, 'end_date') })),
+  };
+}
+
+/** One extension with its rental, item, owner and order reference, for the renter's receipt. */
+async function extensionContext(executor: Executor, extensionId: string): Promise<ExtensionContext | undefined> {
+  const [found] = await executor
+    .select({
+      id: rentalExtensions.id,
+      rentalId: rentals.id,
+      renterId: rentals.renterId,
+      itemName: items.name,
+      ownerName: users.name,
+      status: rentalExtensions.status,
+      startDate: rentals.startDate,
+      fromEndDate: rentalExtensions.fromEndDate,
+      toEndDate: rentalExtensions.toEndDate,
+      linePence: rentalExtensions.linePence,
+      feePence: rentalExtensions.feePence,
+      paidWith: sql<ExtensionContext['paidWith']>`${rentalExtensions.paidWith}`,
+      cardBrand: rentalExtensions.cardBrand,
+      cardLast4: rentalExtensions.cardLast4,
+      dailyRatePence: rentals.dailyRatePence,
+      weeklyRatePence: rentals.weeklyRatePence,
+      reference: payments.reference,
+      // A request item's extension waits for its owner: it was answered later than it was asked.
+      accepted: sql<boolean>`${rentalExtensions.expiresAt} is not null`,
+      paidOn: sql<unknown>`to_char(coalesce(${rentalExtensions.answeredAt}, ${rentalExtensions.createdAt}) at time zone 'Europe/London', 'YYYY-MM-DD')`,
+    })
+    .from(rentalExtensions)
+    .innerJoin(rentals, eq(rentals.id, rentalExtensions.rentalId))
+    .innerJoin(items, eq(items.id, rentals.itemId))
+    .innerJoin(users, eq(users.id, rentals.ownerId))
+    .leftJoin(payments, eq(payments.id, rentals.paymentId))
+    .where(eq(rentalExtensions.id, extensionId));
+  return (
+    found && {
+      ...found,
+      startDate: toIsoDate(found.startDate, 'start_date'),
+      fromEndDate: toIsoDate(found.fromEndDate, 'from_end_date'),
+      toEndDate: toIsoDate(found.toEndDate, 'to_end_date'),
+      paidOn: toIsoDate(found.paidOn, 'paid_on'),
+    }
+  );
+}
 
 /** The reads of a notice's subject. */
 export function createNoticeContextReads(db: Db) {
@@ -30,27 +152,13 @@ export function createNoticeContextReads(db: Db) {
       ids.length === 0 ? Promise.resolve([]) : db.select({ id: items.id, name: items.name }).from(items).where(inArray(items.id, ids)),
 
     rentals: async (ids: string[]): Promise<RentalContext[]> =>
-      ids.length === 0 ? [] : (await selectRental(db).where(inArray(rentals.id, ids))).map(toRental),
+      ids.length === 0 ? [] : (await selectRentalWithParties(db).where(inArray(rentals.id, ids))).map(toRental),
 
     async rental(executor: Executor, rentalId: string): Promise<RentalContext | undefined> {
-      return (await selectRental(executor).where(eq(rentals.id, rentalId))).map(toRental)[0];
+      return (await selectRentalWithParties(executor).where(eq(rentals.id, rentalId))).map(toRental)[0];
     },
 
-    /** Where a cancelled rental's refund went: each card (a failed refund went to the balance instead) and the balance. */
-    async refundParts(executor: Executor, rentalId: string): Promise<RefundParts> {
-      const [rental] = await executor.select({ refund: rentals.refundPence }).from(rentals).where(eq(rentals.id, rentalId));
-      const cards = await executor
-        .select({ amountPence: cardRefunds.amountPence, brand: cardRefunds.brand, last4: cardRefunds.last4 })
-        .from(cardRefunds)
-        .where(and(eq(cardRefunds.rentalId, rentalId), not(eq(cardRefunds.status, 'failed'))))
-        .orderBy(cardRefunds.createdAt, cardRefunds.id);
-      const toCards = cards.map((c) => ({
-        amountPence: c.amountPence,
-        card: c.brand && c.last4 ? { brand: c.brand, last4: c.last4 } : null,
-      }));
-      const carded = toCards.reduce((sum, c) => sum + c.amountPence, 0);
-      return { toCards, toBalancePence: Math.max(0, (rental?.refund ?? 0) - carded) };
-    },
+    refundParts: refundPartsOf,
 
     /** A cancelled rental's policy, what the renter got back and what the owner kept of the line (earnings_kept). */
     async cancellationMoney(
@@ -76,120 +184,11 @@ export function createNoticeContextReads(db: Db) {
       return (await executor.select({ name: items.name }).from(items).where(eq(items.id, itemId)))[0]?.name;
     },
 
-    /** A message with its thread's people and item, for the recipient's notice. */
-    async message(messageId: string): Promise<MessageContext | undefined> {
-      const [found] = await db
-        .select({
-          body: messages.body,
-          senderId: messages.senderId,
-          senderName: users.name,
-          ownerId: messageThreads.ownerId,
-          renterId: messageThreads.renterId,
-          itemId: messageThreads.itemId,
-          itemName: items.name,
-        })
-        .from(messages)
-        .innerJoin(messageThreads, eq(messageThreads.id, messages.threadId))
-        .innerJoin(users, eq(users.id, messages.senderId))
-        .innerJoin(items, eq(items.id, messageThreads.itemId))
-        .where(eq(messages.id, messageId));
-      return found;
-    },
+    message: withDb(db, messageContext),
 
-    /** A checkout's payment with every line of it, for the renter's receipt. */
-    async order(executor: Executor, paymentId: string): Promise<OrderContext | undefined> {
-      const [payment] = await executor
-        .select({
-          id: payments.id,
-          reference: payments.reference,
-          renterId: payments.renterId,
-          subtotalPence: payments.subtotalPence,
-          serviceFeePence: payments.serviceFeePence,
-          amountPence: payments.amountPence,
-          balancePence: payments.balancePence,
-          brand: payments.brand,
-          last4: payments.last4,
-          paidOn: sql<unknown>`to_char(${payments.createdAt} at time zone 'Europe/London', 'YYYY-MM-DD')`,
-        })
-        .from(payments)
-        .where(eq(payments.id, paymentId));
-      if (!payment) return undefined;
-      const lines = await executor
-        .select({
-          rentalId: rentals.id,
-          itemName: items.name,
-          ownerName: users.name,
-          ownerEmail: users.email,
-          ownerPhone: sql<
-            string | null
-          >`case when ${users.phoneVerified} and ${users.phoneNumber} is not null then concat_ws(' ', ${users.phoneCountryCode}, ${users.phoneNumber}) end`,
-          startDate: rentals.startDate,
-          endDate: rentals.endDate,
-          totalPence: rentals.totalPence,
-          dailyRatePence: rentals.dailyRatePence,
-          weeklyRatePence: rentals.weeklyRatePence,
-          requestStatus: rentals.requestStatus,
-          requestAmountPence: rentals.requestAmountPence,
-          depositPence: sql<number>`coalesce((select ${depositHolds.amountPence} from ${depositHolds} where ${depositHolds.rentalId} = ${rentals.id}), 0)::int`,
-          address: items.address,
-          city: items.city,
-          postcode: items.postcode,
-          returned: rentals.returned,
-          cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
-        })
-        .from(rentals)
-        .innerJoin(items, eq(items.id, rentals.itemId))
-        .innerJoin(users, eq(users.id, rentals.ownerId))
-        .where(eq(rentals.paymentId, paymentId))
-        .orderBy(rentals.id);
-      return {
-        ...payment,
-        paidOn: toIsoDate(payment.paidOn, 'paid_on'),
-        lines: lines.map((l) => ({ ...l, startDate: toIsoDate(l.startDate, 'start_date'), endDate: toIsoDate(l.endDate, 'end_date') })),
-      };
-    },
+    order: orderContext,
 
-    /** One extension with its rental, item, owner and order reference, for the renter's receipt. */
-    async extension(executor: Executor, extensionId: string): Promise<ExtensionContext | undefined> {
-      const [found] = await executor
-        .select({
-          id: rentalExtensions.id,
-          rentalId: rentals.id,
-          renterId: rentals.renterId,
-          itemName: items.name,
-          ownerName: users.name,
-          status: rentalExtensions.status,
-          startDate: rentals.startDate,
-          fromEndDate: rentalExtensions.fromEndDate,
-          toEndDate: rentalExtensions.toEndDate,
-          linePence: rentalExtensions.linePence,
-          feePence: rentalExtensions.feePence,
-          paidWith: sql<ExtensionContext['paidWith']>`${rentalExtensions.paidWith}`,
-          cardBrand: rentalExtensions.cardBrand,
-          cardLast4: rentalExtensions.cardLast4,
-          dailyRatePence: rentals.dailyRatePence,
-          weeklyRatePence: rentals.weeklyRatePence,
-          reference: payments.reference,
-          // A request item's extension waits for its owner: it was answered later than it was asked.
-          accepted: sql<boolean>`${rentalExtensions.expiresAt} is not null`,
-          paidOn: sql<unknown>`to_char(coalesce(${rentalExtensions.answeredAt}, ${rentalExtensions.createdAt}) at time zone 'Europe/London', 'YYYY-MM-DD')`,
-        })
-        .from(rentalExtensions)
-        .innerJoin(rentals, eq(rentals.id, rentalExtensions.rentalId))
-        .innerJoin(items, eq(items.id, rentals.itemId))
-        .innerJoin(users, eq(users.id, rentals.ownerId))
-        .leftJoin(payments, eq(payments.id, rentals.paymentId))
-        .where(eq(rentalExtensions.id, extensionId));
-      return (
-        found && {
-          ...found,
-          startDate: toIsoDate(found.startDate, 'start_date'),
-          fromEndDate: toIsoDate(found.fromEndDate, 'from_end_date'),
-          toEndDate: toIsoDate(found.toEndDate, 'to_end_date'),
-          paidOn: toIsoDate(found.paidOn, 'paid_on'),
-        }
-      );
-    },
+    extension: extensionContext,
 
     /** The checkout payment a rental was paid with, if any. */
     async paymentOfRental(executor: Executor, rentalId: string): Promise<string | null> {
@@ -215,32 +214,7 @@ export function createNoticeContextReads(db: Db) {
   };
 }
 
-const renter = alias(users, 'renter');
-const owner = alias(users, 'owner');
-
-/** A rental with its item's name and both parties' names. */
-const selectRental = (executor: Executor) =>
-  executor
-    .select({
-      id: rentals.id,
-      itemId: rentals.itemId,
-      itemName: items.name,
-      renterId: rentals.renterId,
-      renterName: renter.name,
-      ownerId: rentals.ownerId,
-      ownerName: owner.name,
-      startDate: rentals.startDate,
-      endDate: rentals.endDate,
-      totalPence: rentals.totalPence,
-      returned: rentals.returned,
-      cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
-    })
-    .from(rentals)
-    .innerJoin(items, eq(items.id, rentals.itemId))
-    .innerJoin(renter, eq(renter.id, rentals.renterId))
-    .innerJoin(owner, eq(owner.id, rentals.ownerId));
-
-const toRental = (r: Awaited<ReturnType<typeof selectRental>>[number]): RentalContext => ({
+const toRental = (r: Awaited<ReturnType<typeof selectRentalWithParties>>[number]): RentalContext => ({
   ...r,
   startDate: toIsoDate(r.startDate, 'start_date'),
   endDate: toIsoDate(r.endDate, 'end_date'),

@@ -1,13 +1,62 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { phoneVerifications, users } from '../../db/schema.ts';
+
+const touch = () => ({ updatedAt: new Date() });
 
 export type UserRow = typeof users.$inferSelect;
 export type PhoneVerificationRow = typeof phoneVerifications.$inferSelect;
 
+/** Saves a number in E.164; the verified flag stays only if it is the same number (stored either way, decision 028). */
+async function setPhoneNumber(db: Db, id: string, country: { code: string; dialCode: string }, e164: string): Promise<void> {
+  const countryCode = country.code;
+  const number = e164;
+  await db
+    .update(users)
+    .set({
+      phoneCountryCode: countryCode,
+      phoneNumber: number,
+      phoneVerified: sql`${users.phoneVerified} and ${users.phoneCountryCode} is not distinct from ${countryCode} and concat(case when left(${users.phoneNumber}, 1) = '+' then '' else ${country.dialCode}::text end, ${users.phoneNumber}) = ${number}`,
+      ...touch(),
+    })
+    .where(eq(users.id, id));
+}
+
+/** Sets (or clears) the picture; answers the key it replaced so its file can be removed. */
+async function replaceProfilePicture(db: Db, id: string, picture: { url: string; key: string } | null): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [old] = await tx.select({ key: users.pictureKey }).from(users).where(eq(users.id, id)).for('update');
+    await tx
+      .update(users)
+      .set({ picture: picture?.url ?? null, pictureKey: picture?.key ?? null, ...touch() })
+      .where(eq(users.id, id));
+    return old?.key ?? null;
+  });
+}
+
+async function removePhoneNumber(db: Db, id: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ phoneCountryCode: null, phoneNumber: null, phoneVerified: false, ...touch() })
+      .where(eq(users.id, id));
+    await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, id));
+  });
+}
+
+async function markPhoneNumberVerified(db: Db, id: string, countryCode: string, number: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ phoneCountryCode: countryCode, phoneNumber: number, phoneVerified: true, ...touch() })
+      .where(eq(users.id, id));
+    await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, id));
+  });
+}
+
 /** The only place the profile's SQL lives: the user's own row and their pending phone check. */
 export function createProfileRepository(db: Db) {
-  const touch = () => ({ updatedAt: new Date() });
   return {
     async find(id: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -31,17 +80,7 @@ export function createProfileRepository(db: Db) {
         .where(eq(users.id, id));
     },
 
-    /** Sets (or clears) the picture; answers the key it replaced so its file can be removed. */
-    async replacePicture(id: string, picture: { url: string; key: string } | null): Promise<string | null> {
-      return db.transaction(async (tx) => {
-        const [old] = await tx.select({ key: users.pictureKey }).from(users).where(eq(users.id, id)).for('update');
-        await tx
-          .update(users)
-          .set({ picture: picture?.url ?? null, pictureKey: picture?.key ?? null, ...touch() })
-          .where(eq(users.id, id));
-        return old?.key ?? null;
-      });
-    },
+    replacePicture: withDb(db, replaceProfilePicture),
 
     async setVacation(id: string, until: string | null): Promise<void> {
       await db
@@ -51,40 +90,11 @@ export function createProfileRepository(db: Db) {
     },
 
     /** A new number is saved unverified; the same number keeps its state. */
-    /** Saves a number in E.164; the verified flag stays only if it is the same number (stored either way, decision 028). */
-    async setPhone(id: string, country: { code: string; dialCode: string }, e164: string): Promise<void> {
-      const countryCode = country.code;
-      const number = e164;
-      await db
-        .update(users)
-        .set({
-          phoneCountryCode: countryCode,
-          phoneNumber: number,
-          phoneVerified: sql`${users.phoneVerified} and ${users.phoneCountryCode} is not distinct from ${countryCode} and concat(case when left(${users.phoneNumber}, 1) = '+' then '' else ${country.dialCode}::text end, ${users.phoneNumber}) = ${number}`,
-          ...touch(),
-        })
-        .where(eq(users.id, id));
-    },
+    setPhone: withDb(db, setPhoneNumber),
 
-    async markPhoneVerified(id: string, countryCode: string, number: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ phoneCountryCode: countryCode, phoneNumber: number, phoneVerified: true, ...touch() })
-          .where(eq(users.id, id));
-        await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, id));
-      });
-    },
+    markPhoneVerified: withDb(db, markPhoneNumberVerified),
 
-    async removePhone(id: string): Promise<void> {
-      await db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ phoneCountryCode: null, phoneNumber: null, phoneVerified: false, ...touch() })
-          .where(eq(users.id, id));
-        await tx.delete(phoneVerifications).where(eq(phoneVerifications.userId, id));
-      });
-    },
+    removePhone: withDb(db, removePhoneNumber),
 
     verification: {
       async find(userId: string): Promise<PhoneVerificationRow | undefined> {

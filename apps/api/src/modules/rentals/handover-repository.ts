@@ -1,8 +1,9 @@
-import { and, asc, count, eq, or, sql } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { HandoverSide } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import { toIsoDate, toIsoTimestampOrNull } from '../../db/row-values.ts';
 import { handoverNotes, handoverPhotos, rentals } from '../../db/schema.ts';
+import { rentalOfParty, rentalPartyColumns } from './rental-parties-sql.ts';
 
 /** What the handover rules need of a rental, read only for one of its two parties. */
 export interface HandoverRental {
@@ -42,17 +43,9 @@ export interface NewHandoverPhoto {
 /** The rental if `userId` is its renter or its owner. */
 const rentalForParty = (executor: Executor, rentalId: string, userId: string) =>
   executor
-    .select({
-      id: rentals.id,
-      ownerId: rentals.ownerId,
-      renterId: rentals.renterId,
-      startDate: rentals.startDate,
-      endDate: rentals.endDate,
-      cancelled: sql<boolean>`${rentals.cancelledAt} is not null`,
-      returnedAt: rentals.returnedAt,
-    })
+    .select({ ...rentalPartyColumns, returnedAt: rentals.returnedAt })
     .from(rentals)
-    .where(and(eq(rentals.id, rentalId), or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId))));
+    .where(rentalOfParty(rentalId, userId));
 
 const toHandoverRental = (r: Awaited<ReturnType<typeof rentalForParty>>[number]): HandoverRental => ({
   ...r,

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../../db/database.ts';
 import { toIsoDate, toIsoTimestamp, toNumber } from '../../db/row-values.ts';
 import { items, rentals, reviews, users } from '../../db/schema.ts';
+import { owner, renter } from '../rentals/rental-parties-sql.ts';
 
 /** A review with both people's names and the item, as the lists show it. */
 export interface ReviewRecord {
@@ -92,39 +93,64 @@ export interface Slice {
   limit: number;
 }
 
-export function createReviewsRepository(db: Db) {
-  /** Returned rentals the user took part in and has not reviewed yet. */
-  const toWriteWhere = (userId: string) =>
-    and(
-      eq(rentals.returned, true),
-      or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId)),
-      notExists(
-        db
-          .select({ one: sql`1` })
-          .from(reviews)
-          .where(and(eq(reviews.rentalId, rentals.id), eq(reviews.reviewerId, userId))),
-      ),
-    );
-  const countReviews = async (where: SQL | undefined) =>
-    toNumber(
-      (
-        await db
-          .select({ n: sql<number>`count(*)::int` })
-          .from(reviews)
-          .where(where)
-      )[0]?.n ?? 0,
-      'count',
-    );
+/** Returned rentals the user took part in and has not reviewed yet. */
+const toWriteWhere = (db: Db, userId: string) =>
+  and(
+    eq(rentals.returned, true),
+    or(eq(rentals.renterId, userId), eq(rentals.ownerId, userId)),
+    notExists(
+      db
+        .select({ one: sql`1` })
+        .from(reviews)
+        .where(and(eq(reviews.rentalId, rentals.id), eq(reviews.reviewerId, userId))),
+    ),
+  );
 
-  /** How long one of a user's three lists is. */
-  const count = async (userId: string, list: ReviewList): Promise<number> => {
-    if (list !== 'toWrite') return countReviews(list === 'received' ? receivedBy(userId) : writtenBy(userId));
-    const rows = await db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(rentals)
-      .where(toWriteWhere(userId));
-    return toNumber(rows[0]?.n ?? 0, 'count');
-  };
+const countReviews = async (db: Db, where: SQL | undefined) =>
+  toNumber(
+    (
+      await db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(reviews)
+        .where(where)
+    )[0]?.n ?? 0,
+    'count',
+  );
+
+/** How long one of a user's three lists is. */
+async function countList(db: Db, userId: string, list: ReviewList): Promise<number> {
+  if (list !== 'toWrite') return countReviews(db, list === 'received' ? receivedBy(userId) : writtenBy(userId));
+  const rows = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(rentals)
+    .where(toWriteWhere(db, userId));
+  return toNumber(rows[0]?.n ?? 0, 'count');
+}
+
+/** Returned rentals the user took part in and has not reviewed yet, the latest returns first. */
+async function reviewsToWrite(db: Db, userId: string, { limit, offset }: Slice): Promise<ReviewToWrite[]> {
+  const rows = await db
+    .select({
+      rentalId: rentals.id,
+      itemId: rentals.itemId,
+      itemName: items.name,
+      role: sql<ReviewToWrite['role']>`case when ${rentals.renterId} = ${userId} then 'renter' else 'owner' end`,
+      otherPartyName: sql<string>`case when ${rentals.renterId} = ${userId} then ${owner.name} else ${renter.name} end`,
+      endDate: rentals.endDate,
+    })
+    .from(rentals)
+    .innerJoin(items, eq(items.id, rentals.itemId))
+    .innerJoin(owner, eq(owner.id, rentals.ownerId))
+    .innerJoin(renter, eq(renter.id, rentals.renterId))
+    .where(toWriteWhere(db, userId))
+    .orderBy(sql`${rentals.returnedAt} desc nulls last`, rentals.id)
+    .limit(limit)
+    .offset(offset);
+  return rows.map((r) => ({ ...r, endDate: toIsoDate(r.endDate, 'end_date') }));
+}
+
+export function createReviewsRepository(db: Db) {
+  const count = (userId: string, list: ReviewList): Promise<number> => countList(db, userId, list);
 
   return {
     /** Visible reviews a user received (their profile and owner page). */
@@ -148,28 +174,7 @@ export function createReviewsRepository(db: Db) {
     },
 
     /** Returned rentals the user took part in and has not reviewed yet, the latest returns first. */
-    async toWrite(userId: string, { limit, offset }: Slice = { limit: 100, offset: 0 }): Promise<ReviewToWrite[]> {
-      const owner = alias(users, 'owner');
-      const renter = alias(users, 'renter');
-      const rows = await db
-        .select({
-          rentalId: rentals.id,
-          itemId: rentals.itemId,
-          itemName: items.name,
-          role: sql<ReviewToWrite['role']>`case when ${rentals.renterId} = ${userId} then 'renter' else 'owner' end`,
-          otherPartyName: sql<string>`case when ${rentals.renterId} = ${userId} then ${owner.name} else ${renter.name} end`,
-          endDate: rentals.endDate,
-        })
-        .from(rentals)
-        .innerJoin(items, eq(items.id, rentals.itemId))
-        .innerJoin(owner, eq(owner.id, rentals.ownerId))
-        .innerJoin(renter, eq(renter.id, rentals.renterId))
-        .where(toWriteWhere(userId))
-        .orderBy(sql`${rentals.returnedAt} desc nulls last`, rentals.id)
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => ({ ...r, endDate: toIsoDate(r.endDate, 'end_date') }));
-    },
+    toWrite: (userId: string, slice: Slice = { limit: 100, offset: 0 }): Promise<ReviewToWrite[]> => reviewsToWrite(db, userId, slice),
 
     /** Returned at or before `cutoff` with reviews still hidden: due to be shown. */
     dueRentals: (cutoff: Date) =>

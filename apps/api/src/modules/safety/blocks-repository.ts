@@ -1,5 +1,6 @@
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { items, memberBlocks, rentals, users } from '../../db/schema.ts';
 
 export interface BlockedRow {
@@ -7,6 +8,43 @@ export interface BlockedRow {
   name: string;
   picture: string | null;
   blockedAt: Date;
+}
+
+/** True when either of the two blocked the other. */
+async function blocksBetween(db: Db, a: string, b: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(memberBlocks)
+    .where(
+      or(
+        and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)),
+        and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a)),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** The members `blockerId` blocked, last blocked first (never who blocked them). */
+async function blocksPage(db: Db, blockerId: string, limit: number, offset: number): Promise<BlockedRow[]> {
+  return db
+    .select({ id: users.id, name: users.name, picture: users.picture, blockedAt: memberBlocks.createdAt })
+    .from(memberBlocks)
+    .innerJoin(users, eq(users.id, memberBlocks.blockedId))
+    .where(eq(memberBlocks.blockerId, blockerId))
+    .orderBy(desc(memberBlocks.createdAt), users.id)
+    .limit(limit)
+    .offset(offset);
+}
+
+/** Whether `blockerId` blocked `blockedId` (that way round only); undefined when no such member. */
+async function hasBlockedMember(db: Db, blockerId: string, blockedId: string): Promise<boolean | undefined> {
+  const [row] = await db
+    .select({ blocked: sql<boolean>`${memberBlocks.blockerId} is not null` })
+    .from(users)
+    .leftJoin(memberBlocks, and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, users.id)))
+    .where(and(eq(users.id, blockedId), isNull(users.deletedAt)));
+  return row?.blocked;
 }
 
 /** The only SQL of blocks. A block holds both ways: `between` and `hiddenOwnersFor` read both directions. */
@@ -39,47 +77,16 @@ export function createBlocksRepository(db: Db) {
       return removed.length > 0;
     },
 
-    /** The members `blockerId` blocked, last blocked first (never who blocked them). */
-    async list(blockerId: string, limit: number, offset: number): Promise<BlockedRow[]> {
-      return db
-        .select({ id: users.id, name: users.name, picture: users.picture, blockedAt: memberBlocks.createdAt })
-        .from(memberBlocks)
-        .innerJoin(users, eq(users.id, memberBlocks.blockedId))
-        .where(eq(memberBlocks.blockerId, blockerId))
-        .orderBy(desc(memberBlocks.createdAt), users.id)
-        .limit(limit)
-        .offset(offset);
-    },
+    list: withDb(db, blocksPage),
 
     async count(blockerId: string): Promise<number> {
       const [row] = await db.select({ n: count() }).from(memberBlocks).where(eq(memberBlocks.blockerId, blockerId));
       return row?.n ?? 0;
     },
 
-    /** Whether `blockerId` blocked `blockedId` (that way round only); undefined when no such member. */
-    async hasBlocked(blockerId: string, blockedId: string): Promise<boolean | undefined> {
-      const [row] = await db
-        .select({ blocked: sql<boolean>`${memberBlocks.blockerId} is not null` })
-        .from(users)
-        .leftJoin(memberBlocks, and(eq(memberBlocks.blockerId, blockerId), eq(memberBlocks.blockedId, users.id)))
-        .where(and(eq(users.id, blockedId), isNull(users.deletedAt)));
-      return row?.blocked;
-    },
+    hasBlocked: withDb(db, hasBlockedMember),
 
-    /** True when either of the two blocked the other. */
-    async between(a: string, b: string): Promise<boolean> {
-      const [row] = await db
-        .select({ one: sql<number>`1` })
-        .from(memberBlocks)
-        .where(
-          or(
-            and(eq(memberBlocks.blockerId, a), eq(memberBlocks.blockedId, b)),
-            and(eq(memberBlocks.blockerId, b), eq(memberBlocks.blockedId, a)),
-          ),
-        )
-        .limit(1);
-      return row !== undefined;
-    },
+    between: withDb(db, blocksBetween),
 
     /** Everyone `userId` blocked or was blocked by: whose listings they must not see or book. */
     async hiddenOwnersFor(userId: string): Promise<string[]> {

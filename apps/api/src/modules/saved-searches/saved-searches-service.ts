@@ -56,6 +56,26 @@ function toSavedSearch(row: SavedSearchRow): SavedSearch {
 
 const NOT_FOUND = () => new AppError('NOT_FOUND', 'Saved search not found');
 
+/** The search's category, filters and words as browsing reads them; refused when it is not valid or asks for nothing. */
+function readSearch(input: SavedSearchInput) {
+  const categoryId = input.categoryId === ALL_CATEGORY_ID ? null : input.categoryId;
+  if (categoryId !== null && !CATEGORIES.some((c) => c.id === categoryId))
+    throw new AppError('VALIDATION', 'There is no such category', 'categoryId');
+  const parsed = parseBrowseFilters({
+    search: input.search,
+    maxPrice: input.maxPrice,
+    minRating: input.minRating,
+    near: input.near,
+    radius: input.radius,
+  });
+  if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
+  const f = parsed.value;
+  const words = searchWords(f.search).length > 0 ? f.search! : null;
+  if (words === null && categoryId === null && f.maxPricePence === undefined && f.minRating === undefined && f.radiusMiles === undefined)
+    throw new AppError('VALIDATION', SAVED_SEARCH_EMPTY_MESSAGE);
+  return { categoryId, f, words };
+}
+
 /**
  * A member's saved searches: the browse's own validation and place finding, the words kept as the
  * browse engine matches them, so an alert names exactly what the search would now find.
@@ -78,27 +98,7 @@ export function createSavedSearchesService(deps: {
 
   return {
     async create(userId: string, input: SavedSearchInput): Promise<SavedSearch> {
-      const categoryId = input.categoryId === ALL_CATEGORY_ID ? null : input.categoryId;
-      if (categoryId !== null && !CATEGORIES.some((c) => c.id === categoryId))
-        throw new AppError('VALIDATION', 'There is no such category', 'categoryId');
-      const parsed = parseBrowseFilters({
-        search: input.search,
-        maxPrice: input.maxPrice,
-        minRating: input.minRating,
-        near: input.near,
-        radius: input.radius,
-      });
-      if (!parsed.ok) throw new AppError('VALIDATION', parsed.message, parsed.field);
-      const f = parsed.value;
-      const words = searchWords(f.search).length > 0 ? f.search! : null;
-      if (
-        words === null &&
-        categoryId === null &&
-        f.maxPricePence === undefined &&
-        f.minRating === undefined &&
-        f.radiusMiles === undefined
-      )
-        throw new AppError('VALIDATION', SAVED_SEARCH_EMPTY_MESSAGE);
+      const { categoryId, f, words } = readSearch(input);
       if ((await repo.count(userId)) >= MAX_SAVED_SEARCHES) throw new AppError('CONFLICT', SAVED_SEARCHES_LIMIT_MESSAGE);
       const place = input.near?.trim() ? await origin(input.near.trim()) : null;
       const matchQuery = words === null ? null : await matchQueryOf(words);

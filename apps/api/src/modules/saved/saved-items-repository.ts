@@ -16,6 +16,42 @@ export interface SavedRow {
   publicLongitude: number | null;
 }
 
+/** A page of the member's saves, newest first, and how many they have in all. */
+async function pageOfSaves(db: Db, userId: string, offset: number, limit: number): Promise<{ rows: SavedRow[]; total: number }> {
+  const firstThumb = db
+    .select({ thumbKey: itemImages.thumbKey })
+    .from(itemImages)
+    .where(eq(itemImages.itemId, items.id))
+    .orderBy(itemImages.position)
+    .limit(1);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select({
+        itemId: savedItems.itemId,
+        name: items.name,
+        savedAt: savedItems.createdAt,
+        // Held back for review, or its owner and the member blocked one another: shown as no longer listed.
+        listed: sql<boolean>`(${items.deletedAt} is null and ${items.available} and not ${items.hiddenPendingReview} and not exists (
+          select 1 from ${memberBlocks} b
+          where (b.blocker_id = ${userId} and b.blocked_id = ${items.ownerId}) or (b.blocker_id = ${items.ownerId} and b.blocked_id = ${userId})))`,
+        categoryId: items.categoryId,
+        dailyRatePence: items.dailyRatePence,
+        city: items.city,
+        thumbKey: sql<string | null>`(${firstThumb})`,
+        publicLatitude: items.publicLatitude,
+        publicLongitude: items.publicLongitude,
+      })
+      .from(savedItems)
+      .innerJoin(items, eq(items.id, savedItems.itemId))
+      .where(eq(savedItems.userId, userId))
+      .orderBy(desc(savedItems.createdAt), desc(savedItems.itemId))
+      .offset(offset)
+      .limit(limit),
+    db.select({ n: count() }).from(savedItems).where(eq(savedItems.userId, userId)),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
 /** The only SQL of saved items. Every statement names the member: nobody reads another's saves. */
 export function createSavedItemsRepository(db: Db) {
   return {
@@ -65,40 +101,7 @@ export function createSavedItemsRepository(db: Db) {
     },
 
     /** A page of the member's saves, newest first, and how many they have in all. */
-    async page(userId: string, offset: number, limit: number): Promise<{ rows: SavedRow[]; total: number }> {
-      const firstThumb = db
-        .select({ thumbKey: itemImages.thumbKey })
-        .from(itemImages)
-        .where(eq(itemImages.itemId, items.id))
-        .orderBy(itemImages.position)
-        .limit(1);
-      const [rows, [total]] = await Promise.all([
-        db
-          .select({
-            itemId: savedItems.itemId,
-            name: items.name,
-            savedAt: savedItems.createdAt,
-            // Held back for review, or its owner and the member blocked one another: shown as no longer listed.
-            listed: sql<boolean>`(${items.deletedAt} is null and ${items.available} and not ${items.hiddenPendingReview} and not exists (
-              select 1 from ${memberBlocks} b
-              where (b.blocker_id = ${userId} and b.blocked_id = ${items.ownerId}) or (b.blocker_id = ${items.ownerId} and b.blocked_id = ${userId})))`,
-            categoryId: items.categoryId,
-            dailyRatePence: items.dailyRatePence,
-            city: items.city,
-            thumbKey: sql<string | null>`(${firstThumb})`,
-            publicLatitude: items.publicLatitude,
-            publicLongitude: items.publicLongitude,
-          })
-          .from(savedItems)
-          .innerJoin(items, eq(items.id, savedItems.itemId))
-          .where(eq(savedItems.userId, userId))
-          .orderBy(desc(savedItems.createdAt), desc(savedItems.itemId))
-          .offset(offset)
-          .limit(limit),
-        db.select({ n: count() }).from(savedItems).where(eq(savedItems.userId, userId)),
-      ]);
-      return { rows, total: total?.n ?? 0 };
-    },
+    page: (userId: string, offset: number, limit: number) => pageOfSaves(db, userId, offset, limit),
 
     /** Every item the member saved (at most the limit), for the hearts. */
     async ids(userId: string): Promise<string[]> {

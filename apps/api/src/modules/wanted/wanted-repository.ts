@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { METRES_PER_MILE, type GeoPoint } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
+import { withDb } from '../../db/with-db.ts';
 import { createWantedMatching } from './wanted-matching-repository.ts';
 import { distanceFrom, itemDistance, LISTED, londonDayStart, open, rows, unblocked } from './wanted-sql.ts';
 
@@ -66,71 +67,103 @@ const select = (point: GeoPoint | null) => sql`select p.id, p.user_id as "userId
     ${distanceFrom(point)} as "distanceMetres"
   from wanted_posts p join users u on u.id = p.user_id left join categories c on c.id = p.category_id`;
 
+/** Open posts, nearest first within `radiusMiles` of the point (or each post's own radius), else newest first. */
+async function openPostsPage(
+  db: Db,
+  viewerId: string,
+  today: string,
+  near: GeoPoint | null,
+  radiusMiles: number | null,
+  offset: number,
+  limit: number,
+): Promise<{ rows: WantedRow[]; total: number }> {
+  const reach = radiusMiles === null ? sql`p.radius_miles` : sql`${radiusMiles}::int`;
+  const visible = sql`${open(today)} and ${unblocked(sql`p.user_id`, sql`${viewerId}`)}`;
+  const where = near ? sql`${visible} and ${distanceFrom(near)} <= ${reach} * ${METRES_PER_MILE}::float8` : visible;
+  const order = near ? sql`"distanceMetres", p.created_at desc, p.id` : sql`p.created_at desc, p.id`;
+  const [list, [total]] = await Promise.all([
+    rows<WantedRow>(db, sql`${select(near)} where ${where} order by ${order} limit ${limit} offset ${offset}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n from wanted_posts p where ${where}`),
+  ]);
+  return { rows: list, total: total?.n ?? 0 };
+}
+
+/** The offers of items still listed, newest first. */
+async function offersOnPost(db: Db, postId: string): Promise<OfferRow[]> {
+  return rows<OfferRow>(
+    db,
+    sql`select o.id, i.id as "itemId", i.name as "itemName", i.category_id as "categoryId", u.name as "ownerName",
+          i.photo_thumb_key as "photoThumbKey", i.daily_rate_pence as "dailyRatePence", i.weekly_rate_pence as "weeklyRatePence",
+          i.booking_mode as "bookingMode", i.min_days as "minDays", i.max_days as "maxDays",
+          ${itemDistance} as "distanceMetres", o.created_at as "offeredAt"
+        from wanted_offers o join wanted_posts p on p.id = o.post_id join items i on i.id = o.item_id join users u on u.id = i.owner_id
+        where o.post_id = ${postId} and ${LISTED} and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}
+        order by o.created_at desc, o.id`,
+  );
+}
+
+async function insertPost(db: Db, executor: Executor, post: NewWantedPost): Promise<string> {
+  const [row] = await rows<{ id: string }>(
+    executor,
+    sql`insert into wanted_posts (user_id, title, details, category_id, place_label, latitude, longitude, radius_miles,
+          start_date, end_date, max_price_pence, created_at)
+        values (${post.userId}, ${post.title}, ${post.details}, ${post.categoryId}, ${post.placeLabel}, ${post.latitude},
+          ${post.longitude}, ${post.radiusMiles}, ${post.startDate}::date, ${post.endDate}::date, ${post.maxPricePence}, ${post.createdAt})
+        returning id`,
+  );
+  return row!.id;
+}
+
+/** The member's listed items, nearest to the post first, with whether each is offered already. */
+async function offerableItems(db: Db, postId: string, ownerId: string) {
+  return rows<{ itemId: string; name: string; dailyRatePence: number; distanceMetres: number | null; offered: boolean }>(
+    db,
+    sql`select i.id as "itemId", i.name, i.daily_rate_pence as "dailyRatePence", ${itemDistance} as "distanceMetres",
+          exists (select 1 from wanted_offers o where o.post_id = p.id and o.item_id = i.id) as offered
+        from wanted_posts p join items i on i.owner_id = ${ownerId} and ${LISTED}
+        where p.id = ${postId}
+        order by "distanceMetres" nulls last, i.name, i.id`,
+  );
+}
+
+async function ownPostsPage(db: Db, userId: string, offset: number, limit: number): Promise<{ rows: WantedRow[]; total: number }> {
+  const [list, [total]] = await Promise.all([
+    rows<WantedRow>(db, sql`${select(null)} where p.user_id = ${userId} order by p.created_at desc, p.id limit ${limit} offset ${offset}`),
+    rows<{ n: number }>(db, sql`select count(*)::int as n from wanted_posts where user_id = ${userId}`),
+  ]);
+  return { rows: list, total: total?.n ?? 0 };
+}
+
+/** Posts the member wrote since London's day began, and those open now. */
+async function postCounts(db: Db, executor: Executor, userId: string, at: Date, today: string): Promise<{ today: number; open: number }> {
+  const [row] = await rows<{ today: number; open: number }>(
+    executor,
+    sql`select count(*) filter (where p.created_at >= ${londonDayStart(at)})::int as today,
+               count(*) filter (where ${open(today)})::int as open
+        from wanted_posts p where p.user_id = ${userId}`,
+  );
+  return row ?? { today: 0, open: 0 };
+}
+
 export function createWantedRepository(db: Db) {
   return {
-    async insert(executor: Executor, post: NewWantedPost): Promise<string> {
-      const [row] = await rows<{ id: string }>(
-        executor,
-        sql`insert into wanted_posts (user_id, title, details, category_id, place_label, latitude, longitude, radius_miles,
-              start_date, end_date, max_price_pence, created_at)
-            values (${post.userId}, ${post.title}, ${post.details}, ${post.categoryId}, ${post.placeLabel}, ${post.latitude},
-              ${post.longitude}, ${post.radiusMiles}, ${post.startDate}::date, ${post.endDate}::date, ${post.maxPricePence}, ${post.createdAt})
-            returning id`,
-      );
-      return row!.id;
-    },
+    insert: withDb(db, insertPost),
 
     /** Locks the author's row so two posts at once are counted one after the other. */
     async lockAuthor(executor: Executor, userId: string): Promise<void> {
       await rows(executor, sql`select id from users where id = ${userId} for update`);
     },
 
-    /** Posts the member wrote since London's day began, and those open now. */
-    async counts(executor: Executor, userId: string, at: Date, today: string): Promise<{ today: number; open: number }> {
-      const [row] = await rows<{ today: number; open: number }>(
-        executor,
-        sql`select count(*) filter (where p.created_at >= ${londonDayStart(at)})::int as today,
-                   count(*) filter (where ${open(today)})::int as open
-            from wanted_posts p where p.user_id = ${userId}`,
-      );
-      return row ?? { today: 0, open: 0 };
-    },
+    counts: withDb(db, postCounts),
 
     async find(id: string, near: GeoPoint | null = null, executor: Executor = db): Promise<WantedRow | undefined> {
       const [row] = await rows<WantedRow>(executor, sql`${select(near)} where p.id = ${id}`);
       return row;
     },
 
-    /** Open posts, nearest first within `radiusMiles` of the point (or each post's own radius), else newest first. */
-    async openPage(
-      viewerId: string,
-      today: string,
-      near: GeoPoint | null,
-      radiusMiles: number | null,
-      offset: number,
-      limit: number,
-    ): Promise<{ rows: WantedRow[]; total: number }> {
-      const reach = radiusMiles === null ? sql`p.radius_miles` : sql`${radiusMiles}::int`;
-      const visible = sql`${open(today)} and ${unblocked(sql`p.user_id`, sql`${viewerId}`)}`;
-      const where = near ? sql`${visible} and ${distanceFrom(near)} <= ${reach} * ${METRES_PER_MILE}::float8` : visible;
-      const order = near ? sql`"distanceMetres", p.created_at desc, p.id` : sql`p.created_at desc, p.id`;
-      const [list, [total]] = await Promise.all([
-        rows<WantedRow>(db, sql`${select(near)} where ${where} order by ${order} limit ${limit} offset ${offset}`),
-        rows<{ n: number }>(db, sql`select count(*)::int as n from wanted_posts p where ${where}`),
-      ]);
-      return { rows: list, total: total?.n ?? 0 };
-    },
+    openPage: withDb(db, openPostsPage),
 
-    async minePage(userId: string, offset: number, limit: number): Promise<{ rows: WantedRow[]; total: number }> {
-      const [list, [total]] = await Promise.all([
-        rows<WantedRow>(
-          db,
-          sql`${select(null)} where p.user_id = ${userId} order by p.created_at desc, p.id limit ${limit} offset ${offset}`,
-        ),
-        rows<{ n: number }>(db, sql`select count(*)::int as n from wanted_posts where user_id = ${userId}`),
-      ]);
-      return { rows: list, total: total?.n ?? 0 };
-    },
+    minePage: withDb(db, ownPostsPage),
 
     async close(userId: string, id: string, at: Date): Promise<boolean> {
       const done = await rows<{ id: string }>(
@@ -140,31 +173,9 @@ export function createWantedRepository(db: Db) {
       return done.length > 0;
     },
 
-    /** The offers of items still listed, newest first. */
-    async offers(postId: string): Promise<OfferRow[]> {
-      return rows<OfferRow>(
-        db,
-        sql`select o.id, i.id as "itemId", i.name as "itemName", i.category_id as "categoryId", u.name as "ownerName",
-              i.photo_thumb_key as "photoThumbKey", i.daily_rate_pence as "dailyRatePence", i.weekly_rate_pence as "weeklyRatePence",
-              i.booking_mode as "bookingMode", i.min_days as "minDays", i.max_days as "maxDays",
-              ${itemDistance} as "distanceMetres", o.created_at as "offeredAt"
-            from wanted_offers o join wanted_posts p on p.id = o.post_id join items i on i.id = o.item_id join users u on u.id = i.owner_id
-            where o.post_id = ${postId} and ${LISTED} and ${unblocked(sql`p.user_id`, sql`i.owner_id`)}
-            order by o.created_at desc, o.id`,
-      );
-    },
+    offers: withDb(db, offersOnPost),
 
-    /** The member's listed items, nearest to the post first, with whether each is offered already. */
-    async offerable(postId: string, ownerId: string) {
-      return rows<{ itemId: string; name: string; dailyRatePence: number; distanceMetres: number | null; offered: boolean }>(
-        db,
-        sql`select i.id as "itemId", i.name, i.daily_rate_pence as "dailyRatePence", ${itemDistance} as "distanceMetres",
-              exists (select 1 from wanted_offers o where o.post_id = p.id and o.item_id = i.id) as offered
-            from wanted_posts p join items i on i.owner_id = ${ownerId} and ${LISTED}
-            where p.id = ${postId}
-            order by "distanceMetres" nulls last, i.name, i.id`,
-      );
-    },
+    offerable: withDb(db, offerableItems),
 
     /** The owner's own item, if listed ('unlisted') or not theirs at all (undefined). */
     async ownItem(ownerId: string, itemId: string): Promise<{ name: string; listed: boolean } | undefined> {
