@@ -11,6 +11,7 @@ import {
   registerSearchAlerts,
 } from '../../apps/api/src/modules/saved-searches/search-alerts.ts';
 import { createJobQueue } from '../../apps/api/src/platform/jobs/job-queue.ts';
+import { phaseSeconds, timed, type Phases } from './phases.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,24 +34,35 @@ export async function runTheDay(
   let clock = new Date(dayStart);
   const jobs = createJobQueue({ db, now: () => clock });
   const mailJobs = createJobQueue({ db, now: () => new Date() });
-  const notificationRepo = createNotificationRepository(db);
+  const phases: Phases = {};
+  const notificationRepo = timed(createNotificationRepository(db), phases, 'notifications');
   const notifier = createNotifier({
     db,
     repo: notificationRepo,
-    jobs: mailJobs,
+    jobs: timed(mailJobs, phases, 'emailJobs', ['enqueueMany']),
     mailer: { send: async () => void emails++ },
     sms: { send: async () => {} },
     appUrl: 'http://localhost:3000',
     now: () => new Date(),
     emails: { 'search.alert': alertEmailRenderer(db, repo, 'http://localhost:3000') },
   });
-  registerSearchAlerts({ db, jobs, repo, notifyMany: notifier.notifyMany });
+  registerSearchAlerts({
+    db,
+    jobs,
+    repo: timed(repo, phases, 'savedSearches'),
+    notifyMany: timed(notifier, phases, 'notifier', ['notifyMany']).notifyMany,
+  });
   const dayStarted = performance.now();
   for (const [n, { id }] of items.entries()) {
     clock = new Date(dayStart + (n * DAY_MS) / items.length);
     await enqueueMatch(jobs, db, id, clock);
+    const ran = performance.now();
     await jobs.runDue(1_000_000);
+    const phase = (phases['queue.runDue'] ??= { calls: 0, ms: 0 });
+    phase.calls++;
+    phase.ms += performance.now() - ran;
   }
+  const matchPhases = phaseSeconds(phases);
   clock = new Date(dayStart + DAY_MS);
   const matchedSeconds = (performance.now() - dayStarted) / 1000;
   const [held] = await queryRows<{ n: number }>(
@@ -73,5 +85,5 @@ export async function runTheDay(
   const sendStarted = performance.now();
   const sent = await mailJobs.runDue(emailsSent);
   const emailsPerSecond = Math.round((sent / ((performance.now() - sendStarted) / 1000)) * 100) / 100;
-  return { emails, matchedSeconds, digestSeconds, daySeconds, held: held!.n, counts: counts!, sent, emailsPerSecond };
+  return { emails, matchedSeconds, digestSeconds, daySeconds, held: held!.n, counts: counts!, sent, emailsPerSecond, matchPhases };
 }

@@ -12,4 +12,4 @@ export { sampleItem, sampleOwnerRating, sampleRentalRange, sampleUser, type Samp
 export { SAMPLE_IMAGE_COUNT, sampleImageAlt, sampleImageDataUrl, sampleImageSvg } from './sample-images.ts';
 export { mockCategories, mockItemDetail, mockItemsPage, mockMapPoints, mockSuggestions } from './mock-browse.ts';
 export { mockOwnerItems, mockOwnerProfile } from './mock-owners.ts';
-export { mockSavedItems, mockSavedSearches, mockWantedPost, mockWantedPosts } from './mock-account.ts';
+export { mockMyWantedPosts, mockSavedItems, mockSavedSearches, mockWantedPost, mockWantedPosts } from './mock-account.ts';

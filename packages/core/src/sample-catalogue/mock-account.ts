@@ -1,7 +1,8 @@
 /**
  * Mock Data mode's sample of the account screens (issue 44): a few wanted posts, saved items and
- * saved searches, shaped exactly like the API's answers, for the wanted board, a wanted post, the
- * Saved page and the saved searches page to show read-only. Nothing here belongs to anyone.
+ * saved searches, shaped exactly like the API's answers, for the wanted board, a wanted post, "My
+ * wanted posts", the Saved page and the saved searches page to show read-only. Nothing here belongs
+ * to anyone: the sample "own" posts are marked as the visitor's only to show that screen's shape.
  */
 import { categoryName } from '../categories.ts';
 import type { SavedItem } from '../contract/saved-items.ts';
@@ -27,6 +28,8 @@ interface SampleAsk {
   days: number;
   maxPricePence: number | null;
   authorName: string;
+  /** The sample's own posts ("My wanted posts"): their status and offers; the board's are open, with none. */
+  own?: { status: WantedPost['status']; offerCount: number };
 }
 
 const ASKS: SampleAsk[] = [
@@ -68,6 +71,36 @@ const ASKS: SampleAsk[] = [
   },
 ];
 
+/** "My wanted posts" in the sample: one open with offers, one that ended. */
+const OWN_ASKS: SampleAsk[] = [
+  {
+    id: 'sample-my-wanted-1',
+    title: 'Carpet cleaner for a weekend',
+    details: 'For a living room and the stairs.',
+    categoryId: 'cleaning-equipment',
+    nearKey: 'power-drill-1',
+    radiusMiles: 5,
+    startIn: 3,
+    days: 2,
+    maxPricePence: 3000,
+    authorName: 'You',
+    own: { status: 'open', offerCount: 2 },
+  },
+  {
+    id: 'sample-my-wanted-2',
+    title: 'Tile cutter',
+    details: null,
+    categoryId: 'all',
+    nearKey: 'power-drill-1',
+    radiusMiles: 10,
+    startIn: -12,
+    days: 3,
+    maxPricePence: null,
+    authorName: 'You',
+    own: { status: 'expired', offerCount: 0 },
+  },
+];
+
 function itemOf(key: string): SampleItem {
   const item = sampleItem(key);
   if (!item) throw new Error(`The sample catalogue has no item ${key}`);
@@ -92,11 +125,11 @@ function postOf(ask: SampleAsk, today: IsoDate): WantedPost {
     startDate,
     endDate: addDays(startDate, ask.days - 1),
     maxPricePence: ask.maxPricePence,
-    status: 'open',
+    status: ask.own?.status ?? 'open',
     authorName: ask.authorName,
-    mine: false,
-    createdAt: `${addDays(today, -1)}T09:00:00.000Z`,
-    offerCount: 0,
+    mine: ask.own !== undefined,
+    createdAt: `${addDays(today, Math.min(-1, ask.startIn - 2))}T09:00:00.000Z`,
+    offerCount: ask.own?.offerCount ?? 0,
   };
 }
 
@@ -105,9 +138,14 @@ export function mockWantedPosts(today: IsoDate): WantedPost[] {
   return ASKS.map((ask) => postOf(ask, today));
 }
 
-/** One sample post, or null for an id that is not one. */
+/** "My wanted posts" in the sample, newest first: open, then ended. */
+export function mockMyWantedPosts(today: IsoDate): WantedPost[] {
+  return OWN_ASKS.map((ask) => postOf(ask, today));
+}
+
+/** One sample post (the board's or the sample's own), or null for an id that is not one. */
 export function mockWantedPost(id: string, today: IsoDate): WantedPost | null {
-  const ask = ASKS.find((a) => a.id === id);
+  const ask = [...ASKS, ...OWN_ASKS].find((a) => a.id === id);
   return ask ? postOf(ask, today) : null;
 }
 
