@@ -63,13 +63,9 @@ export const routes: RouteObject[] = [
             // Login-only, except in Mock Data mode, where they show sample data read-only.
             element: <RequireAuthOrSample />,
             children: [
-              // Before the post's own address, which would read 'new' as a post; asking needs an account in every mode.
-              {
-                element: <RequireAuth />,
-                children: [
-                  { path: 'wanted/new', element: lazyPage(() => import('../pages/wanted-new-page.tsx').then((m) => m.WantedNewPage)) },
-                ],
-              },
+              // Before the post's own address, which would read 'new' as a post.
+              { path: 'wanted/new', element: lazyPage(() => import('../pages/wanted-new-page.tsx').then((m) => m.WantedNewPage)) },
+              { path: 'my-wanted', element: lazyPage(() => import('../pages/my-wanted-page.tsx').then((m) => m.MyWantedPage)) },
               { path: 'saved', element: lazyPage(() => import('../pages/saved-page.tsx').then((m) => m.SavedPage)) },
               { path: 'wanted', element: lazyPage(() => import('../pages/wanted-page.tsx').then((m) => m.WantedPage)) },
               { path: 'wanted/:postId', element: lazyPage(() => import('../pages/wanted-post-page.tsx').then((m) => m.WantedPostPage)) },
@@ -102,7 +98,6 @@ export const routes: RouteObject[] = [
               { path: 'my-items', element: lazyPage(() => import('../pages/my-items-page.tsx').then((m) => m.MyItemsPage)) },
               { path: 'add-item', element: lazyPage(() => import('../pages/add-item-page.tsx').then((m) => m.AddItemPage)) },
               { path: 'edit-item/:itemId?', element: lazyPage(() => import('../pages/edit-item-page.tsx').then((m) => m.EditItemPage)) },
-              { path: 'my-wanted', element: lazyPage(() => import('../pages/my-wanted-page.tsx').then((m) => m.MyWantedPage)) },
               { path: 'ops', element: lazyPage(() => import('../pages/ops-page.tsx').then((m) => m.OpsPage)) },
               { path: 'my-rentals', element: lazyPage(() => import('../pages/my-rentals-page.tsx').then((m) => m.MyRentalsPage)) },
               { path: 'rentals/:rentalId', element: lazyPage(() => import('../pages/rental-page.tsx').then((m) => m.RentalPage)) },

@@ -54,9 +54,39 @@ describe('account screens in Mock Data mode', () => {
     expect(await screen.findByText('Wanted post not found')).toBeInTheDocument();
   });
 
-  it('still sends "ask your neighbours" to sign-in: posting needs an account', async () => {
+  it('shows "ask your neighbours" as a disabled sample form instead of sending to sign-in', async () => {
     const app = renderApp('/wanted/new');
-    await vi.waitFor(() => expect(app.location().pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { level: 1, name: "Can't find it? Ask your neighbours" })).toBeInTheDocument();
+    const form = await screen.findByRole('form', { name: 'Ask your neighbours' });
+    expect(within(form).getByLabelText('What do you need?')).toBeDisabled();
+    expect(within(form).getByLabelText('Where')).toBeDisabled();
+    const ask = within(form).getByRole('button', { name: 'Ask your neighbours' });
+    expect(ask).toBeDisabled();
+    expect(ask).toHaveAccessibleDescription('Asking your neighbours needs an account: sign in once Toolshed is back.');
+    expect(screen.getByRole('note')).toHaveTextContent('This is sample data.');
+    expect(app.url()).toBe('/wanted/new');
+    expect(accountCalls(fetch)).toEqual([]);
+  });
+
+  it("shows My wanted posts from the sample's own posts, and opens one read-only", async () => {
+    const user = userEvent.setup();
+    const app = renderApp('/my-wanted');
+    expect(await screen.findByRole('heading', { level: 1, name: 'My wanted posts' })).toBeInTheDocument();
+    const list = await screen.findByRole('list', { name: 'Sample wanted posts of your own' });
+    const entries = within(list).getAllByRole('listitem');
+    expect(entries).toHaveLength(2);
+    expect(entries[0]).toHaveTextContent('Open · 2 offers');
+    expect(entries[1]).toHaveTextContent('Ended: its dates have passed · 0 offers');
+    expect(screen.getByRole('note')).toHaveTextContent('This is sample data.');
+    expect(app.url()).toBe('/my-wanted');
+    await user.click(within(entries[0]!).getByRole('link', { name: 'Carpet cleaner for a weekend' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Carpet cleaner for a weekend' })).toBeInTheDocument();
+    expect(app.url()).toBe('/wanted/sample-my-wanted-1');
+    expect(screen.getByText('Your wanted post')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Offers (2)' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Close this post' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Offer an item' })).toBeNull();
+    expect(accountCalls(fetch)).toEqual([]);
   });
 
   it('shows the Saved page from sample items with price and town, Remove disabled', async () => {

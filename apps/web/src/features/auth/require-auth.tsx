@@ -22,7 +22,7 @@ export function RequireAuth() {
 
 /**
  * Layout route for account pages that Mock Data mode shows from sample data (the wanted board, a
- * wanted post, Saved, saved searches): with no server to sign in to, they show read-only; otherwise
+ * wanted post, asking and your own posts, Saved, saved searches): with no server to sign in to, they show read-only; otherwise
  * they need an account like any other.
  */
 export function RequireAuthOrSample() {

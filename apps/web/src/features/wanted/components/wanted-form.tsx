@@ -19,7 +19,7 @@ import {
 } from '@toolshed/core';
 import type { WantedInput, WantedPost } from '@toolshed/core/contract';
 import { useState } from 'react';
-import { useCheckedForm } from '../../../ui/use-checked-form.ts';
+import { useCheckedForm, type CheckedForm } from '../../../ui/use-checked-form.ts';
 import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { FormAlert, FormField, inputClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { useCreateWanted } from '../api/wanted-api.ts';
@@ -44,11 +44,9 @@ export function wantedFormProblems(input: WantedInput, today: string): Problems 
   return problems;
 }
 
-/** "Can't find it? Ask your neighbours": what, where, when and up to what price. */
-export function WantedForm({ initialNear = '', onPosted }: { initialNear?: string; onPosted: (post: WantedPost) => void }) {
-  const create = useCreateWanted();
-  const [today] = useState(() => todayInLondon());
-  const form = useCheckedForm<WantedValues>({
+/** The form's state, its checks the server's, starting near `initialNear` (the place last browsed near). */
+export function useWantedForm(initialNear: string, today: string): CheckedForm<WantedValues> {
+  return useCheckedForm<WantedValues>({
     defaultValues: {
       title: '',
       details: '',
@@ -63,8 +61,13 @@ export function WantedForm({ initialNear = '', onPosted }: { initialNear?: strin
     idPrefix: 'wanted',
     hinted: ['title', 'details', 'near'],
   });
-  const startDate = form.watch('startDate');
-  const problems = Object.fromEntries(ORDER.map((f) => [f, form.problem(f)])) as Problems;
+}
+
+/** "Can't find it? Ask your neighbours": what, where, when and up to what price. */
+export function WantedForm({ initialNear = '', onPosted }: { initialNear?: string; onPosted: (post: WantedPost) => void }) {
+  const create = useCreateWanted();
+  const [today] = useState(() => todayInLondon());
+  const form = useWantedForm(initialNear, today);
 
   const onSubmit = form.submit((values) =>
     create
@@ -84,6 +87,20 @@ export function WantedForm({ initialNear = '', onPosted }: { initialNear?: strin
   return (
     <form noValidate onSubmit={onSubmit} className="flex flex-col gap-5" aria-label="Ask your neighbours">
       {form.failure && <FormAlert>{form.failure}</FormAlert>}
+      <WantedFields form={form} today={today} />
+      <div>
+        <button type="submit" disabled={create.isPending} className={primaryButtonClass}>
+          {create.isPending ? 'Posting...' : 'Ask your neighbours'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+/** What and where: the title, details, category, place and radius. */
+function WhatAndWhere({ form, problems }: { form: CheckedForm<WantedValues>; problems: Problems }) {
+  return (
+    <>
       <FormField id="wanted-title" label="What do you need?" problem={problems.title} hint={`Up to ${WANTED_TITLE_MAX} characters`}>
         <input {...form.field('title')} className={inputClass} maxLength={200} />
       </FormField>
@@ -119,6 +136,15 @@ export function WantedForm({ initialNear = '', onPosted }: { initialNear?: strin
           </select>
         </FormField>
       </div>
+    </>
+  );
+}
+
+/** When and up to what price. */
+function WhenAndPrice({ form, problems, today }: { form: CheckedForm<WantedValues>; problems: Problems; today: string }) {
+  const startDate = form.watch('startDate');
+  return (
+    <>
       <div className="grid gap-5 sm:grid-cols-2">
         <FormField id="wanted-startDate" label="From" problem={problems.startDate}>
           <input {...form.field('startDate')} type="date" min={today} max={addDays(today, WANTED_DAYS_AHEAD)} className={inputClass} />
@@ -136,14 +162,24 @@ export function WantedForm({ initialNear = '', onPosted }: { initialNear?: strin
       <FormField id="wanted-maxPrice" label="Up to a daily price of (£, optional)" problem={problems.maxPrice}>
         <input {...form.field('maxPrice')} inputMode="decimal" className={inputClass} />
       </FormField>
+    </>
+  );
+}
+
+/**
+ * The form's fields and what happens to a post (the sample form in Mock Data mode shows them
+ * disabled). Both parts are child components, so the fields register (and the first with a problem
+ * takes the focus) in the order they show.
+ */
+export function WantedFields({ form, today }: { form: CheckedForm<WantedValues>; today: string }) {
+  const problems = Object.fromEntries(ORDER.map((f) => [f, form.problem(f)])) as Problems;
+  return (
+    <>
+      <WhatAndWhere form={form} problems={problems} />
+      <WhenAndPrice form={form} problems={problems} today={today} />
       <p className="text-sm text-slate-700">
         Owners near the place with something that fits hear about it and can offer you an item. Your address is never shown.
       </p>
-      <div>
-        <button type="submit" disabled={create.isPending} className={primaryButtonClass}>
-          {create.isPending ? 'Posting...' : 'Ask your neighbours'}
-        </button>
-      </div>
-    </form>
+    </>
   );
 }
