@@ -3,6 +3,7 @@ import type { Db } from '../../apps/api/src/db/database.ts';
 import { queryRows } from '../../apps/api/src/db/query-rows.ts';
 import { createNotificationRepository } from '../../apps/api/src/modules/notifications/notification-repository.ts';
 import { createNotifier } from '../../apps/api/src/modules/notifications/notifier.ts';
+import { createInstantAlertsRepository } from '../../apps/api/src/modules/saved-searches/instant-alerts-repository.ts';
 import type { createSavedSearchesRepository } from '../../apps/api/src/modules/saved-searches/saved-searches-repository.ts';
 import {
   alertEmailRenderer,
@@ -50,6 +51,7 @@ export async function runTheDay(
     db,
     jobs,
     repo: timed(repo, phases, 'savedSearches'),
+    caps: timed(createInstantAlertsRepository(db), phases, 'instantAlerts'),
     notifyMany: timed(notifier, phases, 'notifier', ['notifyMany']).notifyMany,
   });
   const dayStarted = performance.now();

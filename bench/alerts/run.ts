@@ -128,7 +128,11 @@ async function main() {
   console.log(
     `  the day: ${NEW_ITEMS} listings matched, their instant alerts written, in ${matchedSeconds.toFixed(1)} s; the digest in ${digestSeconds.toFixed(1)} s; ${daySeconds.toFixed(1)} s in all (${counts!.hits} matches, ${counts!.notices} notices, ${held} instant matches held by the hourly cap for the digest, ${counts!.digests} digests, ${counts!.emailJobs} emails to send)`,
   );
-  console.log(`  the match jobs' phases (seconds, calls): ${Object.entries(matchPhases).map(([name, p]) => `${name} ${p.seconds} (${p.calls})`).join('; ')}`);
+  console.log(
+    `  the match jobs' phases (seconds, calls): ${Object.entries(matchPhases)
+      .map(([name, p]) => `${name} ${p.seconds} (${p.calls})`)
+      .join('; ')}`,
+  );
   console.log(`  sending: the first ${sent} alert emails at ${emailsPerSecond} a second (rendered, handed to a mailer that only counts)`);
   const result = {
     at: new Date().toISOString(),

@@ -9,7 +9,8 @@ const today = '2030-03-10';
 
 describe("Mock Data's sample account screens", () => {
   it('are shaped exactly like the API answers', () => {
-    for (const post of [...mockWantedPosts(today), ...mockMyWantedPosts(today)]) expect(wantedPostSchema.strict().parse(post)).toEqual(post);
+    for (const post of [...mockWantedPosts(today), ...mockMyWantedPosts(today)])
+      expect(wantedPostSchema.strict().parse(post)).toEqual(post);
     for (const item of mockSavedItems(today)) expect(savedItemSchema.strict().parse(item)).toEqual(item);
     for (const search of mockSavedSearches(today)) expect(savedSearchSchema.strict().parse(search)).toEqual(search);
   });

@@ -6,6 +6,7 @@ import type { SmsSender } from '../../platform/sms/sms-sender.ts';
 import { storedE164 } from '../profile/phone-number.ts';
 import { wantsEmail, wantsSms, type NotificationKind } from './notification-kinds.ts';
 import { notificationEmail } from './notification-email.ts';
+import { createNoticesInBulkRepository } from './notices-in-bulk-repository.ts';
 import type { NotificationRepository, Recipient } from './notification-repository.ts';
 
 export interface Notice {
@@ -51,6 +52,7 @@ interface Deps {
  * own keyed jobs, enqueued in the same transaction, only when the user's preferences allow them.
  */
 export function createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, emails = {} }: Deps) {
+  const inBulk = createNoticesInBulkRepository(db);
   async function notify(executor: Executor, notice: Notice): Promise<string | null> {
     const id = await repo.insert(executor, {
       userId: notice.userId,
@@ -74,51 +76,19 @@ export function createNotifier({ db, repo, jobs, mailer, sms, appUrl, now, email
 
   /**
    * Many notices at once, as `notify` writes each (the in-app entries, then the emails and texts the
-   * preferences allow as keyed jobs), in a few statements whatever their number: a listing that
-   * answers a hundred saved searches tells a hundred members in three round trips, not three hundred.
+   * preferences allow as keyed jobs), in one statement a thousand notices: a listing that answers a
+   * hundred saved searches tells a hundred members in one round trip.
    */
   async function notifyMany(executor: Executor, notices: readonly Notice[]): Promise<number> {
-    // A statement carries at most 65,535 parameters: a thousand notices (eleven each) at a time.
     let written = 0;
     for (let i = 0; i < notices.length; i += NOTICES_PER_STATEMENT)
-      written += await notifyBatch(executor, notices.slice(i, i + NOTICES_PER_STATEMENT));
+      written += await inBulk.insertWithJobs(
+        executor,
+        notices.slice(i, i + NOTICES_PER_STATEMENT),
+        { email: EMAIL_JOB, sms: SMS_JOB },
+        now(),
+      );
     return written;
-  }
-
-  async function notifyBatch(executor: Executor, notices: readonly Notice[]): Promise<number> {
-    const at = now();
-    const inserted = await repo.insertMany(
-      executor,
-      notices.map((n) => ({
-        userId: n.userId,
-        kind: n.kind,
-        title: n.title,
-        body: n.body,
-        link: n.link,
-        tab: n.tab,
-        groupKey: n.groupKey,
-        itemId: n.itemId ?? null,
-        rentalId: n.rentalId ?? null,
-        eventKey: n.eventKey,
-        createdAt: at,
-      })),
-    );
-    const prefs = await repo.preferencesOf(
-      inserted.map((n) => n.userId),
-      executor,
-    );
-    const wanted = (test: typeof wantsEmail) => inserted.filter((n) => test(prefs.get(n.userId)!, n.kind as NotificationKind));
-    await jobs.enqueueMany(
-      EMAIL_JOB,
-      wanted(wantsEmail).map((n) => ({ payload: { notificationId: n.id }, key: `${EMAIL_JOB}:${n.id}` })),
-      executor,
-    );
-    await jobs.enqueueMany(
-      SMS_JOB,
-      wanted(wantsSms).map((n) => ({ payload: { notificationId: n.id }, key: `${SMS_JOB}:${n.id}` })),
-      executor,
-    );
-    return inserted.length;
   }
 
   jobs.register<{ notificationId: string }>(EMAIL_JOB, async ({ notificationId }, ctx) => {

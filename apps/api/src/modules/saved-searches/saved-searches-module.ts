@@ -7,6 +7,7 @@ import type { GeoPoint } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Notice } from '../notifications/notifier.ts';
+import { createInstantAlertsRepository } from './instant-alerts-repository.ts';
 import { createSavedSearchesRepository } from './saved-searches-repository.ts';
 import { createSavedSearchesService } from './saved-searches-service.ts';
 import { alertEmailRenderer, enqueueMatch, registerSearchAlerts } from './search-alerts.ts';
@@ -32,7 +33,7 @@ export function setUpSavedSearches(deps: {
     /** For the items module: in the transaction that lists an item, its matching is enqueued. */
     listed: (executor: Executor, itemId: string) => enqueueMatch(jobs, executor, itemId, now()),
     startAlerts(notifyMany: (executor: Executor, notices: readonly Notice[]) => Promise<number>) {
-      registerSearchAlerts({ db, jobs, repo, notifyMany });
+      registerSearchAlerts({ db, jobs, repo, caps: createInstantAlertsRepository(db), notifyMany });
     },
   };
 }

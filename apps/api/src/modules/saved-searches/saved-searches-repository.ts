@@ -160,33 +160,6 @@ async function insertSearch(db: Db, s: NewSavedSearch): Promise<string> {
   return row!.id;
 }
 
-/**
- * How many other listings each of these members was told of at once since `since` (their instant
- * searches' matches kept as sent), for the hourly cap.
- */
-async function instantAlertsSinceOf(
-  db: Db,
-  executor: Executor,
-  userIds: readonly string[],
-  itemId: string,
-  since: Date,
-): Promise<Map<string, number>> {
-  if (userIds.length === 0) return new Map();
-  const found = await rows<{ userId: string; n: number }>(
-    executor,
-    // Member by member (their searches by saved_searches_user_idx, each search's few matches by the
-    // primary key): a join over all the members at once lets the planner scan every match of the day.
-    sql`select u.value as "userId", c.n
-          from jsonb_array_elements_text(${JSON.stringify(userIds)}::jsonb) u,
-               lateral (select count(distinct h.item_id)::int as n
-                          from saved_searches s join saved_search_hits h on h.search_id = s.id
-                         where s.user_id = u.value and s.frequency = 'instant'
-                           and h.sent_at >= ${since.toISOString()}::timestamptz and h.item_id <> ${itemId}::uuid) c
-         where c.n > 0`,
-  );
-  return new Map(found.map((r) => [r.userId, r.n]));
-}
-
 async function changeSearch(db: Db, userId: string, id: string, change: SavedSearchChange, at: Date): Promise<boolean> {
   const sets = [sql`updated_at = ${at}`];
   if (change.name !== undefined) sets.push(sql`name = ${change.name}`);
@@ -271,19 +244,6 @@ export function createSavedSearchesRepository(db: Db) {
     },
 
     matchItem: withDb(db, matchItemToSearches),
-
-    instantAlertsSince: withDb(db, instantAlertsSinceOf),
-
-    /** Puts these matches back as not sent: the morning's digest carries them. */
-    async holdForDigest(executor: Executor, hits: ReadonlyArray<Pick<Hit, 'searchId' | 'itemId'>>): Promise<void> {
-      if (hits.length === 0) return;
-      await rows(
-        executor,
-        sql`update saved_search_hits h set sent_at = null
-              from jsonb_to_recordset(${JSON.stringify(hits.map((h) => ({ s: h.searchId, i: h.itemId })))}::jsonb) as u(s uuid, i uuid)
-             where h.search_id = u.s and h.item_id = u.i`,
-      );
-    },
 
     markSent: withDb(db, markHitsSent),
 

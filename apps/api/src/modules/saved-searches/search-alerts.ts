@@ -12,6 +12,7 @@ import type { Db, Executor } from '../../db/database.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import type { EmailRenderer, Notice } from '../notifications/notifier.ts';
+import type { InstantAlertsRepository } from './instant-alerts-repository.ts';
 import type { SavedSearchesRepository, Hit } from './saved-searches-repository.ts';
 
 export const MATCH_JOB = 'search-alerts.match';
@@ -62,22 +63,18 @@ export function registerSearchAlerts(deps: {
   db: Db;
   jobs: JobQueue;
   repo: SavedSearchesRepository;
+  caps: InstantAlertsRepository;
   notifyMany: (executor: Executor, notices: readonly Notice[]) => Promise<number>;
 }) {
-  const { db, jobs, repo, notifyMany } = deps;
+  const { db, jobs, repo, caps, notifyMany } = deps;
 
+  // Three statements a listing, however many members it tells: the match (its instant matches kept
+  // as sent), the hourly cap for all its members at once, and their notices with their email jobs.
   jobs.register<{ itemId: string }>(MATCH_JOB, async ({ itemId }, { now }) => {
     await db.transaction(async (tx) => {
-      const instant = onePerMember((await repo.matchItem(tx, itemId, now)).filter((h) => h.frequency === 'instant'));
-      const told = await repo.instantAlertsSince(
-        tx,
-        instant.map((hits) => hits[0]!.userId),
-        itemId,
-        new Date(now.getTime() - HOUR_MS),
-      );
-      const overCap = (hits: Hit[]) => (told.get(hits[0]!.userId) ?? 0) >= INSTANT_ALERTS_PER_HOUR;
-      await repo.holdForDigest(tx, instant.filter(overCap).flat());
-      await notifyMany(tx, instant.filter((hits) => !overCap(hits)).map(instantNotice));
+      const instant = (await repo.matchItem(tx, itemId, now)).filter((h) => h.frequency === 'instant');
+      const held = await caps.holdOverCap(tx, itemId, instant, new Date(now.getTime() - HOUR_MS), INSTANT_ALERTS_PER_HOUR);
+      await notifyMany(tx, onePerMember(instant.filter((h) => !held.has(h.userId))).map(instantNotice));
     });
   });
 
