@@ -30,7 +30,7 @@ async function holdOverCapOf(
           from saved_searches s,
                unnest(array(select h.item_id from saved_search_hits h
                              where h.search_id = s.id and h.sent_at >= ${since.toISOString()}::timestamptz and h.item_id <> ${itemId}::uuid)) t(item_id)
-         where s.user_id in (select u from m) and s.frequency = 'instant'
+         where s.user_id = any(array(select distinct u from m)) and s.frequency = 'instant'
          group by s.user_id
       ),
       over as (select user_id from told where n >= ${cap}),
