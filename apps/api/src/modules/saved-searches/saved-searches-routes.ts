@@ -16,8 +16,16 @@ import type { SavedSearchesService } from './saved-searches-service.ts';
 const idParams = z.object({ searchId: z.string().max(100) });
 const tokenParams = z.object({ token: z.string().max(100) });
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** /api/me/saved-searches: the signed-in member's saved searches, and nobody else's; and the alerts' one-click unsubscribe. */
 export const savedSearchesRoutes: FastifyPluginAsyncZod<{ service: SavedSearchesService }> = async (app, { service }) => {
+  ownSearchesRoutes(app, service);
+  unsubscribeRoute(app, service);
+};
+
+/** The member's own searches: listed, saved, changed and deleted. */
+function ownSearchesRoutes(app: App, service: SavedSearchesService) {
   const { currentUser } = app;
   app.get(
     '/me/saved-searches',
@@ -81,7 +89,10 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{ service: SavedSearches
       return reply.status(204).send(null);
     },
   );
+}
 
+/** A search's alerts stopped by the link in its emails. */
+function unsubscribeRoute(app: App, service: SavedSearchesService) {
   // A mail client's one-click unsubscribe (RFC 8058) posts 'List-Unsubscribe=One-Click' as a form;
   // the token is the whole of what it proves, so the body is read and not needed.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) => done(null, undefined));
@@ -98,4 +109,4 @@ export const savedSearchesRoutes: FastifyPluginAsyncZod<{ service: SavedSearches
     },
     async (request) => service.unsubscribe(request.params.token),
   );
-};
+}

@@ -16,8 +16,16 @@ import type { WantedService } from './wanted-service.ts';
 const idParams = z.object({ postId: z.string().max(100) });
 const tags = ['wanted'];
 
+type App = Parameters<FastifyPluginAsyncZod>[0];
+
 /** /api/wanted: wanted posts, for signed-in members only; a post's offers and closing are its author's alone. */
 export const wantedRoutes: FastifyPluginAsyncZod<{ service: WantedService }> = async (app, { service }) => {
+  postsRoutes(app, service);
+  authorAndOwnerRoutes(app, service);
+};
+
+/** Asking, the open posts, and one post. */
+function postsRoutes(app: App, service: WantedService) {
   const { currentUser } = app;
   app.post(
     '/wanted',
@@ -71,7 +79,11 @@ export const wantedRoutes: FastifyPluginAsyncZod<{ service: WantedService }> = a
     },
     async (request) => service.get((await currentUser.requireUser(request)).id, request.params.postId, request.query.near),
   );
+}
 
+/** A post's author closing it, an owner offering for it, and the author's own posts. */
+function authorAndOwnerRoutes(app: App, service: WantedService) {
+  const { currentUser } = app;
   app.post(
     '/wanted/:postId/close',
     {
@@ -118,4 +130,4 @@ export const wantedRoutes: FastifyPluginAsyncZod<{ service: WantedService }> = a
     },
     async (request) => service.mine((await currentUser.requireUser(request)).id, pageRequest(request.query, WANTED_PAGE_SIZE)),
   );
-};
+}

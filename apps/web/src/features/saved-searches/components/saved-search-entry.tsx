@@ -79,15 +79,64 @@ function RenameForm({ search, onDone }: { search: SavedSearch; onDone(): void })
   );
 }
 
+/** How often a search's alerts come. */
+function FrequencyChoice({ search, busy, onChoose }: { search: SavedSearch; busy: boolean; onChoose(f: SavedSearchFrequency): void }) {
+  const frequencyId = useId();
+  return (
+    <div className="flex flex-wrap items-center gap-2">
+      <label htmlFor={frequencyId} className="text-sm font-medium text-slate-800">
+        How often
+      </label>
+      <select
+        id={frequencyId}
+        value={search.frequency}
+        disabled={busy}
+        onChange={(e) => onChoose(e.target.value as SavedSearchFrequency)}
+        className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm"
+      >
+        {SAVED_SEARCH_FREQUENCIES.map((f) => (
+          <option key={f} value={f}>
+            {SAVED_SEARCH_FREQUENCY_LABELS[f]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** "Delete this search?": its alerts stop with it. */
+function DeleteSearchDialog({ search, onClose }: { search: SavedSearch; onClose(): void }) {
+  const remove = useDeleteSavedSearch();
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      title={`Delete “${search.name}”?`}
+      confirmLabel="Delete"
+      busyLabel="Deleting..."
+      busy={remove.isPending}
+      error={remove.error ? errorMessage(remove.error) : undefined}
+      onCancel={onClose}
+      onConfirm={() =>
+        remove.mutate(search.id, {
+          onSuccess: () => {
+            onClose();
+            toast.show(`Deleted “${search.name}”`);
+          },
+        })
+      }
+    >
+      You will get no more alerts for it.
+    </ConfirmDialog>
+  );
+}
+
 /** One saved search: what it looks for, how often and whether it is paused, with its actions. */
 export function SavedSearchEntry({ search }: { search: SavedSearch }) {
   const change = useChangeSavedSearch();
-  const remove = useDeleteSavedSearch();
   const toast = useToast();
   const [renaming, setRenaming] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const renameRef = useRef<HTMLButtonElement>(null);
-  const frequencyId = useId();
 
   function endRename() {
     setRenaming(false);
@@ -134,47 +183,14 @@ export function SavedSearchEntry({ search }: { search: SavedSearch }) {
           </button>
         </div>
       )}
-      <div className="flex flex-wrap items-center gap-2">
-        <label htmlFor={frequencyId} className="text-sm font-medium text-slate-800">
-          How often
-        </label>
-        <select
-          id={frequencyId}
-          value={search.frequency}
-          disabled={change.isPending}
-          onChange={(e) => {
-            const frequency = e.target.value as SavedSearchFrequency;
-            setChange({ frequency }, `We'll tell you about “${search.name}” ${SAVED_SEARCH_FREQUENCY_LABELS[frequency].toLowerCase()}`);
-          }}
-          className="rounded-md border border-slate-400 bg-white px-2 py-1.5 text-sm text-slate-900 shadow-sm"
-        >
-          {SAVED_SEARCH_FREQUENCIES.map((f) => (
-            <option key={f} value={f}>
-              {SAVED_SEARCH_FREQUENCY_LABELS[f]}
-            </option>
-          ))}
-        </select>
-      </div>
-      {confirming && (
-        <ConfirmDialog
-          title={`Delete “${search.name}”?`}
-          confirmLabel="Delete"
-          busyLabel="Deleting..."
-          busy={remove.isPending}
-          error={remove.error ? errorMessage(remove.error) : undefined}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() =>
-            remove.mutate(search.id, {
-              onSuccess: () => {
-                setConfirming(false);
-                toast.show(`Deleted “${search.name}”`);
-              },
-            })
-          }
-        >
-          You will get no more alerts for it.
-        </ConfirmDialog>
-      )}
+      <FrequencyChoice
+        search={search}
+        busy={change.isPending}
+        onChoose={(frequency) =>
+          setChange({ frequency }, `We'll tell you about “${search.name}” ${SAVED_SEARCH_FREQUENCY_LABELS[frequency].toLowerCase()}`)
+        }
+      />
+      {confirming && <DeleteSearchDialog search={search} onClose={() => setConfirming(false)} />}
     </li>
   );
 }

@@ -87,6 +87,88 @@ export function SavedEntry({ item, dates, readOnly = false }: { item: SavedItem;
   );
 }
 
+/** The saved items of the page, or why there are none. */
+function SavedList({
+  saved,
+  dates,
+  onPage,
+}: {
+  saved: ReturnType<typeof useSavedPage>;
+  dates: { startDate: string; endDate: string } | undefined;
+  onPage(page: number): void;
+}) {
+  if (saved.isPending) return <StatusMessage>Loading your saved items...</StatusMessage>;
+  if (saved.isError)
+    return (
+      <ErrorState title="Your saved items could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />
+    );
+  if (saved.data.total === 0)
+    return (
+      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
+        <p>You have not saved any items yet. Press the heart on an item to keep it here.</p>
+        <Link to="/category/all" className={`${linkClass} mt-2 inline-block`}>
+          Browse items
+        </Link>
+      </div>
+    );
+  const pageCount = Math.max(1, Math.ceil(saved.data.total / saved.data.pageSize));
+  const query = dates ? `?${new URLSearchParams(dates)}` : '';
+  return (
+    <>
+      <p className="mb-3 text-sm text-slate-700">
+        {saved.data.total} saved {saved.data.total === 1 ? 'item' : 'items'}
+      </p>
+      <ul className="space-y-3">
+        {saved.data.items.map((item) => (
+          <SavedEntry key={item.itemId} item={item} dates={query} />
+        ))}
+      </ul>
+      {pageCount > 1 && <Pagination page={saved.data.page} pageCount={pageCount} onPage={onPage} />}
+    </>
+  );
+}
+
+type DateParam = 'startDate' | 'endDate' | 'page';
+
+/** "Are they free on your dates?": the dates each saved item's availability is asked for. */
+function DatesFieldset(props: {
+  today: string;
+  startDate: string;
+  endDate: string;
+  endProblem: string | undefined;
+  setParam(name: DateParam, value: string): void;
+}) {
+  const { today, startDate, endDate, endProblem, setParam } = props;
+  return (
+    <fieldset className="mb-6 rounded-xl border border-slate-200 bg-white p-4">
+      <legend className="px-1 text-sm font-semibold text-slate-900">Are they free on your dates?</legend>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField id="saved-start-date" label="Start date" problem={undefined}>
+          <input
+            id="saved-start-date"
+            type="date"
+            min={today}
+            value={startDate}
+            onChange={(e) => setParam('startDate', e.target.value)}
+            className={inputClass}
+          />
+        </FormField>
+        <FormField id="saved-end-date" label="End date" problem={endProblem}>
+          <input
+            id="saved-end-date"
+            type="date"
+            min={startDate || today}
+            value={endDate}
+            onChange={(e) => setParam('endDate', e.target.value)}
+            className={inputClass}
+            {...fieldA11y('saved-end-date', endProblem)}
+          />
+        </FormField>
+      </div>
+    </fieldset>
+  );
+}
+
 /**
  * /saved?startDate=&endDate=&page=: the member's saved items, and whether each is free on the dates
  * chosen here. `near`: the place remembered from browsing, for distances.
@@ -102,7 +184,7 @@ export function SavedScreen({ near }: { near?: string | undefined }) {
   const dates = bothDates && !endProblem ? { startDate, endDate } : undefined;
   const saved = useSavedPage({ page, ...dates, near });
 
-  function setParam(name: 'startDate' | 'endDate' | 'page', value: string) {
+  function setParam(name: DateParam, value: string) {
     setParams(
       (current) => {
         if (value) current.set(name, value);
@@ -114,68 +196,10 @@ export function SavedScreen({ near }: { near?: string | undefined }) {
     );
   }
 
-  let list;
-  if (saved.isPending) list = <StatusMessage>Loading your saved items...</StatusMessage>;
-  else if (saved.isError)
-    list = (
-      <ErrorState title="Your saved items could not be loaded" message={errorMessage(saved.error)} onRetry={() => void saved.refetch()} />
-    );
-  else if (saved.data.total === 0)
-    list = (
-      <div className="rounded-xl border border-dashed border-slate-300 bg-white p-8 text-center text-slate-700">
-        <p>You have not saved any items yet. Press the heart on an item to keep it here.</p>
-        <Link to="/category/all" className={`${linkClass} mt-2 inline-block`}>
-          Browse items
-        </Link>
-      </div>
-    );
-  else {
-    const pageCount = Math.max(1, Math.ceil(saved.data.total / saved.data.pageSize));
-    const query = dates ? `?${new URLSearchParams(dates)}` : '';
-    list = (
-      <>
-        <p className="mb-3 text-sm text-slate-700">
-          {saved.data.total} saved {saved.data.total === 1 ? 'item' : 'items'}
-        </p>
-        <ul className="space-y-3">
-          {saved.data.items.map((item) => (
-            <SavedEntry key={item.itemId} item={item} dates={query} />
-          ))}
-        </ul>
-        {pageCount > 1 && <Pagination page={saved.data.page} pageCount={pageCount} onPage={(p) => setParam('page', String(p))} />}
-      </>
-    );
-  }
-
   return (
     <>
-      <fieldset className="mb-6 rounded-xl border border-slate-200 bg-white p-4">
-        <legend className="px-1 text-sm font-semibold text-slate-900">Are they free on your dates?</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id="saved-start-date" label="Start date" problem={undefined}>
-            <input
-              id="saved-start-date"
-              type="date"
-              min={today}
-              value={startDate}
-              onChange={(e) => setParam('startDate', e.target.value)}
-              className={inputClass}
-            />
-          </FormField>
-          <FormField id="saved-end-date" label="End date" problem={endProblem}>
-            <input
-              id="saved-end-date"
-              type="date"
-              min={startDate || today}
-              value={endDate}
-              onChange={(e) => setParam('endDate', e.target.value)}
-              className={inputClass}
-              {...fieldA11y('saved-end-date', endProblem)}
-            />
-          </FormField>
-        </div>
-      </fieldset>
-      {list}
+      <DatesFieldset today={today} startDate={startDate} endDate={endDate} endProblem={endProblem} setParam={setParam} />
+      <SavedList saved={saved} dates={dates} onPage={(p) => setParam('page', String(p))} />
     </>
   );
 }
