@@ -82,6 +82,18 @@ async function fill(db: Db) {
   return { queries, loadSeconds: (performance.now() - loadStarted) / 1000 };
 }
 
+/** How a listing's keys find the searches it could answer (the GIN index of match_keys). */
+async function keysPlan(db: Db, itemId: string) {
+  const plan = await queryRows<{ 'QUERY PLAN': string }>(
+    db,
+    sql`explain (analyze, buffers) select count(*) from saved_searches s where not s.paused and s.match_keys && (
+          select array(select w from unnest(tsvector_to_array(i.search_document)) w union
+                       select left(w, n) || '*' from unnest(tsvector_to_array(i.search_document)) w, generate_series(1, length(w)) n)
+            from items i where i.id = ${itemId})`,
+  );
+  return plan;
+}
+
 async function main() {
   const started = performance.now();
   console.log(`Saved searches bench: ${SEARCHES.toLocaleString('en-GB')} searches, ${NEW_ITEMS} new listings, on ${URL_}`);
@@ -111,13 +123,7 @@ async function main() {
   console.log(
     `  per listing: min ${perItem.min} / p50 ${perItem.p50} / p95 ${perItem.p95} / max ${perItem.max} ms; ${meanHits} matches each on average`,
   );
-  const plan = await queryRows<{ 'QUERY PLAN': string }>(
-    db,
-    sql`explain (analyze, buffers) select count(*) from saved_searches s where not s.paused and s.match_keys && (
-          select array(select w from unnest(tsvector_to_array(i.search_document)) w union
-                       select left(w, n) || '*' from unnest(tsvector_to_array(i.search_document)) w, generate_series(1, length(w)) n)
-            from items i where i.id = ${items[0]!.id})`,
-  );
+  const plan = await keysPlan(db, items[0]!.id);
 
   const { emails, matchedSeconds, digestSeconds, daySeconds, held, counts, sent, emailsPerSecond, matchPhases } = await runTheDay(
     db,
