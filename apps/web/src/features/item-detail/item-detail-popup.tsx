@@ -42,21 +42,21 @@ function useAddToWheelbarrow(onClose: () => void) {
   const wheelbarrow = useWheelbarrow();
   const toast = useToast();
   return (item: ItemDetail, range: ChosenRange) => {
-  const result = wheelbarrow.add({
-    itemId: item.id,
-    name: item.name,
-    dailyRatePence: item.dailyRatePence,
-    weeklyRatePence: item.weeklyRatePence ?? null,
-    bookingMode: item.bookingMode ?? 'instant',
-    cancellationPolicy: item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
-    startDate: range.startDate,
-    endDate: range.endDate,
-    days: range.days,
-    imageUrl: item.images[0]?.thumbUrl ?? null,
-  });
-  toast.show(result === 'added' ? 'Added to your wheelbarrow' : 'This item is already in your wheelbarrow');
-  onClose();
-};
+    const result = wheelbarrow.add({
+      itemId: item.id,
+      name: item.name,
+      dailyRatePence: item.dailyRatePence,
+      weeklyRatePence: item.weeklyRatePence ?? null,
+      bookingMode: item.bookingMode ?? 'instant',
+      cancellationPolicy: item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+      startDate: range.startDate,
+      endDate: range.endDate,
+      days: range.days,
+      imageUrl: item.images[0]?.thumbUrl ?? null,
+    });
+    toast.show(result === 'added' ? 'Added to your wheelbarrow' : 'This item is already in your wheelbarrow');
+    onClose();
+  };
 }
 
 /** The item detail popup: fetches one item and shows it in a modal dialog over the category page. */

@@ -152,7 +152,15 @@ function BookingSection({
           The owner is away until {formatDate(away.endDate)}: those days cannot be booked.
         </p>
       )}
-      <AvailabilityCalendar range={range} onChange={setRange} today={today} booked={item.bookedRanges} away={away} limits={limits} singleMonth={panel} />
+      <AvailabilityCalendar
+        range={range}
+        onChange={setRange}
+        today={today}
+        booked={item.bookedRanges}
+        away={away}
+        limits={limits}
+        singleMonth={panel}
+      />
       <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
         <CostSummary range={range} dailyRatePence={item.dailyRatePence} weeklyRatePence={item.weeklyRatePence ?? null} />
         <BookingNotes item={item} note={ownItem ? null : requirementsNote} refusal={refusal} />
@@ -183,8 +191,7 @@ function BookingNotes({ item, note, refusal }: { item: ItemDetail; note: string 
     <>
       {(item.depositPence ?? 0) > 0 && (
         <p className="text-sm text-slate-800">
-          Plus a refundable deposit: {depositLabel(item.depositPence ?? 0)}. It is released after the return unless a problem is
-          reported.
+          Plus a refundable deposit: {depositLabel(item.depositPence ?? 0)}. It is released after the return unless a problem is reported.
         </p>
       )}
       {note && <p className="text-sm text-slate-800">{note}</p>}

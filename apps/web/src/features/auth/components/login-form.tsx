@@ -113,7 +113,12 @@ function PasswordField({
 }) {
   const passwordField = form.field('password');
   return (
-    <FormField id="auth-password" label="Password" problem={message} hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}>
+    <FormField
+      id="auth-password"
+      label="Password"
+      problem={message}
+      hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}
+    >
       <PasswordInput
         autoComplete={signingUp ? 'new-password' : 'current-password'}
         required

@@ -57,7 +57,15 @@ function FiltersButton(props: {
         props.invalid ? 'border-red-700 text-red-800' : 'border-slate-400 text-slate-900'
       } ${inPlace ? 'bg-slate-100' : 'bg-white'} hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="h-4 w-4" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
         <path d="M4 6h16M7 12h10M10 18h4" />
       </svg>
       Filters
@@ -81,7 +89,11 @@ function FilterSheet({ problem, onClose }: { problem: FilterProblem | null; onCl
           <h2 id={headingId} className="text-lg font-semibold">
             Filters
           </h2>
-          <button type="button" onClick={onClose} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100">
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+          >
             Close
           </button>
         </div>
@@ -91,7 +103,11 @@ function FilterSheet({ problem, onClose }: { problem: FilterProblem | null; onCl
           </Suspense>
         </div>
         <div className="sticky bottom-0 border-t border-slate-200 bg-white p-4">
-          <button type="button" onClick={onClose} className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800">
+          <button
+            type="button"
+            onClick={onClose}
+            className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800"
+          >
             Show results
           </button>
         </div>
@@ -144,7 +160,15 @@ export function FilterPanel({ problem, heading, search }: { problem: FilterProbl
     <div className="space-y-3">
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">{heading}</div>
-        <FiltersButton wide={wide} open={open} inPlace={inPlace} panelId={panelId} invalid={problem !== null} count={count} onClick={toggle} />
+        <FiltersButton
+          wide={wide}
+          open={open}
+          inPlace={inPlace}
+          panelId={panelId}
+          invalid={problem !== null}
+          count={count}
+          onClick={toggle}
+        />
       </div>
       {search}
       {inPlace && (

@@ -44,13 +44,7 @@ function FrequencyChoice({ register }: { register: UseFormRegisterReturn<'freque
       <div className="mt-2 space-y-2">
         {SAVED_SEARCH_FREQUENCIES.map((f) => (
           <label key={f} className="flex items-center gap-2 text-slate-900">
-            <input
-              type="radio"
-              value={f}
-              defaultChecked={f === 'instant'}
-              className="h-4 w-4 accent-emerald-700"
-              {...register}
-            />
+            <input type="radio" value={f} defaultChecked={f === 'instant'} className="h-4 w-4 accent-emerald-700" {...register} />
             {SAVED_SEARCH_FREQUENCY_LABELS[f]}
           </label>
         ))}

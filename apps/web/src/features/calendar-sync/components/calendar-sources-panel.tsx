@@ -67,7 +67,9 @@ function SourceList({ items, itemId }: { items: ReadonlyArray<{ id: string; name
     source.itemId === null ? 'All my items' : (source.itemName ?? items.find((i) => i.id === source.itemId)?.name ?? 'An item');
   if (sources.isPending) return <StatusMessage>Loading your calendars...</StatusMessage>;
   if (sources.isError)
-    return <ErrorState title="Your calendars could not be loaded" message={errorMessage(sources.error)} onRetry={() => void sources.refetch()} />;
+    return (
+      <ErrorState title="Your calendars could not be loaded" message={errorMessage(sources.error)} onRetry={() => void sources.refetch()} />
+    );
   const shown = itemId ? sources.data.filter((s) => s.itemId === null || s.itemId === itemId) : sources.data;
   return shown.length === 0 ? (
     <p className="text-sm text-slate-700">No other calendars yet.</p>

@@ -30,7 +30,13 @@ function PhotoEntry(props: {
   return (
     <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2">
       <div className="relative">
-        <img src={photo.thumbUrl} alt={photo.alt} width={200} height={133} className="aspect-[3/2] w-full rounded bg-slate-100 object-cover" />
+        <img
+          src={photo.thumbUrl}
+          alt={photo.alt}
+          width={200}
+          height={133}
+          className="aspect-[3/2] w-full rounded bg-slate-100 object-cover"
+        />
         {i === 0 && (
           <span className="absolute top-1 left-1 rounded bg-emerald-800 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>
         )}

@@ -143,13 +143,7 @@ function HoursEditor({ ranges, isDefault }: { ranges: HandoverHoursRangeInput[];
 }
 
 /** One weekday's ranges (`own`, by number), each with its Remove, and Add hours. */
-function DayHours(props: {
-  form: CheckedForm<HoursValues>;
-  weekday: number;
-  own: number[];
-  onAdd(): void;
-  onRemove(n: number): void;
-}) {
+function DayHours(props: { form: CheckedForm<HoursValues>; weekday: number; own: number[]; onAdd(): void; onRemove(n: number): void }) {
   const { form, weekday, own } = props;
   const day = WEEKDAY_NAMES[weekday]!;
   return (

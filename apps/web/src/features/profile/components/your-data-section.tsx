@@ -100,9 +100,7 @@ export function YourDataSection() {
             notifications. The dates, amounts and ratings others need for their rentals and payments stay, shown as from a &lsquo;Deleted
             user&rsquo;. This cannot be undone.
           </p>
-          {!blocker.data?.blocker && (
-            <DeletePassword value={password} onChange={setPassword} />
-          )}
+          {!blocker.data?.blocker && <DeletePassword value={password} onChange={setPassword} />}
         </ConfirmDialog>
       )}
     </section>

@@ -102,26 +102,26 @@ function useExtendForm(rental: RentalView) {
 function Payment({ form, cardShown }: { form: CheckedForm<ExtendValues>; cardShown: boolean }) {
   return (
     <>
-    <fieldset>
-      <legend className="text-sm font-medium text-slate-800">Pay with</legend>
-      <div className="mt-1 flex gap-6">
-        {(['card', 'balance'] as const).map((m) => (
-          <label key={m} className="flex items-center gap-2">
-            <input type="radio" value={m} {...form.register('payWith')} className="h-4 w-4 accent-emerald-700" />
-            {m === 'card' ? 'Card' : 'Toolshed balance'}
-          </label>
-        ))}
-      </div>
-    </fieldset>
-    {cardShown && (
-      <div className="grid gap-3 sm:grid-cols-2">
-        {CARD_INPUTS.map(([field, label, autoComplete]) => (
-          <FormField key={field} id={form.id(field)} label={label} problem={form.problem(field)}>
-            <input autoComplete={autoComplete} className={inputClass} {...form.field(field)} />
-          </FormField>
-        ))}
-      </div>
-    )}
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Pay with</legend>
+        <div className="mt-1 flex gap-6">
+          {(['card', 'balance'] as const).map((m) => (
+            <label key={m} className="flex items-center gap-2">
+              <input type="radio" value={m} {...form.register('payWith')} className="h-4 w-4 accent-emerald-700" />
+              {m === 'card' ? 'Card' : 'Toolshed balance'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {cardShown && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {CARD_INPUTS.map(([field, label, autoComplete]) => (
+            <FormField key={field} id={form.id(field)} label={label} problem={form.problem(field)}>
+              <input autoComplete={autoComplete} className={inputClass} {...form.field(field)} />
+            </FormField>
+          ))}
+        </div>
+      )}
     </>
   );
 }
