@@ -1,8 +1,8 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { MAX_REPORT_DETAILS, REPORT_REASONS, reportProblems, type ReportReason } from '@toolshed/core';
 import { ApiError } from '../lib/api-error.ts';
 import { FormAlert, inputClass, primaryButtonClass } from './form-parts.tsx';
-import { useCheckedForm } from './use-checked-form.ts';
+import { useCheckedForm, type CheckedForm } from './use-checked-form.ts';
 import { ModalDialog } from './modal-dialog.tsx';
 
 interface Props {
@@ -50,9 +50,6 @@ function ReportDialog({ subject, onReport, describeError, onClose }: Omit<Props,
     ids: { details: detailsId },
   });
   const busy = form.formState.isSubmitting;
-  const details = form.watch('details');
-  const reasonProblem = form.problem('reason');
-  const { ref: reasonRef, ...reasonField } = form.register('reason');
 
   // The handler reads refs (the receipt's button), so the form's submit is made when the form is sent, not while drawing.
   const submit = (event: FormEvent) =>
@@ -82,61 +79,11 @@ function ReportDialog({ subject, onReport, describeError, onClose }: Omit<Props,
     >
       <h2 id={headingId} className="text-xl font-bold">{`Report ${subject}`}</h2>
       {receipt ? (
-        <>
-          <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
-            {receipt}
-          </p>
-          <div className="mt-6 flex justify-end">
-            <button ref={doneRef} type="button" className={primaryButtonClass} onClick={onClose}>
-              Close
-            </button>
-          </div>
-        </>
+        <Receipt text={receipt} closeRef={doneRef} onClose={onClose} />
       ) : (
         <form noValidate onSubmit={submit}>
-          <fieldset className="mt-4" aria-describedby={reasonProblem ? `${form.id('reason')}-error` : undefined}>
-            <legend className="font-medium text-slate-800">Why are you reporting this?</legend>
-            <div className="mt-2 space-y-2">
-              {REPORT_REASONS.map((r, i) => (
-                <label key={r.code} className="flex items-center gap-2 text-slate-800">
-                  <input
-                    {...reasonField}
-                    ref={(element) => {
-                      reasonRef(element);
-                      if (i === 0) firstRef.current = element;
-                    }}
-                    type="radio"
-                    value={r.code}
-                    className="h-4 w-4 accent-emerald-700"
-                  />
-                  {r.label}
-                </label>
-              ))}
-            </div>
-            {reasonProblem && (
-              <p id={`${form.id('reason')}-error`} role="alert" className="mt-2 text-sm text-red-800">
-                {reasonProblem}
-              </p>
-            )}
-          </fieldset>
-          <label htmlFor={detailsId} className="mt-4 block text-sm font-medium text-slate-800">
-            Anything else we should know? (optional)
-          </label>
-          <textarea
-            {...form.field('details')}
-            maxLength={MAX_REPORT_DETAILS}
-            rows={4}
-            aria-describedby={form.problem('details') ? `${detailsId}-error` : `${detailsId}-count`}
-            className={inputClass}
-          />
-          <p id={`${detailsId}-count`} className="mt-1 text-sm text-slate-600">
-            {`${details.length} of ${MAX_REPORT_DETAILS.toLocaleString('en-GB')} characters. The member is not told who reported them.`}
-          </p>
-          {form.problem('details') && (
-            <p id={`${detailsId}-error`} className="mt-1 text-sm text-red-800">
-              {form.problem('details')}
-            </p>
-          )}
+          <ReasonChoice form={form} firstRef={firstRef} />
+          <DetailsField form={form} detailsId={detailsId} />
           {form.failure && (
             <div className="mt-3">
               <FormAlert>{form.failure}</FormAlert>
@@ -158,5 +105,81 @@ function ReportDialog({ subject, onReport, describeError, onClose }: Omit<Props,
         </form>
       )}
     </ModalDialog>
+  );
+}
+
+/** The reasons as radio buttons; the first one is `firstRef`, where focus starts. */
+function ReasonChoice({ form, firstRef }: { form: CheckedForm<ReportValues>; firstRef: RefObject<HTMLInputElement | null> }) {
+  const reasonProblem = form.problem('reason');
+  const { ref: reasonRef, ...reasonField } = form.register('reason');
+  return (
+    <fieldset className="mt-4" aria-describedby={reasonProblem ? `${form.id('reason')}-error` : undefined}>
+      <legend className="font-medium text-slate-800">Why are you reporting this?</legend>
+      <div className="mt-2 space-y-2">
+        {REPORT_REASONS.map((r, i) => (
+          <label key={r.code} className="flex items-center gap-2 text-slate-800">
+            <input
+              {...reasonField}
+              ref={(element) => {
+                reasonRef(element);
+                if (i === 0) firstRef.current = element;
+              }}
+              type="radio"
+              value={r.code}
+              className="h-4 w-4 accent-emerald-700"
+            />
+            {r.label}
+          </label>
+        ))}
+      </div>
+      {reasonProblem && (
+        <p id={`${form.id('reason')}-error`} role="alert" className="mt-2 text-sm text-red-800">
+          {reasonProblem}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+/** The optional words, with their count. */
+function DetailsField({ form, detailsId }: { form: CheckedForm<ReportValues>; detailsId: string }) {
+  const details = form.watch('details');
+  return (
+    <>
+      <label htmlFor={detailsId} className="mt-4 block text-sm font-medium text-slate-800">
+        Anything else we should know? (optional)
+      </label>
+      <textarea
+        {...form.field('details')}
+        maxLength={MAX_REPORT_DETAILS}
+        rows={4}
+        aria-describedby={form.problem('details') ? `${detailsId}-error` : `${detailsId}-count`}
+        className={inputClass}
+      />
+      <p id={`${detailsId}-count`} className="mt-1 text-sm text-slate-600">
+        {`${details.length} of ${MAX_REPORT_DETAILS.toLocaleString('en-GB')} characters. The member is not told who reported them.`}
+      </p>
+      {form.problem('details') && (
+        <p id={`${detailsId}-error`} className="mt-1 text-sm text-red-800">
+          {form.problem('details')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** Takes the form's place once the report is sent; `closeRef` is focused then. */
+function Receipt({ text, closeRef, onClose }: { text: string; closeRef: RefObject<HTMLButtonElement | null>; onClose(): void }) {
+  return (
+    <>
+      <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
+        {text}
+      </p>
+      <div className="mt-6 flex justify-end">
+        <button ref={closeRef} type="button" className={primaryButtonClass} onClick={onClose}>
+          Close
+        </button>
+      </div>
+    </>
   );
 }

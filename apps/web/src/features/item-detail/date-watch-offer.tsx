@@ -16,11 +16,8 @@ export interface DateWatchOfferProps {
 const buttonClass =
   'w-full rounded-lg border border-emerald-700 bg-white px-4 py-2.5 text-base font-semibold text-emerald-900 hover:bg-emerald-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-900 disabled:cursor-wait disabled:opacity-70';
 
-/**
- * "Tell me if these dates free up", under the booking button when the chosen dates are taken. A visitor
- * signs in and comes back to this item on these dates; a member's watch is saved and can be stopped here.
- */
-export function DateWatchOffer({ itemId, startDate, endDate }: DateWatchOfferProps) {
+/** The member's watch on these dates, if any, and asking for one or stopping it. */
+function useDateWatch({ itemId, startDate, endDate }: DateWatchOfferProps) {
   const { status } = useAuth();
   const signedIn = status === 'signed-in';
   const watches = useDateWatches(signedIn);
@@ -43,8 +40,6 @@ export function DateWatchOffer({ itemId, startDate, endDate }: DateWatchOfferPro
     if (moveFocus === 'ask' && !waiting) askRef.current?.focus();
   }, [moveFocus, waiting]);
 
-  if (status === 'loading') return null;
-
   function ask() {
     setProblem(null);
     if (!signedIn) {
@@ -66,6 +61,17 @@ export function DateWatchOffer({ itemId, startDate, endDate }: DateWatchOfferPro
     stopWatching.mutate(watchId, { onSuccess: () => setMoveFocus('ask'), onError: (err) => setProblem(errorMessage(err)) });
   }
 
+  return { status, signedIn, watches, watchDates, stopWatching, problem, stopRef, askRef, waiting, ask, stop };
+}
+
+/**
+ * "Tell me if these dates free up", under the booking button when the chosen dates are taken. A visitor
+ * signs in and comes back to this item on these dates; a member's watch is saved and can be stopped here.
+ */
+export function DateWatchOffer(props: DateWatchOfferProps) {
+  const { startDate, endDate } = props;
+  const { status, signedIn, watches, watchDates, stopWatching, problem, stopRef, askRef, waiting, ask, stop } = useDateWatch(props);
+  if (status === 'loading') return null;
   const span = dateSpan(startDate, endDate);
   return (
     <div className="flex flex-col gap-2">

@@ -6,6 +6,30 @@ import { ImageZoom } from './image-zoom.tsx';
 const navButton =
   'rounded-full bg-white/95 px-3 py-2 text-sm font-medium text-slate-900 shadow ring-1 ring-slate-300 hover:bg-white focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700';
 
+/** One button per image; the one shown is pressed. */
+function Thumbnails({ images, shown, onShow }: { images: readonly ItemImage[]; shown: number; onShow(index: number): void }) {
+  return (
+    <ul className="flex flex-wrap gap-2">
+      {images.map((thumb, i) => (
+        <li key={`${i}-${thumb.thumbUrl}`}>
+          <button
+            type="button"
+            aria-label={`Show image ${i + 1}`}
+            aria-pressed={i === shown}
+            aria-current={i === shown ? 'true' : undefined}
+            onClick={() => onShow(i)}
+            className={`block overflow-hidden rounded-md ring-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 ${
+              i === shown ? 'ring-3 ring-emerald-700' : 'ring-1 ring-slate-300 opacity-80 hover:opacity-100'
+            }`}
+          >
+            <img src={thumb.thumbUrl} alt="" width={80} height={56} className="h-14 w-20 object-cover" loading="lazy" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** Large image with previous/next (wrapping), thumbnails, arrow keys and a zoomed view. */
 export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
   const [index, setIndex] = useState(0);
@@ -76,26 +100,7 @@ export function ImageGallery({ images }: { images: readonly ItemImage[] }) {
       <p className="text-sm text-slate-700" aria-live="polite">
         Image {shown + 1} of {count}
       </p>
-      {count > 1 && (
-        <ul className="flex flex-wrap gap-2">
-          {images.map((thumb, i) => (
-            <li key={`${i}-${thumb.thumbUrl}`}>
-              <button
-                type="button"
-                aria-label={`Show image ${i + 1}`}
-                aria-pressed={i === shown}
-                aria-current={i === shown ? 'true' : undefined}
-                onClick={() => setIndex(i)}
-                className={`block overflow-hidden rounded-md ring-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 ${
-                  i === shown ? 'ring-3 ring-emerald-700' : 'ring-1 ring-slate-300 opacity-80 hover:opacity-100'
-                }`}
-              >
-                <img src={thumb.thumbUrl} alt="" width={80} height={56} className="h-14 w-20 object-cover" loading="lazy" />
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {count > 1 && <Thumbnails images={images} shown={shown} onShow={setIndex} />}
       {zoomed && <ImageZoom image={image} onClose={() => setZoomed(false)} />}
     </div>
   );

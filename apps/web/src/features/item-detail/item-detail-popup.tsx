@@ -37,13 +37,33 @@ export interface ItemDetailPopupProps {
   near?: string;
 }
 
+/** Puts the item on the chosen dates in the wheelbarrow, says so, and closes the popup. */
+function useAddToWheelbarrow(onClose: () => void) {
+  const wheelbarrow = useWheelbarrow();
+  const toast = useToast();
+  return (item: ItemDetail, range: ChosenRange) => {
+    const result = wheelbarrow.add({
+      itemId: item.id,
+      name: item.name,
+      dailyRatePence: item.dailyRatePence,
+      weeklyRatePence: item.weeklyRatePence ?? null,
+      bookingMode: item.bookingMode ?? 'instant',
+      cancellationPolicy: item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
+      startDate: range.startDate,
+      endDate: range.endDate,
+      days: range.days,
+      imageUrl: item.images[0]?.thumbUrl ?? null,
+    });
+    toast.show(result === 'added' ? 'Added to your wheelbarrow' : 'This item is already in your wheelbarrow');
+    onClose();
+  };
+}
+
 /** The item detail popup: fetches one item and shows it in a modal dialog over the category page. */
 export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen, near }: ItemDetailPopupProps) {
   const headingId = useId();
   const query = useItem(itemId, near);
   const { readOnly, mode } = useDataSource();
-  const wheelbarrow = useWheelbarrow();
-  const toast = useToast();
   const { user } = useAuth();
   const heartFor = useSavedHearts();
   // Fixed while the popup is open, so the calendar does not shift under the renter at midnight.
@@ -60,22 +80,7 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
     document.getElementById(POPUP_FIRST_PAINT_ELEMENT_ID)?.remove();
   }, []);
 
-  function add(item: ItemDetail, range: ChosenRange) {
-    const result = wheelbarrow.add({
-      itemId: item.id,
-      name: item.name,
-      dailyRatePence: item.dailyRatePence,
-      weeklyRatePence: item.weeklyRatePence ?? null,
-      bookingMode: item.bookingMode ?? 'instant',
-      cancellationPolicy: item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY,
-      startDate: range.startDate,
-      endDate: range.endDate,
-      days: range.days,
-      imageUrl: item.images[0]?.thumbUrl ?? null,
-    });
-    toast.show(result === 'added' ? 'Added to your wheelbarrow' : 'This item is already in your wheelbarrow');
-    onClose();
-  }
+  const add = useAddToWheelbarrow(onClose);
 
   const view = (item: ItemDetail, refusal: string | null) => {
     const heart = heartFor({ id: item.id, name: item.name, ownerId: item.owner.id });
@@ -113,28 +118,10 @@ export default function ItemDetailPopup({ itemId, onClose, initialRange, onOpen,
         isNotFound(query.error) ? (
           <ItemNotFound headingId={headingId} onClose={onClose} />
         ) : (
-          <div role="alert" className="flex flex-col items-start gap-3 py-8">
-            <h2 id={headingId} className="text-2xl font-bold text-slate-900">
-              Could not load this item
-            </h2>
-            <p className="text-slate-800">{errorMessage(query.error)}</p>
-            <button
-              type="button"
-              onClick={() => void query.refetch()}
-              disabled={query.isFetching}
-              className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-wait disabled:bg-slate-200 disabled:text-slate-700"
-            >
-              {query.isFetching ? 'Trying again...' : 'Try again'}
-            </button>
-          </div>
+          <ItemLoadError headingId={headingId} error={query.error} retrying={query.isFetching} onRetry={() => void query.refetch()} />
         )
       ) : (
-        <>
-          <h2 id={headingId} className="sr-only">
-            Item details
-          </h2>
-          <StatusMessage>Loading item...</StatusMessage>
-        </>
+        <LoadingItem headingId={headingId} />
       )}
     </ItemDialog>
   );
@@ -184,5 +171,35 @@ function ItemNotFound({ headingId, onClose }: { headingId: string; onClose: () =
         </Link>
       </div>
     </div>
+  );
+}
+
+function ItemLoadError(props: { headingId: string; error: Error; retrying: boolean; onRetry(): void }) {
+  return (
+    <div role="alert" className="flex flex-col items-start gap-3 py-8">
+      <h2 id={props.headingId} className="text-2xl font-bold text-slate-900">
+        Could not load this item
+      </h2>
+      <p className="text-slate-800">{errorMessage(props.error)}</p>
+      <button
+        type="button"
+        onClick={props.onRetry}
+        disabled={props.retrying}
+        className="rounded-md bg-emerald-700 px-4 py-2 font-semibold text-white hover:bg-emerald-800 disabled:cursor-wait disabled:bg-slate-200 disabled:text-slate-700"
+      >
+        {props.retrying ? 'Trying again...' : 'Try again'}
+      </button>
+    </div>
+  );
+}
+
+function LoadingItem({ headingId }: { headingId: string }) {
+  return (
+    <>
+      <h2 id={headingId} className="sr-only">
+        Item details
+      </h2>
+      <StatusMessage>Loading item...</StatusMessage>
+    </>
   );
 }

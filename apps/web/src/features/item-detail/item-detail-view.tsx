@@ -1,19 +1,7 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { daysText } from '../../lib/days-text.ts';
 import { Link } from '../../lib/router/index.ts';
-import {
-  bookingButtonState,
-  compareDates,
-  DEFAULT_CANCELLATION_POLICY,
-  depositLabel,
-  formatDate,
-  formatPence,
-  isIsoDate,
-  rangesOverlap,
-  vacationBlockedRange,
-  VERIFIED_PHONE_REASON,
-  type IsoDate,
-} from '@toolshed/core';
+import { DEFAULT_CANCELLATION_POLICY, depositLabel, formatDate, formatPence, VERIFIED_PHONE_REASON, type IsoDate } from '@toolshed/core';
 import type { ItemDetail } from '@toolshed/core/contract';
 import { LARGE_SCREEN, useMediaQuery } from '../../ui/use-media-query.ts';
 import { AvailabilityCalendar } from './availability-calendar.tsx';
@@ -23,8 +11,8 @@ import { ImageGallery } from './image-gallery.tsx';
 import { ItemLocation } from './item-location.tsx';
 import { OwnItemNote } from './own-item-note.tsx';
 import { OwnerLink } from './owner-link.tsx';
-import type { PickedRange } from './range-selection.ts';
 import { PolicyOfItem } from './policy-of-item.tsx';
+import { useBookingRange } from './use-booking-range.ts';
 
 export interface ChosenRange {
   startDate: IsoDate;
@@ -59,73 +47,16 @@ export interface ItemDetailViewProps {
   handoverHours?: ReactNode;
 }
 
-/** Keeps only well-formed dates from the URL, so a hand-edited link cannot break the calendar. */
-function startingRange(initial: ItemDetailViewProps['initialRange']): PickedRange {
-  if (!initial || !isIsoDate(initial.startDate)) return {};
-  return isIsoDate(initial.endDate) ? { startDate: initial.startDate, endDate: initial.endDate } : { startDate: initial.startDate };
-}
-
 /**
  * Everything the popup shows about one item, from props only (no data fetching), in the order a
  * renter decides: what it looks like, what it costs and when it is free, what those dates cost,
  * then who lends it, where, and the owner's description.
  */
-export function ItemDetailView({
-  item,
-  today,
-  initialRange,
-  readOnly,
-  ownItem = false,
-  canMessage = false,
-  onAdd,
-  headingId = 'item-detail-title',
-  refusal = null,
-  requirementsNote = null,
-  saveButton,
-  dateWatch,
-  reportButton,
-  handoverHours,
-}: ItemDetailViewProps) {
-  const [range, setRange] = useState<PickedRange>(() => startingRange(initialRange));
+export function ItemDetailView(props: ItemDetailViewProps) {
+  const { item, headingId = 'item-detail-title' } = props;
   // A computer's popup has room for the booking panel beside the photos.
   const panel = useMediaQuery(LARGE_SCREEN);
-  const limits = { minDays: item.minDays, maxDays: item.maxDays };
-  // Vacation mode: the owner's away days cannot be booked, as booked ones cannot, but the calendar
-  // shows and announces them as the owner being away, not as bookings.
-  const away = vacationBlockedRange(item.ownerAwayUntil, today);
-  const blocked = away ? [...item.bookedRanges, away] : item.bookedRanges;
-  const state = bookingButtonState(range, limits, blocked, today);
-  const overAwayDays =
-    state.kind === 'unavailable' &&
-    away &&
-    range.startDate &&
-    range.endDate &&
-    rangesOverlap({ startDate: range.startDate, endDate: range.endDate }, away);
-  // Taken by a booking, a buffer or the owner's other calendar (not the owner away, not past or reversed dates): worth waiting for.
-  const taken =
-    state.kind === 'unavailable' &&
-    !overAwayDays &&
-    range.startDate !== undefined &&
-    range.endDate !== undefined &&
-    compareDates(range.startDate, today) >= 0 &&
-    compareDates(range.endDate, range.startDate) >= 0
-      ? { startDate: range.startDate, endDate: range.endDate }
-      : null;
-  const reason = overAwayDays ? `The owner is away until ${formatDate(away.endDate)}, so those days cannot be booked.` : null;
-
-  function add() {
-    if (state.kind !== 'ready' || !range.startDate || !range.endDate) return;
-    onAdd({ startDate: range.startDate, endDate: range.endDate, days: state.days });
-  }
-
-  const price = (
-    <p className="text-xl font-semibold text-emerald-800">
-      {formatPence(item.dailyRatePence)} per day
-      {item.weeklyRatePence != null && (
-        <span className="block text-base font-medium text-emerald-900">{formatPence(item.weeklyRatePence)} per week</span>
-      )}
-    </p>
-  );
+  const price = <Price item={item} />;
   return (
     // One order for every screen: name, photos, booking, then the rest. On a computer the booking
     // panel is a column of its own beside the photos and stays in view while the page scrolls.
@@ -135,80 +66,20 @@ export function ItemDetailView({
           <h2 id={headingId} className="min-w-0 text-2xl font-bold break-words text-slate-900">
             {item.name}
           </h2>
-          {saveButton}
+          {props.saveButton}
         </div>
         {!panel && price}
       </header>
       <div className="w-full md:mx-auto md:max-w-2xl lg:col-start-1 lg:row-start-2 lg:mx-0 lg:max-w-none">
         <ImageGallery images={item.images} />
       </div>
-      <section
-        aria-labelledby={`${headingId}-booking`}
-        className="flex flex-col gap-3 lg:sticky lg:top-16 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:rounded-xl lg:border lg:border-slate-200 lg:p-5 lg:shadow-lg"
-      >
-        {panel && price}
-        <h3 id={`${headingId}-booking`} className="text-lg font-semibold text-slate-900">
-          Choose your dates
-        </h3>
-        <ul className="flex flex-wrap gap-x-6 text-sm text-slate-800">
-          <li>Minimum rental: {daysText(item.minDays)}</li>
-          <li>Maximum rental: {daysText(item.maxDays)}</li>
-        </ul>
-        {away && (
-          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            The owner is away until {formatDate(away.endDate)}: those days cannot be booked.
-          </p>
-        )}
-        <AvailabilityCalendar
-          range={range}
-          onChange={setRange}
-          today={today}
-          booked={item.bookedRanges}
-          away={away}
-          limits={limits}
-          singleMonth={panel}
-        />
-        <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
-          <CostSummary range={range} dailyRatePence={item.dailyRatePence} weeklyRatePence={item.weeklyRatePence ?? null} />
-          {(item.depositPence ?? 0) > 0 && (
-            <p className="text-sm text-slate-800">
-              Plus a refundable deposit: {depositLabel(item.depositPence ?? 0)}. It is released after the return unless a problem is
-              reported.
-            </p>
-          )}
-          {requirementsNote && !ownItem && <p className="text-sm text-slate-800">{requirementsNote}</p>}
-          {refusal?.includes(VERIFIED_PHONE_REASON) && (
-            <Link
-              to="/profile"
-              className="self-start text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950"
-            >
-              Verify your phone number
-            </Link>
-          )}
-          {ownItem ? (
-            <OwnItemNote itemId={item.id} />
-          ) : (
-            <BookingButton
-              state={state}
-              readOnly={readOnly}
-              unavailable={!item.available}
-              reason={reason}
-              request={item.bookingMode === 'request'}
-              refusal={refusal}
-              onAdd={add}
-            />
-          )}
-          {!ownItem && !readOnly && item.available && taken && dateWatch?.(taken)}
-          {/* Below the button, so that the price, the calendar and Add to Wheelbarrow stay on the first screen. */}
-          <PolicyOfItem policy={item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY} startDate={range.startDate} />
-        </div>
-      </section>
+      <BookingSection {...props} headingId={headingId} panel={panel} price={panel && price} />
       <div className="grid gap-6 md:grid-cols-2 md:gap-x-8 lg:col-start-1 lg:row-start-3">
         <div className="flex flex-col gap-6">
           <Section title="Owner">
             <OwnerLink owner={item.owner} />
-            {handoverHours}
-            {canMessage && (
+            {props.handoverHours}
+            {props.canMessage && (
               <Link
                 to={`/item/${encodeURIComponent(item.id)}/messages`}
                 className="self-start rounded-md border border-emerald-700 px-3 py-1.5 text-sm font-medium text-emerald-900 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
@@ -219,7 +90,7 @@ export function ItemDetailView({
           </Section>
           <Section title="About this item">
             <p className="max-w-prose break-words whitespace-pre-line text-slate-800">{item.description}</p>
-            {reportButton}
+            {props.reportButton}
           </Section>
         </div>
         <Section title="Location">
@@ -227,6 +98,109 @@ export function ItemDetailView({
         </Section>
       </div>
     </article>
+  );
+}
+
+function Price({ item }: { item: ItemDetail }) {
+  return (
+    <p className="text-xl font-semibold text-emerald-800">
+      {formatPence(item.dailyRatePence)} per day
+      {item.weeklyRatePence != null && (
+        <span className="block text-base font-medium text-emerald-900">{formatPence(item.weeklyRatePence)} per week</span>
+      )}
+    </p>
+  );
+}
+
+/** The booking panel: the calendar, what the chosen dates cost, and the button that books them (or why it cannot). */
+function BookingSection({
+  item,
+  today,
+  initialRange,
+  readOnly,
+  ownItem = false,
+  onAdd,
+  headingId,
+  refusal = null,
+  requirementsNote = null,
+  dateWatch,
+  panel,
+  price,
+}: ItemDetailViewProps & { headingId: string; panel: boolean; price: ReactNode }) {
+  const { range, setRange, limits, away, state, taken, reason } = useBookingRange(item, today, initialRange);
+
+  function add() {
+    if (state.kind !== 'ready' || !range.startDate || !range.endDate) return;
+    onAdd({ startDate: range.startDate, endDate: range.endDate, days: state.days });
+  }
+
+  return (
+    <section
+      aria-labelledby={`${headingId}-booking`}
+      className="flex flex-col gap-3 lg:sticky lg:top-16 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:rounded-xl lg:border lg:border-slate-200 lg:p-5 lg:shadow-lg"
+    >
+      {price}
+      <h3 id={`${headingId}-booking`} className="text-lg font-semibold text-slate-900">
+        Choose your dates
+      </h3>
+      <ul className="flex flex-wrap gap-x-6 text-sm text-slate-800">
+        <li>Minimum rental: {daysText(item.minDays)}</li>
+        <li>Maximum rental: {daysText(item.maxDays)}</li>
+      </ul>
+      {away && (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          The owner is away until {formatDate(away.endDate)}: those days cannot be booked.
+        </p>
+      )}
+      <AvailabilityCalendar
+        range={range}
+        onChange={setRange}
+        today={today}
+        booked={item.bookedRanges}
+        away={away}
+        limits={limits}
+        singleMonth={panel}
+      />
+      <div className="flex flex-col gap-3 rounded-lg border border-slate-300 bg-slate-50 p-4 md:max-w-md">
+        <CostSummary range={range} dailyRatePence={item.dailyRatePence} weeklyRatePence={item.weeklyRatePence ?? null} />
+        <BookingNotes item={item} note={ownItem ? null : requirementsNote} refusal={refusal} />
+        {ownItem ? (
+          <OwnItemNote itemId={item.id} />
+        ) : (
+          <BookingButton
+            state={state}
+            readOnly={readOnly}
+            unavailable={!item.available}
+            reason={reason}
+            request={item.bookingMode === 'request'}
+            refusal={refusal}
+            onAdd={add}
+          />
+        )}
+        {!ownItem && !readOnly && item.available && taken && dateWatch?.(taken)}
+        {/* Below the button, so that the price, the calendar and Add to Wheelbarrow stay on the first screen. */}
+        <PolicyOfItem policy={item.cancellationPolicy ?? DEFAULT_CANCELLATION_POLICY} startDate={range.startDate} />
+      </div>
+    </section>
+  );
+}
+
+/** The deposit, what the owner asks of renters (`note`), and the way to verify a phone when that is why the renter cannot book. */
+function BookingNotes({ item, note, refusal }: { item: ItemDetail; note: string | null; refusal: string | null }) {
+  return (
+    <>
+      {(item.depositPence ?? 0) > 0 && (
+        <p className="text-sm text-slate-800">
+          Plus a refundable deposit: {depositLabel(item.depositPence ?? 0)}. It is released after the return unless a problem is reported.
+        </p>
+      )}
+      {note && <p className="text-sm text-slate-800">{note}</p>}
+      {refusal?.includes(VERIFIED_PHONE_REASON) && (
+        <Link to="/profile" className="self-start text-sm font-medium text-emerald-800 underline underline-offset-4 hover:text-emerald-950">
+          Verify your phone number
+        </Link>
+      )}
+    </>
   );
 }
 

@@ -41,22 +41,13 @@ export function isPermanentRefusal(err: unknown): boolean {
 let nextKey = 0;
 
 /**
- * Photos chosen in the form, from the browser's checks to the server's answer. The browser reads
- * each chosen file's first bytes: a file that is not really a JPEG, PNG or WebP (or is too large,
- * or one too many) is refused at once, with its reason, and never gets a preview. Each accepted
- * photo uploads on its own so it has its own progress and its own failure; a failed one keeps its
- * file for a retry. An uploaded photo leaves this list: `onUploaded` gets the item as the server
- * now has it.
+ * The list of new photos and the preview URLs made for them (revoked when a photo goes, and all of
+ * them on unmount). The list itself lives in a ref so the upload loop, which outlives the render that
+ * started it, always sees the current one; every change goes through `change`.
  */
-export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
+function usePhotoList() {
   const [photos, setPhotos] = useState<NewPhoto[]>([]);
-  /** The files refused from the last choice (a new choice replaces them). */
-  const [refusals, setRefusals] = useState<PhotoRefusal[]>([]);
-  /** Choices whose bytes are still being read: uploading waits for them. */
-  const checking = useRef(new Set<Promise<void>>());
   const mounted = useRef(true);
-  // The list itself lives here so the upload loop, which outlives the render that started it,
-  // always sees the current one; every change goes through `change`.
   const latest = useRef<NewPhoto[]>([]);
   const change = useCallback((next: (list: NewPhoto[]) => NewPhoto[]) => {
     latest.current = next(latest.current);
@@ -77,6 +68,57 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
     (key: string, values: Partial<NewPhoto>) => change((list) => list.map((p) => (p.key === key ? { ...p, ...values } : p))),
     [change],
   );
+  const preview = useCallback((file: File) => {
+    const previewUrl = URL.createObjectURL(file);
+    urls.current.add(previewUrl);
+    return previewUrl;
+  }, []);
+  const revoke = useCallback((previewUrl: string | null) => {
+    if (!previewUrl) return;
+    URL.revokeObjectURL(previewUrl);
+    urls.current.delete(previewUrl);
+  }, []);
+  const remove = useCallback(
+    (key: string) => {
+      revoke(latest.current.find((p) => p.key === key)?.previewUrl ?? null);
+      change((list) => list.filter((p) => p.key !== key));
+    },
+    [change, revoke],
+  );
+
+  /** Whether any photo still waits to be uploaded (read at once, not from the last render). */
+  const hasUnsent = useCallback(() => latest.current.some((p) => p.status === 'ready' || p.status === 'failed'), []);
+
+  /** The photos that failed on the server, read at once. */
+  const failures = useCallback(
+    (): PhotoFailure[] =>
+      latest.current
+        .filter((p) => p.status === 'failed')
+        .map((p) => ({
+          key: p.key,
+          name: p.file.name,
+          problem: p.problem ?? 'It could not be uploaded.',
+          permanent: p.permanent ?? false,
+        })),
+    [],
+  );
+  return { photos, mounted, latest, change, update, preview, revoke, remove, hasUnsent, failures };
+}
+
+/**
+ * Photos chosen in the form, from the browser's checks to the server's answer. The browser reads
+ * each chosen file's first bytes: a file that is not really a JPEG, PNG or WebP (or is too large,
+ * or one too many) is refused at once, with its reason, and never gets a preview. Each accepted
+ * photo uploads on its own so it has its own progress and its own failure; a failed one keeps its
+ * file for a retry. An uploaded photo leaves this list: `onUploaded` gets the item as the server
+ * now has it.
+ */
+export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
+  const { photos, mounted, latest, change, update, preview, revoke, remove, hasUnsent, failures } = usePhotoList();
+  /** The files refused from the last choice (a new choice replaces them). */
+  const [refusals, setRefusals] = useState<PhotoRefusal[]>([]);
+  /** Choices whose bytes are still being read: uploading waits for them. */
+  const checking = useRef(new Set<Promise<void>>());
 
   /** `taken`: photos the item keeps already. Resolves once the files are checked and the accepted ones listed. */
   const add = useCallback(
@@ -85,31 +127,16 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
         const kinds = await Promise.all(files.map(readImageKind));
         if (!mounted.current) return;
         const checked = checkPhotos(files, taken + latest.current.length, kinds);
-        const added = checked.flatMap(({ file, problem }): NewPhoto[] => {
-          if (problem) return [];
-          const previewUrl = URL.createObjectURL(file);
-          urls.current.add(previewUrl);
-          return [{ key: `photo-${++nextKey}`, file, previewUrl, status: 'ready', progress: 0 }];
-        });
+        const added = checked.flatMap(({ file, problem }): NewPhoto[] =>
+          problem ? [] : [{ key: `photo-${++nextKey}`, file, previewUrl: preview(file), status: 'ready', progress: 0 }],
+        );
         setRefusals(checked.flatMap(({ file, problem }) => (problem ? [{ name: file.name, problem }] : [])));
         change((list) => [...list, ...added]);
       })();
       checking.current.add(check);
       return check.finally(() => checking.current.delete(check));
     },
-    [change],
-  );
-
-  const remove = useCallback(
-    (key: string) => {
-      const photo = latest.current.find((p) => p.key === key);
-      if (photo?.previewUrl) {
-        URL.revokeObjectURL(photo.previewUrl);
-        urls.current.delete(photo.previewUrl);
-      }
-      change((list) => list.filter((p) => p.key !== key));
-    },
-    [change],
+    [change, preview, mounted, latest],
   );
 
   const uploaded = useRef(onUploaded);
@@ -130,15 +157,12 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
       } catch (err) {
         const permanent = isPermanentRefusal(err);
         // The server could not read it as a picture: a preview would only show a broken image.
-        if (permanent && photo.previewUrl) {
-          URL.revokeObjectURL(photo.previewUrl);
-          urls.current.delete(photo.previewUrl);
-        }
+        if (permanent) revoke(photo.previewUrl);
         update(key, { status: 'failed', problem: errorMessage(err), permanent, ...(permanent ? { previewUrl: null } : {}) });
         return false;
       }
     },
-    [update, remove],
+    [update, remove, revoke, latest],
   );
 
   /** Uploads every photo not yet on the server, one after another; true when none failed. */
@@ -152,28 +176,10 @@ export function usePhotoUploads(onUploaded: (item: ItemDetail) => void) {
       }
       return ok;
     },
-    [uploadOne],
+    [uploadOne, latest],
   );
 
   const failedCount = photos.filter((p) => p.status === 'failed').length;
   const busy = photos.some((p) => p.status === 'uploading');
-
-  /** Whether any photo still waits to be uploaded (read at once, not from the last render). */
-  const hasUnsent = useCallback(() => latest.current.some((p) => p.status === 'ready' || p.status === 'failed'), []);
-
-  /** The photos that failed on the server, read at once. */
-  const failures = useCallback(
-    (): PhotoFailure[] =>
-      latest.current
-        .filter((p) => p.status === 'failed')
-        .map((p) => ({
-          key: p.key,
-          name: p.file.name,
-          problem: p.problem ?? 'It could not be uploaded.',
-          permanent: p.permanent ?? false,
-        })),
-    [],
-  );
-
   return { photos, refusals, add, remove, uploadOne, uploadAll, hasUnsent, failures, failedCount, busy };
 }

@@ -41,24 +41,30 @@ interface Options {
   uploads: ReturnType<typeof usePhotoUploads>;
 }
 
-/**
- * Saving the form: the item first (created once; a later attempt updates the one created), then
- * the photo removals and order, then each new photo. A photo failure never loses the item.
- */
-export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Options) {
+const PHOTOS_FAILED = 'These photos could not be uploaded. Try again, or finish without them.';
+
+/** `finish` moves on to the owner's items; photos that were left out are named there with their reason. */
+function useFinish(mode: 'add' | 'edit') {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const toast = useToast();
-  const [itemId, setItemId] = useState(knownId);
-  const [saving, setSaving] = useState(false);
-  const [outcome, setOutcome] = useState<SaveOutcome>({ kind: 'idle' });
-
-  /** Moves on to the owner's items; photos that were left out are named there with their reason. */
   async function finish(id: string, skipped: readonly PhotoFailure[] = []) {
     await refreshListings(queryClient, id);
     toast.show(finishedMessage(mode, skipped));
     await navigate('/my-items');
   }
+  return { queryClient, finish };
+}
+
+/**
+ * Saving the form: the item first (created once; a later attempt updates the one created), then
+ * the photo removals and order, then each new photo. A photo failure never loses the item.
+ */
+export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Options) {
+  const { queryClient, finish } = useFinish(mode);
+  const [itemId, setItemId] = useState(knownId);
+  const [saving, setSaving] = useState(false);
+  const [outcome, setOutcome] = useState<SaveOutcome>({ kind: 'idle' });
 
   async function sendPhotos(id: string): Promise<boolean | 'moved-on'> {
     try {
@@ -74,7 +80,7 @@ export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Option
       await finish(id, failures);
       return 'moved-on';
     }
-    setOutcome({ kind: 'photos', detail: 'These photos could not be uploaded. Try again, or finish without them.', failures });
+    setOutcome({ kind: 'photos', detail: PHOTOS_FAILED, failures });
     return false;
   }
 
@@ -115,12 +121,7 @@ export function useSaveItem({ mode, itemId: knownId, existing, uploads }: Option
     if (!itemId) return;
     for (const { key } of uploads.failures()) await uploads.uploadOne(itemId, key);
     if (!uploads.hasUnsent()) await finish(itemId);
-    else
-      setOutcome({
-        kind: 'photos',
-        detail: 'These photos could not be uploaded. Try again, or finish without them.',
-        failures: uploads.failures(),
-      });
+    else setOutcome({ kind: 'photos', detail: PHOTOS_FAILED, failures: uploads.failures() });
   }
 
   return {

@@ -1,6 +1,6 @@
 import { PASSWORD_MESSAGES, passwordProblem } from '@toolshed/core';
 import { useState } from 'react';
-import { useCheckedForm } from '../../../ui/use-checked-form.ts';
+import { useCheckedForm, type CheckedForm } from '../../../ui/use-checked-form.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { signInWithEmail, signUpWithEmail } from '../api/auth-requests.ts';
 import { errorReason } from '../../../lib/api-error.ts';
@@ -49,8 +49,8 @@ function loginProblems(values: Values, signingUp: boolean): Partial<Record<Field
   return found;
 }
 
-/** One form for both modes; the page redirects once the session arrives after a sign-in. */
-export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
+/** The form's state and what sending it does, in the mode it is in. */
+function useLoginForm({ mode, onModeChange, from }: Props) {
   const { refresh } = useAuth();
   const signingUp = mode === 'signup';
   const form = useCheckedForm<Values>({
@@ -96,8 +96,47 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
       setOfferSignIn(errorReason(err) === 'USER_ALREADY_EXISTS');
     }
   });
+  return { form, signingUp, offerSignIn, notice, passwordMessage, switchMode, onSubmit, onPasswordLeft: () => setPasswordChecked(true) };
+}
 
+/** The password input: leaving it starts the live check of the sign-up rules. */
+function PasswordField({
+  form,
+  signingUp,
+  message,
+  onLeft,
+}: {
+  form: CheckedForm<Values>;
+  signingUp: boolean;
+  message: string | undefined;
+  onLeft(): void;
+}) {
   const passwordField = form.field('password');
+  return (
+    <FormField
+      id="auth-password"
+      label="Password"
+      problem={message}
+      hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}
+    >
+      <PasswordInput
+        autoComplete={signingUp ? 'new-password' : 'current-password'}
+        required
+        {...passwordField}
+        onBlur={(event) => {
+          onLeft();
+          void passwordField.onBlur(event);
+        }}
+        {...fieldA11y('auth-password', message, signingUp)}
+      />
+    </FormField>
+  );
+}
+
+/** One form for both modes; the page redirects once the session arrives after a sign-in. */
+export function LoginForm(props: Props) {
+  const { unavailable } = props;
+  const { form, signingUp, offerSignIn, notice, passwordMessage, switchMode, onSubmit, onPasswordLeft } = useLoginForm(props);
   return (
     <form noValidate onSubmit={onSubmit} aria-label={signingUp ? 'Sign up' : 'Sign in'}>
       {/* The live region is always there (so it is announced) but takes no space while empty. */}
@@ -122,23 +161,7 @@ export function LoginForm({ mode, onModeChange, from, unavailable }: Props) {
           <FormField id="auth-email" label="Email" problem={form.problem('email')}>
             <input type="email" autoComplete="email" required className={inputClass} {...form.field('email')} />
           </FormField>
-          <FormField
-            id="auth-password"
-            label="Password"
-            problem={passwordMessage}
-            hint={signingUp ? 'At least 8 characters, not a common password.' : undefined}
-          >
-            <PasswordInput
-              autoComplete={signingUp ? 'new-password' : 'current-password'}
-              required
-              {...passwordField}
-              onBlur={(event) => {
-                setPasswordChecked(true);
-                void passwordField.onBlur(event);
-              }}
-              {...fieldA11y('auth-password', passwordMessage, signingUp)}
-            />
-          </FormField>
+          <PasswordField form={form} signingUp={signingUp} message={passwordMessage} onLeft={onPasswordLeft} />
           {!signingUp && (
             <p className="text-sm">
               <Link to="/forgot-password" className={linkClass}>

@@ -62,6 +62,33 @@ function refusedFilter(error: Error | null): { field: FilterField; message: stri
     : null;
 }
 
+/** The results' heading, which the welcome's search moves focus to. */
+function CategoryHeading({ name, description }: { name: string; description: string }) {
+  return (
+    <>
+      <h1 id={RESULTS_HEADING_ID} tabIndex={-1} className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl">
+        {name}
+      </h1>
+      {/* On a phone the heading says enough: the first row of items must show on the first screen. */}
+      <p className="mt-1 hidden text-slate-700 sm:block">{description}</p>
+    </>
+  );
+}
+
+/** What shows in place of the results while a filter is refused. */
+function FilterProblem({ field, params }: { field: FilterField; params: URLSearchParams }) {
+  return field === 'page' || field === 'pageSize' ? (
+    <p role="alert" className="text-slate-700">
+      This page number is not valid.{' '}
+      <Link to={toSearch(withPage(params, 1))} className="font-medium text-emerald-800 underline">
+        Start from page 1
+      </Link>
+    </p>
+  ) : (
+    <p className="text-slate-700">Correct the highlighted filter to see matching items.</p>
+  );
+}
+
 /**
  * A category's heading, filters and results. Filters come from the URL and are validated with the
  * same core function as the API's; an invalid value shows its message and no request is made.
@@ -115,33 +142,12 @@ export function CategoryScreen({ categoryId }: { categoryId: string }) {
       {welcome && <BrowseWelcome updateParams={updateParams} />}
       <FilterPanel
         problem={problem && FORM_FIELDS.has(problem.field) ? problem : null}
-        heading={
-          <>
-            <h1
-              id={RESULTS_HEADING_ID}
-              tabIndex={-1}
-              className="text-2xl font-bold tracking-tight text-slate-900 focus:outline-none sm:text-3xl"
-            >
-              {category.name}
-            </h1>
-            {/* On a phone the heading says enough: the first row of items must show on the first screen. */}
-            <p className="mt-1 hidden text-slate-700 sm:block">{category.description}</p>
-          </>
-        }
+        heading={<CategoryHeading name={category.name} description={category.description} />}
         // One search box: the welcome's while it shows, this one once it has given way.
         search={welcome ? undefined : <SearchBar problem={problem?.field === 'search' ? problem.message : undefined} />}
       />
       {problem ? (
-        problem.field === 'page' || problem.field === 'pageSize' ? (
-          <p role="alert" className="text-slate-700">
-            This page number is not valid.{' '}
-            <Link to={toSearch(withPage(params, 1))} className="font-medium text-emerald-800 underline">
-              Start from page 1
-            </Link>
-          </p>
-        ) : (
-          <p className="text-slate-700">Correct the highlighted filter to see matching items.</p>
-        )
+        <FilterProblem field={problem.field} params={params} />
       ) : items.isPending || lastPage !== null ? (
         <FetchingItems />
       ) : items.isError && !items.data ? (

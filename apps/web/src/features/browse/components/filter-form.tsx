@@ -2,6 +2,7 @@ import { MIN_RATING_OPTIONS, todayInLondon, type FilterField } from '@toolshed/c
 import { useEffect, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from '../../../lib/router/index.ts';
 import { fieldA11y, FormField } from '../../../ui/form-parts.tsx';
+import type { RefCallBack } from 'react-hook-form';
 import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 import { filterProblems } from '../filter-check.ts';
 import { hasFilters, withFilter, withoutFilters, type FilterKey } from '../filter-params.ts';
@@ -32,17 +33,11 @@ function Field(props: { id: string; label: string; problem: string | undefined; 
 type FilterValues = { near: string; radius: string; maxPrice: string; minRating: string; startDate: string; endDate: string };
 const FILTER_KEYS = ['near', 'radius', 'maxPrice', 'minRating', 'startDate', 'endDate'] as const;
 
-/**
- * The browse filters and the place (near, distance). The URL is their only store: this form reads
- * it and writes it, and the category screen validates it. `problem` is the validation message to
- * show beside its field. The search words have their own box, the search bar, outside this form;
- * 'Clear filters' empties them too.
- */
-export function FilterForm({ problem }: { problem: FilterProblem | null }) {
+/** The form over the URL's filters: each field's message and ref, and how a change reaches the URL. */
+function useFilterForm(problem: FilterProblem | null) {
   const [params] = useSearchParams();
   const updateParams = useUpdateParams();
   const maxPrice = useUrlTextFilter('maxPrice', updateParams);
-  const today = todayInLondon();
   const startDate = params.get('startDate') ?? '';
   // The values are the URL's (the max price as typed): the form pattern checks them with the browse's rule.
   const values: FilterValues = {
@@ -73,7 +68,80 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
   const refOf = (field: keyof FilterValues) => form.register(field).ref;
   const setNow = (key: FilterKey, value: string) => updateParams((p) => withFilter(p, key, value));
   const onSubmit = form.submit(() => maxPrice.flush());
+  return { params, updateParams, maxPrice, startDate, messageFor, refOf, setNow, onSubmit };
+}
 
+type UrlTextFilter = ReturnType<typeof useUrlTextFilter>;
+
+/** The max price: applied after a pause in typing, on leaving the field, or at once on Enter. */
+function MaxPriceFilter(props: { problem: string | undefined; inputRef: RefCallBack; maxPrice: UrlTextFilter; onSubmit(): void }) {
+  const { maxPrice, onSubmit } = props;
+  return (
+    <Field id="filter-max-price" label="Max price (£ per day)" problem={props.problem}>
+      {(a11y) => (
+        <input
+          id="filter-max-price"
+          ref={props.inputRef}
+          type="number"
+          inputMode="decimal"
+          min={0}
+          step={0.01}
+          placeholder="No limit"
+          value={maxPrice.value}
+          onChange={(e) => maxPrice.onChange(e.target.value)}
+          onBlur={maxPrice.flush}
+          onKeyDown={(e: KeyboardEvent) => {
+            // Enter applies the amount at once (through the form's check) instead of waiting for the pause.
+            if (e.key === 'Enter') {
+              e.preventDefault();
+              onSubmit();
+            }
+          }}
+          className={inputClass}
+          {...a11y}
+        />
+      )}
+    </Field>
+  );
+}
+
+/** A start or end date, applied as it changes. */
+function DateFilter(props: {
+  id: string;
+  label: string;
+  problem: string | undefined;
+  inputRef: RefCallBack;
+  min: string;
+  value: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <Field id={props.id} label={props.label} problem={props.problem}>
+      {(a11y) => (
+        <input
+          id={props.id}
+          ref={props.inputRef}
+          type="date"
+          min={props.min}
+          value={props.value}
+          onChange={(e) => props.onChange(e.target.value)}
+          className={inputClass}
+          {...a11y}
+        />
+      )}
+    </Field>
+  );
+}
+
+/**
+ * The browse filters and the place (near, distance). The URL is their only store: this form reads
+ * it and writes it, and the category screen validates it. `problem` is the validation message to
+ * show beside its field. The search words have their own box, the search bar, outside this form;
+ * 'Clear filters' empties them too.
+ */
+export function FilterForm({ problem }: { problem: FilterProblem | null }) {
+  const { params, updateParams, maxPrice, startDate, messageFor, refOf, setNow, onSubmit } = useFilterForm(problem);
+  const today = todayInLondon();
   return (
     <form
       role="search"
@@ -83,31 +151,7 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
       onSubmit={onSubmit}
     >
       <NearFields inputClass={inputClass} nearProblem={messageFor('near')} radiusProblem={messageFor('radius')} field={Field} />
-      <Field id="filter-max-price" label="Max price (£ per day)" problem={messageFor('maxPrice')}>
-        {(a11y) => (
-          <input
-            id="filter-max-price"
-            ref={refOf('maxPrice')}
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step={0.01}
-            placeholder="No limit"
-            value={maxPrice.value}
-            onChange={(e) => maxPrice.onChange(e.target.value)}
-            onBlur={maxPrice.flush}
-            onKeyDown={(e: KeyboardEvent) => {
-              // Enter applies the amount at once (through the form's check) instead of waiting for the pause.
-              if (e.key === 'Enter') {
-                e.preventDefault();
-                onSubmit();
-              }
-            }}
-            className={inputClass}
-            {...a11y}
-          />
-        )}
-      </Field>
+      <MaxPriceFilter problem={messageFor('maxPrice')} inputRef={refOf('maxPrice')} maxPrice={maxPrice} onSubmit={onSubmit} />
       <Field id="filter-min-rating" label="Minimum owner rating" problem={messageFor('minRating')}>
         {(a11y) => (
           <select
@@ -127,34 +171,24 @@ export function FilterForm({ problem }: { problem: FilterProblem | null }) {
           </select>
         )}
       </Field>
-      <Field id="filter-start-date" label="Start date" problem={messageFor('startDate')}>
-        {(a11y) => (
-          <input
-            id="filter-start-date"
-            ref={refOf('startDate')}
-            type="date"
-            min={today}
-            value={startDate}
-            onChange={(e) => setNow('startDate', e.target.value)}
-            className={inputClass}
-            {...a11y}
-          />
-        )}
-      </Field>
-      <Field id="filter-end-date" label="End date" problem={messageFor('endDate')}>
-        {(a11y) => (
-          <input
-            id="filter-end-date"
-            ref={refOf('endDate')}
-            type="date"
-            min={startDate || today}
-            value={params.get('endDate') ?? ''}
-            onChange={(e) => setNow('endDate', e.target.value)}
-            className={inputClass}
-            {...a11y}
-          />
-        )}
-      </Field>
+      <DateFilter
+        id="filter-start-date"
+        label="Start date"
+        problem={messageFor('startDate')}
+        inputRef={refOf('startDate')}
+        min={today}
+        value={startDate}
+        onChange={(value) => setNow('startDate', value)}
+      />
+      <DateFilter
+        id="filter-end-date"
+        label="End date"
+        problem={messageFor('endDate')}
+        inputRef={refOf('endDate')}
+        min={startDate || today}
+        value={params.get('endDate') ?? ''}
+        onChange={(value) => setNow('endDate', value)}
+      />
       <div className="flex items-end sm:col-span-2 lg:col-span-1 lg:justify-end">
         <button
           type="button"

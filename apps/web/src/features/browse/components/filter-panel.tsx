@@ -32,6 +32,90 @@ function FocusFirstField({ containerRef, pendingRef }: { containerRef: RefObject
 /** The id of the Filters button, where the focus goes back to. */
 export const FILTERS_BUTTON_ID = 'filters-button';
 
+/** The 'Filters' button: how many filters are set, and red while one is invalid. */
+function FiltersButton(props: {
+  wide: boolean;
+  open: boolean;
+  inPlace: boolean;
+  panelId: string;
+  invalid: boolean;
+  count: number;
+  onClick(): void;
+}) {
+  const { wide, inPlace, count } = props;
+  return (
+    <button
+      id={FILTERS_BUTTON_ID}
+      type="button"
+      aria-haspopup={wide ? undefined : 'dialog'}
+      aria-expanded={props.open}
+      aria-controls={inPlace ? props.panelId : undefined}
+      onClick={props.onClick}
+      onPointerEnter={() => void loadFilterForm()}
+      onFocus={() => void loadFilterForm()}
+      className={`mt-0.5 inline-flex shrink-0 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold shadow-sm ${
+        props.invalid ? 'border-red-700 text-red-800' : 'border-slate-400 text-slate-900'
+      } ${inPlace ? 'bg-slate-100' : 'bg-white'} hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
+    >
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
+        <path d="M4 6h16M7 12h10M10 18h4" />
+      </svg>
+      Filters
+      {count > 0 && (
+        <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs text-white">
+          {count}
+          <span className="sr-only"> set</span>
+        </span>
+      )}
+    </button>
+  );
+}
+
+/** The filter form in a sheet, on a phone. */
+function FilterSheet({ problem, onClose }: { problem: FilterProblem | null; onClose(): void }) {
+  const headingId = useId();
+  return (
+    <Suspense fallback={null}>
+      <Sheet labelledBy={headingId} open onClose={onClose}>
+        <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
+          <h2 id={headingId} className="text-lg font-semibold">
+            Filters
+          </h2>
+          <button
+            type="button"
+            onClick={onClose}
+            className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
+          >
+            Close
+          </button>
+        </div>
+        <div className="p-4">
+          <Suspense fallback={<LoadingFilters />}>
+            <FilterForm problem={problem} />
+          </Suspense>
+        </div>
+        <div className="sticky bottom-0 border-t border-slate-200 bg-white p-4">
+          <button
+            type="button"
+            onClick={onClose}
+            className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800"
+          >
+            Show results
+          </button>
+        </div>
+      </Sheet>
+    </Suspense>
+  );
+}
+
 /**
  * The screen's heading with the 'Filters' button beside it, the search box under them, the filters
  * set as chips, and the filter form behind the button at every width, so the first screen shows
@@ -52,7 +136,6 @@ export function FilterPanel({ problem, heading, search }: { problem: FilterProbl
     setProblemSeen(problem?.field ?? null);
     if (problem) setInPlaceOpen(true);
   }
-  const headingId = useId();
   const panelId = useId();
   const panel = useRef<HTMLDivElement>(null);
   // Set when the button opened the form, so the focus moves into it (not when a problem did).
@@ -77,38 +160,15 @@ export function FilterPanel({ problem, heading, search }: { problem: FilterProbl
     <div className="space-y-3">
       <div className="flex items-start justify-between gap-4">
         <div className="min-w-0">{heading}</div>
-        <button
-          id={FILTERS_BUTTON_ID}
-          type="button"
-          aria-haspopup={wide ? undefined : 'dialog'}
-          aria-expanded={open}
-          aria-controls={inPlace ? panelId : undefined}
+        <FiltersButton
+          wide={wide}
+          open={open}
+          inPlace={inPlace}
+          panelId={panelId}
+          invalid={problem !== null}
+          count={count}
           onClick={toggle}
-          onPointerEnter={() => void loadFilterForm()}
-          onFocus={() => void loadFilterForm()}
-          className={`mt-0.5 inline-flex shrink-0 items-center gap-2 rounded-full border px-4 py-2 text-sm font-semibold shadow-sm ${
-            problem ? 'border-red-700 text-red-800' : 'border-slate-400 text-slate-900'
-          } ${inPlace ? 'bg-slate-100' : 'bg-white'} hover:bg-slate-50 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
-        >
-          <svg
-            viewBox="0 0 24 24"
-            aria-hidden="true"
-            className="h-4 w-4"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M4 6h16M7 12h10M10 18h4" />
-          </svg>
-          Filters
-          {count > 0 && (
-            <span className="rounded-full bg-emerald-700 px-2 py-0.5 text-xs text-white">
-              {count}
-              <span className="sr-only"> set</span>
-            </span>
-          )}
-        </button>
+        />
       </div>
       {search}
       {inPlace && (
@@ -130,38 +190,7 @@ export function FilterPanel({ problem, heading, search }: { problem: FilterProbl
         </div>
       )}
       {!inPlace && <FilterChips fallbackFocusId={FILTERS_BUTTON_ID} />}
-      {!wide && sheetOpen && (
-        <Suspense fallback={null}>
-          <Sheet labelledBy={headingId} open onClose={() => setSheetOpen(false)}>
-            <div className="sticky top-0 z-10 flex items-center justify-between border-b border-slate-200 bg-white px-4 py-3">
-              <h2 id={headingId} className="text-lg font-semibold">
-                Filters
-              </h2>
-              <button
-                type="button"
-                onClick={() => setSheetOpen(false)}
-                className="rounded-md border border-slate-400 px-3 py-1.5 text-sm font-medium hover:bg-slate-100"
-              >
-                Close
-              </button>
-            </div>
-            <div className="p-4">
-              <Suspense fallback={<LoadingFilters />}>
-                <FilterForm problem={problem} />
-              </Suspense>
-            </div>
-            <div className="sticky bottom-0 border-t border-slate-200 bg-white p-4">
-              <button
-                type="button"
-                onClick={() => setSheetOpen(false)}
-                className="w-full rounded-lg bg-emerald-700 px-4 py-3 font-semibold text-white hover:bg-emerald-800"
-              >
-                Show results
-              </button>
-            </div>
-          </Sheet>
-        </Suspense>
-      )}
+      {!wide && sheetOpen && <FilterSheet problem={problem} onClose={() => setSheetOpen(false)} />}
     </div>
   );
 }

@@ -16,30 +16,10 @@ export interface NearFieldsProps {
   field: (props: { id: string; label: string; problem: string | undefined; children: (a11y: FieldA11y) => ReactNode }) => ReactNode;
 }
 
-/**
- * The location box ('Near': a UK postcode, a district or a town; or the browser's location, asked
- * for only when its button is pressed) and the radius. The place is written to the URL when it is
- * entered (Enter, or leaving the box), not on every keystroke: each one would be geocoded.
- */
-export function NearFields({ inputClass, nearProblem, radiusProblem, field: Field }: NearFieldsProps) {
-  const [params] = useSearchParams();
-  const updateParams = useUpdateParams();
-  const urlNear = params.get('near') ?? '';
-  const shown = useNearShown();
-  const [draft, setDraft] = useState({ text: shown, basis: shown });
-  const text = draft.basis === shown ? draft.text : shown;
+/** Asks the browser where it is, once pressed, and puts a UK answer in the URL as the place. */
+function useLocateMe(updateParams: ReturnType<typeof useUpdateParams>) {
   const [locating, setLocating] = useState(false);
   const [geoProblem, setGeoProblem] = useState<string | null>(null);
-  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
-
-  function commit(value: string) {
-    const next = value.trim();
-    if (next === shown.trim()) return;
-    setGeoProblem(null);
-    if (next === '') forgetPlace();
-    updateParams((p) => withPlace(p, next));
-    setDraft({ text: value, basis: next });
-  }
 
   function locateMe() {
     setGeoProblem(null);
@@ -65,6 +45,57 @@ export function NearFields({ inputClass, nearProblem, radiusProblem, field: Fiel
       { timeout: 15_000, maximumAge: 300_000 },
     );
   }
+  return { locating, geoProblem, setGeoProblem, locateMe };
+}
+
+function LocateButton({ locating, onClick }: { locating: boolean; onClick(): void }) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={locating}
+      className="mt-1 inline-flex items-center gap-1.5 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-70"
+    >
+      <svg
+        viewBox="0 0 24 24"
+        aria-hidden="true"
+        className="h-4 w-4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+      >
+        <circle cx="12" cy="12" r="4" />
+        <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
+      </svg>
+      {locating ? 'Finding you...' : 'Use my location'}
+    </button>
+  );
+}
+
+/**
+ * The location box ('Near': a UK postcode, a district or a town; or the browser's location, asked
+ * for only when its button is pressed) and the radius. The place is written to the URL when it is
+ * entered (Enter, or leaving the box), not on every keystroke: each one would be geocoded.
+ */
+export function NearFields({ inputClass, nearProblem, radiusProblem, field: Field }: NearFieldsProps) {
+  const [params] = useSearchParams();
+  const updateParams = useUpdateParams();
+  const urlNear = params.get('near') ?? '';
+  const shown = useNearShown();
+  const [draft, setDraft] = useState({ text: shown, basis: shown });
+  const text = draft.basis === shown ? draft.text : shown;
+  const { locating, geoProblem, setGeoProblem, locateMe } = useLocateMe(updateParams);
+  const canLocate = typeof navigator !== 'undefined' && 'geolocation' in navigator;
+
+  function commit(value: string) {
+    const next = value.trim();
+    if (next === shown.trim()) return;
+    setGeoProblem(null);
+    if (next === '') forgetPlace();
+    updateParams((p) => withPlace(p, next));
+    setDraft({ text: value, basis: next });
+  }
 
   return (
     <>
@@ -88,28 +119,7 @@ export function NearFields({ inputClass, nearProblem, radiusProblem, field: Fiel
                 className={`${inputClass} min-w-0 flex-1`}
                 {...a11y}
               />
-              {canLocate && (
-                <button
-                  type="button"
-                  onClick={locateMe}
-                  disabled={locating}
-                  className="mt-1 inline-flex items-center gap-1.5 rounded-md border border-slate-400 bg-white px-3 py-2 text-sm font-medium text-slate-800 hover:bg-slate-100 disabled:cursor-wait disabled:opacity-70"
-                >
-                  <svg
-                    viewBox="0 0 24 24"
-                    aria-hidden="true"
-                    className="h-4 w-4"
-                    fill="none"
-                    stroke="currentColor"
-                    strokeWidth="2"
-                    strokeLinecap="round"
-                  >
-                    <circle cx="12" cy="12" r="4" />
-                    <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
-                  </svg>
-                  {locating ? 'Finding you...' : 'Use my location'}
-                </button>
-              )}
+              {canLocate && <LocateButton locating={locating} onClick={locateMe} />}
             </div>
           )}
         </Field>

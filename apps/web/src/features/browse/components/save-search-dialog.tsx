@@ -12,10 +12,49 @@ import { ApiError, errorMessage } from '../../../lib/api-error.ts';
 import { Link } from '../../../lib/router/index.ts';
 import { FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
 import { ModalDialog } from '../../../ui/modal-dialog.tsx';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { useCheckedForm } from '../../../ui/use-checked-form.ts';
 
 const secondaryButtonClass =
   'rounded-md border border-slate-400 bg-white px-4 py-2 font-medium text-slate-800 hover:bg-slate-100 disabled:opacity-60';
+
+/** Shown once saved. The form gives way to it: focus follows, so it is read out and Close is one Tab away. */
+function SavedConfirmation() {
+  const doneRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    doneRef.current?.focus();
+  }, []);
+  return (
+    <div ref={doneRef} tabIndex={-1} role="status" className="mt-4 space-y-3 focus:outline-none">
+      <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">Saved. We'll tell you about new matches.</p>
+      <p>
+        <Link to="/saved-searches" className={linkClass}>
+          Saved searches
+        </Link>
+      </p>
+    </div>
+  );
+}
+
+/** How often the alerts come, as radio buttons. */
+function FrequencyChoice({ register }: { register: UseFormRegisterReturn<'frequency'> }) {
+  return (
+    <fieldset>
+      <legend className="text-sm font-medium text-slate-800">How often should we tell you?</legend>
+      <div className="mt-2 space-y-2">
+        {SAVED_SEARCH_FREQUENCIES.map((f) => (
+          <label key={f} className="flex items-center gap-2 text-slate-900">
+            <input type="radio" value={f} defaultChecked={f === 'instant'} className="h-4 w-4 accent-emerald-700" {...register} />
+            {SAVED_SEARCH_FREQUENCY_LABELS[f]}
+          </label>
+        ))}
+      </div>
+      <p className="mt-2 text-sm text-slate-600">
+        At most {INSTANT_ALERTS_PER_HOUR} instant alerts an hour: more matches wait for the next morning.
+      </p>
+    </fieldset>
+  );
+}
 
 /** The dialog of 'Save this search': a name (optional), how often, Save; then the confirmation with a link to the list. */
 export default function SaveSearchDialog({ input, onClose }: { input: Omit<SavedSearchInput, 'frequency' | 'name'>; onClose(): void }) {
@@ -29,13 +68,7 @@ export default function SaveSearchDialog({ input, onClose }: { input: Omit<Saved
     hinted: ['name'],
   });
   const nameRef = useRef<HTMLInputElement | null>(null);
-  const doneRef = useRef<HTMLDivElement>(null);
   const saved = save.isSuccess;
-
-  // The form gives way to the confirmation: focus follows it, so it is read out and Close is one Tab away.
-  useEffect(() => {
-    if (saved) doneRef.current?.focus();
-  }, [saved]);
 
   const onSubmit = form.submit(({ name, frequency }) => {
     const named = name.trim();
@@ -64,16 +97,7 @@ export default function SaveSearchDialog({ input, onClose }: { input: Omit<Saved
         Save this search
       </h2>
       {saved ? (
-        <div ref={doneRef} tabIndex={-1} role="status" className="mt-4 space-y-3 focus:outline-none">
-          <p className="rounded-md border border-emerald-200 bg-emerald-50 p-3 text-emerald-900">
-            Saved. We'll tell you about new matches.
-          </p>
-          <p>
-            <Link to="/saved-searches" className={linkClass}>
-              Saved searches
-            </Link>
-          </p>
-        </div>
+        <SavedConfirmation />
       ) : (
         <form id={`${headingId}-form`} onSubmit={onSubmit} noValidate className="mt-4 space-y-4">
           <p className="text-slate-700">We'll tell you when something new matches these words, filters and place.</p>
@@ -94,26 +118,7 @@ export default function SaveSearchDialog({ input, onClose }: { input: Omit<Saved
               }}
             />
           </FormField>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">How often should we tell you?</legend>
-            <div className="mt-2 space-y-2">
-              {SAVED_SEARCH_FREQUENCIES.map((f) => (
-                <label key={f} className="flex items-center gap-2 text-slate-900">
-                  <input
-                    type="radio"
-                    value={f}
-                    defaultChecked={f === 'instant'}
-                    className="h-4 w-4 accent-emerald-700"
-                    {...form.register('frequency')}
-                  />
-                  {SAVED_SEARCH_FREQUENCY_LABELS[f]}
-                </label>
-              ))}
-            </div>
-            <p className="mt-2 text-sm text-slate-600">
-              At most {INSTANT_ALERTS_PER_HOUR} instant alerts an hour: more matches wait for the next morning.
-            </p>
-          </fieldset>
+          <FrequencyChoice register={form.register('frequency')} />
           {form.failure && <FormAlert>{form.failure}</FormAlert>}
         </form>
       )}

@@ -60,6 +60,28 @@ function SourceEntry({ source, forWhat }: { source: CalendarSource; forWhat: str
   );
 }
 
+/** The calendars added, those that apply to `itemId` when given. */
+function SourceList({ items, itemId }: { items: ReadonlyArray<{ id: string; name: string }>; itemId?: string }) {
+  const sources = useCalendarSources();
+  const nameOf = (source: CalendarSource) =>
+    source.itemId === null ? 'All my items' : (source.itemName ?? items.find((i) => i.id === source.itemId)?.name ?? 'An item');
+  if (sources.isPending) return <StatusMessage>Loading your calendars...</StatusMessage>;
+  if (sources.isError)
+    return (
+      <ErrorState title="Your calendars could not be loaded" message={errorMessage(sources.error)} onRetry={() => void sources.refetch()} />
+    );
+  const shown = itemId ? sources.data.filter((s) => s.itemId === null || s.itemId === itemId) : sources.data;
+  return shown.length === 0 ? (
+    <p className="text-sm text-slate-700">No other calendars yet.</p>
+  ) : (
+    <ul className="space-y-3" aria-label="Your other calendars">
+      {shown.map((source) => (
+        <SourceEntry key={source.id} source={source} forWhat={nameOf(source)} />
+      ))}
+    </ul>
+  );
+}
+
 /**
  * The owner's other calendars (calendar sync): iCalendar addresses whose busy days cannot be booked,
  * for one item or all of them. `items`: the owner's items to choose from; `itemId`: on an item's own
@@ -67,7 +89,6 @@ function SourceEntry({ source, forWhat }: { source: CalendarSource; forWhat: str
  */
 export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{ id: string; name: string }>; itemId?: string }) {
   const id = useId();
-  const sources = useCalendarSources();
   const add = useAddCalendarSource();
   const form = useCheckedForm<{ url: string; itemId: string }>({
     defaultValues: { url: '', itemId: itemId ?? ALL },
@@ -77,8 +98,6 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
     ids: { itemId: `${id}-item` },
   });
   const choices = itemId ? items.filter((i) => i.id === itemId) : items;
-  const nameOf = (source: CalendarSource) =>
-    source.itemId === null ? 'All my items' : (source.itemName ?? items.find((i) => i.id === source.itemId)?.name ?? 'An item');
 
   const submit = form.submit((values) =>
     add.mutateAsync({ url: values.url, itemId: values.itemId === ALL ? null : values.itemId }).then(
@@ -86,26 +105,6 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
       (error: unknown) => form.serverError(error, ['url', 'itemId']),
     ),
   );
-
-  let list;
-  if (sources.isPending) list = <StatusMessage>Loading your calendars...</StatusMessage>;
-  else if (sources.isError)
-    list = (
-      <ErrorState title="Your calendars could not be loaded" message={errorMessage(sources.error)} onRetry={() => void sources.refetch()} />
-    );
-  else {
-    const shown = itemId ? sources.data.filter((s) => s.itemId === null || s.itemId === itemId) : sources.data;
-    list =
-      shown.length === 0 ? (
-        <p className="text-sm text-slate-700">No other calendars yet.</p>
-      ) : (
-        <ul className="space-y-3" aria-label="Your other calendars">
-          {shown.map((source) => (
-            <SourceEntry key={source.id} source={source} forWhat={nameOf(source)} />
-          ))}
-        </ul>
-      );
-  }
 
   return (
     <section aria-labelledby={`${id}-title`} className="mt-8 rounded-xl border border-slate-200 bg-slate-50 p-4 sm:p-6">
@@ -118,7 +117,9 @@ export function CalendarSourcesPanel({ items, itemId }: { items: ReadonlyArray<{
         time is blocked, days further ahead are not. A repeating event whose rule we cannot follow (such as &lsquo;the first weekday of
         every month&rsquo;) blocks its first day only.
       </p>
-      <div className="mt-4">{list}</div>
+      <div className="mt-4">
+        <SourceList items={items} itemId={itemId} />
+      </div>
       <form onSubmit={submit} className="mt-6 grid gap-4 sm:grid-cols-[2fr_1fr_auto] sm:items-end" noValidate>
         {form.failure && (
           <div className="sm:col-span-3">

@@ -15,6 +15,69 @@ interface Props {
 
 type Target = { id: string; control: 'earlier' | 'later' | 'remove' } | null;
 
+/** One saved photo with its buttons; `buttonRef` keeps each button by `${photo.id}:${control}` for the focus to return to. */
+function PhotoEntry(props: {
+  photo: SavedPhoto;
+  index: number;
+  count: number;
+  disabled: boolean;
+  buttonRef(key: string): (el: HTMLButtonElement | null) => void;
+  onMove(delta: -1 | 1): void;
+  onRemove(): void;
+}) {
+  const { photo, index: i, disabled, buttonRef: ref } = props;
+  const n = i + 1;
+  return (
+    <li className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2">
+      <div className="relative">
+        <img
+          src={photo.thumbUrl}
+          alt={photo.alt}
+          width={200}
+          height={133}
+          className="aspect-[3/2] w-full rounded bg-slate-100 object-cover"
+        />
+        {i === 0 && (
+          <span className="absolute top-1 left-1 rounded bg-emerald-800 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>
+        )}
+      </div>
+      <p className="text-sm text-slate-700">Photo {n}</p>
+      <div className="flex flex-wrap gap-1">
+        <button
+          type="button"
+          ref={ref(`${photo.id}:earlier`)}
+          className={smallButtonClass}
+          disabled={disabled || i === 0}
+          onClick={() => props.onMove(-1)}
+          aria-label={`Move photo ${n} earlier`}
+        >
+          <span aria-hidden="true">←</span>
+        </button>
+        <button
+          type="button"
+          ref={ref(`${photo.id}:later`)}
+          className={smallButtonClass}
+          disabled={disabled || i === props.count - 1}
+          onClick={() => props.onMove(1)}
+          aria-label={`Move photo ${n} later`}
+        >
+          <span aria-hidden="true">→</span>
+        </button>
+        <button
+          type="button"
+          ref={ref(`${photo.id}:remove`)}
+          className={smallButtonClass}
+          disabled={disabled}
+          onClick={props.onRemove}
+          aria-label={`Remove photo ${n}`}
+        >
+          Remove
+        </button>
+      </div>
+    </li>
+  );
+}
+
 /**
  * The item's saved photos in order (the first is the cover), with buttons to move or remove each.
  * After a move, focus follows the photo it moved; after a removal it goes to the next photo, so
@@ -59,58 +122,18 @@ export function ExistingPhotos({ photos, onMove, onRemove, onEmptied, disabled }
   return (
     <>
       <ol className="grid grid-cols-2 gap-3 sm:grid-cols-4" aria-label="Current photos">
-        {photos.map((photo, i) => {
-          const n = i + 1;
-          return (
-            <li key={photo.id} className="flex flex-col gap-2 rounded-lg border border-slate-200 bg-white p-2">
-              <div className="relative">
-                <img
-                  src={photo.thumbUrl}
-                  alt={photo.alt}
-                  width={200}
-                  height={133}
-                  className="aspect-[3/2] w-full rounded bg-slate-100 object-cover"
-                />
-                {i === 0 && (
-                  <span className="absolute top-1 left-1 rounded bg-emerald-800 px-1.5 py-0.5 text-xs font-semibold text-white">Cover</span>
-                )}
-              </div>
-              <p className="text-sm text-slate-700">Photo {n}</p>
-              <div className="flex flex-wrap gap-1">
-                <button
-                  type="button"
-                  ref={ref(`${photo.id}:earlier`)}
-                  className={smallButtonClass}
-                  disabled={disabled || i === 0}
-                  onClick={() => move(i, -1)}
-                  aria-label={`Move photo ${n} earlier`}
-                >
-                  <span aria-hidden="true">←</span>
-                </button>
-                <button
-                  type="button"
-                  ref={ref(`${photo.id}:later`)}
-                  className={smallButtonClass}
-                  disabled={disabled || i === photos.length - 1}
-                  onClick={() => move(i, 1)}
-                  aria-label={`Move photo ${n} later`}
-                >
-                  <span aria-hidden="true">→</span>
-                </button>
-                <button
-                  type="button"
-                  ref={ref(`${photo.id}:remove`)}
-                  className={smallButtonClass}
-                  disabled={disabled}
-                  onClick={() => remove(i)}
-                  aria-label={`Remove photo ${n}`}
-                >
-                  Remove
-                </button>
-              </div>
-            </li>
-          );
-        })}
+        {photos.map((photo, i) => (
+          <PhotoEntry
+            key={photo.id}
+            photo={photo}
+            index={i}
+            count={photos.length}
+            disabled={disabled}
+            buttonRef={ref}
+            onMove={(delta) => move(i, delta)}
+            onRemove={() => remove(i)}
+          />
+        ))}
       </ol>
       <p role="status" className="sr-only">
         {announcement}

@@ -68,6 +68,28 @@ export function DetailFields({ form }: ItemFieldsProps) {
   );
 }
 
+/** City or postcode: a text input whose `mark` (set while the shared location rule fails) goes after the form's own attributes. */
+function AddressPart({
+  form,
+  field,
+  label,
+  maxLength,
+  autoComplete,
+  mark,
+}: ItemFieldsProps & {
+  field: 'city' | 'postcode';
+  label: string;
+  maxLength: number;
+  autoComplete: string;
+  mark: InputHTMLAttributes<HTMLInputElement>;
+}) {
+  return (
+    <FormField id={form.id(field)} label={label} problem={form.problem(field)}>
+      <input type="text" maxLength={maxLength} autoComplete={autoComplete} className={inputClass} {...form.field(field)} {...mark} />
+    </FormField>
+  );
+}
+
 /**
  * Address, city and postcode. The shared rule 'fill in all three' is reported on the address; the
  * empty ones among city and postcode are marked invalid and point at that message too.
@@ -86,26 +108,8 @@ export function LocationFields({ form }: ItemFieldsProps) {
       <p className="text-sm text-slate-600">Renters see the city and an approximate map; the address helps them find you once booked.</p>
       <Text form={form} field="address" label="Address" extra={{ type: 'text', maxLength: 200, autoComplete: 'street-address' }} />
       <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={form.id('city')} label="City" problem={form.problem('city')}>
-          <input
-            type="text"
-            maxLength={100}
-            autoComplete="address-level2"
-            className={inputClass}
-            {...form.field('city')}
-            {...blankMark('city')}
-          />
-        </FormField>
-        <FormField id={form.id('postcode')} label="Postcode" problem={form.problem('postcode')}>
-          <input
-            type="text"
-            maxLength={10}
-            autoComplete="postal-code"
-            className={inputClass}
-            {...form.field('postcode')}
-            {...blankMark('postcode')}
-          />
-        </FormField>
+        <AddressPart form={form} field="city" label="City" maxLength={100} autoComplete="address-level2" mark={blankMark('city')} />
+        <AddressPart form={form} field="postcode" label="Postcode" maxLength={10} autoComplete="postal-code" mark={blankMark('postcode')} />
       </div>
     </fieldset>
   );

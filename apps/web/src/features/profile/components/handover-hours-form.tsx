@@ -124,41 +124,48 @@ function HoursEditor({ ranges, isDefault }: { ranges: HandoverHoursRangeInput[];
       <div role="status">{done && <FormSuccess>Your handover hours have been saved.</FormSuccess>}</div>
       {form.failure && <FormAlert>{form.failure}</FormAlert>}
       <form noValidate onSubmit={onSubmit} aria-label="Handover hours" className="space-y-2">
-        {WEEK.map((weekday) => {
-          const day = WEEKDAY_NAMES[weekday]!;
-          const own = days[weekday]!;
-          return (
-            <fieldset key={weekday} className="border-b border-slate-100 py-2">
-              <legend className="font-medium text-slate-800">{day}</legend>
-              {own.length === 0 && <p className="text-sm text-slate-600">No handovers on {day}s.</p>}
-              <ul className="space-y-1">
-                {own.map((n, i) => (
-                  <RangeRow
-                    key={n}
-                    form={form}
-                    label={`${day}, range ${i + 1}`}
-                    opensName={key(weekday, n, 'opens')}
-                    closesName={key(weekday, n, 'closes')}
-                    onRemove={() => remove(weekday, n)}
-                  />
-                ))}
-              </ul>
-              <button
-                type="button"
-                onClick={() => add(weekday)}
-                disabled={own.length >= MAX_RANGES_PER_DAY}
-                className={`${smallButtonClass} mt-1`}
-              >
-                Add hours on {day}
-              </button>
-            </fieldset>
-          );
-        })}
+        {WEEK.map((weekday) => (
+          <DayHours
+            key={weekday}
+            form={form}
+            weekday={weekday}
+            own={days[weekday]!}
+            onAdd={() => add(weekday)}
+            onRemove={(n) => remove(weekday, n)}
+          />
+        ))}
         <button type="submit" disabled={save.isPending} className={primaryButtonClass}>
           Save handover hours
         </button>
       </form>
     </section>
+  );
+}
+
+/** One weekday's ranges (`own`, by number), each with its Remove, and Add hours. */
+function DayHours(props: { form: CheckedForm<HoursValues>; weekday: number; own: number[]; onAdd(): void; onRemove(n: number): void }) {
+  const { form, weekday, own } = props;
+  const day = WEEKDAY_NAMES[weekday]!;
+  return (
+    <fieldset className="border-b border-slate-100 py-2">
+      <legend className="font-medium text-slate-800">{day}</legend>
+      {own.length === 0 && <p className="text-sm text-slate-600">No handovers on {day}s.</p>}
+      <ul className="space-y-1">
+        {own.map((n, i) => (
+          <RangeRow
+            key={n}
+            form={form}
+            label={`${day}, range ${i + 1}`}
+            opensName={key(weekday, n, 'opens')}
+            closesName={key(weekday, n, 'closes')}
+            onRemove={() => props.onRemove(n)}
+          />
+        ))}
+      </ul>
+      <button type="button" onClick={props.onAdd} disabled={own.length >= MAX_RANGES_PER_DAY} className={`${smallButtonClass} mt-1`}>
+        Add hours on {day}
+      </button>
+    </fieldset>
   );
 }
 

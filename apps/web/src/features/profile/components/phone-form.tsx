@@ -18,11 +18,8 @@ function refusal(error: unknown, fallback: string): string {
   return fallback;
 }
 
-/**
- * Phone number with verification: choose a country and number, get a code by text, enter it. A code
- * sent and still valid (`codeSent`, from the server) keeps its box open across a reload.
- */
-export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; codeSent?: CodeSent | null }) {
+/** The number's form and the code's: sending a code opens the second, a verified code closes it. */
+function usePhoneForms(saved: MePhone | null, codeSent: CodeSent | null) {
   const numberForm = useCheckedForm<{ countryCode: string; number: string }>({
     defaultValues: { countryCode: saved?.countryCode ?? 'GB', number: saved?.number ?? '' },
     check: ({ countryCode, number }) => {
@@ -67,6 +64,15 @@ export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; c
     ),
   );
 
+  return { numberForm, codeForm, sent, sentTo, verified, send, verify, onSend, onVerify };
+}
+
+/**
+ * Phone number with verification: choose a country and number, get a code by text, enter it. A code
+ * sent and still valid (`codeSent`, from the server) keeps its box open across a reload.
+ */
+export function PhoneForm({ saved, codeSent = null }: { saved: MePhone | null; codeSent?: CodeSent | null }) {
+  const { numberForm, codeForm, sent, sentTo, verified, send, verify, onSend, onVerify } = usePhoneForms(saved, codeSent);
   return (
     <section aria-labelledby="phone-heading" className="space-y-4 border-t border-slate-200 pt-6">
       <h2 id="phone-heading" className="text-xl font-semibold text-slate-900">

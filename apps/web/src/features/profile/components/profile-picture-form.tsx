@@ -22,8 +22,8 @@ async function pictureProblem(file: File | null): Promise<string | null> {
 
 type PictureValues = { file: FileList | null };
 
-/** Choose a picture (JPEG, PNG or WebP, at most 5 MB), upload it, or remove the current one. */
-export function ProfilePictureForm({ name, picture }: { name: string; picture: string | null }) {
+/** The picture's form: a file is checked as it is chosen and again as it is sent; `remove` takes the current picture away. */
+function usePictureForm() {
   const form = useCheckedForm<PictureValues>({
     defaultValues: { file: null },
     check: ({ file }) => ({ file: pictureFileProblem(file?.[0] ?? null) ?? undefined }),
@@ -70,6 +70,12 @@ export function ProfilePictureForm({ name, picture }: { name: string; picture: s
       );
     })(event);
 
+  return { form, done, setDone, upload, remove, busy, fileField, onFileChange: onChange, onChoose, onSubmit };
+}
+
+/** Choose a picture (JPEG, PNG or WebP, at most 5 MB), upload it, or remove the current one. */
+export function ProfilePictureForm({ name, picture }: { name: string; picture: string | null }) {
+  const { form, done, setDone, upload, remove, busy, fileField, onFileChange, onChoose, onSubmit } = usePictureForm();
   return (
     <section aria-labelledby="picture-heading" className="space-y-4 border-t border-slate-200 pt-6">
       <h2 id="picture-heading" className="text-xl font-semibold text-slate-900">
@@ -89,7 +95,7 @@ export function ProfilePictureForm({ name, picture }: { name: string; picture: s
           <input
             {...fileField}
             onChange={(event) => {
-              void onChange(event);
+              void onFileChange(event);
               void onChoose(event.target.files);
             }}
             type="file"

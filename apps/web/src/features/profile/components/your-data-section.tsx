@@ -7,15 +7,44 @@ import { inputClass, linkClass } from '../../../ui/form-parts.tsx';
 import { ConfirmDialog } from '../../../ui/confirm-dialog.tsx';
 import { useDeleteAccount, useDeletionBlocker } from '../api/account.ts';
 
+/** Once the account is deleted: to the first page, signed out, saying so. */
+function useLeave() {
+  const { signOut } = useAuth();
+  const navigate = useNavigate();
+  const toast = useToast();
+  return async () => {
+    await navigate('/category/all');
+    // The server has already ended every session; this forgets what the browser kept.
+    await signOut().catch(() => undefined);
+    toast.show('Your account has been deleted.');
+  };
+}
+
+function DeletePassword({ value, onChange }: { value: string; onChange(value: string): void }) {
+  return (
+    <div className="mt-4">
+      <label htmlFor="delete-password" className="block text-sm font-medium text-slate-800">
+        Your password
+      </label>
+      <input
+        id="delete-password"
+        type="password"
+        autoComplete="current-password"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
 /** 'Download my data' and 'Delete my account' (password asked; refused with a reason while rentals or money are open). */
 export function YourDataSection() {
   const [asking, setAsking] = useState(false);
   const [password, setPassword] = useState('');
   const blocker = useDeletionBlocker(asking);
   const remove = useDeleteAccount();
-  const { signOut } = useAuth();
-  const navigate = useNavigate();
-  const toast = useToast();
+  const leave = useLeave();
 
   function confirm() {
     if (blocker.data?.blocker) return;
@@ -26,13 +55,6 @@ export function YourDataSection() {
         void leave();
       },
     });
-  }
-
-  async function leave() {
-    await navigate('/category/all');
-    // The server has already ended every session; this forgets what the browser kept.
-    await signOut().catch(() => undefined);
-    toast.show('Your account has been deleted.');
   }
 
   const reason =
@@ -78,21 +100,7 @@ export function YourDataSection() {
             notifications. The dates, amounts and ratings others need for their rentals and payments stay, shown as from a &lsquo;Deleted
             user&rsquo;. This cannot be undone.
           </p>
-          {!blocker.data?.blocker && (
-            <div className="mt-4">
-              <label htmlFor="delete-password" className="block text-sm font-medium text-slate-800">
-                Your password
-              </label>
-              <input
-                id="delete-password"
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                className={inputClass}
-              />
-            </div>
-          )}
+          {!blocker.data?.blocker && <DeletePassword value={password} onChange={setPassword} />}
         </ConfirmDialog>
       )}
     </section>

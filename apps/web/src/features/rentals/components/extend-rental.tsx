@@ -6,7 +6,7 @@ import { Link } from '../../../lib/router/index.ts';
 import { useToast } from '../../../lib/toast.tsx';
 import { EMPTY_CARD, refusedCardField, type CardValues } from '../../../ui/card-fields.tsx';
 import { FormAlert, FormField, inputClass, linkClass, primaryButtonClass } from '../../../ui/form-parts.tsx';
-import { useCheckedForm, type FieldProblems } from '../../../ui/use-checked-form.ts';
+import { useCheckedForm, type CheckedForm, type FieldProblems } from '../../../ui/use-checked-form.ts';
 import { useAnswerExtension, useExtendRental, useExtensionQuote, useWithdrawExtension, type ExtensionQuote } from '../api/extension.ts';
 
 /**
@@ -55,7 +55,8 @@ const CARD_INPUTS = [
   ['name', 'Name on card', 'cc-name'],
 ] as const;
 
-function ExtendForm({ rental }: { rental: RentalView }) {
+/** The extension's form: the new end date, the server's price for it, and how it is paid. */
+function useExtendForm(rental: RentalView) {
   const [open, setOpen] = useState(false);
   const form = useCheckedForm<ExtendValues>({
     defaultValues: { endDate: addDays(rental.endDate, 1), payWith: 'card', ...EMPTY_CARD },
@@ -94,6 +95,39 @@ function ExtendForm({ rental }: { rental: RentalView }) {
     );
   });
 
+  return { open, setOpen, form, quote, extend, answer, price, cardShown, titleId, submit };
+}
+
+/** Card or balance, and the card's fields while they are needed. */
+function Payment({ form, cardShown }: { form: CheckedForm<ExtendValues>; cardShown: boolean }) {
+  return (
+    <>
+      <fieldset>
+        <legend className="text-sm font-medium text-slate-800">Pay with</legend>
+        <div className="mt-1 flex gap-6">
+          {(['card', 'balance'] as const).map((m) => (
+            <label key={m} className="flex items-center gap-2">
+              <input type="radio" value={m} {...form.register('payWith')} className="h-4 w-4 accent-emerald-700" />
+              {m === 'card' ? 'Card' : 'Toolshed balance'}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {cardShown && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          {CARD_INPUTS.map(([field, label, autoComplete]) => (
+            <FormField key={field} id={form.id(field)} label={label} problem={form.problem(field)}>
+              <input autoComplete={autoComplete} className={inputClass} {...form.field(field)} />
+            </FormField>
+          ))}
+        </div>
+      )}
+    </>
+  );
+}
+
+function ExtendForm({ rental }: { rental: RentalView }) {
+  const { open, setOpen, form, quote, extend, answer, price, cardShown, titleId, submit } = useExtendForm(rental);
   if (!open) {
     return (
       <button
@@ -127,26 +161,7 @@ function ExtendForm({ rental }: { rental: RentalView }) {
       />
       {price && (
         <>
-          <fieldset>
-            <legend className="text-sm font-medium text-slate-800">Pay with</legend>
-            <div className="mt-1 flex gap-6">
-              {(['card', 'balance'] as const).map((m) => (
-                <label key={m} className="flex items-center gap-2">
-                  <input type="radio" value={m} {...form.register('payWith')} className="h-4 w-4 accent-emerald-700" />
-                  {m === 'card' ? 'Card' : 'Toolshed balance'}
-                </label>
-              ))}
-            </div>
-          </fieldset>
-          {cardShown && (
-            <div className="grid gap-3 sm:grid-cols-2">
-              {CARD_INPUTS.map(([field, label, autoComplete]) => (
-                <FormField key={field} id={form.id(field)} label={label} problem={form.problem(field)}>
-                  <input autoComplete={autoComplete} className={inputClass} {...form.field(field)} />
-                </FormField>
-              ))}
-            </div>
-          )}
+          <Payment form={form} cardShown={cardShown} />
           {form.failure && <FormAlert>{form.failure}</FormAlert>}
           <button type="submit" disabled={extend.isPending} className={`${primaryButtonClass} self-start`}>
             {extend.isPending

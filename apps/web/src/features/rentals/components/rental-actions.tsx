@@ -18,7 +18,6 @@ export function RentalActions({ rental }: { rental: RentalView }) {
   const [open, setOpen] = useState<'cancel' | 'return' | 'withdraw' | null>(null);
   const markReturned = useMarkReturned();
   const withdraw = useWithdrawRequest(rental);
-  const toast = useToast();
   const canCancel = rental.actions.includes('cancel_by_renter') || rental.actions.includes('cancel_by_owner');
   const canReturn = rental.actions.includes('mark_returned');
   const canAnswer = rental.actions.includes('accept_request') || rental.actions.includes('decline_request');
@@ -61,50 +60,62 @@ export function RentalActions({ rental }: { rental: RentalView }) {
         </button>
       )}
       {open === 'cancel' && <CancelRentalDialog rental={rental} onClose={() => setOpen(null)} />}
-      {open === 'withdraw' && (
-        <ConfirmDialog
-          title={`Withdraw your request for ${rental.item.name}?`}
-          confirmLabel="Withdraw request"
-          busyLabel="Withdrawing..."
-          busy={withdraw.isPending}
-          error={withdraw.isError ? errorMessage(withdraw.error) : undefined}
-          onConfirm={() =>
-            withdraw.mutate(undefined, {
-              onSuccess: () => {
-                setOpen(null);
-                toast.show('Request withdrawn: nothing was charged');
-              },
-            })
-          }
-          onCancel={() => setOpen(null)}
-        >
-          <p>Your card is not charged, the dates become free for others to book and {rental.owner.name} is told.</p>
-        </ConfirmDialog>
-      )}
-      {open === 'return' && (
-        <ConfirmDialog
-          title={`Mark ${rental.item.name} as returned?`}
-          confirmLabel="Mark as returned"
-          busyLabel="Saving..."
-          tone="primary"
-          busy={markReturned.isPending}
-          error={markReturned.isError ? errorMessage(markReturned.error) : undefined}
-          onConfirm={() =>
-            markReturned.mutate(
-              { rentalId: rental.id, itemId: rental.item.id },
-              {
-                onSuccess: () => {
-                  setOpen(null);
-                  toast.show('Marked as returned');
-                },
-              },
-            )
-          }
-          onCancel={() => setOpen(null)}
-        >
-          <p>Your earnings for it become available to withdraw, and you can both review the rental.</p>
-        </ConfirmDialog>
-      )}
+      {open === 'withdraw' && <WithdrawDialog rental={rental} withdraw={withdraw} onClose={() => setOpen(null)} />}
+      {open === 'return' && <ReturnDialog rental={rental} markReturned={markReturned} onClose={() => setOpen(null)} />}
     </div>
+  );
+}
+
+function WithdrawDialog(props: { rental: RentalView; withdraw: ReturnType<typeof useWithdrawRequest>; onClose(): void }) {
+  const { rental, withdraw, onClose } = props;
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      title={`Withdraw your request for ${rental.item.name}?`}
+      confirmLabel="Withdraw request"
+      busyLabel="Withdrawing..."
+      busy={withdraw.isPending}
+      error={withdraw.isError ? errorMessage(withdraw.error) : undefined}
+      onConfirm={() =>
+        withdraw.mutate(undefined, {
+          onSuccess: () => {
+            onClose();
+            toast.show('Request withdrawn: nothing was charged');
+          },
+        })
+      }
+      onCancel={onClose}
+    >
+      <p>Your card is not charged, the dates become free for others to book and {rental.owner.name} is told.</p>
+    </ConfirmDialog>
+  );
+}
+
+function ReturnDialog(props: { rental: RentalView; markReturned: ReturnType<typeof useMarkReturned>; onClose(): void }) {
+  const { rental, markReturned, onClose } = props;
+  const toast = useToast();
+  return (
+    <ConfirmDialog
+      title={`Mark ${rental.item.name} as returned?`}
+      confirmLabel="Mark as returned"
+      busyLabel="Saving..."
+      tone="primary"
+      busy={markReturned.isPending}
+      error={markReturned.isError ? errorMessage(markReturned.error) : undefined}
+      onConfirm={() =>
+        markReturned.mutate(
+          { rentalId: rental.id, itemId: rental.item.id },
+          {
+            onSuccess: () => {
+              onClose();
+              toast.show('Marked as returned');
+            },
+          },
+        )
+      }
+      onCancel={onClose}
+    >
+      <p>Your earnings for it become available to withdraw, and you can both review the rental.</p>
+    </ConfirmDialog>
   );
 }

@@ -15,7 +15,6 @@ export function RequestAnswer({ rental }: { rental: RentalView }) {
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const reasonId = useId();
 
   function accept() {
     answer.mutate({ accept: true }, { onSuccess: () => toast.show(`Request accepted: ${rental.renter.name} is booked`) });
@@ -65,31 +64,56 @@ export function RequestAnswer({ rental }: { rental: RentalView }) {
         </p>
       )}
       {declining && (
-        <ConfirmDialog
-          title={`Decline ${rental.renter.name}'s request for ${rental.item.name}?`}
-          confirmLabel="Decline request"
-          busyLabel="Declining..."
+        <DeclineDialog
+          rental={rental}
+          reason={reason}
+          onReason={setReason}
           busy={answer.isPending}
           error={missing && reason.trim() === '' ? 'Please tell the renter why you are declining.' : failed}
           onConfirm={decline}
           onCancel={() => setDeclining(false)}
-        >
-          <p>Nothing is charged and the dates become free for others to book.</p>
-          <div className="mt-3 flex flex-col gap-1">
-            <label htmlFor={reasonId} className="font-medium text-slate-900">
-              Reason (sent to the renter)
-            </label>
-            <textarea
-              id={reasonId}
-              value={reason}
-              maxLength={CANCEL_REASON_MAX}
-              rows={3}
-              onChange={(e) => setReason(e.target.value)}
-              className="rounded-md border border-slate-400 px-3 py-2 text-slate-900"
-            />
-          </div>
-        </ConfirmDialog>
+        />
       )}
     </>
+  );
+}
+
+/** Asks the owner why they decline, for the renter. */
+function DeclineDialog(props: {
+  rental: RentalView;
+  reason: string;
+  onReason(reason: string): void;
+  busy: boolean;
+  error: string | undefined;
+  onConfirm(): void;
+  onCancel(): void;
+}) {
+  const { rental } = props;
+  const reasonId = useId();
+  return (
+    <ConfirmDialog
+      title={`Decline ${rental.renter.name}'s request for ${rental.item.name}?`}
+      confirmLabel="Decline request"
+      busyLabel="Declining..."
+      busy={props.busy}
+      error={props.error}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    >
+      <p>Nothing is charged and the dates become free for others to book.</p>
+      <div className="mt-3 flex flex-col gap-1">
+        <label htmlFor={reasonId} className="font-medium text-slate-900">
+          Reason (sent to the renter)
+        </label>
+        <textarea
+          id={reasonId}
+          value={props.reason}
+          maxLength={CANCEL_REASON_MAX}
+          rows={3}
+          onChange={(e) => props.onReason(e.target.value)}
+          className="rounded-md border border-slate-400 px-3 py-2 text-slate-900"
+        />
+      </div>
+    </ConfirmDialog>
   );
 }
