@@ -2,7 +2,7 @@ import { checkoutLineProblem, daysInclusive, isIsoDate, lineTotalPence as priceL
 import type { WheelbarrowCheckResponse, WheelbarrowLineState } from '@toolshed/core/contract';
 import type { FileStorage } from '../../platform/storage/file-storage.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
-import type { CheckoutLineInput } from './checkout-service.ts';
+import type { CheckoutLineInput } from './checkout-kit.ts';
 import { requestLineProblem } from './request-lines.ts';
 
 /** Of the lines, the items whose dates another renter's checkout holds while their bank's 3-D Secure challenge is open. */
