@@ -1,3 +1,4 @@
+// What the checkout's use cases share: their input and output types, their dependencies, the answers they give alike.
 import { AppError, type CardInput, type ErrorCode } from '@toolshed/core';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -6,8 +7,6 @@ import type { CheckoutDeposits } from '../deposits/deposits-module.ts';
 import type { AttemptFailure, AttemptRepository } from './attempt-repository.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
 import type { PaymentRepository } from './payment-repository.ts';
-
-/** What the checkout's use cases share: their input and output types, their dependencies, the answers they give alike. */
 
 export interface CheckoutLineInput {
   itemId: string;

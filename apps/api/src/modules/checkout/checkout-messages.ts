@@ -1,6 +1,5 @@
+// The refusals a checkout gives about a line's dates or the renter's balance, worded once.
 import { formatDate, formatPence } from '@toolshed/core';
-
-/** The refusals a checkout gives about a line's dates or the renter's balance, worded once. */
 
 interface LineDates {
   startDate: string;
