@@ -16,7 +16,8 @@ import { createAttemptRepository } from './attempt-repository.ts';
 import { registerAttemptSweepJob } from './attempt-sweep-job.ts';
 import { registerCaptureJob } from './capture-job.ts';
 import type { CheckoutRepository } from './checkout-repository.ts';
-import { createCheckoutService, type CheckoutLineInput } from './checkout-service.ts';
+import type { CheckoutLineInput } from './checkout-kit.ts';
+import { createCheckoutService } from './checkout-service.ts';
 import { createPaymentRepository } from './payment-repository.ts';
 import { handoverHoursService } from '../handover-times/handover-times-module.ts';
 

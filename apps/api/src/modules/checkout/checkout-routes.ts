@@ -24,7 +24,16 @@ interface Deps {
   perUserLimit: number;
 }
 
-export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, check, payments, perUserLimit }) => {
+type App = Parameters<FastifyPluginAsyncZod<Deps>>[0];
+
+/** The wheelbarrow's check and the card form's settings, the paying itself, and a checkout's bank challenge. */
+export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  wheelbarrowRoutes(app, deps);
+  payRoute(app, deps);
+  challengeRoutes(app, deps);
+};
+
+function wheelbarrowRoutes(app: App, { check, payments }: Deps) {
   const { currentUser } = app;
   app.post(
     '/wheelbarrow/check',
@@ -50,7 +59,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
     { schema: { security: [], tags: ['checkout'], summary: 'How the card form should pay', response: { 200: paymentConfigSchema } } },
     async () => ({ provider: payments.name, currency: 'GBP' as const, testCards: { ...TEST_CARDS } }),
   );
+}
 
+function payRoute(app: App, { service, perUserLimit }: Deps) {
+  const { currentUser } = app;
   app.post(
     '/checkout',
     {
@@ -93,7 +105,10 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
       return reply.status(outcome.replayed ? 200 : 201).send({ orderId: outcome.paymentId });
     },
   );
+}
 
+function challengeRoutes(app: App, { service }: Deps) {
+  const { currentUser } = app;
   const attemptParams = z.object({ attemptId: z.uuid() });
 
   app.get(
@@ -161,7 +176,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service
       return { returnUrl: challengeReturnUrl(request.params.attemptId) };
     },
   );
-};
+}
 
 /** The simulated issuer's page (web route), where the renter answers the 3-D Secure challenge. */
 export const challengePageUrl = (attemptId: string) => `/bank/challenge/${attemptId}`;

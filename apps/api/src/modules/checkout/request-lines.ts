@@ -4,7 +4,7 @@ import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider, PaymentSource } from '../../platform/payments/payment-provider.ts';
-import type { NewRental } from './checkout-repository.ts';
+import type { NewRental } from './booking-repository.ts';
 
 /** The job that closes a request nobody answered, at the end of its hold (rentals/request-expiry-job.ts runs it). */
 export const REQUEST_EXPIRY_JOB = 'rentals.expire_request';

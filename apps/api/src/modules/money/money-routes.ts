@@ -29,7 +29,16 @@ interface Deps {
 }
 
 /** The signed-in user's own money, and nobody else's: every route is under /me or checks the owner. */
-export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, withdrawals, bankAccounts, now }) => {
+export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, deps) => {
+  statementRoutes(app, deps);
+  withdrawalRoutes(app, deps);
+  bankAccountRoutes(app, deps);
+};
+
+type App = Parameters<FastifyPluginAsyncZod<Deps>>[0];
+
+/** The balance and the transactions behind it, on screen and as a download. */
+function statementRoutes(app: App, { money, now }: Deps) {
   const { currentUser } = app;
   app.get(
     '/me/balance',
@@ -79,7 +88,10 @@ export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, wit
         .send(csv);
     },
   );
+}
 
+function withdrawalRoutes(app: App, { withdrawals }: Deps) {
+  const { currentUser } = app;
   app.post(
     '/me/withdrawals',
     {
@@ -121,6 +133,24 @@ export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, wit
     async (request) => withdrawals.page((await currentUser.requireUser(request)).id, pageRequest(request.query, WITHDRAWALS_PAGE_SIZE)),
   );
 
+  app.get(
+    '/me/withdrawals/:withdrawalId',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['money'],
+        summary: "One of the signed-in user's withdrawals (anyone else's: 404)",
+        params: z.object({ withdrawalId: z.string().max(100) }),
+        response: { 200: withdrawalSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => withdrawals.one((await currentUser.requireUser(request)).id, request.params.withdrawalId),
+  );
+}
+
+/** The bank account payouts go to. */
+function bankAccountRoutes(app: App, { bankAccounts }: Deps) {
+  const { currentUser } = app;
   app.get(
     '/me/bank-account',
     {
@@ -165,18 +195,4 @@ export const moneyRoutes: FastifyPluginAsyncZod<Deps> = async (app, { money, wit
       return reply.status(204).send(null);
     },
   );
-
-  app.get(
-    '/me/withdrawals/:withdrawalId',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['money'],
-        summary: "One of the signed-in user's withdrawals (anyone else's: 404)",
-        params: z.object({ withdrawalId: z.string().max(100) }),
-        response: { 200: withdrawalSchema, 401: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => withdrawals.one((await currentUser.requireUser(request)).id, request.params.withdrawalId),
-  );
-};
+}

@@ -3,7 +3,8 @@ import { withdrawalRequestedPosting, withdrawalReturnedPosting, withdrawalSettle
 import type { Db, Executor } from '../../db/database.ts';
 import { withDb } from '../../db/with-db.ts';
 import { withdrawals } from '../../db/schema.ts';
-import { postTransaction, spendFromBalances } from '../ledger/ledger-repository.ts';
+import { spendFromBalances } from '../ledger/ledger-repository.ts';
+import { savePosting } from '../ledger/save-posting.ts';
 
 export type WithdrawalRow = typeof withdrawals.$inferSelect;
 
@@ -92,7 +93,7 @@ async function settleWithdrawal(
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')))
       .returning();
     if (!row) return null;
-    await postTransaction(
+    await savePosting(
       tx,
       withdrawalSettledPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence, outcome: outcome.status }),
     );
@@ -155,7 +156,7 @@ export function createWithdrawalRepository(db: Db) {
           .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'paid')))
           .returning();
         if (!row) return null;
-        await postTransaction(tx, withdrawalReturnedPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence }));
+        await savePosting(tx, withdrawalReturnedPosting({ withdrawalId: row.id, userId: row.userId, amountPence: row.amountPence }));
         await inTransaction(tx, row);
         return row;
       });

@@ -2,7 +2,7 @@ import { and, eq, ne, sql, sum } from 'drizzle-orm';
 import { cardRefundFailedPosting } from '@toolshed/core';
 import type { Db, Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
-import { postTransaction } from '../ledger/ledger-repository.ts';
+import { savePosting } from '../ledger/save-posting.ts';
 import { cardRefunds, ledgerEntries, payments, rentalExtensions } from '../../db/schema.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { feeShareOf } from './rental-fee-share.ts';
@@ -146,7 +146,7 @@ export function createCardRefundRepository(db: Db, events: EventBus) {
           .returning({ id: cardRefunds.id });
         if (!moved) return;
         const facts = { refundId: refund.id, rentalId: refund.rentalId, renterId: refund.renterId, amountPence: refund.amountPence };
-        await postTransaction(tx, cardRefundFailedPosting(facts));
+        await savePosting(tx, cardRefundFailedPosting(facts));
         await events.publish(tx, { type: 'card_refund.failed', ...facts }, `card_refund.failed:${refund.id}`);
       });
     },

@@ -1,6 +1,7 @@
 import { cancellationPosting, completionPosting, keptPence, refundOf } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
-import { postTransaction, rentalAccountTotal } from '../ledger/ledger-repository.ts';
+import { rentalAccountTotal } from '../ledger/ledger-repository.ts';
+import { savePosting } from '../ledger/save-posting.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { cardPartsOf, recordCardRefunds } from './card-refund-repository.ts';
 import { feeShareOf } from './rental-fee-share.ts';
@@ -45,7 +46,7 @@ export async function refundCancelled(
   const parts = await cardPartsOf(tx, rental, whole);
   const toCardPence = parts.reduce((sum, p) => sum + p.amountPence, 0);
   const posting = cancellationPosting({ ...facts, toCardPence });
-  if (posting) await postTransaction(tx, posting);
+  await savePosting(tx, posting);
   await recordCardRefunds(tx, cards.jobs, cards.provider, rental, parts);
   const ownerKeptPence = posting ? keptPence(ownerPendingPence, refundPercent) : 0;
   return { refundPence: refundOf(posting), toCardPence, ownerKeptPence };
@@ -59,5 +60,5 @@ export async function releaseEarnings(tx: Executor, rental: Rental): Promise<voi
     ownerId: rental.ownerId,
     ownerPendingPence: await rentalAccountTotal(tx, rental.id, rental.ownerId, 'pending'),
   });
-  if (posting) await postTransaction(tx, posting);
+  await savePosting(tx, posting);
 }

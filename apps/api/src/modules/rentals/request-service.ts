@@ -12,7 +12,7 @@ import { isRowId } from '../../db/ids.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../platform/payments/payment-provider.ts';
-import { postTransaction } from '../ledger/ledger-repository.ts';
+import { savePosting } from '../ledger/save-posting.ts';
 import type { RentalRepository, Rental, RentalWriter } from './rental-repository.ts';
 import { requestWriter } from './request-repository.ts';
 import { rentalFacts, roleOf } from './rental-view.ts';
@@ -159,7 +159,7 @@ export function createRequestService({ repo, payments, events, jobs, now, onChan
           );
         }
         await requestWriter(tx.executor).markAccepted(rentalId);
-        await postTransaction(
+        await savePosting(
           tx.executor,
           requestAcceptedPosting({
             rentalId,

@@ -4,7 +4,8 @@ import type { Executor } from '../../../db/database.ts';
 import type { EventBus } from '../../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../../platform/jobs/job-queue.ts';
 import type { PaymentProvider } from '../../../platform/payments/payment-provider.ts';
-import { postTransaction, spendFromBalances } from '../../ledger/ledger-repository.ts';
+import { spendFromBalances } from '../../ledger/ledger-repository.ts';
+import { savePosting } from '../../ledger/save-posting.ts';
 import type { ExtensionRepository, ItemTerms, PendingExtension } from '../extension-repository.ts';
 import { feeShareOf } from '../rental-fee-share.ts';
 import type { RentalRepository, Rental } from '../rental-repository.ts';
@@ -101,7 +102,7 @@ export function createExtensionKit(deps: ExtensionDeps) {
   ): Promise<void> {
     if (!posting) return;
     if (!posting.entries.some((e) => e.account === 'available' && e.amountPence < 0)) {
-      await postTransaction(executor, posting);
+      await savePosting(executor, posting);
       return;
     }
     const spent = await spendFromBalances(executor, [renterId], () => posting);
