@@ -26,6 +26,7 @@ import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { PayoutProvider } from '../payments/payout-provider.ts';
 import { createSimulatedProcessor } from '../payments/simulated-processor.ts';
 import { createDbAuthenticationStore } from '../payments/simulated-authentications-repository.ts';
+import { createDbPaymentMethodStore } from '../payments/simulated-payment-methods-repository.ts';
 import { createSimulatedPayouts } from '../payments/simulated-payouts.ts';
 import { createJobQueue, type JobQueue } from '../jobs/job-queue.ts';
 import { reportedFailure } from '../jobs/job-failure.ts';
@@ -174,8 +175,9 @@ export async function createServer(deps: ServerDeps) {
         delayMs: config.paymentDelayMs,
         now,
         authorisationDays: config.paymentAuthorisationDays,
-        // Its 3-D Secure challenges outlive a restart between the bank's page and the confirm.
+        // Its 3-D Secure challenges and saved cards outlive a restart (a confirm, a deposit held the day before).
         authentications: createDbAuthenticationStore(db),
+        paymentMethods: createDbPaymentMethodStore(db),
       }),
     payouts: deps.payouts ?? createSimulatedPayouts(),
     catalogueChanged: () => signals.emit('catalogue.changed'),
