@@ -73,10 +73,12 @@ async function book(startDate: string, number: string): Promise<string> {
 }
 
 async function holdOf(rentalId: string) {
-  const [row] = await queryRows<{ status: string; authorization_id: string | null; payment_method_id: string; decline_reason: string | null }>(
-    db(),
-    sql`select status, authorization_id, payment_method_id, decline_reason from deposit_holds where rental_id = ${rentalId}`,
-  );
+  const [row] = await queryRows<{
+    status: string;
+    authorization_id: string | null;
+    payment_method_id: string;
+    decline_reason: string | null;
+  }>(db(), sql`select status, authorization_id, payment_method_id, decline_reason from deposit_holds where rental_id = ${rentalId}`);
   return row!;
 }
 
@@ -111,6 +113,10 @@ describe('a saved payment method across a restart', () => {
     running = newProcessor();
     at('2027-05-21', '00:00');
     await ctx.app.jobs.runDue();
-    expect(await holdOf(rentalId)).toMatchObject({ status: 'scheduled', authorization_id: null, decline_reason: 'authentication_required' });
+    expect(await holdOf(rentalId)).toMatchObject({
+      status: 'scheduled',
+      authorization_id: null,
+      decline_reason: 'authentication_required',
+    });
   });
 });

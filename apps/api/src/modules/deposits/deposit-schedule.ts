@@ -161,13 +161,15 @@ export function depositSchedule(
     },
 
     /** Job, 12 hours before the start: a deposit still not held cancels the rental (the rentals module does it, not by a party). */
-    async deadline(holdId: string): Promise<boolean> {
+    async deadline(holdId: string, at: Date): Promise<boolean> {
       const hold = await repo.holdById(holdId);
       if (hold?.status !== 'scheduled') return false;
       return repo.transaction(async (tx) => {
         const found = await lockScheduled(tx, hold.rentalId, holdId);
         if (!found || found.r.cancelled || found.r.returnedAt) return false;
         const { r } = found;
+        // Under the rental's lock: a bank's approval still on its way finds its challenge ended and holds nothing.
+        await deps.challenges.failAwaitingOf(holdId, at, tx.executor);
         await events.publish(
           tx.executor,
           { type: 'deposit.not_held', rentalId: r.id, itemId: r.itemId, renterId: r.renterId, ownerId: r.ownerId },

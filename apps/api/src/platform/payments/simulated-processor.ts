@@ -144,7 +144,11 @@ function authorisationSteps(state: SimulatorState) {
       await wait();
       // What was asked, without keeping the card's details: its digits are kept inside the processor anyway.
       const source =
-        'card' in input ? `card:${cardDigits(input.card.number)}` : 'authenticationId' in input ? input.authenticationId : input.paymentMethodId;
+        'card' in input
+          ? `card:${cardDigits(input.card.number)}`
+          : 'authenticationId' in input
+            ? input.authenticationId
+            : input.paymentMethodId;
       const asked = `${input.amountPence}:${source}`;
       const first = authorisations.get(input.reference);
       if (first?.asked === asked) return first.result;
