@@ -25,8 +25,7 @@ import { createOutboxSmsSender, type SmsSender } from '../sms/sms-sender.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { PayoutProvider } from '../payments/payout-provider.ts';
 import { createSimulatedProcessor } from '../payments/simulated-processor.ts';
-import { createDbAuthenticationStore } from '../payments/simulated-authentications-repository.ts';
-import { createDbPaymentMethodStore } from '../payments/simulated-payment-methods-repository.ts';
+import { createDbSimulatorStores } from '../payments/simulated-payment-methods-repository.ts';
 import { createSimulatedPayouts } from '../payments/simulated-payouts.ts';
 import { createJobQueue, type JobQueue } from '../jobs/job-queue.ts';
 import { reportedFailure } from '../jobs/job-failure.ts';
@@ -176,8 +175,7 @@ export async function createServer(deps: ServerDeps) {
         now,
         authorisationDays: config.paymentAuthorisationDays,
         // Its 3-D Secure challenges and saved cards outlive a restart (a confirm, a deposit held the day before).
-        authentications: createDbAuthenticationStore(db),
-        paymentMethods: createDbPaymentMethodStore(db),
+        ...createDbSimulatorStores(db),
       }),
     payouts: deps.payouts ?? createSimulatedPayouts(),
     catalogueChanged: () => signals.emit('catalogue.changed'),

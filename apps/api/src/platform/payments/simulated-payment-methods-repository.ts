@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { simulatedPaymentMethods } from '../../db/schema.ts';
 import { withDb } from '../../db/with-db.ts';
+import { createDbAuthenticationStore } from './simulated-authentications-repository.ts';
 import type { CardProfile } from './simulated-cards.ts';
 import type { PaymentMethodStore } from './simulated-stores.ts';
 
@@ -26,3 +27,9 @@ async function findPaymentMethod(db: Db, id: string): Promise<CardProfile | unde
 export function createDbPaymentMethodStore(db: Db): PaymentMethodStore {
   return { save: withDb(db, savePaymentMethod), get: withDb(db, findPaymentMethod) };
 }
+
+/** Both of the simulator's stores in the database: its 3-D Secure checks and its saved payment methods outlive a restart. */
+export const createDbSimulatorStores = (db: Db) => ({
+  authentications: createDbAuthenticationStore(db),
+  paymentMethods: createDbPaymentMethodStore(db),
+});
