@@ -1,11 +1,4 @@
-import {
-  claimWindowClosesAt,
-  declineMessage,
-  formatDate,
-  formatPence,
-  notReturnedHoldEndsAt,
-  type IsoDate,
-} from '@toolshed/core';
+import { claimWindowClosesAt, declineMessage, formatDate, formatPence, notReturnedHoldEndsAt, type IsoDate } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
