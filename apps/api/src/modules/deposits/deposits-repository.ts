@@ -21,7 +21,7 @@ import * as claimWrites from './deposit-claims-repository.ts';
 import * as holdWrites from './deposit-holds-repository.ts';
 
 export type { ClaimPhoto, ClaimRecord, ClaimRental, DepositHold } from './deposit-reads-sql.ts';
-export { recordHolds, type NewHold } from './deposit-holds-repository.ts';
+export { recordHolds } from './deposit-holds-repository.ts';
 
 /** The rental, locked until the transaction ends: reports, answers and settlements of one rental queue here. */
 async function lockRental(tx: Executor, rentalId: string): Promise<ClaimRental | undefined> {

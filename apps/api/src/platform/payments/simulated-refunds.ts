@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PaymentProvider, RefundResult } from './payment-provider.ts';
 
-export type RefundBehaviour = 'throw' | 'pending' | 'failed';
+type RefundBehaviour = 'throw' | 'pending' | 'failed';
 
 /** The simulator's ledger of holds: where each stands, what it held and took, until when it may be captured. */
 export interface HoldBook {
