@@ -25,3 +25,28 @@ export const simulatedAuthentications = pgTable(
     index('simulated_authentications_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * The simulated processor's saved payment methods (migration 0086), so an off-session authorisation
+ * scheduled before a restart (a deposit held the day before) still finds its card. Like a real
+ * processor's, the card number never leaves the processor, and here it is not kept at all: the
+ * simulator's behaviour depends only on which test card it is (its kind), shown by brand and last four.
+ */
+export const simulatedPaymentMethods = pgTable(
+  'simulated_payment_methods',
+  {
+    id: text('id').primaryKey(),
+    /** How the card behaves: approved, declined, insufficient_funds, processing_error, or a 3-D Secure test card's kind. */
+    kind: text('kind').notNull(),
+    brand: text('brand').notNull(),
+    last4: text('last4').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'simulated_payment_methods_kind_known',
+      sql`${t.kind} in ('approved', 'declined', 'insufficient_funds', 'processing_error', 'challenge', 'challenge_fails', 'frictionless', 'challenge_then_declined')`,
+    ),
+    check('simulated_payment_methods_last4_digits', sql`${t.last4} ~ '^[0-9]{4}$'`),
+  ],
+);

@@ -197,7 +197,7 @@ describe('a deposit booked more than a day ahead', () => {
     const rentalId = await book('2027-03-22', '2027-03-24');
     const scheduled = await holdOf(rentalId);
     expect(scheduled).toMatchObject({ status: 'scheduled', authorization_id: null, captured_pence: null });
-    expect(processor.paymentMethods.has(scheduled.payment_method_id!)).toBe(true);
+    expect(await processor.paymentMethods.get(scheduled.payment_method_id!)).toMatchObject({ kind: 'approved' });
     expect(depositAuthorisations()).toHaveLength(before);
     expect(await heldFor(rentalId)).toBe(0);
     // The rental page says what will be held, as the payment page did.

@@ -1,12 +1,4 @@
-import {
-  claimWindowClosesAt,
-  declineMessage,
-  formatDate,
-  formatPence,
-  NOT_RETURNED_HOLD_DAYS,
-  notReturnedHoldEndsAt,
-  type IsoDate,
-} from '@toolshed/core';
+import { claimWindowClosesAt, declineMessage, formatDate, formatPence, notReturnedHoldEndsAt, type IsoDate } from '@toolshed/core';
 import type { Executor } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
@@ -17,6 +9,7 @@ import type { ClaimRental, DepositHold, DepositsWriter } from './deposits-reposi
 import type { DepositChallengesRepository } from './deposit-challenges-repository.ts';
 import { depositCards } from './give-deposit-card.ts';
 import { cardNeededBy, cardNeededText, holdsAt } from './deposit-timing.ts';
+import { tellLapsed } from './lapse-notices.ts';
 
 /** Authorises a scheduled deposit off-session, 24 hours before the start. */
 export const AUTHORISE_JOB = 'deposits.authorise';
@@ -161,13 +154,15 @@ export function depositSchedule(
     },
 
     /** Job, 12 hours before the start: a deposit still not held cancels the rental (the rentals module does it, not by a party). */
-    async deadline(holdId: string): Promise<boolean> {
+    async deadline(holdId: string, at: Date): Promise<boolean> {
       const hold = await repo.holdById(holdId);
       if (hold?.status !== 'scheduled') return false;
       return repo.transaction(async (tx) => {
         const found = await lockScheduled(tx, hold.rentalId, holdId);
         if (!found || found.r.cancelled || found.r.returnedAt) return false;
         const { r } = found;
+        // Under the rental's lock: a bank's approval still on its way finds its challenge ended and holds nothing.
+        await deps.challenges.failAwaitingOf(holdId, at, tx.executor);
         await events.publish(
           tx.executor,
           { type: 'deposit.not_held', rentalId: r.id, itemId: r.itemId, renterId: r.renterId, ownerId: r.ownerId },
@@ -256,42 +251,7 @@ export function depositSchedule(
         await tx.markLapsed(now, at);
         // Voided too (it lapses at the issuer anyway), as every settled hold's authorisation is.
         await jobs.enqueue(CARD_JOB, { holdId }, { key: `${CARD_JOB}:${holdId}` }, tx.executor);
-        const amount = formatPence(now.amountPence);
-        if (!now.declineReason) {
-          await tell(
-            tx,
-            r,
-            'owner',
-            `deposit.lapsed:${holdId}`,
-            `Deposit no longer held: ${r.itemName}`,
-            `The ${amount} deposit for ${r.itemName} is no longer held on ${r.renterName}'s card: the item was not marked returned within ${NOT_RETURNED_HOLD_DAYS} days after the rental ended, the longest a deposit is held, so there is no deposit left to claim from. If the item has not come back, please contact Toolshed support.`,
-          );
-          await tell(
-            tx,
-            r,
-            'renter',
-            `deposit.lapsed:${holdId}`,
-            `Deposit no longer held: ${r.itemName}`,
-            `The ${amount} deposit for ${r.itemName} is no longer held on your card. The owner has not marked the item returned: if you still have it, please return it and contact the owner.`,
-          );
-          return true;
-        }
-        await tell(
-          tx,
-          r,
-          'owner',
-          `deposit.lapsed:${holdId}`,
-          `Deposit no longer held: ${r.itemName}`,
-          `The ${amount} deposit for ${r.itemName} could not be held again on ${r.renterName}'s card after the card's authorisation ran out, so there is no deposit left to claim from. If something is wrong with the item, please contact Toolshed support.`,
-        );
-        await tell(
-          tx,
-          r,
-          'renter',
-          `deposit.lapsed:${holdId}`,
-          `Deposit no longer held: ${r.itemName}`,
-          `The ${amount} deposit for ${r.itemName} is no longer held on your card: your card declined holding it again.`,
-        );
+        await tellLapsed(tell, tx, r, now);
         return true;
       });
     },

@@ -98,8 +98,8 @@ export function setUpDeposits(deps: {
   jobs.register<{ holdId: string }>(AUTHORISE_JOB, async ({ holdId }, { now }) => {
     await schedule.authorise(holdId, now);
   });
-  jobs.register<{ holdId: string }>(CARD_DEADLINE_JOB, async ({ holdId }) => {
-    await schedule.deadline(holdId);
+  jobs.register<{ holdId: string }>(CARD_DEADLINE_JOB, async ({ holdId }, { now }) => {
+    await schedule.deadline(holdId, now);
   });
   jobs.register<{ holdId: string; authorizationId: string }>(RENEW_JOB, async ({ holdId, authorizationId }, { now }) => {
     await schedule.renew(holdId, authorizationId, now);

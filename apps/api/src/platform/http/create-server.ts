@@ -25,7 +25,7 @@ import { createOutboxSmsSender, type SmsSender } from '../sms/sms-sender.ts';
 import type { PaymentProvider } from '../payments/payment-provider.ts';
 import type { PayoutProvider } from '../payments/payout-provider.ts';
 import { createSimulatedProcessor } from '../payments/simulated-processor.ts';
-import { createDbAuthenticationStore } from '../payments/simulated-authentications-repository.ts';
+import { createDbSimulatorStores } from '../payments/simulated-payment-methods-repository.ts';
 import { createSimulatedPayouts } from '../payments/simulated-payouts.ts';
 import { createJobQueue, type JobQueue } from '../jobs/job-queue.ts';
 import { reportedFailure } from '../jobs/job-failure.ts';
@@ -174,8 +174,8 @@ export async function createServer(deps: ServerDeps) {
         delayMs: config.paymentDelayMs,
         now,
         authorisationDays: config.paymentAuthorisationDays,
-        // Its 3-D Secure challenges outlive a restart between the bank's page and the confirm.
-        authentications: createDbAuthenticationStore(db),
+        // Its 3-D Secure challenges and saved cards outlive a restart (a confirm, a deposit held the day before).
+        ...createDbSimulatorStores(db),
       }),
     payouts: deps.payouts ?? createSimulatedPayouts(),
     catalogueChanged: () => signals.emit('catalogue.changed'),

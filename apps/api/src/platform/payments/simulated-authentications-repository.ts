@@ -1,7 +1,7 @@
 import { and, eq, lt } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { simulatedAuthentications } from '../../db/schema.ts';
-import type { AuthenticationStore, StoredAuthentication } from './simulated-processor.ts';
+import type { AuthenticationStore, StoredAuthentication } from './simulated-stores.ts';
 
 /**
  * The simulated processor's 3-D Secure authentications in PostgreSQL (migration 0085): shared by
