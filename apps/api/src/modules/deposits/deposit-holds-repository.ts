@@ -1,7 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../../db/database.ts';
 import { depositHolds } from '../../db/schema.ts';
-import { postDepositHeld, postDepositSettled } from '../ledger/deposit-postings.ts';
+import { depositHeldPosting, depositSettledPosting } from '@toolshed/core';
+import { savePosting } from '../ledger/save-posting.ts';
 import type { DepositHold } from './deposit-reads-sql.ts';
 
 /** A deposit from checkout, to be saved with the booking: authorised (held), or scheduled (authorisationId null). */
@@ -41,7 +42,10 @@ export async function recordHolds(tx: Executor, holds: readonly NewHold[]): Prom
       .returning({ id: depositHolds.id });
     ids.push(row!.id);
     if (h.authorizationId)
-      await postDepositHeld(tx, { holdId: row!.id, rentalId: h.rentalId, renterId: h.renterId, amountPence: h.amountPence });
+      await savePosting(
+        tx,
+        depositHeldPosting({ holdId: row!.id, rentalId: h.rentalId, renterId: h.renterId, amountPence: h.amountPence }),
+      );
   }
   return ids;
 }
@@ -58,7 +62,10 @@ export async function markHeld(
     .update(depositHolds)
     .set({ status: 'held', authorizationId, paymentMethodId, authorisationExpiresAt: expiresAt, declinedAt: null, declineReason: null })
     .where(and(eq(depositHolds.id, hold.id), eq(depositHolds.status, 'scheduled')));
-  await postDepositHeld(tx, { holdId: hold.id, rentalId: hold.rentalId, renterId: hold.renterId, amountPence: hold.amountPence });
+  await savePosting(
+    tx,
+    depositHeldPosting({ holdId: hold.id, rentalId: hold.rentalId, renterId: hold.renterId, amountPence: hold.amountPence }),
+  );
 }
 
 /** The saved card was declined off-session: the deposit stays scheduled, waiting for another card. */
@@ -100,7 +107,7 @@ export async function markLapsed(tx: Executor, hold: DepositHold, at: Date): Pro
     .update(depositHolds)
     .set({ status: 'lapsed', capturedPence: 0, settledAt: at })
     .where(and(eq(depositHolds.id, hold.id), eq(depositHolds.status, 'held')));
-  await postDepositSettled(tx, settledFacts(hold, 0));
+  await savePosting(tx, depositSettledPosting(settledFacts(hold, 0)));
 }
 
 /** Ends the hold once: captures `capturedPence` for the owner and releases the rest (0: released whole). */
@@ -109,5 +116,5 @@ export async function settleHold(tx: Executor, hold: DepositHold, capturedPence:
     .update(depositHolds)
     .set({ status: capturedPence > 0 ? 'captured' : 'released', capturedPence, settledAt: at })
     .where(eq(depositHolds.id, hold.id));
-  await postDepositSettled(tx, settledFacts(hold, capturedPence));
+  await savePosting(tx, depositSettledPosting(settledFacts(hold, capturedPence)));
 }
