@@ -95,7 +95,7 @@ async function ownRecords(db: Db, userId: string) {
   };
 }
 
-/** The export's second part: messages, notices, money, and what later features keep for the user. */
+/** The export's second part: messages, notices and money. */
 async function activityRecords(db: Db, userId: string) {
   return {
     messagesSent: await optional(
@@ -134,6 +134,12 @@ async function activityRecords(db: Db, userId: string) {
       'bank_accounts',
       sql`select holder_name, sort_code, last4, created_at, updated_at from bank_accounts where user_id = ${userId}`,
     ),
+  };
+}
+
+/** The export's third part: what later features keep for the user (wheelbarrow, saved items and searches, date watches, wanted posts). */
+async function keptRecords(db: Db, userId: string) {
+  return {
     wheelbarrow: await optional(
       db,
       'wheelbarrow_lines',
@@ -181,7 +187,7 @@ async function activityRecords(db: Db, userId: string) {
   };
 }
 
-/** The export's third part: reports and blocks, support, calendars, handovers, deposits, claims and extensions. */
+/** The export's fourth part: reports and blocks, support, calendars, handovers, deposits, claims and extensions. */
 async function partyRecords(db: Db, userId: string) {
   return {
     // Reports they made (what of, why, their words, where it stands) and when they blocked someone:
@@ -256,7 +262,12 @@ async function partyRecords(db: Db, userId: string) {
 
 /** Every part of the export, in the order of the file. */
 async function exportRows(db: Db, userId: string) {
-  return { ...(await ownRecords(db, userId)), ...(await activityRecords(db, userId)), ...(await partyRecords(db, userId)) };
+  return {
+    ...(await ownRecords(db, userId)),
+    ...(await activityRecords(db, userId)),
+    ...(await keptRecords(db, userId)),
+    ...(await partyRecords(db, userId)),
+  };
 }
 
 /** Rentals that stop a deletion: the user's own or of their items, neither cancelled nor returned. */
@@ -269,9 +280,8 @@ async function openRentalCount(db: Db, userId: string): Promise<number> {
 }
 
 /**
- * SQL for 'Download my data' and what stops 'Delete my account' (the deletion itself:
- * account-deletion-repository.ts). Every query names its columns: the export
- * holds the user's own data and never another user's identity (no other user's id, name or contact).
+ * SQL for 'Download my data' and what stops 'Delete my account' (the deletion itself: account-deletion-repository.ts).
+ * Every query names its columns: the export holds the user's own data and never another user's identity (no other user's id, name or contact).
  * Tables added by later features (messages, withdrawals, preferences, the saved wheelbarrow) are
  * read when they exist.
  *
