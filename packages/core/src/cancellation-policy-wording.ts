@@ -40,11 +40,28 @@ export function refundNowSentence(policy: CancellationPolicy, refundPercent: num
 }
 
 /**
- * What the owner is told when the renter cancels: 'Under the Strict policy you keep £8.00 and Rita
- * gets £8.80 back.' (the owner's kept share of the line; the renter's refund, fee share included).
+ * Who a booking's cancellation counts against the renter for: the renter who cancelled it, or
+ * Toolshed cancelling it as the renter's own cancellation (the deposit could not be held in time).
  */
-export function ownerKeepsSentence(policy: CancellationPolicy, renterName: string, keptPence: number, refundPence: number): string {
+export type RenterCancellation = { by: 'renter'; renterName: string } | { by: 'deposit-deadline'; refundPercent: number };
+
+/**
+ * What the owner is told the booking's policy leaves them and the renter, when the cancellation counts
+ * as the renter's (`keptPence` the owner's kept share of the line; `refundPence` the renter's refund,
+ * fee share included). The renter's own: 'Under the Strict policy you keep £8.00 and Rita gets £8.80
+ * back.' At the deposit deadline: 'It counts as the renter's cancellation under your Strict policy: you
+ * keep £8.00 of your earnings for it, and the renter gets £8.80 back (50%).'
+ */
+export function ownerKeepsSentence(
+  cancelled: RenterCancellation,
+  policy: CancellationPolicy,
+  keptPence: number,
+  refundPence: number,
+): string {
   const label = CANCELLATION_POLICY_RULES[policy].label;
+  if (cancelled.by === 'deposit-deadline')
+    return `It counts as the renter's cancellation under your ${label} policy: you keep ${format(keptPence)} of your earnings for it, and the renter gets ${format(refundPence)} back (${cancelled.refundPercent}%).`;
+  const { renterName } = cancelled;
   if (keptPence === 0) return `Under the ${label} policy ${renterName} gets everything back (${format(refundPence)}), so you keep nothing.`;
   if (refundPence === 0) return `Under the ${label} policy you keep ${format(keptPence)} and ${renterName} gets nothing back.`;
   return `Under the ${label} policy you keep ${format(keptPence)} and ${renterName} gets ${format(refundPence)} back.`;

@@ -16,50 +16,9 @@ export interface AccountRouteDeps {
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
 
-export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, { service, calendar, checkPassword, now }) => {
+/** The member's data: downloaded, what stops its deletion, and the deletion itself. */
+const accountDataRoutes: FastifyPluginAsyncZod<Omit<AccountRouteDeps, 'calendar'>> = async (app, { service, checkPassword, now }) => {
   const { currentUser } = app;
-  app.post(
-    '/me/calendar-feed',
-    {
-      schema: {
-        tags: ['account'],
-        summary: 'Make (or reset) the private calendar feed address; an earlier address stops working. The address is shown only now.',
-        response: { 201: z.object({ url: z.string() }), ...errors },
-      },
-    },
-    async (request, reply) => reply.status(201).send(await calendar.reset((await currentUser.requireUser(request)).id)),
-  );
-
-  app.delete(
-    '/me/calendar-feed',
-    { schema: { tags: ['account'], summary: 'Turn the calendar feed off', response: { 204: z.null(), ...errors } } },
-    async (request, reply) => {
-      await calendar.disable((await currentUser.requireUser(request)).id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/calendar/:file',
-    {
-      schema: {
-        // Public: answers visitors, no session needed.
-        security: [],
-        tags: ['account'],
-        summary: "A user's rentals and the bookings of their items as iCalendar (no session: the secret token in the address is the key)",
-        params: z.object({ file: z.string().max(100) }),
-      },
-    },
-    async (request, reply) => {
-      const body = await calendar.render(request.params.file);
-      return reply
-        .type('text/calendar; charset=utf-8')
-        .header('cache-control', 'private, max-age=300')
-        .header('referrer-policy', 'no-referrer')
-        .send(body);
-    },
-  );
-
   app.get(
     '/me/export',
     { schema: { tags: ['account'], summary: 'Download everything held about the signed-in user as a JSON file' } },
@@ -110,4 +69,51 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app
       return reply.status(204).send(null);
     },
   );
+};
+
+export const accountRoutes: FastifyPluginAsyncZod<AccountRouteDeps> = async (app, { service, calendar, checkPassword, now }) => {
+  const { currentUser } = app;
+  app.post(
+    '/me/calendar-feed',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Make (or reset) the private calendar feed address; an earlier address stops working. The address is shown only now.',
+        response: { 201: z.object({ url: z.string() }), ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await calendar.reset((await currentUser.requireUser(request)).id)),
+  );
+
+  app.delete(
+    '/me/calendar-feed',
+    { schema: { tags: ['account'], summary: 'Turn the calendar feed off', response: { 204: z.null(), ...errors } } },
+    async (request, reply) => {
+      await calendar.disable((await currentUser.requireUser(request)).id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  app.get(
+    '/calendar/:file',
+    {
+      schema: {
+        // Public: answers visitors, no session needed.
+        security: [],
+        tags: ['account'],
+        summary: "A user's rentals and the bookings of their items as iCalendar (no session: the secret token in the address is the key)",
+        params: z.object({ file: z.string().max(100) }),
+      },
+    },
+    async (request, reply) => {
+      const body = await calendar.render(request.params.file);
+      return reply
+        .type('text/calendar; charset=utf-8')
+        .header('cache-control', 'private, max-age=300')
+        .header('referrer-policy', 'no-referrer')
+        .send(body);
+    },
+  );
+
+  await accountDataRoutes(app, { service, checkPassword, now });
 };

@@ -16,6 +16,60 @@ const rentalParams = z.object({ rentalId: z.string().max(100) });
 const sideParams = rentalParams.extend({ side: z.enum(['pickup', 'return'], { error: 'The side is pickup or return.' }) });
 const refusals = { 400: errorBodySchema, 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema };
 
+/** A rental's handover times: read, proposed and accepted by its two parties only (anyone else: 404). */
+const rentalTimesRoutes: FastifyPluginAsyncZod<{ rentals: RentalHandoverService }> = async (app, { rentals }) => {
+  const { currentUser } = app;
+  app.get(
+    '/rentals/:rentalId/handover-times',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['handover-times'],
+        summary: "A rental's pick-up and return times and any new time proposed (its two parties only; anyone else: 404)",
+        params: rentalParams,
+        response: { 200: rentalHandoverTimesSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => rentals.get(request.params.rentalId, (await currentUser.requireUser(request)).id),
+  );
+
+  app.post(
+    '/rentals/:rentalId/handover-times/:side/proposal',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['handover-times'],
+        summary:
+          "Propose a new pick-up or return time (the renter within the owner's hours, the owner any time of that day) until the day has passed; the other party accepts it",
+        params: sideParams,
+        body: proposeHandoverTimeSchema,
+        response: { 200: rentalHandoverTimesSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { rentalId, side } = request.params;
+      return rentals.propose(rentalId, (await currentUser.requireUser(request)).id, side, request.body.time);
+    },
+  );
+
+  app.post(
+    '/rentals/:rentalId/handover-times/:side/accept',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['handover-times'],
+        summary: "Accept the other party's proposed time: it becomes the handover time (the proposer may not: 403)",
+        params: sideParams,
+        response: { 200: rentalHandoverTimesSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { rentalId, side } = request.params;
+      return rentals.accept(rentalId, (await currentUser.requireUser(request)).id, side);
+    },
+  );
+};
+
 /** Owners' handover hours, the slots an item offers, and a rental's handover times (its two parties only). */
 export const handoverTimesRoutes: FastifyPluginAsyncZod<{ hours: HandoverHoursService; rentals: RentalHandoverService }> = async (
   app,
@@ -80,53 +134,5 @@ export const handoverTimesRoutes: FastifyPluginAsyncZod<{ hours: HandoverHoursSe
     async (request) => hours.ofItem(request.params.itemId),
   );
 
-  app.get(
-    '/rentals/:rentalId/handover-times',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['handover-times'],
-        summary: "A rental's pick-up and return times and any new time proposed (its two parties only; anyone else: 404)",
-        params: rentalParams,
-        response: { 200: rentalHandoverTimesSchema, 401: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => rentals.get(request.params.rentalId, (await currentUser.requireUser(request)).id),
-  );
-
-  app.post(
-    '/rentals/:rentalId/handover-times/:side/proposal',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['handover-times'],
-        summary:
-          "Propose a new pick-up or return time (the renter within the owner's hours, the owner any time of that day) until the day has passed; the other party accepts it",
-        params: sideParams,
-        body: proposeHandoverTimeSchema,
-        response: { 200: rentalHandoverTimesSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const { rentalId, side } = request.params;
-      return rentals.propose(rentalId, (await currentUser.requireUser(request)).id, side, request.body.time);
-    },
-  );
-
-  app.post(
-    '/rentals/:rentalId/handover-times/:side/accept',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['handover-times'],
-        summary: "Accept the other party's proposed time: it becomes the handover time (the proposer may not: 403)",
-        params: sideParams,
-        response: { 200: rentalHandoverTimesSchema, ...refusals },
-      },
-    },
-    async (request) => {
-      const { rentalId, side } = request.params;
-      return rentals.accept(rentalId, (await currentUser.requireUser(request)).id, side);
-    },
-  );
+  await rentalTimesRoutes(app, { rentals });
 };

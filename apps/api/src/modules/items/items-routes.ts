@@ -18,65 +18,11 @@ import { uploadRateLimit } from '../../platform/images/upload-rate-limit.ts';
 const itemParams = z.object({ itemId: z.string().max(100) });
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export const itemsRoutes: FastifyPluginAsyncZod<{
-  service: ItemsService;
-  catalogue: CatalogueService;
-}> = async (app, { service, catalogue }) => {
+type ItemsRouteOptions = { service: ItemsService; catalogue: CatalogueService };
+
+/** An item's photos: add one, remove one, put them in order (the owner only). */
+const photoRoutes: FastifyPluginAsyncZod<ItemsRouteOptions> = async (app, { service, catalogue }) => {
   const { currentUser } = app;
-  app.post(
-    '/items',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['owners'],
-        summary: 'List a new item (the address is geocoded first; nothing is saved if that fails)',
-        body: itemInputSchema,
-        response: { 201: itemDetailSchema, ...errors, 503: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await currentUser.requireUser(request);
-      const id = await service.create(user.id, request.body);
-      return reply.status(201).send(await catalogue.item(id));
-    },
-  );
-
-  app.put(
-    '/items/:itemId',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['owners'],
-        summary: 'Change an item (its owner only; anyone else is told it does not exist)',
-        params: itemParams,
-        body: itemInputSchema,
-        response: { 200: itemDetailSchema, ...errors, 503: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const user = await currentUser.requireUser(request);
-      await service.update(request.params.itemId, user.id, request.body);
-      return catalogue.item(request.params.itemId);
-    },
-  );
-
-  app.delete(
-    '/items/:itemId',
-    {
-      schema: {
-        tags: ['owners'],
-        summary: 'Delete an item (its owner only; refused while it has upcoming or active rentals)',
-        params: itemParams,
-        response: { 204: z.null(), ...errors, 409: errorBodySchema },
-      },
-    },
-    async (request, reply) => {
-      const user = await currentUser.requireUser(request);
-      await service.remove(request.params.itemId, user.id);
-      return reply.status(204).send(null);
-    },
-  );
-
   app.post(
     '/items/:itemId/images',
     {
@@ -134,6 +80,66 @@ export const itemsRoutes: FastifyPluginAsyncZod<{
       return catalogue.item(request.params.itemId);
     },
   );
+};
+
+/** Listing, changing and deleting an item, its photos, and the owner's list of their items. */
+export const itemsRoutes: FastifyPluginAsyncZod<ItemsRouteOptions> = async (app, { service, catalogue }) => {
+  const { currentUser } = app;
+  app.post(
+    '/items',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['owners'],
+        summary: 'List a new item (the address is geocoded first; nothing is saved if that fails)',
+        body: itemInputSchema,
+        response: { 201: itemDetailSchema, ...errors, 503: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const id = await service.create(user.id, request.body);
+      return reply.status(201).send(await catalogue.item(id));
+    },
+  );
+
+  app.put(
+    '/items/:itemId',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['owners'],
+        summary: 'Change an item (its owner only; anyone else is told it does not exist)',
+        params: itemParams,
+        body: itemInputSchema,
+        response: { 200: itemDetailSchema, ...errors, 503: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const user = await currentUser.requireUser(request);
+      await service.update(request.params.itemId, user.id, request.body);
+      return catalogue.item(request.params.itemId);
+    },
+  );
+
+  app.delete(
+    '/items/:itemId',
+    {
+      schema: {
+        tags: ['owners'],
+        summary: 'Delete an item (its owner only; refused while it has upcoming or active rentals)',
+        params: itemParams,
+        response: { 204: z.null(), ...errors, 409: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.remove(request.params.itemId, user.id);
+      return reply.status(204).send(null);
+    },
+  );
+
+  await photoRoutes(app, { service, catalogue });
 
   app.get(
     '/me/items',

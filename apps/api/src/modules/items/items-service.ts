@@ -32,6 +32,7 @@ export function createItemsService(
     if (!item) throw new AppError('NOT_FOUND', 'Item not found');
     return item;
   }
+  const photoDeps = { repo, storage, onChange, owned };
 
   return {
     owned,
@@ -69,23 +70,7 @@ export function createItemsService(
       onChange();
     },
 
-    async addImage(itemId: string, ownerId: string, data: Buffer) {
-      await owned(itemId, ownerId);
-      if (!sniffImage(data)) throw new AppError('VALIDATION', 'Only JPEG, PNG and WebP images are accepted.', 'file');
-      if ((await repo.images(itemId)).length >= MAX_ITEM_IMAGES)
-        throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
-      let stored;
-      try {
-        stored = await storeItemImage(storage, itemId, data);
-      } catch {
-        throw new AppError('VALIDATION', 'This image could not be read. Please try another file.', 'file');
-      }
-      if (!(await repo.addImage(itemId, stored, MAX_ITEM_IMAGES))) {
-        await Promise.all([storage.remove(stored.largeKey), storage.remove(stored.thumbKey)]);
-        throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
-      }
-      onChange();
-    },
+    addImage: (itemId: string, ownerId: string, data: Buffer) => addImage(photoDeps, itemId, ownerId, data),
 
     async removeImage(itemId: string, ownerId: string, imageId: string): Promise<void> {
       await owned(itemId, ownerId);
@@ -106,24 +91,54 @@ export function createItemsService(
     },
 
     /** The owner's listings with their rental state from the periods not yet returned. */
-    async myItems(ownerId: string, page: PageRequest): Promise<OwnerItemsPage> {
-      const today = todayInLondon(now());
-      const [listed, periods, saved] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId), repo.savedCounts(ownerId)]);
-      // Items with a request waiting for an answer come first (the order is otherwise kept). That
-      // order needs every listing and open period, which an owner has tens of: the page is cut here.
-      const waiting = new Set(periods.filter((p) => p.requested).map((p) => p.itemId));
-      const ordered = [...listed.filter((r) => waiting.has(r.id)), ...listed.filter((r) => !waiting.has(r.id))];
-      const rows = ordered.slice(pageOffset(page), pageOffset(page) + page.pageSize);
-      return {
-        items: rows.map((row) => ({ ...toOwnerItem(row, periods, today, storage), savedBy: saved.get(row.id) ?? 0 })),
-        ...page,
-        total: ordered.length,
-      };
-    },
+    myItems: (ownerId: string, page: PageRequest) => myItems(repo, storage, now(), ownerId, page),
   };
 }
 
 export type ItemsService = ReturnType<typeof createItemsService>;
+
+/** What adding a photo needs: the listing's owner checked, the photo stored and counted, browsing told. */
+interface PhotoDeps {
+  repo: ItemsRepository;
+  storage: FileStorage;
+  onChange: () => void;
+  owned: (itemId: string, ownerId: string) => Promise<unknown>;
+}
+
+/** A photo added to the owner's listing: a JPEG, PNG or WebP, stored, and never more than the limit. */
+async function addImage({ repo, storage, onChange, owned }: PhotoDeps, itemId: string, ownerId: string, data: Buffer): Promise<void> {
+  await owned(itemId, ownerId);
+  if (!sniffImage(data)) throw new AppError('VALIDATION', 'Only JPEG, PNG and WebP images are accepted.', 'file');
+  if ((await repo.images(itemId)).length >= MAX_ITEM_IMAGES)
+    throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
+  let stored;
+  try {
+    stored = await storeItemImage(storage, itemId, data);
+  } catch {
+    throw new AppError('VALIDATION', 'This image could not be read. Please try another file.', 'file');
+  }
+  if (!(await repo.addImage(itemId, stored, MAX_ITEM_IMAGES))) {
+    await Promise.all([storage.remove(stored.largeKey), storage.remove(stored.thumbKey)]);
+    throw new AppError('VALIDATION', `An item can have at most ${MAX_ITEM_IMAGES} photos.`, 'file');
+  }
+  onChange();
+}
+
+/** The owner's listings with their rental state from the periods not yet returned. */
+async function myItems(repo: ItemsRepository, storage: FileStorage, at: Date, ownerId: string, page: PageRequest): Promise<OwnerItemsPage> {
+  const today = todayInLondon(at);
+  const [listed, periods, saved] = await Promise.all([repo.ownedItems(ownerId), repo.openPeriods(ownerId), repo.savedCounts(ownerId)]);
+  // Items with a request waiting for an answer come first (the order is otherwise kept). That
+  // order needs every listing and open period, which an owner has tens of: the page is cut here.
+  const waiting = new Set(periods.filter((p) => p.requested).map((p) => p.itemId));
+  const ordered = [...listed.filter((r) => waiting.has(r.id)), ...listed.filter((r) => !waiting.has(r.id))];
+  const rows = ordered.slice(pageOffset(page), pageOffset(page) + page.pageSize);
+  return {
+    items: rows.map((row) => ({ ...toOwnerItem(row, periods, today, storage), savedBy: saved.get(row.id) ?? 0 })),
+    ...page,
+    total: ordered.length,
+  };
+}
 
 /** An owner's listing with its rental state from the periods not yet returned. */
 function toOwnerItem(row: OwnedItem, periods: OpenPeriod[], today: IsoDate, storage: FileStorage): Omit<OwnerItem, 'savedBy'> {

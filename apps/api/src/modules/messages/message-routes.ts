@@ -27,6 +27,56 @@ interface Deps {
   perSenderLimit: number;
 }
 
+/** Sending a message about an item (limited per sender) and marking a conversation read. */
+const sendingRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, perSenderLimit }) => {
+  const { currentUser } = app;
+  app.post(
+    '/items/:itemId/messages',
+    {
+      // Counted per sender before the body is read, so a refused message is never stored nor sent on.
+      config: {
+        rateLimit: {
+          max: perSenderLimit,
+          timeWindow: MESSAGE_LIMIT_WINDOW_MS,
+          keyGenerator: async (request: FastifyRequest) => `message|${(await currentUser.optionalUser(request))?.id ?? request.ip}`,
+          errorResponseBuilder: (_request: FastifyRequest, ctx: { after: string }) =>
+            new AppError('RATE_LIMITED', `You have sent a lot of messages in a short time. Please wait ${ctx.after} and try again.`),
+        },
+      },
+      schema: {
+        tags: ['messages'],
+        summary: `Sends a message (1 to 500 characters, not blank) to the other person of the thread; 429 after the sender's limit (MESSAGE_RATE_LIMIT per 10 minutes)`,
+        params,
+        body: sendMessageBodySchema,
+        response: { 201: messageSchema, 429: errorBodySchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      const message = await service.send(user.id, request.params.itemId, request.body.content, request.body.with);
+      return reply.code(201).send(message);
+    },
+  );
+
+  app.post(
+    '/items/:itemId/messages/read',
+    {
+      schema: {
+        tags: ['messages'],
+        summary: 'Marks what the other person sent in this thread as read',
+        params,
+        body: z.object({ with: withQuery }),
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      await service.markRead(user.id, request.params.itemId, request.body.with);
+      return reply.code(204).send(null);
+    },
+  );
+};
+
 export const messageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service, perSenderLimit }) => {
   const { currentUser } = app;
   // Visitors are refused before a body is read: message bodies must never reach a log.
@@ -73,49 +123,5 @@ export const messageRoutes: FastifyPluginAsyncZod<Deps> = async (app, { service,
     },
   );
 
-  app.post(
-    '/items/:itemId/messages',
-    {
-      // Counted per sender before the body is read, so a refused message is never stored nor sent on.
-      config: {
-        rateLimit: {
-          max: perSenderLimit,
-          timeWindow: MESSAGE_LIMIT_WINDOW_MS,
-          keyGenerator: async (request: FastifyRequest) => `message|${(await currentUser.optionalUser(request))?.id ?? request.ip}`,
-          errorResponseBuilder: (_request: FastifyRequest, ctx: { after: string }) =>
-            new AppError('RATE_LIMITED', `You have sent a lot of messages in a short time. Please wait ${ctx.after} and try again.`),
-        },
-      },
-      schema: {
-        tags: ['messages'],
-        summary: `Sends a message (1 to 500 characters, not blank) to the other person of the thread; 429 after the sender's limit (MESSAGE_RATE_LIMIT per 10 minutes)`,
-        params,
-        body: sendMessageBodySchema,
-        response: { 201: messageSchema, 429: errorBodySchema, ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = await currentUser.requireUser(request);
-      const message = await service.send(user.id, request.params.itemId, request.body.content, request.body.with);
-      return reply.code(201).send(message);
-    },
-  );
-
-  app.post(
-    '/items/:itemId/messages/read',
-    {
-      schema: {
-        tags: ['messages'],
-        summary: 'Marks what the other person sent in this thread as read',
-        params,
-        body: z.object({ with: withQuery }),
-        response: { 204: z.null(), ...errors },
-      },
-    },
-    async (request, reply) => {
-      const user = await currentUser.requireUser(request);
-      await service.markRead(user.id, request.params.itemId, request.body.with);
-      return reply.code(204).send(null);
-    },
-  );
+  await sendingRoutes(app, { service, perSenderLimit });
 };

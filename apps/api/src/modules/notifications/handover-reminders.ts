@@ -5,7 +5,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { createHandoverReminderRepository } from './handover-reminder-repository.ts';
 import type { NotificationRepository, RentalContext } from './notification-repository.ts';
 import type { Notifier } from './notifier.ts';
-import { forOwner, forRenter } from './notification-subscribers.ts';
+import { forOwner, forRenter } from './notice-audience.ts';
 import { NOTICE_TIME } from './rental-notices.ts';
 
 const JOB: Record<HandoverSide, string> = { pickup: 'notifications.handover-pickup', return: 'notifications.handover-return' };

@@ -5,7 +5,7 @@ import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import { createHandoverTimeReminderRepository } from './handover-time-reminder-repository.ts';
 import type { NotificationRepository, RentalContext } from './notification-repository.ts';
 import type { Notifier } from './notifier.ts';
-import { forOwner, forRenter } from './notification-subscribers.ts';
+import { forOwner, forRenter } from './notice-audience.ts';
 
 export const HANDOVER_TIME_JOB = 'notifications.handover-time';
 /** How long before a handover time both parties are reminded of it. */

@@ -6,7 +6,7 @@ import { wantsEmail } from './notification-kinds.ts';
 import { notificationEmail } from './notification-email.ts';
 import type { NotificationRepository } from './notification-repository.ts';
 import { createMessageNoticesRepository } from './message-notices-repository.ts';
-import { itemGroup } from './notification-subscribers.ts';
+import { itemGroup } from './notice-audience.ts';
 import { preferencesPath } from './notifier.ts';
 
 /** At most one email per conversation and recipient in this long. */

@@ -14,44 +14,44 @@ import type { NotificationService } from './notification-service.ts';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema };
 
-export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (app, { service }) => {
+/** Which notices a member gets by email: read and changed by that member only. */
+const preferenceRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (app, { service }) => {
   const { currentUser } = app;
   app.get(
-    '/notifications/unread-count',
+    '/me/notification-preferences',
     {
       schema: {
         tags: ['notifications'],
-        summary: "How many of the signed-in user's notifications are unread (cheap: the header polls it)",
-        response: { 200: z.object({ count: z.number().int() }), 401: errorBodySchema },
+        summary: 'How the signed-in user wants to be told (defaults: all on except marketing)',
+        response: { 200: notificationPreferencesSchema, 401: errorBodySchema },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = await currentUser.requireUser(request);
-      reply.header('Cache-Control', 'no-store');
-      return { count: await service.unreadCount(user.id) };
+      return service.preferences(user.id);
     },
   );
 
-  app.get(
-    '/notifications',
+  app.put(
+    '/me/notification-preferences',
     {
       schema: {
         tags: ['notifications'],
-        summary:
-          'A tab of notifications, a page of entries at a time: one entry per item, rental or the account; unread first, then by unread count',
-        querystring: z
-          .object({ tab: notificationTabSchema.default('items') })
-          .extend(pageQuerySchema(LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE).shape),
-        response: { 200: notificationListSchema, ...errors },
+        summary: 'Saves all preferences at once; every email and text message consults them',
+        body: notificationPreferencesSchema,
+        response: { 200: notificationPreferencesSchema, ...errors },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = await currentUser.requireUser(request);
-      reply.header('Cache-Control', 'no-store');
-      return service.list(user.id, request.query.tab, pageRequest(request.query, LIST_PAGE_SIZE));
+      return service.savePreferences(user.id, request.body);
     },
   );
+};
 
+/** Notices marked read: those a member opened, one by one, or all at once. */
+const markReadRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (app, { service }) => {
+  const { currentUser } = app;
   app.post(
     '/notifications/open',
     {
@@ -95,35 +95,47 @@ export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationSe
       return reply.code(204).send(null);
     },
   );
+};
+
+/** A member's own notices: counted, listed, opened and marked read, and their email preferences. */
+export const notificationRoutes: FastifyPluginAsyncZod<{ service: NotificationService }> = async (app, { service }) => {
+  const { currentUser } = app;
+  app.get(
+    '/notifications/unread-count',
+    {
+      schema: {
+        tags: ['notifications'],
+        summary: "How many of the signed-in user's notifications are unread (cheap: the header polls it)",
+        response: { 200: z.object({ count: z.number().int() }), 401: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await currentUser.requireUser(request);
+      reply.header('Cache-Control', 'no-store');
+      return { count: await service.unreadCount(user.id) };
+    },
+  );
 
   app.get(
-    '/me/notification-preferences',
+    '/notifications',
     {
       schema: {
         tags: ['notifications'],
-        summary: 'How the signed-in user wants to be told (defaults: all on except marketing)',
-        response: { 200: notificationPreferencesSchema, 401: errorBodySchema },
+        summary:
+          'A tab of notifications, a page of entries at a time: one entry per item, rental or the account; unread first, then by unread count',
+        querystring: z
+          .object({ tab: notificationTabSchema.default('items') })
+          .extend(pageQuerySchema(LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE).shape),
+        response: { 200: notificationListSchema, ...errors },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await currentUser.requireUser(request);
-      return service.preferences(user.id);
+      reply.header('Cache-Control', 'no-store');
+      return service.list(user.id, request.query.tab, pageRequest(request.query, LIST_PAGE_SIZE));
     },
   );
 
-  app.put(
-    '/me/notification-preferences',
-    {
-      schema: {
-        tags: ['notifications'],
-        summary: 'Saves all preferences at once; every email and text message consults them',
-        body: notificationPreferencesSchema,
-        response: { 200: notificationPreferencesSchema, ...errors },
-      },
-    },
-    async (request) => {
-      const user = await currentUser.requireUser(request);
-      return service.savePreferences(user.id, request.body);
-    },
-  );
+  await markReadRoutes(app, { service });
+  await preferenceRoutes(app, { service });
 };

@@ -1,42 +1,17 @@
-import { asSentence, CANCELLATION_POLICY_RULES, formatDate, formatPence, ownerKeepsSentence, refundSentences } from '@toolshed/core';
+import { asSentence, formatPence } from '@toolshed/core';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Db } from '../../db/database.ts';
 import type { Notifier } from './notifier.ts';
-import type { NotificationRepository, RentalContext } from './notification-repository.ts';
+import type { NotificationRepository } from './notification-repository.ts';
+import { bookingCancelledNotices, requestEndedNotices } from './cancellation-notices.ts';
+import { dates, forOwner, forRenter, type Subscribers } from './notice-audience.ts';
 import { capturedPart, receiptEventKey, receiptNotice } from './order-receipt.ts';
 import { extensionReceiptKey, extensionReceiptNotice, paidExtension } from './extension-receipt.ts';
 
-export const itemGroup = (itemId: string) => `item:${itemId}`;
-export const rentalGroup = (rentalId: string) => `rental:${rentalId}`;
+const S = 'notifications';
 
-const dates = (r: RentalContext) => `${formatDate(r.startDate)} to ${formatDate(r.endDate)}`;
-
-/** The owner's notices group under the item (My Items); the renter's under the rental (My Rentals). */
-export const forOwner = (r: RentalContext) => ({
-  userId: r.ownerId,
-  tab: 'items' as const,
-  groupKey: itemGroup(r.itemId),
-  itemId: r.itemId,
-  rentalId: r.id,
-});
-export const forRenter = (r: RentalContext) => ({
-  userId: r.renterId,
-  tab: 'rentals' as const,
-  groupKey: rentalGroup(r.id),
-  itemId: r.itemId,
-  rentalId: r.id,
-});
-
-/** Turns each domain event into notices for the people it concerns: one per event and person. */
-export function subscribeNotifications(events: EventBus, db: Db, repo: NotificationRepository, notifier: Notifier): void {
-  const S = 'notifications';
-  const rental = async (id: string) => {
-    const found = await repo.rental(db, id);
-    // A rental that is not there (yet) is retried by the queue rather than silently dropped.
-    if (!found) throw new Error(`rental ${id} not found`);
-    return found;
-  };
-
+function subscribeRentalNotices(d: Subscribers): void {
+  const { events, notifier, rental } = d;
   events.subscribe('rental.booked', S, async (e) => {
     const r = await rental(e.rentalId);
     await notifier.send({
@@ -53,83 +28,7 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
     const r = await rental(e.rentalId);
     const base = { kind: 'rental.cancelled' as const, eventKey: `rental.cancelled:${r.id}`, link: `/rentals/${r.id}` };
     const reason = e.reason ? ` Reason: ${asSentence(e.reason)}` : '';
-    if (e.request && e.by === 'renter') {
-      // A request withdrawn by its renter: the owner hears that its dates are free again.
-      await notifier.send({
-        ...forOwner(r),
-        ...base,
-        title: `Request withdrawn: ${r.itemName}`,
-        body: `${r.renterName} withdrew the request for your ${r.itemName} from ${dates(r)}; its dates are free again. Nothing was charged.`,
-      });
-      return;
-    }
-    if (e.request && e.by === 'system' && e.requestStatus === 'declined') {
-      // A request Toolshed closed (one of the parties was suspended): both sides hear why.
-      await notifier.send({
-        ...forOwner(r),
-        ...base,
-        title: `Request cancelled: ${r.itemName}`,
-        body: `Toolshed cancelled the request for your ${r.itemName} from ${dates(r)}.${reason} Its dates are free again.`,
-      });
-      await notifier.send({
-        ...forRenter(r),
-        ...base,
-        title: `Request cancelled: ${r.itemName}`,
-        body: `Toolshed cancelled your request for ${r.itemName} from ${dates(r)}.${reason} Nothing was charged.`,
-      });
-      return;
-    }
-    if (e.request) {
-      // A request declined or expired: nothing was charged, and both sides hear how it ended.
-      const declined = e.by === 'owner';
-      if (!declined)
-        await notifier.send({
-          ...forOwner(r),
-          ...base,
-          title: `Request expired: ${r.itemName}`,
-          body: `The request for your ${r.itemName} from ${dates(r)} expired unanswered; its dates are free again.`,
-        });
-      await notifier.send({
-        ...forRenter(r),
-        ...base,
-        title: declined ? `Request declined: ${r.itemName}` : `Request expired: ${r.itemName}`,
-        body: `${declined ? `${r.ownerName} declined your request` : 'Your request expired'} for ${r.itemName} from ${dates(r)}.${reason} Nothing was charged.`,
-      });
-      return;
-    }
-    // A booking cancelled: both sides are told, whoever cancelled; the renter hears where the money went.
-    const refunded = e.refundPence > 0 ? refundSentences(await repo.refundParts(db, r.id)) : '';
-    const refund = refunded ? ` ${refunded}` : '';
-    // A renter's cancellation tells the owner what the booking's policy leaves them and the renter.
-    const money = e.by === 'renter' ? await repo.cancellationMoney(db, r.id) : undefined;
-    const kept = money ? ` ${ownerKeepsSentence(money.policy, r.renterName, money.ownerKeptPence, money.refundPence)}` : '';
-    // Cancelled by Toolshed as the renter's own cancellation (their deposit could not be held): each side hears the policy's amounts.
-    const policy = e.underPolicy;
-    const label = policy ? CANCELLATION_POLICY_RULES[policy.policy].label : '';
-    const ownerTerms = policy
-      ? ` It counts as the renter's cancellation under your ${label} policy: you keep ${formatPence(policy.ownerKeptPence)} of your earnings for it, and the renter gets ${formatPence(e.refundPence)} back (${policy.refundPercent}%).`
-      : '';
-    const renterTerms = policy
-      ? ` It counts as your cancellation now under the item's ${label} policy: ${policy.refundPercent > 0 ? `${formatPence(e.refundPence)} (${policy.refundPercent}% of what you paid) comes back to you` : 'nothing of what you paid comes back'}, and the owner keeps ${formatPence(policy.ownerKeptPence)}.`
-      : '';
-    await notifier.send({
-      ...forOwner(r),
-      ...base,
-      title: e.by === 'owner' ? `You declined: ${r.itemName}` : `Booking cancelled: ${r.itemName}`,
-      body:
-        e.by === 'owner'
-          ? `You declined the booking of your ${r.itemName} by ${r.renterName} from ${dates(r)}.${reason} Its dates are free again; the renter gets everything they paid back.`
-          : `${e.by === 'renter' ? r.renterName : 'Toolshed'} cancelled the booking of your ${r.itemName} from ${dates(r)}.${reason}${kept}${ownerTerms}`,
-    });
-    await notifier.send({
-      ...forRenter(r),
-      ...base,
-      title: `Rental cancelled: ${r.itemName}`,
-      body:
-        e.by === 'renter'
-          ? `You cancelled your rental of ${r.itemName} from ${dates(r)}.${refund}`
-          : `${e.by === 'owner' ? r.ownerName : 'Toolshed'} cancelled your rental of ${r.itemName} from ${dates(r)}.${reason}${renterTerms}${refund}`,
-    });
+    await (e.request ? requestEndedNotices : bookingCancelledNotices)(d, e, r, base, reason);
   });
 
   // A refund to the card the processor refused for good: the money went to the renter's balance instead.
@@ -171,9 +70,10 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       link: '/profile?tab=reviews',
     });
   });
+}
 
-  // message.sent: message-notices.ts (its notices follow the conversation's read state; its emails are batched).
-
+function subscribePayoutNotices(d: Subscribers): void {
+  const { events, notifier } = d;
   events.subscribe('payout.paid', S, async (e) => {
     await notifier.send({
       userId: e.userId,
@@ -212,7 +112,10 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       link: '/profile?tab=balance',
     });
   });
+}
 
+function subscribeReceiptNotices(d: Subscribers): void {
+  const { events, db, repo, notifier, rental } = d;
   // The renter's receipt, once the money is taken (not at booking: a capture that fails for good
   // cancels the order). Its email is the receipt, sent whatever the preferences (notification-kinds.ts).
   // A receipt covers what that capture took: the instant lines here (none for an order of requests
@@ -276,4 +179,19 @@ export function subscribeNotifications(events: EventBus, db: Db, repo: Notificat
       link: '/my-rentals',
     });
   });
+}
+
+/** Turns each domain event into notices for the people it concerns: one per event and person. */
+export function subscribeNotifications(events: EventBus, db: Db, repo: NotificationRepository, notifier: Notifier): void {
+  const rental = async (id: string) => {
+    const found = await repo.rental(db, id);
+    // A rental that is not there (yet) is retried by the queue rather than silently dropped.
+    if (!found) throw new Error(`rental ${id} not found`);
+    return found;
+  };
+  const d: Subscribers = { events, db, repo, notifier, rental };
+  subscribeRentalNotices(d);
+  // message.sent: message-notices.ts (its notices follow the conversation's read state; its emails are batched).
+  subscribePayoutNotices(d);
+  subscribeReceiptNotices(d);
 }

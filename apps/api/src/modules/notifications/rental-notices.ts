@@ -4,7 +4,7 @@ import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { JobQueue } from '../../platform/jobs/job-queue.ts';
 import type { Notifier } from './notifier.ts';
 import type { NotificationRepository } from './notification-repository.ts';
-import { forOwner, forRenter } from './notification-subscribers.ts';
+import { forOwner, forRenter } from './notice-audience.ts';
 
 /** London wall-clock time of the morning run: reminders for tomorrow's returns, notices for yesterday's. */
 export const NOTICE_TIME = '08:00';

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { EventBus } from '../../platform/events/domain-events.ts';
 import type { Notifier } from './notifier.ts';
 import type { NotificationRepository, RentalContext } from './notification-repository.ts';
-import { forOwner, forRenter } from './notification-subscribers.ts';
+import { forOwner, forRenter } from './notice-audience.ts';
 
 const dates = (r: RentalContext) => `${formatDate(r.startDate)} to ${formatDate(r.endDate)}`;
 const londonTime = new Intl.DateTimeFormat('en-GB', {

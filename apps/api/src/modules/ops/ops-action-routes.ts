@@ -9,6 +9,51 @@ const tags = ['ops'];
 const refused = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema };
 const acting = { 200: opsDoneSchema, 400: errorBodySchema, ...refused, 409: errorBodySchema };
 
+/** What operators do to a member: warn, suspend, reinstate (each with its reason, for the audit log). */
+const memberStandingRoutes: FastifyPluginAsyncZod<{ gate: OperatorGate; standing: MemberStanding }> = async (app, { gate, standing }) => {
+  const memberParams = z.object({ memberId: z.string().max(100) });
+  app.post(
+    '/ops/members/:memberId/warn',
+    {
+      schema: {
+        tags,
+        summary: 'Warn a member by email, with the reason',
+        params: memberParams,
+        body: opsReasonInputSchema,
+        response: acting,
+      },
+    },
+    async (request) => standing.warn((await gate.verifiedOperator(request)).id, request.params.memberId, request.body.reason),
+  );
+  app.post(
+    '/ops/members/:memberId/suspend',
+    {
+      schema: {
+        tags,
+        summary:
+          'Suspend a member: their sessions end, their listings are hidden, their upcoming bookings are cancelled with full refunds and both sides told',
+        params: memberParams,
+        body: opsReasonInputSchema,
+        response: { ...acting, 200: opsDoneSchema.extend({ cancelled: z.number().int() }) },
+      },
+    },
+    async (request) => standing.suspend((await gate.verifiedOperator(request)).id, request.params.memberId, request.body.reason),
+  );
+  app.post(
+    '/ops/members/:memberId/reinstate',
+    {
+      schema: {
+        tags,
+        summary: 'Reinstate a suspended member: they may sign in, and the listings the suspension hid show again',
+        params: memberParams,
+        body: opsReasonInputSchema,
+        response: acting,
+      },
+    },
+    async (request) => standing.reinstate((await gate.verifiedOperator(request)).id, request.params.memberId, request.body.reason),
+  );
+};
+
 /** /api/ops: the reports queue, and what operators do to listings and members (each with its reason, for the audit log). */
 export const opsActionRoutes: FastifyPluginAsyncZod<{ gate: OperatorGate; queue: ReportsQueue; standing: MemberStanding }> = async (
   app,
@@ -53,45 +98,6 @@ export const opsActionRoutes: FastifyPluginAsyncZod<{ gate: OperatorGate; queue:
         queue.setListingHidden((await gate.verifiedOperator(request)).id, request.params.itemId, hidden, request.body.reason),
     );
   }
-  const memberParams = z.object({ memberId: z.string().max(100) });
-  app.post(
-    '/ops/members/:memberId/warn',
-    {
-      schema: {
-        tags,
-        summary: 'Warn a member by email, with the reason',
-        params: memberParams,
-        body: opsReasonInputSchema,
-        response: acting,
-      },
-    },
-    async (request) => standing.warn((await gate.verifiedOperator(request)).id, request.params.memberId, request.body.reason),
-  );
-  app.post(
-    '/ops/members/:memberId/suspend',
-    {
-      schema: {
-        tags,
-        summary:
-          'Suspend a member: their sessions end, their listings are hidden, their upcoming bookings are cancelled with full refunds and both sides told',
-        params: memberParams,
-        body: opsReasonInputSchema,
-        response: { ...acting, 200: opsDoneSchema.extend({ cancelled: z.number().int() }) },
-      },
-    },
-    async (request) => standing.suspend((await gate.verifiedOperator(request)).id, request.params.memberId, request.body.reason),
-  );
-  app.post(
-    '/ops/members/:memberId/reinstate',
-    {
-      schema: {
-        tags,
-        summary: 'Reinstate a suspended member: they may sign in, and the listings the suspension hid show again',
-        params: memberParams,
-        body: opsReasonInputSchema,
-        response: acting,
-      },
-    },
-    async (request) => standing.reinstate((await gate.verifiedOperator(request)).id, request.params.memberId, request.body.reason),
-  );
+
+  await memberStandingRoutes(app, { gate, standing });
 };

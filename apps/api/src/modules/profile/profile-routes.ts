@@ -39,14 +39,62 @@ const nameSchema = z
   .max(100, 'name must be at most 100 characters');
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema };
+const me = { response: { 200: meSchema, ...errors } };
 
+/** The id of the signed-in member asking (401 when nobody is). */
+const signedInId = (currentUser: CurrentUserReader) => async (request: Parameters<CurrentUserReader['requireUser']>[0]) =>
+  (await currentUser.requireUser(request)).id;
+
+/** The member's phone number: a code texted to it, the code checked, the number removed. */
+const phoneRoutes: FastifyPluginAsyncZod<{ service: ProfileService; phone: PhoneVerification }> = async (app, { service, phone }) => {
+  const { currentUser } = app;
+  const userId = signedInId(currentUser);
+  app.post(
+    '/me/phone/code',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Save a phone number (unverified) and text it a 6-digit code valid for 10 minutes (3 codes per 10 minutes)',
+        body: z.object({ countryCode: z.string().max(10).default(''), number: z.string().max(40).default('') }),
+        response: { 200: z.object({ sentTo: z.string(), expiresAt: z.string() }), ...errors, 429: errorBodySchema, 503: errorBodySchema },
+      },
+    },
+    async (request) => phone.sendCode(await userId(request), request.body.countryCode, request.body.number),
+  );
+
+  app.post(
+    '/me/phone/verify',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Check the code; right: the number is marked verified (5 tries per code)',
+        body: z.object({ code: z.string().max(20).default('') }),
+        response: { 200: meSchema, ...errors, 429: errorBodySchema },
+      },
+    },
+    async (request) => {
+      const id = await userId(request);
+      await phone.verify(id, request.body.code);
+      return service.me(id);
+    },
+  );
+
+  app.delete('/me/phone', { schema: { tags: ['account'], summary: 'Remove the phone number', ...me } }, async (request) => {
+    const id = await userId(request);
+    await phone.remove(id);
+    return service.me(id);
+  });
+};
+
+/** The signed-in member's profile: their details, address, picture, vacation and phone. */
 export const profileRoutes: FastifyPluginAsyncZod<{
   service: ProfileService;
   phone: PhoneVerification;
 }> = async (app, { service, phone }) => {
   const { currentUser } = app;
-  const me = { response: { 200: meSchema, ...errors } };
-  const userId = async (request: Parameters<CurrentUserReader['requireUser']>[0]) => (await currentUser.requireUser(request)).id;
+  const userId = signedInId(currentUser);
 
   app.get(
     '/me',
@@ -118,41 +166,5 @@ export const profileRoutes: FastifyPluginAsyncZod<{
     service.endVacation(await userId(request)),
   );
 
-  app.post(
-    '/me/phone/code',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['account'],
-        summary: 'Save a phone number (unverified) and text it a 6-digit code valid for 10 minutes (3 codes per 10 minutes)',
-        body: z.object({ countryCode: z.string().max(10).default(''), number: z.string().max(40).default('') }),
-        response: { 200: z.object({ sentTo: z.string(), expiresAt: z.string() }), ...errors, 429: errorBodySchema, 503: errorBodySchema },
-      },
-    },
-    async (request) => phone.sendCode(await userId(request), request.body.countryCode, request.body.number),
-  );
-
-  app.post(
-    '/me/phone/verify',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['account'],
-        summary: 'Check the code; right: the number is marked verified (5 tries per code)',
-        body: z.object({ code: z.string().max(20).default('') }),
-        response: { 200: meSchema, ...errors, 429: errorBodySchema },
-      },
-    },
-    async (request) => {
-      const id = await userId(request);
-      await phone.verify(id, request.body.code);
-      return service.me(id);
-    },
-  );
-
-  app.delete('/me/phone', { schema: { tags: ['account'], summary: 'Remove the phone number', ...me } }, async (request) => {
-    const id = await userId(request);
-    await phone.remove(id);
-    return service.me(id);
-  });
+  await phoneRoutes(app, { service, phone });
 };

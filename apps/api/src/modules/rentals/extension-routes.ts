@@ -34,44 +34,9 @@ const extensionQuoteSchema = z.object({
 
 const card = z.object({ number: z.string().max(30), expiry: z.string().max(10), cvv: z.string().max(6), name: z.string().max(100) });
 
-/** Extending a rental: the renter's quote, request and withdrawal, the owner's answer for a request item. */
-export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService }> = async (app, { service }) => {
+/** A waiting extension answered by the owner (accepted, declined) or withdrawn by the renter. */
+const extensionAnswerRoutes: FastifyPluginAsyncZod<{ service: ExtensionService }> = async (app, { service }) => {
   const { currentUser } = app;
-  app.get(
-    '/rentals/:rentalId/extension',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['rentals'],
-        summary: 'What extending the rental to endDate would cost, or why it cannot be (the renter only)',
-        params: rentalParams,
-        querystring: z.object({ endDate: isoDateSchema }),
-        response: { 200: extensionQuoteSchema, ...refusals },
-      },
-    },
-    async (request) => service.quote(request.params.rentalId, (await currentUser.requireUser(request)).id, request.query.endDate),
-  );
-
-  app.post(
-    '/rentals/:rentalId/extension',
-    {
-      onRequest: currentUser.authenticate,
-      schema: {
-        tags: ['rentals'],
-        summary:
-          'Extend an upcoming or active rental to endDate (the renter): an instant item at once, the difference paid by card or balance; a request item once its owner accepts',
-        params: rentalParams,
-        body: z.object({ endDate: isoDateSchema, payWith: z.enum(EXTENSION_PAYMENT_METHODS), card: card.optional() }),
-        response: {
-          200: z.object({ status: z.enum(['extended', 'pending']), chargedPence: z.number().int() }),
-          402: errorBodySchema,
-          ...refusals,
-        },
-      },
-    },
-    async (request) => service.extend(request.params.rentalId, (await currentUser.requireUser(request)).id, request.body),
-  );
-
   app.post(
     '/rentals/:rentalId/extension/accept',
     {
@@ -125,4 +90,45 @@ export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService 
       return reply.status(204).send(null);
     },
   );
+};
+
+/** Extending a rental: the renter's quote, request and withdrawal, the owner's answer for a request item. */
+export const extensionRoutes: FastifyPluginAsyncZod<{ service: ExtensionService }> = async (app, { service }) => {
+  const { currentUser } = app;
+  app.get(
+    '/rentals/:rentalId/extension',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['rentals'],
+        summary: 'What extending the rental to endDate would cost, or why it cannot be (the renter only)',
+        params: rentalParams,
+        querystring: z.object({ endDate: isoDateSchema }),
+        response: { 200: extensionQuoteSchema, ...refusals },
+      },
+    },
+    async (request) => service.quote(request.params.rentalId, (await currentUser.requireUser(request)).id, request.query.endDate),
+  );
+
+  app.post(
+    '/rentals/:rentalId/extension',
+    {
+      onRequest: currentUser.authenticate,
+      schema: {
+        tags: ['rentals'],
+        summary:
+          'Extend an upcoming or active rental to endDate (the renter): an instant item at once, the difference paid by card or balance; a request item once its owner accepts',
+        params: rentalParams,
+        body: z.object({ endDate: isoDateSchema, payWith: z.enum(EXTENSION_PAYMENT_METHODS), card: card.optional() }),
+        response: {
+          200: z.object({ status: z.enum(['extended', 'pending']), chargedPence: z.number().int() }),
+          402: errorBodySchema,
+          ...refusals,
+        },
+      },
+    },
+    async (request) => service.extend(request.params.rentalId, (await currentUser.requireUser(request)).id, request.body),
+  );
+
+  await extensionAnswerRoutes(app, { service });
 };

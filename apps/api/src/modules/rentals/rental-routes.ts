@@ -19,47 +19,9 @@ const refusals = { 401: errorBodySchema, 404: errorBodySchema, 409: errorBodySch
 /** The rentals' routes: each asks the rental service (rules, permissions, transactions). */
 const rentalsQuerySchema = pageQuerySchema(LIST_PAGE_SIZE, LIST_MAX_PAGE_SIZE);
 
-export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService }> = async (app, { service }) => {
+/** What a party does to a rental (cancel it, mark it returned), and an order's receipt. */
+const rentalActionRoutes: FastifyPluginAsyncZod<{ service: RentalService }> = async (app, { service }) => {
   const { currentUser } = app;
-  app.get(
-    '/me/rentals',
-    {
-      schema: {
-        tags: ['rentals'],
-        summary: "The signed-in user's rentals as a renter, newest first, with their state and the actions open to them; a page at a time",
-        querystring: rentalsQuerySchema,
-        response: { 200: rentalsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
-      },
-    },
-    async (request) => service.mine((await currentUser.requireUser(request)).id, pageRequest(request.query, LIST_PAGE_SIZE)),
-  );
-
-  app.get(
-    '/me/lent-rentals',
-    {
-      schema: {
-        tags: ['rentals'],
-        summary: "Rentals of the signed-in user's items, newest first: renter, dates, state, actions and reviews; a page at a time",
-        querystring: rentalsQuerySchema,
-        response: { 200: rentalsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
-      },
-    },
-    async (request) => service.ofMyItems((await currentUser.requireUser(request)).id, pageRequest(request.query, LIST_PAGE_SIZE)),
-  );
-
-  app.get(
-    '/rentals/:rentalId',
-    {
-      schema: {
-        tags: ['rentals'],
-        summary: 'One rental, for its renter or its owner (anyone else: 404); addressed by its id or by {itemId}-{startDate}',
-        params: rentalParams,
-        response: { 200: rentalViewSchema, 401: errorBodySchema, 404: errorBodySchema },
-      },
-    },
-    async (request) => service.one(request.params.rentalId, (await currentUser.requireUser(request)).id),
-  );
-
   app.post(
     '/rentals/:rentalId/cancel',
     {
@@ -108,4 +70,49 @@ export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService }> = a
     },
     async (request) => service.order(request.params.orderId, (await currentUser.requireUser(request)).id),
   );
+};
+
+/** A member's rentals as renter and as owner, one rental, and what they do to it. */
+export const rentalRoutes: FastifyPluginAsyncZod<{ service: RentalService }> = async (app, { service }) => {
+  const { currentUser } = app;
+  app.get(
+    '/me/rentals',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "The signed-in user's rentals as a renter, newest first, with their state and the actions open to them; a page at a time",
+        querystring: rentalsQuerySchema,
+        response: { 200: rentalsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => service.mine((await currentUser.requireUser(request)).id, pageRequest(request.query, LIST_PAGE_SIZE)),
+  );
+
+  app.get(
+    '/me/lent-rentals',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: "Rentals of the signed-in user's items, newest first: renter, dates, state, actions and reviews; a page at a time",
+        querystring: rentalsQuerySchema,
+        response: { 200: rentalsPageSchema, 400: errorBodySchema, 401: errorBodySchema },
+      },
+    },
+    async (request) => service.ofMyItems((await currentUser.requireUser(request)).id, pageRequest(request.query, LIST_PAGE_SIZE)),
+  );
+
+  app.get(
+    '/rentals/:rentalId',
+    {
+      schema: {
+        tags: ['rentals'],
+        summary: 'One rental, for its renter or its owner (anyone else: 404); addressed by its id or by {itemId}-{startDate}',
+        params: rentalParams,
+        response: { 200: rentalViewSchema, 401: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request) => service.one(request.params.rentalId, (await currentUser.requireUser(request)).id),
+  );
+
+  await rentalActionRoutes(app, { service });
 };
