@@ -1,19 +1,15 @@
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ItemsPage } from '@toolshed/core/contract';
-import { buildApp } from '../app.ts';
-import { loadConfig } from '../config.ts';
 import { createTestApp, TEST_AUTH_SECRET, type TestContext } from '../test/test-app.ts';
 import { createMemoryMailer } from '../test/memory-mailer.ts';
+import { startApiProcess, type ApiProcess } from '../test/api-process.ts';
 import { createSignedInUser, ORIGIN } from '../test/auth-helpers.ts';
 import { createItem, createUser, insertCategories } from '../test/factories.ts';
-import type { Database } from './database.ts';
 import { READ_AFTER_COOKIE } from '../platform/replicas/read-routing.ts';
 
 /**
@@ -24,6 +20,16 @@ import { READ_AFTER_COOKIE } from '../platform/replicas/read-routing.ts';
 const replicaUrl = process.env.TEST_REPLICA_URL;
 const primaryUrl = process.env.DATABASE_URL;
 const runs = Boolean(replicaUrl && primaryUrl);
+/** The tests' own database, in its default schema, so the other API processes find the same tables. */
+const OWN_DATABASE = 'toolshed_replica_test';
+const ownUrl = (url: string | undefined) => {
+  if (!url) return '';
+  const own = new URL(url);
+  own.pathname = `/${OWN_DATABASE}`;
+  return own.toString();
+};
+const primaryOwnUrl = ownUrl(primaryUrl);
+const replicaOwnUrl = ownUrl(replicaUrl);
 if (!runs) {
   console.info(
     'read-replicas.test.ts skipped: set DATABASE_URL and TEST_REPLICA_URL (a streaming replica of it, e.g. `bash scripts/replica.sh up` then TEST_REPLICA_URL=postgres://postgres@127.0.0.1:5433/test)',
@@ -38,8 +44,8 @@ const mailer = createMemoryMailer();
 describe.skipIf(!runs)('read replicas', () => {
   let ctx: TestContext;
   /** A statement on the replica, on a connection of its own (the replica is stopped in between). */
-  async function onReplica<R extends pg.QueryResultRow>(text: string): Promise<R[]> {
-    const client = new pg.Client({ connectionString: replicaUrl });
+  async function onReplica<R extends pg.QueryResultRow>(text: string, url = replicaOwnUrl): Promise<R[]> {
+    const client = new pg.Client({ connectionString: url });
     client.on('error', () => undefined);
     await client.connect();
     try {
@@ -50,48 +56,63 @@ describe.skipIf(!runs)('read replicas', () => {
   }
   let lister: { cookie: string; user: { id: string } };
   let other: { cookie: string; user: { id: string } };
-  const others: { app: FastifyInstance; dataDir: string }[] = [];
+  const others: ApiProcess[] = [];
 
-  /** Another API process on the same databases, with its own settings. */
-  async function anotherProcess(database: Database, env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
-    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-replica-test-'));
-    const config = loadConfig({
-      NODE_ENV: 'test',
-      DATA_DIR: dataDir,
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  /** Another API process (a Node process of its own) on the same databases, with its own settings. */
+  async function anotherProcess(env: Record<string, string>): Promise<ApiProcess> {
+    const started = await startApiProcess({
       APP_URL: ORIGIN,
       AUTH_SECRET: TEST_AUTH_SECRET,
-      MAIL_OUTBOX: 'true',
       BROWSE_CACHE_MS: '0',
-      DATABASE_URL: primaryUrl,
-      DATABASE_REPLICA_URLS: replicaUrl,
+      DATABASE_URL: primaryOwnUrl,
+      DATABASE_REPLICA_URLS: replicaOwnUrl,
       ...env,
     });
-    const app = await buildApp({ config, database, authSecret: TEST_AUTH_SECRET, mailer });
-    await app.ready();
-    others.push({ app, dataDir });
-    return app;
+    others.push(started);
+    return started;
   }
 
+  type ReplicaState = ReturnType<FastifyInstance['reads']['states']>[number];
   const replicaState = (app: FastifyInstance) => app.reads.states()[0]!;
+  /** The replica's state as a process sees it: this one's own checks, or another process's `/api/ready`. */
+  async function stateIn(where: FastifyInstance | ApiProcess): Promise<Pick<ReplicaState, 'inRotation' | 'lagMs' | 'problem'>> {
+    if ('reads' in where) {
+      await where.reads.check();
+      return replicaState(where);
+    }
+    const ready = JSON.parse((await where.get('/api/ready')).body) as {
+      replicas: Pick<ReplicaState, 'inRotation' | 'lagMs' | 'problem'>[];
+    };
+    return ready.replicas[0]!;
+  }
 
-  /** Checks until `wanted` holds of the replica's state, for at most `ms`. */
-  async function until(app: FastifyInstance, wanted: (s: ReturnType<typeof replicaState>) => boolean, ms: number) {
+  /** Checks until `wanted` holds of the replica's state in a process, for at most `ms`. */
+  async function until(where: FastifyInstance | ApiProcess, wanted: (s: Awaited<ReturnType<typeof stateIn>>) => boolean, ms: number) {
     const deadline = Date.now() + ms;
     for (;;) {
-      await app.reads.check();
-      if (wanted(replicaState(app))) return replicaState(app);
-      if (Date.now() > deadline) throw new Error(`replica state not reached: ${JSON.stringify(replicaState(app))}`);
+      const state = await stateIn(where);
+      if (wanted(state)) return state;
+      if (Date.now() > deadline) throw new Error(`replica state not reached: ${JSON.stringify(state)}`);
       await sleep(100);
     }
   }
 
-  async function applyDelay(value: string) {
-    if (value === '0') await onReplica('alter system reset recovery_min_apply_delay');
-    else await onReplica(`alter system set recovery_min_apply_delay = '${value}'`);
-    await onReplica('select pg_reload_conf()');
+  async function onPrimary(text: string): Promise<void> {
+    const client = new pg.Client({ connectionString: primaryUrl });
+    await client.connect();
+    try {
+      await client.query(text);
+    } finally {
+      await client.end();
+    }
+  }
+
+  async function applyDelay(value: string, url = replicaOwnUrl) {
+    if (value === '0') await onReplica('alter system reset recovery_min_apply_delay', url);
+    else await onReplica(`alter system set recovery_min_apply_delay = '${value}'`, url);
+    await onReplica('select pg_reload_conf()', url);
     for (let i = 0; i < 50; i++) {
-      const [row] = await onReplica<{ recovery_min_apply_delay: string }>('show recovery_min_apply_delay');
+      const [row] = await onReplica<{ recovery_min_apply_delay: string }>('show recovery_min_apply_delay', url);
       if (row!.recovery_min_apply_delay === value) break;
       await sleep(50);
     }
@@ -102,8 +123,14 @@ describe.skipIf(!runs)('read replicas', () => {
   const get = (app: FastifyInstance, url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
 
   beforeAll(async () => {
-    ctx = await createTestApp({ mailer, env: { DATABASE_URL: primaryUrl, DATABASE_REPLICA_URLS: replicaUrl, BROWSE_CACHE_MS: '0' } });
-    await applyDelay('0');
+    await applyDelay('0', replicaUrl);
+    await onPrimary(`drop database if exists ${OWN_DATABASE} with (force)`);
+    await onPrimary(`create database ${OWN_DATABASE}`);
+    ctx = await createTestApp({
+      mailer,
+      ownDatabaseUrl: primaryOwnUrl,
+      env: { DATABASE_URL: primaryOwnUrl, DATABASE_REPLICA_URLS: replicaOwnUrl, BROWSE_CACHE_MS: '0' },
+    });
     await insertCategories(ctx.database.db);
     const owner = await createUser(ctx.database.db, { name: 'Shed Owner' });
     for (const name of ['Hedge trimmer', 'Tile cutter', 'Pressure washer', 'Belt sander'])
@@ -115,12 +142,10 @@ describe.skipIf(!runs)('read replicas', () => {
   }, 40_000);
 
   afterAll(async () => {
-    if (runs) await applyDelay('0').catch(() => undefined);
-    for (const { app, dataDir } of others) {
-      await app.close();
-      await rm(dataDir, { recursive: true, force: true });
-    }
+    if (runs) await applyDelay('0', replicaUrl).catch(() => undefined);
+    for (const child of others) await child.stop();
     await ctx?.close();
+    if (runs) await onPrimary(`drop database if exists ${OWN_DATABASE} with (force)`).catch(() => undefined);
   });
 
   it('serves browse from the replica, seen in its pg_stat_activity', async () => {
@@ -134,22 +159,25 @@ describe.skipIf(!runs)('read replicas', () => {
     );
     expect(rows.some((r) => /\bitems\b/.test(r.query))).toBe(true);
     const ready = await get(ctx.app, '/api/ready');
-    expect(ready.json()).toMatchObject({ ready: true, replicas: [{ name: '127.0.0.1:5433/test', inRotation: true, lagMs: 0 }] });
+    expect(ready.json()).toMatchObject({ ready: true, replicas: [{ name: `127.0.0.1:5433/${OWN_DATABASE}`, inRotation: true, lagMs: 0 }] });
     const metrics = await get(ctx.app, '/metrics');
-    expect(metrics.body).toMatch(/toolshed_db_replica_in_rotation\{replica="127\.0\.0\.1:5433\/test"\} 1/);
-    expect(metrics.body).toMatch(/toolshed_db_replica_lag_seconds\{replica="127\.0\.0\.1:5433\/test"\} 0/);
+    expect(metrics.body).toMatch(/toolshed_db_replica_in_rotation\{replica="127\.0\.0\.1:5433\/toolshed_replica_test"\} 1/);
+    expect(metrics.body).toMatch(/toolshed_db_replica_lag_seconds\{replica="127\.0\.0\.1:5433\/toolshed_replica_test"\} 0/);
   });
 
   it('shows a member what they listed at once, while others read the replica still replaying it', async () => {
+    // Another process, started first: it knows nothing of the change to come but for the cookie.
+    const second = await anotherProcess({});
+    await until(second, (s) => s.inRotation && s.lagMs === 0, 10_000);
     await applyDelay('3s');
     try {
-      await listAndRead();
+      await listAndRead(second);
     } finally {
       await applyDelay('0');
     }
-  }, 30_000);
+  }, 150_000);
 
-  async function listAndRead() {
+  async function listAndRead(second: ApiProcess) {
     const listed = await ctx.app.inject({
       method: 'POST',
       url: '/api/items',
@@ -178,11 +206,9 @@ describe.skipIf(!runs)('read replicas', () => {
     // Someone else reads the replica, 3 s behind: not there yet.
     expect(replicaState(ctx.app).inRotation).toBe(true);
     expect((await get(ctx.app, `/api/items/${id}`, other.cookie)).statusCode).toBe(404);
-    // Another process knows nothing of the change but for the cookie: with it the lister sees the item, without it not yet.
-    const second = await anotherProcess(ctx.database, {});
-    await until(second, (s) => s.inRotation, 5_000);
-    expect((await get(second, `/api/items/${id}`, `${lister.cookie}; ${READ_AFTER_COOKIE}=${readAfter!.value}`)).statusCode).toBe(200);
-    expect((await get(second, `/api/items/${id}`, lister.cookie)).statusCode).toBe(404);
+    // The other process: with the cookie the lister sees the item, without it not yet.
+    expect((await second.get(`/api/items/${id}`, `${lister.cookie}; ${READ_AFTER_COOKIE}=${readAfter!.value}`)).statusCode).toBe(200);
+    expect((await second.get(`/api/items/${id}`, lister.cookie)).statusCode).toBe(404);
 
     // Once replayed, everyone sees it from the replica.
     await applyDelay('0');
@@ -228,7 +254,7 @@ describe.skipIf(!runs)('read replicas', () => {
   }, 45_000);
 
   it('takes a replica lagging past the bound out of rotation, and reads the primary meanwhile', async () => {
-    const strict = await anotherProcess(ctx.database, { DATABASE_REPLICA_MAX_LAG_MS: '1000' });
+    const strict = await anotherProcess({ DATABASE_REPLICA_MAX_LAG_MS: '1000' });
     await until(strict, (s) => s.inRotation && s.lagMs === 0, 10_000);
     await applyDelay('4s');
     try {
@@ -237,16 +263,16 @@ describe.skipIf(!runs)('read replicas', () => {
       await applyDelay('0');
     }
     await until(strict, (s) => s.inRotation && s.lagMs === 0, 10_000);
-  }, 30_000);
+  }, 150_000);
 
-  async function lagBehind(strict: FastifyInstance) {
+  async function lagBehind(strict: ApiProcess) {
     const owner = await createUser(ctx.database.db, { name: 'Late Owner' });
     const item = await createItem(ctx.database.db, owner.id, { name: 'Lagging leaf blower' });
     const behind = await until(strict, (s) => !s.inRotation, 5_000);
     expect(behind.lagMs).toBeGreaterThan(1_000);
     expect(behind.problem).toMatch(/behind/);
     // The strict process reads the primary and finds the item; the lenient one (5 s bound) still reads the replica.
-    expect((await get(strict, `/api/items/${item.id}`)).statusCode).toBe(200);
+    expect((await strict.get(`/api/items/${item.id}`)).statusCode).toBe(200);
     expect(replicaState(ctx.app).inRotation).toBe(true);
     expect((await get(ctx.app, `/api/items/${item.id}`)).statusCode).toBe(404);
   }

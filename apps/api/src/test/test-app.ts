@@ -26,9 +26,10 @@ export interface TestContext {
  * the database global-setup.ts migrated once for the run, or its own schema on the PostgreSQL server
  * named by DATABASE_URL (dropped afterwards).
  */
-export async function openTestDatabase(): Promise<{ database: Database; dispose(): Promise<void> }> {
-  const url = process.env.DATABASE_URL;
-  const schemaName = url ? `t_${randomBytes(6).toString('hex')}` : undefined;
+export async function openTestDatabase(ownDatabaseUrl?: string): Promise<{ database: Database; dispose(): Promise<void> }> {
+  const url = ownDatabaseUrl ?? process.env.DATABASE_URL;
+  // A database of the test's own (another process must find its tables) is used as it is.
+  const schemaName = url && !ownDatabaseUrl ? `t_${randomBytes(6).toString('hex')}` : undefined;
   const template = url ? undefined : inject('pgliteTemplate');
   const database = await openDatabase({
     databaseUrl: url,
@@ -61,9 +62,11 @@ export async function createTestApp(
     payments?: PaymentProvider;
     payouts?: PayoutProvider;
     calendarImport?: CalendarImportOptions;
+    /** A PostgreSQL database the test made for itself, used in its default schema (shared with other processes). */
+    ownDatabaseUrl?: string;
   } = {},
 ): Promise<TestContext> {
-  const { database, dispose } = await openTestDatabase();
+  const { database, dispose } = await openTestDatabase(options.ownDatabaseUrl);
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'toolshed-test-'));
   // APP_URL, AUTH_SECRET and MAIL_OUTBOX satisfy the production checks for tests that set NODE_ENV=production.
   const config = loadConfig({
